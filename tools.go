@@ -1,0 +1,5 @@
+//go:build tools
+
+package urlgrammar
+
+import _ "github.com/pointlander/peg"
