@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
@@ -53,6 +54,7 @@ var versions = [...]*version{
 		id:       "rfc1738",
 		document: `RFC 1738, "Uniform Resource Locators (URL)"`,
 		date:     "1994-12",
+		grammar:  rfc1738.Grammar,
 		schemeRules: map[string]string{
 			"ftp": "ftpurl", "http": "httpurl", "gopher": "gopherurl", "mailto": "mailtourl",
 			"news": "newsurl", "nntp": "nntpurl", "telnet": "telneturl", "wais": "waisurl",
