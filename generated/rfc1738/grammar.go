@@ -143,10 +143,18 @@ type machine struct {
 }
 
 func (m *machine) Match(start int, input string) bool {
+	return m.run(start, input, false)
+}
+
+func (m *machine) Recognize(start int, input string) bool {
+	return m.run(start, input, true)
+}
+
+func (m *machine) run(start int, input string, notokens bool) bool {
 	if strings.IndexByte(input, 0) >= 0 {
 		return false // NUL is the parser's end marker
 	}
-	m.start = start
+	m.start, m.notokens = start, notokens
 	m.Buffer = input
 	m.Reset()
 	return m.Parse() == nil

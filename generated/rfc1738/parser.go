@@ -243,7 +243,8 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type parser struct {
-	start int
+	start    int
+	notokens bool
 
 	Buffer string
 	buffer []byte
@@ -384,14 +385,18 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		matches := p.rules[r]()
 		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			if !p.notokens {
+				p.Trim(tokenIndex)
+			}
 			return nil
 		}
 		return errMismatch
 	}
 
 	add := func(rule pegRule, begin, first uint32) {
-		tree.Add(rule, begin, position, tokenIndex, first)
+		if !p.notokens {
+			tree.Add(rule, begin, position, tokenIndex, first)
+		}
 		tokenIndex++
 		if begin != position && position > max.end {
 			max = token32{pegRule: rule, begin: begin, end: position}
