@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urlgrammar/urlgrammar/generated/rfc2396"
+	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
@@ -82,6 +84,7 @@ var versions = [...]*version{
 		absoluteRule: "absoluteURI",
 		document:     `RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax"`,
 		date:         "1998-08",
+		grammar:      rfc2396.Grammar,
 	},
 	Draft2003: {
 		id:           "draft2003",
@@ -94,6 +97,7 @@ var versions = [...]*version{
 		absoluteRule: "absolute-URI",
 		document:     `RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2005-01",
+		grammar:      rfc3986.Grammar,
 	},
 }
 
