@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
+	"github.com/urlgrammar/urlgrammar/generated/rfc2396"
+	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
@@ -84,6 +86,7 @@ var versions = [...]*version{
 		absoluteRule: "absoluteURI",
 		document:     `RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax"`,
 		date:         "1998-08",
+		grammar:      rfc2396.Grammar,
 	},
 	Draft2003: {
 		id:           "draft2003",
@@ -96,6 +99,7 @@ var versions = [...]*version{
 		absoluteRule: "absolute-URI",
 		document:     `RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2005-01",
+		grammar:      rfc3986.Grammar,
 	},
 }
 
