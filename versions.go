@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urlgrammar/urlgrammar/generated/draft1997"
+	"github.com/urlgrammar/urlgrammar/generated/rfc1808"
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
@@ -70,12 +72,14 @@ var versions = [...]*version{
 		absoluteRule: "absoluteURL",
 		document:     `RFC 1808, "Relative Uniform Resource Locators"`,
 		date:         "1995-06",
+		grammar:      rfc1808.Grammar,
 	},
 	Draft1997: {
 		id:           "draft1997",
 		absoluteRule: "absoluteURL",
 		document:     `draft-fielding-url-syntax-05, "Uniform Resource Locators (URL): Generic Syntax and Semantics"`,
 		date:         "1997-05",
+		grammar:      draft1997.Grammar,
 	},
 	RFC2396: {
 		id:           "rfc2396",
