@@ -5,7 +5,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urlgrammar/urlgrammar/generated/draft1997"
 	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
+	"github.com/urlgrammar/urlgrammar/generated/rfc1808"
 	"github.com/urlgrammar/urlgrammar/generated/rfc2396"
 	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
@@ -74,12 +76,14 @@ var versions = [...]*version{
 		absoluteRule: "absoluteURL",
 		document:     `RFC 1808, "Relative Uniform Resource Locators"`,
 		date:         "1995-06",
+		grammar:      rfc1808.Grammar,
 	},
 	Draft1997: {
 		id:           "draft1997",
 		absoluteRule: "absoluteURL",
 		document:     `draft-fielding-url-syntax-05, "Uniform Resource Locators (URL): Generic Syntax and Semantics"`,
 		date:         "1997-05",
+		grammar:      draft1997.Grammar,
 	},
 	RFC2396: {
 		id:           "rfc2396",
