@@ -59,6 +59,7 @@ type compiled struct {
 	ntProds    [][]int32
 	nullable   []bool
 	productive []bool
+	rightRec   []bool // on a cycle of "ends with" edges (A → … B): Leo items pay off only there
 
 	// dotted positions: production p occupies positions start..start+len(rhs); the position
 	// of its end holds symEnd.
@@ -362,6 +363,7 @@ func (c *compiled) analyse() {
 			}
 		}
 	}
+	c.rightRecursion()
 	for i, p := range c.prods {
 		ok := true
 		for _, s := range rhs(p) {
@@ -371,6 +373,42 @@ func (c *compiled) analyse() {
 		}
 		if ok {
 			c.ntProds[p.lhs] = append(c.ntProds[p.lhs], c.prods[i].start)
+		}
+	}
+}
+
+// rightRecursion marks the nonterminals B on a cycle of the relation "some production of A
+// ends with B" (A → α B): only completions of those can climb the long deterministic chains
+// that Leo items shortcut.
+func (c *compiled) rightRecursion() {
+	n := len(c.ntName)
+	last := make([][]int32, n) // B → the A with a production ending in B
+	for _, p := range c.prods {
+		end := p.start
+		for c.sym[end] != symEnd {
+			end++
+		}
+		if end > p.start && c.sym[end-1] >= 0 {
+			b := c.sym[end-1]
+			last[b] = append(last[b], p.lhs)
+		}
+	}
+	c.rightRec = make([]bool, n)
+	for b := 0; b < n; b++ {
+		// is b reachable from itself along last-edges?
+		seen := make([]bool, n)
+		stack := append([]int32(nil), last[b]...)
+		for len(stack) > 0 {
+			a := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if int(a) == b {
+				c.rightRec[b] = true
+				break
+			}
+			if !seen[a] {
+				seen[a] = true
+				stack = append(stack, last[a]...)
+			}
 		}
 	}
 }

@@ -53,6 +53,7 @@ type run struct {
 
 	// dedupe within the current set
 	posStamp []uint32 // per position: epoch when (pos, i) is in cur
+	ntStamp  []uint32 // per nonterminal: epoch when it was predicted in the current set
 	posIdx   []int32
 	htKeys   []uint64
 	htVals   []int32
@@ -63,7 +64,6 @@ type run struct {
 	setStart []int32
 	setLen   []int32
 	gcLimit  int
-	live     []uint64
 
 	// Leo memo per set (streaming mode)
 	leoHead []int32
@@ -81,7 +81,7 @@ const minGC = 1 << 16
 func (c *compiled) getRun(chart bool) *run {
 	r, _ := c.pool.Get().(*run)
 	if r == nil {
-		r = &run{c: c, posStamp: make([]uint32, len(c.sym)), posIdx: make([]int32, len(c.sym))}
+		r = &run{c: c, posStamp: make([]uint32, len(c.sym)), posIdx: make([]int32, len(c.sym)), ntStamp: make([]uint32, len(c.ntName))}
 	}
 	r.chart, r.leo = chart, !chart
 	return r
@@ -92,7 +92,7 @@ func (c *compiled) putRun(r *run) {
 	// Do not keep the buffers of a huge input alive in the pool.
 	const keep = 1 << 16
 	if cap(r.store) > keep || cap(r.setStart) > keep || cap(r.reasons) > keep || cap(r.leoEnt) > keep {
-		*r = run{c: c, posStamp: r.posStamp, posIdx: r.posIdx, epoch: r.epoch}
+		*r = run{c: c, posStamp: r.posStamp, posIdx: r.posIdx, ntStamp: r.ntStamp, epoch: r.epoch}
 	}
 	c.pool.Put(r)
 }
@@ -101,6 +101,7 @@ func (r *run) newEpoch() {
 	r.epoch++
 	if r.epoch == 0 { // wrapped: forget every stamp
 		clear(r.posStamp)
+		clear(r.ntStamp)
 		r.epoch = 1
 	}
 	for _, s := range r.htUsed {
@@ -201,6 +202,9 @@ func (r *run) base() int32 { return int32(len(r.store)) }
 // stored returns the kept items of finished set k.
 func (r *run) stored(k int32) []item {
 	s := r.setStart[k]
+	if s < 0 {
+		return nil
+	}
 	return r.store[s : s+r.setLen[k]]
 }
 
@@ -216,8 +220,11 @@ func (r *run) process() {
 				r.complete(c.lhs[it.pos], it.origin, int32(idx))
 			}
 		case s >= 0:
-			for _, p := range c.ntProds[s] {
-				r.add(item{p, r.i}, -1, 0)
+			if r.ntStamp[s] != r.epoch {
+				r.ntStamp[s] = r.epoch
+				for _, p := range c.ntProds[s] {
+					r.add(item{p, r.i}, -1, 0)
+				}
 			}
 			if c.nullable[s] {
 				r.add(item{it.pos + 1, it.origin}, r.base()+int32(idx), -257-s)
@@ -234,7 +241,7 @@ func (r *run) complete(nt, k, idx int32) {
 		if _, isNew := r.htInsert(1<<63|uint64(nt)<<32|uint64(uint32(k)), 0); !isNew {
 			return
 		}
-		if r.leo {
+		if r.leo && c.rightRec[nt] {
 			if t, ok := r.leoItem(k, nt, 0); ok {
 				r.add(t, -1, 0)
 				return
@@ -332,49 +339,70 @@ func (r *run) scan(b byte) {
 	}
 }
 
-// gc drops the finished sets that no item of the next set can reach through origins.
+// gc drops what no later completion can look at. Liveness is per (set, nonterminal): a
+// completion of A from set k looks only at the items of set k that wait for A, and it can only
+// happen while some item begun at k for A is alive. The roots are the items of the next set;
+// a kept item [B → γ • A δ, j] of set k (live because (k, A) is) makes (j, B) live; a Leo memo
+// for (k, A) makes its result's (origin, nonterminal) live. Everything else is compacted away.
 func (r *run) gc() {
-	n := int(r.i) + 1
-	words := (n + 63) / 64
-	if cap(r.live) < words {
-		r.live = make([]uint64, words)
-	}
-	live := r.live[:words]
-	clear(live)
-	mark := func(k int32) { live[k>>6] |= 1 << (k & 63) }
-	for _, it := range r.next {
-		mark(it.origin)
-	}
-	for k := int32(n - 1); k >= 0; k-- {
-		if live[k>>6]&(1<<(k&63)) == 0 {
-			continue
+	c := r.c
+	type pair = uint64 // set<<32 | nonterminal
+	live := map[pair]bool{}
+	var work []pair
+	push := func(k, nt int32) {
+		p := pair(uint32(k))<<32 | pair(uint32(nt))
+		if !live[p] {
+			live[p] = true
+			work = append(work, p)
 		}
-		for _, it := range r.stored(k) {
-			mark(it.origin)
+	}
+	for _, it := range r.next {
+		push(it.origin, c.lhs[it.pos])
+	}
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		k, nt := int32(p>>32), int32(uint32(p))
+		for _, w := range r.stored(k) {
+			if c.sym[w.pos] == nt {
+				push(w.origin, c.lhs[w.pos])
+			}
 		}
 		for e := r.leoHead[k]; e >= 0; e = r.leoEnt[e].next {
-			mark(r.leoEnt[e].res.origin)
+			if x := r.leoEnt[e]; x.nt == nt {
+				push(x.res.origin, c.lhs[x.res.pos])
+			}
 		}
 	}
 	w := int32(0)
 	var ents []leoEntry
-	for k := int32(0); k < int32(n); k++ {
-		if live[k>>6]&(1<<(k&63)) == 0 {
-			r.setStart[k], r.setLen[k], r.leoHead[k] = -1, 0, -1
+	n := int32(r.i) + 1
+	for k := int32(0); k < n; k++ {
+		if r.setStart[k] < 0 {
 			continue
 		}
 		s, l := r.setStart[k], r.setLen[k]
-		copy(r.store[w:], r.store[s:s+l])
-		r.setStart[k] = w
-		w += l
+		start := w
+		for _, it := range r.store[s : s+l] {
+			if live[pair(uint32(k))<<32|pair(uint32(c.sym[it.pos]))] {
+				r.store[w] = it
+				w++
+			}
+		}
 		head := int32(-1)
 		for e := r.leoHead[k]; e >= 0; e = r.leoEnt[e].next {
-			x := r.leoEnt[e]
-			x.next = head
-			ents = append(ents, x)
-			head = int32(len(ents) - 1)
+			if x := r.leoEnt[e]; live[pair(uint32(k))<<32|pair(uint32(x.nt))] {
+				x.next = head
+				ents = append(ents, x)
+				head = int32(len(ents) - 1)
+			}
 		}
 		r.leoHead[k] = head
+		if w == start && head < 0 {
+			r.setStart[k], r.setLen[k] = -1, 0
+			continue
+		}
+		r.setStart[k], r.setLen[k] = start, w-start
 	}
 	r.store = r.store[:w]
 	r.leoEnt = append(r.leoEnt[:0], ents...)
@@ -473,9 +501,10 @@ type Diagnosis struct {
 	// a literal begun before Offset), %x values as written, and "end of input" (last) when the
 	// prefix is itself a complete string.
 	Expected []string
-	// In is the innermost rule being matched at Offset: the rule of the unfinished item that
-	// began last before Offset (the first such item found when several began at the same
-	// place), or the start rule when nothing began before Offset.
+	// In is the innermost rule being matched at Offset: of the unfinished items that began
+	// last before Offset, the nearest rule that contains all of them (for "http://a b" under
+	// RFC 3986, where `a` may begin a userinfo or a reg-name, that is authority); the start
+	// rule when nothing began before Offset.
 	In string
 }
 
@@ -524,7 +553,6 @@ func (g *Grammar) Diagnose(start, input string) Diagnosis {
 		}
 		if it.origin < r.i && it.origin > bestOrigin {
 			bestOrigin = it.origin
-			d.In = g.rules[c.ntOwner[c.lhs[it.pos]]].name
 		}
 		if sy < 0 {
 			for _, p := range c.terms[-1-sy].parts {
@@ -535,6 +563,9 @@ func (g *Grammar) Diagnose(start, input string) Diagnosis {
 			}
 		}
 	}
+	if bestOrigin >= 0 {
+		d.In = g.rules[c.ntOwner[r.innermost(bestOrigin)]].name
+	}
 	sort.SliceStable(labs, func(i, j int) bool { return labs[i].order < labs[j].order })
 	for _, l := range labs {
 		d.Expected = append(d.Expected, l.text)
@@ -543,4 +574,72 @@ func (g *Grammar) Diagnose(start, input string) Diagnosis {
 		d.Expected = append(d.Expected, EndOfInput)
 	}
 	return d
+}
+
+// innermost returns the nonterminal that most closely encloses every unfinished item of the
+// current set that began at k: their nearest common ancestor in the derivations (an item
+// [X → α • β, k] descends from each item of set k that waits for X, which in turn descends
+// from the items of its own origin's set that wait for its nonterminal, and so on), ties going
+// to the first found; the first candidate's own nonterminal when the walk finds none.
+func (r *run) innermost(k int32) int32 {
+	c := r.c
+	type node = uint64 // nonterminal<<32 | origin
+	var cands []node
+	seen := map[node]bool{}
+	for _, it := range r.cur {
+		if it.origin == k && c.sym[it.pos] != symEnd {
+			n := node(c.lhs[it.pos])<<32 | node(uint32(k))
+			if !seen[n] {
+				seen[n] = true
+				cands = append(cands, n)
+			}
+		}
+	}
+	const limit = 4096 // ancestors visited per candidate (error path only; bounded work)
+	type score struct{ n, worst, first int }
+	common := map[node]*score{}
+	seq := 0
+	for _, x := range cands {
+		dist := map[node]int{x: 0}
+		queue := []node{x}
+		for q := 0; q < len(queue) && len(dist) < limit; q++ {
+			y := queue[q]
+			nt, org := int32(y>>32), int32(uint32(y))
+			if r.setStart[org] < 0 {
+				continue
+			}
+			for _, w := range r.stored(org) {
+				if c.sym[w.pos] == nt {
+					p := node(c.lhs[w.pos])<<32 | node(uint32(w.origin))
+					if _, ok := dist[p]; !ok {
+						dist[p] = dist[y] + 1
+						queue = append(queue, p)
+					}
+				}
+			}
+		}
+		for _, y := range queue {
+			sc := common[y]
+			if sc == nil {
+				sc = &score{first: seq}
+				seq++
+				common[y] = sc
+			}
+			sc.n++
+			sc.worst = max(sc.worst, dist[y])
+		}
+	}
+	best, bs := node(0), (*score)(nil)
+	for y, sc := range common {
+		if sc.n != len(cands) {
+			continue
+		}
+		if bs == nil || sc.worst < bs.worst || sc.worst == bs.worst && sc.first < bs.first {
+			best, bs = y, sc
+		}
+	}
+	if bs == nil {
+		return int32(cands[0] >> 32)
+	}
+	return int32(best >> 32)
 }
