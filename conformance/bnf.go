@@ -96,19 +96,19 @@ func (l ErrorList) Error() string {
 type tokKind uint8
 
 const (
-	tEOF     tokKind = iota
-	tName            // rule name
-	tDefine          // =
-	tDefAlt          // =/
-	tAlt             // / or |
-	tLParen          // (
-	tRParen          // )
-	tLBrack          // [
-	tRBrack          // ]
-	tRepeat          // n*m, *, n
-	tString          // "..."
-	tNum             // %x.. %d.. %b..
-	tCase            // @case directive (text holds its argument)
+	tEOF    tokKind = iota
+	tName           // rule name
+	tDefine         // =
+	tDefAlt         // =/
+	tAlt            // / or |
+	tLParen         // (
+	tRParen         // )
+	tLBrack         // [
+	tRBrack         // ]
+	tRepeat         // n*m, *, n
+	tString         // "..."
+	tNum            // %x.. %d.. %b..
+	tCase           // @case directive (text holds its argument)
 )
 
 type token struct {
@@ -356,7 +356,7 @@ type bnfParser struct {
 }
 
 func (ps *bnfParser) peek() *token { return &ps.toks[ps.p] }
-func (ps *bnfParser) next() *token  { t := &ps.toks[ps.p]; ps.p++; return t }
+func (ps *bnfParser) next() *token { t := &ps.toks[ps.p]; ps.p++; return t }
 
 // atRuleStart reports whether tok begins a new rule or directive (column 1).
 func atRuleStart(t *token) bool { return t.kind == tEOF || t.col == 1 }
@@ -829,10 +829,10 @@ func (e *expr) write(b *strings.Builder, nested bool) {
 // byteSet is a set of bytes.
 type byteSet [4]uint64
 
-func (s *byteSet) add(c byte)          { s[c>>6] |= 1 << (c & 63) }
-func (s *byteSet) has(c byte) bool     { return s[c>>6]&(1<<(c&63)) != 0 }
-func (s *byteSet) union(t *byteSet)    { s[0] |= t[0]; s[1] |= t[1]; s[2] |= t[2]; s[3] |= t[3] }
-func (s *byteSet) empty() bool         { return s[0]|s[1]|s[2]|s[3] == 0 }
+func (s *byteSet) add(c byte)       { s[c>>6] |= 1 << (c & 63) }
+func (s *byteSet) has(c byte) bool  { return s[c>>6]&(1<<(c&63)) != 0 }
+func (s *byteSet) union(t *byteSet) { s[0] |= t[0]; s[1] |= t[1]; s[2] |= t[2]; s[3] |= t[3] }
+func (s *byteSet) empty() bool      { return s[0]|s[1]|s[2]|s[3] == 0 }
 func (s *byteSet) addRange(lo, hi byte) {
 	for c := int(lo); c <= int(hi); c++ {
 		s.add(byte(c))
