@@ -73,3 +73,12 @@ func BenchmarkDiagnose(b *testing.B) {
 		})
 	}
 }
+
+func mustRead(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -366,6 +366,9 @@ func atRuleStart(t *token) bool { return t.kind == tEOF || t.col == 1 }
 func ParseBNF(name string, src []byte) (*Grammar, error) {
 	lx := &lexer{file: name}
 	toks := lx.lex(src)
+	if len(lx.errs) > 0 {
+		return nil, lx.errs // the tokens around a bad one would only add confusing errors
+	}
 	g := &Grammar{name: name, byName: map[string]*rule{}}
 	ps := &bnfParser{lx: lx, toks: toks}
 	caseSeen := false
@@ -441,6 +444,10 @@ func (ps *bnfParser) rule(g *Grammar, name *token) {
 	ps.next()
 	nerr := len(lx.errs)
 	alts := ps.alternation(name.text)
+	if len(lx.errs) > nerr {
+		ps.skipToRuleStart()
+		return
+	}
 	if !atRuleStart(ps.peek()) {
 		t := ps.peek()
 		lx.errorf(t.line, t.col, "rule %s: unexpected %q", name.text, t.text)

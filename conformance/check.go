@@ -342,7 +342,9 @@ func Check(g *Grammar, start string, peg func(string) bool, cfg Config) Report {
 }
 
 // minimize shrinks s while keep holds: it removes pieces of halving sizes, then single bytes,
-// until no removal keeps the property (a local minimum), with a bounded number of tries.
+// and replaces bytes by simpler ones ("0", "a", "A", in that order, each only where it is
+// simpler than the byte it replaces), until no change keeps the property (a local minimum).
+// The number of tries is bounded.
 func minimize(s string, keep func(string) bool) string {
 	budget := 20000
 	for changed := true; changed && budget > 0; {
@@ -358,8 +360,37 @@ func minimize(s string, keep func(string) bool) string {
 				}
 			}
 		}
+		for i := 0; i < len(s) && budget > 0; i++ {
+			for _, c := range []byte("0aA") {
+				if simpler(s[i], c) {
+					t := s[:i] + string(c) + s[i+1:]
+					budget--
+					if keep(t) {
+						s, changed = t, true
+						break
+					}
+				}
+			}
+		}
 	}
 	return s
+}
+
+// simpler reports whether byte c is simpler than b: digits before lower-case letters before
+// upper-case letters before anything else, and smaller before larger within each.
+func simpler(b, c byte) bool {
+	rank := func(x byte) int {
+		switch {
+		case '0' <= x && x <= '9':
+			return int(x - '0')
+		case 'a' <= x && x <= 'z':
+			return 10 + int(x-'a')
+		case 'A' <= x && x <= 'Z':
+			return 36 + int(x-'A')
+		}
+		return 62 + int(x)
+	}
+	return rank(c) < rank(b)
 }
 
 // WriteText writes the report for people: the agreement line, the coverage summary with the

@@ -64,6 +64,9 @@ type run struct {
 	setStart []int32
 	setLen   []int32
 	gcLimit  int
+	gcLive   u64Set
+	gcWork   []uint64
+	gcEnts   []leoEntry
 
 	// Leo memo per set (streaming mode)
 	leoHead []int32
@@ -91,7 +94,8 @@ func (c *compiled) putRun(r *run) {
 	r.input = ""
 	// Do not keep the buffers of a huge input alive in the pool.
 	const keep = 1 << 16
-	if cap(r.store) > keep || cap(r.setStart) > keep || cap(r.reasons) > keep || cap(r.leoEnt) > keep {
+	if cap(r.store) > keep || cap(r.setStart) > keep || cap(r.reasons) > keep || cap(r.leoEnt) > keep ||
+		cap(r.gcLive.keys) > keep || cap(r.cur) > keep || cap(r.htKeys) > keep {
 		*r = run{c: c, posStamp: r.posStamp, posIdx: r.posIdx, ntStamp: r.ntStamp, epoch: r.epoch}
 	}
 	c.pool.Put(r)
@@ -347,12 +351,12 @@ func (r *run) scan(b byte) {
 func (r *run) gc() {
 	c := r.c
 	type pair = uint64 // set<<32 | nonterminal
-	live := map[pair]bool{}
-	var work []pair
+	live := r.gcLive.reset(len(r.next) + len(r.store)/4)
+	work := r.gcWork[:0]
+	defer func() { r.gcWork = work[:0] }()
 	push := func(k, nt int32) {
 		p := pair(uint32(k))<<32 | pair(uint32(nt))
-		if !live[p] {
-			live[p] = true
+		if live.insert(p) {
 			work = append(work, p)
 		}
 	}
@@ -375,7 +379,7 @@ func (r *run) gc() {
 		}
 	}
 	w := int32(0)
-	var ents []leoEntry
+	ents := r.gcEnts[:0]
 	n := int32(r.i) + 1
 	for k := int32(0); k < n; k++ {
 		if r.setStart[k] < 0 {
@@ -384,14 +388,14 @@ func (r *run) gc() {
 		s, l := r.setStart[k], r.setLen[k]
 		start := w
 		for _, it := range r.store[s : s+l] {
-			if live[pair(uint32(k))<<32|pair(uint32(c.sym[it.pos]))] {
+			if live.has(pair(uint32(k))<<32 | pair(uint32(c.sym[it.pos]))) {
 				r.store[w] = it
 				w++
 			}
 		}
 		head := int32(-1)
 		for e := r.leoHead[k]; e >= 0; e = r.leoEnt[e].next {
-			if x := r.leoEnt[e]; live[pair(uint32(k))<<32|pair(uint32(x.nt))] {
+			if x := r.leoEnt[e]; live.has(pair(uint32(k))<<32 | pair(uint32(x.nt))) {
 				x.next = head
 				ents = append(ents, x)
 				head = int32(len(ents) - 1)
@@ -405,7 +409,7 @@ func (r *run) gc() {
 		r.setStart[k], r.setLen[k] = start, w-start
 	}
 	r.store = r.store[:w]
-	r.leoEnt = append(r.leoEnt[:0], ents...)
+	r.leoEnt, r.gcEnts = ents, r.leoEnt[:0]
 	r.gcLimit = max(minGC, 2*int(w))
 }
 
@@ -460,16 +464,9 @@ func (r *run) exec(s int32, input string) (bool, int) {
 
 // accepts reports whether the current set holds the completed start item S' → X •, 0.
 func (r *run) accepts(s int32) bool {
-	for _, p := range r.c.ntProds[s] {
-		end := p + 1 // S' has one production of one symbol
-		if r.i == 0 {
-			if r.posStamp[end] == r.epoch {
-				return true
-			}
-			continue
-		}
-		key := uint64(end+1) << 32
-		if len(r.htKeys) > 0 && r.htKeys[r.htFind(key)] == key {
+	c := r.c
+	for _, it := range r.cur {
+		if it.origin == 0 && c.sym[it.pos] == symEnd && c.lhs[it.pos] == s {
 			return true
 		}
 	}
@@ -544,7 +541,7 @@ func (g *Grammar) Diagnose(start, input string) Diagnosis {
 		text  string
 	}
 	var labs []lab
-	seen := map[string]bool{}
+	seen := map[string]int{} // label → index in labs
 	bestOrigin := int32(-1)
 	for _, it := range r.cur {
 		sy := c.sym[it.pos]
@@ -556,10 +553,12 @@ func (g *Grammar) Diagnose(start, input string) Diagnosis {
 		}
 		if sy < 0 {
 			for _, p := range c.terms[-1-sy].parts {
-				if !seen[p.label] {
-					seen[p.label] = true
-					labs = append(labs, lab{p.order, p.label})
+				if k, ok := seen[p.label]; ok {
+					labs[k].order = min(labs[k].order, p.order)
+					continue
 				}
+				seen[p.label] = len(labs)
+				labs = append(labs, lab{p.order, p.label})
 			}
 		}
 	}
@@ -643,3 +642,59 @@ func (r *run) innermost(k int32) int32 {
 	}
 	return int32(best >> 32)
 }
+
+// u64Set is an open-addressing set of uint64 keys.
+type u64Set struct {
+	keys []uint64 // key+1; 0 is empty
+	n    int
+}
+
+// reset empties s, sized for about hint keys, reusing its memory.
+func (s *u64Set) reset(hint int) *u64Set {
+	size := 64
+	for size < 2*hint {
+		size *= 2
+	}
+	if cap(s.keys) >= size {
+		s.keys = s.keys[:size]
+		clear(s.keys)
+	} else {
+		s.keys = make([]uint64, size)
+	}
+	s.n = 0
+	return s
+}
+
+func (s *u64Set) slot(k uint64) int {
+	mask := len(s.keys) - 1
+	h := int((k * 0x9E3779B97F4A7C15) >> 32)
+	for {
+		h &= mask
+		if s.keys[h] == 0 || s.keys[h] == k+1 {
+			return h
+		}
+		h++
+	}
+}
+
+// insert adds k and reports whether it was new.
+func (s *u64Set) insert(k uint64) bool {
+	if 2*(s.n+1) > len(s.keys) {
+		old := s.keys
+		s.keys = make([]uint64, 2*len(old))
+		for _, x := range old {
+			if x != 0 {
+				s.keys[s.slot(x-1)] = x
+			}
+		}
+	}
+	h := s.slot(k)
+	if s.keys[h] != 0 {
+		return false
+	}
+	s.keys[h] = k + 1
+	s.n++
+	return true
+}
+
+func (s *u64Set) has(k uint64) bool { return s.keys[s.slot(k)] != 0 }
