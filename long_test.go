@@ -86,12 +86,6 @@ func longShapes(v urlgrammar.Version) []longShape {
 	return shapes
 }
 
-// longSizes are the lengths at which BenchmarkLong measures each shape.
-var longSizes = []struct {
-	name string
-	n    int
-}{{"1KiB", 1 << 10}, {"64KiB", 1 << 16}, {"1MiB", 1 << 20}}
-
 // TestLongInputs: every long shape gets its verdict at 1 MiB without a stack overflow (which
 // would end the test binary), and the same verdict as at 1 KiB: the repeated unit does not
 // change what the grammar says of the input, only how long the parser works on it. How long
