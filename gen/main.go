@@ -24,7 +24,13 @@
 //   - every token records the index of its first inner token, so that the token list is a tree
 //     even where a rule matches the empty string at its parent's first byte;
 //   - the parser records no tokens while notokens is set (Recognize), since a verdict needs none;
-//   - a failed parse returns a preallocated error instead of allocating one;
+//   - a failed parse returns a preallocated error instead of allocating one, and nothing keeps
+//     the furthest match that only pointlander/peg's own error needed;
+//   - the token bookkeeping of each rule (pointlander/peg's add closure) is written inline;
+//   - a choice of single characters, which pointlander/peg compiles to one test per character
+//     or range with a restore between them, is one lookup in a 256-entry table (fold.go);
+//   - a repetition whose body begins with such a set consumes the longest run of the set in a
+//     tight loop before its first turn (fold.go);
 //   - the "Code generated" header names the inputs instead of the build-cache path of the tool.
 package main
 
@@ -404,6 +410,17 @@ var edits = []replacement{
 		new: "${1}position${2}, tokenIndex${2} := position, tokenIndex", regexp: true},
 	{why: "first inner token: passed to add", old: `add\((rule\w+), position(\d+)\)`, new: "add($1, position$2, tokenIndex$2)", regexp: true},
 	{why: "no allocation on a failed parse", old: "return &parseError{p, max}", new: "return errMismatch"},
+	// With errMismatch, nothing reads the furthest match that add kept up to date on every token.
+	{why: "no furthest-match bookkeeping: add", old: "\t\ttokenIndex++\n\t\tif begin != position && position > max.end {\n\t\t\tmax = token32{pegRule: rule, begin: begin, end: position}\n\t\t}\n",
+		new: "\t\ttokenIndex++\n"},
+	{why: "no furthest-match bookkeeping: variable", old: `\n\t\tmax +token32\n`, new: "\n", regexp: true},
+	{why: "no furthest-match bookkeeping: reset", old: "\t\tmax = token32{}\n", new: ""},
+	// add is a closure that every rule calls through a captured variable, which the compiler
+	// does not inline; its three statements are written where it is called instead.
+	{why: "add written inline: calls", old: `(?m)^(\s*)add\((rule\w+), (position\d+), (tokenIndex\d+)\)$`,
+		new: "${1}if !p.notokens {\n${1}\ttree.Add($2, $3, position, tokenIndex, $4)\n${1}}\n${1}tokenIndex++", regexp: true},
+	{why: "add written inline: definition", old: "\tadd := func(rule pegRule, begin, first uint32) {\n\t\tif !p.notokens {\n\t\t\ttree.Add(rule, begin, position, tokenIndex, first)\n\t\t}\n\t\ttokenIndex++\n\t}\n",
+		new: ""},
 }
 
 // header matches pointlander/peg's "Code generated" line, which names the tool's own path.
@@ -432,6 +449,17 @@ func postProcess(id, src string) (string, error) {
 	if strings.Contains(src, "rune(") || strings.Contains(src, "[]rune") {
 		return "", fmt.Errorf("post-processing: the parser still converts to runes")
 	}
+	var tables classTables
+	src, n := foldClasses(src, &tables)
+	if n == 0 {
+		return "", fmt.Errorf("post-processing (character classes as tables): no choice of single characters found")
+	}
+	src = dropUnused(src)
+	src, n = fastRuns(src)
+	if n == 0 {
+		return "", fmt.Errorf("post-processing (tight loops over runs of a set): no repetition of a set found")
+	}
+	src += setDecls(&tables)
 	return src, nil
 }
 

@@ -324,7 +324,6 @@ func Size(size int) func(*parser) error {
 }
 func (p *parser) Init(options ...func(*parser) error) error {
 	var (
-		max                  token32
 		position, tokenIndex uint32
 		buffer               []byte
 	)
@@ -335,7 +334,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
 		position, tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
@@ -359,16 +357,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			return nil
 		}
 		return errMismatch
-	}
-
-	add := func(rule pegRule, begin, first uint32) {
-		if !p.notokens {
-			tree.Add(rule, begin, position, tokenIndex, first)
-		}
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{pegRule: rule, begin: begin, end: position}
-		}
 	}
 
 	matchDot := func() bool {
@@ -422,133 +410,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position7, tokenIndex7 := position, tokenIndex
 								{
 									position10, tokenIndex10 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l11
-									}
-									position++
-									goto l10
-								l11:
-									position, tokenIndex = position10, tokenIndex10
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l12
-									}
-									position++
-									goto l10
-								l12:
-									position, tokenIndex = position10, tokenIndex10
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l13
-									}
-									position++
-									goto l10
-								l13:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '$' {
-										goto l14
-									}
-									position++
-									goto l10
-								l14:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '-' {
-										goto l15
-									}
-									position++
-									goto l10
-								l15:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '_' {
-										goto l16
-									}
-									position++
-									goto l10
-								l16:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '@' {
-										goto l17
-									}
-									position++
-									goto l10
-								l17:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '.' {
-										goto l18
-									}
-									position++
-									goto l10
-								l18:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '&' {
-										goto l19
-									}
-									position++
-									goto l10
-								l19:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '!' {
-										goto l20
-									}
-									position++
-									goto l10
-								l20:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '*' {
-										goto l21
-									}
-									position++
-									goto l10
-								l21:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '"' {
-										goto l22
-									}
-									position++
-									goto l10
-								l22:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '\'' {
-										goto l23
-									}
-									position++
-									goto l10
-								l23:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '(' {
-										goto l24
-									}
-									position++
-									goto l10
-								l24:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != ')' {
-										goto l25
-									}
-									position++
-									goto l10
-								l25:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != ':' {
-										goto l26
-									}
-									position++
-									goto l10
-								l26:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != ';' {
-										goto l27
-									}
-									position++
-									goto l10
-								l27:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != ',' {
-										goto l28
-									}
-									position++
-									goto l10
-								l28:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != ' ' {
+									if !cset0[buffer[position]] {
 										goto l29
 									}
 									position++
@@ -560,183 +422,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position30, tokenIndex30 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l31
-										}
-										position++
-										goto l30
-									l31:
-										position, tokenIndex = position30, tokenIndex30
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l32
-										}
-										position++
-										goto l30
-									l32:
-										position, tokenIndex = position30, tokenIndex30
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l5
 										}
 										position++
 									}
-								l30:
 									{
-										position33, tokenIndex33 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l34
-										}
-										position++
-										goto l33
-									l34:
-										position, tokenIndex = position33, tokenIndex33
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l35
-										}
-										position++
-										goto l33
-									l35:
-										position, tokenIndex = position33, tokenIndex33
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l5
 										}
 										position++
 									}
-								l33:
 								}
 							l10:
 							l8:
 								{
+									i, buf := position, buffer
+									for cset0[buf[i]] {
+										i++
+									}
+									position = i
+								}
+								{
 									position9, tokenIndex9 := position, tokenIndex
 									{
 										position36, tokenIndex36 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l37
-										}
-										position++
-										goto l36
-									l37:
-										position, tokenIndex = position36, tokenIndex36
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l38
-										}
-										position++
-										goto l36
-									l38:
-										position, tokenIndex = position36, tokenIndex36
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l39
-										}
-										position++
-										goto l36
-									l39:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '$' {
-											goto l40
-										}
-										position++
-										goto l36
-									l40:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '-' {
-											goto l41
-										}
-										position++
-										goto l36
-									l41:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '_' {
-											goto l42
-										}
-										position++
-										goto l36
-									l42:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '@' {
-											goto l43
-										}
-										position++
-										goto l36
-									l43:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '.' {
-											goto l44
-										}
-										position++
-										goto l36
-									l44:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '&' {
-											goto l45
-										}
-										position++
-										goto l36
-									l45:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '!' {
-											goto l46
-										}
-										position++
-										goto l36
-									l46:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '*' {
-											goto l47
-										}
-										position++
-										goto l36
-									l47:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '"' {
-											goto l48
-										}
-										position++
-										goto l36
-									l48:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '\'' {
-											goto l49
-										}
-										position++
-										goto l36
-									l49:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '(' {
-											goto l50
-										}
-										position++
-										goto l36
-									l50:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != ')' {
-											goto l51
-										}
-										position++
-										goto l36
-									l51:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != ':' {
-											goto l52
-										}
-										position++
-										goto l36
-									l52:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != ';' {
-											goto l53
-										}
-										position++
-										goto l36
-									l53:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != ',' {
-											goto l54
-										}
-										position++
-										goto l36
-									l54:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != ' ' {
+										if !cset0[buffer[position]] {
 											goto l55
 										}
 										position++
@@ -748,63 +459,37 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										position++
 										{
-											position56, tokenIndex56 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l57
-											}
-											position++
-											goto l56
-										l57:
-											position, tokenIndex = position56, tokenIndex56
-											if c := buffer[position]; c < 'a' || c > 'f' {
-												goto l58
-											}
-											position++
-											goto l56
-										l58:
-											position, tokenIndex = position56, tokenIndex56
-											if c := buffer[position]; c < 'A' || c > 'F' {
+											if !cset1[buffer[position]] {
 												goto l9
 											}
 											position++
 										}
-									l56:
 										{
-											position59, tokenIndex59 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l60
-											}
-											position++
-											goto l59
-										l60:
-											position, tokenIndex = position59, tokenIndex59
-											if c := buffer[position]; c < 'a' || c > 'f' {
-												goto l61
-											}
-											position++
-											goto l59
-										l61:
-											position, tokenIndex = position59, tokenIndex59
-											if c := buffer[position]; c < 'A' || c > 'F' {
+											if !cset1[buffer[position]] {
 												goto l9
 											}
 											position++
 										}
-									l59:
 									}
 								l36:
 									goto l8
 								l9:
 									position, tokenIndex = position9, tokenIndex9
 								}
-								add(rulefragmentid, position7, tokenIndex7)
+								if !p.notokens {
+									tree.Add(rulefragmentid, position7, position, tokenIndex, tokenIndex7)
+								}
+								tokenIndex++
 							}
 							goto l6
 						l5:
 							position, tokenIndex = position5, tokenIndex5
 						}
 					l6:
-						add(rulefragmentaddress, position4, tokenIndex4)
+						if !p.notokens {
+							tree.Add(rulefragmentaddress, position4, position, tokenIndex, tokenIndex4)
+						}
+						tokenIndex++
 					}
 					{
 						position62, tokenIndex62 := position, tokenIndex
@@ -1051,7 +736,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l2:
-				add(rule_start, position1, tokenIndex1)
+				if !p.notokens {
+					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
+				}
+				tokenIndex++
 			}
 			return true
 		l0:
@@ -1312,7 +1000,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l91:
-				add(ruleurl, position90, tokenIndex90)
+				if !p.notokens {
+					tree.Add(ruleurl, position90, position, tokenIndex, tokenIndex90)
+				}
+				tokenIndex++
 			}
 			return true
 		l89:
@@ -1327,20 +1018,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				{
 					position134, tokenIndex134 := position, tokenIndex
 					{
-						position135, tokenIndex135 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l136
-						}
-						position++
-						goto l135
-					l136:
-						position, tokenIndex = position135, tokenIndex135
-						if c := buffer[position]; c < 'A' || c > 'Z' {
+						if !cset2[buffer[position]] {
 							goto l132
 						}
 						position++
 					}
-				l135:
 				l137:
 					{
 						position138, tokenIndex138 := position, tokenIndex
@@ -1356,133 +1038,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						{
 							position140, tokenIndex140 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l141
-							}
-							position++
-							goto l140
-						l141:
-							position, tokenIndex = position140, tokenIndex140
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l142
-							}
-							position++
-							goto l140
-						l142:
-							position, tokenIndex = position140, tokenIndex140
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l143
-							}
-							position++
-							goto l140
-						l143:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '$' {
-								goto l144
-							}
-							position++
-							goto l140
-						l144:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '-' {
-								goto l145
-							}
-							position++
-							goto l140
-						l145:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '_' {
-								goto l146
-							}
-							position++
-							goto l140
-						l146:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '@' {
-								goto l147
-							}
-							position++
-							goto l140
-						l147:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '.' {
-								goto l148
-							}
-							position++
-							goto l140
-						l148:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '&' {
-								goto l149
-							}
-							position++
-							goto l140
-						l149:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '!' {
-								goto l150
-							}
-							position++
-							goto l140
-						l150:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '*' {
-								goto l151
-							}
-							position++
-							goto l140
-						l151:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '"' {
-								goto l152
-							}
-							position++
-							goto l140
-						l152:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '\'' {
-								goto l153
-							}
-							position++
-							goto l140
-						l153:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '(' {
-								goto l154
-							}
-							position++
-							goto l140
-						l154:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != ')' {
-								goto l155
-							}
-							position++
-							goto l140
-						l155:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != ':' {
-								goto l156
-							}
-							position++
-							goto l140
-						l156:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != ';' {
-								goto l157
-							}
-							position++
-							goto l140
-						l157:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != ',' {
-								goto l158
-							}
-							position++
-							goto l140
-						l158:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != ' ' {
+							if !cset0[buffer[position]] {
 								goto l159
 							}
 							position++
@@ -1494,56 +1050,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position160, tokenIndex160 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l161
-								}
-								position++
-								goto l160
-							l161:
-								position, tokenIndex = position160, tokenIndex160
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l162
-								}
-								position++
-								goto l160
-							l162:
-								position, tokenIndex = position160, tokenIndex160
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l138
 								}
 								position++
 							}
-						l160:
 							{
-								position163, tokenIndex163 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l164
-								}
-								position++
-								goto l163
-							l164:
-								position, tokenIndex = position163, tokenIndex163
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l165
-								}
-								position++
-								goto l163
-							l165:
-								position, tokenIndex = position163, tokenIndex163
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l138
 								}
 								position++
 							}
-						l163:
 						}
 					l140:
 						goto l137
 					l138:
 						position, tokenIndex = position138, tokenIndex138
 					}
-					add(rulescheme, position134, tokenIndex134)
+					if !p.notokens {
+						tree.Add(rulescheme, position134, position, tokenIndex, tokenIndex134)
+					}
+					tokenIndex++
 				}
 				if buffer[position] != ':' {
 					goto l132
@@ -1566,7 +1093,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position166, tokenIndex166
 				}
 			l167:
-				add(rulegeneric, position133, tokenIndex133)
+				if !p.notokens {
+					tree.Add(rulegeneric, position133, position, tokenIndex, tokenIndex133)
+				}
+				tokenIndex++
 			}
 			return true
 		l132:
@@ -1639,7 +1169,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position173, tokenIndex173
 				}
 			l174:
-				add(rulehttpaddress, position170, tokenIndex170)
+				if !p.notokens {
+					tree.Add(rulehttpaddress, position170, position, tokenIndex, tokenIndex170)
+				}
+				tokenIndex++
 			}
 			return true
 		l169:
@@ -1680,20 +1213,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					{
 						position179, tokenIndex179 := position, tokenIndex
 						{
-							position180, tokenIndex180 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l181
-							}
-							position++
-							goto l180
-						l181:
-							position, tokenIndex = position180, tokenIndex180
-							if c := buffer[position]; c < 'A' || c > 'Z' {
+							if !cset2[buffer[position]] {
 								goto l178
 							}
 							position++
 						}
-					l180:
 						position, tokenIndex = position179, tokenIndex179
 					}
 					if !_rules[rulehost]() {
@@ -1710,6 +1234,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 					l184:
+						{
+							i, buf := position, buffer
+							for '0' <= buf[i] && buf[i] <= '9' {
+								i++
+							}
+							position = i
+						}
 						{
 							position185, tokenIndex185 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
@@ -1740,7 +1271,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[rulepath]() {
 					goto l175
 				}
-				add(rulefileaddress, position176, tokenIndex176)
+				if !p.notokens {
+					tree.Add(rulefileaddress, position176, position, tokenIndex, tokenIndex176)
+				}
+				tokenIndex++
 			}
 			return true
 		l175:
@@ -1793,6 +1327,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 					l191:
 						{
+							i, buf := position, buffer
+							for '0' <= buf[i] && buf[i] <= '9' {
+								i++
+							}
+							position = i
+						}
+						{
 							position192, tokenIndex192 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
 								goto l192
@@ -1807,7 +1348,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position, tokenIndex = position189, tokenIndex189
 					}
 				l190:
-					add(rulecellname, position188, tokenIndex188)
+					if !p.notokens {
+						tree.Add(rulecellname, position188, position, tokenIndex, tokenIndex188)
+					}
+					tokenIndex++
 				}
 				if buffer[position] != '/' {
 					goto l186
@@ -1816,7 +1360,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[rulepath]() {
 					goto l186
 				}
-				add(ruleafsaddress, position187, tokenIndex187)
+				if !p.notokens {
+					tree.Add(ruleafsaddress, position187, position, tokenIndex, tokenIndex187)
+				}
+				tokenIndex++
 			}
 			return true
 		l186:
@@ -1856,133 +1403,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position198, tokenIndex198 := position, tokenIndex
 							{
 								position199, tokenIndex199 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l200
-								}
-								position++
-								goto l199
-							l200:
-								position, tokenIndex = position199, tokenIndex199
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l201
-								}
-								position++
-								goto l199
-							l201:
-								position, tokenIndex = position199, tokenIndex199
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l202
-								}
-								position++
-								goto l199
-							l202:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '$' {
-									goto l203
-								}
-								position++
-								goto l199
-							l203:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '-' {
-									goto l204
-								}
-								position++
-								goto l199
-							l204:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '_' {
-									goto l205
-								}
-								position++
-								goto l199
-							l205:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '@' {
-									goto l206
-								}
-								position++
-								goto l199
-							l206:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '.' {
-									goto l207
-								}
-								position++
-								goto l199
-							l207:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '&' {
-									goto l208
-								}
-								position++
-								goto l199
-							l208:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '!' {
-									goto l209
-								}
-								position++
-								goto l199
-							l209:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '*' {
-									goto l210
-								}
-								position++
-								goto l199
-							l210:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '"' {
-									goto l211
-								}
-								position++
-								goto l199
-							l211:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '\'' {
-									goto l212
-								}
-								position++
-								goto l199
-							l212:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '(' {
-									goto l213
-								}
-								position++
-								goto l199
-							l213:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != ')' {
-									goto l214
-								}
-								position++
-								goto l199
-							l214:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != ':' {
-									goto l215
-								}
-								position++
-								goto l199
-							l215:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != ';' {
-									goto l216
-								}
-								position++
-								goto l199
-							l216:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != ',' {
-									goto l217
-								}
-								position++
-								goto l199
-							l217:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != ' ' {
+								if !cset0[buffer[position]] {
 									goto l218
 								}
 								position++
@@ -1994,49 +1415,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position219, tokenIndex219 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l220
-									}
-									position++
-									goto l219
-								l220:
-									position, tokenIndex = position219, tokenIndex219
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l221
-									}
-									position++
-									goto l219
-								l221:
-									position, tokenIndex = position219, tokenIndex219
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l197
 									}
 									position++
 								}
-							l219:
 								{
-									position222, tokenIndex222 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l223
-									}
-									position++
-									goto l222
-								l223:
-									position, tokenIndex = position222, tokenIndex222
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l224
-									}
-									position++
-									goto l222
-								l224:
-									position, tokenIndex = position222, tokenIndex222
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l197
 									}
 									position++
 								}
-							l222:
 							}
 						l199:
 						l225:
@@ -2049,20 +1438,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position228, tokenIndex228 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l229
-										}
-										position++
-										goto l228
-									l229:
-										position, tokenIndex = position228, tokenIndex228
-										if c := buffer[position]; c < 'A' || c > 'Z' {
+										if !cset2[buffer[position]] {
 											goto l227
 										}
 										position++
 									}
-								l228:
 									goto l226
 								l227:
 									position, tokenIndex = position227, tokenIndex227
@@ -2080,133 +1460,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position231, tokenIndex231 := position, tokenIndex
 										{
 											position232, tokenIndex232 := position, tokenIndex
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l233
-											}
-											position++
-											goto l232
-										l233:
-											position, tokenIndex = position232, tokenIndex232
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l234
-											}
-											position++
-											goto l232
-										l234:
-											position, tokenIndex = position232, tokenIndex232
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l235
-											}
-											position++
-											goto l232
-										l235:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '$' {
-												goto l236
-											}
-											position++
-											goto l232
-										l236:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '-' {
-												goto l237
-											}
-											position++
-											goto l232
-										l237:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '_' {
-												goto l238
-											}
-											position++
-											goto l232
-										l238:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '@' {
-												goto l239
-											}
-											position++
-											goto l232
-										l239:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '.' {
-												goto l240
-											}
-											position++
-											goto l232
-										l240:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '&' {
-												goto l241
-											}
-											position++
-											goto l232
-										l241:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '!' {
-												goto l242
-											}
-											position++
-											goto l232
-										l242:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '*' {
-												goto l243
-											}
-											position++
-											goto l232
-										l243:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '"' {
-												goto l244
-											}
-											position++
-											goto l232
-										l244:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '\'' {
-												goto l245
-											}
-											position++
-											goto l232
-										l245:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '(' {
-												goto l246
-											}
-											position++
-											goto l232
-										l246:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != ')' {
-												goto l247
-											}
-											position++
-											goto l232
-										l247:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != ':' {
-												goto l248
-											}
-											position++
-											goto l232
-										l248:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != ';' {
-												goto l249
-											}
-											position++
-											goto l232
-										l249:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != ',' {
-												goto l250
-											}
-											position++
-											goto l232
-										l250:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != ' ' {
+											if !cset0[buffer[position]] {
 												goto l251
 											}
 											position++
@@ -2218,49 +1472,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											}
 											position++
 											{
-												position252, tokenIndex252 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l253
-												}
-												position++
-												goto l252
-											l253:
-												position, tokenIndex = position252, tokenIndex252
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l254
-												}
-												position++
-												goto l252
-											l254:
-												position, tokenIndex = position252, tokenIndex252
-												if c := buffer[position]; c < 'A' || c > 'F' {
+												if !cset1[buffer[position]] {
 													goto l231
 												}
 												position++
 											}
-										l252:
 											{
-												position255, tokenIndex255 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l256
-												}
-												position++
-												goto l255
-											l256:
-												position, tokenIndex = position255, tokenIndex255
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l257
-												}
-												position++
-												goto l255
-											l257:
-												position, tokenIndex = position255, tokenIndex255
-												if c := buffer[position]; c < 'A' || c > 'F' {
+												if !cset1[buffer[position]] {
 													goto l231
 												}
 												position++
 											}
-										l255:
 										}
 									l232:
 										goto l230
@@ -2273,133 +1495,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								{
 									position258, tokenIndex258 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l259
-									}
-									position++
-									goto l258
-								l259:
-									position, tokenIndex = position258, tokenIndex258
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l260
-									}
-									position++
-									goto l258
-								l260:
-									position, tokenIndex = position258, tokenIndex258
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l261
-									}
-									position++
-									goto l258
-								l261:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '$' {
-										goto l262
-									}
-									position++
-									goto l258
-								l262:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '-' {
-										goto l263
-									}
-									position++
-									goto l258
-								l263:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '_' {
-										goto l264
-									}
-									position++
-									goto l258
-								l264:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '@' {
-										goto l265
-									}
-									position++
-									goto l258
-								l265:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '.' {
-										goto l266
-									}
-									position++
-									goto l258
-								l266:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '&' {
-										goto l267
-									}
-									position++
-									goto l258
-								l267:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '!' {
-										goto l268
-									}
-									position++
-									goto l258
-								l268:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '*' {
-										goto l269
-									}
-									position++
-									goto l258
-								l269:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '"' {
-										goto l270
-									}
-									position++
-									goto l258
-								l270:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '\'' {
-										goto l271
-									}
-									position++
-									goto l258
-								l271:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '(' {
-										goto l272
-									}
-									position++
-									goto l258
-								l272:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != ')' {
-										goto l273
-									}
-									position++
-									goto l258
-								l273:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != ':' {
-										goto l274
-									}
-									position++
-									goto l258
-								l274:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != ';' {
-										goto l275
-									}
-									position++
-									goto l258
-								l275:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != ',' {
-										goto l276
-									}
-									position++
-									goto l258
-								l276:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != ' ' {
+									if !cset0[buffer[position]] {
 										goto l277
 									}
 									position++
@@ -2411,49 +1507,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position278, tokenIndex278 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l279
-										}
-										position++
-										goto l278
-									l279:
-										position, tokenIndex = position278, tokenIndex278
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l280
-										}
-										position++
-										goto l278
-									l280:
-										position, tokenIndex = position278, tokenIndex278
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l226
 										}
 										position++
 									}
-								l278:
 									{
-										position281, tokenIndex281 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l282
-										}
-										position++
-										goto l281
-									l282:
-										position, tokenIndex = position281, tokenIndex281
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l283
-										}
-										position++
-										goto l281
-									l283:
-										position, tokenIndex = position281, tokenIndex281
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l226
 										}
 										position++
 									}
-								l281:
 								}
 							l258:
 								goto l225
@@ -2469,20 +1533,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								{
 									position286, tokenIndex286 := position, tokenIndex
 									{
-										position287, tokenIndex287 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l288
-										}
-										position++
-										goto l287
-									l288:
-										position, tokenIndex = position287, tokenIndex287
-										if c := buffer[position]; c < 'A' || c > 'Z' {
+										if !cset2[buffer[position]] {
 											goto l285
 										}
 										position++
 									}
-								l287:
 									position, tokenIndex = position286, tokenIndex286
 								}
 								if !_rules[rulehost]() {
@@ -2499,6 +1554,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 								l291:
+									{
+										i, buf := position, buffer
+										for '0' <= buf[i] && buf[i] <= '9' {
+											i++
+										}
+										position = i
+									}
 									{
 										position292, tokenIndex292 := position, tokenIndex
 										if c := buffer[position]; c < '0' || c > '9' {
@@ -2522,7 +1584,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 							}
 						l284:
-							add(rulearticle, position198, tokenIndex198)
+							if !p.notokens {
+								tree.Add(rulearticle, position198, position, tokenIndex, tokenIndex198)
+							}
+							tokenIndex++
 						}
 						goto l196
 					l197:
@@ -2530,152 +1595,24 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						{
 							position294, tokenIndex294 := position, tokenIndex
 							{
-								position295, tokenIndex295 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l296
-								}
-								position++
-								goto l295
-							l296:
-								position, tokenIndex = position295, tokenIndex295
-								if c := buffer[position]; c < 'A' || c > 'Z' {
+								if !cset2[buffer[position]] {
 									goto l293
 								}
 								position++
 							}
-						l295:
 						l297:
+							{
+								i, buf := position, buffer
+								for cset0[buf[i]] {
+									i++
+								}
+								position = i
+							}
 							{
 								position298, tokenIndex298 := position, tokenIndex
 								{
 									position299, tokenIndex299 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l300
-									}
-									position++
-									goto l299
-								l300:
-									position, tokenIndex = position299, tokenIndex299
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l301
-									}
-									position++
-									goto l299
-								l301:
-									position, tokenIndex = position299, tokenIndex299
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l302
-									}
-									position++
-									goto l299
-								l302:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '$' {
-										goto l303
-									}
-									position++
-									goto l299
-								l303:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '-' {
-										goto l304
-									}
-									position++
-									goto l299
-								l304:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '_' {
-										goto l305
-									}
-									position++
-									goto l299
-								l305:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '@' {
-										goto l306
-									}
-									position++
-									goto l299
-								l306:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '.' {
-										goto l307
-									}
-									position++
-									goto l299
-								l307:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '&' {
-										goto l308
-									}
-									position++
-									goto l299
-								l308:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '!' {
-										goto l309
-									}
-									position++
-									goto l299
-								l309:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '*' {
-										goto l310
-									}
-									position++
-									goto l299
-								l310:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '"' {
-										goto l311
-									}
-									position++
-									goto l299
-								l311:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '\'' {
-										goto l312
-									}
-									position++
-									goto l299
-								l312:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '(' {
-										goto l313
-									}
-									position++
-									goto l299
-								l313:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != ')' {
-										goto l314
-									}
-									position++
-									goto l299
-								l314:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != ':' {
-										goto l315
-									}
-									position++
-									goto l299
-								l315:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != ';' {
-										goto l316
-									}
-									position++
-									goto l299
-								l316:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != ',' {
-										goto l317
-									}
-									position++
-									goto l299
-								l317:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != ' ' {
+									if !cset0[buffer[position]] {
 										goto l318
 									}
 									position++
@@ -2687,56 +1624,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position319, tokenIndex319 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l320
-										}
-										position++
-										goto l319
-									l320:
-										position, tokenIndex = position319, tokenIndex319
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l321
-										}
-										position++
-										goto l319
-									l321:
-										position, tokenIndex = position319, tokenIndex319
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l298
 										}
 										position++
 									}
-								l319:
 									{
-										position322, tokenIndex322 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l323
-										}
-										position++
-										goto l322
-									l323:
-										position, tokenIndex = position322, tokenIndex322
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l324
-										}
-										position++
-										goto l322
-									l324:
-										position, tokenIndex = position322, tokenIndex322
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l298
 										}
 										position++
 									}
-								l322:
 								}
 							l299:
 								goto l297
 							l298:
 								position, tokenIndex = position298, tokenIndex298
 							}
-							add(rulegroup, position294, tokenIndex294)
+							if !p.notokens {
+								tree.Add(rulegroup, position294, position, tokenIndex, tokenIndex294)
+							}
+							tokenIndex++
 						}
 						goto l196
 					l293:
@@ -2747,9 +1655,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 					}
 				l196:
-					add(rulegroupart, position195, tokenIndex195)
+					if !p.notokens {
+						tree.Add(rulegroupart, position195, position, tokenIndex, tokenIndex195)
+					}
+					tokenIndex++
 				}
-				add(rulenewsaddress, position194, tokenIndex194)
+				if !p.notokens {
+					tree.Add(rulenewsaddress, position194, position, tokenIndex, tokenIndex194)
+				}
+				tokenIndex++
 			}
 			return true
 		l193:
@@ -2774,7 +1688,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l327:
-				add(rulewaisaddress, position326, tokenIndex326)
+				if !p.notokens {
+					tree.Add(rulewaisaddress, position326, position, tokenIndex, tokenIndex326)
+				}
+				tokenIndex++
 			}
 			return true
 		l325:
@@ -2838,7 +1755,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position331, tokenIndex331
 				}
 			l332:
-				add(rulewaisindex, position330, tokenIndex330)
+				if !p.notokens {
+					tree.Add(rulewaisindex, position330, position, tokenIndex, tokenIndex330)
+				}
+				tokenIndex++
 			}
 			return true
 		l329:
@@ -2896,133 +1816,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position335, tokenIndex335 := position, tokenIndex
 					{
 						position338, tokenIndex338 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l339
-						}
-						position++
-						goto l338
-					l339:
-						position, tokenIndex = position338, tokenIndex338
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l340
-						}
-						position++
-						goto l338
-					l340:
-						position, tokenIndex = position338, tokenIndex338
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l341
-						}
-						position++
-						goto l338
-					l341:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '$' {
-							goto l342
-						}
-						position++
-						goto l338
-					l342:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '-' {
-							goto l343
-						}
-						position++
-						goto l338
-					l343:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '_' {
-							goto l344
-						}
-						position++
-						goto l338
-					l344:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '@' {
-							goto l345
-						}
-						position++
-						goto l338
-					l345:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '.' {
-							goto l346
-						}
-						position++
-						goto l338
-					l346:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '&' {
-							goto l347
-						}
-						position++
-						goto l338
-					l347:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '!' {
-							goto l348
-						}
-						position++
-						goto l338
-					l348:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '*' {
-							goto l349
-						}
-						position++
-						goto l338
-					l349:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '"' {
-							goto l350
-						}
-						position++
-						goto l338
-					l350:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '\'' {
-							goto l351
-						}
-						position++
-						goto l338
-					l351:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '(' {
-							goto l352
-						}
-						position++
-						goto l338
-					l352:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != ')' {
-							goto l353
-						}
-						position++
-						goto l338
-					l353:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != ':' {
-							goto l354
-						}
-						position++
-						goto l338
-					l354:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != ';' {
-							goto l355
-						}
-						position++
-						goto l338
-					l355:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != ',' {
-							goto l356
-						}
-						position++
-						goto l338
-					l356:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != ' ' {
+						if !cset0[buffer[position]] {
 							goto l357
 						}
 						position++
@@ -3034,183 +1828,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position358, tokenIndex358 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l359
-							}
-							position++
-							goto l358
-						l359:
-							position, tokenIndex = position358, tokenIndex358
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l360
-							}
-							position++
-							goto l358
-						l360:
-							position, tokenIndex = position358, tokenIndex358
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l333
 							}
 							position++
 						}
-					l358:
 						{
-							position361, tokenIndex361 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l362
-							}
-							position++
-							goto l361
-						l362:
-							position, tokenIndex = position361, tokenIndex361
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l363
-							}
-							position++
-							goto l361
-						l363:
-							position, tokenIndex = position361, tokenIndex361
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l333
 							}
 							position++
 						}
-					l361:
 					}
 				l338:
 				l336:
 					{
+						i, buf := position, buffer
+						for cset0[buf[i]] {
+							i++
+						}
+						position = i
+					}
+					{
 						position337, tokenIndex337 := position, tokenIndex
 						{
 							position364, tokenIndex364 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l365
-							}
-							position++
-							goto l364
-						l365:
-							position, tokenIndex = position364, tokenIndex364
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l366
-							}
-							position++
-							goto l364
-						l366:
-							position, tokenIndex = position364, tokenIndex364
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l367
-							}
-							position++
-							goto l364
-						l367:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '$' {
-								goto l368
-							}
-							position++
-							goto l364
-						l368:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '-' {
-								goto l369
-							}
-							position++
-							goto l364
-						l369:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '_' {
-								goto l370
-							}
-							position++
-							goto l364
-						l370:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '@' {
-								goto l371
-							}
-							position++
-							goto l364
-						l371:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '.' {
-								goto l372
-							}
-							position++
-							goto l364
-						l372:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '&' {
-								goto l373
-							}
-							position++
-							goto l364
-						l373:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '!' {
-								goto l374
-							}
-							position++
-							goto l364
-						l374:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '*' {
-								goto l375
-							}
-							position++
-							goto l364
-						l375:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '"' {
-								goto l376
-							}
-							position++
-							goto l364
-						l376:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '\'' {
-								goto l377
-							}
-							position++
-							goto l364
-						l377:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '(' {
-								goto l378
-							}
-							position++
-							goto l364
-						l378:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != ')' {
-								goto l379
-							}
-							position++
-							goto l364
-						l379:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != ':' {
-								goto l380
-							}
-							position++
-							goto l364
-						l380:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != ';' {
-								goto l381
-							}
-							position++
-							goto l364
-						l381:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != ',' {
-								goto l382
-							}
-							position++
-							goto l364
-						l382:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != ' ' {
+							if !cset0[buffer[position]] {
 								goto l383
 							}
 							position++
@@ -3222,56 +1865,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position384, tokenIndex384 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l385
-								}
-								position++
-								goto l384
-							l385:
-								position, tokenIndex = position384, tokenIndex384
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l386
-								}
-								position++
-								goto l384
-							l386:
-								position, tokenIndex = position384, tokenIndex384
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l337
 								}
 								position++
 							}
-						l384:
 							{
-								position387, tokenIndex387 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l388
-								}
-								position++
-								goto l387
-							l388:
-								position, tokenIndex = position387, tokenIndex387
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l389
-								}
-								position++
-								goto l387
-							l389:
-								position, tokenIndex = position387, tokenIndex387
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l337
 								}
 								position++
 							}
-						l387:
 						}
 					l364:
 						goto l336
 					l337:
 						position, tokenIndex = position337, tokenIndex337
 					}
-					add(rulewtype, position335, tokenIndex335)
+					if !p.notokens {
+						tree.Add(rulewtype, position335, position, tokenIndex, tokenIndex335)
+					}
+					tokenIndex++
 				}
 				if buffer[position] != '/' {
 					goto l333
@@ -3287,7 +1901,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[rulepath]() {
 					goto l333
 				}
-				add(rulewaisdoc, position334, tokenIndex334)
+				if !p.notokens {
+					tree.Add(rulewaisdoc, position334, position, tokenIndex, tokenIndex334)
+				}
+				tokenIndex++
 			}
 			return true
 		l333:
@@ -3307,133 +1924,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position394, tokenIndex394 := position, tokenIndex
 				{
 					position397, tokenIndex397 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l398
-					}
-					position++
-					goto l397
-				l398:
-					position, tokenIndex = position397, tokenIndex397
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l399
-					}
-					position++
-					goto l397
-				l399:
-					position, tokenIndex = position397, tokenIndex397
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l400
-					}
-					position++
-					goto l397
-				l400:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '$' {
-						goto l401
-					}
-					position++
-					goto l397
-				l401:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '-' {
-						goto l402
-					}
-					position++
-					goto l397
-				l402:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '_' {
-						goto l403
-					}
-					position++
-					goto l397
-				l403:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '@' {
-						goto l404
-					}
-					position++
-					goto l397
-				l404:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '.' {
-						goto l405
-					}
-					position++
-					goto l397
-				l405:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '&' {
-						goto l406
-					}
-					position++
-					goto l397
-				l406:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '!' {
-						goto l407
-					}
-					position++
-					goto l397
-				l407:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '*' {
-						goto l408
-					}
-					position++
-					goto l397
-				l408:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '"' {
-						goto l409
-					}
-					position++
-					goto l397
-				l409:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '\'' {
-						goto l410
-					}
-					position++
-					goto l397
-				l410:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '(' {
-						goto l411
-					}
-					position++
-					goto l397
-				l411:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != ')' {
-						goto l412
-					}
-					position++
-					goto l397
-				l412:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != ':' {
-						goto l413
-					}
-					position++
-					goto l397
-				l413:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != ';' {
-						goto l414
-					}
-					position++
-					goto l397
-				l414:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != ',' {
-						goto l415
-					}
-					position++
-					goto l397
-				l415:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != ' ' {
+					if !cset0[buffer[position]] {
 						goto l416
 					}
 					position++
@@ -3445,183 +1936,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 					position++
 					{
-						position417, tokenIndex417 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l418
-						}
-						position++
-						goto l417
-					l418:
-						position, tokenIndex = position417, tokenIndex417
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l419
-						}
-						position++
-						goto l417
-					l419:
-						position, tokenIndex = position417, tokenIndex417
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l393
 						}
 						position++
 					}
-				l417:
 					{
-						position420, tokenIndex420 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l421
-						}
-						position++
-						goto l420
-					l421:
-						position, tokenIndex = position420, tokenIndex420
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l422
-						}
-						position++
-						goto l420
-					l422:
-						position, tokenIndex = position420, tokenIndex420
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l393
 						}
 						position++
 					}
-				l420:
 				}
 			l397:
 			l395:
 				{
+					i, buf := position, buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position396, tokenIndex396 := position, tokenIndex
 					{
 						position423, tokenIndex423 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l424
-						}
-						position++
-						goto l423
-					l424:
-						position, tokenIndex = position423, tokenIndex423
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l425
-						}
-						position++
-						goto l423
-					l425:
-						position, tokenIndex = position423, tokenIndex423
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l426
-						}
-						position++
-						goto l423
-					l426:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '$' {
-							goto l427
-						}
-						position++
-						goto l423
-					l427:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '-' {
-							goto l428
-						}
-						position++
-						goto l423
-					l428:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '_' {
-							goto l429
-						}
-						position++
-						goto l423
-					l429:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '@' {
-							goto l430
-						}
-						position++
-						goto l423
-					l430:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '.' {
-							goto l431
-						}
-						position++
-						goto l423
-					l431:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '&' {
-							goto l432
-						}
-						position++
-						goto l423
-					l432:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '!' {
-							goto l433
-						}
-						position++
-						goto l423
-					l433:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '*' {
-							goto l434
-						}
-						position++
-						goto l423
-					l434:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '"' {
-							goto l435
-						}
-						position++
-						goto l423
-					l435:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '\'' {
-							goto l436
-						}
-						position++
-						goto l423
-					l436:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '(' {
-							goto l437
-						}
-						position++
-						goto l423
-					l437:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != ')' {
-							goto l438
-						}
-						position++
-						goto l423
-					l438:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != ':' {
-							goto l439
-						}
-						position++
-						goto l423
-					l439:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != ';' {
-							goto l440
-						}
-						position++
-						goto l423
-					l440:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != ',' {
-							goto l441
-						}
-						position++
-						goto l423
-					l441:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != ' ' {
+						if !cset0[buffer[position]] {
 							goto l442
 						}
 						position++
@@ -3633,56 +1973,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position443, tokenIndex443 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l444
-							}
-							position++
-							goto l443
-						l444:
-							position, tokenIndex = position443, tokenIndex443
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l445
-							}
-							position++
-							goto l443
-						l445:
-							position, tokenIndex = position443, tokenIndex443
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l396
 							}
 							position++
 						}
-					l443:
 						{
-							position446, tokenIndex446 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l447
-							}
-							position++
-							goto l446
-						l447:
-							position, tokenIndex = position446, tokenIndex446
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l448
-							}
-							position++
-							goto l446
-						l448:
-							position, tokenIndex = position446, tokenIndex446
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l396
 							}
 							position++
 						}
-					l446:
 					}
 				l423:
 					goto l395
 				l396:
 					position, tokenIndex = position396, tokenIndex396
 				}
-				add(ruledatabase, position394, tokenIndex394)
+				if !p.notokens {
+					tree.Add(ruledatabase, position394, position, tokenIndex, tokenIndex394)
+				}
+				tokenIndex++
 			}
 			return true
 		l393:
@@ -3699,7 +2010,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[ruleprosperolink]() {
 					goto l450
 				}
-				add(ruleprosperoaddress, position451, tokenIndex451)
+				if !p.notokens {
+					tree.Add(ruleprosperoaddress, position451, position, tokenIndex, tokenIndex451)
+				}
+				tokenIndex++
 			}
 			return true
 		l450:
@@ -3786,29 +2100,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position++
 						l460:
 							{
+								i, buf := position, buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position461, tokenIndex461 := position, tokenIndex
 								{
-									position462, tokenIndex462 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l463
-									}
-									position++
-									goto l462
-								l463:
-									position, tokenIndex = position462, tokenIndex462
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l464
-									}
-									position++
-									goto l462
-								l464:
-									position, tokenIndex = position462, tokenIndex462
-									if c := buffer[position]; c < '0' || c > '9' {
+									if !cset3[buffer[position]] {
 										goto l461
 									}
 									position++
 								}
-							l462:
 								goto l460
 							l461:
 								position, tokenIndex = position461, tokenIndex461
@@ -3839,140 +2144,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						{
 							position468, tokenIndex468 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l469
-							}
-							position++
-							goto l468
-						l469:
-							position, tokenIndex = position468, tokenIndex468
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l470
-							}
-							position++
-							goto l468
-						l470:
-							position, tokenIndex = position468, tokenIndex468
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l471
-							}
-							position++
-							goto l468
-						l471:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '$' {
-								goto l472
-							}
-							position++
-							goto l468
-						l472:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '-' {
-								goto l473
-							}
-							position++
-							goto l468
-						l473:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '_' {
-								goto l474
-							}
-							position++
-							goto l468
-						l474:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '@' {
-								goto l475
-							}
-							position++
-							goto l468
-						l475:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '.' {
-								goto l476
-							}
-							position++
-							goto l468
-						l476:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '&' {
-								goto l477
-							}
-							position++
-							goto l468
-						l477:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '!' {
-								goto l478
-							}
-							position++
-							goto l468
-						l478:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '*' {
-								goto l479
-							}
-							position++
-							goto l468
-						l479:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '"' {
-								goto l480
-							}
-							position++
-							goto l468
-						l480:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '\'' {
-								goto l481
-							}
-							position++
-							goto l468
-						l481:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '(' {
-								goto l482
-							}
-							position++
-							goto l468
-						l482:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != ')' {
-								goto l483
-							}
-							position++
-							goto l468
-						l483:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != ':' {
-								goto l484
-							}
-							position++
-							goto l468
-						l484:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != ';' {
-								goto l485
-							}
-							position++
-							goto l468
-						l485:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != ',' {
-								goto l486
-							}
-							position++
-							goto l468
-						l486:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != ' ' {
-								goto l487
-							}
-							position++
-							goto l468
-						l487:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '+' {
+							if !cset4[buffer[position]] {
 								goto l488
 							}
 							position++
@@ -3984,49 +2156,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position489, tokenIndex489 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l490
-								}
-								position++
-								goto l489
-							l490:
-								position, tokenIndex = position489, tokenIndex489
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l491
-								}
-								position++
-								goto l489
-							l491:
-								position, tokenIndex = position489, tokenIndex489
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l455
 								}
 								position++
 							}
-						l489:
 							{
-								position492, tokenIndex492 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l493
-								}
-								position++
-								goto l492
-							l493:
-								position, tokenIndex = position492, tokenIndex492
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l494
-								}
-								position++
-								goto l492
-							l494:
-								position, tokenIndex = position492, tokenIndex492
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l455
 								}
 								position++
 							}
-						l492:
 						}
 					l468:
 					l457:
@@ -4052,29 +2192,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position++
 							l496:
 								{
+									i, buf := position, buffer
+									for cset3[buf[i]] {
+										i++
+									}
+									position = i
+								}
+								{
 									position497, tokenIndex497 := position, tokenIndex
 									{
-										position498, tokenIndex498 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l499
-										}
-										position++
-										goto l498
-									l499:
-										position, tokenIndex = position498, tokenIndex498
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l500
-										}
-										position++
-										goto l498
-									l500:
-										position, tokenIndex = position498, tokenIndex498
-										if c := buffer[position]; c < '0' || c > '9' {
+										if !cset3[buffer[position]] {
 											goto l497
 										}
 										position++
 									}
-								l498:
 									goto l496
 								l497:
 									position, tokenIndex = position497, tokenIndex497
@@ -4105,140 +2236,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							{
 								position504, tokenIndex504 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l505
-								}
-								position++
-								goto l504
-							l505:
-								position, tokenIndex = position504, tokenIndex504
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l506
-								}
-								position++
-								goto l504
-							l506:
-								position, tokenIndex = position504, tokenIndex504
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l507
-								}
-								position++
-								goto l504
-							l507:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '$' {
-									goto l508
-								}
-								position++
-								goto l504
-							l508:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '-' {
-									goto l509
-								}
-								position++
-								goto l504
-							l509:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '_' {
-									goto l510
-								}
-								position++
-								goto l504
-							l510:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '@' {
-									goto l511
-								}
-								position++
-								goto l504
-							l511:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '.' {
-									goto l512
-								}
-								position++
-								goto l504
-							l512:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '&' {
-									goto l513
-								}
-								position++
-								goto l504
-							l513:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '!' {
-									goto l514
-								}
-								position++
-								goto l504
-							l514:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '*' {
-									goto l515
-								}
-								position++
-								goto l504
-							l515:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '"' {
-									goto l516
-								}
-								position++
-								goto l504
-							l516:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '\'' {
-									goto l517
-								}
-								position++
-								goto l504
-							l517:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '(' {
-									goto l518
-								}
-								position++
-								goto l504
-							l518:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != ')' {
-									goto l519
-								}
-								position++
-								goto l504
-							l519:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != ':' {
-									goto l520
-								}
-								position++
-								goto l504
-							l520:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != ';' {
-									goto l521
-								}
-								position++
-								goto l504
-							l521:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != ',' {
-									goto l522
-								}
-								position++
-								goto l504
-							l522:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != ' ' {
-									goto l523
-								}
-								position++
-								goto l504
-							l523:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '+' {
+								if !cset4[buffer[position]] {
 									goto l524
 								}
 								position++
@@ -4250,49 +2248,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position525, tokenIndex525 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l526
-									}
-									position++
-									goto l525
-								l526:
-									position, tokenIndex = position525, tokenIndex525
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l527
-									}
-									position++
-									goto l525
-								l527:
-									position, tokenIndex = position525, tokenIndex525
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l458
 									}
 									position++
 								}
-							l525:
 								{
-									position528, tokenIndex528 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l529
-									}
-									position++
-									goto l528
-								l529:
-									position, tokenIndex = position528, tokenIndex528
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l530
-									}
-									position++
-									goto l528
-								l530:
-									position, tokenIndex = position528, tokenIndex528
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l458
 									}
 									position++
 								}
-							l528:
 							}
 						l504:
 							goto l457
@@ -4326,29 +2292,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position++
 							l536:
 								{
+									i, buf := position, buffer
+									for cset3[buf[i]] {
+										i++
+									}
+									position = i
+								}
+								{
 									position537, tokenIndex537 := position, tokenIndex
 									{
-										position538, tokenIndex538 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l539
-										}
-										position++
-										goto l538
-									l539:
-										position, tokenIndex = position538, tokenIndex538
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l540
-										}
-										position++
-										goto l538
-									l540:
-										position, tokenIndex = position538, tokenIndex538
-										if c := buffer[position]; c < '0' || c > '9' {
+										if !cset3[buffer[position]] {
 											goto l537
 										}
 										position++
 									}
-								l538:
 									goto l536
 								l537:
 									position, tokenIndex = position537, tokenIndex537
@@ -4379,140 +2336,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							{
 								position544, tokenIndex544 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l545
-								}
-								position++
-								goto l544
-							l545:
-								position, tokenIndex = position544, tokenIndex544
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l546
-								}
-								position++
-								goto l544
-							l546:
-								position, tokenIndex = position544, tokenIndex544
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l547
-								}
-								position++
-								goto l544
-							l547:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '$' {
-									goto l548
-								}
-								position++
-								goto l544
-							l548:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '-' {
-									goto l549
-								}
-								position++
-								goto l544
-							l549:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '_' {
-									goto l550
-								}
-								position++
-								goto l544
-							l550:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '@' {
-									goto l551
-								}
-								position++
-								goto l544
-							l551:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '.' {
-									goto l552
-								}
-								position++
-								goto l544
-							l552:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '&' {
-									goto l553
-								}
-								position++
-								goto l544
-							l553:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '!' {
-									goto l554
-								}
-								position++
-								goto l544
-							l554:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '*' {
-									goto l555
-								}
-								position++
-								goto l544
-							l555:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '"' {
-									goto l556
-								}
-								position++
-								goto l544
-							l556:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '\'' {
-									goto l557
-								}
-								position++
-								goto l544
-							l557:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '(' {
-									goto l558
-								}
-								position++
-								goto l544
-							l558:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != ')' {
-									goto l559
-								}
-								position++
-								goto l544
-							l559:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != ':' {
-									goto l560
-								}
-								position++
-								goto l544
-							l560:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != ';' {
-									goto l561
-								}
-								position++
-								goto l544
-							l561:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != ',' {
-									goto l562
-								}
-								position++
-								goto l544
-							l562:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != ' ' {
-									goto l563
-								}
-								position++
-								goto l544
-							l563:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '+' {
+								if !cset4[buffer[position]] {
 									goto l564
 								}
 								position++
@@ -4524,49 +2348,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position565, tokenIndex565 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l566
-									}
-									position++
-									goto l565
-								l566:
-									position, tokenIndex = position565, tokenIndex565
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l567
-									}
-									position++
-									goto l565
-								l567:
-									position, tokenIndex = position565, tokenIndex565
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l532
 									}
 									position++
 								}
-							l565:
 								{
-									position568, tokenIndex568 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l569
-									}
-									position++
-									goto l568
-								l569:
-									position, tokenIndex = position568, tokenIndex568
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l570
-									}
-									position++
-									goto l568
-								l570:
-									position, tokenIndex = position568, tokenIndex568
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l532
 									}
 									position++
 								}
-							l568:
 							}
 						l544:
 						l533:
@@ -4592,29 +2384,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									position++
 								l572:
 									{
+										i, buf := position, buffer
+										for cset3[buf[i]] {
+											i++
+										}
+										position = i
+									}
+									{
 										position573, tokenIndex573 := position, tokenIndex
 										{
-											position574, tokenIndex574 := position, tokenIndex
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l575
-											}
-											position++
-											goto l574
-										l575:
-											position, tokenIndex = position574, tokenIndex574
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l576
-											}
-											position++
-											goto l574
-										l576:
-											position, tokenIndex = position574, tokenIndex574
-											if c := buffer[position]; c < '0' || c > '9' {
+											if !cset3[buffer[position]] {
 												goto l573
 											}
 											position++
 										}
-									l574:
 										goto l572
 									l573:
 										position, tokenIndex = position573, tokenIndex573
@@ -4645,140 +2428,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								{
 									position580, tokenIndex580 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l581
-									}
-									position++
-									goto l580
-								l581:
-									position, tokenIndex = position580, tokenIndex580
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l582
-									}
-									position++
-									goto l580
-								l582:
-									position, tokenIndex = position580, tokenIndex580
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l583
-									}
-									position++
-									goto l580
-								l583:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '$' {
-										goto l584
-									}
-									position++
-									goto l580
-								l584:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '-' {
-										goto l585
-									}
-									position++
-									goto l580
-								l585:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '_' {
-										goto l586
-									}
-									position++
-									goto l580
-								l586:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '@' {
-										goto l587
-									}
-									position++
-									goto l580
-								l587:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '.' {
-										goto l588
-									}
-									position++
-									goto l580
-								l588:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '&' {
-										goto l589
-									}
-									position++
-									goto l580
-								l589:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '!' {
-										goto l590
-									}
-									position++
-									goto l580
-								l590:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '*' {
-										goto l591
-									}
-									position++
-									goto l580
-								l591:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '"' {
-										goto l592
-									}
-									position++
-									goto l580
-								l592:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '\'' {
-										goto l593
-									}
-									position++
-									goto l580
-								l593:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '(' {
-										goto l594
-									}
-									position++
-									goto l580
-								l594:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != ')' {
-										goto l595
-									}
-									position++
-									goto l580
-								l595:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != ':' {
-										goto l596
-									}
-									position++
-									goto l580
-								l596:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != ';' {
-										goto l597
-									}
-									position++
-									goto l580
-								l597:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != ',' {
-										goto l598
-									}
-									position++
-									goto l580
-								l598:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != ' ' {
-										goto l599
-									}
-									position++
-									goto l580
-								l599:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '+' {
+									if !cset4[buffer[position]] {
 										goto l600
 									}
 									position++
@@ -4790,49 +2440,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position601, tokenIndex601 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l602
-										}
-										position++
-										goto l601
-									l602:
-										position, tokenIndex = position601, tokenIndex601
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l603
-										}
-										position++
-										goto l601
-									l603:
-										position, tokenIndex = position601, tokenIndex601
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l534
 										}
 										position++
 									}
-								l601:
 									{
-										position604, tokenIndex604 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l605
-										}
-										position++
-										goto l604
-									l605:
-										position, tokenIndex = position604, tokenIndex604
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l606
-										}
-										position++
-										goto l604
-									l606:
-										position, tokenIndex = position604, tokenIndex604
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l534
 										}
 										position++
 									}
-								l604:
 								}
 							l580:
 								goto l533
@@ -4859,7 +2477,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position, tokenIndex = position455, tokenIndex455
 					}
 				l456:
-					add(rulehsoname, position454, tokenIndex454)
+					if !p.notokens {
+						tree.Add(rulehsoname, position454, position, tokenIndex, tokenIndex454)
+					}
+					tokenIndex++
 				}
 				{
 					position609, tokenIndex609 := position, tokenIndex
@@ -4880,7 +2501,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						if !_rules[ruledigits]() {
 							goto l609
 						}
-						add(ruleversion, position611, tokenIndex611)
+						if !p.notokens {
+							tree.Add(ruleversion, position611, position, tokenIndex, tokenIndex611)
+						}
+						tokenIndex++
 					}
 					{
 						position612, tokenIndex612 := position, tokenIndex
@@ -4889,57 +2513,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							{
 								position617, tokenIndex617 := position, tokenIndex
 								{
-									position620, tokenIndex620 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l621
-									}
-									position++
-									goto l620
-								l621:
-									position, tokenIndex = position620, tokenIndex620
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l622
-									}
-									position++
-									goto l620
-								l622:
-									position, tokenIndex = position620, tokenIndex620
-									if c := buffer[position]; c < '0' || c > '9' {
+									if !cset3[buffer[position]] {
 										goto l612
 									}
 									position++
 								}
-							l620:
 							l618:
+								{
+									i, buf := position, buffer
+									for cset3[buf[i]] {
+										i++
+									}
+									position = i
+								}
 								{
 									position619, tokenIndex619 := position, tokenIndex
 									{
-										position623, tokenIndex623 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l624
-										}
-										position++
-										goto l623
-									l624:
-										position, tokenIndex = position623, tokenIndex623
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l625
-										}
-										position++
-										goto l623
-									l625:
-										position, tokenIndex = position623, tokenIndex623
-										if c := buffer[position]; c < '0' || c > '9' {
+										if !cset3[buffer[position]] {
 											goto l619
 										}
 										position++
 									}
-								l623:
 									goto l618
 								l619:
 									position, tokenIndex = position619, tokenIndex619
 								}
-								add(ruleattribute, position617, tokenIndex617)
+								if !p.notokens {
+									tree.Add(ruleattribute, position617, position, tokenIndex, tokenIndex617)
+								}
+								tokenIndex++
 							}
 						l615:
 							{
@@ -4947,63 +2549,44 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								{
 									position626, tokenIndex626 := position, tokenIndex
 									{
-										position629, tokenIndex629 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l630
-										}
-										position++
-										goto l629
-									l630:
-										position, tokenIndex = position629, tokenIndex629
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l631
-										}
-										position++
-										goto l629
-									l631:
-										position, tokenIndex = position629, tokenIndex629
-										if c := buffer[position]; c < '0' || c > '9' {
+										if !cset3[buffer[position]] {
 											goto l616
 										}
 										position++
 									}
-								l629:
 								l627:
+									{
+										i, buf := position, buffer
+										for cset3[buf[i]] {
+											i++
+										}
+										position = i
+									}
 									{
 										position628, tokenIndex628 := position, tokenIndex
 										{
-											position632, tokenIndex632 := position, tokenIndex
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l633
-											}
-											position++
-											goto l632
-										l633:
-											position, tokenIndex = position632, tokenIndex632
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l634
-											}
-											position++
-											goto l632
-										l634:
-											position, tokenIndex = position632, tokenIndex632
-											if c := buffer[position]; c < '0' || c > '9' {
+											if !cset3[buffer[position]] {
 												goto l628
 											}
 											position++
 										}
-									l632:
 										goto l627
 									l628:
 										position, tokenIndex = position628, tokenIndex628
 									}
-									add(ruleattribute, position626, tokenIndex626)
+									if !p.notokens {
+										tree.Add(ruleattribute, position626, position, tokenIndex, tokenIndex626)
+									}
+									tokenIndex++
 								}
 								goto l615
 							l616:
 								position, tokenIndex = position616, tokenIndex616
 							}
-							add(ruleattributes, position614, tokenIndex614)
+							if !p.notokens {
+								tree.Add(ruleattributes, position614, position, tokenIndex, tokenIndex614)
+							}
+							tokenIndex++
 						}
 						goto l613
 					l612:
@@ -5015,7 +2598,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position609, tokenIndex609
 				}
 			l610:
-				add(ruleprosperolink, position453, tokenIndex453)
+				if !p.notokens {
+					tree.Add(ruleprosperolink, position453, position, tokenIndex, tokenIndex453)
+				}
+				tokenIndex++
 			}
 			return true
 		l452:
@@ -5077,133 +2663,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position643, tokenIndex643 := position, tokenIndex
 						{
 							position644, tokenIndex644 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l645
-							}
-							position++
-							goto l644
-						l645:
-							position, tokenIndex = position644, tokenIndex644
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l646
-							}
-							position++
-							goto l644
-						l646:
-							position, tokenIndex = position644, tokenIndex644
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l647
-							}
-							position++
-							goto l644
-						l647:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '$' {
-								goto l648
-							}
-							position++
-							goto l644
-						l648:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '-' {
-								goto l649
-							}
-							position++
-							goto l644
-						l649:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '_' {
-								goto l650
-							}
-							position++
-							goto l644
-						l650:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '@' {
-								goto l651
-							}
-							position++
-							goto l644
-						l651:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '.' {
-								goto l652
-							}
-							position++
-							goto l644
-						l652:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '&' {
-								goto l653
-							}
-							position++
-							goto l644
-						l653:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '!' {
-								goto l654
-							}
-							position++
-							goto l644
-						l654:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '*' {
-								goto l655
-							}
-							position++
-							goto l644
-						l655:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '"' {
-								goto l656
-							}
-							position++
-							goto l644
-						l656:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '\'' {
-								goto l657
-							}
-							position++
-							goto l644
-						l657:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '(' {
-								goto l658
-							}
-							position++
-							goto l644
-						l658:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != ')' {
-								goto l659
-							}
-							position++
-							goto l644
-						l659:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != ':' {
-								goto l660
-							}
-							position++
-							goto l644
-						l660:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != ';' {
-								goto l661
-							}
-							position++
-							goto l644
-						l661:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != ',' {
-								goto l662
-							}
-							position++
-							goto l644
-						l662:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != ' ' {
+							if !cset0[buffer[position]] {
 								goto l663
 							}
 							position++
@@ -5215,49 +2675,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position664, tokenIndex664 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l665
-								}
-								position++
-								goto l664
-							l665:
-								position, tokenIndex = position664, tokenIndex664
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l666
-								}
-								position++
-								goto l664
-							l666:
-								position, tokenIndex = position664, tokenIndex664
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l641
 								}
 								position++
 							}
-						l664:
 							{
-								position667, tokenIndex667 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l668
-								}
-								position++
-								goto l667
-							l668:
-								position, tokenIndex = position667, tokenIndex667
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l669
-								}
-								position++
-								goto l667
-							l669:
-								position, tokenIndex = position667, tokenIndex667
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l641
 								}
 								position++
 							}
-						l667:
 						}
 					l644:
 					l670:
@@ -5270,20 +2698,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position673, tokenIndex673 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l674
-									}
-									position++
-									goto l673
-								l674:
-									position, tokenIndex = position673, tokenIndex673
-									if c := buffer[position]; c < 'A' || c > 'Z' {
+									if !cset2[buffer[position]] {
 										goto l672
 									}
 									position++
 								}
-							l673:
 								goto l671
 							l672:
 								position, tokenIndex = position672, tokenIndex672
@@ -5309,6 +2728,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									position++
 								l678:
 									{
+										i, buf := position, buffer
+										for '0' <= buf[i] && buf[i] <= '9' {
+											i++
+										}
+										position = i
+									}
+									{
 										position679, tokenIndex679 := position, tokenIndex
 										if c := buffer[position]; c < '0' || c > '9' {
 											goto l679
@@ -5327,133 +2753,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									position680, tokenIndex680 := position, tokenIndex
 									{
 										position681, tokenIndex681 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l682
-										}
-										position++
-										goto l681
-									l682:
-										position, tokenIndex = position681, tokenIndex681
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l683
-										}
-										position++
-										goto l681
-									l683:
-										position, tokenIndex = position681, tokenIndex681
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l684
-										}
-										position++
-										goto l681
-									l684:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '$' {
-											goto l685
-										}
-										position++
-										goto l681
-									l685:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '-' {
-											goto l686
-										}
-										position++
-										goto l681
-									l686:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '_' {
-											goto l687
-										}
-										position++
-										goto l681
-									l687:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '@' {
-											goto l688
-										}
-										position++
-										goto l681
-									l688:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '.' {
-											goto l689
-										}
-										position++
-										goto l681
-									l689:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '&' {
-											goto l690
-										}
-										position++
-										goto l681
-									l690:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '!' {
-											goto l691
-										}
-										position++
-										goto l681
-									l691:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '*' {
-											goto l692
-										}
-										position++
-										goto l681
-									l692:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '"' {
-											goto l693
-										}
-										position++
-										goto l681
-									l693:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '\'' {
-											goto l694
-										}
-										position++
-										goto l681
-									l694:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '(' {
-											goto l695
-										}
-										position++
-										goto l681
-									l695:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != ')' {
-											goto l696
-										}
-										position++
-										goto l681
-									l696:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != ':' {
-											goto l697
-										}
-										position++
-										goto l681
-									l697:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != ';' {
-											goto l698
-										}
-										position++
-										goto l681
-									l698:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != ',' {
-											goto l699
-										}
-										position++
-										goto l681
-									l699:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != ' ' {
+										if !cset0[buffer[position]] {
 											goto l700
 										}
 										position++
@@ -5465,49 +2765,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										position++
 										{
-											position701, tokenIndex701 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l702
-											}
-											position++
-											goto l701
-										l702:
-											position, tokenIndex = position701, tokenIndex701
-											if c := buffer[position]; c < 'a' || c > 'f' {
-												goto l703
-											}
-											position++
-											goto l701
-										l703:
-											position, tokenIndex = position701, tokenIndex701
-											if c := buffer[position]; c < 'A' || c > 'F' {
+											if !cset1[buffer[position]] {
 												goto l680
 											}
 											position++
 										}
-									l701:
 										{
-											position704, tokenIndex704 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l705
-											}
-											position++
-											goto l704
-										l705:
-											position, tokenIndex = position704, tokenIndex704
-											if c := buffer[position]; c < 'a' || c > 'f' {
-												goto l706
-											}
-											position++
-											goto l704
-										l706:
-											position, tokenIndex = position704, tokenIndex704
-											if c := buffer[position]; c < 'A' || c > 'F' {
+											if !cset1[buffer[position]] {
 												goto l680
 											}
 											position++
 										}
-									l704:
 									}
 								l681:
 									goto l675
@@ -5520,133 +2788,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							{
 								position707, tokenIndex707 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l708
-								}
-								position++
-								goto l707
-							l708:
-								position, tokenIndex = position707, tokenIndex707
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l709
-								}
-								position++
-								goto l707
-							l709:
-								position, tokenIndex = position707, tokenIndex707
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l710
-								}
-								position++
-								goto l707
-							l710:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '$' {
-									goto l711
-								}
-								position++
-								goto l707
-							l711:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '-' {
-									goto l712
-								}
-								position++
-								goto l707
-							l712:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '_' {
-									goto l713
-								}
-								position++
-								goto l707
-							l713:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '@' {
-									goto l714
-								}
-								position++
-								goto l707
-							l714:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '.' {
-									goto l715
-								}
-								position++
-								goto l707
-							l715:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '&' {
-									goto l716
-								}
-								position++
-								goto l707
-							l716:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '!' {
-									goto l717
-								}
-								position++
-								goto l707
-							l717:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '*' {
-									goto l718
-								}
-								position++
-								goto l707
-							l718:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '"' {
-									goto l719
-								}
-								position++
-								goto l707
-							l719:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '\'' {
-									goto l720
-								}
-								position++
-								goto l707
-							l720:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '(' {
-									goto l721
-								}
-								position++
-								goto l707
-							l721:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != ')' {
-									goto l722
-								}
-								position++
-								goto l707
-							l722:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != ':' {
-									goto l723
-								}
-								position++
-								goto l707
-							l723:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != ';' {
-									goto l724
-								}
-								position++
-								goto l707
-							l724:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != ',' {
-									goto l725
-								}
-								position++
-								goto l707
-							l725:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != ' ' {
+								if !cset0[buffer[position]] {
 									goto l726
 								}
 								position++
@@ -5658,56 +2800,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position727, tokenIndex727 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l728
-									}
-									position++
-									goto l727
-								l728:
-									position, tokenIndex = position727, tokenIndex727
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l729
-									}
-									position++
-									goto l727
-								l729:
-									position, tokenIndex = position727, tokenIndex727
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l671
 									}
 									position++
 								}
-							l727:
 								{
-									position730, tokenIndex730 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l731
-									}
-									position++
-									goto l730
-								l731:
-									position, tokenIndex = position730, tokenIndex730
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l732
-									}
-									position++
-									goto l730
-								l732:
-									position, tokenIndex = position730, tokenIndex730
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l671
 									}
 									position++
 								}
-							l730:
 							}
 						l707:
 							goto l670
 						l671:
 							position, tokenIndex = position671, tokenIndex671
 						}
-						add(ruleuser, position643, tokenIndex643)
+						if !p.notokens {
+							tree.Add(ruleuser, position643, position, tokenIndex, tokenIndex643)
+						}
+						tokenIndex++
 					}
 					if buffer[position] != '@' {
 						goto l641
@@ -5721,7 +2834,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[rulehostport]() {
 					goto l639
 				}
-				add(ruletelnetaddress, position640, tokenIndex640)
+				if !p.notokens {
+					tree.Add(ruletelnetaddress, position640, position, tokenIndex, tokenIndex640)
+				}
+				tokenIndex++
 			}
 			return true
 		l639:
@@ -5782,133 +2898,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position737, tokenIndex737 := position, tokenIndex
 						{
 							position738, tokenIndex738 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l739
-							}
-							position++
-							goto l738
-						l739:
-							position, tokenIndex = position738, tokenIndex738
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l740
-							}
-							position++
-							goto l738
-						l740:
-							position, tokenIndex = position738, tokenIndex738
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l741
-							}
-							position++
-							goto l738
-						l741:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '$' {
-								goto l742
-							}
-							position++
-							goto l738
-						l742:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '-' {
-								goto l743
-							}
-							position++
-							goto l738
-						l743:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '_' {
-								goto l744
-							}
-							position++
-							goto l738
-						l744:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '@' {
-								goto l745
-							}
-							position++
-							goto l738
-						l745:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '.' {
-								goto l746
-							}
-							position++
-							goto l738
-						l746:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '&' {
-								goto l747
-							}
-							position++
-							goto l738
-						l747:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '!' {
-								goto l748
-							}
-							position++
-							goto l738
-						l748:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '*' {
-								goto l749
-							}
-							position++
-							goto l738
-						l749:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '"' {
-								goto l750
-							}
-							position++
-							goto l738
-						l750:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '\'' {
-								goto l751
-							}
-							position++
-							goto l738
-						l751:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '(' {
-								goto l752
-							}
-							position++
-							goto l738
-						l752:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != ')' {
-								goto l753
-							}
-							position++
-							goto l738
-						l753:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != ':' {
-								goto l754
-							}
-							position++
-							goto l738
-						l754:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != ';' {
-								goto l755
-							}
-							position++
-							goto l738
-						l755:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != ',' {
-								goto l756
-							}
-							position++
-							goto l738
-						l756:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != ' ' {
+							if !cset0[buffer[position]] {
 								goto l757
 							}
 							position++
@@ -5920,52 +2910,23 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position758, tokenIndex758 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l759
-								}
-								position++
-								goto l758
-							l759:
-								position, tokenIndex = position758, tokenIndex758
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l760
-								}
-								position++
-								goto l758
-							l760:
-								position, tokenIndex = position758, tokenIndex758
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l735
 								}
 								position++
 							}
-						l758:
 							{
-								position761, tokenIndex761 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l762
-								}
-								position++
-								goto l761
-							l762:
-								position, tokenIndex = position761, tokenIndex761
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l763
-								}
-								position++
-								goto l761
-							l763:
-								position, tokenIndex = position761, tokenIndex761
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l735
 								}
 								position++
 							}
-						l761:
 						}
 					l738:
-						add(rulegtype, position737, tokenIndex737)
+						if !p.notokens {
+							tree.Add(rulegtype, position737, position, tokenIndex, tokenIndex737)
+						}
+						tokenIndex++
 					}
 					{
 						position764, tokenIndex764 := position, tokenIndex
@@ -5974,7 +2935,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							if !_rules[rulepath]() {
 								goto l764
 							}
-							add(ruleselector, position766, tokenIndex766)
+							if !p.notokens {
+								tree.Add(ruleselector, position766, position, tokenIndex, tokenIndex766)
+							}
+							tokenIndex++
 						}
 						goto l765
 					l764:
@@ -6000,7 +2964,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position767, tokenIndex767
 				}
 			l768:
-				add(rulegopheraddress, position734, tokenIndex734)
+				if !p.notokens {
+					tree.Add(rulegopheraddress, position734, position, tokenIndex, tokenIndex734)
+				}
+				tokenIndex++
 			}
 			return true
 		l733:
@@ -6026,14 +2993,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						if !_rules[ruledigits]() {
 							goto l771
 						}
-						add(ruleport, position773, tokenIndex773)
+						if !p.notokens {
+							tree.Add(ruleport, position773, position, tokenIndex, tokenIndex773)
+						}
+						tokenIndex++
 					}
 					goto l772
 				l771:
 					position, tokenIndex = position771, tokenIndex771
 				}
 			l772:
-				add(rulehostport, position770, tokenIndex770)
+				if !p.notokens {
+					tree.Add(rulehostport, position770, position, tokenIndex, tokenIndex770)
+				}
+				tokenIndex++
 			}
 			return true
 		l769:
@@ -6058,7 +3031,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l776:
-				add(rulehost, position775, tokenIndex775)
+				if !p.notokens {
+					tree.Add(rulehost, position775, position, tokenIndex, tokenIndex775)
+				}
+				tokenIndex++
 			}
 			return true
 		l774:
@@ -6073,20 +3049,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			{
 				position780, tokenIndex780 := position, tokenIndex
 				{
-					position781, tokenIndex781 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l782
-					}
-					position++
-					goto l781
-				l782:
-					position, tokenIndex = position781, tokenIndex781
-					if c := buffer[position]; c < 'A' || c > 'Z' {
+					if !cset2[buffer[position]] {
 						goto l779
 					}
 					position++
 				}
-			l781:
 			l783:
 				{
 					position784, tokenIndex784 := position, tokenIndex
@@ -6102,6 +3069,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 					l786:
 						{
+							i, buf := position, buffer
+							for '0' <= buf[i] && buf[i] <= '9' {
+								i++
+							}
+							position = i
+						}
+						{
 							position787, tokenIndex787 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
 								goto l787
@@ -6115,133 +3089,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position788, tokenIndex788 := position, tokenIndex
 							{
 								position789, tokenIndex789 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l790
-								}
-								position++
-								goto l789
-							l790:
-								position, tokenIndex = position789, tokenIndex789
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l791
-								}
-								position++
-								goto l789
-							l791:
-								position, tokenIndex = position789, tokenIndex789
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l792
-								}
-								position++
-								goto l789
-							l792:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '$' {
-									goto l793
-								}
-								position++
-								goto l789
-							l793:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '-' {
-									goto l794
-								}
-								position++
-								goto l789
-							l794:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '_' {
-									goto l795
-								}
-								position++
-								goto l789
-							l795:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '@' {
-									goto l796
-								}
-								position++
-								goto l789
-							l796:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '.' {
-									goto l797
-								}
-								position++
-								goto l789
-							l797:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '&' {
-									goto l798
-								}
-								position++
-								goto l789
-							l798:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '!' {
-									goto l799
-								}
-								position++
-								goto l789
-							l799:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '*' {
-									goto l800
-								}
-								position++
-								goto l789
-							l800:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '"' {
-									goto l801
-								}
-								position++
-								goto l789
-							l801:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '\'' {
-									goto l802
-								}
-								position++
-								goto l789
-							l802:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '(' {
-									goto l803
-								}
-								position++
-								goto l789
-							l803:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != ')' {
-									goto l804
-								}
-								position++
-								goto l789
-							l804:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != ':' {
-									goto l805
-								}
-								position++
-								goto l789
-							l805:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != ';' {
-									goto l806
-								}
-								position++
-								goto l789
-							l806:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != ',' {
-									goto l807
-								}
-								position++
-								goto l789
-							l807:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != ' ' {
+								if !cset0[buffer[position]] {
 									goto l808
 								}
 								position++
@@ -6253,49 +3101,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position809, tokenIndex809 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l810
-									}
-									position++
-									goto l809
-								l810:
-									position, tokenIndex = position809, tokenIndex809
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l811
-									}
-									position++
-									goto l809
-								l811:
-									position, tokenIndex = position809, tokenIndex809
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l788
 									}
 									position++
 								}
-							l809:
 								{
-									position812, tokenIndex812 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l813
-									}
-									position++
-									goto l812
-								l813:
-									position, tokenIndex = position812, tokenIndex812
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l814
-									}
-									position++
-									goto l812
-								l814:
-									position, tokenIndex = position812, tokenIndex812
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l788
 									}
 									position++
 								}
-							l812:
 							}
 						l789:
 							goto l785
@@ -6308,133 +3124,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 					{
 						position815, tokenIndex815 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l816
-						}
-						position++
-						goto l815
-					l816:
-						position, tokenIndex = position815, tokenIndex815
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l817
-						}
-						position++
-						goto l815
-					l817:
-						position, tokenIndex = position815, tokenIndex815
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l818
-						}
-						position++
-						goto l815
-					l818:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '$' {
-							goto l819
-						}
-						position++
-						goto l815
-					l819:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '-' {
-							goto l820
-						}
-						position++
-						goto l815
-					l820:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '_' {
-							goto l821
-						}
-						position++
-						goto l815
-					l821:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '@' {
-							goto l822
-						}
-						position++
-						goto l815
-					l822:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '.' {
-							goto l823
-						}
-						position++
-						goto l815
-					l823:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '&' {
-							goto l824
-						}
-						position++
-						goto l815
-					l824:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '!' {
-							goto l825
-						}
-						position++
-						goto l815
-					l825:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '*' {
-							goto l826
-						}
-						position++
-						goto l815
-					l826:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '"' {
-							goto l827
-						}
-						position++
-						goto l815
-					l827:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '\'' {
-							goto l828
-						}
-						position++
-						goto l815
-					l828:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '(' {
-							goto l829
-						}
-						position++
-						goto l815
-					l829:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != ')' {
-							goto l830
-						}
-						position++
-						goto l815
-					l830:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != ':' {
-							goto l831
-						}
-						position++
-						goto l815
-					l831:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != ';' {
-							goto l832
-						}
-						position++
-						goto l815
-					l832:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != ',' {
-							goto l833
-						}
-						position++
-						goto l815
-					l833:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != ' ' {
+						if !cset0[buffer[position]] {
 							goto l834
 						}
 						position++
@@ -6446,56 +3136,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position835, tokenIndex835 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l836
-							}
-							position++
-							goto l835
-						l836:
-							position, tokenIndex = position835, tokenIndex835
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l837
-							}
-							position++
-							goto l835
-						l837:
-							position, tokenIndex = position835, tokenIndex835
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l784
 							}
 							position++
 						}
-					l835:
 						{
-							position838, tokenIndex838 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l839
-							}
-							position++
-							goto l838
-						l839:
-							position, tokenIndex = position838, tokenIndex838
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l840
-							}
-							position++
-							goto l838
-						l840:
-							position, tokenIndex = position838, tokenIndex838
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l784
 							}
 							position++
 						}
-					l838:
 					}
 				l815:
 					goto l783
 				l784:
 					position, tokenIndex = position784, tokenIndex784
 				}
-				add(rulehostname, position780, tokenIndex780)
+				if !p.notokens {
+					tree.Add(rulehostname, position780, position, tokenIndex, tokenIndex780)
+				}
+				tokenIndex++
 			}
 			return true
 		l779:
@@ -6531,7 +3192,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[ruledigits]() {
 					goto l841
 				}
-				add(rulehostnumber, position842, tokenIndex842)
+				if !p.notokens {
+					tree.Add(rulehostnumber, position842, position, tokenIndex, tokenIndex842)
+				}
+				tokenIndex++
 			}
 			return true
 		l841:
@@ -6550,140 +3214,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position847, tokenIndex847 := position, tokenIndex
 					{
 						position851, tokenIndex851 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l852
-						}
-						position++
-						goto l851
-					l852:
-						position, tokenIndex = position851, tokenIndex851
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l853
-						}
-						position++
-						goto l851
-					l853:
-						position, tokenIndex = position851, tokenIndex851
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l854
-						}
-						position++
-						goto l851
-					l854:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '$' {
-							goto l855
-						}
-						position++
-						goto l851
-					l855:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '-' {
-							goto l856
-						}
-						position++
-						goto l851
-					l856:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '_' {
-							goto l857
-						}
-						position++
-						goto l851
-					l857:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '@' {
-							goto l858
-						}
-						position++
-						goto l851
-					l858:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '.' {
-							goto l859
-						}
-						position++
-						goto l851
-					l859:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '&' {
-							goto l860
-						}
-						position++
-						goto l851
-					l860:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '!' {
-							goto l861
-						}
-						position++
-						goto l851
-					l861:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '*' {
-							goto l862
-						}
-						position++
-						goto l851
-					l862:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '"' {
-							goto l863
-						}
-						position++
-						goto l851
-					l863:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '\'' {
-							goto l864
-						}
-						position++
-						goto l851
-					l864:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '(' {
-							goto l865
-						}
-						position++
-						goto l851
-					l865:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != ')' {
-							goto l866
-						}
-						position++
-						goto l851
-					l866:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != ':' {
-							goto l867
-						}
-						position++
-						goto l851
-					l867:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != ';' {
-							goto l868
-						}
-						position++
-						goto l851
-					l868:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != ',' {
-							goto l869
-						}
-						position++
-						goto l851
-					l869:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != ' ' {
-							goto l870
-						}
-						position++
-						goto l851
-					l870:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '+' {
+						if !cset4[buffer[position]] {
 							goto l871
 						}
 						position++
@@ -6695,190 +3226,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position872, tokenIndex872 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l873
-							}
-							position++
-							goto l872
-						l873:
-							position, tokenIndex = position872, tokenIndex872
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l874
-							}
-							position++
-							goto l872
-						l874:
-							position, tokenIndex = position872, tokenIndex872
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l847
 							}
 							position++
 						}
-					l872:
 						{
-							position875, tokenIndex875 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l876
-							}
-							position++
-							goto l875
-						l876:
-							position, tokenIndex = position875, tokenIndex875
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l877
-							}
-							position++
-							goto l875
-						l877:
-							position, tokenIndex = position875, tokenIndex875
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l847
 							}
 							position++
 						}
-					l875:
 					}
 				l851:
 				l849:
 					{
+						i, buf := position, buffer
+						for cset4[buf[i]] {
+							i++
+						}
+						position = i
+					}
+					{
 						position850, tokenIndex850 := position, tokenIndex
 						{
 							position878, tokenIndex878 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l879
-							}
-							position++
-							goto l878
-						l879:
-							position, tokenIndex = position878, tokenIndex878
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l880
-							}
-							position++
-							goto l878
-						l880:
-							position, tokenIndex = position878, tokenIndex878
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l881
-							}
-							position++
-							goto l878
-						l881:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '$' {
-								goto l882
-							}
-							position++
-							goto l878
-						l882:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '-' {
-								goto l883
-							}
-							position++
-							goto l878
-						l883:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '_' {
-								goto l884
-							}
-							position++
-							goto l878
-						l884:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '@' {
-								goto l885
-							}
-							position++
-							goto l878
-						l885:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '.' {
-								goto l886
-							}
-							position++
-							goto l878
-						l886:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '&' {
-								goto l887
-							}
-							position++
-							goto l878
-						l887:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '!' {
-								goto l888
-							}
-							position++
-							goto l878
-						l888:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '*' {
-								goto l889
-							}
-							position++
-							goto l878
-						l889:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '"' {
-								goto l890
-							}
-							position++
-							goto l878
-						l890:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '\'' {
-								goto l891
-							}
-							position++
-							goto l878
-						l891:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '(' {
-								goto l892
-							}
-							position++
-							goto l878
-						l892:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != ')' {
-								goto l893
-							}
-							position++
-							goto l878
-						l893:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != ':' {
-								goto l894
-							}
-							position++
-							goto l878
-						l894:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != ';' {
-								goto l895
-							}
-							position++
-							goto l878
-						l895:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != ',' {
-								goto l896
-							}
-							position++
-							goto l878
-						l896:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != ' ' {
-								goto l897
-							}
-							position++
-							goto l878
-						l897:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '+' {
+							if !cset4[buffer[position]] {
 								goto l898
 							}
 							position++
@@ -6890,49 +3263,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position899, tokenIndex899 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l900
-								}
-								position++
-								goto l899
-							l900:
-								position, tokenIndex = position899, tokenIndex899
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l901
-								}
-								position++
-								goto l899
-							l901:
-								position, tokenIndex = position899, tokenIndex899
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l850
 								}
 								position++
 							}
-						l899:
 							{
-								position902, tokenIndex902 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l903
-								}
-								position++
-								goto l902
-							l903:
-								position, tokenIndex = position902, tokenIndex902
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l904
-								}
-								position++
-								goto l902
-							l904:
-								position, tokenIndex = position902, tokenIndex902
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l850
 								}
 								position++
 							}
-						l902:
 						}
 					l878:
 						goto l849
@@ -6948,140 +3289,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 						{
 							position909, tokenIndex909 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l910
-							}
-							position++
-							goto l909
-						l910:
-							position, tokenIndex = position909, tokenIndex909
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l911
-							}
-							position++
-							goto l909
-						l911:
-							position, tokenIndex = position909, tokenIndex909
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l912
-							}
-							position++
-							goto l909
-						l912:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '$' {
-								goto l913
-							}
-							position++
-							goto l909
-						l913:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '-' {
-								goto l914
-							}
-							position++
-							goto l909
-						l914:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '_' {
-								goto l915
-							}
-							position++
-							goto l909
-						l915:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '@' {
-								goto l916
-							}
-							position++
-							goto l909
-						l916:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '.' {
-								goto l917
-							}
-							position++
-							goto l909
-						l917:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '&' {
-								goto l918
-							}
-							position++
-							goto l909
-						l918:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '!' {
-								goto l919
-							}
-							position++
-							goto l909
-						l919:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '*' {
-								goto l920
-							}
-							position++
-							goto l909
-						l920:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '"' {
-								goto l921
-							}
-							position++
-							goto l909
-						l921:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '\'' {
-								goto l922
-							}
-							position++
-							goto l909
-						l922:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '(' {
-								goto l923
-							}
-							position++
-							goto l909
-						l923:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != ')' {
-								goto l924
-							}
-							position++
-							goto l909
-						l924:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != ':' {
-								goto l925
-							}
-							position++
-							goto l909
-						l925:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != ';' {
-								goto l926
-							}
-							position++
-							goto l909
-						l926:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != ',' {
-								goto l927
-							}
-							position++
-							goto l909
-						l927:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != ' ' {
-								goto l928
-							}
-							position++
-							goto l909
-						l928:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '+' {
+							if !cset4[buffer[position]] {
 								goto l929
 							}
 							position++
@@ -7093,190 +3301,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position930, tokenIndex930 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l931
-								}
-								position++
-								goto l930
-							l931:
-								position, tokenIndex = position930, tokenIndex930
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l932
-								}
-								position++
-								goto l930
-							l932:
-								position, tokenIndex = position930, tokenIndex930
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l906
 								}
 								position++
 							}
-						l930:
 							{
-								position933, tokenIndex933 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l934
-								}
-								position++
-								goto l933
-							l934:
-								position, tokenIndex = position933, tokenIndex933
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l935
-								}
-								position++
-								goto l933
-							l935:
-								position, tokenIndex = position933, tokenIndex933
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l906
 								}
 								position++
 							}
-						l933:
 						}
 					l909:
 					l907:
 						{
+							i, buf := position, buffer
+							for cset4[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position908, tokenIndex908 := position, tokenIndex
 							{
 								position936, tokenIndex936 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l937
-								}
-								position++
-								goto l936
-							l937:
-								position, tokenIndex = position936, tokenIndex936
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l938
-								}
-								position++
-								goto l936
-							l938:
-								position, tokenIndex = position936, tokenIndex936
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l939
-								}
-								position++
-								goto l936
-							l939:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '$' {
-									goto l940
-								}
-								position++
-								goto l936
-							l940:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '-' {
-									goto l941
-								}
-								position++
-								goto l936
-							l941:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '_' {
-									goto l942
-								}
-								position++
-								goto l936
-							l942:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '@' {
-									goto l943
-								}
-								position++
-								goto l936
-							l943:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '.' {
-									goto l944
-								}
-								position++
-								goto l936
-							l944:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '&' {
-									goto l945
-								}
-								position++
-								goto l936
-							l945:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '!' {
-									goto l946
-								}
-								position++
-								goto l936
-							l946:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '*' {
-									goto l947
-								}
-								position++
-								goto l936
-							l947:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '"' {
-									goto l948
-								}
-								position++
-								goto l936
-							l948:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '\'' {
-									goto l949
-								}
-								position++
-								goto l936
-							l949:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '(' {
-									goto l950
-								}
-								position++
-								goto l936
-							l950:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != ')' {
-									goto l951
-								}
-								position++
-								goto l936
-							l951:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != ':' {
-									goto l952
-								}
-								position++
-								goto l936
-							l952:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != ';' {
-									goto l953
-								}
-								position++
-								goto l936
-							l953:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != ',' {
-									goto l954
-								}
-								position++
-								goto l936
-							l954:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != ' ' {
-									goto l955
-								}
-								position++
-								goto l936
-							l955:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '+' {
+								if !cset4[buffer[position]] {
 									goto l956
 								}
 								position++
@@ -7288,49 +3338,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position957, tokenIndex957 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l958
-									}
-									position++
-									goto l957
-								l958:
-									position, tokenIndex = position957, tokenIndex957
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l959
-									}
-									position++
-									goto l957
-								l959:
-									position, tokenIndex = position957, tokenIndex957
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l908
 									}
 									position++
 								}
-							l957:
 								{
-									position960, tokenIndex960 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l961
-									}
-									position++
-									goto l960
-								l961:
-									position, tokenIndex = position960, tokenIndex960
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l962
-									}
-									position++
-									goto l960
-								l962:
-									position, tokenIndex = position960, tokenIndex960
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l908
 									}
 									position++
 								}
-							l960:
 							}
 						l936:
 							goto l907
@@ -7357,7 +3375,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position847, tokenIndex847
 				}
 			l848:
-				add(rulepath, position846, tokenIndex846)
+				if !p.notokens {
+					tree.Add(rulepath, position846, position, tokenIndex, tokenIndex846)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -7368,133 +3389,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position966, tokenIndex966 := position, tokenIndex
 				{
 					position969, tokenIndex969 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l970
-					}
-					position++
-					goto l969
-				l970:
-					position, tokenIndex = position969, tokenIndex969
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l971
-					}
-					position++
-					goto l969
-				l971:
-					position, tokenIndex = position969, tokenIndex969
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l972
-					}
-					position++
-					goto l969
-				l972:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '$' {
-						goto l973
-					}
-					position++
-					goto l969
-				l973:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '-' {
-						goto l974
-					}
-					position++
-					goto l969
-				l974:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '_' {
-						goto l975
-					}
-					position++
-					goto l969
-				l975:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '@' {
-						goto l976
-					}
-					position++
-					goto l969
-				l976:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '.' {
-						goto l977
-					}
-					position++
-					goto l969
-				l977:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '&' {
-						goto l978
-					}
-					position++
-					goto l969
-				l978:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '!' {
-						goto l979
-					}
-					position++
-					goto l969
-				l979:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '*' {
-						goto l980
-					}
-					position++
-					goto l969
-				l980:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '"' {
-						goto l981
-					}
-					position++
-					goto l969
-				l981:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '\'' {
-						goto l982
-					}
-					position++
-					goto l969
-				l982:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '(' {
-						goto l983
-					}
-					position++
-					goto l969
-				l983:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != ')' {
-						goto l984
-					}
-					position++
-					goto l969
-				l984:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != ':' {
-						goto l985
-					}
-					position++
-					goto l969
-				l985:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != ';' {
-						goto l986
-					}
-					position++
-					goto l969
-				l986:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != ',' {
-						goto l987
-					}
-					position++
-					goto l969
-				l987:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != ' ' {
+					if !cset0[buffer[position]] {
 						goto l988
 					}
 					position++
@@ -7506,183 +3401,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 					position++
 					{
-						position989, tokenIndex989 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l990
-						}
-						position++
-						goto l989
-					l990:
-						position, tokenIndex = position989, tokenIndex989
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l991
-						}
-						position++
-						goto l989
-					l991:
-						position, tokenIndex = position989, tokenIndex989
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l965
 						}
 						position++
 					}
-				l989:
 					{
-						position992, tokenIndex992 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l993
-						}
-						position++
-						goto l992
-					l993:
-						position, tokenIndex = position992, tokenIndex992
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l994
-						}
-						position++
-						goto l992
-					l994:
-						position, tokenIndex = position992, tokenIndex992
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l965
 						}
 						position++
 					}
-				l992:
 				}
 			l969:
 			l967:
 				{
+					i, buf := position, buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position968, tokenIndex968 := position, tokenIndex
 					{
 						position995, tokenIndex995 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l996
-						}
-						position++
-						goto l995
-					l996:
-						position, tokenIndex = position995, tokenIndex995
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l997
-						}
-						position++
-						goto l995
-					l997:
-						position, tokenIndex = position995, tokenIndex995
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l998
-						}
-						position++
-						goto l995
-					l998:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '$' {
-							goto l999
-						}
-						position++
-						goto l995
-					l999:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '-' {
-							goto l1000
-						}
-						position++
-						goto l995
-					l1000:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '_' {
-							goto l1001
-						}
-						position++
-						goto l995
-					l1001:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '@' {
-							goto l1002
-						}
-						position++
-						goto l995
-					l1002:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '.' {
-							goto l1003
-						}
-						position++
-						goto l995
-					l1003:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '&' {
-							goto l1004
-						}
-						position++
-						goto l995
-					l1004:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '!' {
-							goto l1005
-						}
-						position++
-						goto l995
-					l1005:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '*' {
-							goto l1006
-						}
-						position++
-						goto l995
-					l1006:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '"' {
-							goto l1007
-						}
-						position++
-						goto l995
-					l1007:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '\'' {
-							goto l1008
-						}
-						position++
-						goto l995
-					l1008:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '(' {
-							goto l1009
-						}
-						position++
-						goto l995
-					l1009:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != ')' {
-							goto l1010
-						}
-						position++
-						goto l995
-					l1010:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != ':' {
-							goto l1011
-						}
-						position++
-						goto l995
-					l1011:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != ';' {
-							goto l1012
-						}
-						position++
-						goto l995
-					l1012:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != ',' {
-							goto l1013
-						}
-						position++
-						goto l995
-					l1013:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != ' ' {
+						if !cset0[buffer[position]] {
 							goto l1014
 						}
 						position++
@@ -7694,49 +3438,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position1015, tokenIndex1015 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l1016
-							}
-							position++
-							goto l1015
-						l1016:
-							position, tokenIndex = position1015, tokenIndex1015
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l1017
-							}
-							position++
-							goto l1015
-						l1017:
-							position, tokenIndex = position1015, tokenIndex1015
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l968
 							}
 							position++
 						}
-					l1015:
 						{
-							position1018, tokenIndex1018 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l1019
-							}
-							position++
-							goto l1018
-						l1019:
-							position, tokenIndex = position1018, tokenIndex1018
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l1020
-							}
-							position++
-							goto l1018
-						l1020:
-							position, tokenIndex = position1018, tokenIndex1018
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l968
 							}
 							position++
 						}
-					l1018:
 					}
 				l995:
 					goto l967
@@ -7752,133 +3464,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position++
 					{
 						position1025, tokenIndex1025 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l1026
-						}
-						position++
-						goto l1025
-					l1026:
-						position, tokenIndex = position1025, tokenIndex1025
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l1027
-						}
-						position++
-						goto l1025
-					l1027:
-						position, tokenIndex = position1025, tokenIndex1025
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l1028
-						}
-						position++
-						goto l1025
-					l1028:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '$' {
-							goto l1029
-						}
-						position++
-						goto l1025
-					l1029:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '-' {
-							goto l1030
-						}
-						position++
-						goto l1025
-					l1030:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '_' {
-							goto l1031
-						}
-						position++
-						goto l1025
-					l1031:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '@' {
-							goto l1032
-						}
-						position++
-						goto l1025
-					l1032:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '.' {
-							goto l1033
-						}
-						position++
-						goto l1025
-					l1033:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '&' {
-							goto l1034
-						}
-						position++
-						goto l1025
-					l1034:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '!' {
-							goto l1035
-						}
-						position++
-						goto l1025
-					l1035:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '*' {
-							goto l1036
-						}
-						position++
-						goto l1025
-					l1036:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '"' {
-							goto l1037
-						}
-						position++
-						goto l1025
-					l1037:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '\'' {
-							goto l1038
-						}
-						position++
-						goto l1025
-					l1038:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '(' {
-							goto l1039
-						}
-						position++
-						goto l1025
-					l1039:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != ')' {
-							goto l1040
-						}
-						position++
-						goto l1025
-					l1040:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != ':' {
-							goto l1041
-						}
-						position++
-						goto l1025
-					l1041:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != ';' {
-							goto l1042
-						}
-						position++
-						goto l1025
-					l1042:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != ',' {
-							goto l1043
-						}
-						position++
-						goto l1025
-					l1043:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != ' ' {
+						if !cset0[buffer[position]] {
 							goto l1044
 						}
 						position++
@@ -7890,183 +3476,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position1045, tokenIndex1045 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l1046
-							}
-							position++
-							goto l1045
-						l1046:
-							position, tokenIndex = position1045, tokenIndex1045
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l1047
-							}
-							position++
-							goto l1045
-						l1047:
-							position, tokenIndex = position1045, tokenIndex1045
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l1022
 							}
 							position++
 						}
-					l1045:
 						{
-							position1048, tokenIndex1048 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l1049
-							}
-							position++
-							goto l1048
-						l1049:
-							position, tokenIndex = position1048, tokenIndex1048
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l1050
-							}
-							position++
-							goto l1048
-						l1050:
-							position, tokenIndex = position1048, tokenIndex1048
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l1022
 							}
 							position++
 						}
-					l1048:
 					}
 				l1025:
 				l1023:
 					{
+						i, buf := position, buffer
+						for cset0[buf[i]] {
+							i++
+						}
+						position = i
+					}
+					{
 						position1024, tokenIndex1024 := position, tokenIndex
 						{
 							position1051, tokenIndex1051 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l1052
-							}
-							position++
-							goto l1051
-						l1052:
-							position, tokenIndex = position1051, tokenIndex1051
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l1053
-							}
-							position++
-							goto l1051
-						l1053:
-							position, tokenIndex = position1051, tokenIndex1051
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l1054
-							}
-							position++
-							goto l1051
-						l1054:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '$' {
-								goto l1055
-							}
-							position++
-							goto l1051
-						l1055:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '-' {
-								goto l1056
-							}
-							position++
-							goto l1051
-						l1056:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '_' {
-								goto l1057
-							}
-							position++
-							goto l1051
-						l1057:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '@' {
-								goto l1058
-							}
-							position++
-							goto l1051
-						l1058:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '.' {
-								goto l1059
-							}
-							position++
-							goto l1051
-						l1059:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '&' {
-								goto l1060
-							}
-							position++
-							goto l1051
-						l1060:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '!' {
-								goto l1061
-							}
-							position++
-							goto l1051
-						l1061:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '*' {
-								goto l1062
-							}
-							position++
-							goto l1051
-						l1062:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '"' {
-								goto l1063
-							}
-							position++
-							goto l1051
-						l1063:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '\'' {
-								goto l1064
-							}
-							position++
-							goto l1051
-						l1064:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '(' {
-								goto l1065
-							}
-							position++
-							goto l1051
-						l1065:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != ')' {
-								goto l1066
-							}
-							position++
-							goto l1051
-						l1066:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != ':' {
-								goto l1067
-							}
-							position++
-							goto l1051
-						l1067:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != ';' {
-								goto l1068
-							}
-							position++
-							goto l1051
-						l1068:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != ',' {
-								goto l1069
-							}
-							position++
-							goto l1051
-						l1069:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != ' ' {
+							if !cset0[buffer[position]] {
 								goto l1070
 							}
 							position++
@@ -8078,49 +3513,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position1071, tokenIndex1071 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l1072
-								}
-								position++
-								goto l1071
-							l1072:
-								position, tokenIndex = position1071, tokenIndex1071
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l1073
-								}
-								position++
-								goto l1071
-							l1073:
-								position, tokenIndex = position1071, tokenIndex1071
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l1024
 								}
 								position++
 							}
-						l1071:
 							{
-								position1074, tokenIndex1074 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l1075
-								}
-								position++
-								goto l1074
-							l1075:
-								position, tokenIndex = position1074, tokenIndex1074
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l1076
-								}
-								position++
-								goto l1074
-							l1076:
-								position, tokenIndex = position1074, tokenIndex1074
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l1024
 								}
 								position++
 							}
-						l1074:
 						}
 					l1051:
 						goto l1023
@@ -8131,7 +3534,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l1022:
 					position, tokenIndex = position1022, tokenIndex1022
 				}
-				add(rulesearch, position966, tokenIndex966)
+				if !p.notokens {
+					tree.Add(rulesearch, position966, position, tokenIndex, tokenIndex966)
+				}
+				tokenIndex++
 			}
 			return true
 		l965:
@@ -8155,6 +3561,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position++
 			l1082:
 				{
+					i, buf := position, buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					position = i
+				}
+				{
 					position1083, tokenIndex1083 := position, tokenIndex
 					if c := buffer[position]; c < '0' || c > '9' {
 						goto l1083
@@ -8164,7 +3577,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l1083:
 					position, tokenIndex = position1083, tokenIndex1083
 				}
-				add(ruledigits, position1081, tokenIndex1081)
+				if !p.notokens {
+					tree.Add(ruledigits, position1081, position, tokenIndex, tokenIndex1081)
+				}
+				tokenIndex++
 			}
 			return true
 		l1080:
@@ -8175,3 +3591,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// The character sets that gen folded ordered choices of single characters into (gen/fold.go).
+var (
+	// [ -"$&-*,-.0-;@-Z_a-z]
+	cset0 = [256]bool{' ': true, '!': true, '"': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [0-9A-Fa-f]
+	cset1 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+	// [A-Za-z]
+	cset2 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [0-9A-Za-z]
+	cset3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [ -"$&-.0-;@-Z_a-z]
+	cset4 = [256]bool{' ': true, '!': true, '"': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+)

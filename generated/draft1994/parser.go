@@ -352,7 +352,6 @@ func Size(size int) func(*parser) error {
 }
 func (p *parser) Init(options ...func(*parser) error) error {
 	var (
-		max                  token32
 		position, tokenIndex uint32
 		buffer               []byte
 	)
@@ -363,7 +362,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
 		position, tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
@@ -387,16 +385,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			return nil
 		}
 		return errMismatch
-	}
-
-	add := func(rule pegRule, begin, first uint32) {
-		if !p.notokens {
-			tree.Add(rule, begin, position, tokenIndex, first)
-		}
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{pegRule: rule, begin: begin, end: position}
-		}
 	}
 
 	matchDot := func() bool {
@@ -456,7 +444,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						if !_rules[ruleurl]() {
 							goto l3
 						}
-						add(ruleprefixedurl, position4, tokenIndex4)
+						if !p.notokens {
+							tree.Add(ruleprefixedurl, position4, position, tokenIndex, tokenIndex4)
+						}
+						tokenIndex++
 					}
 					{
 						position5, tokenIndex5 := position, tokenIndex
@@ -756,7 +747,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							if !_rules[rulehostname]() {
 								goto l0
 							}
-							add(rulecellname, position35, tokenIndex35)
+							if !p.notokens {
+								tree.Add(rulecellname, position35, position, tokenIndex, tokenIndex35)
+							}
+							tokenIndex++
 						}
 						if buffer[position] != '/' {
 							goto l0
@@ -765,7 +759,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						if !_rules[rulepath]() {
 							goto l0
 						}
-						add(ruleafsaddress, position34, tokenIndex34)
+						if !p.notokens {
+							tree.Add(ruleafsaddress, position34, position, tokenIndex, tokenIndex34)
+						}
+						tokenIndex++
 					}
 					{
 						position36, tokenIndex36 := position, tokenIndex
@@ -778,7 +775,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l2:
-				add(rule_start, position1, tokenIndex1)
+				if !p.notokens {
+					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
+				}
+				tokenIndex++
 			}
 			return true
 		l0:
@@ -859,7 +859,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l40:
-				add(ruleurl, position39, tokenIndex39)
+				if !p.notokens {
+					tree.Add(ruleurl, position39, position, tokenIndex, tokenIndex39)
+				}
+				tokenIndex++
 			}
 			return true
 		l38:
@@ -930,7 +933,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position55, tokenIndex55
 				}
 			l56:
-				add(rulehttpaddress, position52, tokenIndex52)
+				if !p.notokens {
+					tree.Add(rulehttpaddress, position52, position, tokenIndex, tokenIndex52)
+				}
+				tokenIndex++
 			}
 			return true
 		l51:
@@ -1018,14 +1024,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 						}
 					l62:
-						add(ruleftptype, position61, tokenIndex61)
+						if !p.notokens {
+							tree.Add(ruleftptype, position61, position, tokenIndex, tokenIndex61)
+						}
+						tokenIndex++
 					}
 					goto l60
 				l59:
 					position, tokenIndex = position59, tokenIndex59
 				}
 			l60:
-				add(ruleftpaddress, position58, tokenIndex58)
+				if !p.notokens {
+					tree.Add(ruleftpaddress, position58, position, tokenIndex, tokenIndex58)
+				}
+				tokenIndex++
 			}
 			return true
 		l57:
@@ -1067,119 +1079,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position72, tokenIndex72 := position, tokenIndex
 							{
 								position73, tokenIndex73 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l74
-								}
-								position++
-								goto l73
-							l74:
-								position, tokenIndex = position73, tokenIndex73
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l75
-								}
-								position++
-								goto l73
-							l75:
-								position, tokenIndex = position73, tokenIndex73
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l76
-								}
-								position++
-								goto l73
-							l76:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '$' {
-									goto l77
-								}
-								position++
-								goto l73
-							l77:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '-' {
-									goto l78
-								}
-								position++
-								goto l73
-							l78:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '_' {
-									goto l79
-								}
-								position++
-								goto l73
-							l79:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '@' {
-									goto l80
-								}
-								position++
-								goto l73
-							l80:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '.' {
-									goto l81
-								}
-								position++
-								goto l73
-							l81:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '&' {
-									goto l82
-								}
-								position++
-								goto l73
-							l82:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '+' {
-									goto l83
-								}
-								position++
-								goto l73
-							l83:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '!' {
-									goto l84
-								}
-								position++
-								goto l73
-							l84:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '*' {
-									goto l85
-								}
-								position++
-								goto l73
-							l85:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '"' {
-									goto l86
-								}
-								position++
-								goto l73
-							l86:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '\'' {
-									goto l87
-								}
-								position++
-								goto l73
-							l87:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '(' {
-									goto l88
-								}
-								position++
-								goto l73
-							l88:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != ')' {
-									goto l89
-								}
-								position++
-								goto l73
-							l89:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != ',' {
+								if !cset0[buffer[position]] {
 									goto l90
 								}
 								position++
@@ -1191,49 +1091,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position91, tokenIndex91 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l92
-									}
-									position++
-									goto l91
-								l92:
-									position, tokenIndex = position91, tokenIndex91
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l93
-									}
-									position++
-									goto l91
-								l93:
-									position, tokenIndex = position91, tokenIndex91
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l71
 									}
 									position++
 								}
-							l91:
 								{
-									position94, tokenIndex94 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l95
-									}
-									position++
-									goto l94
-								l95:
-									position, tokenIndex = position94, tokenIndex94
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l96
-									}
-									position++
-									goto l94
-								l96:
-									position, tokenIndex = position94, tokenIndex94
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l71
 									}
 									position++
 								}
-							l94:
 							}
 						l73:
 						l97:
@@ -1246,20 +1114,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position100, tokenIndex100 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l101
-										}
-										position++
-										goto l100
-									l101:
-										position, tokenIndex = position100, tokenIndex100
-										if c := buffer[position]; c < 'A' || c > 'Z' {
+										if !cset2[buffer[position]] {
 											goto l99
 										}
 										position++
 									}
-								l100:
 									goto l98
 								l99:
 									position, tokenIndex = position99, tokenIndex99
@@ -1277,119 +1136,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position103, tokenIndex103 := position, tokenIndex
 										{
 											position104, tokenIndex104 := position, tokenIndex
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l105
-											}
-											position++
-											goto l104
-										l105:
-											position, tokenIndex = position104, tokenIndex104
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l106
-											}
-											position++
-											goto l104
-										l106:
-											position, tokenIndex = position104, tokenIndex104
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l107
-											}
-											position++
-											goto l104
-										l107:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '$' {
-												goto l108
-											}
-											position++
-											goto l104
-										l108:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '-' {
-												goto l109
-											}
-											position++
-											goto l104
-										l109:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '_' {
-												goto l110
-											}
-											position++
-											goto l104
-										l110:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '@' {
-												goto l111
-											}
-											position++
-											goto l104
-										l111:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '.' {
-												goto l112
-											}
-											position++
-											goto l104
-										l112:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '&' {
-												goto l113
-											}
-											position++
-											goto l104
-										l113:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '+' {
-												goto l114
-											}
-											position++
-											goto l104
-										l114:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '!' {
-												goto l115
-											}
-											position++
-											goto l104
-										l115:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '*' {
-												goto l116
-											}
-											position++
-											goto l104
-										l116:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '"' {
-												goto l117
-											}
-											position++
-											goto l104
-										l117:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '\'' {
-												goto l118
-											}
-											position++
-											goto l104
-										l118:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '(' {
-												goto l119
-											}
-											position++
-											goto l104
-										l119:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != ')' {
-												goto l120
-											}
-											position++
-											goto l104
-										l120:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != ',' {
+											if !cset0[buffer[position]] {
 												goto l121
 											}
 											position++
@@ -1401,49 +1148,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											}
 											position++
 											{
-												position122, tokenIndex122 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l123
-												}
-												position++
-												goto l122
-											l123:
-												position, tokenIndex = position122, tokenIndex122
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l124
-												}
-												position++
-												goto l122
-											l124:
-												position, tokenIndex = position122, tokenIndex122
-												if c := buffer[position]; c < 'A' || c > 'F' {
+												if !cset1[buffer[position]] {
 													goto l103
 												}
 												position++
 											}
-										l122:
 											{
-												position125, tokenIndex125 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l126
-												}
-												position++
-												goto l125
-											l126:
-												position, tokenIndex = position125, tokenIndex125
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l127
-												}
-												position++
-												goto l125
-											l127:
-												position, tokenIndex = position125, tokenIndex125
-												if c := buffer[position]; c < 'A' || c > 'F' {
+												if !cset1[buffer[position]] {
 													goto l103
 												}
 												position++
 											}
-										l125:
 										}
 									l104:
 										goto l102
@@ -1456,119 +1171,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								{
 									position128, tokenIndex128 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l129
-									}
-									position++
-									goto l128
-								l129:
-									position, tokenIndex = position128, tokenIndex128
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l130
-									}
-									position++
-									goto l128
-								l130:
-									position, tokenIndex = position128, tokenIndex128
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l131
-									}
-									position++
-									goto l128
-								l131:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '$' {
-										goto l132
-									}
-									position++
-									goto l128
-								l132:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '-' {
-										goto l133
-									}
-									position++
-									goto l128
-								l133:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '_' {
-										goto l134
-									}
-									position++
-									goto l128
-								l134:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '@' {
-										goto l135
-									}
-									position++
-									goto l128
-								l135:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '.' {
-										goto l136
-									}
-									position++
-									goto l128
-								l136:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '&' {
-										goto l137
-									}
-									position++
-									goto l128
-								l137:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '+' {
-										goto l138
-									}
-									position++
-									goto l128
-								l138:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '!' {
-										goto l139
-									}
-									position++
-									goto l128
-								l139:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '*' {
-										goto l140
-									}
-									position++
-									goto l128
-								l140:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '"' {
-										goto l141
-									}
-									position++
-									goto l128
-								l141:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '\'' {
-										goto l142
-									}
-									position++
-									goto l128
-								l142:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '(' {
-										goto l143
-									}
-									position++
-									goto l128
-								l143:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != ')' {
-										goto l144
-									}
-									position++
-									goto l128
-								l144:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != ',' {
+									if !cset0[buffer[position]] {
 										goto l145
 									}
 									position++
@@ -1580,49 +1183,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position146, tokenIndex146 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l147
-										}
-										position++
-										goto l146
-									l147:
-										position, tokenIndex = position146, tokenIndex146
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l148
-										}
-										position++
-										goto l146
-									l148:
-										position, tokenIndex = position146, tokenIndex146
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l98
 										}
 										position++
 									}
-								l146:
 									{
-										position149, tokenIndex149 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l150
-										}
-										position++
-										goto l149
-									l150:
-										position, tokenIndex = position149, tokenIndex149
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l151
-										}
-										position++
-										goto l149
-									l151:
-										position, tokenIndex = position149, tokenIndex149
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l98
 										}
 										position++
 									}
-								l149:
 								}
 							l128:
 								goto l97
@@ -1636,7 +1207,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							if !_rules[rulehost]() {
 								goto l71
 							}
-							add(rulearticle, position72, tokenIndex72)
+							if !p.notokens {
+								tree.Add(rulearticle, position72, position, tokenIndex, tokenIndex72)
+							}
+							tokenIndex++
 						}
 						goto l70
 					l71:
@@ -1653,9 +1227,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 					}
 				l70:
-					add(rulegroupart, position69, tokenIndex69)
+					if !p.notokens {
+						tree.Add(rulegroupart, position69, position, tokenIndex, tokenIndex69)
+					}
+					tokenIndex++
 				}
-				add(rulenewsaddress, position68, tokenIndex68)
+				if !p.notokens {
+					tree.Add(rulenewsaddress, position68, position, tokenIndex, tokenIndex68)
+				}
+				tokenIndex++
 			}
 			return true
 		l67:
@@ -1697,7 +1277,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[ruledigits]() {
 					goto l153
 				}
-				add(rulenntpaddress, position154, tokenIndex154)
+				if !p.notokens {
+					tree.Add(rulenntpaddress, position154, position, tokenIndex, tokenIndex154)
+				}
+				tokenIndex++
 			}
 			return true
 		l153:
@@ -1728,7 +1311,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[ruleaddr_spec]() {
 					goto l155
 				}
-				add(rulemidaddress, position156, tokenIndex156)
+				if !p.notokens {
+					tree.Add(rulemidaddress, position156, position, tokenIndex, tokenIndex156)
+				}
+				tokenIndex++
 			}
 			return true
 		l155:
@@ -1761,9 +1347,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !_rules[ruleaddr_spec]() {
 						goto l157
 					}
-					add(rulecontent_identifier, position159, tokenIndex159)
+					if !p.notokens {
+						tree.Add(rulecontent_identifier, position159, position, tokenIndex, tokenIndex159)
+					}
+					tokenIndex++
 				}
-				add(rulecidaddress, position158, tokenIndex158)
+				if !p.notokens {
+					tree.Add(rulecidaddress, position158, position, tokenIndex, tokenIndex158)
+				}
+				tokenIndex++
 			}
 			return true
 		l157:
@@ -1805,119 +1397,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position++
 				{
 					position162, tokenIndex162 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l163
-					}
-					position++
-					goto l162
-				l163:
-					position, tokenIndex = position162, tokenIndex162
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l164
-					}
-					position++
-					goto l162
-				l164:
-					position, tokenIndex = position162, tokenIndex162
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l165
-					}
-					position++
-					goto l162
-				l165:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '$' {
-						goto l166
-					}
-					position++
-					goto l162
-				l166:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '-' {
-						goto l167
-					}
-					position++
-					goto l162
-				l167:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '_' {
-						goto l168
-					}
-					position++
-					goto l162
-				l168:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '@' {
-						goto l169
-					}
-					position++
-					goto l162
-				l169:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '.' {
-						goto l170
-					}
-					position++
-					goto l162
-				l170:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '&' {
-						goto l171
-					}
-					position++
-					goto l162
-				l171:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '+' {
-						goto l172
-					}
-					position++
-					goto l162
-				l172:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '!' {
-						goto l173
-					}
-					position++
-					goto l162
-				l173:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '*' {
-						goto l174
-					}
-					position++
-					goto l162
-				l174:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '"' {
-						goto l175
-					}
-					position++
-					goto l162
-				l175:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '\'' {
-						goto l176
-					}
-					position++
-					goto l162
-				l176:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '(' {
-						goto l177
-					}
-					position++
-					goto l162
-				l177:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != ')' {
-						goto l178
-					}
-					position++
-					goto l162
-				l178:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != ',' {
+					if !cset0[buffer[position]] {
 						goto l179
 					}
 					position++
@@ -1929,49 +1409,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 					position++
 					{
-						position180, tokenIndex180 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l181
-						}
-						position++
-						goto l180
-					l181:
-						position, tokenIndex = position180, tokenIndex180
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l182
-						}
-						position++
-						goto l180
-					l182:
-						position, tokenIndex = position180, tokenIndex180
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l160
 						}
 						position++
 					}
-				l180:
 					{
-						position183, tokenIndex183 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l184
-						}
-						position++
-						goto l183
-					l184:
-						position, tokenIndex = position183, tokenIndex183
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l185
-						}
-						position++
-						goto l183
-					l185:
-						position, tokenIndex = position183, tokenIndex183
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l160
 						}
 						position++
 					}
-				l183:
 				}
 			l162:
 			l186:
@@ -1984,139 +1432,18 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position189, tokenIndex189 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l190
-							}
-							position++
-							goto l189
-						l190:
-							position, tokenIndex = position189, tokenIndex189
-							if c := buffer[position]; c < 'A' || c > 'Z' {
+							if !cset2[buffer[position]] {
 								goto l188
 							}
 							position++
 						}
-					l189:
 						goto l187
 					l188:
 						position, tokenIndex = position188, tokenIndex188
 					}
 					{
 						position191, tokenIndex191 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l192
-						}
-						position++
-						goto l191
-					l192:
-						position, tokenIndex = position191, tokenIndex191
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l193
-						}
-						position++
-						goto l191
-					l193:
-						position, tokenIndex = position191, tokenIndex191
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l194
-						}
-						position++
-						goto l191
-					l194:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '$' {
-							goto l195
-						}
-						position++
-						goto l191
-					l195:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '-' {
-							goto l196
-						}
-						position++
-						goto l191
-					l196:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '_' {
-							goto l197
-						}
-						position++
-						goto l191
-					l197:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '@' {
-							goto l198
-						}
-						position++
-						goto l191
-					l198:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '.' {
-							goto l199
-						}
-						position++
-						goto l191
-					l199:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '&' {
-							goto l200
-						}
-						position++
-						goto l191
-					l200:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '+' {
-							goto l201
-						}
-						position++
-						goto l191
-					l201:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '!' {
-							goto l202
-						}
-						position++
-						goto l191
-					l202:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '*' {
-							goto l203
-						}
-						position++
-						goto l191
-					l203:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '"' {
-							goto l204
-						}
-						position++
-						goto l191
-					l204:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '\'' {
-							goto l205
-						}
-						position++
-						goto l191
-					l205:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '(' {
-							goto l206
-						}
-						position++
-						goto l191
-					l206:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != ')' {
-							goto l207
-						}
-						position++
-						goto l191
-					l207:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != ',' {
+						if !cset0[buffer[position]] {
 							goto l208
 						}
 						position++
@@ -2128,49 +1455,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position209, tokenIndex209 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l210
-							}
-							position++
-							goto l209
-						l210:
-							position, tokenIndex = position209, tokenIndex209
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l211
-							}
-							position++
-							goto l209
-						l211:
-							position, tokenIndex = position209, tokenIndex209
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l187
 							}
 							position++
 						}
-					l209:
 						{
-							position212, tokenIndex212 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l213
-							}
-							position++
-							goto l212
-						l213:
-							position, tokenIndex = position212, tokenIndex212
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l214
-							}
-							position++
-							goto l212
-						l214:
-							position, tokenIndex = position212, tokenIndex212
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l187
 							}
 							position++
 						}
-					l212:
 					}
 				l191:
 					goto l186
@@ -2184,7 +1479,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[rulehostname]() {
 					goto l160
 				}
-				add(rulemailtoaddress, position161, tokenIndex161)
+				if !p.notokens {
+					tree.Add(rulemailtoaddress, position161, position, tokenIndex, tokenIndex161)
+				}
+				tokenIndex++
 			}
 			return true
 		l160:
@@ -2209,7 +1507,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l217:
-				add(rulewaisaddress, position216, tokenIndex216)
+				if !p.notokens {
+					tree.Add(rulewaisaddress, position216, position, tokenIndex, tokenIndex216)
+				}
+				tokenIndex++
 			}
 			return true
 		l215:
@@ -2273,7 +1574,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position221, tokenIndex221
 				}
 			l222:
-				add(rulewaisindex, position220, tokenIndex220)
+				if !p.notokens {
+					tree.Add(rulewaisindex, position220, position, tokenIndex, tokenIndex220)
+				}
+				tokenIndex++
 			}
 			return true
 		l219:
@@ -2331,119 +1635,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position225, tokenIndex225 := position, tokenIndex
 					{
 						position228, tokenIndex228 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l229
-						}
-						position++
-						goto l228
-					l229:
-						position, tokenIndex = position228, tokenIndex228
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l230
-						}
-						position++
-						goto l228
-					l230:
-						position, tokenIndex = position228, tokenIndex228
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l231
-						}
-						position++
-						goto l228
-					l231:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '$' {
-							goto l232
-						}
-						position++
-						goto l228
-					l232:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '-' {
-							goto l233
-						}
-						position++
-						goto l228
-					l233:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '_' {
-							goto l234
-						}
-						position++
-						goto l228
-					l234:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '@' {
-							goto l235
-						}
-						position++
-						goto l228
-					l235:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '.' {
-							goto l236
-						}
-						position++
-						goto l228
-					l236:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '&' {
-							goto l237
-						}
-						position++
-						goto l228
-					l237:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '+' {
-							goto l238
-						}
-						position++
-						goto l228
-					l238:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '!' {
-							goto l239
-						}
-						position++
-						goto l228
-					l239:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '*' {
-							goto l240
-						}
-						position++
-						goto l228
-					l240:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '"' {
-							goto l241
-						}
-						position++
-						goto l228
-					l241:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '\'' {
-							goto l242
-						}
-						position++
-						goto l228
-					l242:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '(' {
-							goto l243
-						}
-						position++
-						goto l228
-					l243:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != ')' {
-							goto l244
-						}
-						position++
-						goto l228
-					l244:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != ',' {
+						if !cset0[buffer[position]] {
 							goto l245
 						}
 						position++
@@ -2455,169 +1647,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position246, tokenIndex246 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l247
-							}
-							position++
-							goto l246
-						l247:
-							position, tokenIndex = position246, tokenIndex246
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l248
-							}
-							position++
-							goto l246
-						l248:
-							position, tokenIndex = position246, tokenIndex246
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l223
 							}
 							position++
 						}
-					l246:
 						{
-							position249, tokenIndex249 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l250
-							}
-							position++
-							goto l249
-						l250:
-							position, tokenIndex = position249, tokenIndex249
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l251
-							}
-							position++
-							goto l249
-						l251:
-							position, tokenIndex = position249, tokenIndex249
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l223
 							}
 							position++
 						}
-					l249:
 					}
 				l228:
 				l226:
 					{
+						i, buf := position, buffer
+						for cset0[buf[i]] {
+							i++
+						}
+						position = i
+					}
+					{
 						position227, tokenIndex227 := position, tokenIndex
 						{
 							position252, tokenIndex252 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l253
-							}
-							position++
-							goto l252
-						l253:
-							position, tokenIndex = position252, tokenIndex252
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l254
-							}
-							position++
-							goto l252
-						l254:
-							position, tokenIndex = position252, tokenIndex252
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l255
-							}
-							position++
-							goto l252
-						l255:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '$' {
-								goto l256
-							}
-							position++
-							goto l252
-						l256:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '-' {
-								goto l257
-							}
-							position++
-							goto l252
-						l257:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '_' {
-								goto l258
-							}
-							position++
-							goto l252
-						l258:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '@' {
-								goto l259
-							}
-							position++
-							goto l252
-						l259:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '.' {
-								goto l260
-							}
-							position++
-							goto l252
-						l260:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '&' {
-								goto l261
-							}
-							position++
-							goto l252
-						l261:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '+' {
-								goto l262
-							}
-							position++
-							goto l252
-						l262:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '!' {
-								goto l263
-							}
-							position++
-							goto l252
-						l263:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '*' {
-								goto l264
-							}
-							position++
-							goto l252
-						l264:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '"' {
-								goto l265
-							}
-							position++
-							goto l252
-						l265:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '\'' {
-								goto l266
-							}
-							position++
-							goto l252
-						l266:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '(' {
-								goto l267
-							}
-							position++
-							goto l252
-						l267:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != ')' {
-								goto l268
-							}
-							position++
-							goto l252
-						l268:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != ',' {
+							if !cset0[buffer[position]] {
 								goto l269
 							}
 							position++
@@ -2629,56 +1684,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position270, tokenIndex270 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l271
-								}
-								position++
-								goto l270
-							l271:
-								position, tokenIndex = position270, tokenIndex270
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l272
-								}
-								position++
-								goto l270
-							l272:
-								position, tokenIndex = position270, tokenIndex270
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l227
 								}
 								position++
 							}
-						l270:
 							{
-								position273, tokenIndex273 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l274
-								}
-								position++
-								goto l273
-							l274:
-								position, tokenIndex = position273, tokenIndex273
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l275
-								}
-								position++
-								goto l273
-							l275:
-								position, tokenIndex = position273, tokenIndex273
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l227
 								}
 								position++
 							}
-						l273:
 						}
 					l252:
 						goto l226
 					l227:
 						position, tokenIndex = position227, tokenIndex227
 					}
-					add(rulewtype, position225, tokenIndex225)
+					if !p.notokens {
+						tree.Add(rulewtype, position225, position, tokenIndex, tokenIndex225)
+					}
+					tokenIndex++
 				}
 				if buffer[position] != '/' {
 					goto l223
@@ -2721,9 +1747,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					l278:
 						position, tokenIndex = position278, tokenIndex278
 					}
-					add(rulewpath, position276, tokenIndex276)
+					if !p.notokens {
+						tree.Add(rulewpath, position276, position, tokenIndex, tokenIndex276)
+					}
+					tokenIndex++
 				}
-				add(rulewaisdoc, position224, tokenIndex224)
+				if !p.notokens {
+					tree.Add(rulewaisdoc, position224, position, tokenIndex, tokenIndex224)
+				}
+				tokenIndex++
 			}
 			return true
 		l223:
@@ -2740,138 +1772,24 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			{
 				position282, tokenIndex282 := position, tokenIndex
 				{
-					position283, tokenIndex283 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l284
-					}
-					position++
-					goto l283
-				l284:
-					position, tokenIndex = position283, tokenIndex283
-					if c := buffer[position]; c < 'A' || c > 'Z' {
+					if !cset2[buffer[position]] {
 						goto l281
 					}
 					position++
 				}
-			l283:
 			l285:
+				{
+					i, buf := position, buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					position = i
+				}
 				{
 					position286, tokenIndex286 := position, tokenIndex
 					{
 						position287, tokenIndex287 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l288
-						}
-						position++
-						goto l287
-					l288:
-						position, tokenIndex = position287, tokenIndex287
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l289
-						}
-						position++
-						goto l287
-					l289:
-						position, tokenIndex = position287, tokenIndex287
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l290
-						}
-						position++
-						goto l287
-					l290:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '$' {
-							goto l291
-						}
-						position++
-						goto l287
-					l291:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '-' {
-							goto l292
-						}
-						position++
-						goto l287
-					l292:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '_' {
-							goto l293
-						}
-						position++
-						goto l287
-					l293:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '@' {
-							goto l294
-						}
-						position++
-						goto l287
-					l294:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '.' {
-							goto l295
-						}
-						position++
-						goto l287
-					l295:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '&' {
-							goto l296
-						}
-						position++
-						goto l287
-					l296:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '+' {
-							goto l297
-						}
-						position++
-						goto l287
-					l297:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '!' {
-							goto l298
-						}
-						position++
-						goto l287
-					l298:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '*' {
-							goto l299
-						}
-						position++
-						goto l287
-					l299:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '"' {
-							goto l300
-						}
-						position++
-						goto l287
-					l300:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '\'' {
-							goto l301
-						}
-						position++
-						goto l287
-					l301:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '(' {
-							goto l302
-						}
-						position++
-						goto l287
-					l302:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != ')' {
-							goto l303
-						}
-						position++
-						goto l287
-					l303:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != ',' {
+						if !cset0[buffer[position]] {
 							goto l304
 						}
 						position++
@@ -2883,56 +1801,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position305, tokenIndex305 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l306
-							}
-							position++
-							goto l305
-						l306:
-							position, tokenIndex = position305, tokenIndex305
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l307
-							}
-							position++
-							goto l305
-						l307:
-							position, tokenIndex = position305, tokenIndex305
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l286
 							}
 							position++
 						}
-					l305:
 						{
-							position308, tokenIndex308 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l309
-							}
-							position++
-							goto l308
-						l309:
-							position, tokenIndex = position308, tokenIndex308
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l310
-							}
-							position++
-							goto l308
-						l310:
-							position, tokenIndex = position308, tokenIndex308
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l286
 							}
 							position++
 						}
-					l308:
 					}
 				l287:
 					goto l285
 				l286:
 					position, tokenIndex = position286, tokenIndex286
 				}
-				add(rulegroup, position282, tokenIndex282)
+				if !p.notokens {
+					tree.Add(rulegroup, position282, position, tokenIndex, tokenIndex282)
+				}
+				tokenIndex++
 			}
 			return true
 		l281:
@@ -2948,119 +1837,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position313, tokenIndex313 := position, tokenIndex
 				{
 					position316, tokenIndex316 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l317
-					}
-					position++
-					goto l316
-				l317:
-					position, tokenIndex = position316, tokenIndex316
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l318
-					}
-					position++
-					goto l316
-				l318:
-					position, tokenIndex = position316, tokenIndex316
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l319
-					}
-					position++
-					goto l316
-				l319:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '$' {
-						goto l320
-					}
-					position++
-					goto l316
-				l320:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '-' {
-						goto l321
-					}
-					position++
-					goto l316
-				l321:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '_' {
-						goto l322
-					}
-					position++
-					goto l316
-				l322:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '@' {
-						goto l323
-					}
-					position++
-					goto l316
-				l323:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '.' {
-						goto l324
-					}
-					position++
-					goto l316
-				l324:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '&' {
-						goto l325
-					}
-					position++
-					goto l316
-				l325:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '+' {
-						goto l326
-					}
-					position++
-					goto l316
-				l326:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '!' {
-						goto l327
-					}
-					position++
-					goto l316
-				l327:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '*' {
-						goto l328
-					}
-					position++
-					goto l316
-				l328:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '"' {
-						goto l329
-					}
-					position++
-					goto l316
-				l329:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '\'' {
-						goto l330
-					}
-					position++
-					goto l316
-				l330:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '(' {
-						goto l331
-					}
-					position++
-					goto l316
-				l331:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != ')' {
-						goto l332
-					}
-					position++
-					goto l316
-				l332:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != ',' {
+					if !cset0[buffer[position]] {
 						goto l333
 					}
 					position++
@@ -3072,169 +1849,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 					position++
 					{
-						position334, tokenIndex334 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l335
-						}
-						position++
-						goto l334
-					l335:
-						position, tokenIndex = position334, tokenIndex334
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l336
-						}
-						position++
-						goto l334
-					l336:
-						position, tokenIndex = position334, tokenIndex334
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l312
 						}
 						position++
 					}
-				l334:
 					{
-						position337, tokenIndex337 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l338
-						}
-						position++
-						goto l337
-					l338:
-						position, tokenIndex = position337, tokenIndex337
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l339
-						}
-						position++
-						goto l337
-					l339:
-						position, tokenIndex = position337, tokenIndex337
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l312
 						}
 						position++
 					}
-				l337:
 				}
 			l316:
 			l314:
 				{
+					i, buf := position, buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position315, tokenIndex315 := position, tokenIndex
 					{
 						position340, tokenIndex340 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l341
-						}
-						position++
-						goto l340
-					l341:
-						position, tokenIndex = position340, tokenIndex340
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l342
-						}
-						position++
-						goto l340
-					l342:
-						position, tokenIndex = position340, tokenIndex340
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l343
-						}
-						position++
-						goto l340
-					l343:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '$' {
-							goto l344
-						}
-						position++
-						goto l340
-					l344:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '-' {
-							goto l345
-						}
-						position++
-						goto l340
-					l345:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '_' {
-							goto l346
-						}
-						position++
-						goto l340
-					l346:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '@' {
-							goto l347
-						}
-						position++
-						goto l340
-					l347:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '.' {
-							goto l348
-						}
-						position++
-						goto l340
-					l348:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '&' {
-							goto l349
-						}
-						position++
-						goto l340
-					l349:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '+' {
-							goto l350
-						}
-						position++
-						goto l340
-					l350:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '!' {
-							goto l351
-						}
-						position++
-						goto l340
-					l351:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '*' {
-							goto l352
-						}
-						position++
-						goto l340
-					l352:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '"' {
-							goto l353
-						}
-						position++
-						goto l340
-					l353:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '\'' {
-							goto l354
-						}
-						position++
-						goto l340
-					l354:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '(' {
-							goto l355
-						}
-						position++
-						goto l340
-					l355:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != ')' {
-							goto l356
-						}
-						position++
-						goto l340
-					l356:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != ',' {
+						if !cset0[buffer[position]] {
 							goto l357
 						}
 						position++
@@ -3246,56 +1886,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position358, tokenIndex358 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l359
-							}
-							position++
-							goto l358
-						l359:
-							position, tokenIndex = position358, tokenIndex358
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l360
-							}
-							position++
-							goto l358
-						l360:
-							position, tokenIndex = position358, tokenIndex358
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l315
 							}
 							position++
 						}
-					l358:
 						{
-							position361, tokenIndex361 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l362
-							}
-							position++
-							goto l361
-						l362:
-							position, tokenIndex = position361, tokenIndex361
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l363
-							}
-							position++
-							goto l361
-						l363:
-							position, tokenIndex = position361, tokenIndex361
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l315
 							}
 							position++
 						}
-					l361:
 					}
 				l340:
 					goto l314
 				l315:
 					position, tokenIndex = position315, tokenIndex315
 				}
-				add(ruledatabase, position313, tokenIndex313)
+				if !p.notokens {
+					tree.Add(ruledatabase, position313, position, tokenIndex, tokenIndex313)
+				}
+				tokenIndex++
 			}
 			return true
 		l312:
@@ -3386,29 +1997,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position++
 							l374:
 								{
+									i, buf := position, buffer
+									for cset3[buf[i]] {
+										i++
+									}
+									position = i
+								}
+								{
 									position375, tokenIndex375 := position, tokenIndex
 									{
-										position376, tokenIndex376 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l377
-										}
-										position++
-										goto l376
-									l377:
-										position, tokenIndex = position376, tokenIndex376
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l378
-										}
-										position++
-										goto l376
-									l378:
-										position, tokenIndex = position376, tokenIndex376
-										if c := buffer[position]; c < '0' || c > '9' {
+										if !cset3[buffer[position]] {
 											goto l375
 										}
 										position++
 									}
-								l376:
 									goto l374
 								l375:
 									position, tokenIndex = position375, tokenIndex375
@@ -3428,119 +2030,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							{
 								position380, tokenIndex380 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l381
-								}
-								position++
-								goto l380
-							l381:
-								position, tokenIndex = position380, tokenIndex380
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l382
-								}
-								position++
-								goto l380
-							l382:
-								position, tokenIndex = position380, tokenIndex380
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l383
-								}
-								position++
-								goto l380
-							l383:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '$' {
-									goto l384
-								}
-								position++
-								goto l380
-							l384:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '-' {
-									goto l385
-								}
-								position++
-								goto l380
-							l385:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '_' {
-									goto l386
-								}
-								position++
-								goto l380
-							l386:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '@' {
-									goto l387
-								}
-								position++
-								goto l380
-							l387:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '.' {
-									goto l388
-								}
-								position++
-								goto l380
-							l388:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '&' {
-									goto l389
-								}
-								position++
-								goto l380
-							l389:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '+' {
-									goto l390
-								}
-								position++
-								goto l380
-							l390:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '!' {
-									goto l391
-								}
-								position++
-								goto l380
-							l391:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '*' {
-									goto l392
-								}
-								position++
-								goto l380
-							l392:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '"' {
-									goto l393
-								}
-								position++
-								goto l380
-							l393:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '\'' {
-									goto l394
-								}
-								position++
-								goto l380
-							l394:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '(' {
-									goto l395
-								}
-								position++
-								goto l380
-							l395:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != ')' {
-									goto l396
-								}
-								position++
-								goto l380
-							l396:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != ',' {
+								if !cset0[buffer[position]] {
 									goto l397
 								}
 								position++
@@ -3552,49 +2042,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position398, tokenIndex398 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l399
-									}
-									position++
-									goto l398
-								l399:
-									position, tokenIndex = position398, tokenIndex398
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l400
-									}
-									position++
-									goto l398
-								l400:
-									position, tokenIndex = position398, tokenIndex398
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l369
 									}
 									position++
 								}
-							l398:
 								{
-									position401, tokenIndex401 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l402
-									}
-									position++
-									goto l401
-								l402:
-									position, tokenIndex = position401, tokenIndex401
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l403
-									}
-									position++
-									goto l401
-								l403:
-									position, tokenIndex = position401, tokenIndex401
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l369
 									}
 									position++
 								}
-							l401:
 							}
 						l380:
 						l371:
@@ -3620,29 +2078,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									position++
 								l405:
 									{
+										i, buf := position, buffer
+										for cset3[buf[i]] {
+											i++
+										}
+										position = i
+									}
+									{
 										position406, tokenIndex406 := position, tokenIndex
 										{
-											position407, tokenIndex407 := position, tokenIndex
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l408
-											}
-											position++
-											goto l407
-										l408:
-											position, tokenIndex = position407, tokenIndex407
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l409
-											}
-											position++
-											goto l407
-										l409:
-											position, tokenIndex = position407, tokenIndex407
-											if c := buffer[position]; c < '0' || c > '9' {
+											if !cset3[buffer[position]] {
 												goto l406
 											}
 											position++
 										}
-									l407:
 										goto l405
 									l406:
 										position, tokenIndex = position406, tokenIndex406
@@ -3662,119 +2111,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								{
 									position411, tokenIndex411 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l412
-									}
-									position++
-									goto l411
-								l412:
-									position, tokenIndex = position411, tokenIndex411
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l413
-									}
-									position++
-									goto l411
-								l413:
-									position, tokenIndex = position411, tokenIndex411
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l414
-									}
-									position++
-									goto l411
-								l414:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '$' {
-										goto l415
-									}
-									position++
-									goto l411
-								l415:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '-' {
-										goto l416
-									}
-									position++
-									goto l411
-								l416:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '_' {
-										goto l417
-									}
-									position++
-									goto l411
-								l417:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '@' {
-										goto l418
-									}
-									position++
-									goto l411
-								l418:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '.' {
-										goto l419
-									}
-									position++
-									goto l411
-								l419:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '&' {
-										goto l420
-									}
-									position++
-									goto l411
-								l420:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '+' {
-										goto l421
-									}
-									position++
-									goto l411
-								l421:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '!' {
-										goto l422
-									}
-									position++
-									goto l411
-								l422:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '*' {
-										goto l423
-									}
-									position++
-									goto l411
-								l423:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '"' {
-										goto l424
-									}
-									position++
-									goto l411
-								l424:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '\'' {
-										goto l425
-									}
-									position++
-									goto l411
-								l425:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '(' {
-										goto l426
-									}
-									position++
-									goto l411
-								l426:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != ')' {
-										goto l427
-									}
-									position++
-									goto l411
-								l427:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != ',' {
+									if !cset0[buffer[position]] {
 										goto l428
 									}
 									position++
@@ -3786,49 +2123,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position429, tokenIndex429 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l430
-										}
-										position++
-										goto l429
-									l430:
-										position, tokenIndex = position429, tokenIndex429
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l431
-										}
-										position++
-										goto l429
-									l431:
-										position, tokenIndex = position429, tokenIndex429
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l372
 										}
 										position++
 									}
-								l429:
 									{
-										position432, tokenIndex432 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l433
-										}
-										position++
-										goto l432
-									l433:
-										position, tokenIndex = position432, tokenIndex432
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l434
-										}
-										position++
-										goto l432
-									l434:
-										position, tokenIndex = position432, tokenIndex432
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l372
 										}
 										position++
 									}
-								l432:
 								}
 							l411:
 								goto l371
@@ -3862,29 +2167,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									position++
 								l440:
 									{
+										i, buf := position, buffer
+										for cset3[buf[i]] {
+											i++
+										}
+										position = i
+									}
+									{
 										position441, tokenIndex441 := position, tokenIndex
 										{
-											position442, tokenIndex442 := position, tokenIndex
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l443
-											}
-											position++
-											goto l442
-										l443:
-											position, tokenIndex = position442, tokenIndex442
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l444
-											}
-											position++
-											goto l442
-										l444:
-											position, tokenIndex = position442, tokenIndex442
-											if c := buffer[position]; c < '0' || c > '9' {
+											if !cset3[buffer[position]] {
 												goto l441
 											}
 											position++
 										}
-									l442:
 										goto l440
 									l441:
 										position, tokenIndex = position441, tokenIndex441
@@ -3904,119 +2200,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								{
 									position446, tokenIndex446 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l447
-									}
-									position++
-									goto l446
-								l447:
-									position, tokenIndex = position446, tokenIndex446
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l448
-									}
-									position++
-									goto l446
-								l448:
-									position, tokenIndex = position446, tokenIndex446
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l449
-									}
-									position++
-									goto l446
-								l449:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '$' {
-										goto l450
-									}
-									position++
-									goto l446
-								l450:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '-' {
-										goto l451
-									}
-									position++
-									goto l446
-								l451:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '_' {
-										goto l452
-									}
-									position++
-									goto l446
-								l452:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '@' {
-										goto l453
-									}
-									position++
-									goto l446
-								l453:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '.' {
-										goto l454
-									}
-									position++
-									goto l446
-								l454:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '&' {
-										goto l455
-									}
-									position++
-									goto l446
-								l455:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '+' {
-										goto l456
-									}
-									position++
-									goto l446
-								l456:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '!' {
-										goto l457
-									}
-									position++
-									goto l446
-								l457:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '*' {
-										goto l458
-									}
-									position++
-									goto l446
-								l458:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '"' {
-										goto l459
-									}
-									position++
-									goto l446
-								l459:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '\'' {
-										goto l460
-									}
-									position++
-									goto l446
-								l460:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '(' {
-										goto l461
-									}
-									position++
-									goto l446
-								l461:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != ')' {
-										goto l462
-									}
-									position++
-									goto l446
-								l462:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != ',' {
+									if !cset0[buffer[position]] {
 										goto l463
 									}
 									position++
@@ -4028,49 +2212,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position464, tokenIndex464 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l465
-										}
-										position++
-										goto l464
-									l465:
-										position, tokenIndex = position464, tokenIndex464
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l466
-										}
-										position++
-										goto l464
-									l466:
-										position, tokenIndex = position464, tokenIndex464
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l436
 										}
 										position++
 									}
-								l464:
 									{
-										position467, tokenIndex467 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l468
-										}
-										position++
-										goto l467
-									l468:
-										position, tokenIndex = position467, tokenIndex467
-										if c := buffer[position]; c < 'a' || c > 'f' {
-											goto l469
-										}
-										position++
-										goto l467
-									l469:
-										position, tokenIndex = position467, tokenIndex467
-										if c := buffer[position]; c < 'A' || c > 'F' {
+										if !cset1[buffer[position]] {
 											goto l436
 										}
 										position++
 									}
-								l467:
 								}
 							l446:
 							l437:
@@ -4096,29 +2248,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position++
 									l471:
 										{
+											i, buf := position, buffer
+											for cset3[buf[i]] {
+												i++
+											}
+											position = i
+										}
+										{
 											position472, tokenIndex472 := position, tokenIndex
 											{
-												position473, tokenIndex473 := position, tokenIndex
-												if c := buffer[position]; c < 'a' || c > 'z' {
-													goto l474
-												}
-												position++
-												goto l473
-											l474:
-												position, tokenIndex = position473, tokenIndex473
-												if c := buffer[position]; c < 'A' || c > 'Z' {
-													goto l475
-												}
-												position++
-												goto l473
-											l475:
-												position, tokenIndex = position473, tokenIndex473
-												if c := buffer[position]; c < '0' || c > '9' {
+												if !cset3[buffer[position]] {
 													goto l472
 												}
 												position++
 											}
-										l473:
 											goto l471
 										l472:
 											position, tokenIndex = position472, tokenIndex472
@@ -4138,119 +2281,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									{
 										position477, tokenIndex477 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l478
-										}
-										position++
-										goto l477
-									l478:
-										position, tokenIndex = position477, tokenIndex477
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l479
-										}
-										position++
-										goto l477
-									l479:
-										position, tokenIndex = position477, tokenIndex477
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l480
-										}
-										position++
-										goto l477
-									l480:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '$' {
-											goto l481
-										}
-										position++
-										goto l477
-									l481:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '-' {
-											goto l482
-										}
-										position++
-										goto l477
-									l482:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '_' {
-											goto l483
-										}
-										position++
-										goto l477
-									l483:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '@' {
-											goto l484
-										}
-										position++
-										goto l477
-									l484:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '.' {
-											goto l485
-										}
-										position++
-										goto l477
-									l485:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '&' {
-											goto l486
-										}
-										position++
-										goto l477
-									l486:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '+' {
-											goto l487
-										}
-										position++
-										goto l477
-									l487:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '!' {
-											goto l488
-										}
-										position++
-										goto l477
-									l488:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '*' {
-											goto l489
-										}
-										position++
-										goto l477
-									l489:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '"' {
-											goto l490
-										}
-										position++
-										goto l477
-									l490:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '\'' {
-											goto l491
-										}
-										position++
-										goto l477
-									l491:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '(' {
-											goto l492
-										}
-										position++
-										goto l477
-									l492:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != ')' {
-											goto l493
-										}
-										position++
-										goto l477
-									l493:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != ',' {
+										if !cset0[buffer[position]] {
 											goto l494
 										}
 										position++
@@ -4262,49 +2293,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										position++
 										{
-											position495, tokenIndex495 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l496
-											}
-											position++
-											goto l495
-										l496:
-											position, tokenIndex = position495, tokenIndex495
-											if c := buffer[position]; c < 'a' || c > 'f' {
-												goto l497
-											}
-											position++
-											goto l495
-										l497:
-											position, tokenIndex = position495, tokenIndex495
-											if c := buffer[position]; c < 'A' || c > 'F' {
+											if !cset1[buffer[position]] {
 												goto l438
 											}
 											position++
 										}
-									l495:
 										{
-											position498, tokenIndex498 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l499
-											}
-											position++
-											goto l498
-										l499:
-											position, tokenIndex = position498, tokenIndex498
-											if c := buffer[position]; c < 'a' || c > 'f' {
-												goto l500
-											}
-											position++
-											goto l498
-										l500:
-											position, tokenIndex = position498, tokenIndex498
-											if c := buffer[position]; c < 'A' || c > 'F' {
+											if !cset1[buffer[position]] {
 												goto l438
 											}
 											position++
 										}
-									l498:
 									}
 								l477:
 									goto l437
@@ -4331,7 +2330,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position, tokenIndex = position369, tokenIndex369
 						}
 					l370:
-						add(rulehsoname, position368, tokenIndex368)
+						if !p.notokens {
+							tree.Add(rulehsoname, position368, position, tokenIndex, tokenIndex368)
+						}
+						tokenIndex++
 					}
 					{
 						position503, tokenIndex503 := position, tokenIndex
@@ -4352,7 +2354,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							if !_rules[ruledigits]() {
 								goto l503
 							}
-							add(ruleversion, position505, tokenIndex505)
+							if !p.notokens {
+								tree.Add(ruleversion, position505, position, tokenIndex, tokenIndex505)
+							}
+							tokenIndex++
 						}
 						{
 							position506, tokenIndex506 := position, tokenIndex
@@ -4361,57 +2366,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								{
 									position511, tokenIndex511 := position, tokenIndex
 									{
-										position514, tokenIndex514 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l515
-										}
-										position++
-										goto l514
-									l515:
-										position, tokenIndex = position514, tokenIndex514
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l516
-										}
-										position++
-										goto l514
-									l516:
-										position, tokenIndex = position514, tokenIndex514
-										if c := buffer[position]; c < '0' || c > '9' {
+										if !cset3[buffer[position]] {
 											goto l506
 										}
 										position++
 									}
-								l514:
 								l512:
+									{
+										i, buf := position, buffer
+										for cset3[buf[i]] {
+											i++
+										}
+										position = i
+									}
 									{
 										position513, tokenIndex513 := position, tokenIndex
 										{
-											position517, tokenIndex517 := position, tokenIndex
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l518
-											}
-											position++
-											goto l517
-										l518:
-											position, tokenIndex = position517, tokenIndex517
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l519
-											}
-											position++
-											goto l517
-										l519:
-											position, tokenIndex = position517, tokenIndex517
-											if c := buffer[position]; c < '0' || c > '9' {
+											if !cset3[buffer[position]] {
 												goto l513
 											}
 											position++
 										}
-									l517:
 										goto l512
 									l513:
 										position, tokenIndex = position513, tokenIndex513
 									}
-									add(ruleattribute, position511, tokenIndex511)
+									if !p.notokens {
+										tree.Add(ruleattribute, position511, position, tokenIndex, tokenIndex511)
+									}
+									tokenIndex++
 								}
 							l509:
 								{
@@ -4419,63 +2402,44 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									{
 										position520, tokenIndex520 := position, tokenIndex
 										{
-											position523, tokenIndex523 := position, tokenIndex
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l524
-											}
-											position++
-											goto l523
-										l524:
-											position, tokenIndex = position523, tokenIndex523
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l525
-											}
-											position++
-											goto l523
-										l525:
-											position, tokenIndex = position523, tokenIndex523
-											if c := buffer[position]; c < '0' || c > '9' {
+											if !cset3[buffer[position]] {
 												goto l510
 											}
 											position++
 										}
-									l523:
 									l521:
+										{
+											i, buf := position, buffer
+											for cset3[buf[i]] {
+												i++
+											}
+											position = i
+										}
 										{
 											position522, tokenIndex522 := position, tokenIndex
 											{
-												position526, tokenIndex526 := position, tokenIndex
-												if c := buffer[position]; c < 'a' || c > 'z' {
-													goto l527
-												}
-												position++
-												goto l526
-											l527:
-												position, tokenIndex = position526, tokenIndex526
-												if c := buffer[position]; c < 'A' || c > 'Z' {
-													goto l528
-												}
-												position++
-												goto l526
-											l528:
-												position, tokenIndex = position526, tokenIndex526
-												if c := buffer[position]; c < '0' || c > '9' {
+												if !cset3[buffer[position]] {
 													goto l522
 												}
 												position++
 											}
-										l526:
 											goto l521
 										l522:
 											position, tokenIndex = position522, tokenIndex522
 										}
-										add(ruleattribute, position520, tokenIndex520)
+										if !p.notokens {
+											tree.Add(ruleattribute, position520, position, tokenIndex, tokenIndex520)
+										}
+										tokenIndex++
 									}
 									goto l509
 								l510:
 									position, tokenIndex = position510, tokenIndex510
 								}
-								add(ruleattributes, position508, tokenIndex508)
+								if !p.notokens {
+									tree.Add(ruleattributes, position508, position, tokenIndex, tokenIndex508)
+								}
+								tokenIndex++
 							}
 							goto l507
 						l506:
@@ -4487,9 +2451,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position, tokenIndex = position503, tokenIndex503
 					}
 				l504:
-					add(ruleprosperolink, position367, tokenIndex367)
+					if !p.notokens {
+						tree.Add(ruleprosperolink, position367, position, tokenIndex, tokenIndex367)
+					}
+					tokenIndex++
 				}
-				add(ruleprosperoaddress, position366, tokenIndex366)
+				if !p.notokens {
+					tree.Add(ruleprosperoaddress, position366, position, tokenIndex, tokenIndex366)
+				}
+				tokenIndex++
 			}
 			return true
 		l365:
@@ -4550,7 +2520,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[rulelogin]() {
 					goto l534
 				}
-				add(ruletelnetaddress, position535, tokenIndex535)
+				if !p.notokens {
+					tree.Add(ruletelnetaddress, position535, position, tokenIndex, tokenIndex535)
+				}
+				tokenIndex++
 			}
 			return true
 		l534:
@@ -4611,119 +2584,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position540, tokenIndex540 := position, tokenIndex
 						{
 							position541, tokenIndex541 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l542
-							}
-							position++
-							goto l541
-						l542:
-							position, tokenIndex = position541, tokenIndex541
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l543
-							}
-							position++
-							goto l541
-						l543:
-							position, tokenIndex = position541, tokenIndex541
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l544
-							}
-							position++
-							goto l541
-						l544:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '$' {
-								goto l545
-							}
-							position++
-							goto l541
-						l545:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '-' {
-								goto l546
-							}
-							position++
-							goto l541
-						l546:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '_' {
-								goto l547
-							}
-							position++
-							goto l541
-						l547:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '@' {
-								goto l548
-							}
-							position++
-							goto l541
-						l548:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '.' {
-								goto l549
-							}
-							position++
-							goto l541
-						l549:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '&' {
-								goto l550
-							}
-							position++
-							goto l541
-						l550:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '+' {
-								goto l551
-							}
-							position++
-							goto l541
-						l551:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '!' {
-								goto l552
-							}
-							position++
-							goto l541
-						l552:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '*' {
-								goto l553
-							}
-							position++
-							goto l541
-						l553:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '"' {
-								goto l554
-							}
-							position++
-							goto l541
-						l554:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '\'' {
-								goto l555
-							}
-							position++
-							goto l541
-						l555:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '(' {
-								goto l556
-							}
-							position++
-							goto l541
-						l556:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != ')' {
-								goto l557
-							}
-							position++
-							goto l541
-						l557:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != ',' {
+							if !cset0[buffer[position]] {
 								goto l558
 							}
 							position++
@@ -4735,52 +2596,23 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position559, tokenIndex559 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l560
-								}
-								position++
-								goto l559
-							l560:
-								position, tokenIndex = position559, tokenIndex559
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l561
-								}
-								position++
-								goto l559
-							l561:
-								position, tokenIndex = position559, tokenIndex559
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l538
 								}
 								position++
 							}
-						l559:
 							{
-								position562, tokenIndex562 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l563
-								}
-								position++
-								goto l562
-							l563:
-								position, tokenIndex = position562, tokenIndex562
-								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l564
-								}
-								position++
-								goto l562
-							l564:
-								position, tokenIndex = position562, tokenIndex562
-								if c := buffer[position]; c < 'A' || c > 'F' {
+								if !cset1[buffer[position]] {
 									goto l538
 								}
 								position++
 							}
-						l562:
 						}
 					l541:
-						add(rulegtype, position540, tokenIndex540)
+						if !p.notokens {
+							tree.Add(rulegtype, position540, position, tokenIndex, tokenIndex540)
+						}
+						tokenIndex++
 					}
 					{
 						position565, tokenIndex565 := position, tokenIndex
@@ -4789,7 +2621,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							if !_rules[rulepath]() {
 								goto l565
 							}
-							add(rulegcommand, position567, tokenIndex567)
+							if !p.notokens {
+								tree.Add(rulegcommand, position567, position, tokenIndex, tokenIndex567)
+							}
+							tokenIndex++
 						}
 						goto l566
 					l565:
@@ -4801,7 +2636,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position538, tokenIndex538
 				}
 			l539:
-				add(rulegopheraddress, position537, tokenIndex537)
+				if !p.notokens {
+					tree.Add(rulegopheraddress, position537, position, tokenIndex, tokenIndex537)
+				}
+				tokenIndex++
 			}
 			return true
 		l536:
@@ -4818,113 +2656,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					{
 						position572, tokenIndex572 := position, tokenIndex
 						{
-							position575, tokenIndex575 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l576
-							}
-							position++
-							goto l575
-						l576:
-							position, tokenIndex = position575, tokenIndex575
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l577
-							}
-							position++
-							goto l575
-						l577:
-							position, tokenIndex = position575, tokenIndex575
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l578
-							}
-							position++
-							goto l575
-						l578:
-							position, tokenIndex = position575, tokenIndex575
-							if buffer[position] != '-' {
-								goto l579
-							}
-							position++
-							goto l575
-						l579:
-							position, tokenIndex = position575, tokenIndex575
-							if buffer[position] != '_' {
-								goto l580
-							}
-							position++
-							goto l575
-						l580:
-							position, tokenIndex = position575, tokenIndex575
-							if buffer[position] != '.' {
-								goto l581
-							}
-							position++
-							goto l575
-						l581:
-							position, tokenIndex = position575, tokenIndex575
-							if buffer[position] != '+' {
+							if !cset4[buffer[position]] {
 								goto l571
 							}
 							position++
 						}
-					l575:
 					l573:
+						{
+							i, buf := position, buffer
+							for cset4[buf[i]] {
+								i++
+							}
+							position = i
+						}
 						{
 							position574, tokenIndex574 := position, tokenIndex
 							{
-								position582, tokenIndex582 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l583
-								}
-								position++
-								goto l582
-							l583:
-								position, tokenIndex = position582, tokenIndex582
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l584
-								}
-								position++
-								goto l582
-							l584:
-								position, tokenIndex = position582, tokenIndex582
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l585
-								}
-								position++
-								goto l582
-							l585:
-								position, tokenIndex = position582, tokenIndex582
-								if buffer[position] != '-' {
-									goto l586
-								}
-								position++
-								goto l582
-							l586:
-								position, tokenIndex = position582, tokenIndex582
-								if buffer[position] != '_' {
-									goto l587
-								}
-								position++
-								goto l582
-							l587:
-								position, tokenIndex = position582, tokenIndex582
-								if buffer[position] != '.' {
-									goto l588
-								}
-								position++
-								goto l582
-							l588:
-								position, tokenIndex = position582, tokenIndex582
-								if buffer[position] != '+' {
+								if !cset4[buffer[position]] {
 									goto l574
 								}
 								position++
 							}
-						l582:
 							goto l573
 						l574:
 							position, tokenIndex = position574, tokenIndex574
 						}
-						add(ruleuser, position572, tokenIndex572)
+						if !p.notokens {
+							tree.Add(ruleuser, position572, position, tokenIndex, tokenIndex572)
+						}
+						tokenIndex++
 					}
 					{
 						position589, tokenIndex589 := position, tokenIndex
@@ -4935,113 +2695,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						{
 							position591, tokenIndex591 := position, tokenIndex
 							{
-								position594, tokenIndex594 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l595
-								}
-								position++
-								goto l594
-							l595:
-								position, tokenIndex = position594, tokenIndex594
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l596
-								}
-								position++
-								goto l594
-							l596:
-								position, tokenIndex = position594, tokenIndex594
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l597
-								}
-								position++
-								goto l594
-							l597:
-								position, tokenIndex = position594, tokenIndex594
-								if buffer[position] != '-' {
-									goto l598
-								}
-								position++
-								goto l594
-							l598:
-								position, tokenIndex = position594, tokenIndex594
-								if buffer[position] != '_' {
-									goto l599
-								}
-								position++
-								goto l594
-							l599:
-								position, tokenIndex = position594, tokenIndex594
-								if buffer[position] != '.' {
-									goto l600
-								}
-								position++
-								goto l594
-							l600:
-								position, tokenIndex = position594, tokenIndex594
-								if buffer[position] != '+' {
+								if !cset4[buffer[position]] {
 									goto l589
 								}
 								position++
 							}
-						l594:
 						l592:
+							{
+								i, buf := position, buffer
+								for cset4[buf[i]] {
+									i++
+								}
+								position = i
+							}
 							{
 								position593, tokenIndex593 := position, tokenIndex
 								{
-									position601, tokenIndex601 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l602
-									}
-									position++
-									goto l601
-								l602:
-									position, tokenIndex = position601, tokenIndex601
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l603
-									}
-									position++
-									goto l601
-								l603:
-									position, tokenIndex = position601, tokenIndex601
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l604
-									}
-									position++
-									goto l601
-								l604:
-									position, tokenIndex = position601, tokenIndex601
-									if buffer[position] != '-' {
-										goto l605
-									}
-									position++
-									goto l601
-								l605:
-									position, tokenIndex = position601, tokenIndex601
-									if buffer[position] != '_' {
-										goto l606
-									}
-									position++
-									goto l601
-								l606:
-									position, tokenIndex = position601, tokenIndex601
-									if buffer[position] != '.' {
-										goto l607
-									}
-									position++
-									goto l601
-								l607:
-									position, tokenIndex = position601, tokenIndex601
-									if buffer[position] != '+' {
+									if !cset4[buffer[position]] {
 										goto l593
 									}
 									position++
 								}
-							l601:
 								goto l592
 							l593:
 								position, tokenIndex = position593, tokenIndex593
 							}
-							add(rulepassword, position591, tokenIndex591)
+							if !p.notokens {
+								tree.Add(rulepassword, position591, position, tokenIndex, tokenIndex591)
+							}
+							tokenIndex++
 						}
 						goto l590
 					l589:
@@ -5087,7 +2769,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l570:
-				add(rulelogin, position569, tokenIndex569)
+				if !p.notokens {
+					tree.Add(rulelogin, position569, position, tokenIndex, tokenIndex569)
+				}
+				tokenIndex++
 			}
 			return true
 		l568:
@@ -5113,14 +2798,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						if !_rules[ruledigits]() {
 							goto l614
 						}
-						add(ruleport, position616, tokenIndex616)
+						if !p.notokens {
+							tree.Add(ruleport, position616, position, tokenIndex, tokenIndex616)
+						}
+						tokenIndex++
 					}
 					goto l615
 				l614:
 					position, tokenIndex = position614, tokenIndex614
 				}
 			l615:
-				add(rulehostport, position613, tokenIndex613)
+				if !p.notokens {
+					tree.Add(rulehostport, position613, position, tokenIndex, tokenIndex613)
+				}
+				tokenIndex++
 			}
 			return true
 		l612:
@@ -5145,7 +2836,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l619:
-				add(rulehost, position618, tokenIndex618)
+				if !p.notokens {
+					tree.Add(rulehost, position618, position, tokenIndex, tokenIndex618)
+				}
+				tokenIndex++
 			}
 			return true
 		l617:
@@ -5160,28 +2854,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			{
 				position623, tokenIndex623 := position, tokenIndex
 				{
-					position624, tokenIndex624 := position, tokenIndex
-					if buffer[position] != 'N' {
-						goto l625
-					}
-					position++
-					goto l624
-				l625:
-					position, tokenIndex = position624, tokenIndex624
-					if buffer[position] != 'T' {
-						goto l626
-					}
-					position++
-					goto l624
-				l626:
-					position, tokenIndex = position624, tokenIndex624
-					if buffer[position] != 'C' {
+					if !cset5[buffer[position]] {
 						goto l622
 					}
 					position++
 				}
-			l624:
-				add(ruleformcode, position623, tokenIndex623)
+				if !p.notokens {
+					tree.Add(ruleformcode, position623, position, tokenIndex, tokenIndex623)
+				}
+				tokenIndex++
 			}
 			return true
 		l622:
@@ -5196,138 +2877,24 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			{
 				position629, tokenIndex629 := position, tokenIndex
 				{
-					position630, tokenIndex630 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l631
-					}
-					position++
-					goto l630
-				l631:
-					position, tokenIndex = position630, tokenIndex630
-					if c := buffer[position]; c < 'A' || c > 'Z' {
+					if !cset2[buffer[position]] {
 						goto l628
 					}
 					position++
 				}
-			l630:
 			l632:
+				{
+					i, buf := position, buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					position = i
+				}
 				{
 					position633, tokenIndex633 := position, tokenIndex
 					{
 						position634, tokenIndex634 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l635
-						}
-						position++
-						goto l634
-					l635:
-						position, tokenIndex = position634, tokenIndex634
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l636
-						}
-						position++
-						goto l634
-					l636:
-						position, tokenIndex = position634, tokenIndex634
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l637
-						}
-						position++
-						goto l634
-					l637:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '$' {
-							goto l638
-						}
-						position++
-						goto l634
-					l638:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '-' {
-							goto l639
-						}
-						position++
-						goto l634
-					l639:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '_' {
-							goto l640
-						}
-						position++
-						goto l634
-					l640:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '@' {
-							goto l641
-						}
-						position++
-						goto l634
-					l641:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '.' {
-							goto l642
-						}
-						position++
-						goto l634
-					l642:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '&' {
-							goto l643
-						}
-						position++
-						goto l634
-					l643:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '+' {
-							goto l644
-						}
-						position++
-						goto l634
-					l644:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '!' {
-							goto l645
-						}
-						position++
-						goto l634
-					l645:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '*' {
-							goto l646
-						}
-						position++
-						goto l634
-					l646:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '"' {
-							goto l647
-						}
-						position++
-						goto l634
-					l647:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '\'' {
-							goto l648
-						}
-						position++
-						goto l634
-					l648:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '(' {
-							goto l649
-						}
-						position++
-						goto l634
-					l649:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != ')' {
-							goto l650
-						}
-						position++
-						goto l634
-					l650:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != ',' {
+						if !cset0[buffer[position]] {
 							goto l651
 						}
 						position++
@@ -5339,56 +2906,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position652, tokenIndex652 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l653
-							}
-							position++
-							goto l652
-						l653:
-							position, tokenIndex = position652, tokenIndex652
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l654
-							}
-							position++
-							goto l652
-						l654:
-							position, tokenIndex = position652, tokenIndex652
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l633
 							}
 							position++
 						}
-					l652:
 						{
-							position655, tokenIndex655 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l656
-							}
-							position++
-							goto l655
-						l656:
-							position, tokenIndex = position655, tokenIndex655
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l657
-							}
-							position++
-							goto l655
-						l657:
-							position, tokenIndex = position655, tokenIndex655
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l633
 							}
 							position++
 						}
-					l655:
 					}
 				l634:
 					goto l632
 				l633:
 					position, tokenIndex = position633, tokenIndex633
 				}
-				add(rulehostname, position629, tokenIndex629)
+				if !p.notokens {
+					tree.Add(rulehostname, position629, position, tokenIndex, tokenIndex629)
+				}
+				tokenIndex++
 			}
 			return true
 		l628:
@@ -5424,7 +2962,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[ruledigits]() {
 					goto l658
 				}
-				add(rulehostnumber, position659, tokenIndex659)
+				if !p.notokens {
+					tree.Add(rulehostnumber, position659, position, tokenIndex, tokenIndex659)
+				}
+				tokenIndex++
 			}
 			return true
 		l658:
@@ -5474,7 +3015,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position664, tokenIndex664
 				}
 			l665:
-				add(rulepath, position663, tokenIndex663)
+				if !p.notokens {
+					tree.Add(rulepath, position663, position, tokenIndex, tokenIndex663)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -5485,119 +3029,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position671, tokenIndex671 := position, tokenIndex
 				{
 					position674, tokenIndex674 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l675
-					}
-					position++
-					goto l674
-				l675:
-					position, tokenIndex = position674, tokenIndex674
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l676
-					}
-					position++
-					goto l674
-				l676:
-					position, tokenIndex = position674, tokenIndex674
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l677
-					}
-					position++
-					goto l674
-				l677:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '$' {
-						goto l678
-					}
-					position++
-					goto l674
-				l678:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '-' {
-						goto l679
-					}
-					position++
-					goto l674
-				l679:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '_' {
-						goto l680
-					}
-					position++
-					goto l674
-				l680:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '@' {
-						goto l681
-					}
-					position++
-					goto l674
-				l681:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '.' {
-						goto l682
-					}
-					position++
-					goto l674
-				l682:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '&' {
-						goto l683
-					}
-					position++
-					goto l674
-				l683:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '+' {
-						goto l684
-					}
-					position++
-					goto l674
-				l684:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '!' {
-						goto l685
-					}
-					position++
-					goto l674
-				l685:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '*' {
-						goto l686
-					}
-					position++
-					goto l674
-				l686:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '"' {
-						goto l687
-					}
-					position++
-					goto l674
-				l687:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '\'' {
-						goto l688
-					}
-					position++
-					goto l674
-				l688:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '(' {
-						goto l689
-					}
-					position++
-					goto l674
-				l689:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != ')' {
-						goto l690
-					}
-					position++
-					goto l674
-				l690:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != ',' {
+					if !cset0[buffer[position]] {
 						goto l691
 					}
 					position++
@@ -5609,169 +3041,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 					position++
 					{
-						position692, tokenIndex692 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l693
-						}
-						position++
-						goto l692
-					l693:
-						position, tokenIndex = position692, tokenIndex692
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l694
-						}
-						position++
-						goto l692
-					l694:
-						position, tokenIndex = position692, tokenIndex692
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l670
 						}
 						position++
 					}
-				l692:
 					{
-						position695, tokenIndex695 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l696
-						}
-						position++
-						goto l695
-					l696:
-						position, tokenIndex = position695, tokenIndex695
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l697
-						}
-						position++
-						goto l695
-					l697:
-						position, tokenIndex = position695, tokenIndex695
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l670
 						}
 						position++
 					}
-				l695:
 				}
 			l674:
 			l672:
 				{
+					i, buf := position, buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position673, tokenIndex673 := position, tokenIndex
 					{
 						position698, tokenIndex698 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l699
-						}
-						position++
-						goto l698
-					l699:
-						position, tokenIndex = position698, tokenIndex698
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l700
-						}
-						position++
-						goto l698
-					l700:
-						position, tokenIndex = position698, tokenIndex698
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l701
-						}
-						position++
-						goto l698
-					l701:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '$' {
-							goto l702
-						}
-						position++
-						goto l698
-					l702:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '-' {
-							goto l703
-						}
-						position++
-						goto l698
-					l703:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '_' {
-							goto l704
-						}
-						position++
-						goto l698
-					l704:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '@' {
-							goto l705
-						}
-						position++
-						goto l698
-					l705:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '.' {
-							goto l706
-						}
-						position++
-						goto l698
-					l706:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '&' {
-							goto l707
-						}
-						position++
-						goto l698
-					l707:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '+' {
-							goto l708
-						}
-						position++
-						goto l698
-					l708:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '!' {
-							goto l709
-						}
-						position++
-						goto l698
-					l709:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '*' {
-							goto l710
-						}
-						position++
-						goto l698
-					l710:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '"' {
-							goto l711
-						}
-						position++
-						goto l698
-					l711:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '\'' {
-							goto l712
-						}
-						position++
-						goto l698
-					l712:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '(' {
-							goto l713
-						}
-						position++
-						goto l698
-					l713:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != ')' {
-							goto l714
-						}
-						position++
-						goto l698
-					l714:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != ',' {
+						if !cset0[buffer[position]] {
 							goto l715
 						}
 						position++
@@ -5783,56 +3078,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position716, tokenIndex716 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l717
-							}
-							position++
-							goto l716
-						l717:
-							position, tokenIndex = position716, tokenIndex716
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l718
-							}
-							position++
-							goto l716
-						l718:
-							position, tokenIndex = position716, tokenIndex716
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l673
 							}
 							position++
 						}
-					l716:
 						{
-							position719, tokenIndex719 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l720
-							}
-							position++
-							goto l719
-						l720:
-							position, tokenIndex = position719, tokenIndex719
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l721
-							}
-							position++
-							goto l719
-						l721:
-							position, tokenIndex = position719, tokenIndex719
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l673
 							}
 							position++
 						}
-					l719:
 					}
 				l698:
 					goto l672
 				l673:
 					position, tokenIndex = position673, tokenIndex673
 				}
-				add(rulesegment, position671, tokenIndex671)
+				if !p.notokens {
+					tree.Add(rulesegment, position671, position, tokenIndex, tokenIndex671)
+				}
+				tokenIndex++
 			}
 			return true
 		l670:
@@ -5846,119 +3112,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position723, tokenIndex723 := position, tokenIndex
 				{
 					position726, tokenIndex726 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l727
-					}
-					position++
-					goto l726
-				l727:
-					position, tokenIndex = position726, tokenIndex726
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l728
-					}
-					position++
-					goto l726
-				l728:
-					position, tokenIndex = position726, tokenIndex726
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l729
-					}
-					position++
-					goto l726
-				l729:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '$' {
-						goto l730
-					}
-					position++
-					goto l726
-				l730:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '-' {
-						goto l731
-					}
-					position++
-					goto l726
-				l731:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '_' {
-						goto l732
-					}
-					position++
-					goto l726
-				l732:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '@' {
-						goto l733
-					}
-					position++
-					goto l726
-				l733:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '.' {
-						goto l734
-					}
-					position++
-					goto l726
-				l734:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '&' {
-						goto l735
-					}
-					position++
-					goto l726
-				l735:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '+' {
-						goto l736
-					}
-					position++
-					goto l726
-				l736:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '!' {
-						goto l737
-					}
-					position++
-					goto l726
-				l737:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '*' {
-						goto l738
-					}
-					position++
-					goto l726
-				l738:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '"' {
-						goto l739
-					}
-					position++
-					goto l726
-				l739:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '\'' {
-						goto l740
-					}
-					position++
-					goto l726
-				l740:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '(' {
-						goto l741
-					}
-					position++
-					goto l726
-				l741:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != ')' {
-						goto l742
-					}
-					position++
-					goto l726
-				l742:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != ',' {
+					if !cset0[buffer[position]] {
 						goto l743
 					}
 					position++
@@ -5970,169 +3124,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 					position++
 					{
-						position744, tokenIndex744 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l745
-						}
-						position++
-						goto l744
-					l745:
-						position, tokenIndex = position744, tokenIndex744
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l746
-						}
-						position++
-						goto l744
-					l746:
-						position, tokenIndex = position744, tokenIndex744
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l722
 						}
 						position++
 					}
-				l744:
 					{
-						position747, tokenIndex747 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l748
-						}
-						position++
-						goto l747
-					l748:
-						position, tokenIndex = position747, tokenIndex747
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l749
-						}
-						position++
-						goto l747
-					l749:
-						position, tokenIndex = position747, tokenIndex747
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l722
 						}
 						position++
 					}
-				l747:
 				}
 			l726:
 			l724:
 				{
+					i, buf := position, buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position725, tokenIndex725 := position, tokenIndex
 					{
 						position750, tokenIndex750 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l751
-						}
-						position++
-						goto l750
-					l751:
-						position, tokenIndex = position750, tokenIndex750
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l752
-						}
-						position++
-						goto l750
-					l752:
-						position, tokenIndex = position750, tokenIndex750
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l753
-						}
-						position++
-						goto l750
-					l753:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '$' {
-							goto l754
-						}
-						position++
-						goto l750
-					l754:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '-' {
-							goto l755
-						}
-						position++
-						goto l750
-					l755:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '_' {
-							goto l756
-						}
-						position++
-						goto l750
-					l756:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '@' {
-							goto l757
-						}
-						position++
-						goto l750
-					l757:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '.' {
-							goto l758
-						}
-						position++
-						goto l750
-					l758:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '&' {
-							goto l759
-						}
-						position++
-						goto l750
-					l759:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '+' {
-							goto l760
-						}
-						position++
-						goto l750
-					l760:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '!' {
-							goto l761
-						}
-						position++
-						goto l750
-					l761:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '*' {
-							goto l762
-						}
-						position++
-						goto l750
-					l762:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '"' {
-							goto l763
-						}
-						position++
-						goto l750
-					l763:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '\'' {
-							goto l764
-						}
-						position++
-						goto l750
-					l764:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '(' {
-							goto l765
-						}
-						position++
-						goto l750
-					l765:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != ')' {
-							goto l766
-						}
-						position++
-						goto l750
-					l766:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != ',' {
+						if !cset0[buffer[position]] {
 							goto l767
 						}
 						position++
@@ -6144,56 +3161,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position768, tokenIndex768 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l769
-							}
-							position++
-							goto l768
-						l769:
-							position, tokenIndex = position768, tokenIndex768
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l770
-							}
-							position++
-							goto l768
-						l770:
-							position, tokenIndex = position768, tokenIndex768
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l725
 							}
 							position++
 						}
-					l768:
 						{
-							position771, tokenIndex771 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l772
-							}
-							position++
-							goto l771
-						l772:
-							position, tokenIndex = position771, tokenIndex771
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l773
-							}
-							position++
-							goto l771
-						l773:
-							position, tokenIndex = position771, tokenIndex771
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l725
 							}
 							position++
 						}
-					l771:
 					}
 				l750:
 					goto l724
 				l725:
 					position, tokenIndex = position725, tokenIndex725
 				}
-				add(rulesearch, position723, tokenIndex723)
+				if !p.notokens {
+					tree.Add(rulesearch, position723, position, tokenIndex, tokenIndex723)
+				}
+				tokenIndex++
 			}
 			return true
 		l722:
@@ -6217,6 +3205,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position++
 			l779:
 				{
+					i, buf := position, buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					position = i
+				}
+				{
 					position780, tokenIndex780 := position, tokenIndex
 					if c := buffer[position]; c < '0' || c > '9' {
 						goto l780
@@ -6226,7 +3221,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l780:
 					position, tokenIndex = position780, tokenIndex780
 				}
-				add(ruledigits, position778, tokenIndex778)
+				if !p.notokens {
+					tree.Add(ruledigits, position778, position, tokenIndex, tokenIndex778)
+				}
+				tokenIndex++
 			}
 			return true
 		l777:
@@ -6257,7 +3255,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					l785:
 						position, tokenIndex = position785, tokenIndex785
 					}
-					add(rulelocal_part, position783, tokenIndex783)
+					if !p.notokens {
+						tree.Add(rulelocal_part, position783, position, tokenIndex, tokenIndex783)
+					}
+					tokenIndex++
 				}
 				if buffer[position] != '@' {
 					goto l781
@@ -6282,9 +3283,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					l788:
 						position, tokenIndex = position788, tokenIndex788
 					}
-					add(ruledomain, position786, tokenIndex786)
+					if !p.notokens {
+						tree.Add(ruledomain, position786, position, tokenIndex, tokenIndex786)
+					}
+					tokenIndex++
 				}
-				add(ruleaddr_spec, position782, tokenIndex782)
+				if !p.notokens {
+					tree.Add(ruleaddr_spec, position782, position, tokenIndex, tokenIndex782)
+				}
+				tokenIndex++
 			}
 			return true
 		l781:
@@ -6316,115 +3323,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 					l796:
 						{
+							i, buf := position, buffer
+							for cset6[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position797, tokenIndex797 := position, tokenIndex
 							{
 								position798, tokenIndex798 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l799
-								}
-								position++
-								goto l798
-							l799:
-								position, tokenIndex = position798, tokenIndex798
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l800
-								}
-								position++
-								goto l798
-							l800:
-								position, tokenIndex = position798, tokenIndex798
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l801
-								}
-								position++
-								goto l798
-							l801:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '$' {
-									goto l802
-								}
-								position++
-								goto l798
-							l802:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '-' {
-									goto l803
-								}
-								position++
-								goto l798
-							l803:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '_' {
-									goto l804
-								}
-								position++
-								goto l798
-							l804:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '@' {
-									goto l805
-								}
-								position++
-								goto l798
-							l805:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '.' {
-									goto l806
-								}
-								position++
-								goto l798
-							l806:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '&' {
-									goto l807
-								}
-								position++
-								goto l798
-							l807:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '+' {
-									goto l808
-								}
-								position++
-								goto l798
-							l808:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '!' {
-									goto l809
-								}
-								position++
-								goto l798
-							l809:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '*' {
-									goto l810
-								}
-								position++
-								goto l798
-							l810:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '\'' {
-									goto l811
-								}
-								position++
-								goto l798
-							l811:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '(' {
-									goto l812
-								}
-								position++
-								goto l798
-							l812:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != ')' {
-									goto l813
-								}
-								position++
-								goto l798
-							l813:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != ',' {
+								if !cset6[buffer[position]] {
 									goto l814
 								}
 								position++
@@ -6436,49 +3345,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position815, tokenIndex815 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l816
-									}
-									position++
-									goto l815
-								l816:
-									position, tokenIndex = position815, tokenIndex815
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l817
-									}
-									position++
-									goto l815
-								l817:
-									position, tokenIndex = position815, tokenIndex815
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l797
 									}
 									position++
 								}
-							l815:
 								{
-									position818, tokenIndex818 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l819
-									}
-									position++
-									goto l818
-								l819:
-									position, tokenIndex = position818, tokenIndex818
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l820
-									}
-									position++
-									goto l818
-								l820:
-									position, tokenIndex = position818, tokenIndex818
-									if c := buffer[position]; c < 'A' || c > 'F' {
+									if !cset1[buffer[position]] {
 										goto l797
 									}
 									position++
 								}
-							l818:
 							}
 						l798:
 							goto l796
@@ -6489,11 +3366,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							goto l791
 						}
 						position++
-						add(rulequoted_string, position795, tokenIndex795)
+						if !p.notokens {
+							tree.Add(rulequoted_string, position795, position, tokenIndex, tokenIndex795)
+						}
+						tokenIndex++
 					}
 				}
 			l793:
-				add(ruleword, position792, tokenIndex792)
+				if !p.notokens {
+					tree.Add(ruleword, position792, position, tokenIndex, tokenIndex792)
+				}
+				tokenIndex++
 			}
 			return true
 		l791:
@@ -6507,77 +3390,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position822, tokenIndex822 := position, tokenIndex
 				{
 					position825, tokenIndex825 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l826
-					}
-					position++
-					goto l825
-				l826:
-					position, tokenIndex = position825, tokenIndex825
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l827
-					}
-					position++
-					goto l825
-				l827:
-					position, tokenIndex = position825, tokenIndex825
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l828
-					}
-					position++
-					goto l825
-				l828:
-					position, tokenIndex = position825, tokenIndex825
-					if buffer[position] != '!' {
-						goto l829
-					}
-					position++
-					goto l825
-				l829:
-					position, tokenIndex = position825, tokenIndex825
-					if buffer[position] != '$' {
-						goto l830
-					}
-					position++
-					goto l825
-				l830:
-					position, tokenIndex = position825, tokenIndex825
-					if buffer[position] != '&' {
-						goto l831
-					}
-					position++
-					goto l825
-				l831:
-					position, tokenIndex = position825, tokenIndex825
-					if buffer[position] != '\'' {
-						goto l832
-					}
-					position++
-					goto l825
-				l832:
-					position, tokenIndex = position825, tokenIndex825
-					if buffer[position] != '*' {
-						goto l833
-					}
-					position++
-					goto l825
-				l833:
-					position, tokenIndex = position825, tokenIndex825
-					if buffer[position] != '+' {
-						goto l834
-					}
-					position++
-					goto l825
-				l834:
-					position, tokenIndex = position825, tokenIndex825
-					if buffer[position] != '-' {
-						goto l835
-					}
-					position++
-					goto l825
-				l835:
-					position, tokenIndex = position825, tokenIndex825
-					if buffer[position] != '_' {
+					if !cset7[buffer[position]] {
 						goto l836
 					}
 					position++
@@ -6589,127 +3402,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 					position++
 					{
-						position837, tokenIndex837 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l838
-						}
-						position++
-						goto l837
-					l838:
-						position, tokenIndex = position837, tokenIndex837
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l839
-						}
-						position++
-						goto l837
-					l839:
-						position, tokenIndex = position837, tokenIndex837
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l821
 						}
 						position++
 					}
-				l837:
 					{
-						position840, tokenIndex840 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l841
-						}
-						position++
-						goto l840
-					l841:
-						position, tokenIndex = position840, tokenIndex840
-						if c := buffer[position]; c < 'a' || c > 'f' {
-							goto l842
-						}
-						position++
-						goto l840
-					l842:
-						position, tokenIndex = position840, tokenIndex840
-						if c := buffer[position]; c < 'A' || c > 'F' {
+						if !cset1[buffer[position]] {
 							goto l821
 						}
 						position++
 					}
-				l840:
 				}
 			l825:
 			l823:
 				{
+					i, buf := position, buffer
+					for cset7[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position824, tokenIndex824 := position, tokenIndex
 					{
 						position843, tokenIndex843 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l844
-						}
-						position++
-						goto l843
-					l844:
-						position, tokenIndex = position843, tokenIndex843
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l845
-						}
-						position++
-						goto l843
-					l845:
-						position, tokenIndex = position843, tokenIndex843
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l846
-						}
-						position++
-						goto l843
-					l846:
-						position, tokenIndex = position843, tokenIndex843
-						if buffer[position] != '!' {
-							goto l847
-						}
-						position++
-						goto l843
-					l847:
-						position, tokenIndex = position843, tokenIndex843
-						if buffer[position] != '$' {
-							goto l848
-						}
-						position++
-						goto l843
-					l848:
-						position, tokenIndex = position843, tokenIndex843
-						if buffer[position] != '&' {
-							goto l849
-						}
-						position++
-						goto l843
-					l849:
-						position, tokenIndex = position843, tokenIndex843
-						if buffer[position] != '\'' {
-							goto l850
-						}
-						position++
-						goto l843
-					l850:
-						position, tokenIndex = position843, tokenIndex843
-						if buffer[position] != '*' {
-							goto l851
-						}
-						position++
-						goto l843
-					l851:
-						position, tokenIndex = position843, tokenIndex843
-						if buffer[position] != '+' {
-							goto l852
-						}
-						position++
-						goto l843
-					l852:
-						position, tokenIndex = position843, tokenIndex843
-						if buffer[position] != '-' {
-							goto l853
-						}
-						position++
-						goto l843
-					l853:
-						position, tokenIndex = position843, tokenIndex843
-						if buffer[position] != '_' {
+						if !cset7[buffer[position]] {
 							goto l854
 						}
 						position++
@@ -6721,56 +3439,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position855, tokenIndex855 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l856
-							}
-							position++
-							goto l855
-						l856:
-							position, tokenIndex = position855, tokenIndex855
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l857
-							}
-							position++
-							goto l855
-						l857:
-							position, tokenIndex = position855, tokenIndex855
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l824
 							}
 							position++
 						}
-					l855:
 						{
-							position858, tokenIndex858 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l859
-							}
-							position++
-							goto l858
-						l859:
-							position, tokenIndex = position858, tokenIndex858
-							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l860
-							}
-							position++
-							goto l858
-						l860:
-							position, tokenIndex = position858, tokenIndex858
-							if c := buffer[position]; c < 'A' || c > 'F' {
+							if !cset1[buffer[position]] {
 								goto l824
 							}
 							position++
 						}
-					l858:
 					}
 				l843:
 					goto l823
 				l824:
 					position, tokenIndex = position824, tokenIndex824
 				}
-				add(ruleatom, position822, tokenIndex822)
+				if !p.notokens {
+					tree.Add(ruleatom, position822, position, tokenIndex, tokenIndex822)
+				}
+				tokenIndex++
 			}
 			return true
 		l821:
@@ -6785,3 +3474,23 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// The character sets that gen folded ordered choices of single characters into (gen/fold.go).
+var (
+	// [!"$&-.0-9@-Z_a-z]
+	cset0 = [256]bool{'!': true, '"': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [0-9A-Fa-f]
+	cset1 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+	// [A-Za-z]
+	cset2 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [0-9A-Za-z]
+	cset3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [+\-.0-9A-Z_a-z]
+	cset4 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [CNT]
+	cset5 = [256]bool{'C': true, 'N': true, 'T': true}
+	// [!$&-.0-9@-Z_a-z]
+	cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&'*+\-0-9A-Z_a-z]
+	cset7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '*': true, '+': true, '-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+)

@@ -300,7 +300,6 @@ func Size(size int) func(*parser) error {
 }
 func (p *parser) Init(options ...func(*parser) error) error {
 	var (
-		max                  token32
 		position, tokenIndex uint32
 		buffer               []byte
 	)
@@ -311,7 +310,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
 		position, tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
@@ -335,16 +333,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			return nil
 		}
 		return errMismatch
-	}
-
-	add := func(rule pegRule, begin, first uint32) {
-		if !p.notokens {
-			tree.Add(rule, begin, position, tokenIndex, first)
-		}
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{pegRule: rule, begin: begin, end: position}
-		}
 	}
 
 	matchDot := func() bool {
@@ -415,157 +403,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position11, tokenIndex11 := position, tokenIndex
 							l12:
 								{
+									i, buf := position, buffer
+									for cset0[buf[i]] {
+										i++
+									}
+									position = i
+								}
+								{
 									position13, tokenIndex13 := position, tokenIndex
 									{
 										position14, tokenIndex14 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l15
-										}
-										position++
-										goto l14
-									l15:
-										position, tokenIndex = position14, tokenIndex14
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l16
-										}
-										position++
-										goto l14
-									l16:
-										position, tokenIndex = position14, tokenIndex14
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l17
-										}
-										position++
-										goto l14
-									l17:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '$' {
-											goto l18
-										}
-										position++
-										goto l14
-									l18:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '-' {
-											goto l19
-										}
-										position++
-										goto l14
-									l19:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '_' {
-											goto l20
-										}
-										position++
-										goto l14
-									l20:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '.' {
-											goto l21
-										}
-										position++
-										goto l14
-									l21:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '!' {
-											goto l22
-										}
-										position++
-										goto l14
-									l22:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '~' {
-											goto l23
-										}
-										position++
-										goto l14
-									l23:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '*' {
-											goto l24
-										}
-										position++
-										goto l14
-									l24:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '\'' {
-											goto l25
-										}
-										position++
-										goto l14
-									l25:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '(' {
-											goto l26
-										}
-										position++
-										goto l14
-									l26:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != ')' {
-											goto l27
-										}
-										position++
-										goto l14
-									l27:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != ',' {
-											goto l28
-										}
-										position++
-										goto l14
-									l28:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != ';' {
-											goto l29
-										}
-										position++
-										goto l14
-									l29:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '/' {
-											goto l30
-										}
-										position++
-										goto l14
-									l30:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '?' {
-											goto l31
-										}
-										position++
-										goto l14
-									l31:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != ':' {
-											goto l32
-										}
-										position++
-										goto l14
-									l32:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '@' {
-											goto l33
-										}
-										position++
-										goto l14
-									l33:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '&' {
-											goto l34
-										}
-										position++
-										goto l14
-									l34:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '=' {
-											goto l35
-										}
-										position++
-										goto l14
-									l35:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '+' {
+										if !cset0[buffer[position]] {
 											goto l36
 										}
 										position++
@@ -577,63 +425,37 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										position++
 										{
-											position37, tokenIndex37 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l38
-											}
-											position++
-											goto l37
-										l38:
-											position, tokenIndex = position37, tokenIndex37
-											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l39
-											}
-											position++
-											goto l37
-										l39:
-											position, tokenIndex = position37, tokenIndex37
-											if c := buffer[position]; c < 'a' || c > 'f' {
+											if !cset1[buffer[position]] {
 												goto l13
 											}
 											position++
 										}
-									l37:
 										{
-											position40, tokenIndex40 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l41
-											}
-											position++
-											goto l40
-										l41:
-											position, tokenIndex = position40, tokenIndex40
-											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l42
-											}
-											position++
-											goto l40
-										l42:
-											position, tokenIndex = position40, tokenIndex40
-											if c := buffer[position]; c < 'a' || c > 'f' {
+											if !cset1[buffer[position]] {
 												goto l13
 											}
 											position++
 										}
-									l40:
 									}
 								l14:
 									goto l12
 								l13:
 									position, tokenIndex = position13, tokenIndex13
 								}
-								add(rulefragment, position11, tokenIndex11)
+								if !p.notokens {
+									tree.Add(rulefragment, position11, position, tokenIndex, tokenIndex11)
+								}
+								tokenIndex++
 							}
 							goto l10
 						l9:
 							position, tokenIndex = position9, tokenIndex9
 						}
 					l10:
-						add(ruleURL_reference, position4, tokenIndex4)
+						if !p.notokens {
+							tree.Add(ruleURL_reference, position4, position, tokenIndex, tokenIndex4)
+						}
+						tokenIndex++
 					}
 					{
 						position43, tokenIndex43 := position, tokenIndex
@@ -756,7 +578,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						if !_rules[rulepath_segments]() {
 							goto l0
 						}
-						add(rulepath, position54, tokenIndex54)
+						if !p.notokens {
+							tree.Add(rulepath, position54, position, tokenIndex, tokenIndex54)
+						}
+						tokenIndex++
 					}
 					{
 						position57, tokenIndex57 := position, tokenIndex
@@ -769,7 +594,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l2:
-				add(rule_start, position1, tokenIndex1)
+				if !p.notokens {
+					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
+				}
+				tokenIndex++
 			}
 			return true
 		l0:
@@ -797,7 +625,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						if !_rules[rulerelativeURL]() {
 							goto l62
 						}
-						add(rulegeneric_URL, position63, tokenIndex63)
+						if !p.notokens {
+							tree.Add(rulegeneric_URL, position63, position, tokenIndex, tokenIndex63)
+						}
+						tokenIndex++
 					}
 					goto l61
 				l62:
@@ -813,157 +644,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 					l65:
 						{
+							i, buf := position, buffer
+							for cset0[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position66, tokenIndex66 := position, tokenIndex
 							{
 								position67, tokenIndex67 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l68
-								}
-								position++
-								goto l67
-							l68:
-								position, tokenIndex = position67, tokenIndex67
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l69
-								}
-								position++
-								goto l67
-							l69:
-								position, tokenIndex = position67, tokenIndex67
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l70
-								}
-								position++
-								goto l67
-							l70:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '$' {
-									goto l71
-								}
-								position++
-								goto l67
-							l71:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '-' {
-									goto l72
-								}
-								position++
-								goto l67
-							l72:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '_' {
-									goto l73
-								}
-								position++
-								goto l67
-							l73:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '.' {
-									goto l74
-								}
-								position++
-								goto l67
-							l74:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '!' {
-									goto l75
-								}
-								position++
-								goto l67
-							l75:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '~' {
-									goto l76
-								}
-								position++
-								goto l67
-							l76:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '*' {
-									goto l77
-								}
-								position++
-								goto l67
-							l77:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '\'' {
-									goto l78
-								}
-								position++
-								goto l67
-							l78:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '(' {
-									goto l79
-								}
-								position++
-								goto l67
-							l79:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != ')' {
-									goto l80
-								}
-								position++
-								goto l67
-							l80:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != ',' {
-									goto l81
-								}
-								position++
-								goto l67
-							l81:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != ';' {
-									goto l82
-								}
-								position++
-								goto l67
-							l82:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '/' {
-									goto l83
-								}
-								position++
-								goto l67
-							l83:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '?' {
-									goto l84
-								}
-								position++
-								goto l67
-							l84:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != ':' {
-									goto l85
-								}
-								position++
-								goto l67
-							l85:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '@' {
-									goto l86
-								}
-								position++
-								goto l67
-							l86:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '&' {
-									goto l87
-								}
-								position++
-								goto l67
-							l87:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '=' {
-									goto l88
-								}
-								position++
-								goto l67
-							l88:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '+' {
+								if !cset0[buffer[position]] {
 									goto l89
 								}
 								position++
@@ -975,60 +666,34 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position90, tokenIndex90 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l91
-									}
-									position++
-									goto l90
-								l91:
-									position, tokenIndex = position90, tokenIndex90
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l92
-									}
-									position++
-									goto l90
-								l92:
-									position, tokenIndex = position90, tokenIndex90
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset1[buffer[position]] {
 										goto l66
 									}
 									position++
 								}
-							l90:
 								{
-									position93, tokenIndex93 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l94
-									}
-									position++
-									goto l93
-								l94:
-									position, tokenIndex = position93, tokenIndex93
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l95
-									}
-									position++
-									goto l93
-								l95:
-									position, tokenIndex = position93, tokenIndex93
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset1[buffer[position]] {
 										goto l66
 									}
 									position++
 								}
-							l93:
 							}
 						l67:
 							goto l65
 						l66:
 							position, tokenIndex = position66, tokenIndex66
 						}
-						add(ruleopaque_URL, position64, tokenIndex64)
+						if !p.notokens {
+							tree.Add(ruleopaque_URL, position64, position, tokenIndex, tokenIndex64)
+						}
+						tokenIndex++
 					}
 				}
 			l61:
-				add(ruleabsoluteURL, position60, tokenIndex60)
+				if !p.notokens {
+					tree.Add(ruleabsoluteURL, position60, position, tokenIndex, tokenIndex60)
+				}
+				tokenIndex++
 			}
 			return true
 		l59:
@@ -1053,154 +718,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position102, tokenIndex102 := position, tokenIndex
 						{
 							position103, tokenIndex103 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l104
-							}
-							position++
-							goto l103
-						l104:
-							position, tokenIndex = position103, tokenIndex103
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l105
-							}
-							position++
-							goto l103
-						l105:
-							position, tokenIndex = position103, tokenIndex103
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l106
-							}
-							position++
-							goto l103
-						l106:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '$' {
-								goto l107
-							}
-							position++
-							goto l103
-						l107:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '-' {
-								goto l108
-							}
-							position++
-							goto l103
-						l108:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '_' {
-								goto l109
-							}
-							position++
-							goto l103
-						l109:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '.' {
-								goto l110
-							}
-							position++
-							goto l103
-						l110:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '!' {
-								goto l111
-							}
-							position++
-							goto l103
-						l111:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '~' {
-								goto l112
-							}
-							position++
-							goto l103
-						l112:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '*' {
-								goto l113
-							}
-							position++
-							goto l103
-						l113:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '\'' {
-								goto l114
-							}
-							position++
-							goto l103
-						l114:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '(' {
-								goto l115
-							}
-							position++
-							goto l103
-						l115:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != ')' {
-								goto l116
-							}
-							position++
-							goto l103
-						l116:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != ',' {
-								goto l117
-							}
-							position++
-							goto l103
-						l117:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != ';' {
-								goto l118
-							}
-							position++
-							goto l103
-						l118:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '/' {
-								goto l119
-							}
-							position++
-							goto l103
-						l119:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '?' {
-								goto l120
-							}
-							position++
-							goto l103
-						l120:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != ':' {
-								goto l121
-							}
-							position++
-							goto l103
-						l121:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '@' {
-								goto l122
-							}
-							position++
-							goto l103
-						l122:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '&' {
-								goto l123
-							}
-							position++
-							goto l103
-						l123:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '=' {
-								goto l124
-							}
-							position++
-							goto l103
-						l124:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '+' {
+							if !cset0[buffer[position]] {
 								goto l125
 							}
 							position++
@@ -1212,49 +730,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position126, tokenIndex126 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l127
-								}
-								position++
-								goto l126
-							l127:
-								position, tokenIndex = position126, tokenIndex126
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l128
-								}
-								position++
-								goto l126
-							l128:
-								position, tokenIndex = position126, tokenIndex126
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset1[buffer[position]] {
 									goto l102
 								}
 								position++
 							}
-						l126:
 							{
-								position129, tokenIndex129 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l130
-								}
-								position++
-								goto l129
-							l130:
-								position, tokenIndex = position129, tokenIndex129
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l131
-								}
-								position++
-								goto l129
-							l131:
-								position, tokenIndex = position129, tokenIndex129
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset1[buffer[position]] {
 									goto l102
 								}
 								position++
 							}
-						l129:
 						}
 					l103:
 						goto l101
@@ -1275,7 +761,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l100:
-				add(rulerelativeURL, position99, tokenIndex99)
+				if !p.notokens {
+					tree.Add(rulerelativeURL, position99, position, tokenIndex, tokenIndex99)
+				}
+				tokenIndex++
 			}
 			return true
 		l98:
@@ -1305,129 +794,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position140, tokenIndex140 := position, tokenIndex
 							l141:
 								{
+									i, buf := position, buffer
+									for cset2[buf[i]] {
+										i++
+									}
+									position = i
+								}
+								{
 									position142, tokenIndex142 := position, tokenIndex
 									{
 										position143, tokenIndex143 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l144
-										}
-										position++
-										goto l143
-									l144:
-										position, tokenIndex = position143, tokenIndex143
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l145
-										}
-										position++
-										goto l143
-									l145:
-										position, tokenIndex = position143, tokenIndex143
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l146
-										}
-										position++
-										goto l143
-									l146:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '$' {
-											goto l147
-										}
-										position++
-										goto l143
-									l147:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '-' {
-											goto l148
-										}
-										position++
-										goto l143
-									l148:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '_' {
-											goto l149
-										}
-										position++
-										goto l143
-									l149:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '.' {
-											goto l150
-										}
-										position++
-										goto l143
-									l150:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '!' {
-											goto l151
-										}
-										position++
-										goto l143
-									l151:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '~' {
-											goto l152
-										}
-										position++
-										goto l143
-									l152:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '*' {
-											goto l153
-										}
-										position++
-										goto l143
-									l153:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '\'' {
-											goto l154
-										}
-										position++
-										goto l143
-									l154:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '(' {
-											goto l155
-										}
-										position++
-										goto l143
-									l155:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != ')' {
-											goto l156
-										}
-										position++
-										goto l143
-									l156:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != ',' {
-											goto l157
-										}
-										position++
-										goto l143
-									l157:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != ';' {
-											goto l158
-										}
-										position++
-										goto l143
-									l158:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '&' {
-											goto l159
-										}
-										position++
-										goto l143
-									l159:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '=' {
-											goto l160
-										}
-										position++
-										goto l143
-									l160:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '+' {
+										if !cset2[buffer[position]] {
 											goto l161
 										}
 										position++
@@ -1439,56 +816,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										position++
 										{
-											position162, tokenIndex162 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l163
-											}
-											position++
-											goto l162
-										l163:
-											position, tokenIndex = position162, tokenIndex162
-											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l164
-											}
-											position++
-											goto l162
-										l164:
-											position, tokenIndex = position162, tokenIndex162
-											if c := buffer[position]; c < 'a' || c > 'f' {
+											if !cset1[buffer[position]] {
 												goto l142
 											}
 											position++
 										}
-									l162:
 										{
-											position165, tokenIndex165 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l166
-											}
-											position++
-											goto l165
-										l166:
-											position, tokenIndex = position165, tokenIndex165
-											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l167
-											}
-											position++
-											goto l165
-										l167:
-											position, tokenIndex = position165, tokenIndex165
-											if c := buffer[position]; c < 'a' || c > 'f' {
+											if !cset1[buffer[position]] {
 												goto l142
 											}
 											position++
 										}
-									l165:
 									}
 								l143:
 									goto l141
 								l142:
 									position, tokenIndex = position142, tokenIndex142
 								}
-								add(ruleuser, position140, tokenIndex140)
+								if !p.notokens {
+									tree.Add(ruleuser, position140, position, tokenIndex, tokenIndex140)
+								}
+								tokenIndex++
 							}
 							{
 								position168, tokenIndex168 := position, tokenIndex
@@ -1500,129 +848,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									position170, tokenIndex170 := position, tokenIndex
 								l171:
 									{
+										i, buf := position, buffer
+										for cset2[buf[i]] {
+											i++
+										}
+										position = i
+									}
+									{
 										position172, tokenIndex172 := position, tokenIndex
 										{
 											position173, tokenIndex173 := position, tokenIndex
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l174
-											}
-											position++
-											goto l173
-										l174:
-											position, tokenIndex = position173, tokenIndex173
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l175
-											}
-											position++
-											goto l173
-										l175:
-											position, tokenIndex = position173, tokenIndex173
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l176
-											}
-											position++
-											goto l173
-										l176:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '$' {
-												goto l177
-											}
-											position++
-											goto l173
-										l177:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '-' {
-												goto l178
-											}
-											position++
-											goto l173
-										l178:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '_' {
-												goto l179
-											}
-											position++
-											goto l173
-										l179:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '.' {
-												goto l180
-											}
-											position++
-											goto l173
-										l180:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '!' {
-												goto l181
-											}
-											position++
-											goto l173
-										l181:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '~' {
-												goto l182
-											}
-											position++
-											goto l173
-										l182:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '*' {
-												goto l183
-											}
-											position++
-											goto l173
-										l183:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '\'' {
-												goto l184
-											}
-											position++
-											goto l173
-										l184:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '(' {
-												goto l185
-											}
-											position++
-											goto l173
-										l185:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != ')' {
-												goto l186
-											}
-											position++
-											goto l173
-										l186:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != ',' {
-												goto l187
-											}
-											position++
-											goto l173
-										l187:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != ';' {
-												goto l188
-											}
-											position++
-											goto l173
-										l188:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '&' {
-												goto l189
-											}
-											position++
-											goto l173
-										l189:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '=' {
-												goto l190
-											}
-											position++
-											goto l173
-										l190:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '+' {
+											if !cset2[buffer[position]] {
 												goto l191
 											}
 											position++
@@ -1634,56 +870,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											}
 											position++
 											{
-												position192, tokenIndex192 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l193
-												}
-												position++
-												goto l192
-											l193:
-												position, tokenIndex = position192, tokenIndex192
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l194
-												}
-												position++
-												goto l192
-											l194:
-												position, tokenIndex = position192, tokenIndex192
-												if c := buffer[position]; c < 'a' || c > 'f' {
+												if !cset1[buffer[position]] {
 													goto l172
 												}
 												position++
 											}
-										l192:
 											{
-												position195, tokenIndex195 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l196
-												}
-												position++
-												goto l195
-											l196:
-												position, tokenIndex = position195, tokenIndex195
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l197
-												}
-												position++
-												goto l195
-											l197:
-												position, tokenIndex = position195, tokenIndex195
-												if c := buffer[position]; c < 'a' || c > 'f' {
+												if !cset1[buffer[position]] {
 													goto l172
 												}
 												position++
 											}
-										l195:
 										}
 									l173:
 										goto l171
 									l172:
 										position, tokenIndex = position172, tokenIndex172
 									}
-									add(rulepassword, position170, tokenIndex170)
+									if !p.notokens {
+										tree.Add(rulepassword, position170, position, tokenIndex, tokenIndex170)
+									}
+									tokenIndex++
 								}
 								goto l169
 							l168:
@@ -1713,31 +920,22 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											{
 												position205, tokenIndex205 := position, tokenIndex
 												{
-													position206, tokenIndex206 := position, tokenIndex
-													if c := buffer[position]; c < 'a' || c > 'z' {
-														goto l207
-													}
-													position++
-													goto l206
-												l207:
-													position, tokenIndex = position206, tokenIndex206
-													if c := buffer[position]; c < 'A' || c > 'Z' {
-														goto l208
-													}
-													position++
-													goto l206
-												l208:
-													position, tokenIndex = position206, tokenIndex206
-													if c := buffer[position]; c < '0' || c > '9' {
+													if !cset3[buffer[position]] {
 														goto l204
 													}
 													position++
 												}
-											l206:
 											l209:
 												{
 													position210, tokenIndex210 := position, tokenIndex
 												l211:
+													{
+														i, buf := position, buffer
+														for buf[i] == '-' {
+															i++
+														}
+														position = i
+													}
 													{
 														position212, tokenIndex212 := position, tokenIndex
 														if buffer[position] != '-' {
@@ -1749,32 +947,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														position, tokenIndex = position212, tokenIndex212
 													}
 													{
-														position213, tokenIndex213 := position, tokenIndex
-														if c := buffer[position]; c < 'a' || c > 'z' {
-															goto l214
-														}
-														position++
-														goto l213
-													l214:
-														position, tokenIndex = position213, tokenIndex213
-														if c := buffer[position]; c < 'A' || c > 'Z' {
-															goto l215
-														}
-														position++
-														goto l213
-													l215:
-														position, tokenIndex = position213, tokenIndex213
-														if c := buffer[position]; c < '0' || c > '9' {
+														if !cset3[buffer[position]] {
 															goto l210
 														}
 														position++
 													}
-												l213:
 													goto l209
 												l210:
 													position, tokenIndex = position210, tokenIndex210
 												}
-												add(ruledomainlabel, position205, tokenIndex205)
+												if !p.notokens {
+													tree.Add(ruledomainlabel, position205, position, tokenIndex, tokenIndex205)
+												}
+												tokenIndex++
 											}
 											if buffer[position] != '.' {
 												goto l204
@@ -1787,24 +972,22 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										{
 											position216, tokenIndex216 := position, tokenIndex
 											{
-												position217, tokenIndex217 := position, tokenIndex
-												if c := buffer[position]; c < 'a' || c > 'z' {
-													goto l218
-												}
-												position++
-												goto l217
-											l218:
-												position, tokenIndex = position217, tokenIndex217
-												if c := buffer[position]; c < 'A' || c > 'Z' {
+												if !cset4[buffer[position]] {
 													goto l201
 												}
 												position++
 											}
-										l217:
 										l219:
 											{
 												position220, tokenIndex220 := position, tokenIndex
 											l221:
+												{
+													i, buf := position, buffer
+													for buf[i] == '-' {
+														i++
+													}
+													position = i
+												}
 												{
 													position222, tokenIndex222 := position, tokenIndex
 													if buffer[position] != '-' {
@@ -1816,34 +999,24 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													position, tokenIndex = position222, tokenIndex222
 												}
 												{
-													position223, tokenIndex223 := position, tokenIndex
-													if c := buffer[position]; c < 'a' || c > 'z' {
-														goto l224
-													}
-													position++
-													goto l223
-												l224:
-													position, tokenIndex = position223, tokenIndex223
-													if c := buffer[position]; c < 'A' || c > 'Z' {
-														goto l225
-													}
-													position++
-													goto l223
-												l225:
-													position, tokenIndex = position223, tokenIndex223
-													if c := buffer[position]; c < '0' || c > '9' {
+													if !cset3[buffer[position]] {
 														goto l220
 													}
 													position++
 												}
-											l223:
 												goto l219
 											l220:
 												position, tokenIndex = position220, tokenIndex220
 											}
-											add(ruletoplabel, position216, tokenIndex216)
+											if !p.notokens {
+												tree.Add(ruletoplabel, position216, position, tokenIndex, tokenIndex216)
+											}
+											tokenIndex++
 										}
-										add(rulehostname, position202, tokenIndex202)
+										if !p.notokens {
+											tree.Add(rulehostname, position202, position, tokenIndex, tokenIndex202)
+										}
+										tokenIndex++
 									}
 									goto l200
 								l201:
@@ -1855,6 +1028,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										position++
 									l227:
+										{
+											i, buf := position, buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											position = i
+										}
 										{
 											position228, tokenIndex228 := position, tokenIndex
 											if c := buffer[position]; c < '0' || c > '9' {
@@ -1875,6 +1055,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position++
 									l229:
 										{
+											i, buf := position, buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											position = i
+										}
+										{
 											position230, tokenIndex230 := position, tokenIndex
 											if c := buffer[position]; c < '0' || c > '9' {
 												goto l230
@@ -1893,6 +1080,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										position++
 									l231:
+										{
+											i, buf := position, buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											position = i
+										}
 										{
 											position232, tokenIndex232 := position, tokenIndex
 											if c := buffer[position]; c < '0' || c > '9' {
@@ -1913,6 +1107,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position++
 									l233:
 										{
+											i, buf := position, buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											position = i
+										}
+										{
 											position234, tokenIndex234 := position, tokenIndex
 											if c := buffer[position]; c < '0' || c > '9' {
 												goto l234
@@ -1922,11 +1123,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										l234:
 											position, tokenIndex = position234, tokenIndex234
 										}
-										add(rulehostnumber, position226, tokenIndex226)
+										if !p.notokens {
+											tree.Add(rulehostnumber, position226, position, tokenIndex, tokenIndex226)
+										}
+										tokenIndex++
 									}
 								}
 							l200:
-								add(rulehost, position199, tokenIndex199)
+								if !p.notokens {
+									tree.Add(rulehost, position199, position, tokenIndex, tokenIndex199)
+								}
+								tokenIndex++
 							}
 							{
 								position235, tokenIndex235 := position, tokenIndex
@@ -1938,6 +1145,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									position237, tokenIndex237 := position, tokenIndex
 								l238:
 									{
+										i, buf := position, buffer
+										for '0' <= buf[i] && buf[i] <= '9' {
+											i++
+										}
+										position = i
+									}
+									{
 										position239, tokenIndex239 := position, tokenIndex
 										if c := buffer[position]; c < '0' || c > '9' {
 											goto l239
@@ -1947,21 +1161,30 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									l239:
 										position, tokenIndex = position239, tokenIndex239
 									}
-									add(ruleport, position237, tokenIndex237)
+									if !p.notokens {
+										tree.Add(ruleport, position237, position, tokenIndex, tokenIndex237)
+									}
+									tokenIndex++
 								}
 								goto l236
 							l235:
 								position, tokenIndex = position235, tokenIndex235
 							}
 						l236:
-							add(rulehostport, position198, tokenIndex198)
+							if !p.notokens {
+								tree.Add(rulehostport, position198, position, tokenIndex, tokenIndex198)
+							}
+							tokenIndex++
 						}
 						goto l137
 					l136:
 						position, tokenIndex = position136, tokenIndex136
 					}
 				l137:
-					add(rulesite, position135, tokenIndex135)
+					if !p.notokens {
+						tree.Add(rulesite, position135, position, tokenIndex, tokenIndex135)
+					}
+					tokenIndex++
 				}
 				{
 					position240, tokenIndex240 := position, tokenIndex
@@ -1973,7 +1196,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position240, tokenIndex240
 				}
 			l241:
-				add(rulenet_path, position134, tokenIndex134)
+				if !p.notokens {
+					tree.Add(rulenet_path, position134, position, tokenIndex, tokenIndex134)
+				}
+				tokenIndex++
 			}
 			return true
 		l133:
@@ -1992,7 +1218,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[rulerel_path]() {
 					goto l242
 				}
-				add(ruleabs_path, position243, tokenIndex243)
+				if !p.notokens {
+					tree.Add(ruleabs_path, position243, position, tokenIndex, tokenIndex243)
+				}
+				tokenIndex++
 			}
 			return true
 		l242:
@@ -2023,157 +1252,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position250, tokenIndex250 := position, tokenIndex
 					l251:
 						{
+							i, buf := position, buffer
+							for cset0[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position252, tokenIndex252 := position, tokenIndex
 							{
 								position253, tokenIndex253 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l254
-								}
-								position++
-								goto l253
-							l254:
-								position, tokenIndex = position253, tokenIndex253
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l255
-								}
-								position++
-								goto l253
-							l255:
-								position, tokenIndex = position253, tokenIndex253
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l256
-								}
-								position++
-								goto l253
-							l256:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '$' {
-									goto l257
-								}
-								position++
-								goto l253
-							l257:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '-' {
-									goto l258
-								}
-								position++
-								goto l253
-							l258:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '_' {
-									goto l259
-								}
-								position++
-								goto l253
-							l259:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '.' {
-									goto l260
-								}
-								position++
-								goto l253
-							l260:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '!' {
-									goto l261
-								}
-								position++
-								goto l253
-							l261:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '~' {
-									goto l262
-								}
-								position++
-								goto l253
-							l262:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '*' {
-									goto l263
-								}
-								position++
-								goto l253
-							l263:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '\'' {
-									goto l264
-								}
-								position++
-								goto l253
-							l264:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '(' {
-									goto l265
-								}
-								position++
-								goto l253
-							l265:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != ')' {
-									goto l266
-								}
-								position++
-								goto l253
-							l266:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != ',' {
-									goto l267
-								}
-								position++
-								goto l253
-							l267:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != ';' {
-									goto l268
-								}
-								position++
-								goto l253
-							l268:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '/' {
-									goto l269
-								}
-								position++
-								goto l253
-							l269:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '?' {
-									goto l270
-								}
-								position++
-								goto l253
-							l270:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != ':' {
-									goto l271
-								}
-								position++
-								goto l253
-							l271:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '@' {
-									goto l272
-								}
-								position++
-								goto l253
-							l272:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '&' {
-									goto l273
-								}
-								position++
-								goto l253
-							l273:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '=' {
-									goto l274
-								}
-								position++
-								goto l253
-							l274:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '+' {
+								if !cset0[buffer[position]] {
 									goto l275
 								}
 								position++
@@ -2185,63 +1274,37 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position276, tokenIndex276 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l277
-									}
-									position++
-									goto l276
-								l277:
-									position, tokenIndex = position276, tokenIndex276
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l278
-									}
-									position++
-									goto l276
-								l278:
-									position, tokenIndex = position276, tokenIndex276
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset1[buffer[position]] {
 										goto l252
 									}
 									position++
 								}
-							l276:
 								{
-									position279, tokenIndex279 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l280
-									}
-									position++
-									goto l279
-								l280:
-									position, tokenIndex = position279, tokenIndex279
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l281
-									}
-									position++
-									goto l279
-								l281:
-									position, tokenIndex = position279, tokenIndex279
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset1[buffer[position]] {
 										goto l252
 									}
 									position++
 								}
-							l279:
 							}
 						l253:
 							goto l251
 						l252:
 							position, tokenIndex = position252, tokenIndex252
 						}
-						add(rulequery, position250, tokenIndex250)
+						if !p.notokens {
+							tree.Add(rulequery, position250, position, tokenIndex, tokenIndex250)
+						}
+						tokenIndex++
 					}
 					goto l249
 				l248:
 					position, tokenIndex = position248, tokenIndex248
 				}
 			l249:
-				add(rulerel_path, position245, tokenIndex245)
+				if !p.notokens {
+					tree.Add(rulerel_path, position245, position, tokenIndex, tokenIndex245)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -2251,99 +1314,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			{
 				position283, tokenIndex283 := position, tokenIndex
 				{
-					position286, tokenIndex286 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l287
-					}
-					position++
-					goto l286
-				l287:
-					position, tokenIndex = position286, tokenIndex286
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l288
-					}
-					position++
-					goto l286
-				l288:
-					position, tokenIndex = position286, tokenIndex286
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l289
-					}
-					position++
-					goto l286
-				l289:
-					position, tokenIndex = position286, tokenIndex286
-					if buffer[position] != '+' {
-						goto l290
-					}
-					position++
-					goto l286
-				l290:
-					position, tokenIndex = position286, tokenIndex286
-					if buffer[position] != '-' {
-						goto l291
-					}
-					position++
-					goto l286
-				l291:
-					position, tokenIndex = position286, tokenIndex286
-					if buffer[position] != '.' {
+					if !cset5[buffer[position]] {
 						goto l282
 					}
 					position++
 				}
-			l286:
 			l284:
+				{
+					i, buf := position, buffer
+					for cset5[buf[i]] {
+						i++
+					}
+					position = i
+				}
 				{
 					position285, tokenIndex285 := position, tokenIndex
 					{
-						position292, tokenIndex292 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l293
-						}
-						position++
-						goto l292
-					l293:
-						position, tokenIndex = position292, tokenIndex292
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l294
-						}
-						position++
-						goto l292
-					l294:
-						position, tokenIndex = position292, tokenIndex292
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l295
-						}
-						position++
-						goto l292
-					l295:
-						position, tokenIndex = position292, tokenIndex292
-						if buffer[position] != '+' {
-							goto l296
-						}
-						position++
-						goto l292
-					l296:
-						position, tokenIndex = position292, tokenIndex292
-						if buffer[position] != '-' {
-							goto l297
-						}
-						position++
-						goto l292
-					l297:
-						position, tokenIndex = position292, tokenIndex292
-						if buffer[position] != '.' {
+						if !cset5[buffer[position]] {
 							goto l285
 						}
 						position++
 					}
-				l292:
 					goto l284
 				l285:
 					position, tokenIndex = position285, tokenIndex285
 				}
-				add(rulescheme, position283, tokenIndex283)
+				if !p.notokens {
+					tree.Add(rulescheme, position283, position, tokenIndex, tokenIndex283)
+				}
+				tokenIndex++
 			}
 			return true
 		l282:
@@ -2394,7 +1393,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l312:
 					position, tokenIndex = position312, tokenIndex312
 				}
-				add(rulepath_segments, position310, tokenIndex310)
+				if !p.notokens {
+					tree.Add(rulepath_segments, position310, position, tokenIndex, tokenIndex310)
+				}
+				tokenIndex++
 			}
 			return true
 		l309:
@@ -2407,136 +1409,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position314, tokenIndex314 := position, tokenIndex
 			l315:
 				{
+					i, buf := position, buffer
+					for cset6[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position316, tokenIndex316 := position, tokenIndex
 					{
 						position317, tokenIndex317 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l318
-						}
-						position++
-						goto l317
-					l318:
-						position, tokenIndex = position317, tokenIndex317
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l319
-						}
-						position++
-						goto l317
-					l319:
-						position, tokenIndex = position317, tokenIndex317
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l320
-						}
-						position++
-						goto l317
-					l320:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '$' {
-							goto l321
-						}
-						position++
-						goto l317
-					l321:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '-' {
-							goto l322
-						}
-						position++
-						goto l317
-					l322:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '_' {
-							goto l323
-						}
-						position++
-						goto l317
-					l323:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '.' {
-							goto l324
-						}
-						position++
-						goto l317
-					l324:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '!' {
-							goto l325
-						}
-						position++
-						goto l317
-					l325:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '~' {
-							goto l326
-						}
-						position++
-						goto l317
-					l326:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '*' {
-							goto l327
-						}
-						position++
-						goto l317
-					l327:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '\'' {
-							goto l328
-						}
-						position++
-						goto l317
-					l328:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '(' {
-							goto l329
-						}
-						position++
-						goto l317
-					l329:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != ')' {
-							goto l330
-						}
-						position++
-						goto l317
-					l330:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != ',' {
-							goto l331
-						}
-						position++
-						goto l317
-					l331:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != ':' {
-							goto l332
-						}
-						position++
-						goto l317
-					l332:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '@' {
-							goto l333
-						}
-						position++
-						goto l317
-					l333:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '&' {
-							goto l334
-						}
-						position++
-						goto l317
-					l334:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '=' {
-							goto l335
-						}
-						position++
-						goto l317
-					l335:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '+' {
+						if !cset6[buffer[position]] {
 							goto l336
 						}
 						position++
@@ -2548,49 +1431,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position337, tokenIndex337 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l338
-							}
-							position++
-							goto l337
-						l338:
-							position, tokenIndex = position337, tokenIndex337
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l339
-							}
-							position++
-							goto l337
-						l339:
-							position, tokenIndex = position337, tokenIndex337
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset1[buffer[position]] {
 								goto l316
 							}
 							position++
 						}
-					l337:
 						{
-							position340, tokenIndex340 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l341
-							}
-							position++
-							goto l340
-						l341:
-							position, tokenIndex = position340, tokenIndex340
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l342
-							}
-							position++
-							goto l340
-						l342:
-							position, tokenIndex = position340, tokenIndex340
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset1[buffer[position]] {
 								goto l316
 							}
 							position++
 						}
-					l340:
 					}
 				l317:
 					goto l315
@@ -2608,136 +1459,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position345, tokenIndex345 := position, tokenIndex
 					l346:
 						{
+							i, buf := position, buffer
+							for cset6[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position347, tokenIndex347 := position, tokenIndex
 							{
 								position348, tokenIndex348 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l349
-								}
-								position++
-								goto l348
-							l349:
-								position, tokenIndex = position348, tokenIndex348
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l350
-								}
-								position++
-								goto l348
-							l350:
-								position, tokenIndex = position348, tokenIndex348
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l351
-								}
-								position++
-								goto l348
-							l351:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '$' {
-									goto l352
-								}
-								position++
-								goto l348
-							l352:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '-' {
-									goto l353
-								}
-								position++
-								goto l348
-							l353:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '_' {
-									goto l354
-								}
-								position++
-								goto l348
-							l354:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '.' {
-									goto l355
-								}
-								position++
-								goto l348
-							l355:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '!' {
-									goto l356
-								}
-								position++
-								goto l348
-							l356:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '~' {
-									goto l357
-								}
-								position++
-								goto l348
-							l357:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '*' {
-									goto l358
-								}
-								position++
-								goto l348
-							l358:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '\'' {
-									goto l359
-								}
-								position++
-								goto l348
-							l359:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '(' {
-									goto l360
-								}
-								position++
-								goto l348
-							l360:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != ')' {
-									goto l361
-								}
-								position++
-								goto l348
-							l361:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != ',' {
-									goto l362
-								}
-								position++
-								goto l348
-							l362:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != ':' {
-									goto l363
-								}
-								position++
-								goto l348
-							l363:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '@' {
-									goto l364
-								}
-								position++
-								goto l348
-							l364:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '&' {
-									goto l365
-								}
-								position++
-								goto l348
-							l365:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '=' {
-									goto l366
-								}
-								position++
-								goto l348
-							l366:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '+' {
+								if !cset6[buffer[position]] {
 									goto l367
 								}
 								position++
@@ -2749,62 +1481,36 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position368, tokenIndex368 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l369
-									}
-									position++
-									goto l368
-								l369:
-									position, tokenIndex = position368, tokenIndex368
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l370
-									}
-									position++
-									goto l368
-								l370:
-									position, tokenIndex = position368, tokenIndex368
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset1[buffer[position]] {
 										goto l347
 									}
 									position++
 								}
-							l368:
 								{
-									position371, tokenIndex371 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l372
-									}
-									position++
-									goto l371
-								l372:
-									position, tokenIndex = position371, tokenIndex371
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l373
-									}
-									position++
-									goto l371
-								l373:
-									position, tokenIndex = position371, tokenIndex371
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset1[buffer[position]] {
 										goto l347
 									}
 									position++
 								}
-							l371:
 							}
 						l348:
 							goto l346
 						l347:
 							position, tokenIndex = position347, tokenIndex347
 						}
-						add(ruleparam, position345, tokenIndex345)
+						if !p.notokens {
+							tree.Add(ruleparam, position345, position, tokenIndex, tokenIndex345)
+						}
+						tokenIndex++
 					}
 					goto l343
 				l344:
 					position, tokenIndex = position344, tokenIndex344
 				}
-				add(rulesegment, position314, tokenIndex314)
+				if !p.notokens {
+					tree.Add(rulesegment, position314, position, tokenIndex, tokenIndex314)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -2818,3 +1524,21 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// The character sets that gen folded ordered choices of single characters into (gen/fold.go).
+var (
+	// [!$&-;=?-Z_a-z~]
+	cset0 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [0-9A-Fa-f]
+	cset1 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+	// [!$&-.0-9;=A-Z_a-z~]
+	cset2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [0-9A-Za-z]
+	cset3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [A-Za-z]
+	cset4 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [+\-.0-9A-Za-z]
+	cset5 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&-.0-:=@-Z_a-z~]
+	cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+)

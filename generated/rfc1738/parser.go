@@ -356,7 +356,6 @@ func Size(size int) func(*parser) error {
 }
 func (p *parser) Init(options ...func(*parser) error) error {
 	var (
-		max                  token32
 		position, tokenIndex uint32
 		buffer               []byte
 	)
@@ -367,7 +366,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
 		position, tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
@@ -391,16 +389,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			return nil
 		}
 		return errMismatch
-	}
-
-	add := func(rule pegRule, begin, first uint32) {
-		if !p.notokens {
-			tree.Add(rule, begin, position, tokenIndex, first)
-		}
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{pegRule: rule, begin: begin, end: position}
-		}
 	}
 
 	matchDot := func() bool {
@@ -521,7 +509,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 						}
 					l5:
-						add(ruleurl, position4, tokenIndex4)
+						if !p.notokens {
+							tree.Add(ruleurl, position4, position, tokenIndex, tokenIndex4)
+						}
+						tokenIndex++
 					}
 					{
 						position18, tokenIndex18 := position, tokenIndex
@@ -750,7 +741,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l2:
-				add(rule_start, position1, tokenIndex1)
+				if !p.notokens {
+					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
+				}
+				tokenIndex++
 			}
 			return true
 		l0:
@@ -765,85 +759,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				{
 					position44, tokenIndex44 := position, tokenIndex
 					{
-						position47, tokenIndex47 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l48
-						}
-						position++
-						goto l47
-					l48:
-						position, tokenIndex = position47, tokenIndex47
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l49
-						}
-						position++
-						goto l47
-					l49:
-						position, tokenIndex = position47, tokenIndex47
-						if buffer[position] != '+' {
-							goto l50
-						}
-						position++
-						goto l47
-					l50:
-						position, tokenIndex = position47, tokenIndex47
-						if buffer[position] != '-' {
-							goto l51
-						}
-						position++
-						goto l47
-					l51:
-						position, tokenIndex = position47, tokenIndex47
-						if buffer[position] != '.' {
+						if !cset0[buffer[position]] {
 							goto l42
 						}
 						position++
 					}
-				l47:
 				l45:
+					{
+						i, buf := position, buffer
+						for cset0[buf[i]] {
+							i++
+						}
+						position = i
+					}
 					{
 						position46, tokenIndex46 := position, tokenIndex
 						{
-							position52, tokenIndex52 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l53
-							}
-							position++
-							goto l52
-						l53:
-							position, tokenIndex = position52, tokenIndex52
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l54
-							}
-							position++
-							goto l52
-						l54:
-							position, tokenIndex = position52, tokenIndex52
-							if buffer[position] != '+' {
-								goto l55
-							}
-							position++
-							goto l52
-						l55:
-							position, tokenIndex = position52, tokenIndex52
-							if buffer[position] != '-' {
-								goto l56
-							}
-							position++
-							goto l52
-						l56:
-							position, tokenIndex = position52, tokenIndex52
-							if buffer[position] != '.' {
+							if !cset0[buffer[position]] {
 								goto l46
 							}
 							position++
 						}
-					l52:
 						goto l45
 					l46:
 						position, tokenIndex = position46, tokenIndex46
 					}
-					add(rulescheme, position44, tokenIndex44)
+					if !p.notokens {
+						tree.Add(rulescheme, position44, position, tokenIndex, tokenIndex44)
+					}
+					tokenIndex++
 				}
 				if buffer[position] != ':' {
 					goto l42
@@ -876,150 +820,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									position63, tokenIndex63 := position, tokenIndex
 								l64:
 									{
+										i, buf := position, buffer
+										for cset1[buf[i]] {
+											i++
+										}
+										position = i
+									}
+									{
 										position65, tokenIndex65 := position, tokenIndex
 										{
 											position66, tokenIndex66 := position, tokenIndex
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l67
-											}
-											position++
-											goto l66
-										l67:
-											position, tokenIndex = position66, tokenIndex66
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l68
-											}
-											position++
-											goto l66
-										l68:
-											position, tokenIndex = position66, tokenIndex66
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l69
-											}
-											position++
-											goto l66
-										l69:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '$' {
-												goto l70
-											}
-											position++
-											goto l66
-										l70:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '-' {
-												goto l71
-											}
-											position++
-											goto l66
-										l71:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '_' {
-												goto l72
-											}
-											position++
-											goto l66
-										l72:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '.' {
-												goto l73
-											}
-											position++
-											goto l66
-										l73:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '+' {
-												goto l74
-											}
-											position++
-											goto l66
-										l74:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '!' {
-												goto l75
-											}
-											position++
-											goto l66
-										l75:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '*' {
-												goto l76
-											}
-											position++
-											goto l66
-										l76:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '\'' {
-												goto l77
-											}
-											position++
-											goto l66
-										l77:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '(' {
-												goto l78
-											}
-											position++
-											goto l66
-										l78:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != ')' {
-												goto l79
-											}
-											position++
-											goto l66
-										l79:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != ',' {
-												goto l80
-											}
-											position++
-											goto l66
-										l80:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != ';' {
-												goto l81
-											}
-											position++
-											goto l66
-										l81:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '/' {
-												goto l82
-											}
-											position++
-											goto l66
-										l82:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '?' {
-												goto l83
-											}
-											position++
-											goto l66
-										l83:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != ':' {
-												goto l84
-											}
-											position++
-											goto l66
-										l84:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '@' {
-												goto l85
-											}
-											position++
-											goto l66
-										l85:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '&' {
-												goto l86
-											}
-											position++
-											goto l66
-										l86:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '=' {
+											if !cset1[buffer[position]] {
 												goto l87
 											}
 											position++
@@ -1031,63 +842,37 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											}
 											position++
 											{
-												position88, tokenIndex88 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l89
-												}
-												position++
-												goto l88
-											l89:
-												position, tokenIndex = position88, tokenIndex88
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l90
-												}
-												position++
-												goto l88
-											l90:
-												position, tokenIndex = position88, tokenIndex88
-												if c := buffer[position]; c < 'a' || c > 'f' {
+												if !cset2[buffer[position]] {
 													goto l65
 												}
 												position++
 											}
-										l88:
 											{
-												position91, tokenIndex91 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l92
-												}
-												position++
-												goto l91
-											l92:
-												position, tokenIndex = position91, tokenIndex91
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l93
-												}
-												position++
-												goto l91
-											l93:
-												position, tokenIndex = position91, tokenIndex91
-												if c := buffer[position]; c < 'a' || c > 'f' {
+												if !cset2[buffer[position]] {
 													goto l65
 												}
 												position++
 											}
-										l91:
 										}
 									l66:
 										goto l64
 									l65:
 										position, tokenIndex = position65, tokenIndex65
 									}
-									add(ruleurlpath, position63, tokenIndex63)
+									if !p.notokens {
+										tree.Add(ruleurlpath, position63, position, tokenIndex, tokenIndex63)
+									}
+									tokenIndex++
 								}
 								goto l62
 							l61:
 								position, tokenIndex = position61, tokenIndex61
 							}
 						l62:
-							add(ruleip_schemepart, position60, tokenIndex60)
+							if !p.notokens {
+								tree.Add(ruleip_schemepart, position60, position, tokenIndex, tokenIndex60)
+							}
+							tokenIndex++
 						}
 						{
 							position94, tokenIndex94 := position, tokenIndex
@@ -1103,150 +888,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position, tokenIndex = position58, tokenIndex58
 					l95:
 						{
+							i, buf := position, buffer
+							for cset1[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position96, tokenIndex96 := position, tokenIndex
 							{
 								position97, tokenIndex97 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l98
-								}
-								position++
-								goto l97
-							l98:
-								position, tokenIndex = position97, tokenIndex97
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l99
-								}
-								position++
-								goto l97
-							l99:
-								position, tokenIndex = position97, tokenIndex97
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l100
-								}
-								position++
-								goto l97
-							l100:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '$' {
-									goto l101
-								}
-								position++
-								goto l97
-							l101:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '-' {
-									goto l102
-								}
-								position++
-								goto l97
-							l102:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '_' {
-									goto l103
-								}
-								position++
-								goto l97
-							l103:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '.' {
-									goto l104
-								}
-								position++
-								goto l97
-							l104:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '+' {
-									goto l105
-								}
-								position++
-								goto l97
-							l105:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '!' {
-									goto l106
-								}
-								position++
-								goto l97
-							l106:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '*' {
-									goto l107
-								}
-								position++
-								goto l97
-							l107:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '\'' {
-									goto l108
-								}
-								position++
-								goto l97
-							l108:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '(' {
-									goto l109
-								}
-								position++
-								goto l97
-							l109:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != ')' {
-									goto l110
-								}
-								position++
-								goto l97
-							l110:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != ',' {
-									goto l111
-								}
-								position++
-								goto l97
-							l111:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != ';' {
-									goto l112
-								}
-								position++
-								goto l97
-							l112:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '/' {
-									goto l113
-								}
-								position++
-								goto l97
-							l113:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '?' {
-									goto l114
-								}
-								position++
-								goto l97
-							l114:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != ':' {
-									goto l115
-								}
-								position++
-								goto l97
-							l115:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '@' {
-									goto l116
-								}
-								position++
-								goto l97
-							l116:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '&' {
-									goto l117
-								}
-								position++
-								goto l97
-							l117:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '=' {
+								if !cset1[buffer[position]] {
 									goto l118
 								}
 								position++
@@ -1258,49 +910,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position119, tokenIndex119 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l120
-									}
-									position++
-									goto l119
-								l120:
-									position, tokenIndex = position119, tokenIndex119
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l121
-									}
-									position++
-									goto l119
-								l121:
-									position, tokenIndex = position119, tokenIndex119
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset2[buffer[position]] {
 										goto l96
 									}
 									position++
 								}
-							l119:
 								{
-									position122, tokenIndex122 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l123
-									}
-									position++
-									goto l122
-								l123:
-									position, tokenIndex = position122, tokenIndex122
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l124
-									}
-									position++
-									goto l122
-								l124:
-									position, tokenIndex = position122, tokenIndex122
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset2[buffer[position]] {
 										goto l96
 									}
 									position++
 								}
-							l122:
 							}
 						l97:
 							goto l95
@@ -1309,9 +929,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 					}
 				l58:
-					add(ruleschemepart, position57, tokenIndex57)
+					if !p.notokens {
+						tree.Add(ruleschemepart, position57, position, tokenIndex, tokenIndex57)
+					}
+					tokenIndex++
 				}
-				add(rulegenericurl, position43, tokenIndex43)
+				if !p.notokens {
+					tree.Add(rulegenericurl, position43, position, tokenIndex, tokenIndex43)
+				}
+				tokenIndex++
 			}
 			return true
 		l42:
@@ -1328,7 +954,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[rulegenericurl]() {
 					goto l126
 				}
-				add(ruleotherurl, position127, tokenIndex127)
+				if !p.notokens {
+					tree.Add(ruleotherurl, position127, position, tokenIndex, tokenIndex127)
+				}
+				tokenIndex++
 			}
 			return true
 		l126:
@@ -1352,129 +981,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position135, tokenIndex135 := position, tokenIndex
 					l136:
 						{
+							i, buf := position, buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position137, tokenIndex137 := position, tokenIndex
 							{
 								position138, tokenIndex138 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l139
-								}
-								position++
-								goto l138
-							l139:
-								position, tokenIndex = position138, tokenIndex138
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l140
-								}
-								position++
-								goto l138
-							l140:
-								position, tokenIndex = position138, tokenIndex138
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l141
-								}
-								position++
-								goto l138
-							l141:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '$' {
-									goto l142
-								}
-								position++
-								goto l138
-							l142:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '-' {
-									goto l143
-								}
-								position++
-								goto l138
-							l143:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '_' {
-									goto l144
-								}
-								position++
-								goto l138
-							l144:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '.' {
-									goto l145
-								}
-								position++
-								goto l138
-							l145:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '+' {
-									goto l146
-								}
-								position++
-								goto l138
-							l146:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '!' {
-									goto l147
-								}
-								position++
-								goto l138
-							l147:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '*' {
-									goto l148
-								}
-								position++
-								goto l138
-							l148:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '\'' {
-									goto l149
-								}
-								position++
-								goto l138
-							l149:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '(' {
-									goto l150
-								}
-								position++
-								goto l138
-							l150:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != ')' {
-									goto l151
-								}
-								position++
-								goto l138
-							l151:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != ',' {
-									goto l152
-								}
-								position++
-								goto l138
-							l152:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != ';' {
-									goto l153
-								}
-								position++
-								goto l138
-							l153:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '?' {
-									goto l154
-								}
-								position++
-								goto l138
-							l154:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '&' {
-									goto l155
-								}
-								position++
-								goto l138
-							l155:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '=' {
+								if !cset3[buffer[position]] {
 									goto l156
 								}
 								position++
@@ -1486,56 +1003,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position157, tokenIndex157 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l158
-									}
-									position++
-									goto l157
-								l158:
-									position, tokenIndex = position157, tokenIndex157
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l159
-									}
-									position++
-									goto l157
-								l159:
-									position, tokenIndex = position157, tokenIndex157
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset2[buffer[position]] {
 										goto l137
 									}
 									position++
 								}
-							l157:
 								{
-									position160, tokenIndex160 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l161
-									}
-									position++
-									goto l160
-								l161:
-									position, tokenIndex = position160, tokenIndex160
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l162
-									}
-									position++
-									goto l160
-								l162:
-									position, tokenIndex = position160, tokenIndex160
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset2[buffer[position]] {
 										goto l137
 									}
 									position++
 								}
-							l160:
 							}
 						l138:
 							goto l136
 						l137:
 							position, tokenIndex = position137, tokenIndex137
 						}
-						add(ruleuser, position135, tokenIndex135)
+						if !p.notokens {
+							tree.Add(ruleuser, position135, position, tokenIndex, tokenIndex135)
+						}
+						tokenIndex++
 					}
 					{
 						position163, tokenIndex163 := position, tokenIndex
@@ -1547,129 +1035,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position165, tokenIndex165 := position, tokenIndex
 						l166:
 							{
+								i, buf := position, buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position167, tokenIndex167 := position, tokenIndex
 								{
 									position168, tokenIndex168 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l169
-									}
-									position++
-									goto l168
-								l169:
-									position, tokenIndex = position168, tokenIndex168
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l170
-									}
-									position++
-									goto l168
-								l170:
-									position, tokenIndex = position168, tokenIndex168
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l171
-									}
-									position++
-									goto l168
-								l171:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '$' {
-										goto l172
-									}
-									position++
-									goto l168
-								l172:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '-' {
-										goto l173
-									}
-									position++
-									goto l168
-								l173:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '_' {
-										goto l174
-									}
-									position++
-									goto l168
-								l174:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '.' {
-										goto l175
-									}
-									position++
-									goto l168
-								l175:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '+' {
-										goto l176
-									}
-									position++
-									goto l168
-								l176:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '!' {
-										goto l177
-									}
-									position++
-									goto l168
-								l177:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '*' {
-										goto l178
-									}
-									position++
-									goto l168
-								l178:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '\'' {
-										goto l179
-									}
-									position++
-									goto l168
-								l179:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '(' {
-										goto l180
-									}
-									position++
-									goto l168
-								l180:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != ')' {
-										goto l181
-									}
-									position++
-									goto l168
-								l181:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != ',' {
-										goto l182
-									}
-									position++
-									goto l168
-								l182:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != ';' {
-										goto l183
-									}
-									position++
-									goto l168
-								l183:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '?' {
-										goto l184
-									}
-									position++
-									goto l168
-								l184:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '&' {
-										goto l185
-									}
-									position++
-									goto l168
-								l185:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '=' {
+									if !cset3[buffer[position]] {
 										goto l186
 									}
 									position++
@@ -1681,56 +1057,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position187, tokenIndex187 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l188
-										}
-										position++
-										goto l187
-									l188:
-										position, tokenIndex = position187, tokenIndex187
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l189
-										}
-										position++
-										goto l187
-									l189:
-										position, tokenIndex = position187, tokenIndex187
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l167
 										}
 										position++
 									}
-								l187:
 									{
-										position190, tokenIndex190 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l191
-										}
-										position++
-										goto l190
-									l191:
-										position, tokenIndex = position190, tokenIndex190
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l192
-										}
-										position++
-										goto l190
-									l192:
-										position, tokenIndex = position190, tokenIndex190
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l167
 										}
 										position++
 									}
-								l190:
 								}
 							l168:
 								goto l166
 							l167:
 								position, tokenIndex = position167, tokenIndex167
 							}
-							add(rulepassword, position165, tokenIndex165)
+							if !p.notokens {
+								tree.Add(rulepassword, position165, position, tokenIndex, tokenIndex165)
+							}
+							tokenIndex++
 						}
 						goto l164
 					l163:
@@ -1749,7 +1096,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[rulehostport]() {
 					goto l131
 				}
-				add(rulelogin, position132, tokenIndex132)
+				if !p.notokens {
+					tree.Add(rulelogin, position132, position, tokenIndex, tokenIndex132)
+				}
+				tokenIndex++
 			}
 			return true
 		l131:
@@ -1778,6 +1128,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 					l198:
 						{
+							i, buf := position, buffer
+							for '0' <= buf[i] && buf[i] <= '9' {
+								i++
+							}
+							position = i
+						}
+						{
 							position199, tokenIndex199 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
 								goto l199
@@ -1787,14 +1144,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l199:
 							position, tokenIndex = position199, tokenIndex199
 						}
-						add(ruleport, position197, tokenIndex197)
+						if !p.notokens {
+							tree.Add(ruleport, position197, position, tokenIndex, tokenIndex197)
+						}
+						tokenIndex++
 					}
 					goto l196
 				l195:
 					position, tokenIndex = position195, tokenIndex195
 				}
 			l196:
-				add(rulehostport, position194, tokenIndex194)
+				if !p.notokens {
+					tree.Add(rulehostport, position194, position, tokenIndex, tokenIndex194)
+				}
+				tokenIndex++
 			}
 			return true
 		l193:
@@ -1816,31 +1179,22 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							{
 								position207, tokenIndex207 := position, tokenIndex
 								{
-									position208, tokenIndex208 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l209
-									}
-									position++
-									goto l208
-								l209:
-									position, tokenIndex = position208, tokenIndex208
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l210
-									}
-									position++
-									goto l208
-								l210:
-									position, tokenIndex = position208, tokenIndex208
-									if c := buffer[position]; c < '0' || c > '9' {
+									if !cset4[buffer[position]] {
 										goto l206
 									}
 									position++
 								}
-							l208:
 							l211:
 								{
 									position212, tokenIndex212 := position, tokenIndex
 								l213:
+									{
+										i, buf := position, buffer
+										for buf[i] == '-' {
+											i++
+										}
+										position = i
+									}
 									{
 										position214, tokenIndex214 := position, tokenIndex
 										if buffer[position] != '-' {
@@ -1852,32 +1206,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position, tokenIndex = position214, tokenIndex214
 									}
 									{
-										position215, tokenIndex215 := position, tokenIndex
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l216
-										}
-										position++
-										goto l215
-									l216:
-										position, tokenIndex = position215, tokenIndex215
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l217
-										}
-										position++
-										goto l215
-									l217:
-										position, tokenIndex = position215, tokenIndex215
-										if c := buffer[position]; c < '0' || c > '9' {
+										if !cset4[buffer[position]] {
 											goto l212
 										}
 										position++
 									}
-								l215:
 									goto l211
 								l212:
 									position, tokenIndex = position212, tokenIndex212
 								}
-								add(ruledomainlabel, position207, tokenIndex207)
+								if !p.notokens {
+									tree.Add(ruledomainlabel, position207, position, tokenIndex, tokenIndex207)
+								}
+								tokenIndex++
 							}
 							if buffer[position] != '.' {
 								goto l206
@@ -1890,24 +1231,22 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						{
 							position218, tokenIndex218 := position, tokenIndex
 							{
-								position219, tokenIndex219 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l220
-								}
-								position++
-								goto l219
-							l220:
-								position, tokenIndex = position219, tokenIndex219
-								if c := buffer[position]; c < 'a' || c > 'z' {
+								if !cset5[buffer[position]] {
 									goto l203
 								}
 								position++
 							}
-						l219:
 						l221:
 							{
 								position222, tokenIndex222 := position, tokenIndex
 							l223:
+								{
+									i, buf := position, buffer
+									for buf[i] == '-' {
+										i++
+									}
+									position = i
+								}
 								{
 									position224, tokenIndex224 := position, tokenIndex
 									if buffer[position] != '-' {
@@ -1919,34 +1258,24 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									position, tokenIndex = position224, tokenIndex224
 								}
 								{
-									position225, tokenIndex225 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l226
-									}
-									position++
-									goto l225
-								l226:
-									position, tokenIndex = position225, tokenIndex225
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l227
-									}
-									position++
-									goto l225
-								l227:
-									position, tokenIndex = position225, tokenIndex225
-									if c := buffer[position]; c < '0' || c > '9' {
+									if !cset4[buffer[position]] {
 										goto l222
 									}
 									position++
 								}
-							l225:
 								goto l221
 							l222:
 								position, tokenIndex = position222, tokenIndex222
 							}
-							add(ruletoplabel, position218, tokenIndex218)
+							if !p.notokens {
+								tree.Add(ruletoplabel, position218, position, tokenIndex, tokenIndex218)
+							}
+							tokenIndex++
 						}
-						add(rulehostname, position204, tokenIndex204)
+						if !p.notokens {
+							tree.Add(rulehostname, position204, position, tokenIndex, tokenIndex204)
+						}
+						tokenIndex++
 					}
 					goto l202
 				l203:
@@ -1958,6 +1287,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 					l229:
+						{
+							i, buf := position, buffer
+							for '0' <= buf[i] && buf[i] <= '9' {
+								i++
+							}
+							position = i
+						}
 						{
 							position230, tokenIndex230 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
@@ -1978,6 +1314,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 					l231:
 						{
+							i, buf := position, buffer
+							for '0' <= buf[i] && buf[i] <= '9' {
+								i++
+							}
+							position = i
+						}
+						{
 							position232, tokenIndex232 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
 								goto l232
@@ -1996,6 +1339,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 					l233:
+						{
+							i, buf := position, buffer
+							for '0' <= buf[i] && buf[i] <= '9' {
+								i++
+							}
+							position = i
+						}
 						{
 							position234, tokenIndex234 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
@@ -2016,6 +1366,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 					l235:
 						{
+							i, buf := position, buffer
+							for '0' <= buf[i] && buf[i] <= '9' {
+								i++
+							}
+							position = i
+						}
+						{
 							position236, tokenIndex236 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
 								goto l236
@@ -2025,11 +1382,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l236:
 							position, tokenIndex = position236, tokenIndex236
 						}
-						add(rulehostnumber, position228, tokenIndex228)
+						if !p.notokens {
+							tree.Add(rulehostnumber, position228, position, tokenIndex, tokenIndex228)
+						}
+						tokenIndex++
 					}
 				}
 			l202:
-				add(rulehost, position201, tokenIndex201)
+				if !p.notokens {
+					tree.Add(rulehost, position201, position, tokenIndex, tokenIndex201)
+				}
+				tokenIndex++
 			}
 			return true
 		l200:
@@ -2122,49 +1485,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						{
 							position251, tokenIndex251 := position, tokenIndex
 							{
-								position252, tokenIndex252 := position, tokenIndex
-								if buffer[position] != 'A' {
-									goto l253
-								}
-								position++
-								goto l252
-							l253:
-								position, tokenIndex = position252, tokenIndex252
-								if buffer[position] != 'I' {
-									goto l254
-								}
-								position++
-								goto l252
-							l254:
-								position, tokenIndex = position252, tokenIndex252
-								if buffer[position] != 'D' {
-									goto l255
-								}
-								position++
-								goto l252
-							l255:
-								position, tokenIndex = position252, tokenIndex252
-								if buffer[position] != 'a' {
-									goto l256
-								}
-								position++
-								goto l252
-							l256:
-								position, tokenIndex = position252, tokenIndex252
-								if buffer[position] != 'i' {
-									goto l257
-								}
-								position++
-								goto l252
-							l257:
-								position, tokenIndex = position252, tokenIndex252
-								if buffer[position] != 'd' {
+								if !cset6[buffer[position]] {
 									goto l249
 								}
 								position++
 							}
-						l252:
-							add(ruleftptype, position251, tokenIndex251)
+							if !p.notokens {
+								tree.Add(ruleftptype, position251, position, tokenIndex, tokenIndex251)
+							}
+							tokenIndex++
 						}
 						goto l250
 					l249:
@@ -2176,7 +1505,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position247, tokenIndex247
 				}
 			l248:
-				add(ruleftpurl, position246, tokenIndex246)
+				if !p.notokens {
+					tree.Add(ruleftpurl, position246, position, tokenIndex, tokenIndex246)
+				}
+				tokenIndex++
 			}
 			return true
 		l245:
@@ -2205,7 +1537,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l261:
 					position, tokenIndex = position261, tokenIndex261
 				}
-				add(rulefpath, position259, tokenIndex259)
+				if !p.notokens {
+					tree.Add(rulefpath, position259, position, tokenIndex, tokenIndex259)
+				}
+				tokenIndex++
 			}
 			return true
 		l258:
@@ -2218,136 +1553,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position263, tokenIndex263 := position, tokenIndex
 			l264:
 				{
+					i, buf := position, buffer
+					for cset7[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position265, tokenIndex265 := position, tokenIndex
 					{
 						position266, tokenIndex266 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l267
-						}
-						position++
-						goto l266
-					l267:
-						position, tokenIndex = position266, tokenIndex266
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l268
-						}
-						position++
-						goto l266
-					l268:
-						position, tokenIndex = position266, tokenIndex266
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l269
-						}
-						position++
-						goto l266
-					l269:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '$' {
-							goto l270
-						}
-						position++
-						goto l266
-					l270:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '-' {
-							goto l271
-						}
-						position++
-						goto l266
-					l271:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '_' {
-							goto l272
-						}
-						position++
-						goto l266
-					l272:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '.' {
-							goto l273
-						}
-						position++
-						goto l266
-					l273:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '+' {
-							goto l274
-						}
-						position++
-						goto l266
-					l274:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '!' {
-							goto l275
-						}
-						position++
-						goto l266
-					l275:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '*' {
-							goto l276
-						}
-						position++
-						goto l266
-					l276:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '\'' {
-							goto l277
-						}
-						position++
-						goto l266
-					l277:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '(' {
-							goto l278
-						}
-						position++
-						goto l266
-					l278:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != ')' {
-							goto l279
-						}
-						position++
-						goto l266
-					l279:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != ',' {
-							goto l280
-						}
-						position++
-						goto l266
-					l280:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '?' {
-							goto l281
-						}
-						position++
-						goto l266
-					l281:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != ':' {
-							goto l282
-						}
-						position++
-						goto l266
-					l282:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '@' {
-							goto l283
-						}
-						position++
-						goto l266
-					l283:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '&' {
-							goto l284
-						}
-						position++
-						goto l266
-					l284:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '=' {
+						if !cset7[buffer[position]] {
 							goto l285
 						}
 						position++
@@ -2359,56 +1575,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position286, tokenIndex286 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l287
-							}
-							position++
-							goto l286
-						l287:
-							position, tokenIndex = position286, tokenIndex286
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l288
-							}
-							position++
-							goto l286
-						l288:
-							position, tokenIndex = position286, tokenIndex286
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l265
 							}
 							position++
 						}
-					l286:
 						{
-							position289, tokenIndex289 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l290
-							}
-							position++
-							goto l289
-						l290:
-							position, tokenIndex = position289, tokenIndex289
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l291
-							}
-							position++
-							goto l289
-						l291:
-							position, tokenIndex = position289, tokenIndex289
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l265
 							}
 							position++
 						}
-					l289:
 					}
 				l266:
 					goto l264
 				l265:
 					position, tokenIndex = position265, tokenIndex265
 				}
-				add(rulefsegment, position263, tokenIndex263)
+				if !p.notokens {
+					tree.Add(rulefsegment, position263, position, tokenIndex, tokenIndex263)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -2507,7 +1694,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[rulefpath]() {
 					goto l293
 				}
-				add(rulefileurl, position294, tokenIndex294)
+				if !p.notokens {
+					tree.Add(rulefileurl, position294, position, tokenIndex, tokenIndex294)
+				}
+				tokenIndex++
 			}
 			return true
 		l293:
@@ -2575,7 +1765,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l305:
 							position, tokenIndex = position305, tokenIndex305
 						}
-						add(rulehpath, position303, tokenIndex303)
+						if !p.notokens {
+							tree.Add(rulehpath, position303, position, tokenIndex, tokenIndex303)
+						}
+						tokenIndex++
 					}
 					{
 						position306, tokenIndex306 := position, tokenIndex
@@ -2596,7 +1789,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position301, tokenIndex301
 				}
 			l302:
-				add(rulehttpurl, position300, tokenIndex300)
+				if !p.notokens {
+					tree.Add(rulehttpurl, position300, position, tokenIndex, tokenIndex300)
+				}
+				tokenIndex++
 			}
 			return true
 		l299:
@@ -2611,136 +1807,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position310, tokenIndex310 := position, tokenIndex
 			l311:
 				{
+					i, buf := position, buffer
+					for cset8[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position312, tokenIndex312 := position, tokenIndex
 					{
 						position313, tokenIndex313 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l314
-						}
-						position++
-						goto l313
-					l314:
-						position, tokenIndex = position313, tokenIndex313
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l315
-						}
-						position++
-						goto l313
-					l315:
-						position, tokenIndex = position313, tokenIndex313
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l316
-						}
-						position++
-						goto l313
-					l316:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '$' {
-							goto l317
-						}
-						position++
-						goto l313
-					l317:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '-' {
-							goto l318
-						}
-						position++
-						goto l313
-					l318:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '_' {
-							goto l319
-						}
-						position++
-						goto l313
-					l319:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '.' {
-							goto l320
-						}
-						position++
-						goto l313
-					l320:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '+' {
-							goto l321
-						}
-						position++
-						goto l313
-					l321:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '!' {
-							goto l322
-						}
-						position++
-						goto l313
-					l322:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '*' {
-							goto l323
-						}
-						position++
-						goto l313
-					l323:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '\'' {
-							goto l324
-						}
-						position++
-						goto l313
-					l324:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '(' {
-							goto l325
-						}
-						position++
-						goto l313
-					l325:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != ')' {
-							goto l326
-						}
-						position++
-						goto l313
-					l326:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != ',' {
-							goto l327
-						}
-						position++
-						goto l313
-					l327:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != ';' {
-							goto l328
-						}
-						position++
-						goto l313
-					l328:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != ':' {
-							goto l329
-						}
-						position++
-						goto l313
-					l329:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '@' {
-							goto l330
-						}
-						position++
-						goto l313
-					l330:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '&' {
-							goto l331
-						}
-						position++
-						goto l313
-					l331:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '=' {
+						if !cset8[buffer[position]] {
 							goto l332
 						}
 						position++
@@ -2752,56 +1829,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position333, tokenIndex333 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l334
-							}
-							position++
-							goto l333
-						l334:
-							position, tokenIndex = position333, tokenIndex333
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l335
-							}
-							position++
-							goto l333
-						l335:
-							position, tokenIndex = position333, tokenIndex333
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l312
 							}
 							position++
 						}
-					l333:
 						{
-							position336, tokenIndex336 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l337
-							}
-							position++
-							goto l336
-						l337:
-							position, tokenIndex = position336, tokenIndex336
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l338
-							}
-							position++
-							goto l336
-						l338:
-							position, tokenIndex = position336, tokenIndex336
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l312
 							}
 							position++
 						}
-					l336:
 					}
 				l313:
 					goto l311
 				l312:
 					position, tokenIndex = position312, tokenIndex312
 				}
-				add(rulehsegment, position310, tokenIndex310)
+				if !p.notokens {
+					tree.Add(rulehsegment, position310, position, tokenIndex, tokenIndex310)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -2811,136 +1859,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position340, tokenIndex340 := position, tokenIndex
 			l341:
 				{
+					i, buf := position, buffer
+					for cset8[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position342, tokenIndex342 := position, tokenIndex
 					{
 						position343, tokenIndex343 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l344
-						}
-						position++
-						goto l343
-					l344:
-						position, tokenIndex = position343, tokenIndex343
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l345
-						}
-						position++
-						goto l343
-					l345:
-						position, tokenIndex = position343, tokenIndex343
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l346
-						}
-						position++
-						goto l343
-					l346:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '$' {
-							goto l347
-						}
-						position++
-						goto l343
-					l347:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '-' {
-							goto l348
-						}
-						position++
-						goto l343
-					l348:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '_' {
-							goto l349
-						}
-						position++
-						goto l343
-					l349:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '.' {
-							goto l350
-						}
-						position++
-						goto l343
-					l350:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '+' {
-							goto l351
-						}
-						position++
-						goto l343
-					l351:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '!' {
-							goto l352
-						}
-						position++
-						goto l343
-					l352:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '*' {
-							goto l353
-						}
-						position++
-						goto l343
-					l353:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '\'' {
-							goto l354
-						}
-						position++
-						goto l343
-					l354:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '(' {
-							goto l355
-						}
-						position++
-						goto l343
-					l355:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != ')' {
-							goto l356
-						}
-						position++
-						goto l343
-					l356:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != ',' {
-							goto l357
-						}
-						position++
-						goto l343
-					l357:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != ';' {
-							goto l358
-						}
-						position++
-						goto l343
-					l358:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != ':' {
-							goto l359
-						}
-						position++
-						goto l343
-					l359:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '@' {
-							goto l360
-						}
-						position++
-						goto l343
-					l360:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '&' {
-							goto l361
-						}
-						position++
-						goto l343
-					l361:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '=' {
+						if !cset8[buffer[position]] {
 							goto l362
 						}
 						position++
@@ -2952,56 +1881,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position363, tokenIndex363 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l364
-							}
-							position++
-							goto l363
-						l364:
-							position, tokenIndex = position363, tokenIndex363
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l365
-							}
-							position++
-							goto l363
-						l365:
-							position, tokenIndex = position363, tokenIndex363
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l342
 							}
 							position++
 						}
-					l363:
 						{
-							position366, tokenIndex366 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l367
-							}
-							position++
-							goto l366
-						l367:
-							position, tokenIndex = position366, tokenIndex366
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l368
-							}
-							position++
-							goto l366
-						l368:
-							position, tokenIndex = position366, tokenIndex366
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l342
 							}
 							position++
 						}
-					l366:
 					}
 				l343:
 					goto l341
 				l342:
 					position, tokenIndex = position342, tokenIndex342
 				}
-				add(rulesearch, position340, tokenIndex340)
+				if !p.notokens {
+					tree.Add(rulesearch, position340, position, tokenIndex, tokenIndex340)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -3061,147 +1961,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position375, tokenIndex375 := position, tokenIndex
 							{
 								position376, tokenIndex376 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l377
-								}
-								position++
-								goto l376
-							l377:
-								position, tokenIndex = position376, tokenIndex376
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l378
-								}
-								position++
-								goto l376
-							l378:
-								position, tokenIndex = position376, tokenIndex376
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l379
-								}
-								position++
-								goto l376
-							l379:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '$' {
-									goto l380
-								}
-								position++
-								goto l376
-							l380:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '-' {
-									goto l381
-								}
-								position++
-								goto l376
-							l381:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '_' {
-									goto l382
-								}
-								position++
-								goto l376
-							l382:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '.' {
-									goto l383
-								}
-								position++
-								goto l376
-							l383:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '+' {
-									goto l384
-								}
-								position++
-								goto l376
-							l384:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '!' {
-									goto l385
-								}
-								position++
-								goto l376
-							l385:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '*' {
-									goto l386
-								}
-								position++
-								goto l376
-							l386:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '\'' {
-									goto l387
-								}
-								position++
-								goto l376
-							l387:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '(' {
-									goto l388
-								}
-								position++
-								goto l376
-							l388:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != ')' {
-									goto l389
-								}
-								position++
-								goto l376
-							l389:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != ',' {
-									goto l390
-								}
-								position++
-								goto l376
-							l390:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != ';' {
-									goto l391
-								}
-								position++
-								goto l376
-							l391:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '/' {
-									goto l392
-								}
-								position++
-								goto l376
-							l392:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '?' {
-									goto l393
-								}
-								position++
-								goto l376
-							l393:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != ':' {
-									goto l394
-								}
-								position++
-								goto l376
-							l394:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '@' {
-									goto l395
-								}
-								position++
-								goto l376
-							l395:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '&' {
-									goto l396
-								}
-								position++
-								goto l376
-							l396:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '=' {
+								if !cset1[buffer[position]] {
 									goto l397
 								}
 								position++
@@ -3213,52 +1973,23 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position398, tokenIndex398 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l399
-									}
-									position++
-									goto l398
-								l399:
-									position, tokenIndex = position398, tokenIndex398
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l400
-									}
-									position++
-									goto l398
-								l400:
-									position, tokenIndex = position398, tokenIndex398
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset2[buffer[position]] {
 										goto l373
 									}
 									position++
 								}
-							l398:
 								{
-									position401, tokenIndex401 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l402
-									}
-									position++
-									goto l401
-								l402:
-									position, tokenIndex = position401, tokenIndex401
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l403
-									}
-									position++
-									goto l401
-								l403:
-									position, tokenIndex = position401, tokenIndex401
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset2[buffer[position]] {
 										goto l373
 									}
 									position++
 								}
-							l401:
 							}
 						l376:
-							add(rulegtype, position375, tokenIndex375)
+							if !p.notokens {
+								tree.Add(rulegtype, position375, position, tokenIndex, tokenIndex375)
+							}
+							tokenIndex++
 						}
 						{
 							position404, tokenIndex404 := position, tokenIndex
@@ -3289,147 +2020,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										{
 											position412, tokenIndex412 := position, tokenIndex
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l413
-											}
-											position++
-											goto l412
-										l413:
-											position, tokenIndex = position412, tokenIndex412
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l414
-											}
-											position++
-											goto l412
-										l414:
-											position, tokenIndex = position412, tokenIndex412
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l415
-											}
-											position++
-											goto l412
-										l415:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '$' {
-												goto l416
-											}
-											position++
-											goto l412
-										l416:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '-' {
-												goto l417
-											}
-											position++
-											goto l412
-										l417:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '_' {
-												goto l418
-											}
-											position++
-											goto l412
-										l418:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '.' {
-												goto l419
-											}
-											position++
-											goto l412
-										l419:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '+' {
-												goto l420
-											}
-											position++
-											goto l412
-										l420:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '!' {
-												goto l421
-											}
-											position++
-											goto l412
-										l421:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '*' {
-												goto l422
-											}
-											position++
-											goto l412
-										l422:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '\'' {
-												goto l423
-											}
-											position++
-											goto l412
-										l423:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '(' {
-												goto l424
-											}
-											position++
-											goto l412
-										l424:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != ')' {
-												goto l425
-											}
-											position++
-											goto l412
-										l425:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != ',' {
-												goto l426
-											}
-											position++
-											goto l412
-										l426:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != ';' {
-												goto l427
-											}
-											position++
-											goto l412
-										l427:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '/' {
-												goto l428
-											}
-											position++
-											goto l412
-										l428:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '?' {
-												goto l429
-											}
-											position++
-											goto l412
-										l429:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != ':' {
-												goto l430
-											}
-											position++
-											goto l412
-										l430:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '@' {
-												goto l431
-											}
-											position++
-											goto l412
-										l431:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '&' {
-												goto l432
-											}
-											position++
-											goto l412
-										l432:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '=' {
+											if !cset1[buffer[position]] {
 												goto l433
 											}
 											position++
@@ -3441,49 +2032,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											}
 											position++
 											{
-												position434, tokenIndex434 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l435
-												}
-												position++
-												goto l434
-											l435:
-												position, tokenIndex = position434, tokenIndex434
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l436
-												}
-												position++
-												goto l434
-											l436:
-												position, tokenIndex = position434, tokenIndex434
-												if c := buffer[position]; c < 'a' || c > 'f' {
+												if !cset2[buffer[position]] {
 													goto l410
 												}
 												position++
 											}
-										l434:
 											{
-												position437, tokenIndex437 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l438
-												}
-												position++
-												goto l437
-											l438:
-												position, tokenIndex = position437, tokenIndex437
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l439
-												}
-												position++
-												goto l437
-											l439:
-												position, tokenIndex = position437, tokenIndex437
-												if c := buffer[position]; c < 'a' || c > 'f' {
+												if !cset2[buffer[position]] {
 													goto l410
 												}
 												position++
 											}
-										l437:
 										}
 									l412:
 										goto l409
@@ -3529,133 +2088,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 												}
 												{
 													position446, tokenIndex446 := position, tokenIndex
-													if c := buffer[position]; c < 'A' || c > 'Z' {
-														goto l447
-													}
-													position++
-													goto l446
-												l447:
-													position, tokenIndex = position446, tokenIndex446
-													if c := buffer[position]; c < 'a' || c > 'z' {
-														goto l448
-													}
-													position++
-													goto l446
-												l448:
-													position, tokenIndex = position446, tokenIndex446
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l449
-													}
-													position++
-													goto l446
-												l449:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '$' {
-														goto l450
-													}
-													position++
-													goto l446
-												l450:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '-' {
-														goto l451
-													}
-													position++
-													goto l446
-												l451:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '_' {
-														goto l452
-													}
-													position++
-													goto l446
-												l452:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '.' {
-														goto l453
-													}
-													position++
-													goto l446
-												l453:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '+' {
-														goto l454
-													}
-													position++
-													goto l446
-												l454:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '!' {
-														goto l455
-													}
-													position++
-													goto l446
-												l455:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '*' {
-														goto l456
-													}
-													position++
-													goto l446
-												l456:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '\'' {
-														goto l457
-													}
-													position++
-													goto l446
-												l457:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '(' {
-														goto l458
-													}
-													position++
-													goto l446
-												l458:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != ')' {
-														goto l459
-													}
-													position++
-													goto l446
-												l459:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != ',' {
-														goto l460
-													}
-													position++
-													goto l446
-												l460:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != ';' {
-														goto l461
-													}
-													position++
-													goto l446
-												l461:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != ':' {
-														goto l462
-													}
-													position++
-													goto l446
-												l462:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '@' {
-														goto l463
-													}
-													position++
-													goto l446
-												l463:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '&' {
-														goto l464
-													}
-													position++
-													goto l446
-												l464:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '=' {
+													if !cset8[buffer[position]] {
 														goto l465
 													}
 													position++
@@ -3667,49 +2100,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													}
 													position++
 													{
-														position466, tokenIndex466 := position, tokenIndex
-														if c := buffer[position]; c < '0' || c > '9' {
-															goto l467
-														}
-														position++
-														goto l466
-													l467:
-														position, tokenIndex = position466, tokenIndex466
-														if c := buffer[position]; c < 'A' || c > 'F' {
-															goto l468
-														}
-														position++
-														goto l466
-													l468:
-														position, tokenIndex = position466, tokenIndex466
-														if c := buffer[position]; c < 'a' || c > 'f' {
+														if !cset2[buffer[position]] {
 															goto l444
 														}
 														position++
 													}
-												l466:
 													{
-														position469, tokenIndex469 := position, tokenIndex
-														if c := buffer[position]; c < '0' || c > '9' {
-															goto l470
-														}
-														position++
-														goto l469
-													l470:
-														position, tokenIndex = position469, tokenIndex469
-														if c := buffer[position]; c < 'A' || c > 'F' {
-															goto l471
-														}
-														position++
-														goto l469
-													l471:
-														position, tokenIndex = position469, tokenIndex469
-														if c := buffer[position]; c < 'a' || c > 'f' {
+														if !cset2[buffer[position]] {
 															goto l444
 														}
 														position++
 													}
-												l469:
 												}
 											l446:
 												goto l443
@@ -3732,150 +2133,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 												position++
 											l474:
 												{
+													i, buf := position, buffer
+													for cset1[buf[i]] {
+														i++
+													}
+													position = i
+												}
+												{
 													position475, tokenIndex475 := position, tokenIndex
 													{
 														position476, tokenIndex476 := position, tokenIndex
-														if c := buffer[position]; c < 'A' || c > 'Z' {
-															goto l477
-														}
-														position++
-														goto l476
-													l477:
-														position, tokenIndex = position476, tokenIndex476
-														if c := buffer[position]; c < 'a' || c > 'z' {
-															goto l478
-														}
-														position++
-														goto l476
-													l478:
-														position, tokenIndex = position476, tokenIndex476
-														if c := buffer[position]; c < '0' || c > '9' {
-															goto l479
-														}
-														position++
-														goto l476
-													l479:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '$' {
-															goto l480
-														}
-														position++
-														goto l476
-													l480:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '-' {
-															goto l481
-														}
-														position++
-														goto l476
-													l481:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '_' {
-															goto l482
-														}
-														position++
-														goto l476
-													l482:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '.' {
-															goto l483
-														}
-														position++
-														goto l476
-													l483:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '+' {
-															goto l484
-														}
-														position++
-														goto l476
-													l484:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '!' {
-															goto l485
-														}
-														position++
-														goto l476
-													l485:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '*' {
-															goto l486
-														}
-														position++
-														goto l476
-													l486:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '\'' {
-															goto l487
-														}
-														position++
-														goto l476
-													l487:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '(' {
-															goto l488
-														}
-														position++
-														goto l476
-													l488:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != ')' {
-															goto l489
-														}
-														position++
-														goto l476
-													l489:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != ',' {
-															goto l490
-														}
-														position++
-														goto l476
-													l490:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != ';' {
-															goto l491
-														}
-														position++
-														goto l476
-													l491:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '/' {
-															goto l492
-														}
-														position++
-														goto l476
-													l492:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '?' {
-															goto l493
-														}
-														position++
-														goto l476
-													l493:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != ':' {
-															goto l494
-														}
-														position++
-														goto l476
-													l494:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '@' {
-															goto l495
-														}
-														position++
-														goto l476
-													l495:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '&' {
-															goto l496
-														}
-														position++
-														goto l476
-													l496:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '=' {
+														if !cset1[buffer[position]] {
 															goto l497
 														}
 														position++
@@ -3887,49 +2155,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														}
 														position++
 														{
-															position498, tokenIndex498 := position, tokenIndex
-															if c := buffer[position]; c < '0' || c > '9' {
-																goto l499
-															}
-															position++
-															goto l498
-														l499:
-															position, tokenIndex = position498, tokenIndex498
-															if c := buffer[position]; c < 'A' || c > 'F' {
-																goto l500
-															}
-															position++
-															goto l498
-														l500:
-															position, tokenIndex = position498, tokenIndex498
-															if c := buffer[position]; c < 'a' || c > 'f' {
+															if !cset2[buffer[position]] {
 																goto l475
 															}
 															position++
 														}
-													l498:
 														{
-															position501, tokenIndex501 := position, tokenIndex
-															if c := buffer[position]; c < '0' || c > '9' {
-																goto l502
-															}
-															position++
-															goto l501
-														l502:
-															position, tokenIndex = position501, tokenIndex501
-															if c := buffer[position]; c < 'A' || c > 'F' {
-																goto l503
-															}
-															position++
-															goto l501
-														l503:
-															position, tokenIndex = position501, tokenIndex501
-															if c := buffer[position]; c < 'a' || c > 'f' {
+															if !cset2[buffer[position]] {
 																goto l475
 															}
 															position++
 														}
-													l501:
 													}
 												l476:
 													goto l474
@@ -3962,150 +2198,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									position, tokenIndex = position407, tokenIndex407
 								l505:
 									{
+										i, buf := position, buffer
+										for cset1[buf[i]] {
+											i++
+										}
+										position = i
+									}
+									{
 										position506, tokenIndex506 := position, tokenIndex
 										{
 											position507, tokenIndex507 := position, tokenIndex
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l508
-											}
-											position++
-											goto l507
-										l508:
-											position, tokenIndex = position507, tokenIndex507
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l509
-											}
-											position++
-											goto l507
-										l509:
-											position, tokenIndex = position507, tokenIndex507
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l510
-											}
-											position++
-											goto l507
-										l510:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '$' {
-												goto l511
-											}
-											position++
-											goto l507
-										l511:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '-' {
-												goto l512
-											}
-											position++
-											goto l507
-										l512:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '_' {
-												goto l513
-											}
-											position++
-											goto l507
-										l513:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '.' {
-												goto l514
-											}
-											position++
-											goto l507
-										l514:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '+' {
-												goto l515
-											}
-											position++
-											goto l507
-										l515:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '!' {
-												goto l516
-											}
-											position++
-											goto l507
-										l516:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '*' {
-												goto l517
-											}
-											position++
-											goto l507
-										l517:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '\'' {
-												goto l518
-											}
-											position++
-											goto l507
-										l518:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '(' {
-												goto l519
-											}
-											position++
-											goto l507
-										l519:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != ')' {
-												goto l520
-											}
-											position++
-											goto l507
-										l520:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != ',' {
-												goto l521
-											}
-											position++
-											goto l507
-										l521:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != ';' {
-												goto l522
-											}
-											position++
-											goto l507
-										l522:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '/' {
-												goto l523
-											}
-											position++
-											goto l507
-										l523:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '?' {
-												goto l524
-											}
-											position++
-											goto l507
-										l524:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != ':' {
-												goto l525
-											}
-											position++
-											goto l507
-										l525:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '@' {
-												goto l526
-											}
-											position++
-											goto l507
-										l526:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '&' {
-												goto l527
-											}
-											position++
-											goto l507
-										l527:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '=' {
+											if !cset1[buffer[position]] {
 												goto l528
 											}
 											position++
@@ -4117,49 +2220,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											}
 											position++
 											{
-												position529, tokenIndex529 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l530
-												}
-												position++
-												goto l529
-											l530:
-												position, tokenIndex = position529, tokenIndex529
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l531
-												}
-												position++
-												goto l529
-											l531:
-												position, tokenIndex = position529, tokenIndex529
-												if c := buffer[position]; c < 'a' || c > 'f' {
+												if !cset2[buffer[position]] {
 													goto l506
 												}
 												position++
 											}
-										l529:
 											{
-												position532, tokenIndex532 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l533
-												}
-												position++
-												goto l532
-											l533:
-												position, tokenIndex = position532, tokenIndex532
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l534
-												}
-												position++
-												goto l532
-											l534:
-												position, tokenIndex = position532, tokenIndex532
-												if c := buffer[position]; c < 'a' || c > 'f' {
+												if !cset2[buffer[position]] {
 													goto l506
 												}
 												position++
 											}
-										l532:
 										}
 									l507:
 										goto l505
@@ -4168,7 +2239,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 								}
 							l407:
-								add(ruleselector, position406, tokenIndex406)
+								if !p.notokens {
+									tree.Add(ruleselector, position406, position, tokenIndex, tokenIndex406)
+								}
+								tokenIndex++
 							}
 							{
 								position535, tokenIndex535 := position, tokenIndex
@@ -4209,133 +2283,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										{
 											position541, tokenIndex541 := position, tokenIndex
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l542
-											}
-											position++
-											goto l541
-										l542:
-											position, tokenIndex = position541, tokenIndex541
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l543
-											}
-											position++
-											goto l541
-										l543:
-											position, tokenIndex = position541, tokenIndex541
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l544
-											}
-											position++
-											goto l541
-										l544:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '$' {
-												goto l545
-											}
-											position++
-											goto l541
-										l545:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '-' {
-												goto l546
-											}
-											position++
-											goto l541
-										l546:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '_' {
-												goto l547
-											}
-											position++
-											goto l541
-										l547:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '.' {
-												goto l548
-											}
-											position++
-											goto l541
-										l548:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '+' {
-												goto l549
-											}
-											position++
-											goto l541
-										l549:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '!' {
-												goto l550
-											}
-											position++
-											goto l541
-										l550:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '*' {
-												goto l551
-											}
-											position++
-											goto l541
-										l551:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '\'' {
-												goto l552
-											}
-											position++
-											goto l541
-										l552:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '(' {
-												goto l553
-											}
-											position++
-											goto l541
-										l553:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != ')' {
-												goto l554
-											}
-											position++
-											goto l541
-										l554:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != ',' {
-												goto l555
-											}
-											position++
-											goto l541
-										l555:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != ';' {
-												goto l556
-											}
-											position++
-											goto l541
-										l556:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != ':' {
-												goto l557
-											}
-											position++
-											goto l541
-										l557:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '@' {
-												goto l558
-											}
-											position++
-											goto l541
-										l558:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '&' {
-												goto l559
-											}
-											position++
-											goto l541
-										l559:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '=' {
+											if !cset8[buffer[position]] {
 												goto l560
 											}
 											position++
@@ -4347,56 +2295,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											}
 											position++
 											{
-												position561, tokenIndex561 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l562
-												}
-												position++
-												goto l561
-											l562:
-												position, tokenIndex = position561, tokenIndex561
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l563
-												}
-												position++
-												goto l561
-											l563:
-												position, tokenIndex = position561, tokenIndex561
-												if c := buffer[position]; c < 'a' || c > 'f' {
+												if !cset2[buffer[position]] {
 													goto l539
 												}
 												position++
 											}
-										l561:
 											{
-												position564, tokenIndex564 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l565
-												}
-												position++
-												goto l564
-											l565:
-												position, tokenIndex = position564, tokenIndex564
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l566
-												}
-												position++
-												goto l564
-											l566:
-												position, tokenIndex = position564, tokenIndex564
-												if c := buffer[position]; c < 'a' || c > 'f' {
+												if !cset2[buffer[position]] {
 													goto l539
 												}
 												position++
 											}
-										l564:
 										}
 									l541:
 										goto l538
 									l539:
 										position, tokenIndex = position539, tokenIndex539
 									}
-									add(rulegopher_search, position537, tokenIndex537)
+									if !p.notokens {
+										tree.Add(rulegopher_search, position537, position, tokenIndex, tokenIndex537)
+									}
+									tokenIndex++
 								}
 								{
 									position567, tokenIndex567 := position, tokenIndex
@@ -4416,150 +2335,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position569, tokenIndex569 := position, tokenIndex
 									l570:
 										{
+											i, buf := position, buffer
+											for cset1[buf[i]] {
+												i++
+											}
+											position = i
+										}
+										{
 											position571, tokenIndex571 := position, tokenIndex
 											{
 												position572, tokenIndex572 := position, tokenIndex
-												if c := buffer[position]; c < 'A' || c > 'Z' {
-													goto l573
-												}
-												position++
-												goto l572
-											l573:
-												position, tokenIndex = position572, tokenIndex572
-												if c := buffer[position]; c < 'a' || c > 'z' {
-													goto l574
-												}
-												position++
-												goto l572
-											l574:
-												position, tokenIndex = position572, tokenIndex572
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l575
-												}
-												position++
-												goto l572
-											l575:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '$' {
-													goto l576
-												}
-												position++
-												goto l572
-											l576:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '-' {
-													goto l577
-												}
-												position++
-												goto l572
-											l577:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '_' {
-													goto l578
-												}
-												position++
-												goto l572
-											l578:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '.' {
-													goto l579
-												}
-												position++
-												goto l572
-											l579:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '+' {
-													goto l580
-												}
-												position++
-												goto l572
-											l580:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '!' {
-													goto l581
-												}
-												position++
-												goto l572
-											l581:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '*' {
-													goto l582
-												}
-												position++
-												goto l572
-											l582:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '\'' {
-													goto l583
-												}
-												position++
-												goto l572
-											l583:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '(' {
-													goto l584
-												}
-												position++
-												goto l572
-											l584:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != ')' {
-													goto l585
-												}
-												position++
-												goto l572
-											l585:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != ',' {
-													goto l586
-												}
-												position++
-												goto l572
-											l586:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != ';' {
-													goto l587
-												}
-												position++
-												goto l572
-											l587:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '/' {
-													goto l588
-												}
-												position++
-												goto l572
-											l588:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '?' {
-													goto l589
-												}
-												position++
-												goto l572
-											l589:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != ':' {
-													goto l590
-												}
-												position++
-												goto l572
-											l590:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '@' {
-													goto l591
-												}
-												position++
-												goto l572
-											l591:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '&' {
-													goto l592
-												}
-												position++
-												goto l572
-											l592:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '=' {
+												if !cset1[buffer[position]] {
 													goto l593
 												}
 												position++
@@ -4571,56 +2357,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 												}
 												position++
 												{
-													position594, tokenIndex594 := position, tokenIndex
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l595
-													}
-													position++
-													goto l594
-												l595:
-													position, tokenIndex = position594, tokenIndex594
-													if c := buffer[position]; c < 'A' || c > 'F' {
-														goto l596
-													}
-													position++
-													goto l594
-												l596:
-													position, tokenIndex = position594, tokenIndex594
-													if c := buffer[position]; c < 'a' || c > 'f' {
+													if !cset2[buffer[position]] {
 														goto l571
 													}
 													position++
 												}
-											l594:
 												{
-													position597, tokenIndex597 := position, tokenIndex
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l598
-													}
-													position++
-													goto l597
-												l598:
-													position, tokenIndex = position597, tokenIndex597
-													if c := buffer[position]; c < 'A' || c > 'F' {
-														goto l599
-													}
-													position++
-													goto l597
-												l599:
-													position, tokenIndex = position597, tokenIndex597
-													if c := buffer[position]; c < 'a' || c > 'f' {
+													if !cset2[buffer[position]] {
 														goto l571
 													}
 													position++
 												}
-											l597:
 											}
 										l572:
 											goto l570
 										l571:
 											position, tokenIndex = position571, tokenIndex571
 										}
-										add(rulegopherplus_string, position569, tokenIndex569)
+										if !p.notokens {
+											tree.Add(rulegopherplus_string, position569, position, tokenIndex, tokenIndex569)
+										}
+										tokenIndex++
 									}
 									goto l568
 								l567:
@@ -4647,7 +2404,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position371, tokenIndex371
 				}
 			l372:
-				add(rulegopherurl, position370, tokenIndex370)
+				if !p.notokens {
+					tree.Add(rulegopherurl, position370, position, tokenIndex, tokenIndex370)
+				}
+				tokenIndex++
 			}
 			return true
 		l369:
@@ -4699,147 +2459,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position606, tokenIndex606 := position, tokenIndex
 					{
 						position609, tokenIndex609 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l610
-						}
-						position++
-						goto l609
-					l610:
-						position, tokenIndex = position609, tokenIndex609
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l611
-						}
-						position++
-						goto l609
-					l611:
-						position, tokenIndex = position609, tokenIndex609
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l612
-						}
-						position++
-						goto l609
-					l612:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '$' {
-							goto l613
-						}
-						position++
-						goto l609
-					l613:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '-' {
-							goto l614
-						}
-						position++
-						goto l609
-					l614:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '_' {
-							goto l615
-						}
-						position++
-						goto l609
-					l615:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '.' {
-							goto l616
-						}
-						position++
-						goto l609
-					l616:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '+' {
-							goto l617
-						}
-						position++
-						goto l609
-					l617:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '!' {
-							goto l618
-						}
-						position++
-						goto l609
-					l618:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '*' {
-							goto l619
-						}
-						position++
-						goto l609
-					l619:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '\'' {
-							goto l620
-						}
-						position++
-						goto l609
-					l620:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '(' {
-							goto l621
-						}
-						position++
-						goto l609
-					l621:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != ')' {
-							goto l622
-						}
-						position++
-						goto l609
-					l622:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != ',' {
-							goto l623
-						}
-						position++
-						goto l609
-					l623:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != ';' {
-							goto l624
-						}
-						position++
-						goto l609
-					l624:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '/' {
-							goto l625
-						}
-						position++
-						goto l609
-					l625:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '?' {
-							goto l626
-						}
-						position++
-						goto l609
-					l626:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != ':' {
-							goto l627
-						}
-						position++
-						goto l609
-					l627:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '@' {
-							goto l628
-						}
-						position++
-						goto l609
-					l628:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '&' {
-							goto l629
-						}
-						position++
-						goto l609
-					l629:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '=' {
+						if !cset1[buffer[position]] {
 							goto l630
 						}
 						position++
@@ -4851,197 +2471,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position631, tokenIndex631 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l632
-							}
-							position++
-							goto l631
-						l632:
-							position, tokenIndex = position631, tokenIndex631
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l633
-							}
-							position++
-							goto l631
-						l633:
-							position, tokenIndex = position631, tokenIndex631
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l604
 							}
 							position++
 						}
-					l631:
 						{
-							position634, tokenIndex634 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l635
-							}
-							position++
-							goto l634
-						l635:
-							position, tokenIndex = position634, tokenIndex634
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l636
-							}
-							position++
-							goto l634
-						l636:
-							position, tokenIndex = position634, tokenIndex634
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l604
 							}
 							position++
 						}
-					l634:
 					}
 				l609:
 				l607:
 					{
+						i, buf := position, buffer
+						for cset1[buf[i]] {
+							i++
+						}
+						position = i
+					}
+					{
 						position608, tokenIndex608 := position, tokenIndex
 						{
 							position637, tokenIndex637 := position, tokenIndex
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l638
-							}
-							position++
-							goto l637
-						l638:
-							position, tokenIndex = position637, tokenIndex637
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l639
-							}
-							position++
-							goto l637
-						l639:
-							position, tokenIndex = position637, tokenIndex637
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l640
-							}
-							position++
-							goto l637
-						l640:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '$' {
-								goto l641
-							}
-							position++
-							goto l637
-						l641:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '-' {
-								goto l642
-							}
-							position++
-							goto l637
-						l642:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '_' {
-								goto l643
-							}
-							position++
-							goto l637
-						l643:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '.' {
-								goto l644
-							}
-							position++
-							goto l637
-						l644:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '+' {
-								goto l645
-							}
-							position++
-							goto l637
-						l645:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '!' {
-								goto l646
-							}
-							position++
-							goto l637
-						l646:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '*' {
-								goto l647
-							}
-							position++
-							goto l637
-						l647:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '\'' {
-								goto l648
-							}
-							position++
-							goto l637
-						l648:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '(' {
-								goto l649
-							}
-							position++
-							goto l637
-						l649:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != ')' {
-								goto l650
-							}
-							position++
-							goto l637
-						l650:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != ',' {
-								goto l651
-							}
-							position++
-							goto l637
-						l651:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != ';' {
-								goto l652
-							}
-							position++
-							goto l637
-						l652:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '/' {
-								goto l653
-							}
-							position++
-							goto l637
-						l653:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '?' {
-								goto l654
-							}
-							position++
-							goto l637
-						l654:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != ':' {
-								goto l655
-							}
-							position++
-							goto l637
-						l655:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '@' {
-								goto l656
-							}
-							position++
-							goto l637
-						l656:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '&' {
-								goto l657
-							}
-							position++
-							goto l637
-						l657:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '=' {
+							if !cset1[buffer[position]] {
 								goto l658
 							}
 							position++
@@ -5053,58 +2508,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position659, tokenIndex659 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l660
-								}
-								position++
-								goto l659
-							l660:
-								position, tokenIndex = position659, tokenIndex659
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l661
-								}
-								position++
-								goto l659
-							l661:
-								position, tokenIndex = position659, tokenIndex659
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset2[buffer[position]] {
 									goto l608
 								}
 								position++
 							}
-						l659:
 							{
-								position662, tokenIndex662 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l663
-								}
-								position++
-								goto l662
-							l663:
-								position, tokenIndex = position662, tokenIndex662
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l664
-								}
-								position++
-								goto l662
-							l664:
-								position, tokenIndex = position662, tokenIndex662
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset2[buffer[position]] {
 									goto l608
 								}
 								position++
 							}
-						l662:
 						}
 					l637:
 						goto l607
 					l608:
 						position, tokenIndex = position608, tokenIndex608
 					}
-					add(ruleencoded822addr, position606, tokenIndex606)
+					if !p.notokens {
+						tree.Add(ruleencoded822addr, position606, position, tokenIndex, tokenIndex606)
+					}
+					tokenIndex++
 				}
-				add(rulemailtourl, position605, tokenIndex605)
+				if !p.notokens {
+					tree.Add(rulemailtourl, position605, position, tokenIndex, tokenIndex605)
+				}
+				tokenIndex++
 			}
 			return true
 		l604:
@@ -5146,140 +2575,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position671, tokenIndex671 := position, tokenIndex
 							{
 								position674, tokenIndex674 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l675
-								}
-								position++
-								goto l674
-							l675:
-								position, tokenIndex = position674, tokenIndex674
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l676
-								}
-								position++
-								goto l674
-							l676:
-								position, tokenIndex = position674, tokenIndex674
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l677
-								}
-								position++
-								goto l674
-							l677:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '$' {
-									goto l678
-								}
-								position++
-								goto l674
-							l678:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '-' {
-									goto l679
-								}
-								position++
-								goto l674
-							l679:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '_' {
-									goto l680
-								}
-								position++
-								goto l674
-							l680:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '.' {
-									goto l681
-								}
-								position++
-								goto l674
-							l681:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '+' {
-									goto l682
-								}
-								position++
-								goto l674
-							l682:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '!' {
-									goto l683
-								}
-								position++
-								goto l674
-							l683:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '*' {
-									goto l684
-								}
-								position++
-								goto l674
-							l684:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '\'' {
-									goto l685
-								}
-								position++
-								goto l674
-							l685:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '(' {
-									goto l686
-								}
-								position++
-								goto l674
-							l686:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != ')' {
-									goto l687
-								}
-								position++
-								goto l674
-							l687:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != ',' {
-									goto l688
-								}
-								position++
-								goto l674
-							l688:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != ';' {
-									goto l689
-								}
-								position++
-								goto l674
-							l689:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '/' {
-									goto l690
-								}
-								position++
-								goto l674
-							l690:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '?' {
-									goto l691
-								}
-								position++
-								goto l674
-							l691:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != ':' {
-									goto l692
-								}
-								position++
-								goto l674
-							l692:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '&' {
-									goto l693
-								}
-								position++
-								goto l674
-							l693:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '=' {
+								if !cset9[buffer[position]] {
 									goto l694
 								}
 								position++
@@ -5291,190 +2587,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position695, tokenIndex695 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l696
-									}
-									position++
-									goto l695
-								l696:
-									position, tokenIndex = position695, tokenIndex695
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l697
-									}
-									position++
-									goto l695
-								l697:
-									position, tokenIndex = position695, tokenIndex695
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset2[buffer[position]] {
 										goto l670
 									}
 									position++
 								}
-							l695:
 								{
-									position698, tokenIndex698 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l699
-									}
-									position++
-									goto l698
-								l699:
-									position, tokenIndex = position698, tokenIndex698
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l700
-									}
-									position++
-									goto l698
-								l700:
-									position, tokenIndex = position698, tokenIndex698
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset2[buffer[position]] {
 										goto l670
 									}
 									position++
 								}
-							l698:
 							}
 						l674:
 						l672:
 							{
+								i, buf := position, buffer
+								for cset9[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position673, tokenIndex673 := position, tokenIndex
 								{
 									position701, tokenIndex701 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l702
-									}
-									position++
-									goto l701
-								l702:
-									position, tokenIndex = position701, tokenIndex701
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l703
-									}
-									position++
-									goto l701
-								l703:
-									position, tokenIndex = position701, tokenIndex701
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l704
-									}
-									position++
-									goto l701
-								l704:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '$' {
-										goto l705
-									}
-									position++
-									goto l701
-								l705:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '-' {
-										goto l706
-									}
-									position++
-									goto l701
-								l706:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '_' {
-										goto l707
-									}
-									position++
-									goto l701
-								l707:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '.' {
-										goto l708
-									}
-									position++
-									goto l701
-								l708:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '+' {
-										goto l709
-									}
-									position++
-									goto l701
-								l709:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '!' {
-										goto l710
-									}
-									position++
-									goto l701
-								l710:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '*' {
-										goto l711
-									}
-									position++
-									goto l701
-								l711:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '\'' {
-										goto l712
-									}
-									position++
-									goto l701
-								l712:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '(' {
-										goto l713
-									}
-									position++
-									goto l701
-								l713:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != ')' {
-										goto l714
-									}
-									position++
-									goto l701
-								l714:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != ',' {
-										goto l715
-									}
-									position++
-									goto l701
-								l715:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != ';' {
-										goto l716
-									}
-									position++
-									goto l701
-								l716:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '/' {
-										goto l717
-									}
-									position++
-									goto l701
-								l717:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '?' {
-										goto l718
-									}
-									position++
-									goto l701
-								l718:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != ':' {
-										goto l719
-									}
-									position++
-									goto l701
-								l719:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '&' {
-										goto l720
-									}
-									position++
-									goto l701
-								l720:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '=' {
+									if !cset9[buffer[position]] {
 										goto l721
 									}
 									position++
@@ -5486,49 +2624,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position722, tokenIndex722 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l723
-										}
-										position++
-										goto l722
-									l723:
-										position, tokenIndex = position722, tokenIndex722
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l724
-										}
-										position++
-										goto l722
-									l724:
-										position, tokenIndex = position722, tokenIndex722
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l673
 										}
 										position++
 									}
-								l722:
 									{
-										position725, tokenIndex725 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l726
-										}
-										position++
-										goto l725
-									l726:
-										position, tokenIndex = position725, tokenIndex725
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l727
-										}
-										position++
-										goto l725
-									l727:
-										position, tokenIndex = position725, tokenIndex725
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l673
 										}
 										position++
 									}
-								l725:
 								}
 							l701:
 								goto l672
@@ -5542,7 +2648,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							if !_rules[rulehost]() {
 								goto l670
 							}
-							add(rulearticle, position671, tokenIndex671)
+							if !p.notokens {
+								tree.Add(rulearticle, position671, position, tokenIndex, tokenIndex671)
+							}
+							tokenIndex++
 						}
 						goto l669
 					l670:
@@ -5559,9 +2668,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 					}
 				l669:
-					add(rulegrouppart, position668, tokenIndex668)
+					if !p.notokens {
+						tree.Add(rulegrouppart, position668, position, tokenIndex, tokenIndex668)
+					}
+					tokenIndex++
 				}
-				add(rulenewsurl, position667, tokenIndex667)
+				if !p.notokens {
+					tree.Add(rulenewsurl, position667, position, tokenIndex, tokenIndex667)
+				}
+				tokenIndex++
 			}
 			return true
 		l666:
@@ -5576,78 +2691,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			{
 				position731, tokenIndex731 := position, tokenIndex
 				{
-					position732, tokenIndex732 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l733
-					}
-					position++
-					goto l732
-				l733:
-					position, tokenIndex = position732, tokenIndex732
-					if c := buffer[position]; c < 'a' || c > 'z' {
+					if !cset5[buffer[position]] {
 						goto l730
 					}
 					position++
 				}
-			l732:
 			l734:
+				{
+					i, buf := position, buffer
+					for cset10[buf[i]] {
+						i++
+					}
+					position = i
+				}
 				{
 					position735, tokenIndex735 := position, tokenIndex
 					{
-						position736, tokenIndex736 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l737
-						}
-						position++
-						goto l736
-					l737:
-						position, tokenIndex = position736, tokenIndex736
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l738
-						}
-						position++
-						goto l736
-					l738:
-						position, tokenIndex = position736, tokenIndex736
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l739
-						}
-						position++
-						goto l736
-					l739:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '-' {
-							goto l740
-						}
-						position++
-						goto l736
-					l740:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '.' {
-							goto l741
-						}
-						position++
-						goto l736
-					l741:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '+' {
-							goto l742
-						}
-						position++
-						goto l736
-					l742:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '_' {
+						if !cset10[buffer[position]] {
 							goto l735
 						}
 						position++
 					}
-				l736:
 					goto l734
 				l735:
 					position, tokenIndex = position735, tokenIndex735
 				}
-				add(rulegroup, position731, tokenIndex731)
+				if !p.notokens {
+					tree.Add(rulegroup, position731, position, tokenIndex, tokenIndex731)
+				}
+				tokenIndex++
 			}
 			return true
 		l730:
@@ -5713,6 +2785,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 					l749:
 						{
+							i, buf := position, buffer
+							for '0' <= buf[i] && buf[i] <= '9' {
+								i++
+							}
+							position = i
+						}
+						{
 							position750, tokenIndex750 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
 								goto l750
@@ -5722,14 +2801,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l750:
 							position, tokenIndex = position750, tokenIndex750
 						}
-						add(ruledigits, position748, tokenIndex748)
+						if !p.notokens {
+							tree.Add(ruledigits, position748, position, tokenIndex, tokenIndex748)
+						}
+						tokenIndex++
 					}
 					goto l747
 				l746:
 					position, tokenIndex = position746, tokenIndex746
 				}
 			l747:
-				add(rulenntpurl, position745, tokenIndex745)
+				if !p.notokens {
+					tree.Add(rulenntpurl, position745, position, tokenIndex, tokenIndex745)
+				}
+				tokenIndex++
 			}
 			return true
 		l744:
@@ -5791,7 +2876,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position753, tokenIndex753
 				}
 			l754:
-				add(ruletelneturl, position752, tokenIndex752)
+				if !p.notokens {
+					tree.Add(ruletelneturl, position752, position, tokenIndex, tokenIndex752)
+				}
+				tokenIndex++
 			}
 			return true
 		l751:
@@ -5853,101 +2941,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position760, tokenIndex760 := position, tokenIndex
 						l761:
 							{
+								i, buf := position, buffer
+								for cset11[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position762, tokenIndex762 := position, tokenIndex
 								{
 									position763, tokenIndex763 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l764
-									}
-									position++
-									goto l763
-								l764:
-									position, tokenIndex = position763, tokenIndex763
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l765
-									}
-									position++
-									goto l763
-								l765:
-									position, tokenIndex = position763, tokenIndex763
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l766
-									}
-									position++
-									goto l763
-								l766:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != '$' {
-										goto l767
-									}
-									position++
-									goto l763
-								l767:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != '-' {
-										goto l768
-									}
-									position++
-									goto l763
-								l768:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != '_' {
-										goto l769
-									}
-									position++
-									goto l763
-								l769:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != '.' {
-										goto l770
-									}
-									position++
-									goto l763
-								l770:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != '+' {
-										goto l771
-									}
-									position++
-									goto l763
-								l771:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != '!' {
-										goto l772
-									}
-									position++
-									goto l763
-								l772:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != '*' {
-										goto l773
-									}
-									position++
-									goto l763
-								l773:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != '\'' {
-										goto l774
-									}
-									position++
-									goto l763
-								l774:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != '(' {
-										goto l775
-									}
-									position++
-									goto l763
-								l775:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != ')' {
-										goto l776
-									}
-									position++
-									goto l763
-								l776:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != ',' {
+									if !cset11[buffer[position]] {
 										goto l777
 									}
 									position++
@@ -5959,56 +2963,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position778, tokenIndex778 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l779
-										}
-										position++
-										goto l778
-									l779:
-										position, tokenIndex = position778, tokenIndex778
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l780
-										}
-										position++
-										goto l778
-									l780:
-										position, tokenIndex = position778, tokenIndex778
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l762
 										}
 										position++
 									}
-								l778:
 									{
-										position781, tokenIndex781 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l782
-										}
-										position++
-										goto l781
-									l782:
-										position, tokenIndex = position781, tokenIndex781
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l783
-										}
-										position++
-										goto l781
-									l783:
-										position, tokenIndex = position781, tokenIndex781
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l762
 										}
 										position++
 									}
-								l781:
 								}
 							l763:
 								goto l761
 							l762:
 								position, tokenIndex = position762, tokenIndex762
 							}
-							add(rulewtype, position760, tokenIndex760)
+							if !p.notokens {
+								tree.Add(rulewtype, position760, position, tokenIndex, tokenIndex760)
+							}
+							tokenIndex++
 						}
 						if buffer[position] != '/' {
 							goto l758
@@ -6018,101 +2993,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position784, tokenIndex784 := position, tokenIndex
 						l785:
 							{
+								i, buf := position, buffer
+								for cset11[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position786, tokenIndex786 := position, tokenIndex
 								{
 									position787, tokenIndex787 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l788
-									}
-									position++
-									goto l787
-								l788:
-									position, tokenIndex = position787, tokenIndex787
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l789
-									}
-									position++
-									goto l787
-								l789:
-									position, tokenIndex = position787, tokenIndex787
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l790
-									}
-									position++
-									goto l787
-								l790:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != '$' {
-										goto l791
-									}
-									position++
-									goto l787
-								l791:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != '-' {
-										goto l792
-									}
-									position++
-									goto l787
-								l792:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != '_' {
-										goto l793
-									}
-									position++
-									goto l787
-								l793:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != '.' {
-										goto l794
-									}
-									position++
-									goto l787
-								l794:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != '+' {
-										goto l795
-									}
-									position++
-									goto l787
-								l795:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != '!' {
-										goto l796
-									}
-									position++
-									goto l787
-								l796:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != '*' {
-										goto l797
-									}
-									position++
-									goto l787
-								l797:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != '\'' {
-										goto l798
-									}
-									position++
-									goto l787
-								l798:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != '(' {
-										goto l799
-									}
-									position++
-									goto l787
-								l799:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != ')' {
-										goto l800
-									}
-									position++
-									goto l787
-								l800:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != ',' {
+									if !cset11[buffer[position]] {
 										goto l801
 									}
 									position++
@@ -6124,58 +3015,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position802, tokenIndex802 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l803
-										}
-										position++
-										goto l802
-									l803:
-										position, tokenIndex = position802, tokenIndex802
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l804
-										}
-										position++
-										goto l802
-									l804:
-										position, tokenIndex = position802, tokenIndex802
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l786
 										}
 										position++
 									}
-								l802:
 									{
-										position805, tokenIndex805 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l806
-										}
-										position++
-										goto l805
-									l806:
-										position, tokenIndex = position805, tokenIndex805
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l807
-										}
-										position++
-										goto l805
-									l807:
-										position, tokenIndex = position805, tokenIndex805
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l786
 										}
 										position++
 									}
-								l805:
 								}
 							l787:
 								goto l785
 							l786:
 								position, tokenIndex = position786, tokenIndex786
 							}
-							add(rulewpath, position784, tokenIndex784)
+							if !p.notokens {
+								tree.Add(rulewpath, position784, position, tokenIndex, tokenIndex784)
+							}
+							tokenIndex++
 						}
-						add(rulewaisdoc, position759, tokenIndex759)
+						if !p.notokens {
+							tree.Add(rulewaisdoc, position759, position, tokenIndex, tokenIndex759)
+						}
+						tokenIndex++
 					}
 					goto l757
 				l758:
@@ -6227,7 +3092,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						if !_rules[rulesearch]() {
 							goto l808
 						}
-						add(rulewaisindex, position809, tokenIndex809)
+						if !p.notokens {
+							tree.Add(rulewaisindex, position809, position, tokenIndex, tokenIndex809)
+						}
+						tokenIndex++
 					}
 					goto l757
 				l808:
@@ -6272,11 +3140,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						if !_rules[ruledatabase]() {
 							goto l755
 						}
-						add(rulewaisdatabase, position810, tokenIndex810)
+						if !p.notokens {
+							tree.Add(rulewaisdatabase, position810, position, tokenIndex, tokenIndex810)
+						}
+						tokenIndex++
 					}
 				}
 			l757:
-				add(rulewaisurl, position756, tokenIndex756)
+				if !p.notokens {
+					tree.Add(rulewaisurl, position756, position, tokenIndex, tokenIndex756)
+				}
+				tokenIndex++
 			}
 			return true
 		l755:
@@ -6295,101 +3169,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position815, tokenIndex815 := position, tokenIndex
 			l816:
 				{
+					i, buf := position, buffer
+					for cset11[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position817, tokenIndex817 := position, tokenIndex
 					{
 						position818, tokenIndex818 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l819
-						}
-						position++
-						goto l818
-					l819:
-						position, tokenIndex = position818, tokenIndex818
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l820
-						}
-						position++
-						goto l818
-					l820:
-						position, tokenIndex = position818, tokenIndex818
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l821
-						}
-						position++
-						goto l818
-					l821:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != '$' {
-							goto l822
-						}
-						position++
-						goto l818
-					l822:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != '-' {
-							goto l823
-						}
-						position++
-						goto l818
-					l823:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != '_' {
-							goto l824
-						}
-						position++
-						goto l818
-					l824:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != '.' {
-							goto l825
-						}
-						position++
-						goto l818
-					l825:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != '+' {
-							goto l826
-						}
-						position++
-						goto l818
-					l826:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != '!' {
-							goto l827
-						}
-						position++
-						goto l818
-					l827:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != '*' {
-							goto l828
-						}
-						position++
-						goto l818
-					l828:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != '\'' {
-							goto l829
-						}
-						position++
-						goto l818
-					l829:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != '(' {
-							goto l830
-						}
-						position++
-						goto l818
-					l830:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != ')' {
-							goto l831
-						}
-						position++
-						goto l818
-					l831:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != ',' {
+						if !cset11[buffer[position]] {
 							goto l832
 						}
 						position++
@@ -6401,56 +3191,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position833, tokenIndex833 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l834
-							}
-							position++
-							goto l833
-						l834:
-							position, tokenIndex = position833, tokenIndex833
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l835
-							}
-							position++
-							goto l833
-						l835:
-							position, tokenIndex = position833, tokenIndex833
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l817
 							}
 							position++
 						}
-					l833:
 						{
-							position836, tokenIndex836 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l837
-							}
-							position++
-							goto l836
-						l837:
-							position, tokenIndex = position836, tokenIndex836
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l838
-							}
-							position++
-							goto l836
-						l838:
-							position, tokenIndex = position836, tokenIndex836
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l817
 							}
 							position++
 						}
-					l836:
 					}
 				l818:
 					goto l816
 				l817:
 					position, tokenIndex = position817, tokenIndex817
 				}
-				add(ruledatabase, position815, tokenIndex815)
+				if !p.notokens {
+					tree.Add(ruledatabase, position815, position, tokenIndex, tokenIndex815)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -6533,7 +3294,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					l845:
 						position, tokenIndex = position845, tokenIndex845
 					}
-					add(ruleppath, position843, tokenIndex843)
+					if !p.notokens {
+						tree.Add(ruleppath, position843, position, tokenIndex, tokenIndex843)
+					}
+					tokenIndex++
 				}
 			l846:
 				{
@@ -6548,129 +3312,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position849, tokenIndex849 := position, tokenIndex
 						l850:
 							{
+								i, buf := position, buffer
+								for cset12[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position851, tokenIndex851 := position, tokenIndex
 								{
 									position852, tokenIndex852 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l853
-									}
-									position++
-									goto l852
-								l853:
-									position, tokenIndex = position852, tokenIndex852
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l854
-									}
-									position++
-									goto l852
-								l854:
-									position, tokenIndex = position852, tokenIndex852
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l855
-									}
-									position++
-									goto l852
-								l855:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '$' {
-										goto l856
-									}
-									position++
-									goto l852
-								l856:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '-' {
-										goto l857
-									}
-									position++
-									goto l852
-								l857:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '_' {
-										goto l858
-									}
-									position++
-									goto l852
-								l858:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '.' {
-										goto l859
-									}
-									position++
-									goto l852
-								l859:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '+' {
-										goto l860
-									}
-									position++
-									goto l852
-								l860:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '!' {
-										goto l861
-									}
-									position++
-									goto l852
-								l861:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '*' {
-										goto l862
-									}
-									position++
-									goto l852
-								l862:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '\'' {
-										goto l863
-									}
-									position++
-									goto l852
-								l863:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '(' {
-										goto l864
-									}
-									position++
-									goto l852
-								l864:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != ')' {
-										goto l865
-									}
-									position++
-									goto l852
-								l865:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != ',' {
-										goto l866
-									}
-									position++
-									goto l852
-								l866:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '?' {
-										goto l867
-									}
-									position++
-									goto l852
-								l867:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != ':' {
-										goto l868
-									}
-									position++
-									goto l852
-								l868:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '@' {
-										goto l869
-									}
-									position++
-									goto l852
-								l869:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '&' {
+									if !cset12[buffer[position]] {
 										goto l870
 									}
 									position++
@@ -6682,56 +3334,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position871, tokenIndex871 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l872
-										}
-										position++
-										goto l871
-									l872:
-										position, tokenIndex = position871, tokenIndex871
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l873
-										}
-										position++
-										goto l871
-									l873:
-										position, tokenIndex = position871, tokenIndex871
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l851
 										}
 										position++
 									}
-								l871:
 									{
-										position874, tokenIndex874 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l875
-										}
-										position++
-										goto l874
-									l875:
-										position, tokenIndex = position874, tokenIndex874
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l876
-										}
-										position++
-										goto l874
-									l876:
-										position, tokenIndex = position874, tokenIndex874
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l851
 										}
 										position++
 									}
-								l874:
 								}
 							l852:
 								goto l850
 							l851:
 								position, tokenIndex = position851, tokenIndex851
 							}
-							add(rulefieldname, position849, tokenIndex849)
+							if !p.notokens {
+								tree.Add(rulefieldname, position849, position, tokenIndex, tokenIndex849)
+							}
+							tokenIndex++
 						}
 						if buffer[position] != '=' {
 							goto l847
@@ -6741,129 +3364,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position877, tokenIndex877 := position, tokenIndex
 						l878:
 							{
+								i, buf := position, buffer
+								for cset12[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position879, tokenIndex879 := position, tokenIndex
 								{
 									position880, tokenIndex880 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l881
-									}
-									position++
-									goto l880
-								l881:
-									position, tokenIndex = position880, tokenIndex880
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l882
-									}
-									position++
-									goto l880
-								l882:
-									position, tokenIndex = position880, tokenIndex880
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l883
-									}
-									position++
-									goto l880
-								l883:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '$' {
-										goto l884
-									}
-									position++
-									goto l880
-								l884:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '-' {
-										goto l885
-									}
-									position++
-									goto l880
-								l885:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '_' {
-										goto l886
-									}
-									position++
-									goto l880
-								l886:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '.' {
-										goto l887
-									}
-									position++
-									goto l880
-								l887:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '+' {
-										goto l888
-									}
-									position++
-									goto l880
-								l888:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '!' {
-										goto l889
-									}
-									position++
-									goto l880
-								l889:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '*' {
-										goto l890
-									}
-									position++
-									goto l880
-								l890:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '\'' {
-										goto l891
-									}
-									position++
-									goto l880
-								l891:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '(' {
-										goto l892
-									}
-									position++
-									goto l880
-								l892:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != ')' {
-										goto l893
-									}
-									position++
-									goto l880
-								l893:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != ',' {
-										goto l894
-									}
-									position++
-									goto l880
-								l894:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '?' {
-										goto l895
-									}
-									position++
-									goto l880
-								l895:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != ':' {
-										goto l896
-									}
-									position++
-									goto l880
-								l896:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '@' {
-										goto l897
-									}
-									position++
-									goto l880
-								l897:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '&' {
+									if !cset12[buffer[position]] {
 										goto l898
 									}
 									position++
@@ -6875,64 +3386,41 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position899, tokenIndex899 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l900
-										}
-										position++
-										goto l899
-									l900:
-										position, tokenIndex = position899, tokenIndex899
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l901
-										}
-										position++
-										goto l899
-									l901:
-										position, tokenIndex = position899, tokenIndex899
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l879
 										}
 										position++
 									}
-								l899:
 									{
-										position902, tokenIndex902 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l903
-										}
-										position++
-										goto l902
-									l903:
-										position, tokenIndex = position902, tokenIndex902
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l904
-										}
-										position++
-										goto l902
-									l904:
-										position, tokenIndex = position902, tokenIndex902
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset2[buffer[position]] {
 											goto l879
 										}
 										position++
 									}
-								l902:
 								}
 							l880:
 								goto l878
 							l879:
 								position, tokenIndex = position879, tokenIndex879
 							}
-							add(rulefieldvalue, position877, tokenIndex877)
+							if !p.notokens {
+								tree.Add(rulefieldvalue, position877, position, tokenIndex, tokenIndex877)
+							}
+							tokenIndex++
 						}
-						add(rulefieldspec, position848, tokenIndex848)
+						if !p.notokens {
+							tree.Add(rulefieldspec, position848, position, tokenIndex, tokenIndex848)
+						}
+						tokenIndex++
 					}
 					goto l846
 				l847:
 					position, tokenIndex = position847, tokenIndex847
 				}
-				add(ruleprosperourl, position842, tokenIndex842)
+				if !p.notokens {
+					tree.Add(ruleprosperourl, position842, position, tokenIndex, tokenIndex842)
+				}
+				tokenIndex++
 			}
 			return true
 		l841:
@@ -6947,136 +3435,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position907, tokenIndex907 := position, tokenIndex
 			l908:
 				{
+					i, buf := position, buffer
+					for cset7[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position909, tokenIndex909 := position, tokenIndex
 					{
 						position910, tokenIndex910 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l911
-						}
-						position++
-						goto l910
-					l911:
-						position, tokenIndex = position910, tokenIndex910
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l912
-						}
-						position++
-						goto l910
-					l912:
-						position, tokenIndex = position910, tokenIndex910
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l913
-						}
-						position++
-						goto l910
-					l913:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '$' {
-							goto l914
-						}
-						position++
-						goto l910
-					l914:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '-' {
-							goto l915
-						}
-						position++
-						goto l910
-					l915:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '_' {
-							goto l916
-						}
-						position++
-						goto l910
-					l916:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '.' {
-							goto l917
-						}
-						position++
-						goto l910
-					l917:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '+' {
-							goto l918
-						}
-						position++
-						goto l910
-					l918:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '!' {
-							goto l919
-						}
-						position++
-						goto l910
-					l919:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '*' {
-							goto l920
-						}
-						position++
-						goto l910
-					l920:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '\'' {
-							goto l921
-						}
-						position++
-						goto l910
-					l921:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '(' {
-							goto l922
-						}
-						position++
-						goto l910
-					l922:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != ')' {
-							goto l923
-						}
-						position++
-						goto l910
-					l923:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != ',' {
-							goto l924
-						}
-						position++
-						goto l910
-					l924:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '?' {
-							goto l925
-						}
-						position++
-						goto l910
-					l925:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != ':' {
-							goto l926
-						}
-						position++
-						goto l910
-					l926:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '@' {
-							goto l927
-						}
-						position++
-						goto l910
-					l927:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '&' {
-							goto l928
-						}
-						position++
-						goto l910
-					l928:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '=' {
+						if !cset7[buffer[position]] {
 							goto l929
 						}
 						position++
@@ -7088,56 +3457,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position930, tokenIndex930 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l931
-							}
-							position++
-							goto l930
-						l931:
-							position, tokenIndex = position930, tokenIndex930
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l932
-							}
-							position++
-							goto l930
-						l932:
-							position, tokenIndex = position930, tokenIndex930
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l909
 							}
 							position++
 						}
-					l930:
 						{
-							position933, tokenIndex933 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l934
-							}
-							position++
-							goto l933
-						l934:
-							position, tokenIndex = position933, tokenIndex933
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l935
-							}
-							position++
-							goto l933
-						l935:
-							position, tokenIndex = position933, tokenIndex933
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset2[buffer[position]] {
 								goto l909
 							}
 							position++
 						}
-					l933:
 					}
 				l910:
 					goto l908
 				l909:
 					position, tokenIndex = position909, tokenIndex909
 				}
-				add(rulepsegment, position907, tokenIndex907)
+				if !p.notokens {
+					tree.Add(rulepsegment, position907, position, tokenIndex, tokenIndex907)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -7153,3 +3493,33 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// The character sets that gen folded ordered choices of single characters into (gen/fold.go).
+var (
+	// [+\-.0-9a-z]
+	cset0 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&-;=?-Z_a-z]
+	cset1 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [0-9A-Fa-f]
+	cset2 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+	// [!$&-.0-9;=?A-Z_a-z]
+	cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '?': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [0-9A-Za-z]
+	cset4 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [A-Za-z]
+	cset5 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [ADIadi]
+	cset6 = [256]bool{'A': true, 'D': true, 'I': true, 'a': true, 'd': true, 'i': true}
+	// [!$&-.0-:=?-Z_a-z]
+	cset7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&-.0-;=@-Z_a-z]
+	cset8 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&-;=?A-Z_a-z]
+	cset9 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [+\-.0-9A-Z_a-z]
+	cset10 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$'-.0-9A-Z_a-z]
+	cset11 = [256]bool{'!': true, '$': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&-.0-:?-Z_a-z]
+	cset12 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+)

@@ -282,7 +282,6 @@ func Size(size int) func(*parser) error {
 }
 func (p *parser) Init(options ...func(*parser) error) error {
 	var (
-		max                  token32
 		position, tokenIndex uint32
 		buffer               []byte
 	)
@@ -293,7 +292,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
 		position, tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
@@ -317,16 +315,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			return nil
 		}
 		return errMismatch
-	}
-
-	add := func(rule pegRule, begin, first uint32) {
-		if !p.notokens {
-			tree.Add(rule, begin, position, tokenIndex, first)
-		}
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{pegRule: rule, begin: begin, end: position}
-		}
 	}
 
 	matchDot := func() bool {
@@ -390,150 +378,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position9, tokenIndex9 := position, tokenIndex
 							l10:
 								{
+									i, buf := position, buffer
+									for cset0[buf[i]] {
+										i++
+									}
+									position = i
+								}
+								{
 									position11, tokenIndex11 := position, tokenIndex
 									{
 										position12, tokenIndex12 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l13
-										}
-										position++
-										goto l12
-									l13:
-										position, tokenIndex = position12, tokenIndex12
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l14
-										}
-										position++
-										goto l12
-									l14:
-										position, tokenIndex = position12, tokenIndex12
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l15
-										}
-										position++
-										goto l12
-									l15:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '$' {
-											goto l16
-										}
-										position++
-										goto l12
-									l16:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '-' {
-											goto l17
-										}
-										position++
-										goto l12
-									l17:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '_' {
-											goto l18
-										}
-										position++
-										goto l12
-									l18:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '.' {
-											goto l19
-										}
-										position++
-										goto l12
-									l19:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '+' {
-											goto l20
-										}
-										position++
-										goto l12
-									l20:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '!' {
-											goto l21
-										}
-										position++
-										goto l12
-									l21:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '*' {
-											goto l22
-										}
-										position++
-										goto l12
-									l22:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '\'' {
-											goto l23
-										}
-										position++
-										goto l12
-									l23:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '(' {
-											goto l24
-										}
-										position++
-										goto l12
-									l24:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != ')' {
-											goto l25
-										}
-										position++
-										goto l12
-									l25:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != ',' {
-											goto l26
-										}
-										position++
-										goto l12
-									l26:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != ';' {
-											goto l27
-										}
-										position++
-										goto l12
-									l27:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '/' {
-											goto l28
-										}
-										position++
-										goto l12
-									l28:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '?' {
-											goto l29
-										}
-										position++
-										goto l12
-									l29:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != ':' {
-											goto l30
-										}
-										position++
-										goto l12
-									l30:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '@' {
-											goto l31
-										}
-										position++
-										goto l12
-									l31:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '&' {
-											goto l32
-										}
-										position++
-										goto l12
-									l32:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '=' {
+										if !cset0[buffer[position]] {
 											goto l33
 										}
 										position++
@@ -545,63 +400,37 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										position++
 										{
-											position34, tokenIndex34 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l35
-											}
-											position++
-											goto l34
-										l35:
-											position, tokenIndex = position34, tokenIndex34
-											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l36
-											}
-											position++
-											goto l34
-										l36:
-											position, tokenIndex = position34, tokenIndex34
-											if c := buffer[position]; c < 'a' || c > 'f' {
+											if !cset1[buffer[position]] {
 												goto l11
 											}
 											position++
 										}
-									l34:
 										{
-											position37, tokenIndex37 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l38
-											}
-											position++
-											goto l37
-										l38:
-											position, tokenIndex = position37, tokenIndex37
-											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l39
-											}
-											position++
-											goto l37
-										l39:
-											position, tokenIndex = position37, tokenIndex37
-											if c := buffer[position]; c < 'a' || c > 'f' {
+											if !cset1[buffer[position]] {
 												goto l11
 											}
 											position++
 										}
-									l37:
 									}
 								l12:
 									goto l10
 								l11:
 									position, tokenIndex = position11, tokenIndex11
 								}
-								add(rulefragment, position9, tokenIndex9)
+								if !p.notokens {
+									tree.Add(rulefragment, position9, position, tokenIndex, tokenIndex9)
+								}
+								tokenIndex++
 							}
 							goto l8
 						l7:
 							position, tokenIndex = position7, tokenIndex7
 						}
 					l8:
-						add(ruleURL, position4, tokenIndex4)
+						if !p.notokens {
+							tree.Add(ruleURL, position4, position, tokenIndex, tokenIndex4)
+						}
+						tokenIndex++
 					}
 					{
 						position40, tokenIndex40 := position, tokenIndex
@@ -704,7 +533,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l2:
-				add(rule_start, position1, tokenIndex1)
+				if !p.notokens {
+					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
+				}
+				tokenIndex++
 			}
 			return true
 		l0:
@@ -732,153 +564,16 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						if !_rules[rulerelativeURL]() {
 							goto l54
 						}
-						add(rulegeneric_RL, position55, tokenIndex55)
+						if !p.notokens {
+							tree.Add(rulegeneric_RL, position55, position, tokenIndex, tokenIndex55)
+						}
+						tokenIndex++
 					}
 					{
 						position56, tokenIndex56 := position, tokenIndex
 						{
 							position57, tokenIndex57 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l58
-							}
-							position++
-							goto l57
-						l58:
-							position, tokenIndex = position57, tokenIndex57
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l59
-							}
-							position++
-							goto l57
-						l59:
-							position, tokenIndex = position57, tokenIndex57
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l60
-							}
-							position++
-							goto l57
-						l60:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '$' {
-								goto l61
-							}
-							position++
-							goto l57
-						l61:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '-' {
-								goto l62
-							}
-							position++
-							goto l57
-						l62:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '_' {
-								goto l63
-							}
-							position++
-							goto l57
-						l63:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '.' {
-								goto l64
-							}
-							position++
-							goto l57
-						l64:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '+' {
-								goto l65
-							}
-							position++
-							goto l57
-						l65:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '!' {
-								goto l66
-							}
-							position++
-							goto l57
-						l66:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '*' {
-								goto l67
-							}
-							position++
-							goto l57
-						l67:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '\'' {
-								goto l68
-							}
-							position++
-							goto l57
-						l68:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '(' {
-								goto l69
-							}
-							position++
-							goto l57
-						l69:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != ')' {
-								goto l70
-							}
-							position++
-							goto l57
-						l70:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != ',' {
-								goto l71
-							}
-							position++
-							goto l57
-						l71:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != ';' {
-								goto l72
-							}
-							position++
-							goto l57
-						l72:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '/' {
-								goto l73
-							}
-							position++
-							goto l57
-						l73:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '?' {
-								goto l74
-							}
-							position++
-							goto l57
-						l74:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != ':' {
-								goto l75
-							}
-							position++
-							goto l57
-						l75:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '@' {
-								goto l76
-							}
-							position++
-							goto l57
-						l76:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '&' {
-								goto l77
-							}
-							position++
-							goto l57
-						l77:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '=' {
+							if !cset0[buffer[position]] {
 								goto l78
 							}
 							position++
@@ -890,49 +585,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position79, tokenIndex79 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l80
-								}
-								position++
-								goto l79
-							l80:
-								position, tokenIndex = position79, tokenIndex79
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l81
-								}
-								position++
-								goto l79
-							l81:
-								position, tokenIndex = position79, tokenIndex79
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset1[buffer[position]] {
 									goto l56
 								}
 								position++
 							}
-						l79:
 							{
-								position82, tokenIndex82 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l83
-								}
-								position++
-								goto l82
-							l83:
-								position, tokenIndex = position82, tokenIndex82
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l84
-								}
-								position++
-								goto l82
-							l84:
-								position, tokenIndex = position82, tokenIndex82
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset1[buffer[position]] {
 									goto l56
 								}
 								position++
 							}
-						l82:
 						}
 					l57:
 						goto l54
@@ -951,150 +614,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position++
 				l85:
 					{
+						i, buf := position, buffer
+						for cset0[buf[i]] {
+							i++
+						}
+						position = i
+					}
+					{
 						position86, tokenIndex86 := position, tokenIndex
 						{
 							position87, tokenIndex87 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l88
-							}
-							position++
-							goto l87
-						l88:
-							position, tokenIndex = position87, tokenIndex87
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l89
-							}
-							position++
-							goto l87
-						l89:
-							position, tokenIndex = position87, tokenIndex87
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l90
-							}
-							position++
-							goto l87
-						l90:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '$' {
-								goto l91
-							}
-							position++
-							goto l87
-						l91:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '-' {
-								goto l92
-							}
-							position++
-							goto l87
-						l92:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '_' {
-								goto l93
-							}
-							position++
-							goto l87
-						l93:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '.' {
-								goto l94
-							}
-							position++
-							goto l87
-						l94:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '+' {
-								goto l95
-							}
-							position++
-							goto l87
-						l95:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '!' {
-								goto l96
-							}
-							position++
-							goto l87
-						l96:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '*' {
-								goto l97
-							}
-							position++
-							goto l87
-						l97:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '\'' {
-								goto l98
-							}
-							position++
-							goto l87
-						l98:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '(' {
-								goto l99
-							}
-							position++
-							goto l87
-						l99:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != ')' {
-								goto l100
-							}
-							position++
-							goto l87
-						l100:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != ',' {
-								goto l101
-							}
-							position++
-							goto l87
-						l101:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != ';' {
-								goto l102
-							}
-							position++
-							goto l87
-						l102:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '/' {
-								goto l103
-							}
-							position++
-							goto l87
-						l103:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '?' {
-								goto l104
-							}
-							position++
-							goto l87
-						l104:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != ':' {
-								goto l105
-							}
-							position++
-							goto l87
-						l105:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '@' {
-								goto l106
-							}
-							position++
-							goto l87
-						l106:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '&' {
-								goto l107
-							}
-							position++
-							goto l87
-						l107:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '=' {
+							if !cset0[buffer[position]] {
 								goto l108
 							}
 							position++
@@ -1106,49 +636,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position109, tokenIndex109 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l110
-								}
-								position++
-								goto l109
-							l110:
-								position, tokenIndex = position109, tokenIndex109
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l111
-								}
-								position++
-								goto l109
-							l111:
-								position, tokenIndex = position109, tokenIndex109
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset1[buffer[position]] {
 									goto l86
 								}
 								position++
 							}
-						l109:
 							{
-								position112, tokenIndex112 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l113
-								}
-								position++
-								goto l112
-							l113:
-								position, tokenIndex = position112, tokenIndex112
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l114
-								}
-								position++
-								goto l112
-							l114:
-								position, tokenIndex = position112, tokenIndex112
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset1[buffer[position]] {
 									goto l86
 								}
 								position++
 							}
-						l112:
 						}
 					l87:
 						goto l85
@@ -1157,7 +655,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l53:
-				add(ruleabsoluteURL, position52, tokenIndex52)
+				if !p.notokens {
+					tree.Add(ruleabsoluteURL, position52, position, tokenIndex, tokenIndex52)
+				}
+				tokenIndex++
 			}
 			return true
 		l51:
@@ -1190,7 +691,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l118:
-				add(rulerelativeURL, position117, tokenIndex117)
+				if !p.notokens {
+					tree.Add(rulerelativeURL, position117, position, tokenIndex, tokenIndex117)
+				}
+				tokenIndex++
 			}
 			return true
 		l116:
@@ -1214,143 +718,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position123, tokenIndex123 := position, tokenIndex
 				l124:
 					{
+						i, buf := position, buffer
+						for cset2[buf[i]] {
+							i++
+						}
+						position = i
+					}
+					{
 						position125, tokenIndex125 := position, tokenIndex
 						{
 							position126, tokenIndex126 := position, tokenIndex
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l127
-							}
-							position++
-							goto l126
-						l127:
-							position, tokenIndex = position126, tokenIndex126
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l128
-							}
-							position++
-							goto l126
-						l128:
-							position, tokenIndex = position126, tokenIndex126
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l129
-							}
-							position++
-							goto l126
-						l129:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '$' {
-								goto l130
-							}
-							position++
-							goto l126
-						l130:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '-' {
-								goto l131
-							}
-							position++
-							goto l126
-						l131:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '_' {
-								goto l132
-							}
-							position++
-							goto l126
-						l132:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '.' {
-								goto l133
-							}
-							position++
-							goto l126
-						l133:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '+' {
-								goto l134
-							}
-							position++
-							goto l126
-						l134:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '!' {
-								goto l135
-							}
-							position++
-							goto l126
-						l135:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '*' {
-								goto l136
-							}
-							position++
-							goto l126
-						l136:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '\'' {
-								goto l137
-							}
-							position++
-							goto l126
-						l137:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '(' {
-								goto l138
-							}
-							position++
-							goto l126
-						l138:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != ')' {
-								goto l139
-							}
-							position++
-							goto l126
-						l139:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != ',' {
-								goto l140
-							}
-							position++
-							goto l126
-						l140:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != ':' {
-								goto l141
-							}
-							position++
-							goto l126
-						l141:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '@' {
-								goto l142
-							}
-							position++
-							goto l126
-						l142:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '&' {
-								goto l143
-							}
-							position++
-							goto l126
-						l143:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '=' {
-								goto l144
-							}
-							position++
-							goto l126
-						l144:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != ';' {
-								goto l145
-							}
-							position++
-							goto l126
-						l145:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '?' {
+							if !cset2[buffer[position]] {
 								goto l146
 							}
 							position++
@@ -1362,56 +740,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position147, tokenIndex147 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l148
-								}
-								position++
-								goto l147
-							l148:
-								position, tokenIndex = position147, tokenIndex147
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l149
-								}
-								position++
-								goto l147
-							l149:
-								position, tokenIndex = position147, tokenIndex147
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset1[buffer[position]] {
 									goto l125
 								}
 								position++
 							}
-						l147:
 							{
-								position150, tokenIndex150 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l151
-								}
-								position++
-								goto l150
-							l151:
-								position, tokenIndex = position150, tokenIndex150
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l152
-								}
-								position++
-								goto l150
-							l152:
-								position, tokenIndex = position150, tokenIndex150
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset1[buffer[position]] {
 									goto l125
 								}
 								position++
 							}
-						l150:
 						}
 					l126:
 						goto l124
 					l125:
 						position, tokenIndex = position125, tokenIndex125
 					}
-					add(rulenet_loc, position123, tokenIndex123)
+					if !p.notokens {
+						tree.Add(rulenet_loc, position123, position, tokenIndex, tokenIndex123)
+					}
+					tokenIndex++
 				}
 				{
 					position153, tokenIndex153 := position, tokenIndex
@@ -1423,7 +772,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position153, tokenIndex153
 				}
 			l154:
-				add(rulenet_path, position122, tokenIndex122)
+				if !p.notokens {
+					tree.Add(rulenet_path, position122, position, tokenIndex, tokenIndex122)
+				}
+				tokenIndex++
 			}
 			return true
 		l121:
@@ -1442,7 +794,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[rulerel_path]() {
 					goto l155
 				}
-				add(ruleabs_path, position156, tokenIndex156)
+				if !p.notokens {
+					tree.Add(ruleabs_path, position156, position, tokenIndex, tokenIndex156)
+				}
+				tokenIndex++
 			}
 			return true
 		l155:
@@ -1461,126 +816,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position162, tokenIndex162 := position, tokenIndex
 							{
 								position165, tokenIndex165 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l166
-								}
-								position++
-								goto l165
-							l166:
-								position, tokenIndex = position165, tokenIndex165
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l167
-								}
-								position++
-								goto l165
-							l167:
-								position, tokenIndex = position165, tokenIndex165
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l168
-								}
-								position++
-								goto l165
-							l168:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '$' {
-									goto l169
-								}
-								position++
-								goto l165
-							l169:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '-' {
-									goto l170
-								}
-								position++
-								goto l165
-							l170:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '_' {
-									goto l171
-								}
-								position++
-								goto l165
-							l171:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '.' {
-									goto l172
-								}
-								position++
-								goto l165
-							l172:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '+' {
-									goto l173
-								}
-								position++
-								goto l165
-							l173:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '!' {
-									goto l174
-								}
-								position++
-								goto l165
-							l174:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '*' {
-									goto l175
-								}
-								position++
-								goto l165
-							l175:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '\'' {
-									goto l176
-								}
-								position++
-								goto l165
-							l176:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '(' {
-									goto l177
-								}
-								position++
-								goto l165
-							l177:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != ')' {
-									goto l178
-								}
-								position++
-								goto l165
-							l178:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != ',' {
-									goto l179
-								}
-								position++
-								goto l165
-							l179:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != ':' {
-									goto l180
-								}
-								position++
-								goto l165
-							l180:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '@' {
-									goto l181
-								}
-								position++
-								goto l165
-							l181:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '&' {
-									goto l182
-								}
-								position++
-								goto l165
-							l182:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '=' {
+								if !cset3[buffer[position]] {
 									goto l183
 								}
 								position++
@@ -1592,176 +828,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position184, tokenIndex184 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l185
-									}
-									position++
-									goto l184
-								l185:
-									position, tokenIndex = position184, tokenIndex184
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l186
-									}
-									position++
-									goto l184
-								l186:
-									position, tokenIndex = position184, tokenIndex184
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset1[buffer[position]] {
 										goto l159
 									}
 									position++
 								}
-							l184:
 								{
-									position187, tokenIndex187 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l188
-									}
-									position++
-									goto l187
-								l188:
-									position, tokenIndex = position187, tokenIndex187
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l189
-									}
-									position++
-									goto l187
-								l189:
-									position, tokenIndex = position187, tokenIndex187
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset1[buffer[position]] {
 										goto l159
 									}
 									position++
 								}
-							l187:
 							}
 						l165:
 						l163:
 							{
+								i, buf := position, buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position164, tokenIndex164 := position, tokenIndex
 								{
 									position190, tokenIndex190 := position, tokenIndex
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l191
-									}
-									position++
-									goto l190
-								l191:
-									position, tokenIndex = position190, tokenIndex190
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l192
-									}
-									position++
-									goto l190
-								l192:
-									position, tokenIndex = position190, tokenIndex190
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l193
-									}
-									position++
-									goto l190
-								l193:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '$' {
-										goto l194
-									}
-									position++
-									goto l190
-								l194:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '-' {
-										goto l195
-									}
-									position++
-									goto l190
-								l195:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '_' {
-										goto l196
-									}
-									position++
-									goto l190
-								l196:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '.' {
-										goto l197
-									}
-									position++
-									goto l190
-								l197:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '+' {
-										goto l198
-									}
-									position++
-									goto l190
-								l198:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '!' {
-										goto l199
-									}
-									position++
-									goto l190
-								l199:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '*' {
-										goto l200
-									}
-									position++
-									goto l190
-								l200:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '\'' {
-										goto l201
-									}
-									position++
-									goto l190
-								l201:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '(' {
-										goto l202
-									}
-									position++
-									goto l190
-								l202:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != ')' {
-										goto l203
-									}
-									position++
-									goto l190
-								l203:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != ',' {
-										goto l204
-									}
-									position++
-									goto l190
-								l204:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != ':' {
-										goto l205
-									}
-									position++
-									goto l190
-								l205:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '@' {
-										goto l206
-									}
-									position++
-									goto l190
-								l206:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '&' {
-										goto l207
-									}
-									position++
-									goto l190
-								l207:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '=' {
+									if !cset3[buffer[position]] {
 										goto l208
 									}
 									position++
@@ -1773,56 +865,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position209, tokenIndex209 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l210
-										}
-										position++
-										goto l209
-									l210:
-										position, tokenIndex = position209, tokenIndex209
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l211
-										}
-										position++
-										goto l209
-									l211:
-										position, tokenIndex = position209, tokenIndex209
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset1[buffer[position]] {
 											goto l164
 										}
 										position++
 									}
-								l209:
 									{
-										position212, tokenIndex212 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l213
-										}
-										position++
-										goto l212
-									l213:
-										position, tokenIndex = position212, tokenIndex212
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l214
-										}
-										position++
-										goto l212
-									l214:
-										position, tokenIndex = position212, tokenIndex212
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset1[buffer[position]] {
 											goto l164
 										}
 										position++
 									}
-								l212:
 								}
 							l190:
 								goto l163
 							l164:
 								position, tokenIndex = position164, tokenIndex164
 							}
-							add(rulefsegment, position162, tokenIndex162)
+							if !p.notokens {
+								tree.Add(rulefsegment, position162, position, tokenIndex, tokenIndex162)
+							}
+							tokenIndex++
 						}
 					l215:
 						{
@@ -1835,129 +898,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position217, tokenIndex217 := position, tokenIndex
 							l218:
 								{
+									i, buf := position, buffer
+									for cset3[buf[i]] {
+										i++
+									}
+									position = i
+								}
+								{
 									position219, tokenIndex219 := position, tokenIndex
 									{
 										position220, tokenIndex220 := position, tokenIndex
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l221
-										}
-										position++
-										goto l220
-									l221:
-										position, tokenIndex = position220, tokenIndex220
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l222
-										}
-										position++
-										goto l220
-									l222:
-										position, tokenIndex = position220, tokenIndex220
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l223
-										}
-										position++
-										goto l220
-									l223:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '$' {
-											goto l224
-										}
-										position++
-										goto l220
-									l224:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '-' {
-											goto l225
-										}
-										position++
-										goto l220
-									l225:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '_' {
-											goto l226
-										}
-										position++
-										goto l220
-									l226:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '.' {
-											goto l227
-										}
-										position++
-										goto l220
-									l227:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '+' {
-											goto l228
-										}
-										position++
-										goto l220
-									l228:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '!' {
-											goto l229
-										}
-										position++
-										goto l220
-									l229:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '*' {
-											goto l230
-										}
-										position++
-										goto l220
-									l230:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '\'' {
-											goto l231
-										}
-										position++
-										goto l220
-									l231:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '(' {
-											goto l232
-										}
-										position++
-										goto l220
-									l232:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != ')' {
-											goto l233
-										}
-										position++
-										goto l220
-									l233:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != ',' {
-											goto l234
-										}
-										position++
-										goto l220
-									l234:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != ':' {
-											goto l235
-										}
-										position++
-										goto l220
-									l235:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '@' {
-											goto l236
-										}
-										position++
-										goto l220
-									l236:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '&' {
-											goto l237
-										}
-										position++
-										goto l220
-									l237:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '=' {
+										if !cset3[buffer[position]] {
 											goto l238
 										}
 										position++
@@ -1969,62 +920,36 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										position++
 										{
-											position239, tokenIndex239 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l240
-											}
-											position++
-											goto l239
-										l240:
-											position, tokenIndex = position239, tokenIndex239
-											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l241
-											}
-											position++
-											goto l239
-										l241:
-											position, tokenIndex = position239, tokenIndex239
-											if c := buffer[position]; c < 'a' || c > 'f' {
+											if !cset1[buffer[position]] {
 												goto l219
 											}
 											position++
 										}
-									l239:
 										{
-											position242, tokenIndex242 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l243
-											}
-											position++
-											goto l242
-										l243:
-											position, tokenIndex = position242, tokenIndex242
-											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l244
-											}
-											position++
-											goto l242
-										l244:
-											position, tokenIndex = position242, tokenIndex242
-											if c := buffer[position]; c < 'a' || c > 'f' {
+											if !cset1[buffer[position]] {
 												goto l219
 											}
 											position++
 										}
-									l242:
 									}
 								l220:
 									goto l218
 								l219:
 									position, tokenIndex = position219, tokenIndex219
 								}
-								add(rulesegment, position217, tokenIndex217)
+								if !p.notokens {
+									tree.Add(rulesegment, position217, position, tokenIndex, tokenIndex217)
+								}
+								tokenIndex++
 							}
 							goto l215
 						l216:
 							position, tokenIndex = position216, tokenIndex216
 						}
-						add(rulepath, position161, tokenIndex161)
+						if !p.notokens {
+							tree.Add(rulepath, position161, position, tokenIndex, tokenIndex161)
+						}
+						tokenIndex++
 					}
 					goto l160
 				l159:
@@ -2056,7 +981,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l249:
 							position, tokenIndex = position249, tokenIndex249
 						}
-						add(ruleparams, position247, tokenIndex247)
+						if !p.notokens {
+							tree.Add(ruleparams, position247, position, tokenIndex, tokenIndex247)
+						}
+						tokenIndex++
 					}
 					goto l246
 				l245:
@@ -2073,150 +1001,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position252, tokenIndex252 := position, tokenIndex
 					l253:
 						{
+							i, buf := position, buffer
+							for cset0[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position254, tokenIndex254 := position, tokenIndex
 							{
 								position255, tokenIndex255 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l256
-								}
-								position++
-								goto l255
-							l256:
-								position, tokenIndex = position255, tokenIndex255
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l257
-								}
-								position++
-								goto l255
-							l257:
-								position, tokenIndex = position255, tokenIndex255
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l258
-								}
-								position++
-								goto l255
-							l258:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '$' {
-									goto l259
-								}
-								position++
-								goto l255
-							l259:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '-' {
-									goto l260
-								}
-								position++
-								goto l255
-							l260:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '_' {
-									goto l261
-								}
-								position++
-								goto l255
-							l261:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '.' {
-									goto l262
-								}
-								position++
-								goto l255
-							l262:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '+' {
-									goto l263
-								}
-								position++
-								goto l255
-							l263:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '!' {
-									goto l264
-								}
-								position++
-								goto l255
-							l264:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '*' {
-									goto l265
-								}
-								position++
-								goto l255
-							l265:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '\'' {
-									goto l266
-								}
-								position++
-								goto l255
-							l266:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '(' {
-									goto l267
-								}
-								position++
-								goto l255
-							l267:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != ')' {
-									goto l268
-								}
-								position++
-								goto l255
-							l268:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != ',' {
-									goto l269
-								}
-								position++
-								goto l255
-							l269:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != ';' {
-									goto l270
-								}
-								position++
-								goto l255
-							l270:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '/' {
-									goto l271
-								}
-								position++
-								goto l255
-							l271:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '?' {
-									goto l272
-								}
-								position++
-								goto l255
-							l272:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != ':' {
-									goto l273
-								}
-								position++
-								goto l255
-							l273:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '@' {
-									goto l274
-								}
-								position++
-								goto l255
-							l274:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '&' {
-									goto l275
-								}
-								position++
-								goto l255
-							l275:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '=' {
+								if !cset0[buffer[position]] {
 									goto l276
 								}
 								position++
@@ -2228,63 +1023,37 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position277, tokenIndex277 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l278
-									}
-									position++
-									goto l277
-								l278:
-									position, tokenIndex = position277, tokenIndex277
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l279
-									}
-									position++
-									goto l277
-								l279:
-									position, tokenIndex = position277, tokenIndex277
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset1[buffer[position]] {
 										goto l254
 									}
 									position++
 								}
-							l277:
 								{
-									position280, tokenIndex280 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l281
-									}
-									position++
-									goto l280
-								l281:
-									position, tokenIndex = position280, tokenIndex280
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l282
-									}
-									position++
-									goto l280
-								l282:
-									position, tokenIndex = position280, tokenIndex280
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset1[buffer[position]] {
 										goto l254
 									}
 									position++
 								}
-							l280:
 							}
 						l255:
 							goto l253
 						l254:
 							position, tokenIndex = position254, tokenIndex254
 						}
-						add(rulequery, position252, tokenIndex252)
+						if !p.notokens {
+							tree.Add(rulequery, position252, position, tokenIndex, tokenIndex252)
+						}
+						tokenIndex++
 					}
 					goto l251
 				l250:
 					position, tokenIndex = position250, tokenIndex250
 				}
 			l251:
-				add(rulerel_path, position158, tokenIndex158)
+				if !p.notokens {
+					tree.Add(rulerel_path, position158, position, tokenIndex, tokenIndex158)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -2302,136 +1071,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position288, tokenIndex288 := position, tokenIndex
 			l289:
 				{
+					i, buf := position, buffer
+					for cset4[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position290, tokenIndex290 := position, tokenIndex
 					{
 						position291, tokenIndex291 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l292
-						}
-						position++
-						goto l291
-					l292:
-						position, tokenIndex = position291, tokenIndex291
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l293
-						}
-						position++
-						goto l291
-					l293:
-						position, tokenIndex = position291, tokenIndex291
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l294
-						}
-						position++
-						goto l291
-					l294:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '$' {
-							goto l295
-						}
-						position++
-						goto l291
-					l295:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '-' {
-							goto l296
-						}
-						position++
-						goto l291
-					l296:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '_' {
-							goto l297
-						}
-						position++
-						goto l291
-					l297:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '.' {
-							goto l298
-						}
-						position++
-						goto l291
-					l298:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '+' {
-							goto l299
-						}
-						position++
-						goto l291
-					l299:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '!' {
-							goto l300
-						}
-						position++
-						goto l291
-					l300:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '*' {
-							goto l301
-						}
-						position++
-						goto l291
-					l301:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '\'' {
-							goto l302
-						}
-						position++
-						goto l291
-					l302:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '(' {
-							goto l303
-						}
-						position++
-						goto l291
-					l303:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != ')' {
-							goto l304
-						}
-						position++
-						goto l291
-					l304:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != ',' {
-							goto l305
-						}
-						position++
-						goto l291
-					l305:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != ':' {
-							goto l306
-						}
-						position++
-						goto l291
-					l306:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '@' {
-							goto l307
-						}
-						position++
-						goto l291
-					l307:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '&' {
-							goto l308
-						}
-						position++
-						goto l291
-					l308:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '=' {
-							goto l309
-						}
-						position++
-						goto l291
-					l309:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '/' {
+						if !cset4[buffer[position]] {
 							goto l310
 						}
 						position++
@@ -2443,56 +1093,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position311, tokenIndex311 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l312
-							}
-							position++
-							goto l311
-						l312:
-							position, tokenIndex = position311, tokenIndex311
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l313
-							}
-							position++
-							goto l311
-						l313:
-							position, tokenIndex = position311, tokenIndex311
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset1[buffer[position]] {
 								goto l290
 							}
 							position++
 						}
-					l311:
 						{
-							position314, tokenIndex314 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l315
-							}
-							position++
-							goto l314
-						l315:
-							position, tokenIndex = position314, tokenIndex314
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l316
-							}
-							position++
-							goto l314
-						l316:
-							position, tokenIndex = position314, tokenIndex314
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset1[buffer[position]] {
 								goto l290
 							}
 							position++
 						}
-					l314:
 					}
 				l291:
 					goto l289
 				l290:
 					position, tokenIndex = position290, tokenIndex290
 				}
-				add(ruleparam, position288, tokenIndex288)
+				if !p.notokens {
+					tree.Add(ruleparam, position288, position, tokenIndex, tokenIndex288)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -2502,99 +1123,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			{
 				position318, tokenIndex318 := position, tokenIndex
 				{
-					position321, tokenIndex321 := position, tokenIndex
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l322
-					}
-					position++
-					goto l321
-				l322:
-					position, tokenIndex = position321, tokenIndex321
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l323
-					}
-					position++
-					goto l321
-				l323:
-					position, tokenIndex = position321, tokenIndex321
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l324
-					}
-					position++
-					goto l321
-				l324:
-					position, tokenIndex = position321, tokenIndex321
-					if buffer[position] != '+' {
-						goto l325
-					}
-					position++
-					goto l321
-				l325:
-					position, tokenIndex = position321, tokenIndex321
-					if buffer[position] != '-' {
-						goto l326
-					}
-					position++
-					goto l321
-				l326:
-					position, tokenIndex = position321, tokenIndex321
-					if buffer[position] != '.' {
+					if !cset5[buffer[position]] {
 						goto l317
 					}
 					position++
 				}
-			l321:
 			l319:
+				{
+					i, buf := position, buffer
+					for cset5[buf[i]] {
+						i++
+					}
+					position = i
+				}
 				{
 					position320, tokenIndex320 := position, tokenIndex
 					{
-						position327, tokenIndex327 := position, tokenIndex
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l328
-						}
-						position++
-						goto l327
-					l328:
-						position, tokenIndex = position327, tokenIndex327
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l329
-						}
-						position++
-						goto l327
-					l329:
-						position, tokenIndex = position327, tokenIndex327
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l330
-						}
-						position++
-						goto l327
-					l330:
-						position, tokenIndex = position327, tokenIndex327
-						if buffer[position] != '+' {
-							goto l331
-						}
-						position++
-						goto l327
-					l331:
-						position, tokenIndex = position327, tokenIndex327
-						if buffer[position] != '-' {
-							goto l332
-						}
-						position++
-						goto l327
-					l332:
-						position, tokenIndex = position327, tokenIndex327
-						if buffer[position] != '.' {
+						if !cset5[buffer[position]] {
 							goto l320
 						}
 						position++
 					}
-				l327:
 					goto l319
 				l320:
 					position, tokenIndex = position320, tokenIndex320
 				}
-				add(rulescheme, position318, tokenIndex318)
+				if !p.notokens {
+					tree.Add(rulescheme, position318, position, tokenIndex, tokenIndex318)
+				}
+				tokenIndex++
 			}
 			return true
 		l317:
@@ -2611,3 +1168,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// The character sets that gen folded ordered choices of single characters into (gen/fold.go).
+var (
+	// [!$&-;=?-Z_a-z]
+	cset0 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [0-9A-Fa-f]
+	cset1 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+	// [!$&-.0-;=?-Z_a-z]
+	cset2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&-.0-:=@-Z_a-z]
+	cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&-:=@-Z_a-z]
+	cset4 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [+\-.0-9A-Za-z]
+	cset5 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+)

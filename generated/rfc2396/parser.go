@@ -306,7 +306,6 @@ func Size(size int) func(*parser) error {
 }
 func (p *parser) Init(options ...func(*parser) error) error {
 	var (
-		max                  token32
 		position, tokenIndex uint32
 		buffer               []byte
 	)
@@ -317,7 +316,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
 		position, tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
@@ -341,16 +339,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			return nil
 		}
 		return errMismatch
-	}
-
-	add := func(rule pegRule, begin, first uint32) {
-		if !p.notokens {
-			tree.Add(rule, begin, position, tokenIndex, first)
-		}
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{pegRule: rule, begin: begin, end: position}
-		}
 	}
 
 	matchDot := func() bool {
@@ -421,157 +409,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position11, tokenIndex11 := position, tokenIndex
 							l12:
 								{
+									i, buf := position, buffer
+									for cset0[buf[i]] {
+										i++
+									}
+									position = i
+								}
+								{
 									position13, tokenIndex13 := position, tokenIndex
 									{
 										position14, tokenIndex14 := position, tokenIndex
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l15
-										}
-										position++
-										goto l14
-									l15:
-										position, tokenIndex = position14, tokenIndex14
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l16
-										}
-										position++
-										goto l14
-									l16:
-										position, tokenIndex = position14, tokenIndex14
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l17
-										}
-										position++
-										goto l14
-									l17:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '-' {
-											goto l18
-										}
-										position++
-										goto l14
-									l18:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '_' {
-											goto l19
-										}
-										position++
-										goto l14
-									l19:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '.' {
-											goto l20
-										}
-										position++
-										goto l14
-									l20:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '!' {
-											goto l21
-										}
-										position++
-										goto l14
-									l21:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '~' {
-											goto l22
-										}
-										position++
-										goto l14
-									l22:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '*' {
-											goto l23
-										}
-										position++
-										goto l14
-									l23:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '\'' {
-											goto l24
-										}
-										position++
-										goto l14
-									l24:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '(' {
-											goto l25
-										}
-										position++
-										goto l14
-									l25:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != ')' {
-											goto l26
-										}
-										position++
-										goto l14
-									l26:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != ';' {
-											goto l27
-										}
-										position++
-										goto l14
-									l27:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '/' {
-											goto l28
-										}
-										position++
-										goto l14
-									l28:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '?' {
-											goto l29
-										}
-										position++
-										goto l14
-									l29:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != ':' {
-											goto l30
-										}
-										position++
-										goto l14
-									l30:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '@' {
-											goto l31
-										}
-										position++
-										goto l14
-									l31:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '&' {
-											goto l32
-										}
-										position++
-										goto l14
-									l32:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '=' {
-											goto l33
-										}
-										position++
-										goto l14
-									l33:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '+' {
-											goto l34
-										}
-										position++
-										goto l14
-									l34:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '$' {
-											goto l35
-										}
-										position++
-										goto l14
-									l35:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != ',' {
+										if !cset0[buffer[position]] {
 											goto l36
 										}
 										position++
@@ -587,14 +435,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								l13:
 									position, tokenIndex = position13, tokenIndex13
 								}
-								add(rulefragment, position11, tokenIndex11)
+								if !p.notokens {
+									tree.Add(rulefragment, position11, position, tokenIndex, tokenIndex11)
+								}
+								tokenIndex++
 							}
 							goto l10
 						l9:
 							position, tokenIndex = position9, tokenIndex9
 						}
 					l10:
-						add(ruleURI_reference, position4, tokenIndex4)
+						if !p.notokens {
+							tree.Add(ruleURI_reference, position4, position, tokenIndex, tokenIndex4)
+						}
+						tokenIndex++
 					}
 					{
 						position37, tokenIndex37 := position, tokenIndex
@@ -643,7 +497,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l2:
-				add(rule_start, position1, tokenIndex1)
+				if !p.notokens {
+					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
+				}
+				tokenIndex++
 			}
 			return true
 		l0:
@@ -660,71 +517,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				{
 					position44, tokenIndex44 := position, tokenIndex
 					{
-						position45, tokenIndex45 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l46
-						}
-						position++
-						goto l45
-					l46:
-						position, tokenIndex = position45, tokenIndex45
-						if c := buffer[position]; c < 'a' || c > 'z' {
+						if !cset1[buffer[position]] {
 							goto l42
 						}
 						position++
 					}
-				l45:
 				l47:
+					{
+						i, buf := position, buffer
+						for cset2[buf[i]] {
+							i++
+						}
+						position = i
+					}
 					{
 						position48, tokenIndex48 := position, tokenIndex
 						{
-							position49, tokenIndex49 := position, tokenIndex
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l50
-							}
-							position++
-							goto l49
-						l50:
-							position, tokenIndex = position49, tokenIndex49
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l51
-							}
-							position++
-							goto l49
-						l51:
-							position, tokenIndex = position49, tokenIndex49
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l52
-							}
-							position++
-							goto l49
-						l52:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '+' {
-								goto l53
-							}
-							position++
-							goto l49
-						l53:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '-' {
-								goto l54
-							}
-							position++
-							goto l49
-						l54:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '.' {
+							if !cset2[buffer[position]] {
 								goto l48
 							}
 							position++
 						}
-					l49:
 						goto l47
 					l48:
 						position, tokenIndex = position48, tokenIndex48
 					}
-					add(rulescheme, position44, tokenIndex44)
+					if !p.notokens {
+						tree.Add(rulescheme, position44, position, tokenIndex, tokenIndex44)
+					}
+					tokenIndex++
 				}
 				if buffer[position] != ':' {
 					goto l42
@@ -761,7 +582,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position, tokenIndex = position60, tokenIndex60
 						}
 					l61:
-						add(rulehier_part, position57, tokenIndex57)
+						if !p.notokens {
+							tree.Add(rulehier_part, position57, position, tokenIndex, tokenIndex57)
+						}
+						tokenIndex++
 					}
 					goto l55
 				l56:
@@ -770,147 +594,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position62, tokenIndex62 := position, tokenIndex
 						{
 							position63, tokenIndex63 := position, tokenIndex
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l64
-							}
-							position++
-							goto l63
-						l64:
-							position, tokenIndex = position63, tokenIndex63
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l65
-							}
-							position++
-							goto l63
-						l65:
-							position, tokenIndex = position63, tokenIndex63
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l66
-							}
-							position++
-							goto l63
-						l66:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '-' {
-								goto l67
-							}
-							position++
-							goto l63
-						l67:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '_' {
-								goto l68
-							}
-							position++
-							goto l63
-						l68:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '.' {
-								goto l69
-							}
-							position++
-							goto l63
-						l69:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '!' {
-								goto l70
-							}
-							position++
-							goto l63
-						l70:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '~' {
-								goto l71
-							}
-							position++
-							goto l63
-						l71:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '*' {
-								goto l72
-							}
-							position++
-							goto l63
-						l72:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '\'' {
-								goto l73
-							}
-							position++
-							goto l63
-						l73:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '(' {
-								goto l74
-							}
-							position++
-							goto l63
-						l74:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != ')' {
-								goto l75
-							}
-							position++
-							goto l63
-						l75:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != ';' {
-								goto l76
-							}
-							position++
-							goto l63
-						l76:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '?' {
-								goto l77
-							}
-							position++
-							goto l63
-						l77:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != ':' {
-								goto l78
-							}
-							position++
-							goto l63
-						l78:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '@' {
-								goto l79
-							}
-							position++
-							goto l63
-						l79:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '&' {
-								goto l80
-							}
-							position++
-							goto l63
-						l80:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '=' {
-								goto l81
-							}
-							position++
-							goto l63
-						l81:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '+' {
-								goto l82
-							}
-							position++
-							goto l63
-						l82:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != '$' {
-								goto l83
-							}
-							position++
-							goto l63
-						l83:
-							position, tokenIndex = position63, tokenIndex63
-							if buffer[position] != ',' {
+							if !cset3[buffer[position]] {
 								goto l84
 							}
 							position++
@@ -924,157 +608,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					l63:
 					l85:
 						{
+							i, buf := position, buffer
+							for cset0[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position86, tokenIndex86 := position, tokenIndex
 							{
 								position87, tokenIndex87 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l88
-								}
-								position++
-								goto l87
-							l88:
-								position, tokenIndex = position87, tokenIndex87
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l89
-								}
-								position++
-								goto l87
-							l89:
-								position, tokenIndex = position87, tokenIndex87
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l90
-								}
-								position++
-								goto l87
-							l90:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '-' {
-									goto l91
-								}
-								position++
-								goto l87
-							l91:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '_' {
-									goto l92
-								}
-								position++
-								goto l87
-							l92:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '.' {
-									goto l93
-								}
-								position++
-								goto l87
-							l93:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '!' {
-									goto l94
-								}
-								position++
-								goto l87
-							l94:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '~' {
-									goto l95
-								}
-								position++
-								goto l87
-							l95:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '*' {
-									goto l96
-								}
-								position++
-								goto l87
-							l96:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '\'' {
-									goto l97
-								}
-								position++
-								goto l87
-							l97:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '(' {
-									goto l98
-								}
-								position++
-								goto l87
-							l98:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != ')' {
-									goto l99
-								}
-								position++
-								goto l87
-							l99:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != ';' {
-									goto l100
-								}
-								position++
-								goto l87
-							l100:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '/' {
-									goto l101
-								}
-								position++
-								goto l87
-							l101:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '?' {
-									goto l102
-								}
-								position++
-								goto l87
-							l102:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != ':' {
-									goto l103
-								}
-								position++
-								goto l87
-							l103:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '@' {
-									goto l104
-								}
-								position++
-								goto l87
-							l104:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '&' {
-									goto l105
-								}
-								position++
-								goto l87
-							l105:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '=' {
-									goto l106
-								}
-								position++
-								goto l87
-							l106:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '+' {
-									goto l107
-								}
-								position++
-								goto l87
-							l107:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != '$' {
-									goto l108
-								}
-								position++
-								goto l87
-							l108:
-								position, tokenIndex = position87, tokenIndex87
-								if buffer[position] != ',' {
+								if !cset0[buffer[position]] {
 									goto l109
 								}
 								position++
@@ -1090,11 +634,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l86:
 							position, tokenIndex = position86, tokenIndex86
 						}
-						add(ruleopaque_part, position62, tokenIndex62)
+						if !p.notokens {
+							tree.Add(ruleopaque_part, position62, position, tokenIndex, tokenIndex62)
+						}
+						tokenIndex++
 					}
 				}
 			l55:
-				add(ruleabsoluteURI, position43, tokenIndex43)
+				if !p.notokens {
+					tree.Add(ruleabsoluteURI, position43, position, tokenIndex, tokenIndex43)
+				}
+				tokenIndex++
 			}
 			return true
 		l42:
@@ -1126,133 +676,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position116, tokenIndex116 := position, tokenIndex
 							{
 								position119, tokenIndex119 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l120
-								}
-								position++
-								goto l119
-							l120:
-								position, tokenIndex = position119, tokenIndex119
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l121
-								}
-								position++
-								goto l119
-							l121:
-								position, tokenIndex = position119, tokenIndex119
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l122
-								}
-								position++
-								goto l119
-							l122:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '-' {
-									goto l123
-								}
-								position++
-								goto l119
-							l123:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '_' {
-									goto l124
-								}
-								position++
-								goto l119
-							l124:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '.' {
-									goto l125
-								}
-								position++
-								goto l119
-							l125:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '!' {
-									goto l126
-								}
-								position++
-								goto l119
-							l126:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '~' {
-									goto l127
-								}
-								position++
-								goto l119
-							l127:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '*' {
-									goto l128
-								}
-								position++
-								goto l119
-							l128:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '\'' {
-									goto l129
-								}
-								position++
-								goto l119
-							l129:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '(' {
-									goto l130
-								}
-								position++
-								goto l119
-							l130:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != ')' {
-									goto l131
-								}
-								position++
-								goto l119
-							l131:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != ';' {
-									goto l132
-								}
-								position++
-								goto l119
-							l132:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '@' {
-									goto l133
-								}
-								position++
-								goto l119
-							l133:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '&' {
-									goto l134
-								}
-								position++
-								goto l119
-							l134:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '=' {
-									goto l135
-								}
-								position++
-								goto l119
-							l135:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '+' {
-									goto l136
-								}
-								position++
-								goto l119
-							l136:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != '$' {
-									goto l137
-								}
-								position++
-								goto l119
-							l137:
-								position, tokenIndex = position119, tokenIndex119
-								if buffer[position] != ',' {
+								if !cset4[buffer[position]] {
 									goto l138
 								}
 								position++
@@ -1266,136 +690,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l119:
 						l117:
 							{
+								i, buf := position, buffer
+								for cset4[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position118, tokenIndex118 := position, tokenIndex
 								{
 									position139, tokenIndex139 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l140
-									}
-									position++
-									goto l139
-								l140:
-									position, tokenIndex = position139, tokenIndex139
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l141
-									}
-									position++
-									goto l139
-								l141:
-									position, tokenIndex = position139, tokenIndex139
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l142
-									}
-									position++
-									goto l139
-								l142:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '-' {
-										goto l143
-									}
-									position++
-									goto l139
-								l143:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '_' {
-										goto l144
-									}
-									position++
-									goto l139
-								l144:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '.' {
-										goto l145
-									}
-									position++
-									goto l139
-								l145:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '!' {
-										goto l146
-									}
-									position++
-									goto l139
-								l146:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '~' {
-										goto l147
-									}
-									position++
-									goto l139
-								l147:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '*' {
-										goto l148
-									}
-									position++
-									goto l139
-								l148:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '\'' {
-										goto l149
-									}
-									position++
-									goto l139
-								l149:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '(' {
-										goto l150
-									}
-									position++
-									goto l139
-								l150:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != ')' {
-										goto l151
-									}
-									position++
-									goto l139
-								l151:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != ';' {
-										goto l152
-									}
-									position++
-									goto l139
-								l152:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '@' {
-										goto l153
-									}
-									position++
-									goto l139
-								l153:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '&' {
-										goto l154
-									}
-									position++
-									goto l139
-								l154:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '=' {
-										goto l155
-									}
-									position++
-									goto l139
-								l155:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '+' {
-										goto l156
-									}
-									position++
-									goto l139
-								l156:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != '$' {
-										goto l157
-									}
-									position++
-									goto l139
-								l157:
-									position, tokenIndex = position139, tokenIndex139
-									if buffer[position] != ',' {
+									if !cset4[buffer[position]] {
 										goto l158
 									}
 									position++
@@ -1411,7 +716,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							l118:
 								position, tokenIndex = position118, tokenIndex118
 							}
-							add(rulerel_segment, position116, tokenIndex116)
+							if !p.notokens {
+								tree.Add(rulerel_segment, position116, position, tokenIndex, tokenIndex116)
+							}
+							tokenIndex++
 						}
 						{
 							position159, tokenIndex159 := position, tokenIndex
@@ -1423,7 +731,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position, tokenIndex = position159, tokenIndex159
 						}
 					l160:
-						add(rulerel_path, position115, tokenIndex115)
+						if !p.notokens {
+							tree.Add(rulerel_path, position115, position, tokenIndex, tokenIndex115)
+						}
+						tokenIndex++
 					}
 				}
 			l112:
@@ -1441,7 +752,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position161, tokenIndex161
 				}
 			l162:
-				add(rulerelativeURI, position111, tokenIndex111)
+				if !p.notokens {
+					tree.Add(rulerelativeURI, position111, position, tokenIndex, tokenIndex111)
+				}
+				tokenIndex++
 			}
 			return true
 		l110:
@@ -1479,136 +793,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position175, tokenIndex175 := position, tokenIndex
 									l176:
 										{
+											i, buf := position, buffer
+											for cset5[buf[i]] {
+												i++
+											}
+											position = i
+										}
+										{
 											position177, tokenIndex177 := position, tokenIndex
 											{
 												position178, tokenIndex178 := position, tokenIndex
-												if c := buffer[position]; c < 'A' || c > 'Z' {
-													goto l179
-												}
-												position++
-												goto l178
-											l179:
-												position, tokenIndex = position178, tokenIndex178
-												if c := buffer[position]; c < 'a' || c > 'z' {
-													goto l180
-												}
-												position++
-												goto l178
-											l180:
-												position, tokenIndex = position178, tokenIndex178
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l181
-												}
-												position++
-												goto l178
-											l181:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '-' {
-													goto l182
-												}
-												position++
-												goto l178
-											l182:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '_' {
-													goto l183
-												}
-												position++
-												goto l178
-											l183:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '.' {
-													goto l184
-												}
-												position++
-												goto l178
-											l184:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '!' {
-													goto l185
-												}
-												position++
-												goto l178
-											l185:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '~' {
-													goto l186
-												}
-												position++
-												goto l178
-											l186:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '*' {
-													goto l187
-												}
-												position++
-												goto l178
-											l187:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '\'' {
-													goto l188
-												}
-												position++
-												goto l178
-											l188:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '(' {
-													goto l189
-												}
-												position++
-												goto l178
-											l189:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != ')' {
-													goto l190
-												}
-												position++
-												goto l178
-											l190:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != ';' {
-													goto l191
-												}
-												position++
-												goto l178
-											l191:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != ':' {
-													goto l192
-												}
-												position++
-												goto l178
-											l192:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '&' {
-													goto l193
-												}
-												position++
-												goto l178
-											l193:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '=' {
-													goto l194
-												}
-												position++
-												goto l178
-											l194:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '+' {
-													goto l195
-												}
-												position++
-												goto l178
-											l195:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != '$' {
-													goto l196
-												}
-												position++
-												goto l178
-											l196:
-												position, tokenIndex = position178, tokenIndex178
-												if buffer[position] != ',' {
+												if !cset5[buffer[position]] {
 													goto l197
 												}
 												position++
@@ -1624,7 +819,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										l177:
 											position, tokenIndex = position177, tokenIndex177
 										}
-										add(ruleuserinfo, position175, tokenIndex175)
+										if !p.notokens {
+											tree.Add(ruleuserinfo, position175, position, tokenIndex, tokenIndex175)
+										}
+										tokenIndex++
 									}
 									if buffer[position] != '@' {
 										goto l173
@@ -1649,31 +847,22 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													{
 														position205, tokenIndex205 := position, tokenIndex
 														{
-															position206, tokenIndex206 := position, tokenIndex
-															if c := buffer[position]; c < 'A' || c > 'Z' {
-																goto l207
-															}
-															position++
-															goto l206
-														l207:
-															position, tokenIndex = position206, tokenIndex206
-															if c := buffer[position]; c < 'a' || c > 'z' {
-																goto l208
-															}
-															position++
-															goto l206
-														l208:
-															position, tokenIndex = position206, tokenIndex206
-															if c := buffer[position]; c < '0' || c > '9' {
+															if !cset6[buffer[position]] {
 																goto l204
 															}
 															position++
 														}
-													l206:
 													l209:
 														{
 															position210, tokenIndex210 := position, tokenIndex
 														l211:
+															{
+																i, buf := position, buffer
+																for buf[i] == '-' {
+																	i++
+																}
+																position = i
+															}
 															{
 																position212, tokenIndex212 := position, tokenIndex
 																if buffer[position] != '-' {
@@ -1685,32 +874,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																position, tokenIndex = position212, tokenIndex212
 															}
 															{
-																position213, tokenIndex213 := position, tokenIndex
-																if c := buffer[position]; c < 'A' || c > 'Z' {
-																	goto l214
-																}
-																position++
-																goto l213
-															l214:
-																position, tokenIndex = position213, tokenIndex213
-																if c := buffer[position]; c < 'a' || c > 'z' {
-																	goto l215
-																}
-																position++
-																goto l213
-															l215:
-																position, tokenIndex = position213, tokenIndex213
-																if c := buffer[position]; c < '0' || c > '9' {
+																if !cset6[buffer[position]] {
 																	goto l210
 																}
 																position++
 															}
-														l213:
 															goto l209
 														l210:
 															position, tokenIndex = position210, tokenIndex210
 														}
-														add(ruledomainlabel, position205, tokenIndex205)
+														if !p.notokens {
+															tree.Add(ruledomainlabel, position205, position, tokenIndex, tokenIndex205)
+														}
+														tokenIndex++
 													}
 													if buffer[position] != '.' {
 														goto l204
@@ -1719,27 +895,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													{
 														position216, tokenIndex216 := position, tokenIndex
 														{
-															position217, tokenIndex217 := position, tokenIndex
-															if c := buffer[position]; c < 'A' || c > 'Z' {
-																goto l218
-															}
-															position++
-															goto l217
-														l218:
-															position, tokenIndex = position217, tokenIndex217
-															if c := buffer[position]; c < 'a' || c > 'z' {
-																goto l219
-															}
-															position++
-															goto l217
-														l219:
-															position, tokenIndex = position217, tokenIndex217
-															if c := buffer[position]; c < '0' || c > '9' {
+															if !cset6[buffer[position]] {
 																goto l204
 															}
 															position++
 														}
-													l217:
 														position, tokenIndex = position216, tokenIndex216
 													}
 													goto l203
@@ -1749,24 +909,22 @@ func (p *parser) Init(options ...func(*parser) error) error {
 												{
 													position220, tokenIndex220 := position, tokenIndex
 													{
-														position221, tokenIndex221 := position, tokenIndex
-														if c := buffer[position]; c < 'A' || c > 'Z' {
-															goto l222
-														}
-														position++
-														goto l221
-													l222:
-														position, tokenIndex = position221, tokenIndex221
-														if c := buffer[position]; c < 'a' || c > 'z' {
+														if !cset1[buffer[position]] {
 															goto l201
 														}
 														position++
 													}
-												l221:
 												l223:
 													{
 														position224, tokenIndex224 := position, tokenIndex
 													l225:
+														{
+															i, buf := position, buffer
+															for buf[i] == '-' {
+																i++
+															}
+															position = i
+														}
 														{
 															position226, tokenIndex226 := position, tokenIndex
 															if buffer[position] != '-' {
@@ -1778,32 +936,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															position, tokenIndex = position226, tokenIndex226
 														}
 														{
-															position227, tokenIndex227 := position, tokenIndex
-															if c := buffer[position]; c < 'A' || c > 'Z' {
-																goto l228
-															}
-															position++
-															goto l227
-														l228:
-															position, tokenIndex = position227, tokenIndex227
-															if c := buffer[position]; c < 'a' || c > 'z' {
-																goto l229
-															}
-															position++
-															goto l227
-														l229:
-															position, tokenIndex = position227, tokenIndex227
-															if c := buffer[position]; c < '0' || c > '9' {
+															if !cset6[buffer[position]] {
 																goto l224
 															}
 															position++
 														}
-													l227:
 														goto l223
 													l224:
 														position, tokenIndex = position224, tokenIndex224
 													}
-													add(ruletoplabel, position220, tokenIndex220)
+													if !p.notokens {
+														tree.Add(ruletoplabel, position220, position, tokenIndex, tokenIndex220)
+													}
+													tokenIndex++
 												}
 												{
 													position230, tokenIndex230 := position, tokenIndex
@@ -1816,7 +961,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													position, tokenIndex = position230, tokenIndex230
 												}
 											l231:
-												add(rulehostname, position202, tokenIndex202)
+												if !p.notokens {
+													tree.Add(rulehostname, position202, position, tokenIndex, tokenIndex202)
+												}
+												tokenIndex++
 											}
 											goto l200
 										l201:
@@ -1828,6 +976,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 												}
 												position++
 											l233:
+												{
+													i, buf := position, buffer
+													for '0' <= buf[i] && buf[i] <= '9' {
+														i++
+													}
+													position = i
+												}
 												{
 													position234, tokenIndex234 := position, tokenIndex
 													if c := buffer[position]; c < '0' || c > '9' {
@@ -1848,6 +1003,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 												position++
 											l235:
 												{
+													i, buf := position, buffer
+													for '0' <= buf[i] && buf[i] <= '9' {
+														i++
+													}
+													position = i
+												}
+												{
 													position236, tokenIndex236 := position, tokenIndex
 													if c := buffer[position]; c < '0' || c > '9' {
 														goto l236
@@ -1866,6 +1028,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 												}
 												position++
 											l237:
+												{
+													i, buf := position, buffer
+													for '0' <= buf[i] && buf[i] <= '9' {
+														i++
+													}
+													position = i
+												}
 												{
 													position238, tokenIndex238 := position, tokenIndex
 													if c := buffer[position]; c < '0' || c > '9' {
@@ -1886,6 +1055,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 												position++
 											l239:
 												{
+													i, buf := position, buffer
+													for '0' <= buf[i] && buf[i] <= '9' {
+														i++
+													}
+													position = i
+												}
+												{
 													position240, tokenIndex240 := position, tokenIndex
 													if c := buffer[position]; c < '0' || c > '9' {
 														goto l240
@@ -1895,11 +1071,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 												l240:
 													position, tokenIndex = position240, tokenIndex240
 												}
-												add(ruleIPv4address, position232, tokenIndex232)
+												if !p.notokens {
+													tree.Add(ruleIPv4address, position232, position, tokenIndex, tokenIndex232)
+												}
+												tokenIndex++
 											}
 										}
 									l200:
-										add(rulehost, position199, tokenIndex199)
+										if !p.notokens {
+											tree.Add(rulehost, position199, position, tokenIndex, tokenIndex199)
+										}
+										tokenIndex++
 									}
 									{
 										position241, tokenIndex241 := position, tokenIndex
@@ -1911,6 +1093,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											position243, tokenIndex243 := position, tokenIndex
 										l244:
 											{
+												i, buf := position, buffer
+												for '0' <= buf[i] && buf[i] <= '9' {
+													i++
+												}
+												position = i
+											}
+											{
 												position245, tokenIndex245 := position, tokenIndex
 												if c := buffer[position]; c < '0' || c > '9' {
 													goto l245
@@ -1920,172 +1109,39 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											l245:
 												position, tokenIndex = position245, tokenIndex245
 											}
-											add(ruleport, position243, tokenIndex243)
+											if !p.notokens {
+												tree.Add(ruleport, position243, position, tokenIndex, tokenIndex243)
+											}
+											tokenIndex++
 										}
 										goto l242
 									l241:
 										position, tokenIndex = position241, tokenIndex241
 									}
 								l242:
-									add(rulehostport, position198, tokenIndex198)
+									if !p.notokens {
+										tree.Add(rulehostport, position198, position, tokenIndex, tokenIndex198)
+									}
+									tokenIndex++
 								}
 								goto l172
 							l171:
 								position, tokenIndex = position171, tokenIndex171
 							}
 						l172:
-							add(ruleserver, position170, tokenIndex170)
+							if !p.notokens {
+								tree.Add(ruleserver, position170, position, tokenIndex, tokenIndex170)
+							}
+							tokenIndex++
 						}
 						{
 							position246, tokenIndex246 := position, tokenIndex
 							{
-								position247, tokenIndex247 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l248
-								}
-								position++
-								goto l247
-							l248:
-								position, tokenIndex = position247, tokenIndex247
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l249
-								}
-								position++
-								goto l247
-							l249:
-								position, tokenIndex = position247, tokenIndex247
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l250
-								}
-								position++
-								goto l247
-							l250:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '-' {
-									goto l251
-								}
-								position++
-								goto l247
-							l251:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '_' {
-									goto l252
-								}
-								position++
-								goto l247
-							l252:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '.' {
-									goto l253
-								}
-								position++
-								goto l247
-							l253:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '!' {
-									goto l254
-								}
-								position++
-								goto l247
-							l254:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '~' {
-									goto l255
-								}
-								position++
-								goto l247
-							l255:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '*' {
-									goto l256
-								}
-								position++
-								goto l247
-							l256:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '\'' {
-									goto l257
-								}
-								position++
-								goto l247
-							l257:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '(' {
-									goto l258
-								}
-								position++
-								goto l247
-							l258:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != ')' {
-									goto l259
-								}
-								position++
-								goto l247
-							l259:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '$' {
-									goto l260
-								}
-								position++
-								goto l247
-							l260:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != ',' {
-									goto l261
-								}
-								position++
-								goto l247
-							l261:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != ';' {
-									goto l262
-								}
-								position++
-								goto l247
-							l262:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != ':' {
-									goto l263
-								}
-								position++
-								goto l247
-							l263:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '@' {
-									goto l264
-								}
-								position++
-								goto l247
-							l264:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '&' {
-									goto l265
-								}
-								position++
-								goto l247
-							l265:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '=' {
-									goto l266
-								}
-								position++
-								goto l247
-							l266:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '+' {
-									goto l267
-								}
-								position++
-								goto l247
-							l267:
-								position, tokenIndex = position247, tokenIndex247
-								if buffer[position] != '%' {
+								if !cset7[buffer[position]] {
 									goto l246
 								}
 								position++
 							}
-						l247:
 							goto l169
 						l246:
 							position, tokenIndex = position246, tokenIndex246
@@ -2097,140 +1153,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position268, tokenIndex268 := position, tokenIndex
 							{
 								position271, tokenIndex271 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l272
-								}
-								position++
-								goto l271
-							l272:
-								position, tokenIndex = position271, tokenIndex271
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l273
-								}
-								position++
-								goto l271
-							l273:
-								position, tokenIndex = position271, tokenIndex271
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l274
-								}
-								position++
-								goto l271
-							l274:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '-' {
-									goto l275
-								}
-								position++
-								goto l271
-							l275:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '_' {
-									goto l276
-								}
-								position++
-								goto l271
-							l276:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '.' {
-									goto l277
-								}
-								position++
-								goto l271
-							l277:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '!' {
-									goto l278
-								}
-								position++
-								goto l271
-							l278:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '~' {
-									goto l279
-								}
-								position++
-								goto l271
-							l279:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '*' {
-									goto l280
-								}
-								position++
-								goto l271
-							l280:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '\'' {
-									goto l281
-								}
-								position++
-								goto l271
-							l281:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '(' {
-									goto l282
-								}
-								position++
-								goto l271
-							l282:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != ')' {
-									goto l283
-								}
-								position++
-								goto l271
-							l283:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '$' {
-									goto l284
-								}
-								position++
-								goto l271
-							l284:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != ',' {
-									goto l285
-								}
-								position++
-								goto l271
-							l285:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != ';' {
-									goto l286
-								}
-								position++
-								goto l271
-							l286:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != ':' {
-									goto l287
-								}
-								position++
-								goto l271
-							l287:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '@' {
-									goto l288
-								}
-								position++
-								goto l271
-							l288:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '&' {
-									goto l289
-								}
-								position++
-								goto l271
-							l289:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '=' {
-									goto l290
-								}
-								position++
-								goto l271
-							l290:
-								position, tokenIndex = position271, tokenIndex271
-								if buffer[position] != '+' {
+								if !cset8[buffer[position]] {
 									goto l291
 								}
 								position++
@@ -2244,143 +1167,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l271:
 						l269:
 							{
+								i, buf := position, buffer
+								for cset8[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position270, tokenIndex270 := position, tokenIndex
 								{
 									position292, tokenIndex292 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l293
-									}
-									position++
-									goto l292
-								l293:
-									position, tokenIndex = position292, tokenIndex292
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l294
-									}
-									position++
-									goto l292
-								l294:
-									position, tokenIndex = position292, tokenIndex292
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l295
-									}
-									position++
-									goto l292
-								l295:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '-' {
-										goto l296
-									}
-									position++
-									goto l292
-								l296:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '_' {
-										goto l297
-									}
-									position++
-									goto l292
-								l297:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '.' {
-										goto l298
-									}
-									position++
-									goto l292
-								l298:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '!' {
-										goto l299
-									}
-									position++
-									goto l292
-								l299:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '~' {
-										goto l300
-									}
-									position++
-									goto l292
-								l300:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '*' {
-										goto l301
-									}
-									position++
-									goto l292
-								l301:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '\'' {
-										goto l302
-									}
-									position++
-									goto l292
-								l302:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '(' {
-										goto l303
-									}
-									position++
-									goto l292
-								l303:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != ')' {
-										goto l304
-									}
-									position++
-									goto l292
-								l304:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '$' {
-										goto l305
-									}
-									position++
-									goto l292
-								l305:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != ',' {
-										goto l306
-									}
-									position++
-									goto l292
-								l306:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != ';' {
-										goto l307
-									}
-									position++
-									goto l292
-								l307:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != ':' {
-										goto l308
-									}
-									position++
-									goto l292
-								l308:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '@' {
-										goto l309
-									}
-									position++
-									goto l292
-								l309:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '&' {
-										goto l310
-									}
-									position++
-									goto l292
-								l310:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '=' {
-										goto l311
-									}
-									position++
-									goto l292
-								l311:
-									position, tokenIndex = position292, tokenIndex292
-									if buffer[position] != '+' {
+									if !cset8[buffer[position]] {
 										goto l312
 									}
 									position++
@@ -2396,11 +1193,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							l270:
 								position, tokenIndex = position270, tokenIndex270
 							}
-							add(rulereg_name, position268, tokenIndex268)
+							if !p.notokens {
+								tree.Add(rulereg_name, position268, position, tokenIndex, tokenIndex268)
+							}
+							tokenIndex++
 						}
 					}
 				l168:
-					add(ruleauthority, position167, tokenIndex167)
+					if !p.notokens {
+						tree.Add(ruleauthority, position167, position, tokenIndex, tokenIndex167)
+					}
+					tokenIndex++
 				}
 				{
 					position313, tokenIndex313 := position, tokenIndex
@@ -2412,7 +1215,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position313, tokenIndex313
 				}
 			l314:
-				add(rulenet_path, position166, tokenIndex166)
+				if !p.notokens {
+					tree.Add(rulenet_path, position166, position, tokenIndex, tokenIndex166)
+				}
+				tokenIndex++
 			}
 			return true
 		l165:
@@ -2447,9 +1253,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					l319:
 						position, tokenIndex = position319, tokenIndex319
 					}
-					add(rulepath_segments, position317, tokenIndex317)
+					if !p.notokens {
+						tree.Add(rulepath_segments, position317, position, tokenIndex, tokenIndex317)
+					}
+					tokenIndex++
 				}
-				add(ruleabs_path, position316, tokenIndex316)
+				if !p.notokens {
+					tree.Add(ruleabs_path, position316, position, tokenIndex, tokenIndex316)
+				}
+				tokenIndex++
 			}
 			return true
 		l315:
@@ -2494,136 +1306,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position337, tokenIndex337 := position, tokenIndex
 			l338:
 				{
+					i, buf := position, buffer
+					for cset9[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position339, tokenIndex339 := position, tokenIndex
 					{
 						position340, tokenIndex340 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l341
-						}
-						position++
-						goto l340
-					l341:
-						position, tokenIndex = position340, tokenIndex340
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l342
-						}
-						position++
-						goto l340
-					l342:
-						position, tokenIndex = position340, tokenIndex340
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l343
-						}
-						position++
-						goto l340
-					l343:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '-' {
-							goto l344
-						}
-						position++
-						goto l340
-					l344:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '_' {
-							goto l345
-						}
-						position++
-						goto l340
-					l345:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '.' {
-							goto l346
-						}
-						position++
-						goto l340
-					l346:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '!' {
-							goto l347
-						}
-						position++
-						goto l340
-					l347:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '~' {
-							goto l348
-						}
-						position++
-						goto l340
-					l348:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '*' {
-							goto l349
-						}
-						position++
-						goto l340
-					l349:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '\'' {
-							goto l350
-						}
-						position++
-						goto l340
-					l350:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '(' {
-							goto l351
-						}
-						position++
-						goto l340
-					l351:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != ')' {
-							goto l352
-						}
-						position++
-						goto l340
-					l352:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != ':' {
-							goto l353
-						}
-						position++
-						goto l340
-					l353:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '@' {
-							goto l354
-						}
-						position++
-						goto l340
-					l354:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '&' {
-							goto l355
-						}
-						position++
-						goto l340
-					l355:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '=' {
-							goto l356
-						}
-						position++
-						goto l340
-					l356:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '+' {
-							goto l357
-						}
-						position++
-						goto l340
-					l357:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '$' {
-							goto l358
-						}
-						position++
-						goto l340
-					l358:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != ',' {
+						if !cset9[buffer[position]] {
 							goto l359
 						}
 						position++
@@ -2650,136 +1343,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position362, tokenIndex362 := position, tokenIndex
 					l363:
 						{
+							i, buf := position, buffer
+							for cset9[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position364, tokenIndex364 := position, tokenIndex
 							{
 								position365, tokenIndex365 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l366
-								}
-								position++
-								goto l365
-							l366:
-								position, tokenIndex = position365, tokenIndex365
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l367
-								}
-								position++
-								goto l365
-							l367:
-								position, tokenIndex = position365, tokenIndex365
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l368
-								}
-								position++
-								goto l365
-							l368:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '-' {
-									goto l369
-								}
-								position++
-								goto l365
-							l369:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '_' {
-									goto l370
-								}
-								position++
-								goto l365
-							l370:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '.' {
-									goto l371
-								}
-								position++
-								goto l365
-							l371:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '!' {
-									goto l372
-								}
-								position++
-								goto l365
-							l372:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '~' {
-									goto l373
-								}
-								position++
-								goto l365
-							l373:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '*' {
-									goto l374
-								}
-								position++
-								goto l365
-							l374:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '\'' {
-									goto l375
-								}
-								position++
-								goto l365
-							l375:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '(' {
-									goto l376
-								}
-								position++
-								goto l365
-							l376:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != ')' {
-									goto l377
-								}
-								position++
-								goto l365
-							l377:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != ':' {
-									goto l378
-								}
-								position++
-								goto l365
-							l378:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '@' {
-									goto l379
-								}
-								position++
-								goto l365
-							l379:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '&' {
-									goto l380
-								}
-								position++
-								goto l365
-							l380:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '=' {
-									goto l381
-								}
-								position++
-								goto l365
-							l381:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '+' {
-									goto l382
-								}
-								position++
-								goto l365
-							l382:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != '$' {
-									goto l383
-								}
-								position++
-								goto l365
-							l383:
-								position, tokenIndex = position365, tokenIndex365
-								if buffer[position] != ',' {
+								if !cset9[buffer[position]] {
 									goto l384
 								}
 								position++
@@ -2795,13 +1369,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l364:
 							position, tokenIndex = position364, tokenIndex364
 						}
-						add(ruleparam, position362, tokenIndex362)
+						if !p.notokens {
+							tree.Add(ruleparam, position362, position, tokenIndex, tokenIndex362)
+						}
+						tokenIndex++
 					}
 					goto l360
 				l361:
 					position, tokenIndex = position361, tokenIndex361
 				}
-				add(rulesegment, position337, tokenIndex337)
+				if !p.notokens {
+					tree.Add(rulesegment, position337, position, tokenIndex, tokenIndex337)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -2813,157 +1393,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position387, tokenIndex387 := position, tokenIndex
 			l388:
 				{
+					i, buf := position, buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position389, tokenIndex389 := position, tokenIndex
 					{
 						position390, tokenIndex390 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l391
-						}
-						position++
-						goto l390
-					l391:
-						position, tokenIndex = position390, tokenIndex390
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l392
-						}
-						position++
-						goto l390
-					l392:
-						position, tokenIndex = position390, tokenIndex390
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l393
-						}
-						position++
-						goto l390
-					l393:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '-' {
-							goto l394
-						}
-						position++
-						goto l390
-					l394:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '_' {
-							goto l395
-						}
-						position++
-						goto l390
-					l395:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '.' {
-							goto l396
-						}
-						position++
-						goto l390
-					l396:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '!' {
-							goto l397
-						}
-						position++
-						goto l390
-					l397:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '~' {
-							goto l398
-						}
-						position++
-						goto l390
-					l398:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '*' {
-							goto l399
-						}
-						position++
-						goto l390
-					l399:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '\'' {
-							goto l400
-						}
-						position++
-						goto l390
-					l400:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '(' {
-							goto l401
-						}
-						position++
-						goto l390
-					l401:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != ')' {
-							goto l402
-						}
-						position++
-						goto l390
-					l402:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != ';' {
-							goto l403
-						}
-						position++
-						goto l390
-					l403:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '/' {
-							goto l404
-						}
-						position++
-						goto l390
-					l404:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '?' {
-							goto l405
-						}
-						position++
-						goto l390
-					l405:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != ':' {
-							goto l406
-						}
-						position++
-						goto l390
-					l406:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '@' {
-							goto l407
-						}
-						position++
-						goto l390
-					l407:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '&' {
-							goto l408
-						}
-						position++
-						goto l390
-					l408:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '=' {
-							goto l409
-						}
-						position++
-						goto l390
-					l409:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '+' {
-							goto l410
-						}
-						position++
-						goto l390
-					l410:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != '$' {
-							goto l411
-						}
-						position++
-						goto l390
-					l411:
-						position, tokenIndex = position390, tokenIndex390
-						if buffer[position] != ',' {
+						if !cset0[buffer[position]] {
 							goto l412
 						}
 						position++
@@ -2979,7 +1419,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l389:
 					position, tokenIndex = position389, tokenIndex389
 				}
-				add(rulequery, position387, tokenIndex387)
+				if !p.notokens {
+					tree.Add(rulequery, position387, position, tokenIndex, tokenIndex387)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -2995,50 +1438,21 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				}
 				position++
 				{
-					position416, tokenIndex416 := position, tokenIndex
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l417
-					}
-					position++
-					goto l416
-				l417:
-					position, tokenIndex = position416, tokenIndex416
-					if c := buffer[position]; c < 'A' || c > 'F' {
-						goto l418
-					}
-					position++
-					goto l416
-				l418:
-					position, tokenIndex = position416, tokenIndex416
-					if c := buffer[position]; c < 'a' || c > 'f' {
+					if !cset10[buffer[position]] {
 						goto l414
 					}
 					position++
 				}
-			l416:
 				{
-					position419, tokenIndex419 := position, tokenIndex
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l420
-					}
-					position++
-					goto l419
-				l420:
-					position, tokenIndex = position419, tokenIndex419
-					if c := buffer[position]; c < 'A' || c > 'F' {
-						goto l421
-					}
-					position++
-					goto l419
-				l421:
-					position, tokenIndex = position419, tokenIndex419
-					if c := buffer[position]; c < 'a' || c > 'f' {
+					if !cset10[buffer[position]] {
 						goto l414
 					}
 					position++
 				}
-			l419:
-				add(ruleescaped, position415, tokenIndex415)
+				if !p.notokens {
+					tree.Add(ruleescaped, position415, position, tokenIndex, tokenIndex415)
+				}
+				tokenIndex++
 			}
 			return true
 		l414:
@@ -3049,3 +1463,29 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// The character sets that gen folded ordered choices of single characters into (gen/fold.go).
+var (
+	// [!$&-;=?-Z_a-z~]
+	cset0 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [A-Za-z]
+	cset1 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [+\-.0-9A-Za-z]
+	cset2 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&-.0-;=?-Z_a-z~]
+	cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [!$&-.0-9;=@-Z_a-z~]
+	cset4 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [!$&-.0-;=A-Z_a-z~]
+	cset5 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [0-9A-Za-z]
+	cset6 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$-.0-;=@-Z_a-z~]
+	cset7 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [!$&-.0-;=@-Z_a-z~]
+	cset8 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [!$&-.0-:=@-Z_a-z~]
+	cset9 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [0-9A-Fa-f]
+	cset10 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+)

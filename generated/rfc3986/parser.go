@@ -312,7 +312,6 @@ func Size(size int) func(*parser) error {
 }
 func (p *parser) Init(options ...func(*parser) error) error {
 	var (
-		max                  token32
 		position, tokenIndex uint32
 		buffer               []byte
 	)
@@ -323,7 +322,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
 		position, tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
@@ -347,16 +345,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			return nil
 		}
 		return errMismatch
-	}
-
-	add := func(rule pegRule, begin, first uint32) {
-		if !p.notokens {
-			tree.Add(rule, begin, position, tokenIndex, first)
-		}
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{pegRule: rule, begin: begin, end: position}
-		}
 	}
 
 	matchDot := func() bool {
@@ -410,7 +398,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 						}
 					l5:
-						add(ruleURI_reference, position4, tokenIndex4)
+						if !p.notokens {
+							tree.Add(ruleURI_reference, position4, position, tokenIndex, tokenIndex4)
+						}
+						tokenIndex++
 					}
 					{
 						position7, tokenIndex7 := position, tokenIndex
@@ -471,7 +462,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position, tokenIndex = position12, tokenIndex12
 						}
 					l13:
-						add(ruleabsolute_URI, position11, tokenIndex11)
+						if !p.notokens {
+							tree.Add(ruleabsolute_URI, position11, position, tokenIndex, tokenIndex11)
+						}
+						tokenIndex++
 					}
 					{
 						position14, tokenIndex14 := position, tokenIndex
@@ -502,7 +496,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l2:
-				add(rule_start, position1, tokenIndex1)
+				if !p.notokens {
+					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
+				}
+				tokenIndex++
 			}
 			return true
 		l0:
@@ -552,7 +549,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position20, tokenIndex20
 				}
 			l21:
-				add(ruleURI, position17, tokenIndex17)
+				if !p.notokens {
+					tree.Add(ruleURI, position17, position, tokenIndex, tokenIndex17)
+				}
+				tokenIndex++
 			}
 			return true
 		l16:
@@ -608,7 +608,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l30:
 							position, tokenIndex = position30, tokenIndex30
 						}
-						add(rulepath_rootless, position28, tokenIndex28)
+						if !p.notokens {
+							tree.Add(rulepath_rootless, position28, position, tokenIndex, tokenIndex28)
+						}
+						tokenIndex++
 					}
 					goto l24
 				l27:
@@ -618,7 +621,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l24:
-				add(rulehier_part, position23, tokenIndex23)
+				if !p.notokens {
+					tree.Add(rulehier_part, position23, position, tokenIndex, tokenIndex23)
+				}
+				tokenIndex++
 			}
 			return true
 		l22:
@@ -667,133 +673,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position41, tokenIndex41 := position, tokenIndex
 								{
 									position44, tokenIndex44 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l45
-									}
-									position++
-									goto l44
-								l45:
-									position, tokenIndex = position44, tokenIndex44
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l46
-									}
-									position++
-									goto l44
-								l46:
-									position, tokenIndex = position44, tokenIndex44
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l47
-									}
-									position++
-									goto l44
-								l47:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '-' {
-										goto l48
-									}
-									position++
-									goto l44
-								l48:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '.' {
-										goto l49
-									}
-									position++
-									goto l44
-								l49:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '_' {
-										goto l50
-									}
-									position++
-									goto l44
-								l50:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '~' {
-										goto l51
-									}
-									position++
-									goto l44
-								l51:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '!' {
-										goto l52
-									}
-									position++
-									goto l44
-								l52:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '$' {
-										goto l53
-									}
-									position++
-									goto l44
-								l53:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '&' {
-										goto l54
-									}
-									position++
-									goto l44
-								l54:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '\'' {
-										goto l55
-									}
-									position++
-									goto l44
-								l55:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '(' {
-										goto l56
-									}
-									position++
-									goto l44
-								l56:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != ')' {
-										goto l57
-									}
-									position++
-									goto l44
-								l57:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '*' {
-										goto l58
-									}
-									position++
-									goto l44
-								l58:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '+' {
-										goto l59
-									}
-									position++
-									goto l44
-								l59:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != ',' {
-										goto l60
-									}
-									position++
-									goto l44
-								l60:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != ';' {
-										goto l61
-									}
-									position++
-									goto l44
-								l61:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '=' {
-										goto l62
-									}
-									position++
-									goto l44
-								l62:
-									position, tokenIndex = position44, tokenIndex44
-									if buffer[position] != '@' {
+									if !cset0[buffer[position]] {
 										goto l63
 									}
 									position++
@@ -807,136 +687,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							l44:
 							l42:
 								{
+									i, buf := position, buffer
+									for cset0[buf[i]] {
+										i++
+									}
+									position = i
+								}
+								{
 									position43, tokenIndex43 := position, tokenIndex
 									{
 										position64, tokenIndex64 := position, tokenIndex
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l65
-										}
-										position++
-										goto l64
-									l65:
-										position, tokenIndex = position64, tokenIndex64
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l66
-										}
-										position++
-										goto l64
-									l66:
-										position, tokenIndex = position64, tokenIndex64
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l67
-										}
-										position++
-										goto l64
-									l67:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '-' {
-											goto l68
-										}
-										position++
-										goto l64
-									l68:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '.' {
-											goto l69
-										}
-										position++
-										goto l64
-									l69:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '_' {
-											goto l70
-										}
-										position++
-										goto l64
-									l70:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '~' {
-											goto l71
-										}
-										position++
-										goto l64
-									l71:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '!' {
-											goto l72
-										}
-										position++
-										goto l64
-									l72:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '$' {
-											goto l73
-										}
-										position++
-										goto l64
-									l73:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '&' {
-											goto l74
-										}
-										position++
-										goto l64
-									l74:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '\'' {
-											goto l75
-										}
-										position++
-										goto l64
-									l75:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '(' {
-											goto l76
-										}
-										position++
-										goto l64
-									l76:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != ')' {
-											goto l77
-										}
-										position++
-										goto l64
-									l77:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '*' {
-											goto l78
-										}
-										position++
-										goto l64
-									l78:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '+' {
-											goto l79
-										}
-										position++
-										goto l64
-									l79:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != ',' {
-											goto l80
-										}
-										position++
-										goto l64
-									l80:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != ';' {
-											goto l81
-										}
-										position++
-										goto l64
-									l81:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '=' {
-											goto l82
-										}
-										position++
-										goto l64
-									l82:
-										position, tokenIndex = position64, tokenIndex64
-										if buffer[position] != '@' {
+										if !cset0[buffer[position]] {
 											goto l83
 										}
 										position++
@@ -952,7 +713,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								l43:
 									position, tokenIndex = position43, tokenIndex43
 								}
-								add(rulesegment_nz_nc, position41, tokenIndex41)
+								if !p.notokens {
+									tree.Add(rulesegment_nz_nc, position41, position, tokenIndex, tokenIndex41)
+								}
+								tokenIndex++
 							}
 						l84:
 							{
@@ -968,7 +732,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							l85:
 								position, tokenIndex = position85, tokenIndex85
 							}
-							add(rulepath_noscheme, position40, tokenIndex40)
+							if !p.notokens {
+								tree.Add(rulepath_noscheme, position40, position, tokenIndex, tokenIndex40)
+							}
+							tokenIndex++
 						}
 						goto l36
 					l39:
@@ -978,7 +745,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 					}
 				l36:
-					add(rulerelative_part, position35, tokenIndex35)
+					if !p.notokens {
+						tree.Add(rulerelative_part, position35, position, tokenIndex, tokenIndex35)
+					}
+					tokenIndex++
 				}
 				{
 					position86, tokenIndex86 := position, tokenIndex
@@ -1008,7 +778,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position88, tokenIndex88
 				}
 			l89:
-				add(rulerelative_ref, position34, tokenIndex34)
+				if !p.notokens {
+					tree.Add(rulerelative_ref, position34, position, tokenIndex, tokenIndex34)
+				}
+				tokenIndex++
 			}
 			return true
 		l33:
@@ -1023,71 +796,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			{
 				position92, tokenIndex92 := position, tokenIndex
 				{
-					position93, tokenIndex93 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l94
-					}
-					position++
-					goto l93
-				l94:
-					position, tokenIndex = position93, tokenIndex93
-					if c := buffer[position]; c < 'a' || c > 'z' {
+					if !cset1[buffer[position]] {
 						goto l91
 					}
 					position++
 				}
-			l93:
 			l95:
+				{
+					i, buf := position, buffer
+					for cset2[buf[i]] {
+						i++
+					}
+					position = i
+				}
 				{
 					position96, tokenIndex96 := position, tokenIndex
 					{
-						position97, tokenIndex97 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l98
-						}
-						position++
-						goto l97
-					l98:
-						position, tokenIndex = position97, tokenIndex97
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l99
-						}
-						position++
-						goto l97
-					l99:
-						position, tokenIndex = position97, tokenIndex97
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l100
-						}
-						position++
-						goto l97
-					l100:
-						position, tokenIndex = position97, tokenIndex97
-						if buffer[position] != '+' {
-							goto l101
-						}
-						position++
-						goto l97
-					l101:
-						position, tokenIndex = position97, tokenIndex97
-						if buffer[position] != '-' {
-							goto l102
-						}
-						position++
-						goto l97
-					l102:
-						position, tokenIndex = position97, tokenIndex97
-						if buffer[position] != '.' {
+						if !cset2[buffer[position]] {
 							goto l96
 						}
 						position++
 					}
-				l97:
 					goto l95
 				l96:
 					position, tokenIndex = position96, tokenIndex96
 				}
-				add(rulescheme, position92, tokenIndex92)
+				if !p.notokens {
+					tree.Add(rulescheme, position92, position, tokenIndex, tokenIndex92)
+				}
+				tokenIndex++
 			}
 			return true
 		l91:
@@ -1104,136 +841,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position107, tokenIndex107 := position, tokenIndex
 					l108:
 						{
+							i, buf := position, buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position109, tokenIndex109 := position, tokenIndex
 							{
 								position110, tokenIndex110 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l111
-								}
-								position++
-								goto l110
-							l111:
-								position, tokenIndex = position110, tokenIndex110
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l112
-								}
-								position++
-								goto l110
-							l112:
-								position, tokenIndex = position110, tokenIndex110
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l113
-								}
-								position++
-								goto l110
-							l113:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '-' {
-									goto l114
-								}
-								position++
-								goto l110
-							l114:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '.' {
-									goto l115
-								}
-								position++
-								goto l110
-							l115:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '_' {
-									goto l116
-								}
-								position++
-								goto l110
-							l116:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '~' {
-									goto l117
-								}
-								position++
-								goto l110
-							l117:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '!' {
-									goto l118
-								}
-								position++
-								goto l110
-							l118:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '$' {
-									goto l119
-								}
-								position++
-								goto l110
-							l119:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '&' {
-									goto l120
-								}
-								position++
-								goto l110
-							l120:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '\'' {
-									goto l121
-								}
-								position++
-								goto l110
-							l121:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '(' {
-									goto l122
-								}
-								position++
-								goto l110
-							l122:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != ')' {
-									goto l123
-								}
-								position++
-								goto l110
-							l123:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '*' {
-									goto l124
-								}
-								position++
-								goto l110
-							l124:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '+' {
-									goto l125
-								}
-								position++
-								goto l110
-							l125:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != ',' {
-									goto l126
-								}
-								position++
-								goto l110
-							l126:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != ';' {
-									goto l127
-								}
-								position++
-								goto l110
-							l127:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != '=' {
-									goto l128
-								}
-								position++
-								goto l110
-							l128:
-								position, tokenIndex = position110, tokenIndex110
-								if buffer[position] != ':' {
+								if !cset3[buffer[position]] {
 									goto l129
 								}
 								position++
@@ -1249,7 +867,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l109:
 							position, tokenIndex = position109, tokenIndex109
 						}
-						add(ruleuserinfo, position107, tokenIndex107)
+						if !p.notokens {
+							tree.Add(ruleuserinfo, position107, position, tokenIndex, tokenIndex107)
+						}
+						tokenIndex++
 					}
 					if buffer[position] != '@' {
 						goto l105
@@ -1324,41 +945,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										{
 											position139, tokenIndex139 := position, tokenIndex
 											{
-												position140, tokenIndex140 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l141
-												}
-												position++
-												goto l140
-											l141:
-												position, tokenIndex = position140, tokenIndex140
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l142
-												}
-												position++
-												goto l140
-											l142:
-												position, tokenIndex = position140, tokenIndex140
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l143
-												}
-												position++
-												goto l140
-											l143:
-												position, tokenIndex = position140, tokenIndex140
-												if buffer[position] != ':' {
-													goto l144
-												}
-												position++
-												goto l140
-											l144:
-												position, tokenIndex = position140, tokenIndex140
-												if buffer[position] != '.' {
+												if !cset4[buffer[position]] {
 													goto l139
 												}
 												position++
 											}
-										l140:
 											goto l138
 										l139:
 											position, tokenIndex = position139, tokenIndex139
@@ -1415,41 +1006,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										{
 											position146, tokenIndex146 := position, tokenIndex
 											{
-												position147, tokenIndex147 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l148
-												}
-												position++
-												goto l147
-											l148:
-												position, tokenIndex = position147, tokenIndex147
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l149
-												}
-												position++
-												goto l147
-											l149:
-												position, tokenIndex = position147, tokenIndex147
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l150
-												}
-												position++
-												goto l147
-											l150:
-												position, tokenIndex = position147, tokenIndex147
-												if buffer[position] != ':' {
-													goto l151
-												}
-												position++
-												goto l147
-											l151:
-												position, tokenIndex = position147, tokenIndex147
-												if buffer[position] != '.' {
+												if !cset4[buffer[position]] {
 													goto l146
 												}
 												position++
 											}
-										l147:
 											goto l145
 										l146:
 											position, tokenIndex = position146, tokenIndex146
@@ -1509,41 +1070,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										{
 											position155, tokenIndex155 := position, tokenIndex
 											{
-												position156, tokenIndex156 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l157
-												}
-												position++
-												goto l156
-											l157:
-												position, tokenIndex = position156, tokenIndex156
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l158
-												}
-												position++
-												goto l156
-											l158:
-												position, tokenIndex = position156, tokenIndex156
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l159
-												}
-												position++
-												goto l156
-											l159:
-												position, tokenIndex = position156, tokenIndex156
-												if buffer[position] != ':' {
-													goto l160
-												}
-												position++
-												goto l156
-											l160:
-												position, tokenIndex = position156, tokenIndex156
-												if buffer[position] != '.' {
+												if !cset4[buffer[position]] {
 													goto l155
 												}
 												position++
 											}
-										l156:
 											goto l152
 										l155:
 											position, tokenIndex = position155, tokenIndex155
@@ -1610,41 +1141,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										{
 											position166, tokenIndex166 := position, tokenIndex
 											{
-												position167, tokenIndex167 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l168
-												}
-												position++
-												goto l167
-											l168:
-												position, tokenIndex = position167, tokenIndex167
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l169
-												}
-												position++
-												goto l167
-											l169:
-												position, tokenIndex = position167, tokenIndex167
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l170
-												}
-												position++
-												goto l167
-											l170:
-												position, tokenIndex = position167, tokenIndex167
-												if buffer[position] != ':' {
-													goto l171
-												}
-												position++
-												goto l167
-											l171:
-												position, tokenIndex = position167, tokenIndex167
-												if buffer[position] != '.' {
+												if !cset4[buffer[position]] {
 													goto l166
 												}
 												position++
 											}
-										l167:
 											goto l161
 										l166:
 											position, tokenIndex = position166, tokenIndex166
@@ -1718,41 +1219,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										{
 											position179, tokenIndex179 := position, tokenIndex
 											{
-												position180, tokenIndex180 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l181
-												}
-												position++
-												goto l180
-											l181:
-												position, tokenIndex = position180, tokenIndex180
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l182
-												}
-												position++
-												goto l180
-											l182:
-												position, tokenIndex = position180, tokenIndex180
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l183
-												}
-												position++
-												goto l180
-											l183:
-												position, tokenIndex = position180, tokenIndex180
-												if buffer[position] != ':' {
-													goto l184
-												}
-												position++
-												goto l180
-											l184:
-												position, tokenIndex = position180, tokenIndex180
-												if buffer[position] != '.' {
+												if !cset4[buffer[position]] {
 													goto l179
 												}
 												position++
 											}
-										l180:
 											goto l172
 										l179:
 											position, tokenIndex = position179, tokenIndex179
@@ -1833,41 +1304,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										{
 											position194, tokenIndex194 := position, tokenIndex
 											{
-												position195, tokenIndex195 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l196
-												}
-												position++
-												goto l195
-											l196:
-												position, tokenIndex = position195, tokenIndex195
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l197
-												}
-												position++
-												goto l195
-											l197:
-												position, tokenIndex = position195, tokenIndex195
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l198
-												}
-												position++
-												goto l195
-											l198:
-												position, tokenIndex = position195, tokenIndex195
-												if buffer[position] != ':' {
-													goto l199
-												}
-												position++
-												goto l195
-											l199:
-												position, tokenIndex = position195, tokenIndex195
-												if buffer[position] != '.' {
+												if !cset4[buffer[position]] {
 													goto l194
 												}
 												position++
 											}
-										l195:
 											goto l185
 										l194:
 											position, tokenIndex = position194, tokenIndex194
@@ -1955,41 +1396,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										{
 											position211, tokenIndex211 := position, tokenIndex
 											{
-												position212, tokenIndex212 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l213
-												}
-												position++
-												goto l212
-											l213:
-												position, tokenIndex = position212, tokenIndex212
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l214
-												}
-												position++
-												goto l212
-											l214:
-												position, tokenIndex = position212, tokenIndex212
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l215
-												}
-												position++
-												goto l212
-											l215:
-												position, tokenIndex = position212, tokenIndex212
-												if buffer[position] != ':' {
-													goto l216
-												}
-												position++
-												goto l212
-											l216:
-												position, tokenIndex = position212, tokenIndex212
-												if buffer[position] != '.' {
+												if !cset4[buffer[position]] {
 													goto l211
 												}
 												position++
 											}
-										l212:
 											goto l200
 										l211:
 											position, tokenIndex = position211, tokenIndex211
@@ -2091,41 +1502,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										{
 											position230, tokenIndex230 := position, tokenIndex
 											{
-												position231, tokenIndex231 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l232
-												}
-												position++
-												goto l231
-											l232:
-												position, tokenIndex = position231, tokenIndex231
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l233
-												}
-												position++
-												goto l231
-											l233:
-												position, tokenIndex = position231, tokenIndex231
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l234
-												}
-												position++
-												goto l231
-											l234:
-												position, tokenIndex = position231, tokenIndex231
-												if buffer[position] != ':' {
-													goto l235
-												}
-												position++
-												goto l231
-											l235:
-												position, tokenIndex = position231, tokenIndex231
-												if buffer[position] != '.' {
+												if !cset4[buffer[position]] {
 													goto l230
 												}
 												position++
 											}
-										l231:
 											goto l217
 										l230:
 											position, tokenIndex = position230, tokenIndex230
@@ -2238,48 +1619,21 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										{
 											position250, tokenIndex250 := position, tokenIndex
 											{
-												position251, tokenIndex251 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l252
-												}
-												position++
-												goto l251
-											l252:
-												position, tokenIndex = position251, tokenIndex251
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l253
-												}
-												position++
-												goto l251
-											l253:
-												position, tokenIndex = position251, tokenIndex251
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l254
-												}
-												position++
-												goto l251
-											l254:
-												position, tokenIndex = position251, tokenIndex251
-												if buffer[position] != ':' {
-													goto l255
-												}
-												position++
-												goto l251
-											l255:
-												position, tokenIndex = position251, tokenIndex251
-												if buffer[position] != '.' {
+												if !cset4[buffer[position]] {
 													goto l250
 												}
 												position++
 											}
-										l251:
 											goto l135
 										l250:
 											position, tokenIndex = position250, tokenIndex250
 										}
 									}
 								l137:
-									add(ruleIPv6address, position136, tokenIndex136)
+									if !p.notokens {
+										tree.Add(ruleIPv6address, position136, position, tokenIndex, tokenIndex136)
+									}
+									tokenIndex++
 								}
 								goto l134
 							l135:
@@ -2287,67 +1641,33 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								{
 									position256, tokenIndex256 := position, tokenIndex
 									{
-										position257, tokenIndex257 := position, tokenIndex
-										if buffer[position] != 'v' {
-											goto l258
-										}
-										position++
-										goto l257
-									l258:
-										position, tokenIndex = position257, tokenIndex257
-										if buffer[position] != 'V' {
+										if !cset5[buffer[position]] {
 											goto l132
 										}
 										position++
 									}
-								l257:
 									{
-										position261, tokenIndex261 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l262
-										}
-										position++
-										goto l261
-									l262:
-										position, tokenIndex = position261, tokenIndex261
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l263
-										}
-										position++
-										goto l261
-									l263:
-										position, tokenIndex = position261, tokenIndex261
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset6[buffer[position]] {
 											goto l132
 										}
 										position++
 									}
-								l261:
 								l259:
+									{
+										i, buf := position, buffer
+										for cset6[buf[i]] {
+											i++
+										}
+										position = i
+									}
 									{
 										position260, tokenIndex260 := position, tokenIndex
 										{
-											position264, tokenIndex264 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l265
-											}
-											position++
-											goto l264
-										l265:
-											position, tokenIndex = position264, tokenIndex264
-											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l266
-											}
-											position++
-											goto l264
-										l266:
-											position, tokenIndex = position264, tokenIndex264
-											if c := buffer[position]; c < 'a' || c > 'f' {
+											if !cset6[buffer[position]] {
 												goto l260
 											}
 											position++
 										}
-									l264:
 										goto l259
 									l260:
 										position, tokenIndex = position260, tokenIndex260
@@ -2357,281 +1677,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position269, tokenIndex269 := position, tokenIndex
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l270
-										}
-										position++
-										goto l269
-									l270:
-										position, tokenIndex = position269, tokenIndex269
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l271
-										}
-										position++
-										goto l269
-									l271:
-										position, tokenIndex = position269, tokenIndex269
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l272
-										}
-										position++
-										goto l269
-									l272:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '-' {
-											goto l273
-										}
-										position++
-										goto l269
-									l273:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '.' {
-											goto l274
-										}
-										position++
-										goto l269
-									l274:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '_' {
-											goto l275
-										}
-										position++
-										goto l269
-									l275:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '~' {
-											goto l276
-										}
-										position++
-										goto l269
-									l276:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '!' {
-											goto l277
-										}
-										position++
-										goto l269
-									l277:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '$' {
-											goto l278
-										}
-										position++
-										goto l269
-									l278:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '&' {
-											goto l279
-										}
-										position++
-										goto l269
-									l279:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '\'' {
-											goto l280
-										}
-										position++
-										goto l269
-									l280:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '(' {
-											goto l281
-										}
-										position++
-										goto l269
-									l281:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != ')' {
-											goto l282
-										}
-										position++
-										goto l269
-									l282:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '*' {
-											goto l283
-										}
-										position++
-										goto l269
-									l283:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '+' {
-											goto l284
-										}
-										position++
-										goto l269
-									l284:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != ',' {
-											goto l285
-										}
-										position++
-										goto l269
-									l285:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != ';' {
-											goto l286
-										}
-										position++
-										goto l269
-									l286:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != '=' {
-											goto l287
-										}
-										position++
-										goto l269
-									l287:
-										position, tokenIndex = position269, tokenIndex269
-										if buffer[position] != ':' {
+										if !cset3[buffer[position]] {
 											goto l132
 										}
 										position++
 									}
-								l269:
 								l267:
+									{
+										i, buf := position, buffer
+										for cset3[buf[i]] {
+											i++
+										}
+										position = i
+									}
 									{
 										position268, tokenIndex268 := position, tokenIndex
 										{
-											position288, tokenIndex288 := position, tokenIndex
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l289
-											}
-											position++
-											goto l288
-										l289:
-											position, tokenIndex = position288, tokenIndex288
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l290
-											}
-											position++
-											goto l288
-										l290:
-											position, tokenIndex = position288, tokenIndex288
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l291
-											}
-											position++
-											goto l288
-										l291:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '-' {
-												goto l292
-											}
-											position++
-											goto l288
-										l292:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '.' {
-												goto l293
-											}
-											position++
-											goto l288
-										l293:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '_' {
-												goto l294
-											}
-											position++
-											goto l288
-										l294:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '~' {
-												goto l295
-											}
-											position++
-											goto l288
-										l295:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '!' {
-												goto l296
-											}
-											position++
-											goto l288
-										l296:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '$' {
-												goto l297
-											}
-											position++
-											goto l288
-										l297:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '&' {
-												goto l298
-											}
-											position++
-											goto l288
-										l298:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '\'' {
-												goto l299
-											}
-											position++
-											goto l288
-										l299:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '(' {
-												goto l300
-											}
-											position++
-											goto l288
-										l300:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != ')' {
-												goto l301
-											}
-											position++
-											goto l288
-										l301:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '*' {
-												goto l302
-											}
-											position++
-											goto l288
-										l302:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '+' {
-												goto l303
-											}
-											position++
-											goto l288
-										l303:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != ',' {
-												goto l304
-											}
-											position++
-											goto l288
-										l304:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != ';' {
-												goto l305
-											}
-											position++
-											goto l288
-										l305:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != '=' {
-												goto l306
-											}
-											position++
-											goto l288
-										l306:
-											position, tokenIndex = position288, tokenIndex288
-											if buffer[position] != ':' {
+											if !cset3[buffer[position]] {
 												goto l268
 											}
 											position++
 										}
-									l288:
 										goto l267
 									l268:
 										position, tokenIndex = position268, tokenIndex268
 									}
-									add(ruleIPvFuture, position256, tokenIndex256)
+									if !p.notokens {
+										tree.Add(ruleIPvFuture, position256, position, tokenIndex, tokenIndex256)
+									}
+									tokenIndex++
 								}
 							}
 						l134:
@@ -2639,7 +1713,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l132
 							}
 							position++
-							add(ruleIP_literal, position133, tokenIndex133)
+							if !p.notokens {
+								tree.Add(ruleIP_literal, position133, position, tokenIndex, tokenIndex133)
+							}
+							tokenIndex++
 						}
 						goto l131
 					l132:
@@ -2650,139 +1727,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						{
 							position308, tokenIndex308 := position, tokenIndex
 							{
-								position309, tokenIndex309 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l310
-								}
-								position++
-								goto l309
-							l310:
-								position, tokenIndex = position309, tokenIndex309
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l311
-								}
-								position++
-								goto l309
-							l311:
-								position, tokenIndex = position309, tokenIndex309
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l312
-								}
-								position++
-								goto l309
-							l312:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '-' {
-									goto l313
-								}
-								position++
-								goto l309
-							l313:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '.' {
-									goto l314
-								}
-								position++
-								goto l309
-							l314:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '_' {
-									goto l315
-								}
-								position++
-								goto l309
-							l315:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '~' {
-									goto l316
-								}
-								position++
-								goto l309
-							l316:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '!' {
-									goto l317
-								}
-								position++
-								goto l309
-							l317:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '$' {
-									goto l318
-								}
-								position++
-								goto l309
-							l318:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '&' {
-									goto l319
-								}
-								position++
-								goto l309
-							l319:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '\'' {
-									goto l320
-								}
-								position++
-								goto l309
-							l320:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '(' {
-									goto l321
-								}
-								position++
-								goto l309
-							l321:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != ')' {
-									goto l322
-								}
-								position++
-								goto l309
-							l322:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '*' {
-									goto l323
-								}
-								position++
-								goto l309
-							l323:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '+' {
-									goto l324
-								}
-								position++
-								goto l309
-							l324:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != ',' {
-									goto l325
-								}
-								position++
-								goto l309
-							l325:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != ';' {
-									goto l326
-								}
-								position++
-								goto l309
-							l326:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '=' {
-									goto l327
-								}
-								position++
-								goto l309
-							l327:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '%' {
+								if !cset7[buffer[position]] {
 									goto l308
 								}
 								position++
 							}
-						l309:
 							goto l307
 						l308:
 							position, tokenIndex = position308, tokenIndex308
@@ -2794,129 +1743,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position328, tokenIndex328 := position, tokenIndex
 						l329:
 							{
+								i, buf := position, buffer
+								for cset8[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position330, tokenIndex330 := position, tokenIndex
 								{
 									position331, tokenIndex331 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l332
-									}
-									position++
-									goto l331
-								l332:
-									position, tokenIndex = position331, tokenIndex331
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l333
-									}
-									position++
-									goto l331
-								l333:
-									position, tokenIndex = position331, tokenIndex331
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l334
-									}
-									position++
-									goto l331
-								l334:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '-' {
-										goto l335
-									}
-									position++
-									goto l331
-								l335:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '.' {
-										goto l336
-									}
-									position++
-									goto l331
-								l336:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '_' {
-										goto l337
-									}
-									position++
-									goto l331
-								l337:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '~' {
-										goto l338
-									}
-									position++
-									goto l331
-								l338:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '!' {
-										goto l339
-									}
-									position++
-									goto l331
-								l339:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '$' {
-										goto l340
-									}
-									position++
-									goto l331
-								l340:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '&' {
-										goto l341
-									}
-									position++
-									goto l331
-								l341:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '\'' {
-										goto l342
-									}
-									position++
-									goto l331
-								l342:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '(' {
-										goto l343
-									}
-									position++
-									goto l331
-								l343:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != ')' {
-										goto l344
-									}
-									position++
-									goto l331
-								l344:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '*' {
-										goto l345
-									}
-									position++
-									goto l331
-								l345:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '+' {
-										goto l346
-									}
-									position++
-									goto l331
-								l346:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != ',' {
-										goto l347
-									}
-									position++
-									goto l331
-								l347:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != ';' {
-										goto l348
-									}
-									position++
-									goto l331
-								l348:
-									position, tokenIndex = position331, tokenIndex331
-									if buffer[position] != '=' {
+									if !cset8[buffer[position]] {
 										goto l349
 									}
 									position++
@@ -2932,11 +1769,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							l330:
 								position, tokenIndex = position330, tokenIndex330
 							}
-							add(rulereg_name, position328, tokenIndex328)
+							if !p.notokens {
+								tree.Add(rulereg_name, position328, position, tokenIndex, tokenIndex328)
+							}
+							tokenIndex++
 						}
 					}
 				l131:
-					add(rulehost, position130, tokenIndex130)
+					if !p.notokens {
+						tree.Add(rulehost, position130, position, tokenIndex, tokenIndex130)
+					}
+					tokenIndex++
 				}
 				{
 					position350, tokenIndex350 := position, tokenIndex
@@ -2948,6 +1791,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position352, tokenIndex352 := position, tokenIndex
 					l353:
 						{
+							i, buf := position, buffer
+							for '0' <= buf[i] && buf[i] <= '9' {
+								i++
+							}
+							position = i
+						}
+						{
 							position354, tokenIndex354 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
 								goto l354
@@ -2957,14 +1807,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						l354:
 							position, tokenIndex = position354, tokenIndex354
 						}
-						add(ruleport, position352, tokenIndex352)
+						if !p.notokens {
+							tree.Add(ruleport, position352, position, tokenIndex, tokenIndex352)
+						}
+						tokenIndex++
 					}
 					goto l351
 				l350:
 					position, tokenIndex = position350, tokenIndex350
 				}
 			l351:
-				add(ruleauthority, position104, tokenIndex104)
+				if !p.notokens {
+					tree.Add(ruleauthority, position104, position, tokenIndex, tokenIndex104)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -2986,51 +1842,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			{
 				position362, tokenIndex362 := position, tokenIndex
 				{
-					position363, tokenIndex363 := position, tokenIndex
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l364
-					}
-					position++
-					goto l363
-				l364:
-					position, tokenIndex = position363, tokenIndex363
-					if c := buffer[position]; c < 'A' || c > 'F' {
-						goto l365
-					}
-					position++
-					goto l363
-				l365:
-					position, tokenIndex = position363, tokenIndex363
-					if c := buffer[position]; c < 'a' || c > 'f' {
+					if !cset6[buffer[position]] {
 						goto l361
 					}
 					position++
 				}
-			l363:
 				{
 					position366, tokenIndex366 := position, tokenIndex
 					{
-						position368, tokenIndex368 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l369
-						}
-						position++
-						goto l368
-					l369:
-						position, tokenIndex = position368, tokenIndex368
-						if c := buffer[position]; c < 'A' || c > 'F' {
-							goto l370
-						}
-						position++
-						goto l368
-					l370:
-						position, tokenIndex = position368, tokenIndex368
-						if c := buffer[position]; c < 'a' || c > 'f' {
+						if !cset6[buffer[position]] {
 							goto l366
 						}
 						position++
 					}
-				l368:
 					goto l367
 				l366:
 					position, tokenIndex = position366, tokenIndex366
@@ -3039,27 +1863,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				{
 					position371, tokenIndex371 := position, tokenIndex
 					{
-						position373, tokenIndex373 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l374
-						}
-						position++
-						goto l373
-					l374:
-						position, tokenIndex = position373, tokenIndex373
-						if c := buffer[position]; c < 'A' || c > 'F' {
-							goto l375
-						}
-						position++
-						goto l373
-					l375:
-						position, tokenIndex = position373, tokenIndex373
-						if c := buffer[position]; c < 'a' || c > 'f' {
+						if !cset6[buffer[position]] {
 							goto l371
 						}
 						position++
 					}
-				l373:
 					goto l372
 				l371:
 					position, tokenIndex = position371, tokenIndex371
@@ -3068,33 +1876,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				{
 					position376, tokenIndex376 := position, tokenIndex
 					{
-						position378, tokenIndex378 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l379
-						}
-						position++
-						goto l378
-					l379:
-						position, tokenIndex = position378, tokenIndex378
-						if c := buffer[position]; c < 'A' || c > 'F' {
-							goto l380
-						}
-						position++
-						goto l378
-					l380:
-						position, tokenIndex = position378, tokenIndex378
-						if c := buffer[position]; c < 'a' || c > 'f' {
+						if !cset6[buffer[position]] {
 							goto l376
 						}
 						position++
 					}
-				l378:
 					goto l377
 				l376:
 					position, tokenIndex = position376, tokenIndex376
 				}
 			l377:
-				add(ruleh16, position362, tokenIndex362)
+				if !p.notokens {
+					tree.Add(ruleh16, position362, position, tokenIndex, tokenIndex362)
+				}
+				tokenIndex++
 			}
 			return true
 		l361:
@@ -3126,7 +1921,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l383:
-				add(rulels32, position382, tokenIndex382)
+				if !p.notokens {
+					tree.Add(rulels32, position382, position, tokenIndex, tokenIndex382)
+				}
+				tokenIndex++
 			}
 			return true
 		l381:
@@ -3162,7 +1960,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				if !_rules[ruledec_octet]() {
 					goto l385
 				}
-				add(ruleIPv4address, position386, tokenIndex386)
+				if !p.notokens {
+					tree.Add(ruleIPv4address, position386, position, tokenIndex, tokenIndex386)
+				}
+				tokenIndex++
 			}
 			return true
 		l385:
@@ -3238,7 +2039,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position++
 				}
 			l389:
-				add(ruledec_octet, position388, tokenIndex388)
+				if !p.notokens {
+					tree.Add(ruledec_octet, position388, position, tokenIndex, tokenIndex388)
+				}
+				tokenIndex++
 			}
 			return true
 		l387:
@@ -3267,7 +2071,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l399:
 					position, tokenIndex = position399, tokenIndex399
 				}
-				add(rulepath_abempty, position397, tokenIndex397)
+				if !p.notokens {
+					tree.Add(rulepath_abempty, position397, position, tokenIndex, tokenIndex397)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -3304,7 +2111,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position402, tokenIndex402
 				}
 			l403:
-				add(rulepath_absolute, position401, tokenIndex401)
+				if !p.notokens {
+					tree.Add(rulepath_absolute, position401, position, tokenIndex, tokenIndex401)
+				}
+				tokenIndex++
 			}
 			return true
 		l400:
@@ -3323,158 +2133,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				{
 					position410, tokenIndex410 := position, tokenIndex
 					{
-						position411, tokenIndex411 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l412
-						}
-						position++
-						goto l411
-					l412:
-						position, tokenIndex = position411, tokenIndex411
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l413
-						}
-						position++
-						goto l411
-					l413:
-						position, tokenIndex = position411, tokenIndex411
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l414
-						}
-						position++
-						goto l411
-					l414:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '-' {
-							goto l415
-						}
-						position++
-						goto l411
-					l415:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '.' {
-							goto l416
-						}
-						position++
-						goto l411
-					l416:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '_' {
-							goto l417
-						}
-						position++
-						goto l411
-					l417:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '~' {
-							goto l418
-						}
-						position++
-						goto l411
-					l418:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '!' {
-							goto l419
-						}
-						position++
-						goto l411
-					l419:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '$' {
-							goto l420
-						}
-						position++
-						goto l411
-					l420:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '&' {
-							goto l421
-						}
-						position++
-						goto l411
-					l421:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '\'' {
-							goto l422
-						}
-						position++
-						goto l411
-					l422:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '(' {
-							goto l423
-						}
-						position++
-						goto l411
-					l423:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != ')' {
-							goto l424
-						}
-						position++
-						goto l411
-					l424:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '*' {
-							goto l425
-						}
-						position++
-						goto l411
-					l425:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '+' {
-							goto l426
-						}
-						position++
-						goto l411
-					l426:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != ',' {
-							goto l427
-						}
-						position++
-						goto l411
-					l427:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != ';' {
-							goto l428
-						}
-						position++
-						goto l411
-					l428:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '=' {
-							goto l429
-						}
-						position++
-						goto l411
-					l429:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != ':' {
-							goto l430
-						}
-						position++
-						goto l411
-					l430:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '@' {
-							goto l431
-						}
-						position++
-						goto l411
-					l431:
-						position, tokenIndex = position411, tokenIndex411
-						if buffer[position] != '%' {
+						if !cset9[buffer[position]] {
 							goto l410
 						}
 						position++
 					}
-				l411:
 					goto l408
 				l410:
 					position, tokenIndex = position410, tokenIndex410
 				}
-				add(rulepath_empty, position409, tokenIndex409)
+				if !p.notokens {
+					tree.Add(rulepath_empty, position409, position, tokenIndex, tokenIndex409)
+				}
+				tokenIndex++
 			}
 			return true
 		l408:
@@ -3487,143 +2158,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position433, tokenIndex433 := position, tokenIndex
 			l434:
 				{
+					i, buf := position, buffer
+					for cset10[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position435, tokenIndex435 := position, tokenIndex
 					{
 						position436, tokenIndex436 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l437
-						}
-						position++
-						goto l436
-					l437:
-						position, tokenIndex = position436, tokenIndex436
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l438
-						}
-						position++
-						goto l436
-					l438:
-						position, tokenIndex = position436, tokenIndex436
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l439
-						}
-						position++
-						goto l436
-					l439:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '-' {
-							goto l440
-						}
-						position++
-						goto l436
-					l440:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '.' {
-							goto l441
-						}
-						position++
-						goto l436
-					l441:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '_' {
-							goto l442
-						}
-						position++
-						goto l436
-					l442:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '~' {
-							goto l443
-						}
-						position++
-						goto l436
-					l443:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '!' {
-							goto l444
-						}
-						position++
-						goto l436
-					l444:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '$' {
-							goto l445
-						}
-						position++
-						goto l436
-					l445:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '&' {
-							goto l446
-						}
-						position++
-						goto l436
-					l446:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '\'' {
-							goto l447
-						}
-						position++
-						goto l436
-					l447:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '(' {
-							goto l448
-						}
-						position++
-						goto l436
-					l448:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != ')' {
-							goto l449
-						}
-						position++
-						goto l436
-					l449:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '*' {
-							goto l450
-						}
-						position++
-						goto l436
-					l450:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '+' {
-							goto l451
-						}
-						position++
-						goto l436
-					l451:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != ',' {
-							goto l452
-						}
-						position++
-						goto l436
-					l452:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != ';' {
-							goto l453
-						}
-						position++
-						goto l436
-					l453:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '=' {
-							goto l454
-						}
-						position++
-						goto l436
-					l454:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != ':' {
-							goto l455
-						}
-						position++
-						goto l436
-					l455:
-						position, tokenIndex = position436, tokenIndex436
-						if buffer[position] != '@' {
+						if !cset10[buffer[position]] {
 							goto l456
 						}
 						position++
@@ -3639,7 +2184,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l435:
 					position, tokenIndex = position435, tokenIndex435
 				}
-				add(rulesegment, position433, tokenIndex433)
+				if !p.notokens {
+					tree.Add(rulesegment, position433, position, tokenIndex, tokenIndex433)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -3650,140 +2198,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position458, tokenIndex458 := position, tokenIndex
 				{
 					position461, tokenIndex461 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l462
-					}
-					position++
-					goto l461
-				l462:
-					position, tokenIndex = position461, tokenIndex461
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l463
-					}
-					position++
-					goto l461
-				l463:
-					position, tokenIndex = position461, tokenIndex461
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l464
-					}
-					position++
-					goto l461
-				l464:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '-' {
-						goto l465
-					}
-					position++
-					goto l461
-				l465:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '.' {
-						goto l466
-					}
-					position++
-					goto l461
-				l466:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '_' {
-						goto l467
-					}
-					position++
-					goto l461
-				l467:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '~' {
-						goto l468
-					}
-					position++
-					goto l461
-				l468:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '!' {
-						goto l469
-					}
-					position++
-					goto l461
-				l469:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '$' {
-						goto l470
-					}
-					position++
-					goto l461
-				l470:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '&' {
-						goto l471
-					}
-					position++
-					goto l461
-				l471:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '\'' {
-						goto l472
-					}
-					position++
-					goto l461
-				l472:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '(' {
-						goto l473
-					}
-					position++
-					goto l461
-				l473:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != ')' {
-						goto l474
-					}
-					position++
-					goto l461
-				l474:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '*' {
-						goto l475
-					}
-					position++
-					goto l461
-				l475:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '+' {
-						goto l476
-					}
-					position++
-					goto l461
-				l476:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != ',' {
-						goto l477
-					}
-					position++
-					goto l461
-				l477:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != ';' {
-						goto l478
-					}
-					position++
-					goto l461
-				l478:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '=' {
-						goto l479
-					}
-					position++
-					goto l461
-				l479:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != ':' {
-						goto l480
-					}
-					position++
-					goto l461
-				l480:
-					position, tokenIndex = position461, tokenIndex461
-					if buffer[position] != '@' {
+					if !cset10[buffer[position]] {
 						goto l481
 					}
 					position++
@@ -3797,143 +2212,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			l461:
 			l459:
 				{
+					i, buf := position, buffer
+					for cset10[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position460, tokenIndex460 := position, tokenIndex
 					{
 						position482, tokenIndex482 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l483
-						}
-						position++
-						goto l482
-					l483:
-						position, tokenIndex = position482, tokenIndex482
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l484
-						}
-						position++
-						goto l482
-					l484:
-						position, tokenIndex = position482, tokenIndex482
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l485
-						}
-						position++
-						goto l482
-					l485:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '-' {
-							goto l486
-						}
-						position++
-						goto l482
-					l486:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '.' {
-							goto l487
-						}
-						position++
-						goto l482
-					l487:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '_' {
-							goto l488
-						}
-						position++
-						goto l482
-					l488:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '~' {
-							goto l489
-						}
-						position++
-						goto l482
-					l489:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '!' {
-							goto l490
-						}
-						position++
-						goto l482
-					l490:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '$' {
-							goto l491
-						}
-						position++
-						goto l482
-					l491:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '&' {
-							goto l492
-						}
-						position++
-						goto l482
-					l492:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '\'' {
-							goto l493
-						}
-						position++
-						goto l482
-					l493:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '(' {
-							goto l494
-						}
-						position++
-						goto l482
-					l494:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != ')' {
-							goto l495
-						}
-						position++
-						goto l482
-					l495:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '*' {
-							goto l496
-						}
-						position++
-						goto l482
-					l496:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '+' {
-							goto l497
-						}
-						position++
-						goto l482
-					l497:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != ',' {
-							goto l498
-						}
-						position++
-						goto l482
-					l498:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != ';' {
-							goto l499
-						}
-						position++
-						goto l482
-					l499:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '=' {
-							goto l500
-						}
-						position++
-						goto l482
-					l500:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != ':' {
-							goto l501
-						}
-						position++
-						goto l482
-					l501:
-						position, tokenIndex = position482, tokenIndex482
-						if buffer[position] != '@' {
+						if !cset10[buffer[position]] {
 							goto l502
 						}
 						position++
@@ -3949,7 +2238,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l460:
 					position, tokenIndex = position460, tokenIndex460
 				}
-				add(rulesegment_nz, position458, tokenIndex458)
+				if !p.notokens {
+					tree.Add(rulesegment_nz, position458, position, tokenIndex, tokenIndex458)
+				}
+				tokenIndex++
 			}
 			return true
 		l457:
@@ -3964,157 +2256,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position505, tokenIndex505 := position, tokenIndex
 			l506:
 				{
+					i, buf := position, buffer
+					for cset11[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position507, tokenIndex507 := position, tokenIndex
 					{
 						position508, tokenIndex508 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l509
-						}
-						position++
-						goto l508
-					l509:
-						position, tokenIndex = position508, tokenIndex508
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l510
-						}
-						position++
-						goto l508
-					l510:
-						position, tokenIndex = position508, tokenIndex508
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l511
-						}
-						position++
-						goto l508
-					l511:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '-' {
-							goto l512
-						}
-						position++
-						goto l508
-					l512:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '.' {
-							goto l513
-						}
-						position++
-						goto l508
-					l513:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '_' {
-							goto l514
-						}
-						position++
-						goto l508
-					l514:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '~' {
-							goto l515
-						}
-						position++
-						goto l508
-					l515:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '!' {
-							goto l516
-						}
-						position++
-						goto l508
-					l516:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '$' {
-							goto l517
-						}
-						position++
-						goto l508
-					l517:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '&' {
-							goto l518
-						}
-						position++
-						goto l508
-					l518:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '\'' {
-							goto l519
-						}
-						position++
-						goto l508
-					l519:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '(' {
-							goto l520
-						}
-						position++
-						goto l508
-					l520:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != ')' {
-							goto l521
-						}
-						position++
-						goto l508
-					l521:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '*' {
-							goto l522
-						}
-						position++
-						goto l508
-					l522:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '+' {
-							goto l523
-						}
-						position++
-						goto l508
-					l523:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != ',' {
-							goto l524
-						}
-						position++
-						goto l508
-					l524:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != ';' {
-							goto l525
-						}
-						position++
-						goto l508
-					l525:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '=' {
-							goto l526
-						}
-						position++
-						goto l508
-					l526:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != ':' {
-							goto l527
-						}
-						position++
-						goto l508
-					l527:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '@' {
-							goto l528
-						}
-						position++
-						goto l508
-					l528:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '/' {
-							goto l529
-						}
-						position++
-						goto l508
-					l529:
-						position, tokenIndex = position508, tokenIndex508
-						if buffer[position] != '?' {
+						if !cset11[buffer[position]] {
 							goto l530
 						}
 						position++
@@ -4130,7 +2282,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l507:
 					position, tokenIndex = position507, tokenIndex507
 				}
-				add(rulequery, position505, tokenIndex505)
+				if !p.notokens {
+					tree.Add(rulequery, position505, position, tokenIndex, tokenIndex505)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -4140,157 +2295,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position532, tokenIndex532 := position, tokenIndex
 			l533:
 				{
+					i, buf := position, buffer
+					for cset11[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position534, tokenIndex534 := position, tokenIndex
 					{
 						position535, tokenIndex535 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l536
-						}
-						position++
-						goto l535
-					l536:
-						position, tokenIndex = position535, tokenIndex535
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l537
-						}
-						position++
-						goto l535
-					l537:
-						position, tokenIndex = position535, tokenIndex535
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l538
-						}
-						position++
-						goto l535
-					l538:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '-' {
-							goto l539
-						}
-						position++
-						goto l535
-					l539:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '.' {
-							goto l540
-						}
-						position++
-						goto l535
-					l540:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '_' {
-							goto l541
-						}
-						position++
-						goto l535
-					l541:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '~' {
-							goto l542
-						}
-						position++
-						goto l535
-					l542:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '!' {
-							goto l543
-						}
-						position++
-						goto l535
-					l543:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '$' {
-							goto l544
-						}
-						position++
-						goto l535
-					l544:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '&' {
-							goto l545
-						}
-						position++
-						goto l535
-					l545:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '\'' {
-							goto l546
-						}
-						position++
-						goto l535
-					l546:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '(' {
-							goto l547
-						}
-						position++
-						goto l535
-					l547:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != ')' {
-							goto l548
-						}
-						position++
-						goto l535
-					l548:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '*' {
-							goto l549
-						}
-						position++
-						goto l535
-					l549:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '+' {
-							goto l550
-						}
-						position++
-						goto l535
-					l550:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != ',' {
-							goto l551
-						}
-						position++
-						goto l535
-					l551:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != ';' {
-							goto l552
-						}
-						position++
-						goto l535
-					l552:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '=' {
-							goto l553
-						}
-						position++
-						goto l535
-					l553:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != ':' {
-							goto l554
-						}
-						position++
-						goto l535
-					l554:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '@' {
-							goto l555
-						}
-						position++
-						goto l535
-					l555:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '/' {
-							goto l556
-						}
-						position++
-						goto l535
-					l556:
-						position, tokenIndex = position535, tokenIndex535
-						if buffer[position] != '?' {
+						if !cset11[buffer[position]] {
 							goto l557
 						}
 						position++
@@ -4306,7 +2321,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l534:
 					position, tokenIndex = position534, tokenIndex534
 				}
-				add(rulefragment, position532, tokenIndex532)
+				if !p.notokens {
+					tree.Add(rulefragment, position532, position, tokenIndex, tokenIndex532)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -4320,50 +2338,21 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				}
 				position++
 				{
-					position560, tokenIndex560 := position, tokenIndex
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l561
-					}
-					position++
-					goto l560
-				l561:
-					position, tokenIndex = position560, tokenIndex560
-					if c := buffer[position]; c < 'A' || c > 'F' {
-						goto l562
-					}
-					position++
-					goto l560
-				l562:
-					position, tokenIndex = position560, tokenIndex560
-					if c := buffer[position]; c < 'a' || c > 'f' {
+					if !cset6[buffer[position]] {
 						goto l558
 					}
 					position++
 				}
-			l560:
 				{
-					position563, tokenIndex563 := position, tokenIndex
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l564
-					}
-					position++
-					goto l563
-				l564:
-					position, tokenIndex = position563, tokenIndex563
-					if c := buffer[position]; c < 'A' || c > 'F' {
-						goto l565
-					}
-					position++
-					goto l563
-				l565:
-					position, tokenIndex = position563, tokenIndex563
-					if c := buffer[position]; c < 'a' || c > 'f' {
+					if !cset6[buffer[position]] {
 						goto l558
 					}
 					position++
 				}
-			l563:
-				add(rulepct_encoded, position559, tokenIndex559)
+				if !p.notokens {
+					tree.Add(rulepct_encoded, position559, position, tokenIndex, tokenIndex559)
+				}
+				tokenIndex++
 			}
 			return true
 		l558:
@@ -4374,3 +2363,31 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// The character sets that gen folded ordered choices of single characters into (gen/fold.go).
+var (
+	// [!$&-.0-9;=@-Z_a-z~]
+	cset0 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [A-Za-z]
+	cset1 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [+\-.0-9A-Za-z]
+	cset2 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&-.0-;=A-Z_a-z~]
+	cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [.0-:A-Fa-f]
+	cset4 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+	// [Vv]
+	cset5 = [256]bool{'V': true, 'v': true}
+	// [0-9A-Fa-f]
+	cset6 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+	// [!$-.0-9;=A-Z_a-z~]
+	cset7 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [!$&-.0-9;=A-Z_a-z~]
+	cset8 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [!$-.0-;=@-Z_a-z~]
+	cset9 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [!$&-.0-;=@-Z_a-z~]
+	cset10 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [!$&-;=?-Z_a-z~]
+	cset11 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+)
