@@ -31,6 +31,8 @@
 //     or range with a restore between them, is one lookup in a 256-entry table (fold.go);
 //   - a repetition whose body begins with such a set consumes the longest run of the set in a
 //     tight loop before its first turn (fold.go);
+//   - a call of a rule that cannot match the empty string is skipped when the byte at the
+//     position cannot begin it (first.go);
 //   - the "Code generated" header names the inputs instead of the build-cache path of the tool.
 package main
 
@@ -458,6 +460,10 @@ func postProcess(id, src string) (string, error) {
 	src, n = fastRuns(src)
 	if n == 0 {
 		return "", fmt.Errorf("post-processing (tight loops over runs of a set): no repetition of a set found")
+	}
+	src, _, err := guardCalls(src, &tables)
+	if err != nil {
+		return "", fmt.Errorf("post-processing (calls guarded by first sets): %v", err)
 	}
 	src += setDecls(&tables)
 	return src, nil

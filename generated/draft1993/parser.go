@@ -397,7 +397,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 					{
 						position4, tokenIndex4 := position, tokenIndex
-						if !_rules[ruleurl]() {
+						if !cset2[buffer[position]] || !_rules[ruleurl]() {
 							goto l3
 						}
 						{
@@ -506,7 +506,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 1) {
 						goto l63
 					}
-					if !_rules[ruleurl]() {
+					if !cset2[buffer[position]] || !_rules[ruleurl]() {
 						goto l63
 					}
 					{
@@ -524,7 +524,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 2) {
 						goto l65
 					}
-					if !_rules[rulegeneric]() {
+					if !cset2[buffer[position]] || !_rules[rulegeneric]() {
 						goto l65
 					}
 					{
@@ -542,7 +542,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 3) {
 						goto l67
 					}
-					if !_rules[rulehttpaddress]() {
+					if !cset5[buffer[position]] || !_rules[rulehttpaddress]() {
 						goto l67
 					}
 					{
@@ -560,7 +560,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 4) {
 						goto l69
 					}
-					if !_rules[rulefileaddress]() {
+					if !cset6[buffer[position]] || !_rules[rulefileaddress]() {
 						goto l69
 					}
 					{
@@ -578,7 +578,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 5) {
 						goto l71
 					}
-					if !_rules[ruleafsaddress]() {
+					if !cset7[buffer[position]] || !_rules[ruleafsaddress]() {
 						goto l71
 					}
 					{
@@ -596,7 +596,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 6) {
 						goto l73
 					}
-					if !_rules[rulenewsaddress]() {
+					if !cset8[buffer[position]] || !_rules[rulenewsaddress]() {
 						goto l73
 					}
 					{
@@ -614,7 +614,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 7) {
 						goto l75
 					}
-					if !_rules[rulewaisaddress]() {
+					if !cset9[buffer[position]] || !_rules[rulewaisaddress]() {
 						goto l75
 					}
 					{
@@ -632,7 +632,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 8) {
 						goto l77
 					}
-					if !_rules[rulewaisindex]() {
+					if !cset9[buffer[position]] || !_rules[rulewaisindex]() {
 						goto l77
 					}
 					{
@@ -650,7 +650,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 9) {
 						goto l79
 					}
-					if !_rules[rulewaisdoc]() {
+					if !cset9[buffer[position]] || !_rules[rulewaisdoc]() {
 						goto l79
 					}
 					{
@@ -668,7 +668,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 10) {
 						goto l81
 					}
-					if !_rules[ruleprosperoaddress]() {
+					if !cset10[buffer[position]] || !_rules[ruleprosperoaddress]() {
 						goto l81
 					}
 					{
@@ -686,7 +686,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 11) {
 						goto l83
 					}
-					if !_rules[ruleprosperolink]() {
+					if !cset10[buffer[position]] || !_rules[ruleprosperolink]() {
 						goto l83
 					}
 					{
@@ -704,7 +704,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 12) {
 						goto l85
 					}
-					if !_rules[ruletelnetaddress]() {
+					if !cset11[buffer[position]] || !_rules[ruletelnetaddress]() {
 						goto l85
 					}
 					{
@@ -722,7 +722,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 13) {
 						goto l0
 					}
-					if !_rules[rulegopheraddress]() {
+					if !cset12[buffer[position]] || !_rules[rulegopheraddress]() {
 						goto l0
 					}
 					{
@@ -755,7 +755,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position90, tokenIndex90 := position, tokenIndex
 				{
 					position91, tokenIndex91 := position, tokenIndex
-					if !_rules[rulehttpaddress]() {
+					if !cset5[buffer[position]] || !_rules[rulehttpaddress]() {
 						goto l92
 					}
 					{
@@ -785,7 +785,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l91
 				l92:
 					position, tokenIndex = position91, tokenIndex91
-					if !_rules[rulefileaddress]() {
+					if !cset6[buffer[position]] || !_rules[rulefileaddress]() {
 						goto l97
 					}
 					{
@@ -815,7 +815,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l91
 				l97:
 					position, tokenIndex = position91, tokenIndex91
-					if !_rules[rulenewsaddress]() {
+					if !cset8[buffer[position]] || !_rules[rulenewsaddress]() {
 						goto l102
 					}
 					{
@@ -845,7 +845,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l91
 				l102:
 					position, tokenIndex = position91, tokenIndex91
-					if !_rules[ruleprosperoaddress]() {
+					if !cset10[buffer[position]] || !_rules[ruleprosperoaddress]() {
 						goto l107
 					}
 					{
@@ -875,7 +875,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l91
 				l107:
 					position, tokenIndex = position91, tokenIndex91
-					if !_rules[ruletelnetaddress]() {
+					if !cset11[buffer[position]] || !_rules[ruletelnetaddress]() {
 						goto l112
 					}
 					{
@@ -905,7 +905,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l91
 				l112:
 					position, tokenIndex = position91, tokenIndex91
-					if !_rules[rulegopheraddress]() {
+					if !cset12[buffer[position]] || !_rules[rulegopheraddress]() {
 						goto l117
 					}
 					{
@@ -935,7 +935,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l91
 				l117:
 					position, tokenIndex = position91, tokenIndex91
-					if !_rules[rulewaisaddress]() {
+					if !cset9[buffer[position]] || !_rules[rulewaisaddress]() {
 						goto l122
 					}
 					{
@@ -965,7 +965,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l91
 				l122:
 					position, tokenIndex = position91, tokenIndex91
-					if !_rules[ruleafsaddress]() {
+					if !cset7[buffer[position]] || !_rules[ruleafsaddress]() {
 						goto l127
 					}
 					{
@@ -995,7 +995,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l91
 				l127:
 					position, tokenIndex = position91, tokenIndex91
-					if !_rules[rulegeneric]() {
+					if !cset2[buffer[position]] || !_rules[rulegeneric]() {
 						goto l89
 					}
 				}
@@ -1085,7 +1085,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l166
 					}
 					position++
-					if !_rules[rulesearch]() {
+					if !cset13[buffer[position]] || !_rules[rulesearch]() {
 						goto l166
 					}
 					goto l167
@@ -1138,7 +1138,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l169
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset3[buffer[position]] || !_rules[rulehostport]() {
 					goto l169
 				}
 				{
@@ -1161,7 +1161,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l173
 					}
 					position++
-					if !_rules[rulesearch]() {
+					if !cset13[buffer[position]] || !_rules[rulesearch]() {
 						goto l173
 					}
 					goto l174
@@ -1220,7 +1220,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position, tokenIndex = position179, tokenIndex179
 					}
-					if !_rules[rulehost]() {
+					if !cset3[buffer[position]] || !_rules[rulehost]() {
 						goto l178
 					}
 					{
@@ -1259,7 +1259,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l177
 				l178:
 					position, tokenIndex = position177, tokenIndex177
-					if !_rules[rulehost]() {
+					if !cset3[buffer[position]] || !_rules[rulehost]() {
 						goto l175
 					}
 				}
@@ -1312,7 +1312,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position++
 				{
 					position188, tokenIndex188 := position, tokenIndex
-					if !_rules[rulehostname]() {
+					if !cset2[buffer[position]] || !_rules[rulehostname]() {
 						goto l186
 					}
 					{
@@ -1453,7 +1453,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										goto l230
 									}
 									position++
-									if !_rules[rulehostnumber]() {
+									if !cset14[buffer[position]] || !_rules[rulehostnumber]() {
 										goto l230
 									}
 									{
@@ -1540,7 +1540,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position, tokenIndex = position286, tokenIndex286
 								}
-								if !_rules[rulehost]() {
+								if !cset3[buffer[position]] || !_rules[rulehost]() {
 									goto l285
 								}
 								{
@@ -1579,7 +1579,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l284
 							l285:
 								position, tokenIndex = position284, tokenIndex284
-								if !_rules[rulehost]() {
+								if !cset3[buffer[position]] || !_rules[rulehost]() {
 									goto l197
 								}
 							}
@@ -1677,13 +1677,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position326, tokenIndex326 := position, tokenIndex
 				{
 					position327, tokenIndex327 := position, tokenIndex
-					if !_rules[rulewaisdoc]() {
+					if !cset9[buffer[position]] || !_rules[rulewaisdoc]() {
 						goto l328
 					}
 					goto l327
 				l328:
 					position, tokenIndex = position327, tokenIndex327
-					if !_rules[rulewaisindex]() {
+					if !cset9[buffer[position]] || !_rules[rulewaisindex]() {
 						goto l325
 					}
 				}
@@ -1731,14 +1731,14 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l329
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset3[buffer[position]] || !_rules[rulehostport]() {
 					goto l329
 				}
 				if buffer[position] != '/' {
 					goto l329
 				}
 				position++
-				if !_rules[ruledatabase]() {
+				if !cset13[buffer[position]] || !_rules[ruledatabase]() {
 					goto l329
 				}
 				{
@@ -1747,7 +1747,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l331
 					}
 					position++
-					if !_rules[rulesearch]() {
+					if !cset13[buffer[position]] || !_rules[rulesearch]() {
 						goto l331
 					}
 					goto l332
@@ -1798,14 +1798,14 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l333
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset3[buffer[position]] || !_rules[rulehostport]() {
 					goto l333
 				}
 				if buffer[position] != '/' {
 					goto l333
 				}
 				position++
-				if !_rules[ruledatabase]() {
+				if !cset13[buffer[position]] || !_rules[ruledatabase]() {
 					goto l333
 				}
 				if buffer[position] != '/' {
@@ -1891,7 +1891,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l333
 				}
 				position++
-				if !_rules[ruledigits]() {
+				if !cset14[buffer[position]] || !_rules[ruledigits]() {
 					goto l333
 				}
 				if buffer[position] != '/' {
@@ -2007,7 +2007,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			position450, tokenIndex450 := position, tokenIndex
 			{
 				position451, tokenIndex451 := position, tokenIndex
-				if !_rules[ruleprosperolink]() {
+				if !cset10[buffer[position]] || !_rules[ruleprosperolink]() {
 					goto l450
 				}
 				if !p.notokens {
@@ -2069,7 +2069,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l452
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset3[buffer[position]] || !_rules[rulehostport]() {
 					goto l452
 				}
 				if buffer[position] != '/' {
@@ -2498,7 +2498,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position++
 					{
 						position611, tokenIndex611 := position, tokenIndex
-						if !_rules[ruledigits]() {
+						if !cset14[buffer[position]] || !_rules[ruledigits]() {
 							goto l609
 						}
 						if !p.notokens {
@@ -2713,7 +2713,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									goto l675
 								}
 								position++
-								if !_rules[rulehostnumber]() {
+								if !cset14[buffer[position]] || !_rules[rulehostnumber]() {
 									goto l675
 								}
 								{
@@ -2831,7 +2831,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position641, tokenIndex641
 				}
 			l642:
-				if !_rules[rulehostport]() {
+				if !cset3[buffer[position]] || !_rules[rulehostport]() {
 					goto l639
 				}
 				if !p.notokens {
@@ -2885,7 +2885,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l733
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset3[buffer[position]] || !_rules[rulehostport]() {
 					goto l733
 				}
 				{
@@ -2956,7 +2956,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l767
 					}
 					position++
-					if !_rules[rulesearch]() {
+					if !cset13[buffer[position]] || !_rules[rulesearch]() {
 						goto l767
 					}
 					goto l768
@@ -2979,7 +2979,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			position769, tokenIndex769 := position, tokenIndex
 			{
 				position770, tokenIndex770 := position, tokenIndex
-				if !_rules[rulehost]() {
+				if !cset3[buffer[position]] || !_rules[rulehost]() {
 					goto l769
 				}
 				{
@@ -2990,7 +2990,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position++
 					{
 						position773, tokenIndex773 := position, tokenIndex
-						if !_rules[ruledigits]() {
+						if !cset14[buffer[position]] || !_rules[ruledigits]() {
 							goto l771
 						}
 						if !p.notokens {
@@ -3020,13 +3020,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position775, tokenIndex775 := position, tokenIndex
 				{
 					position776, tokenIndex776 := position, tokenIndex
-					if !_rules[rulehostname]() {
+					if !cset2[buffer[position]] || !_rules[rulehostname]() {
 						goto l777
 					}
 					goto l776
 				l777:
 					position, tokenIndex = position776, tokenIndex776
-					if !_rules[rulehostnumber]() {
+					if !cset14[buffer[position]] || !_rules[rulehostnumber]() {
 						goto l774
 					}
 				}
@@ -3168,28 +3168,28 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			position841, tokenIndex841 := position, tokenIndex
 			{
 				position842, tokenIndex842 := position, tokenIndex
-				if !_rules[ruledigits]() {
+				if !cset14[buffer[position]] || !_rules[ruledigits]() {
 					goto l841
 				}
 				if buffer[position] != '.' {
 					goto l841
 				}
 				position++
-				if !_rules[ruledigits]() {
+				if !cset14[buffer[position]] || !_rules[ruledigits]() {
 					goto l841
 				}
 				if buffer[position] != '.' {
 					goto l841
 				}
 				position++
-				if !_rules[ruledigits]() {
+				if !cset14[buffer[position]] || !_rules[ruledigits]() {
 					goto l841
 				}
 				if buffer[position] != '.' {
 					goto l841
 				}
 				position++
-				if !_rules[ruledigits]() {
+				if !cset14[buffer[position]] || !_rules[ruledigits]() {
 					goto l841
 				}
 				if !p.notokens {
@@ -3604,4 +3604,24 @@ var (
 	cset3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 	// [ -"$&-.0-;@-Z_a-z]
 	cset4 = [256]bool{' ': true, '!': true, '"': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [h]
+	cset5 = [256]bool{'h': true}
+	// [f]
+	cset6 = [256]bool{'f': true}
+	// [a]
+	cset7 = [256]bool{'a': true}
+	// [n]
+	cset8 = [256]bool{'n': true}
+	// [w]
+	cset9 = [256]bool{'w': true}
+	// [p]
+	cset10 = [256]bool{'p': true}
+	// [t]
+	cset11 = [256]bool{'t': true}
+	// [g]
+	cset12 = [256]bool{'g': true}
+	// [ -"$-*,-.0-;@-Z_a-z]
+	cset13 = [256]bool{' ': true, '!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [0-9]
+	cset14 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 )

@@ -441,7 +441,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							goto l3
 						}
 						position++
-						if !_rules[ruleurl]() {
+						if !cset8[buffer[position]] || !_rules[ruleurl]() {
 							goto l3
 						}
 						if !p.notokens {
@@ -464,7 +464,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 1) {
 						goto l6
 					}
-					if !_rules[ruleurl]() {
+					if !cset8[buffer[position]] || !_rules[ruleurl]() {
 						goto l6
 					}
 					{
@@ -482,7 +482,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 2) {
 						goto l8
 					}
-					if !_rules[rulehttpaddress]() {
+					if !cset9[buffer[position]] || !_rules[rulehttpaddress]() {
 						goto l8
 					}
 					{
@@ -500,7 +500,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 3) {
 						goto l10
 					}
-					if !_rules[ruleftpaddress]() {
+					if !cset10[buffer[position]] || !_rules[ruleftpaddress]() {
 						goto l10
 					}
 					{
@@ -518,7 +518,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 4) {
 						goto l12
 					}
-					if !_rules[rulenewsaddress]() {
+					if !cset11[buffer[position]] || !_rules[rulenewsaddress]() {
 						goto l12
 					}
 					{
@@ -536,7 +536,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 5) {
 						goto l14
 					}
-					if !_rules[rulenntpaddress]() {
+					if !cset11[buffer[position]] || !_rules[rulenntpaddress]() {
 						goto l14
 					}
 					{
@@ -554,7 +554,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 6) {
 						goto l16
 					}
-					if !_rules[ruleprosperoaddress]() {
+					if !cset12[buffer[position]] || !_rules[ruleprosperoaddress]() {
 						goto l16
 					}
 					{
@@ -572,7 +572,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 7) {
 						goto l18
 					}
-					if !_rules[ruletelnetaddress]() {
+					if !cset13[buffer[position]] || !_rules[ruletelnetaddress]() {
 						goto l18
 					}
 					{
@@ -590,7 +590,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 8) {
 						goto l20
 					}
-					if !_rules[rulegopheraddress]() {
+					if !cset14[buffer[position]] || !_rules[rulegopheraddress]() {
 						goto l20
 					}
 					{
@@ -608,7 +608,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 9) {
 						goto l22
 					}
-					if !_rules[rulewaisaddress]() {
+					if !cset15[buffer[position]] || !_rules[rulewaisaddress]() {
 						goto l22
 					}
 					{
@@ -626,7 +626,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 10) {
 						goto l24
 					}
-					if !_rules[rulewaisindex]() {
+					if !cset15[buffer[position]] || !_rules[rulewaisindex]() {
 						goto l24
 					}
 					{
@@ -644,7 +644,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 11) {
 						goto l26
 					}
-					if !_rules[rulewaisdoc]() {
+					if !cset15[buffer[position]] || !_rules[rulewaisdoc]() {
 						goto l26
 					}
 					{
@@ -662,7 +662,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 12) {
 						goto l28
 					}
-					if !_rules[rulemailtoaddress]() {
+					if !cset16[buffer[position]] || !_rules[rulemailtoaddress]() {
 						goto l28
 					}
 					{
@@ -680,7 +680,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 13) {
 						goto l30
 					}
-					if !_rules[rulemidaddress]() {
+					if !cset16[buffer[position]] || !_rules[rulemidaddress]() {
 						goto l30
 					}
 					{
@@ -698,7 +698,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 14) {
 						goto l32
 					}
-					if !_rules[rulecidaddress]() {
+					if !cset17[buffer[position]] || !_rules[rulecidaddress]() {
 						goto l32
 					}
 					{
@@ -744,7 +744,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 						{
 							position35, tokenIndex35 := position, tokenIndex
-							if !_rules[rulehostname]() {
+							if !cset2[buffer[position]] || !_rules[rulehostname]() {
 								goto l0
 							}
 							if !p.notokens {
@@ -794,67 +794,67 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position39, tokenIndex39 := position, tokenIndex
 				{
 					position40, tokenIndex40 := position, tokenIndex
-					if !_rules[rulehttpaddress]() {
+					if !cset9[buffer[position]] || !_rules[rulehttpaddress]() {
 						goto l41
 					}
 					goto l40
 				l41:
 					position, tokenIndex = position40, tokenIndex40
-					if !_rules[ruleftpaddress]() {
+					if !cset10[buffer[position]] || !_rules[ruleftpaddress]() {
 						goto l42
 					}
 					goto l40
 				l42:
 					position, tokenIndex = position40, tokenIndex40
-					if !_rules[rulenewsaddress]() {
+					if !cset11[buffer[position]] || !_rules[rulenewsaddress]() {
 						goto l43
 					}
 					goto l40
 				l43:
 					position, tokenIndex = position40, tokenIndex40
-					if !_rules[rulenntpaddress]() {
+					if !cset11[buffer[position]] || !_rules[rulenntpaddress]() {
 						goto l44
 					}
 					goto l40
 				l44:
 					position, tokenIndex = position40, tokenIndex40
-					if !_rules[ruleprosperoaddress]() {
+					if !cset12[buffer[position]] || !_rules[ruleprosperoaddress]() {
 						goto l45
 					}
 					goto l40
 				l45:
 					position, tokenIndex = position40, tokenIndex40
-					if !_rules[ruletelnetaddress]() {
+					if !cset13[buffer[position]] || !_rules[ruletelnetaddress]() {
 						goto l46
 					}
 					goto l40
 				l46:
 					position, tokenIndex = position40, tokenIndex40
-					if !_rules[rulegopheraddress]() {
+					if !cset14[buffer[position]] || !_rules[rulegopheraddress]() {
 						goto l47
 					}
 					goto l40
 				l47:
 					position, tokenIndex = position40, tokenIndex40
-					if !_rules[rulewaisaddress]() {
+					if !cset15[buffer[position]] || !_rules[rulewaisaddress]() {
 						goto l48
 					}
 					goto l40
 				l48:
 					position, tokenIndex = position40, tokenIndex40
-					if !_rules[rulemailtoaddress]() {
+					if !cset16[buffer[position]] || !_rules[rulemailtoaddress]() {
 						goto l49
 					}
 					goto l40
 				l49:
 					position, tokenIndex = position40, tokenIndex40
-					if !_rules[rulemidaddress]() {
+					if !cset16[buffer[position]] || !_rules[rulemidaddress]() {
 						goto l50
 					}
 					goto l40
 				l50:
 					position, tokenIndex = position40, tokenIndex40
-					if !_rules[rulecidaddress]() {
+					if !cset17[buffer[position]] || !_rules[rulecidaddress]() {
 						goto l38
 					}
 				}
@@ -902,7 +902,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l51
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset3[buffer[position]] || !_rules[rulehostport]() {
 					goto l51
 				}
 				{
@@ -925,7 +925,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l55
 					}
 					position++
-					if !_rules[rulesearch]() {
+					if !cset18[buffer[position]] || !_rules[rulesearch]() {
 						goto l55
 					}
 					goto l56
@@ -972,7 +972,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l57
 				}
 				position++
-				if !_rules[rulelogin]() {
+				if !cset4[buffer[position]] || !_rules[rulelogin]() {
 					goto l57
 				}
 				if buffer[position] != '/' {
@@ -992,7 +992,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l63
 							}
 							position++
-							if !_rules[ruleformcode]() {
+							if !cset5[buffer[position]] || !_rules[ruleformcode]() {
 								goto l63
 							}
 							goto l62
@@ -1002,7 +1002,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l64
 							}
 							position++
-							if !_rules[ruleformcode]() {
+							if !cset5[buffer[position]] || !_rules[ruleformcode]() {
 								goto l64
 							}
 							goto l62
@@ -1019,7 +1019,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l59
 							}
 							position++
-							if !_rules[ruledigits]() {
+							if !cset19[buffer[position]] || !_rules[ruledigits]() {
 								goto l59
 							}
 						}
@@ -1129,7 +1129,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										goto l102
 									}
 									position++
-									if !_rules[rulehostnumber]() {
+									if !cset19[buffer[position]] || !_rules[rulehostnumber]() {
 										goto l102
 									}
 									{
@@ -1204,7 +1204,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l71
 							}
 							position++
-							if !_rules[rulehost]() {
+							if !cset3[buffer[position]] || !_rules[rulehost]() {
 								goto l71
 							}
 							if !p.notokens {
@@ -1215,7 +1215,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l70
 					l71:
 						position, tokenIndex = position70, tokenIndex70
-						if !_rules[rulegroup]() {
+						if !cset2[buffer[position]] || !_rules[rulegroup]() {
 							goto l152
 						}
 						goto l70
@@ -1267,14 +1267,14 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l153
 				}
 				position++
-				if !_rules[rulegroup]() {
+				if !cset2[buffer[position]] || !_rules[rulegroup]() {
 					goto l153
 				}
 				if buffer[position] != '/' {
 					goto l153
 				}
 				position++
-				if !_rules[ruledigits]() {
+				if !cset19[buffer[position]] || !_rules[ruledigits]() {
 					goto l153
 				}
 				if !p.notokens {
@@ -1308,7 +1308,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l155
 				}
 				position++
-				if !_rules[ruleaddr_spec]() {
+				if !cset20[buffer[position]] || !_rules[ruleaddr_spec]() {
 					goto l155
 				}
 				if !p.notokens {
@@ -1344,7 +1344,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position++
 				{
 					position159, tokenIndex159 := position, tokenIndex
-					if !_rules[ruleaddr_spec]() {
+					if !cset20[buffer[position]] || !_rules[ruleaddr_spec]() {
 						goto l157
 					}
 					if !p.notokens {
@@ -1476,7 +1476,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l160
 				}
 				position++
-				if !_rules[rulehostname]() {
+				if !cset2[buffer[position]] || !_rules[rulehostname]() {
 					goto l160
 				}
 				if !p.notokens {
@@ -1496,13 +1496,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position216, tokenIndex216 := position, tokenIndex
 				{
 					position217, tokenIndex217 := position, tokenIndex
-					if !_rules[rulewaisdoc]() {
+					if !cset15[buffer[position]] || !_rules[rulewaisdoc]() {
 						goto l218
 					}
 					goto l217
 				l218:
 					position, tokenIndex = position217, tokenIndex217
-					if !_rules[rulewaisindex]() {
+					if !cset15[buffer[position]] || !_rules[rulewaisindex]() {
 						goto l215
 					}
 				}
@@ -1550,14 +1550,14 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l219
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset3[buffer[position]] || !_rules[rulehostport]() {
 					goto l219
 				}
 				if buffer[position] != '/' {
 					goto l219
 				}
 				position++
-				if !_rules[ruledatabase]() {
+				if !cset18[buffer[position]] || !_rules[ruledatabase]() {
 					goto l219
 				}
 				{
@@ -1566,7 +1566,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l221
 					}
 					position++
-					if !_rules[rulesearch]() {
+					if !cset18[buffer[position]] || !_rules[rulesearch]() {
 						goto l221
 					}
 					goto l222
@@ -1617,14 +1617,14 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l223
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset3[buffer[position]] || !_rules[rulehostport]() {
 					goto l223
 				}
 				if buffer[position] != '/' {
 					goto l223
 				}
 				position++
-				if !_rules[ruledatabase]() {
+				if !cset18[buffer[position]] || !_rules[ruledatabase]() {
 					goto l223
 				}
 				if buffer[position] != '/' {
@@ -1712,7 +1712,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position++
 				{
 					position276, tokenIndex276 := position, tokenIndex
-					if !_rules[ruledigits]() {
+					if !cset19[buffer[position]] || !_rules[ruledigits]() {
 						goto l223
 					}
 					if buffer[position] != '=' {
@@ -1729,7 +1729,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l277:
 					{
 						position278, tokenIndex278 := position, tokenIndex
-						if !_rules[ruledigits]() {
+						if !cset19[buffer[position]] || !_rules[ruledigits]() {
 							goto l278
 						}
 						if buffer[position] != '=' {
@@ -1966,7 +1966,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l365
 					}
 					position++
-					if !_rules[rulehostport]() {
+					if !cset3[buffer[position]] || !_rules[rulehostport]() {
 						goto l365
 					}
 					if buffer[position] != '/' {
@@ -2351,7 +2351,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position++
 						{
 							position505, tokenIndex505 := position, tokenIndex
-							if !_rules[ruledigits]() {
+							if !cset19[buffer[position]] || !_rules[ruledigits]() {
 								goto l503
 							}
 							if !p.notokens {
@@ -2517,7 +2517,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l534
 				}
 				position++
-				if !_rules[rulelogin]() {
+				if !cset4[buffer[position]] || !_rules[rulelogin]() {
 					goto l534
 				}
 				if !p.notokens {
@@ -2571,7 +2571,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l536
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset3[buffer[position]] || !_rules[rulehostport]() {
 					goto l536
 				}
 				{
@@ -2734,7 +2734,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l571
 					}
 					position++
-					if !_rules[rulehostport]() {
+					if !cset3[buffer[position]] || !_rules[rulehostport]() {
 						goto l571
 					}
 					{
@@ -2764,7 +2764,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l570
 				l571:
 					position, tokenIndex = position570, tokenIndex570
-					if !_rules[rulehostport]() {
+					if !cset3[buffer[position]] || !_rules[rulehostport]() {
 						goto l568
 					}
 				}
@@ -2784,7 +2784,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			position612, tokenIndex612 := position, tokenIndex
 			{
 				position613, tokenIndex613 := position, tokenIndex
-				if !_rules[rulehost]() {
+				if !cset3[buffer[position]] || !_rules[rulehost]() {
 					goto l612
 				}
 				{
@@ -2795,7 +2795,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position++
 					{
 						position616, tokenIndex616 := position, tokenIndex
-						if !_rules[ruledigits]() {
+						if !cset19[buffer[position]] || !_rules[ruledigits]() {
 							goto l614
 						}
 						if !p.notokens {
@@ -2825,13 +2825,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position618, tokenIndex618 := position, tokenIndex
 				{
 					position619, tokenIndex619 := position, tokenIndex
-					if !_rules[rulehostname]() {
+					if !cset2[buffer[position]] || !_rules[rulehostname]() {
 						goto l620
 					}
 					goto l619
 				l620:
 					position, tokenIndex = position619, tokenIndex619
-					if !_rules[rulehostnumber]() {
+					if !cset19[buffer[position]] || !_rules[rulehostnumber]() {
 						goto l617
 					}
 				}
@@ -2938,28 +2938,28 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			position658, tokenIndex658 := position, tokenIndex
 			{
 				position659, tokenIndex659 := position, tokenIndex
-				if !_rules[ruledigits]() {
+				if !cset19[buffer[position]] || !_rules[ruledigits]() {
 					goto l658
 				}
 				if buffer[position] != '.' {
 					goto l658
 				}
 				position++
-				if !_rules[ruledigits]() {
+				if !cset19[buffer[position]] || !_rules[ruledigits]() {
 					goto l658
 				}
 				if buffer[position] != '.' {
 					goto l658
 				}
 				position++
-				if !_rules[ruledigits]() {
+				if !cset19[buffer[position]] || !_rules[ruledigits]() {
 					goto l658
 				}
 				if buffer[position] != '.' {
 					goto l658
 				}
 				position++
-				if !_rules[ruledigits]() {
+				if !cset19[buffer[position]] || !_rules[ruledigits]() {
 					goto l658
 				}
 				if !p.notokens {
@@ -2982,7 +2982,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position663, tokenIndex663 := position, tokenIndex
 				{
 					position664, tokenIndex664 := position, tokenIndex
-					if !_rules[rulesegment]() {
+					if !cset18[buffer[position]] || !_rules[rulesegment]() {
 						goto l664
 					}
 				l666:
@@ -2992,7 +2992,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							goto l667
 						}
 						position++
-						if !_rules[rulesegment]() {
+						if !cset18[buffer[position]] || !_rules[rulesegment]() {
 							goto l667
 						}
 						goto l666
@@ -3238,7 +3238,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position782, tokenIndex782 := position, tokenIndex
 				{
 					position783, tokenIndex783 := position, tokenIndex
-					if !_rules[ruleword]() {
+					if !cset20[buffer[position]] || !_rules[ruleword]() {
 						goto l781
 					}
 				l784:
@@ -3248,7 +3248,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							goto l785
 						}
 						position++
-						if !_rules[ruleword]() {
+						if !cset20[buffer[position]] || !_rules[ruleword]() {
 							goto l785
 						}
 						goto l784
@@ -3266,7 +3266,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position++
 				{
 					position786, tokenIndex786 := position, tokenIndex
-					if !_rules[ruleatom]() {
+					if !cset21[buffer[position]] || !_rules[ruleatom]() {
 						goto l781
 					}
 				l787:
@@ -3276,7 +3276,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							goto l788
 						}
 						position++
-						if !_rules[ruleatom]() {
+						if !cset21[buffer[position]] || !_rules[ruleatom]() {
 							goto l788
 						}
 						goto l787
@@ -3309,7 +3309,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position792, tokenIndex792 := position, tokenIndex
 				{
 					position793, tokenIndex793 := position, tokenIndex
-					if !_rules[ruleatom]() {
+					if !cset21[buffer[position]] || !_rules[ruleatom]() {
 						goto l794
 					}
 					goto l793
@@ -3493,4 +3493,32 @@ var (
 	cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 	// [!$&'*+\-0-9A-Z_a-z]
 	cset7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '*': true, '+': true, '-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [cf-hmnptw]
+	cset8 = [256]bool{'c': true, 'f': true, 'g': true, 'h': true, 'm': true, 'n': true, 'p': true, 't': true, 'w': true}
+	// [h]
+	cset9 = [256]bool{'h': true}
+	// [f]
+	cset10 = [256]bool{'f': true}
+	// [n]
+	cset11 = [256]bool{'n': true}
+	// [p]
+	cset12 = [256]bool{'p': true}
+	// [t]
+	cset13 = [256]bool{'t': true}
+	// [g]
+	cset14 = [256]bool{'g': true}
+	// [w]
+	cset15 = [256]bool{'w': true}
+	// [m]
+	cset16 = [256]bool{'m': true}
+	// [c]
+	cset17 = [256]bool{'c': true}
+	// [!"$-.0-9@-Z_a-z]
+	cset18 = [256]bool{'!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [0-9]
+	cset19 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+	// [!"$-'*+\-0-9A-Z_a-z]
+	cset20 = [256]bool{'!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '*': true, '+': true, '-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$-'*+\-0-9A-Z_a-z]
+	cset21 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '*': true, '+': true, '-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 )

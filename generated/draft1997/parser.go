@@ -377,7 +377,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position5, tokenIndex5 := position, tokenIndex
 							{
 								position7, tokenIndex7 := position, tokenIndex
-								if !_rules[ruleabsoluteURL]() {
+								if !cset5[buffer[position]] || !_rules[ruleabsoluteURL]() {
 									goto l8
 								}
 								goto l7
@@ -472,7 +472,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 1) {
 						goto l44
 					}
-					if !_rules[ruleabsoluteURL]() {
+					if !cset5[buffer[position]] || !_rules[ruleabsoluteURL]() {
 						goto l44
 					}
 					{
@@ -508,7 +508,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 3) {
 						goto l48
 					}
-					if !_rules[rulenet_path]() {
+					if !cset7[buffer[position]] || !_rules[rulenet_path]() {
 						goto l48
 					}
 					{
@@ -526,7 +526,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 4) {
 						goto l50
 					}
-					if !_rules[ruleabs_path]() {
+					if !cset7[buffer[position]] || !_rules[ruleabs_path]() {
 						goto l50
 					}
 					{
@@ -615,7 +615,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position61, tokenIndex61 := position, tokenIndex
 					{
 						position63, tokenIndex63 := position, tokenIndex
-						if !_rules[rulescheme]() {
+						if !cset5[buffer[position]] || !_rules[rulescheme]() {
 							goto l62
 						}
 						if buffer[position] != ':' {
@@ -635,7 +635,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position61, tokenIndex61
 					{
 						position64, tokenIndex64 := position, tokenIndex
-						if !_rules[rulescheme]() {
+						if !cset5[buffer[position]] || !_rules[rulescheme]() {
 							goto l59
 						}
 						if buffer[position] != ':' {
@@ -711,7 +711,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position99, tokenIndex99 := position, tokenIndex
 				{
 					position100, tokenIndex100 := position, tokenIndex
-					if !_rules[rulenet_path]() {
+					if !cset7[buffer[position]] || !_rules[rulenet_path]() {
 						goto l101
 					}
 					{
@@ -750,7 +750,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l100
 				l101:
 					position, tokenIndex = position100, tokenIndex100
-					if !_rules[ruleabs_path]() {
+					if !cset7[buffer[position]] || !_rules[ruleabs_path]() {
 						goto l132
 					}
 					goto l100
@@ -1188,7 +1188,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				}
 				{
 					position240, tokenIndex240 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
+					if !cset7[buffer[position]] || !_rules[ruleabs_path]() {
 						goto l240
 					}
 					goto l241
@@ -1541,4 +1541,6 @@ var (
 	cset5 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 	// [!$&-.0-:=@-Z_a-z~]
 	cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [/]
+	cset7 = [256]bool{'/': true}
 )

@@ -433,61 +433,61 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position5, tokenIndex5 := position, tokenIndex
 							{
 								position7, tokenIndex7 := position, tokenIndex
-								if !_rules[rulehttpurl]() {
+								if !cset13[buffer[position]] || !_rules[rulehttpurl]() {
 									goto l8
 								}
 								goto l7
 							l8:
 								position, tokenIndex = position7, tokenIndex7
-								if !_rules[ruleftpurl]() {
+								if !cset14[buffer[position]] || !_rules[ruleftpurl]() {
 									goto l9
 								}
 								goto l7
 							l9:
 								position, tokenIndex = position7, tokenIndex7
-								if !_rules[rulenewsurl]() {
+								if !cset15[buffer[position]] || !_rules[rulenewsurl]() {
 									goto l10
 								}
 								goto l7
 							l10:
 								position, tokenIndex = position7, tokenIndex7
-								if !_rules[rulenntpurl]() {
+								if !cset15[buffer[position]] || !_rules[rulenntpurl]() {
 									goto l11
 								}
 								goto l7
 							l11:
 								position, tokenIndex = position7, tokenIndex7
-								if !_rules[ruletelneturl]() {
+								if !cset16[buffer[position]] || !_rules[ruletelneturl]() {
 									goto l12
 								}
 								goto l7
 							l12:
 								position, tokenIndex = position7, tokenIndex7
-								if !_rules[rulegopherurl]() {
+								if !cset17[buffer[position]] || !_rules[rulegopherurl]() {
 									goto l13
 								}
 								goto l7
 							l13:
 								position, tokenIndex = position7, tokenIndex7
-								if !_rules[rulewaisurl]() {
+								if !cset18[buffer[position]] || !_rules[rulewaisurl]() {
 									goto l14
 								}
 								goto l7
 							l14:
 								position, tokenIndex = position7, tokenIndex7
-								if !_rules[rulemailtourl]() {
+								if !cset19[buffer[position]] || !_rules[rulemailtourl]() {
 									goto l15
 								}
 								goto l7
 							l15:
 								position, tokenIndex = position7, tokenIndex7
-								if !_rules[rulefileurl]() {
+								if !cset14[buffer[position]] || !_rules[rulefileurl]() {
 									goto l16
 								}
 								goto l7
 							l16:
 								position, tokenIndex = position7, tokenIndex7
-								if !_rules[ruleprosperourl]() {
+								if !cset20[buffer[position]] || !_rules[ruleprosperourl]() {
 									goto l6
 								}
 							}
@@ -504,7 +504,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							goto l5
 						l6:
 							position, tokenIndex = position5, tokenIndex5
-							if !_rules[ruleotherurl]() {
+							if !cset0[buffer[position]] || !_rules[ruleotherurl]() {
 								goto l3
 							}
 						}
@@ -529,7 +529,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 1) {
 						goto l19
 					}
-					if !_rules[rulegenericurl]() {
+					if !cset0[buffer[position]] || !_rules[rulegenericurl]() {
 						goto l19
 					}
 					{
@@ -547,7 +547,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 2) {
 						goto l21
 					}
-					if !_rules[rulehttpurl]() {
+					if !cset13[buffer[position]] || !_rules[rulehttpurl]() {
 						goto l21
 					}
 					{
@@ -565,7 +565,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 3) {
 						goto l23
 					}
-					if !_rules[ruleftpurl]() {
+					if !cset14[buffer[position]] || !_rules[ruleftpurl]() {
 						goto l23
 					}
 					{
@@ -583,7 +583,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 4) {
 						goto l25
 					}
-					if !_rules[rulenewsurl]() {
+					if !cset15[buffer[position]] || !_rules[rulenewsurl]() {
 						goto l25
 					}
 					{
@@ -601,7 +601,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 5) {
 						goto l27
 					}
-					if !_rules[rulenntpurl]() {
+					if !cset15[buffer[position]] || !_rules[rulenntpurl]() {
 						goto l27
 					}
 					{
@@ -619,7 +619,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 6) {
 						goto l29
 					}
-					if !_rules[ruletelneturl]() {
+					if !cset16[buffer[position]] || !_rules[ruletelneturl]() {
 						goto l29
 					}
 					{
@@ -637,7 +637,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 7) {
 						goto l31
 					}
-					if !_rules[rulegopherurl]() {
+					if !cset17[buffer[position]] || !_rules[rulegopherurl]() {
 						goto l31
 					}
 					{
@@ -655,7 +655,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 8) {
 						goto l33
 					}
-					if !_rules[rulewaisurl]() {
+					if !cset18[buffer[position]] || !_rules[rulewaisurl]() {
 						goto l33
 					}
 					{
@@ -673,7 +673,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 9) {
 						goto l35
 					}
-					if !_rules[rulemailtourl]() {
+					if !cset19[buffer[position]] || !_rules[rulemailtourl]() {
 						goto l35
 					}
 					{
@@ -691,7 +691,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 10) {
 						goto l37
 					}
-					if !_rules[rulefileurl]() {
+					if !cset14[buffer[position]] || !_rules[rulefileurl]() {
 						goto l37
 					}
 					{
@@ -709,7 +709,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 11) {
 						goto l39
 					}
-					if !_rules[ruleprosperourl]() {
+					if !cset20[buffer[position]] || !_rules[ruleprosperourl]() {
 						goto l39
 					}
 					{
@@ -727,7 +727,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 12) {
 						goto l0
 					}
-					if !_rules[ruleotherurl]() {
+					if !cset0[buffer[position]] || !_rules[ruleotherurl]() {
 						goto l0
 					}
 					{
@@ -807,7 +807,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l59
 							}
 							position++
-							if !_rules[rulelogin]() {
+							if !cset21[buffer[position]] || !_rules[rulelogin]() {
 								goto l59
 							}
 							{
@@ -951,7 +951,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			position126, tokenIndex126 := position, tokenIndex
 			{
 				position127, tokenIndex127 := position, tokenIndex
-				if !_rules[rulegenericurl]() {
+				if !cset0[buffer[position]] || !_rules[rulegenericurl]() {
 					goto l126
 				}
 				if !p.notokens {
@@ -1093,7 +1093,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position133, tokenIndex133
 				}
 			l134:
-				if !_rules[rulehostport]() {
+				if !cset4[buffer[position]] || !_rules[rulehostport]() {
 					goto l131
 				}
 				if !p.notokens {
@@ -1111,7 +1111,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			position193, tokenIndex193 := position, tokenIndex
 			{
 				position194, tokenIndex194 := position, tokenIndex
-				if !_rules[rulehost]() {
+				if !cset4[buffer[position]] || !_rules[rulehost]() {
 					goto l193
 				}
 				{
@@ -1444,7 +1444,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l245
 				}
 				position++
-				if !_rules[rulelogin]() {
+				if !cset21[buffer[position]] || !_rules[rulelogin]() {
 					goto l245
 				}
 				{
@@ -1638,7 +1638,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position295, tokenIndex295 := position, tokenIndex
 					{
 						position297, tokenIndex297 := position, tokenIndex
-						if !_rules[rulehost]() {
+						if !cset4[buffer[position]] || !_rules[rulehost]() {
 							goto l298
 						}
 						goto l297
@@ -1737,7 +1737,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l299
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset4[buffer[position]] || !_rules[rulehostport]() {
 					goto l299
 				}
 				{
@@ -1946,7 +1946,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l369
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset4[buffer[position]] || !_rules[rulehostport]() {
 					goto l369
 				}
 				{
@@ -2645,7 +2645,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l670
 							}
 							position++
-							if !_rules[rulehost]() {
+							if !cset4[buffer[position]] || !_rules[rulehost]() {
 								goto l670
 							}
 							if !p.notokens {
@@ -2656,7 +2656,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l669
 					l670:
 						position, tokenIndex = position669, tokenIndex669
-						if !_rules[rulegroup]() {
+						if !cset5[buffer[position]] || !_rules[rulegroup]() {
 							goto l728
 						}
 						goto l669
@@ -2761,14 +2761,14 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l744
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset4[buffer[position]] || !_rules[rulehostport]() {
 					goto l744
 				}
 				if buffer[position] != '/' {
 					goto l744
 				}
 				position++
-				if !_rules[rulegroup]() {
+				if !cset5[buffer[position]] || !_rules[rulegroup]() {
 					goto l744
 				}
 				{
@@ -2862,7 +2862,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l751
 				}
 				position++
-				if !_rules[rulelogin]() {
+				if !cset21[buffer[position]] || !_rules[rulelogin]() {
 					goto l751
 				}
 				{
@@ -2923,7 +2923,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							goto l758
 						}
 						position++
-						if !_rules[rulehostport]() {
+						if !cset4[buffer[position]] || !_rules[rulehostport]() {
 							goto l758
 						}
 						if buffer[position] != '/' {
@@ -3075,7 +3075,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							goto l808
 						}
 						position++
-						if !_rules[rulehostport]() {
+						if !cset4[buffer[position]] || !_rules[rulehostport]() {
 							goto l808
 						}
 						if buffer[position] != '/' {
@@ -3130,7 +3130,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							goto l755
 						}
 						position++
-						if !_rules[rulehostport]() {
+						if !cset4[buffer[position]] || !_rules[rulehostport]() {
 							goto l755
 						}
 						if buffer[position] != '/' {
@@ -3268,7 +3268,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l841
 				}
 				position++
-				if !_rules[rulehostport]() {
+				if !cset4[buffer[position]] || !_rules[rulehostport]() {
 					goto l841
 				}
 				if buffer[position] != '/' {
@@ -3522,4 +3522,22 @@ var (
 	cset11 = [256]bool{'!': true, '$': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 	// [!$&-.0-:?-Z_a-z]
 	cset12 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [h]
+	cset13 = [256]bool{'h': true}
+	// [f]
+	cset14 = [256]bool{'f': true}
+	// [n]
+	cset15 = [256]bool{'n': true}
+	// [t]
+	cset16 = [256]bool{'t': true}
+	// [g]
+	cset17 = [256]bool{'g': true}
+	// [w]
+	cset18 = [256]bool{'w': true}
+	// [m]
+	cset19 = [256]bool{'m': true}
+	// [p]
+	cset20 = [256]bool{'p': true}
+	// [!$-.0-;=?-Z_a-z]
+	cset21 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 )

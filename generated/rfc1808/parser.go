@@ -357,7 +357,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position4, tokenIndex4 := position, tokenIndex
 						{
 							position5, tokenIndex5 := position, tokenIndex
-							if !_rules[ruleabsoluteURL]() {
+							if !cset5[buffer[position]] || !_rules[ruleabsoluteURL]() {
 								goto l6
 							}
 							goto l5
@@ -447,7 +447,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 1) {
 						goto l41
 					}
-					if !_rules[ruleabsoluteURL]() {
+					if !cset5[buffer[position]] || !_rules[ruleabsoluteURL]() {
 						goto l41
 					}
 					{
@@ -483,7 +483,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 3) {
 						goto l45
 					}
-					if !_rules[rulenet_path]() {
+					if !cset6[buffer[position]] || !_rules[rulenet_path]() {
 						goto l45
 					}
 					{
@@ -501,7 +501,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 4) {
 						goto l47
 					}
-					if !_rules[ruleabs_path]() {
+					if !cset6[buffer[position]] || !_rules[ruleabs_path]() {
 						goto l47
 					}
 					{
@@ -554,7 +554,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position53, tokenIndex53 := position, tokenIndex
 					{
 						position55, tokenIndex55 := position, tokenIndex
-						if !_rules[rulescheme]() {
+						if !cset5[buffer[position]] || !_rules[rulescheme]() {
 							goto l54
 						}
 						if buffer[position] != ':' {
@@ -605,7 +605,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l53
 				l54:
 					position, tokenIndex = position53, tokenIndex53
-					if !_rules[rulescheme]() {
+					if !cset5[buffer[position]] || !_rules[rulescheme]() {
 						goto l51
 					}
 					if buffer[position] != ':' {
@@ -674,13 +674,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position117, tokenIndex117 := position, tokenIndex
 				{
 					position118, tokenIndex118 := position, tokenIndex
-					if !_rules[rulenet_path]() {
+					if !cset6[buffer[position]] || !_rules[rulenet_path]() {
 						goto l119
 					}
 					goto l118
 				l119:
 					position, tokenIndex = position118, tokenIndex118
-					if !_rules[ruleabs_path]() {
+					if !cset6[buffer[position]] || !_rules[ruleabs_path]() {
 						goto l120
 					}
 					goto l118
@@ -764,7 +764,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				}
 				{
 					position153, tokenIndex153 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
+					if !cset6[buffer[position]] || !_rules[ruleabs_path]() {
 						goto l153
 					}
 					goto l154
@@ -1183,4 +1183,6 @@ var (
 	cset4 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 	// [+\-.0-9A-Za-z]
 	cset5 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [/]
+	cset6 = [256]bool{'/': true}
 )

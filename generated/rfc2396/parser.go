@@ -383,13 +383,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position5, tokenIndex5 := position, tokenIndex
 							{
 								position7, tokenIndex7 := position, tokenIndex
-								if !_rules[ruleabsoluteURI]() {
+								if !cset1[buffer[position]] || !_rules[ruleabsoluteURI]() {
 									goto l8
 								}
 								goto l7
 							l8:
 								position, tokenIndex = position7, tokenIndex7
-								if !_rules[rulerelativeURI]() {
+								if !cset11[buffer[position]] || !_rules[rulerelativeURI]() {
 									goto l5
 								}
 							}
@@ -426,7 +426,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										goto l14
 									l36:
 										position, tokenIndex = position14, tokenIndex14
-										if !_rules[ruleescaped]() {
+										if !cset12[buffer[position]] || !_rules[ruleescaped]() {
 											goto l13
 										}
 									}
@@ -465,7 +465,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 1) {
 						goto l38
 					}
-					if !_rules[ruleabsoluteURI]() {
+					if !cset1[buffer[position]] || !_rules[ruleabsoluteURI]() {
 						goto l38
 					}
 					{
@@ -483,7 +483,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 2) {
 						goto l0
 					}
-					if !_rules[rulerelativeURI]() {
+					if !cset11[buffer[position]] || !_rules[rulerelativeURI]() {
 						goto l0
 					}
 					{
@@ -557,13 +557,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position57, tokenIndex57 := position, tokenIndex
 						{
 							position58, tokenIndex58 := position, tokenIndex
-							if !_rules[rulenet_path]() {
+							if !cset13[buffer[position]] || !_rules[rulenet_path]() {
 								goto l59
 							}
 							goto l58
 						l59:
 							position, tokenIndex = position58, tokenIndex58
-							if !_rules[ruleabs_path]() {
+							if !cset13[buffer[position]] || !_rules[ruleabs_path]() {
 								goto l56
 							}
 						}
@@ -601,7 +601,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							goto l63
 						l84:
 							position, tokenIndex = position63, tokenIndex63
-							if !_rules[ruleescaped]() {
+							if !cset12[buffer[position]] || !_rules[ruleescaped]() {
 								goto l42
 							}
 						}
@@ -625,7 +625,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l87
 							l109:
 								position, tokenIndex = position87, tokenIndex87
-								if !_rules[ruleescaped]() {
+								if !cset12[buffer[position]] || !_rules[ruleescaped]() {
 									goto l86
 								}
 							}
@@ -658,13 +658,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position111, tokenIndex111 := position, tokenIndex
 				{
 					position112, tokenIndex112 := position, tokenIndex
-					if !_rules[rulenet_path]() {
+					if !cset13[buffer[position]] || !_rules[rulenet_path]() {
 						goto l113
 					}
 					goto l112
 				l113:
 					position, tokenIndex = position112, tokenIndex112
-					if !_rules[ruleabs_path]() {
+					if !cset13[buffer[position]] || !_rules[ruleabs_path]() {
 						goto l114
 					}
 					goto l112
@@ -683,7 +683,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l119
 							l138:
 								position, tokenIndex = position119, tokenIndex119
-								if !_rules[ruleescaped]() {
+								if !cset12[buffer[position]] || !_rules[ruleescaped]() {
 									goto l110
 								}
 							}
@@ -707,7 +707,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									goto l139
 								l158:
 									position, tokenIndex = position139, tokenIndex139
-									if !_rules[ruleescaped]() {
+									if !cset12[buffer[position]] || !_rules[ruleescaped]() {
 										goto l118
 									}
 								}
@@ -723,7 +723,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						{
 							position159, tokenIndex159 := position, tokenIndex
-							if !_rules[ruleabs_path]() {
+							if !cset13[buffer[position]] || !_rules[ruleabs_path]() {
 								goto l159
 							}
 							goto l160
@@ -810,7 +810,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 												goto l178
 											l197:
 												position, tokenIndex = position178, tokenIndex178
-												if !_rules[ruleescaped]() {
+												if !cset12[buffer[position]] || !_rules[ruleescaped]() {
 													goto l177
 												}
 											}
@@ -1160,7 +1160,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l271
 							l291:
 								position, tokenIndex = position271, tokenIndex271
-								if !_rules[ruleescaped]() {
+								if !cset12[buffer[position]] || !_rules[ruleescaped]() {
 									goto l165
 								}
 							}
@@ -1184,7 +1184,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									goto l292
 								l312:
 									position, tokenIndex = position292, tokenIndex292
-									if !_rules[ruleescaped]() {
+									if !cset12[buffer[position]] || !_rules[ruleescaped]() {
 										goto l270
 									}
 								}
@@ -1207,7 +1207,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				}
 				{
 					position313, tokenIndex313 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
+					if !cset13[buffer[position]] || !_rules[ruleabs_path]() {
 						goto l313
 					}
 					goto l314
@@ -1323,7 +1323,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l340
 					l359:
 						position, tokenIndex = position340, tokenIndex340
-						if !_rules[ruleescaped]() {
+						if !cset12[buffer[position]] || !_rules[ruleescaped]() {
 							goto l339
 						}
 					}
@@ -1360,7 +1360,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l365
 							l384:
 								position, tokenIndex = position365, tokenIndex365
-								if !_rules[ruleescaped]() {
+								if !cset12[buffer[position]] || !_rules[ruleescaped]() {
 									goto l364
 								}
 							}
@@ -1410,7 +1410,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l390
 					l412:
 						position, tokenIndex = position390, tokenIndex390
-						if !_rules[ruleescaped]() {
+						if !cset12[buffer[position]] || !_rules[ruleescaped]() {
 							goto l389
 						}
 					}
@@ -1488,4 +1488,10 @@ var (
 	cset9 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 	// [0-9A-Fa-f]
 	cset10 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+	// [!$-9;=@-Z_a-z~]
+	cset11 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [%]
+	cset12 = [256]bool{'%': true}
+	// [/]
+	cset13 = [256]bool{'/': true}
 )

@@ -387,7 +387,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position4, tokenIndex4 := position, tokenIndex
 						{
 							position5, tokenIndex5 := position, tokenIndex
-							if !_rules[ruleURI]() {
+							if !cset1[buffer[position]] || !_rules[ruleURI]() {
 								goto l6
 							}
 							goto l5
@@ -418,7 +418,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 1) {
 						goto l8
 					}
-					if !_rules[ruleURI]() {
+					if !cset1[buffer[position]] || !_rules[ruleURI]() {
 						goto l8
 					}
 					{
@@ -438,7 +438,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 					{
 						position11, tokenIndex11 := position, tokenIndex
-						if !_rules[rulescheme]() {
+						if !cset1[buffer[position]] || !_rules[rulescheme]() {
 							goto l10
 						}
 						if buffer[position] != ':' {
@@ -511,7 +511,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			position16, tokenIndex16 := position, tokenIndex
 			{
 				position17, tokenIndex17 := position, tokenIndex
-				if !_rules[rulescheme]() {
+				if !cset1[buffer[position]] || !_rules[rulescheme]() {
 					goto l16
 				}
 				if buffer[position] != ':' {
@@ -583,7 +583,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l24
 				l25:
 					position, tokenIndex = position24, tokenIndex24
-					if !_rules[rulepath_absolute]() {
+					if !cset12[buffer[position]] || !_rules[rulepath_absolute]() {
 						goto l26
 					}
 					goto l24
@@ -591,7 +591,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position24, tokenIndex24
 					{
 						position28, tokenIndex28 := position, tokenIndex
-						if !_rules[rulesegment_nz]() {
+						if !cset9[buffer[position]] || !_rules[rulesegment_nz]() {
 							goto l27
 						}
 					l29:
@@ -661,7 +661,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l36
 					l37:
 						position, tokenIndex = position36, tokenIndex36
-						if !_rules[rulepath_absolute]() {
+						if !cset12[buffer[position]] || !_rules[rulepath_absolute]() {
 							goto l38
 						}
 						goto l36
@@ -680,7 +680,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									goto l44
 								l63:
 									position, tokenIndex = position44, tokenIndex44
-									if !_rules[rulepct_encoded]() {
+									if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
 										goto l39
 									}
 								}
@@ -704,7 +704,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										goto l64
 									l83:
 										position, tokenIndex = position64, tokenIndex64
-										if !_rules[rulepct_encoded]() {
+										if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
 											goto l43
 										}
 									}
@@ -858,7 +858,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								goto l110
 							l129:
 								position, tokenIndex = position110, tokenIndex110
-								if !_rules[rulepct_encoded]() {
+								if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
 									goto l109
 								}
 							}
@@ -897,49 +897,49 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									position136, tokenIndex136 := position, tokenIndex
 									{
 										position137, tokenIndex137 := position, tokenIndex
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l138
 										}
 										if buffer[position] != ':' {
 											goto l138
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l138
 										}
 										if buffer[position] != ':' {
 											goto l138
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l138
 										}
 										if buffer[position] != ':' {
 											goto l138
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l138
 										}
 										if buffer[position] != ':' {
 											goto l138
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l138
 										}
 										if buffer[position] != ':' {
 											goto l138
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l138
 										}
 										if buffer[position] != ':' {
 											goto l138
 										}
 										position++
-										if !_rules[rulels32]() {
+										if !cset6[buffer[position]] || !_rules[rulels32]() {
 											goto l138
 										}
 										{
@@ -965,42 +965,42 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											goto l145
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l145
 										}
 										if buffer[position] != ':' {
 											goto l145
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l145
 										}
 										if buffer[position] != ':' {
 											goto l145
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l145
 										}
 										if buffer[position] != ':' {
 											goto l145
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l145
 										}
 										if buffer[position] != ':' {
 											goto l145
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l145
 										}
 										if buffer[position] != ':' {
 											goto l145
 										}
 										position++
-										if !_rules[rulels32]() {
+										if !cset6[buffer[position]] || !_rules[rulels32]() {
 											goto l145
 										}
 										{
@@ -1020,7 +1020,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position, tokenIndex = position137, tokenIndex137
 										{
 											position153, tokenIndex153 := position, tokenIndex
-											if !_rules[ruleh16]() {
+											if !cset6[buffer[position]] || !_rules[ruleh16]() {
 												goto l153
 											}
 											goto l154
@@ -1036,35 +1036,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											goto l152
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l152
 										}
 										if buffer[position] != ':' {
 											goto l152
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l152
 										}
 										if buffer[position] != ':' {
 											goto l152
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l152
 										}
 										if buffer[position] != ':' {
 											goto l152
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l152
 										}
 										if buffer[position] != ':' {
 											goto l152
 										}
 										position++
-										if !_rules[rulels32]() {
+										if !cset6[buffer[position]] || !_rules[rulels32]() {
 											goto l152
 										}
 										{
@@ -1084,7 +1084,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position, tokenIndex = position137, tokenIndex137
 										{
 											position162, tokenIndex162 := position, tokenIndex
-											if !_rules[ruleh16]() {
+											if !cset6[buffer[position]] || !_rules[ruleh16]() {
 												goto l162
 											}
 											{
@@ -1093,7 +1093,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													goto l164
 												}
 												position++
-												if !_rules[ruleh16]() {
+												if !cset6[buffer[position]] || !_rules[ruleh16]() {
 													goto l164
 												}
 												goto l165
@@ -1114,28 +1114,28 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											goto l161
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l161
 										}
 										if buffer[position] != ':' {
 											goto l161
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l161
 										}
 										if buffer[position] != ':' {
 											goto l161
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l161
 										}
 										if buffer[position] != ':' {
 											goto l161
 										}
 										position++
-										if !_rules[rulels32]() {
+										if !cset6[buffer[position]] || !_rules[rulels32]() {
 											goto l161
 										}
 										{
@@ -1155,7 +1155,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position, tokenIndex = position137, tokenIndex137
 										{
 											position173, tokenIndex173 := position, tokenIndex
-											if !_rules[ruleh16]() {
+											if !cset6[buffer[position]] || !_rules[ruleh16]() {
 												goto l173
 											}
 											{
@@ -1164,7 +1164,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													goto l175
 												}
 												position++
-												if !_rules[ruleh16]() {
+												if !cset6[buffer[position]] || !_rules[ruleh16]() {
 													goto l175
 												}
 												{
@@ -1173,7 +1173,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														goto l177
 													}
 													position++
-													if !_rules[ruleh16]() {
+													if !cset6[buffer[position]] || !_rules[ruleh16]() {
 														goto l177
 													}
 													goto l178
@@ -1199,21 +1199,21 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											goto l172
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l172
 										}
 										if buffer[position] != ':' {
 											goto l172
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l172
 										}
 										if buffer[position] != ':' {
 											goto l172
 										}
 										position++
-										if !_rules[rulels32]() {
+										if !cset6[buffer[position]] || !_rules[rulels32]() {
 											goto l172
 										}
 										{
@@ -1233,7 +1233,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position, tokenIndex = position137, tokenIndex137
 										{
 											position186, tokenIndex186 := position, tokenIndex
-											if !_rules[ruleh16]() {
+											if !cset6[buffer[position]] || !_rules[ruleh16]() {
 												goto l186
 											}
 											{
@@ -1242,7 +1242,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													goto l188
 												}
 												position++
-												if !_rules[ruleh16]() {
+												if !cset6[buffer[position]] || !_rules[ruleh16]() {
 													goto l188
 												}
 												{
@@ -1251,7 +1251,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														goto l190
 													}
 													position++
-													if !_rules[ruleh16]() {
+													if !cset6[buffer[position]] || !_rules[ruleh16]() {
 														goto l190
 													}
 													{
@@ -1260,7 +1260,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l192
 														}
 														position++
-														if !_rules[ruleh16]() {
+														if !cset6[buffer[position]] || !_rules[ruleh16]() {
 															goto l192
 														}
 														goto l193
@@ -1291,14 +1291,14 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											goto l185
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l185
 										}
 										if buffer[position] != ':' {
 											goto l185
 										}
 										position++
-										if !_rules[rulels32]() {
+										if !cset6[buffer[position]] || !_rules[rulels32]() {
 											goto l185
 										}
 										{
@@ -1318,7 +1318,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position, tokenIndex = position137, tokenIndex137
 										{
 											position201, tokenIndex201 := position, tokenIndex
-											if !_rules[ruleh16]() {
+											if !cset6[buffer[position]] || !_rules[ruleh16]() {
 												goto l201
 											}
 											{
@@ -1327,7 +1327,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													goto l203
 												}
 												position++
-												if !_rules[ruleh16]() {
+												if !cset6[buffer[position]] || !_rules[ruleh16]() {
 													goto l203
 												}
 												{
@@ -1336,7 +1336,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														goto l205
 													}
 													position++
-													if !_rules[ruleh16]() {
+													if !cset6[buffer[position]] || !_rules[ruleh16]() {
 														goto l205
 													}
 													{
@@ -1345,7 +1345,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l207
 														}
 														position++
-														if !_rules[ruleh16]() {
+														if !cset6[buffer[position]] || !_rules[ruleh16]() {
 															goto l207
 														}
 														{
@@ -1354,7 +1354,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																goto l209
 															}
 															position++
-															if !_rules[ruleh16]() {
+															if !cset6[buffer[position]] || !_rules[ruleh16]() {
 																goto l209
 															}
 															goto l210
@@ -1390,7 +1390,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											goto l200
 										}
 										position++
-										if !_rules[rulels32]() {
+										if !cset6[buffer[position]] || !_rules[rulels32]() {
 											goto l200
 										}
 										{
@@ -1410,7 +1410,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position, tokenIndex = position137, tokenIndex137
 										{
 											position218, tokenIndex218 := position, tokenIndex
-											if !_rules[ruleh16]() {
+											if !cset6[buffer[position]] || !_rules[ruleh16]() {
 												goto l218
 											}
 											{
@@ -1419,7 +1419,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													goto l220
 												}
 												position++
-												if !_rules[ruleh16]() {
+												if !cset6[buffer[position]] || !_rules[ruleh16]() {
 													goto l220
 												}
 												{
@@ -1428,7 +1428,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														goto l222
 													}
 													position++
-													if !_rules[ruleh16]() {
+													if !cset6[buffer[position]] || !_rules[ruleh16]() {
 														goto l222
 													}
 													{
@@ -1437,7 +1437,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l224
 														}
 														position++
-														if !_rules[ruleh16]() {
+														if !cset6[buffer[position]] || !_rules[ruleh16]() {
 															goto l224
 														}
 														{
@@ -1446,7 +1446,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																goto l226
 															}
 															position++
-															if !_rules[ruleh16]() {
+															if !cset6[buffer[position]] || !_rules[ruleh16]() {
 																goto l226
 															}
 															{
@@ -1455,7 +1455,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l228
 																}
 																position++
-																if !_rules[ruleh16]() {
+																if !cset6[buffer[position]] || !_rules[ruleh16]() {
 																	goto l228
 																}
 																goto l229
@@ -1496,7 +1496,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											goto l217
 										}
 										position++
-										if !_rules[ruleh16]() {
+										if !cset6[buffer[position]] || !_rules[ruleh16]() {
 											goto l217
 										}
 										{
@@ -1516,7 +1516,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position, tokenIndex = position137, tokenIndex137
 										{
 											position236, tokenIndex236 := position, tokenIndex
-											if !_rules[ruleh16]() {
+											if !cset6[buffer[position]] || !_rules[ruleh16]() {
 												goto l236
 											}
 											{
@@ -1525,7 +1525,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													goto l238
 												}
 												position++
-												if !_rules[ruleh16]() {
+												if !cset6[buffer[position]] || !_rules[ruleh16]() {
 													goto l238
 												}
 												{
@@ -1534,7 +1534,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														goto l240
 													}
 													position++
-													if !_rules[ruleh16]() {
+													if !cset6[buffer[position]] || !_rules[ruleh16]() {
 														goto l240
 													}
 													{
@@ -1543,7 +1543,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l242
 														}
 														position++
-														if !_rules[ruleh16]() {
+														if !cset6[buffer[position]] || !_rules[ruleh16]() {
 															goto l242
 														}
 														{
@@ -1552,7 +1552,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																goto l244
 															}
 															position++
-															if !_rules[ruleh16]() {
+															if !cset6[buffer[position]] || !_rules[ruleh16]() {
 																goto l244
 															}
 															{
@@ -1561,7 +1561,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l246
 																}
 																position++
-																if !_rules[ruleh16]() {
+																if !cset6[buffer[position]] || !_rules[ruleh16]() {
 																	goto l246
 																}
 																{
@@ -1570,7 +1570,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																		goto l248
 																	}
 																	position++
-																	if !_rules[ruleh16]() {
+																	if !cset6[buffer[position]] || !_rules[ruleh16]() {
 																		goto l248
 																	}
 																	goto l249
@@ -1721,7 +1721,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l131
 					l132:
 						position, tokenIndex = position131, tokenIndex131
-						if !_rules[ruleIPv4address]() {
+						if !cset14[buffer[position]] || !_rules[ruleIPv4address]() {
 							goto l307
 						}
 						{
@@ -1760,7 +1760,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									goto l331
 								l349:
 									position, tokenIndex = position331, tokenIndex331
-									if !_rules[rulepct_encoded]() {
+									if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
 										goto l330
 									}
 								}
@@ -1903,20 +1903,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position382, tokenIndex382 := position, tokenIndex
 				{
 					position383, tokenIndex383 := position, tokenIndex
-					if !_rules[ruleh16]() {
+					if !cset6[buffer[position]] || !_rules[ruleh16]() {
 						goto l384
 					}
 					if buffer[position] != ':' {
 						goto l384
 					}
 					position++
-					if !_rules[ruleh16]() {
+					if !cset6[buffer[position]] || !_rules[ruleh16]() {
 						goto l384
 					}
 					goto l383
 				l384:
 					position, tokenIndex = position383, tokenIndex383
-					if !_rules[ruleIPv4address]() {
+					if !cset14[buffer[position]] || !_rules[ruleIPv4address]() {
 						goto l381
 					}
 				}
@@ -1936,28 +1936,28 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			position385, tokenIndex385 := position, tokenIndex
 			{
 				position386, tokenIndex386 := position, tokenIndex
-				if !_rules[ruledec_octet]() {
+				if !cset14[buffer[position]] || !_rules[ruledec_octet]() {
 					goto l385
 				}
 				if buffer[position] != '.' {
 					goto l385
 				}
 				position++
-				if !_rules[ruledec_octet]() {
+				if !cset14[buffer[position]] || !_rules[ruledec_octet]() {
 					goto l385
 				}
 				if buffer[position] != '.' {
 					goto l385
 				}
 				position++
-				if !_rules[ruledec_octet]() {
+				if !cset14[buffer[position]] || !_rules[ruledec_octet]() {
 					goto l385
 				}
 				if buffer[position] != '.' {
 					goto l385
 				}
 				position++
-				if !_rules[ruledec_octet]() {
+				if !cset14[buffer[position]] || !_rules[ruledec_octet]() {
 					goto l385
 				}
 				if !p.notokens {
@@ -2089,7 +2089,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position++
 				{
 					position402, tokenIndex402 := position, tokenIndex
-					if !_rules[rulesegment_nz]() {
+					if !cset9[buffer[position]] || !_rules[rulesegment_nz]() {
 						goto l402
 					}
 				l404:
@@ -2175,7 +2175,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l436
 					l456:
 						position, tokenIndex = position436, tokenIndex436
-						if !_rules[rulepct_encoded]() {
+						if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
 							goto l435
 						}
 					}
@@ -2205,7 +2205,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					goto l461
 				l481:
 					position, tokenIndex = position461, tokenIndex461
-					if !_rules[rulepct_encoded]() {
+					if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
 						goto l457
 					}
 				}
@@ -2229,7 +2229,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l482
 					l502:
 						position, tokenIndex = position482, tokenIndex482
-						if !_rules[rulepct_encoded]() {
+						if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
 							goto l460
 						}
 					}
@@ -2273,7 +2273,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l508
 					l530:
 						position, tokenIndex = position508, tokenIndex508
-						if !_rules[rulepct_encoded]() {
+						if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
 							goto l507
 						}
 					}
@@ -2312,7 +2312,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						goto l535
 					l557:
 						position, tokenIndex = position535, tokenIndex535
-						if !_rules[rulepct_encoded]() {
+						if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
 							goto l534
 						}
 					}
@@ -2390,4 +2390,10 @@ var (
 	cset10 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 	// [!$&-;=?-Z_a-z~]
 	cset11 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [/]
+	cset12 = [256]bool{'/': true}
+	// [%]
+	cset13 = [256]bool{'%': true}
+	// [0-9]
+	cset14 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 )
