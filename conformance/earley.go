@@ -305,11 +305,11 @@ func (r *run) leoItem(k, nt int32, depth int) (item, bool) {
 // finish keeps what later sets need of the current set.
 func (r *run) finish() {
 	c := r.c
-	r.setStart = append(r.setStart, int32(len(r.store)))
+	r.setStart = push32(r.setStart, int32(len(r.store)))
 	if r.chart {
 		r.store = append(r.store, r.cur...)
 		r.rhead = append(r.rhead, r.curReason...)
-		r.setLen = append(r.setLen, int32(len(r.cur)))
+		r.setLen = push32(r.setLen, int32(len(r.cur)))
 		return
 	}
 	n := 0
@@ -319,8 +319,8 @@ func (r *run) finish() {
 			n++
 		}
 	}
-	r.setLen = append(r.setLen, int32(n))
-	r.leoHead = append(r.leoHead, -1)
+	r.setLen = push32(r.setLen, int32(n))
+	r.leoHead = push32(r.leoHead, -1)
 }
 
 // scan moves the items of the current set over byte b into r.next.
@@ -698,3 +698,14 @@ func (s *u64Set) insert(k uint64) bool {
 }
 
 func (s *u64Set) has(k uint64) bool { return s.keys[s.slot(k)] != 0 }
+
+// push32 appends v, doubling the capacity when full: the per-position slices of a long input
+// then cost at most twice their final size in allocations (append grows large slices by 1.25).
+func push32(s []int32, v int32) []int32 {
+	if len(s) == cap(s) {
+		t := make([]int32, len(s), max(64, 2*cap(s)))
+		copy(t, s)
+		s = t
+	}
+	return append(s, v)
+}
