@@ -24,17 +24,20 @@
 // waits for A stays only while some live item begun at k for A can still complete (liveness per
 // (set, nonterminal), from the items of the next set down through origins). On a 1 MiB valid
 // path under RFC 3986 that leaves a few hundred items; what grows with the input is 12 bytes
-// of bookkeeping per input byte. A grammar that forces long-lived items, such as right
-// recursion (the 1993 and 1994 drafts write repetition that way), keeps them: memory is then
-// linear in the input, time still linear thanks to Leo items. The offset is exact in every
-// case; nothing is truncated or approximated.
+// of bookkeeping per input byte. Right recursion (the 1993 and 1994 drafts write repetition
+// that way) would chain every set to the one before; there, once a Leo item is memoized for
+// (set k, A), completions of A from k use the memo only, so the collector keeps the memo and
+// drops the items behind it, and memory stays as small as for repetition (1 MiB of letters
+// under draft1993's fragmentaddress: about 30 MiB allocated, 0.5 s). The offset is exact in
+// every case; nothing is truncated or approximated.
 //
 // Measured on the project's 2-core machine (CPU time; BenchmarkRecognize, BenchmarkDiagnose):
 // a generated URI reference is recognized in about 7 µs; Diagnose takes 0.3–1.2 s per MiB of
 // valid prefix depending on the grammar and about 50 MiB of allocations for a 1 MiB path
 // (the 12 bytes per input byte, grown by doubling), about 17 µs on a short invalid URL,
-// and returns at once on junk. `urlgrammar conform -n 100000` checks 3.2 million samples
-// (32 start rules) in about 38 s of CPU time.
+// and returns at once on junk. `urlgrammar conform -n 100000` checked 3.2 million samples
+// (the 32 start rules of rfc1738, rfc1808, draft1997, rfc2396 and rfc3986) in about 38 s of
+// CPU time, about 1.2 s per start rule.
 //
 // A Grammar is compiled once by ParseBNF and read-only afterwards: Recognize and Diagnose are
 // safe for concurrent use (each call takes its scratch state from a pool).
