@@ -6,5 +6,5 @@ import "embed"
 
 // Files holds every .bnf and .peg file of this directory.
 //
-//go:embed *.bnf *.peg
+//go:embed *
 var Files embed.FS

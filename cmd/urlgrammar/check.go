@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// checkResult is one line of "check --json".
+type checkResult struct {
+	Input    string   `json:"input"`
+	Valid    bool     `json:"valid"`
+	Offset   *int     `json:"offset"`
+	Expected []string `json:"expected"`
+	Message  *string  `json:"message"`
+}
+
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("check", "-g ID [-rule RULE] [--json] [INPUT...]", stderr)
+	id := fs.String("g", "", "grammar version `ID` (see \"urlgrammar versions\")")
+	rule := fs.String("rule", "", "start `RULE` (default: the version's default reading)")
+	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, offset, expected, message")
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	v, err := versionFlag(*id)
+	if err != nil {
+		fmt.Fprintln(stderr, "urlgrammar check:", err)
+		return exitUsage
+	}
+	if *rule != "" {
+		if err := urlgrammar.ValidateRule(v, *rule, ""); err != nil && !isSyntaxError(err) {
+			fmt.Fprintln(stderr, "urlgrammar check:", err)
+			return exitUsage
+		}
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	status := exitValid
+	var writeErr error
+	err = readInputs(inputs, stdin, func(s string) bool {
+		var err error
+		if *rule == "" {
+			err = urlgrammar.Validate(v, s)
+		} else {
+			err = urlgrammar.ValidateRule(v, *rule, s)
+		}
+		var se *urlgrammar.SyntaxError
+		if err != nil && !errors.As(err, &se) {
+			writeErr = err
+			return false
+		}
+		if se != nil {
+			status = exitInvalid
+		}
+		switch {
+		case *asJSON && se == nil:
+			writeErr = enc.Encode(checkResult{Input: s, Valid: true})
+		case *asJSON:
+			msg := se.Reason()
+			writeErr = enc.Encode(checkResult{Input: s, Offset: &se.Offset, Expected: se.Expected, Message: &msg})
+		case se == nil:
+			_, writeErr = out.WriteString("valid\n")
+		default:
+			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
+		}
+		return writeErr == nil
+	})
+	if err == nil {
+		err = writeErr
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "urlgrammar check:", err)
+		return exitUsage
+	}
+	return status
+}
+
+func isSyntaxError(err error) bool {
+	var se *urlgrammar.SyntaxError
+	return errors.As(err, &se)
+}

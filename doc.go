@@ -1,0 +1,31 @@
+// Package urlgrammar parses and strictly validates URLs against the grammars in which they were
+// historically written: the 1993 and 1994 URL Internet-Drafts, RFC 1738, RFC 1808, the 1997
+// draft, RFC 2396, the 2003 draft of RFC 2396bis and RFC 3986.
+//
+// Each grammar is the document's own BNF (grammar/<id>.bnf), transcribed into a parsing
+// expression grammar (grammar/<id>.peg) from which pointlander/peg generates the parser
+// (generated/<id>/). The conformance engine (package conformance) proves that each generated
+// parser accepts exactly the language of the BNF it was transcribed from.
+//
+// # Validating
+//
+//	err := urlgrammar.Validate(urlgrammar.RFC1738, "http://www.example.com/a;b?c")
+//
+// Validate holds an input to the version's default start rule; ValidateRule to any start rule
+// of the version, by its name in the document (Version.StartRules lists them). A rejection is a
+// *SyntaxError that gives the byte offset where the input stops being a prefix of any valid
+// string and what the grammar allows there. Match and MatchRule give the verdict alone.
+//
+// # Reading RFC 1738
+//
+// Taken literally, RFC 1738's rule url accepts "http://a:b/" through its last alternative,
+// otherurl = genericurl. But the RFC says (section 2.1) that otherurl is how new schemes follow
+// the general syntax: a URL of one of the ten schemes it defines is held to that scheme's rule.
+// So Validate(RFC1738, s) holds a URL whose scheme is ftp, http, gopher, mailto, news, nntp,
+// telnet, wais, file or prospero to that scheme's rule (ftpurl, httpurl, …) and any other URL
+// to genericurl, and its SyntaxError names that rule; ValidateRule(RFC1738, "url", s) keeps the
+// literal reading.
+//
+// Scheme names are case-sensitive as the grammars print them; the option CaseIgnoreScheme
+// reads them as RFC 1738's prose allows.
+package urlgrammar

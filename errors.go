@@ -1,0 +1,94 @@
+package urlgrammar
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// A SyntaxError says where and why an input leaves a grammar. Use errors.As to get it from
+// the error of Validate, ValidateRule or Parse.
+type SyntaxError struct {
+	Version Version
+	Rule    string // the start rule the input was held to, by its name in the document
+	Input   string
+	// Offset is the length in bytes of the longest prefix of Input that is still a prefix of
+	// some valid string: the input is wrong at Input[Offset], or ends too early when Offset
+	// is len(Input).
+	Offset int
+	// Expected lists what the grammar allows at Offset, in its own rule names and literals
+	// (such as `digit`, `"/"`); "end of input" when the input could have ended there.
+	Expected []string
+	// In is the innermost rule of the grammar that was being matched at Offset.
+	In string
+}
+
+// contextBytes bounds how much of the input Error quotes on each side of Offset.
+const contextBytes = 24
+
+// Error returns a one-line description that quotes at most a bounded slice of the input.
+func (e *SyntaxError) Error() string {
+	lo, hi := e.Offset-contextBytes, e.Offset+contextBytes
+	pre, post := "…", "…"
+	if lo <= 0 {
+		lo, pre = 0, ""
+	}
+	if hi >= len(e.Input) {
+		hi, post = len(e.Input), ""
+	}
+	quoted := func(s string) string { q := fmt.Sprintf("%q", s); return q[1 : len(q)-1] }
+	return fmt.Sprintf("urlgrammar: %v %s: byte %d of \"%s%s⟨here⟩%s%s\": %s",
+		e.Version, e.Rule, e.Offset, pre, quoted(e.Input[lo:e.Offset]), quoted(e.Input[e.Offset:hi]), post, e.Reason())
+}
+
+// Reason says, without quoting the input, what the grammar expected and what it found:
+// for example `expected digit or "/", found ":" (in port)`.
+func (e *SyntaxError) Reason() string {
+	var b strings.Builder
+	if len(e.Expected) > 0 {
+		b.WriteString("expected ")
+		for i, x := range e.Expected {
+			switch {
+			case i == 0:
+			case i == len(e.Expected)-1:
+				b.WriteString(" or ")
+			default:
+				b.WriteString(", ")
+			}
+			b.WriteString(x)
+		}
+		b.WriteString(", found ")
+	} else {
+		b.WriteString("unexpected ")
+	}
+	b.WriteString(describeByte(e.Input, e.Offset))
+	if e.In != "" {
+		fmt.Fprintf(&b, " (in %s)", e.In)
+	}
+	return b.String()
+}
+
+// describeByte names what stands at offset i of s.
+func describeByte(s string, i int) string {
+	if i >= len(s) {
+		return "end of input"
+	}
+	c := s[i]
+	switch {
+	case c >= 0x20 && c < 0x7f:
+		return fmt.Sprintf("%q", string(c))
+	case c < 0x20 || c == 0x7f:
+		return fmt.Sprintf("control character %U", rune(c))
+	}
+	if r, size := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || size > 1 {
+		return fmt.Sprintf("non-ASCII character %U", r)
+	}
+	return fmt.Sprintf("invalid UTF-8 byte 0x%02x", c)
+}
+
+// newSyntaxError diagnoses why s is not matched by rule of v's grammar.
+func newSyntaxError(v Version, rule, s string) *SyntaxError {
+	e := &SyntaxError{Version: v, Rule: rule, Input: s}
+	diagnose(e)
+	return e
+}

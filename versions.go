@@ -1,0 +1,210 @@
+package urlgrammar
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/urlgrammar/urlgrammar/generated/draft1997"
+	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
+	"github.com/urlgrammar/urlgrammar/generated/rfc1808"
+	"github.com/urlgrammar/urlgrammar/generated/rfc2396"
+	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
+	"github.com/urlgrammar/urlgrammar/internal/pegrt"
+)
+
+// A Version is one of the grammars in which URLs were historically written.
+type Version int
+
+// The grammar versions, oldest first. The zero Version is none of them.
+const (
+	Draft1993 Version = iota + 1 // T. Berners-Lee, "Uniform Resource Locators", IETF URL WG Internet Draft, July 1993
+	Draft1994                    // draft-ietf-uri-url-03, "Uniform Resource Locators", March 1994
+	RFC1738                      // RFC 1738, "Uniform Resource Locators (URL)", December 1994
+	RFC1808                      // RFC 1808, "Relative Uniform Resource Locators", June 1995
+	Draft1997                    // draft-fielding-url-syntax-05, May 1997
+	RFC2396                      // RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax", August 1998
+	Draft2003                    // draft-fielding-uri-rfc2396bis-01, March 2003
+	RFC3986                      // RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax", January 2005
+)
+
+// version holds what the package knows of one Version.
+type version struct {
+	id       string
+	document string
+	date     string // year and month of publication, "YYYY-MM"
+	// grammar is the generated parser package's description; nil until the grammar exists.
+	grammar *pegrt.Grammar
+	// schemeRules, when set, is the default reading of Validate: a URL whose scheme is a key is
+	// held to that rule, any other to otherRule (RFC 1738; see the package documentation).
+	schemeRules map[string]string
+	otherRule   string
+	// absoluteRule is the rule for an absolute URL with no fragment, which compare holds
+	// inputs to by default; "" is the default reading (RFC 1738, whose URLs are all absolute).
+	absoluteRule string
+
+	pool sync.Pool // of pegrt.Parser
+}
+
+var versions = [...]*version{
+	Draft1993: {
+		id:           "draft1993",
+		absoluteRule: "url",
+		document:     `T. Berners-Lee, "Uniform Resource Locators (URL)", IETF URL working group Internet Draft`,
+		date:         "1993-07",
+	},
+	Draft1994: {
+		id:           "draft1994",
+		absoluteRule: "url",
+		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators (URL)"`,
+		date:         "1994-03",
+	},
+	RFC1738: {
+		id:       "rfc1738",
+		document: `RFC 1738, "Uniform Resource Locators (URL)"`,
+		date:     "1994-12",
+		grammar:  rfc1738.Grammar,
+		schemeRules: map[string]string{
+			"ftp": "ftpurl", "http": "httpurl", "gopher": "gopherurl", "mailto": "mailtourl",
+			"news": "newsurl", "nntp": "nntpurl", "telnet": "telneturl", "wais": "waisurl",
+			"file": "fileurl", "prospero": "prosperourl",
+		},
+		otherRule: "genericurl",
+	},
+	RFC1808: {
+		id:           "rfc1808",
+		absoluteRule: "absoluteURL",
+		document:     `RFC 1808, "Relative Uniform Resource Locators"`,
+		date:         "1995-06",
+		grammar:      rfc1808.Grammar,
+	},
+	Draft1997: {
+		id:           "draft1997",
+		absoluteRule: "absoluteURL",
+		document:     `draft-fielding-url-syntax-05, "Uniform Resource Locators (URL): Generic Syntax and Semantics"`,
+		date:         "1997-05",
+		grammar:      draft1997.Grammar,
+	},
+	RFC2396: {
+		id:           "rfc2396",
+		absoluteRule: "absoluteURI",
+		document:     `RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax"`,
+		date:         "1998-08",
+		grammar:      rfc2396.Grammar,
+	},
+	Draft2003: {
+		id:           "draft2003",
+		absoluteRule: "absolute-URI",
+		document:     `draft-fielding-uri-rfc2396bis-01, "Uniform Resource Identifier (URI): Generic Syntax"`,
+		date:         "2003-03",
+	},
+	RFC3986: {
+		id:           "rfc3986",
+		absoluteRule: "absolute-URI",
+		document:     `RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax"`,
+		date:         "2005-01",
+		grammar:      rfc3986.Grammar,
+	},
+}
+
+// info returns what the package knows of v, or nil if v is no Version with a grammar.
+func (v Version) info() *version {
+	if v <= 0 || int(v) >= len(versions) || versions[v] == nil || versions[v].grammar == nil {
+		return nil
+	}
+	return versions[v]
+}
+
+// String returns the version's id, such as "rfc1738".
+func (v Version) String() string {
+	if v > 0 && int(v) < len(versions) && versions[v] != nil {
+		return versions[v].id
+	}
+	return fmt.Sprintf("Version(%d)", int(v))
+}
+
+// Document names the document that defines the version's grammar.
+func (v Version) Document() string {
+	if v > 0 && int(v) < len(versions) && versions[v] != nil {
+		return versions[v].document
+	}
+	return ""
+}
+
+// Date is the document's date of publication, as "YYYY-MM".
+func (v Version) Date() string {
+	if v > 0 && int(v) < len(versions) && versions[v] != nil {
+		return versions[v].date
+	}
+	return ""
+}
+
+// StartRules lists the rules, by their names in the document, that ValidateRule accepts for v.
+// The first is the default start rule.
+func (v Version) StartRules() []string {
+	if info := v.info(); info != nil {
+		return append([]string(nil), info.grammar.Starts...)
+	}
+	return nil
+}
+
+// DefaultRule is the rule that Validate holds an input to: the version's broadest reference
+// rule. For RFC 1738, Validate reads it as the package documentation says.
+func (v Version) DefaultRule() string {
+	if info := v.info(); info != nil {
+		return info.grammar.Starts[0]
+	}
+	return ""
+}
+
+// AbsoluteRule is the version's rule for an absolute URL with no fragment, such as
+// "absolute-URI"; for RFC 1738, whose URLs are all absolute, it is "" and stands for the
+// default reading of Validate. Compare holds inputs to it by default, so that like is compared
+// with like.
+func (v Version) AbsoluteRule() string {
+	if info := v.info(); info != nil {
+		return info.absoluteRule
+	}
+	return ""
+}
+
+// Versions returns every Version whose grammar this package has, oldest first.
+func Versions() []Version {
+	var vs []Version
+	for v := range versions {
+		if Version(v).info() != nil {
+			vs = append(vs, Version(v))
+		}
+	}
+	return vs
+}
+
+// Lookup returns the Version whose id is id ("rfc1738", "draft2003", …), ignoring case.
+func Lookup(id string) (Version, error) {
+	var known []string
+	for _, v := range Versions() {
+		if strings.EqualFold(v.String(), id) {
+			return v, nil
+		}
+		known = append(known, v.String())
+	}
+	return 0, fmt.Errorf("urlgrammar: unknown version %q (known: %s)", id, strings.Join(known, ", "))
+}
+
+// parser takes a parser of v's grammar from the pool; release gives it back.
+func (info *version) parser() pegrt.Parser {
+	if p, ok := info.pool.Get().(pegrt.Parser); ok {
+		return p
+	}
+	return info.grammar.New()
+}
+
+// maxPooledTokens bounds the token buffer a pooled parser may keep: a parser that has grown
+// beyond it on a huge input is left to the garbage collector instead.
+const maxPooledTokens = 1 << 16
+
+func (info *version) release(p pegrt.Parser) {
+	if p.Capacity() <= maxPooledTokens {
+		info.pool.Put(p)
+	}
+}
