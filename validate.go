@@ -2,6 +2,8 @@ package urlgrammar
 
 import (
 	"fmt"
+
+	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
 // An Option changes how an input is read. The default reading is the grammar as printed;
@@ -81,7 +83,7 @@ func defaultRule(v Version, s string, opts []Option) (string, error) {
 		return info.grammar.Starts[0], nil
 	}
 	scheme, _ := splitScheme(s)
-	if newConfig(opts).caseIgnoreScheme {
+	if len(opts) > 0 && newConfig(opts).caseIgnoreScheme { // newConfig allocates its config
 		scheme = lowerASCII(scheme)
 	}
 	if rule, ok := info.schemeRules[scheme]; ok {
@@ -99,15 +101,28 @@ func newConfig(opts []Option) config {
 }
 
 func match(info *version, start int, s string, opts []Option) bool {
+	p := info.parser()
+	ok := p.Recognize(start, matchInput(s, opts))
+	info.release(p)
+	return ok
+}
+
+// run is match recording the tokens of the parse, for Parse and ParseTree: when it reports
+// true, the parser holds the tokens. The caller gives the parser back with info.release.
+func run(info *version, start int, s string, opts []Option) (pegrt.Parser, bool) {
+	p := info.parser()
+	return p, p.Match(start, matchInput(s, opts))
+}
+
+// matchInput is what the parser is given for s: s itself, or with CaseIgnoreScheme, s with its
+// scheme in lower case (the same length, so every offset into it is one into s).
+func matchInput(s string, opts []Option) string {
 	if len(opts) > 0 && newConfig(opts).caseIgnoreScheme {
 		if scheme, ok := splitScheme(s); ok {
 			s = lowerASCII(scheme) + s[len(scheme):]
 		}
 	}
-	p := info.parser()
-	ok := p.Recognize(start, s)
-	info.release(p)
-	return ok
+	return s
 }
 
 // splitScheme returns the text before the first ":" of s when it could be a scheme name in some

@@ -39,7 +39,13 @@ type version struct {
 	// inputs to by default; "" is the default reading (RFC 1738, whose URLs are all absolute).
 	absoluteRule string
 
-	pool sync.Pool // of pegrt.Parser
+	// fills declares which rule of the grammar fills which component of a URL (fills.go).
+	fills []fill
+
+	pool     sync.Pool // of pegrt.Parser
+	walkOnce sync.Once
+	walk     *walker // fills compiled for grammar, by walker()
+	walkErr  error
 }
 
 var versions = [...]*version{
@@ -60,6 +66,7 @@ var versions = [...]*version{
 		document: `RFC 1738, "Uniform Resource Locators (URL)"`,
 		date:     "1994-12",
 		grammar:  rfc1738.Grammar,
+		fills:    rfc1738Fills,
 		schemeRules: map[string]string{
 			"ftp": "ftpurl", "http": "httpurl", "gopher": "gopherurl", "mailto": "mailtourl",
 			"news": "newsurl", "nntp": "nntpurl", "telnet": "telneturl", "wais": "waisurl",
