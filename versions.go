@@ -61,6 +61,7 @@ var versions = [...]*version{
 		document:     `T. Berners-Lee, "Uniform Resource Locators (URL)", IETF URL working group Internet Draft`,
 		date:         "1993-07",
 		grammar:      draft1993.Grammar,
+		fills:        draft1993Fills,
 	},
 	Draft1994: {
 		id:           "draft1994",
@@ -68,6 +69,7 @@ var versions = [...]*version{
 		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators (URL)"`,
 		date:         "1994-03",
 		grammar:      draft1994.Grammar,
+		fills:        draft1994Fills,
 	},
 	RFC1738: {
 		id:       "rfc1738",
@@ -88,6 +90,7 @@ var versions = [...]*version{
 		document:     `RFC 1808, "Relative Uniform Resource Locators"`,
 		date:         "1995-06",
 		grammar:      rfc1808.Grammar,
+		fills:        rfc1808Fills,
 	},
 	Draft1997: {
 		id:           "draft1997",
@@ -95,6 +98,7 @@ var versions = [...]*version{
 		document:     `draft-fielding-url-syntax-05, "Uniform Resource Locators (URL): Generic Syntax and Semantics"`,
 		date:         "1997-05",
 		grammar:      draft1997.Grammar,
+		fills:        draft1997Fills,
 	},
 	RFC2396: {
 		id:           "rfc2396",
@@ -102,6 +106,7 @@ var versions = [...]*version{
 		document:     `RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax"`,
 		date:         "1998-08",
 		grammar:      rfc2396.Grammar,
+		fills:        rfc2396Fills,
 	},
 	Draft2003: {
 		id:           "draft2003",
@@ -115,6 +120,7 @@ var versions = [...]*version{
 		document:     `RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2005-01",
 		grammar:      rfc3986.Grammar,
+		fills:        rfc3986Fills,
 	},
 }
 

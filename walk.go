@@ -58,7 +58,15 @@ const (
 	// absent and the input reads lit right after the field named by after: RFC 1738's file
 	// URL "file:///x" has an empty host (section 3.10), as the grammar has no rule for it.
 	emptyAfter
+	// rest fills the field with what follows the first lit in the match: a part that the
+	// grammar writes without a rule of its own, such as the opaque part of RFC 1808's
+	// absoluteURL = generic-RL | ( scheme ":" *( uchar | reserved ) ).
+	rest
 )
+
+// byLeadingSlash, as the kind of an fPath fill, is PathAbsolute for a match that begins with
+// "/" and PathRelative for one that does not: the 1997 draft's path = [ "/" ] path_segments.
+const byLeadingSlash = 255
 
 // A fill declares that the matches of one grammar rule fill one field of a URL. A version's
 // fills (fills.go) are its whole mapping from grammar to URL.
@@ -71,7 +79,7 @@ type fill struct {
 	field field
 	kind  uint8 // a HostKind (fHost, fHostKind), PathKind (fPath, fPathKind), schemeKind, or slot
 	how   how
-	lit   string // for prefix and emptyAfter
+	lit   string // for prefix, emptyAfter and rest
 	after field  // for emptyAfter
 	// leaf says that nothing inside the match fills anything: the walk does not look inside.
 	leaf bool
@@ -170,7 +178,7 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 			if w.qualified[t.Rule] && len(stack) > 0 {
 				parent = int(stack[len(stack)-1].rule)
 			}
-			if st.apply(acts, parent, t) {
+			if st.apply(acts, parent, t, raw) {
 				i = t.First // skip the tokens inside
 				continue
 			}
@@ -184,7 +192,7 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 
 // apply applies the acts of t's rule that hold for its parent, and reports whether one of
 // them is a leaf.
-func (st *walkState) apply(acts []act, parent int, t pegrt.Token) (leaf bool) {
+func (st *walkState) apply(acts []act, parent int, t pegrt.Token, raw string) (leaf bool) {
 	qualified := false
 	if parent >= 0 {
 		for i := range acts {
@@ -202,8 +210,9 @@ func (st *walkState) apply(acts []act, parent int, t pegrt.Token) (leaf bool) {
 		}
 		leaf = leaf || a.leaf
 		switch {
+		case a.field == fNone:
 		case a.field < numSpans:
-			st.fillSpan(a, ts)
+			st.fillSpan(a, ts, raw)
 		case a.field == fHostKind:
 			st.hostKind = HostKind(a.kind)
 		case a.field == fPathKind:
@@ -241,8 +250,9 @@ func (st *walkState) apply(acts []act, parent int, t pegrt.Token) (leaf bool) {
 	return leaf
 }
 
-// fillSpan applies a to the generic component a.field.
-func (st *walkState) fillSpan(a *act, ts span) {
+// fillSpan applies a to the generic component a.field. A kind, like a span, is set by the
+// outermost match that has one.
+func (st *walkState) fillSpan(a *act, ts span, raw string) {
 	sp := &st.s[a.field]
 	switch a.how {
 	case set:
@@ -250,6 +260,15 @@ func (st *walkState) fillSpan(a *act, ts span) {
 			return
 		}
 		*sp = ts
+	case rest:
+		if sp.ok {
+			return
+		}
+		i := strings.Index(raw[ts.b:ts.e], a.lit)
+		if i < 0 {
+			return
+		}
+		*sp = span{b: ts.b + uint32(i+len(a.lit)), e: ts.e, ok: true}
 	case union:
 		if sp.ok {
 			sp.b, sp.e = min(sp.b, ts.b), max(sp.e, ts.e)
@@ -277,12 +296,17 @@ func (st *walkState) fillSpan(a *act, ts span) {
 		}
 		return
 	}
-	if a.kind != 0 {
-		switch a.field {
-		case fHost:
-			st.hostKind = HostKind(a.kind)
-		case fPath:
-			st.pathKind = PathKind(a.kind)
+	switch {
+	case a.kind == 0:
+	case a.field == fHost && st.hostKind == HostNone:
+		st.hostKind = HostKind(a.kind)
+	case a.field == fPath && st.pathKind == PathNone:
+		st.pathKind = PathKind(a.kind)
+		if a.kind == byLeadingSlash {
+			st.pathKind = PathRelative
+			if ts.e > ts.b && raw[ts.b] == '/' {
+				st.pathKind = PathAbsolute
+			}
 		}
 	}
 }
