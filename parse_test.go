@@ -345,6 +345,26 @@ func TestAbsentVersusEmpty(t *testing.T) {
 		{urlgrammar.RFC1738, "ftp://host.dom/a", "ftp://host.dom/a;type=a", "ftp.typecode"}, // not empty: typecode is one character
 		{urlgrammar.RFC1738, "prospero://host.dom/a", "prospero://host.dom/a;x=", "prospero.field0.value"},
 		{urlgrammar.RFC1738, "foo:", "foo://h", "authority"}, // genericurl: an empty schemepart is neither path nor authority
+		// RFC 3986 6.2.3: "the URI "http://example.com/?" cannot be assumed to be equivalent"
+		// to "http://example.com/"; "two URIs that differ only by the suffix "#" are
+		// considered different"; an explicit ":port" may be empty (3.2.3, port = *DIGIT).
+		{urlgrammar.RFC3986, "http://example.com/", "http://example.com/?", "query"},
+		{urlgrammar.RFC3986, "http://example.com/", "http://example.com/#", "fragment"},
+		{urlgrammar.RFC3986, "http://example.com/", "http://example.com:/", "port"},
+		{urlgrammar.RFC3986, "http://example.com/", "http://@example.com/", "userinfo"},
+		{urlgrammar.RFC3986, "/a", "///a", "authority"},
+		{urlgrammar.RFC2396, "http://h/", "http://h/?", "query"},
+		{urlgrammar.RFC2396, "http://h/", "http://h:/", "port"}, // port = *digit
+		{urlgrammar.RFC2396, "/a", "/a#", "fragment"},
+		{urlgrammar.RFC2396, "http://h/a", "http://h/a;", "segment0.param0"},
+		{urlgrammar.RFC1808, "http://h/a", "http://h/a;", "params"},
+		{urlgrammar.RFC1808, "http://h/a", "http://h/a?", "query"},
+		{urlgrammar.RFC1808, "http://h/a", "http://h/a#", "fragment"},
+		{urlgrammar.RFC1808, "http:", "http://", "authority"},
+		{urlgrammar.Draft1997, "http://h/", "http://u@h/", "user"},
+		{urlgrammar.Draft1997, "http://u@h/", "http://u:@h/", "password"},
+		{urlgrammar.Draft1997, "http://h/", "http://h:/", "port"},
+		{urlgrammar.Draft1997, "http://h/a", "http://h/a?", "query"},
 	}
 	for _, p := range pairs {
 		ua, err := urlgrammar.Parse(p.v, p.absent)
@@ -705,4 +725,89 @@ func TestWalk(t *testing.T) {
 	if nodes != 13 || ends != 13 {
 		t.Errorf("Walk visited %d nodes and ended %d, want 13 and 13", nodes, ends)
 	}
+}
+
+// TestRFC3986Examples checks the components of RFC 3986's examples against what it says.
+func TestRFC3986Examples(t *testing.T) {
+	checkExamples(t, urlgrammar.RFC3986, []example{
+		{"foo://example.com:8042/over/there?name=ferret#nose", `3: scheme "foo", authority "example.com:8042", path "/over/there", query "name=ferret", fragment "nose"`, m{
+			"scheme": "foo", "authority": "example.com:8042", "host": "example.com", "host_kind": "reg-name", "port": "8042",
+			"path": "/over/there", "path_kind": "absolute", "segments": `["over" "there"]`, "query": "name=ferret", "fragment": "nose",
+		}},
+		{"urn:example:animal:ferret:nose", `3: scheme "urn", path "example:animal:ferret:nose"`, m{
+			"scheme": "urn", "path": "example:animal:ferret:nose", "path_kind": "relative", "segments": `["example:animal:ferret:nose"]`,
+		}},
+		{"mailto:fred@example.com", `3.3: "the URI <mailto:fred@example.com> has a path of "fred@example.com""`, m{
+			"scheme": "mailto", "path": "fred@example.com", "path_kind": "relative", "segments": `["fred@example.com"]`,
+		}},
+		{"foo://info.example.com?fred", `3.3: "the URI <foo://info.example.com?fred> has an empty path"`, m{
+			"scheme": "foo", "authority": "info.example.com", "host": "info.example.com", "host_kind": "reg-name",
+			"path": "", "path_kind": "empty", "query": "fred",
+		}},
+		{"ldap://[2001:db8::7]/c=GB?objectClass?one", `1.1.2 example; 3.2.2: "an IP literal encapsulated within square brackets"; 3.4: "?" may stand in the query`, m{
+			"scheme": "ldap", "authority": "[2001:db8::7]", "host": "[2001:db8::7]", "host_kind": "ipv6",
+			"path": "/c=GB", "path_kind": "absolute", "segments": `["c=GB"]`, "query": "objectClass?one",
+		}},
+		{"telnet://192.0.2.16:80/", `1.1.2 example; 3.2.2: "If host matches the rule for IPv4address, then it should be considered an IPv4 address literal and not a reg-name"`, m{
+			"scheme": "telnet", "authority": "192.0.2.16:80", "host": "192.0.2.16", "host_kind": "ipv4", "port": "80",
+			"path": "/", "path_kind": "absolute", "segments": `[""]`,
+		}},
+		{"tel:+1-816-555-1212", `1.1.2 example: no authority, the path is the rest`, m{
+			"scheme": "tel", "path": "+1-816-555-1212", "path_kind": "relative", "segments": `["+1-816-555-1212"]`,
+		}},
+		{"ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm", `7.6: "the host is ... actually '10.0.0.1'"`, m{
+			"scheme": "ftp", "authority": "cnn.example.com&story=breaking_news@10.0.0.1", "userinfo": "cnn.example.com&story=breaking_news",
+			"host": "10.0.0.1", "host_kind": "ipv4", "path": "/top_story.htm", "path_kind": "absolute", "segments": `["top_story.htm"]`,
+		}},
+		{"http://example.com:/", `6.2.3: "an explicit ":port", for which the port is empty"`, m{
+			"scheme": "http", "authority": "example.com:", "host": "example.com", "host_kind": "reg-name", "port": "",
+			"path": "/", "path_kind": "absolute", "segments": `[""]`,
+		}},
+		{"foo:", `3: "The scheme and path components are required, though the path may be empty (no characters)"`, m{
+			"scheme": "foo", "path": "", "path_kind": "empty",
+		}},
+		{"http://example.com", `6.2.3; 3.3: "A path is always defined for a URI, though the defined path may be empty"`, m{
+			"scheme": "http", "authority": "example.com", "host": "example.com", "host_kind": "reg-name", "path": "", "path_kind": "empty",
+		}},
+		{"http://[v7.future]/", `3.2.2: IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, m{
+			"scheme": "http", "authority": "[v7.future]", "host": "[v7.future]", "host_kind": "ipvfuture",
+			"path": "/", "path_kind": "absolute", "segments": `[""]`,
+		}},
+		{"file:///etc/motd", `3.2.2: "the "file" URI scheme is defined so that no authority, an empty host, and "localhost" all mean the end-user's machine"`, m{
+			"scheme": "file", "authority": "", "host": "", "host_kind": "empty", "path": "/etc/motd", "path_kind": "absolute", "segments": `["etc" "motd"]`,
+		}},
+		{"//g", `4.2: "A relative reference that begins with two slash characters is termed a network-path reference"`, m{
+			"authority": "g", "host": "g", "host_kind": "reg-name", "path": "", "path_kind": "empty",
+		}},
+		{"g;x?y#s", `4.2: a relative-path reference (5.4.1's g;x?y#s)`, m{
+			"path": "g;x", "path_kind": "relative", "segments": `["g;x"]`, "query": "y", "fragment": "s",
+		}},
+	})
+}
+
+// TestRFC1808Example: RFC 1808 section 2.1's components of its base URL of section 5.1.
+func TestRFC1808Example(t *testing.T) {
+	checkExamples(t, urlgrammar.RFC1808, []example{
+		{"http://a/b/c/d;p?q#f", `2.1: <scheme>://<net_loc>/<path>;<params>?<query>#<fragment>, '"/" path' the URL path of RFC 1738 3.1 (without the "/")`, m{
+			"scheme": "http", "authority": "a", "path": "b/c/d", "path_kind": "absolute", "segments": `["b" "c" "d"]`,
+			"params": "p", "query": "q", "fragment": "f",
+		}},
+		{"g;x=1/y", `5.1 example: a relative URL whose params (param = *( pchar | "/" )) hold a "/"`, m{
+			"path": "g", "path_kind": "relative", "segments": `["g"]`, "params": "x=1/y",
+		}},
+	})
+}
+
+// TestRFC2396Example: RFC 2396's Appendix B example, and its parameters of a segment.
+func TestRFC2396Example(t *testing.T) {
+	checkExamples(t, urlgrammar.RFC2396, []example{
+		{"http://www.ics.uci.edu/pub/ietf/uri/#Related", `Appendix B: scheme "http", authority "www.ics.uci.edu", path "/pub/ietf/uri/", query undefined, fragment "Related"`, m{
+			"scheme": "http", "authority": "www.ics.uci.edu", "host": "www.ics.uci.edu", "host_kind": "domain",
+			"path": "/pub/ietf/uri/", "path_kind": "absolute", "segments": `["pub" "ietf" "uri" ""]`, "fragment": "Related",
+		}},
+		{"http://a/b/c/d;p?q", `C: the base URI; 3.3: segment = *pchar *( ";" param ), "Each path segment may include a sequence of parameters"`, m{
+			"scheme": "http", "authority": "a", "host": "a", "host_kind": "domain",
+			"path": "/b/c/d;p", "path_kind": "absolute", "segments": `["b" "c" "d;p"]`, "segment2.param0": "p", "query": "q",
+		}},
+	})
 }
