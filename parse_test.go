@@ -811,3 +811,96 @@ func TestRFC2396Example(t *testing.T) {
 		}},
 	})
 }
+
+// TestDraft2003Examples checks the components of the 2003 draft's examples against what it
+// says. (The labelled example "foo://example.com:8042/over/there?name=ferret#nose" is not in
+// this draft, -01, but in RFC 3986 section 3: see TestRFC3986Examples.)
+func TestDraft2003Examples(t *testing.T) {
+	checkExamples(t, urlgrammar.Draft2003, []example{
+		{"http://www.ics.uci.edu/pub/ietf/uri/#Related", `Appendix B: scheme = $2 "http", authority = $4 "www.ics.uci.edu", path = $5 "/pub/ietf/uri/", query "<undefined>" ("the component is not present"), fragment = $9 "Related"`, m{
+			"scheme": "http", "authority": "www.ics.uci.edu", "host": "www.ics.uci.edu", "host_kind": "domain",
+			"path": "/pub/ietf/uri/", "path_kind": "absolute", "segments": `["pub" "ietf" "uri" ""]`, "fragment": "Related",
+		}},
+		{"http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm", `7.5: "the authority is 'www.example.com', whereas it is actually '10.0.0.1'"; the rest is the userinfo`, m{
+			"scheme": "http", "authority": "www.example.com&story=breaking_news@10.0.0.1", "userinfo": "www.example.com&story=breaking_news",
+			"host": "10.0.0.1", "host_kind": "ipv4", "path": "/top_story.htm", "path_kind": "absolute", "segments": `["top_story.htm"]`,
+		}},
+		{"http://example.com:80/", `6.2.3: "a URI with an explicit ":port"" (3.2.2: hostport = host [ ":" port ])`, m{
+			"scheme": "http", "authority": "example.com:80", "host": "example.com", "host_kind": "domain", "port": "80",
+			"path": "/", "path_kind": "absolute", "segments": `[""]`,
+		}},
+		{"http://example.com:/", `6.2.3: "an empty port component" (port = *DIGIT)`, m{
+			"scheme": "http", "authority": "example.com:", "host": "example.com", "host_kind": "domain", "port": "",
+			"path": "/", "path_kind": "absolute", "segments": `[""]`,
+		}},
+		{"ftp://ftp.is.co.za/rfc/rfc1808.txt", `1.3 example: "ftp scheme"`, m{
+			"scheme": "ftp", "authority": "ftp.is.co.za", "host": "ftp.is.co.za", "host_kind": "domain",
+			"path": "/rfc/rfc1808.txt", "path_kind": "absolute", "segments": `["rfc" "rfc1808.txt"]`,
+		}},
+		{"gopher://gopher.tc.umn.edu:70/11/Mailing%20Lists/", `1.3 example: "gopher scheme"`, m{
+			"scheme": "gopher", "authority": "gopher.tc.umn.edu:70", "host": "gopher.tc.umn.edu", "host_kind": "domain", "port": "70",
+			"path": "/11/Mailing%20Lists/", "path_kind": "absolute", "segments": `["11" "Mailing%20Lists" ""]`,
+		}},
+		{"mailto:John.Doe@example.com", `1.3 example; 3: URIs that do not use "/" "are considered opaque by the generic URI parser"`, m{
+			"scheme": "mailto", "path": "John.Doe@example.com", "path_kind": "opaque",
+		}},
+		{"news:comp.infosystems.www.servers.unix", `1.3 example; 3: opaque`, m{
+			"scheme": "news", "path": "comp.infosystems.www.servers.unix", "path_kind": "opaque",
+		}},
+		{"telnet://melvyl.ucop.edu/", `1.3 example: "telnet scheme"`, m{
+			"scheme": "telnet", "authority": "melvyl.ucop.edu", "host": "melvyl.ucop.edu", "host_kind": "domain",
+			"path": "/", "path_kind": "absolute", "segments": `[""]`,
+		}},
+		{"http://a/b/c/d;p?q", `Appendix C: the base URI (3.3: ";" may stand in a segment; 3.4 query)`, m{
+			"scheme": "http", "authority": "a", "host": "a", "host_kind": "domain",
+			"path": "/b/c/d;p", "path_kind": "absolute", "segments": `["b" "c" "d;p"]`, "query": "q",
+		}},
+		{"g;x?y#s", `C.1: a relative-path reference (5: rel-path) with query and fragment`, m{
+			"path": "g;x", "path_kind": "relative", "segments": `["g;x"]`, "query": "y", "fragment": "s",
+		}},
+		{"//g", `C.1; 5: "A relative reference beginning with two slash characters is termed a network-path reference"`, m{
+			"authority": "g", "host": "g", "host_kind": "domain",
+		}},
+		{"/g", `C.1: an absolute-path reference`, m{"path": "/g", "path_kind": "absolute", "segments": `["g"]`}},
+		{"?y", `C.1: a reference of a query alone`, m{"query": "y"}},
+		{"#s", `C.1; 4.2: a fragment alone`, m{"fragment": "s"}},
+		{"", `C.2: "An empty reference refers to the start of the current document": no component`, m{}},
+		{"g:h", `C.1: an absolute URI of scheme "g" (opaque-part "h")`, m{"scheme": "g", "path": "h", "path_kind": "opaque"}},
+		{"http://[::1]/", `3.2.2: "A host identified by an IPv6 literal address ... enclosing the IPv6 literal within square-brakets"`, m{
+			"scheme": "http", "authority": "[::1]", "host": "[::1]", "host_kind": "ipv6", "path": "/", "path_kind": "absolute", "segments": `[""]`,
+		}},
+		{"file:///etc/motd", `3.2.2: server = [ [ userinfo "@" ] hostport ]: an empty server has no host`, m{
+			"scheme": "file", "authority": "", "path": "/etc/motd", "path_kind": "absolute", "segments": `["etc" "motd"]`,
+		}},
+	})
+}
+
+// TestDraft2003AbsentVersusEmpty: section 5.2, "we must be careful to preserve the distinction
+// between a component that is undefined, meaning that its separator was not present in the
+// reference, and a component that is empty, meaning that the separator was present and was
+// immediately followed by the next component separator or the end of the reference."
+func TestDraft2003AbsentVersusEmpty(t *testing.T) {
+	for _, p := range []struct{ absent, empty, comp string }{
+		{"http://a/b", "http://a/b?", "query"},
+		{"http://a/b", "http://a/b#", "fragment"},
+		{"/b", "///b", "authority"},
+		{"http://a/", "http://a:/", "port"},
+		{"http://a/", "http://@a/", "userinfo"},
+		{"?y", "#", "fragment"},
+	} {
+		ua, err := urlgrammar.Parse(urlgrammar.Draft2003, p.absent)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", p.absent, err)
+		}
+		ue, err := urlgrammar.Parse(urlgrammar.Draft2003, p.empty)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", p.empty, err)
+		}
+		if v, ok := flatten(ua)[p.comp]; ok {
+			t.Errorf("Parse(%q): %s = %q, want undefined", p.absent, p.comp, v)
+		}
+		if v, ok := flatten(ue)[p.comp]; !ok || v != "" {
+			t.Errorf("Parse(%q): %s = %q (present %v), want empty", p.empty, p.comp, v, ok)
+		}
+	}
+}

@@ -115,6 +115,7 @@ var versions = [...]*version{
 		document:     `draft-fielding-uri-rfc2396bis-01, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2003-03",
 		grammar:      draft2003.Grammar,
+		fills:        draft2003Fills,
 	},
 	RFC3986: {
 		id:           "rfc3986",
