@@ -93,9 +93,14 @@ type act struct {
 
 // A walker fills URLs from the parses of one grammar.
 type walker struct {
-	acts      [][]act // by rule number
-	qualified []bool  // by rule number: some of its acts have a parent
-	named     []bool  // by rule number: the rule is a rule of the document (Grammar.Rules[i] != "")
+	rules []ruleActs // by rule number
+}
+
+// ruleActs is what the walk does with a match of one rule.
+type ruleActs struct {
+	acts      []act
+	qualified bool // some of its acts have a parent
+	named     bool // the rule is a rule of the document (Grammar.Rules[i] != "")
 }
 
 // newWalker compiles fills for g. Every rule a fill names must be a rule of g.
@@ -111,9 +116,9 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			number[name] = i
 		}
 	}
-	w := &walker{acts: make([][]act, len(g.Rules)), qualified: make([]bool, len(g.Rules)), named: make([]bool, len(g.Rules))}
+	w := &walker{rules: make([]ruleActs, len(g.Rules))}
 	for i, name := range g.Rules {
-		w.named[i] = name != ""
+		w.rules[i].named = name != ""
 	}
 	var unknown []string
 	for _, f := range fills {
@@ -132,8 +137,9 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			unknown = append(unknown, name)
 			continue
 		}
-		w.acts[n] = append(w.acts[n], a)
-		w.qualified[n] = w.qualified[n] || a.parent >= 0
+		r := &w.rules[n]
+		r.acts = append(r.acts, a)
+		r.qualified = r.qualified || a.parent >= 0
 	}
 	if len(unknown) > 0 {
 		return nil, fmt.Errorf("urlgrammar: the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
@@ -173,9 +179,10 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 		for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
 			stack = stack[:len(stack)-1]
 		}
-		if acts := w.acts[t.Rule]; len(acts) > 0 {
+		r := &w.rules[t.Rule]
+		if acts := r.acts; len(acts) > 0 {
 			parent := -1
-			if w.qualified[t.Rule] && len(stack) > 0 {
+			if r.qualified && len(stack) > 0 {
 				parent = int(stack[len(stack)-1].rule)
 			}
 			if st.apply(acts, parent, t, raw) {
@@ -183,7 +190,7 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 				continue
 			}
 		}
-		if w.named[t.Rule] {
+		if r.named {
 			stack = append(stack, frame{rule: int32(t.Rule), first: int32(t.First)})
 		}
 	}
