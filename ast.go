@@ -313,15 +313,34 @@ type Field struct {
 	Name, Value Component
 }
 
-func (*FTP) SchemeName() string      { return "ftp" }
-func (*HTTP) SchemeName() string     { return "http" }
-func (*Gopher) SchemeName() string   { return "gopher" }
-func (*Mailto) SchemeName() string   { return "mailto" }
-func (*News) SchemeName() string     { return "news" }
-func (*NNTP) SchemeName() string     { return "nntp" }
-func (*Telnet) SchemeName() string   { return "telnet" }
-func (*WAIS) SchemeName() string     { return "wais" }
-func (*File) SchemeName() string     { return "file" }
+// SchemeName returns "ftp".
+func (*FTP) SchemeName() string { return "ftp" }
+
+// SchemeName returns "http".
+func (*HTTP) SchemeName() string { return "http" }
+
+// SchemeName returns "gopher".
+func (*Gopher) SchemeName() string { return "gopher" }
+
+// SchemeName returns "mailto".
+func (*Mailto) SchemeName() string { return "mailto" }
+
+// SchemeName returns "news".
+func (*News) SchemeName() string { return "news" }
+
+// SchemeName returns "nntp".
+func (*NNTP) SchemeName() string { return "nntp" }
+
+// SchemeName returns "telnet".
+func (*Telnet) SchemeName() string { return "telnet" }
+
+// SchemeName returns "wais".
+func (*WAIS) SchemeName() string { return "wais" }
+
+// SchemeName returns "file".
+func (*File) SchemeName() string { return "file" }
+
+// SchemeName returns "prospero".
 func (*Prospero) SchemeName() string { return "prospero" }
 
 // Parts returns the parts of the URL that its RFC 1738 scheme defines, filled from the
