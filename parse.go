@@ -24,10 +24,11 @@ func ParseRule(v Version, rule, s string, opts ...Option) (*URL, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, ok := run(info, start, s, opts)
+	read := readAs(s, opts)
+	p, ok := run(info, start, read)
 	if !ok {
 		info.release(p)
-		return nil, newSyntaxError(v, rule, s)
+		return nil, newSyntaxError(v, rule, s, read)
 	}
 	var st walkState
 	w.walk(p, s, &st)

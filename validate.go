@@ -41,10 +41,11 @@ func ValidateRule(v Version, rule, s string, opts ...Option) error {
 	if err != nil {
 		return err
 	}
-	if match(info, start, s, opts) {
+	read := readAs(s, opts)
+	if match(info, start, read) {
 		return nil
 	}
-	return newSyntaxError(v, rule, s)
+	return newSyntaxError(v, rule, s, read)
 }
 
 // Match reports whether Validate(v, s, opts...) would return nil, without computing the
@@ -58,7 +59,7 @@ func Match(v Version, s string, opts ...Option) bool {
 // computing the diagnostics of a rejection. It is false for an unknown version or rule.
 func MatchRule(v Version, rule, s string, opts ...Option) bool {
 	info, start, err := lookupRule(v, rule)
-	return err == nil && match(info, start, s, opts)
+	return err == nil && match(info, start, readAs(s, opts))
 }
 
 func lookupRule(v Version, rule string) (*version, int, error) {
@@ -102,29 +103,30 @@ func newConfig(opts []Option) config {
 	return c
 }
 
-func match(info *version, start int, s string, opts []Option) bool {
+// readAs returns s as the options say to read it: with CaseIgnoreScheme, its scheme in lower
+// case.
+func readAs(s string, opts []Option) string {
+	if len(opts) > 0 && newConfig(opts).caseIgnoreScheme {
+		if scheme, ok := splitScheme(s); ok {
+			return lowerASCII(scheme) + s[len(scheme):]
+		}
+	}
+	return s
+}
+
+// match reports whether start rule number start of info's grammar matches all of s.
+func match(info *version, start int, s string) bool {
 	p := info.parser()
-	ok := p.Recognize(start, matchInput(s, opts))
+	ok := p.Recognize(start, s)
 	info.release(p)
 	return ok
 }
 
 // run is match recording the tokens of the parse, for Parse and ParseTree: when it reports
 // true, the parser holds the tokens. The caller gives the parser back with info.release.
-func run(info *version, start int, s string, opts []Option) (pegrt.Parser, bool) {
+func run(info *version, start int, s string) (pegrt.Parser, bool) {
 	p := info.parser()
-	return p, p.Match(start, matchInput(s, opts))
-}
-
-// matchInput is what the parser is given for s: s itself, or with CaseIgnoreScheme, s with its
-// scheme in lower case (the same length, so every offset into it is one into s).
-func matchInput(s string, opts []Option) string {
-	if len(opts) > 0 && newConfig(opts).caseIgnoreScheme {
-		if scheme, ok := splitScheme(s); ok {
-			s = lowerASCII(scheme) + s[len(scheme):]
-		}
-	}
-	return s
+	return p, p.Match(start, s)
 }
 
 // splitScheme returns the text before the first ":" of s when it could be a scheme name in some

@@ -367,7 +367,7 @@ func (u *URL) details() *walkState {
 	if u.caseIgnoreScheme {
 		opts = []Option{CaseIgnoreScheme()}
 	}
-	p, ok := run(info, start, u.Raw, opts)
+	p, ok := run(info, start, readAs(u.Raw, opts))
 	if ok {
 		w.walk(p, u.Raw, st)
 	}
@@ -447,10 +447,11 @@ func ParseTreeRule(v Version, rule, s string, opts ...Option) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, ok := run(info, start, s, opts)
+	read := readAs(s, opts)
+	p, ok := run(info, start, read)
 	if !ok {
 		info.release(p)
-		return nil, newSyntaxError(v, rule, s)
+		return nil, newSyntaxError(v, rule, s, read)
 	}
 	root := buildTree(info.grammar, p, s)
 	info.release(p)
