@@ -285,18 +285,25 @@ func TestRFC1738Examples(t *testing.T) {
 // TestRFC1738Rejections checks inputs RFC 1738 says are no URLs of their scheme: the error is
 // the *SyntaxError of Validate.
 func TestRFC1738Rejections(t *testing.T) {
-	for _, c := range []struct{ in, cite string }{
-		{"http://ds.internic.net/instructions/overview.html#WARNING", `2.2: "#" is unsafe; the fragment identifier that follows "#" is no part of the URL (Appendix)`},
-		{"http://user@host.dom/", `3.3: "No user name or password is allowed"`},
-		{"prospero://user@host.dom/x", `3.11: "No username or password is allowed"`},
-		{"ftp://host.dom/a;type=x", `3.2.2: <typecode> "is one of the characters "a", "i", or "d""`},
-		{"http://host.dom:/", `5: port = digits (1*digit); 3.1: "If the port is omitted, the colon is as well"`},
+	for _, c := range []struct {
+		in   string
+		at   int // where the input leaves the grammar: the character the document rules out
+		cite string
+	}{
+		{"http://ds.internic.net/instructions/overview.html#WARNING", 49, `2.2: "#" is unsafe; the fragment identifier that follows "#" is no part of the URL (Appendix)`},
+		{"http://user@host.dom/", 11, `3.3: "No user name or password is allowed"`},
+		{"prospero://user@host.dom/x", 15, `3.11: "No username or password is allowed"`},
+		{"ftp://host.dom/a;type=x", 22, `3.2.2: <typecode> "is one of the characters "a", "i", or "d""`},
+		{"http://host.dom:/", 16, `5: port = digits (1*digit); 3.1: "If the port is omitted, the colon is as well"`},
 	} {
 		u, err := urlgrammar.Parse(urlgrammar.RFC1738, c.in)
 		var se *urlgrammar.SyntaxError
 		if !errors.As(err, &se) {
 			t.Errorf("Parse(%q) = %v, %v; want a *SyntaxError (%s)", c.in, u, err, c.cite)
 			continue
+		}
+		if se.Offset != c.at {
+			t.Errorf("Parse(%q): error at offset %d, want %d (%s)", c.in, se.Offset, c.at, c.cite)
 		}
 		verr := urlgrammar.Validate(urlgrammar.RFC1738, c.in)
 		if diff := cmp.Diff(verr, err); diff != "" {
