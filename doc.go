@@ -30,6 +30,13 @@
 // component is declared per version (fills.go); one walk over the parse fills the URL.
 // ParseTree returns the parse tree itself, a Node per rule match, for Walk and Inspect.
 //
+// # Characters
+//
+// ProbeCharset says which printable ASCII characters may stand unescaped in a component (one of
+// CharsetComponents) under a version. It lists nothing by hand: it puts each character into
+// valid URLs at the component's positions and asks the version's parser, and Parse, whether
+// the character is then in the component (see Charset for what "may appear" means).
+//
 // # Reading RFC 1738
 //
 // Taken literally, RFC 1738's rule url accepts "http://a:b/" through its last alternative,
