@@ -105,7 +105,7 @@ func match(info *version, start int, s string, opts []Option) bool {
 		}
 	}
 	p := info.parser()
-	ok := p.Match(start, s)
+	ok := p.Recognize(start, s)
 	info.release(p)
 	return ok
 }

@@ -34,20 +34,25 @@ type version struct {
 	// held to that rule, any other to otherRule (RFC 1738; see the package documentation).
 	schemeRules map[string]string
 	otherRule   string
+	// absoluteRule is the rule for an absolute URL with no fragment, which compare holds
+	// inputs to by default; "" is the default reading (RFC 1738, whose URLs are all absolute).
+	absoluteRule string
 
 	pool sync.Pool // of pegrt.Parser
 }
 
 var versions = [...]*version{
 	Draft1993: {
-		id:       "draft1993",
-		document: `T. Berners-Lee, "Uniform Resource Locators (URL)", IETF URL working group Internet Draft`,
-		date:     "1993-07",
+		id:           "draft1993",
+		absoluteRule: "url",
+		document:     `T. Berners-Lee, "Uniform Resource Locators (URL)", IETF URL working group Internet Draft`,
+		date:         "1993-07",
 	},
 	Draft1994: {
-		id:       "draft1994",
-		document: `draft-ietf-uri-url-03, "Uniform Resource Locators (URL)"`,
-		date:     "1994-03",
+		id:           "draft1994",
+		absoluteRule: "url",
+		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators (URL)"`,
+		date:         "1994-03",
 	},
 	RFC1738: {
 		id:       "rfc1738",
@@ -61,29 +66,34 @@ var versions = [...]*version{
 		otherRule: "genericurl",
 	},
 	RFC1808: {
-		id:       "rfc1808",
-		document: `RFC 1808, "Relative Uniform Resource Locators"`,
-		date:     "1995-06",
+		id:           "rfc1808",
+		absoluteRule: "absoluteURL",
+		document:     `RFC 1808, "Relative Uniform Resource Locators"`,
+		date:         "1995-06",
 	},
 	Draft1997: {
-		id:       "draft1997",
-		document: `draft-fielding-url-syntax-05, "Uniform Resource Locators (URL): Generic Syntax and Semantics"`,
-		date:     "1997-05",
+		id:           "draft1997",
+		absoluteRule: "absoluteURL",
+		document:     `draft-fielding-url-syntax-05, "Uniform Resource Locators (URL): Generic Syntax and Semantics"`,
+		date:         "1997-05",
 	},
 	RFC2396: {
-		id:       "rfc2396",
-		document: `RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax"`,
-		date:     "1998-08",
+		id:           "rfc2396",
+		absoluteRule: "absoluteURI",
+		document:     `RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax"`,
+		date:         "1998-08",
 	},
 	Draft2003: {
-		id:       "draft2003",
-		document: `draft-fielding-uri-rfc2396bis-01, "Uniform Resource Identifier (URI): Generic Syntax"`,
-		date:     "2003-03",
+		id:           "draft2003",
+		absoluteRule: "absolute-URI",
+		document:     `draft-fielding-uri-rfc2396bis-01, "Uniform Resource Identifier (URI): Generic Syntax"`,
+		date:         "2003-03",
 	},
 	RFC3986: {
-		id:       "rfc3986",
-		document: `RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax"`,
-		date:     "2005-01",
+		id:           "rfc3986",
+		absoluteRule: "absolute-URI",
+		document:     `RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax"`,
+		date:         "2005-01",
 	},
 }
 
@@ -133,6 +143,17 @@ func (v Version) StartRules() []string {
 func (v Version) DefaultRule() string {
 	if info := v.info(); info != nil {
 		return info.grammar.Starts[0]
+	}
+	return ""
+}
+
+// AbsoluteRule is the version's rule for an absolute URL with no fragment, such as
+// "absolute-URI"; for RFC 1738, whose URLs are all absolute, it is "" and stands for the
+// default reading of Validate. Compare holds inputs to it by default, so that like is compared
+// with like.
+func (v Version) AbsoluteRule() string {
+	if info := v.info(); info != nil {
+		return info.absoluteRule
 	}
 	return ""
 }

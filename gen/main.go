@@ -9,7 +9,7 @@
 // What it adds to each .peg before pointlander/peg sees it (the .peg files hold rules only):
 //
 //	package <id>
-//	type parser Peg { start int }
+//	type parser Peg { start int; notokens bool }
 //	_start <- &{p.start == 0} r0 !. / &{p.start == 1} r1 !. / ...
 //
 // where r0, r1, … are the start rules named by the .peg's "# start:" line. The dispatcher makes
@@ -23,6 +23,7 @@
 //     rejects any input that holds a NUL byte, so the marker can never be read as input;
 //   - every token records the index of its first inner token, so that the token list is a tree
 //     even where a rule matches the empty string at its parent's first byte;
+//   - the parser records no tokens while notokens is set (Recognize), since a verdict needs none;
 //   - a failed parse returns a preallocated error instead of allocating one;
 //   - the "Code generated" header names the inputs instead of the build-cache path of the tool.
 package main
@@ -110,7 +111,7 @@ func generate(root, tmp, peg, id string) error {
 
 	// Compose the full PEG: package, parser type, start dispatcher, then the file as it is.
 	var full strings.Builder
-	fmt.Fprintf(&full, "package %s\n\ntype parser Peg {\n\tstart int\n}\n\n_start <-", id)
+	fmt.Fprintf(&full, "package %s\n\ntype parser Peg {\n\tstart    int\n\tnotokens bool\n}\n\n_start <-", id)
 	for i, s := range pf.starts {
 		if i > 0 {
 			full.WriteString(" /")
@@ -394,6 +395,9 @@ var edits = []replacement{
 		new: "token32{pegRule: rule, begin: begin, end: end, first: first}"},
 	{why: "first inner token: add", old: "add := func(rule pegRule, begin uint32) {\n\t\ttree.Add(rule, begin, position, tokenIndex)",
 		new: "add := func(rule pegRule, begin, first uint32) {\n\t\ttree.Add(rule, begin, position, tokenIndex, first)"},
+	{why: "recognition without tokens: add", old: "\t\ttree.Add(rule, begin, position, tokenIndex, first)\n",
+		new: "\t\tif !p.notokens {\n\t\t\ttree.Add(rule, begin, position, tokenIndex, first)\n\t\t}\n"},
+	{why: "recognition without tokens: trim", old: "\t\t\tp.Trim(tokenIndex)\n", new: "\t\t\tif !p.notokens {\n\t\t\t\tp.Trim(tokenIndex)\n\t\t\t}\n"},
 	{why: "first inner token: max", old: "max = token32{rule, begin, position}", new: "max = token32{pegRule: rule, begin: begin, end: position}"},
 	{why: "first inner token: saved at rule start", old: `(?m)^(\s*)position(\d+) := position$`,
 		new: "${1}position${2}, tokenIndex${2} := position, tokenIndex", regexp: true},
@@ -492,10 +496,18 @@ type machine struct {
 }
 
 func (m *machine) Match(start int, input string) bool {
+	return m.run(start, input, false)
+}
+
+func (m *machine) Recognize(start int, input string) bool {
+	return m.run(start, input, true)
+}
+
+func (m *machine) run(start int, input string, notokens bool) bool {
 	if strings.IndexByte(input, 0) >= 0 {
 		return false // NUL is the parser's end marker
 	}
-	m.start = start
+	m.start, m.notokens = start, notokens
 	m.Buffer = input
 	m.Reset()
 	return m.Parse() == nil

@@ -26,6 +26,7 @@ type command struct {
 var commands = map[string]command{
 	"versions": {"list the grammar versions", runVersions},
 	"check":    {"validate inputs: one verdict line per input", runCheck},
+	"compare":  {"acceptance of inputs across versions, with the reason for each rejection", runCompare},
 	"resolve":  {"resolve references against a base, by a version's own algorithm", runResolve},
 }
 

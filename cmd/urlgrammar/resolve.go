@@ -159,7 +159,7 @@ func (r *singleRun) add(ref string) error {
 		r.anyErr = true
 	}
 	if r.json {
-		return writeJSON(r.w, resolveLine{Ref: ref, Version: r.v.String(), Result: res})
+		return encodeJSONLine(r.w, resolveLine{Ref: ref, Version: r.v.String(), Result: res})
 	}
 	var err error
 	switch {
@@ -230,7 +230,7 @@ func (r *tableRun) add(ref string) error {
 		}
 	}
 	if r.json {
-		return writeJSON(r.w, resolveLine{Ref: ref, Results: results})
+		return encodeJSONLine(r.w, resolveLine{Ref: ref, Results: results})
 	}
 	mark := ""
 	for _, c := range cells[1:] {
@@ -272,7 +272,7 @@ func resolveOne(v urlgrammar.Version, base, ref string, opts []urlgrammar.Resolv
 	return &resolveResult{Text: res.Text, SameDocument: res.SameDocument}
 }
 
-func writeJSON(w io.Writer, v any) error {
+func encodeJSONLine(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)

@@ -19,6 +19,9 @@ type Parser interface {
 	// Match reports whether the start rule numbered start (an index into Grammar.Starts)
 	// matches the whole input. An input holding a NUL byte never matches.
 	Match(start int, input string) bool
+	// Recognize is Match without recording tokens: faster, for a verdict alone. It leaves
+	// Len and Token undefined.
+	Recognize(start int, input string) bool
 	// Len is the number of tokens recorded by the last Match that returned true.
 	Len() int
 	// Token returns token i (0 <= i < Len()) of the last Match that returned true.

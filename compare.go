@@ -1,0 +1,312 @@
+package urlgrammar
+
+import (
+	"fmt"
+	"iter"
+	"runtime"
+	"sort"
+	"sync"
+)
+
+// A Target is a grammar version and the rule it holds inputs to.
+type Target struct {
+	Version Version
+	// Rule is a start rule of the version by its name in the document, or "" for the
+	// version's default reading, that of Validate.
+	Rule string
+}
+
+// String returns "id" for the default reading and "id:rule" otherwise.
+func (t Target) String() string {
+	if t.Rule == "" {
+		return t.Version.String()
+	}
+	return t.Version.String() + ":" + t.Rule
+}
+
+// validate holds s to the target.
+func (t Target) validate(s string, opts []Option) error {
+	if t.Rule == "" {
+		return Validate(t.Version, s, opts...)
+	}
+	return ValidateRule(t.Version, t.Rule, s, opts...)
+}
+
+// AbsoluteTargets holds each version to its rule for an absolute URL with no fragment
+// (Version.AbsoluteRule), so that like is compared with like. No versions means all.
+func AbsoluteTargets(vs ...Version) []Target {
+	if len(vs) == 0 {
+		vs = Versions()
+	}
+	ts := make([]Target, len(vs))
+	for i, v := range vs {
+		ts[i] = Target{v, v.AbsoluteRule()}
+	}
+	return ts
+}
+
+// ReferenceTargets holds each version to its default reading: its broadest reference rule
+// (for RFC 1738, the reading of Validate). No versions means all.
+func ReferenceTargets(vs ...Version) []Target {
+	if len(vs) == 0 {
+		vs = Versions()
+	}
+	ts := make([]Target, len(vs))
+	for i, v := range vs {
+		ts[i] = Target{Version: v}
+	}
+	return ts
+}
+
+// A Comparison is the verdict of each target on one input.
+type Comparison struct {
+	Input string
+	// Errs holds, for each target in order, nil when the input is accepted, or why not.
+	Errs []*SyntaxError
+}
+
+// Accepted reports whether target i accepts the input.
+func (c Comparison) Accepted(i int) bool { return c.Errs[i] == nil }
+
+// Agree reports whether every target gives the same verdict.
+func (c Comparison) Agree() bool {
+	for _, e := range c.Errs {
+		if (e == nil) != (c.Errs[0] == nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// Compare judges s under each target. It returns an error only for a target that names an
+// unknown version or rule.
+func Compare(targets []Target, s string, opts ...Option) (Comparison, error) {
+	c := Comparison{Input: s, Errs: make([]*SyntaxError, len(targets))}
+	for i, t := range targets {
+		err := t.validate(s, opts)
+		if err == nil {
+			continue
+		}
+		se, ok := err.(*SyntaxError)
+		if !ok {
+			return c, err
+		}
+		c.Errs[i] = se
+	}
+	return c, nil
+}
+
+// CheckTargets returns an error if a target names an unknown version or rule.
+func CheckTargets(targets []Target) error {
+	for _, t := range targets {
+		if t.Version.info() == nil {
+			return fmt.Errorf("urlgrammar: unknown version %v", t.Version)
+		}
+		if t.Rule != "" {
+			if _, _, err := lookupRule(t.Version, t.Rule); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// compareBatch is how many inputs one worker of CompareAll takes at a time.
+const compareBatch = 256
+
+// CompareAll judges every input of a stream under each target, using every CPU, and yields
+// the comparisons in input order. It keeps a bounded number of inputs in flight, so it runs in
+// constant memory on a stream of any length. The targets must be valid (CheckTargets).
+func CompareAll(targets []Target, inputs iter.Seq[string], opts ...Option) iter.Seq[Comparison] {
+	return func(yield func(Comparison) bool) {
+		type batch struct {
+			inputs []string
+			out    []Comparison
+			done   chan struct{}
+		}
+		workers := runtime.GOMAXPROCS(0)
+		work := make(chan *batch, workers)
+		order := make(chan *batch, 2*workers) // bounds the batches in flight
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for b := range work {
+					b.out = make([]Comparison, len(b.inputs))
+					for i, s := range b.inputs {
+						b.out[i], _ = Compare(targets, s, opts...)
+					}
+					close(b.done)
+				}
+			}()
+		}
+		go func() { // reads the inputs, hands out batches in order
+			defer close(order)
+			defer close(work)
+			b := &batch{done: make(chan struct{})}
+			send := func() bool {
+				select {
+				case order <- b:
+				case <-stop:
+					return false
+				}
+				work <- b
+				b = &batch{done: make(chan struct{})}
+				return true
+			}
+			for s := range inputs {
+				b.inputs = append(b.inputs, s)
+				if len(b.inputs) == compareBatch && !send() {
+					return
+				}
+			}
+			if len(b.inputs) > 0 {
+				send()
+			}
+		}()
+		defer func() {
+			close(stop)
+			for b := range order { // let the reader and the workers finish
+				<-b.done
+			}
+			wg.Wait()
+		}()
+		for b := range order {
+			<-b.done
+			for _, c := range b.out {
+				if !yield(c) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// A PairCount counts the inputs of a pair of targets by verdict.
+type PairCount struct {
+	First, Second         Target
+	Both, Neither         int
+	OnlyFirst, OnlySecond int
+}
+
+// A Cause groups the rejections of one target that left the grammar in the same rule at the
+// same kind of character.
+type Cause struct {
+	Target Target
+	In     string // the innermost rule being matched where the input left the grammar
+	Found  string // the kind of character found there (see CharClass)
+	Count  int
+	// Example is the first input rejected for this cause, and Err its error.
+	Example string
+	Err     *SyntaxError
+}
+
+// A Summary accumulates comparisons: acceptance per target, per pair of targets, and the
+// rejections grouped by cause.
+type Summary struct {
+	Targets  []Target
+	Inputs   int
+	Accepted []int       // per target
+	Pairs    []PairCount // every pair i < j, in order
+	causes   map[causeKey]*Cause
+}
+
+type causeKey struct {
+	target    int
+	in, found string
+}
+
+// NewSummary returns an empty summary of comparisons under targets.
+func NewSummary(targets []Target) *Summary {
+	s := &Summary{Targets: targets, Accepted: make([]int, len(targets)), causes: map[causeKey]*Cause{}}
+	for i := range targets {
+		for j := i + 1; j < len(targets); j++ {
+			s.Pairs = append(s.Pairs, PairCount{First: targets[i], Second: targets[j]})
+		}
+	}
+	return s
+}
+
+// Add counts one comparison.
+func (s *Summary) Add(c Comparison) {
+	s.Inputs++
+	p := 0
+	for i, e := range c.Errs {
+		if e == nil {
+			s.Accepted[i]++
+		} else {
+			k := causeKey{i, e.In, CharClass(e.Input, e.Offset)}
+			cause := s.causes[k]
+			if cause == nil {
+				cause = &Cause{Target: s.Targets[i], In: k.in, Found: k.found, Example: c.Input, Err: e}
+				s.causes[k] = cause
+			}
+			cause.Count++
+		}
+		for j := i + 1; j < len(c.Errs); j++ {
+			pc := &s.Pairs[p]
+			p++
+			switch a, b := e == nil, c.Errs[j] == nil; {
+			case a && b:
+				pc.Both++
+			case a:
+				pc.OnlyFirst++
+			case b:
+				pc.OnlySecond++
+			default:
+				pc.Neither++
+			}
+		}
+	}
+}
+
+// Causes returns the rejection groups, by target, then most frequent first.
+func (s *Summary) Causes() []*Cause {
+	index := map[Target]int{}
+	for i, t := range s.Targets {
+		index[t] = i
+	}
+	cs := make([]*Cause, 0, len(s.causes))
+	for _, c := range s.causes {
+		cs = append(cs, c)
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if index[a.Target] != index[b.Target] {
+			return index[a.Target] < index[b.Target]
+		}
+		if a.Count != b.Count {
+			return a.Count > b.Count
+		}
+		if a.In != b.In {
+			return a.In < b.In
+		}
+		return a.Found < b.Found
+	})
+	return cs
+}
+
+// CharClass names the kind of character at offset i of s, for grouping rejections: the
+// character itself for ASCII punctuation (such as "~" or "%"), else "letter", "digit",
+// "space", "control", "non-ASCII", or "end of input".
+func CharClass(s string, i int) string {
+	if i >= len(s) {
+		return "end of input"
+	}
+	switch c := s[i]; {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		return "letter"
+	case '0' <= c && c <= '9':
+		return "digit"
+	case c == ' ':
+		return "space"
+	case c < 0x20 || c == 0x7f:
+		return "control"
+	case c >= 0x80:
+		return "non-ASCII"
+	default:
+		return string(c)
+	}
+}

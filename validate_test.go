@@ -1,0 +1,175 @@
+package urlgrammar_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// badInputs are inputs that no grammar accepts: each must give a *SyntaxError, never a panic.
+var badInputs = map[string]string{
+	"empty":          "",
+	"NUL":            "http://a/\x00",
+	"NUL first":      "\x00",
+	"control":        "http://a/\x01b",
+	"DEL":            "http://a/\x7f",
+	"newline":        "http://a/\nb",
+	"space":          "http://a/ b",
+	"invalid UTF-8":  "http://a/\xff\xfe",
+	"non-ASCII":      "http://a/é",
+	"non-ASCII host": "http://exämple.com/",
+	"1 MiB of %":     "http://a/" + strings.Repeat("%", 1<<20),
+	"1 MiB of NUL":   strings.Repeat("\x00", 1<<20),
+	"1 MiB invalid":  strings.Repeat("\xff", 1<<20),
+}
+
+func TestBadInputIsSyntaxError(t *testing.T) {
+	for _, v := range urlgrammar.Versions() {
+		for _, rule := range v.StartRules() {
+			for name, s := range badInputs {
+				if name == "empty" {
+					continue // the empty string is a valid relative reference in several grammars
+				}
+				err := urlgrammar.ValidateRule(v, rule, s)
+				var se *urlgrammar.SyntaxError
+				if !errors.As(err, &se) {
+					t.Errorf("%v %s: %s: got %v, want a *SyntaxError", v, rule, name, err)
+					continue
+				}
+				if se.Offset < 0 || se.Offset > len(s) {
+					t.Errorf("%v %s: %s: offset %d outside the input", v, rule, name, se.Offset)
+				}
+				msg := se.Error()
+				if strings.Contains(msg, "\n") || len(msg) > 400 || !utf8.ValidString(msg) {
+					t.Errorf("%v %s: %s: Error() is not one short valid line: %d bytes", v, rule, name, len(msg))
+				}
+			}
+		}
+	}
+}
+
+func TestEmptyInput(t *testing.T) {
+	// Of the absolute-URL rules, none accepts the empty string: each needs a scheme.
+	for _, v := range urlgrammar.Versions() {
+		rule := v.AbsoluteRule()
+		if rule == "" {
+			rule = v.DefaultRule()
+		}
+		err := urlgrammar.ValidateRule(v, rule, "")
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) || se.Offset != 0 {
+			t.Errorf("%v %s: empty input: got %v, want a *SyntaxError at offset 0", v, rule, err)
+		}
+	}
+}
+
+func TestUnknownVersionAndRule(t *testing.T) {
+	if _, err := urlgrammar.Lookup("rfc9999"); err == nil {
+		t.Error("Lookup(rfc9999): no error")
+	}
+	var se *urlgrammar.SyntaxError
+	if err := urlgrammar.Validate(urlgrammar.Version(0), "http://a/"); err == nil || errors.As(err, &se) {
+		t.Errorf("Validate(Version(0)): got %v, want an error that is no SyntaxError", err)
+	}
+	for _, v := range urlgrammar.Versions() {
+		if err := urlgrammar.ValidateRule(v, "no-such-rule", "http://a/"); err == nil || errors.As(err, &se) {
+			t.Errorf("ValidateRule(%v, no-such-rule): got %v, want an error that is no SyntaxError", v, err)
+		}
+		if urlgrammar.MatchRule(v, "no-such-rule", "http://a/") {
+			t.Errorf("MatchRule(%v, no-such-rule) is true", v)
+		}
+	}
+}
+
+func TestVersionsTable(t *testing.T) {
+	ids := map[string]bool{}
+	for _, v := range urlgrammar.Versions() {
+		id := v.String()
+		if ids[id] {
+			t.Errorf("version id %s twice", id)
+		}
+		ids[id] = true
+		got, err := urlgrammar.Lookup(strings.ToUpper(id))
+		if err != nil || got != v {
+			t.Errorf("Lookup(%q) = %v, %v; want %v", strings.ToUpper(id), got, err, v)
+		}
+		if v.Document() == "" || len(v.Date()) != len("1994-12") || len(v.StartRules()) == 0 {
+			t.Errorf("%s: document %q, date %q, start rules %v", id, v.Document(), v.Date(), v.StartRules())
+		}
+		if v.DefaultRule() != v.StartRules()[0] {
+			t.Errorf("%s: default rule %q is not the first start rule", id, v.DefaultRule())
+		}
+		if r := v.AbsoluteRule(); r != "" && !contains(v.StartRules(), r) {
+			t.Errorf("%s: absolute rule %q is not a start rule", id, r)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestMatchAgreesWithValidate: the verdict-only functions give Validate's verdict.
+func TestMatchAgreesWithValidate(t *testing.T) {
+	inputs := []string{"http://a/b?c#d", "ftp://u:p@h:21/x;type=a", "a/b", "", "http://[::1]/", "mailto:a@b", "%41"}
+	for _, v := range urlgrammar.Versions() {
+		for _, s := range inputs {
+			if got, want := urlgrammar.Match(v, s), urlgrammar.Validate(v, s) == nil; got != want {
+				t.Errorf("%v %q: Match %v, Validate %v", v, s, got, want)
+			}
+			for _, rule := range v.StartRules() {
+				if got, want := urlgrammar.MatchRule(v, rule, s), urlgrammar.ValidateRule(v, rule, s) == nil; got != want {
+					t.Errorf("%v %s %q: MatchRule %v, ValidateRule %v", v, rule, s, got, want)
+				}
+			}
+		}
+	}
+}
+
+// FuzzValidate: no input makes any start rule of any version panic, and the verdict is stable
+// (the pooled parsers keep no state from one input to the next).
+func FuzzValidate(f *testing.F) {
+	for _, s := range []string{"http://a/b?c#d", "ftp://u:p@h:21/x;type=a", "gopher://h/1sel%09search", "//a", "?y", "[::1]", "%zz"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, v := range urlgrammar.Versions() {
+			for _, rule := range v.StartRules() {
+				first := urlgrammar.ValidateRule(v, rule, s)
+				urlgrammar.MatchRule(v, rule, "http://x/"+s)
+				second := urlgrammar.ValidateRule(v, rule, s)
+				if (first == nil) != (second == nil) {
+					t.Fatalf("%v %s %q: verdict changed: %v then %v", v, rule, s, first, second)
+				}
+				var se *urlgrammar.SyntaxError
+				if first != nil && (!errors.As(first, &se) || se.Offset < 0 || se.Offset > len(s)) {
+					t.Fatalf("%v %s %q: %v", v, rule, s, first)
+				}
+			}
+		}
+	})
+}
+
+func TestSyntaxErrorMessage(t *testing.T) {
+	e := &urlgrammar.SyntaxError{Version: urlgrammar.RFC1738, Rule: "httpurl", Input: "http://a:b/", Offset: 9,
+		Expected: []string{"digit", `"/"`, `"?"`}, In: "port"}
+	want := `expected digit, "/" or "?", found "b" (in port)`
+	if got := e.Reason(); got != want {
+		t.Errorf("Reason() = %q, want %q", got, want)
+	}
+	if got := e.Error(); !strings.Contains(got, "rfc1738 httpurl") || !strings.Contains(got, "byte 9") || !strings.Contains(got, want) {
+		t.Errorf("Error() = %q", got)
+	}
+	huge := &urlgrammar.SyntaxError{Version: urlgrammar.RFC1738, Rule: "url", Input: strings.Repeat("a", 1<<20) + "\x00", Offset: 1 << 20}
+	if got := huge.Error(); len(got) > 200 || !strings.Contains(got, "control character U+0000") {
+		t.Errorf("Error() on a huge input: %d bytes: %.200q", len(got), got)
+	}
+}
