@@ -220,6 +220,9 @@ func ResolveReference(v Version, base, ref string, opts ...ResolveOption) (Resol
 		}
 		return Resolution{}, fmt.Errorf("urlgrammar: unknown version %v", v)
 	}
+	if v.info() == nil {
+		return Resolution{}, fmt.Errorf("urlgrammar: %v: its grammar is not registered, so base and reference cannot be validated", v)
+	}
 	rv := resolvers[v]
 	var cfg resolveConfig
 	for _, o := range opts {
