@@ -100,9 +100,6 @@ func LeftoverDotDot(h DotDotHandling) ResolveOption {
 // A resolver is what the package knows of one version's resolution algorithm.
 type resolver struct {
 	section string // where the document defines the algorithm
-	// absRule is the rule a base without its fragment must match; refRule the rule a reference
-	// must match (and a base with its fragment).
-	absRule, refRule string
 	// nonValidating and dotDot say whether the document allows NonValidating and LeftoverDotDot.
 	nonValidating, dotDot bool
 	resolve               func(r *resolution) (Resolution, error)
@@ -118,34 +115,28 @@ type resolution struct {
 var resolvers = [...]*resolver{
 	Draft1993: {
 		section: `section "Partial form"`,
-		absRule: "url", refRule: "fragmentaddress",
 		resolve: resolve1993,
 	},
 	RFC1808: {
 		section: "section 4",
-		absRule: "absoluteURL", refRule: "URL",
 		resolve: resolve1808,
 	},
 	Draft1997: {
 		section: "section 5.2",
-		absRule: "absoluteURL", refRule: "URL-reference",
 		resolve: resolve1997,
 	},
 	RFC2396: {
-		section: "section 5.2",
-		absRule: "absoluteURI", refRule: "URI-reference",
+		section:       "section 5.2",
 		nonValidating: true, dotDot: true,
 		resolve: resolve2396,
 	},
 	Draft2003: {
-		section: "section 5.2",
-		absRule: "absolute-URI", refRule: "URI-reference",
+		section:       "section 5.2",
 		nonValidating: true, dotDot: true,
 		resolve: resolve2003,
 	},
 	RFC3986: {
-		section: "section 5.2",
-		absRule: "absolute-URI", refRule: "URI-reference",
+		section:       "section 5.2",
 		nonValidating: true,
 		resolve:       resolve3986,
 	},
@@ -202,10 +193,11 @@ func Resolve(v Version, base, ref string, opts ...ResolveOption) (string, error)
 // v's document, exactly as the document states it, and tells whether the document takes the
 // result to be the current document.
 //
-// Both are validated under v first: the base must be an absolute URL of v's grammar (its rule
-// absoluteURL, absoluteURI, absolute-URI or url; a fragment after it is allowed and is not part
-// of the base), and the reference must match v's reference rule (URL, URL-reference,
-// URI-reference or fragmentaddress). An error that comes from the grammar wraps the
+// Both are validated under v first: the base must be an absolute URL of v's grammar (its
+// AbsoluteRule: url, absoluteURL, absoluteURI or absolute-URI; a fragment after it is allowed
+// and is not part of the base), and the reference must match v's DefaultRule, its broadest
+// reference rule (fragmentaddress, URL, URL-reference or URI-reference), as must the base with
+// its fragment. An error that comes from the grammar wraps the
 // *SyntaxError. Where the document requires that a base used with relative references fit its
 // hierarchical syntax (RFC 1808 section 2, the 1997 draft and RFC 2396 section 5, the 2003
 // draft section 5), a base that does not is an error too. The 1993 draft gives no grammar for
@@ -237,16 +229,17 @@ func ResolveReference(v Version, base, ref string, opts ...ResolveOption) (Resol
 	if cfg.dotDot < RetainDotDot || cfg.dotDot > AvoidTraversal {
 		return Resolution{}, fmt.Errorf("urlgrammar: unknown %v", cfg.dotDot)
 	}
+	absRule, refRule := versions[v].absoluteRule, v.DefaultRule()
 	baseAbs, _, _ := strings.Cut(base, "#")
-	if err := ValidateRule(v, rv.absRule, baseAbs); err != nil {
-		return Resolution{}, fmt.Errorf("urlgrammar: %v: the base is not an absolute URL (%s): %w", v, rv.absRule, err)
+	if err := ValidateRule(v, absRule, baseAbs); err != nil {
+		return Resolution{}, fmt.Errorf("urlgrammar: %v: the base is not an absolute URL (%s): %w", v, absRule, err)
 	}
-	if err := ValidateRule(v, rv.refRule, base); err != nil {
-		return Resolution{}, fmt.Errorf("urlgrammar: %v: the base is not a valid %s: %w", v, rv.refRule, err)
+	if err := ValidateRule(v, refRule, base); err != nil {
+		return Resolution{}, fmt.Errorf("urlgrammar: %v: the base is not a valid %s: %w", v, refRule, err)
 	}
 	if v != Draft1993 || isFullForm1993(ref) {
-		if err := ValidateRule(v, rv.refRule, ref); err != nil {
-			return Resolution{}, fmt.Errorf("urlgrammar: %v: the reference is not a valid %s: %w", v, rv.refRule, err)
+		if err := ValidateRule(v, refRule, ref); err != nil {
+			return Resolution{}, fmt.Errorf("urlgrammar: %v: the reference is not a valid %s: %w", v, refRule, err)
 		}
 	}
 	return rv.resolve(&resolution{v: v, base: base, ref: ref, cfg: cfg})
