@@ -127,20 +127,21 @@ var resolvers = [...]*resolver{
 	},
 	RFC2396: {
 		section:       "section 5.2",
-		nonValidating: true, dotDot: true,
-		resolve: resolve2396,
+		nonValidating: true,
+		dotDot:        true,
+		resolve:       resolve2396,
 	},
 	Draft2003: {
 		section:       "section 5.2",
-		nonValidating: true, dotDot: true,
-		resolve: resolve2003,
+		nonValidating: true,
+		dotDot:        true,
+		resolve:       resolve2003,
 	},
 	RFC3986: {
 		section:       "section 5.2",
 		nonValidating: true,
 		resolve:       resolve3986,
 	},
-	RFC1738: nil, // see noResolution
 }
 
 // noResolution says, for each version whose document defines no resolution, why.
