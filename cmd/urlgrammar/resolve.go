@@ -238,7 +238,11 @@ func (r *tableRun) add(ref string) error {
 			mark = "*"
 		}
 	}
-	_, err := fmt.Fprintf(r.tw, "%s\t%s\t%s\n", ref, mark, strings.Join(cells, "\t"))
+	shown := ref
+	if shown == "" {
+		shown = `""` // the empty reference
+	}
+	_, err := fmt.Fprintf(r.tw, "%s\t%s\t%s\n", shown, mark, strings.Join(cells, "\t"))
 	return err
 }
 
