@@ -659,3 +659,24 @@ func truncate(s string) string {
 	}
 	return s
 }
+
+func FuzzResolve(f *testing.F) {
+	for _, ref := range []string{"g:h", "g", "./g", "?y", "#s", "", "../../../g", "/./g", "g?y/./x", "http:g", "//g", ";x", "%zz"} {
+		f.Add("http://a/b/c/d;p?q", ref)
+	}
+	f.Add("news:123@a.b", "comp.x")
+	f.Add("mailto:x@y", "g")
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		for _, v := range Versions() {
+			for _, opts := range [][]ResolveOption{nil, {NonValidating()}, {LeftoverDotDot(RemoveDotDot)}} {
+				r, err := ResolveReference(v, base, ref, opts...)
+				if err != nil {
+					continue
+				}
+				if baseAbs, _, _ := strings.Cut(base, "#"); r.SameDocument && !strings.HasPrefix(r.Text, baseAbs) {
+					t.Fatalf("%v: %q against %q: same document %q does not begin with the base", v, ref, base, r.Text)
+				}
+			}
+		}
+	})
+}
