@@ -198,9 +198,8 @@ func Resolve(v Version, base, ref string, opts ...ResolveOption) (string, error)
 // AbsoluteRule: url, absoluteURL, absoluteURI or absolute-URI; a fragment after it is allowed
 // and is not part of the base), and the reference must match v's DefaultRule, its broadest
 // reference rule (fragmentaddress, URL, URL-reference or URI-reference), as must the base with
-// its fragment. An error that comes from the grammar wraps the
-// *SyntaxError. Where the document requires that a base used with relative references fit its
-// hierarchical syntax (RFC 1808 section 2, the 1997 draft and RFC 2396 section 5, the 2003
+// its fragment. An error that comes from the grammar wraps the *SyntaxError. Where the
+// document requires that a base used with relative references fit its hierarchical syntax (RFC 1808 section 2, the 1997 draft and RFC 2396 section 5, the 2003
 // draft section 5), a base that does not is an error too. The 1993 draft gives no grammar for
 // its partial form: a reference that is not a full URL is validated by validating the URL it
 // resolves to, since the draft defines the partial form as an abbreviation of that URL.
@@ -233,18 +232,35 @@ func ResolveReference(v Version, base, ref string, opts ...ResolveOption) (Resol
 	absRule, refRule := versions[v].absoluteRule, v.DefaultRule()
 	baseAbs, _, _ := strings.Cut(base, "#")
 	if err := ValidateRule(v, absRule, baseAbs); err != nil {
-		return Resolution{}, fmt.Errorf("urlgrammar: %v: the base is not an absolute URL (%s): %w", v, absRule, err)
+		return Resolution{}, wrapf(err, "urlgrammar: %v: the base is not an absolute URL (%s)", v, absRule)
 	}
 	if err := ValidateRule(v, refRule, base); err != nil {
-		return Resolution{}, fmt.Errorf("urlgrammar: %v: the base is not a valid %s: %w", v, refRule, err)
+		return Resolution{}, wrapf(err, "urlgrammar: %v: the base is not a valid %s", v, refRule)
 	}
 	if v != Draft1993 || isFullForm1993(ref) {
 		if err := ValidateRule(v, refRule, ref); err != nil {
-			return Resolution{}, fmt.Errorf("urlgrammar: %v: the reference is not a valid %s: %w", v, refRule, err)
+			return Resolution{}, wrapf(err, "urlgrammar: %v: the reference is not a valid %s", v, refRule)
 		}
 	}
 	return rv.resolve(&resolution{v: v, base: base, ref: ref, cfg: cfg})
 }
+
+// wrapf returns an error whose message is the formatted text followed by err's, without err's
+// "urlgrammar: " prefix, and which wraps err.
+func wrapf(err error, format string, args ...any) error {
+	return &wrappedError{msg: fmt.Sprintf(format, args...), err: err}
+}
+
+type wrappedError struct {
+	msg string
+	err error
+}
+
+func (e *wrappedError) Error() string {
+	return e.msg + ": " + strings.TrimPrefix(e.err.Error(), "urlgrammar: ")
+}
+
+func (e *wrappedError) Unwrap() error { return e.err }
 
 // sameDocument is the Resolution of a reference to the current document: the base without its
 // fragment, followed by the reference's fragment if it has one.
@@ -508,7 +524,7 @@ func resolve1993(r *resolution) (Resolution, error) {
 	// The draft defines the partial form only as an abbreviation of a URL ("the URL of another
 	// object may be given in abbreviated form"): what it abbreviates must be a URL.
 	if err := ValidateRule(r.v, "fragmentaddress", text); err != nil {
-		return Resolution{}, fmt.Errorf("urlgrammar: %v: the partial form %q against %q stands for %q, which is not a valid fragmentaddress: %w", r.v, r.ref, r.base, text, err)
+		return Resolution{}, wrapf(err, "urlgrammar: %v: the partial form %q against %q stands for %q, which is not a valid fragmentaddress", r.v, r.ref, r.base, text)
 	}
 	return Resolution{Text: text}, nil
 }
