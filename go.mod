@@ -2,7 +2,10 @@ module github.com/urlgrammar/urlgrammar
 
 go 1.26.8
 
-require github.com/pointlander/peg v1.0.1
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/pointlander/peg v1.0.1
+)
 
 require (
 	github.com/pointlander/compress v1.1.1-0.20190518213731-ff44bd196cc3 // indirect

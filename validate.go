@@ -81,7 +81,7 @@ func defaultRule(v Version, s string, opts []Option) (string, error) {
 		return info.grammar.Starts[0], nil
 	}
 	scheme, _ := splitScheme(s)
-	if newConfig(opts).caseIgnoreScheme {
+	if len(opts) > 0 && newConfig(opts).caseIgnoreScheme {
 		scheme = lowerASCII(scheme)
 	}
 	if rule, ok := info.schemeRules[scheme]; ok {
@@ -90,6 +90,8 @@ func defaultRule(v Version, s string, opts []Option) (string, error) {
 	return info.otherRule, nil
 }
 
+// newConfig applies opts. Callers test len(opts) first: the config escapes to the heap
+// through the option functions, and an input read with no option should not allocate.
 func newConfig(opts []Option) config {
 	var c config
 	for _, o := range opts {

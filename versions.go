@@ -5,6 +5,11 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urlgrammar/urlgrammar/generated/draft1997"
+	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
+	"github.com/urlgrammar/urlgrammar/generated/rfc1808"
+	"github.com/urlgrammar/urlgrammar/generated/rfc2396"
+	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
@@ -58,6 +63,7 @@ var versions = [...]*version{
 		id:       "rfc1738",
 		document: `RFC 1738, "Uniform Resource Locators (URL)"`,
 		date:     "1994-12",
+		grammar:  rfc1738.Grammar,
 		schemeRules: map[string]string{
 			"ftp": "ftpurl", "http": "httpurl", "gopher": "gopherurl", "mailto": "mailtourl",
 			"news": "newsurl", "nntp": "nntpurl", "telnet": "telneturl", "wais": "waisurl",
@@ -70,18 +76,21 @@ var versions = [...]*version{
 		absoluteRule: "absoluteURL",
 		document:     `RFC 1808, "Relative Uniform Resource Locators"`,
 		date:         "1995-06",
+		grammar:      rfc1808.Grammar,
 	},
 	Draft1997: {
 		id:           "draft1997",
 		absoluteRule: "absoluteURL",
 		document:     `draft-fielding-url-syntax-05, "Uniform Resource Locators (URL): Generic Syntax and Semantics"`,
 		date:         "1997-05",
+		grammar:      draft1997.Grammar,
 	},
 	RFC2396: {
 		id:           "rfc2396",
 		absoluteRule: "absoluteURI",
 		document:     `RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax"`,
 		date:         "1998-08",
+		grammar:      rfc2396.Grammar,
 	},
 	Draft2003: {
 		id:           "draft2003",
@@ -94,6 +103,7 @@ var versions = [...]*version{
 		absoluteRule: "absolute-URI",
 		document:     `RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2005-01",
+		grammar:      rfc3986.Grammar,
 	},
 }
 

@@ -290,15 +290,16 @@ func bnfTextIn(block []string) string {
 		if m == nil {
 			continue
 		}
-		text := m[1] + " " + m[2] + " " + m[3]
+		// Comments are removed line by line, as readBNF does: a ";" comment ends at its line.
+		text := m[1] + " " + m[2] + " " + stripBNFComment(m[3])
 		for _, cont := range block[i+1:] {
 			body := strings.TrimPrefix(strings.TrimSpace(cont), "#")
 			if !strings.HasPrefix(body, "  ") && !strings.HasPrefix(body, "\t") {
 				break
 			}
-			text += " " + body
+			text += " " + stripBNFComment(body)
 		}
-		return strings.Join(strings.Fields(stripBNFComment(text)), " ")
+		return strings.Join(strings.Fields(text), " ")
 	}
 	return ""
 }

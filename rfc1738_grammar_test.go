@@ -1,0 +1,549 @@
+package urlgrammar_test
+
+// Tests of the RFC 1738 grammar (grammar/rfc1738.bnf and its PEG transcription
+// grammar/rfc1738.peg). Section numbers are those of RFC 1738 (December 1994); "BNF" is its
+// section 5. Every expectation is checked against the document, not against the parser.
+
+import (
+	"errors"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
+)
+
+// rfc1738Case is one input held to one start rule of RFC 1738's grammar.
+type rfc1738Case struct {
+	rule  string
+	input string
+	valid bool
+	why   string // where the verdict comes from, when it is not plain from the BNF
+}
+
+// rfc1738Examples are the URLs printed in RFC 1738 itself, each under the rule of its scheme.
+var rfc1738Examples = []rfc1738Case{
+	// Section 1, the archive of the URI working group.
+	{"httpurl", "http://www.acl.lanl.gov/URI/archive/uri-archive.index.html", true, "section 1"},
+	// Section 3.1: empty user name; no user name; user "foo" with an empty password.
+	{"ftpurl", "ftp://@host.com/", true, "section 3.1"},
+	{"ftpurl", "ftp://host.com/", true, "section 3.1"},
+	{"ftpurl", "ftp://foo:@host.com/", true, "section 3.1"},
+	// Section 3.2.2, the three readings of /etc/motd.
+	{"ftpurl", "ftp://myname@host.dom/%2Fetc/motd", true, "section 3.2.2"},
+	{"ftpurl", "ftp://myname@host.dom/etc/motd", true, "section 3.2.2"},
+	{"ftpurl", "ftp://myname@host.dom//etc/motd", true, "section 3.2.2"},
+	// Section 3.6: "*" refers to all available newsgroups.
+	{"newsurl", "news:*", true, "section 3.6"},
+	// Section 3.10, the VMS file.
+	{"fileurl", "file://vms.host.edu/disk$user/my/notes/note12345.txt", true, "section 3.10"},
+	// Section 3.11: the hsoname "/pros/name" after the slash of the URL syntax.
+	{"prosperourl", "prospero://host.dom//pros/name", true, "section 3.11"},
+	// Appendix, "Recommendations for URLs in Context".
+	{"ftpurl", "ftp://info.cern.ch/pub/www/doc;type=d", true, "appendix"},
+	{"ftpurl", "ftp://ds.internic.net/rfc", true, "appendix"},
+	{"httpurl", "http://ds.internic.net/instructions/overview.html", true, "appendix, without its fragment"},
+	{"httpurl", "http://ds.internic.net/instructions/overview.html#WARNING", false,
+		`appendix: "#WARNING" is a fragment identifier that follows the URL; "#" is punctuation, which no rule allows (section 2.2: it must be encoded)`},
+	{"url", "http://ds.internic.net/instructions/overview.html#WARNING", false, "appendix: not even otherurl allows \"#\""},
+	// References [1] to [18]. A URL broken across two lines is joined: the appendix says white
+	// space inserted when a URL is broken should be ignored.
+	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1436.txt;type=a", true, "reference [1]"},
+	{"ftpurl", "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt", true, "reference [2]"},
+	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1630.txt", true, "reference [3]"},
+	{"ftpurl", "ftp://info.cern.ch/pub/www/doc/http-spec.txt.Z", true, "reference [4]"},
+	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1123.txt", true, "reference [5]"},
+	{"ftpurl", "ftp://ds.internic.net/rfc/rfc822.txt", true, "reference [6]"},
+	{"ftpurl", "ftp://quake.think.com/pub/wais/doc/protspec.txt", true, "reference [7]"},
+	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1036.txt", true, "reference [8]"},
+	{"ftpurl", "ftp://quake.think.com/pub/wais/doc/doc-ids.txt", true, "reference [10]"},
+	{"ftpurl", "ftp://ds.internic.net/rfc/rfc977.txt", true, "reference [11]"},
+	{"ftpurl", "ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt", true, "reference [12]"},
+	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1034.txt", true, "reference [13]"},
+	{"ftpurl", "ftp://prospero.isi.edu/pub/prospero/doc/prospero-protocol.PS.Z", true, "reference [14]"},
+	{"ftpurl", "ftp://ds.internic.net/rfc/rfc959.txt", true, "reference [15]"},
+	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1737.txt", true, "reference [16]"},
+	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1625.txt", true, "reference [17]"},
+	{"ftpurl", "ftp://uu.psi.com/wp/nir.txt", true, "reference [18]"},
+}
+
+// rfc1738Hand are inputs chosen for the places where a PEG transcription can differ from the
+// BNF: ordered choices whose first alternative matches a prefix of a later one, and greedy
+// repetitions that could eat what the rest of the rule needs.
+var rfc1738Hand = []rfc1738Case{
+	// httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
+	{"httpurl", "http://host", true, `section 3.3: with neither path nor search the "/" may be omitted`},
+	{"httpurl", "http://host/", true, ""},
+	{"httpurl", "http://host:80/", true, ""},
+	{"httpurl", "http://host:0/", true, "port = digits: any number of digits"},
+	{"httpurl", "http://host:99999/", true, "port = digits: the grammar sets no bound"},
+	{"httpurl", "http://a.b.c/d/e?f", true, ""},
+	{"httpurl", "http://h/a;b:c@d&e=f/g", true, `hsegment allows ";" ":" "@" "&" "="`},
+	{"httpurl", "http://h/?", true, "an empty hpath and an empty search"},
+	{"httpurl", "http://h//a//", true, "hsegments may be empty"},
+	{"httpurl", "http://h/a?b%09c", true, "search allows every escape, %09 included"},
+	{"httpurl", "http://h/a?b;c:d@e&f=g", true, ""},
+	{"httpurl", "http://h/a%2Fb%7e", true, "escapes of either case"},
+	{"httpurl", "http://1.2.3.4/", true, "hostnumber"},
+	{"httpurl", "http://999.999.999.999/", true, "hostnumber = digits ...: the grammar sets no bound"},
+	{"httpurl", "http://1.2.3.4.com/", true, "a hostname whose last label starts with an alpha"},
+	{"httpurl", "http://a-b.c-d/", true, `"-" inside labels`},
+	{"httpurl", "http://a--b.1x--2.c/", true, `several "-" inside labels, a domainlabel starting with a digit`},
+	{"httpurl", "http://x1/", true, "toplabel = alpha *[ alphadigit | \"-\" ] alphadigit"},
+	{"httpurl", "http://a:b/", false, `section 3.3: "No user name or password is allowed"; port = digits`},
+	{"httpurl", "http://user@host/", false, "section 3.3: no user name; httpurl has hostport, not login"},
+	{"httpurl", "http://h:/", false, "port = digits needs one digit"},
+	{"httpurl", "http://h:80:80/", false, ""},
+	{"httpurl", "http://1.2.3.4.5/", false, "not a hostnumber (four parts) and not a hostname: its last label starts with a digit (section 3.1)"},
+	{"httpurl", "http://1.2.3/", false, "a hostnumber has four parts"},
+	{"httpurl", "http://a.1/", false, "toplabel starts with an alpha"},
+	{"httpurl", "http://a-.b/", false, `a domainlabel ends with an alphadigit, not "-"`},
+	{"httpurl", "http://-a.b/", false, `a domainlabel starts with an alphadigit`},
+	{"httpurl", "http://a.b-/", false, `a toplabel ends with an alphadigit, not "-"`},
+	{"httpurl", "http://a..b/", false, "empty label"},
+	{"httpurl", "http://a.b./", false, `hostname ends with a toplabel, not "."`},
+	{"httpurl", "http://a_b/", false, `"_" is no host character`},
+	{"httpurl", "http://", false, "host is not empty"},
+	{"httpurl", "http:///a", false, "host is not empty"},
+	{"httpurl", "http://h?q", false, `"?" search only after "/" hpath`},
+	{"httpurl", "http://h/a?b?c", false, `search does not allow "?"`},
+	{"httpurl", "http://h/a?b/c", false, `search does not allow "/"`},
+	{"httpurl", "http://h/a b", false, "space is unsafe (section 2.2)"},
+	{"httpurl", "http://h/~user", false, `"~" is national: it must be encoded (section 2.2)`},
+	{"httpurl", "http://h/%zz", false, "escape = \"%\" hex hex"},
+	{"httpurl", "http://h/%4", false, "escape = \"%\" hex hex"},
+	{"httpurl", "HTTP://h/", false, "literals are case-sensitive; see TestRFC1738DefaultReading for the option"},
+	{"httpurl", "http:/h/", false, ""},
+
+	// ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
+	{"ftpurl", "ftp://host/a;type=i", true, ""},
+	{"ftpurl", "ftp://host/a;type=A", true, `ftptype = "A" | "I" | "D" | "a" | "i" | "d"`},
+	{"ftpurl", "ftp://host/a;type=D", true, ""},
+	{"ftpurl", "ftp://host/;type=a", true, "fpath = fsegment ...: an fsegment may be empty"},
+	{"ftpurl", "ftp://u:p@h:21/a/b;type=d", true, ""},
+	{"ftpurl", "ftp://h", true, `section 3.2.2: the whole url-path may be omitted, "/" included`},
+	{"ftpurl", "ftp://u;x?y&z=w@h/", true, `user allows ";" "?" "&" "="`},
+	{"ftpurl", "ftp://a%3Ab:c%40d@h/", true, `section 3.1: ":" and "@" in user and password are encoded`},
+	{"ftpurl", "ftp://:pw@h/", true, "user = *[ ... ] may be empty (as in ftp://@host.com/, section 3.1)"},
+	{"ftpurl", "ftp://:@h/", true, "empty user name and empty password"},
+	{"ftpurl", "ftp://a:1", true, "no \"@\": login is hostport, host a and port 1"},
+	{"ftpurl", "ftp://a:1@b", true, "user a, password 1, host b"},
+	{"ftpurl", "ftp://1.2.3.4@h/", true, "a user that looks like a hostnumber"},
+	{"ftpurl", "ftp://u/p@h/", true, `no "@" before the first "/": host u, and fsegment allows "@"`},
+	{"ftpurl", "ftp://h/a?b:c@d&e=f", true, `fsegment allows "?" ":" "@" "&" "="`},
+	{"ftpurl", "ftp://host/a;type=x", false, "ftptype is one of AIDaid"},
+	{"ftpurl", "ftp://host/a;type=", false, "ftptype is one character"},
+	{"ftpurl", "ftp://host/a;type=ii", false, "ftptype is one character"},
+	{"ftpurl", "ftp://host/a;type=i/b", false, `";type=" ftptype ends the URL`},
+	{"ftpurl", "ftp://host/a;TYPE=i", false, `the literal is ";type="`},
+	{"ftpurl", "ftp://host/a;b", false, `fsegment does not allow ";" (section 3.2.2: it must be encoded)`},
+	{"ftpurl", "ftp://host;type=a", false, `";type=" only after "/" fpath`},
+	{"ftpurl", "ftp://a@b@c/", false, `user and hostport do not allow "@"`},
+	{"ftpurl", "ftp://u:p:q@h/", false, `password does not allow ":"`},
+	{"ftpurl", "ftp://h:21:x/", false, ""},
+	{"ftpurl", "ftp://u@/", false, "host is not empty"},
+
+	// fileurl = "file://" [ host | "localhost" ] "/" fpath
+	{"fileurl", "file:///etc/motd", true, `section 3.10: the host may be the empty string`},
+	{"fileurl", "file://localhost/etc/motd", true, `section 3.10: or "localhost"`},
+	{"fileurl", "file://1.2.3.4/x", true, ""},
+	{"fileurl", "file://h/", true, "fpath = fsegment ...: one empty fsegment"},
+	{"fileurl", "file://localhost.x/a", true, `a hostname that begins with "localhost"`},
+	{"fileurl", "file://h", false, `"/" fpath is not optional`},
+	{"fileurl", "file://h:80/x", false, "fileurl has host, not hostport"},
+	{"fileurl", "file://u@h/x", false, "fileurl has host, not login"},
+	{"fileurl", "file://h/a;type=a", false, `fileurl has no ";type=", and fsegment does not allow ";"`},
+	{"fileurl", "file:/etc/motd", false, ""},
+	{"fileurl", "file://localhost-/x", false, `a toplabel does not end with "-"`},
+
+	// gopherurl = "gopher://" hostport [ "/" [ gtype [ selector
+	//             [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
+	{"gopherurl", "gopher://h", true, `section 3.4.1: the gopher-path may be empty, and then the "/" is optional`},
+	{"gopherurl", "gopher://h/", true, ""},
+	{"gopherurl", "gopher://h:70/1", true, "gtype alone"},
+	{"gopherurl", "gopher://h/1sel", true, ""},
+	{"gopherurl", "gopher://h/1sel%09search", true, "section 3.4.2"},
+	{"gopherurl", "gopher://h/1sel%09search%09+", true, "section 3.4.3, 3.4.4"},
+	{"gopherurl", "gopher://h/1sel%09%09!", true, "section 3.4.3: the search may be empty; 3.4.6"},
+	{"gopherurl", "gopher://h/1sel%09%09!+ABSTRACT", true, "section 3.4.7"},
+	{"gopherurl", "gopher://h/1sel%09%09!+ABSTRACT%20+SMELL", true, "section 3.4.7"},
+	{"gopherurl", "gopher://h/1sel%09%09+application/postscript%20Es_ES", true, `section 3.4.8: gopher+_string = *xchar allows "/"`},
+	{"gopherurl", "gopher://h/1sel%09%09+%091%0D%0A+-1%0D%0Ayes%0D%0Ano%0D%0A.%0D%0A", true, "section 3.4.9, with two ask values"},
+	{"gopherurl", "gopher://h/7/a/b?c;d=e", true, `selector = *xchar allows reserved characters (section 3.4.1: none is reserved in the gopher-path)`},
+	{"gopherurl", "gopher://h/1a%09b/c", true, `search does not allow "/", but selector = *xchar takes "a%09b/c" whole`},
+	{"gopherurl", "gopher://h/1a%09b?c%09d", true, `the same with "?"`},
+	{"gopherurl", "gopher://h/1a%09b%09c/d%09e", true, ""},
+	{"gopherurl", "gopher://h/%09", true, "gtype = xchar, and an escape is an xchar"},
+	{"gopherurl", "gopher://h/%09%09%09%09", true, ""},
+	{"gopherurl", "gopher://1.2.3.4:70/0", true, ""},
+	{"gopherurl", "gopher://h/1 sel", false, "space is unsafe (section 2.2)"},
+	{"gopherurl", "gopher://h/1%0", false, "escape = \"%\" hex hex"},
+	{"gopherurl", "gopher://h/1%09a%0", false, "escape = \"%\" hex hex"},
+	{"gopherurl", "gopher://h/1#x", false, `"#" is punctuation`},
+	{"gopherurl", "gopher://u@h/", false, "gopherurl has hostport, not login"},
+	{"gopherurl", "gopher://h:x/", false, ""},
+
+	// mailtourl = "mailto:" encoded822addr; encoded822addr = 1*xchar
+	{"mailtourl", "mailto:user@host", true, ""},
+	{"mailtourl", "mailto:a%25b@c", true, `section 3.5: "%" in an address must be encoded`},
+	{"mailtourl", "mailto:a:b;c/d?e=f&g", true, "section 3.5: no reserved characters; encoded822addr = 1*xchar"},
+	{"mailtourl", "mailto:", false, "encoded822addr = 1*xchar"},
+	{"mailtourl", "mailto:a%b@c", false, `a bare "%" is no xchar`},
+	{"mailtourl", "mailto:<a@b>", false, `"<" and ">" are punctuation`},
+	{"mailtourl", "mailto:a b@c", false, ""},
+	{"mailtourl", "MAILTO:a@b", false, "literals are case-sensitive"},
+
+	// newsurl = "news:" grouppart; grouppart = "*" | group | article
+	{"newsurl", "news:comp.infosystems.www.misc", true, "section 3.6's newsgroup name"},
+	{"newsurl", "news:a", true, ""},
+	{"newsurl", "news:comp.lang.c++", true, `group allows "+"`},
+	{"newsurl", "news:a-b_c.d+e9", true, ""},
+	{"newsurl", "news:unique@full.domain.name", true, "section 3.6: <unique>@<full_domain_name>"},
+	{"newsurl", "news:1234@host.com", true, "an article may start with a digit; a group may not"},
+	{"newsurl", "news:*@h", true, `article: "*" is an uchar (extra)`},
+	{"newsurl", "news:a.b@h", true, "article, whose prefix a.b is a group"},
+	{"newsurl", "news:a/b?c:d;e&f=g@h", true, `article allows ";" "/" "?" ":" "&" "="`},
+	{"newsurl", "news:a@1.2.3.4", true, "host is a hostnumber"},
+	{"newsurl", "news:", false, ""},
+	{"newsurl", "news:*x", false, `"*" alone, and *x is neither a group (starts with an alpha) nor an article (has "@")`},
+	{"newsurl", "news:1abc", false, "a group starts with an alpha"},
+	{"newsurl", "news:a/b", false, `a group does not allow "/"`},
+	{"newsurl", "news:a@", false, "article ends with a host"},
+	{"newsurl", "news:@h", false, `article = 1*[ ... ] "@" host: at least one character before "@" (grammar/rfc1738.bnf, change d)`},
+	{"newsurl", "news:a@b@c", false, `article does not allow a second "@"`},
+	{"newsurl", "news:a@1.2.3", false, "host"},
+	{"newsurl", "news:a@h:119", false, "article ends with host, not hostport"},
+
+	// nntpurl = "nntp://" hostport "/" group [ "/" digits ]
+	{"nntpurl", "nntp://h/comp.x", true, ""},
+	{"nntpurl", "nntp://h:119/comp.x/123", true, "section 3.7"},
+	{"nntpurl", "nntp://h", false, `"/" group is not optional`},
+	{"nntpurl", "nntp://h/", false, ""},
+	{"nntpurl", "nntp://h/comp.x/", false, "digits = 1*digit"},
+	{"nntpurl", "nntp://h/comp.x/12a", false, ""},
+	{"nntpurl", "nntp://h/1group", false, "a group starts with an alpha"},
+	{"nntpurl", "nntp://u@h/a", false, "nntpurl has hostport, not login"},
+
+	// telneturl = "telnet://" login [ "/" ]
+	{"telneturl", "telnet://h", true, `section 3.8: the final "/" may be omitted`},
+	{"telneturl", "telnet://h/", true, ""},
+	{"telneturl", "telnet://u:p@h:23/", true, "section 3.8"},
+	{"telneturl", "telnet://u@h", true, ""},
+	{"telneturl", "telnet://h/x", false, ""},
+	{"telneturl", "telnet://h//", false, ""},
+	{"telneturl", "telnet://", false, ""},
+
+	// waisurl = waisdatabase | waisindex | waisdoc
+	{"waisurl", "wais://h/db", true, "waisdatabase (section 3.9)"},
+	{"waisurl", "wais://h/db?query", true, "waisindex"},
+	{"waisurl", "wais://h:210/db/TEXT/0-123", true, "waisdoc"},
+	{"waisurl", "wais://h/", true, "database = *uchar may be empty"},
+	{"waisurl", "wais://h/?", true, ""},
+	{"waisurl", "wais://h///", true, "empty database, wtype and wpath"},
+	{"waisurl", "wais://h/db?a;b:c@d&e=f", true, "search"},
+	{"waisurl", "wais://h", false, `"/" database is not optional`},
+	{"waisurl", "wais://h/db/t", false, `waisdoc has "/" wtype "/" wpath`},
+	{"waisurl", "wais://h/db/t/p/q", false, `wpath = *uchar does not allow "/"`},
+	{"waisurl", "wais://h/db/t/p?q", false, ""},
+	{"waisurl", "wais://h/db?a?b", false, `search does not allow "?"`},
+	{"waisurl", "wais://h/db?a/b", false, `search does not allow "/"`},
+	{"waisurl", "wais://h/d;b", false, "database = *uchar"},
+
+	// prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
+	{"prosperourl", "prospero://h/a;b=c", true, ""},
+	{"prosperourl", "prospero://h:1525/x/y;OBJECT-VERSION=1;b=c", true, "section 3.11 names the field OBJECT-VERSION"},
+	{"prosperourl", "prospero://h/;=", true, "empty ppath, fieldname and fieldvalue"},
+	{"prosperourl", "prospero://h/a?b:c@d&e=f;g?:@&=h?:@&", true, ""},
+	{"prosperourl", "prospero://h", false, `"/" ppath is not optional`},
+	{"prosperourl", "prospero://h/a;b", false, `fieldspec = ";" fieldname "=" fieldvalue`},
+	{"prosperourl", "prospero://h/a;b=c=d", false, `fieldvalue does not allow "="`},
+	{"prosperourl", "prospero://h/a;b=c/d", false, `fieldvalue does not allow "/"`},
+	{"prosperourl", "prospero://u@h/a", false, "section 3.11: no user name or password"},
+
+	// genericurl = scheme ":" schemepart; schemepart = *xchar | ip-schemepart
+	{"genericurl", "foo:bar", true, ""},
+	{"genericurl", "x-y+z.1:", true, "schemepart = *xchar may be empty"},
+	{"genericurl", "z39.50:x", true, "section 4 lists z39.50 among the proposed schemes"},
+	{"genericurl", "foo://u:p@h:1/p", true, "ip-schemepart"},
+	{"genericurl", "foo://a:b/", true, "not an ip-schemepart (port = digits), but *xchar"},
+	{"genericurl", "http://a:b/", true, "genericurl does not know the http scheme's rule"},
+	{"genericurl", "foo:%2F", true, ""},
+	{"genericurl", ":x", false, "scheme = 1*[ ... ]: at least one character (grammar/rfc1738.bnf, change d)"},
+	{"url", ":", false, "scheme = 1*[ ... ]: at least one character (grammar/rfc1738.bnf, change d)"},
+	{"genericurl", "Foo:x", false, "scheme = 1*[ lowalpha | digit | \"+\" | \"-\" | \".\" ]: lower case (section 2.1)"},
+	{"genericurl", "foo", false, ""},
+	{"genericurl", "f_o:x", false, `"_" is no scheme character`},
+	{"genericurl", "foo:a b", false, ""},
+	{"genericurl", "foo:#", false, ""},
+	{"genericurl", "foo:%", false, ""},
+	{"genericurl", "foo:~", false, `"~" is national`},
+	{"otherurl", "foo:bar", true, "otherurl = genericurl"},
+	{"otherurl", "Foo:bar", false, "otherurl = genericurl"},
+
+	// url: the literal reading; otherurl = genericurl holds every URL of the ten schemes too.
+	{"url", "http://a:b/", true, "not an httpurl, but an otherurl: scheme http, schemepart \"//a:b/\" as *xchar"},
+	{"url", "http://1.2.3.4.5/", true, "otherurl"},
+	{"url", "ftp://host/a;type=x", true, `otherurl: ";" "=" are xchars`},
+	{"url", "news:", true, "otherurl: schemepart = *xchar may be empty"},
+	{"url", "mailto:", true, "otherurl"},
+	{"url", "http://host/", true, "httpurl"},
+	{"url", "foo:bar", true, "otherurl"},
+	{"url", "HTTP://host/", false, "not even otherurl: scheme is lower case"},
+	{"url", "http://h/a b", false, ""},
+	{"url", "", false, ""},
+}
+
+func TestRFC1738Grammar(t *testing.T) {
+	for _, c := range append(append([]rfc1738Case(nil), rfc1738Examples...), rfc1738Hand...) {
+		err := urlgrammar.ValidateRule(urlgrammar.RFC1738, c.rule, c.input)
+		if got := err == nil; got != c.valid {
+			t.Errorf("ValidateRule(RFC1738, %s, %q) = %v; want valid=%v (%s)", c.rule, c.input, err, c.valid, c.why)
+			continue
+		}
+		if got := urlgrammar.MatchRule(urlgrammar.RFC1738, c.rule, c.input); got != c.valid {
+			t.Errorf("MatchRule(RFC1738, %s, %q) = %v; want %v", c.rule, c.input, got, c.valid)
+		}
+		if !c.valid {
+			var se *urlgrammar.SyntaxError
+			if !errors.As(err, &se) || se.Version != urlgrammar.RFC1738 || se.Rule != c.rule || se.Input != c.input {
+				t.Errorf("ValidateRule(RFC1738, %s, %q): got %#v, want a *SyntaxError for that rule and input", c.rule, c.input, err)
+			}
+		}
+	}
+}
+
+// TestRFC1738SchemesAreGenericURLs: every character that a scheme rule allows is an xchar, and
+// each scheme rule begins with its scheme's name and ":", so whatever a scheme rule accepts,
+// genericurl and url accept too.
+func TestRFC1738SchemesAreGenericURLs(t *testing.T) {
+	for _, c := range append(append([]rfc1738Case(nil), rfc1738Examples...), rfc1738Hand...) {
+		if !c.valid || !strings.HasSuffix(c.rule, "url") || c.rule == "genericurl" || c.rule == "otherurl" || c.rule == "url" {
+			continue
+		}
+		for _, rule := range []string{"url", "genericurl", "otherurl"} {
+			if !urlgrammar.MatchRule(urlgrammar.RFC1738, rule, c.input) {
+				t.Errorf("%q is a valid %s but not a valid %s", c.input, c.rule, rule)
+			}
+		}
+	}
+}
+
+// TestRFC1738DefaultReading: Validate holds a URL of the ten schemes of section 3 to its
+// scheme's rule and any other to genericurl; ValidateRule(…, "url", …) is the literal reading.
+func TestRFC1738DefaultReading(t *testing.T) {
+	tests := []struct {
+		input string
+		opts  []urlgrammar.Option
+		rule  string // the rule of the *SyntaxError, "" for valid
+	}{
+		{"http://a:b/", nil, "httpurl"}, // section 3.3: no password, and port = digits
+		{"http://host:80/a?b", nil, ""},
+		{"foo://a:b/", nil, ""}, // genericurl
+		{"ftp://host/a;type=x", nil, "ftpurl"},
+		{"ftp://host/a;type=i", nil, ""},
+		{"news:", nil, "newsurl"},
+		{"mailto:", nil, "mailtourl"},
+		{"gopher://h/1a%09b/c", nil, ""},
+		{"HTTP://host/", nil, "genericurl"}, // "HTTP" is not one of the ten names, and scheme is lower case
+		// Section 2.1: "programs interpreting URLs should treat upper case letters as
+		// equivalent to lower case in scheme names (e.g., allow "HTTP" as well as "http")".
+		{"HTTP://host/", []urlgrammar.Option{urlgrammar.CaseIgnoreScheme()}, ""},
+		{"HTTP://a:b/", []urlgrammar.Option{urlgrammar.CaseIgnoreScheme()}, "httpurl"},
+		{"Foo:bar", nil, "genericurl"},
+		{"Foo:bar", []urlgrammar.Option{urlgrammar.CaseIgnoreScheme()}, ""},
+		{"http://host/A", []urlgrammar.Option{urlgrammar.CaseIgnoreScheme()}, ""},
+		{"ftp://host/a;TYPE=i", []urlgrammar.Option{urlgrammar.CaseIgnoreScheme()}, "ftpurl"}, // only the scheme is read case-insensitively
+	}
+	for _, tt := range tests {
+		err := urlgrammar.Validate(urlgrammar.RFC1738, tt.input, tt.opts...)
+		if tt.rule == "" {
+			if err != nil {
+				t.Errorf("Validate(RFC1738, %q, %d options) = %v; want nil", tt.input, len(tt.opts), err)
+			}
+			continue
+		}
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) || se.Rule != tt.rule {
+			t.Errorf("Validate(RFC1738, %q, %d options) = %v; want a *SyntaxError of rule %s", tt.input, len(tt.opts), err, tt.rule)
+		}
+		if got := urlgrammar.Match(urlgrammar.RFC1738, tt.input, tt.opts...); got {
+			t.Errorf("Match(RFC1738, %q) = true; want false", tt.input)
+		}
+	}
+	// The literal reading of section 5 accepts "http://a:b/" as an otherurl.
+	if err := urlgrammar.ValidateRule(urlgrammar.RFC1738, "url", "http://a:b/"); err != nil {
+		t.Errorf(`ValidateRule(RFC1738, "url", "http://a:b/") = %v; want nil (otherurl)`, err)
+	}
+}
+
+// rfc1738Part is the text one rule matched in a parse, by the rule's BNF name (or its PEG
+// name, for a rule that only the PEG has).
+type rfc1738Part struct {
+	Rule, Text string
+}
+
+// rfc1738Parts parses input with start rule start and returns the matches of the named rules,
+// in input order.
+func rfc1738Parts(t *testing.T, start, input string, rules ...string) []rfc1738Part {
+	t.Helper()
+	g := rfc1738.Grammar
+	p := g.New()
+	if !p.Match(g.Start(start), input) {
+		t.Fatalf("%s %q: no match", start, input)
+	}
+	want := map[string]bool{}
+	for _, r := range rules {
+		want[r] = true
+	}
+	type located struct {
+		part       rfc1738Part
+		begin, idx int
+	}
+	var found []located
+	for i := 0; i < p.Len(); i++ {
+		tok := p.Token(i)
+		name := g.Rules[tok.Rule]
+		if name == "" {
+			name = g.PEGRules[tok.Rule]
+		}
+		if want[name] {
+			found = append(found, located{rfc1738Part{name, input[tok.Begin:tok.End]}, tok.Begin, i})
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].begin < found[j].begin })
+	var parts []rfc1738Part
+	for _, f := range found {
+		parts = append(parts, f.part)
+	}
+	return parts
+}
+
+// TestRFC1738Parts checks that the parse gives each component the text the document means,
+// where the BNF alone is ambiguous or a greedy PEG could misplace a boundary.
+func TestRFC1738Parts(t *testing.T) {
+	type P = rfc1738Part
+	tests := []struct {
+		start, input string
+		rules        []string
+		want         []P
+	}{
+		// Section 3.1: "ftp://@host.com/ has an empty user name and no password,
+		// ftp://host.com/ has no user name, while ftp://foo:@host.com/ has a user name of
+		// "foo" and an empty password."
+		{"ftpurl", "ftp://@host.com/", []string{"user", "password", "host"},
+			[]P{{"user", ""}, {"host", "host.com"}}},
+		{"ftpurl", "ftp://host.com/", []string{"user", "password", "host"},
+			[]P{{"host", "host.com"}}},
+		{"ftpurl", "ftp://foo:@host.com/", []string{"user", "password", "host"},
+			[]P{{"user", "foo"}, {"password", ""}, {"host", "host.com"}}},
+		// Section 3.2.2: the cwd and name parts, and the typecode.
+		{"ftpurl", "ftp://myname@host.dom//etc/motd", []string{"user", "host", "fsegment", "ftptype"},
+			[]P{{"user", "myname"}, {"host", "host.dom"}, {"fsegment", ""}, {"fsegment", "etc"}, {"fsegment", "motd"}}},
+		{"ftpurl", "ftp://info.cern.ch/pub/www/doc;type=d", []string{"fpath", "ftptype"},
+			[]P{{"fpath", "pub/www/doc"}, {"ftptype", "d"}}},
+		// login: a user name that looks like a host, then the host and port.
+		{"ftpurl", "ftp://a.b:1@c.d:21/", []string{"user", "password", "host", "port"},
+			[]P{{"user", "a.b"}, {"password", "1"}, {"host", "c.d"}, {"port", "21"}}},
+		{"ftpurl", "ftp://a.b:1/", []string{"user", "password", "host", "port"},
+			[]P{{"host", "a.b"}, {"port", "1"}}},
+		// host: a hostname whose labels start with digits, and a hostnumber.
+		{"httpurl", "http://1.2.3.4.com/", []string{"hostname", "hostnumber"},
+			[]P{{"hostname", "1.2.3.4.com"}}},
+		{"httpurl", "http://1.2.3.4/", []string{"hostname", "hostnumber"},
+			[]P{{"hostnumber", "1.2.3.4"}}},
+		{"httpurl", "http://a-1.b--c/", []string{"domainlabel", "toplabel"},
+			[]P{{"domainlabel", "a-1"}, {"toplabel", "b--c"}}},
+		{"httpurl", "http://h/a/b?c", []string{"hsegment", "search"},
+			[]P{{"hsegment", "a"}, {"hsegment", "b"}, {"search", "c"}}},
+		// Gopher, sections 3.4.1-3.4.3: gophertype, selector, then the search and the
+		// gopher+ string, each after an encoded tab.
+		{"gopherurl", "gopher://h/1sel", []string{"gtype", "selector", "gopher_search", "gopher+_string"},
+			[]P{{"gtype", "1"}, {"selector", "sel"}}},
+		{"gopherurl", "gopher://h/7sel%09find%20this", []string{"gtype", "selector", "gopher_search", "gopher+_string"},
+			[]P{{"gtype", "7"}, {"selector", "sel"}, {"gopher_search", "find%20this"}}},
+		{"gopherurl", "gopher://h/1sel%09%09!+ABSTRACT%20+SMELL", []string{"gtype", "selector", "gopher_search", "gopher+_string"},
+			[]P{{"gtype", "1"}, {"selector", "sel"}, {"gopher_search", ""}, {"gopher+_string", "!+ABSTRACT%20+SMELL"}}},
+		// Section 3.4.9: the gopher+ string of a filled-in form holds encoded tabs itself.
+		{"gopherurl", "gopher://h/1sel%09s%09+%091%0D%0A+-1%0D%0Ayes%0D%0A.%0D%0A", []string{"selector", "gopher_search", "gopher+_string"},
+			[]P{{"selector", "sel"}, {"gopher_search", "s"}, {"gopher+_string", "+%091%0D%0A+-1%0D%0Ayes%0D%0A.%0D%0A"}}},
+		// A "/" after the first encoded tab cannot be in a search: the whole is the selector.
+		{"gopherurl", "gopher://h/1a%09b/c", []string{"gtype", "selector", "gopher_search", "gopher+_string"},
+			[]P{{"gtype", "1"}, {"selector", "a%09b/c"}}},
+		{"gopherurl", "gopher://h/", []string{"gtype", "selector"}, nil},
+		// News, section 3.6: a group, or an article whose prefix could be a group.
+		{"newsurl", "news:comp.infosystems.www.misc", []string{"group", "article"},
+			[]P{{"group", "comp.infosystems.www.misc"}}},
+		{"newsurl", "news:a.b@c.d", []string{"group", "article", "host"},
+			[]P{{"article", "a.b@c.d"}, {"host", "c.d"}}},
+		{"nntpurl", "nntp://h/comp.x/123", []string{"group", "digits"},
+			[]P{{"group", "comp.x"}, {"digits", "123"}}},
+		// WAIS, section 3.9: which of the three forms.
+		{"waisurl", "wais://h/db", []string{"waisdatabase", "waisindex", "waisdoc", "database"},
+			[]P{{"waisdatabase", "wais://h/db"}, {"database", "db"}}},
+		{"waisurl", "wais://h/db?x", []string{"waisdatabase", "waisindex", "waisdoc", "search"},
+			[]P{{"waisindex", "wais://h/db?x"}, {"search", "x"}}},
+		{"waisurl", "wais://h/db/TEXT/0-1", []string{"waisdatabase", "waisindex", "waisdoc", "wtype", "wpath"},
+			[]P{{"waisdoc", "wais://h/db/TEXT/0-1"}, {"wtype", "TEXT"}, {"wpath", "0-1"}}},
+		// Prospero, section 3.11.
+		{"prosperourl", "prospero://host.dom//pros/name;OBJECT-VERSION=1", []string{"ppath", "fieldname", "fieldvalue"},
+			[]P{{"ppath", "/pros/name"}, {"fieldname", "OBJECT-VERSION"}, {"fieldvalue", "1"}}},
+		// url: the scheme's own rule when it matches, otherurl when it does not.
+		{"url", "http://h/", []string{"httpurl", "otherurl"}, []P{{"httpurl", "http://h/"}}},
+		{"url", "http://a:b/", []string{"httpurl", "otherurl", "ip-schemepart"}, []P{{"otherurl", "http://a:b/"}}},
+		// genericurl: the common Internet scheme syntax of section 3.1 gets its parts.
+		{"genericurl", "foo://u:p@h:1/x/y", []string{"scheme", "user", "password", "host", "port", "urlpath"},
+			[]P{{"scheme", "foo"}, {"user", "u"}, {"password", "p"}, {"host", "h"}, {"port", "1"}, {"urlpath", "x/y"}}},
+		{"genericurl", "foo:bar", []string{"scheme", "ip-schemepart"}, []P{{"scheme", "foo"}}},
+	}
+	for _, tt := range tests {
+		got := rfc1738Parts(t, tt.start, tt.input, tt.rules...)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
+		}
+	}
+}
+
+// TestRFC1738LinearTime: inputs built to make a PEG backtrack (long host-like runs, runs of
+// encoded tabs, a user name with no "@") take time linear in their length, whatever the verdict.
+func TestRFC1738LinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	cases := []struct{ rule, prefix, unit, suffix string }{
+		{"url", "http://", "a.", ""},
+		{"url", "http://", "1.", "1"},
+		{"url", "http://", "a--", "b"},
+		{"url", "ftp://", "a:", "@"},
+		{"url", "news:", "a.", ""},
+		{"url", "news:a@", "a.", "a"},
+		{"url", "x://", "a.", "#"},
+		{"gopherurl", "gopher://h/1", "%09", ""},
+		{"url", "gopher://h/1", "%09a/", "#"},
+		{"url", "wais://h/", "a", "/b"},
+		{"url", "prospero://h/", ";a=b", ";"},
+	}
+	measure := func(rule, s string) time.Duration {
+		best := time.Duration(1 << 62)
+		for i := 0; i < 3; i++ {
+			start := time.Now()
+			urlgrammar.MatchRule(urlgrammar.RFC1738, rule, s)
+			if d := time.Since(start); d < best {
+				best = d
+			}
+		}
+		return best
+	}
+	const small, large = 1 << 14, 1 << 20 // 64 times as long
+	for _, c := range cases {
+		build := func(n int) string { return c.prefix + strings.Repeat(c.unit, n/len(c.unit)) + c.suffix }
+		ds, dl := measure(c.rule, build(small)), measure(c.rule, build(large))
+		// Linear time makes dl about 64 ds; quadratic, about 4096 ds. The bound leaves room
+		// for cache effects and a busy machine.
+		if dl > 512*ds+50*time.Millisecond {
+			t.Errorf("%s %q+%q*n: %v for 16 KiB, %v for 1 MiB: not linear", c.rule, c.prefix, c.unit, ds, dl)
+		}
+	}
+}

@@ -1,0 +1,401 @@
+package urlgrammar_test
+
+import (
+	"fmt"
+	"math/rand"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/generated/rfc2396"
+)
+
+// rfc2396Case is one input held to one start rule of RFC 2396, with the verdict the document
+// gives it and where the document says so.
+type rfc2396Case struct {
+	rule, input string
+	valid       bool
+	why         string
+}
+
+func checkRFC2396(t *testing.T, cases []rfc2396Case) {
+	t.Helper()
+	for _, c := range cases {
+		err := urlgrammar.ValidateRule(urlgrammar.RFC2396, c.rule, c.input)
+		if got := err == nil; got != c.valid {
+			t.Errorf("%s %q: valid = %v, want %v (%s); error: %v", c.rule, c.input, got, c.valid, c.why, err)
+		}
+		if got := urlgrammar.MatchRule(urlgrammar.RFC2396, c.rule, c.input); got != c.valid {
+			t.Errorf("%s %q: MatchRule = %v, want %v", c.rule, c.input, got, c.valid)
+		}
+	}
+}
+
+// TestRFC2396DocumentExamples holds the URIs and URI references printed in RFC 2396 to the
+// rules of its Appendix A.
+func TestRFC2396DocumentExamples(t *testing.T) {
+	var cases []rfc2396Case
+	absolute := func(why string, ss ...string) {
+		for _, s := range ss {
+			cases = append(cases,
+				rfc2396Case{"absoluteURI", s, true, why},
+				rfc2396Case{"URI-reference", s, true, why})
+		}
+	}
+	refs := func(why string, ss ...string) {
+		for _, s := range ss {
+			cases = append(cases, rfc2396Case{"URI-reference", s, true, why})
+		}
+	}
+	absolute("section 1.3",
+		"ftp://ftp.is.co.za/rfc/rfc1808.txt",
+		"gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles",
+		"http://www.math.uio.no/faq/compression-faq/part1.html",
+		"mailto:mduerst@ifi.unizh.ch",
+		"news:comp.infosystems.www.servers.unix",
+		"telnet://melvyl.ucop.edu/")
+	absolute("section 6", "http://www.XEROX.com", "http://www.xerox.com")
+	absolute("Appendix C: the base URI", "http://a/b/c/d;p?q")
+
+	// Appendix C.1 and C.2: every reference and every result that is a URI. "?y" is not
+	// derivable from Appendix A (see the next test); "(current document)" stands for the base.
+	normal := map[string]string{
+		"g:h": "g:h", "g": "http://a/b/c/g", "./g": "http://a/b/c/g", "g/": "http://a/b/c/g/",
+		"/g": "http://a/g", "//g": "http://g", "g?y": "http://a/b/c/g?y",
+		"#s": "http://a/b/c/d;p?q#s", "g#s": "http://a/b/c/g#s", "g?y#s": "http://a/b/c/g?y#s",
+		";x": "http://a/b/c/;x", "g;x": "http://a/b/c/g;x", "g;x?y#s": "http://a/b/c/g;x?y#s",
+		".": "http://a/b/c/", "./": "http://a/b/c/", "..": "http://a/b/", "../": "http://a/b/",
+		"../g": "http://a/b/g", "../..": "http://a/", "../../": "http://a/", "../../g": "http://a/g",
+	}
+	abnormal := map[string]string{
+		"": "http://a/b/c/d;p?q", "../../../g": "http://a/../g", "../../../../g": "http://a/../../g",
+		"/./g": "http://a/./g", "/../g": "http://a/../g", "g.": "http://a/b/c/g.",
+		".g": "http://a/b/c/.g", "g..": "http://a/b/c/g..", "..g": "http://a/b/c/..g",
+		"./../g": "http://a/b/g", "./g/.": "http://a/b/c/g/", "g/./h": "http://a/b/c/g/h",
+		"g/../h": "http://a/b/c/h", "g;x=1/./y": "http://a/b/c/g;x=1/y",
+		"g;x=1/../y": "http://a/b/c/y", "g?y/./x": "http://a/b/c/g?y/./x",
+		"g?y/../x": "http://a/b/c/g?y/../x", "g#s/./x": "http://a/b/c/g#s/./x",
+		"g#s/../x": "http://a/b/c/g#s/../x", "http:g": "http:g",
+	}
+	for name, table := range map[string]map[string]string{"Appendix C.1": normal, "Appendix C.2": abnormal} {
+		for ref, result := range table {
+			refs(name+": reference", ref)
+			if strings.Contains(result, "#") {
+				refs(name+": result", result)
+			} else {
+				absolute(name+": result", result)
+			}
+		}
+	}
+	absolute("Appendix C.2: for backwards compatibility", "http://a/b/c/g", "http://a/g")
+	sort.SliceStable(cases, func(i, j int) bool { return cases[i].input < cases[j].input })
+	checkRFC2396(t, cases)
+}
+
+// TestRFC2396StartRules holds hand-made inputs to each start rule, aimed at the places where a
+// PEG transcription can go wrong; the verdicts come from Appendix A.
+func TestRFC2396StartRules(t *testing.T) {
+	const ref, abs, rel = "URI-reference", "absoluteURI", "relativeURI"
+	checkRFC2396(t, []rfc2396Case{
+		// The grammar as printed where it differs from the examples and later documents.
+		{ref, "?y", false, "relativeURI needs a path: Appendix C.1's \"?y\" is not derivable"},
+		{rel, "?y", false, "relativeURI needs a path"},
+		{ref, "?", false, "a query alone"},
+		{abs, "http:", false, "hier_part needs \"/\", opaque_part one uric_no_slash"},
+		{ref, "about:", false, "nothing after the colon"},
+		{ref, "", true, "URI-reference is all optional (Appendix C.2 \"<>\")"},
+		{rel, "", false, "relativeURI needs a path"},
+		{abs, "", false, "no scheme"},
+		// absoluteURI: hier_part or opaque_part.
+		{abs, "a:b", true, "opaque_part"},
+		{abs, "a:?x", true, "opaque_part: \"?\" is a uric_no_slash"},
+		{abs, "a:b/c?d", true, "opaque_part: then any uric"},
+		{abs, "a:/", true, "abs_path \"/\""},
+		{abs, "a://", true, "net_path with an empty server"},
+		{abs, "a:///b", true, "net_path with an empty server and a path"},
+		{abs, "a:/b?c", true, "hier_part with a query"},
+		{abs, "a:b#c", false, "absoluteURI has no fragment"},
+		{ref, "a:b#c", true, "URI-reference adds the fragment"},
+		{abs, "1a:b", false, "scheme starts with alpha"},
+		{abs, "a+-.9:b", true, "scheme characters"},
+		{abs, "HTTP://EXAMPLE.COM/", true, "alpha has both cases"},
+		// relativeURI: net_path, abs_path, rel_path.
+		{rel, "//", true, "net_path with an empty server"},
+		{rel, "/", true, "abs_path"},
+		{rel, "a", true, "rel_path"},
+		{rel, ";x", true, "rel_segment holds \";\""},
+		{rel, "a:b", false, "no \":\" in a rel_segment"},
+		{rel, "./a:b", true, "\":\" in a later segment"},
+		{rel, "a/b:c", true, "\":\" in an abs_path segment"},
+		{rel, "a?b:c", true, "\":\" in a query"},
+		{rel, "a#b", false, "relativeURI has no fragment"},
+		{ref, "a#b#c", false, "one fragment"},
+		// segment and param.
+		{ref, "/a;p=1;q/b;r", true, "params"},
+		{ref, "/;/;", true, "empty segments and params"},
+		// authority: server or reg_name.
+		{ref, "//user:pw@host:80/x", true, "server"},
+		{ref, "//@host", true, "empty userinfo"},
+		{ref, "//user@", true, "a reg_name: server needs a hostport after \"@\""},
+		{ref, "//a@b@c", true, "a reg_name"},
+		{ref, "//host;x", true, "a reg_name"},
+		{ref, "//a:b@c:d", true, "a reg_name: port is *digit"},
+		{ref, "//host:", true, "empty port"},
+		{ref, "//1.2.3.4", true, "IPv4address"},
+		{ref, "//999.999.999.999", true, "IPv4address is 1*digit four times"},
+		{ref, "//1.2.3.4.5", true, "a reg_name"},
+		{ref, "//www.example.com.", true, "hostname with the final \".\""},
+		{ref, "//a..b", true, "a reg_name"},
+		{ref, "//-a.com", true, "a reg_name"},
+		{ref, "//a%41", true, "escaped in a reg_name"},
+		{ref, "//a%4", false, "incomplete escape"},
+		{ref, "//a%zz", false, "escape needs hex"},
+		{ref, "//[::1]", false, "no IPv6 literals (RFC 2732 came later)"},
+		{ref, "//a b", false, "space"},
+		// Characters outside the grammar (section 2.4.3).
+		{ref, "http://h/[x]", false, "unwise \"[\""},
+		{ref, "http://h/{x}", false, "unwise \"{\""},
+		{ref, "http://h/a|b", false, "unwise \"|\""},
+		{ref, "http://h/a\\b", false, "unwise \"\\\""},
+		{ref, "http://h/a^b", false, "unwise \"^\""},
+		{ref, "http://h/a`b", false, "unwise \"`\""},
+		{ref, "http://h/a<b>", false, "delims"},
+		{ref, "http://h/a\"b", false, "delims"},
+		{ref, "http://h/a%b", false, "delims \"%\" not as an escape"},
+		{ref, "http://h/a b", false, "space"},
+		{ref, "http://h/\x7f", false, "control"},
+		{ref, "http://h/~a_b-c.d!e*f'g(h)", true, "mark characters"},
+		{ref, "http://h/\u00e9", false, "non-ASCII"},
+	})
+}
+
+// rfc2396Part is the text one rule matched in a parse, by the rule's BNF name.
+type rfc2396Part struct {
+	Rule, Text string
+}
+
+// rfc2396Parts parses input with start rule start and returns the matches of the named rules,
+// in input order.
+func rfc2396Parts(t *testing.T, start, input string, rules ...string) []rfc2396Part {
+	t.Helper()
+	g := rfc2396.Grammar
+	p := g.New()
+	if !p.Match(g.Start(start), input) {
+		t.Fatalf("%s %q: no match", start, input)
+	}
+	want := map[string]bool{}
+	for _, r := range rules {
+		want[r] = true
+	}
+	type located struct {
+		part              rfc2396Part
+		begin, idx, first int
+	}
+	var found []located
+	for i := 0; i < p.Len(); i++ {
+		tok := p.Token(i)
+		if name := g.Rules[tok.Rule]; want[name] {
+			found = append(found, located{rfc2396Part{name, input[tok.Begin:tok.End]}, tok.Begin, i, tok.First})
+		}
+	}
+	// Input order; among matches that begin at the same byte, a match before the matches
+	// inside it, and otherwise the order of the tokens (an empty port before its path).
+	sort.SliceStable(found, func(i, j int) bool {
+		a, b := found[i], found[j]
+		switch {
+		case a.begin != b.begin:
+			return a.begin < b.begin
+		case a.first <= b.idx && b.idx < a.idx:
+			return true // a encloses b
+		case b.first <= a.idx && a.idx < b.idx:
+			return false // b encloses a
+		}
+		return a.idx < b.idx
+	})
+	var parts []rfc2396Part
+	for _, f := range found {
+		parts = append(parts, f.part)
+	}
+	return parts
+}
+
+// TestRFC2396Decisions has one test per decision recorded in the header of grammar/rfc2396.bnf,
+// and checks the readings the PEG chooses where the BNF is ambiguous.
+func TestRFC2396Decisions(t *testing.T) {
+	const ref = "URI-reference"
+	t.Run("case-sensitive literals", func(t *testing.T) {
+		// Every letter literal of the grammar comes in both cases, so both cases pass.
+		checkRFC2396(t, []rfc2396Case{
+			{ref, "HtTp://WwW.ExAmPlE.CoM/%aF%Af", true, "alpha and hex in both cases"},
+		})
+	})
+	t.Run("section 2.4.3 rules are kept", func(t *testing.T) {
+		for _, c := range []string{" ", "\"", "<", ">", "{", "}", "|", "\\", "^", "[", "]", "`", "\x00", "\x1f", "\x7f"} {
+			checkRFC2396(t, []rfc2396Case{{ref, "a:b" + c, false, "excluded character"}})
+		}
+	})
+	t.Run("the authority component wins", func(t *testing.T) {
+		// Section 4.3: "//x/y" is read as authority "x" and path "/y", not as the path "//x/y".
+		got := rfc2396Parts(t, ref, "//x/y", "net_path", "abs_path", "authority")
+		want := []rfc2396Part{{"net_path", "//x/y"}, {"authority", "x"}, {"abs_path", "/y"}}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("//x/y: %v, want %v", got, want)
+		}
+	})
+	t.Run("server or reg_name", func(t *testing.T) {
+		tests := []struct {
+			input string
+			want  []rfc2396Part
+		}{
+			{"//user:pw@host.example.com:80/",
+				[]rfc2396Part{{"server", "user:pw@host.example.com:80"}, {"userinfo", "user:pw"},
+					{"hostname", "host.example.com"}, {"port", "80"}}},
+			{"//", []rfc2396Part{{"server", ""}}},
+			{"//@h", []rfc2396Part{{"server", "@h"}, {"userinfo", ""}, {"hostname", "h"}}},
+			{"//1.2.3.4", []rfc2396Part{{"server", "1.2.3.4"}, {"IPv4address", "1.2.3.4"}}},
+			{"//999.1.1.1", []rfc2396Part{{"server", "999.1.1.1"}, {"IPv4address", "999.1.1.1"}}},
+			{"//example.com.:8", []rfc2396Part{{"server", "example.com.:8"}, {"hostname", "example.com."}, {"port", "8"}}},
+			{"//a1.b-2.c", []rfc2396Part{{"server", "a1.b-2.c"}, {"hostname", "a1.b-2.c"}}},
+			{"//1.2.3.4.5", []rfc2396Part{{"reg_name", "1.2.3.4.5"}}},
+			{"//a.1", []rfc2396Part{{"reg_name", "a.1"}}},
+			{"//a-.b", []rfc2396Part{{"reg_name", "a-.b"}}},
+			{"//host;x", []rfc2396Part{{"reg_name", "host;x"}}},
+			{"//a@b@c", []rfc2396Part{{"reg_name", "a@b@c"}}},
+			{"//user@", []rfc2396Part{{"reg_name", "user@"}}},
+			{"//h_st", []rfc2396Part{{"reg_name", "h_st"}}},
+		}
+		for _, tt := range tests {
+			got := rfc2396Parts(t, ref, tt.input, "server", "reg_name", "userinfo", "hostname", "IPv4address", "port")
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("%q: %v, want %v", tt.input, got, tt.want)
+			}
+		}
+	})
+	t.Run("hostname labels", func(t *testing.T) {
+		got := rfc2396Parts(t, ref, "//www.ex-am--ple.com./", "domainlabel", "toplabel")
+		want := []rfc2396Part{{"domainlabel", "www"}, {"domainlabel", "ex-am--ple"}, {"toplabel", "com"}}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("labels %v, want %v", got, want)
+		}
+	})
+	t.Run("segments and params", func(t *testing.T) {
+		got := rfc2396Parts(t, ref, "/a;p;q=1/b", "segment", "param")
+		want := []rfc2396Part{{"segment", "a;p;q=1"}, {"param", "p"}, {"param", "q=1"}, {"segment", "b"}}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("segments %v, want %v", got, want)
+		}
+	})
+}
+
+// rfc2396Regexps transcribes Appendix A into RE2 syntax, rule for rule (the language of every
+// start rule is regular), as an oracle independent of the PEG.
+func rfc2396Regexps() map[string]*regexp.Regexp {
+	escaped := `%[0-9A-Fa-f]{2}`
+	uric := `(?:[A-Za-z0-9\-_.!~*'();/?:@&=+$,]|` + escaped + `)`
+	uricNoSlash := `(?:[A-Za-z0-9\-_.!~*'();?:@&=+$,]|` + escaped + `)`
+	pchar := `(?:[A-Za-z0-9\-_.!~*'():@&=+$,]|` + escaped + `)`
+	segment := pchar + `*(?:;` + pchar + `*)*`
+	absPath := `/` + segment + `(?:/` + segment + `)*`
+	relSegment := `(?:[A-Za-z0-9\-_.!~*'();@&=+$,]|` + escaped + `)+`
+	regName := `(?:[A-Za-z0-9\-_.!~*'()$,;:@&=+]|` + escaped + `)+`
+	userinfo := `(?:[A-Za-z0-9\-_.!~*'();:&=+$,]|` + escaped + `)*`
+	domainlabel := `(?:[A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9])`
+	toplabel := `(?:[A-Za-z]|[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9])`
+	hostname := `(?:` + domainlabel + `\.)*` + toplabel + `\.?`
+	ipv4 := `[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+`
+	hostport := `(?:` + hostname + `|` + ipv4 + `)(?::[0-9]*)?`
+	server := `(?:(?:` + userinfo + `@)?` + hostport + `)?`
+	netPath := `//(?:` + server + `|` + regName + `)(?:` + absPath + `)?`
+	relPath := relSegment + `(?:` + absPath + `)?`
+	hierPart := `(?:` + netPath + `|` + absPath + `)(?:\?` + uric + `*)?`
+	absoluteURI := `[A-Za-z][A-Za-z0-9+\-.]*:(?:` + hierPart + `|` + uricNoSlash + uric + `*)`
+	relativeURI := `(?:` + netPath + `|` + absPath + `|` + relPath + `)(?:\?` + uric + `*)?`
+	whole := func(s string) *regexp.Regexp { return regexp.MustCompile(`^(?:` + s + `)$`) }
+	return map[string]*regexp.Regexp{
+		"absoluteURI":   whole(absoluteURI),
+		"relativeURI":   whole(relativeURI),
+		"URI-reference": whole(`(?:` + absoluteURI + `|` + relativeURI + `)?(?:#` + uric + `*)?`),
+	}
+}
+
+// TestRFC2396AgainstRegexp compares every start rule with the regular-expression oracle on
+// random strings built from pieces of URIs.
+func TestRFC2396AgainstRegexp(t *testing.T) {
+	res := rfc2396Regexps()
+	atoms := []string{"a", "B", "z", "1", "2", "0", "9", "f", ":", "/", "//", "?", "#", "[", "]", "@",
+		".", "..", "%", "%4", "%41", "%zz", "-", "_", "~", "!", "$", "&", "'", "(", ")", "*", "+",
+		",", ";", "=", " ", "1.2.3.4", "a.b", "a-b", "http:", "x:", "com.", "1a"}
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	rng := rand.New(rand.NewSource(2396))
+	failures := 0
+	for i := 0; i < n && failures < 20; i++ {
+		var b strings.Builder
+		if rng.Intn(3) == 0 {
+			b.WriteString("//")
+		}
+		for k := rng.Intn(12); k > 0; k-- {
+			b.WriteString(atoms[rng.Intn(len(atoms))])
+		}
+		s := b.String()
+		for rule, re := range res {
+			if got, want := urlgrammar.MatchRule(urlgrammar.RFC2396, rule, s), re.MatchString(s); got != want {
+				t.Errorf("%s %q: valid = %v, the regexp says %v", rule, s, got, want)
+				failures++
+			}
+		}
+	}
+}
+
+// TestRFC2396LinearTime: inputs built to make the PEG backtrack take time linear in their
+// length, whatever the verdict.
+func TestRFC2396LinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	cases := []struct{ rule, prefix, unit, suffix string }{
+		{"URI-reference", "//", "a.", ""},      // hostname labels
+		{"URI-reference", "//", "1.", "1"},     // hostname, IPv4address, reg_name
+		{"URI-reference", "//", "a--", "b"},    // hyphens in a label
+		{"URI-reference", "//", "a-", "-"},     // label ending in "-"
+		{"URI-reference", "//", "a:", "x"},     // userinfo without "@"
+		{"URI-reference", "//", "a", "@b@c"},   // server fails late
+		{"URI-reference", "//", "a.", ";"},     // server fails at the end
+		{"URI-reference", "//", "1", ".2.3.4"}, // long IPv4 digits
+		{"URI-reference", "a", "b", ":c"},      // scheme, then opaque_part
+		{"URI-reference", "", "a;", ":"},       // rel_segment stops at ":"
+		{"URI-reference", "/", "a;b", "["},     // segment and param
+		{"URI-reference", "a:", "?", "#["},     // opaque_part
+		{"absoluteURI", "a:/", "b/", "#"},      // no fragment
+		{"relativeURI", "", "a/", "?x#"},       // no fragment
+		{"URI-reference", "", "../", "g"},      // dot-segments
+		{"URI-reference", "//", "%41", "["},    // escaped reg_name
+		{"URI-reference", "?", "y", ""},        // no path
+	}
+	measure := func(rule, s string) time.Duration {
+		best := time.Duration(1 << 62)
+		for i := 0; i < 5; i++ {
+			start := time.Now()
+			urlgrammar.MatchRule(urlgrammar.RFC2396, rule, s)
+			if d := time.Since(start); d < best {
+				best = d
+			}
+		}
+		return best
+	}
+	const small, large = 1 << 16, 1 << 20 // 16 times as long
+	for _, c := range cases {
+		build := func(n int) string { return c.prefix + strings.Repeat(c.unit, n/len(c.unit)) + c.suffix }
+		ds, dl := measure(c.rule, build(small)), measure(c.rule, build(large))
+		// Linear time makes dl about 16 ds; quadratic, about 256 ds. The bound leaves room for
+		// a collection or a busy machine during one of the runs.
+		if dl > 64*ds+100*time.Millisecond {
+			t.Errorf("%s %q+%q*n: %v for 64 KiB, %v for 1 MiB: not linear", c.rule, c.prefix, c.unit, ds, dl)
+		}
+	}
+}

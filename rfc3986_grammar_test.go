@@ -1,0 +1,634 @@
+package urlgrammar_test
+
+import (
+	"fmt"
+	"math/rand"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
+)
+
+// rfc3986Case is one input held to one start rule of RFC 3986, with the verdict the document
+// gives it and where the document says so.
+type rfc3986Case struct {
+	rule, input string
+	valid       bool
+	why         string
+}
+
+func checkRFC3986(t *testing.T, cases []rfc3986Case) {
+	t.Helper()
+	for _, c := range cases {
+		err := urlgrammar.ValidateRule(urlgrammar.RFC3986, c.rule, c.input)
+		if got := err == nil; got != c.valid {
+			t.Errorf("%s %q: valid = %v, want %v (%s); error: %v", c.rule, c.input, got, c.valid, c.why, err)
+		}
+		if got := urlgrammar.MatchRule(urlgrammar.RFC3986, c.rule, c.input); got != c.valid {
+			t.Errorf("%s %q: MatchRule = %v, want %v", c.rule, c.input, got, c.valid)
+		}
+	}
+}
+
+// TestRFC3986DocumentExamples holds every URI and URI reference printed in RFC 3986 to the
+// rules the document says it matches.
+func TestRFC3986DocumentExamples(t *testing.T) {
+	var cases []rfc3986Case
+	uris := func(why string, ss ...string) {
+		for _, s := range ss {
+			cases = append(cases,
+				rfc3986Case{"URI", s, true, why},
+				rfc3986Case{"URI-reference", s, true, why})
+			if !strings.Contains(s, "#") {
+				cases = append(cases, rfc3986Case{"absolute-URI", s, true, why})
+			}
+		}
+	}
+	refs := func(why string, ss ...string) {
+		for _, s := range ss {
+			cases = append(cases, rfc3986Case{"URI-reference", s, true, why})
+		}
+	}
+	uris("section 1.1", "http://localhost/", "file:///etc/hosts")
+	uris("section 1.1.2",
+		"ftp://ftp.is.co.za/rfc/rfc1808.txt",
+		"http://www.ietf.org/rfc/rfc2396.txt",
+		"ldap://[2001:db8::7]/c=GB?objectClass?one",
+		"mailto:John.Doe@example.com",
+		"news:comp.infosystems.www.servers.unix",
+		"tel:+1-816-555-1212",
+		"telnet://192.0.2.16:80/",
+		"urn:oasis:names:specification:docbook:dtd:xml:4.1.2")
+	uris("section 1.2.3: the URIs \"scheme:.\" and \"scheme:..\"", "scheme:.", "scheme:..")
+	uris("section 3", "foo://example.com:8042/over/there?name=ferret#nose", "urn:example:animal:ferret:nose")
+	uris("section 3.3", "mailto:fred@example.com", "foo://info.example.com?fred")
+	uris("section 5.4: the base URI", "http://a/b/c/d;p?q")
+	uris("section 6.2.2", "example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
+	uris("section 6.2.2.1", "HTTP://www.EXAMPLE.com/", "http://www.example.com/",
+		"mailto:Joe@Example.COM", "mailto:Joe@example.com")
+	uris("section 6.2.3", "http://example.com", "http://example.com/", "http://example.com:/",
+		"http://example.com:80/", "http://example.com/?")
+	uris("section 6.2.4", "http://example.com/data", "http://example.com/data/")
+	uris("section 7.6", "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm")
+	uris("Appendix B", "http://www.ics.uci.edu/pub/ietf/uri/#Related")
+	uris("Appendix C", "http://example.com/", "http://www.w3.org/Addressing/",
+		"ftp://foo.example.com/rfc/", "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING")
+	// Section 4.5: "a URI suffix has the same syntax as a relative-path reference".
+	cases = append(cases, rfc3986Case{"relative-ref", "www.w3.org/Addressing/", true, "section 4.5"})
+
+	// Section 5.4.1 and 5.4.2: every reference, and every target URI.
+	normal := map[string]string{
+		"g:h": "g:h", "g": "http://a/b/c/g", "./g": "http://a/b/c/g", "g/": "http://a/b/c/g/",
+		"/g": "http://a/g", "//g": "http://g", "?y": "http://a/b/c/d;p?y", "g?y": "http://a/b/c/g?y",
+		"#s": "http://a/b/c/d;p?q#s", "g#s": "http://a/b/c/g#s", "g?y#s": "http://a/b/c/g?y#s",
+		";x": "http://a/b/c/;x", "g;x": "http://a/b/c/g;x", "g;x?y#s": "http://a/b/c/g;x?y#s",
+		"": "http://a/b/c/d;p?q", ".": "http://a/b/c/", "./": "http://a/b/c/", "..": "http://a/b/",
+		"../": "http://a/b/", "../g": "http://a/b/g", "../..": "http://a/", "../../": "http://a/",
+		"../../g": "http://a/g",
+	}
+	abnormal := map[string]string{
+		"../../../g": "http://a/g", "../../../../g": "http://a/g", "/./g": "http://a/g",
+		"/../g": "http://a/g", "g.": "http://a/b/c/g.", ".g": "http://a/b/c/.g",
+		"g..": "http://a/b/c/g..", "..g": "http://a/b/c/..g", "./../g": "http://a/b/g",
+		"./g/.": "http://a/b/c/g/", "g/./h": "http://a/b/c/g/h", "g/../h": "http://a/b/c/h",
+		"g;x=1/./y": "http://a/b/c/g;x=1/y", "g;x=1/../y": "http://a/b/c/y",
+		"g?y/./x": "http://a/b/c/g?y/./x", "g?y/../x": "http://a/b/c/g?y/../x",
+		"g#s/./x": "http://a/b/c/g#s/./x", "g#s/../x": "http://a/b/c/g#s/../x",
+		"http:g": "http:g",
+	}
+	for name, table := range map[string]map[string]string{"section 5.4.1": normal, "section 5.4.2": abnormal} {
+		for ref, target := range table {
+			refs(name+": reference", ref)
+			uris(name+": target", target)
+		}
+	}
+	uris("section 5.4.2: target for backward compatibility", "http://a/b/c/g")
+	sort.SliceStable(cases, func(i, j int) bool { return cases[i].input < cases[j].input })
+	checkRFC3986(t, cases)
+}
+
+// TestRFC3986StartRules holds hand-made inputs to each start rule, aimed at the places where a
+// PEG transcription can go wrong; the verdicts come from Appendix A.
+func TestRFC3986StartRules(t *testing.T) {
+	const ref, uri, abs, rel = "URI-reference", "URI", "absolute-URI", "relative-ref"
+	checkRFC3986(t, []rfc3986Case{
+		// hier-part and relative-part: which path rule follows what.
+		{uri, "a:", true, "path-empty after the scheme (Appendix D.2: about:, dav:)"},
+		{uri, "a:/", true, "path-absolute \"/\""},
+		{uri, "a://", true, "empty authority, empty path-abempty"},
+		{uri, "a:///b", true, "empty authority, path-abempty \"/b\""},
+		{uri, "a:////b", true, "empty authority, path-abempty \"//b\""},
+		{uri, "a:/b//c", true, "path-absolute with an empty segment"},
+		{uri, "a:b:c/d", true, "path-rootless may hold \":\""},
+		{uri, "a:b//c", true, "path-rootless with an empty segment"},
+		{uri, "a:@", true, "\"@\" is a pchar"},
+		{uri, "a:?", true, "empty path, empty query"},
+		{uri, "a:#", true, "empty path, empty fragment"},
+		{uri, "", false, "a URI needs a scheme"},
+		{uri, "//a", false, "a URI needs a scheme"},
+		{uri, "1a:b", false, "scheme starts with ALPHA"},
+		{uri, "a b:c", false, "space in scheme"},
+		{uri, "-a:b", false, "scheme starts with ALPHA"},
+		{uri, "a+-.9:b", true, "scheme characters"},
+		{abs, "a:b?c", true, "absolute-URI with a query"},
+		{abs, "a:b#c", false, "absolute-URI has no fragment"},
+		{rel, "", true, "path-empty"},
+		{rel, "?", true, "empty query"},
+		{rel, "#", true, "empty fragment"},
+		{rel, "?#", true, "empty query and fragment"},
+		{rel, "/", true, "path-absolute"},
+		{rel, "//", true, "empty authority"},
+		{rel, "///", true, "empty authority, path-abempty \"/\""},
+		{rel, "a:b", false, "path-noscheme: no \":\" in the first segment"},
+		{rel, "./a:b", true, "section 4.2: a dot-segment before a segment with \":\""},
+		{rel, "a/b:c", true, "\":\" after the first segment"},
+		{rel, "a@b", true, "segment-nz-nc allows \"@\""},
+		{rel, ":a", false, "no relative-part starts with \":\""},
+		{ref, ":a", false, "neither a URI nor a relative-ref"},
+		{ref, "a:b", true, "a URI"},
+		{ref, "?a:b", true, "\":\" in the query of a relative-ref"},
+		{ref, "#a:b/c?d", true, "fragment characters"},
+		{ref, "a#b#c", false, "one fragment: \"#\" is not a fragment character"},
+		{ref, "a?b?c/d", true, "\"?\" and \"/\" in a query"},
+		// authority: userinfo "@" and host.
+		{ref, "//u:p@h:80/x", true, "userinfo, host, port"},
+		{ref, "//@h", true, "empty userinfo"},
+		{ref, "//u@", true, "empty reg-name after userinfo"},
+		{ref, "//a@b@c", false, "\"@\" in neither userinfo nor host"},
+		{ref, "//u@[::1]:8/", true, "userinfo before an IP-literal"},
+		{ref, "//a!$&'()*+,;=b", true, "sub-delims in reg-name"},
+		{ref, "//a%41b", true, "pct-encoded in reg-name"},
+		{ref, "//a%4", false, "incomplete pct-encoded"},
+		{ref, "//a%zz", false, "pct-encoded needs HEXDIG"},
+		{ref, "//h:80", true, "port"},
+		{ref, "//h:", true, "empty port"},
+		{ref, "//h:8a", false, "port is *DIGIT"},
+		{ref, "//h:80:90", false, "one port"},
+		{ref, "//::1", false, "an IPv6 address must be in brackets"},
+		// host: IPv4address versus reg-name.
+		{ref, "//1.2.3.4", true, "IPv4address"},
+		{ref, "//1.2.3.4:5", true, "IPv4address and port"},
+		{ref, "//1.2.3.4.5", true, "a reg-name (not an IPv4address)"},
+		{ref, "//1.2.3", true, "a reg-name"},
+		{ref, "//1.2.3.256", true, "a reg-name: 256 is no dec-octet"},
+		{ref, "//01.2.3.4", true, "a reg-name: 01 is no dec-octet"},
+		{ref, "//1.2.3.4x", true, "a reg-name"},
+		// IP-literal.
+		{ref, "//[::]", true, "IPv6address: all elided"},
+		{ref, "//[::1]", true, "IPv6address"},
+		{ref, "//[1::]", true, "IPv6address"},
+		{ref, "//[1:2:3:4:5:6:7:8]", true, "eight pieces"},
+		{ref, "//[1:2:3:4:5:6:1.2.3.4]", true, "six pieces and an IPv4address"},
+		{ref, "//[1::2:3]", true, "IPv6address"},
+		{ref, "//[1:2:3:4:5:6:7::]", true, "seven pieces then \"::\""},
+		{ref, "//[::1:2:3:4:5:6:7]", true, "\"::\" then seven pieces"},
+		{ref, "//[1:2:3:4:5::1.2.3.4]", true, "five pieces, \"::\", an IPv4address"},
+		{ref, "//[::1.2.3.4]", true, "\"::\" and an IPv4address"},
+		{ref, "//[::ffff:192.0.2.1]", true, "an IPv4-mapped address"},
+		{ref, "//[ABCD:ef01::]", true, "HEXDIG in both cases"},
+		{ref, "//[1:2:3:4:5:6:7:8:9]", false, "nine pieces"},
+		{ref, "//[1:2:3:4:5:6:7]", false, "seven pieces without \"::\""},
+		{ref, "//[1:2:3:4:5:6:7:8::]", false, "eight pieces and \"::\""},
+		{ref, "//[::1:2:3:4:5:6:7:8]", false, "\"::\" and eight pieces"},
+		{ref, "//[1:2::3:4:5:6:7:8]", false, "eight pieces and \"::\""},
+		{ref, "//[1:2:3:4:5:6:7:1.2.3.4]", false, "seven pieces and an IPv4address"},
+		{ref, "//[:::]", false, "three colons"},
+		{ref, "//[1::2::3]", false, "two \"::\""},
+		{ref, "//[:1::]", false, "a single leading colon"},
+		{ref, "//[1:]", false, "a single trailing colon"},
+		{ref, "//[12345::]", false, "h16 is 1*4HEXDIG"},
+		{ref, "//[::1.2.3.256]", false, "256 is no dec-octet"},
+		{ref, "//[::1.2.3.01]", false, "01 is no dec-octet"},
+		{ref, "//[::1.2.3]", false, "three dec-octets"},
+		{ref, "//[1.2.3.4::]", false, "an IPv4address only as the last 32 bits"},
+		{ref, "//[::1", false, "no \"]\""},
+		{ref, "//[]", false, "empty IP-literal"},
+		{ref, "//[v1.x]", true, "IPvFuture"},
+		{ref, "//[vF.a:b!]", true, "IPvFuture"},
+		{ref, "//[v.x]", false, "IPvFuture needs 1*HEXDIG"},
+		{ref, "//[v1.]", false, "IPvFuture needs 1*( unreserved / sub-delims / \":\" )"},
+		{ref, "//[v1x]", false, "IPvFuture needs \".\""},
+		{ref, "//[vg.x]", false, "g is no HEXDIG"},
+		{ref, "//[v1.x/y]", false, "\"/\" is not allowed in IPvFuture"},
+		// Square brackets are only allowed around an IP-literal (section 3.2.2).
+		{ref, "/a[b]", false, "\"[\" in a path"},
+		{ref, "?[", false, "\"[\" in a query"},
+		{ref, "#]", false, "\"]\" in a fragment"},
+		{ref, "//a[b]", false, "\"[\" in a reg-name"},
+		// Characters outside the grammar.
+		{ref, "a:b c", false, "space"},
+		{ref, "a:b\"c", false, "double quote"},
+		{ref, "a:b<c>", false, "angle brackets"},
+		{ref, "a:b\\c", false, "backslash"},
+		{ref, "a:b{c}|^`", false, "characters excluded from URIs"},
+		{ref, "a:\u00e9", false, "non-ASCII"},
+		{ref, "a:%e9", true, "percent-encoded octet"},
+	})
+}
+
+// TestRFC3986Decisions has one test per decision recorded in the header of grammar/rfc3986.bnf.
+func TestRFC3986Decisions(t *testing.T) {
+	const ref = "URI-reference"
+	t.Run("case-insensitive literals", func(t *testing.T) {
+		// ABNF quoted strings are case-insensitive: "v" of IPvFuture, and HEXDIG.
+		checkRFC3986(t, []rfc3986Case{
+			{ref, "//[V1.x]", true, "\"v\" matches \"V\""},
+			{ref, "//[vAb.x]", true, "HEXDIG \"A\" and \"b\""},
+			{ref, "%aF", true, "pct-encoded with HEXDIG in both cases"},
+			{ref, "HTTP://X", true, "ALPHA in both cases"},
+		})
+	})
+	t.Run("path-empty is 0<pchar>", func(t *testing.T) {
+		checkRFC3986(t, []rfc3986Case{
+			{"URI", "about:", true, "hier-part path-empty"},
+			{"relative-ref", "", true, "relative-part path-empty"},
+			{"relative-ref", "?q", true, "path-empty then a query"},
+		})
+	})
+	t.Run("first-match-wins for host", func(t *testing.T) {
+		tests := []struct{ input, rule, host string }{
+			{"//1.2.3.4/", "IPv4address", "1.2.3.4"},
+			{"//255.255.255.255:80", "IPv4address", "255.255.255.255"},
+			{"//1.2.3.4.5/", "reg-name", "1.2.3.4.5"},
+			{"//1.2.3.256/", "reg-name", "1.2.3.256"},
+			{"//1.2.3/", "reg-name", "1.2.3"},
+			{"//example.com/", "reg-name", "example.com"},
+			{"//[::1]/", "IPv6address", "::1"},
+			{"//[v7.a]/", "IPvFuture", "v7.a"},
+		}
+		for _, tt := range tests {
+			parts := rfc3986Parts(t, ref, tt.input, "IPv4address", "reg-name", "IPv6address", "IPvFuture")
+			want := []rfc3986Part{{tt.rule, tt.host}}
+			if fmt.Sprint(parts) != fmt.Sprint(want) {
+				t.Errorf("%q: host parts %v, want %v", tt.input, parts, want)
+			}
+		}
+	})
+	t.Run("dec-octet alternatives", func(t *testing.T) {
+		for _, octet := range []string{"0", "9", "10", "99", "100", "199", "200", "249", "250", "255"} {
+			in := "//[::1.2.3." + octet + "]"
+			parts := rfc3986Parts(t, ref, in, "dec-octet")
+			if len(parts) != 4 || parts[3].Text != octet {
+				t.Errorf("%q: dec-octets %v, want the last to be %q", in, parts, octet)
+			}
+		}
+		for _, octet := range []string{"256", "260", "300", "01", "001", "1000", "2550"} {
+			checkRFC3986(t, []rfc3986Case{{ref, "//[::1.2.3." + octet + "]", false, "no dec-octet"}})
+		}
+	})
+	t.Run("no IPv6 zone identifiers", func(t *testing.T) {
+		// RFC 6874 (2013) is not part of RFC 3986: section 3.2.2 says "This syntax does not
+		// support IPv6 scoped addressing zone identifiers".
+		checkRFC3986(t, []rfc3986Case{
+			{ref, "http://[fe80::1%25eth0]/", false, "RFC 6874 ZoneID"},
+			{ref, "http://[fe80::1%eth0]/", false, "raw zone identifier"},
+			{ref, "http://[fe80::1%25]/", false, "empty ZoneID"},
+		})
+	})
+	t.Run("unverified errata are not applied", func(t *testing.T) {
+		checkRFC3986(t, []rfc3986Case{
+			// EID 4942 (Reported) would remove sub-delims from reg-name.
+			{ref, "//ex!ample.com/", true, "reg-name keeps sub-delims"},
+			// EID 5428 (not verified) would add path-abempty to relative-part, making
+			// "//a@b@c" a path instead of an invalid authority.
+			{ref, "//a@b@c", false, "relative-part has no path-abempty alternative"},
+		})
+	})
+	t.Run("unreachable rules are kept", func(t *testing.T) {
+		// path, reserved and gen-delims are rules of the grammar that no start rule reaches.
+		for _, name := range []string{"path"} {
+			found := false
+			for _, r := range rfc3986.Grammar.Rules {
+				found = found || r == name
+			}
+			if !found {
+				t.Errorf("rule %s missing from the generated grammar", name)
+			}
+		}
+	})
+}
+
+// rfc3986Part is the text one rule matched in a parse, by the rule's BNF name.
+type rfc3986Part struct {
+	Rule, Text string
+}
+
+// rfc3986Parts parses input with start rule start and returns the matches of the named rules,
+// in input order.
+func rfc3986Parts(t *testing.T, start, input string, rules ...string) []rfc3986Part {
+	t.Helper()
+	g := rfc3986.Grammar
+	p := g.New()
+	if !p.Match(g.Start(start), input) {
+		t.Fatalf("%s %q: no match", start, input)
+	}
+	want := map[string]bool{}
+	for _, r := range rules {
+		want[r] = true
+	}
+	type located struct {
+		part              rfc3986Part
+		begin, idx, first int
+	}
+	var found []located
+	for i := 0; i < p.Len(); i++ {
+		tok := p.Token(i)
+		if name := g.Rules[tok.Rule]; want[name] {
+			found = append(found, located{rfc3986Part{name, input[tok.Begin:tok.End]}, tok.Begin, i, tok.First})
+		}
+	}
+	// Input order; among matches that begin at the same byte, a match before the matches
+	// inside it, and otherwise the order of the tokens (an empty port before its path).
+	sort.SliceStable(found, func(i, j int) bool {
+		a, b := found[i], found[j]
+		switch {
+		case a.begin != b.begin:
+			return a.begin < b.begin
+		case a.first <= b.idx && b.idx < a.idx:
+			return true // a encloses b
+		case b.first <= a.idx && a.idx < b.idx:
+			return false // b encloses a
+		}
+		return a.idx < b.idx
+	})
+	var parts []rfc3986Part
+	for _, f := range found {
+		parts = append(parts, f.part)
+	}
+	return parts
+}
+
+// TestRFC3986Parts checks that each component gets the text the document means where the
+// BNF is ambiguous or a greedy PEG could misplace a boundary.
+func TestRFC3986Parts(t *testing.T) {
+	type P = rfc3986Part
+	comps := []string{"scheme", "userinfo", "host", "port", "path-abempty", "path-absolute",
+		"path-noscheme", "path-rootless", "path-empty", "query", "fragment"}
+	tests := []struct {
+		start, input string
+		want         []P
+	}{
+		// Section 3's example and its component parts.
+		{"URI", "foo://example.com:8042/over/there?name=ferret#nose",
+			[]P{{"scheme", "foo"}, {"host", "example.com"}, {"port", "8042"},
+				{"path-abempty", "/over/there"}, {"query", "name=ferret"}, {"fragment", "nose"}}},
+		{"URI", "urn:example:animal:ferret:nose",
+			[]P{{"scheme", "urn"}, {"path-rootless", "example:animal:ferret:nose"}}},
+		// Section 3.3: "the URI <mailto:fred@example.com> has a path of "fred@example.com",
+		// whereas the URI <foo://info.example.com?fred> has an empty path."
+		{"URI", "mailto:fred@example.com", []P{{"scheme", "mailto"}, {"path-rootless", "fred@example.com"}}},
+		{"URI", "foo://info.example.com?fred",
+			[]P{{"scheme", "foo"}, {"host", "info.example.com"}, {"path-abempty", ""}, {"query", "fred"}}},
+		// Section 7.6: the host is "10.0.0.1", not "cnn.example.com".
+		{"URI", "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm",
+			[]P{{"scheme", "ftp"}, {"userinfo", "cnn.example.com&story=breaking_news"}, {"host", "10.0.0.1"},
+				{"path-abempty", "/top_story.htm"}}},
+		{"URI-reference", "//u:p@h:/?#",
+			[]P{{"userinfo", "u:p"}, {"host", "h"}, {"port", ""}, {"path-abempty", "/"}, {"query", ""}, {"fragment", ""}}},
+		{"URI-reference", "//h:80", []P{{"host", "h"}, {"port", "80"}, {"path-abempty", ""}}},
+		{"URI-reference", "a/b:c?d", []P{{"path-noscheme", "a/b:c"}, {"query", "d"}}},
+		{"URI-reference", "/a//b", []P{{"path-absolute", "/a//b"}}},
+		{"URI-reference", "a:", []P{{"scheme", "a"}, {"path-empty", ""}}},
+		{"URI-reference", "#f", []P{{"path-empty", ""}, {"fragment", "f"}}},
+	}
+	for _, tt := range tests {
+		got := rfc3986Parts(t, tt.start, tt.input, comps...)
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%s %q:\n got %v\nwant %v", tt.start, tt.input, got, tt.want)
+		}
+	}
+}
+
+var (
+	rfc3986H16           = regexp.MustCompile(`^[0-9A-Fa-f]{1,4}$`)
+	rfc3986DecOctet      = `(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])`
+	rfc3986DottedDecimal = regexp.MustCompile(`^` + rfc3986DecOctet + `\.` + rfc3986DecOctet + `\.` + rfc3986DecOctet + `\.` + rfc3986DecOctet + `$`)
+)
+
+// rfc3986IPv6Valid decides whether s is an IPv6address from section 3.2.2's prose, counting
+// pieces instead of matching the nine alternatives: eight 16-bit pieces of 1 to 4 hexadecimal
+// digits separated by ":", the last two of which may be an IPv4 address in dotted-decimal form
+// (each dec-octet 0-255 without leading zeros); one run of zero-valued pieces may be elided as
+// "::", leaving at most seven pieces.
+func rfc3986IPv6Valid(s string) bool {
+	h16, v4 := rfc3986H16, rfc3986DottedDecimal
+	count := func(list string, v4ok bool) (int, bool) {
+		if list == "" {
+			return 0, true
+		}
+		pieces := strings.Split(list, ":")
+		n := 0
+		for i, p := range pieces {
+			switch {
+			case h16.MatchString(p):
+				n++
+			case v4ok && i == len(pieces)-1 && v4.MatchString(p):
+				n += 2
+			default:
+				return 0, false
+			}
+		}
+		return n, true
+	}
+	switch strings.Count(s, "::") {
+	case 0:
+		n, ok := count(s, true)
+		return ok && n == 8
+	case 1:
+		i := strings.Index(s, "::")
+		before, after := s[:i], s[i+2:]
+		b, ok1 := count(before, false)
+		a, ok2 := count(after, true)
+		return ok1 && ok2 && b+a <= 7
+	}
+	return false
+}
+
+// TestRFC3986IPv6Exhaustive compares the IPv6address transcription with the piece-counting
+// reading of section 3.2.2 on every sequence of up to eight elements from a small alphabet of
+// pieces and separators, plus random longer ones.
+func TestRFC3986IPv6Exhaustive(t *testing.T) {
+	alphabet := []string{"0", "aBcD", "1.2.3.4", "12345", "1.2.3.256", ":", "::"}
+	check := func(addr string) {
+		want := rfc3986IPv6Valid(addr)
+		got := urlgrammar.MatchRule(urlgrammar.RFC3986, "URI-reference", "//["+addr+"]/")
+		if got != want {
+			t.Errorf("[%s]: valid = %v, want %v", addr, got, want)
+		}
+	}
+	var walk func(prefix string, depth int)
+	walk = func(prefix string, depth int) {
+		check(prefix)
+		if depth == 0 {
+			return
+		}
+		for _, a := range alphabet {
+			walk(prefix+a, depth-1)
+		}
+	}
+	maxDepth := 6
+	if testing.Short() {
+		maxDepth = 5
+	}
+	walk("", maxDepth)
+	// Well-formed shapes of up to nine pieces around an optional "::".
+	rng := rand.New(rand.NewSource(3986))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		n := rng.Intn(10)
+		elide := rng.Intn(n + 2)
+		for j := 0; j < n; j++ {
+			switch {
+			case j == elide:
+				b.WriteString("::")
+			case j > 0:
+				b.WriteString(":")
+			}
+			if j == n-1 && rng.Intn(3) == 0 {
+				b.WriteString("192.0.2.1")
+			} else {
+				b.WriteString(fmt.Sprintf("%x", rng.Intn(0x10000)))
+			}
+		}
+		if elide == n {
+			b.WriteString("::")
+		}
+		check(b.String())
+	}
+}
+
+// rfc3986Regexps transcribes Appendix A into RE2 syntax, rule for rule (the language of every
+// start rule is regular), as an oracle independent of the PEG.
+func rfc3986Regexps() map[string]*regexp.Regexp {
+	pct := `%[0-9A-Fa-f]{2}`
+	pchar := `(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|` + pct + `)`
+	segment, segmentNZ := pchar+`*`, pchar+`+`
+	segmentNZNC := `(?:[A-Za-z0-9\-._~!$&'()*+,;=@]|` + pct + `)+`
+	h16 := `[0-9A-Fa-f]{1,4}`
+	decOctet := `(?:[0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])`
+	ipv4 := decOctet + `\.` + decOctet + `\.` + decOctet + `\.` + decOctet
+	ls32 := `(?:` + h16 + `:` + h16 + `|` + ipv4 + `)`
+	before := func(n int) string { return fmt.Sprintf(`(?:(?:%s:){0,%d}%s)?`, h16, n, h16) }
+	ipv6 := `(?:(?:` + h16 + `:){6}` + ls32 +
+		`|::(?:` + h16 + `:){5}` + ls32 +
+		`|(?:` + h16 + `)?::(?:` + h16 + `:){4}` + ls32 +
+		`|` + before(1) + `::(?:` + h16 + `:){3}` + ls32 +
+		`|` + before(2) + `::(?:` + h16 + `:){2}` + ls32 +
+		`|` + before(3) + `::` + h16 + `:` + ls32 +
+		`|` + before(4) + `::` + ls32 +
+		`|` + before(5) + `::` + h16 +
+		`|` + before(6) + `::)`
+	ipvFuture := `[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+`
+	regName := `(?:[A-Za-z0-9\-._~!$&'()*+,;=]|` + pct + `)*`
+	host := `(?:\[(?:` + ipv6 + `|` + ipvFuture + `)\]|` + ipv4 + `|` + regName + `)`
+	userinfo := `(?:[A-Za-z0-9\-._~!$&'()*+,;=:]|` + pct + `)*`
+	authority := `(?:` + userinfo + `@)?` + host + `(?::[0-9]*)?`
+	abempty := `(?:/` + segment + `)*`
+	absolute := `/(?:` + segmentNZ + `(?:/` + segment + `)*)?`
+	noscheme := segmentNZNC + `(?:/` + segment + `)*`
+	rootless := segmentNZ + `(?:/` + segment + `)*`
+	hierPart := `(?://` + authority + abempty + `|` + absolute + `|` + rootless + `|)`
+	relativePart := `(?://` + authority + abempty + `|` + absolute + `|` + noscheme + `|)`
+	query := `(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|` + pct + `)*`
+	scheme := `[A-Za-z][A-Za-z0-9+\-.]*`
+	uri := scheme + `:` + hierPart + `(?:\?` + query + `)?(?:#` + query + `)?`
+	relativeRef := relativePart + `(?:\?` + query + `)?(?:#` + query + `)?`
+	absoluteURI := scheme + `:` + hierPart + `(?:\?` + query + `)?`
+	whole := func(s string) *regexp.Regexp { return regexp.MustCompile(`^(?:` + s + `)$`) }
+	return map[string]*regexp.Regexp{
+		"URI":           whole(uri),
+		"relative-ref":  whole(relativeRef),
+		"absolute-URI":  whole(absoluteURI),
+		"URI-reference": whole(uri + `|` + relativeRef),
+	}
+}
+
+// TestRFC3986AgainstRegexp compares every start rule with the regular-expression oracle on
+// random strings built from pieces of URIs.
+func TestRFC3986AgainstRegexp(t *testing.T) {
+	res := rfc3986Regexps()
+	atoms := []string{"a", "B", "v", "V", "1", "2", "5", "0", "f", "25", "256", ":", "::", "/", "//",
+		"?", "#", "[", "]", "@", ".", "%", "%4", "%41", "%zz", "-", "_", "~", "!", "$", "&", "'",
+		"(", ")", "*", "+", ",", ";", "=", " ", "1.2.3.4", "ffff", "12345", "[::1]", "[v1.x]",
+		"http:", "x:"}
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	rng := rand.New(rand.NewSource(1))
+	failures := 0
+	for i := 0; i < n && failures < 20; i++ {
+		var b strings.Builder
+		for k := rng.Intn(12); k > 0; k-- {
+			b.WriteString(atoms[rng.Intn(len(atoms))])
+		}
+		s := b.String()
+		for rule, re := range res {
+			if got, want := urlgrammar.MatchRule(urlgrammar.RFC3986, rule, s), re.MatchString(s); got != want {
+				t.Errorf("%s %q: valid = %v, the regexp says %v", rule, s, got, want)
+				failures++
+			}
+		}
+	}
+}
+
+// TestRFC3986LinearTime: inputs built to make the PEG backtrack take time linear in their
+// length, whatever the verdict.
+func TestRFC3986LinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	cases := []struct{ rule, prefix, unit, suffix string }{
+		{"URI-reference", "//", "1.", "1"},            // IPv4address then reg-name
+		{"URI-reference", "//", "a:", "x"},            // userinfo without "@"
+		{"URI-reference", "//", "a", "@b@c"},          // userinfo, then a second "@"
+		{"URI-reference", "//[", "1:", "]"},           // IPv6address alternatives
+		{"URI-reference", "//[v1.", "a", "]"},         // IPvFuture
+		{"URI-reference", "a", "b", ":c"},             // scheme, then path-noscheme
+		{"URI-reference", "", "a/", ":"},              // path-noscheme
+		{"URI-reference", "a:", "%41", "%4"},          // pct-encoded
+		{"URI-reference", "a:/", "/", "["},            // path-abempty
+		{"URI", "a:?", "?/", "#x"},                    // query
+		{"relative-ref", "", "a", ":b"},               // path-noscheme stops at ":"
+		{"absolute-URI", "a://", "h", ":80#"},         // fragment not allowed
+		{"URI-reference", "//h:", "8", "x"},           // port
+		{"URI-reference", "//", "1.2.3.4.", "256"},    // many dotted quads
+		{"URI-reference", "", "../", "g"},             // dot-segments
+		{"URI-reference", "//", "%41", "[::1]"},       // reg-name then "["
+		{"URI-reference", "//[", "::", "]"},           // many "::"
+		{"URI-reference", "x:", "[::1]", ""},          // IP-literal outside authority
+		{"URI-reference", "//", "a@", ""},             // many "@"
+		{"URI-reference", "//[::1.2.3.", "4", "]"},    // long dec-octet
+		{"URI-reference", "//[1", "1", "::]"},         // long h16
+		{"URI-reference", "//", "v1.x]", ""},          // IPvFuture text outside brackets
+		{"URI-reference", "?", "%", ""},               // bad pct-encoded
+		{"URI-reference", "#", "[", ""},               // bad fragment
+		{"URI-reference", "", "a:", ""},               // many colons
+		{"URI-reference", "//[", "0:0:0:0:0:0:", "]"}, // too many pieces
+	}
+	measure := func(rule, s string) time.Duration {
+		best := time.Duration(1 << 62)
+		for i := 0; i < 5; i++ {
+			start := time.Now()
+			urlgrammar.MatchRule(urlgrammar.RFC3986, rule, s)
+			if d := time.Since(start); d < best {
+				best = d
+			}
+		}
+		return best
+	}
+	const small, large = 1 << 16, 1 << 20 // 16 times as long
+	for _, c := range cases {
+		build := func(n int) string { return c.prefix + strings.Repeat(c.unit, n/len(c.unit)) + c.suffix }
+		ds, dl := measure(c.rule, build(small)), measure(c.rule, build(large))
+		// Linear time makes dl about 16 ds; quadratic, about 256 ds. The bound leaves room for
+		// a collection or a busy machine during one of the runs.
+		if dl > 64*ds+100*time.Millisecond {
+			t.Errorf("%s %q+%q*n: %v for 64 KiB, %v for 1 MiB: not linear", c.rule, c.prefix, c.unit, ds, dl)
+		}
+	}
+}
