@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urlgrammar/urlgrammar/generated/draft1993"
+	"github.com/urlgrammar/urlgrammar/generated/draft1994"
 	"github.com/urlgrammar/urlgrammar/generated/draft1997"
 	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
 	"github.com/urlgrammar/urlgrammar/generated/rfc1808"
@@ -52,12 +54,14 @@ var versions = [...]*version{
 		absoluteRule: "url",
 		document:     `T. Berners-Lee, "Uniform Resource Locators (URL)", IETF URL working group Internet Draft`,
 		date:         "1993-07",
+		grammar:      draft1993.Grammar,
 	},
 	Draft1994: {
 		id:           "draft1994",
 		absoluteRule: "url",
 		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators (URL)"`,
 		date:         "1994-03",
+		grammar:      draft1994.Grammar,
 	},
 	RFC1738: {
 		id:       "rfc1738",

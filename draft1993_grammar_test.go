@@ -1,0 +1,581 @@
+package urlgrammar_test
+
+// Tests of the July 1993 draft's grammar (grammar/draft1993.bnf and its PEG transcription
+// grammar/draft1993.peg). "BNF" is the draft's section "BNF syntax"; D1-D9 are the decisions in
+// the header of draft1993.bnf. Every expectation is checked against the document, not against
+// the parser.
+
+import (
+	"errors"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/generated/draft1993"
+	"github.com/urlgrammar/urlgrammar/internal/pegrt"
+)
+
+// draftCase is one input held to one start rule of the 1993 or the 1994 draft's grammar.
+type draftCase struct {
+	rule  string
+	input string
+	valid bool
+	why   string // where the verdict comes from, when it is not plain from the BNF
+}
+
+// checkDraft holds every case to its rule under version v, through ValidateRule and MatchRule.
+func checkDraft(t *testing.T, v urlgrammar.Version, cases []draftCase) {
+	t.Helper()
+	for _, c := range cases {
+		err := urlgrammar.ValidateRule(v, c.rule, c.input)
+		if got := err == nil; got != c.valid {
+			t.Errorf("ValidateRule(%v, %s, %q) = %v; want valid=%v (%s)", v, c.rule, c.input, err, c.valid, c.why)
+			continue
+		}
+		if got := urlgrammar.MatchRule(v, c.rule, c.input); got != c.valid {
+			t.Errorf("MatchRule(%v, %s, %q) = %v; want %v", v, c.rule, c.input, got, c.valid)
+		}
+		if !c.valid {
+			var se *urlgrammar.SyntaxError
+			if !errors.As(err, &se) || se.Version != v || se.Rule != c.rule || se.Input != c.input {
+				t.Errorf("ValidateRule(%v, %s, %q): got %#v, want a *SyntaxError for that rule and input", v, c.rule, c.input, err)
+			}
+		}
+	}
+}
+
+// draftPart is the text one rule matched in a parse, by the rule's BNF name.
+type draftPart struct {
+	Rule, Text string
+}
+
+// draftParts parses input with start rule start of grammar g and returns the matches of the
+// named rules, in input order (an outer match before the inner ones that begin with it).
+func draftParts(t *testing.T, g *pegrt.Grammar, start, input string, rules ...string) []draftPart {
+	t.Helper()
+	p := g.New()
+	if !p.Match(g.Start(start), input) {
+		t.Fatalf("%s %s %q: no match", g.ID, start, input)
+	}
+	want := map[string]bool{}
+	for _, r := range rules {
+		want[r] = true
+	}
+	type located struct {
+		part            draftPart
+		begin, end, idx int
+	}
+	var found []located
+	for i := 0; i < p.Len(); i++ {
+		tok := p.Token(i)
+		if name := g.Rules[tok.Rule]; want[name] {
+			found = append(found, located{draftPart{name, input[tok.Begin:tok.End]}, tok.Begin, tok.End, i})
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool {
+		if found[i].begin != found[j].begin {
+			return found[i].begin < found[j].begin
+		}
+		if found[i].end != found[j].end {
+			return found[i].end > found[j].end
+		}
+		return found[i].idx > found[j].idx // a rule's token follows those of the rules inside it
+	})
+	var parts []draftPart
+	for _, f := range found {
+		parts = append(parts, f.part)
+	}
+	return parts
+}
+
+// draft1993Examples are the URLs printed in the July 1993 draft. A URL broken across two lines
+// of the page is joined. Each is held to url, to fragmentaddress (which contains url), and to its
+// scheme's rule.
+var draft1993Examples = []struct {
+	rule, input, where string
+}{
+	// References.
+	{"fileaddress", "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol", "References, Alberti (the \">\" is on the next line)"},
+	{"gopheraddress", "gopher://gopher.micro.umn.edu/00/Information%20About%20Gopher/About%20Gopher", "References, Alberti (broken after \"%2\")"},
+	{"fileaddress", "ftp://info.cern.ch./pub/www/doc/http-spec.txt", "References, Berners-Lee (1991)"},
+	{"fileaddress", "ftp://quake.think.com/pub/wais/doc/protspec.txt", "References, Davis"},
+	{"fileaddress", "ftp://quake.think.com/pub/wais/doc/doc-ids.txt", "References, Kahle"},
+	{"fileaddress", "ftp://nnsc.nsf.net/rfc/rfc977.txt", "References, Kantor"},
+	{"waisindex", "wais://quake.think.com/wais-discussion-archives?lynch", "References, Lynch"},
+	{"fileaddress", "ftp://nnsc.nsf.net/rfc/rfc1034.txt", "References, Mockapetris"},
+	{"fileaddress", "ftp://prospero.isi.edu/pub/prospero/oir.ps", "References, Neuman"},
+	{"fileaddress", "ftp://nnsc.nsf.net/rfc/rfc959.txt", "References, Postel"},
+	{"fileaddress", "ftp://uu.psi.com/wp/nir.txt", "References, Yeong (1991a)"},
+	{"waisindex", "wais://nnsc.nsf.net/internet-drafts?yeong", "References, Yeong (1991b)"},
+	// Section "Choices", Fig 1: the untagged representation "PR:aftp/xx.yy.edu/pub/doc/README"
+	// has the generic form scheme ":" path.
+	{"generic", "PR:aftp/xx.yy.edu/pub/doc/README", "Choices, Fig 1"},
+}
+
+func TestDraft1993Examples(t *testing.T) {
+	var cases []draftCase
+	for _, e := range draft1993Examples {
+		cases = append(cases,
+			draftCase{e.rule, e.input, true, e.where},
+			draftCase{"url", e.input, true, e.where},
+			draftCase{"fragmentaddress", e.input, true, e.where})
+	}
+	checkDraft(t, urlgrammar.Draft1993, cases)
+	// The other forms the draft prints are not URLs of its syntax.
+	checkDraft(t, urlgrammar.Draft1993, []draftCase{
+		{"fragmentaddress", "/aftp/xx.yy.edu/pub/doc/README", false, "Choices, Fig 1: no scheme; the partial form has no BNF"},
+		{"fragmentaddress", "xxx.yyy.zz.edu:/pub.aa.bb.cc", false,
+			`Current practice: "there is no well-defined algorithm for parsing" it; as generic its path would start with "/"`},
+		{"fragmentaddress", "PR=aftp; H=xx.yy.edu; PA=/pub/doc/README;", false, "Choices, Fig 1: no \"=\" in any rule"},
+	})
+}
+
+// draft1993Hand are inputs chosen for the places where a PEG transcription can differ from the
+// BNF: an ordered choice whose first alternative matches a prefix of the input while a later one
+// matches all of it, a greedy repetition that eats what the rest of the rule needs (xalpha holds
+// ":" ";" "@" and "."; xpalpha holds "%00"), and the recursion written for repetition.
+var draft1993Hand = []draftCase{
+	// fragmentaddress = url [ "#" fragmentid ]
+	{"fragmentaddress", "http://h/p#frag", true, ""},
+	{"fragmentaddress", "http://h/p?q#f", true, ""},
+	{"fragmentaddress", "x:#f", true, "generic with a void path"},
+	{"fragmentaddress", "news:a#b", true, ""},
+	{"fragmentaddress", "telnet://u@h:23#x", true, ""},
+	{"fragmentaddress", "prospero://h/a%001#x", true, ""},
+	{"fragmentaddress", "http://h/p#", false, "fragmentid = xalphas: one or more"},
+	{"fragmentaddress", "http://h/p#a#b", false, `"#" is no xalpha`},
+	{"fragmentaddress", "http://h/p#a+b", false, `"+" is an xpalpha, not an xalpha`},
+	{"fragmentaddress", "http://h/p#a/b", false, ""},
+	{"fragmentaddress", "#f", false, "a url is required; the partial form has no BNF"},
+	{"url", "http://h/p#f", false, "url has no fragment"},
+
+	// url: a scheme rule that stops early falls through to generic.
+	{"url", "news:a/b", true, `newsaddress stops at "/"; generic: scheme "news", path "a/b"`},
+	{"newsaddress", "news:a/b", false, `group has no "/"`},
+	{"url", "news:1", true, "generic; group starts with an alpha, and article needs \"@\""},
+	{"newsaddress", "news:1", false, ""},
+	{"url", "news:@h", true, "generic; article = xalphas \"@\" host needs a character before \"@\""},
+	{"newsaddress", "news:@h", false, ""},
+	{"url", "news:", true, "generic with a void path"},
+	{"newsaddress", "news:", false, ""},
+	{"url", "news:**", true, "generic"},
+	{"newsaddress", "news:**", false, `"*" alone, or an article or a group`},
+	{"url", "http:x", true, "generic: scheme \"http\", path \"x\""},
+	{"url", "gopher:", true, "generic"},
+	{"url", "HTTP://h/", false, "the literal is lower case, and generic's path cannot start with \"/\""},
+	{"url", "Http:x", true, "generic"},
+
+	// generic = scheme ":" path [ "?" search ]; scheme = ialpha
+	{"generic", "x:", true, "path = void"},
+	{"generic", "x:a/", true, "path = xpalphas \"/\" void"},
+	{"generic", "x:a/b/c", true, ""},
+	{"generic", "x:a+b", true, `"+" is an xpalpha`},
+	{"generic", "x:y:z", true, `":" is an xalpha (extra): scheme "x" and path "y:z", or scheme "x:y" and path "z"`},
+	{"generic", "x-1.a$b:c", true, "ialpha = alpha [ xalphas ]"},
+	{"generic", "x:a?b+c", true, ""},
+	{"generic", "x:?b", true, "a void path and a search"},
+	{"generic", "x:a//b", false, "path has no empty segment except the last"},
+	{"generic", "x:/a", false, "path cannot start with \"/\""},
+	{"generic", "x://h/", false, "path cannot start with \"/\""},
+	{"generic", "x:a?", false, "search = xalphas ...: one or more"},
+	{"generic", "x:a?b+", false, "search cannot end with \"+\""},
+	{"generic", "x:a?+b", false, ""},
+	{"generic", "x:a?b++c", false, ""},
+	{"generic", "x:a?b?c", false, `"?" is no xalpha`},
+	{"generic", "x:a?b/c", false, `"/" is no xalpha`},
+	{"generic", "1x:y", false, "ialpha starts with an alpha"},
+	{"generic", ":y", false, ""},
+	{"generic", "x", false, "no \":\""},
+	{"generic", "+x:y", false, ""},
+
+	// httpaddress = "http://" hostport [ "/" path ] [ "?" search ]
+	{"httpaddress", "http://h", true, ""},
+	{"httpaddress", "http://h/", true, "path = void"},
+	{"httpaddress", "http://h?a+b", true, "a search without a path"},
+	{"httpaddress", "http://h:80", true, "host h, port 80"},
+	{"httpaddress", "http://h:80/a?b", true, ""},
+	{"httpaddress", "http://h:", true, `a hostname may end with ":" (D4)`},
+	{"httpaddress", "http://h:8a/", true, `hostname "h:8a" (D4)`},
+	{"httpaddress", "http://h:80:80/", true, `hostname "h:80", port 80 (D4)`},
+	{"httpaddress", "http://h;x/", true, `";" is extra (D4)`},
+	{"httpaddress", "http://u@h/", true, `"@" is safe: hostname "u@h"`},
+	{"httpaddress", "http://a.b.c./", true, "hostname = alpha *xalpha: any dots"},
+	{"httpaddress", "http://1.2.3.4/", true, "hostnumber"},
+	{"httpaddress", "http://1.2.3.4:80/", true, ""},
+	{"httpaddress", "http://999.999.999.999/", true, "hostnumber = digits ...: no bound"},
+	{"httpaddress", "http://h/a+b", true, ""},
+	{"httpaddress", "http://h/%41%7e", true, "escapes of either case"},
+	{"httpaddress", "http://1.2.3.4:/", false, "port = digits: one or more; a hostname starts with an alpha"},
+	{"httpaddress", "http://1.2.3.4.5/", false, "four digits groups, and a hostname starts with an alpha"},
+	{"httpaddress", "http://1.2.3/", false, ""},
+	{"httpaddress", "http://1.2.3.4x/", false, ""},
+	{"httpaddress", "http://-h/", false, "a hostname starts with an alpha"},
+	{"httpaddress", "http:///a", false, "host is not empty"},
+	{"httpaddress", "http://", false, ""},
+	{"httpaddress", "http://h/a//b", false, "path has no empty segment except the last"},
+	{"httpaddress", "http://h/a?", false, ""},
+	{"httpaddress", "http://h/a?b?c", false, ""},
+	{"httpaddress", "http://h/%zz", false, `escape = "%" hex hex`},
+	{"httpaddress", "http://h/%4", false, ""},
+	{"httpaddress", "http://h/%", false, ""},
+	{"httpaddress", "http://h/a=b", false, `"=" is in no rule`},
+	{"httpaddress", "http://h/a<b>", false, "punctuation is in no production"},
+	{"httpaddress", "http://h/a#b", false, "httpaddress has no fragment"},
+
+	// fileaddress = "ftp://" host "/" path (D5)
+	{"fileaddress", "ftp://h/", true, ""},
+	{"fileaddress", "ftp://h/a/b/", true, ""},
+	{"fileaddress", "ftp://1.2.3.4/x", true, ""},
+	{"fileaddress", "ftp://h:21/x", true, `hostname "h:21" (D5)`},
+	{"fileaddress", "ftp://u@h/x", true, `hostname "u@h"`},
+	{"fileaddress", "ftp://1.2.3.4:21/x", false, "host, not hostport: a hostnumber has no port here (D5)"},
+	{"fileaddress", "ftp://h", false, `"/" path is not optional`},
+	{"fileaddress", "ftp://h?x", false, "fileaddress has no search"},
+	{"fileaddress", "ftp://h/a?x", false, ""},
+
+	// afsaddress = "afs://" cellname "/" path
+	{"afsaddress", "afs://cell.name/x/y", true, ""},
+	{"afsaddress", "afs://c:1/x", true, `hostname "c:1"`},
+	{"afsaddress", "afs://1.2.3.4/x", false, "cellname is a hostname"},
+	{"afsaddress", "afs://c", false, ""},
+	{"url", "afs://c/x", true, ""},
+
+	// newsaddress = "news:" groupart; groupart = "*" | group | article
+	{"newsaddress", "news:*", true, ""},
+	{"newsaddress", "news:comp.infosystems.www", true, ""},
+	{"newsaddress", "news:a.b.", true, "group = alpha *xalpha"},
+	{"newsaddress", "news:a@b", true, "an article, or a group"},
+	{"newsaddress", "news:*@h", true, `an article: "*" is an xalpha`},
+	{"newsaddress", "news:1@h", true, "an article"},
+	{"newsaddress", "news:1@2@h", true, `xalphas "1@2", host "h"`},
+	{"newsaddress", "news:@@h", true, `xalphas "@", host "h"`},
+	{"newsaddress", "news:a@1.2.3.4", true, ""},
+	{"newsaddress", "news:1@1.2.3.4", true, "an article with a hostnumber"},
+	{"newsaddress", "news:1@b:80", true, `hostname "b:80"`},
+	{"newsaddress", "news:a@b:80", true, ""},
+	{"newsaddress", "news:1@1.2.3.4.5", false, "not a hostnumber, not a hostname, not a group"},
+	{"newsaddress", "news:1@1.2.3.4:80", false, "a hostnumber has no port here"},
+	{"newsaddress", "news:1@", false, ""},
+	{"newsaddress", "news:*a", false, ""},
+
+	// waisaddress = waisindex | waisdoc
+	{"waisaddress", "wais://h/db", true, "waisindex"},
+	{"waisaddress", "wais://h/db?a+b", true, "waisindex"},
+	{"waisaddress", "wais://h:210/db/TEXT/123/path/x", true, "waisdoc"},
+	{"waisaddress", "wais://h/db/TEXT/123/", true, "waisdoc, path = void"},
+	{"waisaddress", "wais://h/db/TEXT/12x/p", false, "digits"},
+	{"waisaddress", "wais://h/db/TEXT/123", false, `waisdoc needs "/" path`},
+	{"waisaddress", "wais://h/db/", false, ""},
+	{"waisaddress", "wais://h/", false, "database = xalphas: one or more"},
+	{"waisaddress", "wais://h/db/TEXT/123/p?x", false, "waisdoc has no search"},
+	{"waisindex", "wais://h/db/TEXT/123/p", false, ""},
+	{"waisdoc", "wais://h/db", false, ""},
+	{"url", "wais://h/db/TEXT/123/p", true, ""},
+
+	// prosperolink = "prospero://" hostport "/" hsoname [ "%00" version [ attributes ] ]
+	{"prosperolink", "prospero://h/a/b", true, ""},
+	{"prosperolink", "prospero://h/", true, "hsoname = path = void"},
+	{"prosperolink", "prospero://h/a%001", true, ""},
+	{"prosperolink", "prospero://h/a%0012ab", true, ""},
+	{"prosperolink", "prospero://h/%001", true, "a void hsoname"},
+	{"prosperolink", "prospero://h/a/%001", true, ""},
+	{"prosperolink", "prospero://h/a%00", true, "an escape in the path"},
+	{"prosperolink", "prospero://h/a%00%001", true, `the prose's "%00%00" (an empty version) is a path`},
+	{"prosperolink", "prospero://h/a%001/b", true, "a path"},
+	{"prosperolink", "prospero://h:1525/a%001x%002y", true, "a path"},
+	{"prosperolink", "prospero://h", false, ""},
+	{"prosperolink", "prospero://h/a%0", false, ""},
+	{"prosperoaddress", "prospero://h/a%001", true, ""},
+	{"url", "prospero://h/a%001", true, ""},
+
+	// telnetaddress = "telnet://" [ user "@" ] hostport
+	{"telnetaddress", "telnet://h", true, ""},
+	{"telnetaddress", "telnet://u@h", true, ""},
+	{"telnetaddress", "telnet://u@h:23", true, ""},
+	{"telnetaddress", "telnet://u:p@h", true, `user "u:p" (":" is an xalpha)`},
+	{"telnetaddress", "telnet://a@b@c", true, ""},
+	{"telnetaddress", "telnet://@@x", true, `user "@", host "x"`},
+	{"telnetaddress", "telnet://u@", true, `no user: hostname "u@"`},
+	{"telnetaddress", "telnet://u@1.2.3", true, `no user: hostname "u@1.2.3"`},
+	{"telnetaddress", "telnet://a@1.2.3.4.5", true, `no user: hostname "a@1.2.3.4.5"`},
+	{"telnetaddress", "telnet://1@1.2.3.4:23", true, "user 1, a hostnumber and a port"},
+	{"telnetaddress", "telnet://1.2.3.4:23", true, ""},
+	{"telnetaddress", "telnet://@h", false, "user = xalphas: one or more"},
+	{"telnetaddress", "telnet://1@", false, ""},
+	{"telnetaddress", "telnet://1@1.2.3", false, ""},
+	{"telnetaddress", "telnet://1.2.3.4:", false, ""},
+	{"telnetaddress", "telnet://h/", false, "telnetaddress has no path"},
+
+	// gopheraddress = "gopher://" hostport [ "/" gtype [ selector ] ] [ "?" search ]
+	{"gopheraddress", "gopher://h", true, ""},
+	{"gopheraddress", "gopher://h/1", true, ""},
+	{"gopheraddress", "gopher://h:70/1sel/x", true, ""},
+	{"gopheraddress", "gopher://h/11", true, `section "Gopher": the selector may begin with the type character`},
+	{"gopheraddress", "gopher://h/1+", true, `"+" in the selector (an xpalpha)`},
+	{"gopheraddress", "gopher://h/%09", true, "gtype = xalpha, and an escape is an xalpha"},
+	{"gopheraddress", "gopher://h?x", true, ""},
+	{"gopheraddress", "gopher://h/1?x", true, ""},
+	{"gopheraddress", "gopher://h/1a/?x", true, ""},
+	{"gopheraddress", "gopher://h/", false, "\"/\" needs a gtype"},
+	{"gopheraddress", "gopher://h//", false, `"/" is no xalpha`},
+	{"gopheraddress", "gopher://h/+", false, `gtype = xalpha, and "+" is none`},
+	{"gopheraddress", "gopher://h/1a//b", false, ""},
+}
+
+func TestDraft1993Grammar(t *testing.T) {
+	checkDraft(t, urlgrammar.Draft1993, draft1993Hand)
+	// Every valid url is a valid fragmentaddress, and so is every valid scheme rule's input.
+	for _, c := range draft1993Hand {
+		if c.valid && c.rule != "fragmentaddress" && c.rule != "generic" {
+			if !urlgrammar.MatchRule(urlgrammar.Draft1993, "fragmentaddress", c.input) {
+				t.Errorf("%q is a valid %s but not a valid fragmentaddress", c.input, c.rule)
+			}
+		}
+	}
+}
+
+// TestDraft1993Decisions has one test per decision recorded in the header of
+// grammar/draft1993.bnf.
+func TestDraft1993Decisions(t *testing.T) {
+	v := urlgrammar.Draft1993
+	t.Run("D1 xpalphas recurses", func(t *testing.T) {
+		checkDraft(t, v, []draftCase{
+			{"httpaddress", "http://h/abc", true, "a segment of three characters"},
+			{"fileaddress", "ftp://info.cern.ch./pub/www/doc/http-spec.txt", true, "References"},
+			{"generic", "x:" + strings.Repeat("a", 100) + "/" + strings.Repeat("b", 100), true, ""},
+		})
+	})
+	t.Run("D2 variant and punctuation are in no production", func(t *testing.T) {
+		for _, c := range []string{"{", "}", "|", "[", "]", `\`, "^", "~", "<", ">"} {
+			checkDraft(t, v, []draftCase{
+				{"fragmentaddress", "http://h/a" + c + "b", false, "variant or punctuation"},
+				{"fragmentaddress", "x:a" + c, false, "variant or punctuation"},
+			})
+		}
+	})
+	t.Run("D3 space is extra", func(t *testing.T) {
+		checkDraft(t, v, []draftCase{
+			{"httpaddress", "http://h/a b", true, "path"},
+			{"httpaddress", "http://a b/", true, "hostname"},
+			{"httpaddress", "http://h/a?b c", true, "search"},
+			{"generic", "x y:z", true, "scheme"},
+			{"newsaddress", "news:a b", true, "group"},
+			{"fragmentaddress", "x:a# b", true, "fragmentid"},
+			{"httpaddress", "http://h/a\tb", false, "only the space is extra"},
+		})
+	})
+	t.Run("D4 colon, semicolon and at sign in xalpha", func(t *testing.T) {
+		g := draft1993.Grammar
+		tests := []struct {
+			start, input string
+			rules        []string
+			want         []draftPart
+		}{
+			// hostport: a final ":" digits is the port; any other ":" is part of the hostname.
+			{"url", "http://info.cern.ch:8000/x", []string{"hostname", "hostnumber", "port"},
+				[]draftPart{{"hostname", "info.cern.ch"}, {"port", "8000"}}},
+			{"url", "http://h:8a/", []string{"hostname", "port"}, []draftPart{{"hostname", "h:8a"}}},
+			{"url", "http://h:1:2/", []string{"hostname", "port"}, []draftPart{{"hostname", "h:1"}, {"port", "2"}}},
+			{"url", "http://1.2.3.4:80", []string{"hostname", "hostnumber", "port"},
+				[]draftPart{{"hostnumber", "1.2.3.4"}, {"port", "80"}}},
+			// generic: the scheme ends at the first ":".
+			{"url", "x:y:z", []string{"generic", "scheme", "path"},
+				[]draftPart{{"generic", "x:y:z"}, {"scheme", "x"}, {"path", "y:z"}}},
+			// telnetaddress: the user ends at the first "@" that a hostport follows.
+			{"url", "telnet://a@b@c:23", []string{"user", "hostname", "port"},
+				[]draftPart{{"user", "a"}, {"hostname", "b@c"}, {"port", "23"}}},
+			{"url", "telnet://1@2@1.2.3.4", []string{"user", "hostnumber"},
+				[]draftPart{{"user", "1@2"}, {"hostnumber", "1.2.3.4"}}},
+			{"url", "telnet://a@1.2.3.4.5", []string{"user", "hostname"},
+				[]draftPart{{"hostname", "a@1.2.3.4.5"}}},
+			// groupart: an "@" makes an article (section "News").
+			{"url", "news:a.b@c.d", []string{"group", "article", "host"},
+				[]draftPart{{"article", "a.b@c.d"}, {"host", "c.d"}}},
+			{"url", "news:comp.infosystems", []string{"group", "article"},
+				[]draftPart{{"group", "comp.infosystems"}}},
+			{"url", "news:*", []string{"groupart", "group", "article"}, []draftPart{{"groupart", "*"}}},
+		}
+		for _, tt := range tests {
+			got := draftParts(t, g, tt.start, tt.input, tt.rules...)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
+			}
+		}
+	})
+	t.Run("D5 fileaddress has host", func(t *testing.T) {
+		checkDraft(t, v, []draftCase{
+			{"fileaddress", "ftp://h:21/x", true, "a hostname with \":\""},
+			{"fileaddress", "ftp://1.2.3.4:21/x", false, "a hostnumber has no port"},
+			{"fileaddress", "ftp://h/x?y", false, "no search"},
+		})
+	})
+	t.Run("D6 void is empty", func(t *testing.T) {
+		checkDraft(t, v, []draftCase{
+			{"generic", "x:", true, ""},
+			{"httpaddress", "http://h/", true, ""},
+			{"prosperolink", "prospero://h/", true, ""},
+			{"generic", "x:a/", true, ""},
+		})
+	})
+	t.Run("D7 layout", func(t *testing.T) {
+		checkDraft(t, v, []draftCase{
+			// httpaddress's "[ ?" / "search ]" across two lines is one option.
+			{"httpaddress", "http://h/p?s", true, ""},
+			// "% 0 0" is the three characters %00.
+			{"prosperolink", "prospero://h/a%001", true, ""},
+			// "0 |1" is two alternatives of digit.
+			{"httpaddress", "http://h:01/", true, ""},
+		})
+	})
+	t.Run("D8 prosperolink", func(t *testing.T) {
+		checkDraft(t, v, []draftCase{
+			{"prosperolink", "prospero://h/a%0012", true, ""},
+			{"prosperolink", "prospero://h/a%001b2", true, "version 1, attributes b2"},
+			{"prosperolink", "prospero://h/a%001%00b", true, "the prose's %00 between attributes: a path"},
+		})
+		got := draftParts(t, draft1993.Grammar, "url", "prospero://h/pub/a%001b2",
+			"hsoname", "version", "attributes")
+		want := []draftPart{{"hsoname", "pub/a"}, {"version", "1"}, {"attributes", "b2"}}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("parts (-want +got):\n%s", diff)
+		}
+		got = draftParts(t, draft1993.Grammar, "url", "prospero://h/a%001/b", "hsoname", "version")
+		if diff := cmp.Diff([]draftPart{{"hsoname", "a%001/b"}}, got); diff != "" {
+			t.Errorf("parts (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("D9 default start rule", func(t *testing.T) {
+		if got := v.DefaultRule(); got != "fragmentaddress" {
+			t.Errorf("DefaultRule() = %q; want fragmentaddress", got)
+		}
+		if err := urlgrammar.Validate(v, "http://h/p#f"); err != nil {
+			t.Errorf("Validate(Draft1993, http://h/p#f) = %v; want nil", err)
+		}
+		if err := urlgrammar.Validate(v, "http://h/p#"); err == nil {
+			t.Error("Validate(Draft1993, http://h/p#) = nil; want an error")
+		}
+	})
+}
+
+// TestDraft1993Parts checks the parts of the parse where the BNF is ambiguous or a greedy PEG
+// could misplace a boundary.
+func TestDraft1993Parts(t *testing.T) {
+	g := draft1993.Grammar
+	tests := []struct {
+		start, input string
+		rules        []string
+		want         []draftPart
+	}{
+		{"fragmentaddress", "http://h:80/a/b?c+d#e", []string{"hostname", "port", "path", "search", "fragmentid"},
+			[]draftPart{{"hostname", "h"}, {"port", "80"}, {"path", "a/b"}, {"search", "c+d"}, {"fragmentid", "e"}}},
+		{"url", "news:a/b", []string{"newsaddress", "generic", "scheme", "path"},
+			[]draftPart{{"generic", "news:a/b"}, {"scheme", "news"}, {"path", "a/b"}}},
+		{"url", "wais://h/db/TEXT/12/p", []string{"waisindex", "waisdoc", "database", "wtype", "digits", "path"},
+			[]draftPart{{"waisdoc", "wais://h/db/TEXT/12/p"}, {"database", "db"}, {"wtype", "TEXT"}, {"digits", "12"}, {"path", "p"}}},
+		{"url", "wais://h/db?x", []string{"waisindex", "waisdoc", "database", "search"},
+			[]draftPart{{"waisindex", "wais://h/db?x"}, {"database", "db"}, {"search", "x"}}},
+		{"url", "gopher://h/1a/b?s", []string{"gtype", "selector", "search"},
+			[]draftPart{{"gtype", "1"}, {"selector", "a/b"}, {"search", "s"}}},
+		{"url", "ftp://h:21/x", []string{"host", "hostname", "path"},
+			[]draftPart{{"host", "h"}, {"hostname", "h"}, {"path", "x"}}},
+		{"url", "afs://c/x", []string{"cellname", "path"}, []draftPart{{"cellname", "c"}, {"path", "x"}}},
+	}
+	for _, tt := range tests {
+		got := draftParts(t, g, tt.start, tt.input, tt.rules...)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
+		}
+	}
+}
+
+// draftLong is an input built from a prefix, a unit repeated up to about n bytes, and a suffix.
+type draftLong struct {
+	rule, prefix, unit, suffix string
+	valid                      bool
+}
+
+func (l draftLong) build(n int) string {
+	return l.prefix + strings.Repeat(l.unit, n/len(l.unit)) + l.suffix
+}
+
+// draft1993Long are the inputs of the 1 MiB and linear-time tests: each repeats what the draft
+// writes as recursion (path, xalphas, search, digits, hostname, attributes) or what makes a PEG
+// look ahead ("@" in user and article, ":" in hostname, "%00" in hsoname).
+var draft1993Long = []draftLong{
+	{"url", "http://h/", "a", "", true},
+	{"url", "http://h/", "a/", "", true},
+	{"url", "http://", "a.", "", true},
+	{"url", "http://", "a:", "", true},
+	{"url", "http://a", ":1", "/", true},
+	{"url", "http://h?", "a+", "a", true},
+	{"url", "http://1.2.3.", "1", "", true},
+	{"url", "x:", "a", "", true},
+	{"url", "x", ":", "", true},
+	{"url", "news:", "a.", "", true},
+	{"url", "news:", "a@", "b", true},
+	{"url", "news:", "1@", "", true},
+	{"url", "telnet://", "a@", "b", true},
+	{"url", "telnet://", "1@", "", false},
+	{"url", "telnet://", "@1.2.3.4", ".", false},
+	{"url", "prospero://h/", "%00", "1", true},
+	{"url", "prospero://h/a%001", "a", "", true},
+	{"url", "prospero://h/", "%001a", "", true},
+	{"url", "wais://h/d/w/", "1", "/p", true},
+	{"fragmentaddress", "x:a#", "f", "", true},
+	{"url", "http://h/", "%", "", false},
+	{"url", "http://h/", "a", "#", false},
+	{"url", "http://h/", "a/", "/", false},
+}
+
+// TestDraft1993Long: a 1 MiB input of a repeated unit gets its verdict without a stack overflow
+// (no rule recurses once per character).
+func TestDraft1993Long(t *testing.T) {
+	for _, l := range draft1993Long {
+		s := l.build(1 << 20)
+		if got := urlgrammar.MatchRule(urlgrammar.Draft1993, l.rule, s); got != l.valid {
+			t.Errorf("%s %q+%q*n+%q (1 MiB): %v; want %v", l.rule, l.prefix, l.unit, l.suffix, got, l.valid)
+		}
+	}
+	// And on a string of one repeated character, for every start rule.
+	for _, rule := range urlgrammar.Draft1993.StartRules() {
+		for _, c := range []string{"a", "/", "@", "%", "1", ":", " "} {
+			urlgrammar.MatchRule(urlgrammar.Draft1993, rule, strings.Repeat(c, 1<<20))
+		}
+	}
+}
+
+// TestDraft1993LinearTime: the same inputs take time linear in their length.
+func TestDraft1993LinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	checkDraftLinear(t, urlgrammar.Draft1993, draft1993Long)
+}
+
+// checkDraftLinear compares the time of each input at 16 KiB and at 1 MiB.
+func checkDraftLinear(t *testing.T, v urlgrammar.Version, longs []draftLong) {
+	t.Helper()
+	measure := func(rule, s string) time.Duration {
+		best := time.Duration(1 << 62)
+		for i := 0; i < 3; i++ {
+			start := time.Now()
+			urlgrammar.MatchRule(v, rule, s)
+			if d := time.Since(start); d < best {
+				best = d
+			}
+		}
+		return best
+	}
+	const small, large = 1 << 14, 1 << 20 // 64 times as long
+	for _, l := range longs {
+		ds, dl := measure(l.rule, l.build(small)), measure(l.rule, l.build(large))
+		// Linear time makes dl about 64 ds; quadratic, about 4096 ds. The bound leaves room
+		// for cache effects and a busy machine.
+		if dl > 512*ds+50*time.Millisecond {
+			t.Errorf("%v %s %q+%q*n: %v for 16 KiB, %v for 1 MiB: not linear", v, l.rule, l.prefix, l.unit, ds, dl)
+		}
+	}
+}
