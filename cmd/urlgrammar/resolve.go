@@ -52,7 +52,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	fail := func(err error) int {
-		fmt.Fprintln(stderr, "urlgrammar resolve:", err)
+		fmt.Fprintln(stderr, "urlgrammar resolve:", strings.TrimPrefix(err.Error(), "urlgrammar: "))
 		return exitUsage
 	}
 	if len(rest) == 0 {
@@ -60,20 +60,17 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	base, refs := rest[0], rest[1:]
-	var opts []urlgrammar.ResolveOption
+	var opts []namedOption
 	if *nonValidating {
-		opts = append(opts, urlgrammar.NonValidating())
+		opts = append(opts, namedOption{"--non-validating", urlgrammar.NonValidating()})
 	}
-	switch *dotDot {
-	case "":
-	case "retain":
-		opts = append(opts, urlgrammar.LeftoverDotDot(urlgrammar.RetainDotDot))
-	case "remove":
-		opts = append(opts, urlgrammar.LeftoverDotDot(urlgrammar.RemoveDotDot))
-	case "avoid":
-		opts = append(opts, urlgrammar.LeftoverDotDot(urlgrammar.AvoidTraversal))
-	default:
-		return fail(fmt.Errorf("--dotdot %q: want retain, remove or avoid", *dotDot))
+	handling := map[string]urlgrammar.DotDotHandling{"retain": urlgrammar.RetainDotDot, "remove": urlgrammar.RemoveDotDot, "avoid": urlgrammar.AvoidTraversal}
+	if *dotDot != "" {
+		h, ok := handling[*dotDot]
+		if !ok {
+			return fail(fmt.Errorf("--dotdot %q: want retain, remove or avoid", *dotDot))
+		}
+		opts = append(opts, namedOption{"--dotdot", urlgrammar.LeftoverDotDot(h)})
 	}
 	var versions []urlgrammar.Version
 	switch {
@@ -98,8 +95,8 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 		for _, o := range opts {
-			if !v.AllowsResolveOption(o) {
-				return fail(fmt.Errorf("%v: the document does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", v))
+			if !v.AllowsResolveOption(o.opt) {
+				return fail(fmt.Errorf("%s: the document of %v does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", o.flag, v))
 			}
 		}
 		versions = []urlgrammar.Version{v}
@@ -110,7 +107,11 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *all {
 		r = newTableRun(out, versions, base, opts, *asJSON)
 	} else {
-		r = &singleRun{w: out, v: versions[0], base: base, opts: opts, json: *asJSON}
+		single := &singleRun{w: out, v: versions[0], base: base, json: *asJSON}
+		for _, o := range opts {
+			single.opts = append(single.opts, o.opt)
+		}
+		r = single
 	}
 	var writeErr error
 	err = readInputs(refs, stdin, func(ref string) bool {
@@ -183,22 +184,32 @@ type tableRun struct {
 	versions []urlgrammar.Version
 	base     string
 	opts     map[urlgrammar.Version][]urlgrammar.ResolveOption
-	skipped  []string // versions to which some option does not apply
+	skipped  []string // for each option not applied to every version, which versions it skips
 	json     bool
 	tw       *tabwriter.Writer
 	notes    []string
 	anyErr   bool
 }
 
-func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, opts []urlgrammar.ResolveOption, asJSON bool) *tableRun {
+// A namedOption is a resolve option with the flag that gave it.
+type namedOption struct {
+	flag string
+	opt  urlgrammar.ResolveOption
+}
+
+func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, opts []namedOption, asJSON bool) *tableRun {
 	r := &tableRun{w: w, versions: versions, base: base, opts: map[urlgrammar.Version][]urlgrammar.ResolveOption{}, json: asJSON}
-	for _, v := range versions {
-		for _, o := range opts {
-			if v.AllowsResolveOption(o) {
-				r.opts[v] = append(r.opts[v], o)
-			} else if len(r.skipped) == 0 || r.skipped[len(r.skipped)-1] != v.String() {
-				r.skipped = append(r.skipped, v.String())
+	for _, o := range opts {
+		var skipped []string
+		for _, v := range versions {
+			if v.AllowsResolveOption(o.opt) {
+				r.opts[v] = append(r.opts[v], o.opt)
+			} else {
+				skipped = append(skipped, v.String())
 			}
+		}
+		if len(skipped) > 0 {
+			r.skipped = append(r.skipped, fmt.Sprintf("%s not applied to %s", o.flag, strings.Join(skipped, ", ")))
 		}
 	}
 	if !asJSON {
@@ -254,7 +265,7 @@ func (r *tableRun) finish() error {
 		return err
 	}
 	if len(r.skipped) > 0 {
-		fmt.Fprintf(r.w, "\noptions not applied to %s: their documents do not allow that reading\n", strings.Join(r.skipped, ", "))
+		fmt.Fprintf(r.w, "\n%s: their documents do not allow that reading\n", strings.Join(r.skipped, "; "))
 	}
 	if len(r.notes) > 0 {
 		fmt.Fprintln(r.w)

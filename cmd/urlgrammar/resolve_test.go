@@ -61,13 +61,19 @@ func TestResolveCommandUsage(t *testing.T) {
 }
 
 func TestResolveCommandAll(t *testing.T) {
+	// RFC 2396's grammar has no reference made of a query alone: "?y" is an error there, with
+	// its reason below the table, and the status is 1.
 	out, errOut, status := runCmd("", "resolve", "--all", docBase, "?y", "g")
-	if status != exitValid {
-		t.Fatalf("resolve --all: status %d, stderr %q", status, errOut)
+	if status != exitInvalid {
+		t.Fatalf("resolve --all: status %d, stderr %q; want %d", status, errOut, exitInvalid)
 	}
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	table, notes, _ := strings.Cut(out, "\n\n")
+	lines := strings.Split(table, "\n")
 	if len(lines) != 3 {
 		t.Fatalf("resolve --all: %d lines, want a header and 2 rows:\n%s", len(lines), out)
+	}
+	if !strings.HasPrefix(notes, `[1] rfc2396, "?y": `) {
+		t.Errorf("resolve --all: notes %q, want the reason for rfc2396's error on ?y", notes)
 	}
 	for _, id := range []string{"draft1993", "rfc1808", "draft1997", "rfc2396", "draft2003", "rfc3986"} {
 		if !strings.Contains(lines[0], id) {
