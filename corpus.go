@@ -29,11 +29,56 @@ func Corpus() []Example {
 	return ex
 }
 
-// unescapeCorpus reads the corpus file's one escape: "\t" for a tab, "\\" for a backslash,
-// so that an input may hold a tab; every other byte stands for itself.
+// unescapeCorpus reads the escapes of the corpus file's input column, so that an input may hold
+// any byte: "\t" a tab, "\n" a line feed, "\r" a carriage return, "\\" a backslash, "\#" a "#"
+// (an input that begins with "#" is written "\#", since a line that begins with "#" is a
+// comment), and "\xHH" the byte with hexadecimal value HH. Every other byte stands for itself,
+// and so does a backslash that begins none of these.
 func unescapeCorpus(s string) string {
-	if !strings.Contains(s, `\`) {
+	i := strings.IndexByte(s, '\\')
+	if i < 0 {
 		return s
 	}
-	return strings.NewReplacer(`\t`, "\t", `\\`, `\`).Replace(s)
+	b := []byte(s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			b = append(b, c)
+			continue
+		}
+		switch s[i+1] {
+		case 't':
+			b, i = append(b, '\t'), i+1
+		case 'n':
+			b, i = append(b, '\n'), i+1
+		case 'r':
+			b, i = append(b, '\r'), i+1
+		case '\\', '#':
+			b, i = append(b, s[i+1]), i+1
+		case 'x':
+			if i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]) {
+				b, i = append(b, hexValue(s[i+2])<<4|hexValue(s[i+3])), i+3
+			} else {
+				b = append(b, c)
+			}
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func hexValue(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	default:
+		return c - 'a' + 10
+	}
 }

@@ -3,8 +3,8 @@ package urlgrammar_test
 // Tests of the March 1994 draft's grammar, draft-ietf-uri-url-03 (grammar/draft1994.bnf and its
 // PEG transcription grammar/draft1994.peg). "BNF" is the draft's section "BNF for specific URL
 // schemes"; E1-E11 are the decisions in the header of draft1994.bnf. Every expectation is
-// checked against the document, not against the parser. The helpers (draftCase, checkDraft,
-// draftParts, draftLong) are in draft1993_grammar_test.go.
+// checked against the document, not against the parser. The helpers (earlyDraftCase,
+// checkEarlyDraft, earlyDraftParts, earlyDraftLong) are in draft1993_grammar_test.go.
 
 import (
 	"strings"
@@ -58,16 +58,16 @@ var draft1994Examples = []struct {
 }
 
 func TestDraft1994Examples(t *testing.T) {
-	var cases []draftCase
+	var cases []earlyDraftCase
 	for _, e := range draft1994Examples {
 		cases = append(cases,
-			draftCase{e.rule, e.input, true, e.where},
-			draftCase{"url", e.input, true, e.where},
-			draftCase{"prefixedurl", "url:" + e.input, true, e.where},
-			draftCase{"prefixedurl", e.input, false, e.where + `: prefixedurl needs "url:"`})
+			earlyDraftCase{e.rule, e.input, true, e.where},
+			earlyDraftCase{"url", e.input, true, e.where},
+			earlyDraftCase{"prefixedurl", "url:" + e.input, true, e.where},
+			earlyDraftCase{"prefixedurl", e.input, false, e.where + `: prefixedurl needs "url:"`})
 	}
-	checkDraft(t, urlgrammar.Draft1994, cases)
-	checkDraft(t, urlgrammar.Draft1994, []draftCase{
+	checkEarlyDraft(t, urlgrammar.Draft1994, cases)
+	checkEarlyDraft(t, urlgrammar.Draft1994, []earlyDraftCase{
 		{"url", "gopher://gopher.micro.umn.edu/00/Information About Gopher/About Gopher", false,
 			"References, Alberti, as printed: space is reserved and in no production"},
 		{"url", "gopher://host [port]/0a_gopher_selector", false, `Gopher: "[port]" is a placeholder; "[" "]" are national`},
@@ -79,7 +79,7 @@ func TestDraft1994Examples(t *testing.T) {
 // BNF: an ordered choice whose first alternative matches a prefix of the input while a later one
 // matches all of it, a greedy repetition that eats what the rest of the rule needs (xalpha holds
 // "@" and "."; xpalpha holds "%00"), and the recursion written for repetition.
-var draft1994Hand = []draftCase{
+var draft1994Hand = []earlyDraftCase{
 	// prefixedurl = "url:" url; url has no generic form
 	{"prefixedurl", "url:http://h/", true, ""},
 	{"prefixedurl", "url:news:*", true, ""},
@@ -240,7 +240,7 @@ var draft1994Hand = []draftCase{
 }
 
 func TestDraft1994Grammar(t *testing.T) {
-	checkDraft(t, urlgrammar.Draft1994, draft1994Hand)
+	checkEarlyDraft(t, urlgrammar.Draft1994, draft1994Hand)
 	// Every valid input of a scheme rule (afsaddress aside) is a valid url, and with "url:" a
 	// valid prefixedurl.
 	for _, c := range draft1994Hand {
@@ -264,13 +264,13 @@ func TestDraft1994Decisions(t *testing.T) {
 		if !contains(v.StartRules(), "url") {
 			t.Errorf("url is not a start rule: %v", v.StartRules())
 		}
-		checkDraft(t, v, []draftCase{
+		checkEarlyDraft(t, v, []earlyDraftCase{
 			{"url", "http://h/", true, ""},
 			{"prefixedurl", "url:http://h/", true, ""},
 		})
 	})
 	t.Run("E2 mailto has one colon", func(t *testing.T) {
-		checkDraft(t, v, []draftCase{
+		checkEarlyDraft(t, v, []earlyDraftCase{
 			{"mailtoaddress", "mailto:timbl@info.cern.ch", true, "the editor's address (About this document)"},
 			{"mailtoaddress", "mailto:a%25b@c", true, `section "Mailto": "%" becomes %25`},
 			{"mailtoaddress", "mailto::timbl@info.cern.ch", false, "as printed"},
@@ -278,7 +278,7 @@ func TestDraft1994Decisions(t *testing.T) {
 		})
 	})
 	t.Run("E3 addr-spec from RFC 822", func(t *testing.T) {
-		checkDraft(t, v, []draftCase{
+		checkEarlyDraft(t, v, []earlyDraftCase{
 			{"midaddress", "mid:foo4%25foo1@bar.net", true, "RFC 2111 section 2's example: \"%\" encoded"},
 			{"midaddress", "mid:a%2Fb@c", true, `"/" in an atom, encoded`},
 			{"midaddress", "mid:a!$&'*+-_b@c", true, "the atom characters of a URL"},
@@ -302,7 +302,7 @@ func TestDraft1994Decisions(t *testing.T) {
 		})
 	})
 	t.Run("E4 content-identifier is addr-spec", func(t *testing.T) {
-		checkDraft(t, v, []draftCase{
+		checkEarlyDraft(t, v, []earlyDraftCase{
 			{"cidaddress", "cid:foo4*foo1@bar.net", true, "RFC 2111 section 2's Content-ID"},
 			{"cidaddress", "cid:\"x\".y@z.w", true, ""},
 			{"cidaddress", "cid:<foo4*foo1@bar.net>", false, `"<" ">" are punctuation`},
@@ -310,19 +310,19 @@ func TestDraft1994Decisions(t *testing.T) {
 		})
 	})
 	t.Run("E5 the prefix is lower case", func(t *testing.T) {
-		checkDraft(t, v, []draftCase{
+		checkEarlyDraft(t, v, []earlyDraftCase{
 			{"prefixedurl", "url:http://h/", true, ""},
 			{"prefixedurl", "URL:http://h/", false, `section "PrePrefix" writes "URL:"; the BNF "u r l :"`},
 			{"prefixedurl", "Url:http://h/", false, ""},
 		})
 	})
 	t.Run("E6 safe lists the hyphen twice", func(t *testing.T) {
-		checkDraft(t, v, []draftCase{
+		checkEarlyDraft(t, v, []earlyDraftCase{
 			{"httpaddress", "http://a-b/c-d?e-f", true, ""},
 		})
 	})
 	t.Run("E7 ftptype as printed", func(t *testing.T) {
-		checkDraft(t, v, []draftCase{
+		checkEarlyDraft(t, v, []earlyDraftCase{
 			{"ftpaddress", "ftp://h/f;type=I", false, `section "FTP"'s ";type=" suffix is not in the BNF`},
 			{"ftpaddress", "ftp://h/f;type=A", false, ""},
 			{"ftpaddress", "ftp://h/fI", true, "path fI, or path f and ftptype I"},
@@ -332,30 +332,30 @@ func TestDraft1994Decisions(t *testing.T) {
 		})
 	})
 	t.Run("E8 wpath's = and ;", func(t *testing.T) {
-		checkDraft(t, v, []draftCase{
+		checkEarlyDraft(t, v, []earlyDraftCase{
 			{"waisdoc", "wais://h/db/TEXT/1=a;22=b/c;", true, ""},
 			{"waisdoc", "wais://h/db/TEXT/1=a=b;", false, `"=" is reserved: path does not hold it`},
 			{"waisdoc", "wais://h/db/TEXT/1=a;b;", false, ""},
 		})
-		got := draftParts(t, draft1994.Grammar, "url", "wais://h/db/TEXT/1=a;22=b/c;", "wtype", "wpath", "digits", "path")
-		want := []draftPart{{"wtype", "TEXT"}, {"wpath", "1=a;22=b/c;"}, {"digits", "1"}, {"path", "a"}, {"digits", "22"}, {"path", "b/c"}}
+		got := earlyDraftParts(t, draft1994.Grammar, "url", "wais://h/db/TEXT/1=a;22=b/c;", "wtype", "wpath", "digits", "path")
+		want := []earlyDraftPart{{"wtype", "TEXT"}, {"wpath", "1=a;22=b/c;"}, {"digits", "1"}, {"path", "a"}, {"digits", "22"}, {"path", "b/c"}}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("wpath parts (-want +got):\n%s", diff)
 		}
 	})
 	t.Run("E9 rules used by no production", func(t *testing.T) {
-		checkDraft(t, v, []draftCase{
+		checkEarlyDraft(t, v, []earlyDraftCase{
 			{"afsaddress", "afs://cell/x", true, "a start rule of its own"},
 			{"url", "afs://cell/x", false, "not a url production"},
 			{"url", "foo:bar", false, "scheme: no generic URL"},
 			{"url", "http://h/#x", false, "fragmentid: no fragment"},
 		})
 		for _, c := range []string{"=", ";", "#", ":", " ", "{", "}", "|", "[", "]", `\`, "^", "~", "<", ">"} {
-			checkDraft(t, v, []draftCase{{"url", "http://h/a" + c + "b", false, "reserved, national or punctuation"}})
+			checkEarlyDraft(t, v, []earlyDraftCase{{"url", "http://h/a" + c + "b", false, "reserved, national or punctuation"}})
 		}
 	})
 	t.Run("E10 void is empty", func(t *testing.T) {
-		checkDraft(t, v, []draftCase{
+		checkEarlyDraft(t, v, []earlyDraftCase{
 			{"ftpaddress", "ftp://h/", true, ""},
 			{"prosperoaddress", "prospero://h/", true, ""},
 			{"waisdoc", "wais://h/d/w/1=;", true, ""},
@@ -381,28 +381,28 @@ func TestDraft1994Parts(t *testing.T) {
 	tests := []struct {
 		start, input string
 		rules        []string
-		want         []draftPart
+		want         []earlyDraftPart
 	}{
 		{"prefixedurl", "url:http://h:80/a/b?c", []string{"httpaddress", "hostname", "port", "segment", "search"},
-			[]draftPart{{"httpaddress", "http://h:80/a/b?c"}, {"hostname", "h"}, {"port", "80"}, {"segment", "a"}, {"segment", "b"}, {"search", "c"}}},
+			[]earlyDraftPart{{"httpaddress", "http://h:80/a/b?c"}, {"hostname", "h"}, {"port", "80"}, {"segment", "a"}, {"segment", "b"}, {"search", "c"}}},
 		{"url", "ftp://u:p@h:21/x", []string{"user", "password", "hostname", "port", "path"},
-			[]draftPart{{"user", "u"}, {"password", "p"}, {"hostname", "h"}, {"port", "21"}, {"path", "x"}}},
+			[]earlyDraftPart{{"user", "u"}, {"password", "p"}, {"hostname", "h"}, {"port", "21"}, {"path", "x"}}},
 		{"url", "ftp://a@1.2.3.4.5/x", []string{"user", "hostname", "hostnumber"},
-			[]draftPart{{"hostname", "a@1.2.3.4.5"}}},
+			[]earlyDraftPart{{"hostname", "a@1.2.3.4.5"}}},
 		{"url", "news:a.b@c.d", []string{"group", "article", "host"},
-			[]draftPart{{"article", "a.b@c.d"}, {"host", "c.d"}}},
+			[]earlyDraftPart{{"article", "a.b@c.d"}, {"host", "c.d"}}},
 		{"url", "news:1@2@1.2.3.4", []string{"article", "hostnumber"},
-			[]draftPart{{"article", "1@2@1.2.3.4"}, {"hostnumber", "1.2.3.4"}}},
-		{"url", "mailto:a@b@c", []string{"hostname"}, []draftPart{{"hostname", "b@c"}}},
-		{"url", "nntp:comp.x/12", []string{"group", "digits"}, []draftPart{{"group", "comp.x"}, {"digits", "12"}}},
+			[]earlyDraftPart{{"article", "1@2@1.2.3.4"}, {"hostnumber", "1.2.3.4"}}},
+		{"url", "mailto:a@b@c", []string{"hostname"}, []earlyDraftPart{{"hostname", "b@c"}}},
+		{"url", "nntp:comp.x/12", []string{"group", "digits"}, []earlyDraftPart{{"group", "comp.x"}, {"digits", "12"}}},
 		{"url", "prospero://h/pub/a%001b2", []string{"hsoname", "version", "attributes"},
-			[]draftPart{{"hsoname", "pub/a"}, {"version", "1"}, {"attributes", "b2"}}},
-		{"url", "gopher://h/1a/b", []string{"gtype", "gcommand"}, []draftPart{{"gtype", "1"}, {"gcommand", "a/b"}}},
+			[]earlyDraftPart{{"hsoname", "pub/a"}, {"version", "1"}, {"attributes", "b2"}}},
+		{"url", "gopher://h/1a/b", []string{"gtype", "gcommand"}, []earlyDraftPart{{"gtype", "1"}, {"gcommand", "a/b"}}},
 		{"url", "mid:\"a.b\".c@d.e", []string{"local-part", "word", "domain"},
-			[]draftPart{{"local-part", "\"a.b\".c"}, {"word", "\"a.b\""}, {"word", "c"}, {"domain", "d.e"}}},
+			[]earlyDraftPart{{"local-part", "\"a.b\".c"}, {"word", "\"a.b\""}, {"word", "c"}, {"domain", "d.e"}}},
 	}
 	for _, tt := range tests {
-		got := draftParts(t, g, tt.start, tt.input, tt.rules...)
+		got := earlyDraftParts(t, g, tt.start, tt.input, tt.rules...)
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}
@@ -412,7 +412,7 @@ func TestDraft1994Parts(t *testing.T) {
 // draft1994Long are the inputs of the 1 MiB and linear-time tests: each repeats what the draft
 // writes as recursion (path, xalphas, search, digits, user, password, wpath, attributes,
 // hostname) or what makes a PEG look ahead ("@" in article and mailto, "%00" in hsoname).
-var draft1994Long = []draftLong{
+var draft1994Long = []earlyDraftLong{
 	{"url", "http://h/", "a", "", true},
 	{"url", "http://h/", "a/", "", true},
 	{"url", "http://", "a.", "", true},
@@ -460,5 +460,5 @@ func TestDraft1994LinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test")
 	}
-	checkDraftLinear(t, urlgrammar.Draft1994, draft1994Long)
+	checkEarlyDraftLinear(t, urlgrammar.Draft1994, draft1994Long)
 }

@@ -86,9 +86,11 @@ func describeByte(s string, i int) string {
 	return fmt.Sprintf("invalid UTF-8 byte 0x%02x", c)
 }
 
-// newSyntaxError diagnoses why s is not matched by rule of v's grammar.
-func newSyntaxError(v Version, rule, s string) *SyntaxError {
-	e := &SyntaxError{Version: v, Rule: rule, Input: s}
-	diagnose(e)
+// newSyntaxError diagnoses why input is not matched by rule of v's grammar. The BNF is asked
+// about s, which is input as the parser read it (with CaseIgnoreScheme, its scheme in lower
+// case); the error keeps the input as given.
+func newSyntaxError(v Version, rule, input, s string) *SyntaxError {
+	e := &SyntaxError{Version: v, Rule: rule, Input: input}
+	diagnose(e, s)
 	return e
 }

@@ -39,10 +39,11 @@ func ValidateRule(v Version, rule, s string, opts ...Option) error {
 	if err != nil {
 		return err
 	}
-	if match(info, start, s, opts) {
+	read := readAs(s, opts)
+	if match(info, start, read) {
 		return nil
 	}
-	return newSyntaxError(v, rule, s)
+	return newSyntaxError(v, rule, s, read)
 }
 
 // Match reports whether Validate(v, s, opts...) would return nil, without computing the
@@ -56,7 +57,7 @@ func Match(v Version, s string, opts ...Option) bool {
 // computing the diagnostics of a rejection. It is false for an unknown version or rule.
 func MatchRule(v Version, rule, s string, opts ...Option) bool {
 	info, start, err := lookupRule(v, rule)
-	return err == nil && match(info, start, s, opts)
+	return err == nil && match(info, start, readAs(s, opts))
 }
 
 func lookupRule(v Version, rule string) (*version, int, error) {
@@ -100,12 +101,19 @@ func newConfig(opts []Option) config {
 	return c
 }
 
-func match(info *version, start int, s string, opts []Option) bool {
+// readAs returns s as the options say to read it: with CaseIgnoreScheme, its scheme in lower
+// case.
+func readAs(s string, opts []Option) string {
 	if len(opts) > 0 && newConfig(opts).caseIgnoreScheme {
 		if scheme, ok := splitScheme(s); ok {
-			s = lowerASCII(scheme) + s[len(scheme):]
+			return lowerASCII(scheme) + s[len(scheme):]
 		}
 	}
+	return s
+}
+
+// match reports whether start rule number start of info's grammar matches all of s.
+func match(info *version, start int, s string) bool {
 	p := info.parser()
 	ok := p.Recognize(start, s)
 	info.release(p)

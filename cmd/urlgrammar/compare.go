@@ -85,7 +85,9 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	// The inputs: the embedded corpus, a file, or standard input.
-	sources := map[string]string{} // corpus input -> where it comes from
+	// sources holds, for the embedded corpus, where each input comes from, in input order (an
+	// input may come from several documents; CompareAll yields in input order).
+	var sources []string
 	var inputs iter.Seq[string]
 	var readErr error
 	switch {
@@ -99,9 +101,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		for _, ex := range corpus {
-			if _, dup := sources[ex.Input]; !dup {
-				sources[ex.Input] = ex.Source
-			}
+			sources = append(sources, ex.Source)
 		}
 	default:
 		r := stdin
@@ -128,7 +128,11 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *diff && c.Agree() {
 			continue
 		}
-		w.row(out, targets, c, sources[c.Input])
+		source := ""
+		if i := summary.Inputs - 1; i < len(sources) {
+			source = sources[i]
+		}
+		w.row(out, targets, c, source)
 	}
 	progress.done()
 	w.end(out, summary)

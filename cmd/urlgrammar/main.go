@@ -27,7 +27,11 @@ var commands = map[string]command{
 	"versions": {"list the grammar versions", runVersions},
 	"check":    {"validate inputs: one verdict line per input", runCheck},
 	"compare":  {"acceptance of inputs across versions, with the reason for each rejection", runCompare},
-	"resolve":  {"resolve references against a base, by a version's own algorithm", runResolve},
+	"conform": {"check each generated parser against its .bnf on generated samples, with coverage",
+		func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+			return runConform(args, stdout, stderr)
+		}},
+	"resolve": {"resolve references against a base, by a version's own algorithm", runResolve},
 }
 
 const (

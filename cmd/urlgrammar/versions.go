@@ -4,24 +4,20 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/urlgrammar/urlgrammar"
 )
 
+// runVersions prints, for each version, its id, date and document, and on the next line its
+// start rules, the default first.
 func runVersions(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("versions", "", stderr)
 	if _, err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tDATE\tDOCUMENT\tSTART RULES (default first)")
 	for _, v := range urlgrammar.Versions() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", v, v.Date(), v.Document(), strings.Join(v.StartRules(), " "))
-	}
-	if err := tw.Flush(); err != nil {
-		fmt.Fprintln(stderr, "urlgrammar:", err)
-		return exitUsage
+		fmt.Fprintf(stdout, "%-10s %s  %s\n", v, v.Date(), v.Document())
+		fmt.Fprintf(stdout, "%-10s start rules: %s\n", "", strings.Join(v.StartRules(), " "))
 	}
 	return exitValid
 }

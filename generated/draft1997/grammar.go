@@ -12,7 +12,7 @@ import (
 // Grammar describes the draft1997 parser.
 var Grammar = &pegrt.Grammar{
 	ID:     "draft1997",
-	Starts: []string{"URL-reference", "absoluteURL", "relativeURL", "net_path", "abs_path", "rel_path"},
+	Starts: []string{"URL-reference", "absoluteURL", "relativeURL", "net_path", "abs_path", "rel_path", "path"},
 	Rules: []string{
 		"",              // Unknown
 		"",              // _start

@@ -373,7 +373,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 _start <- <((&{p.start == 0} URL_reference !.) / (&{p.start == 1} absoluteURL !.) / (&{p.start == 2} relativeURL !.) / (&{p.start == 3} net_path !.) / (&{p.start == 4} abs_path !.) / (&{p.start == 5} rel_path !.))> */
+		/* 0 _start <- <((&{p.start == 0} URL_reference !.) / (&{p.start == 1} absoluteURL !.) / (&{p.start == 2} relativeURL !.) / (&{p.start == 3} net_path !.) / (&{p.start == 4} abs_path !.) / (&{p.start == 5} rel_path !.) / (&{p.start == 6} path !.))> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -720,19 +720,52 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				l50:
 					position, tokenIndex = position2, tokenIndex2
 					if !(p.start == 5) {
-						goto l0
+						goto l52
 					}
 					if !_rules[rulerel_path]() {
+						goto l52
+					}
+					{
+						position53, tokenIndex53 := position, tokenIndex
+						if !matchDot() {
+							goto l53
+						}
+						goto l52
+					l53:
+						position, tokenIndex = position53, tokenIndex53
+					}
+					goto l2
+				l52:
+					position, tokenIndex = position2, tokenIndex2
+					if !(p.start == 6) {
 						goto l0
 					}
 					{
-						position52, tokenIndex52 := position, tokenIndex
+						position54, tokenIndex54 := position, tokenIndex
+						{
+							position55, tokenIndex55 := position, tokenIndex
+							if buffer[position] != '/' {
+								goto l55
+							}
+							position++
+							goto l56
+						l55:
+							position, tokenIndex = position55, tokenIndex55
+						}
+					l56:
+						if !_rules[rulepath_segments]() {
+							goto l0
+						}
+						add(rulepath, position54, tokenIndex54)
+					}
+					{
+						position57, tokenIndex57 := position, tokenIndex
 						if !matchDot() {
-							goto l52
+							goto l57
 						}
 						goto l0
-					l52:
-						position, tokenIndex = position52, tokenIndex52
+					l57:
+						position, tokenIndex = position57, tokenIndex57
 					}
 				}
 			l2:
@@ -747,259 +780,259 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		nil,
 		/* 2 absoluteURL <- <(generic_URL / opaque_URL)> */
 		func() bool {
-			position54, tokenIndex54 := position, tokenIndex
+			position59, tokenIndex59 := position, tokenIndex
 			{
-				position55, tokenIndex55 := position, tokenIndex
+				position60, tokenIndex60 := position, tokenIndex
 				{
-					position56, tokenIndex56 := position, tokenIndex
+					position61, tokenIndex61 := position, tokenIndex
 					{
-						position58, tokenIndex58 := position, tokenIndex
+						position63, tokenIndex63 := position, tokenIndex
 						if !_rules[rulescheme]() {
-							goto l57
+							goto l62
 						}
 						if buffer[position] != ':' {
-							goto l57
+							goto l62
 						}
 						position++
 						if !_rules[rulerelativeURL]() {
-							goto l57
+							goto l62
 						}
-						add(rulegeneric_URL, position58, tokenIndex58)
+						add(rulegeneric_URL, position63, tokenIndex63)
 					}
-					goto l56
-				l57:
-					position, tokenIndex = position56, tokenIndex56
+					goto l61
+				l62:
+					position, tokenIndex = position61, tokenIndex61
 					{
-						position59, tokenIndex59 := position, tokenIndex
+						position64, tokenIndex64 := position, tokenIndex
 						if !_rules[rulescheme]() {
-							goto l54
+							goto l59
 						}
 						if buffer[position] != ':' {
-							goto l54
+							goto l59
 						}
 						position++
-					l60:
+					l65:
 						{
-							position61, tokenIndex61 := position, tokenIndex
+							position66, tokenIndex66 := position, tokenIndex
 							{
-								position62, tokenIndex62 := position, tokenIndex
+								position67, tokenIndex67 := position, tokenIndex
 								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l63
-								}
-								position++
-								goto l62
-							l63:
-								position, tokenIndex = position62, tokenIndex62
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l64
-								}
-								position++
-								goto l62
-							l64:
-								position, tokenIndex = position62, tokenIndex62
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l65
-								}
-								position++
-								goto l62
-							l65:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '$' {
-									goto l66
-								}
-								position++
-								goto l62
-							l66:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '-' {
-									goto l67
-								}
-								position++
-								goto l62
-							l67:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '_' {
 									goto l68
 								}
 								position++
-								goto l62
+								goto l67
 							l68:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '.' {
+								position, tokenIndex = position67, tokenIndex67
+								if c := buffer[position]; c < 'A' || c > 'Z' {
 									goto l69
 								}
 								position++
-								goto l62
+								goto l67
 							l69:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '!' {
+								position, tokenIndex = position67, tokenIndex67
+								if c := buffer[position]; c < '0' || c > '9' {
 									goto l70
 								}
 								position++
-								goto l62
+								goto l67
 							l70:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '~' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '$' {
 									goto l71
 								}
 								position++
-								goto l62
+								goto l67
 							l71:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '*' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '-' {
 									goto l72
 								}
 								position++
-								goto l62
+								goto l67
 							l72:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '\'' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '_' {
 									goto l73
 								}
 								position++
-								goto l62
+								goto l67
 							l73:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '(' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '.' {
 									goto l74
 								}
 								position++
-								goto l62
+								goto l67
 							l74:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != ')' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '!' {
 									goto l75
 								}
 								position++
-								goto l62
+								goto l67
 							l75:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != ',' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '~' {
 									goto l76
 								}
 								position++
-								goto l62
+								goto l67
 							l76:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != ';' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '*' {
 									goto l77
 								}
 								position++
-								goto l62
+								goto l67
 							l77:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '/' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '\'' {
 									goto l78
 								}
 								position++
-								goto l62
+								goto l67
 							l78:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '?' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '(' {
 									goto l79
 								}
 								position++
-								goto l62
+								goto l67
 							l79:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != ':' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != ')' {
 									goto l80
 								}
 								position++
-								goto l62
+								goto l67
 							l80:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '@' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != ',' {
 									goto l81
 								}
 								position++
-								goto l62
+								goto l67
 							l81:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '&' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != ';' {
 									goto l82
 								}
 								position++
-								goto l62
+								goto l67
 							l82:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '=' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '/' {
 									goto l83
 								}
 								position++
-								goto l62
+								goto l67
 							l83:
-								position, tokenIndex = position62, tokenIndex62
-								if buffer[position] != '+' {
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '?' {
 									goto l84
 								}
 								position++
-								goto l62
+								goto l67
 							l84:
-								position, tokenIndex = position62, tokenIndex62
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != ':' {
+									goto l85
+								}
+								position++
+								goto l67
+							l85:
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '@' {
+									goto l86
+								}
+								position++
+								goto l67
+							l86:
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '&' {
+									goto l87
+								}
+								position++
+								goto l67
+							l87:
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '=' {
+									goto l88
+								}
+								position++
+								goto l67
+							l88:
+								position, tokenIndex = position67, tokenIndex67
+								if buffer[position] != '+' {
+									goto l89
+								}
+								position++
+								goto l67
+							l89:
+								position, tokenIndex = position67, tokenIndex67
 								if buffer[position] != '%' {
-									goto l61
+									goto l66
 								}
 								position++
 								{
-									position85, tokenIndex85 := position, tokenIndex
+									position90, tokenIndex90 := position, tokenIndex
 									if c := buffer[position]; c < '0' || c > '9' {
-										goto l86
+										goto l91
 									}
 									position++
-									goto l85
-								l86:
-									position, tokenIndex = position85, tokenIndex85
+									goto l90
+								l91:
+									position, tokenIndex = position90, tokenIndex90
 									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l87
+										goto l92
 									}
 									position++
-									goto l85
-								l87:
-									position, tokenIndex = position85, tokenIndex85
+									goto l90
+								l92:
+									position, tokenIndex = position90, tokenIndex90
 									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l61
+										goto l66
 									}
 									position++
 								}
-							l85:
+							l90:
 								{
-									position88, tokenIndex88 := position, tokenIndex
+									position93, tokenIndex93 := position, tokenIndex
 									if c := buffer[position]; c < '0' || c > '9' {
-										goto l89
+										goto l94
 									}
 									position++
-									goto l88
-								l89:
-									position, tokenIndex = position88, tokenIndex88
+									goto l93
+								l94:
+									position, tokenIndex = position93, tokenIndex93
 									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l90
+										goto l95
 									}
 									position++
-									goto l88
-								l90:
-									position, tokenIndex = position88, tokenIndex88
+									goto l93
+								l95:
+									position, tokenIndex = position93, tokenIndex93
 									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l61
+										goto l66
 									}
 									position++
 								}
-							l88:
+							l93:
 							}
-						l62:
-							goto l60
-						l61:
-							position, tokenIndex = position61, tokenIndex61
+						l67:
+							goto l65
+						l66:
+							position, tokenIndex = position66, tokenIndex66
 						}
-						add(ruleopaque_URL, position59, tokenIndex59)
+						add(ruleopaque_URL, position64, tokenIndex64)
 					}
 				}
-			l56:
-				add(ruleabsoluteURL, position55, tokenIndex55)
+			l61:
+				add(ruleabsoluteURL, position60, tokenIndex60)
 			}
 			return true
-		l54:
-			position, tokenIndex = position54, tokenIndex54
+		l59:
+			position, tokenIndex = position59, tokenIndex59
 			return false
 		},
 		/* 3 opaque_URL <- <(scheme ':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*)> */
@@ -1008,1331 +1041,1313 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		nil,
 		/* 5 relativeURL <- <((net_path !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / abs_path / rel_path)> */
 		func() bool {
-			position93, tokenIndex93 := position, tokenIndex
+			position98, tokenIndex98 := position, tokenIndex
 			{
-				position94, tokenIndex94 := position, tokenIndex
+				position99, tokenIndex99 := position, tokenIndex
 				{
-					position95, tokenIndex95 := position, tokenIndex
+					position100, tokenIndex100 := position, tokenIndex
 					if !_rules[rulenet_path]() {
-						goto l96
+						goto l101
 					}
 					{
-						position97, tokenIndex97 := position, tokenIndex
+						position102, tokenIndex102 := position, tokenIndex
 						{
-							position98, tokenIndex98 := position, tokenIndex
+							position103, tokenIndex103 := position, tokenIndex
 							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l99
-							}
-							position++
-							goto l98
-						l99:
-							position, tokenIndex = position98, tokenIndex98
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l100
-							}
-							position++
-							goto l98
-						l100:
-							position, tokenIndex = position98, tokenIndex98
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l101
-							}
-							position++
-							goto l98
-						l101:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '$' {
-								goto l102
-							}
-							position++
-							goto l98
-						l102:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '-' {
-								goto l103
-							}
-							position++
-							goto l98
-						l103:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '_' {
 								goto l104
 							}
 							position++
-							goto l98
+							goto l103
 						l104:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '.' {
+							position, tokenIndex = position103, tokenIndex103
+							if c := buffer[position]; c < 'A' || c > 'Z' {
 								goto l105
 							}
 							position++
-							goto l98
+							goto l103
 						l105:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '!' {
+							position, tokenIndex = position103, tokenIndex103
+							if c := buffer[position]; c < '0' || c > '9' {
 								goto l106
 							}
 							position++
-							goto l98
+							goto l103
 						l106:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '~' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '$' {
 								goto l107
 							}
 							position++
-							goto l98
+							goto l103
 						l107:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '*' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '-' {
 								goto l108
 							}
 							position++
-							goto l98
+							goto l103
 						l108:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '\'' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '_' {
 								goto l109
 							}
 							position++
-							goto l98
+							goto l103
 						l109:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '(' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '.' {
 								goto l110
 							}
 							position++
-							goto l98
+							goto l103
 						l110:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != ')' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '!' {
 								goto l111
 							}
 							position++
-							goto l98
+							goto l103
 						l111:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != ',' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '~' {
 								goto l112
 							}
 							position++
-							goto l98
+							goto l103
 						l112:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != ';' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '*' {
 								goto l113
 							}
 							position++
-							goto l98
+							goto l103
 						l113:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '/' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '\'' {
 								goto l114
 							}
 							position++
-							goto l98
+							goto l103
 						l114:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '?' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '(' {
 								goto l115
 							}
 							position++
-							goto l98
+							goto l103
 						l115:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != ':' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != ')' {
 								goto l116
 							}
 							position++
-							goto l98
+							goto l103
 						l116:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '@' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != ',' {
 								goto l117
 							}
 							position++
-							goto l98
+							goto l103
 						l117:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '&' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != ';' {
 								goto l118
 							}
 							position++
-							goto l98
+							goto l103
 						l118:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '=' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '/' {
 								goto l119
 							}
 							position++
-							goto l98
+							goto l103
 						l119:
-							position, tokenIndex = position98, tokenIndex98
-							if buffer[position] != '+' {
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '?' {
 								goto l120
 							}
 							position++
-							goto l98
+							goto l103
 						l120:
-							position, tokenIndex = position98, tokenIndex98
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != ':' {
+								goto l121
+							}
+							position++
+							goto l103
+						l121:
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '@' {
+								goto l122
+							}
+							position++
+							goto l103
+						l122:
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '&' {
+								goto l123
+							}
+							position++
+							goto l103
+						l123:
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '=' {
+								goto l124
+							}
+							position++
+							goto l103
+						l124:
+							position, tokenIndex = position103, tokenIndex103
+							if buffer[position] != '+' {
+								goto l125
+							}
+							position++
+							goto l103
+						l125:
+							position, tokenIndex = position103, tokenIndex103
 							if buffer[position] != '%' {
-								goto l97
+								goto l102
 							}
 							position++
 							{
-								position121, tokenIndex121 := position, tokenIndex
+								position126, tokenIndex126 := position, tokenIndex
 								if c := buffer[position]; c < '0' || c > '9' {
-									goto l122
+									goto l127
 								}
 								position++
-								goto l121
-							l122:
-								position, tokenIndex = position121, tokenIndex121
+								goto l126
+							l127:
+								position, tokenIndex = position126, tokenIndex126
 								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l123
+									goto l128
 								}
 								position++
-								goto l121
-							l123:
-								position, tokenIndex = position121, tokenIndex121
+								goto l126
+							l128:
+								position, tokenIndex = position126, tokenIndex126
 								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l97
+									goto l102
 								}
 								position++
 							}
-						l121:
+						l126:
 							{
-								position124, tokenIndex124 := position, tokenIndex
+								position129, tokenIndex129 := position, tokenIndex
 								if c := buffer[position]; c < '0' || c > '9' {
-									goto l125
+									goto l130
 								}
 								position++
-								goto l124
-							l125:
-								position, tokenIndex = position124, tokenIndex124
+								goto l129
+							l130:
+								position, tokenIndex = position129, tokenIndex129
 								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l126
+									goto l131
 								}
 								position++
-								goto l124
-							l126:
-								position, tokenIndex = position124, tokenIndex124
+								goto l129
+							l131:
+								position, tokenIndex = position129, tokenIndex129
 								if c := buffer[position]; c < 'a' || c > 'f' {
-									goto l97
+									goto l102
 								}
 								position++
 							}
-						l124:
+						l129:
 						}
-					l98:
-						goto l96
-					l97:
-						position, tokenIndex = position97, tokenIndex97
+					l103:
+						goto l101
+					l102:
+						position, tokenIndex = position102, tokenIndex102
 					}
-					goto l95
-				l96:
-					position, tokenIndex = position95, tokenIndex95
+					goto l100
+				l101:
+					position, tokenIndex = position100, tokenIndex100
 					if !_rules[ruleabs_path]() {
-						goto l127
+						goto l132
 					}
-					goto l95
-				l127:
-					position, tokenIndex = position95, tokenIndex95
+					goto l100
+				l132:
+					position, tokenIndex = position100, tokenIndex100
 					if !_rules[rulerel_path]() {
-						goto l93
+						goto l98
 					}
 				}
-			l95:
-				add(rulerelativeURL, position94, tokenIndex94)
+			l100:
+				add(rulerelativeURL, position99, tokenIndex99)
 			}
 			return true
-		l93:
-			position, tokenIndex = position93, tokenIndex93
+		l98:
+			position, tokenIndex = position98, tokenIndex98
 			return false
 		},
 		/* 6 net_path <- <('/' '/' site abs_path?)> */
 		func() bool {
-			position128, tokenIndex128 := position, tokenIndex
+			position133, tokenIndex133 := position, tokenIndex
 			{
-				position129, tokenIndex129 := position, tokenIndex
+				position134, tokenIndex134 := position, tokenIndex
 				if buffer[position] != '/' {
-					goto l128
+					goto l133
 				}
 				position++
 				if buffer[position] != '/' {
-					goto l128
+					goto l133
 				}
 				position++
 				{
-					position130, tokenIndex130 := position, tokenIndex
+					position135, tokenIndex135 := position, tokenIndex
 					{
-						position131, tokenIndex131 := position, tokenIndex
+						position136, tokenIndex136 := position, tokenIndex
 						{
-							position133, tokenIndex133 := position, tokenIndex
+							position138, tokenIndex138 := position, tokenIndex
 							{
-								position135, tokenIndex135 := position, tokenIndex
-							l136:
+								position140, tokenIndex140 := position, tokenIndex
+							l141:
 								{
-									position137, tokenIndex137 := position, tokenIndex
+									position142, tokenIndex142 := position, tokenIndex
 									{
-										position138, tokenIndex138 := position, tokenIndex
+										position143, tokenIndex143 := position, tokenIndex
 										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l139
-										}
-										position++
-										goto l138
-									l139:
-										position, tokenIndex = position138, tokenIndex138
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l140
-										}
-										position++
-										goto l138
-									l140:
-										position, tokenIndex = position138, tokenIndex138
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l141
-										}
-										position++
-										goto l138
-									l141:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '$' {
-											goto l142
-										}
-										position++
-										goto l138
-									l142:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '-' {
-											goto l143
-										}
-										position++
-										goto l138
-									l143:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '_' {
 											goto l144
 										}
 										position++
-										goto l138
+										goto l143
 									l144:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '.' {
+										position, tokenIndex = position143, tokenIndex143
+										if c := buffer[position]; c < 'A' || c > 'Z' {
 											goto l145
 										}
 										position++
-										goto l138
+										goto l143
 									l145:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '!' {
+										position, tokenIndex = position143, tokenIndex143
+										if c := buffer[position]; c < '0' || c > '9' {
 											goto l146
 										}
 										position++
-										goto l138
+										goto l143
 									l146:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '~' {
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '$' {
 											goto l147
 										}
 										position++
-										goto l138
+										goto l143
 									l147:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '*' {
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '-' {
 											goto l148
 										}
 										position++
-										goto l138
+										goto l143
 									l148:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '\'' {
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '_' {
 											goto l149
 										}
 										position++
-										goto l138
+										goto l143
 									l149:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '(' {
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '.' {
 											goto l150
 										}
 										position++
-										goto l138
+										goto l143
 									l150:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != ')' {
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '!' {
 											goto l151
 										}
 										position++
-										goto l138
+										goto l143
 									l151:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != ',' {
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '~' {
 											goto l152
 										}
 										position++
-										goto l138
+										goto l143
 									l152:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != ';' {
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '*' {
 											goto l153
 										}
 										position++
-										goto l138
+										goto l143
 									l153:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '&' {
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '\'' {
 											goto l154
 										}
 										position++
-										goto l138
+										goto l143
 									l154:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '=' {
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '(' {
 											goto l155
 										}
 										position++
-										goto l138
+										goto l143
 									l155:
-										position, tokenIndex = position138, tokenIndex138
-										if buffer[position] != '+' {
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != ')' {
 											goto l156
 										}
 										position++
-										goto l138
+										goto l143
 									l156:
-										position, tokenIndex = position138, tokenIndex138
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != ',' {
+											goto l157
+										}
+										position++
+										goto l143
+									l157:
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != ';' {
+											goto l158
+										}
+										position++
+										goto l143
+									l158:
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '&' {
+											goto l159
+										}
+										position++
+										goto l143
+									l159:
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '=' {
+											goto l160
+										}
+										position++
+										goto l143
+									l160:
+										position, tokenIndex = position143, tokenIndex143
+										if buffer[position] != '+' {
+											goto l161
+										}
+										position++
+										goto l143
+									l161:
+										position, tokenIndex = position143, tokenIndex143
 										if buffer[position] != '%' {
-											goto l137
+											goto l142
 										}
 										position++
 										{
-											position157, tokenIndex157 := position, tokenIndex
+											position162, tokenIndex162 := position, tokenIndex
 											if c := buffer[position]; c < '0' || c > '9' {
-												goto l158
+												goto l163
 											}
 											position++
-											goto l157
-										l158:
-											position, tokenIndex = position157, tokenIndex157
+											goto l162
+										l163:
+											position, tokenIndex = position162, tokenIndex162
 											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l159
+												goto l164
 											}
 											position++
-											goto l157
-										l159:
-											position, tokenIndex = position157, tokenIndex157
+											goto l162
+										l164:
+											position, tokenIndex = position162, tokenIndex162
 											if c := buffer[position]; c < 'a' || c > 'f' {
-												goto l137
+												goto l142
 											}
 											position++
 										}
-									l157:
+									l162:
 										{
-											position160, tokenIndex160 := position, tokenIndex
+											position165, tokenIndex165 := position, tokenIndex
 											if c := buffer[position]; c < '0' || c > '9' {
-												goto l161
+												goto l166
 											}
 											position++
-											goto l160
-										l161:
-											position, tokenIndex = position160, tokenIndex160
+											goto l165
+										l166:
+											position, tokenIndex = position165, tokenIndex165
 											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l162
-											}
-											position++
-											goto l160
-										l162:
-											position, tokenIndex = position160, tokenIndex160
-											if c := buffer[position]; c < 'a' || c > 'f' {
-												goto l137
-											}
-											position++
-										}
-									l160:
-									}
-								l138:
-									goto l136
-								l137:
-									position, tokenIndex = position137, tokenIndex137
-								}
-								add(ruleuser, position135, tokenIndex135)
-							}
-							{
-								position163, tokenIndex163 := position, tokenIndex
-								if buffer[position] != ':' {
-									goto l163
-								}
-								position++
-								{
-									position165, tokenIndex165 := position, tokenIndex
-								l166:
-									{
-										position167, tokenIndex167 := position, tokenIndex
-										{
-											position168, tokenIndex168 := position, tokenIndex
-											if c := buffer[position]; c < 'a' || c > 'z' {
-												goto l169
-											}
-											position++
-											goto l168
-										l169:
-											position, tokenIndex = position168, tokenIndex168
-											if c := buffer[position]; c < 'A' || c > 'Z' {
-												goto l170
-											}
-											position++
-											goto l168
-										l170:
-											position, tokenIndex = position168, tokenIndex168
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l171
-											}
-											position++
-											goto l168
-										l171:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '$' {
-												goto l172
-											}
-											position++
-											goto l168
-										l172:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '-' {
-												goto l173
-											}
-											position++
-											goto l168
-										l173:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '_' {
-												goto l174
-											}
-											position++
-											goto l168
-										l174:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '.' {
-												goto l175
-											}
-											position++
-											goto l168
-										l175:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '!' {
-												goto l176
-											}
-											position++
-											goto l168
-										l176:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '~' {
-												goto l177
-											}
-											position++
-											goto l168
-										l177:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '*' {
-												goto l178
-											}
-											position++
-											goto l168
-										l178:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '\'' {
-												goto l179
-											}
-											position++
-											goto l168
-										l179:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '(' {
-												goto l180
-											}
-											position++
-											goto l168
-										l180:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != ')' {
-												goto l181
-											}
-											position++
-											goto l168
-										l181:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != ',' {
-												goto l182
-											}
-											position++
-											goto l168
-										l182:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != ';' {
-												goto l183
-											}
-											position++
-											goto l168
-										l183:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '&' {
-												goto l184
-											}
-											position++
-											goto l168
-										l184:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '=' {
-												goto l185
-											}
-											position++
-											goto l168
-										l185:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '+' {
-												goto l186
-											}
-											position++
-											goto l168
-										l186:
-											position, tokenIndex = position168, tokenIndex168
-											if buffer[position] != '%' {
 												goto l167
 											}
 											position++
-											{
-												position187, tokenIndex187 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l188
-												}
-												position++
-												goto l187
-											l188:
-												position, tokenIndex = position187, tokenIndex187
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l189
-												}
-												position++
-												goto l187
-											l189:
-												position, tokenIndex = position187, tokenIndex187
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l167
-												}
-												position++
+											goto l165
+										l167:
+											position, tokenIndex = position165, tokenIndex165
+											if c := buffer[position]; c < 'a' || c > 'f' {
+												goto l142
 											}
-										l187:
-											{
-												position190, tokenIndex190 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l191
-												}
-												position++
-												goto l190
-											l191:
-												position, tokenIndex = position190, tokenIndex190
-												if c := buffer[position]; c < 'A' || c > 'F' {
-													goto l192
-												}
-												position++
-												goto l190
-											l192:
-												position, tokenIndex = position190, tokenIndex190
-												if c := buffer[position]; c < 'a' || c > 'f' {
-													goto l167
-												}
-												position++
-											}
-										l190:
+											position++
 										}
-									l168:
-										goto l166
-									l167:
-										position, tokenIndex = position167, tokenIndex167
+									l165:
 									}
-									add(rulepassword, position165, tokenIndex165)
+								l143:
+									goto l141
+								l142:
+									position, tokenIndex = position142, tokenIndex142
 								}
-								goto l164
-							l163:
-								position, tokenIndex = position163, tokenIndex163
-							}
-						l164:
-							if buffer[position] != '@' {
-								goto l133
-							}
-							position++
-							goto l134
-						l133:
-							position, tokenIndex = position133, tokenIndex133
-						}
-					l134:
-						{
-							position193, tokenIndex193 := position, tokenIndex
-							{
-								position194, tokenIndex194 := position, tokenIndex
-								{
-									position195, tokenIndex195 := position, tokenIndex
-									{
-										position197, tokenIndex197 := position, tokenIndex
-									l198:
-										{
-											position199, tokenIndex199 := position, tokenIndex
-											{
-												position200, tokenIndex200 := position, tokenIndex
-												{
-													position201, tokenIndex201 := position, tokenIndex
-													if c := buffer[position]; c < 'a' || c > 'z' {
-														goto l202
-													}
-													position++
-													goto l201
-												l202:
-													position, tokenIndex = position201, tokenIndex201
-													if c := buffer[position]; c < 'A' || c > 'Z' {
-														goto l203
-													}
-													position++
-													goto l201
-												l203:
-													position, tokenIndex = position201, tokenIndex201
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l199
-													}
-													position++
-												}
-											l201:
-											l204:
-												{
-													position205, tokenIndex205 := position, tokenIndex
-												l206:
-													{
-														position207, tokenIndex207 := position, tokenIndex
-														if buffer[position] != '-' {
-															goto l207
-														}
-														position++
-														goto l206
-													l207:
-														position, tokenIndex = position207, tokenIndex207
-													}
-													{
-														position208, tokenIndex208 := position, tokenIndex
-														if c := buffer[position]; c < 'a' || c > 'z' {
-															goto l209
-														}
-														position++
-														goto l208
-													l209:
-														position, tokenIndex = position208, tokenIndex208
-														if c := buffer[position]; c < 'A' || c > 'Z' {
-															goto l210
-														}
-														position++
-														goto l208
-													l210:
-														position, tokenIndex = position208, tokenIndex208
-														if c := buffer[position]; c < '0' || c > '9' {
-															goto l205
-														}
-														position++
-													}
-												l208:
-													goto l204
-												l205:
-													position, tokenIndex = position205, tokenIndex205
-												}
-												add(ruledomainlabel, position200, tokenIndex200)
-											}
-											if buffer[position] != '.' {
-												goto l199
-											}
-											position++
-											goto l198
-										l199:
-											position, tokenIndex = position199, tokenIndex199
-										}
-										{
-											position211, tokenIndex211 := position, tokenIndex
-											{
-												position212, tokenIndex212 := position, tokenIndex
-												if c := buffer[position]; c < 'a' || c > 'z' {
-													goto l213
-												}
-												position++
-												goto l212
-											l213:
-												position, tokenIndex = position212, tokenIndex212
-												if c := buffer[position]; c < 'A' || c > 'Z' {
-													goto l196
-												}
-												position++
-											}
-										l212:
-										l214:
-											{
-												position215, tokenIndex215 := position, tokenIndex
-											l216:
-												{
-													position217, tokenIndex217 := position, tokenIndex
-													if buffer[position] != '-' {
-														goto l217
-													}
-													position++
-													goto l216
-												l217:
-													position, tokenIndex = position217, tokenIndex217
-												}
-												{
-													position218, tokenIndex218 := position, tokenIndex
-													if c := buffer[position]; c < 'a' || c > 'z' {
-														goto l219
-													}
-													position++
-													goto l218
-												l219:
-													position, tokenIndex = position218, tokenIndex218
-													if c := buffer[position]; c < 'A' || c > 'Z' {
-														goto l220
-													}
-													position++
-													goto l218
-												l220:
-													position, tokenIndex = position218, tokenIndex218
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l215
-													}
-													position++
-												}
-											l218:
-												goto l214
-											l215:
-												position, tokenIndex = position215, tokenIndex215
-											}
-											add(ruletoplabel, position211, tokenIndex211)
-										}
-										add(rulehostname, position197, tokenIndex197)
-									}
-									goto l195
-								l196:
-									position, tokenIndex = position195, tokenIndex195
-									{
-										position221, tokenIndex221 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l131
-										}
-										position++
-									l222:
-										{
-											position223, tokenIndex223 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l223
-											}
-											position++
-											goto l222
-										l223:
-											position, tokenIndex = position223, tokenIndex223
-										}
-										if buffer[position] != '.' {
-											goto l131
-										}
-										position++
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l131
-										}
-										position++
-									l224:
-										{
-											position225, tokenIndex225 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l225
-											}
-											position++
-											goto l224
-										l225:
-											position, tokenIndex = position225, tokenIndex225
-										}
-										if buffer[position] != '.' {
-											goto l131
-										}
-										position++
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l131
-										}
-										position++
-									l226:
-										{
-											position227, tokenIndex227 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l227
-											}
-											position++
-											goto l226
-										l227:
-											position, tokenIndex = position227, tokenIndex227
-										}
-										if buffer[position] != '.' {
-											goto l131
-										}
-										position++
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l131
-										}
-										position++
-									l228:
-										{
-											position229, tokenIndex229 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l229
-											}
-											position++
-											goto l228
-										l229:
-											position, tokenIndex = position229, tokenIndex229
-										}
-										add(rulehostnumber, position221, tokenIndex221)
-									}
-								}
-							l195:
-								add(rulehost, position194, tokenIndex194)
+								add(ruleuser, position140, tokenIndex140)
 							}
 							{
-								position230, tokenIndex230 := position, tokenIndex
+								position168, tokenIndex168 := position, tokenIndex
 								if buffer[position] != ':' {
-									goto l230
+									goto l168
 								}
 								position++
 								{
-									position232, tokenIndex232 := position, tokenIndex
-								l233:
+									position170, tokenIndex170 := position, tokenIndex
+								l171:
 									{
-										position234, tokenIndex234 := position, tokenIndex
+										position172, tokenIndex172 := position, tokenIndex
+										{
+											position173, tokenIndex173 := position, tokenIndex
+											if c := buffer[position]; c < 'a' || c > 'z' {
+												goto l174
+											}
+											position++
+											goto l173
+										l174:
+											position, tokenIndex = position173, tokenIndex173
+											if c := buffer[position]; c < 'A' || c > 'Z' {
+												goto l175
+											}
+											position++
+											goto l173
+										l175:
+											position, tokenIndex = position173, tokenIndex173
+											if c := buffer[position]; c < '0' || c > '9' {
+												goto l176
+											}
+											position++
+											goto l173
+										l176:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '$' {
+												goto l177
+											}
+											position++
+											goto l173
+										l177:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '-' {
+												goto l178
+											}
+											position++
+											goto l173
+										l178:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '_' {
+												goto l179
+											}
+											position++
+											goto l173
+										l179:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '.' {
+												goto l180
+											}
+											position++
+											goto l173
+										l180:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '!' {
+												goto l181
+											}
+											position++
+											goto l173
+										l181:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '~' {
+												goto l182
+											}
+											position++
+											goto l173
+										l182:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '*' {
+												goto l183
+											}
+											position++
+											goto l173
+										l183:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '\'' {
+												goto l184
+											}
+											position++
+											goto l173
+										l184:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '(' {
+												goto l185
+											}
+											position++
+											goto l173
+										l185:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != ')' {
+												goto l186
+											}
+											position++
+											goto l173
+										l186:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != ',' {
+												goto l187
+											}
+											position++
+											goto l173
+										l187:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != ';' {
+												goto l188
+											}
+											position++
+											goto l173
+										l188:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '&' {
+												goto l189
+											}
+											position++
+											goto l173
+										l189:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '=' {
+												goto l190
+											}
+											position++
+											goto l173
+										l190:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '+' {
+												goto l191
+											}
+											position++
+											goto l173
+										l191:
+											position, tokenIndex = position173, tokenIndex173
+											if buffer[position] != '%' {
+												goto l172
+											}
+											position++
+											{
+												position192, tokenIndex192 := position, tokenIndex
+												if c := buffer[position]; c < '0' || c > '9' {
+													goto l193
+												}
+												position++
+												goto l192
+											l193:
+												position, tokenIndex = position192, tokenIndex192
+												if c := buffer[position]; c < 'A' || c > 'F' {
+													goto l194
+												}
+												position++
+												goto l192
+											l194:
+												position, tokenIndex = position192, tokenIndex192
+												if c := buffer[position]; c < 'a' || c > 'f' {
+													goto l172
+												}
+												position++
+											}
+										l192:
+											{
+												position195, tokenIndex195 := position, tokenIndex
+												if c := buffer[position]; c < '0' || c > '9' {
+													goto l196
+												}
+												position++
+												goto l195
+											l196:
+												position, tokenIndex = position195, tokenIndex195
+												if c := buffer[position]; c < 'A' || c > 'F' {
+													goto l197
+												}
+												position++
+												goto l195
+											l197:
+												position, tokenIndex = position195, tokenIndex195
+												if c := buffer[position]; c < 'a' || c > 'f' {
+													goto l172
+												}
+												position++
+											}
+										l195:
+										}
+									l173:
+										goto l171
+									l172:
+										position, tokenIndex = position172, tokenIndex172
+									}
+									add(rulepassword, position170, tokenIndex170)
+								}
+								goto l169
+							l168:
+								position, tokenIndex = position168, tokenIndex168
+							}
+						l169:
+							if buffer[position] != '@' {
+								goto l138
+							}
+							position++
+							goto l139
+						l138:
+							position, tokenIndex = position138, tokenIndex138
+						}
+					l139:
+						{
+							position198, tokenIndex198 := position, tokenIndex
+							{
+								position199, tokenIndex199 := position, tokenIndex
+								{
+									position200, tokenIndex200 := position, tokenIndex
+									{
+										position202, tokenIndex202 := position, tokenIndex
+									l203:
+										{
+											position204, tokenIndex204 := position, tokenIndex
+											{
+												position205, tokenIndex205 := position, tokenIndex
+												{
+													position206, tokenIndex206 := position, tokenIndex
+													if c := buffer[position]; c < 'a' || c > 'z' {
+														goto l207
+													}
+													position++
+													goto l206
+												l207:
+													position, tokenIndex = position206, tokenIndex206
+													if c := buffer[position]; c < 'A' || c > 'Z' {
+														goto l208
+													}
+													position++
+													goto l206
+												l208:
+													position, tokenIndex = position206, tokenIndex206
+													if c := buffer[position]; c < '0' || c > '9' {
+														goto l204
+													}
+													position++
+												}
+											l206:
+											l209:
+												{
+													position210, tokenIndex210 := position, tokenIndex
+												l211:
+													{
+														position212, tokenIndex212 := position, tokenIndex
+														if buffer[position] != '-' {
+															goto l212
+														}
+														position++
+														goto l211
+													l212:
+														position, tokenIndex = position212, tokenIndex212
+													}
+													{
+														position213, tokenIndex213 := position, tokenIndex
+														if c := buffer[position]; c < 'a' || c > 'z' {
+															goto l214
+														}
+														position++
+														goto l213
+													l214:
+														position, tokenIndex = position213, tokenIndex213
+														if c := buffer[position]; c < 'A' || c > 'Z' {
+															goto l215
+														}
+														position++
+														goto l213
+													l215:
+														position, tokenIndex = position213, tokenIndex213
+														if c := buffer[position]; c < '0' || c > '9' {
+															goto l210
+														}
+														position++
+													}
+												l213:
+													goto l209
+												l210:
+													position, tokenIndex = position210, tokenIndex210
+												}
+												add(ruledomainlabel, position205, tokenIndex205)
+											}
+											if buffer[position] != '.' {
+												goto l204
+											}
+											position++
+											goto l203
+										l204:
+											position, tokenIndex = position204, tokenIndex204
+										}
+										{
+											position216, tokenIndex216 := position, tokenIndex
+											{
+												position217, tokenIndex217 := position, tokenIndex
+												if c := buffer[position]; c < 'a' || c > 'z' {
+													goto l218
+												}
+												position++
+												goto l217
+											l218:
+												position, tokenIndex = position217, tokenIndex217
+												if c := buffer[position]; c < 'A' || c > 'Z' {
+													goto l201
+												}
+												position++
+											}
+										l217:
+										l219:
+											{
+												position220, tokenIndex220 := position, tokenIndex
+											l221:
+												{
+													position222, tokenIndex222 := position, tokenIndex
+													if buffer[position] != '-' {
+														goto l222
+													}
+													position++
+													goto l221
+												l222:
+													position, tokenIndex = position222, tokenIndex222
+												}
+												{
+													position223, tokenIndex223 := position, tokenIndex
+													if c := buffer[position]; c < 'a' || c > 'z' {
+														goto l224
+													}
+													position++
+													goto l223
+												l224:
+													position, tokenIndex = position223, tokenIndex223
+													if c := buffer[position]; c < 'A' || c > 'Z' {
+														goto l225
+													}
+													position++
+													goto l223
+												l225:
+													position, tokenIndex = position223, tokenIndex223
+													if c := buffer[position]; c < '0' || c > '9' {
+														goto l220
+													}
+													position++
+												}
+											l223:
+												goto l219
+											l220:
+												position, tokenIndex = position220, tokenIndex220
+											}
+											add(ruletoplabel, position216, tokenIndex216)
+										}
+										add(rulehostname, position202, tokenIndex202)
+									}
+									goto l200
+								l201:
+									position, tokenIndex = position200, tokenIndex200
+									{
+										position226, tokenIndex226 := position, tokenIndex
 										if c := buffer[position]; c < '0' || c > '9' {
-											goto l234
+											goto l136
 										}
 										position++
-										goto l233
-									l234:
-										position, tokenIndex = position234, tokenIndex234
+									l227:
+										{
+											position228, tokenIndex228 := position, tokenIndex
+											if c := buffer[position]; c < '0' || c > '9' {
+												goto l228
+											}
+											position++
+											goto l227
+										l228:
+											position, tokenIndex = position228, tokenIndex228
+										}
+										if buffer[position] != '.' {
+											goto l136
+										}
+										position++
+										if c := buffer[position]; c < '0' || c > '9' {
+											goto l136
+										}
+										position++
+									l229:
+										{
+											position230, tokenIndex230 := position, tokenIndex
+											if c := buffer[position]; c < '0' || c > '9' {
+												goto l230
+											}
+											position++
+											goto l229
+										l230:
+											position, tokenIndex = position230, tokenIndex230
+										}
+										if buffer[position] != '.' {
+											goto l136
+										}
+										position++
+										if c := buffer[position]; c < '0' || c > '9' {
+											goto l136
+										}
+										position++
+									l231:
+										{
+											position232, tokenIndex232 := position, tokenIndex
+											if c := buffer[position]; c < '0' || c > '9' {
+												goto l232
+											}
+											position++
+											goto l231
+										l232:
+											position, tokenIndex = position232, tokenIndex232
+										}
+										if buffer[position] != '.' {
+											goto l136
+										}
+										position++
+										if c := buffer[position]; c < '0' || c > '9' {
+											goto l136
+										}
+										position++
+									l233:
+										{
+											position234, tokenIndex234 := position, tokenIndex
+											if c := buffer[position]; c < '0' || c > '9' {
+												goto l234
+											}
+											position++
+											goto l233
+										l234:
+											position, tokenIndex = position234, tokenIndex234
+										}
+										add(rulehostnumber, position226, tokenIndex226)
 									}
-									add(ruleport, position232, tokenIndex232)
 								}
-								goto l231
-							l230:
-								position, tokenIndex = position230, tokenIndex230
+							l200:
+								add(rulehost, position199, tokenIndex199)
 							}
-						l231:
-							add(rulehostport, position193, tokenIndex193)
+							{
+								position235, tokenIndex235 := position, tokenIndex
+								if buffer[position] != ':' {
+									goto l235
+								}
+								position++
+								{
+									position237, tokenIndex237 := position, tokenIndex
+								l238:
+									{
+										position239, tokenIndex239 := position, tokenIndex
+										if c := buffer[position]; c < '0' || c > '9' {
+											goto l239
+										}
+										position++
+										goto l238
+									l239:
+										position, tokenIndex = position239, tokenIndex239
+									}
+									add(ruleport, position237, tokenIndex237)
+								}
+								goto l236
+							l235:
+								position, tokenIndex = position235, tokenIndex235
+							}
+						l236:
+							add(rulehostport, position198, tokenIndex198)
 						}
-						goto l132
-					l131:
-						position, tokenIndex = position131, tokenIndex131
+						goto l137
+					l136:
+						position, tokenIndex = position136, tokenIndex136
 					}
-				l132:
-					add(rulesite, position130, tokenIndex130)
+				l137:
+					add(rulesite, position135, tokenIndex135)
 				}
 				{
-					position235, tokenIndex235 := position, tokenIndex
+					position240, tokenIndex240 := position, tokenIndex
 					if !_rules[ruleabs_path]() {
-						goto l235
+						goto l240
 					}
-					goto l236
-				l235:
-					position, tokenIndex = position235, tokenIndex235
+					goto l241
+				l240:
+					position, tokenIndex = position240, tokenIndex240
 				}
-			l236:
-				add(rulenet_path, position129, tokenIndex129)
+			l241:
+				add(rulenet_path, position134, tokenIndex134)
 			}
 			return true
-		l128:
-			position, tokenIndex = position128, tokenIndex128
+		l133:
+			position, tokenIndex = position133, tokenIndex133
 			return false
 		},
 		/* 7 abs_path <- <('/' rel_path)> */
 		func() bool {
-			position237, tokenIndex237 := position, tokenIndex
+			position242, tokenIndex242 := position, tokenIndex
 			{
-				position238, tokenIndex238 := position, tokenIndex
+				position243, tokenIndex243 := position, tokenIndex
 				if buffer[position] != '/' {
-					goto l237
+					goto l242
 				}
 				position++
 				if !_rules[rulerel_path]() {
-					goto l237
+					goto l242
 				}
-				add(ruleabs_path, position238, tokenIndex238)
+				add(ruleabs_path, position243, tokenIndex243)
 			}
 			return true
-		l237:
-			position, tokenIndex = position237, tokenIndex237
+		l242:
+			position, tokenIndex = position242, tokenIndex242
 			return false
 		},
 		/* 8 rel_path <- <(path_segments? ('?' query)?)> */
 		func() bool {
 			{
-				position240, tokenIndex240 := position, tokenIndex
-				{
-					position241, tokenIndex241 := position, tokenIndex
-					{
-						position243, tokenIndex243 := position, tokenIndex
-						if !_rules[rulesegment]() {
-							goto l241
-						}
-					l244:
-						{
-							position245, tokenIndex245 := position, tokenIndex
-							if buffer[position] != '/' {
-								goto l245
-							}
-							position++
-							if !_rules[rulesegment]() {
-								goto l245
-							}
-							goto l244
-						l245:
-							position, tokenIndex = position245, tokenIndex245
-						}
-						add(rulepath_segments, position243, tokenIndex243)
-					}
-					goto l242
-				l241:
-					position, tokenIndex = position241, tokenIndex241
-				}
-			l242:
+				position245, tokenIndex245 := position, tokenIndex
 				{
 					position246, tokenIndex246 := position, tokenIndex
-					if buffer[position] != '?' {
+					if !_rules[rulepath_segments]() {
 						goto l246
-					}
-					position++
-					{
-						position248, tokenIndex248 := position, tokenIndex
-					l249:
-						{
-							position250, tokenIndex250 := position, tokenIndex
-							{
-								position251, tokenIndex251 := position, tokenIndex
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l252
-								}
-								position++
-								goto l251
-							l252:
-								position, tokenIndex = position251, tokenIndex251
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l253
-								}
-								position++
-								goto l251
-							l253:
-								position, tokenIndex = position251, tokenIndex251
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l254
-								}
-								position++
-								goto l251
-							l254:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '$' {
-									goto l255
-								}
-								position++
-								goto l251
-							l255:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '-' {
-									goto l256
-								}
-								position++
-								goto l251
-							l256:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '_' {
-									goto l257
-								}
-								position++
-								goto l251
-							l257:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '.' {
-									goto l258
-								}
-								position++
-								goto l251
-							l258:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '!' {
-									goto l259
-								}
-								position++
-								goto l251
-							l259:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '~' {
-									goto l260
-								}
-								position++
-								goto l251
-							l260:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '*' {
-									goto l261
-								}
-								position++
-								goto l251
-							l261:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '\'' {
-									goto l262
-								}
-								position++
-								goto l251
-							l262:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '(' {
-									goto l263
-								}
-								position++
-								goto l251
-							l263:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != ')' {
-									goto l264
-								}
-								position++
-								goto l251
-							l264:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != ',' {
-									goto l265
-								}
-								position++
-								goto l251
-							l265:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != ';' {
-									goto l266
-								}
-								position++
-								goto l251
-							l266:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '/' {
-									goto l267
-								}
-								position++
-								goto l251
-							l267:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '?' {
-									goto l268
-								}
-								position++
-								goto l251
-							l268:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != ':' {
-									goto l269
-								}
-								position++
-								goto l251
-							l269:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '@' {
-									goto l270
-								}
-								position++
-								goto l251
-							l270:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '&' {
-									goto l271
-								}
-								position++
-								goto l251
-							l271:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '=' {
-									goto l272
-								}
-								position++
-								goto l251
-							l272:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '+' {
-									goto l273
-								}
-								position++
-								goto l251
-							l273:
-								position, tokenIndex = position251, tokenIndex251
-								if buffer[position] != '%' {
-									goto l250
-								}
-								position++
-								{
-									position274, tokenIndex274 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l275
-									}
-									position++
-									goto l274
-								l275:
-									position, tokenIndex = position274, tokenIndex274
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l276
-									}
-									position++
-									goto l274
-								l276:
-									position, tokenIndex = position274, tokenIndex274
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l250
-									}
-									position++
-								}
-							l274:
-								{
-									position277, tokenIndex277 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l278
-									}
-									position++
-									goto l277
-								l278:
-									position, tokenIndex = position277, tokenIndex277
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l279
-									}
-									position++
-									goto l277
-								l279:
-									position, tokenIndex = position277, tokenIndex277
-									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l250
-									}
-									position++
-								}
-							l277:
-							}
-						l251:
-							goto l249
-						l250:
-							position, tokenIndex = position250, tokenIndex250
-						}
-						add(rulequery, position248, tokenIndex248)
 					}
 					goto l247
 				l246:
 					position, tokenIndex = position246, tokenIndex246
 				}
 			l247:
-				add(rulerel_path, position240, tokenIndex240)
+				{
+					position248, tokenIndex248 := position, tokenIndex
+					if buffer[position] != '?' {
+						goto l248
+					}
+					position++
+					{
+						position250, tokenIndex250 := position, tokenIndex
+					l251:
+						{
+							position252, tokenIndex252 := position, tokenIndex
+							{
+								position253, tokenIndex253 := position, tokenIndex
+								if c := buffer[position]; c < 'a' || c > 'z' {
+									goto l254
+								}
+								position++
+								goto l253
+							l254:
+								position, tokenIndex = position253, tokenIndex253
+								if c := buffer[position]; c < 'A' || c > 'Z' {
+									goto l255
+								}
+								position++
+								goto l253
+							l255:
+								position, tokenIndex = position253, tokenIndex253
+								if c := buffer[position]; c < '0' || c > '9' {
+									goto l256
+								}
+								position++
+								goto l253
+							l256:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '$' {
+									goto l257
+								}
+								position++
+								goto l253
+							l257:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '-' {
+									goto l258
+								}
+								position++
+								goto l253
+							l258:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '_' {
+									goto l259
+								}
+								position++
+								goto l253
+							l259:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '.' {
+									goto l260
+								}
+								position++
+								goto l253
+							l260:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '!' {
+									goto l261
+								}
+								position++
+								goto l253
+							l261:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '~' {
+									goto l262
+								}
+								position++
+								goto l253
+							l262:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '*' {
+									goto l263
+								}
+								position++
+								goto l253
+							l263:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '\'' {
+									goto l264
+								}
+								position++
+								goto l253
+							l264:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '(' {
+									goto l265
+								}
+								position++
+								goto l253
+							l265:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != ')' {
+									goto l266
+								}
+								position++
+								goto l253
+							l266:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != ',' {
+									goto l267
+								}
+								position++
+								goto l253
+							l267:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != ';' {
+									goto l268
+								}
+								position++
+								goto l253
+							l268:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '/' {
+									goto l269
+								}
+								position++
+								goto l253
+							l269:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '?' {
+									goto l270
+								}
+								position++
+								goto l253
+							l270:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != ':' {
+									goto l271
+								}
+								position++
+								goto l253
+							l271:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '@' {
+									goto l272
+								}
+								position++
+								goto l253
+							l272:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '&' {
+									goto l273
+								}
+								position++
+								goto l253
+							l273:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '=' {
+									goto l274
+								}
+								position++
+								goto l253
+							l274:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '+' {
+									goto l275
+								}
+								position++
+								goto l253
+							l275:
+								position, tokenIndex = position253, tokenIndex253
+								if buffer[position] != '%' {
+									goto l252
+								}
+								position++
+								{
+									position276, tokenIndex276 := position, tokenIndex
+									if c := buffer[position]; c < '0' || c > '9' {
+										goto l277
+									}
+									position++
+									goto l276
+								l277:
+									position, tokenIndex = position276, tokenIndex276
+									if c := buffer[position]; c < 'A' || c > 'F' {
+										goto l278
+									}
+									position++
+									goto l276
+								l278:
+									position, tokenIndex = position276, tokenIndex276
+									if c := buffer[position]; c < 'a' || c > 'f' {
+										goto l252
+									}
+									position++
+								}
+							l276:
+								{
+									position279, tokenIndex279 := position, tokenIndex
+									if c := buffer[position]; c < '0' || c > '9' {
+										goto l280
+									}
+									position++
+									goto l279
+								l280:
+									position, tokenIndex = position279, tokenIndex279
+									if c := buffer[position]; c < 'A' || c > 'F' {
+										goto l281
+									}
+									position++
+									goto l279
+								l281:
+									position, tokenIndex = position279, tokenIndex279
+									if c := buffer[position]; c < 'a' || c > 'f' {
+										goto l252
+									}
+									position++
+								}
+							l279:
+							}
+						l253:
+							goto l251
+						l252:
+							position, tokenIndex = position252, tokenIndex252
+						}
+						add(rulequery, position250, tokenIndex250)
+					}
+					goto l249
+				l248:
+					position, tokenIndex = position248, tokenIndex248
+				}
+			l249:
+				add(rulerel_path, position245, tokenIndex245)
 			}
 			return true
 		},
 		/* 9 scheme <- <([a-z] / [A-Z] / [0-9] / '+' / '-' / '.')+> */
 		func() bool {
-			position280, tokenIndex280 := position, tokenIndex
+			position282, tokenIndex282 := position, tokenIndex
 			{
-				position281, tokenIndex281 := position, tokenIndex
+				position283, tokenIndex283 := position, tokenIndex
 				{
-					position284, tokenIndex284 := position, tokenIndex
+					position286, tokenIndex286 := position, tokenIndex
 					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l285
-					}
-					position++
-					goto l284
-				l285:
-					position, tokenIndex = position284, tokenIndex284
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l286
-					}
-					position++
-					goto l284
-				l286:
-					position, tokenIndex = position284, tokenIndex284
-					if c := buffer[position]; c < '0' || c > '9' {
 						goto l287
 					}
 					position++
-					goto l284
+					goto l286
 				l287:
-					position, tokenIndex = position284, tokenIndex284
-					if buffer[position] != '+' {
+					position, tokenIndex = position286, tokenIndex286
+					if c := buffer[position]; c < 'A' || c > 'Z' {
 						goto l288
 					}
 					position++
-					goto l284
+					goto l286
 				l288:
-					position, tokenIndex = position284, tokenIndex284
-					if buffer[position] != '-' {
+					position, tokenIndex = position286, tokenIndex286
+					if c := buffer[position]; c < '0' || c > '9' {
 						goto l289
 					}
 					position++
-					goto l284
+					goto l286
 				l289:
-					position, tokenIndex = position284, tokenIndex284
+					position, tokenIndex = position286, tokenIndex286
+					if buffer[position] != '+' {
+						goto l290
+					}
+					position++
+					goto l286
+				l290:
+					position, tokenIndex = position286, tokenIndex286
+					if buffer[position] != '-' {
+						goto l291
+					}
+					position++
+					goto l286
+				l291:
+					position, tokenIndex = position286, tokenIndex286
 					if buffer[position] != '.' {
-						goto l280
+						goto l282
 					}
 					position++
 				}
+			l286:
 			l284:
-			l282:
 				{
-					position283, tokenIndex283 := position, tokenIndex
+					position285, tokenIndex285 := position, tokenIndex
 					{
-						position290, tokenIndex290 := position, tokenIndex
+						position292, tokenIndex292 := position, tokenIndex
 						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l291
-						}
-						position++
-						goto l290
-					l291:
-						position, tokenIndex = position290, tokenIndex290
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l292
-						}
-						position++
-						goto l290
-					l292:
-						position, tokenIndex = position290, tokenIndex290
-						if c := buffer[position]; c < '0' || c > '9' {
 							goto l293
 						}
 						position++
-						goto l290
+						goto l292
 					l293:
-						position, tokenIndex = position290, tokenIndex290
-						if buffer[position] != '+' {
+						position, tokenIndex = position292, tokenIndex292
+						if c := buffer[position]; c < 'A' || c > 'Z' {
 							goto l294
 						}
 						position++
-						goto l290
+						goto l292
 					l294:
-						position, tokenIndex = position290, tokenIndex290
-						if buffer[position] != '-' {
+						position, tokenIndex = position292, tokenIndex292
+						if c := buffer[position]; c < '0' || c > '9' {
 							goto l295
 						}
 						position++
-						goto l290
+						goto l292
 					l295:
-						position, tokenIndex = position290, tokenIndex290
+						position, tokenIndex = position292, tokenIndex292
+						if buffer[position] != '+' {
+							goto l296
+						}
+						position++
+						goto l292
+					l296:
+						position, tokenIndex = position292, tokenIndex292
+						if buffer[position] != '-' {
+							goto l297
+						}
+						position++
+						goto l292
+					l297:
+						position, tokenIndex = position292, tokenIndex292
 						if buffer[position] != '.' {
-							goto l283
+							goto l285
 						}
 						position++
 					}
-				l290:
-					goto l282
-				l283:
-					position, tokenIndex = position283, tokenIndex283
+				l292:
+					goto l284
+				l285:
+					position, tokenIndex = position285, tokenIndex285
 				}
-				add(rulescheme, position281, tokenIndex281)
+				add(rulescheme, position283, tokenIndex283)
 			}
 			return true
-		l280:
-			position, tokenIndex = position280, tokenIndex280
+		l282:
+			position, tokenIndex = position282, tokenIndex282
 			return false
 		},
 		/* 10 site <- <((user (':' password)? '@')? hostport)?> */
@@ -2358,411 +2373,438 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		/* 20 path <- <('/'? path_segments)> */
 		nil,
 		/* 21 path_segments <- <(segment ('/' segment)*)> */
-		nil,
+		func() bool {
+			position309, tokenIndex309 := position, tokenIndex
+			{
+				position310, tokenIndex310 := position, tokenIndex
+				if !_rules[rulesegment]() {
+					goto l309
+				}
+			l311:
+				{
+					position312, tokenIndex312 := position, tokenIndex
+					if buffer[position] != '/' {
+						goto l312
+					}
+					position++
+					if !_rules[rulesegment]() {
+						goto l312
+					}
+					goto l311
+				l312:
+					position, tokenIndex = position312, tokenIndex312
+				}
+				add(rulepath_segments, position310, tokenIndex310)
+			}
+			return true
+		l309:
+			position, tokenIndex = position309, tokenIndex309
+			return false
+		},
 		/* 22 segment <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))* (';' param)*)> */
 		func() bool {
 			{
-				position309, tokenIndex309 := position, tokenIndex
-			l310:
+				position314, tokenIndex314 := position, tokenIndex
+			l315:
 				{
-					position311, tokenIndex311 := position, tokenIndex
+					position316, tokenIndex316 := position, tokenIndex
 					{
-						position312, tokenIndex312 := position, tokenIndex
+						position317, tokenIndex317 := position, tokenIndex
 						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l313
-						}
-						position++
-						goto l312
-					l313:
-						position, tokenIndex = position312, tokenIndex312
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l314
-						}
-						position++
-						goto l312
-					l314:
-						position, tokenIndex = position312, tokenIndex312
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l315
-						}
-						position++
-						goto l312
-					l315:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '$' {
-							goto l316
-						}
-						position++
-						goto l312
-					l316:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '-' {
-							goto l317
-						}
-						position++
-						goto l312
-					l317:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '_' {
 							goto l318
 						}
 						position++
-						goto l312
+						goto l317
 					l318:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '.' {
+						position, tokenIndex = position317, tokenIndex317
+						if c := buffer[position]; c < 'A' || c > 'Z' {
 							goto l319
 						}
 						position++
-						goto l312
+						goto l317
 					l319:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '!' {
+						position, tokenIndex = position317, tokenIndex317
+						if c := buffer[position]; c < '0' || c > '9' {
 							goto l320
 						}
 						position++
-						goto l312
+						goto l317
 					l320:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '~' {
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '$' {
 							goto l321
 						}
 						position++
-						goto l312
+						goto l317
 					l321:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '*' {
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '-' {
 							goto l322
 						}
 						position++
-						goto l312
+						goto l317
 					l322:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '\'' {
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '_' {
 							goto l323
 						}
 						position++
-						goto l312
+						goto l317
 					l323:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '(' {
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '.' {
 							goto l324
 						}
 						position++
-						goto l312
+						goto l317
 					l324:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != ')' {
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '!' {
 							goto l325
 						}
 						position++
-						goto l312
+						goto l317
 					l325:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != ',' {
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '~' {
 							goto l326
 						}
 						position++
-						goto l312
+						goto l317
 					l326:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != ':' {
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '*' {
 							goto l327
 						}
 						position++
-						goto l312
+						goto l317
 					l327:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '@' {
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '\'' {
 							goto l328
 						}
 						position++
-						goto l312
+						goto l317
 					l328:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '&' {
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '(' {
 							goto l329
 						}
 						position++
-						goto l312
+						goto l317
 					l329:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '=' {
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != ')' {
 							goto l330
 						}
 						position++
-						goto l312
+						goto l317
 					l330:
-						position, tokenIndex = position312, tokenIndex312
-						if buffer[position] != '+' {
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != ',' {
 							goto l331
 						}
 						position++
-						goto l312
+						goto l317
 					l331:
-						position, tokenIndex = position312, tokenIndex312
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != ':' {
+							goto l332
+						}
+						position++
+						goto l317
+					l332:
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '@' {
+							goto l333
+						}
+						position++
+						goto l317
+					l333:
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '&' {
+							goto l334
+						}
+						position++
+						goto l317
+					l334:
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '=' {
+							goto l335
+						}
+						position++
+						goto l317
+					l335:
+						position, tokenIndex = position317, tokenIndex317
+						if buffer[position] != '+' {
+							goto l336
+						}
+						position++
+						goto l317
+					l336:
+						position, tokenIndex = position317, tokenIndex317
 						if buffer[position] != '%' {
-							goto l311
+							goto l316
 						}
 						position++
 						{
-							position332, tokenIndex332 := position, tokenIndex
+							position337, tokenIndex337 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
-								goto l333
+								goto l338
 							}
 							position++
-							goto l332
-						l333:
-							position, tokenIndex = position332, tokenIndex332
+							goto l337
+						l338:
+							position, tokenIndex = position337, tokenIndex337
 							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l334
+								goto l339
 							}
 							position++
-							goto l332
-						l334:
-							position, tokenIndex = position332, tokenIndex332
+							goto l337
+						l339:
+							position, tokenIndex = position337, tokenIndex337
 							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l311
+								goto l316
 							}
 							position++
 						}
-					l332:
+					l337:
 						{
-							position335, tokenIndex335 := position, tokenIndex
+							position340, tokenIndex340 := position, tokenIndex
 							if c := buffer[position]; c < '0' || c > '9' {
-								goto l336
+								goto l341
 							}
 							position++
-							goto l335
-						l336:
-							position, tokenIndex = position335, tokenIndex335
+							goto l340
+						l341:
+							position, tokenIndex = position340, tokenIndex340
 							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l337
+								goto l342
 							}
 							position++
-							goto l335
-						l337:
-							position, tokenIndex = position335, tokenIndex335
+							goto l340
+						l342:
+							position, tokenIndex = position340, tokenIndex340
 							if c := buffer[position]; c < 'a' || c > 'f' {
-								goto l311
+								goto l316
 							}
 							position++
 						}
-					l335:
+					l340:
 					}
-				l312:
-					goto l310
-				l311:
-					position, tokenIndex = position311, tokenIndex311
+				l317:
+					goto l315
+				l316:
+					position, tokenIndex = position316, tokenIndex316
 				}
-			l338:
+			l343:
 				{
-					position339, tokenIndex339 := position, tokenIndex
+					position344, tokenIndex344 := position, tokenIndex
 					if buffer[position] != ';' {
-						goto l339
+						goto l344
 					}
 					position++
 					{
-						position340, tokenIndex340 := position, tokenIndex
-					l341:
+						position345, tokenIndex345 := position, tokenIndex
+					l346:
 						{
-							position342, tokenIndex342 := position, tokenIndex
+							position347, tokenIndex347 := position, tokenIndex
 							{
-								position343, tokenIndex343 := position, tokenIndex
+								position348, tokenIndex348 := position, tokenIndex
 								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l344
-								}
-								position++
-								goto l343
-							l344:
-								position, tokenIndex = position343, tokenIndex343
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l345
-								}
-								position++
-								goto l343
-							l345:
-								position, tokenIndex = position343, tokenIndex343
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l346
-								}
-								position++
-								goto l343
-							l346:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '$' {
-									goto l347
-								}
-								position++
-								goto l343
-							l347:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '-' {
-									goto l348
-								}
-								position++
-								goto l343
-							l348:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '_' {
 									goto l349
 								}
 								position++
-								goto l343
+								goto l348
 							l349:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '.' {
+								position, tokenIndex = position348, tokenIndex348
+								if c := buffer[position]; c < 'A' || c > 'Z' {
 									goto l350
 								}
 								position++
-								goto l343
+								goto l348
 							l350:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '!' {
+								position, tokenIndex = position348, tokenIndex348
+								if c := buffer[position]; c < '0' || c > '9' {
 									goto l351
 								}
 								position++
-								goto l343
+								goto l348
 							l351:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '~' {
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '$' {
 									goto l352
 								}
 								position++
-								goto l343
+								goto l348
 							l352:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '*' {
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '-' {
 									goto l353
 								}
 								position++
-								goto l343
+								goto l348
 							l353:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '\'' {
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '_' {
 									goto l354
 								}
 								position++
-								goto l343
+								goto l348
 							l354:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '(' {
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '.' {
 									goto l355
 								}
 								position++
-								goto l343
+								goto l348
 							l355:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != ')' {
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '!' {
 									goto l356
 								}
 								position++
-								goto l343
+								goto l348
 							l356:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != ',' {
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '~' {
 									goto l357
 								}
 								position++
-								goto l343
+								goto l348
 							l357:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != ':' {
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '*' {
 									goto l358
 								}
 								position++
-								goto l343
+								goto l348
 							l358:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '@' {
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '\'' {
 									goto l359
 								}
 								position++
-								goto l343
+								goto l348
 							l359:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '&' {
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '(' {
 									goto l360
 								}
 								position++
-								goto l343
+								goto l348
 							l360:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '=' {
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != ')' {
 									goto l361
 								}
 								position++
-								goto l343
+								goto l348
 							l361:
-								position, tokenIndex = position343, tokenIndex343
-								if buffer[position] != '+' {
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != ',' {
 									goto l362
 								}
 								position++
-								goto l343
+								goto l348
 							l362:
-								position, tokenIndex = position343, tokenIndex343
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != ':' {
+									goto l363
+								}
+								position++
+								goto l348
+							l363:
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '@' {
+									goto l364
+								}
+								position++
+								goto l348
+							l364:
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '&' {
+									goto l365
+								}
+								position++
+								goto l348
+							l365:
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '=' {
+									goto l366
+								}
+								position++
+								goto l348
+							l366:
+								position, tokenIndex = position348, tokenIndex348
+								if buffer[position] != '+' {
+									goto l367
+								}
+								position++
+								goto l348
+							l367:
+								position, tokenIndex = position348, tokenIndex348
 								if buffer[position] != '%' {
-									goto l342
+									goto l347
 								}
 								position++
 								{
-									position363, tokenIndex363 := position, tokenIndex
+									position368, tokenIndex368 := position, tokenIndex
 									if c := buffer[position]; c < '0' || c > '9' {
-										goto l364
+										goto l369
 									}
 									position++
-									goto l363
-								l364:
-									position, tokenIndex = position363, tokenIndex363
+									goto l368
+								l369:
+									position, tokenIndex = position368, tokenIndex368
 									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l365
+										goto l370
 									}
 									position++
-									goto l363
-								l365:
-									position, tokenIndex = position363, tokenIndex363
+									goto l368
+								l370:
+									position, tokenIndex = position368, tokenIndex368
 									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l342
+										goto l347
 									}
 									position++
 								}
-							l363:
+							l368:
 								{
-									position366, tokenIndex366 := position, tokenIndex
+									position371, tokenIndex371 := position, tokenIndex
 									if c := buffer[position]; c < '0' || c > '9' {
-										goto l367
+										goto l372
 									}
 									position++
-									goto l366
-								l367:
-									position, tokenIndex = position366, tokenIndex366
+									goto l371
+								l372:
+									position, tokenIndex = position371, tokenIndex371
 									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l368
+										goto l373
 									}
 									position++
-									goto l366
-								l368:
-									position, tokenIndex = position366, tokenIndex366
+									goto l371
+								l373:
+									position, tokenIndex = position371, tokenIndex371
 									if c := buffer[position]; c < 'a' || c > 'f' {
-										goto l342
+										goto l347
 									}
 									position++
 								}
-							l366:
+							l371:
 							}
-						l343:
-							goto l341
-						l342:
-							position, tokenIndex = position342, tokenIndex342
+						l348:
+							goto l346
+						l347:
+							position, tokenIndex = position347, tokenIndex347
 						}
-						add(ruleparam, position340, tokenIndex340)
+						add(ruleparam, position345, tokenIndex345)
 					}
-					goto l338
-				l339:
-					position, tokenIndex = position339, tokenIndex339
+					goto l343
+				l344:
+					position, tokenIndex = position344, tokenIndex344
 				}
-				add(rulesegment, position309, tokenIndex309)
+				add(rulesegment, position314, tokenIndex314)
 			}
 			return true
 		},

@@ -1,0 +1,414 @@
+package conformance
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+)
+
+// The recognizer works on a plain context-free grammar over bytes, compiled from the BNF:
+//
+//   - every rule that is not a pure character set is a nonterminal whose productions are its
+//     top-level alternatives;
+//   - groups, options and repetitions become helper nonterminals owned by the rule they appear in
+//     (`*x` is the left-recursive R → ε | R x; `n*m x` is n copies of x followed by a chain of
+//     m−n nested options; `[x]` is O → ε | x);
+//   - every single-byte choice (a pure character-set rule such as `digit`, a one-character
+//     literal, a %x value or range, and any alternation made only of those) is one terminal, a
+//     set of bytes with the labels of its parts for diagnostics and coverage;
+//   - a quoted string of several characters is a sequence of one-byte terminals, each matching
+//     per @case; %x sequences likewise, always case-sensitively.
+//
+// Nonterminals that derive no string at all are removed with their productions, so that every
+// item in an Earley set can still be completed (see Diagnose).
+
+const symEnd = math.MinInt32 // the symbol "after" the last one of a production
+
+// termPart is one labelled part of a terminal: the bytes it matches, how Diagnose names it, and
+// what a byte it matches exercises for coverage.
+type termPart struct {
+	set     byteSet
+	label   string // `digit`, `"/"`, `%x30-39`, …
+	order   int    // position of the element in the .bnf, to list expectations in file order
+	charset *rule  // non-nil when the part is a character-set rule (coverage recurses into it)
+	covRule int32  // -1, or the rule whose alternative covAlt this part is
+	covAlt  int32
+}
+
+// terminal is a set of bytes made of labelled parts.
+type terminal struct {
+	set   byteSet
+	parts []termPart
+}
+
+type production struct {
+	lhs    int32
+	start  int32 // position of its first symbol
+	covAlt int32 // global alternative id (see compiled.altBase), or -1
+}
+
+type compiled struct {
+	g     *Grammar
+	terms []terminal
+
+	// nonterminals
+	ntName     []string
+	ntOwner    []int32 // index of the BNF rule the nonterminal belongs to (for Diagnosis.In)
+	ntRule     []int32 // index of the BNF rule the nonterminal IS, or -1 for helpers and starts
+	ntProds    [][]int32
+	nullable   []bool
+	productive []bool
+	rightRec   []bool // on a cycle of "ends with" edges (A → … B): Leo items pay off only there
+
+	// dotted positions: production p occupies positions start..start+len(rhs); the position
+	// of its end holds symEnd.
+	sym    []int32 // symbol after the dot: ≥0 nonterminal, <0 terminal −1−t, or symEnd
+	lhs    []int32 // the production's nonterminal, per position
+	prodOf []int32 // the production, per position
+	prods  []production
+
+	ruleNT  []int32          // per rule: its nonterminal, or -1 for a character-set rule
+	startNT map[string]int32 // per rule name: the augmented start S' → rule
+
+	// coverage numbering: alternative i of rule r has id altBase[r]+i
+	altBase  []int32
+	altRule  []int32 // per alt id: its rule
+	nAlts    int
+	setParts [][][]termPart // per character-set rule, per alternative: its parts
+
+	pool sync.Pool // *run
+}
+
+func (c *compiled) newNT(name string, owner, isRule int32) int32 {
+	c.ntName = append(c.ntName, name)
+	c.ntOwner = append(c.ntOwner, owner)
+	c.ntRule = append(c.ntRule, isRule)
+	c.ntProds = append(c.ntProds, nil)
+	return int32(len(c.ntName) - 1)
+}
+
+func (c *compiled) addProd(nt int32, rhs []int32, covAlt int32) {
+	p := int32(len(c.prods))
+	start := int32(len(c.sym))
+	for _, s := range append(rhs, symEnd) {
+		c.sym = append(c.sym, s)
+		c.lhs = append(c.lhs, nt)
+		c.prodOf = append(c.prodOf, p)
+	}
+	c.prods = append(c.prods, production{lhs: nt, start: start, covAlt: covAlt})
+}
+
+func (c *compiled) newTerm(parts []termPart) int32 {
+	t := terminal{parts: parts}
+	for i := range parts {
+		t.set.union(&parts[i].set)
+	}
+	c.terms = append(c.terms, t)
+	return -1 - int32(len(c.terms)-1)
+}
+
+func order(e *expr) int { return e.line<<12 | e.col&0xfff }
+
+func compile(g *Grammar) *compiled {
+	c := &compiled{g: g, startNT: map[string]int32{}}
+	c.ruleNT = make([]int32, len(g.rules))
+	c.altBase = make([]int32, len(g.rules))
+	c.setParts = make([][][]termPart, len(g.rules))
+	for i, r := range g.rules {
+		c.altBase[i] = int32(c.nAlts)
+		for range r.alts {
+			c.altRule = append(c.altRule, int32(i))
+		}
+		c.nAlts += len(r.alts)
+		c.ruleNT[i] = -1
+		if !r.charset {
+			c.ruleNT[i] = c.newNT(r.name, int32(i), int32(i))
+		}
+	}
+	for i, r := range g.rules {
+		if r.charset {
+			c.setParts[i] = make([][]termPart, len(r.alts))
+			for k, a := range r.alts {
+				parts, _ := c.charParts(a, int32(i), int32(k))
+				c.setParts[i][k] = parts
+			}
+			continue
+		}
+		c.alternatives(c.ruleNT[i], int32(i), r.alts, c.altBase[i])
+	}
+	for i, r := range g.rules {
+		s := c.newNT(r.name+"'", int32(i), -1)
+		c.addProd(s, []int32{c.ruleSym(r, nil)}, -1)
+		c.startNT[r.name] = s
+	}
+	c.analyse()
+	return c
+}
+
+// ruleSym is the symbol that stands for a reference to r (at e, when given).
+func (c *compiled) ruleSym(r *rule, e *expr) int32 {
+	if r.charset {
+		p := termPart{set: r.set, label: r.name, charset: r, covRule: -1, covAlt: -1}
+		if e != nil {
+			p.order = order(e)
+		}
+		return c.newTerm([]termPart{p})
+	}
+	return c.ruleNT[r.index]
+}
+
+// charParts returns the terminal parts of e when every string of e is one byte.
+func (c *compiled) charParts(e *expr, covRule, covAlt int32) ([]termPart, bool) {
+	p := termPart{order: order(e), label: e.src, covRule: covRule, covAlt: covAlt}
+	switch e.kind {
+	case exLit:
+		if len(e.text) != 1 {
+			return nil, false
+		}
+		p.set.add(e.text[0])
+		if c.g.caseInsensitive {
+			p.set.add(swapCase(e.text[0]))
+		}
+	case exBytes:
+		if len(e.text) != 1 {
+			return nil, false
+		}
+		p.set.add(e.text[0])
+	case exRange:
+		p.set.addRange(e.lo, e.hi)
+	case exRef:
+		if !e.ref.charset {
+			return nil, false
+		}
+		p.set, p.charset = e.ref.set, e.ref
+	case exAlt:
+		var out []termPart
+		for _, s := range e.subs {
+			ps, ok := c.charParts(s, covRule, covAlt)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, ps...)
+		}
+		return out, true
+	default:
+		return nil, false
+	}
+	return []termPart{p}, true
+}
+
+// alternatives adds the productions of nt for alts. Alternatives that are single bytes are
+// merged into one terminal; covBase ≥ 0 numbers top-level rule alternatives for coverage.
+func (c *compiled) alternatives(nt, owner int32, alts []*expr, covBase int32) {
+	var parts []termPart
+	for i, a := range alts {
+		covRule, covAlt := int32(-1), int32(-1)
+		if covBase >= 0 {
+			covRule, covAlt = owner, int32(i)
+		}
+		if ps, ok := c.charParts(a, covRule, covAlt); ok {
+			parts = append(parts, ps...)
+			continue
+		}
+		alt := int32(-1)
+		if covBase >= 0 {
+			alt = covBase + int32(i)
+		}
+		c.addProd(nt, c.seq(a, owner), alt)
+	}
+	if parts != nil {
+		c.addProd(nt, []int32{c.newTerm(parts)}, -1)
+	}
+}
+
+// seq returns the symbols that match e, creating helper nonterminals owned by rule owner.
+func (c *compiled) seq(e *expr, owner int32) []int32 {
+	oname := c.g.rules[owner].name
+	switch e.kind {
+	case exSeq:
+		var out []int32
+		for _, s := range e.subs {
+			out = append(out, c.seq(s, owner)...)
+		}
+		return out
+	case exLit, exBytes:
+		out := make([]int32, len(e.text))
+		for k := 0; k < len(e.text); k++ {
+			p := termPart{order: order(e), covRule: -1, covAlt: -1}
+			p.set.add(e.text[k])
+			if e.kind == exLit && c.g.caseInsensitive {
+				p.set.add(swapCase(e.text[k]))
+			}
+			switch {
+			case k == 0:
+				p.label = e.src
+			case e.kind == exLit:
+				p.label = `"` + e.text[k:] + `"`
+			default:
+				var b strings.Builder
+				b.WriteString("%x")
+				for j := k; j < len(e.text); j++ {
+					if j > k {
+						b.WriteByte('.')
+					}
+					fmt.Fprintf(&b, "%02X", e.text[j])
+				}
+				p.label = b.String()
+			}
+			out[k] = c.newTerm([]termPart{p})
+		}
+		return out
+	case exRange:
+		ps, _ := c.charParts(e, -1, -1)
+		return []int32{c.newTerm(ps)}
+	case exRef:
+		return []int32{c.ruleSym(e.ref, e)}
+	case exAlt:
+		if ps, ok := c.charParts(e, -1, -1); ok {
+			return []int32{c.newTerm(ps)}
+		}
+		h := c.newNT(fmt.Sprintf("%s·group%d:%d", oname, e.line, e.col), owner, -1)
+		c.alternatives(h, owner, e.subs, -1)
+		return []int32{h}
+	case exOpt:
+		h := c.newNT(fmt.Sprintf("%s·option%d:%d", oname, e.line, e.col), owner, -1)
+		c.addProd(h, nil, -1)
+		c.addProd(h, c.seq(e.subs[0], owner), -1)
+		return []int32{h}
+	case exRep:
+		inner, lo, hi := e.subs[0], e.min, e.max
+		if inner.kind == exOpt && hi != 0 {
+			// n*m[ x ] is 0*m x: each of the repeated options may be empty.
+			inner, lo = inner.subs[0], 0
+		}
+		if hi == 0 {
+			return nil
+		}
+		x := c.unit(inner, owner, fmt.Sprintf("%s·item%d:%d", oname, e.line, e.col))
+		var out []int32
+		for k := 0; k < lo; k++ {
+			out = append(out, x)
+		}
+		if hi < 0 {
+			r := c.newNT(fmt.Sprintf("%s·star%d:%d", oname, e.line, e.col), owner, -1)
+			c.addProd(r, nil, -1)
+			c.addProd(r, []int32{r, x}, -1)
+			return append(out, r)
+		}
+		// up to hi-lo more: O1 → ε | x ; Ok → ε | x Ok-1
+		var prev int32 = -1
+		for k := 1; k <= hi-lo; k++ {
+			o := c.newNT(fmt.Sprintf("%s·upto%d:%d:%d", oname, e.line, e.col, k), owner, -1)
+			c.addProd(o, nil, -1)
+			if prev < 0 {
+				c.addProd(o, []int32{x}, -1)
+			} else {
+				c.addProd(o, []int32{x, prev}, -1)
+			}
+			prev = o
+		}
+		if prev >= 0 {
+			out = append(out, prev)
+		}
+		return out
+	}
+	panic("conformance: unknown expression kind")
+}
+
+// unit returns one symbol matching e (a helper nonterminal when e needs several).
+func (c *compiled) unit(e *expr, owner int32, name string) int32 {
+	s := c.seq(e, owner)
+	if len(s) == 1 {
+		return s[0]
+	}
+	h := c.newNT(name, owner, -1)
+	c.addProd(h, s, -1)
+	return h
+}
+
+// analyse computes nullable and productive nonterminals and drops the productions that use an
+// unproductive one, so that every item the recognizer creates can still be completed.
+func (c *compiled) analyse() {
+	n := len(c.ntName)
+	c.nullable = make([]bool, n)
+	c.productive = make([]bool, n)
+	rhs := func(p production) []int32 {
+		end := p.start
+		for c.sym[end] != symEnd {
+			end++
+		}
+		return c.sym[p.start:end]
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, p := range c.prods {
+			nul, prod := true, true
+			for _, s := range rhs(p) {
+				if s < 0 {
+					nul = false
+					if c.terms[-1-s].set.empty() {
+						prod = false
+					}
+				} else {
+					nul = nul && c.nullable[s]
+					prod = prod && c.productive[s]
+				}
+			}
+			if nul && !c.nullable[p.lhs] {
+				c.nullable[p.lhs], changed = true, true
+			}
+			if prod && !c.productive[p.lhs] {
+				c.productive[p.lhs], changed = true, true
+			}
+		}
+	}
+	c.rightRecursion()
+	for i, p := range c.prods {
+		ok := true
+		for _, s := range rhs(p) {
+			if s >= 0 && !c.productive[s] || s < 0 && c.terms[-1-s].set.empty() {
+				ok = false
+			}
+		}
+		if ok {
+			c.ntProds[p.lhs] = append(c.ntProds[p.lhs], c.prods[i].start)
+		}
+	}
+}
+
+// rightRecursion marks the nonterminals B on a cycle of the relation "some production of A
+// ends with B" (A → α B): only completions of those can climb the long deterministic chains
+// that Leo items shortcut.
+func (c *compiled) rightRecursion() {
+	n := len(c.ntName)
+	last := make([][]int32, n) // B → the A with a production ending in B
+	for _, p := range c.prods {
+		end := p.start
+		for c.sym[end] != symEnd {
+			end++
+		}
+		if end > p.start && c.sym[end-1] >= 0 {
+			b := c.sym[end-1]
+			last[b] = append(last[b], p.lhs)
+		}
+	}
+	c.rightRec = make([]bool, n)
+	for b := 0; b < n; b++ {
+		// is b reachable from itself along last-edges?
+		seen := make([]bool, n)
+		stack := append([]int32(nil), last[b]...)
+		for len(stack) > 0 {
+			a := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if int(a) == b {
+				c.rightRec[b] = true
+				break
+			}
+			if !seen[a] {
+				seen[a] = true
+				stack = append(stack, last[a]...)
+			}
+		}
+	}
+}

@@ -1,0 +1,265 @@
+package urlgrammar_test
+
+// Tests of the default corpus of "urlgrammar compare" (testdata/corpus.tsv, read by
+// urlgrammar.Corpus): that the file parses, and that every URL a document presents as valid is
+// accepted by that document's own grammar, under the rule for what the document presents it
+// as, except where the grammar as printed rejects it (corpusExceptions says why, each time).
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// A corpusDocument says which grammar holds the lines of one document of the corpus.
+type corpusDocument struct {
+	prefix string // every source tag of the document's lines begins with it
+	id     string // its grammar version
+	// reference is the rule a reference is held to ("" for the version's default reading).
+	reference string
+	// absolute is the rule for what the document presents as a URL, a URI or a base URL; it
+	// is held to the text before the first "#" unless absoluteFragment, because these
+	// documents count the fragment identifier outside the URL (RFC 1808 §2.1, the 1997 draft
+	// §3, RFC 2396 §4).
+	absolute         string
+	absoluteFragment bool
+	// relative lists the sections that print references (resolution tables, relative paths):
+	// their lines are held to the reference rule only, except the lines tagged "(base)" and
+	// "(result)", which are URLs.
+	relative []string
+}
+
+var corpusDocuments = []corpusDocument{
+	// The 1993 draft: fragmentaddress = url [ # fragmentid ].
+	{prefix: `URL draft 1993-07 `, id: "draft1993", reference: "fragmentaddress", absolute: "url"},
+	// The 1994 draft prints its URLs without the prefix of prefixedurl, its default start rule
+	// ("some URLs may have been quoted throughout without this preprefix"); its BNF has no
+	// fragment.
+	{prefix: `draft-ietf-uri-url-03 `, id: "draft1994", reference: "url", absolute: "url"},
+	// RFC 1738 prints absolute URLs only, each held to its scheme's rule (Validate).
+	{prefix: `RFC 1738 `, id: "rfc1738"},
+	{prefix: `RFC 1808 `, id: "rfc1808", reference: "URL", absolute: "absoluteURL",
+		relative: []string{"§5.1", "§5.2", "§5.3", "§10"}},
+	{prefix: `draft-fielding-url-syntax-05 `, id: "draft1997", reference: "URL-reference", absolute: "absoluteURL",
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}},
+	{prefix: `RFC 2396 `, id: "rfc2396", reference: "URI-reference", absolute: "absoluteURI",
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}},
+	{prefix: `draft-fielding-uri-rfc2396bis-01 `, id: "draft2003", reference: "URI-reference",
+		absolute: "absolute-URI-reference", absoluteFragment: true,
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D", "App. F"}},
+	{prefix: `RFC 3986 `, id: "rfc3986", reference: "URI-reference", absolute: "URI", absoluteFragment: true,
+		relative: []string{"§4.2", "§4.5", "§5.2.4", "§5.4.1", "§5.4.2"}},
+}
+
+// A corpusLine is one line of the corpus file: an input and its source tag.
+type corpusLine struct{ input, source string }
+
+// corpusNotURLs are the documents' lines that the documents do not present as URLs of their
+// grammar: they are in the corpus because they are printed, and are not held to a grammar.
+var corpusNotURLs = map[corpusLine]string{
+	{"xxx.yyy.zz.edu:/pub.aa.bb.cc", `URL draft 1993-07 "Current practice"`}:                               `a name "of the form" that "often implies anonymous FTP access", shown as practice with no common syntax`,
+	{"PR:aftp/xx.yy.edu/pub/doc/README", `URL draft 1993-07 "Choices" Fig. 1`}:                             "one of Fig. 1's alternative representations, which precede the draft's recommendation",
+	{"/aftp/xx.yy.edu/pub/doc/README", `URL draft 1993-07 "Choices" Fig. 1`}:                               "one of Fig. 1's alternative representations, which precede the draft's recommendation",
+	{"URL:ftp://info.cern.ch/pub/www/doc;type=d", "RFC 1738 Appendix (prefixed form)"}:                     `the appendix's wrapper: "This wrapper does not form part of the URL"; RFC 1738's BNF has no prefix`,
+	{"URL:ftp://ds.internic.net/rfc", "RFC 1738 Appendix (prefixed form)"}:                                 `the appendix's wrapper: "This wrapper does not form part of the URL"; RFC 1738's BNF has no prefix`,
+	{"URL:http://ds.internic.net/instructions/overview.html#WARNING", "RFC 1738 Appendix (prefixed form)"}: `the appendix's wrapper: "This wrapper does not form part of the URL"; RFC 1738's BNF has no prefix`,
+}
+
+// corpusExceptions are the URLs that a document presents as valid and that its own grammar,
+// as printed, rejects; each says why.
+var corpusExceptions = map[corpusLine]string{
+	// RFC 1738 §2.2: "#" is unsafe and "should always be encoded"; section 5 has no fragment.
+	// The URL before the "#" is checked (and valid).
+	{"http://ds.internic.net/instructions/overview.html#WARNING", "RFC 1738 Appendix"}: `no rule of RFC 1738 allows "#" (punctuation); the appendix places the fragment identifier after the URL, inside the brackets`,
+	// grammar/rfc2396.bnf, decisions: relativeURI needs a path (RFC 3986 D.2: "The ABNF has
+	// been corrected to allow the path component to be empty").
+	{"?y", "RFC 2396 App. C.1"}: "relativeURI = ( net_path | abs_path | rel_path ) [ \"?\" query ] needs a path",
+	// The 1994 draft, in its hypertext form: space is reserved, and no production uses
+	// reserved; the plain-text form of the draft and the 1993 draft print "%20".
+	{"gopher://gopher.micro.umn.edu/00/Information About Gopher/About Gopher", `draft-ietf-uri-url-03 "References" (Alberti 1991)`}: `spaces where the 1993 draft prints "%20": space is reserved, which no production uses`,
+	// The 1994 draft's "Gopher" examples carry the placeholder "host [port]".
+	{"gopher://host [port]/0a_gopher_selector", `draft-ietf-uri-url-03 "Gopher"`}:                                      `the placeholder "host [port]": space, "[" and "]" are in no production`,
+	{"gopher://host [port]/7a_gopher_selector%09foobar", `draft-ietf-uri-url-03 "Gopher"`}:                             `the placeholder "host [port]": space, "[" and "]" are in no production`,
+	{"gopher://host [port]/0a_gopher_selector%09%09some_gplus_stuff", `draft-ietf-uri-url-03 "Gopher"`}:                `the placeholder "host [port]": space, "[" and "]" are in no production`,
+	{"gopher://host [port]/0a_gopher_selector%09%09!", `draft-ietf-uri-url-03 "Gopher"`}:                               `the placeholder "host [port]": space, "[" and "]" are in no production`,
+	{"gopher://host [port]/0a_gopher_selector%09%09+application/postscript%20Es_ES", `draft-ietf-uri-url-03 "Gopher"`}: `the placeholder "host [port]": space, "[" and "]" are in no production`,
+}
+
+// corpusDocumentOf returns the document a source tag belongs to, or nil for a curated line.
+func corpusDocumentOf(source string) *corpusDocument {
+	for i := range corpusDocuments {
+		if strings.HasPrefix(source, corpusDocuments[i].prefix) {
+			return &corpusDocuments[i]
+		}
+	}
+	return nil
+}
+
+func TestCorpusFile(t *testing.T) {
+	raw, err := os.ReadFile("testdata/corpus.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !utf8.Valid(raw) {
+		t.Error("corpus.tsv is not valid UTF-8: write such bytes as \\xHH")
+	}
+	for n, line := range strings.Split(string(raw), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if strings.Count(line, "\t") != 1 {
+			t.Errorf("line %d: %d tabs, want one between input and source: %q", n+1, strings.Count(line, "\t"), line)
+		}
+		for _, c := range []byte(line) {
+			if c < 0x20 && c != '\t' || c == 0x7f {
+				t.Errorf("line %d: raw control byte %#x: write it as \\xHH", n+1, c)
+			}
+		}
+	}
+}
+
+func TestCorpusEscapes(t *testing.T) {
+	for in, want := range map[string]string{
+		`http://a/`:  "http://a/",
+		`a\tb`:       "a\tb",
+		`a\nb\rc`:    "a\nb\rc",
+		`a\\b`:       `a\b`,
+		`\#s`:        "#s",
+		`a\#b`:       "a#b",
+		`\x00\x7F`:   "\x00\x7f",
+		`\xff\xFE`:   "\xff\xfe",
+		`\\x41`:      `\x41`,
+		`\x4`:        `\x4`,
+		`\xg1`:       `\xg1`,
+		`a\q`:        `a\q`,
+		`a\`:         `a\`,
+		`%41\x2541`:  "%41%41",
+		`é\x41`:      "éA",
+		`\\\\`:       `\\`,
+		`\t\\t\\\t`:  "\t\\t\\\t",
+		``:           "",
+		`\x20 \x7e~`: "  ~~",
+	} {
+		if got := urlgrammar.UnescapeCorpus(in); got != want {
+			t.Errorf("unescape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCorpusLines(t *testing.T) {
+	corpus := urlgrammar.Corpus()
+	seen := map[corpusLine]bool{}
+	perDocument := map[string]int{}
+	curated := 0
+	for _, ex := range corpus {
+		l := corpusLine{ex.Input, ex.Source}
+		if seen[l] {
+			t.Errorf("%q listed twice under %q", ex.Input, ex.Source)
+		}
+		seen[l] = true
+		switch d := corpusDocumentOf(ex.Source); {
+		case d != nil:
+			perDocument[d.prefix]++
+		case strings.HasPrefix(ex.Source, "curated: ") && len(ex.Source) > len("curated: "):
+			curated++
+		default:
+			t.Errorf("%q: source %q is neither a document's nor \"curated: ...\"", ex.Input, ex.Source)
+		}
+	}
+	for _, d := range corpusDocuments {
+		if perDocument[d.prefix] == 0 {
+			t.Errorf("no line of %q", d.prefix)
+		}
+		t.Logf("%-34s %3d lines", d.prefix, perDocument[d.prefix])
+	}
+	t.Logf("%-34s %3d lines", "curated", curated)
+	for _, m := range []map[corpusLine]string{corpusNotURLs, corpusExceptions} {
+		for l := range m {
+			if !seen[l] {
+				t.Errorf("listed %q under %q is not in the corpus", l.input, l.source)
+			}
+		}
+	}
+	// The escapes reach Corpus: inputs that begin with "#", and control bytes.
+	for _, l := range []corpusLine{
+		{"#s", "RFC 3986 §5.4.1"},
+		{"", "RFC 3986 §5.4.1"},
+		{"http://example.com/\x00", "curated: NUL: invalid everywhere"},
+		{"http://example.com/\xff", "curated: invalid UTF-8: invalid everywhere"},
+	} {
+		if !seen[l] {
+			t.Errorf("%q under %q is not in the corpus", l.input, l.source)
+		}
+	}
+}
+
+// TestCorpusDocumentExamples holds every URL that a document presents as valid to the
+// document's own grammar.
+func TestCorpusDocumentExamples(t *testing.T) {
+	corpus := urlgrammar.Corpus()
+	for _, d := range corpusDocuments {
+		t.Run(d.id, func(t *testing.T) {
+			v, err := urlgrammar.Lookup(d.id)
+			if err != nil {
+				t.Skipf("grammar %s is not registered yet: %v", d.id, err)
+			}
+			check := func(rule, s string) error {
+				if rule == "" {
+					return urlgrammar.Validate(v, s)
+				}
+				return urlgrammar.ValidateRule(v, rule, s)
+			}
+			name := func(rule string) string {
+				if rule == "" {
+					return "default reading"
+				}
+				return rule
+			}
+			for _, ex := range corpus {
+				if !strings.HasPrefix(ex.Source, d.prefix) {
+					continue
+				}
+				l := corpusLine{ex.Input, ex.Source}
+				if _, ok := corpusNotURLs[l]; ok {
+					continue
+				}
+				section := strings.TrimPrefix(ex.Source, d.prefix)
+				tagged := false
+				for _, suffix := range []string{" (base)", " (result)"} {
+					if s, ok := strings.CutSuffix(section, suffix); ok {
+						section, tagged = s, true
+					}
+				}
+				absolute := tagged || !slices.Contains(d.relative, section)
+
+				var errs []string
+				if err := check(d.reference, ex.Input); err != nil {
+					errs = append(errs, fmt.Sprintf("%s: %v", name(d.reference), err))
+				}
+				if absolute {
+					u := ex.Input
+					if !d.absoluteFragment {
+						u, _, _ = strings.Cut(u, "#")
+					}
+					if err := check(d.absolute, u); err != nil {
+						errs = append(errs, fmt.Sprintf("%s (%q): %v", name(d.absolute), u, err))
+					}
+				}
+				why, excepted := corpusExceptions[l]
+				switch {
+				case excepted && errs == nil:
+					t.Errorf("%q (%s) is listed as rejected (%s) but is accepted", ex.Input, ex.Source, why)
+				case excepted:
+					t.Logf("%q (%s): rejected as printed: %s", ex.Input, ex.Source, why)
+				case errs != nil:
+					t.Errorf("%q (%s): %s", ex.Input, ex.Source, strings.Join(errs, "; "))
+				}
+			}
+		})
+	}
+}

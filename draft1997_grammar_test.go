@@ -1,0 +1,368 @@
+package urlgrammar_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// The expected verdicts in this file are read off Appendix A of draft-fielding-url-syntax-05
+// (grammar/draft1997.bnf) by hand; the section of the draft that prints an input is cited with
+// it. Facts of that grammar used below (grammar/draft1997.bnf, decision 5): a segment is any
+// string of pchar and ";", so a rel_path is any string of urlc (the first "?" starts the
+// query), and relativeURL, whose every alternative is such a string, is exactly *urlc;
+// absoluteURL is scheme ":" *urlc; URL-reference is *urlc [ "#" *urlc ]. What does depend on
+// the site rules is net_path, tested as a start rule of its own.
+
+// draft1997Expect checks that the 1997 draft's start rule accepts in (want) or rejects it with
+// a *SyntaxError, and that MatchRule gives the same verdict.
+func draft1997Expect(t *testing.T, rule, in string, want bool, why string) {
+	t.Helper()
+	err := urlgrammar.ValidateRule(urlgrammar.Draft1997, rule, in)
+	if want && err != nil {
+		t.Errorf("draft1997 %s %q (%s): %v, want valid", rule, in, why, err)
+	}
+	if !want {
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("draft1997 %s %q (%s): got %v, want a *SyntaxError", rule, in, why, err)
+		}
+	}
+	if got := urlgrammar.MatchRule(urlgrammar.Draft1997, rule, in); got != want {
+		t.Errorf("draft1997 %s %q (%s): MatchRule %v, want %v", rule, in, why, got, want)
+	}
+}
+
+// draft1997Row is one input with its verdict under URL-reference, absoluteURL and relativeURL.
+type draft1997Row struct {
+	in            string
+	ref, abs, rel bool
+}
+
+func (r draft1997Row) check(t *testing.T, why string) {
+	t.Helper()
+	draft1997Expect(t, "URL-reference", r.in, r.ref, why)
+	draft1997Expect(t, "absoluteURL", r.in, r.abs, why)
+	draft1997Expect(t, "relativeURL", r.in, r.rel, why)
+	if got := urlgrammar.Validate(urlgrammar.Draft1997, r.in) == nil; got != r.ref {
+		t.Errorf("draft1997 Validate(%q) (%s): %v, want %v (the default rule is URL-reference)", r.in, why, got, r.ref)
+	}
+}
+
+// draft1997Absolute is the row of an absolute URL of the draft's examples: a URL-reference, an
+// absoluteURL unless it has a fragment, and (being a string of urlc) a relativeURL too.
+func draft1997Absolute(s string) draft1997Row {
+	noFragment := !strings.Contains(s, "#")
+	return draft1997Row{s, true, noFragment, noFragment}
+}
+
+func TestDraft1997StartRules(t *testing.T) {
+	want := []string{"URL-reference", "absoluteURL", "relativeURL", "net_path", "abs_path", "rel_path", "path"}
+	got := urlgrammar.Draft1997.StartRules()
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("StartRules() = %v, want %v", got, want)
+	}
+	if d := urlgrammar.Draft1997.DefaultRule(); d != "URL-reference" {
+		t.Errorf("DefaultRule() = %q, want URL-reference", d)
+	}
+	if v, err := urlgrammar.Lookup("draft1997"); err != nil || v != urlgrammar.Draft1997 {
+		t.Errorf("Lookup(draft1997) = %v, %v", v, err)
+	}
+	if d := urlgrammar.Draft1997.Date(); d != "1997-05" {
+		t.Errorf("Date() = %q, want 1997-05", d)
+	}
+}
+
+// TestDraft1997AppendixC holds every URL of Appendix C, "Examples of Resolving Relative URL
+// References": the base, the references of C.1 and C.2, and what they resolve to.
+func TestDraft1997AppendixC(t *testing.T) {
+	// "Content-Base: http://a/b/c/d;p?q"
+	draft1997Absolute("http://a/b/c/d;p?q").check(t, "Appendix C base")
+
+	normal := []draft1997Row{ // C.1, left-hand sides
+		{"g:h", true, true, true},
+		{"g", true, false, true},
+		{"./g", true, false, true},
+		{"g/", true, false, true},
+		{"/g", true, false, true},
+		{"//g", true, false, true},
+		{"?y", true, false, true},
+		{"g?y", true, false, true},
+		{"#s", true, false, false},
+		{"g#s", true, false, false},
+		{"g?y#s", true, false, false},
+		{";x", true, false, true},
+		{"g;x", true, false, true},
+		{"g;x?y#s", true, false, false},
+		{".", true, false, true},
+		{"./", true, false, true},
+		{"..", true, false, true},
+		{"../", true, false, true},
+		{"../g", true, false, true},
+		{"../..", true, false, true},
+		{"../../", true, false, true},
+		{"../../g", true, false, true},
+	}
+	for _, r := range normal {
+		r.check(t, "Appendix C.1")
+	}
+	abnormal := []draft1997Row{ // C.2, left-hand sides
+		{"", true, false, true}, // "<>": "An empty reference refers to the start of the current document."
+		{"../../../g", true, false, true},
+		{"../../../../g", true, false, true},
+		{"/./g", true, false, true},
+		{"/../g", true, false, true},
+		{"g.", true, false, true},
+		{".g", true, false, true},
+		{"g..", true, false, true},
+		{"..g", true, false, true},
+		{"./../g", true, false, true},
+		{"./g/.", true, false, true},
+		{"g/./h", true, false, true},
+		{"g/../h", true, false, true},
+		{"g;x=1/./y", true, false, true},
+		{"g;x=1/../y", true, false, true},
+		{"g?y/./x", true, false, true},
+		{"g?y/../x", true, false, true},
+		{"g#s/./x", true, false, false},
+		{"g#s/../x", true, false, false},
+		{"http:g", true, true, true},
+		{"http:", true, true, true},
+		{"http://a/../b/c", true, true, true},
+	}
+	for _, r := range abnormal {
+		r.check(t, "Appendix C.2")
+	}
+	// The right-hand sides of C.1 and C.2 but "(current document)" and "(current document)#s".
+	results := []string{
+		"g:h", "http://a/b/c/g", "http://a/b/c/g/", "http://a/g", "http://g", "http://a/b/c/?y",
+		"http://a/b/c/g?y", "http://a/b/c/g#s", "http://a/b/c/g?y#s", "http://a/b/c/;x",
+		"http://a/b/c/g;x", "http://a/b/c/g;x?y#s", "http://a/b/c/", "http://a/b/", "http://a/b/g",
+		"http://a/", "http://a/../g", "http://a/../../g", "http://a/./g", "http://a/b/c/g.",
+		"http://a/b/c/.g", "http://a/b/c/g..", "http://a/b/c/..g", "http://a/b/c/g/h",
+		"http://a/b/c/h", "http://a/b/c/g;x=1/y", "http://a/b/c/y", "http://a/b/c/g?y/x",
+		"http://a/b/c/x", "http://a/b/c/g#s/./x", "http://a/b/c/g#s/../x", "http:g", "http:",
+		"http://a/b/c",
+	}
+	for _, s := range results {
+		draft1997Absolute(s).check(t, "Appendix C, resolved")
+	}
+}
+
+// TestDraft1997OtherPrintedURLs holds the URLs printed elsewhere in the draft.
+func TestDraft1997OtherPrintedURLs(t *testing.T) {
+	for _, s := range []string{ // section 1.3, "Example URLs"
+		"ftp://ftp.is.co.za/rfc/rfc1808.txt",
+		"gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles",
+		"http://www.math.uio.no/faq/compression-faq/part1.html",
+		"mailto:mduerst@ifi.unizh.ch",
+		"news:comp.infosystems.www.servers.unix",
+		"telnet://melvyl.ucop.edu/",
+	} {
+		draft1997Absolute(s).check(t, "section 1.3")
+	}
+	// Section 4.3.1: "<ftp://@host.com/> has an empty user name and no password,
+	// <ftp://host.com/> has no user name, while <ftp://foo:@host.com/> has a user name of "foo"
+	// and an empty password." Their sites are sites of the grammar.
+	for _, s := range []string{"ftp://@host.com/", "ftp://host.com/", "ftp://foo:@host.com/"} {
+		draft1997Absolute(s).check(t, "section 4.3.1")
+		draft1997Expect(t, "net_path", strings.TrimPrefix(s, "ftp:"), true, "section 4.3.1")
+	}
+	// Section 5: "this:that" cannot be the first segment of a relative path, "./this:that" can.
+	draft1997Row{"this:that", true, true, true}.check(t, "section 5")
+	draft1997Row{"./this:that", true, false, true}.check(t, "section 5")
+	// Sections 5.1.1 and Appendix D: the base, the relative "../x" and its resolution.
+	draft1997Absolute("http://www.ics.uci.edu/Test/a/b/c").check(t, "section 5.1.1, Appendix D")
+	draft1997Row{"../x", true, false, true}.check(t, "Appendix D")
+	draft1997Absolute("http://www.ics.uci.edu/Test/a/x").check(t, "Appendix D")
+	// Section 6.
+	draft1997Absolute("http://www.XEROX.com").check(t, "section 6")
+	draft1997Absolute("http://www.xerox.com").check(t, "section 6")
+	// Appendix B, and the site it names ($4 = www.ics.uci.edu).
+	draft1997Absolute("http://www.ics.uci.edu/pub/ietf/uri/#Related").check(t, "Appendix B")
+	draft1997Expect(t, "net_path", "//www.ics.uci.edu/pub/ietf/uri/", true, "Appendix B")
+	// Appendix E: the URLs once the wrappers and the whitespace are removed, as E says they
+	// should be; as printed across a line break, with the whitespace, they are none.
+	for _, s := range []string{
+		"http://test.com/", "http://www.w3.org/pub/WWW/", "ftp://ds.internic.net/rfc/",
+		"http://ds.internic.net/instructions/overview.html#WARNING",
+	} {
+		draft1997Absolute(s).check(t, "Appendix E")
+	}
+	draft1997Row{"ftp://ds.internic. net/rfc/", false, false, false}.check(t, "Appendix E, as printed")
+	draft1997Row{"http://ds.internic.net/ instructions/overview.html#WARNING", false, false, false}.check(t, "Appendix E, as printed")
+	// Appendix F.2: "<foo:/bar> and <foo:bar>".
+	draft1997Absolute("foo:/bar").check(t, "Appendix F.2")
+	draft1997Absolute("foo:bar").check(t, "Appendix F.2")
+	// Sections 2.4.1 and 2.4.2: the escapes "%20", "%7e" and "%25", as relative paths.
+	for _, s := range []string{"%20", "%7e", "%25"} {
+		draft1997Row{s, true, false, true}.check(t, "sections 2.4.1 and 2.4.2")
+	}
+}
+
+// TestDraft1997Site holds hand-made inputs for the site rules (net_path as a start rule): the
+// places where a PEG's ordered choice or greedy repetition could accept another language than
+// the BNF (see grammar/draft1997.peg). Every input here is a string of urlc, so each is a
+// relativeURL and a URL-reference whatever net_path says: where net_path fails, abs_path holds.
+func TestDraft1997Site(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+		why  string
+	}{
+		{"//", true, "empty site"},
+		{"///x", true, "empty site, abs_path"},
+		{"//a", true, "toplabel"},
+		{"//a0", true, "toplabel ending in a digit"},
+		{"//x-1", true, "toplabel with \"-\""},
+		{"//a--b", true, "toplabel with \"--\""},
+		{"//a.b.c", true, "domainlabels"},
+		{"//a-b.c-d", true, "domainlabel and toplabel with \"-\""},
+		{"//1a.b", true, "domainlabel starting with a digit"},
+		{"//1.2.3.4", true, "hostnumber"},
+		{"//1.2.3.4.com", true, "hostname whose domainlabels are digits, not a hostnumber"},
+		{"//a.b:80", true, "port"},
+		{"//a.b:", true, "empty port (Appendix F.3)"},
+		{"//h:80/", true, "port, abs_path"},
+		{"//h:/", true, "empty port, abs_path"},
+		{"//u@h", true, "user"},
+		{"//u:p@h", true, "user and password"},
+		{"//@h", true, "empty user"},
+		{"//u:@h", true, "empty password"},
+		{"//:@h", true, "empty user and password"},
+		{"//%41@h", true, "escaped user"},
+		{"//u;&=+$@h", true, "user characters"},
+		{"//h/p;q?r", true, "site, path, param, query"},
+		{"//a/b//c", true, "empty segment"},
+		{"//a.", false, "no toplabel after the last \".\""},
+		{"//a.b.", false, "no toplabel after the last \".\""},
+		{"//.a", false, "empty domainlabel"},
+		{"//a..b", false, "empty domainlabel"},
+		{"//a-", false, "toplabel ending in \"-\""},
+		{"//-a", false, "toplabel starting with \"-\""},
+		{"//a-.b", false, "domainlabel ending in \"-\""},
+		{"//a.-b", false, "toplabel starting with \"-\""},
+		{"//a.1", false, "toplabel starting with a digit"},
+		{"//1", false, "neither hostname nor hostnumber"},
+		{"//1.2.3", false, "three parts"},
+		{"//1.2.3.4.5", false, "five numeric parts"},
+		{"//a_b", false, "\"_\" in a host"},
+		{"//a%41", false, "escape in a host"},
+		{"//a@b@c", false, "\"@\" in a host"},
+		{"//@", false, "userinfo without hostport"},
+		{"//u:p:q@h", false, "\":\" in a password"},
+		{"//a:b", false, "port of letters"},
+		{"//a:1:2", false, "two ports"},
+		{"//h:80x", false, "port of letters"},
+		{"//h?q", false, "query without a path: a site ends at \"/\""},
+		{"//~", false, "\"~\" is no host character"},
+	} {
+		draft1997Expect(t, "net_path", c.in, c.want, c.why)
+		draft1997Row{c.in, true, false, true}.check(t, c.why+" (relativeURL)")
+		draft1997Expect(t, "absoluteURL", "x:"+c.in, true, c.why+" (generic-URL)")
+	}
+}
+
+// TestDraft1997Pitfalls holds hand-made inputs for the other start rules.
+func TestDraft1997Pitfalls(t *testing.T) {
+	rows := []struct {
+		draft1997Row
+		why string
+	}{
+		{draft1997Row{"http://a@b@c", true, true, true}, "not a net_path: the path \"//a@b@c\""},
+		{draft1997Row{"http://a_b/", true, true, true}, "not a net_path: the path \"//a_b/\""},
+		{draft1997Row{"x:/", true, true, true}, "abs_path"},
+		{draft1997Row{"x:?", true, true, true}, "empty path, empty query"},
+		{draft1997Row{"x:a?b?c", true, true, true}, "query holds \"?\""},
+		{draft1997Row{"1+:x", true, true, true}, "scheme starting with a digit"},
+		{draft1997Row{".:x", true, true, true}, "scheme \".\""},
+		{draft1997Row{":x", true, false, true}, "scheme needs a character; \":x\" is a rel_path"},
+		{draft1997Row{"a_b:c", true, false, true}, "\"_\" is no scheme character; \"a_b:c\" is a rel_path"},
+		{draft1997Row{"a:b:c", true, true, true}, "the scheme ends at the first \":\""},
+		{draft1997Row{"http://a/%7e", true, true, true}, "escape"},
+		{draft1997Row{"http://a/b#", true, false, false}, "empty fragment"},
+		{draft1997Row{"#", true, false, false}, "empty reference, empty fragment"},
+		{draft1997Row{"#a/?;:@&=+", true, false, false}, "fragment holds every reserved character"},
+		{draft1997Row{"http://a/b#c#d", false, false, false}, "fragment holds no \"#\""},
+		{draft1997Row{"http://a/%zz", false, false, false}, "\"z\" is no hex digit"},
+		{draft1997Row{"%", false, false, false}, "\"%\" needs two hex digits"},
+		{draft1997Row{"%4", false, false, false}, "\"%\" needs two hex digits"},
+		{draft1997Row{"a b", false, false, false}, "space"},
+		{draft1997Row{"http://[::1]/", false, false, false}, "\"[\" is unwise"},
+	}
+	for _, r := range rows {
+		r.check(t, r.why)
+	}
+	for _, c := range []struct {
+		rule, in string
+		want     bool
+	}{
+		{"net_path", "", false},
+		{"net_path", "/a", false},
+		{"abs_path", "/a", true},
+		{"abs_path", "//a", true},
+		{"abs_path", "/", true},
+		{"abs_path", "", false},
+		{"abs_path", "a", false},
+		{"abs_path", "/a#b", false},
+		{"rel_path", "", true},
+		{"rel_path", "/a", true},
+		{"rel_path", "//a", true},
+		{"rel_path", "a?b?c", true},
+		{"rel_path", "a#b", false},
+		{"rel_path", "?#", false},
+		{"path", "", true},
+		{"path", "/", true},
+		{"path", "a/b;c", true},
+		{"path", "//a", true},
+		{"path", "a?b", false},
+	} {
+		draft1997Expect(t, c.rule, c.in, c.want, "start rule "+c.rule)
+	}
+}
+
+// TestDraft1997Decisions has one test for each decision recorded in grammar/draft1997.bnf.
+func TestDraft1997Decisions(t *testing.T) {
+	// 1. @case sensitive: the BNF spells both cases itself, so letters of either case are
+	// accepted wherever alpha or hex is.
+	draft1997Absolute("HtTp://WwW.XeRoX.CoM/%7E%7e").check(t, "decision 1")
+	draft1997Expect(t, "net_path", "//WWW.X-1.COM", true, "decision 1")
+	// 2. Appendix A's unreserved = alpha | digit | mark: every mark character is unreserved,
+	// "~" among them (RFC 1808 has it in national instead).
+	for _, c := range "$-_.!~*'()," {
+		draft1997Row{"a" + string(c), true, false, true}.check(t, "decision 2")
+	}
+	// 3. The body's excluded characters (control, space, delims, unwise) are in no rule of
+	// Appendix A: none of them is in a URL-reference, but for "#" once and "%" in escaped.
+	for _, c := range "{}|\\^[]`<>\" \x00\x1f\x7f" {
+		draft1997Row{"http://a/" + string(c), false, false, false}.check(t, "decision 3")
+	}
+	// 4. path, used by no other rule, is a start rule of its own.
+	draft1997Expect(t, "path", "/a;b/c", true, "decision 4")
+	// 5. The BNF as printed: upper case and leading digits in schemes; a rel_path may start
+	// with "/" or "//"; a first segment may hold ":"; a segment is any string of pchar and
+	// ";"; generic-URL and opaque-URL are the same strings.
+	draft1997Expect(t, "absoluteURL", "HTTP:x", true, "decision 5, scheme")
+	draft1997Expect(t, "absoluteURL", "0:x", true, "decision 5, scheme")
+	draft1997Expect(t, "rel_path", "/x", true, "decision 5, rel_path")
+	draft1997Expect(t, "rel_path", "//x", true, "decision 5, rel_path")
+	draft1997Expect(t, "relativeURL", "this:that", true, "decision 5, first segment")
+	draft1997Expect(t, "rel_path", ";a;;b=c;", true, "decision 5, segment")
+	draft1997Expect(t, "absoluteURL", "x:a@b@c//d", true, "decision 5, generic-URL")
+}
+
+// TestDraft1997LongInputs: inputs of a mebibyte are decided without growing the stack.
+func TestDraft1997LongInputs(t *testing.T) {
+	n := 1 << 19
+	draft1997Expect(t, "URL-reference", "http://a/"+strings.Repeat("b/", n), true, "long path")
+	draft1997Expect(t, "net_path", "//"+strings.Repeat("a.", n)+"a", true, "long hostname")
+	draft1997Expect(t, "net_path", "//"+strings.Repeat("1.", n)+"a", true, "long hostname of numeric labels")
+	draft1997Expect(t, "net_path", "//"+strings.Repeat("a-", n)+"a", true, "long toplabel")
+	draft1997Expect(t, "net_path", "//"+strings.Repeat("a.", n), false, "long hostname ending in \".\"")
+	draft1997Expect(t, "relativeURL", "//"+strings.Repeat("a.", n), true, "the same as an abs_path")
+	draft1997Expect(t, "net_path", "//a"+strings.Repeat("-", n), false, "long run of \"-\"")
+	draft1997Expect(t, "net_path", "//"+strings.Repeat("u", n)+"@h", true, "long user")
+	draft1997Expect(t, "URL-reference", "x:"+strings.Repeat(";", n)+"#"+strings.Repeat("?", n), true, "long params and fragment")
+}

@@ -1,0 +1,281 @@
+package urlgrammar_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// The expected verdicts in this file are read off RFC 1808 section 2.2 (grammar/rfc1808.bnf) by
+// hand; the section of the RFC that prints an input is cited with it.
+
+// rfc1808Expect checks that RFC 1808's start rule accepts in (want) or rejects it with a
+// *SyntaxError, and that MatchRule gives the same verdict.
+func rfc1808Expect(t *testing.T, rule, in string, want bool, why string) {
+	t.Helper()
+	err := urlgrammar.ValidateRule(urlgrammar.RFC1808, rule, in)
+	if want && err != nil {
+		t.Errorf("rfc1808 %s %q (%s): %v, want valid", rule, in, why, err)
+	}
+	if !want {
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("rfc1808 %s %q (%s): got %v, want a *SyntaxError", rule, in, why, err)
+		}
+	}
+	if got := urlgrammar.MatchRule(urlgrammar.RFC1808, rule, in); got != want {
+		t.Errorf("rfc1808 %s %q (%s): MatchRule %v, want %v", rule, in, why, got, want)
+	}
+}
+
+// rfc1808Row is one input with its verdict under URL, absoluteURL and relativeURL.
+type rfc1808Row struct {
+	in            string
+	url, abs, rel bool
+}
+
+func (r rfc1808Row) check(t *testing.T, why string) {
+	t.Helper()
+	rfc1808Expect(t, "URL", r.in, r.url, why)
+	rfc1808Expect(t, "absoluteURL", r.in, r.abs, why)
+	rfc1808Expect(t, "relativeURL", r.in, r.rel, why)
+	if got := urlgrammar.Validate(urlgrammar.RFC1808, r.in) == nil; got != r.url {
+		t.Errorf("rfc1808 Validate(%q) (%s): %v, want %v (the default rule is URL)", r.in, why, got, r.url)
+	}
+}
+
+func TestRFC1808StartRules(t *testing.T) {
+	want := []string{"URL", "absoluteURL", "relativeURL", "net_path", "abs_path", "rel_path"}
+	got := urlgrammar.RFC1808.StartRules()
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("StartRules() = %v, want %v", got, want)
+	}
+	if d := urlgrammar.RFC1808.DefaultRule(); d != "URL" {
+		t.Errorf("DefaultRule() = %q, want URL", d)
+	}
+	if v, err := urlgrammar.Lookup("rfc1808"); err != nil || v != urlgrammar.RFC1808 {
+		t.Errorf("Lookup(rfc1808) = %v, %v", v, err)
+	}
+	if d := urlgrammar.RFC1808.Date(); d != "1995-06" {
+		t.Errorf("Date() = %q, want 1995-06", d)
+	}
+}
+
+// TestRFC1808Section5 holds every URL of RFC 1808 section 5, "Examples and Recommended Practice".
+// Each relative reference of 5.1 and 5.2 is a valid URL (the start rule of section 2.2); those
+// without "#" are relativeURLs, and those that start with a scheme and ":" (g:h, http:g, http:)
+// are absoluteURLs as well.
+//
+// Note that a rel_path is any string of uchar and reserved characters that does not start with
+// "/" (pchar holds ":", and path segments may be empty), so every absolute URL without "#" is a
+// relativeURL too: "http://a/b" is a rel_path whose path has the segments "http:", "", "a" and
+// "b". URL tries absoluteURL first, as the BNF lists it.
+func TestRFC1808Section5(t *testing.T) {
+	// Section 5: "Base: <URL:http://a/b/c/d;p?q#f>" (the <URL:...> wrapper is not part of it).
+	rfc1808Row{"http://a/b/c/d;p?q#f", true, false, false}.check(t, "section 5 base, with its fragment")
+	rfc1808Row{"http://a/b/c/d;p?q", true, true, true}.check(t, "section 5 base without its fragment")
+
+	normal := []rfc1808Row{ // section 5.1, left-hand sides
+		{"g:h", true, true, true},
+		{"g", true, false, true},
+		{"./g", true, false, true},
+		{"g/", true, false, true},
+		{"/g", true, false, true},
+		{"//g", true, false, true},
+		{"?y", true, false, true},
+		{"g?y", true, false, true},
+		{"g?y/./x", true, false, true},
+		{"#s", true, false, false},
+		{"g#s", true, false, false},
+		{"g#s/./x", true, false, false},
+		{"g?y#s", true, false, false},
+		{";x", true, false, true},
+		{"g;x", true, false, true},
+		{"g;x?y#s", true, false, false},
+		{".", true, false, true},
+		{"./", true, false, true},
+		{"..", true, false, true},
+		{"../", true, false, true},
+		{"../g", true, false, true},
+		{"../..", true, false, true},
+		{"../../", true, false, true},
+		{"../../g", true, false, true},
+	}
+	for _, r := range normal {
+		r.check(t, "section 5.1")
+	}
+	abnormal := []rfc1808Row{ // section 5.2, left-hand sides
+		{"", true, false, true}, // "<>": "An empty reference resolves to the complete base URL"
+		{"../../../g", true, false, true},
+		{"../../../../g", true, false, true},
+		{"/./g", true, false, true},
+		{"/../g", true, false, true},
+		{"g.", true, false, true},
+		{".g", true, false, true},
+		{"g..", true, false, true},
+		{"..g", true, false, true},
+		{"./../g", true, false, true},
+		{"./g/.", true, false, true},
+		{"g/./h", true, false, true},
+		{"g/../h", true, false, true},
+		{"http:g", true, true, true},
+		{"http:", true, true, true},
+	}
+	for _, r := range abnormal {
+		r.check(t, "section 5.2")
+	}
+	// The right-hand sides of 5.1 and 5.2: absolute URLs, with a fragment for some.
+	results := []string{
+		"g:h", "http://a/b/c/g", "http://a/b/c/g/", "http://a/g", "http://g", "http://a/b/c/d;p?y",
+		"http://a/b/c/g?y", "http://a/b/c/g?y/./x", "http://a/b/c/d;p?q#s", "http://a/b/c/g#s",
+		"http://a/b/c/g#s/./x", "http://a/b/c/g?y#s", "http://a/b/c/d;x", "http://a/b/c/g;x",
+		"http://a/b/c/g;x?y#s", "http://a/b/c/", "http://a/b/", "http://a/b/g", "http://a/",
+		"http://a/b/c/d;p?q#f", "http://a/../g", "http://a/../../g", "http://a/./g",
+		"http://a/b/c/g.", "http://a/b/c/.g", "http://a/b/c/g..", "http://a/b/c/..g",
+		"http://a/b/c/g/h", "http://a/b/c/h", "http:g", "http:",
+	}
+	for _, s := range results {
+		noFragment := !strings.Contains(s, "#")
+		rfc1808Row{s, true, noFragment, noFragment}.check(t, "sections 5.1 and 5.2, resolved")
+	}
+	// Section 5.3: "this:that" is mistaken for a scheme name; "./this:that" and "this%3Athat"
+	// are the two ways around it.
+	rfc1808Row{"this:that", true, true, true}.check(t, "section 5.3")
+	rfc1808Row{"./this:that", true, false, true}.check(t, "section 5.3")
+	rfc1808Row{"this%3Athat", true, false, true}.check(t, "section 5.3")
+}
+
+// TestRFC1808OtherPrintedURLs holds the URLs printed elsewhere in RFC 1808.
+func TestRFC1808OtherPrintedURLs(t *testing.T) {
+	// Section 3.1, "Base: <URL:http://www.ics.uci.edu/Test/a/b/c>"; section 10, the same base,
+	// the relative "../x" and its resolution.
+	rfc1808Row{"http://www.ics.uci.edu/Test/a/b/c", true, true, true}.check(t, "sections 3.1 and 10")
+	rfc1808Row{"../x", true, false, true}.check(t, "section 10")
+	rfc1808Row{"http://www.ics.uci.edu/Test/a/x", true, true, true}.check(t, "section 10")
+	// Section 8, reference [3].
+	rfc1808Row{"http://www.ics.uci.edu/pub/ietf/html/", true, true, true}.check(t, "section 8 [3]")
+	// Section 2.1 writes the parameter ";type=a" (RFC 1738's ftp typecode), section 4 ";type=d".
+	rfc1808Row{";type=a", true, false, true}.check(t, "section 2.1")
+	rfc1808Row{"ftp://h/d;type=d", true, true, true}.check(t, "section 4")
+}
+
+// TestRFC1808Pitfalls holds hand-made inputs aimed at the places where a PEG's ordered choice
+// or greedy repetition could accept another language than the BNF (see grammar/rfc1808.peg).
+func TestRFC1808Pitfalls(t *testing.T) {
+	rows := []struct {
+		rfc1808Row
+		why string
+	}{
+		// generic-RL stops inside the input; absoluteURL's second alternative goes on.
+		{rfc1808Row{"x://a//b", true, true, true}, `net_loc "a", abs_path "/": "/b" is left for *( uchar | reserved )`},
+		{rfc1808Row{"http:////", true, true, true}, "only scheme \":\" *( uchar | reserved )"},
+		{rfc1808Row{"http:///", true, true, true}, "net_path with an empty net_loc and abs_path \"/\""},
+		{rfc1808Row{"x:/a//b", true, true, true}, "abs_path: path \"a//b\" has an empty segment"},
+		{rfc1808Row{"x://a//b#f", true, false, false}, "the second alternative, then a fragment"},
+		// relativeURL: "//" starts only a net_path, "/" then anything else an abs_path.
+		{rfc1808Row{"//a//b", false, false, false}, "an abs_path never starts with \"//\""},
+		{rfc1808Row{"////", false, false, false}, "an abs_path never starts with \"//\""},
+		{rfc1808Row{"///", true, false, true}, "empty net_loc, abs_path \"/\""},
+		{rfc1808Row{"//", true, false, true}, "empty net_loc"},
+		{rfc1808Row{"/", true, false, true}, "abs_path with an empty rel_path"},
+		{rfc1808Row{"//a?b/c", true, false, true}, "net_loc holds \"?\""},
+		{rfc1808Row{"//a;b@c:d", true, false, true}, "net_loc holds \";\", \"@\", \":\""},
+		{rfc1808Row{"//a/b;c/d;e?f/g?h", true, false, true}, "params hold \"/\" and \";\", query \"/\" and \"?\""},
+		// rel_path: path, params, query.
+		{rfc1808Row{"a//b", true, false, true}, "empty segment"},
+		{rfc1808Row{";a/b;c", true, false, true}, "params with no path"},
+		{rfc1808Row{"?a;b/c?d", true, false, true}, "query holds every reserved character"},
+		{rfc1808Row{"a;", true, false, true}, "empty param"},
+		{rfc1808Row{"a?", true, false, true}, "empty query"},
+		{rfc1808Row{"a#", true, false, false}, "empty fragment"},
+		{rfc1808Row{"#", true, false, false}, "empty reference, empty fragment"},
+		{rfc1808Row{"a#b#c", false, false, false}, "fragment holds no \"#\""},
+		{rfc1808Row{"#a/?;:@&=", true, false, false}, "fragment holds every reserved character"},
+		// scheme.
+		{rfc1808Row{"1:", true, true, true}, "scheme may start with a digit"},
+		{rfc1808Row{"+.-:x", true, true, true}, "scheme of \"+\", \".\", \"-\""},
+		{rfc1808Row{":a", true, false, true}, "scheme needs a character; \":a\" is a path"},
+		{rfc1808Row{"a_b:c", true, false, true}, "\"_\" is no scheme character; \"a_b:c\" is a path"},
+		{rfc1808Row{"HTTP://A/B", true, true, true}, "upper case letters"},
+		{rfc1808Row{"a:b:c", true, true, true}, "the scheme ends at the first \":\""},
+		// escapes.
+		{rfc1808Row{"%41", true, false, true}, "escape"},
+		{rfc1808Row{"%4a%4A", true, false, true}, "escape in both cases of hex"},
+		{rfc1808Row{"%", false, false, false}, "\"%\" needs two hex digits"},
+		{rfc1808Row{"%4", false, false, false}, "\"%\" needs two hex digits"},
+		{rfc1808Row{"%4g", false, false, false}, "\"g\" is no hex digit"},
+		{rfc1808Row{"http://a/%zz", false, false, false}, "\"z\" is no hex digit"},
+		// characters outside uchar | reserved.
+		{rfc1808Row{"a b", false, false, false}, "space"},
+		{rfc1808Row{"http://a/~u", false, false, false}, "\"~\" is national"},
+		{rfc1808Row{"http://[::1]/", false, false, false}, "\"[\" is national"},
+		{rfc1808Row{"a{b", false, false, false}, "national"},
+		{rfc1808Row{"a<b", false, false, false}, "punctuation"},
+	}
+	for _, r := range rows {
+		r.check(t, r.why)
+	}
+
+	// The other start rules, each matched to the end of the input.
+	for _, c := range []struct {
+		rule, in string
+		want     bool
+	}{
+		{"net_path", "//a/b", true},
+		{"net_path", "//", true},
+		{"net_path", "//a?b", true},
+		{"net_path", "//a//b", false},
+		{"net_path", "/a", false},
+		{"net_path", "", false},
+		{"abs_path", "/", true},
+		{"abs_path", "/a;b?c", true},
+		{"abs_path", "//a", false},
+		{"abs_path", "a", false},
+		{"abs_path", "", false},
+		{"rel_path", "", true},
+		{"rel_path", "a/b;c?d", true},
+		{"rel_path", ";", true},
+		{"rel_path", "?", true},
+		{"rel_path", "/a", false},
+		{"rel_path", "a?b#c", false},
+	} {
+		rfc1808Expect(t, c.rule, c.in, c.want, "start rule "+c.rule)
+	}
+}
+
+// TestRFC1808Decisions has one test for each decision recorded in grammar/rfc1808.bnf.
+func TestRFC1808Decisions(t *testing.T) {
+	// 1. @case sensitive: the BNF spells both cases itself, so letters of either case are
+	// accepted wherever alpha or hex is.
+	rfc1808Row{"HtTp://ExAmPlE/%aB%Ab", true, true, true}.check(t, "decision 1")
+	// 2. punctuation's <"> is %x22: no URL holds it (punctuation is used by no rule).
+	rfc1808Row{`a"b`, false, false, false}.check(t, "decision 2")
+	// 3. national and punctuation are kept but used by no rule: none of their characters is
+	// in any URL.
+	for _, c := range `{}|\^~[]` + "`" + `<>"` {
+		rfc1808Row{"http://a/" + string(c), false, false, false}.check(t, "decision 3")
+	}
+	// 4. absoluteURL's unnamed second alternative.
+	rfc1808Expect(t, "absoluteURL", "x://a//b?c", true, "decision 4")
+	// 5. The BNF as printed: "?" in net_loc; no rel_path starts with "/"; a first segment may
+	// hold ":"; a one-character scheme.
+	rfc1808Expect(t, "net_path", "//h?q", true, "decision 5, net_loc")
+	rfc1808Expect(t, "rel_path", "/g", false, "decision 5, rel_path")
+	rfc1808Expect(t, "abs_path", "//g", false, "decision 5, abs_path")
+	rfc1808Expect(t, "relativeURL", "this:that", true, "decision 5, first segment")
+	rfc1808Expect(t, "rel_path", "http://a/b;p?q", true, "decision 5, rel_path of every U string not starting with \"/\"")
+	rfc1808Expect(t, "absoluteURL", "g:h", true, "decision 5, one-character scheme")
+}
+
+// TestRFC1808LongInputs: inputs of a mebibyte are decided without growing the stack.
+func TestRFC1808LongInputs(t *testing.T) {
+	n := 1 << 19
+	rfc1808Expect(t, "URL", "http://a/"+strings.Repeat("b/", n), true, "long path")
+	rfc1808Expect(t, "URL", "//"+strings.Repeat("a?", n), true, "long net_loc")
+	rfc1808Expect(t, "URL", "x:"+strings.Repeat(";/", n), true, "long params")
+	rfc1808Expect(t, "absoluteURL", "x://a/"+strings.Repeat("/", n), true, "long opaque remainder")
+	rfc1808Expect(t, "URL", "http://a/"+strings.Repeat("b/", n)+"~", false, "long path, then national")
+	rfc1808Expect(t, "relativeURL", "//a/"+strings.Repeat("/", n), false, "long run of slashes")
+}
