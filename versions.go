@@ -8,6 +8,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/generated/draft1993"
 	"github.com/urlgrammar/urlgrammar/generated/draft1994"
 	"github.com/urlgrammar/urlgrammar/generated/draft1997"
+	"github.com/urlgrammar/urlgrammar/generated/draft2003"
 	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
 	"github.com/urlgrammar/urlgrammar/generated/rfc1808"
 	"github.com/urlgrammar/urlgrammar/generated/rfc2396"
@@ -101,6 +102,7 @@ var versions = [...]*version{
 		absoluteRule: "absolute-URI",
 		document:     `draft-fielding-uri-rfc2396bis-01, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2003-03",
+		grammar:      draft2003.Grammar,
 	},
 	RFC3986: {
 		id:           "rfc3986",
