@@ -645,8 +645,13 @@ func isSyntaxErr(err error) bool {
 
 func TestResolveBadReference(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
-	huge := strings.Repeat("a", 1<<20)
 	for _, v := range []Version{Draft1993, RFC1808, Draft1997, RFC2396, Draft2003, RFC3986} {
+		// A rejected input costs its diagnosis (a few seconds for 1 MiB): 1 MiB for the 1993
+		// draft's partial form, which is diagnosed after it is resolved, and for RFC 3986.
+		huge := strings.Repeat("a", 1<<16)
+		if v == Draft1993 || v == RFC3986 {
+			huge = strings.Repeat("a", 1<<20)
+		}
 		for _, ref := range []string{"\x00", "g\x00", "g h\n", "\xff", "é", "%", "g#s#t", huge + "\x00"} {
 			_, err := Resolve(v, base, ref)
 			if !isSyntaxErr(err) {
