@@ -264,7 +264,7 @@ func (e *wrappedError) Unwrap() error { return e.err }
 
 // sameDocument is the Resolution of a reference to the current document: the base without its
 // fragment, followed by the reference's fragment if it has one.
-func sameDocument(base string, ref components) Resolution {
+func sameDocument(base string, ref refParts) Resolution {
 	text, _, _ := strings.Cut(base, "#")
 	if ref.hasFragment {
 		text += "#" + ref.fragment
@@ -278,10 +278,10 @@ func (r *resolution) errNotHierarchical(syntax, where string) error {
 	return fmt.Errorf("urlgrammar: %v: the base %q does not fit the %s syntax, and %s", r.v, r.base, syntax, where)
 }
 
-// components are the parts of a URL or reference that the resolution algorithms work on. A
+// refParts are the components of a URL or reference that the resolution algorithms work on. A
 // component is undefined when its delimiter is absent, and empty when the delimiter is there
 // with nothing after it; the path is never undefined.
-type components struct {
+type refParts struct {
 	scheme, authority, path, params, query, fragment          string
 	hasScheme, hasAuthority, hasParams, hasQuery, hasFragment bool
 }
@@ -292,8 +292,8 @@ type components struct {
 //	^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
 //
 // (scheme = $2, authority or site = $4, path = $5, query = $7, fragment = $9).
-func splitAppendixB(s string) components {
-	var c components
+func splitAppendixB(s string) refParts {
+	var c refParts
 	for i := 0; i < len(s); i++ {
 		if s[i] == ':' {
 			if i > 0 {
@@ -335,7 +335,7 @@ func splitAppendixB(s string) components {
 // recompose joins components the way RFC 3986 section 5.3 (and, in the same words, step 7 of
 // section 5.2 of the 1997 draft and RFC 2396, and the 2003 draft's section 5.2) describes: a
 // delimiter is written for every defined component, even an empty one.
-func (c components) recompose() string {
+func (c refParts) recompose() string {
 	var b strings.Builder
 	b.Grow(len(c.scheme) + len(c.authority) + len(c.path) + len(c.query) + len(c.fragment) + 6)
 	if c.hasScheme {
@@ -571,8 +571,8 @@ func removeDots1993(path string) string {
 // fragment, query or params: "If the crosshatch is the last character, or no crosshatch is
 // present, then the fragment identifier is empty" (likewise the query and params), so each of
 // them is defined here exactly when it is not empty. The net_loc keeps whether "//" was there.
-func split1808(s string) components {
-	var c components
+func split1808(s string) refParts {
+	var c refParts
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		c.fragment, s = s[i+1:], s[:i]
 		c.hasFragment = c.fragment != ""
@@ -613,7 +613,7 @@ func split1808(s string) components {
 // pseudo-code: in the order of section 2.1's <scheme>://<net_loc>/<path>;<params>?<query>#<fragment>,
 // each delimiter written when its component is present. Section 2.1's form puts a "/" between
 // net_loc and path; it is written when the path does not bring its own.
-func (c components) recompose1808() string {
+func (c refParts) recompose1808() string {
 	var b strings.Builder
 	if c.hasScheme {
 		b.WriteString(c.scheme)
@@ -851,7 +851,7 @@ func resolve2003(r *resolution) (Resolution, error) {
 	if r.cfg.nonValidating && ref.hasScheme && ref.scheme == base.scheme {
 		ref.hasScheme = false
 	}
-	var t components
+	var t refParts
 	if ref.hasScheme {
 		t = ref // T.scheme, T.authority, T.path, T.query = R's
 	} else {
@@ -927,7 +927,7 @@ func resolve3986(r *resolution) (Resolution, error) {
 	if r.cfg.nonValidating && ref.hasScheme && ref.scheme == base.scheme {
 		ref.hasScheme = false
 	}
-	var t components
+	var t refParts
 	if ref.hasScheme {
 		t = ref
 		t.path = removeDotSegments(ref.path)
@@ -969,7 +969,7 @@ func resolve3986(r *resolution) (Resolution, error) {
 // an empty path, then return a string consisting of "/" concatenated with the reference's
 // path; otherwise, return a string consisting of the reference's path component appended to
 // all but the last segment of the base URI's path".
-func merge3986(base components, refPath string) string {
+func merge3986(base refParts, refPath string) string {
 	if base.hasAuthority && base.path == "" {
 		return "/" + refPath
 	}
