@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func runCmd(stdin string, args ...string) (stdout, stderr string, status int) {
+func runResolveCmd(stdin string, args ...string) (stdout, stderr string, status int) {
 	var out, errOut bytes.Buffer
 	status = run(args, strings.NewReader(stdin), &out, &errOut)
 	return out.String(), errOut.String(), status
@@ -17,23 +17,23 @@ const docBase = "http://a/b/c/d;p?q" // the base of RFC 3986 section 5.4 and of 
 
 func TestResolveCommand(t *testing.T) {
 	// RFC 3986 section 5.4.1 and 5.4.2; "#s" is a same-document reference (section 4.4).
-	out, errOut, status := runCmd("", "resolve", "-g", "rfc3986", docBase, "g", "../../../g", "#s")
+	out, errOut, status := runResolveCmd("", "resolve", "-g", "rfc3986", docBase, "g", "../../../g", "#s")
 	want := "http://a/b/c/g\nhttp://a/g\nhttp://a/b/c/d;p?q#s\t(current document)\n"
 	if out != want || status != exitValid {
 		t.Errorf("resolve -g rfc3986: stdout %q, status %d (stderr %q); want %q, 0", out, status, errOut, want)
 	}
 	// References from standard input, one per line. The 1997 draft, Appendix C.
-	out, _, status = runCmd("?y\r\ng?y/../x\n", "resolve", "-g", "draft1997", docBase)
+	out, _, status = runResolveCmd("?y\r\ng?y/../x\n", "resolve", "-g", "draft1997", docBase)
 	if want := "http://a/b/c/?y\nhttp://a/b/c/x\n"; out != want || status != exitValid {
 		t.Errorf("resolve -g draft1997 (stdin): stdout %q, status %d; want %q, 0", out, status, want)
 	}
 	// An invalid reference: one "error" line, status 1.
-	out, _, status = runCmd("", "resolve", "-g", "rfc3986", docBase, "g", "%zz")
+	out, _, status = runResolveCmd("", "resolve", "-g", "rfc3986", docBase, "g", "%zz")
 	if lines := strings.Split(out, "\n"); len(lines) != 3 || lines[0] != "http://a/b/c/g" || !strings.HasPrefix(lines[1], "error\t") || status != exitInvalid {
 		t.Errorf("resolve with an invalid reference: stdout %q, status %d", out, status)
 	}
 	// Options where the documents allow them (RFC 2396 C.2).
-	out, _, status = runCmd("", "resolve", "-g", "rfc2396", "--non-validating", "--dotdot", "remove", docBase, "http:g", "../../../g")
+	out, _, status = runResolveCmd("", "resolve", "-g", "rfc2396", "--non-validating", "--dotdot", "remove", docBase, "http:g", "../../../g")
 	if want := "http://a/b/c/g\nhttp://a/g\n"; out != want || status != exitValid {
 		t.Errorf("resolve -g rfc2396 --non-validating --dotdot remove: stdout %q, status %d; want %q", out, status, want)
 	}
@@ -50,11 +50,11 @@ func TestResolveCommandUsage(t *testing.T) {
 		{"resolve", "-g", "draft1997", "--non-validating", docBase, "g"}, // the 1997 draft allows no such reading
 		{"resolve", "-g", "rfc3986", "--dotdot", "sideways", docBase, "g"},
 	} {
-		if _, errOut, status := runCmd("", args...); status != exitUsage || errOut == "" {
+		if _, errOut, status := runResolveCmd("", args...); status != exitUsage || errOut == "" {
 			t.Errorf("%q: status %d, stderr %q; want status %d and a message", args, status, errOut, exitUsage)
 		}
 	}
-	_, errOut, _ := runCmd("", "resolve", "-g", "rfc1738", docBase, "g")
+	_, errOut, _ := runResolveCmd("", "resolve", "-g", "rfc1738", docBase, "g")
 	if !strings.Contains(errOut, "Relative links are not described in this document") {
 		t.Errorf("resolve -g rfc1738: stderr %q does not cite RFC 1738 section 2.3", errOut)
 	}
@@ -63,7 +63,7 @@ func TestResolveCommandUsage(t *testing.T) {
 func TestResolveCommandAll(t *testing.T) {
 	// RFC 2396's grammar has no reference made of a query alone: "?y" is an error there, with
 	// its reason below the table, and the status is 1.
-	out, errOut, status := runCmd("", "resolve", "--all", docBase, "?y", "g")
+	out, errOut, status := runResolveCmd("", "resolve", "--all", docBase, "?y", "g")
 	if status != exitInvalid {
 		t.Fatalf("resolve --all: status %d, stderr %q; want %d", status, errOut, exitInvalid)
 	}
@@ -95,7 +95,7 @@ func TestResolveCommandAll(t *testing.T) {
 		t.Errorf("resolve --all: row %q, want g unmarked", lines[2])
 	}
 
-	out, _, status = runCmd("", "resolve", "--all", "--json", docBase, "#s")
+	out, _, status = runResolveCmd("", "resolve", "--all", "--json", docBase, "#s")
 	var line resolveLine
 	if err := json.Unmarshal([]byte(out), &line); err != nil || status != exitValid {
 		t.Fatalf("resolve --all --json: %v, status %d, output %q", err, status, out)
