@@ -9,11 +9,13 @@ import (
 // This file resolves a reference against a base URL under the algorithm of each version's own
 // document. The algorithms disagree on purpose (see the tests, which are the documents' own
 // example tables): "?y" against "http://a/b/c/d;p?q" is "http://a/b/c/?y" under the 1997
-// draft and RFC 2396, "http://a/b/c/d;p?y" under RFC 1808, the 2003 draft and RFC 3986.
+// draft (and in RFC 2396's Appendix C, although RFC 2396's grammar has no such reference),
+// "http://a/b/c/d;p?y" under RFC 1808, the 2003 draft and RFC 3986.
 //
-// Until Parse and *URL exist, base and reference are split into their components by the
-// splitting rules the documents themselves give (splitAppendixB, split1808, split1993) after
-// they have been validated under the version's grammar.
+// Until Parse and *URL reach this branch, base and reference are split into their components
+// by the splitting rules the documents themselves give (splitAppendixB, split1808, and the
+// 1993 draft's own reading in resolve1993) after they have been validated under the version's
+// grammar.
 
 // A Resolution is the target of a reference resolved against a base.
 type Resolution struct {
