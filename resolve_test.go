@@ -347,6 +347,31 @@ func TestResolveDraft2003Abnormal(t *testing.T) {
 	}})
 }
 
+// RFC 2396, derived from section 5.2 step 6a, in the words of the 1997 draft: an empty base
+// path leaves the buffer empty, and step 7 writes the authority and the path side by side.
+func TestResolveRFC2396EmptyBasePath(t *testing.T) {
+	checkTable(t, resolveTable{v: RFC2396, base: "http://a", cite: "RFC 2396 5.2 steps 6a and 7", rows: []resolveRow{
+		{ref: "g", want: "http://ag"},
+		{ref: "/g", want: "http://a/g"},
+	}})
+}
+
+// RFC 1808, derived from section 4 step 6 and the form of section 2.1,
+// <scheme>://<net_loc>/<path>;<params>?<query>#<fragment>, whose "/" separates net_loc from path.
+func TestResolveRFC1808EmptyBasePath(t *testing.T) {
+	checkTable(t, resolveTable{v: RFC1808, base: "http://a", cite: "RFC 1808 sections 2.1 and 4 step 6", rows: []resolveRow{
+		{ref: "g", want: "http://a/g"},
+	}})
+}
+
+// RFC 3986 section 5.2.3: "If the base URI has a defined authority component and an empty path,
+// then return a string consisting of "/" concatenated with the reference's path".
+func TestResolveRFC3986EmptyBasePath(t *testing.T) {
+	checkTable(t, resolveTable{v: RFC3986, base: "http://a", cite: "RFC 3986 section 5.2.3", rows: []resolveRow{
+		{ref: "g", want: "http://a/g"},
+	}})
+}
+
 // The 2003 draft, derived from section 5.2's merge step 1: "If the base URI's path component is
 // the empty string, then a single slash character ("/") is copied to the buffer."
 func TestResolveDraft2003EmptyBasePath(t *testing.T) {
