@@ -12,10 +12,8 @@ import (
 // draft (and in RFC 2396's Appendix C, although RFC 2396's grammar has no such reference),
 // "http://a/b/c/d;p?y" under RFC 1808, the 2003 draft and RFC 3986.
 //
-// Until Parse and *URL reach this branch, base and reference are split into their components
-// by the splitting rules the documents themselves give (splitAppendixB, split1808, and the
-// 1993 draft's own reading in resolve1993) after they have been validated under the version's
-// grammar.
+// Base and reference are parsed (Parse) under the version's grammar, and each algorithm takes
+// their components from the *URL (partsOf), read as the document's resolution reads them.
 
 // A Resolution is the target of a reference resolved against a base.
 type Resolution struct {
@@ -107,11 +105,14 @@ type resolver struct {
 	resolve               func(r *resolution) (Resolution, error)
 }
 
-// resolution is one call of Resolve: the version, its inputs and the options.
+// resolution is one call of Resolve: the version, its inputs as written and as parsed, and the
+// options. refURL is nil for a partial form of the 1993 draft, which its grammar does not
+// define.
 type resolution struct {
-	v         Version
-	base, ref string
-	cfg       resolveConfig
+	v               Version
+	base, ref       string
+	baseURL, refURL *URL
+	cfg             resolveConfig
 }
 
 var resolvers = [...]*resolver{
@@ -196,55 +197,119 @@ func Resolve(v Version, base, ref string, opts ...ResolveOption) (string, error)
 // v's document, exactly as the document states it, and tells whether the document takes the
 // result to be the current document.
 //
-// Both are validated under v first: the base must be an absolute URL of v's grammar (its
+// Both are parsed under v first: the base must be an absolute URL of v's grammar (its
 // AbsoluteRule: url, absoluteURL, absoluteURI or absolute-URI; a fragment after it is allowed
 // and is not part of the base), and the reference must match v's DefaultRule, its broadest
 // reference rule (fragmentaddress, URL, URL-reference or URI-reference), as must the base with
 // its fragment. An error that comes from the grammar wraps the *SyntaxError. Where the
-// document requires that a base used with relative references fit its hierarchical syntax (RFC 1808 section 2, the 1997 draft and RFC 2396 section 5, the 2003
-// draft section 5), a base that does not is an error too. The 1993 draft gives no grammar for
-// its partial form: a reference that is not a full URL is validated by validating the URL it
-// resolves to, since the draft defines the partial form as an abbreviation of that URL.
+// document requires that a base used with relative references fit its hierarchical syntax
+// (RFC 1808 section 2, the 1997 draft and RFC 2396 section 5, the 2003 draft section 5), a
+// base that does not is an error too. The 1993 draft gives no grammar for its partial form: a
+// reference that is not a full URL is validated by validating the URL it resolves to, since
+// the draft defines the partial form as an abbreviation of that URL.
+//
+// The algorithms take the components of base and reference from their parse, as partsOf
+// describes.
 //
 // A version whose document defines no resolution gives an error that wraps ErrNoResolution.
 func ResolveReference(v Version, base, ref string, opts ...ResolveOption) (Resolution, error) {
-	if !v.DefinesResolution() {
-		if why, ok := noResolution[v]; ok {
-			return Resolution{}, fmt.Errorf("urlgrammar: %v: %w: %s", v, ErrNoResolution, why)
-		}
-		return Resolution{}, fmt.Errorf("urlgrammar: unknown version %v", v)
+	r, err := newResolution(v, opts)
+	if err != nil {
+		return Resolution{}, err
 	}
-	if v.info() == nil {
-		return Resolution{}, fmt.Errorf("urlgrammar: %v: its grammar is not registered, so base and reference cannot be validated", v)
-	}
-	rv := resolvers[v]
-	var cfg resolveConfig
-	for _, o := range opts {
-		o(&cfg)
-	}
-	if cfg.nonValidating && !rv.nonValidating {
-		return Resolution{}, fmt.Errorf("urlgrammar: %v: option NonValidating does not apply: the document does not allow a reference's scheme to be ignored", v)
-	}
-	if cfg.dotDotSet && !rv.dotDot {
-		return Resolution{}, fmt.Errorf("urlgrammar: %v: option LeftoverDotDot does not apply: the document leaves no choice for leftover \"..\" segments", v)
-	}
-	if cfg.dotDot < RetainDotDot || cfg.dotDot > AvoidTraversal {
-		return Resolution{}, fmt.Errorf("urlgrammar: unknown %v", cfg.dotDot)
-	}
-	absRule, refRule := versions[v].absoluteRule, v.DefaultRule()
-	baseAbs, _, _ := strings.Cut(base, "#")
-	if err := ValidateRule(v, absRule, baseAbs); err != nil {
-		return Resolution{}, wrapf(err, "urlgrammar: %v: the base is not an absolute URL (%s)", v, absRule)
-	}
-	if err := ValidateRule(v, refRule, base); err != nil {
+	refRule := v.DefaultRule()
+	baseURL, err := ParseRule(v, refRule, base)
+	if err != nil {
 		return Resolution{}, wrapf(err, "urlgrammar: %v: the base is not a valid %s", v, refRule)
 	}
+	if err := r.setBase(baseURL); err != nil {
+		return Resolution{}, err
+	}
+	r.ref = ref
 	if v != Draft1993 || isFullForm1993(ref) {
-		if err := ValidateRule(v, refRule, ref); err != nil {
+		if r.refURL, err = ParseRule(v, refRule, ref); err != nil {
 			return Resolution{}, wrapf(err, "urlgrammar: %v: the reference is not a valid %s", v, refRule)
 		}
 	}
-	return rv.resolve(&resolution{v: v, base: base, ref: ref, cfg: cfg})
+	return resolvers[v].resolve(r)
+}
+
+// Resolve resolves the reference ref against u, under u's version: see ResolveReference. The
+// result is what ResolveReference(u.Version, u.String(), ref, opts...) gives.
+func (u *URL) Resolve(ref string, opts ...ResolveOption) (Resolution, error) {
+	return ResolveReference(u.Version, u.Raw, ref, opts...)
+}
+
+// ResolveURL resolves the parsed reference ref against the parsed base, which must be of the
+// same version: see ResolveReference. Each is read as the version's broadest reference rule
+// reads it (DefaultRule), whatever start rule it was parsed with; the base must be absolute.
+// A partial form of the 1993 draft, which its grammar does not define, cannot be parsed: use
+// Resolve for it.
+func ResolveURL(base, ref *URL, opts ...ResolveOption) (Resolution, error) {
+	v := base.Version
+	if ref.Version != v {
+		return Resolution{}, fmt.Errorf("urlgrammar: the base is a URL of %v, the reference of %v", v, ref.Version)
+	}
+	r, err := newResolution(v, opts)
+	if err != nil {
+		return Resolution{}, err
+	}
+	refRule := v.DefaultRule()
+	if base.Rule != refRule {
+		if base, err = ParseRule(v, refRule, base.Raw); err != nil {
+			return Resolution{}, wrapf(err, "urlgrammar: %v: the base is not a valid %s", v, refRule)
+		}
+	}
+	if err := r.setBase(base); err != nil {
+		return Resolution{}, err
+	}
+	if ref.Rule != refRule {
+		if ref, err = ParseRule(v, refRule, ref.Raw); err != nil {
+			return Resolution{}, wrapf(err, "urlgrammar: %v: the reference is not a valid %s", v, refRule)
+		}
+	}
+	r.ref, r.refURL = ref.Raw, ref
+	return resolvers[v].resolve(r)
+}
+
+// newResolution checks v and the options.
+func newResolution(v Version, opts []ResolveOption) (*resolution, error) {
+	if !v.DefinesResolution() {
+		if why, ok := noResolution[v]; ok {
+			return nil, fmt.Errorf("urlgrammar: %v: %w: %s", v, ErrNoResolution, why)
+		}
+		return nil, fmt.Errorf("urlgrammar: unknown version %v", v)
+	}
+	if v.info() == nil {
+		return nil, fmt.Errorf("urlgrammar: %v: its grammar is not registered, so base and reference cannot be validated", v)
+	}
+	rv := resolvers[v]
+	r := &resolution{v: v}
+	for _, o := range opts {
+		o(&r.cfg)
+	}
+	if r.cfg.nonValidating && !rv.nonValidating {
+		return nil, fmt.Errorf("urlgrammar: %v: option NonValidating does not apply: the document does not allow a reference's scheme to be ignored", v)
+	}
+	if r.cfg.dotDotSet && !rv.dotDot {
+		return nil, fmt.Errorf("urlgrammar: %v: option LeftoverDotDot does not apply: the document leaves no choice for leftover \"..\" segments", v)
+	}
+	if r.cfg.dotDot < RetainDotDot || r.cfg.dotDot > AvoidTraversal {
+		return nil, fmt.Errorf("urlgrammar: unknown %v", r.cfg.dotDot)
+	}
+	return r, nil
+}
+
+// setBase checks that u, parsed with the version's reference rule, is absolute: without its
+// fragment, it matches the version's AbsoluteRule.
+func (r *resolution) setBase(u *URL) error {
+	absRule := versions[r.v].absoluteRule
+	baseAbs, _, _ := strings.Cut(u.Raw, "#")
+	if err := ValidateRule(r.v, absRule, baseAbs); err != nil {
+		return wrapf(err, "urlgrammar: %v: the base is not an absolute URL (%s)", r.v, absRule)
+	}
+	r.base, r.baseURL = u.Raw, u
+	return nil
 }
 
 // wrapf returns an error whose message is the formatted text followed by err's, without err's
@@ -288,50 +353,45 @@ type refParts struct {
 	hasScheme, hasAuthority, hasParams, hasQuery, hasFragment bool
 }
 
-// splitAppendixB splits s into scheme, authority, path, query and fragment the way the regular
-// expression of Appendix B of the 1997 draft, RFC 2396, the 2003 draft and RFC 3986 does:
+// partsOf returns the components of u as the resolution algorithm of u's version reads them.
+// They are the components of u's grammar (Parse), with two readings of the documents:
 //
-//	^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+//   - RFC 1808 section 2.4 knows no undefined fragment, query or params: "If the crosshatch is
+//     the last character, or no crosshatch is present, then the fragment identifier is empty"
+//     (2.4.1; likewise the query, 2.4.4, and the params, 2.4.5), so each is defined here exactly
+//     when it is not empty. Its path keeps the "/" that may precede it (2.4.6: "the parser must
+//     remember whether or not it was present [...]. Often this is done by simply storing the
+//     preceding slash along with the path"), where the grammar's path does not count it.
+//   - The 1997 draft, RFC 2396 and the 2003 draft parse a reference for resolution with their
+//     Appendix B's expression, ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?,
+//     "as if it is a generic-URL, even though it might be considered opaque by later processes"
+//     (1997 draft, section 4.4). An opaque part (opaque_part, opaque-part, opaque-URL), which the
+//     grammar does not divide, is read that way: its path ends at the first "?", and the query
+//     follows it. ("http:g?y/../x" is the reference whose non-validating resolution this
+//     changes.)
 //
-// (scheme = $2, authority or site = $4, path = $5, query = $7, fragment = $9).
-func splitAppendixB(s string) refParts {
-	var c refParts
-	for i := 0; i < len(s); i++ {
-		if s[i] == ':' {
-			if i > 0 {
-				c.scheme, c.hasScheme, s = s[:i], true, s[i+1:]
-			}
-			break
+// For the 1993 draft, resolve1993 reads the base's spans itself.
+func partsOf(u *URL) refParts {
+	var p refParts
+	sc, au, pa, pr, q, f := u.Scheme(), u.Authority(), u.Path(), u.Params(), u.Query(), u.Fragment()
+	p.scheme, p.hasScheme = sc.Text, sc.Present
+	p.authority, p.hasAuthority = au.Text, au.Present
+	p.path = pa.Text
+	p.params, p.hasParams = pr.Text, pr.Present
+	p.query, p.hasQuery = q.Text, q.Present
+	p.fragment, p.hasFragment = f.Text, f.Present
+	switch {
+	case u.Version == RFC1808:
+		if pa.Kind == PathAbsolute || pa.Kind == PathEmpty {
+			p.path = "/" + p.path // abs_path = "/" rel_path: the only path that may be present and empty
 		}
-		if s[i] == '/' || s[i] == '?' || s[i] == '#' {
-			break
+		p.hasParams, p.hasQuery, p.hasFragment = p.params != "", p.query != "", p.fragment != ""
+	case pa.Kind == PathOpaque && !p.hasQuery:
+		if path, query, ok := strings.Cut(p.path, "?"); ok {
+			p.path, p.query, p.hasQuery = path, query, true
 		}
 	}
-	if strings.HasPrefix(s, "//") {
-		s = s[2:]
-		i := strings.IndexAny(s, "/?#")
-		if i < 0 {
-			i = len(s)
-		}
-		c.authority, c.hasAuthority, s = s[:i], true, s[i:]
-	}
-	i := strings.IndexAny(s, "?#")
-	if i < 0 {
-		i = len(s)
-	}
-	c.path, s = s[:i], s[i:]
-	if strings.HasPrefix(s, "?") {
-		s = s[1:]
-		i := strings.IndexByte(s, '#')
-		if i < 0 {
-			i = len(s)
-		}
-		c.query, c.hasQuery, s = s[:i], true, s[i:]
-	}
-	if strings.HasPrefix(s, "#") {
-		c.fragment, c.hasFragment = s[1:], true
-	}
-	return c
+	return p
 }
 
 // recompose joins components the way RFC 3986 section 5.3 (and, in the same words, step 7 of
@@ -493,20 +553,22 @@ func resolve1993(r *resolution) (Resolution, error) {
 	if isFullForm1993(r.ref) {
 		return Resolution{Text: r.ref}, nil
 	}
-	scheme, rest, _ := strings.Cut(r.base, ":")
-	var host, path string
-	if strings.HasPrefix(rest, "//") {
-		i := strings.IndexAny(rest[2:], "/?#")
-		if i < 0 {
-			i = len(rest) - 2
-		}
-		host, rest = rest[:2+i], rest[2+i:]
+	// The base's scheme, its host part ("//" and the hostport) and its path, as they stand in
+	// it: the path runs from the end of the host part (or the scheme's ":") to the search or
+	// fragment-id.
+	u := r.baseURL
+	sc := u.Scheme()
+	scheme, start, end := sc.Text, sc.End+1, len(u.Raw)
+	var host string
+	if a := u.Authority(); a.Present {
+		host, start = u.Raw[start:a.End], a.End
 	}
-	if i := strings.IndexAny(rest, "?#"); i >= 0 {
-		path = rest[:i]
-	} else {
-		path = rest
+	if q := u.Query(); q.Present {
+		end = q.Begin - 1
+	} else if f := u.Fragment(); f.Present {
+		end = f.Begin - 1
 	}
+	path := u.Raw[start:end]
 	var text string
 	switch {
 	case strings.HasPrefix(r.ref, "//"):
@@ -565,52 +627,6 @@ func removeDots1993(path string) string {
 
 // ---- RFC 1808 ----
 
-// split1808 parses s as RFC 1808 section 2.4 describes, in its order: the fragment after the
-// first "#" (2.4.1), the scheme before a colon that comes after the first character and before
-// any character not allowed in a scheme name (2.4.2), the net_loc after a leading "//" up to
-// the next "/" (2.4.3), the query after the first "?" (2.4.4), the params after the first ";"
-// (2.4.5), and the path with the "/" that may precede it (2.4.6). RFC 1808 knows no undefined
-// fragment, query or params: "If the crosshatch is the last character, or no crosshatch is
-// present, then the fragment identifier is empty" (likewise the query and params), so each of
-// them is defined here exactly when it is not empty. The net_loc keeps whether "//" was there.
-func split1808(s string) refParts {
-	var c refParts
-	if i := strings.IndexByte(s, '#'); i >= 0 {
-		c.fragment, s = s[i+1:], s[:i]
-		c.hasFragment = c.fragment != ""
-	}
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		if ch == ':' {
-			if i > 0 {
-				c.scheme, c.hasScheme, s = s[:i], true, s[i+1:]
-			}
-			break
-		}
-		if !('a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z' || '0' <= ch && ch <= '9' || ch == '+' || ch == '.' || ch == '-') {
-			break
-		}
-	}
-	if strings.HasPrefix(s, "//") {
-		s = s[2:]
-		i := strings.IndexByte(s, '/')
-		if i < 0 {
-			i = len(s)
-		}
-		c.authority, c.hasAuthority, s = s[:i], true, s[i:]
-	}
-	if i := strings.IndexByte(s, '?'); i >= 0 {
-		c.query, s = s[i+1:], s[:i]
-		c.hasQuery = c.query != ""
-	}
-	if i := strings.IndexByte(s, ';'); i >= 0 {
-		c.params, s = s[i+1:], s[:i]
-		c.hasParams = c.params != ""
-	}
-	c.path = s
-	return c
-}
-
 // recompose1808 recombines components for RFC 1808 section 4 step 7, which gives no
 // pseudo-code: in the order of section 2.1's <scheme>://<net_loc>/<path>;<params>?<query>#<fragment>,
 // each delimiter written when its component is present. Section 2.1's form puts a "/" between
@@ -651,7 +667,7 @@ func (c refParts) recompose1808() string {
 // 2: "base documents can only make use of relative URLs when their base URL fits within the
 // generic-RL syntax"); generic-RL = scheme ":" relativeURL.
 func resolve1808(r *resolution) (Resolution, error) {
-	ref := split1808(r.ref)
+	ref := partsOf(r.refURL)
 	// Step 2b: "If the embedded URL starts with a scheme name, it is interpreted as an absolute
 	// URL and we are done."
 	if ref.hasScheme {
@@ -667,7 +683,7 @@ func resolve1808(r *resolution) (Resolution, error) {
 	if r.ref == "" {
 		return Resolution{Text: r.base}, nil
 	}
-	base := split1808(r.base)
+	base := partsOf(r.baseURL)
 	// Step 2c: "Otherwise, the embedded URL inherits the scheme of the base URL."
 	ref.scheme, ref.hasScheme = base.scheme, base.hasScheme
 	// Step 3: "If the embedded URL's <net_loc> is non-empty, we skip to Step 7. Otherwise, the
@@ -723,7 +739,7 @@ func resolve1808(r *resolution) (Resolution, error) {
 func resolve1997(r *resolution) (Resolution, error) {
 	// Step 1: "The URL reference is parsed into the potential four components and fragment
 	// identifier, as described in Section 4.4."
-	ref := splitAppendixB(r.ref)
+	ref := partsOf(r.refURL)
 	// Step 2: "If the path component is empty and the scheme, site, and query components are
 	// undefined, then it is a reference to the current document and we are done."
 	if ref.path == "" && !ref.hasScheme && !ref.hasAuthority && !ref.hasQuery {
@@ -740,7 +756,7 @@ func resolve1997(r *resolution) (Resolution, error) {
 	if !MatchRule(r.v, "relativeURL", afterScheme) {
 		return Resolution{}, r.errNotHierarchical("generic-URL", `"Documents can only make use of relative URLs when their base URL fits within the generic-URL syntax" (section 5)`)
 	}
-	base := splitAppendixB(baseAbs)
+	base := partsOf(r.baseURL)
 	ref.scheme, ref.hasScheme = base.scheme, true
 	// Step 4: "If the site component is defined, then the reference is a network-path and we
 	// skip to step 7. Otherwise, the reference URL's site is inherited from the base URL's site
@@ -782,9 +798,9 @@ func resolve1997(r *resolution) (Resolution, error) {
 func resolve2396(r *resolution) (Resolution, error) {
 	// Step 1: "The URI reference is parsed into the potential four components and fragment
 	// identifier, as described in Section 4.3."
-	ref := splitAppendixB(r.ref)
+	ref := partsOf(r.refURL)
 	baseAbs, _, _ := strings.Cut(r.base, "#")
-	base := splitAppendixB(baseAbs)
+	base := partsOf(r.baseURL)
 	// Step 2: "If the path component is empty and the scheme, authority, and query components
 	// are undefined, then it is a reference to the current document and we are done."
 	if ref.path == "" && !ref.hasScheme && !ref.hasAuthority && !ref.hasQuery {
@@ -846,9 +862,9 @@ func resolve2396(r *resolution) (Resolution, error) {
 // syntax", the rule name lost likewise): hier-part = [ net-path / abs-path ] [ "?" query ].
 func resolve2003(r *resolution) (Resolution, error) {
 	// (R.scheme, R.authority, R.path, R.query, fragment) = parse(R);
-	ref := splitAppendixB(r.ref)
+	ref := partsOf(r.refURL)
 	baseAbs, _, _ := strings.Cut(r.base, "#")
-	base := splitAppendixB(baseAbs)
+	base := partsOf(r.baseURL)
 	// if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme);
 	if r.cfg.nonValidating && ref.hasScheme && ref.scheme == base.scheme {
 		ref.hasScheme = false
@@ -921,9 +937,9 @@ func (r *resolution) merge2003(basePath, refPath string) (string, error) {
 // its fragment, if given, is not part of it. SameDocument is set for a same-document
 // reference (section 4.4).
 func resolve3986(r *resolution) (Resolution, error) {
-	ref := splitAppendixB(r.ref)
+	ref := partsOf(r.refURL)
 	baseAbs, _, _ := strings.Cut(r.base, "#")
-	base := splitAppendixB(baseAbs)
+	base := partsOf(r.baseURL)
 	// -- A non-strict parser may ignore a scheme in the reference
 	// -- if it is identical to the base URI's scheme.
 	if r.cfg.nonValidating && ref.hasScheme && ref.scheme == base.scheme {

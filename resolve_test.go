@@ -16,7 +16,8 @@ type resolveRow struct {
 	cite string // where the row stands, when not in the table's own section
 	// rejected, when set, says why the version's own grammar rejects the reference although the
 	// document's table resolves it: Resolve must fail with a *SyntaxError, and the algorithm
-	// alone, given the reference anyway, must give want.
+	// alone, given the reference anyway, must give want. The reference is then given to the
+	// algorithm as RFC 3986's grammar parses it, whose components are those of every Appendix B.
 	rejected string
 }
 
@@ -43,7 +44,16 @@ func checkTable(t *testing.T, tab resolveTable) {
 			for _, o := range row.opts {
 				o(&cfg)
 			}
-			got, err := resolvers[tab.v].resolve(&resolution{v: tab.v, base: tab.base, ref: row.ref, cfg: cfg})
+			baseURL, err := ParseRule(tab.v, tab.v.DefaultRule(), tab.base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			refURL, err := Parse(RFC3986, row.ref)
+			if err != nil {
+				t.Fatal(err)
+			}
+			refURL.Version = tab.v
+			got, err := resolvers[tab.v].resolve(&resolution{v: tab.v, base: tab.base, ref: row.ref, baseURL: baseURL, refURL: refURL, cfg: cfg})
 			if err != nil || got.Text != row.want || got.SameDocument != row.same {
 				t.Errorf("%v %s: the algorithm alone: %q against %q = %+v, %v; want %q (same document: %v)",
 					tab.v, cite, row.ref, tab.base, got, err, row.want, row.same)
@@ -735,4 +745,74 @@ func FuzzResolve(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The documents parse a reference for resolution with their Appendix B, "as if it is a
+// generic-URL, even though it might be considered opaque by later processes" (1997 draft,
+// section 4.4): when a non-validating resolution drops the scheme of "http:g?y/../x", which
+// RFC 2396's and the 2003 draft's grammars read as an opaque part, what remains is the path "g"
+// and the query "y/../x", and the query keeps its dot segments (RFC 2396 C.2: "g?y/../x =
+// http://a/b/c/g?y/../x").
+func TestResolveOpaqueReadAsAppendixB(t *testing.T) {
+	for _, v := range []Version{RFC2396, Draft2003, RFC3986} {
+		got, err := Resolve(v, "http://a/b/c/d;p?q", "http:g?y/../x", NonValidating())
+		if want := "http://a/b/c/g?y/../x"; err != nil || got != want {
+			t.Errorf("%v: non-validating %q = %q, %v; want %q", v, "http:g?y/../x", got, err, want)
+		}
+	}
+}
+
+// The parsed-value API gives what the text API gives.
+func TestResolveParsed(t *testing.T) {
+	const base = "http://a/b/c/d;p?q"
+	refs := []string{"g:h", "g", "?y", "#s", "", "../../../g", "/./g", "g?y/./x", "http:g", "//g", ";x"}
+	for _, v := range []Version{RFC1808, Draft1997, RFC2396, Draft2003, RFC3986, Draft1993} {
+		baseURL, err := Parse(v, base)
+		if err != nil {
+			t.Fatalf("%v: %v", v, err)
+		}
+		for _, ref := range refs {
+			want, wantErr := ResolveReference(v, base, ref)
+			got, err := baseURL.Resolve(ref)
+			if got != want || (err == nil) != (wantErr == nil) {
+				t.Errorf("%v: URL.Resolve(%q) = %+v, %v; ResolveReference gives %+v, %v", v, ref, got, err, want, wantErr)
+			}
+			refURL, perr := Parse(v, ref)
+			if perr != nil {
+				continue // a 1993 partial form, or "?y" under RFC 2396
+			}
+			got, err = ResolveURL(baseURL, refURL)
+			if got != want || (err == nil) != (wantErr == nil) {
+				t.Errorf("%v: ResolveURL(%q) = %+v, %v; ResolveReference gives %+v, %v", v, ref, got, err, want, wantErr)
+			}
+		}
+	}
+	// A reference parsed with a narrower start rule is read as a reference: the 1997 draft's
+	// path = [ "/" ] path_segments holds "g:h", whose "g" is a scheme in a URL-reference.
+	baseURL, _ := Parse(Draft1997, base)
+	refURL, err := ParseRule(Draft1997, "path", "g:h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ResolveURL(baseURL, refURL); err != nil || got.Text != "g:h" {
+		t.Errorf(`draft1997: ResolveURL with "g:h" parsed as a path = %+v, %v; want "g:h"`, got, err)
+	}
+	// A base parsed as an absolute URL is read as a reference, too.
+	absBase, err := ParseRule(RFC3986, "absolute-URI", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, _ := Parse(RFC3986, "../g")
+	if got, err := ResolveURL(absBase, rel); err != nil || got.Text != "http://a/b/g" {
+		t.Errorf("rfc3986: ResolveURL(absolute-URI base, ../g) = %+v, %v", got, err)
+	}
+	// Base and reference must be of the same version; the base must be absolute.
+	other, _ := Parse(RFC2396, "g")
+	if _, err := ResolveURL(absBase, other); err == nil {
+		t.Error("ResolveURL accepts a base and a reference of different versions")
+	}
+	relBase, _ := Parse(RFC3986, "/b/c")
+	if _, err := ResolveURL(relBase, rel); !isSyntaxErr(err) {
+		t.Errorf("ResolveURL with a relative base: error = %v, want one that wraps a *SyntaxError", err)
+	}
 }
