@@ -54,5 +54,6 @@
 // do the results. ResolveReference also tells when the document resolves a reference to "the
 // current document". The 1994 draft and RFC 1738 define no resolution: Resolve says so with
 // an error that wraps ErrNoResolution. The options NonValidating and LeftoverDotDot select the
-// readings that some documents leave to the implementation.
+// readings that some documents leave to the implementation. URL.Resolve and ResolveURL do the
+// same for a base (and a reference) already parsed.
 package urlgrammar
