@@ -547,3 +547,54 @@ func TestRFC1738LinearTime(t *testing.T) {
 		}
 	}
 }
+
+// TestRFC1738SyntaxErrorOffsets: the offset of a rejection is the longest prefix of the input
+// that some valid URL of the rule still begins with, and what is expected there includes what
+// the BNF allows next.
+func TestRFC1738SyntaxErrorOffsets(t *testing.T) {
+	type got struct {
+		Rule   string
+		Offset int
+	}
+	tests := []struct {
+		input   string
+		want    got
+		expects string // one of the SyntaxError's Expected
+	}{
+		// "http://a:" begins "http://a:80"; port = digits cannot begin with "b".
+		{"http://a:b/", got{"httpurl", 9}, "digit"},
+		// "ftp://host/a;type=" is followed by one ftptype character, not "x".
+		{"ftp://host/a;type=x", got{"ftpurl", 18}, "ftptype"},
+		// "http://1.2.3.4.5" begins the hostname "1.2.3.4.5.com"; a toplabel starts with an alpha,
+		// so the "5" must be a domainlabel, and "/" cannot follow it.
+		{"http://1.2.3.4.5/", got{"httpurl", 16}, `"."`},
+		// "http://a-" begins "http://a-b"; a label does not end with "-".
+		{"http://a-.b/", got{"httpurl", 9}, "alphadigit"},
+		// "news:*x" begins the article "*x@host": the input ends too early.
+		{"news:*x", got{"newsurl", 7}, `"@"`},
+		// search does not allow "/".
+		{"http://h/a?b/c", got{"httpurl", 12}, "end of input"},
+		// Appendix: "#" is not part of the URL.
+		{"http://ds.internic.net/instructions/overview.html#WARNING", got{"httpurl", 49}, "end of input"},
+		// Not one of the ten scheme names as written: genericurl, whose scheme is lower case.
+		{"HTTP://h/", got{"genericurl", 0}, "lowalpha"},
+	}
+	for _, tt := range tests {
+		err := urlgrammar.Validate(urlgrammar.RFC1738, tt.input)
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("Validate(RFC1738, %q) = %v; want a *SyntaxError", tt.input, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, got{se.Rule, se.Offset}); diff != "" {
+			t.Errorf("Validate(RFC1738, %q): (-want +got):\n%s", tt.input, diff)
+		}
+		found := false
+		for _, e := range se.Expected {
+			found = found || e == tt.expects
+		}
+		if !found {
+			t.Errorf("Validate(RFC1738, %q): expected %q, want it to include %s", tt.input, se.Expected, tt.expects)
+		}
+	}
+}
