@@ -338,14 +338,14 @@ func TestRFC1808Decisions(t *testing.T) {
 	}
 	// 4. absoluteURL's unnamed second alternative.
 	rfc1808Expect(t, "absoluteURL", "x://a//b?c", true, "decision 4")
-	// 5. The BNF as printed: "?" in net_loc; no rel_path starts with "/"; a first segment may
-	// hold ":"; a one-character scheme.
+	// 5. The BNF as printed: "?" in net_loc; no rel_path starts with "/", any other string of
+	// uchar | reserved is one; a first segment may hold ":".
 	rfc1808Expect(t, "net_path", "//h?q", true, "decision 5, net_loc")
 	rfc1808Expect(t, "rel_path", "/g", false, "decision 5, rel_path")
 	rfc1808Expect(t, "abs_path", "//g", false, "decision 5, abs_path")
 	rfc1808Expect(t, "relativeURL", "this:that", true, "decision 5, first segment")
 	rfc1808Expect(t, "rel_path", "http://a/b;p?q", true, "decision 5, rel_path of every U string not starting with \"/\"")
-	rfc1808Expect(t, "absoluteURL", "g:h", true, "decision 5, one-character scheme")
+	rfc1808Expect(t, "absoluteURL", "this:that", true, "decision 5, first segment")
 }
 
 // TestRFC1808LongInputs: inputs of a mebibyte are decided without growing the stack. (The
