@@ -16,6 +16,20 @@
 // *SyntaxError that gives the byte offset where the input stops being a prefix of any valid
 // string and what the grammar allows there. Match and MatchRule give the verdict alone.
 //
+// # Parsing
+//
+//	u, err := urlgrammar.Parse(urlgrammar.RFC1738, "ftp://foo:@host.com/pub;type=d")
+//	u.Authority().User.Text        // "foo"
+//	u.Authority().Password.Present // true: present and empty
+//	u.Parts().(*urlgrammar.FTP).Typecode.Text // "d"
+//
+// Parse validates as Validate does (the same rule, the same *SyntaxError) and returns the
+// input's components as the version's grammar defines them: each with its text as written and
+// its span, absent told apart from empty, the host's and the path's kind, the path's segments,
+// and for RFC 1738's predefined schemes their own parts. Which rule of a grammar fills which
+// component is declared per version (fills.go); one walk over the parse fills the URL.
+// ParseTree returns the parse tree itself, a Node per rule match, for Walk and Inspect.
+//
 // # Reading RFC 1738
 //
 // Taken literally, RFC 1738's rule url accepts "http://a:b/" through its last alternative,

@@ -245,8 +245,6 @@ func clip(s string, n int) string {
 	return s
 }
 
-const tableInputWidth = 38
-
 func tableRow(w *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, _ string) {
 	for i := range targets {
 		mark := markValid
@@ -272,11 +270,21 @@ func tableEnd(w *bufio.Writer, s *urlgrammar.Summary) {
 	for _, p := range s.Pairs {
 		fmt.Fprintf(w, "  %-10s %-10s %7d %7d %7d %7d\n", p.First.Version, p.Second.Version, p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
 	}
-	fmt.Fprintln(w, "\nRejections by cause (version, rule where the input left the grammar, character found):")
+	fmt.Fprintln(w, "\nRejections by cause: version, count, the rule in which the input left the")
+	fmt.Fprintln(w, "grammar, the character found there, an example, and what was expected:")
 	for _, c := range s.Causes() {
-		fmt.Fprintf(w, "  %-10s %-20s %-12s %6d  e.g. %s\n", c.Target.Version, clip(c.In, 20), clip(c.Found, 12), c.Count, clip(c.Example, tableInputWidth))
-		fmt.Fprintf(w, "  %43s%s\n", "", clip(c.Err.Reason(), 80-45))
+		head := fmt.Sprintf("  %-10s %6d  in %s at %s  e.g. ", c.Target.Version, c.Count, c.In, c.Found)
+		fmt.Fprintf(w, "%s%s\n", head, clip(c.Example, max(80-len(head), 12)))
+		fmt.Fprintf(w, "  %17s %s\n", "", shorten(c.Err.Reason(), 80-20))
 	}
+}
+
+// shorten cuts s to n bytes at most, marking the cut; s is text of ours, not an input.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-1] + "…"
 }
 
 func markdownBegin(w *bufio.Writer, targets []urlgrammar.Target) {
