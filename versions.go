@@ -59,7 +59,7 @@ var versions = [...]*version{
 	Draft1993: {
 		id:           "draft1993",
 		absoluteRule: "url",
-		document:     `T. Berners-Lee, "Uniform Resource Locators (URL)", IETF URL working group Internet Draft`,
+		document:     `T. Berners-Lee, "Uniform Resource Locators", IETF URL working group Internet Draft`,
 		date:         "1993-07",
 		grammar:      draft1993.Grammar,
 		fills:        draft1993Fills,
@@ -67,7 +67,7 @@ var versions = [...]*version{
 	Draft1994: {
 		id:           "draft1994",
 		absoluteRule: "url",
-		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators (URL)"`,
+		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators"`,
 		date:         "1994-03",
 		grammar:      draft1994.Grammar,
 		fills:        draft1994Fills,
