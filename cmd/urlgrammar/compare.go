@@ -272,12 +272,26 @@ func tableEnd(w *bufio.Writer, s *urlgrammar.Summary) {
 	}
 	fmt.Fprintln(w, "\nRejections by cause: version, count, the rule in which the input left the")
 	fmt.Fprintln(w, "grammar, the character found there, an example, and what was expected:")
+	shown := map[urlgrammar.Target]int{}
+	hidden := 0
 	for _, c := range s.Causes() {
+		if shown[c.Target] == tableCausesPerTarget {
+			hidden++
+			continue
+		}
+		shown[c.Target]++
 		head := fmt.Sprintf("  %-10s %6d  in %s at %s  e.g. ", c.Target.Version, c.Count, c.In, c.Found)
 		fmt.Fprintf(w, "%s%s\n", head, clip(c.Example, max(80-len(head), 12)))
 		fmt.Fprintf(w, "  %17s %s\n", "", shorten(c.Err.Reason(), 80-20))
 	}
+	if hidden > 0 {
+		fmt.Fprintf(w, "  (%d less frequent causes not shown: --format markdown or json lists them all)\n", hidden)
+	}
 }
+
+// tableCausesPerTarget is how many rejection causes the table shows per version, most
+// frequent first.
+const tableCausesPerTarget = 5
 
 // shorten cuts s to n bytes at most, marking the cut; s is text of ours, not an input.
 func shorten(s string, n int) string {
