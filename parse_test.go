@@ -911,3 +911,31 @@ func TestDraft2003AbsentVersusEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestPathNeverUndefined: RFC 2396, the 1997 draft and the 2003 draft say in section 5.2 "the
+// path component is never undefined, though it may be empty"; where the grammar's derivation
+// has no path rule (the 2003 draft's hier-part = [ net-path / abs-path ] [ "?" query ]), the
+// path is present, empty, where it would stand.
+func TestPathNeverUndefined(t *testing.T) {
+	for _, c := range []struct {
+		v      urlgrammar.Version
+		in     string
+		offset int
+	}{
+		{urlgrammar.Draft2003, "x:?q", 2},
+		{urlgrammar.Draft2003, "http://h?q", 8},
+		{urlgrammar.Draft2003, "?y", 0},
+		{urlgrammar.Draft2003, "#s", 0},
+		{urlgrammar.RFC2396, "http://h?q", 8},
+		{urlgrammar.Draft1997, "http://h", 8},
+	} {
+		u, err := urlgrammar.Parse(c.v, c.in)
+		if err != nil {
+			t.Fatalf("%v Parse(%q): %v", c.v, c.in, err)
+		}
+		p := u.Path()
+		if !p.Present || p.Text != "" || p.Begin != c.offset || p.End != c.offset || p.Kind != urlgrammar.PathEmpty {
+			t.Errorf("%v %q: path %+v kind %v, want present and empty at %d", c.v, c.in, p.Component, p.Kind, c.offset)
+		}
+	}
+}

@@ -48,6 +48,8 @@ type version struct {
 
 	// fills declares which rule of the grammar fills which component of a URL (fills.go).
 	fills []fill
+	// pathDefined: the document says the path is never undefined, though it may be empty.
+	pathDefined bool
 
 	pool     sync.Pool // of pegrt.Parser
 	walkOnce sync.Once
@@ -100,6 +102,7 @@ var versions = [...]*version{
 		date:         "1997-05",
 		grammar:      draft1997.Grammar,
 		fills:        draft1997Fills,
+		pathDefined:  true,
 	},
 	RFC2396: {
 		id:           "rfc2396",
@@ -108,6 +111,7 @@ var versions = [...]*version{
 		date:         "1998-08",
 		grammar:      rfc2396.Grammar,
 		fills:        rfc2396Fills,
+		pathDefined:  true,
 	},
 	Draft2003: {
 		id:           "draft2003",
@@ -116,6 +120,7 @@ var versions = [...]*version{
 		date:         "2003-03",
 		grammar:      draft2003.Grammar,
 		fills:        draft2003Fills,
+		pathDefined:  true,
 	},
 	RFC3986: {
 		id:           "rfc3986",
