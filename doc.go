@@ -49,4 +49,18 @@
 //
 // Scheme names are case-sensitive as the grammars print them; the option CaseIgnoreScheme
 // reads them as RFC 1738's prose allows.
+//
+// # Resolving relative references
+//
+//	target, err := urlgrammar.Resolve(urlgrammar.Draft1997, "http://a/b/c/d;p?q", "?y")
+//	// "http://a/b/c/?y"; under RFC3986, "http://a/b/c/d;p?y"
+//
+// Resolve applies the resolution algorithm of the version's own document, exactly as printed:
+// the 1993 draft's partial form, RFC 1808 section 4, section 5.2 of the 1997 draft, RFC 2396,
+// the 2003 draft and RFC 3986. The documents' example tables disagree with each other, and so
+// do the results. ResolveReference also tells when the document resolves a reference to "the
+// current document". The 1994 draft and RFC 1738 define no resolution: Resolve says so with
+// an error that wraps ErrNoResolution. The options NonValidating and LeftoverDotDot select the
+// readings that some documents leave to the implementation. URL.Resolve and ResolveURL do the
+// same for a base (and a reference) already parsed.
 package urlgrammar

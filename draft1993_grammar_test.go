@@ -579,3 +579,57 @@ func checkEarlyDraftLinear(t *testing.T, v urlgrammar.Version, longs []earlyDraf
 		}
 	}
 }
+
+// earlyDraftOffset is a rejected input, the offset of its SyntaxError (the longest prefix of the
+// input that some valid string of the rule still begins with), and one of the things the BNF
+// allows there.
+type earlyDraftOffset struct {
+	input   string
+	rule    string
+	offset  int
+	expects string
+}
+
+// checkEarlyDraftOffsets validates each input with v's default rule.
+func checkEarlyDraftOffsets(t *testing.T, v urlgrammar.Version, tests []earlyDraftOffset) {
+	t.Helper()
+	type got struct {
+		Rule   string
+		Offset int
+	}
+	for _, tt := range tests {
+		err := urlgrammar.Validate(v, tt.input)
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("Validate(%v, %q) = %v; want a *SyntaxError", v, tt.input, err)
+			continue
+		}
+		if diff := cmp.Diff(got{tt.rule, tt.offset}, got{se.Rule, se.Offset}); diff != "" {
+			t.Errorf("Validate(%v, %q): (-want +got):\n%s", v, tt.input, diff)
+		}
+		found := false
+		for _, e := range se.Expected {
+			found = found || e == tt.expects
+		}
+		if !found {
+			t.Errorf("Validate(%v, %q): expected %q, want it to include %s", v, tt.input, se.Expected, tt.expects)
+		}
+	}
+}
+
+func TestDraft1993SyntaxErrorOffsets(t *testing.T) {
+	checkEarlyDraftOffsets(t, urlgrammar.Draft1993, []earlyDraftOffset{
+		// "http://h/a/" is a url (path "a" "/" void); no path has "//".
+		{"http://h/a//b", "fragmentaddress", 11, `"?"`},
+		// fragmentid = xalphas: one or more.
+		{"http://h/p#", "fragmentaddress", 11, "extra"},
+		// search = xalphas [ "+" search ]: "?" cannot follow.
+		{"x:a?b?c", "fragmentaddress", 5, `"+"`},
+		// "~" is a variant character (D2).
+		{"http://h/a~b", "fragmentaddress", 10, `"/"`},
+		// fileaddress has host: after a hostnumber, more digits or "/" (D5).
+		{"ftp://1.2.3.4:21/x", "fragmentaddress", 13, `"/"`},
+		// "/" needs a gtype.
+		{"gopher://h/", "fragmentaddress", 11, "digit"},
+	})
+}

@@ -462,3 +462,20 @@ func TestDraft1994LinearTime(t *testing.T) {
 	}
 	checkEarlyDraftLinear(t, urlgrammar.Draft1994, draft1994Long)
 }
+
+func TestDraft1994SyntaxErrorOffsets(t *testing.T) {
+	checkEarlyDraftOffsets(t, urlgrammar.Draft1994, []earlyDraftOffset{
+		// The default rule is prefixedurl (E11), lower case (E5).
+		{"http://h/", "prefixedurl", 0, `"url:"`},
+		{"URL:http://h/", "prefixedurl", 0, `"url:"`},
+		// One colon after mailto (E2).
+		{"url:mailto::a@b", "prefixedurl", 11, "alpha"},
+		// No ";type=" (E7): after the path, an ftptype or the end.
+		{"url:ftp://h/f;type=I", "prefixedurl", 13, "end of input"},
+		{"url:ftp://h/f;type=I", "prefixedurl", 13, `"I"`},
+		// port = digits; ":" is no xalpha here.
+		{"url:http://h:8a/", "prefixedurl", 14, "digit"},
+		// "@" is an RFC 822 special: no atom of the domain holds it (E3).
+		{"url:mid:a@b@c", "prefixedurl", 11, `"."`},
+	})
+}

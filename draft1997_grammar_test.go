@@ -2,10 +2,17 @@ package urlgrammar_test
 
 import (
 	"errors"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/conformance"
+	"github.com/urlgrammar/urlgrammar/generated/draft1997"
+	"github.com/urlgrammar/urlgrammar/grammar"
 )
 
 // The expected verdicts in this file are read off Appendix A of draft-fielding-url-syntax-05
@@ -33,6 +40,78 @@ func draft1997Expect(t *testing.T, rule, in string, want bool, why string) {
 	if got := urlgrammar.MatchRule(urlgrammar.Draft1997, rule, in); got != want {
 		t.Errorf("draft1997 %s %q (%s): MatchRule %v, want %v", rule, in, why, got, want)
 	}
+	// The expected verdict is also the recognizer's over grammar/draft1997.bnf (short inputs: the
+	// recognizer is not meant for megabytes), so that a wrong hand reading of the BNF shows.
+	if len(in) <= 1<<12 {
+		if got := draft1997BNF(t).Recognize(rule, in); got != want {
+			t.Errorf("draft1997 %s %q (%s): the BNF recognizer says %v, want %v", rule, in, why, got, want)
+		}
+	}
+}
+
+var (
+	draft1997BNFOnce    sync.Once
+	draft1997BNFGrammar *conformance.Grammar
+	draft1997BNFErr     error
+)
+
+// draft1997BNF returns the conformance engine's recognizer of grammar/draft1997.bnf, read once.
+func draft1997BNF(t *testing.T) *conformance.Grammar {
+	t.Helper()
+	draft1997BNFOnce.Do(func() {
+		src, err := grammar.Files.ReadFile("draft1997.bnf")
+		if err != nil {
+			draft1997BNFErr = err
+			return
+		}
+		draft1997BNFGrammar, draft1997BNFErr = conformance.ParseBNF("draft1997.bnf", src)
+	})
+	if draft1997BNFErr != nil {
+		t.Fatal(draft1997BNFErr)
+	}
+	return draft1997BNFGrammar
+}
+
+// draft1997Part is the text one rule matched in a parse, by the rule's BNF name.
+type draft1997Part struct {
+	Rule, Text string
+}
+
+// draft1997Parts parses input with start rule start and returns the matches of the named rules,
+// in input order (an enclosing match before the matches inside it).
+func draft1997Parts(t *testing.T, start, input string, rules ...string) []draft1997Part {
+	t.Helper()
+	g := draft1997.Grammar
+	p := g.New()
+	if !p.Match(g.Start(start), input) {
+		t.Fatalf("draft1997 %s %q: no match", start, input)
+	}
+	want := map[string]bool{}
+	for _, r := range rules {
+		want[r] = true
+	}
+	type located struct {
+		part       draft1997Part
+		begin, end int
+	}
+	var found []located
+	for i := 0; i < p.Len(); i++ {
+		tok := p.Token(i)
+		if name := g.Rules[tok.Rule]; want[name] {
+			found = append(found, located{draft1997Part{name, input[tok.Begin:tok.End]}, tok.Begin, tok.End})
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool {
+		if found[i].begin != found[j].begin {
+			return found[i].begin < found[j].begin
+		}
+		return found[i].end > found[j].end
+	})
+	var parts []draft1997Part
+	for _, f := range found {
+		parts = append(parts, f.part)
+	}
+	return parts
 }
 
 // draft1997Row is one input with its verdict under URL-reference, absoluteURL and relativeURL.
@@ -353,16 +432,149 @@ func TestDraft1997Decisions(t *testing.T) {
 	draft1997Expect(t, "absoluteURL", "x:a@b@c//d", true, "decision 5, generic-URL")
 }
 
-// TestDraft1997LongInputs: inputs of a mebibyte are decided without growing the stack.
+// TestDraft1997LongInputs: inputs of a mebibyte are decided without growing the stack. (The
+// rejected ones are shorter: a rejection is diagnosed by the BNF recognizer, which is slower.)
 func TestDraft1997LongInputs(t *testing.T) {
-	n := 1 << 19
+	n, m := 1<<19, 1<<14
 	draft1997Expect(t, "URL-reference", "http://a/"+strings.Repeat("b/", n), true, "long path")
 	draft1997Expect(t, "net_path", "//"+strings.Repeat("a.", n)+"a", true, "long hostname")
 	draft1997Expect(t, "net_path", "//"+strings.Repeat("1.", n)+"a", true, "long hostname of numeric labels")
 	draft1997Expect(t, "net_path", "//"+strings.Repeat("a-", n)+"a", true, "long toplabel")
-	draft1997Expect(t, "net_path", "//"+strings.Repeat("a.", n), false, "long hostname ending in \".\"")
+	draft1997Expect(t, "net_path", "//"+strings.Repeat("a.", m), false, "long hostname ending in \".\"")
 	draft1997Expect(t, "relativeURL", "//"+strings.Repeat("a.", n), true, "the same as an abs_path")
-	draft1997Expect(t, "net_path", "//a"+strings.Repeat("-", n), false, "long run of \"-\"")
+	draft1997Expect(t, "net_path", "//a"+strings.Repeat("-", m), false, "long run of \"-\"")
 	draft1997Expect(t, "net_path", "//"+strings.Repeat("u", n)+"@h", true, "long user")
 	draft1997Expect(t, "URL-reference", "x:"+strings.Repeat(";", n)+"#"+strings.Repeat("?", n), true, "long params and fragment")
+}
+
+// TestDraft1997LinearTime: inputs built to make the PEG backtrack (a net_path that fails at the
+// end and is read again as an abs_path, runs of "-" in labels, userinfo that never meets "@")
+// take time linear in their length.
+func TestDraft1997LinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	cases := []struct{ rule, prefix, unit, suffix string }{
+		{"URL-reference", "//", "a.", ""},
+		{"URL-reference", "//", "a.", "-"},
+		{"URL-reference", "//", "1.", ""},
+		{"URL-reference", "//a", "-", ""},
+		{"URL-reference", "//", "a-", "-"},
+		{"URL-reference", "//", "a:", "@"},
+		{"URL-reference", "//", "u", ":"},
+		{"URL-reference", "x://", "a.", "_"},
+		{"net_path", "//", "a.", ""},
+		{"net_path", "//", "a-", "a"},
+		{"absoluteURL", "x://", "a@", ""},
+	}
+	measure := func(rule, s string) time.Duration {
+		best := time.Duration(1 << 62)
+		for i := 0; i < 3; i++ {
+			start := time.Now()
+			urlgrammar.MatchRule(urlgrammar.Draft1997, rule, s)
+			if d := time.Since(start); d < best {
+				best = d
+			}
+		}
+		return best
+	}
+	const small, large = 1 << 14, 1 << 20 // 64 times as long
+	for _, c := range cases {
+		build := func(n int) string { return c.prefix + strings.Repeat(c.unit, n/len(c.unit)) + c.suffix }
+		ds, dl := measure(c.rule, build(small)), measure(c.rule, build(large))
+		// Linear time makes dl about 64 ds; quadratic, about 4096 ds.
+		if dl > 512*ds+50*time.Millisecond {
+			t.Errorf("%s %q+%q*n+%q: %v for 16 KiB, %v for 1 MiB: not linear", c.rule, c.prefix, c.unit, c.suffix, ds, dl)
+		}
+	}
+}
+
+// TestDraft1997Parts checks that the parse gives each component the text the draft means
+// (section 4.4 and Appendix B: "the left-most matching rule soaks up as much of the URL
+// reference string as it is capable of matching. In other words, the site component wins"),
+// where the BNF alone is ambiguous or a greedy PEG could misplace a boundary.
+func TestDraft1997Parts(t *testing.T) {
+	type P = draft1997Part
+	tests := []struct {
+		start, input string
+		rules        []string
+		want         []P
+	}{
+		// Appendix B: scheme = $2, site = $4, path = $5, query = $7, fragment = $9.
+		{"URL-reference", "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+			[]string{"scheme", "site", "abs_path", "query", "fragment"},
+			[]P{{"scheme", "http"}, {"site", "www.ics.uci.edu"}, {"abs_path", "/pub/ietf/uri/"}, {"fragment", "Related"}}},
+		// Appendix C's base.
+		{"absoluteURL", "http://a/b/c/d;p?q", []string{"scheme", "site", "segment", "param", "query"},
+			[]P{{"scheme", "http"}, {"site", "a"}, {"segment", "b"}, {"segment", "c"},
+				{"segment", "d;p"}, {"param", "p"}, {"query", "q"}}},
+		// Section 4.3.1's three ftp URLs.
+		{"absoluteURL", "ftp://@host.com/", []string{"user", "password", "host"},
+			[]P{{"user", ""}, {"host", "host.com"}}},
+		{"absoluteURL", "ftp://host.com/", []string{"user", "password", "host"},
+			[]P{{"host", "host.com"}}},
+		{"absoluteURL", "ftp://foo:@host.com/", []string{"user", "password", "host"},
+			[]P{{"user", "foo"}, {"password", ""}, {"host", "host.com"}}},
+		// A user that looks like a host, and a port (empty, per Appendix F.3).
+		{"net_path", "//a.b:1@c.d:21/", []string{"user", "password", "host", "port"},
+			[]P{{"user", "a.b"}, {"password", "1"}, {"host", "c.d"}, {"port", "21"}}},
+		{"net_path", "//a.b:/", []string{"user", "password", "host", "port"},
+			[]P{{"host", "a.b"}, {"port", ""}}},
+		// hostname or hostnumber; domainlabels and toplabel.
+		{"net_path", "//1.2.3.4.com", []string{"hostname", "hostnumber"}, []P{{"hostname", "1.2.3.4.com"}}},
+		{"net_path", "//1.2.3.4", []string{"hostname", "hostnumber"}, []P{{"hostnumber", "1.2.3.4"}}},
+		{"net_path", "//a-1.b--c", []string{"domainlabel", "toplabel"},
+			[]P{{"domainlabel", "a-1"}, {"toplabel", "b--c"}}},
+		// Appendix C.1: "//g" is a network-path reference (section 5), "g:h" has a scheme.
+		{"URL-reference", "//g", []string{"net_path", "site", "abs_path"}, []P{{"net_path", "//g"}, {"site", "g"}}},
+		{"URL-reference", "g:h", []string{"scheme", "generic-URL", "opaque-URL", "segment"},
+			[]P{{"generic-URL", "g:h"}, {"scheme", "g"}, {"segment", "h"}}},
+		// Section 4.4: "A reference is parsed as if it is a generic-URL".
+		{"URL-reference", "mailto:mduerst@ifi.unizh.ch", []string{"generic-URL", "opaque-URL", "site", "rel_path"},
+			[]P{{"generic-URL", "mailto:mduerst@ifi.unizh.ch"}, {"rel_path", "mduerst@ifi.unizh.ch"}}},
+		// Where "//..." is not a site, it is a path (abs_path): no site at all.
+		{"URL-reference", "http://a@b@c", []string{"site", "abs_path", "segment"},
+			[]P{{"abs_path", "//a@b@c"}, {"segment", ""}, {"segment", "a@b@c"}}},
+		// Appendix F.4: parameters may appear in any path segment.
+		{"URL-reference", "g;x=1/../y", []string{"segment", "param"},
+			[]P{{"segment", "g;x=1"}, {"param", "x=1"}, {"segment", ".."}, {"segment", "y"}}},
+		{"URL-reference", "?y#s", []string{"query", "fragment"}, []P{{"query", "y"}, {"fragment", "s"}}},
+		{"URL-reference", "a?b?c", []string{"query"}, []P{{"query", "b?c"}}},
+	}
+	for _, tt := range tests {
+		got := draft1997Parts(t, tt.start, tt.input, tt.rules...)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
+		}
+	}
+}
+
+// TestDraft1997SyntaxErrorOffsets: a rejection points at the first byte that no valid input
+// could have there (the longest prefix of the input that some valid input still starts with).
+func TestDraft1997SyntaxErrorOffsets(t *testing.T) {
+	for _, c := range []struct {
+		rule, in string
+		offset   int
+	}{
+		{"URL-reference", "http://a/b#c#d", 12}, // a fragment holds no "#"
+		{"URL-reference", "http://a/%zz", 10},   // "z" is no hex digit
+		{"URL-reference", "http://a/{", 9},      // "{" is unwise
+		{"absoluteURL", "a_b:c", 1},             // "_" is no scheme character
+		{"net_path", "//a.-b/", 6},              // "a.-b" could be a user, not a host: "/" is wrong
+		{"net_path", "//a.b/c?d#", 9},           // a net_path holds no fragment
+		{"net_path", "//h?q", 3},                // a site ends at "/"
+		{"net_path", "//u:p:q@h", 5},            // a password holds no ":", nor a port letters
+		{"abs_path", "a", 0},
+		{"path", "a?b", 1},
+	} {
+		err := urlgrammar.ValidateRule(urlgrammar.Draft1997, c.rule, c.in)
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("draft1997 %s %q: got %v, want a *SyntaxError", c.rule, c.in, err)
+			continue
+		}
+		if se.Offset != c.offset {
+			t.Errorf("draft1997 %s %q: offset %d, want %d (%v)", c.rule, c.in, se.Offset, c.offset, se)
+		}
+	}
 }

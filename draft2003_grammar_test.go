@@ -1,6 +1,7 @@
 package urlgrammar_test
 
 import (
+	"errors"
 	"fmt"
 	"math/rand"
 	"regexp"
@@ -802,4 +803,59 @@ func TestDraft2003Decisions(t *testing.T) {
 			t.Errorf("rule path missing from the generated grammar")
 		}
 	})
+}
+
+// TestDraft2003SyntaxErrorOffsets checks where Validate says an input leaves the grammar: the
+// longest prefix that some valid URI-reference still begins with, worked out from the ABNF, one
+// of the things the ABNF allows there, and the innermost rule being matched.
+func TestDraft2003SyntaxErrorOffsets(t *testing.T) {
+	type report struct {
+		Rule   string
+		Offset int
+		In     string
+	}
+	tests := []struct {
+		input   string
+		want    report
+		expects string
+	}{
+		// "[1::2:" can still become "[1::2:3]"; a second "::" cannot follow "1::2".
+		{"http://[1::2::3]/", report{d3Ref, 13, "ls32"}, "HEXDIG"},
+		// After eight h4 only more HEXDIG of the last one, or "]".
+		{"http://[1:2:3:4:5:6:7:8:9]/", report{d3Ref, 23, "h4"}, `"]"`},
+		// This draft has no IPvFuture: "[" is followed by an IPv6address.
+		{"http://[v1.a]/", report{d3Ref, 8, "IPv6reference"}, `"::"`},
+		// After an IPv6reference: a port, or the end of the authority.
+		{"http://[::1]x/", report{d3Ref, 12, "hostport"}, `":"`},
+		// Space is excluded (section 2.4.3).
+		{"http://a/b c", report{d3Ref, 10, "path-segments"}, `"/"`},
+		// A fragment holds no "#".
+		{"this:that#a#b", report{d3Ref, 11, "fragment"}, `"?"`},
+		// "1a" is no scheme (ALPHA first), so a rel-segment, which holds no ":" (section 5).
+		{"1a:b", report{d3Ref, 2, "rel-segment"}, `"/"`},
+		// escaped = "%" HEXDIG HEXDIG
+		{"%4", report{d3Ref, 2, "escaped"}, "HEXDIG"},
+		// A hier-part has no "[", and an opaque-part cannot start with "/".
+		{"x:/[a]", report{d3Ref, 3, "hier-part"}, `"/"`},
+		// "[" only opens an IPv6reference, as the whole host.
+		{"//a[b", report{d3Ref, 3, "relative-URI"}, `"/"`},
+	}
+	for _, tt := range tests {
+		err := urlgrammar.Validate(urlgrammar.Draft2003, tt.input)
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("Validate(%q) = %v; want a *SyntaxError", tt.input, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, report{se.Rule, se.Offset, se.In}); diff != "" {
+			t.Errorf("Validate(%q) (-want +got):\n%s", tt.input, diff)
+		}
+		found := false
+		for _, e := range se.Expected {
+			found = found || e == tt.expects
+		}
+		if !found {
+			t.Errorf("Validate(%q): expected %q, want it to include %s", tt.input, se.Expected, tt.expects)
+		}
+	}
 }

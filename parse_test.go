@@ -865,13 +865,14 @@ func TestDraft2003Examples(t *testing.T) {
 		{"g;x?y#s", `C.1: a relative-path reference (5: rel-path) with query and fragment`, m{
 			"path": "g;x", "path_kind": "relative", "segments": `["g;x"]`, "query": "y", "fragment": "s",
 		}},
-		{"//g", `C.1; 5: "A relative reference beginning with two slash characters is termed a network-path reference"`, m{
-			"authority": "g", "host": "g", "host_kind": "domain",
+		// Section 5.2: "the path component is never undefined, though it may be empty".
+		{"//g", `C.1; 5: "A relative reference beginning with two slash characters is termed a network-path reference"; 5.2: an empty path`, m{
+			"authority": "g", "host": "g", "host_kind": "domain", "path": "", "path_kind": "empty",
 		}},
 		{"/g", `C.1: an absolute-path reference`, m{"path": "/g", "path_kind": "absolute", "segments": `["g"]`}},
-		{"?y", `C.1: a reference of a query alone`, m{"query": "y"}},
-		{"#s", `C.1; 4.2: a fragment alone`, m{"fragment": "s"}},
-		{"", `C.2: "An empty reference refers to the start of the current document": no component`, m{}},
+		{"?y", `C.1: a reference of a query alone; 5.2: an empty path`, m{"query": "y", "path": "", "path_kind": "empty"}},
+		{"#s", `C.1; 4.2: a fragment alone; 5.2: an empty path`, m{"fragment": "s", "path": "", "path_kind": "empty"}},
+		{"", `C.2: "An empty reference refers to the start of the current document"; 5.2: its path is empty, not undefined`, m{"path": "", "path_kind": "empty"}},
 		{"g:h", `C.1: an absolute URI of scheme "g" (opaque-part "h")`, m{"scheme": "g", "path": "h", "path_kind": "opaque"}},
 		{"http://[::1]/", `3.2.2: "A host identified by an IPv6 literal address ... enclosing the IPv6 literal within square-brakets"`, m{
 			"scheme": "http", "authority": "[::1]", "host": "[::1]", "host_kind": "ipv6", "path": "/", "path_kind": "absolute", "segments": `[""]`,
@@ -908,6 +909,34 @@ func TestDraft2003AbsentVersusEmpty(t *testing.T) {
 		}
 		if v, ok := flatten(ue)[p.comp]; !ok || v != "" {
 			t.Errorf("Parse(%q): %s = %q (present %v), want empty", p.empty, p.comp, v, ok)
+		}
+	}
+}
+
+// TestPathNeverUndefined: RFC 2396, the 1997 draft and the 2003 draft say in section 5.2 "the
+// path component is never undefined, though it may be empty"; where the grammar's derivation
+// has no path rule (the 2003 draft's hier-part = [ net-path / abs-path ] [ "?" query ]), the
+// path is present, empty, where it would stand.
+func TestPathNeverUndefined(t *testing.T) {
+	for _, c := range []struct {
+		v      urlgrammar.Version
+		in     string
+		offset int
+	}{
+		{urlgrammar.Draft2003, "x:?q", 2},
+		{urlgrammar.Draft2003, "http://h?q", 8},
+		{urlgrammar.Draft2003, "?y", 0},
+		{urlgrammar.Draft2003, "#s", 0},
+		{urlgrammar.RFC2396, "http://h?q", 8},
+		{urlgrammar.Draft1997, "http://h", 8},
+	} {
+		u, err := urlgrammar.Parse(c.v, c.in)
+		if err != nil {
+			t.Fatalf("%v Parse(%q): %v", c.v, c.in, err)
+		}
+		p := u.Path()
+		if !p.Present || p.Text != "" || p.Begin != c.offset || p.End != c.offset || p.Kind != urlgrammar.PathEmpty {
+			t.Errorf("%v %q: path %+v kind %v, want present and empty at %d", c.v, c.in, p.Component, p.Kind, c.offset)
 		}
 	}
 }

@@ -2,10 +2,17 @@ package urlgrammar_test
 
 import (
 	"errors"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/conformance"
+	"github.com/urlgrammar/urlgrammar/generated/rfc1808"
+	"github.com/urlgrammar/urlgrammar/grammar"
 )
 
 // The expected verdicts in this file are read off RFC 1808 section 2.2 (grammar/rfc1808.bnf) by
@@ -28,6 +35,78 @@ func rfc1808Expect(t *testing.T, rule, in string, want bool, why string) {
 	if got := urlgrammar.MatchRule(urlgrammar.RFC1808, rule, in); got != want {
 		t.Errorf("rfc1808 %s %q (%s): MatchRule %v, want %v", rule, in, why, got, want)
 	}
+	// The expected verdict is also the recognizer's over grammar/rfc1808.bnf (short inputs: the
+	// recognizer is not meant for megabytes), so that a wrong hand reading of the BNF shows.
+	if len(in) <= 1<<12 {
+		if got := rfc1808BNF(t).Recognize(rule, in); got != want {
+			t.Errorf("rfc1808 %s %q (%s): the BNF recognizer says %v, want %v", rule, in, why, got, want)
+		}
+	}
+}
+
+var (
+	rfc1808BNFOnce    sync.Once
+	rfc1808BNFGrammar *conformance.Grammar
+	rfc1808BNFErr     error
+)
+
+// rfc1808BNF returns the conformance engine's recognizer of grammar/rfc1808.bnf, read once.
+func rfc1808BNF(t *testing.T) *conformance.Grammar {
+	t.Helper()
+	rfc1808BNFOnce.Do(func() {
+		src, err := grammar.Files.ReadFile("rfc1808.bnf")
+		if err != nil {
+			rfc1808BNFErr = err
+			return
+		}
+		rfc1808BNFGrammar, rfc1808BNFErr = conformance.ParseBNF("rfc1808.bnf", src)
+	})
+	if rfc1808BNFErr != nil {
+		t.Fatal(rfc1808BNFErr)
+	}
+	return rfc1808BNFGrammar
+}
+
+// rfc1808Part is the text one rule matched in a parse, by the rule's BNF name.
+type rfc1808Part struct {
+	Rule, Text string
+}
+
+// rfc1808Parts parses input with start rule start and returns the matches of the named rules,
+// in input order (an enclosing match before the matches inside it).
+func rfc1808Parts(t *testing.T, start, input string, rules ...string) []rfc1808Part {
+	t.Helper()
+	g := rfc1808.Grammar
+	p := g.New()
+	if !p.Match(g.Start(start), input) {
+		t.Fatalf("rfc1808 %s %q: no match", start, input)
+	}
+	want := map[string]bool{}
+	for _, r := range rules {
+		want[r] = true
+	}
+	type located struct {
+		part       rfc1808Part
+		begin, end int
+	}
+	var found []located
+	for i := 0; i < p.Len(); i++ {
+		tok := p.Token(i)
+		if name := g.Rules[tok.Rule]; want[name] {
+			found = append(found, located{rfc1808Part{name, input[tok.Begin:tok.End]}, tok.Begin, tok.End})
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool {
+		if found[i].begin != found[j].begin {
+			return found[i].begin < found[j].begin
+		}
+		return found[i].end > found[j].end
+	})
+	var parts []rfc1808Part
+	for _, f := range found {
+		parts = append(parts, f.part)
+	}
+	return parts
 }
 
 // rfc1808Row is one input with its verdict under URL, absoluteURL and relativeURL.
@@ -259,23 +338,139 @@ func TestRFC1808Decisions(t *testing.T) {
 	}
 	// 4. absoluteURL's unnamed second alternative.
 	rfc1808Expect(t, "absoluteURL", "x://a//b?c", true, "decision 4")
-	// 5. The BNF as printed: "?" in net_loc; no rel_path starts with "/"; a first segment may
-	// hold ":"; a one-character scheme.
+	// 5. The BNF as printed: "?" in net_loc; no rel_path starts with "/", any other string of
+	// uchar | reserved is one; a first segment may hold ":".
 	rfc1808Expect(t, "net_path", "//h?q", true, "decision 5, net_loc")
 	rfc1808Expect(t, "rel_path", "/g", false, "decision 5, rel_path")
 	rfc1808Expect(t, "abs_path", "//g", false, "decision 5, abs_path")
 	rfc1808Expect(t, "relativeURL", "this:that", true, "decision 5, first segment")
 	rfc1808Expect(t, "rel_path", "http://a/b;p?q", true, "decision 5, rel_path of every U string not starting with \"/\"")
-	rfc1808Expect(t, "absoluteURL", "g:h", true, "decision 5, one-character scheme")
+	rfc1808Expect(t, "absoluteURL", "this:that", true, "decision 5, first segment")
 }
 
-// TestRFC1808LongInputs: inputs of a mebibyte are decided without growing the stack.
+// TestRFC1808LongInputs: inputs of a mebibyte are decided without growing the stack. (The
+// rejected ones are shorter: a rejection is diagnosed by the BNF recognizer, which is slower.)
 func TestRFC1808LongInputs(t *testing.T) {
-	n := 1 << 19
+	n, m := 1<<19, 1<<14
 	rfc1808Expect(t, "URL", "http://a/"+strings.Repeat("b/", n), true, "long path")
 	rfc1808Expect(t, "URL", "//"+strings.Repeat("a?", n), true, "long net_loc")
 	rfc1808Expect(t, "URL", "x:"+strings.Repeat(";/", n), true, "long params")
 	rfc1808Expect(t, "absoluteURL", "x://a/"+strings.Repeat("/", n), true, "long opaque remainder")
-	rfc1808Expect(t, "URL", "http://a/"+strings.Repeat("b/", n)+"~", false, "long path, then national")
-	rfc1808Expect(t, "relativeURL", "//a/"+strings.Repeat("/", n), false, "long run of slashes")
+	rfc1808Expect(t, "URL", "http://a/"+strings.Repeat("b/", m)+"~", false, "long path, then national")
+	rfc1808Expect(t, "relativeURL", "//a/"+strings.Repeat("/", m), false, "long run of slashes")
+}
+
+// TestRFC1808LinearTime: inputs built to make the PEG backtrack (a generic-RL that fails at the
+// end, long runs before a bad character) take time linear in their length.
+func TestRFC1808LinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	cases := []struct{ rule, prefix, unit, suffix string }{
+		{"URL", "x://a", "//b", ""},
+		{"URL", "x://a", "//b", "~"},
+		{"URL", "//", "a?", ""},
+		{"URL", "", "a/", "~"},
+		{"URL", "x:", ";/", "#"},
+		{"absoluteURL", "x://a/", "/", ""},
+		{"relativeURL", "//a", "/", ""},
+	}
+	measure := func(rule, s string) time.Duration {
+		best := time.Duration(1 << 62)
+		for i := 0; i < 3; i++ {
+			start := time.Now()
+			urlgrammar.MatchRule(urlgrammar.RFC1808, rule, s)
+			if d := time.Since(start); d < best {
+				best = d
+			}
+		}
+		return best
+	}
+	const small, large = 1 << 14, 1 << 20 // 64 times as long
+	for _, c := range cases {
+		build := func(n int) string { return c.prefix + strings.Repeat(c.unit, n/len(c.unit)) + c.suffix }
+		ds, dl := measure(c.rule, build(small)), measure(c.rule, build(large))
+		// Linear time makes dl about 64 ds; quadratic, about 4096 ds.
+		if dl > 512*ds+50*time.Millisecond {
+			t.Errorf("%s %q+%q*n+%q: %v for 16 KiB, %v for 1 MiB: not linear", c.rule, c.prefix, c.unit, c.suffix, ds, dl)
+		}
+	}
+}
+
+// TestRFC1808Parts checks that the parse gives each component of section 2.1 the text that the
+// parsing steps of section 2.4 give it, where the BNF alone is ambiguous or a greedy PEG could
+// misplace a boundary.
+func TestRFC1808Parts(t *testing.T) {
+	type P = rfc1808Part
+	components := []string{"scheme", "net_loc", "path", "params", "query", "fragment"}
+	tests := []struct {
+		start, input string
+		want         []P
+	}{
+		// Section 5's base: "<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>" (2.1).
+		{"URL", "http://a/b/c/d;p?q#f", []P{{"scheme", "http"}, {"net_loc", "a"}, {"path", "b/c/d"},
+			{"params", "p"}, {"query", "q"}, {"fragment", "f"}}},
+		// Section 5.1: "g:h" starts with a scheme name (2.4.2), so it is an absoluteURL.
+		{"URL", "g:h", []P{{"scheme", "g"}, {"path", "h"}}},
+		{"URL", "http:g", []P{{"scheme", "http"}, {"path", "g"}}},
+		{"URL", "//g", []P{{"net_loc", "g"}}},
+		{"URL", "?y", []P{{"query", "y"}}},
+		{"URL", "#s", []P{{"fragment", "s"}}},
+		{"URL", ";x", []P{{"params", "x"}}},
+		{"URL", "g;x?y#s", []P{{"path", "g"}, {"params", "x"}, {"query", "y"}, {"fragment", "s"}}},
+		{"URL", "g#s/./x", []P{{"path", "g"}, {"fragment", "s/./x"}}},
+		{"URL", "", nil},
+		// Section 5.3: "./this:that" has no scheme.
+		{"URL", "./this:that", []P{{"path", "./this:that"}}},
+		// 2.4.3: net_loc runs to the next "/", "?" and ";" included; params hold "/" (2.4.5).
+		{"URL", "//a?b;c/d;e/f?g", []P{{"net_loc", "a?b;c"}, {"path", "d"}, {"params", "e/f"}, {"query", "g"}}},
+		// A generic-RL that stops early is no parse: the scheme and the rest.
+		{"URL", "x://a//b", []P{{"scheme", "x"}}},
+	}
+	for _, tt := range tests {
+		got := rfc1808Parts(t, tt.start, tt.input, components...)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
+		}
+	}
+	// fsegment and segment: "a//b" is the first segment "a", then "" and "b".
+	got := rfc1808Parts(t, "rel_path", "a//b", "fsegment", "segment")
+	if diff := cmp.Diff([]P{{"fsegment", "a"}, {"segment", ""}, {"segment", "b"}}, got); diff != "" {
+		t.Errorf("rel_path %q: segments (-want +got):\n%s", "a//b", diff)
+	}
+	got = rfc1808Parts(t, "rel_path", ";a;/b;", "params", "param")
+	if diff := cmp.Diff([]P{{"params", "a;/b;"}, {"param", "a"}, {"param", "/b"}, {"param", ""}}, got); diff != "" {
+		t.Errorf("rel_path %q: params (-want +got):\n%s", ";a;/b;", diff)
+	}
+}
+
+// TestRFC1808SyntaxErrorOffsets: a rejection points at the first byte that no valid input
+// could have there (the longest prefix of the input that some URL still starts with).
+func TestRFC1808SyntaxErrorOffsets(t *testing.T) {
+	for _, c := range []struct {
+		rule, in string
+		offset   int
+	}{
+		{"URL", "http://a/~u", 9},    // "~" is national
+		{"URL", "a#b#c", 3},          // a fragment holds no "#"
+		{"URL", "%4g", 2},            // "g" is no hex digit
+		{"relativeURL", "//a//b", 4}, // after "//a/", a rel_path cannot start with "/"
+		{"abs_path", "//a", 1},       // an abs_path never starts with "//"
+		{"absoluteURL", ":a", 0},     // a scheme needs a character
+		{"absoluteURL", "a_b:c", 1},  // "_" is no scheme character, and a scheme must end in ":"
+		{"net_path", "/a", 1},        // a net_path starts with "//"
+		{"rel_path", "a b", 1},       // space
+		{"URL", "http://a/b#f ", 12}, // trailing space
+		{"absoluteURL", "http://a/b#f", 10},
+	} {
+		err := urlgrammar.ValidateRule(urlgrammar.RFC1808, c.rule, c.in)
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("rfc1808 %s %q: got %v, want a *SyntaxError", c.rule, c.in, err)
+			continue
+		}
+		if se.Offset != c.offset {
+			t.Errorf("rfc1808 %s %q: offset %d, want %d (%v)", c.rule, c.in, se.Offset, c.offset, se)
+		}
+	}
 }

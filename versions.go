@@ -48,6 +48,8 @@ type version struct {
 
 	// fills declares which rule of the grammar fills which component of a URL (fills.go).
 	fills []fill
+	// pathDefined: the document says the path is never undefined, though it may be empty.
+	pathDefined bool
 
 	pool     sync.Pool // of pegrt.Parser
 	walkOnce sync.Once
@@ -59,7 +61,7 @@ var versions = [...]*version{
 	Draft1993: {
 		id:           "draft1993",
 		absoluteRule: "url",
-		document:     `T. Berners-Lee, "Uniform Resource Locators (URL)", IETF URL working group Internet Draft`,
+		document:     `T. Berners-Lee, "Uniform Resource Locators", IETF URL working group Internet Draft`,
 		date:         "1993-07",
 		grammar:      draft1993.Grammar,
 		fills:        draft1993Fills,
@@ -67,7 +69,7 @@ var versions = [...]*version{
 	Draft1994: {
 		id:           "draft1994",
 		absoluteRule: "url",
-		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators (URL)"`,
+		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators"`,
 		date:         "1994-03",
 		grammar:      draft1994.Grammar,
 		fills:        draft1994Fills,
@@ -100,6 +102,7 @@ var versions = [...]*version{
 		date:         "1997-05",
 		grammar:      draft1997.Grammar,
 		fills:        draft1997Fills,
+		pathDefined:  true,
 	},
 	RFC2396: {
 		id:           "rfc2396",
@@ -108,6 +111,7 @@ var versions = [...]*version{
 		date:         "1998-08",
 		grammar:      rfc2396.Grammar,
 		fills:        rfc2396Fills,
+		pathDefined:  true,
 	},
 	Draft2003: {
 		id:           "draft2003",
@@ -116,6 +120,7 @@ var versions = [...]*version{
 		date:         "2003-03",
 		grammar:      draft2003.Grammar,
 		fills:        draft2003Fills,
+		pathDefined:  true,
 	},
 	RFC3986: {
 		id:           "rfc3986",

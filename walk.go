@@ -94,6 +94,10 @@ type act struct {
 // A walker fills URLs from the parses of one grammar.
 type walker struct {
 	rules []ruleActs // by rule number
+	// pathDefined: the document says "the path component is never undefined, though it may be
+	// empty" (RFC 2396, the 1997 and 2003 drafts, section 5.2), so a reference whose grammar
+	// derivation has no path rule has an empty path, where the path would stand.
+	pathDefined bool
 }
 
 // ruleActs is what the walk does with a match of one rule.
@@ -195,6 +199,16 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 		}
 	}
 	st.finish(raw)
+	if w.pathDefined && !st.s[fPath].ok {
+		var at uint32
+		if a := st.s[fAuthority]; a.ok {
+			at = a.e
+		} else if sc := st.s[fScheme]; sc.ok {
+			at = sc.e + 1 // after the ":"
+		}
+		st.s[fPath] = span{b: at, e: at, ok: true}
+		st.pathKind = PathEmpty
+	}
 }
 
 // apply applies the acts of t's rule that hold for its parent, and reports whether one of
@@ -379,6 +393,9 @@ func (u *URL) details() *walkState {
 func (info *version) walker() (*walker, error) {
 	info.walkOnce.Do(func() {
 		info.walk, info.walkErr = newWalker(info.grammar, info.fills)
+		if info.walk != nil {
+			info.walk.pathDefined = info.pathDefined
+		}
 	})
 	return info.walk, info.walkErr
 }

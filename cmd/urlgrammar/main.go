@@ -34,6 +34,7 @@ var commands = map[string]command{
 		func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return runConform(args, stdout, stderr)
 		}},
+	"resolve": {"resolve references against a base, by a version's own algorithm", runResolve},
 }
 
 const (

@@ -13,25 +13,28 @@ import (
 // parseResult is one line of "parse": the components of one input as written, null when
 // absent.
 type parseResult struct {
-	Input     string        `json:"input"`
-	Valid     bool          `json:"valid"`
-	Rule      string        `json:"rule"`
-	Scheme    *string       `json:"scheme"`
-	Authority *string       `json:"authority"`
-	Userinfo  *string       `json:"userinfo"`
-	User      *string       `json:"user"`
-	Password  *string       `json:"password"`
-	Host      *string       `json:"host"`
-	HostKind  *string       `json:"host_kind"`
-	Port      *string       `json:"port"`
-	Path      *string       `json:"path"`
-	PathKind  *string       `json:"path_kind"`
-	Segments  []string      `json:"segments"`
-	Params    *string       `json:"params"`
-	Query     *string       `json:"query"`
-	Fragment  *string       `json:"fragment"`
-	Parts     any           `json:"parts"`
-	Error     *parseErrJSON `json:"error"`
+	Input     string   `json:"input"`
+	Valid     bool     `json:"valid"`
+	Rule      string   `json:"rule"`
+	Scheme    *string  `json:"scheme"`
+	Authority *string  `json:"authority"`
+	Userinfo  *string  `json:"userinfo"`
+	User      *string  `json:"user"`
+	Password  *string  `json:"password"`
+	Host      *string  `json:"host"`
+	HostKind  *string  `json:"host_kind"`
+	Port      *string  `json:"port"`
+	Path      *string  `json:"path"`
+	PathKind  *string  `json:"path_kind"`
+	Segments  []string `json:"segments"`
+	// SegmentParams holds, beside each segment, its ";" parameters where the grammar gives
+	// segments parameters (RFC 2396, the 1997 draft); the segment's text includes them.
+	SegmentParams [][]string    `json:"segment_params,omitempty"`
+	Params        *string       `json:"params"`
+	Query         *string       `json:"query"`
+	Fragment      *string       `json:"fragment"`
+	Parts         any           `json:"parts"`
+	Error         *parseErrJSON `json:"error"`
 }
 
 type parseErrJSON struct {
@@ -137,8 +140,20 @@ func result(u *urlgrammar.URL) parseResult {
 		Fragment:  text(u.Fragment()),
 		Parts:     parts(u.Parts()),
 	}
-	for _, s := range u.Segments() {
+	segs := u.Segments()
+	withParams := false
+	for _, s := range segs {
 		r.Segments = append(r.Segments, s.Text)
+		withParams = withParams || len(s.Params) > 0
+	}
+	if withParams {
+		r.SegmentParams = make([][]string, len(segs))
+		for i, s := range segs {
+			r.SegmentParams[i] = []string{}
+			for _, p := range s.Params {
+				r.SegmentParams[i] = append(r.SegmentParams[i], p.Text)
+			}
+		}
 	}
 	return r
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -9,17 +8,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func runCmd(t *testing.T, stdin string, args ...string) (string, string, int) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	status := run(args, strings.NewReader(stdin), &out, &errOut)
-	return out.String(), errOut.String(), status
-}
-
 func TestParseCommand(t *testing.T) {
 	// RFC 1738 section 3.1: "ftp://foo:@host.com/" has the user name "foo" and an empty
 	// password; section 3.2.2: its url-path is empty. Section 3.6: news:* is all groups.
-	out, errOut, status := runCmd(t, "ftp://foo:@host.com/\nnews:*\n", "parse", "-g", "rfc1738")
+	out, errOut, status := runCLI(t, "ftp://foo:@host.com/\nnews:*\n", "parse", "-g", "rfc1738")
 	if status != exitValid || errOut != "" {
 		t.Fatalf("parse: status %d, stderr %q", status, errOut)
 	}
@@ -53,7 +45,7 @@ func TestParseCommand(t *testing.T) {
 
 func TestParseCommandInvalid(t *testing.T) {
 	// RFC 1738 section 3.3: "No user name or password is allowed" in an http URL.
-	out, _, status := runCmd(t, "", "parse", "-g", "rfc1738", "http://h/", "http://u@h/")
+	out, _, status := runCLI(t, "", "parse", "-g", "rfc1738", "http://h/", "http://u@h/")
 	if status != exitInvalid {
 		t.Errorf("status %d, want %d", status, exitInvalid)
 	}
@@ -82,14 +74,14 @@ func TestParseCommandUsage(t *testing.T) {
 		{"tree"},
 		{"tree", "-g", "rfc1738", "-rule", "nosuchrule", "x"},
 	} {
-		if _, _, status := runCmd(t, "", args...); status != exitUsage {
+		if _, _, status := runCLI(t, "", args...); status != exitUsage {
 			t.Errorf("%q: status %d, want %d", args, status, exitUsage)
 		}
 	}
 }
 
 func TestTreeCommand(t *testing.T) {
-	out, errOut, status := runCmd(t, "", "tree", "-g", "rfc1738", "-rule", "telneturl", "telnet://u:@h:23/")
+	out, errOut, status := runCLI(t, "", "tree", "-g", "rfc1738", "-rule", "telneturl", "telnet://u:@h:23/")
 	if status != exitValid || errOut != "" {
 		t.Fatalf("tree: status %d, stderr %q", status, errOut)
 	}
@@ -106,7 +98,7 @@ func TestTreeCommand(t *testing.T) {
 	if diff := cmp.Diff(want, out); diff != "" {
 		t.Errorf("tree output (-want +got):\n%s", diff)
 	}
-	out, _, status = runCmd(t, "", "tree", "-g", "rfc1738", "telnet://h/x")
+	out, _, status = runCLI(t, "", "tree", "-g", "rfc1738", "telnet://h/x")
 	if status != exitInvalid || !strings.HasPrefix(out, "invalid\t") {
 		t.Errorf("tree of an invalid input: status %d, output %q", status, out)
 	}
