@@ -40,6 +40,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/urlgrammar/urlgrammar/conformance"
 )
 
 func main() {
@@ -101,6 +103,11 @@ func generate(root, tmp, peg, id string) error {
 	}
 	pegSrc, err := os.ReadFile(filepath.Join(root, "grammar", id+".peg"))
 	if err != nil {
+		return err
+	}
+	// The .bnf must be a grammar the conformance engine can read: it is the ground truth that
+	// the generated parser is proven against.
+	if _, err := conformance.ParseBNF(id+".bnf", bnfSrc); err != nil {
 		return err
 	}
 	bnf := readBNF(string(bnfSrc))
