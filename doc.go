@@ -30,6 +30,17 @@
 // component is declared per version (fills.go); one walk over the parse fills the URL.
 // ParseTree returns the parse tree itself, a Node per rule match, for Walk and Inspect.
 //
+// # Comparing versions
+//
+//	c, err := urlgrammar.Compare(urlgrammar.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003), "http://a/~b")
+//	// c.Errs[0]: RFC 1738 rejects "~" (unsafe, section 2.2); c.Errs[1] == nil
+//
+// A Target is a version and the rule it holds inputs to. AbsoluteTargets holds each version to
+// its rule for an absolute URL with no fragment, so that like is compared with like;
+// ReferenceTargets to its broadest reference rule. CompareAll judges a stream of inputs on
+// every CPU, in input order and constant memory, and a Summary counts the verdicts per version
+// and per pair of versions and groups the rejections by cause.
+//
 // # Characters
 //
 // ProbeCharset says which printable ASCII characters may stand unescaped in a component (one of
@@ -49,6 +60,10 @@
 //
 // Scheme names are case-sensitive as the grammars print them; the option CaseIgnoreScheme
 // reads them as RFC 1738's prose allows.
+//
+// Each grammar's header (grammar/<id>.bnf) records every decision taken where a document's line
+// could not mean what it says. RFC 6874's zone identifiers ("[fe80::1%25eth0]") are not part
+// of RFC 3986, and RFC3986 rejects them.
 //
 // # Resolving relative references
 //
