@@ -2,7 +2,6 @@ package urlgrammar_test
 
 import (
 	"errors"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -11,7 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/conformance"
-	"github.com/urlgrammar/urlgrammar/generated/draft1997"
 	"github.com/urlgrammar/urlgrammar/grammar"
 )
 
@@ -70,48 +68,6 @@ func draft1997BNF(t *testing.T) *conformance.Grammar {
 		t.Fatal(draft1997BNFErr)
 	}
 	return draft1997BNFGrammar
-}
-
-// draft1997Part is the text one rule matched in a parse, by the rule's BNF name.
-type draft1997Part struct {
-	Rule, Text string
-}
-
-// draft1997Parts parses input with start rule start and returns the matches of the named rules,
-// in input order (an enclosing match before the matches inside it).
-func draft1997Parts(t *testing.T, start, input string, rules ...string) []draft1997Part {
-	t.Helper()
-	g := draft1997.Grammar
-	p := g.New()
-	if !p.Match(g.Start(start), input) {
-		t.Fatalf("draft1997 %s %q: no match", start, input)
-	}
-	want := map[string]bool{}
-	for _, r := range rules {
-		want[r] = true
-	}
-	type located struct {
-		part       draft1997Part
-		begin, end int
-	}
-	var found []located
-	for i := 0; i < p.Len(); i++ {
-		tok := p.Token(i)
-		if name := g.Rules[tok.Rule]; want[name] {
-			found = append(found, located{draft1997Part{name, input[tok.Begin:tok.End]}, tok.Begin, tok.End})
-		}
-	}
-	sort.SliceStable(found, func(i, j int) bool {
-		if found[i].begin != found[j].begin {
-			return found[i].begin < found[j].begin
-		}
-		return found[i].end > found[j].end
-	})
-	var parts []draft1997Part
-	for _, f := range found {
-		parts = append(parts, f.part)
-	}
-	return parts
 }
 
 // draft1997Row is one input with its verdict under URL-reference, absoluteURL and relativeURL.
@@ -494,7 +450,7 @@ func TestDraft1997LinearTime(t *testing.T) {
 // reference string as it is capable of matching. In other words, the site component wins"),
 // where the BNF alone is ambiguous or a greedy PEG could misplace a boundary.
 func TestDraft1997Parts(t *testing.T) {
-	type P = draft1997Part
+	type P = rulePart
 	tests := []struct {
 		start, input string
 		rules        []string
@@ -542,7 +498,7 @@ func TestDraft1997Parts(t *testing.T) {
 		{"URL-reference", "a?b?c", []string{"query"}, []P{{"query", "b?c"}}},
 	}
 	for _, tt := range tests {
-		got := draft1997Parts(t, tt.start, tt.input, tt.rules...)
+		got := ruleParts(t, urlgrammar.Draft1997, tt.start, tt.input, tt.rules...)
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}

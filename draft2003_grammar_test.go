@@ -337,59 +337,11 @@ func TestDraft2003IPv6Forms(t *testing.T) {
 	}
 }
 
-// draft2003Part is the text one rule matched in a parse, by the rule's BNF name.
-type draft2003Part struct {
-	Rule, Text string
-}
-
-// draft2003Parts parses input with start rule start and returns the matches of the named
-// rules, in input order (an enclosing match before the matches inside it).
-func draft2003Parts(t *testing.T, start, input string, rules ...string) []draft2003Part {
-	t.Helper()
-	g := draft2003.Grammar
-	p := g.New()
-	if !p.Match(g.Start(start), input) {
-		t.Fatalf("%s %q: no match", start, input)
-	}
-	want := map[string]bool{}
-	for _, r := range rules {
-		want[r] = true
-	}
-	type located struct {
-		part              draft2003Part
-		begin, idx, first int
-	}
-	var found []located
-	for i := 0; i < p.Len(); i++ {
-		tok := p.Token(i)
-		if name := g.Rules[tok.Rule]; want[name] {
-			found = append(found, located{draft2003Part{name, input[tok.Begin:tok.End]}, tok.Begin, i, tok.First})
-		}
-	}
-	sort.SliceStable(found, func(i, j int) bool {
-		a, b := found[i], found[j]
-		switch {
-		case a.begin != b.begin:
-			return a.begin < b.begin
-		case a.first <= b.idx && b.idx < a.idx:
-			return true // a encloses b
-		case b.first <= a.idx && a.idx < b.idx:
-			return false // b encloses a
-		}
-		return a.idx < b.idx
-	})
-	parts := []draft2003Part{}
-	for _, f := range found {
-		parts = append(parts, f.part)
-	}
-	return parts
-}
-
 // TestDraft2003Parts checks which rule gets which text where the ABNF is ambiguous (D5) or a
 // greedy PEG could misplace a boundary: the parse the PEG picks must be a parse of the ABNF,
 // and where the ABNF allows several, the one documented in grammar/draft2003.peg.
 func TestDraft2003Parts(t *testing.T) {
-	type P = draft2003Part
+	type P = rulePart
 	comps := []string{"scheme", "authority", "reg-name", "userinfo", "IPv6address", "IPv4address",
 		"hostname", "port", "abs-path", "opaque-part", "rel-segment", "query", "fragment"}
 	tests := []struct {
@@ -471,7 +423,7 @@ func TestDraft2003Parts(t *testing.T) {
 		{d3Ref, "", []P{}},
 	}
 	for _, tt := range tests {
-		got := draft2003Parts(t, tt.start, tt.input, comps...)
+		got := ruleParts(t, urlgrammar.Draft2003, tt.start, tt.input, comps...)
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q (-want +got):\n%s", tt.start, tt.input, diff)
 		}
@@ -483,7 +435,7 @@ func TestDraft2003Parts(t *testing.T) {
 func TestDraft2003DecOctet(t *testing.T) {
 	for _, octet := range []string{"0", "9", "10", "99", "100", "199", "200", "249", "250", "255"} {
 		for _, in := range []string{"//1.2.3." + octet, "//[::1.2.3." + octet + "]"} {
-			parts := draft2003Parts(t, d3Ref, in, "dec-octet")
+			parts := ruleParts(t, urlgrammar.Draft2003, d3Ref, in, "dec-octet")
 			if len(parts) != 4 || parts[3].Text != octet {
 				t.Errorf("%q: dec-octets %v, want the last to be %q", in, parts, octet)
 			}
@@ -492,8 +444,8 @@ func TestDraft2003DecOctet(t *testing.T) {
 	for _, octet := range []string{"256", "260", "300", "01", "001", "1000", "2550"} {
 		// No dec-octet: not an IPv6address; as a host, a hostname (D2, D3).
 		checkDraft2003(t, []draft2003Case{{d3Ref, "//[::1.2.3." + octet + "]", false, "no dec-octet"}})
-		parts := draft2003Parts(t, d3Ref, "//1.2.3."+octet, "IPv4address", "hostname")
-		if want := []draft2003Part{{"hostname", "1.2.3." + octet}}; !cmp.Equal(parts, want) {
+		parts := ruleParts(t, urlgrammar.Draft2003, d3Ref, "//1.2.3."+octet, "IPv4address", "hostname")
+		if want := []rulePart{{"hostname", "1.2.3." + octet}}; !cmp.Equal(parts, want) {
 			t.Errorf("//1.2.3.%s: %v, want %v", octet, parts, want)
 		}
 	}
@@ -736,14 +688,14 @@ func TestDraft2003LinearTime(t *testing.T) {
 // TestDraft2003Decisions has one test per typo fix and reading recorded in the header of
 // grammar/draft2003.bnf.
 func TestDraft2003Decisions(t *testing.T) {
-	host := func(t *testing.T, in string, want ...draft2003Part) {
+	host := func(t *testing.T, in string, want ...rulePart) {
 		t.Helper()
-		got := draft2003Parts(t, d3Ref, in, "IPv4address", "hostname", "reg-name", "IPv6address")
+		got := ruleParts(t, urlgrammar.Draft2003, d3Ref, in, "IPv4address", "hostname", "reg-name", "IPv6address")
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", in, diff)
 		}
 	}
-	type P = draft2003Part
+	type P = rulePart
 	t.Run("T1 T2: | in domainlabel and toplabel read as /", func(t *testing.T) {
 		// 0*61( alphanum / "-" ): hyphens inside a label, alphanum at both ends.
 		host(t, "//a-1.b-2.", P{"hostname", "a-1.b-2."})

@@ -2,7 +2,6 @@ package urlgrammar_test
 
 import (
 	"errors"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -11,7 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/conformance"
-	"github.com/urlgrammar/urlgrammar/generated/rfc1808"
 	"github.com/urlgrammar/urlgrammar/grammar"
 )
 
@@ -65,48 +63,6 @@ func rfc1808BNF(t *testing.T) *conformance.Grammar {
 		t.Fatal(rfc1808BNFErr)
 	}
 	return rfc1808BNFGrammar
-}
-
-// rfc1808Part is the text one rule matched in a parse, by the rule's BNF name.
-type rfc1808Part struct {
-	Rule, Text string
-}
-
-// rfc1808Parts parses input with start rule start and returns the matches of the named rules,
-// in input order (an enclosing match before the matches inside it).
-func rfc1808Parts(t *testing.T, start, input string, rules ...string) []rfc1808Part {
-	t.Helper()
-	g := rfc1808.Grammar
-	p := g.New()
-	if !p.Match(g.Start(start), input) {
-		t.Fatalf("rfc1808 %s %q: no match", start, input)
-	}
-	want := map[string]bool{}
-	for _, r := range rules {
-		want[r] = true
-	}
-	type located struct {
-		part       rfc1808Part
-		begin, end int
-	}
-	var found []located
-	for i := 0; i < p.Len(); i++ {
-		tok := p.Token(i)
-		if name := g.Rules[tok.Rule]; want[name] {
-			found = append(found, located{rfc1808Part{name, input[tok.Begin:tok.End]}, tok.Begin, tok.End})
-		}
-	}
-	sort.SliceStable(found, func(i, j int) bool {
-		if found[i].begin != found[j].begin {
-			return found[i].begin < found[j].begin
-		}
-		return found[i].end > found[j].end
-	})
-	var parts []rfc1808Part
-	for _, f := range found {
-		parts = append(parts, f.part)
-	}
-	return parts
 }
 
 // rfc1808Row is one input with its verdict under URL, absoluteURL and relativeURL.
@@ -401,7 +357,7 @@ func TestRFC1808LinearTime(t *testing.T) {
 // parsing steps of section 2.4 give it, where the BNF alone is ambiguous or a greedy PEG could
 // misplace a boundary.
 func TestRFC1808Parts(t *testing.T) {
-	type P = rfc1808Part
+	type P = rulePart
 	components := []string{"scheme", "net_loc", "path", "params", "query", "fragment"}
 	tests := []struct {
 		start, input string
@@ -419,7 +375,7 @@ func TestRFC1808Parts(t *testing.T) {
 		{"URL", ";x", []P{{"params", "x"}}},
 		{"URL", "g;x?y#s", []P{{"path", "g"}, {"params", "x"}, {"query", "y"}, {"fragment", "s"}}},
 		{"URL", "g#s/./x", []P{{"path", "g"}, {"fragment", "s/./x"}}},
-		{"URL", "", nil},
+		{"URL", "", []P{}}, // no component
 		// Section 5.3: "./this:that" has no scheme.
 		{"URL", "./this:that", []P{{"path", "./this:that"}}},
 		// 2.4.3: net_loc runs to the next "/", "?" and ";" included; params hold "/" (2.4.5).
@@ -428,17 +384,17 @@ func TestRFC1808Parts(t *testing.T) {
 		{"URL", "x://a//b", []P{{"scheme", "x"}}},
 	}
 	for _, tt := range tests {
-		got := rfc1808Parts(t, tt.start, tt.input, components...)
+		got := ruleParts(t, urlgrammar.RFC1808, tt.start, tt.input, components...)
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}
 	}
 	// fsegment and segment: "a//b" is the first segment "a", then "" and "b".
-	got := rfc1808Parts(t, "rel_path", "a//b", "fsegment", "segment")
+	got := ruleParts(t, urlgrammar.RFC1808, "rel_path", "a//b", "fsegment", "segment")
 	if diff := cmp.Diff([]P{{"fsegment", "a"}, {"segment", ""}, {"segment", "b"}}, got); diff != "" {
 		t.Errorf("rel_path %q: segments (-want +got):\n%s", "a//b", diff)
 	}
-	got = rfc1808Parts(t, "rel_path", ";a;/b;", "params", "param")
+	got = ruleParts(t, urlgrammar.RFC1808, "rel_path", ";a;/b;", "params", "param")
 	if diff := cmp.Diff([]P{{"params", "a;/b;"}, {"param", "a"}, {"param", "/b"}, {"param", ""}}, got); diff != "" {
 		t.Errorf("rel_path %q: params (-want +got):\n%s", ";a;/b;", diff)
 	}
