@@ -3,14 +3,11 @@ package urlgrammar_test
 import (
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/conformance"
-	"github.com/urlgrammar/urlgrammar/grammar"
 )
 
 // The expected verdicts in this file are read off Appendix A of draft-fielding-url-syntax-05
@@ -41,33 +38,10 @@ func draft1997Expect(t *testing.T, rule, in string, want bool, why string) {
 	// The expected verdict is also the recognizer's over grammar/draft1997.bnf (short inputs: the
 	// recognizer is not meant for megabytes), so that a wrong hand reading of the BNF shows.
 	if len(in) <= 1<<12 {
-		if got := draft1997BNF(t).Recognize(rule, in); got != want {
+		if got := bnfOf(t, urlgrammar.Draft1997).Recognize(rule, in); got != want {
 			t.Errorf("draft1997 %s %q (%s): the BNF recognizer says %v, want %v", rule, in, why, got, want)
 		}
 	}
-}
-
-var (
-	draft1997BNFOnce    sync.Once
-	draft1997BNFGrammar *conformance.Grammar
-	draft1997BNFErr     error
-)
-
-// draft1997BNF returns the conformance engine's recognizer of grammar/draft1997.bnf, read once.
-func draft1997BNF(t *testing.T) *conformance.Grammar {
-	t.Helper()
-	draft1997BNFOnce.Do(func() {
-		src, err := grammar.Files.ReadFile("draft1997.bnf")
-		if err != nil {
-			draft1997BNFErr = err
-			return
-		}
-		draft1997BNFGrammar, draft1997BNFErr = conformance.ParseBNF("draft1997.bnf", src)
-	})
-	if draft1997BNFErr != nil {
-		t.Fatal(draft1997BNFErr)
-	}
-	return draft1997BNFGrammar
 }
 
 // draft1997Row is one input with its verdict under URL-reference, absoluteURL and relativeURL.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/conformance"
 )
 
 // A rulePart is one match of a grammar rule in a parse: the rule's name in the document and
@@ -33,4 +34,15 @@ func ruleParts(t *testing.T, v urlgrammar.Version, start, input string, rules ..
 		return true
 	})
 	return parts
+}
+
+// bnfOf returns the conformance engine's recognizer of v's grammar as printed
+// (grammar/<id>.bnf), the one that the error path of Validate asks.
+func bnfOf(t *testing.T, v urlgrammar.Version) *conformance.Grammar {
+	t.Helper()
+	g, err := urlgrammar.BNF(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

@@ -3,14 +3,11 @@ package urlgrammar_test
 import (
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/conformance"
-	"github.com/urlgrammar/urlgrammar/grammar"
 )
 
 // The expected verdicts in this file are read off RFC 1808 section 2.2 (grammar/rfc1808.bnf) by
@@ -36,33 +33,10 @@ func rfc1808Expect(t *testing.T, rule, in string, want bool, why string) {
 	// The expected verdict is also the recognizer's over grammar/rfc1808.bnf (short inputs: the
 	// recognizer is not meant for megabytes), so that a wrong hand reading of the BNF shows.
 	if len(in) <= 1<<12 {
-		if got := rfc1808BNF(t).Recognize(rule, in); got != want {
+		if got := bnfOf(t, urlgrammar.RFC1808).Recognize(rule, in); got != want {
 			t.Errorf("rfc1808 %s %q (%s): the BNF recognizer says %v, want %v", rule, in, why, got, want)
 		}
 	}
-}
-
-var (
-	rfc1808BNFOnce    sync.Once
-	rfc1808BNFGrammar *conformance.Grammar
-	rfc1808BNFErr     error
-)
-
-// rfc1808BNF returns the conformance engine's recognizer of grammar/rfc1808.bnf, read once.
-func rfc1808BNF(t *testing.T) *conformance.Grammar {
-	t.Helper()
-	rfc1808BNFOnce.Do(func() {
-		src, err := grammar.Files.ReadFile("rfc1808.bnf")
-		if err != nil {
-			rfc1808BNFErr = err
-			return
-		}
-		rfc1808BNFGrammar, rfc1808BNFErr = conformance.ParseBNF("rfc1808.bnf", src)
-	})
-	if rfc1808BNFErr != nil {
-		t.Fatal(rfc1808BNFErr)
-	}
-	return rfc1808BNFGrammar
 }
 
 // rfc1808Row is one input with its verdict under URL, absoluteURL and relativeURL.
