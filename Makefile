@@ -16,9 +16,14 @@ ci:
 conform:
 	go run ./cmd/urlgrammar conform -n 100000
 
-# Benchmarks beside net/url in the same run; ratios via benchstat.
+# Benchmarks beside their baselines in the same run (bench_test.go), six counts, then the
+# ratios of the medians to the baselines and to the targets (internal/benchratio).
+# BENCH selects benchmarks (a -bench pattern), BENCHTIME sets -benchtime.
+BENCH ?= .
+BENCHTIME ?= 200ms
 bench:
-	go test -run '^$$' -bench . -benchmem -count 6 . | tee bench.txt
+	go test -run '^$$' -bench '$(BENCH)' -benchmem -benchtime $(BENCHTIME) -count 6 -timeout 0 . | tee bench.txt
+	go run ./internal/benchratio bench.txt
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

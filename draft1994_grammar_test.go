@@ -409,9 +409,10 @@ func TestDraft1994Parts(t *testing.T) {
 	}
 }
 
-// draft1994Long are the inputs of the 1 MiB and linear-time tests: each repeats what the draft
-// writes as recursion (path, xalphas, search, digits, user, password, wpath, attributes,
-// hostname) or what makes a PEG look ahead ("@" in article and mailto, "%00" in hsoname).
+// draft1994Long are the inputs of the 1 MiB test and of BenchmarkLong (long_test.go): each
+// repeats what the draft writes as recursion (path, xalphas, search, digits, user, password,
+// wpath, attributes, hostname) or what makes a PEG look ahead ("@" in article and mailto,
+// "%00" in hsoname).
 var draft1994Long = []earlyDraftLong{
 	{"url", "http://h/", "a", "", true},
 	{"url", "http://h/", "a/", "", true},
@@ -453,14 +454,6 @@ func TestDraft1994Long(t *testing.T) {
 			urlgrammar.MatchRule(urlgrammar.Draft1994, rule, strings.Repeat(c, 1<<20))
 		}
 	}
-}
-
-// TestDraft1994LinearTime: the same inputs take time linear in their length.
-func TestDraft1994LinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing test")
-	}
-	checkEarlyDraftLinear(t, urlgrammar.Draft1994, draft1994Long)
 }
 
 func TestDraft1994SyntaxErrorOffsets(t *testing.T) {

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -625,64 +624,38 @@ func TestDraft2003AgainstRegexp(t *testing.T) {
 	}
 }
 
-// TestDraft2003LinearTime: inputs built to make the PEG backtrack take time linear in their
-// length, whatever the verdict.
-func TestDraft2003LinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing test")
-	}
-	cases := []struct{ rule, prefix, unit, suffix string }{
-		{d3Ref, "//", "1.", "1"},            // IPv4address, then hostname
-		{d3Ref, "//", "1.2.3.4.", "256"},    // many dotted quads
-		{d3Ref, "//", "a.", "."},            // qualified's toplabel lookahead at every label
-		{d3Ref, "//", "a.b-", "."},          // labels ending in "-"
-		{d3Ref, "//", "a", "-"},             // one long label (longlabel lookahead), then reg-name
-		{d3Ref, "//", "-", "a"},             // hyphens
-		{d3Ref, "//", "a:", "x"},            // userinfo without "@"
-		{d3Ref, "//", "a", "@b@c"},          // userinfo, then a second "@"
-		{d3Ref, "//", "a@", ""},             // many "@"
-		{d3Ref, "//[", "1:", "]"},           // IPv6address alternatives
-		{d3Ref, "//[", "::", "]"},           // many "::"
-		{d3Ref, "//[::1.2.3.", "4", "]"},    // long dec-octet
-		{d3Ref, "//[1", "1", "::]"},         // long h4
-		{d3Ref, "//h:", "8", "x"},           // port
-		{d3Ref, "a", "b", ":c"},             // scheme, then not a relative-URI
-		{d3Ref, "", "a/", ":"},              // rel-path
-		{d3Ref, "a:", "%41", "%4"},          // escaped
-		{d3Ref, "a:/", "/", "["},            // hier-part fails at the end, opaque-part tried
-		{d3Ref, "a:?", "?/", "["},           // query, then opaque-part
-		{d3Ref, "a:", "[::1]", "#"},         // opaque-part
-		{d3Rel, "", "a", ":b"},              // rel-segment stops at ":"
-		{d3Abs, "a://", "h", ":80#"},        // fragment not allowed
-		{d3Ref, "", "../", "g"},             // dot segments
-		{d3Ref, "//", "%41", "[::1]"},       // reg-name then "["
-		{d3Ref, "?", "%", ""},               // bad escaped
-		{d3Ref, "#", "[", ""},               // bad fragment
-		{d3Ref, "", "a:", ""},               // many colons
-		{d3AbsRef, "x:", "a", "#[" + "a"},   // fragment fails at the end
-		{d3Ref, "//[", "0:0:0:0:0:0:", "]"}, // too many pieces
-	}
-	measure := func(rule, s string) time.Duration {
-		best := time.Duration(1 << 62)
-		for i := 0; i < 5; i++ {
-			start := time.Now()
-			urlgrammar.MatchRule(urlgrammar.Draft2003, rule, s)
-			if d := time.Since(start); d < best {
-				best = d
-			}
-		}
-		return best
-	}
-	const small, large = 1 << 16, 1 << 20 // 16 times as long
-	for _, c := range cases {
-		build := func(n int) string { return c.prefix + strings.Repeat(c.unit, n/len(c.unit)) + c.suffix }
-		ds, dl := measure(c.rule, build(small)), measure(c.rule, build(large))
-		// Linear time makes dl about 16 ds; quadratic, about 256 ds. The bound leaves room for
-		// a collection or a busy machine during one of the runs.
-		if dl > 64*ds+100*time.Millisecond {
-			t.Errorf("%s %q+%q*n: %v for 64 KiB, %v for 1 MiB: not linear", c.rule, c.prefix, c.unit, ds, dl)
-		}
-	}
+// draft2003Long are inputs built to make the PEG backtrack, whatever the verdict; BenchmarkLong
+// measures them beside a baseline (long_test.go).
+var draft2003Long = []longShape{
+	{d3Ref, "//", "1.", "1"},            // IPv4address, then hostname
+	{d3Ref, "//", "1.2.3.4.", "256"},    // many dotted quads
+	{d3Ref, "//", "a.", "."},            // qualified's toplabel lookahead at every label
+	{d3Ref, "//", "a.b-", "."},          // labels ending in "-"
+	{d3Ref, "//", "a", "-"},             // one long label (longlabel lookahead), then reg-name
+	{d3Ref, "//", "-", "a"},             // hyphens
+	{d3Ref, "//", "a:", "x"},            // userinfo without "@"
+	{d3Ref, "//", "a", "@b@c"},          // userinfo, then a second "@"
+	{d3Ref, "//", "a@", ""},             // many "@"
+	{d3Ref, "//[", "1:", "]"},           // IPv6address alternatives
+	{d3Ref, "//[", "::", "]"},           // many "::"
+	{d3Ref, "//[::1.2.3.", "4", "]"},    // long dec-octet
+	{d3Ref, "//[1", "1", "::]"},         // long h4
+	{d3Ref, "//h:", "8", "x"},           // port
+	{d3Ref, "a", "b", ":c"},             // scheme, then not a relative-URI
+	{d3Ref, "", "a/", ":"},              // rel-path
+	{d3Ref, "a:", "%41", "%4"},          // escaped
+	{d3Ref, "a:/", "/", "["},            // hier-part fails at the end, opaque-part tried
+	{d3Ref, "a:?", "?/", "["},           // query, then opaque-part
+	{d3Ref, "a:", "[::1]", "#"},         // opaque-part
+	{d3Rel, "", "a", ":b"},              // rel-segment stops at ":"
+	{d3Abs, "a://", "h", ":80#"},        // fragment not allowed
+	{d3Ref, "", "../", "g"},             // dot segments
+	{d3Ref, "//", "%41", "[::1]"},       // reg-name then "["
+	{d3Ref, "?", "%", ""},               // bad escaped
+	{d3Ref, "#", "[", ""},               // bad fragment
+	{d3Ref, "", "a:", ""},               // many colons
+	{d3AbsRef, "x:", "a", "#[" + "a"},   // fragment fails at the end
+	{d3Ref, "//[", "0:0:0:0:0:0:", "]"}, // too many pieces
 }
 
 // TestDraft2003Decisions has one test per typo fix and reading recorded in the header of

@@ -1,0 +1,114 @@
+package urlgrammar_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// A longShape is a long input: a prefix, a unit repeated to the wanted length, and a suffix,
+// held to a start rule ("" for the version's default reading, that of Validate and Match).
+type longShape struct {
+	rule, prefix, unit, suffix string
+}
+
+// build returns the input of about n bytes.
+func (l longShape) build(n int) string {
+	return l.prefix + strings.Repeat(l.unit, max(1, (n-len(l.prefix)-len(l.suffix))/len(l.unit))) + l.suffix
+}
+
+// name names the shape in a benchmark: the rule, then prefix(unit)…suffix with "/" written
+// "|" (a "/" in a benchmark name would start a sub-benchmark).
+func (l longShape) name() string {
+	rule := l.rule
+	if rule == "" {
+		rule = "default"
+	}
+	return strings.ReplaceAll(fmt.Sprintf("%s:%s(%s)…%s", rule, l.prefix, l.unit, l.suffix), "/", "|")
+}
+
+func (l longShape) match(v urlgrammar.Version, s string) bool {
+	if l.rule == "" {
+		return urlgrammar.Match(v, s)
+	}
+	return urlgrammar.MatchRule(v, l.rule, s)
+}
+
+func (l longShape) validate(v urlgrammar.Version, s string) error {
+	if l.rule == "" {
+		return urlgrammar.Validate(v, s)
+	}
+	return urlgrammar.ValidateRule(v, l.rule, s)
+}
+
+// commonLong are the long inputs that every version is measured on: a long path, a long
+// query, a long host name, many escapes, and a long "1:1:1:…" (a scheme, a port, an IPv6
+// address or a path, depending on the grammar, until it is none of them).
+func commonLong(v urlgrammar.Version) []longShape {
+	pre := ""
+	if v == urlgrammar.Draft1994 {
+		pre = "url:" // the draft's default rule, prefixedurl
+	}
+	return []longShape{
+		{"", pre + "http://h/", "a/", "b"},
+		{"", pre + "http://h/p?", "a+b&", "c"},
+		{"", pre + "http://", "a.", "com/"},
+		{"", pre + "http://h/", "%41", ""},
+		{"", pre, "1:", "1"},
+	}
+}
+
+// longShapes are the long inputs of each version: the common ones, then those its grammar's
+// tests built to make the PEG backtrack.
+func longShapes(v urlgrammar.Version) []longShape {
+	shapes := commonLong(v)
+	fromDraft := func(ls []earlyDraftLong) []longShape {
+		var out []longShape
+		for _, l := range ls {
+			out = append(out, longShape{l.rule, l.prefix, l.unit, l.suffix})
+		}
+		return out
+	}
+	switch v {
+	case urlgrammar.Draft1993:
+		shapes = append(shapes, fromDraft(draft1993Long)...)
+	case urlgrammar.Draft1994:
+		shapes = append(shapes, fromDraft(draft1994Long)...)
+	case urlgrammar.RFC1738:
+		shapes = append(shapes, rfc1738Long...)
+	case urlgrammar.RFC1808:
+		shapes = append(shapes, rfc1808Long...)
+	case urlgrammar.Draft1997:
+		shapes = append(shapes, draft1997Long...)
+	case urlgrammar.RFC2396:
+		shapes = append(shapes, rfc2396Long...)
+	case urlgrammar.Draft2003:
+		shapes = append(shapes, draft2003Long...)
+	case urlgrammar.RFC3986:
+		shapes = append(shapes, rfc3986Long...)
+	}
+	return shapes
+}
+
+// longSizes are the lengths at which BenchmarkLong measures each shape.
+var longSizes = []struct {
+	name string
+	n    int
+}{{"1KiB", 1 << 10}, {"64KiB", 1 << 16}, {"1MiB", 1 << 20}}
+
+// TestLongInputs: every long shape gets its verdict at 1 MiB without a stack overflow (which
+// would end the test binary), and the same verdict as at 1 KiB: the repeated unit does not
+// change what the grammar says of the input, only how long the parser works on it. How long
+// it works is measured by BenchmarkLong, beside a baseline, never by a timed test.
+func TestLongInputs(t *testing.T) {
+	for _, v := range urlgrammar.Versions() {
+		for _, l := range longShapes(v) {
+			short, long := l.match(v, l.build(1<<10)), l.match(v, l.build(1<<20))
+			if short != long {
+				t.Errorf("%v %s: %v at 1 KiB, %v at 1 MiB", v, l.name(), short, long)
+			}
+		}
+	}
+}
