@@ -62,7 +62,7 @@ var rfc1738Fills = []fill{
 
 	// gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search
 	// [ "%09" gopher+_string ] ] ] ] ]. The transcription matches this search with the rule
-	// gopher_search (it ends at the next "%09"). Section 3.4.1: the <gopher-path> runs from
+	// gopher_search, declared "as" search (it ends at the next "%09"). Section 3.4.1: the <gopher-path> runs from
 	// the gtype to the end; "The entire <gopher-path> may also be null, in which case the
 	// delimiting "/" is also optional".
 	{rule: "gopherurl", field: fSchemeRule, kind: uint8(schemeGopher)},
@@ -72,8 +72,8 @@ var rfc1738Fills = []fill{
 	{rule: "gtype", field: fPart, kind: gopherType, leaf: true},
 	{rule: "selector", field: fPath, how: union},
 	{rule: "selector", field: fPart, kind: gopherSelector, leaf: true},
-	{rule: "gopher_search", field: fPath, how: union},
-	{rule: "gopher_search", field: fPart, kind: gopherSearch, leaf: true},
+	{rule: "gopherurl search", field: fPath, how: union},
+	{rule: "gopherurl search", field: fPart, kind: gopherSearch, leaf: true},
 	{rule: "gopher+_string", field: fPath, how: union},
 	{rule: "gopher+_string", field: fPart, kind: gopherString, leaf: true},
 

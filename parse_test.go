@@ -664,8 +664,9 @@ func TestParseTree(t *testing.T) {
 		depth++
 		return true
 	})
-	// gopher_search, the transcription's rule for gopherurl's search, is no rule of RFC 1738:
-	// it has no node (and no rule inside it that would have one).
+	// RFC 1738 section 5: gopherurl = … selector [ "%09" search … ]. The transcription matches
+	// that search with its own copy of the rule (gopher_search, declared "as search"), and
+	// the tree names it as the document does.
 	want := []string{
 		`gopherurl "gopher://host.dom/7sel%09fish"`,
 		` hostport "host.dom"`,
@@ -675,6 +676,7 @@ func TestParseTree(t *testing.T) {
 		`    toplabel "dom"`,
 		` gtype "7"`,
 		` selector "sel"`,
+		` search "fish"`,
 	}
 	if diff := cmp.Diff(want, outline); diff != "" {
 		t.Errorf("tree of %q (-want +got):\n%s", in, diff)

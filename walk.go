@@ -109,15 +109,17 @@ type ruleActs struct {
 
 // newWalker compiles fills for g. Every rule a fill names must be a rule of g.
 func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
-	number := map[string]int{}
+	// number gives the rule numbers of each name: a rule of the document may have two, where
+	// the .peg has a context-bound copy of it (an extra rule "as" it).
+	number := map[string][]int{}
 	for i, name := range g.Rules {
 		if name != "" {
-			number[name] = i
+			number[name] = append(number[name], i)
 		}
 	}
 	for i, name := range g.PEGRules {
 		if _, ok := number[name]; !ok && g.Rules[i] == "" {
-			number[name] = i
+			number[name] = []int{i}
 		}
 	}
 	w := &walker{rules: make([]ruleActs, len(g.Rules))}
@@ -129,21 +131,23 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 		a := act{fill: f, parent: -1}
 		name := f.rule
 		if parent, rule, ok := strings.Cut(name, " "); ok {
-			n, found := number[parent]
-			if !found {
+			ns, found := number[parent]
+			if !found || len(ns) != 1 {
 				unknown = append(unknown, parent)
 				continue
 			}
-			a.parent, name = n, rule
+			a.parent, name = ns[0], rule
 		}
-		n, found := number[name]
+		ns, found := number[name]
 		if !found {
 			unknown = append(unknown, name)
 			continue
 		}
-		r := &w.rules[n]
-		r.acts = append(r.acts, a)
-		r.qualified = r.qualified || a.parent >= 0
+		for _, n := range ns {
+			r := &w.rules[n]
+			r.acts = append(r.acts, a)
+			r.qualified = r.qualified || a.parent >= 0
+		}
 	}
 	if len(unknown) > 0 {
 		return nil, fmt.Errorf("urlgrammar: the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
