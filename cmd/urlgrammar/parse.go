@@ -45,23 +45,17 @@ type parseErrJSON struct {
 
 func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("parse", "-g ID [-rule RULE] [INPUT...]", stderr)
-	id := fs.String("g", "", "grammar version `ID` (see \"urlgrammar versions\")")
-	rule := fs.String("rule", "", "start `RULE` (default: the version's default reading)")
+	gf := addGrammarFlags(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	v, err := versionFlag(*id)
+	target, err := gf.target()
 	if err != nil {
 		fmt.Fprintln(stderr, "urlgrammar parse:", err)
 		return exitUsage
 	}
-	if *rule != "" {
-		if err := urlgrammar.ValidateRule(v, *rule, ""); err != nil && !isSyntaxError(err) {
-			fmt.Fprintln(stderr, "urlgrammar parse:", err)
-			return exitUsage
-		}
-	}
+	v := target.Version
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
@@ -70,10 +64,10 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = readInputs(inputs, stdin, func(s string) bool {
 		var u *urlgrammar.URL
 		var err error
-		if *rule == "" {
+		if target.Rule == "" {
 			u, err = urlgrammar.Parse(v, s)
 		} else {
-			u, err = urlgrammar.ParseRule(v, *rule, s)
+			u, err = urlgrammar.ParseRule(v, target.Rule, s)
 		}
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {

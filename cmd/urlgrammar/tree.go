@@ -13,23 +13,17 @@ import (
 
 func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tree", "-g ID [-rule RULE] [INPUT...]", stderr)
-	id := fs.String("g", "", "grammar version `ID` (see \"urlgrammar versions\")")
-	rule := fs.String("rule", "", "start `RULE` (default: the version's default reading)")
+	gf := addGrammarFlags(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	v, err := versionFlag(*id)
+	target, err := gf.target()
 	if err != nil {
 		fmt.Fprintln(stderr, "urlgrammar tree:", err)
 		return exitUsage
 	}
-	if *rule != "" {
-		if err := urlgrammar.ValidateRule(v, *rule, ""); err != nil && !isSyntaxError(err) {
-			fmt.Fprintln(stderr, "urlgrammar tree:", err)
-			return exitUsage
-		}
-	}
+	v := target.Version
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	status := exitValid
 	first := true
@@ -37,10 +31,10 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = readInputs(inputs, stdin, func(s string) bool {
 		var root *urlgrammar.Node
 		var err error
-		if *rule == "" {
+		if target.Rule == "" {
 			root, err = urlgrammar.ParseTree(v, s)
 		} else {
-			root, err = urlgrammar.ParseTreeRule(v, *rule, s)
+			root, err = urlgrammar.ParseTreeRule(v, target.Rule, s)
 		}
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
@@ -54,6 +48,7 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if se != nil {
 			status = exitInvalid
 			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
+			explain(out, se)
 			return writeErr == nil
 		}
 		writeTree(out, root)
