@@ -24,8 +24,9 @@ func (t Target) String() string {
 	return t.Version.String() + ":" + t.Rule
 }
 
-// validate holds s to the target.
-func (t Target) validate(s string, opts []Option) error {
+// Validate holds s to the target: ValidateRule with its rule, or Validate for the default
+// reading.
+func (t Target) Validate(s string, opts ...Option) error {
 	if t.Rule == "" {
 		return Validate(t.Version, s, opts...)
 	}
@@ -83,7 +84,7 @@ func (c Comparison) Agree() bool {
 func Compare(targets []Target, s string, opts ...Option) (Comparison, error) {
 	c := Comparison{Input: s, Errs: make([]*SyntaxError, len(targets))}
 	for i, t := range targets {
-		err := t.validate(s, opts)
+		err := t.Validate(s, opts...)
 		if err == nil {
 			continue
 		}

@@ -16,6 +16,38 @@
 // *SyntaxError that gives the byte offset where the input stops being a prefix of any valid
 // string and what the grammar allows there. Match and MatchRule give the verdict alone.
 //
+// # Parsing
+//
+//	u, err := urlgrammar.Parse(urlgrammar.RFC1738, "ftp://foo:@host.com/pub;type=d")
+//	u.Authority().User.Text        // "foo"
+//	u.Authority().Password.Present // true: present and empty
+//	u.Parts().(*urlgrammar.FTP).Typecode.Text // "d"
+//
+// Parse validates as Validate does (the same rule, the same *SyntaxError) and returns the
+// input's components as the version's grammar defines them: each with its text as written and
+// its span, absent told apart from empty, the host's and the path's kind, the path's segments,
+// and for RFC 1738's predefined schemes their own parts. Which rule of a grammar fills which
+// component is declared per version (fills.go); one walk over the parse fills the URL.
+// ParseTree returns the parse tree itself, a Node per rule match, for Walk and Inspect.
+//
+// # Comparing versions
+//
+//	c, err := urlgrammar.Compare(urlgrammar.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003), "http://a/~b")
+//	// c.Errs[0]: RFC 1738 rejects "~" (unsafe, section 2.2); c.Errs[1] == nil
+//
+// A Target is a version and the rule it holds inputs to. AbsoluteTargets holds each version to
+// its rule for an absolute URL with no fragment, so that like is compared with like;
+// ReferenceTargets to its broadest reference rule. CompareAll judges a stream of inputs on
+// every CPU, in input order and constant memory, and a Summary counts the verdicts per version
+// and per pair of versions and groups the rejections by cause.
+//
+// # Characters
+//
+// ProbeCharset says which printable ASCII characters may stand unescaped in a component (one of
+// CharsetComponents) under a version. It lists nothing by hand: it puts each character into
+// valid URLs at the component's positions and asks the version's parser, and Parse, whether
+// the character is then in the component (see Charset for what "may appear" means).
+//
 // # Reading RFC 1738
 //
 // Taken literally, RFC 1738's rule url accepts "http://a:b/" through its last alternative,
@@ -28,4 +60,22 @@
 //
 // Scheme names are case-sensitive as the grammars print them; the option CaseIgnoreScheme
 // reads them as RFC 1738's prose allows.
+//
+// Each grammar's header (grammar/<id>.bnf) records every decision taken where a document's line
+// could not mean what it says. RFC 6874's zone identifiers ("[fe80::1%25eth0]") are not part
+// of RFC 3986, and RFC3986 rejects them.
+//
+// # Resolving relative references
+//
+//	target, err := urlgrammar.Resolve(urlgrammar.Draft1997, "http://a/b/c/d;p?q", "?y")
+//	// "http://a/b/c/?y"; under RFC3986, "http://a/b/c/d;p?y"
+//
+// Resolve applies the resolution algorithm of the version's own document, exactly as printed:
+// the 1993 draft's partial form, RFC 1808 section 4, section 5.2 of the 1997 draft, RFC 2396,
+// the 2003 draft and RFC 3986. The documents' example tables disagree with each other, and so
+// do the results. ResolveReference also tells when the document resolves a reference to "the
+// current document". The 1994 draft and RFC 1738 define no resolution: Resolve says so with
+// an error that wraps ErrNoResolution. The options NonValidating and LeftoverDotDot select the
+// readings that some documents leave to the implementation. URL.Resolve and ResolveURL do the
+// same for a base (and a reference) already parsed.
 package urlgrammar

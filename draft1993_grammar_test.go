@@ -7,14 +7,11 @@ package urlgrammar_test
 
 import (
 	"errors"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/generated/draft1993"
-	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
 // earlyDraftCase is one input held to one start rule of the 1993 or the 1994 draft's grammar.
@@ -44,50 +41,6 @@ func checkEarlyDraft(t *testing.T, v urlgrammar.Version, cases []earlyDraftCase)
 			}
 		}
 	}
-}
-
-// earlyDraftPart is the text one rule matched in a parse, by the rule's BNF name.
-type earlyDraftPart struct {
-	Rule, Text string
-}
-
-// earlyDraftParts parses input with start rule start of grammar g and returns the matches of the
-// named rules, in input order (an outer match before the inner ones that begin with it).
-func earlyDraftParts(t *testing.T, g *pegrt.Grammar, start, input string, rules ...string) []earlyDraftPart {
-	t.Helper()
-	p := g.New()
-	if !p.Match(g.Start(start), input) {
-		t.Fatalf("%s %s %q: no match", g.ID, start, input)
-	}
-	want := map[string]bool{}
-	for _, r := range rules {
-		want[r] = true
-	}
-	type located struct {
-		part            earlyDraftPart
-		begin, end, idx int
-	}
-	var found []located
-	for i := 0; i < p.Len(); i++ {
-		tok := p.Token(i)
-		if name := g.Rules[tok.Rule]; want[name] {
-			found = append(found, located{earlyDraftPart{name, input[tok.Begin:tok.End]}, tok.Begin, tok.End, i})
-		}
-	}
-	sort.SliceStable(found, func(i, j int) bool {
-		if found[i].begin != found[j].begin {
-			return found[i].begin < found[j].begin
-		}
-		if found[i].end != found[j].end {
-			return found[i].end > found[j].end
-		}
-		return found[i].idx > found[j].idx // a rule's token follows those of the rules inside it
-	})
-	var parts []earlyDraftPart
-	for _, f := range found {
-		parts = append(parts, f.part)
-	}
-	return parts
 }
 
 // draft1993Examples are the URLs printed in the July 1993 draft. A URL broken across two lines
@@ -367,38 +320,37 @@ func TestDraft1993Decisions(t *testing.T) {
 		})
 	})
 	t.Run("D4 colon, semicolon and at sign in xalpha", func(t *testing.T) {
-		g := draft1993.Grammar
 		tests := []struct {
 			start, input string
 			rules        []string
-			want         []earlyDraftPart
+			want         []rulePart
 		}{
 			// hostport: a final ":" digits is the port; any other ":" is part of the hostname.
 			{"url", "http://info.cern.ch:8000/x", []string{"hostname", "hostnumber", "port"},
-				[]earlyDraftPart{{"hostname", "info.cern.ch"}, {"port", "8000"}}},
-			{"url", "http://h:8a/", []string{"hostname", "port"}, []earlyDraftPart{{"hostname", "h:8a"}}},
-			{"url", "http://h:1:2/", []string{"hostname", "port"}, []earlyDraftPart{{"hostname", "h:1"}, {"port", "2"}}},
+				[]rulePart{{"hostname", "info.cern.ch"}, {"port", "8000"}}},
+			{"url", "http://h:8a/", []string{"hostname", "port"}, []rulePart{{"hostname", "h:8a"}}},
+			{"url", "http://h:1:2/", []string{"hostname", "port"}, []rulePart{{"hostname", "h:1"}, {"port", "2"}}},
 			{"url", "http://1.2.3.4:80", []string{"hostname", "hostnumber", "port"},
-				[]earlyDraftPart{{"hostnumber", "1.2.3.4"}, {"port", "80"}}},
+				[]rulePart{{"hostnumber", "1.2.3.4"}, {"port", "80"}}},
 			// generic: the scheme ends at the first ":".
 			{"url", "x:y:z", []string{"generic", "scheme", "path"},
-				[]earlyDraftPart{{"generic", "x:y:z"}, {"scheme", "x"}, {"path", "y:z"}}},
+				[]rulePart{{"generic", "x:y:z"}, {"scheme", "x"}, {"path", "y:z"}}},
 			// telnetaddress: the user ends at the first "@" that a hostport follows.
 			{"url", "telnet://a@b@c:23", []string{"user", "hostname", "port"},
-				[]earlyDraftPart{{"user", "a"}, {"hostname", "b@c"}, {"port", "23"}}},
+				[]rulePart{{"user", "a"}, {"hostname", "b@c"}, {"port", "23"}}},
 			{"url", "telnet://1@2@1.2.3.4", []string{"user", "hostnumber"},
-				[]earlyDraftPart{{"user", "1@2"}, {"hostnumber", "1.2.3.4"}}},
+				[]rulePart{{"user", "1@2"}, {"hostnumber", "1.2.3.4"}}},
 			{"url", "telnet://a@1.2.3.4.5", []string{"user", "hostname"},
-				[]earlyDraftPart{{"hostname", "a@1.2.3.4.5"}}},
+				[]rulePart{{"hostname", "a@1.2.3.4.5"}}},
 			// groupart: an "@" makes an article (section "News").
 			{"url", "news:a.b@c.d", []string{"group", "article", "host"},
-				[]earlyDraftPart{{"article", "a.b@c.d"}, {"host", "c.d"}}},
+				[]rulePart{{"article", "a.b@c.d"}, {"host", "c.d"}}},
 			{"url", "news:comp.infosystems", []string{"group", "article"},
-				[]earlyDraftPart{{"group", "comp.infosystems"}}},
-			{"url", "news:*", []string{"groupart", "group", "article"}, []earlyDraftPart{{"groupart", "*"}}},
+				[]rulePart{{"group", "comp.infosystems"}}},
+			{"url", "news:*", []string{"groupart", "group", "article"}, []rulePart{{"groupart", "*"}}},
 		}
 		for _, tt := range tests {
-			got := earlyDraftParts(t, g, tt.start, tt.input, tt.rules...)
+			got := ruleParts(t, urlgrammar.Draft1993, tt.start, tt.input, tt.rules...)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 			}
@@ -435,14 +387,14 @@ func TestDraft1993Decisions(t *testing.T) {
 			{"prosperolink", "prospero://h/a%001b2", true, "version 1, attributes b2"},
 			{"prosperolink", "prospero://h/a%001%00b", true, "the prose's %00 between attributes: a path"},
 		})
-		got := earlyDraftParts(t, draft1993.Grammar, "url", "prospero://h/pub/a%001b2",
+		got := ruleParts(t, urlgrammar.Draft1993, "url", "prospero://h/pub/a%001b2",
 			"hsoname", "version", "attributes")
-		want := []earlyDraftPart{{"hsoname", "pub/a"}, {"version", "1"}, {"attributes", "b2"}}
+		want := []rulePart{{"hsoname", "pub/a"}, {"version", "1"}, {"attributes", "b2"}}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("parts (-want +got):\n%s", diff)
 		}
-		got = earlyDraftParts(t, draft1993.Grammar, "url", "prospero://h/a%001/b", "hsoname", "version")
-		if diff := cmp.Diff([]earlyDraftPart{{"hsoname", "a%001/b"}}, got); diff != "" {
+		got = ruleParts(t, urlgrammar.Draft1993, "url", "prospero://h/a%001/b", "hsoname", "version")
+		if diff := cmp.Diff([]rulePart{{"hsoname", "a%001/b"}}, got); diff != "" {
 			t.Errorf("parts (-want +got):\n%s", diff)
 		}
 	})
@@ -462,28 +414,27 @@ func TestDraft1993Decisions(t *testing.T) {
 // TestDraft1993Parts checks the parts of the parse where the BNF is ambiguous or a greedy PEG
 // could misplace a boundary.
 func TestDraft1993Parts(t *testing.T) {
-	g := draft1993.Grammar
 	tests := []struct {
 		start, input string
 		rules        []string
-		want         []earlyDraftPart
+		want         []rulePart
 	}{
 		{"fragmentaddress", "http://h:80/a/b?c+d#e", []string{"hostname", "port", "path", "search", "fragmentid"},
-			[]earlyDraftPart{{"hostname", "h"}, {"port", "80"}, {"path", "a/b"}, {"search", "c+d"}, {"fragmentid", "e"}}},
+			[]rulePart{{"hostname", "h"}, {"port", "80"}, {"path", "a/b"}, {"search", "c+d"}, {"fragmentid", "e"}}},
 		{"url", "news:a/b", []string{"newsaddress", "generic", "scheme", "path"},
-			[]earlyDraftPart{{"generic", "news:a/b"}, {"scheme", "news"}, {"path", "a/b"}}},
+			[]rulePart{{"generic", "news:a/b"}, {"scheme", "news"}, {"path", "a/b"}}},
 		{"url", "wais://h/db/TEXT/12/p", []string{"waisindex", "waisdoc", "database", "wtype", "digits", "path"},
-			[]earlyDraftPart{{"waisdoc", "wais://h/db/TEXT/12/p"}, {"database", "db"}, {"wtype", "TEXT"}, {"digits", "12"}, {"path", "p"}}},
+			[]rulePart{{"waisdoc", "wais://h/db/TEXT/12/p"}, {"database", "db"}, {"wtype", "TEXT"}, {"digits", "12"}, {"path", "p"}}},
 		{"url", "wais://h/db?x", []string{"waisindex", "waisdoc", "database", "search"},
-			[]earlyDraftPart{{"waisindex", "wais://h/db?x"}, {"database", "db"}, {"search", "x"}}},
+			[]rulePart{{"waisindex", "wais://h/db?x"}, {"database", "db"}, {"search", "x"}}},
 		{"url", "gopher://h/1a/b?s", []string{"gtype", "selector", "search"},
-			[]earlyDraftPart{{"gtype", "1"}, {"selector", "a/b"}, {"search", "s"}}},
+			[]rulePart{{"gtype", "1"}, {"selector", "a/b"}, {"search", "s"}}},
 		{"url", "ftp://h:21/x", []string{"host", "hostname", "path"},
-			[]earlyDraftPart{{"host", "h"}, {"hostname", "h"}, {"path", "x"}}},
-		{"url", "afs://c/x", []string{"cellname", "path"}, []earlyDraftPart{{"cellname", "c"}, {"path", "x"}}},
+			[]rulePart{{"host", "h"}, {"hostname", "h"}, {"path", "x"}}},
+		{"url", "afs://c/x", []string{"cellname", "path"}, []rulePart{{"cellname", "c"}, {"path", "x"}}},
 	}
 	for _, tt := range tests {
-		got := earlyDraftParts(t, g, tt.start, tt.input, tt.rules...)
+		got := ruleParts(t, urlgrammar.Draft1993, tt.start, tt.input, tt.rules...)
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}
@@ -545,4 +496,58 @@ func TestDraft1993Long(t *testing.T) {
 			urlgrammar.MatchRule(urlgrammar.Draft1993, rule, strings.Repeat(c, 1<<20))
 		}
 	}
+}
+
+// earlyDraftOffset is a rejected input, the offset of its SyntaxError (the longest prefix of the
+// input that some valid string of the rule still begins with), and one of the things the BNF
+// allows there.
+type earlyDraftOffset struct {
+	input   string
+	rule    string
+	offset  int
+	expects string
+}
+
+// checkEarlyDraftOffsets validates each input with v's default rule.
+func checkEarlyDraftOffsets(t *testing.T, v urlgrammar.Version, tests []earlyDraftOffset) {
+	t.Helper()
+	type got struct {
+		Rule   string
+		Offset int
+	}
+	for _, tt := range tests {
+		err := urlgrammar.Validate(v, tt.input)
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("Validate(%v, %q) = %v; want a *SyntaxError", v, tt.input, err)
+			continue
+		}
+		if diff := cmp.Diff(got{tt.rule, tt.offset}, got{se.Rule, se.Offset}); diff != "" {
+			t.Errorf("Validate(%v, %q): (-want +got):\n%s", v, tt.input, diff)
+		}
+		found := false
+		for _, e := range se.Expected {
+			found = found || e == tt.expects
+		}
+		if !found {
+			t.Errorf("Validate(%v, %q): expected %q, want it to include %s", v, tt.input, se.Expected, tt.expects)
+		}
+	}
+}
+
+func TestDraft1993SyntaxErrorOffsets(t *testing.T) {
+	checkEarlyDraftOffsets(t, urlgrammar.Draft1993, []earlyDraftOffset{
+		// "http://h/a/" is a url (path "a" "/" void); no path has "//".
+		{"http://h/a//b", "fragmentaddress", 11, `"?"`},
+		// fragmentid = xalphas: one or more.
+		{"http://h/p#", "fragmentaddress", 11, "extra"},
+		// search = xalphas [ "+" search ]: "?" cannot follow.
+		{"x:a?b?c", "fragmentaddress", 5, `"+"`},
+		// "~" is a variant character (D2).
+		{"http://h/a~b", "fragmentaddress", 10, `"/"`},
+		// fileaddress has host: after a hostnumber, more digits or "/" (D5).
+		{"ftp://1.2.3.4:21/x", "fragmentaddress", 13, `"/"`},
+		// "/" needs a gtype.
+		{"gopher://h/", "fragmentaddress", 11, "digit"},
+	})
 }

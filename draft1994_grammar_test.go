@@ -12,7 +12,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/generated/draft1994"
 )
 
 // draft1994Examples are the URLs printed in the March 1994 draft, each held to its scheme's
@@ -337,8 +336,8 @@ func TestDraft1994Decisions(t *testing.T) {
 			{"waisdoc", "wais://h/db/TEXT/1=a=b;", false, `"=" is reserved: path does not hold it`},
 			{"waisdoc", "wais://h/db/TEXT/1=a;b;", false, ""},
 		})
-		got := earlyDraftParts(t, draft1994.Grammar, "url", "wais://h/db/TEXT/1=a;22=b/c;", "wtype", "wpath", "digits", "path")
-		want := []earlyDraftPart{{"wtype", "TEXT"}, {"wpath", "1=a;22=b/c;"}, {"digits", "1"}, {"path", "a"}, {"digits", "22"}, {"path", "b/c"}}
+		got := ruleParts(t, urlgrammar.Draft1994, "url", "wais://h/db/TEXT/1=a;22=b/c;", "wtype", "wpath", "digits", "path")
+		want := []rulePart{{"wtype", "TEXT"}, {"wpath", "1=a;22=b/c;"}, {"digits", "1"}, {"path", "a"}, {"digits", "22"}, {"path", "b/c"}}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("wpath parts (-want +got):\n%s", diff)
 		}
@@ -377,32 +376,31 @@ func TestDraft1994Decisions(t *testing.T) {
 // TestDraft1994Parts checks the parts of the parse where the BNF is ambiguous or a greedy PEG
 // could misplace a boundary.
 func TestDraft1994Parts(t *testing.T) {
-	g := draft1994.Grammar
 	tests := []struct {
 		start, input string
 		rules        []string
-		want         []earlyDraftPart
+		want         []rulePart
 	}{
 		{"prefixedurl", "url:http://h:80/a/b?c", []string{"httpaddress", "hostname", "port", "segment", "search"},
-			[]earlyDraftPart{{"httpaddress", "http://h:80/a/b?c"}, {"hostname", "h"}, {"port", "80"}, {"segment", "a"}, {"segment", "b"}, {"search", "c"}}},
+			[]rulePart{{"httpaddress", "http://h:80/a/b?c"}, {"hostname", "h"}, {"port", "80"}, {"segment", "a"}, {"segment", "b"}, {"search", "c"}}},
 		{"url", "ftp://u:p@h:21/x", []string{"user", "password", "hostname", "port", "path"},
-			[]earlyDraftPart{{"user", "u"}, {"password", "p"}, {"hostname", "h"}, {"port", "21"}, {"path", "x"}}},
+			[]rulePart{{"user", "u"}, {"password", "p"}, {"hostname", "h"}, {"port", "21"}, {"path", "x"}}},
 		{"url", "ftp://a@1.2.3.4.5/x", []string{"user", "hostname", "hostnumber"},
-			[]earlyDraftPart{{"hostname", "a@1.2.3.4.5"}}},
+			[]rulePart{{"hostname", "a@1.2.3.4.5"}}},
 		{"url", "news:a.b@c.d", []string{"group", "article", "host"},
-			[]earlyDraftPart{{"article", "a.b@c.d"}, {"host", "c.d"}}},
+			[]rulePart{{"article", "a.b@c.d"}, {"host", "c.d"}}},
 		{"url", "news:1@2@1.2.3.4", []string{"article", "hostnumber"},
-			[]earlyDraftPart{{"article", "1@2@1.2.3.4"}, {"hostnumber", "1.2.3.4"}}},
-		{"url", "mailto:a@b@c", []string{"hostname"}, []earlyDraftPart{{"hostname", "b@c"}}},
-		{"url", "nntp:comp.x/12", []string{"group", "digits"}, []earlyDraftPart{{"group", "comp.x"}, {"digits", "12"}}},
+			[]rulePart{{"article", "1@2@1.2.3.4"}, {"hostnumber", "1.2.3.4"}}},
+		{"url", "mailto:a@b@c", []string{"hostname"}, []rulePart{{"hostname", "b@c"}}},
+		{"url", "nntp:comp.x/12", []string{"group", "digits"}, []rulePart{{"group", "comp.x"}, {"digits", "12"}}},
 		{"url", "prospero://h/pub/a%001b2", []string{"hsoname", "version", "attributes"},
-			[]earlyDraftPart{{"hsoname", "pub/a"}, {"version", "1"}, {"attributes", "b2"}}},
-		{"url", "gopher://h/1a/b", []string{"gtype", "gcommand"}, []earlyDraftPart{{"gtype", "1"}, {"gcommand", "a/b"}}},
+			[]rulePart{{"hsoname", "pub/a"}, {"version", "1"}, {"attributes", "b2"}}},
+		{"url", "gopher://h/1a/b", []string{"gtype", "gcommand"}, []rulePart{{"gtype", "1"}, {"gcommand", "a/b"}}},
 		{"url", "mid:\"a.b\".c@d.e", []string{"local-part", "word", "domain"},
-			[]earlyDraftPart{{"local-part", "\"a.b\".c"}, {"word", "\"a.b\""}, {"word", "c"}, {"domain", "d.e"}}},
+			[]rulePart{{"local-part", "\"a.b\".c"}, {"word", "\"a.b\""}, {"word", "c"}, {"domain", "d.e"}}},
 	}
 	for _, tt := range tests {
-		got := earlyDraftParts(t, g, tt.start, tt.input, tt.rules...)
+		got := ruleParts(t, urlgrammar.Draft1994, tt.start, tt.input, tt.rules...)
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}
@@ -454,4 +452,21 @@ func TestDraft1994Long(t *testing.T) {
 			urlgrammar.MatchRule(urlgrammar.Draft1994, rule, strings.Repeat(c, 1<<20))
 		}
 	}
+}
+
+func TestDraft1994SyntaxErrorOffsets(t *testing.T) {
+	checkEarlyDraftOffsets(t, urlgrammar.Draft1994, []earlyDraftOffset{
+		// The default rule is prefixedurl (E11), lower case (E5).
+		{"http://h/", "prefixedurl", 0, `"url:"`},
+		{"URL:http://h/", "prefixedurl", 0, `"url:"`},
+		// One colon after mailto (E2).
+		{"url:mailto::a@b", "prefixedurl", 11, "alpha"},
+		// No ";type=" (E7): after the path, an ftptype or the end.
+		{"url:ftp://h/f;type=I", "prefixedurl", 13, "end of input"},
+		{"url:ftp://h/f;type=I", "prefixedurl", 13, `"I"`},
+		// port = digits; ":" is no xalpha here.
+		{"url:http://h:8a/", "prefixedurl", 14, "digit"},
+		// "@" is an RFC 822 special: no atom of the domain holds it (E3).
+		{"url:mid:a@b@c", "prefixedurl", 11, `"."`},
+	})
 }

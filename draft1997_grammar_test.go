@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
 )
 
@@ -32,6 +33,13 @@ func draft1997Expect(t *testing.T, rule, in string, want bool, why string) {
 	}
 	if got := urlgrammar.MatchRule(urlgrammar.Draft1997, rule, in); got != want {
 		t.Errorf("draft1997 %s %q (%s): MatchRule %v, want %v", rule, in, why, got, want)
+	}
+	// The expected verdict is also the recognizer's over grammar/draft1997.bnf (short inputs: the
+	// recognizer is not meant for megabytes), so that a wrong hand reading of the BNF shows.
+	if len(in) <= 1<<12 {
+		if got := bnfOf(t, urlgrammar.Draft1997).Recognize(rule, in); got != want {
+			t.Errorf("draft1997 %s %q (%s): the BNF recognizer says %v, want %v", rule, in, why, got, want)
+		}
 	}
 }
 
@@ -353,16 +361,124 @@ func TestDraft1997Decisions(t *testing.T) {
 	draft1997Expect(t, "absoluteURL", "x:a@b@c//d", true, "decision 5, generic-URL")
 }
 
-// TestDraft1997LongInputs: inputs of a mebibyte are decided without growing the stack.
+// TestDraft1997LongInputs: inputs of a mebibyte are decided without growing the stack. (The
+// rejected ones are shorter: a rejection is diagnosed by the BNF recognizer, which is slower.)
 func TestDraft1997LongInputs(t *testing.T) {
-	n := 1 << 19
+	n, m := 1<<19, 1<<14
 	draft1997Expect(t, "URL-reference", "http://a/"+strings.Repeat("b/", n), true, "long path")
 	draft1997Expect(t, "net_path", "//"+strings.Repeat("a.", n)+"a", true, "long hostname")
 	draft1997Expect(t, "net_path", "//"+strings.Repeat("1.", n)+"a", true, "long hostname of numeric labels")
 	draft1997Expect(t, "net_path", "//"+strings.Repeat("a-", n)+"a", true, "long toplabel")
-	draft1997Expect(t, "net_path", "//"+strings.Repeat("a.", n), false, "long hostname ending in \".\"")
+	draft1997Expect(t, "net_path", "//"+strings.Repeat("a.", m), false, "long hostname ending in \".\"")
 	draft1997Expect(t, "relativeURL", "//"+strings.Repeat("a.", n), true, "the same as an abs_path")
-	draft1997Expect(t, "net_path", "//a"+strings.Repeat("-", n), false, "long run of \"-\"")
+	draft1997Expect(t, "net_path", "//a"+strings.Repeat("-", m), false, "long run of \"-\"")
 	draft1997Expect(t, "net_path", "//"+strings.Repeat("u", n)+"@h", true, "long user")
 	draft1997Expect(t, "URL-reference", "x:"+strings.Repeat(";", n)+"#"+strings.Repeat("?", n), true, "long params and fragment")
+}
+
+// draft1997Long are inputs built to make the PEG backtrack (a net_path that fails at the end and
+// is read again as an abs_path, runs of "-" in labels, userinfo that never meets "@");
+// BenchmarkLong measures them beside a baseline (long_test.go).
+var draft1997Long = []longShape{
+	{"URL-reference", "//", "a.", ""},
+	{"URL-reference", "//", "a.", "-"},
+	{"URL-reference", "//", "1.", ""},
+	{"URL-reference", "//a", "-", ""},
+	{"URL-reference", "//", "a-", "-"},
+	{"URL-reference", "//", "a:", "@"},
+	{"URL-reference", "//", "u", ":"},
+	{"URL-reference", "x://", "a.", "_"},
+	{"net_path", "//", "a.", ""},
+	{"net_path", "//", "a-", "a"},
+	{"absoluteURL", "x://", "a@", ""},
+}
+
+// TestDraft1997Parts checks that the parse gives each component the text the draft means
+// (section 4.4 and Appendix B: "the left-most matching rule soaks up as much of the URL
+// reference string as it is capable of matching. In other words, the site component wins"),
+// where the BNF alone is ambiguous or a greedy PEG could misplace a boundary.
+func TestDraft1997Parts(t *testing.T) {
+	type P = rulePart
+	tests := []struct {
+		start, input string
+		rules        []string
+		want         []P
+	}{
+		// Appendix B: scheme = $2, site = $4, path = $5, query = $7, fragment = $9.
+		{"URL-reference", "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+			[]string{"scheme", "site", "abs_path", "query", "fragment"},
+			[]P{{"scheme", "http"}, {"site", "www.ics.uci.edu"}, {"abs_path", "/pub/ietf/uri/"}, {"fragment", "Related"}}},
+		// Appendix C's base.
+		{"absoluteURL", "http://a/b/c/d;p?q", []string{"scheme", "site", "segment", "param", "query"},
+			[]P{{"scheme", "http"}, {"site", "a"}, {"segment", "b"}, {"segment", "c"},
+				{"segment", "d;p"}, {"param", "p"}, {"query", "q"}}},
+		// Section 4.3.1's three ftp URLs.
+		{"absoluteURL", "ftp://@host.com/", []string{"user", "password", "host"},
+			[]P{{"user", ""}, {"host", "host.com"}}},
+		{"absoluteURL", "ftp://host.com/", []string{"user", "password", "host"},
+			[]P{{"host", "host.com"}}},
+		{"absoluteURL", "ftp://foo:@host.com/", []string{"user", "password", "host"},
+			[]P{{"user", "foo"}, {"password", ""}, {"host", "host.com"}}},
+		// A user that looks like a host, and a port (empty, per Appendix F.3).
+		{"net_path", "//a.b:1@c.d:21/", []string{"user", "password", "host", "port"},
+			[]P{{"user", "a.b"}, {"password", "1"}, {"host", "c.d"}, {"port", "21"}}},
+		{"net_path", "//a.b:/", []string{"user", "password", "host", "port"},
+			[]P{{"host", "a.b"}, {"port", ""}}},
+		// hostname or hostnumber; domainlabels and toplabel.
+		{"net_path", "//1.2.3.4.com", []string{"hostname", "hostnumber"}, []P{{"hostname", "1.2.3.4.com"}}},
+		{"net_path", "//1.2.3.4", []string{"hostname", "hostnumber"}, []P{{"hostnumber", "1.2.3.4"}}},
+		{"net_path", "//a-1.b--c", []string{"domainlabel", "toplabel"},
+			[]P{{"domainlabel", "a-1"}, {"toplabel", "b--c"}}},
+		// Appendix C.1: "//g" is a network-path reference (section 5), "g:h" has a scheme.
+		{"URL-reference", "//g", []string{"net_path", "site", "abs_path"}, []P{{"net_path", "//g"}, {"site", "g"}}},
+		{"URL-reference", "g:h", []string{"scheme", "generic-URL", "opaque-URL", "segment"},
+			[]P{{"generic-URL", "g:h"}, {"scheme", "g"}, {"segment", "h"}}},
+		// Section 4.4: "A reference is parsed as if it is a generic-URL".
+		{"URL-reference", "mailto:mduerst@ifi.unizh.ch", []string{"generic-URL", "opaque-URL", "site", "rel_path"},
+			[]P{{"generic-URL", "mailto:mduerst@ifi.unizh.ch"}, {"rel_path", "mduerst@ifi.unizh.ch"}}},
+		// Where "//..." is not a site, it is a path (abs_path): no site at all.
+		{"URL-reference", "http://a@b@c", []string{"site", "abs_path", "segment"},
+			[]P{{"abs_path", "//a@b@c"}, {"segment", ""}, {"segment", "a@b@c"}}},
+		// Appendix F.4: parameters may appear in any path segment.
+		{"URL-reference", "g;x=1/../y", []string{"segment", "param"},
+			[]P{{"segment", "g;x=1"}, {"param", "x=1"}, {"segment", ".."}, {"segment", "y"}}},
+		{"URL-reference", "?y#s", []string{"query", "fragment"}, []P{{"query", "y"}, {"fragment", "s"}}},
+		{"URL-reference", "a?b?c", []string{"query"}, []P{{"query", "b?c"}}},
+	}
+	for _, tt := range tests {
+		got := ruleParts(t, urlgrammar.Draft1997, tt.start, tt.input, tt.rules...)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
+		}
+	}
+}
+
+// TestDraft1997SyntaxErrorOffsets: a rejection points at the first byte that no valid input
+// could have there (the longest prefix of the input that some valid input still starts with).
+func TestDraft1997SyntaxErrorOffsets(t *testing.T) {
+	for _, c := range []struct {
+		rule, in string
+		offset   int
+	}{
+		{"URL-reference", "http://a/b#c#d", 12}, // a fragment holds no "#"
+		{"URL-reference", "http://a/%zz", 10},   // "z" is no hex digit
+		{"URL-reference", "http://a/{", 9},      // "{" is unwise
+		{"absoluteURL", "a_b:c", 1},             // "_" is no scheme character
+		{"net_path", "//a.-b/", 6},              // "a.-b" could be a user, not a host: "/" is wrong
+		{"net_path", "//a.b/c?d#", 9},           // a net_path holds no fragment
+		{"net_path", "//h?q", 3},                // a site ends at "/"
+		{"net_path", "//u:p:q@h", 5},            // a password holds no ":", nor a port letters
+		{"abs_path", "a", 0},
+		{"path", "a?b", 1},
+	} {
+		err := urlgrammar.ValidateRule(urlgrammar.Draft1997, c.rule, c.in)
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("draft1997 %s %q: got %v, want a *SyntaxError", c.rule, c.in, err)
+			continue
+		}
+		if se.Offset != c.offset {
+			t.Errorf("draft1997 %s %q: offset %d, want %d (%v)", c.rule, c.in, se.Offset, c.offset, se)
+		}
+	}
 }

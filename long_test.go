@@ -78,8 +78,14 @@ func longShapes(v urlgrammar.Version) []longShape {
 		shapes = append(shapes, fromDraft(draft1994Long)...)
 	case urlgrammar.RFC1738:
 		shapes = append(shapes, rfc1738Long...)
+	case urlgrammar.RFC1808:
+		shapes = append(shapes, rfc1808Long...)
+	case urlgrammar.Draft1997:
+		shapes = append(shapes, draft1997Long...)
 	case urlgrammar.RFC2396:
 		shapes = append(shapes, rfc2396Long...)
+	case urlgrammar.Draft2003:
+		shapes = append(shapes, draft2003Long...)
 	case urlgrammar.RFC3986:
 		shapes = append(shapes, rfc3986Long...)
 	}

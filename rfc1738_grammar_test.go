@@ -6,13 +6,11 @@ package urlgrammar_test
 
 import (
 	"errors"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
 )
 
 // rfc1738Case is one input held to one start rule of RFC 1738's grammar.
@@ -378,52 +376,10 @@ func TestRFC1738DefaultReading(t *testing.T) {
 	}
 }
 
-// rfc1738Part is the text one rule matched in a parse, by the rule's BNF name (or its PEG
-// name, for a rule that only the PEG has).
-type rfc1738Part struct {
-	Rule, Text string
-}
-
-// rfc1738Parts parses input with start rule start and returns the matches of the named rules,
-// in input order.
-func rfc1738Parts(t *testing.T, start, input string, rules ...string) []rfc1738Part {
-	t.Helper()
-	g := rfc1738.Grammar
-	p := g.New()
-	if !p.Match(g.Start(start), input) {
-		t.Fatalf("%s %q: no match", start, input)
-	}
-	want := map[string]bool{}
-	for _, r := range rules {
-		want[r] = true
-	}
-	type located struct {
-		part       rfc1738Part
-		begin, idx int
-	}
-	var found []located
-	for i := 0; i < p.Len(); i++ {
-		tok := p.Token(i)
-		name := g.Rules[tok.Rule]
-		if name == "" {
-			name = g.PEGRules[tok.Rule]
-		}
-		if want[name] {
-			found = append(found, located{rfc1738Part{name, input[tok.Begin:tok.End]}, tok.Begin, i})
-		}
-	}
-	sort.SliceStable(found, func(i, j int) bool { return found[i].begin < found[j].begin })
-	var parts []rfc1738Part
-	for _, f := range found {
-		parts = append(parts, f.part)
-	}
-	return parts
-}
-
 // TestRFC1738Parts checks that the parse gives each component the text the document means,
 // where the BNF alone is ambiguous or a greedy PEG could misplace a boundary.
 func TestRFC1738Parts(t *testing.T) {
-	type P = rfc1738Part
+	type P = rulePart
 	tests := []struct {
 		start, input string
 		rules        []string
@@ -459,19 +415,19 @@ func TestRFC1738Parts(t *testing.T) {
 			[]P{{"hsegment", "a"}, {"hsegment", "b"}, {"search", "c"}}},
 		// Gopher, sections 3.4.1-3.4.3: gophertype, selector, then the search and the
 		// gopher+ string, each after an encoded tab.
-		{"gopherurl", "gopher://h/1sel", []string{"gtype", "selector", "gopher_search", "gopher+_string"},
+		{"gopherurl", "gopher://h/1sel", []string{"gtype", "selector", "search", "gopher+_string"},
 			[]P{{"gtype", "1"}, {"selector", "sel"}}},
-		{"gopherurl", "gopher://h/7sel%09find%20this", []string{"gtype", "selector", "gopher_search", "gopher+_string"},
-			[]P{{"gtype", "7"}, {"selector", "sel"}, {"gopher_search", "find%20this"}}},
-		{"gopherurl", "gopher://h/1sel%09%09!+ABSTRACT%20+SMELL", []string{"gtype", "selector", "gopher_search", "gopher+_string"},
-			[]P{{"gtype", "1"}, {"selector", "sel"}, {"gopher_search", ""}, {"gopher+_string", "!+ABSTRACT%20+SMELL"}}},
+		{"gopherurl", "gopher://h/7sel%09find%20this", []string{"gtype", "selector", "search", "gopher+_string"},
+			[]P{{"gtype", "7"}, {"selector", "sel"}, {"search", "find%20this"}}},
+		{"gopherurl", "gopher://h/1sel%09%09!+ABSTRACT%20+SMELL", []string{"gtype", "selector", "search", "gopher+_string"},
+			[]P{{"gtype", "1"}, {"selector", "sel"}, {"search", ""}, {"gopher+_string", "!+ABSTRACT%20+SMELL"}}},
 		// Section 3.4.9: the gopher+ string of a filled-in form holds encoded tabs itself.
-		{"gopherurl", "gopher://h/1sel%09s%09+%091%0D%0A+-1%0D%0Ayes%0D%0A.%0D%0A", []string{"selector", "gopher_search", "gopher+_string"},
-			[]P{{"selector", "sel"}, {"gopher_search", "s"}, {"gopher+_string", "+%091%0D%0A+-1%0D%0Ayes%0D%0A.%0D%0A"}}},
+		{"gopherurl", "gopher://h/1sel%09s%09+%091%0D%0A+-1%0D%0Ayes%0D%0A.%0D%0A", []string{"selector", "search", "gopher+_string"},
+			[]P{{"selector", "sel"}, {"search", "s"}, {"gopher+_string", "+%091%0D%0A+-1%0D%0Ayes%0D%0A.%0D%0A"}}},
 		// A "/" after the first encoded tab cannot be in a search: the whole is the selector.
-		{"gopherurl", "gopher://h/1a%09b/c", []string{"gtype", "selector", "gopher_search", "gopher+_string"},
+		{"gopherurl", "gopher://h/1a%09b/c", []string{"gtype", "selector", "search", "gopher+_string"},
 			[]P{{"gtype", "1"}, {"selector", "a%09b/c"}}},
-		{"gopherurl", "gopher://h/", []string{"gtype", "selector"}, nil},
+		{"gopherurl", "gopher://h/", []string{"gtype", "selector"}, []P{}}, // no gtype, no selector
 		// News, section 3.6: a group, or an article whose prefix could be a group.
 		{"newsurl", "news:comp.infosystems.www.misc", []string{"group", "article"},
 			[]P{{"group", "comp.infosystems.www.misc"}}},
@@ -498,7 +454,7 @@ func TestRFC1738Parts(t *testing.T) {
 		{"genericurl", "foo:bar", []string{"scheme", "ip-schemepart"}, []P{{"scheme", "foo"}}},
 	}
 	for _, tt := range tests {
-		got := rfc1738Parts(t, tt.start, tt.input, tt.rules...)
+		got := ruleParts(t, urlgrammar.RFC1738, tt.start, tt.input, tt.rules...)
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
 )
 
@@ -27,6 +28,13 @@ func rfc1808Expect(t *testing.T, rule, in string, want bool, why string) {
 	}
 	if got := urlgrammar.MatchRule(urlgrammar.RFC1808, rule, in); got != want {
 		t.Errorf("rfc1808 %s %q (%s): MatchRule %v, want %v", rule, in, why, got, want)
+	}
+	// The expected verdict is also the recognizer's over grammar/rfc1808.bnf (short inputs: the
+	// recognizer is not meant for megabytes), so that a wrong hand reading of the BNF shows.
+	if len(in) <= 1<<12 {
+		if got := bnfOf(t, urlgrammar.RFC1808).Recognize(rule, in); got != want {
+			t.Errorf("rfc1808 %s %q (%s): the BNF recognizer says %v, want %v", rule, in, why, got, want)
+		}
 	}
 }
 
@@ -259,23 +267,115 @@ func TestRFC1808Decisions(t *testing.T) {
 	}
 	// 4. absoluteURL's unnamed second alternative.
 	rfc1808Expect(t, "absoluteURL", "x://a//b?c", true, "decision 4")
-	// 5. The BNF as printed: "?" in net_loc; no rel_path starts with "/"; a first segment may
-	// hold ":"; a one-character scheme.
+	// 5. The BNF as printed: "?" in net_loc; no rel_path starts with "/", any other string of
+	// uchar | reserved is one; a first segment may hold ":".
 	rfc1808Expect(t, "net_path", "//h?q", true, "decision 5, net_loc")
 	rfc1808Expect(t, "rel_path", "/g", false, "decision 5, rel_path")
 	rfc1808Expect(t, "abs_path", "//g", false, "decision 5, abs_path")
 	rfc1808Expect(t, "relativeURL", "this:that", true, "decision 5, first segment")
 	rfc1808Expect(t, "rel_path", "http://a/b;p?q", true, "decision 5, rel_path of every U string not starting with \"/\"")
-	rfc1808Expect(t, "absoluteURL", "g:h", true, "decision 5, one-character scheme")
+	rfc1808Expect(t, "absoluteURL", "this:that", true, "decision 5, first segment")
 }
 
-// TestRFC1808LongInputs: inputs of a mebibyte are decided without growing the stack.
+// TestRFC1808LongInputs: inputs of a mebibyte are decided without growing the stack. (The
+// rejected ones are shorter: a rejection is diagnosed by the BNF recognizer, which is slower.)
 func TestRFC1808LongInputs(t *testing.T) {
-	n := 1 << 19
+	n, m := 1<<19, 1<<14
 	rfc1808Expect(t, "URL", "http://a/"+strings.Repeat("b/", n), true, "long path")
 	rfc1808Expect(t, "URL", "//"+strings.Repeat("a?", n), true, "long net_loc")
 	rfc1808Expect(t, "URL", "x:"+strings.Repeat(";/", n), true, "long params")
 	rfc1808Expect(t, "absoluteURL", "x://a/"+strings.Repeat("/", n), true, "long opaque remainder")
-	rfc1808Expect(t, "URL", "http://a/"+strings.Repeat("b/", n)+"~", false, "long path, then national")
-	rfc1808Expect(t, "relativeURL", "//a/"+strings.Repeat("/", n), false, "long run of slashes")
+	rfc1808Expect(t, "URL", "http://a/"+strings.Repeat("b/", m)+"~", false, "long path, then national")
+	rfc1808Expect(t, "relativeURL", "//a/"+strings.Repeat("/", m), false, "long run of slashes")
+}
+
+// rfc1808Long are inputs built to make the PEG backtrack (a generic-RL that fails at the end,
+// long runs before a bad character); BenchmarkLong measures them beside a baseline
+// (long_test.go).
+var rfc1808Long = []longShape{
+	{"URL", "x://a", "//b", ""},
+	{"URL", "x://a", "//b", "~"},
+	{"URL", "//", "a?", ""},
+	{"URL", "", "a/", "~"},
+	{"URL", "x:", ";/", "#"},
+	{"absoluteURL", "x://a/", "/", ""},
+	{"relativeURL", "//a", "/", ""},
+}
+
+// TestRFC1808Parts checks that the parse gives each component of section 2.1 the text that the
+// parsing steps of section 2.4 give it, where the BNF alone is ambiguous or a greedy PEG could
+// misplace a boundary.
+func TestRFC1808Parts(t *testing.T) {
+	type P = rulePart
+	components := []string{"scheme", "net_loc", "path", "params", "query", "fragment"}
+	tests := []struct {
+		start, input string
+		want         []P
+	}{
+		// Section 5's base: "<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>" (2.1).
+		{"URL", "http://a/b/c/d;p?q#f", []P{{"scheme", "http"}, {"net_loc", "a"}, {"path", "b/c/d"},
+			{"params", "p"}, {"query", "q"}, {"fragment", "f"}}},
+		// Section 5.1: "g:h" starts with a scheme name (2.4.2), so it is an absoluteURL.
+		{"URL", "g:h", []P{{"scheme", "g"}, {"path", "h"}}},
+		{"URL", "http:g", []P{{"scheme", "http"}, {"path", "g"}}},
+		{"URL", "//g", []P{{"net_loc", "g"}}},
+		{"URL", "?y", []P{{"query", "y"}}},
+		{"URL", "#s", []P{{"fragment", "s"}}},
+		{"URL", ";x", []P{{"params", "x"}}},
+		{"URL", "g;x?y#s", []P{{"path", "g"}, {"params", "x"}, {"query", "y"}, {"fragment", "s"}}},
+		{"URL", "g#s/./x", []P{{"path", "g"}, {"fragment", "s/./x"}}},
+		{"URL", "", []P{}}, // no component
+		// Section 5.3: "./this:that" has no scheme.
+		{"URL", "./this:that", []P{{"path", "./this:that"}}},
+		// 2.4.3: net_loc runs to the next "/", "?" and ";" included; params hold "/" (2.4.5).
+		{"URL", "//a?b;c/d;e/f?g", []P{{"net_loc", "a?b;c"}, {"path", "d"}, {"params", "e/f"}, {"query", "g"}}},
+		// A generic-RL that stops early is no parse: the scheme and the rest.
+		{"URL", "x://a//b", []P{{"scheme", "x"}}},
+	}
+	for _, tt := range tests {
+		got := ruleParts(t, urlgrammar.RFC1808, tt.start, tt.input, components...)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
+		}
+	}
+	// fsegment and segment: "a//b" is the first segment "a", then "" and "b".
+	got := ruleParts(t, urlgrammar.RFC1808, "rel_path", "a//b", "fsegment", "segment")
+	if diff := cmp.Diff([]P{{"fsegment", "a"}, {"segment", ""}, {"segment", "b"}}, got); diff != "" {
+		t.Errorf("rel_path %q: segments (-want +got):\n%s", "a//b", diff)
+	}
+	got = ruleParts(t, urlgrammar.RFC1808, "rel_path", ";a;/b;", "params", "param")
+	if diff := cmp.Diff([]P{{"params", "a;/b;"}, {"param", "a"}, {"param", "/b"}, {"param", ""}}, got); diff != "" {
+		t.Errorf("rel_path %q: params (-want +got):\n%s", ";a;/b;", diff)
+	}
+}
+
+// TestRFC1808SyntaxErrorOffsets: a rejection points at the first byte that no valid input
+// could have there (the longest prefix of the input that some URL still starts with).
+func TestRFC1808SyntaxErrorOffsets(t *testing.T) {
+	for _, c := range []struct {
+		rule, in string
+		offset   int
+	}{
+		{"URL", "http://a/~u", 9},    // "~" is national
+		{"URL", "a#b#c", 3},          // a fragment holds no "#"
+		{"URL", "%4g", 2},            // "g" is no hex digit
+		{"relativeURL", "//a//b", 4}, // after "//a/", a rel_path cannot start with "/"
+		{"abs_path", "//a", 1},       // an abs_path never starts with "//"
+		{"absoluteURL", ":a", 0},     // a scheme needs a character
+		{"absoluteURL", "a_b:c", 1},  // "_" is no scheme character, and a scheme must end in ":"
+		{"net_path", "/a", 1},        // a net_path starts with "//"
+		{"rel_path", "a b", 1},       // space
+		{"URL", "http://a/b#f ", 12}, // trailing space
+		{"absoluteURL", "http://a/b#f", 10},
+	} {
+		err := urlgrammar.ValidateRule(urlgrammar.RFC1808, c.rule, c.in)
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("rfc1808 %s %q: got %v, want a *SyntaxError", c.rule, c.in, err)
+			continue
+		}
+		if se.Offset != c.offset {
+			t.Errorf("rfc1808 %s %q: offset %d, want %d (%v)", c.rule, c.in, se.Offset, c.offset, se)
+		}
+	}
 }

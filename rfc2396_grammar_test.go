@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/generated/rfc2396"
 )
 
 // rfc2396Case is one input held to one start rule of RFC 2396, with the verdict the document
@@ -171,56 +170,6 @@ func TestRFC2396StartRules(t *testing.T) {
 	})
 }
 
-// rfc2396Part is the text one rule matched in a parse, by the rule's BNF name.
-type rfc2396Part struct {
-	Rule, Text string
-}
-
-// rfc2396Parts parses input with start rule start and returns the matches of the named rules,
-// in input order.
-func rfc2396Parts(t *testing.T, start, input string, rules ...string) []rfc2396Part {
-	t.Helper()
-	g := rfc2396.Grammar
-	p := g.New()
-	if !p.Match(g.Start(start), input) {
-		t.Fatalf("%s %q: no match", start, input)
-	}
-	want := map[string]bool{}
-	for _, r := range rules {
-		want[r] = true
-	}
-	type located struct {
-		part              rfc2396Part
-		begin, idx, first int
-	}
-	var found []located
-	for i := 0; i < p.Len(); i++ {
-		tok := p.Token(i)
-		if name := g.Rules[tok.Rule]; want[name] {
-			found = append(found, located{rfc2396Part{name, input[tok.Begin:tok.End]}, tok.Begin, i, tok.First})
-		}
-	}
-	// Input order; among matches that begin at the same byte, a match before the matches
-	// inside it, and otherwise the order of the tokens (an empty port before its path).
-	sort.SliceStable(found, func(i, j int) bool {
-		a, b := found[i], found[j]
-		switch {
-		case a.begin != b.begin:
-			return a.begin < b.begin
-		case a.first <= b.idx && b.idx < a.idx:
-			return true // a encloses b
-		case b.first <= a.idx && a.idx < b.idx:
-			return false // b encloses a
-		}
-		return a.idx < b.idx
-	})
-	var parts []rfc2396Part
-	for _, f := range found {
-		parts = append(parts, f.part)
-	}
-	return parts
-}
-
 // TestRFC2396Decisions has one test per decision recorded in the header of grammar/rfc2396.bnf,
 // and checks the readings the PEG chooses where the BNF is ambiguous.
 func TestRFC2396Decisions(t *testing.T) {
@@ -238,8 +187,8 @@ func TestRFC2396Decisions(t *testing.T) {
 	})
 	t.Run("the authority component wins", func(t *testing.T) {
 		// Section 4.3: "//x/y" is read as authority "x" and path "/y", not as the path "//x/y".
-		got := rfc2396Parts(t, ref, "//x/y", "net_path", "abs_path", "authority")
-		want := []rfc2396Part{{"net_path", "//x/y"}, {"authority", "x"}, {"abs_path", "/y"}}
+		got := ruleParts(t, urlgrammar.RFC2396, ref, "//x/y", "net_path", "abs_path", "authority")
+		want := []rulePart{{"net_path", "//x/y"}, {"authority", "x"}, {"abs_path", "/y"}}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("//x/y: %v, want %v", got, want)
 		}
@@ -247,42 +196,42 @@ func TestRFC2396Decisions(t *testing.T) {
 	t.Run("server or reg_name", func(t *testing.T) {
 		tests := []struct {
 			input string
-			want  []rfc2396Part
+			want  []rulePart
 		}{
 			{"//user:pw@host.example.com:80/",
-				[]rfc2396Part{{"server", "user:pw@host.example.com:80"}, {"userinfo", "user:pw"},
+				[]rulePart{{"server", "user:pw@host.example.com:80"}, {"userinfo", "user:pw"},
 					{"hostname", "host.example.com"}, {"port", "80"}}},
-			{"//", []rfc2396Part{{"server", ""}}},
-			{"//@h", []rfc2396Part{{"server", "@h"}, {"userinfo", ""}, {"hostname", "h"}}},
-			{"//1.2.3.4", []rfc2396Part{{"server", "1.2.3.4"}, {"IPv4address", "1.2.3.4"}}},
-			{"//999.1.1.1", []rfc2396Part{{"server", "999.1.1.1"}, {"IPv4address", "999.1.1.1"}}},
-			{"//example.com.:8", []rfc2396Part{{"server", "example.com.:8"}, {"hostname", "example.com."}, {"port", "8"}}},
-			{"//a1.b-2.c", []rfc2396Part{{"server", "a1.b-2.c"}, {"hostname", "a1.b-2.c"}}},
-			{"//1.2.3.4.5", []rfc2396Part{{"reg_name", "1.2.3.4.5"}}},
-			{"//a.1", []rfc2396Part{{"reg_name", "a.1"}}},
-			{"//a-.b", []rfc2396Part{{"reg_name", "a-.b"}}},
-			{"//host;x", []rfc2396Part{{"reg_name", "host;x"}}},
-			{"//a@b@c", []rfc2396Part{{"reg_name", "a@b@c"}}},
-			{"//user@", []rfc2396Part{{"reg_name", "user@"}}},
-			{"//h_st", []rfc2396Part{{"reg_name", "h_st"}}},
+			{"//", []rulePart{{"server", ""}}},
+			{"//@h", []rulePart{{"server", "@h"}, {"userinfo", ""}, {"hostname", "h"}}},
+			{"//1.2.3.4", []rulePart{{"server", "1.2.3.4"}, {"IPv4address", "1.2.3.4"}}},
+			{"//999.1.1.1", []rulePart{{"server", "999.1.1.1"}, {"IPv4address", "999.1.1.1"}}},
+			{"//example.com.:8", []rulePart{{"server", "example.com.:8"}, {"hostname", "example.com."}, {"port", "8"}}},
+			{"//a1.b-2.c", []rulePart{{"server", "a1.b-2.c"}, {"hostname", "a1.b-2.c"}}},
+			{"//1.2.3.4.5", []rulePart{{"reg_name", "1.2.3.4.5"}}},
+			{"//a.1", []rulePart{{"reg_name", "a.1"}}},
+			{"//a-.b", []rulePart{{"reg_name", "a-.b"}}},
+			{"//host;x", []rulePart{{"reg_name", "host;x"}}},
+			{"//a@b@c", []rulePart{{"reg_name", "a@b@c"}}},
+			{"//user@", []rulePart{{"reg_name", "user@"}}},
+			{"//h_st", []rulePart{{"reg_name", "h_st"}}},
 		}
 		for _, tt := range tests {
-			got := rfc2396Parts(t, ref, tt.input, "server", "reg_name", "userinfo", "hostname", "IPv4address", "port")
+			got := ruleParts(t, urlgrammar.RFC2396, ref, tt.input, "server", "reg_name", "userinfo", "hostname", "IPv4address", "port")
 			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 				t.Errorf("%q: %v, want %v", tt.input, got, tt.want)
 			}
 		}
 	})
 	t.Run("hostname labels", func(t *testing.T) {
-		got := rfc2396Parts(t, ref, "//www.ex-am--ple.com./", "domainlabel", "toplabel")
-		want := []rfc2396Part{{"domainlabel", "www"}, {"domainlabel", "ex-am--ple"}, {"toplabel", "com"}}
+		got := ruleParts(t, urlgrammar.RFC2396, ref, "//www.ex-am--ple.com./", "domainlabel", "toplabel")
+		want := []rulePart{{"domainlabel", "www"}, {"domainlabel", "ex-am--ple"}, {"toplabel", "com"}}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("labels %v, want %v", got, want)
 		}
 	})
 	t.Run("segments and params", func(t *testing.T) {
-		got := rfc2396Parts(t, ref, "/a;p;q=1/b", "segment", "param")
-		want := []rfc2396Part{{"segment", "a;p;q=1"}, {"param", "p"}, {"param", "q=1"}, {"segment", "b"}}
+		got := ruleParts(t, urlgrammar.RFC2396, ref, "/a;p;q=1/b", "segment", "param")
+		want := []rulePart{{"segment", "a;p;q=1"}, {"param", "p"}, {"param", "q=1"}, {"segment", "b"}}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("segments %v, want %v", got, want)
 		}

@@ -260,8 +260,8 @@ func TestRFC3986Decisions(t *testing.T) {
 			{"//[v7.a]/", "IPvFuture", "v7.a"},
 		}
 		for _, tt := range tests {
-			parts := rfc3986Parts(t, ref, tt.input, "IPv4address", "reg-name", "IPv6address", "IPvFuture")
-			want := []rfc3986Part{{tt.rule, tt.host}}
+			parts := ruleParts(t, urlgrammar.RFC3986, ref, tt.input, "IPv4address", "reg-name", "IPv6address", "IPvFuture")
+			want := []rulePart{{tt.rule, tt.host}}
 			if fmt.Sprint(parts) != fmt.Sprint(want) {
 				t.Errorf("%q: host parts %v, want %v", tt.input, parts, want)
 			}
@@ -270,7 +270,7 @@ func TestRFC3986Decisions(t *testing.T) {
 	t.Run("dec-octet alternatives", func(t *testing.T) {
 		for _, octet := range []string{"0", "9", "10", "99", "100", "199", "200", "249", "250", "255"} {
 			in := "//[::1.2.3." + octet + "]"
-			parts := rfc3986Parts(t, ref, in, "dec-octet")
+			parts := ruleParts(t, urlgrammar.RFC3986, ref, in, "dec-octet")
 			if len(parts) != 4 || parts[3].Text != octet {
 				t.Errorf("%q: dec-octets %v, want the last to be %q", in, parts, octet)
 			}
@@ -311,60 +311,10 @@ func TestRFC3986Decisions(t *testing.T) {
 	})
 }
 
-// rfc3986Part is the text one rule matched in a parse, by the rule's BNF name.
-type rfc3986Part struct {
-	Rule, Text string
-}
-
-// rfc3986Parts parses input with start rule start and returns the matches of the named rules,
-// in input order.
-func rfc3986Parts(t *testing.T, start, input string, rules ...string) []rfc3986Part {
-	t.Helper()
-	g := rfc3986.Grammar
-	p := g.New()
-	if !p.Match(g.Start(start), input) {
-		t.Fatalf("%s %q: no match", start, input)
-	}
-	want := map[string]bool{}
-	for _, r := range rules {
-		want[r] = true
-	}
-	type located struct {
-		part              rfc3986Part
-		begin, idx, first int
-	}
-	var found []located
-	for i := 0; i < p.Len(); i++ {
-		tok := p.Token(i)
-		if name := g.Rules[tok.Rule]; want[name] {
-			found = append(found, located{rfc3986Part{name, input[tok.Begin:tok.End]}, tok.Begin, i, tok.First})
-		}
-	}
-	// Input order; among matches that begin at the same byte, a match before the matches
-	// inside it, and otherwise the order of the tokens (an empty port before its path).
-	sort.SliceStable(found, func(i, j int) bool {
-		a, b := found[i], found[j]
-		switch {
-		case a.begin != b.begin:
-			return a.begin < b.begin
-		case a.first <= b.idx && b.idx < a.idx:
-			return true // a encloses b
-		case b.first <= a.idx && a.idx < b.idx:
-			return false // b encloses a
-		}
-		return a.idx < b.idx
-	})
-	var parts []rfc3986Part
-	for _, f := range found {
-		parts = append(parts, f.part)
-	}
-	return parts
-}
-
 // TestRFC3986Parts checks that each component gets the text the document means where the
 // BNF is ambiguous or a greedy PEG could misplace a boundary.
 func TestRFC3986Parts(t *testing.T) {
-	type P = rfc3986Part
+	type P = rulePart
 	comps := []string{"scheme", "userinfo", "host", "port", "path-abempty", "path-absolute",
 		"path-noscheme", "path-rootless", "path-empty", "query", "fragment"}
 	tests := []struct {
@@ -395,7 +345,7 @@ func TestRFC3986Parts(t *testing.T) {
 		{"URI-reference", "#f", []P{{"path-empty", ""}, {"fragment", "f"}}},
 	}
 	for _, tt := range tests {
-		got := rfc3986Parts(t, tt.start, tt.input, comps...)
+		got := ruleParts(t, urlgrammar.RFC3986, tt.start, tt.input, comps...)
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 			t.Errorf("%s %q:\n got %v\nwant %v", tt.start, tt.input, got, tt.want)
 		}

@@ -2,6 +2,8 @@ package urlgrammar
 
 import (
 	"fmt"
+
+	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
 // An Option changes how an input is read. The default reading is the grammar as printed;
@@ -118,6 +120,13 @@ func match(info *version, start int, s string) bool {
 	ok := p.Recognize(start, s)
 	info.release(p)
 	return ok
+}
+
+// run is match recording the tokens of the parse, for Parse and ParseTree: when it reports
+// true, the parser holds the tokens. The caller gives the parser back with info.release.
+func run(info *version, start int, s string) (pegrt.Parser, bool) {
+	p := info.parser()
+	return p, p.Match(start, s)
 }
 
 // splitScheme returns the text before the first ":" of s when it could be a scheme name in some

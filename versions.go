@@ -8,6 +8,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/generated/draft1993"
 	"github.com/urlgrammar/urlgrammar/generated/draft1994"
 	"github.com/urlgrammar/urlgrammar/generated/draft1997"
+	"github.com/urlgrammar/urlgrammar/generated/draft2003"
 	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
 	"github.com/urlgrammar/urlgrammar/generated/rfc1808"
 	"github.com/urlgrammar/urlgrammar/generated/rfc2396"
@@ -45,29 +46,40 @@ type version struct {
 	// inputs to by default; "" is the default reading (RFC 1738, whose URLs are all absolute).
 	absoluteRule string
 
-	pool sync.Pool // of pegrt.Parser
+	// fills declares which rule of the grammar fills which component of a URL (fills.go).
+	fills []fill
+	// pathDefined: the document says the path is never undefined, though it may be empty.
+	pathDefined bool
+
+	pool     sync.Pool // of pegrt.Parser
+	walkOnce sync.Once
+	walk     *walker // fills compiled for grammar, by walker()
+	walkErr  error
 }
 
 var versions = [...]*version{
 	Draft1993: {
 		id:           "draft1993",
 		absoluteRule: "url",
-		document:     `T. Berners-Lee, "Uniform Resource Locators (URL)", IETF URL working group Internet Draft`,
+		document:     `T. Berners-Lee, "Uniform Resource Locators", IETF URL working group Internet Draft`,
 		date:         "1993-07",
 		grammar:      draft1993.Grammar,
+		fills:        draft1993Fills,
 	},
 	Draft1994: {
 		id:           "draft1994",
 		absoluteRule: "url",
-		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators (URL)"`,
+		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators"`,
 		date:         "1994-03",
 		grammar:      draft1994.Grammar,
+		fills:        draft1994Fills,
 	},
 	RFC1738: {
 		id:       "rfc1738",
 		document: `RFC 1738, "Uniform Resource Locators (URL)"`,
 		date:     "1994-12",
 		grammar:  rfc1738.Grammar,
+		fills:    rfc1738Fills,
 		schemeRules: map[string]string{
 			"ftp": "ftpurl", "http": "httpurl", "gopher": "gopherurl", "mailto": "mailtourl",
 			"news": "newsurl", "nntp": "nntpurl", "telnet": "telneturl", "wais": "waisurl",
@@ -81,6 +93,7 @@ var versions = [...]*version{
 		document:     `RFC 1808, "Relative Uniform Resource Locators"`,
 		date:         "1995-06",
 		grammar:      rfc1808.Grammar,
+		fills:        rfc1808Fills,
 	},
 	Draft1997: {
 		id:           "draft1997",
@@ -88,6 +101,8 @@ var versions = [...]*version{
 		document:     `draft-fielding-url-syntax-05, "Uniform Resource Locators (URL): Generic Syntax and Semantics"`,
 		date:         "1997-05",
 		grammar:      draft1997.Grammar,
+		fills:        draft1997Fills,
+		pathDefined:  true,
 	},
 	RFC2396: {
 		id:           "rfc2396",
@@ -95,12 +110,17 @@ var versions = [...]*version{
 		document:     `RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax"`,
 		date:         "1998-08",
 		grammar:      rfc2396.Grammar,
+		fills:        rfc2396Fills,
+		pathDefined:  true,
 	},
 	Draft2003: {
 		id:           "draft2003",
 		absoluteRule: "absolute-URI",
 		document:     `draft-fielding-uri-rfc2396bis-01, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2003-03",
+		grammar:      draft2003.Grammar,
+		fills:        draft2003Fills,
+		pathDefined:  true,
 	},
 	RFC3986: {
 		id:           "rfc3986",
@@ -108,6 +128,7 @@ var versions = [...]*version{
 		document:     `RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2005-01",
 		grammar:      rfc3986.Grammar,
+		fills:        rfc3986Fills,
 	},
 }
 

@@ -1,10 +1,3 @@
-// Package conformance proves that a generated PEG parser accepts exactly the language of the BNF it
-// was transcribed from. It reads grammar/<id>.bnf directly (bnf.go), recognizes strings with a
-// general context-free recognizer over that BNF (earley.go), generates samples from the BNF
-// (generate.go), and compares the recognizer's verdicts with the PEG parser's (check.go).
-//
-// Nothing here shares code with the PEG side: the .bnf file, read by this package alone, is the
-// oracle.
 package conformance
 
 import (

@@ -131,8 +131,13 @@ xalphas = xalpha [ xalphas ]
 xalpha  = "a" | "b"
 `)
 	long := strings.Repeat("ab", 1<<17)
+	runtime.ReadMemStats(&before)
 	if d := rr.Diagnose("xalphas", long+"!"); d.Offset != len(long) || d.In != "xalphas" {
 		t.Errorf("right recursion: Offset = %d, In = %q", d.Offset, d.In)
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 40<<20 {
+		t.Errorf("256 KiB right recursion: allocated %d MiB", n>>20)
 	}
 }
 

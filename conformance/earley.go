@@ -65,6 +65,7 @@ type run struct {
 	setLen   []int32
 	gcLimit  int
 	gcLive   u64Set
+	gcMemo   u64Set
 	gcWork   []uint64
 	gcEnts   []leoEntry
 
@@ -245,8 +246,14 @@ func (r *run) complete(nt, k, idx int32) {
 		if _, isNew := r.htInsert(1<<63|uint64(nt)<<32|uint64(uint32(k)), 0); !isNew {
 			return
 		}
-		if r.leo && c.rightRec[nt] {
-			if t, ok := r.leoItem(k, nt, 0); ok {
+		if r.leo {
+			// A memoized Leo item stands for the items of set k that wait for nt (the
+			// collector may have dropped them); new ones are computed for right recursion.
+			t, ok := r.leoMemo(k, nt)
+			if !ok && c.rightRec[nt] {
+				t, ok = r.leoItem(k, nt, 0)
+			}
+			if ok {
 				r.add(t, -1, 0)
 				return
 			}
@@ -269,10 +276,8 @@ func (r *run) complete(nt, k, idx int32) {
 // leoItem returns the topmost item of the deterministic chain that completing nt from set k
 // climbs, when set k holds exactly one item waiting for nt and nt ends its production.
 func (r *run) leoItem(k, nt int32, depth int) (item, bool) {
-	for e := r.leoHead[k]; e >= 0; e = r.leoEnt[e].next {
-		if r.leoEnt[e].nt == nt {
-			return r.leoEnt[e].res, true
-		}
+	if t, ok := r.leoMemo(k, nt); ok {
+		return t, true
 	}
 	if depth > 64 { // a long chain of unit rules within one set: give up, complete normally
 		return item{}, false
@@ -297,30 +302,46 @@ func (r *run) leoItem(k, nt int32, depth int) (item, bool) {
 			res = t
 		}
 	}
+	if len(r.leoEnt) == cap(r.leoEnt) {
+		r.leoEnt = append(make([]leoEntry, 0, max(64, 2*cap(r.leoEnt))), r.leoEnt...)
+	}
 	r.leoEnt = append(r.leoEnt, leoEntry{nt: nt, res: res, next: r.leoHead[k]})
 	r.leoHead[k] = int32(len(r.leoEnt) - 1)
 	return res, true
 }
 
+// leoMemo returns the memoized Leo item of (set k, nt), if any.
+func (r *run) leoMemo(k, nt int32) (item, bool) {
+	for e := r.leoHead[k]; e >= 0; e = r.leoEnt[e].next {
+		if r.leoEnt[e].nt == nt {
+			return r.leoEnt[e].res, true
+		}
+	}
+	return item{}, false
+}
+
 // finish keeps what later sets need of the current set.
 func (r *run) finish() {
 	c := r.c
-	r.setStart = append(r.setStart, int32(len(r.store)))
+	r.setStart = push32(r.setStart, int32(len(r.store)))
 	if r.chart {
 		r.store = append(r.store, r.cur...)
 		r.rhead = append(r.rhead, r.curReason...)
-		r.setLen = append(r.setLen, int32(len(r.cur)))
+		r.setLen = push32(r.setLen, int32(len(r.cur)))
 		return
 	}
 	n := 0
 	for _, it := range r.cur {
 		if c.sym[it.pos] >= 0 {
+			if len(r.store) == cap(r.store) {
+				r.store = append(make([]item, 0, max(1024, 2*cap(r.store))), r.store...)
+			}
 			r.store = append(r.store, it)
 			n++
 		}
 	}
-	r.setLen = append(r.setLen, int32(n))
-	r.leoHead = append(r.leoHead, -1)
+	r.setLen = push32(r.setLen, int32(n))
+	r.leoHead = push32(r.leoHead, -1)
 }
 
 // scan moves the items of the current set over byte b into r.next.
@@ -363,18 +384,21 @@ func (r *run) gc() {
 	for _, it := range r.next {
 		push(it.origin, c.lhs[it.pos])
 	}
+	memoOnly := r.gcMemo.reset(16)
 	for len(work) > 0 {
 		p := work[len(work)-1]
 		work = work[:len(work)-1]
 		k, nt := int32(p>>32), int32(uint32(p))
+		if t, ok := r.leoMemo(k, nt); ok {
+			// Completions of nt from k use the memo, never the items: drop those, which
+			// cuts the chain a right recursion would otherwise keep alive through every set.
+			memoOnly.insert(p)
+			push(t.origin, c.lhs[t.pos])
+			continue
+		}
 		for _, w := range r.stored(k) {
 			if c.sym[w.pos] == nt {
 				push(w.origin, c.lhs[w.pos])
-			}
-		}
-		for e := r.leoHead[k]; e >= 0; e = r.leoEnt[e].next {
-			if x := r.leoEnt[e]; x.nt == nt {
-				push(x.res.origin, c.lhs[x.res.pos])
 			}
 		}
 	}
@@ -388,7 +412,7 @@ func (r *run) gc() {
 		s, l := r.setStart[k], r.setLen[k]
 		start := w
 		for _, it := range r.store[s : s+l] {
-			if live.has(pair(uint32(k))<<32 | pair(uint32(c.sym[it.pos]))) {
+			if p := pair(uint32(k))<<32 | pair(uint32(c.sym[it.pos])); live.has(p) && !memoOnly.has(p) {
 				r.store[w] = it
 				w++
 			}
@@ -408,9 +432,15 @@ func (r *run) gc() {
 		}
 		r.setStart[k], r.setLen[k] = start, w-start
 	}
+	freed := len(r.store) - int(w)
 	r.store = r.store[:w]
 	r.leoEnt, r.gcEnts = ents, r.leoEnt[:0]
 	r.gcLimit = max(minGC, 2*int(w))
+	if freed < int(w) {
+		// Most items are live (right recursion keeps a chain through every set): collect
+		// less often, so that the total work stays linear with a small constant.
+		r.gcLimit = max(minGC, 4*int(w))
+	}
 }
 
 // exec recognizes input from the augmented start nonterminal s. It returns whether the whole
@@ -604,8 +634,12 @@ func (r *run) innermost(k int32) int32 {
 		for q := 0; q < len(queue) && len(dist) < limit; q++ {
 			y := queue[q]
 			nt, org := int32(y>>32), int32(uint32(y))
-			if r.setStart[org] < 0 {
-				continue
+			if t, ok := r.leoMemo(org, nt); ok {
+				p := node(c.lhs[t.pos])<<32 | node(uint32(t.origin))
+				if _, ok := dist[p]; !ok {
+					dist[p] = dist[y] + 1
+					queue = append(queue, p)
+				}
 			}
 			for _, w := range r.stored(org) {
 				if c.sym[w.pos] == nt {
@@ -698,3 +732,14 @@ func (s *u64Set) insert(k uint64) bool {
 }
 
 func (s *u64Set) has(k uint64) bool { return s.keys[s.slot(k)] != 0 }
+
+// push32 appends v, doubling the capacity when full: the per-position slices of a long input
+// then cost at most twice their final size in allocations (append grows large slices by 1.25).
+func push32(s []int32, v int32) []int32 {
+	if len(s) == cap(s) {
+		t := make([]int32, len(s), max(64, 2*cap(s)))
+		copy(t, s)
+		s = t
+	}
+	return append(s, v)
+}

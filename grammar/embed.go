@@ -6,5 +6,5 @@ import "embed"
 
 // Files holds every .bnf and .peg file of this directory.
 //
-//go:embed *
+//go:embed *.bnf *.peg
 var Files embed.FS

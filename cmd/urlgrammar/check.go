@@ -20,24 +20,18 @@ type checkResult struct {
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", "-g ID [-rule RULE] [--json] [INPUT...]", stderr)
-	id := fs.String("g", "", "grammar version `ID` (see \"urlgrammar versions\")")
-	rule := fs.String("rule", "", "start `RULE` (default: the version's default reading)")
+	fs := newFlagSet("check", "-g ID [-rule RULE] [--json] [--explain] [INPUT...]", stderr)
+	gf := addGrammarFlags(fs)
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, offset, expected, message")
+	explainErrs := fs.Bool("explain", false, "also show each rejected input with a caret under its offset, on standard error")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	v, err := versionFlag(*id)
+	target, err := gf.target()
 	if err != nil {
 		fmt.Fprintln(stderr, "urlgrammar check:", err)
 		return exitUsage
-	}
-	if *rule != "" {
-		if err := urlgrammar.ValidateRule(v, *rule, ""); err != nil && !isSyntaxError(err) {
-			fmt.Fprintln(stderr, "urlgrammar check:", err)
-			return exitUsage
-		}
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	enc := json.NewEncoder(out)
@@ -45,12 +39,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := exitValid
 	var writeErr error
 	err = readInputs(inputs, stdin, func(s string) bool {
-		var err error
-		if *rule == "" {
-			err = urlgrammar.Validate(v, s)
-		} else {
-			err = urlgrammar.ValidateRule(v, *rule, s)
-		}
+		err := target.Validate(s)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
 			writeErr = err
@@ -58,6 +47,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if se != nil {
 			status = exitInvalid
+			if *explainErrs {
+				explain(stderr, se)
+			}
 		}
 		switch {
 		case *asJSON && se == nil:

@@ -30,3 +30,63 @@ func TestCompareCorpusSources(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareAgreesWithCheck: every verdict of compare on the embedded corpus equals check's for
+// the same version and rule (issue: "every verdict in it equals check's").
+func TestCompareAgreesWithCheck(t *testing.T) {
+	out, errs, status := runCLI(t, "", "compare", "--corpus", "--format", "tsv")
+	if status != exitValid {
+		t.Fatalf("compare: status %d: %s", status, errs)
+	}
+	rows := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	header := strings.Split(rows[0], "\t")
+	var inputs []string
+	for _, ex := range urlgrammar.Corpus() {
+		inputs = append(inputs, ex.Input)
+	}
+	for col, target := range header[1 : len(header)-1] {
+		id, rule, _ := strings.Cut(target, ":")
+		args := []string{"check", "-g", id}
+		if rule != "" {
+			args = append(args, "-rule", rule)
+		}
+		checked, _, _ := runCLI(t, "", append(append(args, "--"), inputs...)...)
+		verdicts := strings.Split(strings.TrimSuffix(checked, "\n"), "\n")
+		if len(verdicts) != len(inputs) {
+			t.Fatalf("%s: check printed %d lines for %d inputs", target, len(verdicts), len(inputs))
+		}
+		for i, v := range verdicts {
+			got := strings.Split(rows[i+1], "\t")[col+1]
+			want := "valid"
+			if f := strings.Split(v, "\t"); f[0] == "invalid" {
+				want = "invalid:" + f[1]
+			}
+			if got != want {
+				t.Errorf("%s %q: compare %s, check %s", target, inputs[i], got, want)
+			}
+		}
+	}
+}
+
+// TestCompareExitStatus: compare reports, so it exits 0 whatever the verdicts; with --diff it
+// exits 1 when the versions disagree on some input.
+func TestCompareExitStatus(t *testing.T) {
+	// "http://a/~b": "~" is unsafe in RFC 1738 (2.2) and unreserved in the 2003 draft (2.3).
+	for _, c := range []struct {
+		stdin  string
+		args   []string
+		status int
+	}{
+		{"http://a/~b\n", []string{"compare", "-g", "rfc1738,draft2003"}, exitValid},
+		{"http://a/~b\n", []string{"compare", "-g", "rfc1738,draft2003", "--diff"}, exitInvalid},
+		{"http://a/b\n", []string{"compare", "-g", "rfc1738,draft2003", "--diff"}, exitValid},
+		{"", []string{"compare", "-g", "rfc9999"}, exitUsage},
+		{"", []string{"compare", "--format", "xml"}, exitUsage},
+		{"", []string{"compare", "-g", "rfc3986", "-rule", "rfc3986=nope"}, exitUsage},
+		{"", []string{"compare", "/no/such/file"}, exitUsage},
+	} {
+		if _, _, status := runCLI(t, c.stdin, c.args...); status != c.status {
+			t.Errorf("%q: status %d, want %d", c.args, status, c.status)
+		}
+	}
+}

@@ -42,6 +42,29 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// grammarFlags are the -g and -rule flags of check, parse and tree.
+type grammarFlags struct {
+	id, rule *string
+}
+
+func addGrammarFlags(fs *flag.FlagSet) grammarFlags {
+	return grammarFlags{
+		id:   fs.String("g", "", "grammar version `ID` (see \"urlgrammar versions\")"),
+		rule: fs.String("rule", "", "start `RULE` (default: the version's default reading)"),
+	}
+}
+
+// target resolves the flags: the version and the rule (or "" for the default reading), or an
+// error for an unknown version or rule.
+func (g grammarFlags) target() (urlgrammar.Target, error) {
+	v, err := versionFlag(*g.id)
+	if err != nil {
+		return urlgrammar.Target{}, err
+	}
+	t := urlgrammar.Target{Version: v, Rule: *g.rule}
+	return t, urlgrammar.CheckTargets([]urlgrammar.Target{t})
+}
+
 // versionFlag resolves the -g flag's value to a Version.
 func versionFlag(id string) (urlgrammar.Version, error) {
 	if id == "" {

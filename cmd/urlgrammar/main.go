@@ -27,10 +27,14 @@ var commands = map[string]command{
 	"versions": {"list the grammar versions", runVersions},
 	"check":    {"validate inputs: one verdict line per input", runCheck},
 	"compare":  {"acceptance of inputs across versions, with the reason for each rejection", runCompare},
+	"parse":    {"typed components of inputs: one JSON object per input", runParse},
+	"tree":     {"the parse tree of inputs, as an outline of rule names and matched text", runTree},
+	"charsets": {"which printable ASCII characters may stand unescaped in each component, per version", runCharsets},
 	"conform": {"check each generated parser against its .bnf on generated samples, with coverage",
 		func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return runConform(args, stdout, stderr)
 		}},
+	"resolve": {"resolve references against a base, by a version's own algorithm", runResolve},
 }
 
 const (

@@ -43,7 +43,7 @@ var Grammar = &pegrt.Grammar{
 		"hsegment",       // hsegment
 		"search",         // search
 		"gopherurl",      // gopherurl
-		"",               // gopher_search
+		"search",         // gopher_search
 		"gtype",          // gtype
 		"selector",       // selector
 		"gopher+_string", // gopherplus_string

@@ -35,7 +35,8 @@ type Grammar struct {
 	ID     string   // the version id, e.g. "rfc1738"
 	Starts []string // the start rules by their BNF names; the first is the default
 	// Rules holds, for each rule number of a Token, the BNF name of the rule, or "" for a rule
-	// that only the PEG has (the start dispatcher, and rules declared "extra" in the .peg).
+	// that only the PEG has (the start dispatcher, and rules declared "extra" in the .peg). An
+	// extra rule declared "as" a BNF rule has that rule's name: two rule numbers may share one.
 	Rules []string
 	// PEGRules holds, for each rule number, the rule's name in the .peg file.
 	PEGRules []string

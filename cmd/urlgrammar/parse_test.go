@@ -1,0 +1,105 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseCommand(t *testing.T) {
+	// RFC 1738 section 3.1: "ftp://foo:@host.com/" has the user name "foo" and an empty
+	// password; section 3.2.2: its url-path is empty. Section 3.6: news:* is all groups.
+	out, errOut, status := runCLI(t, "ftp://foo:@host.com/\nnews:*\n", "parse", "-g", "rfc1738")
+	if status != exitValid || errOut != "" {
+		t.Fatalf("parse: status %d, stderr %q", status, errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("parse: %d lines, want 2:\n%s", len(lines), out)
+	}
+	var got []map[string]any
+	for _, l := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("line %q: %v", l, err)
+		}
+		got = append(got, m)
+	}
+	want := []map[string]any{{
+		"input": "ftp://foo:@host.com/", "valid": true, "rule": "ftpurl", "scheme": "ftp", "authority": "foo:@host.com",
+		"userinfo": "foo:", "user": "foo", "password": "", "host": "host.com", "host_kind": "domain", "port": nil,
+		"path": "", "path_kind": "empty", "segments": []any{""}, "params": nil, "query": nil, "fragment": nil,
+		"parts": map[string]any{"scheme": "ftp", "path": "", "typecode": nil}, "error": nil,
+	}, {
+		"input": "news:*", "valid": true, "rule": "newsurl", "scheme": "news", "authority": nil,
+		"userinfo": nil, "user": nil, "password": nil, "host": nil, "host_kind": nil, "port": nil,
+		"path": "*", "path_kind": "opaque", "segments": nil, "params": nil, "query": nil, "fragment": nil,
+		"parts": map[string]any{"scheme": "news", "all": true, "group": nil, "article": nil}, "error": nil,
+	}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("parse output (-want +got):\n%s", diff)
+	}
+}
+
+func TestParseCommandInvalid(t *testing.T) {
+	// RFC 1738 section 3.3: "No user name or password is allowed" in an http URL.
+	out, _, status := runCLI(t, "", "parse", "-g", "rfc1738", "http://h/", "http://u@h/")
+	if status != exitInvalid {
+		t.Errorf("status %d, want %d", status, exitInvalid)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d lines, want 2:\n%s", len(lines), out)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(lines[1]), &m); err != nil {
+		t.Fatal(err)
+	}
+	e, ok := m["error"].(map[string]any)
+	if m["valid"] != false || !ok || e["message"] == nil || e["offset"] == nil {
+		t.Errorf("invalid input's line = %s, want valid false and an error with offset and message", lines[1])
+	}
+	if m["host"] != nil || m["scheme"] != nil {
+		t.Errorf("invalid input's line has components: %s", lines[1])
+	}
+}
+
+func TestParseCommandUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"parse"},
+		{"parse", "-g", "rfc9999", "x"},
+		{"parse", "-g", "rfc1738", "-rule", "nosuchrule", "x"},
+		{"tree"},
+		{"tree", "-g", "rfc1738", "-rule", "nosuchrule", "x"},
+	} {
+		if _, _, status := runCLI(t, "", args...); status != exitUsage {
+			t.Errorf("%q: status %d, want %d", args, status, exitUsage)
+		}
+	}
+}
+
+func TestTreeCommand(t *testing.T) {
+	out, errOut, status := runCLI(t, "", "tree", "-g", "rfc1738", "-rule", "telneturl", "telnet://u:@h:23/")
+	if status != exitValid || errOut != "" {
+		t.Fatalf("tree: status %d, stderr %q", status, errOut)
+	}
+	want := `telneturl "telnet://u:@h:23/"
+  login "u:@h:23"
+    user "u"
+    password ""
+    hostport "h:23"
+      host "h"
+        hostname "h"
+          toplabel "h"
+      port "23"
+`
+	if diff := cmp.Diff(want, out); diff != "" {
+		t.Errorf("tree output (-want +got):\n%s", diff)
+	}
+	out, _, status = runCLI(t, "", "tree", "-g", "rfc1738", "telnet://h/x")
+	if status != exitInvalid || !strings.HasPrefix(out, "invalid\t") {
+		t.Errorf("tree of an invalid input: status %d, output %q", status, out)
+	}
+}

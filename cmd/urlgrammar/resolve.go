@@ -1,0 +1,294 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// resolveResult is one result of "resolve --json": the reference, and either the target or
+// the reason there is none.
+type resolveResult struct {
+	Text         string `json:"text"`
+	SameDocument bool   `json:"same_document"`
+	Error        string `json:"error,omitempty"`
+}
+
+// resolveLine is one line of "resolve --json": with -g, Result is set; with --all, Results
+// holds one result per version.
+type resolveLine struct {
+	Ref     string                    `json:"ref"`
+	Version string                    `json:"version,omitempty"`
+	Result  *resolveResult            `json:"result,omitempty"`
+	Results map[string]*resolveResult `json:"results,omitempty"`
+}
+
+func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("resolve", "(-g ID | --all) [--non-validating] [--dotdot retain|remove|avoid] [--json] BASE [REF...]", stderr)
+	id := fs.String("g", "", "grammar version `ID` whose resolution algorithm to apply (see \"urlgrammar versions\")")
+	all := fs.Bool("all", false, "print a table of the result under every version whose document defines resolution")
+	nonValidating := fs.Bool("non-validating", false, "ignore a reference's scheme that is the base's (\"http:g\"), where the document allows it (rfc2396, draft2003, rfc3986)")
+	dotDot := fs.String("dotdot", "", "leftover leading \"..\" segments: `retain`, remove or avoid, where the document leaves the choice (rfc2396, draft2003)")
+	asJSON := fs.Bool("json", false, "print JSON Lines: ref, and the result (text, same_document, error) or, with --all, results by version")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: urlgrammar resolve -g ID [flags] BASE [REF...]")
+		fmt.Fprintln(stderr, "       urlgrammar resolve --all [flags] BASE [REF...]")
+		fmt.Fprintln(stderr, "\nResolves each REF (or each line of standard input when there is none) against BASE with")
+		fmt.Fprintln(stderr, "the algorithm of the version's own document. With -g, one line per reference: the target,")
+		fmt.Fprintln(stderr, "followed by a tab and \"(current document)\" when the document resolves it to the current")
+		fmt.Fprintln(stderr, "document, or \"error\", a tab and the reason. With --all, a table of the targets under every")
+		fmt.Fprintln(stderr, "version that defines resolution; \"*\" marks the references on which they differ.")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "urlgrammar resolve:", strings.TrimPrefix(err.Error(), "urlgrammar: "))
+		return exitUsage
+	}
+	if len(rest) == 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	base, refs := rest[0], rest[1:]
+	var opts []namedOption
+	if *nonValidating {
+		opts = append(opts, namedOption{"--non-validating", urlgrammar.NonValidating()})
+	}
+	handling := map[string]urlgrammar.DotDotHandling{"retain": urlgrammar.RetainDotDot, "remove": urlgrammar.RemoveDotDot, "avoid": urlgrammar.AvoidTraversal}
+	if *dotDot != "" {
+		h, ok := handling[*dotDot]
+		if !ok {
+			return fail(fmt.Errorf("--dotdot %q: want retain, remove or avoid", *dotDot))
+		}
+		opts = append(opts, namedOption{"--dotdot", urlgrammar.LeftoverDotDot(h)})
+	}
+	var versions []urlgrammar.Version
+	switch {
+	case *all && *id != "":
+		return fail(errors.New("-g and --all exclude each other"))
+	case *all:
+		for _, v := range urlgrammar.Versions() {
+			if v.DefinesResolution() {
+				versions = append(versions, v)
+			}
+		}
+		if len(versions) == 0 {
+			return fail(errors.New("no registered version defines resolution"))
+		}
+	default:
+		v, err := versionFlag(*id)
+		if err != nil {
+			return fail(err)
+		}
+		if !v.DefinesResolution() {
+			_, err := urlgrammar.Resolve(v, base, "")
+			return fail(err)
+		}
+		for _, o := range opts {
+			if !v.AllowsResolveOption(o.opt) {
+				return fail(fmt.Errorf("%s: the document of %v does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", o.flag, v))
+			}
+		}
+		versions = []urlgrammar.Version{v}
+	}
+
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	var r resolveRun
+	if *all {
+		r = newTableRun(out, versions, base, opts, *asJSON)
+	} else {
+		single := &singleRun{w: out, v: versions[0], base: base, json: *asJSON}
+		for _, o := range opts {
+			single.opts = append(single.opts, o.opt)
+		}
+		r = single
+	}
+	var writeErr error
+	err = readInputs(refs, stdin, func(ref string) bool {
+		writeErr = r.add(ref)
+		return writeErr == nil
+	})
+	if err == nil {
+		err = writeErr
+	}
+	if err == nil {
+		err = r.finish()
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "urlgrammar resolve:", err)
+		return exitUsage
+	}
+	if r.failed() {
+		return exitInvalid
+	}
+	return exitValid
+}
+
+// A resolveRun prints the results of one resolve command as the references come.
+type resolveRun interface {
+	add(ref string) error
+	finish() error
+	failed() bool // some reference could not be resolved
+}
+
+// singleRun is "resolve -g ID": one line per reference.
+type singleRun struct {
+	w      *bufio.Writer
+	v      urlgrammar.Version
+	base   string
+	opts   []urlgrammar.ResolveOption
+	json   bool
+	anyErr bool
+}
+
+func (r *singleRun) add(ref string) error {
+	res := resolveOne(r.v, r.base, ref, r.opts)
+	if res.Error != "" {
+		r.anyErr = true
+	}
+	if r.json {
+		return encodeJSONLine(r.w, resolveLine{Ref: ref, Version: r.v.String(), Result: res})
+	}
+	var err error
+	switch {
+	case res.Error != "":
+		_, err = fmt.Fprintf(r.w, "error\t%s\n", res.Error)
+	case res.SameDocument:
+		_, err = fmt.Fprintf(r.w, "%s\t(current document)\n", res.Text)
+	default:
+		_, err = fmt.Fprintln(r.w, res.Text)
+	}
+	return err
+}
+
+func (r *singleRun) finish() error { return nil }
+func (r *singleRun) failed() bool  { return r.anyErr }
+
+// tableRun is "resolve --all": a table with a row per reference and a column per version,
+// printed when the input ends, followed by the reasons for the cells that hold no target.
+type tableRun struct {
+	w        *bufio.Writer
+	versions []urlgrammar.Version
+	base     string
+	opts     map[urlgrammar.Version][]urlgrammar.ResolveOption
+	skipped  []string // for each option not applied to every version, which versions it skips
+	json     bool
+	tw       *tabwriter.Writer
+	notes    []string
+	anyErr   bool
+}
+
+// A namedOption is a resolve option with the flag that gave it.
+type namedOption struct {
+	flag string
+	opt  urlgrammar.ResolveOption
+}
+
+func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, opts []namedOption, asJSON bool) *tableRun {
+	r := &tableRun{w: w, versions: versions, base: base, opts: map[urlgrammar.Version][]urlgrammar.ResolveOption{}, json: asJSON}
+	for _, o := range opts {
+		var skipped []string
+		for _, v := range versions {
+			if v.AllowsResolveOption(o.opt) {
+				r.opts[v] = append(r.opts[v], o.opt)
+			} else {
+				skipped = append(skipped, v.String())
+			}
+		}
+		if len(skipped) > 0 {
+			r.skipped = append(r.skipped, fmt.Sprintf("%s not applied to %s", o.flag, strings.Join(skipped, ", ")))
+		}
+	}
+	if !asJSON {
+		r.tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprint(r.tw, "REFERENCE\t")
+		for _, v := range versions {
+			fmt.Fprintf(r.tw, "\t%s", v)
+		}
+		fmt.Fprintln(r.tw)
+	}
+	return r
+}
+
+func (r *tableRun) add(ref string) error {
+	results := make(map[string]*resolveResult, len(r.versions))
+	cells := make([]string, len(r.versions))
+	for i, v := range r.versions {
+		res := resolveOne(v, r.base, ref, r.opts[v])
+		results[v.String()] = res
+		switch {
+		case res.Error != "":
+			r.anyErr = true
+			r.notes = append(r.notes, fmt.Sprintf("[%d] %s, %q: %s", len(r.notes)+1, v, ref, res.Error))
+			cells[i] = fmt.Sprintf("(error [%d])", len(r.notes))
+		case res.SameDocument:
+			cells[i] = res.Text + " (current document)"
+		default:
+			cells[i] = res.Text
+		}
+	}
+	if r.json {
+		return encodeJSONLine(r.w, resolveLine{Ref: ref, Results: results})
+	}
+	mark := ""
+	for _, c := range cells[1:] {
+		if c != cells[0] && !strings.HasPrefix(c, "(error") {
+			mark = "*"
+		}
+	}
+	shown := ref
+	if shown == "" {
+		shown = `""` // the empty reference
+	}
+	_, err := fmt.Fprintf(r.tw, "%s\t%s\t%s\n", shown, mark, strings.Join(cells, "\t"))
+	return err
+}
+
+func (r *tableRun) finish() error {
+	if r.json {
+		return nil
+	}
+	if err := r.tw.Flush(); err != nil {
+		return err
+	}
+	if len(r.skipped) > 0 {
+		fmt.Fprintf(r.w, "\n%s: their documents do not allow that reading\n", strings.Join(r.skipped, "; "))
+	}
+	if len(r.notes) > 0 {
+		fmt.Fprintln(r.w)
+		for _, n := range r.notes {
+			fmt.Fprintln(r.w, n)
+		}
+	}
+	return nil
+}
+
+func (r *tableRun) failed() bool { return r.anyErr }
+
+// resolveOne resolves ref against base under v.
+func resolveOne(v urlgrammar.Version, base, ref string, opts []urlgrammar.ResolveOption) *resolveResult {
+	res, err := urlgrammar.ResolveReference(v, base, ref, opts...)
+	if err != nil {
+		return &resolveResult{Error: strings.TrimPrefix(err.Error(), "urlgrammar: ")}
+	}
+	return &resolveResult{Text: res.Text, SameDocument: res.SameDocument}
+}
+
+func encodeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -1,0 +1,44 @@
+// Package conformance proves that a generated PEG parser accepts exactly the language of the
+// BNF it was transcribed from. It shares no code with the PEG side: it reads grammar/<id>.bnf
+// itself and is its own oracle.
+//
+//   - bnf.go reads the .bnf notation of grammar/README.md (ParseBNF), with errors that give
+//     the line and column (undefined rule, duplicate rule, bad token, …), and names each
+//     top-level alternative of a rule for coverage: "host/2" is host's second.
+//   - compile.go and earley.go are a general context-free recognizer over bytes (Recognize,
+//     Diagnose): Earley's algorithm with Aycock and Horspool's handling of nullable rules,
+//     Leo items for right recursion, and deduplicated items for ambiguity. Quoted strings
+//     match per the file's @case; %x values always case-sensitively.
+//   - generate.go makes samples: coverage-directed random derivations of a start rule, and
+//     near misses of them (NewGenerator, Positive, NearMiss).
+//   - check.go is the differential check (Check): the recognizer's verdict against the
+//     parser's on hand and generated samples, every disagreement minimized, with the coverage
+//     of the rules and alternatives reachable from the start rule.
+//
+// # Diagnose on long inputs
+//
+// Diagnose is on the error path of urlgrammar.Validate, so it must stay linear and small on
+// any input. An item is two int32s. A finished Earley set keeps only the items that wait for a
+// nonterminal (nothing else is ever looked at again), and when the kept items outgrow twice
+// what was live after the previous collection, the sets are compacted: an item of set k that
+// waits for A stays only while some live item begun at k for A can still complete (liveness per
+// (set, nonterminal), from the items of the next set down through origins). On a 1 MiB valid
+// path under RFC 3986 that leaves a few hundred items; what grows with the input is 12 bytes
+// of bookkeeping per input byte. Right recursion (the 1993 and 1994 drafts write repetition
+// that way) would chain every set to the one before; there, once a Leo item is memoized for
+// (set k, A), completions of A from k use the memo only, so the collector keeps the memo and
+// drops the items behind it, and memory stays as small as for repetition (1 MiB of letters
+// under draft1993's fragmentaddress: about 30 MiB allocated, 0.5 s). The offset is exact in
+// every case; nothing is truncated or approximated.
+//
+// Measured on the project's 2-core machine (CPU time; BenchmarkRecognize, BenchmarkDiagnose):
+// a generated URI reference is recognized in about 7 µs; Diagnose takes 0.3–1.2 s per MiB of
+// valid prefix depending on the grammar and about 50 MiB of allocations for a 1 MiB path
+// (the 12 bytes per input byte, grown by doubling), about 17 µs on a short invalid URL,
+// and returns at once on junk. `urlgrammar conform -n 100000` checked 3.2 million samples
+// (the 32 start rules of rfc1738, rfc1808, draft1997, rfc2396 and rfc3986) in about 38 s of
+// CPU time, about 1.2 s per start rule.
+//
+// A Grammar is compiled once by ParseBNF and read-only afterwards: Recognize and Diagnose are
+// safe for concurrent use (each call takes its scratch state from a pool).
+package conformance

@@ -1,0 +1,333 @@
+package urlgrammar
+
+// This file declares, for each version, which rule of its grammar fills which component of a
+// URL: the whole of the mapping from grammar to typed components. The rule names are the
+// document's own (grammar/<id>.bnf). walk.go applies a table in one walk over the tokens of a
+// parse; fill and its ways of filling (set, union, clear, prefix, emptyAfter, leaf) are
+// described there. A test checks that every rule named here is a rule of the grammar.
+
+// rfc1738Fills maps RFC 1738 (section 5's BNF) to the URL. The generic components are those
+// of section 3.1's common Internet scheme syntax, //<user>:<password>@<host>:<port>/<url-path>;
+// a URL of one of the ten predefined schemes also gets its scheme's Parts. A predefined scheme
+// rule writes its scheme name as a literal ("ftp://"), hence the prefix fills for Scheme.
+var rfc1738Fills = []fill{
+	// genericurl = scheme ":" schemepart; schemepart = *xchar | ip-schemepart: an opaque
+	// schemepart is the path, unless it is an ip-schemepart, whose urlpath is.
+	{rule: "scheme", field: fScheme, leaf: true},
+	{rule: "schemepart", field: fPath, kind: uint8(PathOpaque)},
+	{rule: "ip-schemepart", field: fPath, how: clear},
+	{rule: "urlpath", field: fPath, kind: uint8(PathAbsolute), leaf: true},
+
+	// login = [ user [ ":" password ] "@" ] hostport; hostport = host [ ":" port ].
+	// The authority is the login, or the hostport of a scheme that has no login.
+	{rule: "login", field: fAuthority},
+	{rule: "hostport", field: fAuthority},
+	{rule: "user", field: fUser, leaf: true},
+	{rule: "user", field: fUserinfo, how: union},
+	{rule: "password", field: fPassword, leaf: true},
+	{rule: "password", field: fUserinfo, how: union},
+	{rule: "hostname", field: fHost, kind: uint8(HostDomain), leaf: true},
+	{rule: "hostnumber", field: fHost, kind: uint8(HostIPv4), leaf: true},
+	{rule: "port", field: fPort, leaf: true},
+
+	// ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ] ]. Section 3.2.2: the url-path
+	// is <cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>.
+	{rule: "ftpurl", field: fSchemeRule, kind: uint8(schemeFTP)},
+	{rule: "ftpurl", field: fScheme, how: prefix, lit: "ftp"},
+	{rule: "ftpurl fpath", field: fPath, kind: uint8(PathAbsolute), how: union},
+	{rule: "ftpurl fpath", field: fPart, kind: ftpPath},
+	{rule: "fsegment", field: fSegment, leaf: true},
+	{rule: "ftptype", field: fPath, how: union},
+	{rule: "ftptype", field: fPart, kind: ftpTypecode, leaf: true},
+
+	// fileurl = "file://" [ host | "localhost" ] "/" fpath. Section 3.10: the host "can be the
+	// string "localhost" or the empty string".
+	{rule: "fileurl", field: fSchemeRule, kind: uint8(schemeFile)},
+	{rule: "fileurl", field: fScheme, how: prefix, lit: "file"},
+	{rule: "fileurl host", field: fAuthority},
+	{rule: "fileurl", field: fAuthority, how: emptyAfter, after: fScheme, lit: "://"},
+	{rule: "fileurl", field: fHost, how: emptyAfter, after: fScheme, lit: "://"},
+	{rule: "fileurl fpath", field: fPath, kind: uint8(PathAbsolute)},
+	{rule: "fileurl fpath", field: fPart, kind: filePath},
+
+	// httpurl = "http://" hostport [ "/" hpath [ "?" search ] ]. Section 3.3: <path> is the
+	// hpath, and <searchpart> "is a query string".
+	{rule: "httpurl", field: fSchemeRule, kind: uint8(schemeHTTP)},
+	{rule: "httpurl", field: fScheme, how: prefix, lit: "http"},
+	{rule: "hpath", field: fPath, kind: uint8(PathAbsolute)},
+	{rule: "hpath", field: fPart, kind: httpPath},
+	{rule: "hsegment", field: fSegment, leaf: true},
+	{rule: "httpurl search", field: fQuery, leaf: true},
+	{rule: "httpurl search", field: fPart, kind: httpSearch},
+
+	// gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search
+	// [ "%09" gopher+_string ] ] ] ] ]. The transcription matches this search with the rule
+	// gopher_search, declared "as" search (it ends at the next "%09"). Section 3.4.1: the <gopher-path> runs from
+	// the gtype to the end; "The entire <gopher-path> may also be null, in which case the
+	// delimiting "/" is also optional".
+	{rule: "gopherurl", field: fSchemeRule, kind: uint8(schemeGopher)},
+	{rule: "gopherurl", field: fScheme, how: prefix, lit: "gopher"},
+	{rule: "gopherurl", field: fPath, how: emptyAfter, after: fAuthority, lit: "/"},
+	{rule: "gtype", field: fPath, kind: uint8(PathAbsolute), how: union},
+	{rule: "gtype", field: fPart, kind: gopherType, leaf: true},
+	{rule: "selector", field: fPath, how: union},
+	{rule: "selector", field: fPart, kind: gopherSelector, leaf: true},
+	{rule: "gopherurl search", field: fPath, how: union},
+	{rule: "gopherurl search", field: fPart, kind: gopherSearch, leaf: true},
+	{rule: "gopher+_string", field: fPath, how: union},
+	{rule: "gopher+_string", field: fPart, kind: gopherString, leaf: true},
+
+	// mailtourl = "mailto:" encoded822addr.
+	{rule: "mailtourl", field: fSchemeRule, kind: uint8(schemeMailto)},
+	{rule: "mailtourl", field: fScheme, how: prefix, lit: "mailto"},
+	{rule: "encoded822addr", field: fPath, kind: uint8(PathOpaque), leaf: true},
+	{rule: "encoded822addr", field: fPart, kind: mailtoAddress},
+
+	// newsurl = "news:" grouppart; grouppart = "*" | group | article.
+	{rule: "newsurl", field: fSchemeRule, kind: uint8(schemeNews)},
+	{rule: "newsurl", field: fScheme, how: prefix, lit: "news"},
+	{rule: "grouppart", field: fPath, kind: uint8(PathOpaque)},
+	{rule: "grouppart", field: fPart, kind: newsGroupPart},
+	{rule: "grouppart group", field: fPart, kind: newsGroup, leaf: true},
+	{rule: "article", field: fPart, kind: newsArticle, leaf: true}, // its host is not the URL's
+
+	// nntpurl = "nntp://" hostport "/" group [ "/" digits ].
+	{rule: "nntpurl", field: fSchemeRule, kind: uint8(schemeNNTP)},
+	{rule: "nntpurl", field: fScheme, how: prefix, lit: "nntp"},
+	{rule: "nntpurl group", field: fPath, kind: uint8(PathAbsolute), how: union},
+	{rule: "nntpurl group", field: fPart, kind: nntpGroup, leaf: true},
+	{rule: "nntpurl digits", field: fPath, how: union},
+	{rule: "nntpurl digits", field: fPart, kind: nntpArticle, leaf: true},
+
+	// telneturl = "telnet://" login [ "/" ]. Section 3.8: "The final "/" character may be
+	// omitted": after it, the url-path is empty.
+	{rule: "telneturl", field: fSchemeRule, kind: uint8(schemeTelnet)},
+	{rule: "telneturl", field: fScheme, how: prefix, lit: "telnet"},
+	{rule: "telneturl", field: fPath, how: emptyAfter, after: fAuthority, lit: "/"},
+
+	// waisurl = waisdatabase | waisindex | waisdoc: "wais://" hostport "/" database, then
+	// "?" search (the query, as http's), or "/" wtype "/" wpath.
+	{rule: "waisurl", field: fSchemeRule, kind: uint8(schemeWAIS)},
+	{rule: "waisurl", field: fScheme, how: prefix, lit: "wais"},
+	{rule: "database", field: fPath, kind: uint8(PathAbsolute), how: union},
+	{rule: "database", field: fPart, kind: waisDatabase, leaf: true},
+	{rule: "waisindex search", field: fQuery, leaf: true},
+	{rule: "waisindex search", field: fPart, kind: waisSearch},
+	{rule: "wtype", field: fPath, how: union},
+	{rule: "wtype", field: fPart, kind: waisType, leaf: true},
+	{rule: "wpath", field: fPath, how: union},
+	{rule: "wpath", field: fPart, kind: waisPath, leaf: true},
+
+	// prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]; fieldspec = ";" fieldname
+	// "=" fieldvalue. Section 3.11: prospero://<host>:<port>/<hsoname>;<field>=<value>.
+	{rule: "prosperourl", field: fSchemeRule, kind: uint8(schemeProspero)},
+	{rule: "prosperourl", field: fScheme, how: prefix, lit: "prospero"},
+	{rule: "ppath", field: fPath, kind: uint8(PathAbsolute), how: union},
+	{rule: "ppath", field: fPart, kind: prosperoPath},
+	{rule: "psegment", field: fSegment, leaf: true},
+	{rule: "fieldspec", field: fPath, how: union},
+	{rule: "fieldspec", field: fField},
+	{rule: "fieldname", field: fFieldName, leaf: true},
+	{rule: "fieldvalue", leaf: true},
+}
+
+// draft2003Fills maps the 2003 draft (sections 3 to 5) to the URL: absolute-URI = scheme ":"
+// ( hier-part / opaque-part ); authority = server / reg-name; server = [ [ userinfo "@" ]
+// hostport ]; host = IPv6reference / IPv4address / hostname. Its userinfo is not split.
+// rel-path = rel-segment [ abs-path ] is one relative path: the outer match wins.
+var draft2003Fills = []fill{
+	{rule: "scheme", field: fScheme, leaf: true},
+	{rule: "authority", field: fAuthority},
+	{rule: "userinfo", field: fUserinfo, leaf: true},
+	{rule: "IPv6reference", field: fHost, kind: uint8(HostIPv6), leaf: true},
+	{rule: "IPv4address", field: fHost, kind: uint8(HostIPv4), leaf: true},
+	{rule: "hostname", field: fHost, kind: uint8(HostDomain), leaf: true},
+	{rule: "reg-name", field: fHost, kind: uint8(HostRegName), leaf: true},
+	{rule: "port", field: fPort, leaf: true},
+	{rule: "abs-path", field: fPath, kind: uint8(PathAbsolute)},
+	{rule: "rel-path", field: fPath, kind: uint8(PathRelative)},
+	{rule: "opaque-part", field: fPath, kind: uint8(PathOpaque), leaf: true},
+	{rule: "segment", field: fSegment, leaf: true},
+	{rule: "rel-segment", field: fSegment, leaf: true},
+	{rule: "query", field: fQuery, leaf: true},
+	{rule: "fragment", field: fFragment, leaf: true},
+}
+
+// rfc3986Fills maps RFC 3986 (section 3 and Appendix A): hier-part = "//" authority
+// path-abempty / path-absolute / path-rootless / path-empty; authority = [ userinfo "@" ] host
+// [ ":" port ]; host = IP-literal / IPv4address / reg-name. Section 3.3: "A path is always
+// defined for a URI, though the defined path may be empty".
+var rfc3986Fills = []fill{
+	{rule: "scheme", field: fScheme, leaf: true},
+	{rule: "authority", field: fAuthority},
+	{rule: "userinfo", field: fUserinfo, leaf: true},
+	{rule: "IP-literal", field: fHost, kind: uint8(HostIPv6)},
+	{rule: "IPvFuture", field: fHostKind, kind: uint8(HostIPvFuture), leaf: true},
+	{rule: "IPv6address", leaf: true}, // its ls32 may hold an IPv4address, which is not the host
+	{rule: "IPv4address", field: fHost, kind: uint8(HostIPv4), leaf: true},
+	{rule: "reg-name", field: fHost, kind: uint8(HostRegName), leaf: true},
+	{rule: "port", field: fPort, leaf: true},
+	{rule: "path-abempty", field: fPath, kind: uint8(PathAbsolute)},
+	{rule: "path-absolute", field: fPath, kind: uint8(PathAbsolute)},
+	{rule: "path-noscheme", field: fPath, kind: uint8(PathRelative)},
+	{rule: "path-rootless", field: fPath, kind: uint8(PathRelative)},
+	{rule: "path-empty", field: fPath, kind: uint8(PathEmpty), leaf: true},
+	{rule: "segment", field: fSegment, leaf: true},
+	{rule: "segment-nz", field: fSegment, leaf: true},
+	{rule: "segment-nz-nc", field: fSegment, leaf: true},
+	{rule: "query", field: fQuery, leaf: true},
+	{rule: "fragment", field: fFragment, leaf: true},
+}
+
+// rfc2396Fills maps RFC 2396 (Appendix A): absoluteURI = scheme ":" ( hier_part |
+// opaque_part ); authority = server | reg_name, where a reg_name is the whole authority (it
+// is given as the host, of kind HostRegName); segment = *pchar *( ";" param ).
+var rfc2396Fills = []fill{
+	{rule: "scheme", field: fScheme, leaf: true},
+	{rule: "authority", field: fAuthority},
+	{rule: "userinfo", field: fUserinfo, leaf: true},
+	{rule: "hostname", field: fHost, kind: uint8(HostDomain), leaf: true},
+	{rule: "IPv4address", field: fHost, kind: uint8(HostIPv4), leaf: true},
+	{rule: "reg_name", field: fHost, kind: uint8(HostRegName), leaf: true},
+	{rule: "port", field: fPort, leaf: true},
+	{rule: "abs_path", field: fPath, kind: uint8(PathAbsolute)},
+	{rule: "rel_path", field: fPath, kind: uint8(PathRelative)},
+	{rule: "opaque_part", field: fPath, kind: uint8(PathOpaque), leaf: true},
+	{rule: "segment", field: fSegment},
+	{rule: "segment param", field: fParam, leaf: true},
+	{rule: "rel_segment", field: fSegment, leaf: true},
+	{rule: "query", field: fQuery, leaf: true},
+	{rule: "fragment", field: fFragment, leaf: true},
+}
+
+// rfc1808Fills maps RFC 1808 (section 2.2): <scheme>://<net_loc>/<path>;<params>?<query>
+// #<fragment>. Section 2.1: '"/" path' is the URL path of RFC 1738 section 3.1, which does not
+// count the "/"; abs_path = "/" rel_path says the path is absolute. net_loc is not split.
+// absoluteURL's second form, scheme ":" *( uchar | reserved ), has no rule of its own.
+var rfc1808Fills = []fill{
+	{rule: "scheme", field: fScheme, leaf: true},
+	{rule: "absoluteURL", field: fPath, kind: uint8(PathOpaque), how: rest, lit: ":"},
+	{rule: "generic-RL", field: fPath, how: clear},
+	{rule: "net_loc", field: fAuthority, leaf: true},
+	{rule: "abs_path", field: fPathKind, kind: uint8(PathAbsolute)},
+	{rule: "path", field: fPath, kind: uint8(PathRelative)},
+	{rule: "fsegment", field: fSegment, leaf: true},
+	{rule: "segment", field: fSegment, leaf: true},
+	{rule: "params", field: fParams, leaf: true},
+	{rule: "query", field: fQuery, leaf: true},
+	{rule: "fragment", field: fFragment, leaf: true},
+}
+
+// draft1997Fills maps the 1997 draft (Appendix A): generic-URL = scheme ":" relativeURL;
+// net_path = "//" site [ abs_path ]; site = [ [ user [ ":" password ] "@" ] hostport ];
+// abs_path = "/" rel_path; rel_path = [ path_segments ] [ "?" query ], so an abs_path or
+// rel_path match holds the query too: the path ends before it (walk.go). Its own rule path =
+// [ "/" ] path_segments, a start rule, includes the "/".
+var draft1997Fills = []fill{
+	{rule: "scheme", field: fScheme, leaf: true},
+	{rule: "opaque-URL", field: fPath, kind: uint8(PathOpaque), how: rest, lit: ":"},
+	{rule: "site", field: fAuthority},
+	{rule: "user", field: fUser, leaf: true},
+	{rule: "user", field: fUserinfo, how: union},
+	{rule: "password", field: fPassword, leaf: true},
+	{rule: "password", field: fUserinfo, how: union},
+	{rule: "hostname", field: fHost, kind: uint8(HostDomain), leaf: true},
+	{rule: "hostnumber", field: fHost, kind: uint8(HostIPv4), leaf: true},
+	{rule: "port", field: fPort, leaf: true},
+	{rule: "abs_path", field: fPath, kind: uint8(PathAbsolute)},
+	{rule: "rel_path", field: fPath, kind: uint8(PathRelative)},
+	{rule: "path", field: fPath, kind: byLeadingSlash},
+	{rule: "segment", field: fSegment},
+	{rule: "segment param", field: fParam, leaf: true},
+	{rule: "query", field: fQuery, leaf: true},
+	{rule: "fragment", field: fFragment, leaf: true},
+}
+
+// draft1993Fills maps the 1993 draft ("BNF syntax"): an address per scheme, whose scheme name
+// is a literal ("http://"), and generic = scheme ":" path [ "?" search ]. Its path follows
+// the "/" after the host and does not count it, as in RFC 1738; in generic it is rootless.
+// The path of a gopher, wais or prospero address is everything after the host's "/". Its
+// hostname = ialpha [ "." hostname ] may hold ":"; the transcription ends a hostname before
+// ":" digits, which is the port where the grammar has one.
+var draft1993Fills = []fill{
+	{rule: "fragmentid", field: fFragment, leaf: true},
+	{rule: "scheme", field: fScheme, leaf: true},
+	{rule: "generic path", field: fPath, kind: uint8(PathRelative), leaf: true},
+	{rule: "path", field: fPath, kind: uint8(PathAbsolute), how: union, leaf: true},
+	{rule: "search", field: fQuery, leaf: true},
+	{rule: "hostport", field: fAuthority, how: union},
+	{rule: "hostname", field: fHost, kind: uint8(HostDomain), leaf: true},
+	{rule: "hostnumber", field: fHost, kind: uint8(HostIPv4), leaf: true},
+	{rule: "port", field: fPort, leaf: true},
+	{rule: "httpaddress", field: fScheme, how: prefix, lit: "http"},
+	{rule: "fileaddress", field: fScheme, how: prefix, lit: "ftp"},
+	{rule: "fileaddress host", field: fAuthority},
+	{rule: "afsaddress", field: fScheme, how: prefix, lit: "afs"},
+	{rule: "cellname", field: fAuthority},
+	{rule: "newsaddress", field: fScheme, how: prefix, lit: "news"},
+	{rule: "groupart", field: fPath, kind: uint8(PathOpaque), leaf: true},
+	{rule: "waisindex", field: fScheme, how: prefix, lit: "wais"},
+	{rule: "waisdoc", field: fScheme, how: prefix, lit: "wais"},
+	{rule: "database", field: fPath, kind: uint8(PathAbsolute), how: union, leaf: true},
+	{rule: "wtype", field: fPath, how: union, leaf: true},
+	{rule: "waisdoc digits", field: fPath, how: union, leaf: true},
+	{rule: "prosperolink", field: fScheme, how: prefix, lit: "prospero"},
+	{rule: "hsoname", field: fPath, kind: uint8(PathAbsolute), how: union, leaf: true},
+	{rule: "version", field: fPath, how: union, leaf: true},
+	{rule: "attributes", field: fPath, how: union, leaf: true},
+	{rule: "telnetaddress", field: fScheme, how: prefix, lit: "telnet"},
+	{rule: "user", field: fUser, leaf: true},
+	{rule: "user", field: fUserinfo, how: union},
+	{rule: "user", field: fAuthority, how: union},
+	{rule: "gopheraddress", field: fScheme, how: prefix, lit: "gopher"},
+	{rule: "gtype", field: fPath, kind: uint8(PathAbsolute), how: union, leaf: true},
+	{rule: "selector", field: fPath, how: union, leaf: true},
+}
+
+// draft1994Fills maps the 1994 draft ("BNF for specific URL schemes"), read as the 1993 one:
+// an address per scheme, with login = [ user [ ":" password ] "@" ] hostport for ftp and
+// telnet. prefixedurl = "url:" url: the prefix is no component. Addresses without "//" (news,
+// nntp, mailto, mid, cid) have an opaque path.
+var draft1994Fills = []fill{
+	{rule: "httpaddress", field: fScheme, how: prefix, lit: "http"},
+	{rule: "ftpaddress", field: fScheme, how: prefix, lit: "ftp"},
+	{rule: "afsaddress", field: fScheme, how: prefix, lit: "afs"},
+	{rule: "newsaddress", field: fScheme, how: prefix, lit: "news"},
+	{rule: "nntpaddress", field: fScheme, how: prefix, lit: "nntp"},
+	{rule: "midaddress", field: fScheme, how: prefix, lit: "mid"},
+	{rule: "cidaddress", field: fScheme, how: prefix, lit: "cid"},
+	{rule: "mailtoaddress", field: fScheme, how: prefix, lit: "mailto"},
+	{rule: "waisindex", field: fScheme, how: prefix, lit: "wais"},
+	{rule: "waisdoc", field: fScheme, how: prefix, lit: "wais"},
+	{rule: "prosperolink", field: fScheme, how: prefix, lit: "prospero"},
+	{rule: "telnetaddress", field: fScheme, how: prefix, lit: "telnet"},
+	{rule: "gopheraddress", field: fScheme, how: prefix, lit: "gopher"},
+	{rule: "login", field: fAuthority},
+	{rule: "hostport", field: fAuthority},
+	{rule: "cellname", field: fAuthority},
+	{rule: "user", field: fUser, leaf: true},
+	{rule: "user", field: fUserinfo, how: union},
+	{rule: "password", field: fPassword, leaf: true},
+	{rule: "password", field: fUserinfo, how: union},
+	{rule: "hostname", field: fHost, kind: uint8(HostDomain), leaf: true},
+	{rule: "hostnumber", field: fHost, kind: uint8(HostIPv4), leaf: true},
+	{rule: "port", field: fPort, leaf: true},
+	{rule: "path", field: fPath, kind: uint8(PathAbsolute), how: union},
+	{rule: "segment", field: fSegment, leaf: true},
+	{rule: "ftptype", field: fPath, how: union, leaf: true},
+	{rule: "search", field: fQuery, leaf: true},
+	{rule: "groupart", field: fPath, kind: uint8(PathOpaque), leaf: true},
+	{rule: "nntpaddress group", field: fPath, kind: uint8(PathOpaque), how: union, leaf: true},
+	{rule: "nntpaddress digits", field: fPath, how: union, leaf: true},
+	{rule: "addr-spec", field: fPath, kind: uint8(PathOpaque), leaf: true},
+	{rule: "mailtoaddress", field: fPath, kind: uint8(PathOpaque), how: rest, lit: ":"},
+	{rule: "mailtoaddress hostname", leaf: true}, // the mail domain, not a host of the URL
+	{rule: "database", field: fPath, kind: uint8(PathAbsolute), how: union, leaf: true},
+	{rule: "wtype", field: fPath, how: union, leaf: true},
+	{rule: "wpath", field: fPath, how: union, leaf: true},
+	{rule: "hsoname", field: fPath, kind: uint8(PathAbsolute), how: union, leaf: true},
+	{rule: "version", field: fPath, how: union, leaf: true},
+	{rule: "attributes", field: fPath, how: union, leaf: true},
+	{rule: "gtype", field: fPath, kind: uint8(PathAbsolute), how: union, leaf: true},
+	{rule: "gcommand", field: fPath, how: union, leaf: true},
+}

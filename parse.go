@@ -1,0 +1,37 @@
+package urlgrammar
+
+// Parse validates s under v exactly as Validate does and, when s is valid, returns its
+// components as v's grammar defines them. It holds s to the same rule as Validate (for RFC
+// 1738, the rule of s's scheme: see the package documentation), and a rejection is the same
+// *SyntaxError. Parse allocates the URL and nothing else; Segments, Parts and Decoded
+// allocate what they return.
+func Parse(v Version, s string, opts ...Option) (*URL, error) {
+	rule, err := defaultRule(v, s, opts)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRule(v, rule, s, opts...)
+}
+
+// ParseRule is Parse holding s to the start rule named rule (by its name in the document), as
+// ValidateRule does.
+func ParseRule(v Version, rule, s string, opts ...Option) (*URL, error) {
+	info, start, err := lookupRule(v, rule)
+	if err != nil {
+		return nil, err
+	}
+	w, err := info.walker()
+	if err != nil {
+		return nil, err
+	}
+	read := readAs(s, opts)
+	p, ok := run(info, start, read)
+	if !ok {
+		info.release(p)
+		return nil, newSyntaxError(v, rule, s, read)
+	}
+	var st walkState
+	w.walk(p, s, &st)
+	info.release(p)
+	return &URL{Version: v, Rule: rule, Raw: s, c: st.components, caseIgnoreScheme: len(opts) > 0 && newConfig(opts).caseIgnoreScheme}, nil
+}

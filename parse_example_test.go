@@ -1,0 +1,58 @@
+package urlgrammar_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+func ExampleParse() {
+	// RFC 1738 section 3.1: "ftp://foo:@host.com/" has the user name "foo" and an empty
+	// password; section 3.2.2: ";type=d" gives the typecode.
+	u, err := urlgrammar.Parse(urlgrammar.RFC1738, "ftp://foo:@host.com/pub;type=d")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	a := u.Authority()
+	fmt.Printf("user %q, password %q (present %v), host %q (%v)\n", a.User.Text, a.Password.Text, a.Password.Present, a.Host.Text, a.HostKind)
+	fmt.Printf("path %q (%v)\n", u.Path().Text, u.Path().Kind)
+	ftp := u.Parts().(*urlgrammar.FTP)
+	fmt.Printf("ftp path %q, typecode %q\n", ftp.Path.Text, ftp.Typecode.Text)
+	// Output:
+	// user "foo", password "" (present true), host "host.com" (domain)
+	// path "pub;type=d" (absolute)
+	// ftp path "pub", typecode "d"
+}
+
+func ExampleInspect() {
+	root, err := urlgrammar.ParseTree(urlgrammar.RFC3986, "http://[::1]:80/a")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	depth := 0
+	urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
+		if n == nil {
+			depth--
+			return false
+		}
+		fmt.Printf("%s%s %q\n", strings.Repeat("  ", depth), n.Rule, n.Text)
+		depth++
+		return true
+	})
+	// Output:
+	// URI-reference "http://[::1]:80/a"
+	//   URI "http://[::1]:80/a"
+	//     scheme "http"
+	//     hier-part "//[::1]:80/a"
+	//       authority "[::1]:80"
+	//         host "[::1]"
+	//           IP-literal "[::1]"
+	//             IPv6address "::1"
+	//               h16 "1"
+	//         port "80"
+	//       path-abempty "/a"
+	//         segment "a"
+}

@@ -1,0 +1,531 @@
+package urlgrammar
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar/internal/pegrt"
+)
+
+// This file holds the one walk over a parse's tokens that fills a URL (driven by the per-version
+// fill tables of fills.go), and the generic parse tree (Node, Walk, Inspect, ParseTree).
+
+// A field is what a fill fills.
+type field uint8
+
+const (
+	fNone field = iota
+	// The fields below numSpans are the URL's generic components.
+	fScheme
+	fAuthority
+	fUserinfo
+	fUser
+	fPassword
+	fHost
+	fPort
+	fPath
+	fParams
+	fQuery
+	fFragment
+	numSpans
+
+	fHostKind   // the HostKind alone (kind), over what fHost set
+	fPathKind   // the PathKind alone (kind), if no kind is set yet
+	fSchemeRule // the RFC 1738 scheme rule that matched (kind is a schemeKind)
+	fPart       // one of that scheme's parts (kind is its slot in URL.parts)
+	fSegment    // a path segment
+	fParam      // a parameter of the path segment it is in
+	fField      // a prospero fieldspec
+	fFieldName  // the fieldname of the fieldspec it is in
+)
+
+// how says how a match fills its field.
+type how uint8
+
+const (
+	// set fills the field unless a match around this one has filled it already: the
+	// outermost match wins.
+	set how = iota
+	// union fills the field, or widens it to take this match in too: a component that the
+	// grammar writes as several rules side by side (RFC 1738's userinfo is user ":" password).
+	union
+	// clear empties the field (and its kind), so that matches inside this one fill it anew.
+	clear
+	// prefix fills the field with the first len(lit) bytes of the match: a literal that the
+	// rule begins with, such as the "ftp" of ftpurl = "ftp://" ….
+	prefix
+	// emptyAfter makes the field present and empty, once the walk is done, if it is still
+	// absent and the input reads lit right after the field named by after: RFC 1738's file
+	// URL "file:///x" has an empty host (section 3.10), as the grammar has no rule for it.
+	emptyAfter
+	// rest fills the field with what follows the first lit in the match: a part that the
+	// grammar writes without a rule of its own, such as the opaque part of RFC 1808's
+	// absoluteURL = generic-RL | ( scheme ":" *( uchar | reserved ) ).
+	rest
+)
+
+// byLeadingSlash, as the kind of an fPath fill, is PathAbsolute for a match that begins with
+// "/" and PathRelative for one that does not: the 1997 draft's path = [ "/" ] path_segments.
+const byLeadingSlash = 255
+
+// A fill declares that the matches of one grammar rule fill one field of a URL. A version's
+// fills (fills.go) are its whole mapping from grammar to URL.
+type fill struct {
+	// rule is the rule's name in the document, or "parent rule": then only a match whose
+	// nearest enclosing match of a named rule is of parent. A rule that only the PEG has
+	// (declared extra in the .peg) is named by its PEG name. Where both a "parent rule" fill
+	// and a plain "rule" fill could apply, the one with the parent applies.
+	rule  string
+	field field
+	kind  uint8 // a HostKind (fHost, fHostKind), PathKind (fPath, fPathKind), schemeKind, or slot
+	how   how
+	lit   string // for prefix, emptyAfter and rest
+	after field  // for emptyAfter
+	// leaf says that nothing inside the match fills anything: the walk does not look inside.
+	leaf bool
+}
+
+// An act is a fill compiled for one grammar: rule names resolved to rule numbers.
+type act struct {
+	fill
+	parent int // the rule number of the parent, or -1
+}
+
+// A walker fills URLs from the parses of one grammar.
+type walker struct {
+	rules []ruleActs // by rule number
+	// pathDefined: the document says "the path component is never undefined, though it may be
+	// empty" (RFC 2396, the 1997 and 2003 drafts, section 5.2), so a reference whose grammar
+	// derivation has no path rule has an empty path, where the path would stand.
+	pathDefined bool
+}
+
+// ruleActs is what the walk does with a match of one rule.
+type ruleActs struct {
+	acts      []act
+	qualified bool // some of its acts have a parent
+	named     bool // the rule is a rule of the document (Grammar.Rules[i] != "")
+}
+
+// newWalker compiles fills for g. Every rule a fill names must be a rule of g.
+func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
+	// number gives the rule numbers of each name: a rule of the document may have two, where
+	// the .peg has a context-bound copy of it (an extra rule "as" it).
+	number := map[string][]int{}
+	for i, name := range g.Rules {
+		if name != "" {
+			number[name] = append(number[name], i)
+		}
+	}
+	for i, name := range g.PEGRules {
+		if _, ok := number[name]; !ok && g.Rules[i] == "" {
+			number[name] = []int{i}
+		}
+	}
+	w := &walker{rules: make([]ruleActs, len(g.Rules))}
+	for i, name := range g.Rules {
+		w.rules[i].named = name != ""
+	}
+	var unknown []string
+	for _, f := range fills {
+		a := act{fill: f, parent: -1}
+		name := f.rule
+		if parent, rule, ok := strings.Cut(name, " "); ok {
+			ns, found := number[parent]
+			if !found || len(ns) != 1 {
+				unknown = append(unknown, parent)
+				continue
+			}
+			a.parent, name = ns[0], rule
+		}
+		ns, found := number[name]
+		if !found {
+			unknown = append(unknown, name)
+			continue
+		}
+		for _, n := range ns {
+			r := &w.rules[n]
+			r.acts = append(r.acts, a)
+			r.qualified = r.qualified || a.parent >= 0
+		}
+	}
+	if len(unknown) > 0 {
+		return nil, fmt.Errorf("urlgrammar: the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
+	}
+	return w, nil
+}
+
+// walkState is what one walk has found.
+type walkState struct {
+	components
+	pending  [4]*act // emptyAfter fills to apply at the end
+	npending int
+
+	// details says to find the scheme's parts and the lists too, which Parse leaves out.
+	details bool
+	scheme  schemeKind
+	parts   [4]span // the scheme's parts, by the slots named in ast.go
+	items   []item  // segments, their parameters, prospero field specs: last first, then reversed
+}
+
+// frame is an enclosing match of a named rule during the walk.
+type frame struct {
+	rule, first int32
+}
+
+// walk fills st from the tokens of the parse p holds, of the input raw.
+//
+// It visits the tokens from last to first. The tokens are in post-order, so this visits every
+// match before the matches inside it (the outermost first, and among siblings the rightmost
+// first); a stack of the enclosing matches gives each match its parent. A leaf fill skips the
+// tokens inside its match.
+func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
+	var stackArray [32]frame
+	stack := stackArray[:0]
+	for i := p.Len() - 1; i >= 0; i-- {
+		t := p.Token(i)
+		for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
+			stack = stack[:len(stack)-1]
+		}
+		r := &w.rules[t.Rule]
+		if acts := r.acts; len(acts) > 0 {
+			parent := -1
+			if r.qualified && len(stack) > 0 {
+				parent = int(stack[len(stack)-1].rule)
+			}
+			if st.apply(acts, parent, t, raw) {
+				i = t.First // skip the tokens inside
+				continue
+			}
+		}
+		if r.named {
+			stack = append(stack, frame{rule: int32(t.Rule), first: int32(t.First)})
+		}
+	}
+	st.finish(raw)
+	if w.pathDefined && !st.s[fPath].ok {
+		var at uint32
+		if a := st.s[fAuthority]; a.ok {
+			at = a.e
+		} else if sc := st.s[fScheme]; sc.ok {
+			at = sc.e + 1 // after the ":"
+		}
+		st.s[fPath] = span{b: at, e: at, ok: true}
+		st.pathKind = PathEmpty
+	}
+}
+
+// apply applies the acts of t's rule that hold for its parent, and reports whether one of
+// them is a leaf.
+func (st *walkState) apply(acts []act, parent int, t pegrt.Token, raw string) (leaf bool) {
+	qualified := false
+	if parent >= 0 {
+		for i := range acts {
+			if acts[i].parent == parent {
+				qualified = true
+				break
+			}
+		}
+	}
+	ts := span{b: uint32(t.Begin), e: uint32(t.End), ok: true}
+	for i := range acts {
+		a := &acts[i]
+		if qualified != (a.parent >= 0) || qualified && a.parent != parent {
+			continue
+		}
+		leaf = leaf || a.leaf
+		switch {
+		case a.field == fNone:
+		case a.field < numSpans:
+			st.fillSpan(a, ts, raw)
+		case a.field == fHostKind:
+			st.hostKind = HostKind(a.kind)
+		case a.field == fPathKind:
+			if st.pathKind == PathNone {
+				st.pathKind = PathKind(a.kind)
+			}
+		case !st.details:
+		case a.field == fSchemeRule:
+			if st.scheme == schemeNone {
+				st.scheme = schemeKind(a.kind)
+			}
+		case a.field == fPart:
+			sp := &st.parts[a.kind]
+			switch {
+			case !sp.ok:
+				*sp = ts
+			case a.how == union:
+				sp.b, sp.e = min(sp.b, ts.b), max(sp.e, ts.e)
+			}
+		case a.field == fSegment:
+			st.items = append(st.items, item{kind: itemSegment, b: ts.b, e: ts.e})
+		case a.field == fParam:
+			st.items = append(st.items, item{kind: itemParam, b: ts.b, e: ts.e})
+		case a.field == fField:
+			st.items = append(st.items, item{kind: itemField, b: ts.b, e: ts.e, x: ts.e})
+		case a.field == fFieldName:
+			// The fieldspec around this fieldname was the last item added: the walk visits
+			// a match right after the match around it and that match's later children, and
+			// a fieldvalue adds no item.
+			if n := len(st.items); n > 0 && st.items[n-1].kind == itemField {
+				st.items[n-1].x = ts.e
+			}
+		}
+	}
+	return leaf
+}
+
+// fillSpan applies a to the generic component a.field. A kind, like a span, is set by the
+// outermost match that has one.
+func (st *walkState) fillSpan(a *act, ts span, raw string) {
+	sp := &st.s[a.field]
+	switch a.how {
+	case set:
+		if sp.ok {
+			return
+		}
+		*sp = ts
+	case rest:
+		if sp.ok {
+			return
+		}
+		i := strings.Index(raw[ts.b:ts.e], a.lit)
+		if i < 0 {
+			return
+		}
+		*sp = span{b: ts.b + uint32(i+len(a.lit)), e: ts.e, ok: true}
+	case union:
+		if sp.ok {
+			sp.b, sp.e = min(sp.b, ts.b), max(sp.e, ts.e)
+		} else {
+			*sp = ts
+		}
+	case clear:
+		*sp = span{}
+		switch a.field {
+		case fHost:
+			st.hostKind = HostNone
+		case fPath:
+			st.pathKind = PathNone
+		}
+		return
+	case prefix:
+		if !sp.ok {
+			*sp = span{b: ts.b, e: ts.b + uint32(len(a.lit)), ok: true}
+		}
+		return
+	case emptyAfter:
+		if st.npending < len(st.pending) {
+			st.pending[st.npending] = a
+			st.npending++
+		}
+		return
+	}
+	switch {
+	case a.kind == 0:
+	case a.field == fHost && st.hostKind == HostNone:
+		st.hostKind = HostKind(a.kind)
+	case a.field == fPath && st.pathKind == PathNone:
+		st.pathKind = PathKind(a.kind)
+		if a.kind == byLeadingSlash {
+			st.pathKind = PathRelative
+			if ts.e > ts.b && raw[ts.b] == '/' {
+				st.pathKind = PathAbsolute
+			}
+		}
+	}
+}
+
+// finish applies the pending fills, settles the kinds, and puts the items in input order.
+func (st *walkState) finish(raw string) {
+	for _, a := range st.pending[:st.npending] {
+		sp, after := &st.s[a.field], st.s[a.after]
+		if !sp.ok && after.ok && strings.HasPrefix(raw[after.e:], a.lit) {
+			at := after.e + uint32(len(a.lit))
+			*sp = span{b: at, e: at, ok: true}
+		}
+	}
+	path := &st.s[fPath]
+	// A path ends where a component that follows it begins, in a grammar whose path rule
+	// holds the rest of the reference (the 1997 draft: abs_path = "/" rel_path, and
+	// rel_path = [ path_segments ] [ "?" query ]).
+	for _, f := range [...]field{fParams, fQuery, fFragment} {
+		if c := st.s[f]; c.ok && path.ok && c.b > path.b && c.b-1 < path.e {
+			path.e = c.b - 1
+		}
+	}
+	if path.ok && path.b == path.e {
+		st.pathKind = PathEmpty
+	}
+	switch host := st.s[fHost]; {
+	case !host.ok:
+		st.hostKind = HostNone
+	case host.b == host.e:
+		st.hostKind = HostEmpty
+	}
+	for i, j := 0, len(st.items)-1; i < j; i, j = i+1, j-1 {
+		st.items[i], st.items[j] = st.items[j], st.items[i]
+	}
+}
+
+// details reads u again, as Parse read it, for what Parse leaves out: the scheme's parts and
+// the lists. A URL that Parse did not make has none.
+func (u *URL) details() *walkState {
+	st := &walkState{details: true}
+	info := u.Version.info()
+	if info == nil {
+		return st
+	}
+	start := info.grammar.Start(u.Rule)
+	w, err := info.walker()
+	if start < 0 || err != nil {
+		return st
+	}
+	var opts []Option
+	if u.caseIgnoreScheme {
+		opts = []Option{CaseIgnoreScheme()}
+	}
+	p, ok := run(info, start, readAs(u.Raw, opts))
+	if ok {
+		w.walk(p, u.Raw, st)
+	}
+	info.release(p)
+	return st
+}
+
+// walker returns the walker of info's grammar, compiled on first use.
+func (info *version) walker() (*walker, error) {
+	info.walkOnce.Do(func() {
+		info.walk, info.walkErr = newWalker(info.grammar, info.fills)
+		if info.walk != nil {
+			info.walk.pathDefined = info.pathDefined
+		}
+	})
+	return info.walk, info.walkErr
+}
+
+// A Node is one match of a grammar rule in a parse tree: the rule's name in the document, the
+// span of input it matched, and the matches of the rules inside it, in input order. A rule
+// that matched the empty string is a node too, with Begin == End.
+//
+// The tree has a node for each match of a rule of the document. A rule that only the PEG
+// transcription has (Grammar.Rules[i] == "") has none: the nodes inside its match are
+// children of the node around it. Character-set rules that a transcription writes inline (its
+// "# folded" rules) have no matches, hence no nodes.
+type Node struct {
+	Rule       string // the rule's name in the document, such as "hostport"
+	Begin, End int    // the matched text is the input's [Begin:End]
+	Text       string
+	Children   []*Node
+}
+
+// A Visitor's Visit method is called by Walk for each node. If the Visitor w it returns is
+// not nil, Walk visits each child of the node with w, then calls w.Visit(nil).
+type Visitor interface {
+	Visit(node *Node) (w Visitor)
+}
+
+// Walk traverses the tree rooted at node depth-first, in input order: it calls v.Visit(node),
+// then walks each child with the Visitor that returned, then calls its Visit(nil).
+func Walk(v Visitor, node *Node) {
+	if v = v.Visit(node); v == nil {
+		return
+	}
+	for _, c := range node.Children {
+		Walk(v, c)
+	}
+	v.Visit(nil)
+}
+
+type inspector func(*Node) bool
+
+func (f inspector) Visit(node *Node) Visitor {
+	if f(node) {
+		return f
+	}
+	return nil
+}
+
+// Inspect traverses the tree rooted at node depth-first, in input order: it calls f(node),
+// and if f returns true, inspects each child of the node, then calls f(nil).
+func Inspect(node *Node, f func(*Node) bool) {
+	Walk(inspector(f), node)
+}
+
+// ParseTree returns the parse tree of s under v, holding s to the same rule as Validate and
+// Parse; its root is that rule's match. A rejection is the *SyntaxError of Validate.
+func ParseTree(v Version, s string, opts ...Option) (*Node, error) {
+	rule, err := defaultRule(v, s, opts)
+	if err != nil {
+		return nil, err
+	}
+	return ParseTreeRule(v, rule, s, opts...)
+}
+
+// ParseTreeRule is ParseTree holding s to the start rule named rule, as ValidateRule does.
+func ParseTreeRule(v Version, rule, s string, opts ...Option) (*Node, error) {
+	info, start, err := lookupRule(v, rule)
+	if err != nil {
+		return nil, err
+	}
+	read := readAs(s, opts)
+	p, ok := run(info, start, read)
+	if !ok {
+		info.release(p)
+		return nil, newSyntaxError(v, rule, s, read)
+	}
+	root := buildTree(info.grammar, p, s)
+	info.release(p)
+	return root, nil
+}
+
+// buildTree makes the tree of the tokens p holds, in one pass over them: each token's
+// children are the nodes, not yet placed, of the tokens inside it.
+func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
+	n := p.Len()
+	count := 0
+	for i := 0; i < n; i++ {
+		if g.Rules[p.Token(i).Rule] != "" {
+			count++
+		}
+	}
+	nodes := make([]Node, count)
+	children := make([]*Node, count) // every node is the child of at most one other
+	type open struct {
+		node  *Node
+		token int
+	}
+	var stack []open
+	used, next := 0, 0
+	for i := 0; i < n; i++ {
+		t := p.Token(i)
+		if g.Rules[t.Rule] == "" {
+			continue // its nodes stay open, for the node around it
+		}
+		j := len(stack)
+		for j > 0 && stack[j-1].token >= t.First {
+			j--
+		}
+		node := &nodes[next]
+		next++
+		*node = Node{Rule: g.Rules[t.Rule], Begin: t.Begin, End: t.End, Text: s[t.Begin:t.End]}
+		if k := len(stack) - j; k > 0 {
+			node.Children = children[used : used+k : used+k]
+			for c := range k {
+				node.Children[c] = stack[j+c].node
+			}
+			used += k
+		}
+		stack = append(stack[:j], open{node: node, token: i})
+	}
+	if len(stack) != 1 {
+		// The start rule's match holds every other: one node is left, unless the grammar's
+		// start rule itself were PEG-only, which gen does not allow.
+		root := &Node{Begin: 0, End: len(s), Text: s}
+		for _, o := range stack {
+			root.Children = append(root.Children, o.node)
+		}
+		return root
+	}
+	return stack[0].node
+}
