@@ -318,7 +318,6 @@ func Size(size int) func(*parser) error {
 }
 func (p *parser) Init(options ...func(*parser) error) error {
 	var (
-		max                  token32
 		position, tokenIndex uint32
 		buffer               []byte
 	)
@@ -329,7 +328,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
 		position, tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
@@ -353,16 +351,6 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			return nil
 		}
 		return errMismatch
-	}
-
-	add := func(rule pegRule, begin, first uint32) {
-		if !p.notokens {
-			tree.Add(rule, begin, position, tokenIndex, first)
-		}
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{pegRule: rule, begin: begin, end: position}
-		}
 	}
 
 	matchDot := func() bool {
@@ -407,7 +395,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position5, tokenIndex5 := position, tokenIndex
 							{
 								position7, tokenIndex7 := position, tokenIndex
-								if !_rules[ruleabsolute_URI]() {
+								if !cset0[buffer[position]] || !_rules[ruleabsolute_URI]() {
 									goto l8
 								}
 								goto l7
@@ -437,7 +425,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position, tokenIndex = position9, tokenIndex9
 						}
 					l10:
-						add(ruleURI_reference, position4, tokenIndex4)
+						if !p.notokens {
+							tree.Add(ruleURI_reference, position4, position, tokenIndex, tokenIndex4)
+						}
+						tokenIndex++
 					}
 					{
 						position11, tokenIndex11 := position, tokenIndex
@@ -454,7 +445,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					if !(p.start == 1) {
 						goto l12
 					}
-					if !_rules[ruleabsolute_URI]() {
+					if !cset0[buffer[position]] || !_rules[ruleabsolute_URI]() {
 						goto l12
 					}
 					{
@@ -492,7 +483,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 					{
 						position16, tokenIndex16 := position, tokenIndex
-						if !_rules[ruleabsolute_URI]() {
+						if !cset0[buffer[position]] || !_rules[ruleabsolute_URI]() {
 							goto l0
 						}
 						{
@@ -509,7 +500,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position, tokenIndex = position17, tokenIndex17
 						}
 					l18:
-						add(ruleabsolute_URI_reference, position16, tokenIndex16)
+						if !p.notokens {
+							tree.Add(ruleabsolute_URI_reference, position16, position, tokenIndex, tokenIndex16)
+						}
+						tokenIndex++
 					}
 					{
 						position19, tokenIndex19 := position, tokenIndex
@@ -522,7 +516,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					}
 				}
 			l2:
-				add(rule_start, position1, tokenIndex1)
+				if !p.notokens {
+					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
+				}
+				tokenIndex++
 			}
 			return true
 		l0:
@@ -541,71 +538,35 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				{
 					position24, tokenIndex24 := position, tokenIndex
 					{
-						position25, tokenIndex25 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l26
-						}
-						position++
-						goto l25
-					l26:
-						position, tokenIndex = position25, tokenIndex25
-						if c := buffer[position]; c < 'a' || c > 'z' {
+						if !cset0[buffer[position]] {
 							goto l22
 						}
 						position++
 					}
-				l25:
 				l27:
+					{
+						i, buf := position, buffer
+						for cset1[buf[i]] {
+							i++
+						}
+						position = i
+					}
 					{
 						position28, tokenIndex28 := position, tokenIndex
 						{
-							position29, tokenIndex29 := position, tokenIndex
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l30
-							}
-							position++
-							goto l29
-						l30:
-							position, tokenIndex = position29, tokenIndex29
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l31
-							}
-							position++
-							goto l29
-						l31:
-							position, tokenIndex = position29, tokenIndex29
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l32
-							}
-							position++
-							goto l29
-						l32:
-							position, tokenIndex = position29, tokenIndex29
-							if buffer[position] != '+' {
-								goto l33
-							}
-							position++
-							goto l29
-						l33:
-							position, tokenIndex = position29, tokenIndex29
-							if buffer[position] != '-' {
-								goto l34
-							}
-							position++
-							goto l29
-						l34:
-							position, tokenIndex = position29, tokenIndex29
-							if buffer[position] != '.' {
+							if !cset1[buffer[position]] {
 								goto l28
 							}
 							position++
 						}
-					l29:
 						goto l27
 					l28:
 						position, tokenIndex = position28, tokenIndex28
 					}
-					add(rulescheme, position24, tokenIndex24)
+					if !p.notokens {
+						tree.Add(rulescheme, position24, position, tokenIndex, tokenIndex24)
+					}
+					tokenIndex++
 				}
 				if buffer[position] != ':' {
 					goto l22
@@ -619,13 +580,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position38, tokenIndex38 := position, tokenIndex
 							{
 								position40, tokenIndex40 := position, tokenIndex
-								if !_rules[rulenet_path]() {
+								if !cset14[buffer[position]] || !_rules[rulenet_path]() {
 									goto l41
 								}
 								goto l40
 							l41:
 								position, tokenIndex = position40, tokenIndex40
-								if !_rules[ruleabs_path]() {
+								if !cset14[buffer[position]] || !_rules[ruleabs_path]() {
 									goto l38
 								}
 							}
@@ -649,7 +610,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position, tokenIndex = position42, tokenIndex42
 						}
 					l43:
-						add(rulehier_part, position37, tokenIndex37)
+						if !p.notokens {
+							tree.Add(rulehier_part, position37, position, tokenIndex, tokenIndex37)
+						}
+						tokenIndex++
 					}
 					{
 						position44, tokenIndex44 := position, tokenIndex
@@ -682,161 +646,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position48, tokenIndex48 := position, tokenIndex
 						{
 							position49, tokenIndex49 := position, tokenIndex
-							if c := buffer[position]; c < 'A' || c > 'Z' {
-								goto l50
-							}
-							position++
-							goto l49
-						l50:
-							position, tokenIndex = position49, tokenIndex49
-							if c := buffer[position]; c < 'a' || c > 'z' {
-								goto l51
-							}
-							position++
-							goto l49
-						l51:
-							position, tokenIndex = position49, tokenIndex49
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l52
-							}
-							position++
-							goto l49
-						l52:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '-' {
-								goto l53
-							}
-							position++
-							goto l49
-						l53:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '_' {
-								goto l54
-							}
-							position++
-							goto l49
-						l54:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '.' {
-								goto l55
-							}
-							position++
-							goto l49
-						l55:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '!' {
-								goto l56
-							}
-							position++
-							goto l49
-						l56:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '~' {
-								goto l57
-							}
-							position++
-							goto l49
-						l57:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '*' {
-								goto l58
-							}
-							position++
-							goto l49
-						l58:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '\'' {
-								goto l59
-							}
-							position++
-							goto l49
-						l59:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '(' {
-								goto l60
-							}
-							position++
-							goto l49
-						l60:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != ')' {
-								goto l61
-							}
-							position++
-							goto l49
-						l61:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '[' {
-								goto l62
-							}
-							position++
-							goto l49
-						l62:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != ']' {
-								goto l63
-							}
-							position++
-							goto l49
-						l63:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != ';' {
-								goto l64
-							}
-							position++
-							goto l49
-						l64:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '?' {
-								goto l65
-							}
-							position++
-							goto l49
-						l65:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != ':' {
-								goto l66
-							}
-							position++
-							goto l49
-						l66:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '@' {
-								goto l67
-							}
-							position++
-							goto l49
-						l67:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '&' {
-								goto l68
-							}
-							position++
-							goto l49
-						l68:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '=' {
-								goto l69
-							}
-							position++
-							goto l49
-						l69:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '+' {
-								goto l70
-							}
-							position++
-							goto l49
-						l70:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '$' {
-								goto l71
-							}
-							position++
-							goto l49
-						l71:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != ',' {
+							if !cset2[buffer[position]] {
 								goto l72
 							}
 							position++
@@ -848,218 +658,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							}
 							position++
 							{
-								position73, tokenIndex73 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l74
-								}
-								position++
-								goto l73
-							l74:
-								position, tokenIndex = position73, tokenIndex73
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l75
-								}
-								position++
-								goto l73
-							l75:
-								position, tokenIndex = position73, tokenIndex73
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset3[buffer[position]] {
 									goto l22
 								}
 								position++
 							}
-						l73:
 							{
-								position76, tokenIndex76 := position, tokenIndex
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l77
-								}
-								position++
-								goto l76
-							l77:
-								position, tokenIndex = position76, tokenIndex76
-								if c := buffer[position]; c < 'A' || c > 'F' {
-									goto l78
-								}
-								position++
-								goto l76
-							l78:
-								position, tokenIndex = position76, tokenIndex76
-								if c := buffer[position]; c < 'a' || c > 'f' {
+								if !cset3[buffer[position]] {
 									goto l22
 								}
 								position++
 							}
-						l76:
 						}
 					l49:
 					l79:
 						{
+							i, buf := position, buffer
+							for cset4[buf[i]] {
+								i++
+							}
+							position = i
+						}
+						{
 							position80, tokenIndex80 := position, tokenIndex
 							{
 								position81, tokenIndex81 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l82
-								}
-								position++
-								goto l81
-							l82:
-								position, tokenIndex = position81, tokenIndex81
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l83
-								}
-								position++
-								goto l81
-							l83:
-								position, tokenIndex = position81, tokenIndex81
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l84
-								}
-								position++
-								goto l81
-							l84:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '-' {
-									goto l85
-								}
-								position++
-								goto l81
-							l85:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '_' {
-									goto l86
-								}
-								position++
-								goto l81
-							l86:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '.' {
-									goto l87
-								}
-								position++
-								goto l81
-							l87:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '!' {
-									goto l88
-								}
-								position++
-								goto l81
-							l88:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '~' {
-									goto l89
-								}
-								position++
-								goto l81
-							l89:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '*' {
-									goto l90
-								}
-								position++
-								goto l81
-							l90:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '\'' {
-									goto l91
-								}
-								position++
-								goto l81
-							l91:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '(' {
-									goto l92
-								}
-								position++
-								goto l81
-							l92:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != ')' {
-									goto l93
-								}
-								position++
-								goto l81
-							l93:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '[' {
-									goto l94
-								}
-								position++
-								goto l81
-							l94:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != ']' {
-									goto l95
-								}
-								position++
-								goto l81
-							l95:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != ';' {
-									goto l96
-								}
-								position++
-								goto l81
-							l96:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '/' {
-									goto l97
-								}
-								position++
-								goto l81
-							l97:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '?' {
-									goto l98
-								}
-								position++
-								goto l81
-							l98:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != ':' {
-									goto l99
-								}
-								position++
-								goto l81
-							l99:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '@' {
-									goto l100
-								}
-								position++
-								goto l81
-							l100:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '&' {
-									goto l101
-								}
-								position++
-								goto l81
-							l101:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '=' {
-									goto l102
-								}
-								position++
-								goto l81
-							l102:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '+' {
-									goto l103
-								}
-								position++
-								goto l81
-							l103:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '$' {
-									goto l104
-								}
-								position++
-								goto l81
-							l104:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != ',' {
+								if !cset4[buffer[position]] {
 									goto l105
 								}
 								position++
@@ -1071,60 +695,34 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position106, tokenIndex106 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l107
-									}
-									position++
-									goto l106
-								l107:
-									position, tokenIndex = position106, tokenIndex106
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l108
-									}
-									position++
-									goto l106
-								l108:
-									position, tokenIndex = position106, tokenIndex106
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset3[buffer[position]] {
 										goto l80
 									}
 									position++
 								}
-							l106:
 								{
-									position109, tokenIndex109 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l110
-									}
-									position++
-									goto l109
-								l110:
-									position, tokenIndex = position109, tokenIndex109
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l111
-									}
-									position++
-									goto l109
-								l111:
-									position, tokenIndex = position109, tokenIndex109
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset3[buffer[position]] {
 										goto l80
 									}
 									position++
 								}
-							l109:
 							}
 						l81:
 							goto l79
 						l80:
 							position, tokenIndex = position80, tokenIndex80
 						}
-						add(ruleopaque_part, position48, tokenIndex48)
+						if !p.notokens {
+							tree.Add(ruleopaque_part, position48, position, tokenIndex, tokenIndex48)
+						}
+						tokenIndex++
 					}
 				}
 			l35:
-				add(ruleabsolute_URI, position23, tokenIndex23)
+				if !p.notokens {
+					tree.Add(ruleabsolute_URI, position23, position, tokenIndex, tokenIndex23)
+				}
+				tokenIndex++
 			}
 			return true
 		l22:
@@ -1160,136 +758,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										position123, tokenIndex123 := position, tokenIndex
 									l124:
 										{
+											i, buf := position, buffer
+											for cset5[buf[i]] {
+												i++
+											}
+											position = i
+										}
+										{
 											position125, tokenIndex125 := position, tokenIndex
 											{
 												position126, tokenIndex126 := position, tokenIndex
-												if c := buffer[position]; c < 'A' || c > 'Z' {
-													goto l127
-												}
-												position++
-												goto l126
-											l127:
-												position, tokenIndex = position126, tokenIndex126
-												if c := buffer[position]; c < 'a' || c > 'z' {
-													goto l128
-												}
-												position++
-												goto l126
-											l128:
-												position, tokenIndex = position126, tokenIndex126
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l129
-												}
-												position++
-												goto l126
-											l129:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '-' {
-													goto l130
-												}
-												position++
-												goto l126
-											l130:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '_' {
-													goto l131
-												}
-												position++
-												goto l126
-											l131:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '.' {
-													goto l132
-												}
-												position++
-												goto l126
-											l132:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '!' {
-													goto l133
-												}
-												position++
-												goto l126
-											l133:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '~' {
-													goto l134
-												}
-												position++
-												goto l126
-											l134:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '*' {
-													goto l135
-												}
-												position++
-												goto l126
-											l135:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '\'' {
-													goto l136
-												}
-												position++
-												goto l126
-											l136:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '(' {
-													goto l137
-												}
-												position++
-												goto l126
-											l137:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != ')' {
-													goto l138
-												}
-												position++
-												goto l126
-											l138:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != ';' {
-													goto l139
-												}
-												position++
-												goto l126
-											l139:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != ':' {
-													goto l140
-												}
-												position++
-												goto l126
-											l140:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '&' {
-													goto l141
-												}
-												position++
-												goto l126
-											l141:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '=' {
-													goto l142
-												}
-												position++
-												goto l126
-											l142:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '+' {
-													goto l143
-												}
-												position++
-												goto l126
-											l143:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '$' {
-													goto l144
-												}
-												position++
-												goto l126
-											l144:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != ',' {
+												if !cset5[buffer[position]] {
 													goto l145
 												}
 												position++
@@ -1301,56 +780,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 												}
 												position++
 												{
-													position146, tokenIndex146 := position, tokenIndex
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l147
-													}
-													position++
-													goto l146
-												l147:
-													position, tokenIndex = position146, tokenIndex146
-													if c := buffer[position]; c < 'A' || c > 'F' {
-														goto l148
-													}
-													position++
-													goto l146
-												l148:
-													position, tokenIndex = position146, tokenIndex146
-													if c := buffer[position]; c < 'a' || c > 'f' {
+													if !cset3[buffer[position]] {
 														goto l125
 													}
 													position++
 												}
-											l146:
 												{
-													position149, tokenIndex149 := position, tokenIndex
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l150
-													}
-													position++
-													goto l149
-												l150:
-													position, tokenIndex = position149, tokenIndex149
-													if c := buffer[position]; c < 'A' || c > 'F' {
-														goto l151
-													}
-													position++
-													goto l149
-												l151:
-													position, tokenIndex = position149, tokenIndex149
-													if c := buffer[position]; c < 'a' || c > 'f' {
+													if !cset3[buffer[position]] {
 														goto l125
 													}
 													position++
 												}
-											l149:
 											}
 										l126:
 											goto l124
 										l125:
 											position, tokenIndex = position125, tokenIndex125
 										}
-										add(ruleuserinfo, position123, tokenIndex123)
+										if !p.notokens {
+											tree.Add(ruleuserinfo, position123, position, tokenIndex, tokenIndex123)
+										}
+										tokenIndex++
 									}
 									if buffer[position] != '@' {
 										goto l121
@@ -1377,89 +827,59 @@ func (p *parser) Init(options ...func(*parser) error) error {
 													position157, tokenIndex157 := position, tokenIndex
 													{
 														position158, tokenIndex158 := position, tokenIndex
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l159
 														}
 														if buffer[position] != ':' {
 															goto l159
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l159
 														}
 														if buffer[position] != ':' {
 															goto l159
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l159
 														}
 														if buffer[position] != ':' {
 															goto l159
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l159
 														}
 														if buffer[position] != ':' {
 															goto l159
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l159
 														}
 														if buffer[position] != ':' {
 															goto l159
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l159
 														}
 														if buffer[position] != ':' {
 															goto l159
 														}
 														position++
-														if !_rules[rulels32]() {
+														if !cset3[buffer[position]] || !_rules[rulels32]() {
 															goto l159
 														}
 														{
 															position160, tokenIndex160 := position, tokenIndex
 															{
-																position161, tokenIndex161 := position, tokenIndex
-																if c := buffer[position]; c < '0' || c > '9' {
-																	goto l162
-																}
-																position++
-																goto l161
-															l162:
-																position, tokenIndex = position161, tokenIndex161
-																if c := buffer[position]; c < 'A' || c > 'F' {
-																	goto l163
-																}
-																position++
-																goto l161
-															l163:
-																position, tokenIndex = position161, tokenIndex161
-																if c := buffer[position]; c < 'a' || c > 'f' {
-																	goto l164
-																}
-																position++
-																goto l161
-															l164:
-																position, tokenIndex = position161, tokenIndex161
-																if buffer[position] != ':' {
-																	goto l165
-																}
-																position++
-																goto l161
-															l165:
-																position, tokenIndex = position161, tokenIndex161
-																if buffer[position] != '.' {
+																if !cset6[buffer[position]] {
 																	goto l160
 																}
 																position++
 															}
-														l161:
 															goto l159
 														l160:
 															position, tokenIndex = position160, tokenIndex160
@@ -1475,82 +895,52 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l166
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l166
 														}
 														if buffer[position] != ':' {
 															goto l166
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l166
 														}
 														if buffer[position] != ':' {
 															goto l166
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l166
 														}
 														if buffer[position] != ':' {
 															goto l166
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l166
 														}
 														if buffer[position] != ':' {
 															goto l166
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l166
 														}
 														if buffer[position] != ':' {
 															goto l166
 														}
 														position++
-														if !_rules[rulels32]() {
+														if !cset3[buffer[position]] || !_rules[rulels32]() {
 															goto l166
 														}
 														{
 															position167, tokenIndex167 := position, tokenIndex
 															{
-																position168, tokenIndex168 := position, tokenIndex
-																if c := buffer[position]; c < '0' || c > '9' {
-																	goto l169
-																}
-																position++
-																goto l168
-															l169:
-																position, tokenIndex = position168, tokenIndex168
-																if c := buffer[position]; c < 'A' || c > 'F' {
-																	goto l170
-																}
-																position++
-																goto l168
-															l170:
-																position, tokenIndex = position168, tokenIndex168
-																if c := buffer[position]; c < 'a' || c > 'f' {
-																	goto l171
-																}
-																position++
-																goto l168
-															l171:
-																position, tokenIndex = position168, tokenIndex168
-																if buffer[position] != ':' {
-																	goto l172
-																}
-																position++
-																goto l168
-															l172:
-																position, tokenIndex = position168, tokenIndex168
-																if buffer[position] != '.' {
+																if !cset6[buffer[position]] {
 																	goto l167
 																}
 																position++
 															}
-														l168:
 															goto l166
 														l167:
 															position, tokenIndex = position167, tokenIndex167
@@ -1560,7 +950,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														position, tokenIndex = position158, tokenIndex158
 														{
 															position174, tokenIndex174 := position, tokenIndex
-															if !_rules[ruleh4]() {
+															if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																goto l174
 															}
 															goto l175
@@ -1576,75 +966,45 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l173
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l173
 														}
 														if buffer[position] != ':' {
 															goto l173
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l173
 														}
 														if buffer[position] != ':' {
 															goto l173
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l173
 														}
 														if buffer[position] != ':' {
 															goto l173
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l173
 														}
 														if buffer[position] != ':' {
 															goto l173
 														}
 														position++
-														if !_rules[rulels32]() {
+														if !cset3[buffer[position]] || !_rules[rulels32]() {
 															goto l173
 														}
 														{
 															position176, tokenIndex176 := position, tokenIndex
 															{
-																position177, tokenIndex177 := position, tokenIndex
-																if c := buffer[position]; c < '0' || c > '9' {
-																	goto l178
-																}
-																position++
-																goto l177
-															l178:
-																position, tokenIndex = position177, tokenIndex177
-																if c := buffer[position]; c < 'A' || c > 'F' {
-																	goto l179
-																}
-																position++
-																goto l177
-															l179:
-																position, tokenIndex = position177, tokenIndex177
-																if c := buffer[position]; c < 'a' || c > 'f' {
-																	goto l180
-																}
-																position++
-																goto l177
-															l180:
-																position, tokenIndex = position177, tokenIndex177
-																if buffer[position] != ':' {
-																	goto l181
-																}
-																position++
-																goto l177
-															l181:
-																position, tokenIndex = position177, tokenIndex177
-																if buffer[position] != '.' {
+																if !cset6[buffer[position]] {
 																	goto l176
 																}
 																position++
 															}
-														l177:
 															goto l173
 														l176:
 															position, tokenIndex = position176, tokenIndex176
@@ -1654,7 +1014,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														position, tokenIndex = position158, tokenIndex158
 														{
 															position183, tokenIndex183 := position, tokenIndex
-															if !_rules[ruleh4]() {
+															if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																goto l183
 															}
 															{
@@ -1663,7 +1023,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l185
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l185
 																}
 																goto l186
@@ -1684,68 +1044,38 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l182
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l182
 														}
 														if buffer[position] != ':' {
 															goto l182
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l182
 														}
 														if buffer[position] != ':' {
 															goto l182
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l182
 														}
 														if buffer[position] != ':' {
 															goto l182
 														}
 														position++
-														if !_rules[rulels32]() {
+														if !cset3[buffer[position]] || !_rules[rulels32]() {
 															goto l182
 														}
 														{
 															position187, tokenIndex187 := position, tokenIndex
 															{
-																position188, tokenIndex188 := position, tokenIndex
-																if c := buffer[position]; c < '0' || c > '9' {
-																	goto l189
-																}
-																position++
-																goto l188
-															l189:
-																position, tokenIndex = position188, tokenIndex188
-																if c := buffer[position]; c < 'A' || c > 'F' {
-																	goto l190
-																}
-																position++
-																goto l188
-															l190:
-																position, tokenIndex = position188, tokenIndex188
-																if c := buffer[position]; c < 'a' || c > 'f' {
-																	goto l191
-																}
-																position++
-																goto l188
-															l191:
-																position, tokenIndex = position188, tokenIndex188
-																if buffer[position] != ':' {
-																	goto l192
-																}
-																position++
-																goto l188
-															l192:
-																position, tokenIndex = position188, tokenIndex188
-																if buffer[position] != '.' {
+																if !cset6[buffer[position]] {
 																	goto l187
 																}
 																position++
 															}
-														l188:
 															goto l182
 														l187:
 															position, tokenIndex = position187, tokenIndex187
@@ -1755,7 +1085,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														position, tokenIndex = position158, tokenIndex158
 														{
 															position194, tokenIndex194 := position, tokenIndex
-															if !_rules[ruleh4]() {
+															if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																goto l194
 															}
 															{
@@ -1764,7 +1094,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l196
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l196
 																}
 																goto l197
@@ -1778,7 +1108,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l198
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l198
 																}
 																goto l199
@@ -1799,61 +1129,31 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l193
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l193
 														}
 														if buffer[position] != ':' {
 															goto l193
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l193
 														}
 														if buffer[position] != ':' {
 															goto l193
 														}
 														position++
-														if !_rules[rulels32]() {
+														if !cset3[buffer[position]] || !_rules[rulels32]() {
 															goto l193
 														}
 														{
 															position200, tokenIndex200 := position, tokenIndex
 															{
-																position201, tokenIndex201 := position, tokenIndex
-																if c := buffer[position]; c < '0' || c > '9' {
-																	goto l202
-																}
-																position++
-																goto l201
-															l202:
-																position, tokenIndex = position201, tokenIndex201
-																if c := buffer[position]; c < 'A' || c > 'F' {
-																	goto l203
-																}
-																position++
-																goto l201
-															l203:
-																position, tokenIndex = position201, tokenIndex201
-																if c := buffer[position]; c < 'a' || c > 'f' {
-																	goto l204
-																}
-																position++
-																goto l201
-															l204:
-																position, tokenIndex = position201, tokenIndex201
-																if buffer[position] != ':' {
-																	goto l205
-																}
-																position++
-																goto l201
-															l205:
-																position, tokenIndex = position201, tokenIndex201
-																if buffer[position] != '.' {
+																if !cset6[buffer[position]] {
 																	goto l200
 																}
 																position++
 															}
-														l201:
 															goto l193
 														l200:
 															position, tokenIndex = position200, tokenIndex200
@@ -1863,7 +1163,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														position, tokenIndex = position158, tokenIndex158
 														{
 															position207, tokenIndex207 := position, tokenIndex
-															if !_rules[ruleh4]() {
+															if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																goto l207
 															}
 															{
@@ -1872,7 +1172,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l209
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l209
 																}
 																goto l210
@@ -1886,7 +1186,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l211
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l211
 																}
 																goto l212
@@ -1900,7 +1200,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l213
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l213
 																}
 																goto l214
@@ -1921,54 +1221,24 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l206
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l206
 														}
 														if buffer[position] != ':' {
 															goto l206
 														}
 														position++
-														if !_rules[rulels32]() {
+														if !cset3[buffer[position]] || !_rules[rulels32]() {
 															goto l206
 														}
 														{
 															position215, tokenIndex215 := position, tokenIndex
 															{
-																position216, tokenIndex216 := position, tokenIndex
-																if c := buffer[position]; c < '0' || c > '9' {
-																	goto l217
-																}
-																position++
-																goto l216
-															l217:
-																position, tokenIndex = position216, tokenIndex216
-																if c := buffer[position]; c < 'A' || c > 'F' {
-																	goto l218
-																}
-																position++
-																goto l216
-															l218:
-																position, tokenIndex = position216, tokenIndex216
-																if c := buffer[position]; c < 'a' || c > 'f' {
-																	goto l219
-																}
-																position++
-																goto l216
-															l219:
-																position, tokenIndex = position216, tokenIndex216
-																if buffer[position] != ':' {
-																	goto l220
-																}
-																position++
-																goto l216
-															l220:
-																position, tokenIndex = position216, tokenIndex216
-																if buffer[position] != '.' {
+																if !cset6[buffer[position]] {
 																	goto l215
 																}
 																position++
 															}
-														l216:
 															goto l206
 														l215:
 															position, tokenIndex = position215, tokenIndex215
@@ -1978,7 +1248,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														position, tokenIndex = position158, tokenIndex158
 														{
 															position222, tokenIndex222 := position, tokenIndex
-															if !_rules[ruleh4]() {
+															if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																goto l222
 															}
 															{
@@ -1987,7 +1257,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l224
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l224
 																}
 																goto l225
@@ -2001,7 +1271,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l226
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l226
 																}
 																goto l227
@@ -2015,7 +1285,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l228
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l228
 																}
 																goto l229
@@ -2029,7 +1299,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l230
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l230
 																}
 																goto l231
@@ -2050,47 +1320,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l221
 														}
 														position++
-														if !_rules[rulels32]() {
+														if !cset3[buffer[position]] || !_rules[rulels32]() {
 															goto l221
 														}
 														{
 															position232, tokenIndex232 := position, tokenIndex
 															{
-																position233, tokenIndex233 := position, tokenIndex
-																if c := buffer[position]; c < '0' || c > '9' {
-																	goto l234
-																}
-																position++
-																goto l233
-															l234:
-																position, tokenIndex = position233, tokenIndex233
-																if c := buffer[position]; c < 'A' || c > 'F' {
-																	goto l235
-																}
-																position++
-																goto l233
-															l235:
-																position, tokenIndex = position233, tokenIndex233
-																if c := buffer[position]; c < 'a' || c > 'f' {
-																	goto l236
-																}
-																position++
-																goto l233
-															l236:
-																position, tokenIndex = position233, tokenIndex233
-																if buffer[position] != ':' {
-																	goto l237
-																}
-																position++
-																goto l233
-															l237:
-																position, tokenIndex = position233, tokenIndex233
-																if buffer[position] != '.' {
+																if !cset6[buffer[position]] {
 																	goto l232
 																}
 																position++
 															}
-														l233:
 															goto l221
 														l232:
 															position, tokenIndex = position232, tokenIndex232
@@ -2100,7 +1340,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														position, tokenIndex = position158, tokenIndex158
 														{
 															position239, tokenIndex239 := position, tokenIndex
-															if !_rules[ruleh4]() {
+															if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																goto l239
 															}
 															{
@@ -2109,7 +1349,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l241
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l241
 																}
 																goto l242
@@ -2123,7 +1363,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l243
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l243
 																}
 																goto l244
@@ -2137,7 +1377,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l245
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l245
 																}
 																goto l246
@@ -2151,7 +1391,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l247
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l247
 																}
 																goto l248
@@ -2165,7 +1405,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l249
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l249
 																}
 																goto l250
@@ -2186,47 +1426,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l238
 														}
 														position++
-														if !_rules[ruleh4]() {
+														if !cset3[buffer[position]] || !_rules[ruleh4]() {
 															goto l238
 														}
 														{
 															position251, tokenIndex251 := position, tokenIndex
 															{
-																position252, tokenIndex252 := position, tokenIndex
-																if c := buffer[position]; c < '0' || c > '9' {
-																	goto l253
-																}
-																position++
-																goto l252
-															l253:
-																position, tokenIndex = position252, tokenIndex252
-																if c := buffer[position]; c < 'A' || c > 'F' {
-																	goto l254
-																}
-																position++
-																goto l252
-															l254:
-																position, tokenIndex = position252, tokenIndex252
-																if c := buffer[position]; c < 'a' || c > 'f' {
-																	goto l255
-																}
-																position++
-																goto l252
-															l255:
-																position, tokenIndex = position252, tokenIndex252
-																if buffer[position] != ':' {
-																	goto l256
-																}
-																position++
-																goto l252
-															l256:
-																position, tokenIndex = position252, tokenIndex252
-																if buffer[position] != '.' {
+																if !cset6[buffer[position]] {
 																	goto l251
 																}
 																position++
 															}
-														l252:
 															goto l238
 														l251:
 															position, tokenIndex = position251, tokenIndex251
@@ -2236,7 +1446,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														position, tokenIndex = position158, tokenIndex158
 														{
 															position257, tokenIndex257 := position, tokenIndex
-															if !_rules[ruleh4]() {
+															if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																goto l257
 															}
 															{
@@ -2245,7 +1455,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l259
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l259
 																}
 																goto l260
@@ -2259,7 +1469,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l261
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l261
 																}
 																goto l262
@@ -2273,7 +1483,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l263
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l263
 																}
 																goto l264
@@ -2287,7 +1497,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l265
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l265
 																}
 																goto l266
@@ -2301,7 +1511,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l267
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l267
 																}
 																goto l268
@@ -2315,7 +1525,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																	goto l269
 																}
 																position++
-																if !_rules[ruleh4]() {
+																if !cset3[buffer[position]] || !_rules[ruleh4]() {
 																	goto l269
 																}
 																goto l270
@@ -2339,99 +1549,45 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														{
 															position271, tokenIndex271 := position, tokenIndex
 															{
-																position272, tokenIndex272 := position, tokenIndex
-																if c := buffer[position]; c < '0' || c > '9' {
-																	goto l273
-																}
-																position++
-																goto l272
-															l273:
-																position, tokenIndex = position272, tokenIndex272
-																if c := buffer[position]; c < 'A' || c > 'F' {
-																	goto l274
-																}
-																position++
-																goto l272
-															l274:
-																position, tokenIndex = position272, tokenIndex272
-																if c := buffer[position]; c < 'a' || c > 'f' {
-																	goto l275
-																}
-																position++
-																goto l272
-															l275:
-																position, tokenIndex = position272, tokenIndex272
-																if buffer[position] != ':' {
-																	goto l276
-																}
-																position++
-																goto l272
-															l276:
-																position, tokenIndex = position272, tokenIndex272
-																if buffer[position] != '.' {
+																if !cset6[buffer[position]] {
 																	goto l271
 																}
 																position++
 															}
-														l272:
 															goto l155
 														l271:
 															position, tokenIndex = position271, tokenIndex271
 														}
 													}
 												l158:
-													add(ruleIPv6address, position157, tokenIndex157)
+													if !p.notokens {
+														tree.Add(ruleIPv6address, position157, position, tokenIndex, tokenIndex157)
+													}
+													tokenIndex++
 												}
 												if buffer[position] != ']' {
 													goto l155
 												}
 												position++
-												add(ruleIPv6reference, position156, tokenIndex156)
+												if !p.notokens {
+													tree.Add(ruleIPv6reference, position156, position, tokenIndex, tokenIndex156)
+												}
+												tokenIndex++
 											}
 											goto l154
 										l155:
 											position, tokenIndex = position154, tokenIndex154
-											if !_rules[ruleIPv4address]() {
+											if !cset15[buffer[position]] || !_rules[ruleIPv4address]() {
 												goto l277
 											}
 											{
 												position278, tokenIndex278 := position, tokenIndex
 												{
-													position279, tokenIndex279 := position, tokenIndex
-													if c := buffer[position]; c < 'A' || c > 'Z' {
-														goto l280
-													}
-													position++
-													goto l279
-												l280:
-													position, tokenIndex = position279, tokenIndex279
-													if c := buffer[position]; c < 'a' || c > 'z' {
-														goto l281
-													}
-													position++
-													goto l279
-												l281:
-													position, tokenIndex = position279, tokenIndex279
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l282
-													}
-													position++
-													goto l279
-												l282:
-													position, tokenIndex = position279, tokenIndex279
-													if buffer[position] != '.' {
-														goto l283
-													}
-													position++
-													goto l279
-												l283:
-													position, tokenIndex = position279, tokenIndex279
-													if buffer[position] != '-' {
+													if !cset7[buffer[position]] {
 														goto l278
 													}
 													position++
 												}
-											l279:
 												goto l277
 											l278:
 												position, tokenIndex = position278, tokenIndex278
@@ -2441,7 +1597,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											position, tokenIndex = position154, tokenIndex154
 											{
 												position284, tokenIndex284 := position, tokenIndex
-												if !_rules[ruledomainlabel]() {
+												if !cset8[buffer[position]] || !_rules[ruledomainlabel]() {
 													goto l119
 												}
 												{
@@ -2455,7 +1611,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 																goto l288
 															}
 															position++
-															if !_rules[ruletoplabel]() {
+															if !cset0[buffer[position]] || !_rules[ruletoplabel]() {
 																goto l288
 															}
 															if buffer[position] != '.' {
@@ -2465,27 +1621,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															{
 																position289, tokenIndex289 := position, tokenIndex
 																{
-																	position290, tokenIndex290 := position, tokenIndex
-																	if c := buffer[position]; c < 'A' || c > 'Z' {
-																		goto l291
-																	}
-																	position++
-																	goto l290
-																l291:
-																	position, tokenIndex = position290, tokenIndex290
-																	if c := buffer[position]; c < 'a' || c > 'z' {
-																		goto l292
-																	}
-																	position++
-																	goto l290
-																l292:
-																	position, tokenIndex = position290, tokenIndex290
-																	if c := buffer[position]; c < '0' || c > '9' {
+																	if !cset8[buffer[position]] {
 																		goto l289
 																	}
 																	position++
 																}
-															l290:
 																goto l288
 															l289:
 																position, tokenIndex = position289, tokenIndex289
@@ -2498,7 +1638,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l287
 														}
 														position++
-														if !_rules[ruledomainlabel]() {
+														if !cset8[buffer[position]] || !_rules[ruledomainlabel]() {
 															goto l287
 														}
 														goto l286
@@ -2511,7 +1651,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 															goto l293
 														}
 														position++
-														if !_rules[ruletoplabel]() {
+														if !cset0[buffer[position]] || !_rules[ruletoplabel]() {
 															goto l293
 														}
 														if buffer[position] != '.' {
@@ -2523,13 +1663,22 @@ func (p *parser) Init(options ...func(*parser) error) error {
 														position, tokenIndex = position293, tokenIndex293
 													}
 												l294:
-													add(rulequalified, position285, tokenIndex285)
+													if !p.notokens {
+														tree.Add(rulequalified, position285, position, tokenIndex, tokenIndex285)
+													}
+													tokenIndex++
 												}
-												add(rulehostname, position284, tokenIndex284)
+												if !p.notokens {
+													tree.Add(rulehostname, position284, position, tokenIndex, tokenIndex284)
+												}
+												tokenIndex++
 											}
 										}
 									l154:
-										add(rulehost, position153, tokenIndex153)
+										if !p.notokens {
+											tree.Add(rulehost, position153, position, tokenIndex, tokenIndex153)
+										}
+										tokenIndex++
 									}
 									{
 										position295, tokenIndex295 := position, tokenIndex
@@ -2541,6 +1690,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											position297, tokenIndex297 := position, tokenIndex
 										l298:
 											{
+												i, buf := position, buffer
+												for '0' <= buf[i] && buf[i] <= '9' {
+													i++
+												}
+												position = i
+											}
+											{
 												position299, tokenIndex299 := position, tokenIndex
 												if c := buffer[position]; c < '0' || c > '9' {
 													goto l299
@@ -2550,41 +1706,36 @@ func (p *parser) Init(options ...func(*parser) error) error {
 											l299:
 												position, tokenIndex = position299, tokenIndex299
 											}
-											add(ruleport, position297, tokenIndex297)
+											if !p.notokens {
+												tree.Add(ruleport, position297, position, tokenIndex, tokenIndex297)
+											}
+											tokenIndex++
 										}
 										goto l296
 									l295:
 										position, tokenIndex = position295, tokenIndex295
 									}
 								l296:
-									add(rulehostport, position152, tokenIndex152)
+									if !p.notokens {
+										tree.Add(rulehostport, position152, position, tokenIndex, tokenIndex152)
+									}
+									tokenIndex++
 								}
 								goto l120
 							l119:
 								position, tokenIndex = position119, tokenIndex119
 							}
 						l120:
-							add(ruleserver, position118, tokenIndex118)
+							if !p.notokens {
+								tree.Add(ruleserver, position118, position, tokenIndex, tokenIndex118)
+							}
+							tokenIndex++
 						}
 						{
 							position300, tokenIndex300 := position, tokenIndex
 							{
 								position301, tokenIndex301 := position, tokenIndex
-								if buffer[position] != '/' {
-									goto l302
-								}
-								position++
-								goto l301
-							l302:
-								position, tokenIndex = position301, tokenIndex301
-								if buffer[position] != '?' {
-									goto l303
-								}
-								position++
-								goto l301
-							l303:
-								position, tokenIndex = position301, tokenIndex301
-								if buffer[position] != '#' {
+								if !cset9[buffer[position]] {
 									goto l304
 								}
 								position++
@@ -2611,140 +1762,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 							position306, tokenIndex306 := position, tokenIndex
 							{
 								position309, tokenIndex309 := position, tokenIndex
-								if c := buffer[position]; c < 'A' || c > 'Z' {
-									goto l310
-								}
-								position++
-								goto l309
-							l310:
-								position, tokenIndex = position309, tokenIndex309
-								if c := buffer[position]; c < 'a' || c > 'z' {
-									goto l311
-								}
-								position++
-								goto l309
-							l311:
-								position, tokenIndex = position309, tokenIndex309
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l312
-								}
-								position++
-								goto l309
-							l312:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '-' {
-									goto l313
-								}
-								position++
-								goto l309
-							l313:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '_' {
-									goto l314
-								}
-								position++
-								goto l309
-							l314:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '.' {
-									goto l315
-								}
-								position++
-								goto l309
-							l315:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '!' {
-									goto l316
-								}
-								position++
-								goto l309
-							l316:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '~' {
-									goto l317
-								}
-								position++
-								goto l309
-							l317:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '*' {
-									goto l318
-								}
-								position++
-								goto l309
-							l318:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '\'' {
-									goto l319
-								}
-								position++
-								goto l309
-							l319:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '(' {
-									goto l320
-								}
-								position++
-								goto l309
-							l320:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != ')' {
-									goto l321
-								}
-								position++
-								goto l309
-							l321:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != ';' {
-									goto l322
-								}
-								position++
-								goto l309
-							l322:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != ':' {
-									goto l323
-								}
-								position++
-								goto l309
-							l323:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '@' {
-									goto l324
-								}
-								position++
-								goto l309
-							l324:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '&' {
-									goto l325
-								}
-								position++
-								goto l309
-							l325:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '=' {
-									goto l326
-								}
-								position++
-								goto l309
-							l326:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '+' {
-									goto l327
-								}
-								position++
-								goto l309
-							l327:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '$' {
-									goto l328
-								}
-								position++
-								goto l309
-							l328:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != ',' {
+								if !cset10[buffer[position]] {
 									goto l329
 								}
 								position++
@@ -2756,190 +1774,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								}
 								position++
 								{
-									position330, tokenIndex330 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l331
-									}
-									position++
-									goto l330
-								l331:
-									position, tokenIndex = position330, tokenIndex330
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l332
-									}
-									position++
-									goto l330
-								l332:
-									position, tokenIndex = position330, tokenIndex330
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset3[buffer[position]] {
 										goto l113
 									}
 									position++
 								}
-							l330:
 								{
-									position333, tokenIndex333 := position, tokenIndex
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l334
-									}
-									position++
-									goto l333
-								l334:
-									position, tokenIndex = position333, tokenIndex333
-									if c := buffer[position]; c < 'A' || c > 'F' {
-										goto l335
-									}
-									position++
-									goto l333
-								l335:
-									position, tokenIndex = position333, tokenIndex333
-									if c := buffer[position]; c < 'a' || c > 'f' {
+									if !cset3[buffer[position]] {
 										goto l113
 									}
 									position++
 								}
-							l333:
 							}
 						l309:
 						l307:
 							{
+								i, buf := position, buffer
+								for cset10[buf[i]] {
+									i++
+								}
+								position = i
+							}
+							{
 								position308, tokenIndex308 := position, tokenIndex
 								{
 									position336, tokenIndex336 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l337
-									}
-									position++
-									goto l336
-								l337:
-									position, tokenIndex = position336, tokenIndex336
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l338
-									}
-									position++
-									goto l336
-								l338:
-									position, tokenIndex = position336, tokenIndex336
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l339
-									}
-									position++
-									goto l336
-								l339:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '-' {
-										goto l340
-									}
-									position++
-									goto l336
-								l340:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '_' {
-										goto l341
-									}
-									position++
-									goto l336
-								l341:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '.' {
-										goto l342
-									}
-									position++
-									goto l336
-								l342:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '!' {
-										goto l343
-									}
-									position++
-									goto l336
-								l343:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '~' {
-										goto l344
-									}
-									position++
-									goto l336
-								l344:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '*' {
-										goto l345
-									}
-									position++
-									goto l336
-								l345:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '\'' {
-										goto l346
-									}
-									position++
-									goto l336
-								l346:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '(' {
-										goto l347
-									}
-									position++
-									goto l336
-								l347:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != ')' {
-										goto l348
-									}
-									position++
-									goto l336
-								l348:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != ';' {
-										goto l349
-									}
-									position++
-									goto l336
-								l349:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != ':' {
-										goto l350
-									}
-									position++
-									goto l336
-								l350:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '@' {
-										goto l351
-									}
-									position++
-									goto l336
-								l351:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '&' {
-										goto l352
-									}
-									position++
-									goto l336
-								l352:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '=' {
-										goto l353
-									}
-									position++
-									goto l336
-								l353:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '+' {
-										goto l354
-									}
-									position++
-									goto l336
-								l354:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '$' {
-										goto l355
-									}
-									position++
-									goto l336
-								l355:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != ',' {
+									if !cset10[buffer[position]] {
 										goto l356
 									}
 									position++
@@ -2951,64 +1811,38 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position357, tokenIndex357 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l358
-										}
-										position++
-										goto l357
-									l358:
-										position, tokenIndex = position357, tokenIndex357
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l359
-										}
-										position++
-										goto l357
-									l359:
-										position, tokenIndex = position357, tokenIndex357
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset3[buffer[position]] {
 											goto l308
 										}
 										position++
 									}
-								l357:
 									{
-										position360, tokenIndex360 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l361
-										}
-										position++
-										goto l360
-									l361:
-										position, tokenIndex = position360, tokenIndex360
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l362
-										}
-										position++
-										goto l360
-									l362:
-										position, tokenIndex = position360, tokenIndex360
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset3[buffer[position]] {
 											goto l308
 										}
 										position++
 									}
-								l360:
 								}
 							l336:
 								goto l307
 							l308:
 								position, tokenIndex = position308, tokenIndex308
 							}
-							add(rulereg_name, position306, tokenIndex306)
+							if !p.notokens {
+								tree.Add(rulereg_name, position306, position, tokenIndex, tokenIndex306)
+							}
+							tokenIndex++
 						}
 					}
 				l116:
-					add(ruleauthority, position115, tokenIndex115)
+					if !p.notokens {
+						tree.Add(ruleauthority, position115, position, tokenIndex, tokenIndex115)
+					}
+					tokenIndex++
 				}
 				{
 					position363, tokenIndex363 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
+					if !cset14[buffer[position]] || !_rules[ruleabs_path]() {
 						goto l363
 					}
 					goto l364
@@ -3016,7 +1850,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position363, tokenIndex363
 				}
 			l364:
-				add(rulenet_path, position114, tokenIndex114)
+				if !p.notokens {
+					tree.Add(rulenet_path, position114, position, tokenIndex, tokenIndex114)
+				}
+				tokenIndex++
 			}
 			return true
 		l113:
@@ -3051,9 +1888,15 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					l369:
 						position, tokenIndex = position369, tokenIndex369
 					}
-					add(rulepath_segments, position367, tokenIndex367)
+					if !p.notokens {
+						tree.Add(rulepath_segments, position367, position, tokenIndex, tokenIndex367)
+					}
+					tokenIndex++
 				}
-				add(ruleabs_path, position366, tokenIndex366)
+				if !p.notokens {
+					tree.Add(ruleabs_path, position366, position, tokenIndex, tokenIndex366)
+				}
+				tokenIndex++
 			}
 			return true
 		l365:
@@ -3089,7 +1932,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position382, tokenIndex382 := position, tokenIndex
 				{
 					position383, tokenIndex383 := position, tokenIndex
-					if !_rules[rulelonglabel]() {
+					if !cset11[buffer[position]] || !_rules[rulelonglabel]() {
 						goto l383
 					}
 					goto l381
@@ -3097,31 +1940,22 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position383, tokenIndex383
 				}
 				{
-					position384, tokenIndex384 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l385
-					}
-					position++
-					goto l384
-				l385:
-					position, tokenIndex = position384, tokenIndex384
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l386
-					}
-					position++
-					goto l384
-				l386:
-					position, tokenIndex = position384, tokenIndex384
-					if c := buffer[position]; c < '0' || c > '9' {
+					if !cset8[buffer[position]] {
 						goto l381
 					}
 					position++
 				}
-			l384:
 			l387:
 				{
 					position388, tokenIndex388 := position, tokenIndex
 				l389:
+					{
+						i, buf := position, buffer
+						for buf[i] == '-' {
+							i++
+						}
+						position = i
+					}
 					{
 						position390, tokenIndex390 := position, tokenIndex
 						if buffer[position] != '-' {
@@ -3133,32 +1967,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position, tokenIndex = position390, tokenIndex390
 					}
 					{
-						position391, tokenIndex391 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l392
-						}
-						position++
-						goto l391
-					l392:
-						position, tokenIndex = position391, tokenIndex391
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l393
-						}
-						position++
-						goto l391
-					l393:
-						position, tokenIndex = position391, tokenIndex391
-						if c := buffer[position]; c < '0' || c > '9' {
+						if !cset8[buffer[position]] {
 							goto l388
 						}
 						position++
 					}
-				l391:
 					goto l387
 				l388:
 					position, tokenIndex = position388, tokenIndex388
 				}
-				add(ruledomainlabel, position382, tokenIndex382)
+				if !p.notokens {
+					tree.Add(ruledomainlabel, position382, position, tokenIndex, tokenIndex382)
+				}
+				tokenIndex++
 			}
 			return true
 		l381:
@@ -3172,7 +1993,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position395, tokenIndex395 := position, tokenIndex
 				{
 					position396, tokenIndex396 := position, tokenIndex
-					if !_rules[rulelonglabel]() {
+					if !cset11[buffer[position]] || !_rules[rulelonglabel]() {
 						goto l396
 					}
 					goto l394
@@ -3180,24 +2001,22 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position396, tokenIndex396
 				}
 				{
-					position397, tokenIndex397 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l398
-					}
-					position++
-					goto l397
-				l398:
-					position, tokenIndex = position397, tokenIndex397
-					if c := buffer[position]; c < 'a' || c > 'z' {
+					if !cset0[buffer[position]] {
 						goto l394
 					}
 					position++
 				}
-			l397:
 			l399:
 				{
 					position400, tokenIndex400 := position, tokenIndex
 				l401:
+					{
+						i, buf := position, buffer
+						for buf[i] == '-' {
+							i++
+						}
+						position = i
+					}
 					{
 						position402, tokenIndex402 := position, tokenIndex
 						if buffer[position] != '-' {
@@ -3209,32 +2028,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						position, tokenIndex = position402, tokenIndex402
 					}
 					{
-						position403, tokenIndex403 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l404
-						}
-						position++
-						goto l403
-					l404:
-						position, tokenIndex = position403, tokenIndex403
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l405
-						}
-						position++
-						goto l403
-					l405:
-						position, tokenIndex = position403, tokenIndex403
-						if c := buffer[position]; c < '0' || c > '9' {
+						if !cset8[buffer[position]] {
 							goto l400
 						}
 						position++
 					}
-				l403:
 					goto l399
 				l400:
 					position, tokenIndex = position400, tokenIndex400
 				}
-				add(ruletoplabel, position395, tokenIndex395)
+				if !p.notokens {
+					tree.Add(ruletoplabel, position395, position, tokenIndex, tokenIndex395)
+				}
+				tokenIndex++
 			}
 			return true
 		l394:
@@ -3247,1862 +2053,393 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			{
 				position407, tokenIndex407 := position, tokenIndex
 				{
-					position408, tokenIndex408 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l409
-					}
-					position++
-					goto l408
-				l409:
-					position, tokenIndex = position408, tokenIndex408
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l410
-					}
-					position++
-					goto l408
-				l410:
-					position, tokenIndex = position408, tokenIndex408
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l411
-					}
-					position++
-					goto l408
-				l411:
-					position, tokenIndex = position408, tokenIndex408
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l408:
 				{
-					position412, tokenIndex412 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l413
-					}
-					position++
-					goto l412
-				l413:
-					position, tokenIndex = position412, tokenIndex412
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l414
-					}
-					position++
-					goto l412
-				l414:
-					position, tokenIndex = position412, tokenIndex412
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l415
-					}
-					position++
-					goto l412
-				l415:
-					position, tokenIndex = position412, tokenIndex412
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l412:
 				{
-					position416, tokenIndex416 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l417
-					}
-					position++
-					goto l416
-				l417:
-					position, tokenIndex = position416, tokenIndex416
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l418
-					}
-					position++
-					goto l416
-				l418:
-					position, tokenIndex = position416, tokenIndex416
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l419
-					}
-					position++
-					goto l416
-				l419:
-					position, tokenIndex = position416, tokenIndex416
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l416:
 				{
-					position420, tokenIndex420 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l421
-					}
-					position++
-					goto l420
-				l421:
-					position, tokenIndex = position420, tokenIndex420
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l422
-					}
-					position++
-					goto l420
-				l422:
-					position, tokenIndex = position420, tokenIndex420
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l423
-					}
-					position++
-					goto l420
-				l423:
-					position, tokenIndex = position420, tokenIndex420
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l420:
 				{
-					position424, tokenIndex424 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l425
-					}
-					position++
-					goto l424
-				l425:
-					position, tokenIndex = position424, tokenIndex424
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l426
-					}
-					position++
-					goto l424
-				l426:
-					position, tokenIndex = position424, tokenIndex424
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l427
-					}
-					position++
-					goto l424
-				l427:
-					position, tokenIndex = position424, tokenIndex424
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l424:
 				{
-					position428, tokenIndex428 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l429
-					}
-					position++
-					goto l428
-				l429:
-					position, tokenIndex = position428, tokenIndex428
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l430
-					}
-					position++
-					goto l428
-				l430:
-					position, tokenIndex = position428, tokenIndex428
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l431
-					}
-					position++
-					goto l428
-				l431:
-					position, tokenIndex = position428, tokenIndex428
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l428:
 				{
-					position432, tokenIndex432 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l433
-					}
-					position++
-					goto l432
-				l433:
-					position, tokenIndex = position432, tokenIndex432
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l434
-					}
-					position++
-					goto l432
-				l434:
-					position, tokenIndex = position432, tokenIndex432
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l435
-					}
-					position++
-					goto l432
-				l435:
-					position, tokenIndex = position432, tokenIndex432
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l432:
 				{
-					position436, tokenIndex436 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l437
-					}
-					position++
-					goto l436
-				l437:
-					position, tokenIndex = position436, tokenIndex436
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l438
-					}
-					position++
-					goto l436
-				l438:
-					position, tokenIndex = position436, tokenIndex436
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l439
-					}
-					position++
-					goto l436
-				l439:
-					position, tokenIndex = position436, tokenIndex436
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l436:
 				{
-					position440, tokenIndex440 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l441
-					}
-					position++
-					goto l440
-				l441:
-					position, tokenIndex = position440, tokenIndex440
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l442
-					}
-					position++
-					goto l440
-				l442:
-					position, tokenIndex = position440, tokenIndex440
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l443
-					}
-					position++
-					goto l440
-				l443:
-					position, tokenIndex = position440, tokenIndex440
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l440:
 				{
-					position444, tokenIndex444 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l445
-					}
-					position++
-					goto l444
-				l445:
-					position, tokenIndex = position444, tokenIndex444
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l446
-					}
-					position++
-					goto l444
-				l446:
-					position, tokenIndex = position444, tokenIndex444
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l447
-					}
-					position++
-					goto l444
-				l447:
-					position, tokenIndex = position444, tokenIndex444
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l444:
 				{
-					position448, tokenIndex448 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l449
-					}
-					position++
-					goto l448
-				l449:
-					position, tokenIndex = position448, tokenIndex448
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l450
-					}
-					position++
-					goto l448
-				l450:
-					position, tokenIndex = position448, tokenIndex448
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l451
-					}
-					position++
-					goto l448
-				l451:
-					position, tokenIndex = position448, tokenIndex448
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l448:
 				{
-					position452, tokenIndex452 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l453
-					}
-					position++
-					goto l452
-				l453:
-					position, tokenIndex = position452, tokenIndex452
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l454
-					}
-					position++
-					goto l452
-				l454:
-					position, tokenIndex = position452, tokenIndex452
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l455
-					}
-					position++
-					goto l452
-				l455:
-					position, tokenIndex = position452, tokenIndex452
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l452:
 				{
-					position456, tokenIndex456 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l457
-					}
-					position++
-					goto l456
-				l457:
-					position, tokenIndex = position456, tokenIndex456
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l458
-					}
-					position++
-					goto l456
-				l458:
-					position, tokenIndex = position456, tokenIndex456
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l459
-					}
-					position++
-					goto l456
-				l459:
-					position, tokenIndex = position456, tokenIndex456
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l456:
 				{
-					position460, tokenIndex460 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l461
-					}
-					position++
-					goto l460
-				l461:
-					position, tokenIndex = position460, tokenIndex460
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l462
-					}
-					position++
-					goto l460
-				l462:
-					position, tokenIndex = position460, tokenIndex460
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l463
-					}
-					position++
-					goto l460
-				l463:
-					position, tokenIndex = position460, tokenIndex460
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l460:
 				{
-					position464, tokenIndex464 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l465
-					}
-					position++
-					goto l464
-				l465:
-					position, tokenIndex = position464, tokenIndex464
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l466
-					}
-					position++
-					goto l464
-				l466:
-					position, tokenIndex = position464, tokenIndex464
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l467
-					}
-					position++
-					goto l464
-				l467:
-					position, tokenIndex = position464, tokenIndex464
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l464:
 				{
-					position468, tokenIndex468 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l469
-					}
-					position++
-					goto l468
-				l469:
-					position, tokenIndex = position468, tokenIndex468
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l470
-					}
-					position++
-					goto l468
-				l470:
-					position, tokenIndex = position468, tokenIndex468
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l471
-					}
-					position++
-					goto l468
-				l471:
-					position, tokenIndex = position468, tokenIndex468
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l468:
 				{
-					position472, tokenIndex472 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l473
-					}
-					position++
-					goto l472
-				l473:
-					position, tokenIndex = position472, tokenIndex472
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l474
-					}
-					position++
-					goto l472
-				l474:
-					position, tokenIndex = position472, tokenIndex472
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l475
-					}
-					position++
-					goto l472
-				l475:
-					position, tokenIndex = position472, tokenIndex472
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l472:
 				{
-					position476, tokenIndex476 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l477
-					}
-					position++
-					goto l476
-				l477:
-					position, tokenIndex = position476, tokenIndex476
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l478
-					}
-					position++
-					goto l476
-				l478:
-					position, tokenIndex = position476, tokenIndex476
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l479
-					}
-					position++
-					goto l476
-				l479:
-					position, tokenIndex = position476, tokenIndex476
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l476:
 				{
-					position480, tokenIndex480 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l481
-					}
-					position++
-					goto l480
-				l481:
-					position, tokenIndex = position480, tokenIndex480
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l482
-					}
-					position++
-					goto l480
-				l482:
-					position, tokenIndex = position480, tokenIndex480
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l483
-					}
-					position++
-					goto l480
-				l483:
-					position, tokenIndex = position480, tokenIndex480
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l480:
 				{
-					position484, tokenIndex484 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l485
-					}
-					position++
-					goto l484
-				l485:
-					position, tokenIndex = position484, tokenIndex484
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l486
-					}
-					position++
-					goto l484
-				l486:
-					position, tokenIndex = position484, tokenIndex484
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l487
-					}
-					position++
-					goto l484
-				l487:
-					position, tokenIndex = position484, tokenIndex484
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l484:
 				{
-					position488, tokenIndex488 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l489
-					}
-					position++
-					goto l488
-				l489:
-					position, tokenIndex = position488, tokenIndex488
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l490
-					}
-					position++
-					goto l488
-				l490:
-					position, tokenIndex = position488, tokenIndex488
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l491
-					}
-					position++
-					goto l488
-				l491:
-					position, tokenIndex = position488, tokenIndex488
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l488:
 				{
-					position492, tokenIndex492 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l493
-					}
-					position++
-					goto l492
-				l493:
-					position, tokenIndex = position492, tokenIndex492
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l494
-					}
-					position++
-					goto l492
-				l494:
-					position, tokenIndex = position492, tokenIndex492
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l495
-					}
-					position++
-					goto l492
-				l495:
-					position, tokenIndex = position492, tokenIndex492
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l492:
 				{
-					position496, tokenIndex496 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l497
-					}
-					position++
-					goto l496
-				l497:
-					position, tokenIndex = position496, tokenIndex496
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l498
-					}
-					position++
-					goto l496
-				l498:
-					position, tokenIndex = position496, tokenIndex496
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l499
-					}
-					position++
-					goto l496
-				l499:
-					position, tokenIndex = position496, tokenIndex496
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l496:
 				{
-					position500, tokenIndex500 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l501
-					}
-					position++
-					goto l500
-				l501:
-					position, tokenIndex = position500, tokenIndex500
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l502
-					}
-					position++
-					goto l500
-				l502:
-					position, tokenIndex = position500, tokenIndex500
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l503
-					}
-					position++
-					goto l500
-				l503:
-					position, tokenIndex = position500, tokenIndex500
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l500:
 				{
-					position504, tokenIndex504 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l505
-					}
-					position++
-					goto l504
-				l505:
-					position, tokenIndex = position504, tokenIndex504
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l506
-					}
-					position++
-					goto l504
-				l506:
-					position, tokenIndex = position504, tokenIndex504
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l507
-					}
-					position++
-					goto l504
-				l507:
-					position, tokenIndex = position504, tokenIndex504
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l504:
 				{
-					position508, tokenIndex508 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l509
-					}
-					position++
-					goto l508
-				l509:
-					position, tokenIndex = position508, tokenIndex508
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l510
-					}
-					position++
-					goto l508
-				l510:
-					position, tokenIndex = position508, tokenIndex508
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l511
-					}
-					position++
-					goto l508
-				l511:
-					position, tokenIndex = position508, tokenIndex508
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l508:
 				{
-					position512, tokenIndex512 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l513
-					}
-					position++
-					goto l512
-				l513:
-					position, tokenIndex = position512, tokenIndex512
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l514
-					}
-					position++
-					goto l512
-				l514:
-					position, tokenIndex = position512, tokenIndex512
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l515
-					}
-					position++
-					goto l512
-				l515:
-					position, tokenIndex = position512, tokenIndex512
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l512:
 				{
-					position516, tokenIndex516 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l517
-					}
-					position++
-					goto l516
-				l517:
-					position, tokenIndex = position516, tokenIndex516
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l518
-					}
-					position++
-					goto l516
-				l518:
-					position, tokenIndex = position516, tokenIndex516
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l519
-					}
-					position++
-					goto l516
-				l519:
-					position, tokenIndex = position516, tokenIndex516
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l516:
 				{
-					position520, tokenIndex520 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l521
-					}
-					position++
-					goto l520
-				l521:
-					position, tokenIndex = position520, tokenIndex520
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l522
-					}
-					position++
-					goto l520
-				l522:
-					position, tokenIndex = position520, tokenIndex520
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l523
-					}
-					position++
-					goto l520
-				l523:
-					position, tokenIndex = position520, tokenIndex520
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l520:
 				{
-					position524, tokenIndex524 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l525
-					}
-					position++
-					goto l524
-				l525:
-					position, tokenIndex = position524, tokenIndex524
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l526
-					}
-					position++
-					goto l524
-				l526:
-					position, tokenIndex = position524, tokenIndex524
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l527
-					}
-					position++
-					goto l524
-				l527:
-					position, tokenIndex = position524, tokenIndex524
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l524:
 				{
-					position528, tokenIndex528 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l529
-					}
-					position++
-					goto l528
-				l529:
-					position, tokenIndex = position528, tokenIndex528
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l530
-					}
-					position++
-					goto l528
-				l530:
-					position, tokenIndex = position528, tokenIndex528
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l531
-					}
-					position++
-					goto l528
-				l531:
-					position, tokenIndex = position528, tokenIndex528
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l528:
 				{
-					position532, tokenIndex532 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l533
-					}
-					position++
-					goto l532
-				l533:
-					position, tokenIndex = position532, tokenIndex532
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l534
-					}
-					position++
-					goto l532
-				l534:
-					position, tokenIndex = position532, tokenIndex532
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l535
-					}
-					position++
-					goto l532
-				l535:
-					position, tokenIndex = position532, tokenIndex532
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l532:
 				{
-					position536, tokenIndex536 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l537
-					}
-					position++
-					goto l536
-				l537:
-					position, tokenIndex = position536, tokenIndex536
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l538
-					}
-					position++
-					goto l536
-				l538:
-					position, tokenIndex = position536, tokenIndex536
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l539
-					}
-					position++
-					goto l536
-				l539:
-					position, tokenIndex = position536, tokenIndex536
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l536:
 				{
-					position540, tokenIndex540 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l541
-					}
-					position++
-					goto l540
-				l541:
-					position, tokenIndex = position540, tokenIndex540
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l542
-					}
-					position++
-					goto l540
-				l542:
-					position, tokenIndex = position540, tokenIndex540
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l543
-					}
-					position++
-					goto l540
-				l543:
-					position, tokenIndex = position540, tokenIndex540
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l540:
 				{
-					position544, tokenIndex544 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l545
-					}
-					position++
-					goto l544
-				l545:
-					position, tokenIndex = position544, tokenIndex544
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l546
-					}
-					position++
-					goto l544
-				l546:
-					position, tokenIndex = position544, tokenIndex544
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l547
-					}
-					position++
-					goto l544
-				l547:
-					position, tokenIndex = position544, tokenIndex544
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l544:
 				{
-					position548, tokenIndex548 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l549
-					}
-					position++
-					goto l548
-				l549:
-					position, tokenIndex = position548, tokenIndex548
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l550
-					}
-					position++
-					goto l548
-				l550:
-					position, tokenIndex = position548, tokenIndex548
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l551
-					}
-					position++
-					goto l548
-				l551:
-					position, tokenIndex = position548, tokenIndex548
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l548:
 				{
-					position552, tokenIndex552 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l553
-					}
-					position++
-					goto l552
-				l553:
-					position, tokenIndex = position552, tokenIndex552
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l554
-					}
-					position++
-					goto l552
-				l554:
-					position, tokenIndex = position552, tokenIndex552
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l555
-					}
-					position++
-					goto l552
-				l555:
-					position, tokenIndex = position552, tokenIndex552
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l552:
 				{
-					position556, tokenIndex556 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l557
-					}
-					position++
-					goto l556
-				l557:
-					position, tokenIndex = position556, tokenIndex556
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l558
-					}
-					position++
-					goto l556
-				l558:
-					position, tokenIndex = position556, tokenIndex556
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l559
-					}
-					position++
-					goto l556
-				l559:
-					position, tokenIndex = position556, tokenIndex556
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l556:
 				{
-					position560, tokenIndex560 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l561
-					}
-					position++
-					goto l560
-				l561:
-					position, tokenIndex = position560, tokenIndex560
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l562
-					}
-					position++
-					goto l560
-				l562:
-					position, tokenIndex = position560, tokenIndex560
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l563
-					}
-					position++
-					goto l560
-				l563:
-					position, tokenIndex = position560, tokenIndex560
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l560:
 				{
-					position564, tokenIndex564 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l565
-					}
-					position++
-					goto l564
-				l565:
-					position, tokenIndex = position564, tokenIndex564
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l566
-					}
-					position++
-					goto l564
-				l566:
-					position, tokenIndex = position564, tokenIndex564
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l567
-					}
-					position++
-					goto l564
-				l567:
-					position, tokenIndex = position564, tokenIndex564
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l564:
 				{
-					position568, tokenIndex568 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l569
-					}
-					position++
-					goto l568
-				l569:
-					position, tokenIndex = position568, tokenIndex568
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l570
-					}
-					position++
-					goto l568
-				l570:
-					position, tokenIndex = position568, tokenIndex568
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l571
-					}
-					position++
-					goto l568
-				l571:
-					position, tokenIndex = position568, tokenIndex568
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l568:
 				{
-					position572, tokenIndex572 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l573
-					}
-					position++
-					goto l572
-				l573:
-					position, tokenIndex = position572, tokenIndex572
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l574
-					}
-					position++
-					goto l572
-				l574:
-					position, tokenIndex = position572, tokenIndex572
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l575
-					}
-					position++
-					goto l572
-				l575:
-					position, tokenIndex = position572, tokenIndex572
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l572:
 				{
-					position576, tokenIndex576 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l577
-					}
-					position++
-					goto l576
-				l577:
-					position, tokenIndex = position576, tokenIndex576
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l578
-					}
-					position++
-					goto l576
-				l578:
-					position, tokenIndex = position576, tokenIndex576
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l579
-					}
-					position++
-					goto l576
-				l579:
-					position, tokenIndex = position576, tokenIndex576
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l576:
 				{
-					position580, tokenIndex580 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l581
-					}
-					position++
-					goto l580
-				l581:
-					position, tokenIndex = position580, tokenIndex580
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l582
-					}
-					position++
-					goto l580
-				l582:
-					position, tokenIndex = position580, tokenIndex580
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l583
-					}
-					position++
-					goto l580
-				l583:
-					position, tokenIndex = position580, tokenIndex580
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l580:
 				{
-					position584, tokenIndex584 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l585
-					}
-					position++
-					goto l584
-				l585:
-					position, tokenIndex = position584, tokenIndex584
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l586
-					}
-					position++
-					goto l584
-				l586:
-					position, tokenIndex = position584, tokenIndex584
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l587
-					}
-					position++
-					goto l584
-				l587:
-					position, tokenIndex = position584, tokenIndex584
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l584:
 				{
-					position588, tokenIndex588 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l589
-					}
-					position++
-					goto l588
-				l589:
-					position, tokenIndex = position588, tokenIndex588
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l590
-					}
-					position++
-					goto l588
-				l590:
-					position, tokenIndex = position588, tokenIndex588
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l591
-					}
-					position++
-					goto l588
-				l591:
-					position, tokenIndex = position588, tokenIndex588
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l588:
 				{
-					position592, tokenIndex592 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l593
-					}
-					position++
-					goto l592
-				l593:
-					position, tokenIndex = position592, tokenIndex592
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l594
-					}
-					position++
-					goto l592
-				l594:
-					position, tokenIndex = position592, tokenIndex592
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l595
-					}
-					position++
-					goto l592
-				l595:
-					position, tokenIndex = position592, tokenIndex592
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l592:
 				{
-					position596, tokenIndex596 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l597
-					}
-					position++
-					goto l596
-				l597:
-					position, tokenIndex = position596, tokenIndex596
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l598
-					}
-					position++
-					goto l596
-				l598:
-					position, tokenIndex = position596, tokenIndex596
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l599
-					}
-					position++
-					goto l596
-				l599:
-					position, tokenIndex = position596, tokenIndex596
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l596:
 				{
-					position600, tokenIndex600 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l601
-					}
-					position++
-					goto l600
-				l601:
-					position, tokenIndex = position600, tokenIndex600
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l602
-					}
-					position++
-					goto l600
-				l602:
-					position, tokenIndex = position600, tokenIndex600
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l603
-					}
-					position++
-					goto l600
-				l603:
-					position, tokenIndex = position600, tokenIndex600
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l600:
 				{
-					position604, tokenIndex604 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l605
-					}
-					position++
-					goto l604
-				l605:
-					position, tokenIndex = position604, tokenIndex604
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l606
-					}
-					position++
-					goto l604
-				l606:
-					position, tokenIndex = position604, tokenIndex604
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l607
-					}
-					position++
-					goto l604
-				l607:
-					position, tokenIndex = position604, tokenIndex604
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l604:
 				{
-					position608, tokenIndex608 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l609
-					}
-					position++
-					goto l608
-				l609:
-					position, tokenIndex = position608, tokenIndex608
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l610
-					}
-					position++
-					goto l608
-				l610:
-					position, tokenIndex = position608, tokenIndex608
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l611
-					}
-					position++
-					goto l608
-				l611:
-					position, tokenIndex = position608, tokenIndex608
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l608:
 				{
-					position612, tokenIndex612 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l613
-					}
-					position++
-					goto l612
-				l613:
-					position, tokenIndex = position612, tokenIndex612
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l614
-					}
-					position++
-					goto l612
-				l614:
-					position, tokenIndex = position612, tokenIndex612
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l615
-					}
-					position++
-					goto l612
-				l615:
-					position, tokenIndex = position612, tokenIndex612
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l612:
 				{
-					position616, tokenIndex616 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l617
-					}
-					position++
-					goto l616
-				l617:
-					position, tokenIndex = position616, tokenIndex616
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l618
-					}
-					position++
-					goto l616
-				l618:
-					position, tokenIndex = position616, tokenIndex616
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l619
-					}
-					position++
-					goto l616
-				l619:
-					position, tokenIndex = position616, tokenIndex616
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l616:
 				{
-					position620, tokenIndex620 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l621
-					}
-					position++
-					goto l620
-				l621:
-					position, tokenIndex = position620, tokenIndex620
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l622
-					}
-					position++
-					goto l620
-				l622:
-					position, tokenIndex = position620, tokenIndex620
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l623
-					}
-					position++
-					goto l620
-				l623:
-					position, tokenIndex = position620, tokenIndex620
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l620:
 				{
-					position624, tokenIndex624 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l625
-					}
-					position++
-					goto l624
-				l625:
-					position, tokenIndex = position624, tokenIndex624
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l626
-					}
-					position++
-					goto l624
-				l626:
-					position, tokenIndex = position624, tokenIndex624
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l627
-					}
-					position++
-					goto l624
-				l627:
-					position, tokenIndex = position624, tokenIndex624
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l624:
 				{
-					position628, tokenIndex628 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l629
-					}
-					position++
-					goto l628
-				l629:
-					position, tokenIndex = position628, tokenIndex628
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l630
-					}
-					position++
-					goto l628
-				l630:
-					position, tokenIndex = position628, tokenIndex628
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l631
-					}
-					position++
-					goto l628
-				l631:
-					position, tokenIndex = position628, tokenIndex628
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l628:
 				{
-					position632, tokenIndex632 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l633
-					}
-					position++
-					goto l632
-				l633:
-					position, tokenIndex = position632, tokenIndex632
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l634
-					}
-					position++
-					goto l632
-				l634:
-					position, tokenIndex = position632, tokenIndex632
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l635
-					}
-					position++
-					goto l632
-				l635:
-					position, tokenIndex = position632, tokenIndex632
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l632:
 				{
-					position636, tokenIndex636 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l637
-					}
-					position++
-					goto l636
-				l637:
-					position, tokenIndex = position636, tokenIndex636
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l638
-					}
-					position++
-					goto l636
-				l638:
-					position, tokenIndex = position636, tokenIndex636
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l639
-					}
-					position++
-					goto l636
-				l639:
-					position, tokenIndex = position636, tokenIndex636
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l636:
 				{
-					position640, tokenIndex640 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l641
-					}
-					position++
-					goto l640
-				l641:
-					position, tokenIndex = position640, tokenIndex640
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l642
-					}
-					position++
-					goto l640
-				l642:
-					position, tokenIndex = position640, tokenIndex640
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l643
-					}
-					position++
-					goto l640
-				l643:
-					position, tokenIndex = position640, tokenIndex640
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l640:
 				{
-					position644, tokenIndex644 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l645
-					}
-					position++
-					goto l644
-				l645:
-					position, tokenIndex = position644, tokenIndex644
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l646
-					}
-					position++
-					goto l644
-				l646:
-					position, tokenIndex = position644, tokenIndex644
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l647
-					}
-					position++
-					goto l644
-				l647:
-					position, tokenIndex = position644, tokenIndex644
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l644:
 				{
-					position648, tokenIndex648 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l649
-					}
-					position++
-					goto l648
-				l649:
-					position, tokenIndex = position648, tokenIndex648
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l650
-					}
-					position++
-					goto l648
-				l650:
-					position, tokenIndex = position648, tokenIndex648
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l651
-					}
-					position++
-					goto l648
-				l651:
-					position, tokenIndex = position648, tokenIndex648
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l648:
 				{
-					position652, tokenIndex652 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l653
-					}
-					position++
-					goto l652
-				l653:
-					position, tokenIndex = position652, tokenIndex652
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l654
-					}
-					position++
-					goto l652
-				l654:
-					position, tokenIndex = position652, tokenIndex652
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l655
-					}
-					position++
-					goto l652
-				l655:
-					position, tokenIndex = position652, tokenIndex652
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l652:
 				{
-					position656, tokenIndex656 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l657
-					}
-					position++
-					goto l656
-				l657:
-					position, tokenIndex = position656, tokenIndex656
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l658
-					}
-					position++
-					goto l656
-				l658:
-					position, tokenIndex = position656, tokenIndex656
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l659
-					}
-					position++
-					goto l656
-				l659:
-					position, tokenIndex = position656, tokenIndex656
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l656:
 				{
-					position660, tokenIndex660 := position, tokenIndex
-					if c := buffer[position]; c < 'A' || c > 'Z' {
-						goto l661
-					}
-					position++
-					goto l660
-				l661:
-					position, tokenIndex = position660, tokenIndex660
-					if c := buffer[position]; c < 'a' || c > 'z' {
-						goto l662
-					}
-					position++
-					goto l660
-				l662:
-					position, tokenIndex = position660, tokenIndex660
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l663
-					}
-					position++
-					goto l660
-				l663:
-					position, tokenIndex = position660, tokenIndex660
-					if buffer[position] != '-' {
+					if !cset11[buffer[position]] {
 						goto l406
 					}
 					position++
 				}
-			l660:
-				add(rulelonglabel, position407, tokenIndex407)
+				if !p.notokens {
+					tree.Add(rulelonglabel, position407, position, tokenIndex, tokenIndex407)
+				}
+				tokenIndex++
 			}
 			return true
 		l406:
@@ -5114,31 +2451,34 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			position664, tokenIndex664 := position, tokenIndex
 			{
 				position665, tokenIndex665 := position, tokenIndex
-				if !_rules[ruledec_octet]() {
+				if !cset15[buffer[position]] || !_rules[ruledec_octet]() {
 					goto l664
 				}
 				if buffer[position] != '.' {
 					goto l664
 				}
 				position++
-				if !_rules[ruledec_octet]() {
+				if !cset15[buffer[position]] || !_rules[ruledec_octet]() {
 					goto l664
 				}
 				if buffer[position] != '.' {
 					goto l664
 				}
 				position++
-				if !_rules[ruledec_octet]() {
+				if !cset15[buffer[position]] || !_rules[ruledec_octet]() {
 					goto l664
 				}
 				if buffer[position] != '.' {
 					goto l664
 				}
 				position++
-				if !_rules[ruledec_octet]() {
+				if !cset15[buffer[position]] || !_rules[ruledec_octet]() {
 					goto l664
 				}
-				add(ruleIPv4address, position665, tokenIndex665)
+				if !p.notokens {
+					tree.Add(ruleIPv4address, position665, position, tokenIndex, tokenIndex665)
+				}
+				tokenIndex++
 			}
 			return true
 		l664:
@@ -5214,7 +2554,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position++
 				}
 			l668:
-				add(ruledec_octet, position667, tokenIndex667)
+				if !p.notokens {
+					tree.Add(ruledec_octet, position667, position, tokenIndex, tokenIndex667)
+				}
+				tokenIndex++
 			}
 			return true
 		l666:
@@ -5232,25 +2575,28 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position676, tokenIndex676 := position, tokenIndex
 				{
 					position677, tokenIndex677 := position, tokenIndex
-					if !_rules[ruleh4]() {
+					if !cset3[buffer[position]] || !_rules[ruleh4]() {
 						goto l678
 					}
 					if buffer[position] != ':' {
 						goto l678
 					}
 					position++
-					if !_rules[ruleh4]() {
+					if !cset3[buffer[position]] || !_rules[ruleh4]() {
 						goto l678
 					}
 					goto l677
 				l678:
 					position, tokenIndex = position677, tokenIndex677
-					if !_rules[ruleIPv4address]() {
+					if !cset15[buffer[position]] || !_rules[ruleIPv4address]() {
 						goto l675
 					}
 				}
 			l677:
-				add(rulels32, position676, tokenIndex676)
+				if !p.notokens {
+					tree.Add(rulels32, position676, position, tokenIndex, tokenIndex676)
+				}
+				tokenIndex++
 			}
 			return true
 		l675:
@@ -5263,51 +2609,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 			{
 				position680, tokenIndex680 := position, tokenIndex
 				{
-					position681, tokenIndex681 := position, tokenIndex
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l682
-					}
-					position++
-					goto l681
-				l682:
-					position, tokenIndex = position681, tokenIndex681
-					if c := buffer[position]; c < 'A' || c > 'F' {
-						goto l683
-					}
-					position++
-					goto l681
-				l683:
-					position, tokenIndex = position681, tokenIndex681
-					if c := buffer[position]; c < 'a' || c > 'f' {
+					if !cset3[buffer[position]] {
 						goto l679
 					}
 					position++
 				}
-			l681:
 				{
 					position684, tokenIndex684 := position, tokenIndex
 					{
-						position686, tokenIndex686 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l687
-						}
-						position++
-						goto l686
-					l687:
-						position, tokenIndex = position686, tokenIndex686
-						if c := buffer[position]; c < 'A' || c > 'F' {
-							goto l688
-						}
-						position++
-						goto l686
-					l688:
-						position, tokenIndex = position686, tokenIndex686
-						if c := buffer[position]; c < 'a' || c > 'f' {
+						if !cset3[buffer[position]] {
 							goto l684
 						}
 						position++
 					}
-				l686:
 					goto l685
 				l684:
 					position, tokenIndex = position684, tokenIndex684
@@ -5316,27 +2630,11 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				{
 					position689, tokenIndex689 := position, tokenIndex
 					{
-						position691, tokenIndex691 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l692
-						}
-						position++
-						goto l691
-					l692:
-						position, tokenIndex = position691, tokenIndex691
-						if c := buffer[position]; c < 'A' || c > 'F' {
-							goto l693
-						}
-						position++
-						goto l691
-					l693:
-						position, tokenIndex = position691, tokenIndex691
-						if c := buffer[position]; c < 'a' || c > 'f' {
+						if !cset3[buffer[position]] {
 							goto l689
 						}
 						position++
 					}
-				l691:
 					goto l690
 				l689:
 					position, tokenIndex = position689, tokenIndex689
@@ -5345,33 +2643,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				{
 					position694, tokenIndex694 := position, tokenIndex
 					{
-						position696, tokenIndex696 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l697
-						}
-						position++
-						goto l696
-					l697:
-						position, tokenIndex = position696, tokenIndex696
-						if c := buffer[position]; c < 'A' || c > 'F' {
-							goto l698
-						}
-						position++
-						goto l696
-					l698:
-						position, tokenIndex = position696, tokenIndex696
-						if c := buffer[position]; c < 'a' || c > 'f' {
+						if !cset3[buffer[position]] {
 							goto l694
 						}
 						position++
 					}
-				l696:
 					goto l695
 				l694:
 					position, tokenIndex = position694, tokenIndex694
 				}
 			l695:
-				add(ruleh4, position680, tokenIndex680)
+				if !p.notokens {
+					tree.Add(ruleh4, position680, position, tokenIndex, tokenIndex680)
+				}
+				tokenIndex++
 			}
 			return true
 		l679:
@@ -5388,143 +2673,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position702, tokenIndex702 := position, tokenIndex
 			l703:
 				{
+					i, buf := position, buffer
+					for cset10[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position704, tokenIndex704 := position, tokenIndex
 					{
 						position705, tokenIndex705 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l706
-						}
-						position++
-						goto l705
-					l706:
-						position, tokenIndex = position705, tokenIndex705
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l707
-						}
-						position++
-						goto l705
-					l707:
-						position, tokenIndex = position705, tokenIndex705
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l708
-						}
-						position++
-						goto l705
-					l708:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '-' {
-							goto l709
-						}
-						position++
-						goto l705
-					l709:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '_' {
-							goto l710
-						}
-						position++
-						goto l705
-					l710:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '.' {
-							goto l711
-						}
-						position++
-						goto l705
-					l711:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '!' {
-							goto l712
-						}
-						position++
-						goto l705
-					l712:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '~' {
-							goto l713
-						}
-						position++
-						goto l705
-					l713:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '*' {
-							goto l714
-						}
-						position++
-						goto l705
-					l714:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '\'' {
-							goto l715
-						}
-						position++
-						goto l705
-					l715:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '(' {
-							goto l716
-						}
-						position++
-						goto l705
-					l716:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != ')' {
-							goto l717
-						}
-						position++
-						goto l705
-					l717:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != ';' {
-							goto l718
-						}
-						position++
-						goto l705
-					l718:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != ':' {
-							goto l719
-						}
-						position++
-						goto l705
-					l719:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '@' {
-							goto l720
-						}
-						position++
-						goto l705
-					l720:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '&' {
-							goto l721
-						}
-						position++
-						goto l705
-					l721:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '=' {
-							goto l722
-						}
-						position++
-						goto l705
-					l722:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '+' {
-							goto l723
-						}
-						position++
-						goto l705
-					l723:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '$' {
-							goto l724
-						}
-						position++
-						goto l705
-					l724:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != ',' {
+						if !cset10[buffer[position]] {
 							goto l725
 						}
 						position++
@@ -5536,56 +2695,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position726, tokenIndex726 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l727
-							}
-							position++
-							goto l726
-						l727:
-							position, tokenIndex = position726, tokenIndex726
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l728
-							}
-							position++
-							goto l726
-						l728:
-							position, tokenIndex = position726, tokenIndex726
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset3[buffer[position]] {
 								goto l704
 							}
 							position++
 						}
-					l726:
 						{
-							position729, tokenIndex729 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l730
-							}
-							position++
-							goto l729
-						l730:
-							position, tokenIndex = position729, tokenIndex729
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l731
-							}
-							position++
-							goto l729
-						l731:
-							position, tokenIndex = position729, tokenIndex729
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset3[buffer[position]] {
 								goto l704
 							}
 							position++
 						}
-					l729:
 					}
 				l705:
 					goto l703
 				l704:
 					position, tokenIndex = position704, tokenIndex704
 				}
-				add(rulesegment, position702, tokenIndex702)
+				if !p.notokens {
+					tree.Add(rulesegment, position702, position, tokenIndex, tokenIndex702)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -5595,157 +2725,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position733, tokenIndex733 := position, tokenIndex
 			l734:
 				{
+					i, buf := position, buffer
+					for cset12[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position735, tokenIndex735 := position, tokenIndex
 					{
 						position736, tokenIndex736 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l737
-						}
-						position++
-						goto l736
-					l737:
-						position, tokenIndex = position736, tokenIndex736
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l738
-						}
-						position++
-						goto l736
-					l738:
-						position, tokenIndex = position736, tokenIndex736
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l739
-						}
-						position++
-						goto l736
-					l739:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '-' {
-							goto l740
-						}
-						position++
-						goto l736
-					l740:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '_' {
-							goto l741
-						}
-						position++
-						goto l736
-					l741:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '.' {
-							goto l742
-						}
-						position++
-						goto l736
-					l742:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '!' {
-							goto l743
-						}
-						position++
-						goto l736
-					l743:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '~' {
-							goto l744
-						}
-						position++
-						goto l736
-					l744:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '*' {
-							goto l745
-						}
-						position++
-						goto l736
-					l745:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '\'' {
-							goto l746
-						}
-						position++
-						goto l736
-					l746:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '(' {
-							goto l747
-						}
-						position++
-						goto l736
-					l747:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != ')' {
-							goto l748
-						}
-						position++
-						goto l736
-					l748:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != ';' {
-							goto l749
-						}
-						position++
-						goto l736
-					l749:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != ':' {
-							goto l750
-						}
-						position++
-						goto l736
-					l750:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '@' {
-							goto l751
-						}
-						position++
-						goto l736
-					l751:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '&' {
-							goto l752
-						}
-						position++
-						goto l736
-					l752:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '=' {
-							goto l753
-						}
-						position++
-						goto l736
-					l753:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '+' {
-							goto l754
-						}
-						position++
-						goto l736
-					l754:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '$' {
-							goto l755
-						}
-						position++
-						goto l736
-					l755:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != ',' {
-							goto l756
-						}
-						position++
-						goto l736
-					l756:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '/' {
-							goto l757
-						}
-						position++
-						goto l736
-					l757:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '?' {
+						if !cset12[buffer[position]] {
 							goto l758
 						}
 						position++
@@ -5757,56 +2747,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position759, tokenIndex759 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l760
-							}
-							position++
-							goto l759
-						l760:
-							position, tokenIndex = position759, tokenIndex759
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l761
-							}
-							position++
-							goto l759
-						l761:
-							position, tokenIndex = position759, tokenIndex759
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset3[buffer[position]] {
 								goto l735
 							}
 							position++
 						}
-					l759:
 						{
-							position762, tokenIndex762 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l763
-							}
-							position++
-							goto l762
-						l763:
-							position, tokenIndex = position762, tokenIndex762
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l764
-							}
-							position++
-							goto l762
-						l764:
-							position, tokenIndex = position762, tokenIndex762
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset3[buffer[position]] {
 								goto l735
 							}
 							position++
 						}
-					l762:
 					}
 				l736:
 					goto l734
 				l735:
 					position, tokenIndex = position735, tokenIndex735
 				}
-				add(rulequery, position733, tokenIndex733)
+				if !p.notokens {
+					tree.Add(rulequery, position733, position, tokenIndex, tokenIndex733)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -5816,157 +2777,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 				position766, tokenIndex766 := position, tokenIndex
 			l767:
 				{
+					i, buf := position, buffer
+					for cset12[buf[i]] {
+						i++
+					}
+					position = i
+				}
+				{
 					position768, tokenIndex768 := position, tokenIndex
 					{
 						position769, tokenIndex769 := position, tokenIndex
-						if c := buffer[position]; c < 'A' || c > 'Z' {
-							goto l770
-						}
-						position++
-						goto l769
-					l770:
-						position, tokenIndex = position769, tokenIndex769
-						if c := buffer[position]; c < 'a' || c > 'z' {
-							goto l771
-						}
-						position++
-						goto l769
-					l771:
-						position, tokenIndex = position769, tokenIndex769
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l772
-						}
-						position++
-						goto l769
-					l772:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '-' {
-							goto l773
-						}
-						position++
-						goto l769
-					l773:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '_' {
-							goto l774
-						}
-						position++
-						goto l769
-					l774:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '.' {
-							goto l775
-						}
-						position++
-						goto l769
-					l775:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '!' {
-							goto l776
-						}
-						position++
-						goto l769
-					l776:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '~' {
-							goto l777
-						}
-						position++
-						goto l769
-					l777:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '*' {
-							goto l778
-						}
-						position++
-						goto l769
-					l778:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '\'' {
-							goto l779
-						}
-						position++
-						goto l769
-					l779:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '(' {
-							goto l780
-						}
-						position++
-						goto l769
-					l780:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != ')' {
-							goto l781
-						}
-						position++
-						goto l769
-					l781:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != ';' {
-							goto l782
-						}
-						position++
-						goto l769
-					l782:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != ':' {
-							goto l783
-						}
-						position++
-						goto l769
-					l783:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '@' {
-							goto l784
-						}
-						position++
-						goto l769
-					l784:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '&' {
-							goto l785
-						}
-						position++
-						goto l769
-					l785:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '=' {
-							goto l786
-						}
-						position++
-						goto l769
-					l786:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '+' {
-							goto l787
-						}
-						position++
-						goto l769
-					l787:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '$' {
-							goto l788
-						}
-						position++
-						goto l769
-					l788:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != ',' {
-							goto l789
-						}
-						position++
-						goto l769
-					l789:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '/' {
-							goto l790
-						}
-						position++
-						goto l769
-					l790:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '?' {
+						if !cset12[buffer[position]] {
 							goto l791
 						}
 						position++
@@ -5978,56 +2799,27 @@ func (p *parser) Init(options ...func(*parser) error) error {
 						}
 						position++
 						{
-							position792, tokenIndex792 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l793
-							}
-							position++
-							goto l792
-						l793:
-							position, tokenIndex = position792, tokenIndex792
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l794
-							}
-							position++
-							goto l792
-						l794:
-							position, tokenIndex = position792, tokenIndex792
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset3[buffer[position]] {
 								goto l768
 							}
 							position++
 						}
-					l792:
 						{
-							position795, tokenIndex795 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l796
-							}
-							position++
-							goto l795
-						l796:
-							position, tokenIndex = position795, tokenIndex795
-							if c := buffer[position]; c < 'A' || c > 'F' {
-								goto l797
-							}
-							position++
-							goto l795
-						l797:
-							position, tokenIndex = position795, tokenIndex795
-							if c := buffer[position]; c < 'a' || c > 'f' {
+							if !cset3[buffer[position]] {
 								goto l768
 							}
 							position++
 						}
-					l795:
 					}
 				l769:
 					goto l767
 				l768:
 					position, tokenIndex = position768, tokenIndex768
 				}
-				add(rulefragment, position766, tokenIndex766)
+				if !p.notokens {
+					tree.Add(rulefragment, position766, position, tokenIndex, tokenIndex766)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -6039,13 +2831,13 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position800, tokenIndex800 := position, tokenIndex
 					{
 						position802, tokenIndex802 := position, tokenIndex
-						if !_rules[rulenet_path]() {
+						if !cset14[buffer[position]] || !_rules[rulenet_path]() {
 							goto l803
 						}
 						goto l802
 					l803:
 						position, tokenIndex = position802, tokenIndex802
-						if !_rules[ruleabs_path]() {
+						if !cset14[buffer[position]] || !_rules[ruleabs_path]() {
 							goto l804
 						}
 						goto l802
@@ -6057,133 +2849,7 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position806, tokenIndex806 := position, tokenIndex
 								{
 									position809, tokenIndex809 := position, tokenIndex
-									if c := buffer[position]; c < 'A' || c > 'Z' {
-										goto l810
-									}
-									position++
-									goto l809
-								l810:
-									position, tokenIndex = position809, tokenIndex809
-									if c := buffer[position]; c < 'a' || c > 'z' {
-										goto l811
-									}
-									position++
-									goto l809
-								l811:
-									position, tokenIndex = position809, tokenIndex809
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l812
-									}
-									position++
-									goto l809
-								l812:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '-' {
-										goto l813
-									}
-									position++
-									goto l809
-								l813:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '_' {
-										goto l814
-									}
-									position++
-									goto l809
-								l814:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '.' {
-										goto l815
-									}
-									position++
-									goto l809
-								l815:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '!' {
-										goto l816
-									}
-									position++
-									goto l809
-								l816:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '~' {
-										goto l817
-									}
-									position++
-									goto l809
-								l817:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '*' {
-										goto l818
-									}
-									position++
-									goto l809
-								l818:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '\'' {
-										goto l819
-									}
-									position++
-									goto l809
-								l819:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '(' {
-										goto l820
-									}
-									position++
-									goto l809
-								l820:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != ')' {
-										goto l821
-									}
-									position++
-									goto l809
-								l821:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != ';' {
-										goto l822
-									}
-									position++
-									goto l809
-								l822:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '@' {
-										goto l823
-									}
-									position++
-									goto l809
-								l823:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '&' {
-										goto l824
-									}
-									position++
-									goto l809
-								l824:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '=' {
-										goto l825
-									}
-									position++
-									goto l809
-								l825:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '+' {
-										goto l826
-									}
-									position++
-									goto l809
-								l826:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '$' {
-										goto l827
-									}
-									position++
-									goto l809
-								l827:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != ',' {
+									if !cset13[buffer[position]] {
 										goto l828
 									}
 									position++
@@ -6195,183 +2861,32 @@ func (p *parser) Init(options ...func(*parser) error) error {
 									}
 									position++
 									{
-										position829, tokenIndex829 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l830
-										}
-										position++
-										goto l829
-									l830:
-										position, tokenIndex = position829, tokenIndex829
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l831
-										}
-										position++
-										goto l829
-									l831:
-										position, tokenIndex = position829, tokenIndex829
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset3[buffer[position]] {
 											goto l800
 										}
 										position++
 									}
-								l829:
 									{
-										position832, tokenIndex832 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l833
-										}
-										position++
-										goto l832
-									l833:
-										position, tokenIndex = position832, tokenIndex832
-										if c := buffer[position]; c < 'A' || c > 'F' {
-											goto l834
-										}
-										position++
-										goto l832
-									l834:
-										position, tokenIndex = position832, tokenIndex832
-										if c := buffer[position]; c < 'a' || c > 'f' {
+										if !cset3[buffer[position]] {
 											goto l800
 										}
 										position++
 									}
-								l832:
 								}
 							l809:
 							l807:
 								{
+									i, buf := position, buffer
+									for cset13[buf[i]] {
+										i++
+									}
+									position = i
+								}
+								{
 									position808, tokenIndex808 := position, tokenIndex
 									{
 										position835, tokenIndex835 := position, tokenIndex
-										if c := buffer[position]; c < 'A' || c > 'Z' {
-											goto l836
-										}
-										position++
-										goto l835
-									l836:
-										position, tokenIndex = position835, tokenIndex835
-										if c := buffer[position]; c < 'a' || c > 'z' {
-											goto l837
-										}
-										position++
-										goto l835
-									l837:
-										position, tokenIndex = position835, tokenIndex835
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l838
-										}
-										position++
-										goto l835
-									l838:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '-' {
-											goto l839
-										}
-										position++
-										goto l835
-									l839:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '_' {
-											goto l840
-										}
-										position++
-										goto l835
-									l840:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '.' {
-											goto l841
-										}
-										position++
-										goto l835
-									l841:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '!' {
-											goto l842
-										}
-										position++
-										goto l835
-									l842:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '~' {
-											goto l843
-										}
-										position++
-										goto l835
-									l843:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '*' {
-											goto l844
-										}
-										position++
-										goto l835
-									l844:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '\'' {
-											goto l845
-										}
-										position++
-										goto l835
-									l845:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '(' {
-											goto l846
-										}
-										position++
-										goto l835
-									l846:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != ')' {
-											goto l847
-										}
-										position++
-										goto l835
-									l847:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != ';' {
-											goto l848
-										}
-										position++
-										goto l835
-									l848:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '@' {
-											goto l849
-										}
-										position++
-										goto l835
-									l849:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '&' {
-											goto l850
-										}
-										position++
-										goto l835
-									l850:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '=' {
-											goto l851
-										}
-										position++
-										goto l835
-									l851:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '+' {
-											goto l852
-										}
-										position++
-										goto l835
-									l852:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '$' {
-											goto l853
-										}
-										position++
-										goto l835
-									l853:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != ',' {
+										if !cset13[buffer[position]] {
 											goto l854
 										}
 										position++
@@ -6383,60 +2898,31 @@ func (p *parser) Init(options ...func(*parser) error) error {
 										}
 										position++
 										{
-											position855, tokenIndex855 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l856
-											}
-											position++
-											goto l855
-										l856:
-											position, tokenIndex = position855, tokenIndex855
-											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l857
-											}
-											position++
-											goto l855
-										l857:
-											position, tokenIndex = position855, tokenIndex855
-											if c := buffer[position]; c < 'a' || c > 'f' {
+											if !cset3[buffer[position]] {
 												goto l808
 											}
 											position++
 										}
-									l855:
 										{
-											position858, tokenIndex858 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l859
-											}
-											position++
-											goto l858
-										l859:
-											position, tokenIndex = position858, tokenIndex858
-											if c := buffer[position]; c < 'A' || c > 'F' {
-												goto l860
-											}
-											position++
-											goto l858
-										l860:
-											position, tokenIndex = position858, tokenIndex858
-											if c := buffer[position]; c < 'a' || c > 'f' {
+											if !cset3[buffer[position]] {
 												goto l808
 											}
 											position++
 										}
-									l858:
 									}
 								l835:
 									goto l807
 								l808:
 									position, tokenIndex = position808, tokenIndex808
 								}
-								add(rulerel_segment, position806, tokenIndex806)
+								if !p.notokens {
+									tree.Add(rulerel_segment, position806, position, tokenIndex, tokenIndex806)
+								}
+								tokenIndex++
 							}
 							{
 								position861, tokenIndex861 := position, tokenIndex
-								if !_rules[ruleabs_path]() {
+								if !cset14[buffer[position]] || !_rules[ruleabs_path]() {
 									goto l861
 								}
 								goto l862
@@ -6444,7 +2930,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 								position, tokenIndex = position861, tokenIndex861
 							}
 						l862:
-							add(rulerel_path, position805, tokenIndex805)
+							if !p.notokens {
+								tree.Add(rulerel_path, position805, position, tokenIndex, tokenIndex805)
+							}
+							tokenIndex++
 						}
 					}
 				l802:
@@ -6467,7 +2956,10 @@ func (p *parser) Init(options ...func(*parser) error) error {
 					position, tokenIndex = position863, tokenIndex863
 				}
 			l864:
-				add(rulerelative_URI, position799, tokenIndex799)
+				if !p.notokens {
+					tree.Add(rulerelative_URI, position799, position, tokenIndex, tokenIndex799)
+				}
+				tokenIndex++
 			}
 			return true
 		},
@@ -6479,3 +2971,39 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// The character sets that gen folded ordered choices of single characters into (gen/fold.go).
+var (
+	// [A-Za-z]
+	cset0 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [+\-.0-9A-Za-z]
+	cset1 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&-.0-;=?-\[\]_a-z~]
+	cset2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [0-9A-Fa-f]
+	cset3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+	// [!$&-;=?-\[\]_a-z~]
+	cset4 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [!$&-.0-;=A-Z_a-z~]
+	cset5 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [.0-:A-Fa-f]
+	cset6 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+	// [\-.0-9A-Za-z]
+	cset7 = [256]bool{'-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [0-9A-Za-z]
+	cset8 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [#/?]
+	cset9 = [256]bool{'#': true, '/': true, '?': true}
+	// [!$&-.0-;=@-Z_a-z~]
+	cset10 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [\-0-9A-Za-z]
+	cset11 = [256]bool{'-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+	// [!$&-;=?-Z_a-z~]
+	cset12 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [!$&-.0-9;=@-Z_a-z~]
+	cset13 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+	// [/]
+	cset14 = [256]bool{'/': true}
+	// [0-9]
+	cset15 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+)
