@@ -110,8 +110,8 @@ func validFor(v urlgrammar.Version, inputs []string) []string {
 }
 
 // BenchmarkCorpus compares, for each version, on the corpus inputs that its default reading
-// accepts: net/url.Parse (the baseline: Go's lenient parser), Validate, and Match. A pass is
-// one call on each of those inputs.
+// accepts: net/url.Parse (the baseline: Go's lenient parser), Validate, Match, and Parse (the
+// typed components). A pass is one call on each of those inputs.
 func BenchmarkCorpus(b *testing.B) {
 	inputs := benchInputs(b)
 	for _, v := range urlgrammar.Versions() {
@@ -137,12 +137,23 @@ func BenchmarkCorpus(b *testing.B) {
 				urlgrammar.Match(v, s)
 			}
 		}
+		parse := func() {
+			for _, s := range valid {
+				if _, err := urlgrammar.Parse(v, s); err != nil {
+					panic("valid input rejected: " + s)
+				}
+			}
+		}
 		b.Run(v.String(), func(b *testing.B) {
-			validateAllocs, matchAllocs := testing.AllocsPerRun(10, validate), testing.AllocsPerRun(10, match)
-			paired(b, false, part{"net-url", n, netURL}, part{"Validate", n, validate}, part{"Match", n, match})
+			validateAllocs := testing.AllocsPerRun(10, validate)
+			matchAllocs := testing.AllocsPerRun(10, match)
+			parseAllocs := testing.AllocsPerRun(10, parse)
+			paired(b, false, part{"net-url", n, netURL}, part{"Validate", n, validate}, part{"Match", n, match},
+				part{"Parse", n, parse})
 			b.ReportMetric(float64(len(valid)), "inputs/pass")
 			b.ReportMetric(validateAllocs, "Validate-allocs/pass")
 			b.ReportMetric(matchAllocs, "Match-allocs/pass")
+			b.ReportMetric(parseAllocs, "Parse-allocs/pass")
 		})
 	}
 }
