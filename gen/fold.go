@@ -244,24 +244,41 @@ func foldClasses(src string, tables *classTables) (string, int) {
 	return strings.Join(out, "\n"), folded
 }
 
-// dropUnused removes the labels that no goto names and the saved positions that nothing reads,
-// which foldClasses leaves behind where it folded a whole choice.
+// dropUnused removes the labels that no goto names, which foldClasses leaves behind where it
+// folded a whole choice; the restores that no path reaches (right after a goto, with no label
+// between: pointlander/peg writes one where a repetition's body cannot fail, and vet calls it
+// unreachable); and then the saved positions that nothing reads any more.
 func dropUnused(src string) string {
 	gotos := map[string]bool{}
 	for _, m := range regexp.MustCompile(`goto (l\d+)`).FindAllStringSubmatch(src, -1) {
 		gotos[m[1]] = true
 	}
-	uses := map[string]int{}
-	for _, m := range regexp.MustCompile(`\b(?:position|tokenIndex)(\d+)\b`).FindAllStringSubmatch(src, -1) {
-		uses[m[1]]++
-	}
 	lines := strings.Split(src, "\n")
-	out := lines[:0]
+	var kept []string
+	afterGoto := false // the last statement kept was a goto, and no label followed
 	for _, line := range lines {
 		t := strings.TrimSpace(line)
-		if m := labelLine.FindStringSubmatch(t); m != nil && !gotos[m[1]] {
+		switch {
+		case t == "":
+		case labelLine.MatchString(t):
+			if !gotos[labelLine.FindStringSubmatch(t)[1]] {
+				continue
+			}
+			afterGoto = false
+		case afterGoto && restoreLine.MatchString(t):
 			continue
+		default:
+			afterGoto = gotoLine.MatchString(t)
 		}
+		kept = append(kept, line)
+	}
+	uses := map[string]int{}
+	for _, m := range regexp.MustCompile(`\b(?:position|tokenIndex)(\d+)\b`).FindAllStringSubmatch(strings.Join(kept, "\n"), -1) {
+		uses[m[1]]++
+	}
+	out := kept[:0]
+	for _, line := range kept {
+		t := strings.TrimSpace(line)
 		if m := saveLine.FindStringSubmatch(t); m != nil && m[1] == m[2] && uses[m[1]] == 2 {
 			continue // the save itself is the only mention of positionN and tokenIndexN
 		}

@@ -17,6 +17,8 @@ const foldGrammar = `package t
 type parser Peg {
 	start    int
 	notokens bool
+
+	position, tokenIndex uint32
 }
 
 _start <- &{p.start == 0} a !. / &{p.start == 1} b !. / &{p.start == 2} c !. / &{p.start == 3} d !.
@@ -110,7 +112,7 @@ func TestFoldKeepsTheLanguage(t *testing.T) {
 	if n := strings.Count(src, "\tcset"); n < 4 {
 		t.Errorf("%d tables, want at least 4:\n%s", n, src)
 	}
-	if n := strings.Count(src, "i, buf := position, buffer"); n != 2 { // a's loop and d's [a-c]*
+	if n := strings.Count(src, "i, buf := p.position, p.buffer"); n != 2 { // a's loop and d's [a-c]*
 		t.Errorf("%d tight loops, want 2:\n%s", n, src)
 	}
 	pkg := filepath.Join(tmp, "t")

@@ -126,7 +126,7 @@ func generate(root, tmp, peg, id string) error {
 
 	// Compose the full PEG: package, parser type, start dispatcher, then the file as it is.
 	var full strings.Builder
-	fmt.Fprintf(&full, "package %s\n\ntype parser Peg {\n\tstart    int\n\tnotokens bool\n}\n\n_start <-", id)
+	fmt.Fprintf(&full, "package %s\n\ntype parser Peg {\n\tstart    int\n\tnotokens bool\n\n\tposition, tokenIndex uint32\n}\n\n_start <-", id)
 	for i, s := range pf.starts {
 		if i > 0 {
 			full.WriteString(" /")
@@ -480,6 +480,10 @@ func postProcess(id, src string) (string, error) {
 	src, _, err := guardCalls(src, &tables)
 	if err != nil {
 		return "", fmt.Errorf("post-processing (calls guarded by first sets): %v", err)
+	}
+	src, err = toMethods(src)
+	if err != nil {
+		return "", fmt.Errorf("post-processing (rules as methods): %v", err)
 	}
 	src += setDecls(&tables)
 	return src, nil

@@ -214,6 +214,8 @@ type parser struct {
 	start    int
 	notokens bool
 
+	position, tokenIndex uint32
+
 	Buffer string
 	buffer []byte
 	rules  [39]func() bool
@@ -323,10 +325,6 @@ func Size(size int) func(*parser) error {
 	}
 }
 func (p *parser) Init(options ...func(*parser) error) error {
-	var (
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -334,37 +332,26 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		position, tokenIndex = 0, 0
+		p.position, p.tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
 			if !p.notokens {
-				p.Trim(tokenIndex)
+				p.Trim(p.tokenIndex)
 			}
 			return nil
 		}
 		return errMismatch
-	}
-
-	matchDot := func() bool {
-		if buffer[position] != endSymbol {
-			position++
-			return true
-		}
-		return false
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -385,2229 +372,31 @@ func (p *parser) Init(options ...func(*parser) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 _start <- <((&{p.start == 0} fragmentaddress !.) / (&{p.start == 1} url !.) / (&{p.start == 2} generic !.) / (&{p.start == 3} httpaddress !.) / (&{p.start == 4} fileaddress !.) / (&{p.start == 5} afsaddress !.) / (&{p.start == 6} newsaddress !.) / (&{p.start == 7} waisaddress !.) / (&{p.start == 8} waisindex !.) / (&{p.start == 9} waisdoc !.) / (&{p.start == 10} prosperoaddress !.) / (&{p.start == 11} prosperolink !.) / (&{p.start == 12} telnetaddress !.) / (&{p.start == 13} gopheraddress !.))> */
-		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
-			{
-				position1, tokenIndex1 := position, tokenIndex
-				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !(p.start == 0) {
-						goto l3
-					}
-					{
-						position4, tokenIndex4 := position, tokenIndex
-						if !cset2[buffer[position]] || !_rules[ruleurl]() {
-							goto l3
-						}
-						{
-							position5, tokenIndex5 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l5
-							}
-							position++
-							{
-								position7, tokenIndex7 := position, tokenIndex
-								{
-									position10, tokenIndex10 := position, tokenIndex
-									if !cset0[buffer[position]] {
-										goto l29
-									}
-									position++
-									goto l10
-								l29:
-									position, tokenIndex = position10, tokenIndex10
-									if buffer[position] != '%' {
-										goto l5
-									}
-									position++
-									{
-										if !cset1[buffer[position]] {
-											goto l5
-										}
-										position++
-									}
-									{
-										if !cset1[buffer[position]] {
-											goto l5
-										}
-										position++
-									}
-								}
-							l10:
-							l8:
-								{
-									i, buf := position, buffer
-									for cset0[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position9, tokenIndex9 := position, tokenIndex
-									{
-										position36, tokenIndex36 := position, tokenIndex
-										if !cset0[buffer[position]] {
-											goto l55
-										}
-										position++
-										goto l36
-									l55:
-										position, tokenIndex = position36, tokenIndex36
-										if buffer[position] != '%' {
-											goto l9
-										}
-										position++
-										{
-											if !cset1[buffer[position]] {
-												goto l9
-											}
-											position++
-										}
-										{
-											if !cset1[buffer[position]] {
-												goto l9
-											}
-											position++
-										}
-									}
-								l36:
-									goto l8
-								l9:
-									position, tokenIndex = position9, tokenIndex9
-								}
-								if !p.notokens {
-									tree.Add(rulefragmentid, position7, position, tokenIndex, tokenIndex7)
-								}
-								tokenIndex++
-							}
-							goto l6
-						l5:
-							position, tokenIndex = position5, tokenIndex5
-						}
-					l6:
-						if !p.notokens {
-							tree.Add(rulefragmentaddress, position4, position, tokenIndex, tokenIndex4)
-						}
-						tokenIndex++
-					}
-					{
-						position62, tokenIndex62 := position, tokenIndex
-						if !matchDot() {
-							goto l62
-						}
-						goto l3
-					l62:
-						position, tokenIndex = position62, tokenIndex62
-					}
-					goto l2
-				l3:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 1) {
-						goto l63
-					}
-					if !cset2[buffer[position]] || !_rules[ruleurl]() {
-						goto l63
-					}
-					{
-						position64, tokenIndex64 := position, tokenIndex
-						if !matchDot() {
-							goto l64
-						}
-						goto l63
-					l64:
-						position, tokenIndex = position64, tokenIndex64
-					}
-					goto l2
-				l63:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 2) {
-						goto l65
-					}
-					if !cset2[buffer[position]] || !_rules[rulegeneric]() {
-						goto l65
-					}
-					{
-						position66, tokenIndex66 := position, tokenIndex
-						if !matchDot() {
-							goto l66
-						}
-						goto l65
-					l66:
-						position, tokenIndex = position66, tokenIndex66
-					}
-					goto l2
-				l65:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 3) {
-						goto l67
-					}
-					if !cset5[buffer[position]] || !_rules[rulehttpaddress]() {
-						goto l67
-					}
-					{
-						position68, tokenIndex68 := position, tokenIndex
-						if !matchDot() {
-							goto l68
-						}
-						goto l67
-					l68:
-						position, tokenIndex = position68, tokenIndex68
-					}
-					goto l2
-				l67:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 4) {
-						goto l69
-					}
-					if !cset6[buffer[position]] || !_rules[rulefileaddress]() {
-						goto l69
-					}
-					{
-						position70, tokenIndex70 := position, tokenIndex
-						if !matchDot() {
-							goto l70
-						}
-						goto l69
-					l70:
-						position, tokenIndex = position70, tokenIndex70
-					}
-					goto l2
-				l69:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 5) {
-						goto l71
-					}
-					if !cset7[buffer[position]] || !_rules[ruleafsaddress]() {
-						goto l71
-					}
-					{
-						position72, tokenIndex72 := position, tokenIndex
-						if !matchDot() {
-							goto l72
-						}
-						goto l71
-					l72:
-						position, tokenIndex = position72, tokenIndex72
-					}
-					goto l2
-				l71:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 6) {
-						goto l73
-					}
-					if !cset8[buffer[position]] || !_rules[rulenewsaddress]() {
-						goto l73
-					}
-					{
-						position74, tokenIndex74 := position, tokenIndex
-						if !matchDot() {
-							goto l74
-						}
-						goto l73
-					l74:
-						position, tokenIndex = position74, tokenIndex74
-					}
-					goto l2
-				l73:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 7) {
-						goto l75
-					}
-					if !cset9[buffer[position]] || !_rules[rulewaisaddress]() {
-						goto l75
-					}
-					{
-						position76, tokenIndex76 := position, tokenIndex
-						if !matchDot() {
-							goto l76
-						}
-						goto l75
-					l76:
-						position, tokenIndex = position76, tokenIndex76
-					}
-					goto l2
-				l75:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 8) {
-						goto l77
-					}
-					if !cset9[buffer[position]] || !_rules[rulewaisindex]() {
-						goto l77
-					}
-					{
-						position78, tokenIndex78 := position, tokenIndex
-						if !matchDot() {
-							goto l78
-						}
-						goto l77
-					l78:
-						position, tokenIndex = position78, tokenIndex78
-					}
-					goto l2
-				l77:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 9) {
-						goto l79
-					}
-					if !cset9[buffer[position]] || !_rules[rulewaisdoc]() {
-						goto l79
-					}
-					{
-						position80, tokenIndex80 := position, tokenIndex
-						if !matchDot() {
-							goto l80
-						}
-						goto l79
-					l80:
-						position, tokenIndex = position80, tokenIndex80
-					}
-					goto l2
-				l79:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 10) {
-						goto l81
-					}
-					if !cset10[buffer[position]] || !_rules[ruleprosperoaddress]() {
-						goto l81
-					}
-					{
-						position82, tokenIndex82 := position, tokenIndex
-						if !matchDot() {
-							goto l82
-						}
-						goto l81
-					l82:
-						position, tokenIndex = position82, tokenIndex82
-					}
-					goto l2
-				l81:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 11) {
-						goto l83
-					}
-					if !cset10[buffer[position]] || !_rules[ruleprosperolink]() {
-						goto l83
-					}
-					{
-						position84, tokenIndex84 := position, tokenIndex
-						if !matchDot() {
-							goto l84
-						}
-						goto l83
-					l84:
-						position, tokenIndex = position84, tokenIndex84
-					}
-					goto l2
-				l83:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 12) {
-						goto l85
-					}
-					if !cset11[buffer[position]] || !_rules[ruletelnetaddress]() {
-						goto l85
-					}
-					{
-						position86, tokenIndex86 := position, tokenIndex
-						if !matchDot() {
-							goto l86
-						}
-						goto l85
-					l86:
-						position, tokenIndex = position86, tokenIndex86
-					}
-					goto l2
-				l85:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 13) {
-						goto l0
-					}
-					if !cset12[buffer[position]] || !_rules[rulegopheraddress]() {
-						goto l0
-					}
-					{
-						position87, tokenIndex87 := position, tokenIndex
-						if !matchDot() {
-							goto l87
-						}
-						goto l0
-					l87:
-						position, tokenIndex = position87, tokenIndex87
-					}
-				}
-			l2:
-				if !p.notokens {
-					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
-				}
-				tokenIndex++
-			}
-			return true
-		l0:
-			position, tokenIndex = position0, tokenIndex0
-			return false
-		},
+		p.rule__start,
 		/* 1 fragmentaddress <- <(url ('#' fragmentid)?)> */
 		nil,
-		/* 2 url <- <((httpaddress &('#' / !.)) / (fileaddress &('#' / !.)) / (newsaddress &('#' / !.)) / (prosperoaddress &('#' / !.)) / (telnetaddress &('#' / !.)) / (gopheraddress &('#' / !.)) / (waisaddress &('#' / !.)) / (afsaddress &('#' / !.)) / generic)> */
-		func() bool {
-			position89, tokenIndex89 := position, tokenIndex
-			{
-				position90, tokenIndex90 := position, tokenIndex
-				{
-					position91, tokenIndex91 := position, tokenIndex
-					if !cset5[buffer[position]] || !_rules[rulehttpaddress]() {
-						goto l92
-					}
-					{
-						position93, tokenIndex93 := position, tokenIndex
-						{
-							position94, tokenIndex94 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l95
-							}
-							position++
-							goto l94
-						l95:
-							position, tokenIndex = position94, tokenIndex94
-							{
-								position96, tokenIndex96 := position, tokenIndex
-								if !matchDot() {
-									goto l96
-								}
-								goto l92
-							l96:
-								position, tokenIndex = position96, tokenIndex96
-							}
-						}
-					l94:
-						position, tokenIndex = position93, tokenIndex93
-					}
-					goto l91
-				l92:
-					position, tokenIndex = position91, tokenIndex91
-					if !cset6[buffer[position]] || !_rules[rulefileaddress]() {
-						goto l97
-					}
-					{
-						position98, tokenIndex98 := position, tokenIndex
-						{
-							position99, tokenIndex99 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l100
-							}
-							position++
-							goto l99
-						l100:
-							position, tokenIndex = position99, tokenIndex99
-							{
-								position101, tokenIndex101 := position, tokenIndex
-								if !matchDot() {
-									goto l101
-								}
-								goto l97
-							l101:
-								position, tokenIndex = position101, tokenIndex101
-							}
-						}
-					l99:
-						position, tokenIndex = position98, tokenIndex98
-					}
-					goto l91
-				l97:
-					position, tokenIndex = position91, tokenIndex91
-					if !cset8[buffer[position]] || !_rules[rulenewsaddress]() {
-						goto l102
-					}
-					{
-						position103, tokenIndex103 := position, tokenIndex
-						{
-							position104, tokenIndex104 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l105
-							}
-							position++
-							goto l104
-						l105:
-							position, tokenIndex = position104, tokenIndex104
-							{
-								position106, tokenIndex106 := position, tokenIndex
-								if !matchDot() {
-									goto l106
-								}
-								goto l102
-							l106:
-								position, tokenIndex = position106, tokenIndex106
-							}
-						}
-					l104:
-						position, tokenIndex = position103, tokenIndex103
-					}
-					goto l91
-				l102:
-					position, tokenIndex = position91, tokenIndex91
-					if !cset10[buffer[position]] || !_rules[ruleprosperoaddress]() {
-						goto l107
-					}
-					{
-						position108, tokenIndex108 := position, tokenIndex
-						{
-							position109, tokenIndex109 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l110
-							}
-							position++
-							goto l109
-						l110:
-							position, tokenIndex = position109, tokenIndex109
-							{
-								position111, tokenIndex111 := position, tokenIndex
-								if !matchDot() {
-									goto l111
-								}
-								goto l107
-							l111:
-								position, tokenIndex = position111, tokenIndex111
-							}
-						}
-					l109:
-						position, tokenIndex = position108, tokenIndex108
-					}
-					goto l91
-				l107:
-					position, tokenIndex = position91, tokenIndex91
-					if !cset11[buffer[position]] || !_rules[ruletelnetaddress]() {
-						goto l112
-					}
-					{
-						position113, tokenIndex113 := position, tokenIndex
-						{
-							position114, tokenIndex114 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l115
-							}
-							position++
-							goto l114
-						l115:
-							position, tokenIndex = position114, tokenIndex114
-							{
-								position116, tokenIndex116 := position, tokenIndex
-								if !matchDot() {
-									goto l116
-								}
-								goto l112
-							l116:
-								position, tokenIndex = position116, tokenIndex116
-							}
-						}
-					l114:
-						position, tokenIndex = position113, tokenIndex113
-					}
-					goto l91
-				l112:
-					position, tokenIndex = position91, tokenIndex91
-					if !cset12[buffer[position]] || !_rules[rulegopheraddress]() {
-						goto l117
-					}
-					{
-						position118, tokenIndex118 := position, tokenIndex
-						{
-							position119, tokenIndex119 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l120
-							}
-							position++
-							goto l119
-						l120:
-							position, tokenIndex = position119, tokenIndex119
-							{
-								position121, tokenIndex121 := position, tokenIndex
-								if !matchDot() {
-									goto l121
-								}
-								goto l117
-							l121:
-								position, tokenIndex = position121, tokenIndex121
-							}
-						}
-					l119:
-						position, tokenIndex = position118, tokenIndex118
-					}
-					goto l91
-				l117:
-					position, tokenIndex = position91, tokenIndex91
-					if !cset9[buffer[position]] || !_rules[rulewaisaddress]() {
-						goto l122
-					}
-					{
-						position123, tokenIndex123 := position, tokenIndex
-						{
-							position124, tokenIndex124 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l125
-							}
-							position++
-							goto l124
-						l125:
-							position, tokenIndex = position124, tokenIndex124
-							{
-								position126, tokenIndex126 := position, tokenIndex
-								if !matchDot() {
-									goto l126
-								}
-								goto l122
-							l126:
-								position, tokenIndex = position126, tokenIndex126
-							}
-						}
-					l124:
-						position, tokenIndex = position123, tokenIndex123
-					}
-					goto l91
-				l122:
-					position, tokenIndex = position91, tokenIndex91
-					if !cset7[buffer[position]] || !_rules[ruleafsaddress]() {
-						goto l127
-					}
-					{
-						position128, tokenIndex128 := position, tokenIndex
-						{
-							position129, tokenIndex129 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l130
-							}
-							position++
-							goto l129
-						l130:
-							position, tokenIndex = position129, tokenIndex129
-							{
-								position131, tokenIndex131 := position, tokenIndex
-								if !matchDot() {
-									goto l131
-								}
-								goto l127
-							l131:
-								position, tokenIndex = position131, tokenIndex131
-							}
-						}
-					l129:
-						position, tokenIndex = position128, tokenIndex128
-					}
-					goto l91
-				l127:
-					position, tokenIndex = position91, tokenIndex91
-					if !cset2[buffer[position]] || !_rules[rulegeneric]() {
-						goto l89
-					}
-				}
-			l91:
-				if !p.notokens {
-					tree.Add(ruleurl, position90, position, tokenIndex, tokenIndex90)
-				}
-				tokenIndex++
-			}
-			return true
-		l89:
-			position, tokenIndex = position89, tokenIndex89
-			return false
-		},
-		/* 3 generic <- <(scheme ':' path ('?' search)?)> */
-		func() bool {
-			position132, tokenIndex132 := position, tokenIndex
-			{
-				position133, tokenIndex133 := position, tokenIndex
-				{
-					position134, tokenIndex134 := position, tokenIndex
-					{
-						if !cset2[buffer[position]] {
-							goto l132
-						}
-						position++
-					}
-				l137:
-					{
-						position138, tokenIndex138 := position, tokenIndex
-						{
-							position139, tokenIndex139 := position, tokenIndex
-							if buffer[position] != ':' {
-								goto l139
-							}
-							position++
-							goto l138
-						l139:
-							position, tokenIndex = position139, tokenIndex139
-						}
-						{
-							position140, tokenIndex140 := position, tokenIndex
-							if !cset0[buffer[position]] {
-								goto l159
-							}
-							position++
-							goto l140
-						l159:
-							position, tokenIndex = position140, tokenIndex140
-							if buffer[position] != '%' {
-								goto l138
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l138
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l138
-								}
-								position++
-							}
-						}
-					l140:
-						goto l137
-					l138:
-						position, tokenIndex = position138, tokenIndex138
-					}
-					if !p.notokens {
-						tree.Add(rulescheme, position134, position, tokenIndex, tokenIndex134)
-					}
-					tokenIndex++
-				}
-				if buffer[position] != ':' {
-					goto l132
-				}
-				position++
-				if !_rules[rulepath]() {
-					goto l132
-				}
-				{
-					position166, tokenIndex166 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l166
-					}
-					position++
-					if !cset13[buffer[position]] || !_rules[rulesearch]() {
-						goto l166
-					}
-					goto l167
-				l166:
-					position, tokenIndex = position166, tokenIndex166
-				}
-			l167:
-				if !p.notokens {
-					tree.Add(rulegeneric, position133, position, tokenIndex, tokenIndex133)
-				}
-				tokenIndex++
-			}
-			return true
-		l132:
-			position, tokenIndex = position132, tokenIndex132
-			return false
-		},
+		p.rule_url,
+		p.rule_generic,
 		/* 4 scheme <- <(([a-z] / [A-Z]) (!':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))*)> */
 		nil,
-		/* 5 httpaddress <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' path)? ('?' search)?)> */
-		func() bool {
-			position169, tokenIndex169 := position, tokenIndex
-			{
-				position170, tokenIndex170 := position, tokenIndex
-				if buffer[position] != 'h' {
-					goto l169
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l169
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l169
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l169
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l169
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l169
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l169
-				}
-				position++
-				if !cset3[buffer[position]] || !_rules[rulehostport]() {
-					goto l169
-				}
-				{
-					position171, tokenIndex171 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l171
-					}
-					position++
-					if !_rules[rulepath]() {
-						goto l171
-					}
-					goto l172
-				l171:
-					position, tokenIndex = position171, tokenIndex171
-				}
-			l172:
-				{
-					position173, tokenIndex173 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l173
-					}
-					position++
-					if !cset13[buffer[position]] || !_rules[rulesearch]() {
-						goto l173
-					}
-					goto l174
-				l173:
-					position, tokenIndex = position173, tokenIndex173
-				}
-			l174:
-				if !p.notokens {
-					tree.Add(rulehttpaddress, position170, position, tokenIndex, tokenIndex170)
-				}
-				tokenIndex++
-			}
-			return true
-		l169:
-			position, tokenIndex = position169, tokenIndex169
-			return false
-		},
-		/* 6 fileaddress <- <('f' 't' 'p' ':' '/' '/' ((&([a-z] / [A-Z]) host (':' [0-9]+)?) / host) '/' path)> */
-		func() bool {
-			position175, tokenIndex175 := position, tokenIndex
-			{
-				position176, tokenIndex176 := position, tokenIndex
-				if buffer[position] != 'f' {
-					goto l175
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l175
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l175
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l175
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l175
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l175
-				}
-				position++
-				{
-					position177, tokenIndex177 := position, tokenIndex
-					{
-						position179, tokenIndex179 := position, tokenIndex
-						{
-							if !cset2[buffer[position]] {
-								goto l178
-							}
-							position++
-						}
-						position, tokenIndex = position179, tokenIndex179
-					}
-					if !cset3[buffer[position]] || !_rules[rulehost]() {
-						goto l178
-					}
-					{
-						position182, tokenIndex182 := position, tokenIndex
-						if buffer[position] != ':' {
-							goto l182
-						}
-						position++
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l182
-						}
-						position++
-					l184:
-						{
-							i, buf := position, buffer
-							for '0' <= buf[i] && buf[i] <= '9' {
-								i++
-							}
-							position = i
-						}
-						{
-							position185, tokenIndex185 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l185
-							}
-							position++
-							goto l184
-						l185:
-							position, tokenIndex = position185, tokenIndex185
-						}
-						goto l183
-					l182:
-						position, tokenIndex = position182, tokenIndex182
-					}
-				l183:
-					goto l177
-				l178:
-					position, tokenIndex = position177, tokenIndex177
-					if !cset3[buffer[position]] || !_rules[rulehost]() {
-						goto l175
-					}
-				}
-			l177:
-				if buffer[position] != '/' {
-					goto l175
-				}
-				position++
-				if !_rules[rulepath]() {
-					goto l175
-				}
-				if !p.notokens {
-					tree.Add(rulefileaddress, position176, position, tokenIndex, tokenIndex176)
-				}
-				tokenIndex++
-			}
-			return true
-		l175:
-			position, tokenIndex = position175, tokenIndex175
-			return false
-		},
-		/* 7 afsaddress <- <('a' 'f' 's' ':' '/' '/' cellname '/' path)> */
-		func() bool {
-			position186, tokenIndex186 := position, tokenIndex
-			{
-				position187, tokenIndex187 := position, tokenIndex
-				if buffer[position] != 'a' {
-					goto l186
-				}
-				position++
-				if buffer[position] != 'f' {
-					goto l186
-				}
-				position++
-				if buffer[position] != 's' {
-					goto l186
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l186
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l186
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l186
-				}
-				position++
-				{
-					position188, tokenIndex188 := position, tokenIndex
-					if !cset2[buffer[position]] || !_rules[rulehostname]() {
-						goto l186
-					}
-					{
-						position189, tokenIndex189 := position, tokenIndex
-						if buffer[position] != ':' {
-							goto l189
-						}
-						position++
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l189
-						}
-						position++
-					l191:
-						{
-							i, buf := position, buffer
-							for '0' <= buf[i] && buf[i] <= '9' {
-								i++
-							}
-							position = i
-						}
-						{
-							position192, tokenIndex192 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l192
-							}
-							position++
-							goto l191
-						l192:
-							position, tokenIndex = position192, tokenIndex192
-						}
-						goto l190
-					l189:
-						position, tokenIndex = position189, tokenIndex189
-					}
-				l190:
-					if !p.notokens {
-						tree.Add(rulecellname, position188, position, tokenIndex, tokenIndex188)
-					}
-					tokenIndex++
-				}
-				if buffer[position] != '/' {
-					goto l186
-				}
-				position++
-				if !_rules[rulepath]() {
-					goto l186
-				}
-				if !p.notokens {
-					tree.Add(ruleafsaddress, position187, position, tokenIndex, tokenIndex187)
-				}
-				tokenIndex++
-			}
-			return true
-		l186:
-			position, tokenIndex = position186, tokenIndex186
-			return false
-		},
-		/* 8 newsaddress <- <('n' 'e' 'w' 's' ':' groupart)> */
-		func() bool {
-			position193, tokenIndex193 := position, tokenIndex
-			{
-				position194, tokenIndex194 := position, tokenIndex
-				if buffer[position] != 'n' {
-					goto l193
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l193
-				}
-				position++
-				if buffer[position] != 'w' {
-					goto l193
-				}
-				position++
-				if buffer[position] != 's' {
-					goto l193
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l193
-				}
-				position++
-				{
-					position195, tokenIndex195 := position, tokenIndex
-					{
-						position196, tokenIndex196 := position, tokenIndex
-						{
-							position198, tokenIndex198 := position, tokenIndex
-							{
-								position199, tokenIndex199 := position, tokenIndex
-								if !cset0[buffer[position]] {
-									goto l218
-								}
-								position++
-								goto l199
-							l218:
-								position, tokenIndex = position199, tokenIndex199
-								if buffer[position] != '%' {
-									goto l197
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l197
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l197
-									}
-									position++
-								}
-							}
-						l199:
-						l225:
-							{
-								position226, tokenIndex226 := position, tokenIndex
-								{
-									position227, tokenIndex227 := position, tokenIndex
-									if buffer[position] != '@' {
-										goto l227
-									}
-									position++
-									{
-										if !cset2[buffer[position]] {
-											goto l227
-										}
-										position++
-									}
-									goto l226
-								l227:
-									position, tokenIndex = position227, tokenIndex227
-								}
-								{
-									position230, tokenIndex230 := position, tokenIndex
-									if buffer[position] != '@' {
-										goto l230
-									}
-									position++
-									if !cset14[buffer[position]] || !_rules[rulehostnumber]() {
-										goto l230
-									}
-									{
-										position231, tokenIndex231 := position, tokenIndex
-										{
-											position232, tokenIndex232 := position, tokenIndex
-											if !cset0[buffer[position]] {
-												goto l251
-											}
-											position++
-											goto l232
-										l251:
-											position, tokenIndex = position232, tokenIndex232
-											if buffer[position] != '%' {
-												goto l231
-											}
-											position++
-											{
-												if !cset1[buffer[position]] {
-													goto l231
-												}
-												position++
-											}
-											{
-												if !cset1[buffer[position]] {
-													goto l231
-												}
-												position++
-											}
-										}
-									l232:
-										goto l230
-									l231:
-										position, tokenIndex = position231, tokenIndex231
-									}
-									goto l226
-								l230:
-									position, tokenIndex = position230, tokenIndex230
-								}
-								{
-									position258, tokenIndex258 := position, tokenIndex
-									if !cset0[buffer[position]] {
-										goto l277
-									}
-									position++
-									goto l258
-								l277:
-									position, tokenIndex = position258, tokenIndex258
-									if buffer[position] != '%' {
-										goto l226
-									}
-									position++
-									{
-										if !cset1[buffer[position]] {
-											goto l226
-										}
-										position++
-									}
-									{
-										if !cset1[buffer[position]] {
-											goto l226
-										}
-										position++
-									}
-								}
-							l258:
-								goto l225
-							l226:
-								position, tokenIndex = position226, tokenIndex226
-							}
-							if buffer[position] != '@' {
-								goto l197
-							}
-							position++
-							{
-								position284, tokenIndex284 := position, tokenIndex
-								{
-									position286, tokenIndex286 := position, tokenIndex
-									{
-										if !cset2[buffer[position]] {
-											goto l285
-										}
-										position++
-									}
-									position, tokenIndex = position286, tokenIndex286
-								}
-								if !cset3[buffer[position]] || !_rules[rulehost]() {
-									goto l285
-								}
-								{
-									position289, tokenIndex289 := position, tokenIndex
-									if buffer[position] != ':' {
-										goto l289
-									}
-									position++
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l289
-									}
-									position++
-								l291:
-									{
-										i, buf := position, buffer
-										for '0' <= buf[i] && buf[i] <= '9' {
-											i++
-										}
-										position = i
-									}
-									{
-										position292, tokenIndex292 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l292
-										}
-										position++
-										goto l291
-									l292:
-										position, tokenIndex = position292, tokenIndex292
-									}
-									goto l290
-								l289:
-									position, tokenIndex = position289, tokenIndex289
-								}
-							l290:
-								goto l284
-							l285:
-								position, tokenIndex = position284, tokenIndex284
-								if !cset3[buffer[position]] || !_rules[rulehost]() {
-									goto l197
-								}
-							}
-						l284:
-							if !p.notokens {
-								tree.Add(rulearticle, position198, position, tokenIndex, tokenIndex198)
-							}
-							tokenIndex++
-						}
-						goto l196
-					l197:
-						position, tokenIndex = position196, tokenIndex196
-						{
-							position294, tokenIndex294 := position, tokenIndex
-							{
-								if !cset2[buffer[position]] {
-									goto l293
-								}
-								position++
-							}
-						l297:
-							{
-								i, buf := position, buffer
-								for cset0[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position298, tokenIndex298 := position, tokenIndex
-								{
-									position299, tokenIndex299 := position, tokenIndex
-									if !cset0[buffer[position]] {
-										goto l318
-									}
-									position++
-									goto l299
-								l318:
-									position, tokenIndex = position299, tokenIndex299
-									if buffer[position] != '%' {
-										goto l298
-									}
-									position++
-									{
-										if !cset1[buffer[position]] {
-											goto l298
-										}
-										position++
-									}
-									{
-										if !cset1[buffer[position]] {
-											goto l298
-										}
-										position++
-									}
-								}
-							l299:
-								goto l297
-							l298:
-								position, tokenIndex = position298, tokenIndex298
-							}
-							if !p.notokens {
-								tree.Add(rulegroup, position294, position, tokenIndex, tokenIndex294)
-							}
-							tokenIndex++
-						}
-						goto l196
-					l293:
-						position, tokenIndex = position196, tokenIndex196
-						if buffer[position] != '*' {
-							goto l193
-						}
-						position++
-					}
-				l196:
-					if !p.notokens {
-						tree.Add(rulegroupart, position195, position, tokenIndex, tokenIndex195)
-					}
-					tokenIndex++
-				}
-				if !p.notokens {
-					tree.Add(rulenewsaddress, position194, position, tokenIndex, tokenIndex194)
-				}
-				tokenIndex++
-			}
-			return true
-		l193:
-			position, tokenIndex = position193, tokenIndex193
-			return false
-		},
-		/* 9 waisaddress <- <(waisdoc / waisindex)> */
-		func() bool {
-			position325, tokenIndex325 := position, tokenIndex
-			{
-				position326, tokenIndex326 := position, tokenIndex
-				{
-					position327, tokenIndex327 := position, tokenIndex
-					if !cset9[buffer[position]] || !_rules[rulewaisdoc]() {
-						goto l328
-					}
-					goto l327
-				l328:
-					position, tokenIndex = position327, tokenIndex327
-					if !cset9[buffer[position]] || !_rules[rulewaisindex]() {
-						goto l325
-					}
-				}
-			l327:
-				if !p.notokens {
-					tree.Add(rulewaisaddress, position326, position, tokenIndex, tokenIndex326)
-				}
-				tokenIndex++
-			}
-			return true
-		l325:
-			position, tokenIndex = position325, tokenIndex325
-			return false
-		},
-		/* 10 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database ('?' search)?)> */
-		func() bool {
-			position329, tokenIndex329 := position, tokenIndex
-			{
-				position330, tokenIndex330 := position, tokenIndex
-				if buffer[position] != 'w' {
-					goto l329
-				}
-				position++
-				if buffer[position] != 'a' {
-					goto l329
-				}
-				position++
-				if buffer[position] != 'i' {
-					goto l329
-				}
-				position++
-				if buffer[position] != 's' {
-					goto l329
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l329
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l329
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l329
-				}
-				position++
-				if !cset3[buffer[position]] || !_rules[rulehostport]() {
-					goto l329
-				}
-				if buffer[position] != '/' {
-					goto l329
-				}
-				position++
-				if !cset13[buffer[position]] || !_rules[ruledatabase]() {
-					goto l329
-				}
-				{
-					position331, tokenIndex331 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l331
-					}
-					position++
-					if !cset13[buffer[position]] || !_rules[rulesearch]() {
-						goto l331
-					}
-					goto l332
-				l331:
-					position, tokenIndex = position331, tokenIndex331
-				}
-			l332:
-				if !p.notokens {
-					tree.Add(rulewaisindex, position330, position, tokenIndex, tokenIndex330)
-				}
-				tokenIndex++
-			}
-			return true
-		l329:
-			position, tokenIndex = position329, tokenIndex329
-			return false
-		},
-		/* 11 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' digits '/' path)> */
-		func() bool {
-			position333, tokenIndex333 := position, tokenIndex
-			{
-				position334, tokenIndex334 := position, tokenIndex
-				if buffer[position] != 'w' {
-					goto l333
-				}
-				position++
-				if buffer[position] != 'a' {
-					goto l333
-				}
-				position++
-				if buffer[position] != 'i' {
-					goto l333
-				}
-				position++
-				if buffer[position] != 's' {
-					goto l333
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l333
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l333
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l333
-				}
-				position++
-				if !cset3[buffer[position]] || !_rules[rulehostport]() {
-					goto l333
-				}
-				if buffer[position] != '/' {
-					goto l333
-				}
-				position++
-				if !cset13[buffer[position]] || !_rules[ruledatabase]() {
-					goto l333
-				}
-				if buffer[position] != '/' {
-					goto l333
-				}
-				position++
-				{
-					position335, tokenIndex335 := position, tokenIndex
-					{
-						position338, tokenIndex338 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l357
-						}
-						position++
-						goto l338
-					l357:
-						position, tokenIndex = position338, tokenIndex338
-						if buffer[position] != '%' {
-							goto l333
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l333
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l333
-							}
-							position++
-						}
-					}
-				l338:
-				l336:
-					{
-						i, buf := position, buffer
-						for cset0[buf[i]] {
-							i++
-						}
-						position = i
-					}
-					{
-						position337, tokenIndex337 := position, tokenIndex
-						{
-							position364, tokenIndex364 := position, tokenIndex
-							if !cset0[buffer[position]] {
-								goto l383
-							}
-							position++
-							goto l364
-						l383:
-							position, tokenIndex = position364, tokenIndex364
-							if buffer[position] != '%' {
-								goto l337
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l337
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l337
-								}
-								position++
-							}
-						}
-					l364:
-						goto l336
-					l337:
-						position, tokenIndex = position337, tokenIndex337
-					}
-					if !p.notokens {
-						tree.Add(rulewtype, position335, position, tokenIndex, tokenIndex335)
-					}
-					tokenIndex++
-				}
-				if buffer[position] != '/' {
-					goto l333
-				}
-				position++
-				if !cset14[buffer[position]] || !_rules[ruledigits]() {
-					goto l333
-				}
-				if buffer[position] != '/' {
-					goto l333
-				}
-				position++
-				if !_rules[rulepath]() {
-					goto l333
-				}
-				if !p.notokens {
-					tree.Add(rulewaisdoc, position334, position, tokenIndex, tokenIndex334)
-				}
-				tokenIndex++
-			}
-			return true
-		l333:
-			position, tokenIndex = position333, tokenIndex333
-			return false
-		},
+		p.rule_httpaddress,
+		p.rule_fileaddress,
+		p.rule_afsaddress,
+		p.rule_newsaddress,
+		p.rule_waisaddress,
+		p.rule_waisindex,
+		p.rule_waisdoc,
 		/* 12 groupart <- <(article / group / '*')> */
 		nil,
 		/* 13 group <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))*)> */
 		nil,
 		/* 14 article <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))) (!('@' ([a-z] / [A-Z])) !('@' hostnumber !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))* '@' ((&([a-z] / [A-Z]) host (':' [0-9]+)?) / host))> */
 		nil,
-		/* 15 database <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
-		func() bool {
-			position393, tokenIndex393 := position, tokenIndex
-			{
-				position394, tokenIndex394 := position, tokenIndex
-				{
-					position397, tokenIndex397 := position, tokenIndex
-					if !cset0[buffer[position]] {
-						goto l416
-					}
-					position++
-					goto l397
-				l416:
-					position, tokenIndex = position397, tokenIndex397
-					if buffer[position] != '%' {
-						goto l393
-					}
-					position++
-					{
-						if !cset1[buffer[position]] {
-							goto l393
-						}
-						position++
-					}
-					{
-						if !cset1[buffer[position]] {
-							goto l393
-						}
-						position++
-					}
-				}
-			l397:
-			l395:
-				{
-					i, buf := position, buffer
-					for cset0[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position396, tokenIndex396 := position, tokenIndex
-					{
-						position423, tokenIndex423 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l442
-						}
-						position++
-						goto l423
-					l442:
-						position, tokenIndex = position423, tokenIndex423
-						if buffer[position] != '%' {
-							goto l396
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l396
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l396
-							}
-							position++
-						}
-					}
-				l423:
-					goto l395
-				l396:
-					position, tokenIndex = position396, tokenIndex396
-				}
-				if !p.notokens {
-					tree.Add(ruledatabase, position394, position, tokenIndex, tokenIndex394)
-				}
-				tokenIndex++
-			}
-			return true
-		l393:
-			position, tokenIndex = position393, tokenIndex393
-			return false
-		},
+		p.rule_database,
 		/* 16 wtype <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 		nil,
-		/* 17 prosperoaddress <- <prosperolink> */
-		func() bool {
-			position450, tokenIndex450 := position, tokenIndex
-			{
-				position451, tokenIndex451 := position, tokenIndex
-				if !cset10[buffer[position]] || !_rules[ruleprosperolink]() {
-					goto l450
-				}
-				if !p.notokens {
-					tree.Add(ruleprosperoaddress, position451, position, tokenIndex, tokenIndex451)
-				}
-				tokenIndex++
-			}
-			return true
-		l450:
-			position, tokenIndex = position450, tokenIndex450
-			return false
-		},
-		/* 18 prosperolink <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' hsoname ('%' '0' '0' version attributes?)?)> */
-		func() bool {
-			position452, tokenIndex452 := position, tokenIndex
-			{
-				position453, tokenIndex453 := position, tokenIndex
-				if buffer[position] != 'p' {
-					goto l452
-				}
-				position++
-				if buffer[position] != 'r' {
-					goto l452
-				}
-				position++
-				if buffer[position] != 'o' {
-					goto l452
-				}
-				position++
-				if buffer[position] != 's' {
-					goto l452
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l452
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l452
-				}
-				position++
-				if buffer[position] != 'r' {
-					goto l452
-				}
-				position++
-				if buffer[position] != 'o' {
-					goto l452
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l452
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l452
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l452
-				}
-				position++
-				if !cset3[buffer[position]] || !_rules[rulehostport]() {
-					goto l452
-				}
-				if buffer[position] != '/' {
-					goto l452
-				}
-				position++
-				{
-					position454, tokenIndex454 := position, tokenIndex
-					{
-						position455, tokenIndex455 := position, tokenIndex
-						{
-							position459, tokenIndex459 := position, tokenIndex
-							if buffer[position] != '%' {
-								goto l459
-							}
-							position++
-							if buffer[position] != '0' {
-								goto l459
-							}
-							position++
-							if buffer[position] != '0' {
-								goto l459
-							}
-							position++
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l459
-							}
-							position++
-						l460:
-							{
-								i, buf := position, buffer
-								for cset3[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position461, tokenIndex461 := position, tokenIndex
-								{
-									if !cset3[buffer[position]] {
-										goto l461
-									}
-									position++
-								}
-								goto l460
-							l461:
-								position, tokenIndex = position461, tokenIndex461
-							}
-							{
-								position465, tokenIndex465 := position, tokenIndex
-								if buffer[position] != '#' {
-									goto l466
-								}
-								position++
-								goto l465
-							l466:
-								position, tokenIndex = position465, tokenIndex465
-								{
-									position467, tokenIndex467 := position, tokenIndex
-									if !matchDot() {
-										goto l467
-									}
-									goto l459
-								l467:
-									position, tokenIndex = position467, tokenIndex467
-								}
-							}
-						l465:
-							goto l455
-						l459:
-							position, tokenIndex = position459, tokenIndex459
-						}
-						{
-							position468, tokenIndex468 := position, tokenIndex
-							if !cset4[buffer[position]] {
-								goto l488
-							}
-							position++
-							goto l468
-						l488:
-							position, tokenIndex = position468, tokenIndex468
-							if buffer[position] != '%' {
-								goto l455
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l455
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l455
-								}
-								position++
-							}
-						}
-					l468:
-					l457:
-						{
-							position458, tokenIndex458 := position, tokenIndex
-							{
-								position495, tokenIndex495 := position, tokenIndex
-								if buffer[position] != '%' {
-									goto l495
-								}
-								position++
-								if buffer[position] != '0' {
-									goto l495
-								}
-								position++
-								if buffer[position] != '0' {
-									goto l495
-								}
-								position++
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l495
-								}
-								position++
-							l496:
-								{
-									i, buf := position, buffer
-									for cset3[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position497, tokenIndex497 := position, tokenIndex
-									{
-										if !cset3[buffer[position]] {
-											goto l497
-										}
-										position++
-									}
-									goto l496
-								l497:
-									position, tokenIndex = position497, tokenIndex497
-								}
-								{
-									position501, tokenIndex501 := position, tokenIndex
-									if buffer[position] != '#' {
-										goto l502
-									}
-									position++
-									goto l501
-								l502:
-									position, tokenIndex = position501, tokenIndex501
-									{
-										position503, tokenIndex503 := position, tokenIndex
-										if !matchDot() {
-											goto l503
-										}
-										goto l495
-									l503:
-										position, tokenIndex = position503, tokenIndex503
-									}
-								}
-							l501:
-								goto l458
-							l495:
-								position, tokenIndex = position495, tokenIndex495
-							}
-							{
-								position504, tokenIndex504 := position, tokenIndex
-								if !cset4[buffer[position]] {
-									goto l524
-								}
-								position++
-								goto l504
-							l524:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != '%' {
-									goto l458
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l458
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l458
-									}
-									position++
-								}
-							}
-						l504:
-							goto l457
-						l458:
-							position, tokenIndex = position458, tokenIndex458
-						}
-					l531:
-						{
-							position532, tokenIndex532 := position, tokenIndex
-							if buffer[position] != '/' {
-								goto l532
-							}
-							position++
-							{
-								position535, tokenIndex535 := position, tokenIndex
-								if buffer[position] != '%' {
-									goto l535
-								}
-								position++
-								if buffer[position] != '0' {
-									goto l535
-								}
-								position++
-								if buffer[position] != '0' {
-									goto l535
-								}
-								position++
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l535
-								}
-								position++
-							l536:
-								{
-									i, buf := position, buffer
-									for cset3[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position537, tokenIndex537 := position, tokenIndex
-									{
-										if !cset3[buffer[position]] {
-											goto l537
-										}
-										position++
-									}
-									goto l536
-								l537:
-									position, tokenIndex = position537, tokenIndex537
-								}
-								{
-									position541, tokenIndex541 := position, tokenIndex
-									if buffer[position] != '#' {
-										goto l542
-									}
-									position++
-									goto l541
-								l542:
-									position, tokenIndex = position541, tokenIndex541
-									{
-										position543, tokenIndex543 := position, tokenIndex
-										if !matchDot() {
-											goto l543
-										}
-										goto l535
-									l543:
-										position, tokenIndex = position543, tokenIndex543
-									}
-								}
-							l541:
-								goto l532
-							l535:
-								position, tokenIndex = position535, tokenIndex535
-							}
-							{
-								position544, tokenIndex544 := position, tokenIndex
-								if !cset4[buffer[position]] {
-									goto l564
-								}
-								position++
-								goto l544
-							l564:
-								position, tokenIndex = position544, tokenIndex544
-								if buffer[position] != '%' {
-									goto l532
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l532
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l532
-									}
-									position++
-								}
-							}
-						l544:
-						l533:
-							{
-								position534, tokenIndex534 := position, tokenIndex
-								{
-									position571, tokenIndex571 := position, tokenIndex
-									if buffer[position] != '%' {
-										goto l571
-									}
-									position++
-									if buffer[position] != '0' {
-										goto l571
-									}
-									position++
-									if buffer[position] != '0' {
-										goto l571
-									}
-									position++
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l571
-									}
-									position++
-								l572:
-									{
-										i, buf := position, buffer
-										for cset3[buf[i]] {
-											i++
-										}
-										position = i
-									}
-									{
-										position573, tokenIndex573 := position, tokenIndex
-										{
-											if !cset3[buffer[position]] {
-												goto l573
-											}
-											position++
-										}
-										goto l572
-									l573:
-										position, tokenIndex = position573, tokenIndex573
-									}
-									{
-										position577, tokenIndex577 := position, tokenIndex
-										if buffer[position] != '#' {
-											goto l578
-										}
-										position++
-										goto l577
-									l578:
-										position, tokenIndex = position577, tokenIndex577
-										{
-											position579, tokenIndex579 := position, tokenIndex
-											if !matchDot() {
-												goto l579
-											}
-											goto l571
-										l579:
-											position, tokenIndex = position579, tokenIndex579
-										}
-									}
-								l577:
-									goto l534
-								l571:
-									position, tokenIndex = position571, tokenIndex571
-								}
-								{
-									position580, tokenIndex580 := position, tokenIndex
-									if !cset4[buffer[position]] {
-										goto l600
-									}
-									position++
-									goto l580
-								l600:
-									position, tokenIndex = position580, tokenIndex580
-									if buffer[position] != '%' {
-										goto l534
-									}
-									position++
-									{
-										if !cset1[buffer[position]] {
-											goto l534
-										}
-										position++
-									}
-									{
-										if !cset1[buffer[position]] {
-											goto l534
-										}
-										position++
-									}
-								}
-							l580:
-								goto l533
-							l534:
-								position, tokenIndex = position534, tokenIndex534
-							}
-							goto l531
-						l532:
-							position, tokenIndex = position532, tokenIndex532
-						}
-						{
-							position607, tokenIndex607 := position, tokenIndex
-							if buffer[position] != '/' {
-								goto l607
-							}
-							position++
-							goto l608
-						l607:
-							position, tokenIndex = position607, tokenIndex607
-						}
-					l608:
-						goto l456
-					l455:
-						position, tokenIndex = position455, tokenIndex455
-					}
-				l456:
-					if !p.notokens {
-						tree.Add(rulehsoname, position454, position, tokenIndex, tokenIndex454)
-					}
-					tokenIndex++
-				}
-				{
-					position609, tokenIndex609 := position, tokenIndex
-					if buffer[position] != '%' {
-						goto l609
-					}
-					position++
-					if buffer[position] != '0' {
-						goto l609
-					}
-					position++
-					if buffer[position] != '0' {
-						goto l609
-					}
-					position++
-					{
-						position611, tokenIndex611 := position, tokenIndex
-						if !cset14[buffer[position]] || !_rules[ruledigits]() {
-							goto l609
-						}
-						if !p.notokens {
-							tree.Add(ruleversion, position611, position, tokenIndex, tokenIndex611)
-						}
-						tokenIndex++
-					}
-					{
-						position612, tokenIndex612 := position, tokenIndex
-						{
-							position614, tokenIndex614 := position, tokenIndex
-							{
-								position617, tokenIndex617 := position, tokenIndex
-								{
-									if !cset3[buffer[position]] {
-										goto l612
-									}
-									position++
-								}
-							l618:
-								{
-									i, buf := position, buffer
-									for cset3[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position619, tokenIndex619 := position, tokenIndex
-									{
-										if !cset3[buffer[position]] {
-											goto l619
-										}
-										position++
-									}
-									goto l618
-								l619:
-									position, tokenIndex = position619, tokenIndex619
-								}
-								if !p.notokens {
-									tree.Add(ruleattribute, position617, position, tokenIndex, tokenIndex617)
-								}
-								tokenIndex++
-							}
-						l615:
-							{
-								position616, tokenIndex616 := position, tokenIndex
-								{
-									position626, tokenIndex626 := position, tokenIndex
-									{
-										if !cset3[buffer[position]] {
-											goto l616
-										}
-										position++
-									}
-								l627:
-									{
-										i, buf := position, buffer
-										for cset3[buf[i]] {
-											i++
-										}
-										position = i
-									}
-									{
-										position628, tokenIndex628 := position, tokenIndex
-										{
-											if !cset3[buffer[position]] {
-												goto l628
-											}
-											position++
-										}
-										goto l627
-									l628:
-										position, tokenIndex = position628, tokenIndex628
-									}
-									if !p.notokens {
-										tree.Add(ruleattribute, position626, position, tokenIndex, tokenIndex626)
-									}
-									tokenIndex++
-								}
-								goto l615
-							l616:
-								position, tokenIndex = position616, tokenIndex616
-							}
-							if !p.notokens {
-								tree.Add(ruleattributes, position614, position, tokenIndex, tokenIndex614)
-							}
-							tokenIndex++
-						}
-						goto l613
-					l612:
-						position, tokenIndex = position612, tokenIndex612
-					}
-				l613:
-					goto l610
-				l609:
-					position, tokenIndex = position609, tokenIndex609
-				}
-			l610:
-				if !p.notokens {
-					tree.Add(ruleprosperolink, position453, position, tokenIndex, tokenIndex453)
-				}
-				tokenIndex++
-			}
-			return true
-		l452:
-			position, tokenIndex = position452, tokenIndex452
-			return false
-		},
+		p.rule_prosperoaddress,
+		p.rule_prosperolink,
 		/* 19 hsoname <- <((!('%' '0' '0' [0-9] ([a-z] / [A-Z] / [0-9])* ('#' / !.)) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))+ ('/' (!('%' '0' '0' [0-9] ([a-z] / [A-Z] / [0-9])* ('#' / !.)) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))+)* '/'?)?> */
 		nil,
 		/* 20 version <- <digits> */
@@ -2616,980 +405,3231 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		nil,
 		/* 22 attribute <- <([a-z] / [A-Z] / [0-9])+> */
 		nil,
-		/* 23 telnetaddress <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' (user '@')? hostport)> */
-		func() bool {
-			position639, tokenIndex639 := position, tokenIndex
-			{
-				position640, tokenIndex640 := position, tokenIndex
-				if buffer[position] != 't' {
-					goto l639
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l639
-				}
-				position++
-				if buffer[position] != 'l' {
-					goto l639
-				}
-				position++
-				if buffer[position] != 'n' {
-					goto l639
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l639
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l639
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l639
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l639
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l639
-				}
-				position++
-				{
-					position641, tokenIndex641 := position, tokenIndex
-					{
-						position643, tokenIndex643 := position, tokenIndex
-						{
-							position644, tokenIndex644 := position, tokenIndex
-							if !cset0[buffer[position]] {
-								goto l663
-							}
-							position++
-							goto l644
-						l663:
-							position, tokenIndex = position644, tokenIndex644
-							if buffer[position] != '%' {
-								goto l641
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l641
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l641
-								}
-								position++
-							}
-						}
-					l644:
-					l670:
-						{
-							position671, tokenIndex671 := position, tokenIndex
-							{
-								position672, tokenIndex672 := position, tokenIndex
-								if buffer[position] != '@' {
-									goto l672
-								}
-								position++
-								{
-									if !cset2[buffer[position]] {
-										goto l672
-									}
-									position++
-								}
-								goto l671
-							l672:
-								position, tokenIndex = position672, tokenIndex672
-							}
-							{
-								position675, tokenIndex675 := position, tokenIndex
-								if buffer[position] != '@' {
-									goto l675
-								}
-								position++
-								if !cset14[buffer[position]] || !_rules[rulehostnumber]() {
-									goto l675
-								}
-								{
-									position676, tokenIndex676 := position, tokenIndex
-									if buffer[position] != ':' {
-										goto l676
-									}
-									position++
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l676
-									}
-									position++
-								l678:
-									{
-										i, buf := position, buffer
-										for '0' <= buf[i] && buf[i] <= '9' {
-											i++
-										}
-										position = i
-									}
-									{
-										position679, tokenIndex679 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l679
-										}
-										position++
-										goto l678
-									l679:
-										position, tokenIndex = position679, tokenIndex679
-									}
-									goto l677
-								l676:
-									position, tokenIndex = position676, tokenIndex676
-								}
-							l677:
-								{
-									position680, tokenIndex680 := position, tokenIndex
-									{
-										position681, tokenIndex681 := position, tokenIndex
-										if !cset0[buffer[position]] {
-											goto l700
-										}
-										position++
-										goto l681
-									l700:
-										position, tokenIndex = position681, tokenIndex681
-										if buffer[position] != '%' {
-											goto l680
-										}
-										position++
-										{
-											if !cset1[buffer[position]] {
-												goto l680
-											}
-											position++
-										}
-										{
-											if !cset1[buffer[position]] {
-												goto l680
-											}
-											position++
-										}
-									}
-								l681:
-									goto l675
-								l680:
-									position, tokenIndex = position680, tokenIndex680
-								}
-								goto l671
-							l675:
-								position, tokenIndex = position675, tokenIndex675
-							}
-							{
-								position707, tokenIndex707 := position, tokenIndex
-								if !cset0[buffer[position]] {
-									goto l726
-								}
-								position++
-								goto l707
-							l726:
-								position, tokenIndex = position707, tokenIndex707
-								if buffer[position] != '%' {
-									goto l671
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l671
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l671
-									}
-									position++
-								}
-							}
-						l707:
-							goto l670
-						l671:
-							position, tokenIndex = position671, tokenIndex671
-						}
-						if !p.notokens {
-							tree.Add(ruleuser, position643, position, tokenIndex, tokenIndex643)
-						}
-						tokenIndex++
-					}
-					if buffer[position] != '@' {
-						goto l641
-					}
-					position++
-					goto l642
-				l641:
-					position, tokenIndex = position641, tokenIndex641
-				}
-			l642:
-				if !cset3[buffer[position]] || !_rules[rulehostport]() {
-					goto l639
-				}
-				if !p.notokens {
-					tree.Add(ruletelnetaddress, position640, position, tokenIndex, tokenIndex640)
-				}
-				tokenIndex++
-			}
-			return true
-		l639:
-			position, tokenIndex = position639, tokenIndex639
-			return false
-		},
-		/* 24 gopheraddress <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' gtype selector?)? ('?' search)?)> */
-		func() bool {
-			position733, tokenIndex733 := position, tokenIndex
-			{
-				position734, tokenIndex734 := position, tokenIndex
-				if buffer[position] != 'g' {
-					goto l733
-				}
-				position++
-				if buffer[position] != 'o' {
-					goto l733
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l733
-				}
-				position++
-				if buffer[position] != 'h' {
-					goto l733
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l733
-				}
-				position++
-				if buffer[position] != 'r' {
-					goto l733
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l733
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l733
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l733
-				}
-				position++
-				if !cset3[buffer[position]] || !_rules[rulehostport]() {
-					goto l733
-				}
-				{
-					position735, tokenIndex735 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l735
-					}
-					position++
-					{
-						position737, tokenIndex737 := position, tokenIndex
-						{
-							position738, tokenIndex738 := position, tokenIndex
-							if !cset0[buffer[position]] {
-								goto l757
-							}
-							position++
-							goto l738
-						l757:
-							position, tokenIndex = position738, tokenIndex738
-							if buffer[position] != '%' {
-								goto l735
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l735
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l735
-								}
-								position++
-							}
-						}
-					l738:
-						if !p.notokens {
-							tree.Add(rulegtype, position737, position, tokenIndex, tokenIndex737)
-						}
-						tokenIndex++
-					}
-					{
-						position764, tokenIndex764 := position, tokenIndex
-						{
-							position766, tokenIndex766 := position, tokenIndex
-							if !_rules[rulepath]() {
-								goto l764
-							}
-							if !p.notokens {
-								tree.Add(ruleselector, position766, position, tokenIndex, tokenIndex766)
-							}
-							tokenIndex++
-						}
-						goto l765
-					l764:
-						position, tokenIndex = position764, tokenIndex764
-					}
-				l765:
-					goto l736
-				l735:
-					position, tokenIndex = position735, tokenIndex735
-				}
-			l736:
-				{
-					position767, tokenIndex767 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l767
-					}
-					position++
-					if !cset13[buffer[position]] || !_rules[rulesearch]() {
-						goto l767
-					}
-					goto l768
-				l767:
-					position, tokenIndex = position767, tokenIndex767
-				}
-			l768:
-				if !p.notokens {
-					tree.Add(rulegopheraddress, position734, position, tokenIndex, tokenIndex734)
-				}
-				tokenIndex++
-			}
-			return true
-		l733:
-			position, tokenIndex = position733, tokenIndex733
-			return false
-		},
-		/* 25 hostport <- <(host (':' port)?)> */
-		func() bool {
-			position769, tokenIndex769 := position, tokenIndex
-			{
-				position770, tokenIndex770 := position, tokenIndex
-				if !cset3[buffer[position]] || !_rules[rulehost]() {
-					goto l769
-				}
-				{
-					position771, tokenIndex771 := position, tokenIndex
-					if buffer[position] != ':' {
-						goto l771
-					}
-					position++
-					{
-						position773, tokenIndex773 := position, tokenIndex
-						if !cset14[buffer[position]] || !_rules[ruledigits]() {
-							goto l771
-						}
-						if !p.notokens {
-							tree.Add(ruleport, position773, position, tokenIndex, tokenIndex773)
-						}
-						tokenIndex++
-					}
-					goto l772
-				l771:
-					position, tokenIndex = position771, tokenIndex771
-				}
-			l772:
-				if !p.notokens {
-					tree.Add(rulehostport, position770, position, tokenIndex, tokenIndex770)
-				}
-				tokenIndex++
-			}
-			return true
-		l769:
-			position, tokenIndex = position769, tokenIndex769
-			return false
-		},
-		/* 26 host <- <(hostname / hostnumber)> */
-		func() bool {
-			position774, tokenIndex774 := position, tokenIndex
-			{
-				position775, tokenIndex775 := position, tokenIndex
-				{
-					position776, tokenIndex776 := position, tokenIndex
-					if !cset2[buffer[position]] || !_rules[rulehostname]() {
-						goto l777
-					}
-					goto l776
-				l777:
-					position, tokenIndex = position776, tokenIndex776
-					if !cset14[buffer[position]] || !_rules[rulehostnumber]() {
-						goto l774
-					}
-				}
-			l776:
-				if !p.notokens {
-					tree.Add(rulehost, position775, position, tokenIndex, tokenIndex775)
-				}
-				tokenIndex++
-			}
-			return true
-		l774:
-			position, tokenIndex = position774, tokenIndex774
-			return false
-		},
+		p.rule_telnetaddress,
+		p.rule_gopheraddress,
+		p.rule_hostport,
+		p.rule_host,
 		/* 27 cellname <- <(hostname (':' [0-9]+)?)> */
 		nil,
-		/* 28 hostname <- <(([a-z] / [A-Z]) (!(':' [0-9]+ !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))*)> */
-		func() bool {
-			position779, tokenIndex779 := position, tokenIndex
-			{
-				position780, tokenIndex780 := position, tokenIndex
-				{
-					if !cset2[buffer[position]] {
-						goto l779
-					}
-					position++
-				}
-			l783:
-				{
-					position784, tokenIndex784 := position, tokenIndex
-					{
-						position785, tokenIndex785 := position, tokenIndex
-						if buffer[position] != ':' {
-							goto l785
-						}
-						position++
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l785
-						}
-						position++
-					l786:
-						{
-							i, buf := position, buffer
-							for '0' <= buf[i] && buf[i] <= '9' {
-								i++
-							}
-							position = i
-						}
-						{
-							position787, tokenIndex787 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l787
-							}
-							position++
-							goto l786
-						l787:
-							position, tokenIndex = position787, tokenIndex787
-						}
-						{
-							position788, tokenIndex788 := position, tokenIndex
-							{
-								position789, tokenIndex789 := position, tokenIndex
-								if !cset0[buffer[position]] {
-									goto l808
-								}
-								position++
-								goto l789
-							l808:
-								position, tokenIndex = position789, tokenIndex789
-								if buffer[position] != '%' {
-									goto l788
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l788
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l788
-									}
-									position++
-								}
-							}
-						l789:
-							goto l785
-						l788:
-							position, tokenIndex = position788, tokenIndex788
-						}
-						goto l784
-					l785:
-						position, tokenIndex = position785, tokenIndex785
-					}
-					{
-						position815, tokenIndex815 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l834
-						}
-						position++
-						goto l815
-					l834:
-						position, tokenIndex = position815, tokenIndex815
-						if buffer[position] != '%' {
-							goto l784
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l784
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l784
-							}
-							position++
-						}
-					}
-				l815:
-					goto l783
-				l784:
-					position, tokenIndex = position784, tokenIndex784
-				}
-				if !p.notokens {
-					tree.Add(rulehostname, position780, position, tokenIndex, tokenIndex780)
-				}
-				tokenIndex++
-			}
-			return true
-		l779:
-			position, tokenIndex = position779, tokenIndex779
-			return false
-		},
-		/* 29 hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
-		func() bool {
-			position841, tokenIndex841 := position, tokenIndex
-			{
-				position842, tokenIndex842 := position, tokenIndex
-				if !cset14[buffer[position]] || !_rules[ruledigits]() {
-					goto l841
-				}
-				if buffer[position] != '.' {
-					goto l841
-				}
-				position++
-				if !cset14[buffer[position]] || !_rules[ruledigits]() {
-					goto l841
-				}
-				if buffer[position] != '.' {
-					goto l841
-				}
-				position++
-				if !cset14[buffer[position]] || !_rules[ruledigits]() {
-					goto l841
-				}
-				if buffer[position] != '.' {
-					goto l841
-				}
-				position++
-				if !cset14[buffer[position]] || !_rules[ruledigits]() {
-					goto l841
-				}
-				if !p.notokens {
-					tree.Add(rulehostnumber, position842, position, tokenIndex, tokenIndex842)
-				}
-				tokenIndex++
-			}
-			return true
-		l841:
-			position, tokenIndex = position841, tokenIndex841
-			return false
-		},
+		p.rule_hostname,
+		p.rule_hostnumber,
 		/* 30 port <- <digits> */
 		nil,
 		/* 31 selector <- <path> */
 		nil,
-		/* 32 path <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+ ('/' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+)* '/'?)?> */
-		func() bool {
-			{
-				position846, tokenIndex846 := position, tokenIndex
-				{
-					position847, tokenIndex847 := position, tokenIndex
-					{
-						position851, tokenIndex851 := position, tokenIndex
-						if !cset4[buffer[position]] {
-							goto l871
-						}
-						position++
-						goto l851
-					l871:
-						position, tokenIndex = position851, tokenIndex851
-						if buffer[position] != '%' {
-							goto l847
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l847
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l847
-							}
-							position++
-						}
-					}
-				l851:
-				l849:
-					{
-						i, buf := position, buffer
-						for cset4[buf[i]] {
-							i++
-						}
-						position = i
-					}
-					{
-						position850, tokenIndex850 := position, tokenIndex
-						{
-							position878, tokenIndex878 := position, tokenIndex
-							if !cset4[buffer[position]] {
-								goto l898
-							}
-							position++
-							goto l878
-						l898:
-							position, tokenIndex = position878, tokenIndex878
-							if buffer[position] != '%' {
-								goto l850
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l850
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l850
-								}
-								position++
-							}
-						}
-					l878:
-						goto l849
-					l850:
-						position, tokenIndex = position850, tokenIndex850
-					}
-				l905:
-					{
-						position906, tokenIndex906 := position, tokenIndex
-						if buffer[position] != '/' {
-							goto l906
-						}
-						position++
-						{
-							position909, tokenIndex909 := position, tokenIndex
-							if !cset4[buffer[position]] {
-								goto l929
-							}
-							position++
-							goto l909
-						l929:
-							position, tokenIndex = position909, tokenIndex909
-							if buffer[position] != '%' {
-								goto l906
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l906
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l906
-								}
-								position++
-							}
-						}
-					l909:
-					l907:
-						{
-							i, buf := position, buffer
-							for cset4[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position908, tokenIndex908 := position, tokenIndex
-							{
-								position936, tokenIndex936 := position, tokenIndex
-								if !cset4[buffer[position]] {
-									goto l956
-								}
-								position++
-								goto l936
-							l956:
-								position, tokenIndex = position936, tokenIndex936
-								if buffer[position] != '%' {
-									goto l908
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l908
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l908
-									}
-									position++
-								}
-							}
-						l936:
-							goto l907
-						l908:
-							position, tokenIndex = position908, tokenIndex908
-						}
-						goto l905
-					l906:
-						position, tokenIndex = position906, tokenIndex906
-					}
-					{
-						position963, tokenIndex963 := position, tokenIndex
-						if buffer[position] != '/' {
-							goto l963
-						}
-						position++
-						goto l964
-					l963:
-						position, tokenIndex = position963, tokenIndex963
-					}
-				l964:
-					goto l848
-				l847:
-					position, tokenIndex = position847, tokenIndex847
-				}
-			l848:
-				if !p.notokens {
-					tree.Add(rulepath, position846, position, tokenIndex, tokenIndex846)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 33 search <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+ ('+' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+)*)> */
-		func() bool {
-			position965, tokenIndex965 := position, tokenIndex
-			{
-				position966, tokenIndex966 := position, tokenIndex
-				{
-					position969, tokenIndex969 := position, tokenIndex
-					if !cset0[buffer[position]] {
-						goto l988
-					}
-					position++
-					goto l969
-				l988:
-					position, tokenIndex = position969, tokenIndex969
-					if buffer[position] != '%' {
-						goto l965
-					}
-					position++
-					{
-						if !cset1[buffer[position]] {
-							goto l965
-						}
-						position++
-					}
-					{
-						if !cset1[buffer[position]] {
-							goto l965
-						}
-						position++
-					}
-				}
-			l969:
-			l967:
-				{
-					i, buf := position, buffer
-					for cset0[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position968, tokenIndex968 := position, tokenIndex
-					{
-						position995, tokenIndex995 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l1014
-						}
-						position++
-						goto l995
-					l1014:
-						position, tokenIndex = position995, tokenIndex995
-						if buffer[position] != '%' {
-							goto l968
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l968
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l968
-							}
-							position++
-						}
-					}
-				l995:
-					goto l967
-				l968:
-					position, tokenIndex = position968, tokenIndex968
-				}
-			l1021:
-				{
-					position1022, tokenIndex1022 := position, tokenIndex
-					if buffer[position] != '+' {
-						goto l1022
-					}
-					position++
-					{
-						position1025, tokenIndex1025 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l1044
-						}
-						position++
-						goto l1025
-					l1044:
-						position, tokenIndex = position1025, tokenIndex1025
-						if buffer[position] != '%' {
-							goto l1022
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l1022
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l1022
-							}
-							position++
-						}
-					}
-				l1025:
-				l1023:
-					{
-						i, buf := position, buffer
-						for cset0[buf[i]] {
-							i++
-						}
-						position = i
-					}
-					{
-						position1024, tokenIndex1024 := position, tokenIndex
-						{
-							position1051, tokenIndex1051 := position, tokenIndex
-							if !cset0[buffer[position]] {
-								goto l1070
-							}
-							position++
-							goto l1051
-						l1070:
-							position, tokenIndex = position1051, tokenIndex1051
-							if buffer[position] != '%' {
-								goto l1024
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l1024
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l1024
-								}
-								position++
-							}
-						}
-					l1051:
-						goto l1023
-					l1024:
-						position, tokenIndex = position1024, tokenIndex1024
-					}
-					goto l1021
-				l1022:
-					position, tokenIndex = position1022, tokenIndex1022
-				}
-				if !p.notokens {
-					tree.Add(rulesearch, position966, position, tokenIndex, tokenIndex966)
-				}
-				tokenIndex++
-			}
-			return true
-		l965:
-			position, tokenIndex = position965, tokenIndex965
-			return false
-		},
+		p.rule_path,
+		p.rule_search,
 		/* 34 user <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))) (!('@' ([a-z] / [A-Z])) !('@' hostnumber (':' [0-9]+)? !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))*)> */
 		nil,
 		/* 35 fragmentid <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 		nil,
 		/* 36 gtype <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))> */
 		nil,
-		/* 37 digits <- <[0-9]+> */
-		func() bool {
-			position1080, tokenIndex1080 := position, tokenIndex
-			{
-				position1081, tokenIndex1081 := position, tokenIndex
-				if c := buffer[position]; c < '0' || c > '9' {
-					goto l1080
-				}
-				position++
-			l1082:
-				{
-					i, buf := position, buffer
-					for '0' <= buf[i] && buf[i] <= '9' {
-						i++
-					}
-					position = i
-				}
-				{
-					position1083, tokenIndex1083 := position, tokenIndex
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l1083
-					}
-					position++
-					goto l1082
-				l1083:
-					position, tokenIndex = position1083, tokenIndex1083
-				}
-				if !p.notokens {
-					tree.Add(ruledigits, position1081, position, tokenIndex, tokenIndex1081)
-				}
-				tokenIndex++
-			}
-			return true
-		l1080:
-			position, tokenIndex = position1080, tokenIndex1080
-			return false
-		},
+		p.rule_digits,
 	}
 	p.rules = _rules
 	return nil
+}
+
+// matchDot matches any byte but the end marker.
+func (p *parser) matchDot() bool {
+	if p.buffer[p.position] != endSymbol {
+		p.position++
+		return true
+	}
+	return false
+}
+
+// 0 _start <- <((&{p.start == 0} fragmentaddress !.) / (&{p.start == 1} url !.) / (&{p.start == 2} generic !.) / (&{p.start == 3} httpaddress !.) / (&{p.start == 4} fileaddress !.) / (&{p.start == 5} afsaddress !.) / (&{p.start == 6} newsaddress !.) / (&{p.start == 7} waisaddress !.) / (&{p.start == 8} waisindex !.) / (&{p.start == 9} waisdoc !.) / (&{p.start == 10} prosperoaddress !.) / (&{p.start == 11} prosperolink !.) / (&{p.start == 12} telnetaddress !.) / (&{p.start == 13} gopheraddress !.))>
+func (p *parser) rule__start() bool {
+	position0, tokenIndex0 := p.position, p.tokenIndex
+	{
+		position1, tokenIndex1 := p.position, p.tokenIndex
+		{
+			position2, tokenIndex2 := p.position, p.tokenIndex
+			if !(p.start == 0) {
+				goto l3
+			}
+			{
+				position4, tokenIndex4 := p.position, p.tokenIndex
+				if !cset2[p.buffer[p.position]] || !p.rule_url() {
+					goto l3
+				}
+				{
+					position5, tokenIndex5 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l5
+					}
+					p.position++
+					{
+						position7, tokenIndex7 := p.position, p.tokenIndex
+						{
+							position10, tokenIndex10 := p.position, p.tokenIndex
+							if !cset0[p.buffer[p.position]] {
+								goto l29
+							}
+							p.position++
+							goto l10
+						l29:
+							p.position, p.tokenIndex = position10, tokenIndex10
+							if p.buffer[p.position] != '%' {
+								goto l5
+							}
+							p.position++
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l5
+								}
+								p.position++
+							}
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l5
+								}
+								p.position++
+							}
+						}
+					l10:
+					l8:
+						{
+							i, buf := p.position, p.buffer
+							for cset0[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position9, tokenIndex9 := p.position, p.tokenIndex
+							{
+								position36, tokenIndex36 := p.position, p.tokenIndex
+								if !cset0[p.buffer[p.position]] {
+									goto l55
+								}
+								p.position++
+								goto l36
+							l55:
+								p.position, p.tokenIndex = position36, tokenIndex36
+								if p.buffer[p.position] != '%' {
+									goto l9
+								}
+								p.position++
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l9
+									}
+									p.position++
+								}
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l9
+									}
+									p.position++
+								}
+							}
+						l36:
+							goto l8
+						l9:
+							p.position, p.tokenIndex = position9, tokenIndex9
+						}
+						if !p.notokens {
+							p.tokens32.Add(rulefragmentid, position7, p.position, p.tokenIndex, tokenIndex7)
+						}
+						p.tokenIndex++
+					}
+					goto l6
+				l5:
+					p.position, p.tokenIndex = position5, tokenIndex5
+				}
+			l6:
+				if !p.notokens {
+					p.tokens32.Add(rulefragmentaddress, position4, p.position, p.tokenIndex, tokenIndex4)
+				}
+				p.tokenIndex++
+			}
+			{
+				position62, tokenIndex62 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l62
+				}
+				goto l3
+			l62:
+				p.position, p.tokenIndex = position62, tokenIndex62
+			}
+			goto l2
+		l3:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 1) {
+				goto l63
+			}
+			if !cset2[p.buffer[p.position]] || !p.rule_url() {
+				goto l63
+			}
+			{
+				position64, tokenIndex64 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l64
+				}
+				goto l63
+			l64:
+				p.position, p.tokenIndex = position64, tokenIndex64
+			}
+			goto l2
+		l63:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 2) {
+				goto l65
+			}
+			if !cset2[p.buffer[p.position]] || !p.rule_generic() {
+				goto l65
+			}
+			{
+				position66, tokenIndex66 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l66
+				}
+				goto l65
+			l66:
+				p.position, p.tokenIndex = position66, tokenIndex66
+			}
+			goto l2
+		l65:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 3) {
+				goto l67
+			}
+			if !cset5[p.buffer[p.position]] || !p.rule_httpaddress() {
+				goto l67
+			}
+			{
+				position68, tokenIndex68 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l68
+				}
+				goto l67
+			l68:
+				p.position, p.tokenIndex = position68, tokenIndex68
+			}
+			goto l2
+		l67:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 4) {
+				goto l69
+			}
+			if !cset6[p.buffer[p.position]] || !p.rule_fileaddress() {
+				goto l69
+			}
+			{
+				position70, tokenIndex70 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l70
+				}
+				goto l69
+			l70:
+				p.position, p.tokenIndex = position70, tokenIndex70
+			}
+			goto l2
+		l69:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 5) {
+				goto l71
+			}
+			if !cset7[p.buffer[p.position]] || !p.rule_afsaddress() {
+				goto l71
+			}
+			{
+				position72, tokenIndex72 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l72
+				}
+				goto l71
+			l72:
+				p.position, p.tokenIndex = position72, tokenIndex72
+			}
+			goto l2
+		l71:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 6) {
+				goto l73
+			}
+			if !cset8[p.buffer[p.position]] || !p.rule_newsaddress() {
+				goto l73
+			}
+			{
+				position74, tokenIndex74 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l74
+				}
+				goto l73
+			l74:
+				p.position, p.tokenIndex = position74, tokenIndex74
+			}
+			goto l2
+		l73:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 7) {
+				goto l75
+			}
+			if !cset9[p.buffer[p.position]] || !p.rule_waisaddress() {
+				goto l75
+			}
+			{
+				position76, tokenIndex76 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l76
+				}
+				goto l75
+			l76:
+				p.position, p.tokenIndex = position76, tokenIndex76
+			}
+			goto l2
+		l75:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 8) {
+				goto l77
+			}
+			if !cset9[p.buffer[p.position]] || !p.rule_waisindex() {
+				goto l77
+			}
+			{
+				position78, tokenIndex78 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l78
+				}
+				goto l77
+			l78:
+				p.position, p.tokenIndex = position78, tokenIndex78
+			}
+			goto l2
+		l77:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 9) {
+				goto l79
+			}
+			if !cset9[p.buffer[p.position]] || !p.rule_waisdoc() {
+				goto l79
+			}
+			{
+				position80, tokenIndex80 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l80
+				}
+				goto l79
+			l80:
+				p.position, p.tokenIndex = position80, tokenIndex80
+			}
+			goto l2
+		l79:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 10) {
+				goto l81
+			}
+			if !cset10[p.buffer[p.position]] || !p.rule_prosperoaddress() {
+				goto l81
+			}
+			{
+				position82, tokenIndex82 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l82
+				}
+				goto l81
+			l82:
+				p.position, p.tokenIndex = position82, tokenIndex82
+			}
+			goto l2
+		l81:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 11) {
+				goto l83
+			}
+			if !cset10[p.buffer[p.position]] || !p.rule_prosperolink() {
+				goto l83
+			}
+			{
+				position84, tokenIndex84 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l84
+				}
+				goto l83
+			l84:
+				p.position, p.tokenIndex = position84, tokenIndex84
+			}
+			goto l2
+		l83:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 12) {
+				goto l85
+			}
+			if !cset11[p.buffer[p.position]] || !p.rule_telnetaddress() {
+				goto l85
+			}
+			{
+				position86, tokenIndex86 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l86
+				}
+				goto l85
+			l86:
+				p.position, p.tokenIndex = position86, tokenIndex86
+			}
+			goto l2
+		l85:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 13) {
+				goto l0
+			}
+			if !cset12[p.buffer[p.position]] || !p.rule_gopheraddress() {
+				goto l0
+			}
+			{
+				position87, tokenIndex87 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l87
+				}
+				goto l0
+			l87:
+				p.position, p.tokenIndex = position87, tokenIndex87
+			}
+		}
+	l2:
+		if !p.notokens {
+			p.tokens32.Add(rule_start, position1, p.position, p.tokenIndex, tokenIndex1)
+		}
+		p.tokenIndex++
+	}
+	return true
+l0:
+	p.position, p.tokenIndex = position0, tokenIndex0
+	return false
+}
+
+// 2 url <- <((httpaddress &('#' / !.)) / (fileaddress &('#' / !.)) / (newsaddress &('#' / !.)) / (prosperoaddress &('#' / !.)) / (telnetaddress &('#' / !.)) / (gopheraddress &('#' / !.)) / (waisaddress &('#' / !.)) / (afsaddress &('#' / !.)) / generic)>
+func (p *parser) rule_url() bool {
+	position89, tokenIndex89 := p.position, p.tokenIndex
+	{
+		position90, tokenIndex90 := p.position, p.tokenIndex
+		{
+			position91, tokenIndex91 := p.position, p.tokenIndex
+			if !cset5[p.buffer[p.position]] || !p.rule_httpaddress() {
+				goto l92
+			}
+			{
+				position93, tokenIndex93 := p.position, p.tokenIndex
+				{
+					position94, tokenIndex94 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l95
+					}
+					p.position++
+					goto l94
+				l95:
+					p.position, p.tokenIndex = position94, tokenIndex94
+					{
+						position96, tokenIndex96 := p.position, p.tokenIndex
+						if !p.matchDot() {
+							goto l96
+						}
+						goto l92
+					l96:
+						p.position, p.tokenIndex = position96, tokenIndex96
+					}
+				}
+			l94:
+				p.position, p.tokenIndex = position93, tokenIndex93
+			}
+			goto l91
+		l92:
+			p.position, p.tokenIndex = position91, tokenIndex91
+			if !cset6[p.buffer[p.position]] || !p.rule_fileaddress() {
+				goto l97
+			}
+			{
+				position98, tokenIndex98 := p.position, p.tokenIndex
+				{
+					position99, tokenIndex99 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l100
+					}
+					p.position++
+					goto l99
+				l100:
+					p.position, p.tokenIndex = position99, tokenIndex99
+					{
+						position101, tokenIndex101 := p.position, p.tokenIndex
+						if !p.matchDot() {
+							goto l101
+						}
+						goto l97
+					l101:
+						p.position, p.tokenIndex = position101, tokenIndex101
+					}
+				}
+			l99:
+				p.position, p.tokenIndex = position98, tokenIndex98
+			}
+			goto l91
+		l97:
+			p.position, p.tokenIndex = position91, tokenIndex91
+			if !cset8[p.buffer[p.position]] || !p.rule_newsaddress() {
+				goto l102
+			}
+			{
+				position103, tokenIndex103 := p.position, p.tokenIndex
+				{
+					position104, tokenIndex104 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l105
+					}
+					p.position++
+					goto l104
+				l105:
+					p.position, p.tokenIndex = position104, tokenIndex104
+					{
+						position106, tokenIndex106 := p.position, p.tokenIndex
+						if !p.matchDot() {
+							goto l106
+						}
+						goto l102
+					l106:
+						p.position, p.tokenIndex = position106, tokenIndex106
+					}
+				}
+			l104:
+				p.position, p.tokenIndex = position103, tokenIndex103
+			}
+			goto l91
+		l102:
+			p.position, p.tokenIndex = position91, tokenIndex91
+			if !cset10[p.buffer[p.position]] || !p.rule_prosperoaddress() {
+				goto l107
+			}
+			{
+				position108, tokenIndex108 := p.position, p.tokenIndex
+				{
+					position109, tokenIndex109 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l110
+					}
+					p.position++
+					goto l109
+				l110:
+					p.position, p.tokenIndex = position109, tokenIndex109
+					{
+						position111, tokenIndex111 := p.position, p.tokenIndex
+						if !p.matchDot() {
+							goto l111
+						}
+						goto l107
+					l111:
+						p.position, p.tokenIndex = position111, tokenIndex111
+					}
+				}
+			l109:
+				p.position, p.tokenIndex = position108, tokenIndex108
+			}
+			goto l91
+		l107:
+			p.position, p.tokenIndex = position91, tokenIndex91
+			if !cset11[p.buffer[p.position]] || !p.rule_telnetaddress() {
+				goto l112
+			}
+			{
+				position113, tokenIndex113 := p.position, p.tokenIndex
+				{
+					position114, tokenIndex114 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l115
+					}
+					p.position++
+					goto l114
+				l115:
+					p.position, p.tokenIndex = position114, tokenIndex114
+					{
+						position116, tokenIndex116 := p.position, p.tokenIndex
+						if !p.matchDot() {
+							goto l116
+						}
+						goto l112
+					l116:
+						p.position, p.tokenIndex = position116, tokenIndex116
+					}
+				}
+			l114:
+				p.position, p.tokenIndex = position113, tokenIndex113
+			}
+			goto l91
+		l112:
+			p.position, p.tokenIndex = position91, tokenIndex91
+			if !cset12[p.buffer[p.position]] || !p.rule_gopheraddress() {
+				goto l117
+			}
+			{
+				position118, tokenIndex118 := p.position, p.tokenIndex
+				{
+					position119, tokenIndex119 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l120
+					}
+					p.position++
+					goto l119
+				l120:
+					p.position, p.tokenIndex = position119, tokenIndex119
+					{
+						position121, tokenIndex121 := p.position, p.tokenIndex
+						if !p.matchDot() {
+							goto l121
+						}
+						goto l117
+					l121:
+						p.position, p.tokenIndex = position121, tokenIndex121
+					}
+				}
+			l119:
+				p.position, p.tokenIndex = position118, tokenIndex118
+			}
+			goto l91
+		l117:
+			p.position, p.tokenIndex = position91, tokenIndex91
+			if !cset9[p.buffer[p.position]] || !p.rule_waisaddress() {
+				goto l122
+			}
+			{
+				position123, tokenIndex123 := p.position, p.tokenIndex
+				{
+					position124, tokenIndex124 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l125
+					}
+					p.position++
+					goto l124
+				l125:
+					p.position, p.tokenIndex = position124, tokenIndex124
+					{
+						position126, tokenIndex126 := p.position, p.tokenIndex
+						if !p.matchDot() {
+							goto l126
+						}
+						goto l122
+					l126:
+						p.position, p.tokenIndex = position126, tokenIndex126
+					}
+				}
+			l124:
+				p.position, p.tokenIndex = position123, tokenIndex123
+			}
+			goto l91
+		l122:
+			p.position, p.tokenIndex = position91, tokenIndex91
+			if !cset7[p.buffer[p.position]] || !p.rule_afsaddress() {
+				goto l127
+			}
+			{
+				position128, tokenIndex128 := p.position, p.tokenIndex
+				{
+					position129, tokenIndex129 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l130
+					}
+					p.position++
+					goto l129
+				l130:
+					p.position, p.tokenIndex = position129, tokenIndex129
+					{
+						position131, tokenIndex131 := p.position, p.tokenIndex
+						if !p.matchDot() {
+							goto l131
+						}
+						goto l127
+					l131:
+						p.position, p.tokenIndex = position131, tokenIndex131
+					}
+				}
+			l129:
+				p.position, p.tokenIndex = position128, tokenIndex128
+			}
+			goto l91
+		l127:
+			p.position, p.tokenIndex = position91, tokenIndex91
+			if !cset2[p.buffer[p.position]] || !p.rule_generic() {
+				goto l89
+			}
+		}
+	l91:
+		if !p.notokens {
+			p.tokens32.Add(ruleurl, position90, p.position, p.tokenIndex, tokenIndex90)
+		}
+		p.tokenIndex++
+	}
+	return true
+l89:
+	p.position, p.tokenIndex = position89, tokenIndex89
+	return false
+}
+
+// 3 generic <- <(scheme ':' path ('?' search)?)>
+func (p *parser) rule_generic() bool {
+	position132, tokenIndex132 := p.position, p.tokenIndex
+	{
+		position133, tokenIndex133 := p.position, p.tokenIndex
+		{
+			position134, tokenIndex134 := p.position, p.tokenIndex
+			{
+				if !cset2[p.buffer[p.position]] {
+					goto l132
+				}
+				p.position++
+			}
+		l137:
+			{
+				position138, tokenIndex138 := p.position, p.tokenIndex
+				{
+					position139, tokenIndex139 := p.position, p.tokenIndex
+					if p.buffer[p.position] != ':' {
+						goto l139
+					}
+					p.position++
+					goto l138
+				l139:
+					p.position, p.tokenIndex = position139, tokenIndex139
+				}
+				{
+					position140, tokenIndex140 := p.position, p.tokenIndex
+					if !cset0[p.buffer[p.position]] {
+						goto l159
+					}
+					p.position++
+					goto l140
+				l159:
+					p.position, p.tokenIndex = position140, tokenIndex140
+					if p.buffer[p.position] != '%' {
+						goto l138
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l138
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l138
+						}
+						p.position++
+					}
+				}
+			l140:
+				goto l137
+			l138:
+				p.position, p.tokenIndex = position138, tokenIndex138
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulescheme, position134, p.position, p.tokenIndex, tokenIndex134)
+			}
+			p.tokenIndex++
+		}
+		if p.buffer[p.position] != ':' {
+			goto l132
+		}
+		p.position++
+		if !p.rule_path() {
+			goto l132
+		}
+		{
+			position166, tokenIndex166 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l166
+			}
+			p.position++
+			if !cset13[p.buffer[p.position]] || !p.rule_search() {
+				goto l166
+			}
+			goto l167
+		l166:
+			p.position, p.tokenIndex = position166, tokenIndex166
+		}
+	l167:
+		if !p.notokens {
+			p.tokens32.Add(rulegeneric, position133, p.position, p.tokenIndex, tokenIndex133)
+		}
+		p.tokenIndex++
+	}
+	return true
+l132:
+	p.position, p.tokenIndex = position132, tokenIndex132
+	return false
+}
+
+// 5 httpaddress <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' path)? ('?' search)?)>
+func (p *parser) rule_httpaddress() bool {
+	position169, tokenIndex169 := p.position, p.tokenIndex
+	{
+		position170, tokenIndex170 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'h' {
+			goto l169
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l169
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l169
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l169
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l169
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l169
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l169
+		}
+		p.position++
+		if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l169
+		}
+		{
+			position171, tokenIndex171 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l171
+			}
+			p.position++
+			if !p.rule_path() {
+				goto l171
+			}
+			goto l172
+		l171:
+			p.position, p.tokenIndex = position171, tokenIndex171
+		}
+	l172:
+		{
+			position173, tokenIndex173 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l173
+			}
+			p.position++
+			if !cset13[p.buffer[p.position]] || !p.rule_search() {
+				goto l173
+			}
+			goto l174
+		l173:
+			p.position, p.tokenIndex = position173, tokenIndex173
+		}
+	l174:
+		if !p.notokens {
+			p.tokens32.Add(rulehttpaddress, position170, p.position, p.tokenIndex, tokenIndex170)
+		}
+		p.tokenIndex++
+	}
+	return true
+l169:
+	p.position, p.tokenIndex = position169, tokenIndex169
+	return false
+}
+
+// 6 fileaddress <- <('f' 't' 'p' ':' '/' '/' ((&([a-z] / [A-Z]) host (':' [0-9]+)?) / host) '/' path)>
+func (p *parser) rule_fileaddress() bool {
+	position175, tokenIndex175 := p.position, p.tokenIndex
+	{
+		position176, tokenIndex176 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'f' {
+			goto l175
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l175
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l175
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l175
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l175
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l175
+		}
+		p.position++
+		{
+			position177, tokenIndex177 := p.position, p.tokenIndex
+			{
+				position179, tokenIndex179 := p.position, p.tokenIndex
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l178
+					}
+					p.position++
+				}
+				p.position, p.tokenIndex = position179, tokenIndex179
+			}
+			if !cset3[p.buffer[p.position]] || !p.rule_host() {
+				goto l178
+			}
+			{
+				position182, tokenIndex182 := p.position, p.tokenIndex
+				if p.buffer[p.position] != ':' {
+					goto l182
+				}
+				p.position++
+				if c := p.buffer[p.position]; c < '0' || c > '9' {
+					goto l182
+				}
+				p.position++
+			l184:
+				{
+					i, buf := p.position, p.buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position185, tokenIndex185 := p.position, p.tokenIndex
+					if c := p.buffer[p.position]; c < '0' || c > '9' {
+						goto l185
+					}
+					p.position++
+					goto l184
+				l185:
+					p.position, p.tokenIndex = position185, tokenIndex185
+				}
+				goto l183
+			l182:
+				p.position, p.tokenIndex = position182, tokenIndex182
+			}
+		l183:
+			goto l177
+		l178:
+			p.position, p.tokenIndex = position177, tokenIndex177
+			if !cset3[p.buffer[p.position]] || !p.rule_host() {
+				goto l175
+			}
+		}
+	l177:
+		if p.buffer[p.position] != '/' {
+			goto l175
+		}
+		p.position++
+		if !p.rule_path() {
+			goto l175
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulefileaddress, position176, p.position, p.tokenIndex, tokenIndex176)
+		}
+		p.tokenIndex++
+	}
+	return true
+l175:
+	p.position, p.tokenIndex = position175, tokenIndex175
+	return false
+}
+
+// 7 afsaddress <- <('a' 'f' 's' ':' '/' '/' cellname '/' path)>
+func (p *parser) rule_afsaddress() bool {
+	position186, tokenIndex186 := p.position, p.tokenIndex
+	{
+		position187, tokenIndex187 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'a' {
+			goto l186
+		}
+		p.position++
+		if p.buffer[p.position] != 'f' {
+			goto l186
+		}
+		p.position++
+		if p.buffer[p.position] != 's' {
+			goto l186
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l186
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l186
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l186
+		}
+		p.position++
+		{
+			position188, tokenIndex188 := p.position, p.tokenIndex
+			if !cset2[p.buffer[p.position]] || !p.rule_hostname() {
+				goto l186
+			}
+			{
+				position189, tokenIndex189 := p.position, p.tokenIndex
+				if p.buffer[p.position] != ':' {
+					goto l189
+				}
+				p.position++
+				if c := p.buffer[p.position]; c < '0' || c > '9' {
+					goto l189
+				}
+				p.position++
+			l191:
+				{
+					i, buf := p.position, p.buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position192, tokenIndex192 := p.position, p.tokenIndex
+					if c := p.buffer[p.position]; c < '0' || c > '9' {
+						goto l192
+					}
+					p.position++
+					goto l191
+				l192:
+					p.position, p.tokenIndex = position192, tokenIndex192
+				}
+				goto l190
+			l189:
+				p.position, p.tokenIndex = position189, tokenIndex189
+			}
+		l190:
+			if !p.notokens {
+				p.tokens32.Add(rulecellname, position188, p.position, p.tokenIndex, tokenIndex188)
+			}
+			p.tokenIndex++
+		}
+		if p.buffer[p.position] != '/' {
+			goto l186
+		}
+		p.position++
+		if !p.rule_path() {
+			goto l186
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleafsaddress, position187, p.position, p.tokenIndex, tokenIndex187)
+		}
+		p.tokenIndex++
+	}
+	return true
+l186:
+	p.position, p.tokenIndex = position186, tokenIndex186
+	return false
+}
+
+// 8 newsaddress <- <('n' 'e' 'w' 's' ':' groupart)>
+func (p *parser) rule_newsaddress() bool {
+	position193, tokenIndex193 := p.position, p.tokenIndex
+	{
+		position194, tokenIndex194 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'n' {
+			goto l193
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l193
+		}
+		p.position++
+		if p.buffer[p.position] != 'w' {
+			goto l193
+		}
+		p.position++
+		if p.buffer[p.position] != 's' {
+			goto l193
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l193
+		}
+		p.position++
+		{
+			position195, tokenIndex195 := p.position, p.tokenIndex
+			{
+				position196, tokenIndex196 := p.position, p.tokenIndex
+				{
+					position198, tokenIndex198 := p.position, p.tokenIndex
+					{
+						position199, tokenIndex199 := p.position, p.tokenIndex
+						if !cset0[p.buffer[p.position]] {
+							goto l218
+						}
+						p.position++
+						goto l199
+					l218:
+						p.position, p.tokenIndex = position199, tokenIndex199
+						if p.buffer[p.position] != '%' {
+							goto l197
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l197
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l197
+							}
+							p.position++
+						}
+					}
+				l199:
+				l225:
+					{
+						position226, tokenIndex226 := p.position, p.tokenIndex
+						{
+							position227, tokenIndex227 := p.position, p.tokenIndex
+							if p.buffer[p.position] != '@' {
+								goto l227
+							}
+							p.position++
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l227
+								}
+								p.position++
+							}
+							goto l226
+						l227:
+							p.position, p.tokenIndex = position227, tokenIndex227
+						}
+						{
+							position230, tokenIndex230 := p.position, p.tokenIndex
+							if p.buffer[p.position] != '@' {
+								goto l230
+							}
+							p.position++
+							if !cset14[p.buffer[p.position]] || !p.rule_hostnumber() {
+								goto l230
+							}
+							{
+								position231, tokenIndex231 := p.position, p.tokenIndex
+								{
+									position232, tokenIndex232 := p.position, p.tokenIndex
+									if !cset0[p.buffer[p.position]] {
+										goto l251
+									}
+									p.position++
+									goto l232
+								l251:
+									p.position, p.tokenIndex = position232, tokenIndex232
+									if p.buffer[p.position] != '%' {
+										goto l231
+									}
+									p.position++
+									{
+										if !cset1[p.buffer[p.position]] {
+											goto l231
+										}
+										p.position++
+									}
+									{
+										if !cset1[p.buffer[p.position]] {
+											goto l231
+										}
+										p.position++
+									}
+								}
+							l232:
+								goto l230
+							l231:
+								p.position, p.tokenIndex = position231, tokenIndex231
+							}
+							goto l226
+						l230:
+							p.position, p.tokenIndex = position230, tokenIndex230
+						}
+						{
+							position258, tokenIndex258 := p.position, p.tokenIndex
+							if !cset0[p.buffer[p.position]] {
+								goto l277
+							}
+							p.position++
+							goto l258
+						l277:
+							p.position, p.tokenIndex = position258, tokenIndex258
+							if p.buffer[p.position] != '%' {
+								goto l226
+							}
+							p.position++
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l226
+								}
+								p.position++
+							}
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l226
+								}
+								p.position++
+							}
+						}
+					l258:
+						goto l225
+					l226:
+						p.position, p.tokenIndex = position226, tokenIndex226
+					}
+					if p.buffer[p.position] != '@' {
+						goto l197
+					}
+					p.position++
+					{
+						position284, tokenIndex284 := p.position, p.tokenIndex
+						{
+							position286, tokenIndex286 := p.position, p.tokenIndex
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l285
+								}
+								p.position++
+							}
+							p.position, p.tokenIndex = position286, tokenIndex286
+						}
+						if !cset3[p.buffer[p.position]] || !p.rule_host() {
+							goto l285
+						}
+						{
+							position289, tokenIndex289 := p.position, p.tokenIndex
+							if p.buffer[p.position] != ':' {
+								goto l289
+							}
+							p.position++
+							if c := p.buffer[p.position]; c < '0' || c > '9' {
+								goto l289
+							}
+							p.position++
+						l291:
+							{
+								i, buf := p.position, p.buffer
+								for '0' <= buf[i] && buf[i] <= '9' {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position292, tokenIndex292 := p.position, p.tokenIndex
+								if c := p.buffer[p.position]; c < '0' || c > '9' {
+									goto l292
+								}
+								p.position++
+								goto l291
+							l292:
+								p.position, p.tokenIndex = position292, tokenIndex292
+							}
+							goto l290
+						l289:
+							p.position, p.tokenIndex = position289, tokenIndex289
+						}
+					l290:
+						goto l284
+					l285:
+						p.position, p.tokenIndex = position284, tokenIndex284
+						if !cset3[p.buffer[p.position]] || !p.rule_host() {
+							goto l197
+						}
+					}
+				l284:
+					if !p.notokens {
+						p.tokens32.Add(rulearticle, position198, p.position, p.tokenIndex, tokenIndex198)
+					}
+					p.tokenIndex++
+				}
+				goto l196
+			l197:
+				p.position, p.tokenIndex = position196, tokenIndex196
+				{
+					position294, tokenIndex294 := p.position, p.tokenIndex
+					{
+						if !cset2[p.buffer[p.position]] {
+							goto l293
+						}
+						p.position++
+					}
+				l297:
+					{
+						i, buf := p.position, p.buffer
+						for cset0[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position298, tokenIndex298 := p.position, p.tokenIndex
+						{
+							position299, tokenIndex299 := p.position, p.tokenIndex
+							if !cset0[p.buffer[p.position]] {
+								goto l318
+							}
+							p.position++
+							goto l299
+						l318:
+							p.position, p.tokenIndex = position299, tokenIndex299
+							if p.buffer[p.position] != '%' {
+								goto l298
+							}
+							p.position++
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l298
+								}
+								p.position++
+							}
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l298
+								}
+								p.position++
+							}
+						}
+					l299:
+						goto l297
+					l298:
+						p.position, p.tokenIndex = position298, tokenIndex298
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulegroup, position294, p.position, p.tokenIndex, tokenIndex294)
+					}
+					p.tokenIndex++
+				}
+				goto l196
+			l293:
+				p.position, p.tokenIndex = position196, tokenIndex196
+				if p.buffer[p.position] != '*' {
+					goto l193
+				}
+				p.position++
+			}
+		l196:
+			if !p.notokens {
+				p.tokens32.Add(rulegroupart, position195, p.position, p.tokenIndex, tokenIndex195)
+			}
+			p.tokenIndex++
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulenewsaddress, position194, p.position, p.tokenIndex, tokenIndex194)
+		}
+		p.tokenIndex++
+	}
+	return true
+l193:
+	p.position, p.tokenIndex = position193, tokenIndex193
+	return false
+}
+
+// 9 waisaddress <- <(waisdoc / waisindex)>
+func (p *parser) rule_waisaddress() bool {
+	position325, tokenIndex325 := p.position, p.tokenIndex
+	{
+		position326, tokenIndex326 := p.position, p.tokenIndex
+		{
+			position327, tokenIndex327 := p.position, p.tokenIndex
+			if !cset9[p.buffer[p.position]] || !p.rule_waisdoc() {
+				goto l328
+			}
+			goto l327
+		l328:
+			p.position, p.tokenIndex = position327, tokenIndex327
+			if !cset9[p.buffer[p.position]] || !p.rule_waisindex() {
+				goto l325
+			}
+		}
+	l327:
+		if !p.notokens {
+			p.tokens32.Add(rulewaisaddress, position326, p.position, p.tokenIndex, tokenIndex326)
+		}
+		p.tokenIndex++
+	}
+	return true
+l325:
+	p.position, p.tokenIndex = position325, tokenIndex325
+	return false
+}
+
+// 10 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database ('?' search)?)>
+func (p *parser) rule_waisindex() bool {
+	position329, tokenIndex329 := p.position, p.tokenIndex
+	{
+		position330, tokenIndex330 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'w' {
+			goto l329
+		}
+		p.position++
+		if p.buffer[p.position] != 'a' {
+			goto l329
+		}
+		p.position++
+		if p.buffer[p.position] != 'i' {
+			goto l329
+		}
+		p.position++
+		if p.buffer[p.position] != 's' {
+			goto l329
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l329
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l329
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l329
+		}
+		p.position++
+		if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l329
+		}
+		if p.buffer[p.position] != '/' {
+			goto l329
+		}
+		p.position++
+		if !cset13[p.buffer[p.position]] || !p.rule_database() {
+			goto l329
+		}
+		{
+			position331, tokenIndex331 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l331
+			}
+			p.position++
+			if !cset13[p.buffer[p.position]] || !p.rule_search() {
+				goto l331
+			}
+			goto l332
+		l331:
+			p.position, p.tokenIndex = position331, tokenIndex331
+		}
+	l332:
+		if !p.notokens {
+			p.tokens32.Add(rulewaisindex, position330, p.position, p.tokenIndex, tokenIndex330)
+		}
+		p.tokenIndex++
+	}
+	return true
+l329:
+	p.position, p.tokenIndex = position329, tokenIndex329
+	return false
+}
+
+// 11 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' digits '/' path)>
+func (p *parser) rule_waisdoc() bool {
+	position333, tokenIndex333 := p.position, p.tokenIndex
+	{
+		position334, tokenIndex334 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'w' {
+			goto l333
+		}
+		p.position++
+		if p.buffer[p.position] != 'a' {
+			goto l333
+		}
+		p.position++
+		if p.buffer[p.position] != 'i' {
+			goto l333
+		}
+		p.position++
+		if p.buffer[p.position] != 's' {
+			goto l333
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l333
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l333
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l333
+		}
+		p.position++
+		if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l333
+		}
+		if p.buffer[p.position] != '/' {
+			goto l333
+		}
+		p.position++
+		if !cset13[p.buffer[p.position]] || !p.rule_database() {
+			goto l333
+		}
+		if p.buffer[p.position] != '/' {
+			goto l333
+		}
+		p.position++
+		{
+			position335, tokenIndex335 := p.position, p.tokenIndex
+			{
+				position338, tokenIndex338 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l357
+				}
+				p.position++
+				goto l338
+			l357:
+				p.position, p.tokenIndex = position338, tokenIndex338
+				if p.buffer[p.position] != '%' {
+					goto l333
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l333
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l333
+					}
+					p.position++
+				}
+			}
+		l338:
+		l336:
+			{
+				i, buf := p.position, p.buffer
+				for cset0[buf[i]] {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position337, tokenIndex337 := p.position, p.tokenIndex
+				{
+					position364, tokenIndex364 := p.position, p.tokenIndex
+					if !cset0[p.buffer[p.position]] {
+						goto l383
+					}
+					p.position++
+					goto l364
+				l383:
+					p.position, p.tokenIndex = position364, tokenIndex364
+					if p.buffer[p.position] != '%' {
+						goto l337
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l337
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l337
+						}
+						p.position++
+					}
+				}
+			l364:
+				goto l336
+			l337:
+				p.position, p.tokenIndex = position337, tokenIndex337
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulewtype, position335, p.position, p.tokenIndex, tokenIndex335)
+			}
+			p.tokenIndex++
+		}
+		if p.buffer[p.position] != '/' {
+			goto l333
+		}
+		p.position++
+		if !cset14[p.buffer[p.position]] || !p.rule_digits() {
+			goto l333
+		}
+		if p.buffer[p.position] != '/' {
+			goto l333
+		}
+		p.position++
+		if !p.rule_path() {
+			goto l333
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulewaisdoc, position334, p.position, p.tokenIndex, tokenIndex334)
+		}
+		p.tokenIndex++
+	}
+	return true
+l333:
+	p.position, p.tokenIndex = position333, tokenIndex333
+	return false
+}
+
+// 15 database <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\” / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+>
+func (p *parser) rule_database() bool {
+	position393, tokenIndex393 := p.position, p.tokenIndex
+	{
+		position394, tokenIndex394 := p.position, p.tokenIndex
+		{
+			position397, tokenIndex397 := p.position, p.tokenIndex
+			if !cset0[p.buffer[p.position]] {
+				goto l416
+			}
+			p.position++
+			goto l397
+		l416:
+			p.position, p.tokenIndex = position397, tokenIndex397
+			if p.buffer[p.position] != '%' {
+				goto l393
+			}
+			p.position++
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l393
+				}
+				p.position++
+			}
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l393
+				}
+				p.position++
+			}
+		}
+	l397:
+	l395:
+		{
+			i, buf := p.position, p.buffer
+			for cset0[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position396, tokenIndex396 := p.position, p.tokenIndex
+			{
+				position423, tokenIndex423 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l442
+				}
+				p.position++
+				goto l423
+			l442:
+				p.position, p.tokenIndex = position423, tokenIndex423
+				if p.buffer[p.position] != '%' {
+					goto l396
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l396
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l396
+					}
+					p.position++
+				}
+			}
+		l423:
+			goto l395
+		l396:
+			p.position, p.tokenIndex = position396, tokenIndex396
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruledatabase, position394, p.position, p.tokenIndex, tokenIndex394)
+		}
+		p.tokenIndex++
+	}
+	return true
+l393:
+	p.position, p.tokenIndex = position393, tokenIndex393
+	return false
+}
+
+// 17 prosperoaddress <- <prosperolink>
+func (p *parser) rule_prosperoaddress() bool {
+	position450, tokenIndex450 := p.position, p.tokenIndex
+	{
+		position451, tokenIndex451 := p.position, p.tokenIndex
+		if !cset10[p.buffer[p.position]] || !p.rule_prosperolink() {
+			goto l450
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleprosperoaddress, position451, p.position, p.tokenIndex, tokenIndex451)
+		}
+		p.tokenIndex++
+	}
+	return true
+l450:
+	p.position, p.tokenIndex = position450, tokenIndex450
+	return false
+}
+
+// 18 prosperolink <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' hsoname ('%' '0' '0' version attributes?)?)>
+func (p *parser) rule_prosperolink() bool {
+	position452, tokenIndex452 := p.position, p.tokenIndex
+	{
+		position453, tokenIndex453 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'p' {
+			goto l452
+		}
+		p.position++
+		if p.buffer[p.position] != 'r' {
+			goto l452
+		}
+		p.position++
+		if p.buffer[p.position] != 'o' {
+			goto l452
+		}
+		p.position++
+		if p.buffer[p.position] != 's' {
+			goto l452
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l452
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l452
+		}
+		p.position++
+		if p.buffer[p.position] != 'r' {
+			goto l452
+		}
+		p.position++
+		if p.buffer[p.position] != 'o' {
+			goto l452
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l452
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l452
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l452
+		}
+		p.position++
+		if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l452
+		}
+		if p.buffer[p.position] != '/' {
+			goto l452
+		}
+		p.position++
+		{
+			position454, tokenIndex454 := p.position, p.tokenIndex
+			{
+				position455, tokenIndex455 := p.position, p.tokenIndex
+				{
+					position459, tokenIndex459 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '%' {
+						goto l459
+					}
+					p.position++
+					if p.buffer[p.position] != '0' {
+						goto l459
+					}
+					p.position++
+					if p.buffer[p.position] != '0' {
+						goto l459
+					}
+					p.position++
+					if c := p.buffer[p.position]; c < '0' || c > '9' {
+						goto l459
+					}
+					p.position++
+				l460:
+					{
+						i, buf := p.position, p.buffer
+						for cset3[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position461, tokenIndex461 := p.position, p.tokenIndex
+						{
+							if !cset3[p.buffer[p.position]] {
+								goto l461
+							}
+							p.position++
+						}
+						goto l460
+					l461:
+						p.position, p.tokenIndex = position461, tokenIndex461
+					}
+					{
+						position465, tokenIndex465 := p.position, p.tokenIndex
+						if p.buffer[p.position] != '#' {
+							goto l466
+						}
+						p.position++
+						goto l465
+					l466:
+						p.position, p.tokenIndex = position465, tokenIndex465
+						{
+							position467, tokenIndex467 := p.position, p.tokenIndex
+							if !p.matchDot() {
+								goto l467
+							}
+							goto l459
+						l467:
+							p.position, p.tokenIndex = position467, tokenIndex467
+						}
+					}
+				l465:
+					goto l455
+				l459:
+					p.position, p.tokenIndex = position459, tokenIndex459
+				}
+				{
+					position468, tokenIndex468 := p.position, p.tokenIndex
+					if !cset4[p.buffer[p.position]] {
+						goto l488
+					}
+					p.position++
+					goto l468
+				l488:
+					p.position, p.tokenIndex = position468, tokenIndex468
+					if p.buffer[p.position] != '%' {
+						goto l455
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l455
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l455
+						}
+						p.position++
+					}
+				}
+			l468:
+			l457:
+				{
+					position458, tokenIndex458 := p.position, p.tokenIndex
+					{
+						position495, tokenIndex495 := p.position, p.tokenIndex
+						if p.buffer[p.position] != '%' {
+							goto l495
+						}
+						p.position++
+						if p.buffer[p.position] != '0' {
+							goto l495
+						}
+						p.position++
+						if p.buffer[p.position] != '0' {
+							goto l495
+						}
+						p.position++
+						if c := p.buffer[p.position]; c < '0' || c > '9' {
+							goto l495
+						}
+						p.position++
+					l496:
+						{
+							i, buf := p.position, p.buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position497, tokenIndex497 := p.position, p.tokenIndex
+							{
+								if !cset3[p.buffer[p.position]] {
+									goto l497
+								}
+								p.position++
+							}
+							goto l496
+						l497:
+							p.position, p.tokenIndex = position497, tokenIndex497
+						}
+						{
+							position501, tokenIndex501 := p.position, p.tokenIndex
+							if p.buffer[p.position] != '#' {
+								goto l502
+							}
+							p.position++
+							goto l501
+						l502:
+							p.position, p.tokenIndex = position501, tokenIndex501
+							{
+								position503, tokenIndex503 := p.position, p.tokenIndex
+								if !p.matchDot() {
+									goto l503
+								}
+								goto l495
+							l503:
+								p.position, p.tokenIndex = position503, tokenIndex503
+							}
+						}
+					l501:
+						goto l458
+					l495:
+						p.position, p.tokenIndex = position495, tokenIndex495
+					}
+					{
+						position504, tokenIndex504 := p.position, p.tokenIndex
+						if !cset4[p.buffer[p.position]] {
+							goto l524
+						}
+						p.position++
+						goto l504
+					l524:
+						p.position, p.tokenIndex = position504, tokenIndex504
+						if p.buffer[p.position] != '%' {
+							goto l458
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l458
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l458
+							}
+							p.position++
+						}
+					}
+				l504:
+					goto l457
+				l458:
+					p.position, p.tokenIndex = position458, tokenIndex458
+				}
+			l531:
+				{
+					position532, tokenIndex532 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '/' {
+						goto l532
+					}
+					p.position++
+					{
+						position535, tokenIndex535 := p.position, p.tokenIndex
+						if p.buffer[p.position] != '%' {
+							goto l535
+						}
+						p.position++
+						if p.buffer[p.position] != '0' {
+							goto l535
+						}
+						p.position++
+						if p.buffer[p.position] != '0' {
+							goto l535
+						}
+						p.position++
+						if c := p.buffer[p.position]; c < '0' || c > '9' {
+							goto l535
+						}
+						p.position++
+					l536:
+						{
+							i, buf := p.position, p.buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position537, tokenIndex537 := p.position, p.tokenIndex
+							{
+								if !cset3[p.buffer[p.position]] {
+									goto l537
+								}
+								p.position++
+							}
+							goto l536
+						l537:
+							p.position, p.tokenIndex = position537, tokenIndex537
+						}
+						{
+							position541, tokenIndex541 := p.position, p.tokenIndex
+							if p.buffer[p.position] != '#' {
+								goto l542
+							}
+							p.position++
+							goto l541
+						l542:
+							p.position, p.tokenIndex = position541, tokenIndex541
+							{
+								position543, tokenIndex543 := p.position, p.tokenIndex
+								if !p.matchDot() {
+									goto l543
+								}
+								goto l535
+							l543:
+								p.position, p.tokenIndex = position543, tokenIndex543
+							}
+						}
+					l541:
+						goto l532
+					l535:
+						p.position, p.tokenIndex = position535, tokenIndex535
+					}
+					{
+						position544, tokenIndex544 := p.position, p.tokenIndex
+						if !cset4[p.buffer[p.position]] {
+							goto l564
+						}
+						p.position++
+						goto l544
+					l564:
+						p.position, p.tokenIndex = position544, tokenIndex544
+						if p.buffer[p.position] != '%' {
+							goto l532
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l532
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l532
+							}
+							p.position++
+						}
+					}
+				l544:
+				l533:
+					{
+						position534, tokenIndex534 := p.position, p.tokenIndex
+						{
+							position571, tokenIndex571 := p.position, p.tokenIndex
+							if p.buffer[p.position] != '%' {
+								goto l571
+							}
+							p.position++
+							if p.buffer[p.position] != '0' {
+								goto l571
+							}
+							p.position++
+							if p.buffer[p.position] != '0' {
+								goto l571
+							}
+							p.position++
+							if c := p.buffer[p.position]; c < '0' || c > '9' {
+								goto l571
+							}
+							p.position++
+						l572:
+							{
+								i, buf := p.position, p.buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position573, tokenIndex573 := p.position, p.tokenIndex
+								{
+									if !cset3[p.buffer[p.position]] {
+										goto l573
+									}
+									p.position++
+								}
+								goto l572
+							l573:
+								p.position, p.tokenIndex = position573, tokenIndex573
+							}
+							{
+								position577, tokenIndex577 := p.position, p.tokenIndex
+								if p.buffer[p.position] != '#' {
+									goto l578
+								}
+								p.position++
+								goto l577
+							l578:
+								p.position, p.tokenIndex = position577, tokenIndex577
+								{
+									position579, tokenIndex579 := p.position, p.tokenIndex
+									if !p.matchDot() {
+										goto l579
+									}
+									goto l571
+								l579:
+									p.position, p.tokenIndex = position579, tokenIndex579
+								}
+							}
+						l577:
+							goto l534
+						l571:
+							p.position, p.tokenIndex = position571, tokenIndex571
+						}
+						{
+							position580, tokenIndex580 := p.position, p.tokenIndex
+							if !cset4[p.buffer[p.position]] {
+								goto l600
+							}
+							p.position++
+							goto l580
+						l600:
+							p.position, p.tokenIndex = position580, tokenIndex580
+							if p.buffer[p.position] != '%' {
+								goto l534
+							}
+							p.position++
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l534
+								}
+								p.position++
+							}
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l534
+								}
+								p.position++
+							}
+						}
+					l580:
+						goto l533
+					l534:
+						p.position, p.tokenIndex = position534, tokenIndex534
+					}
+					goto l531
+				l532:
+					p.position, p.tokenIndex = position532, tokenIndex532
+				}
+				{
+					position607, tokenIndex607 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '/' {
+						goto l607
+					}
+					p.position++
+					goto l608
+				l607:
+					p.position, p.tokenIndex = position607, tokenIndex607
+				}
+			l608:
+				goto l456
+			l455:
+				p.position, p.tokenIndex = position455, tokenIndex455
+			}
+		l456:
+			if !p.notokens {
+				p.tokens32.Add(rulehsoname, position454, p.position, p.tokenIndex, tokenIndex454)
+			}
+			p.tokenIndex++
+		}
+		{
+			position609, tokenIndex609 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '%' {
+				goto l609
+			}
+			p.position++
+			if p.buffer[p.position] != '0' {
+				goto l609
+			}
+			p.position++
+			if p.buffer[p.position] != '0' {
+				goto l609
+			}
+			p.position++
+			{
+				position611, tokenIndex611 := p.position, p.tokenIndex
+				if !cset14[p.buffer[p.position]] || !p.rule_digits() {
+					goto l609
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleversion, position611, p.position, p.tokenIndex, tokenIndex611)
+				}
+				p.tokenIndex++
+			}
+			{
+				position612, tokenIndex612 := p.position, p.tokenIndex
+				{
+					position614, tokenIndex614 := p.position, p.tokenIndex
+					{
+						position617, tokenIndex617 := p.position, p.tokenIndex
+						{
+							if !cset3[p.buffer[p.position]] {
+								goto l612
+							}
+							p.position++
+						}
+					l618:
+						{
+							i, buf := p.position, p.buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position619, tokenIndex619 := p.position, p.tokenIndex
+							{
+								if !cset3[p.buffer[p.position]] {
+									goto l619
+								}
+								p.position++
+							}
+							goto l618
+						l619:
+							p.position, p.tokenIndex = position619, tokenIndex619
+						}
+						if !p.notokens {
+							p.tokens32.Add(ruleattribute, position617, p.position, p.tokenIndex, tokenIndex617)
+						}
+						p.tokenIndex++
+					}
+				l615:
+					{
+						position616, tokenIndex616 := p.position, p.tokenIndex
+						{
+							position626, tokenIndex626 := p.position, p.tokenIndex
+							{
+								if !cset3[p.buffer[p.position]] {
+									goto l616
+								}
+								p.position++
+							}
+						l627:
+							{
+								i, buf := p.position, p.buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position628, tokenIndex628 := p.position, p.tokenIndex
+								{
+									if !cset3[p.buffer[p.position]] {
+										goto l628
+									}
+									p.position++
+								}
+								goto l627
+							l628:
+								p.position, p.tokenIndex = position628, tokenIndex628
+							}
+							if !p.notokens {
+								p.tokens32.Add(ruleattribute, position626, p.position, p.tokenIndex, tokenIndex626)
+							}
+							p.tokenIndex++
+						}
+						goto l615
+					l616:
+						p.position, p.tokenIndex = position616, tokenIndex616
+					}
+					if !p.notokens {
+						p.tokens32.Add(ruleattributes, position614, p.position, p.tokenIndex, tokenIndex614)
+					}
+					p.tokenIndex++
+				}
+				goto l613
+			l612:
+				p.position, p.tokenIndex = position612, tokenIndex612
+			}
+		l613:
+			goto l610
+		l609:
+			p.position, p.tokenIndex = position609, tokenIndex609
+		}
+	l610:
+		if !p.notokens {
+			p.tokens32.Add(ruleprosperolink, position453, p.position, p.tokenIndex, tokenIndex453)
+		}
+		p.tokenIndex++
+	}
+	return true
+l452:
+	p.position, p.tokenIndex = position452, tokenIndex452
+	return false
+}
+
+// 23 telnetaddress <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' (user '@')? hostport)>
+func (p *parser) rule_telnetaddress() bool {
+	position639, tokenIndex639 := p.position, p.tokenIndex
+	{
+		position640, tokenIndex640 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 't' {
+			goto l639
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l639
+		}
+		p.position++
+		if p.buffer[p.position] != 'l' {
+			goto l639
+		}
+		p.position++
+		if p.buffer[p.position] != 'n' {
+			goto l639
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l639
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l639
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l639
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l639
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l639
+		}
+		p.position++
+		{
+			position641, tokenIndex641 := p.position, p.tokenIndex
+			{
+				position643, tokenIndex643 := p.position, p.tokenIndex
+				{
+					position644, tokenIndex644 := p.position, p.tokenIndex
+					if !cset0[p.buffer[p.position]] {
+						goto l663
+					}
+					p.position++
+					goto l644
+				l663:
+					p.position, p.tokenIndex = position644, tokenIndex644
+					if p.buffer[p.position] != '%' {
+						goto l641
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l641
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l641
+						}
+						p.position++
+					}
+				}
+			l644:
+			l670:
+				{
+					position671, tokenIndex671 := p.position, p.tokenIndex
+					{
+						position672, tokenIndex672 := p.position, p.tokenIndex
+						if p.buffer[p.position] != '@' {
+							goto l672
+						}
+						p.position++
+						{
+							if !cset2[p.buffer[p.position]] {
+								goto l672
+							}
+							p.position++
+						}
+						goto l671
+					l672:
+						p.position, p.tokenIndex = position672, tokenIndex672
+					}
+					{
+						position675, tokenIndex675 := p.position, p.tokenIndex
+						if p.buffer[p.position] != '@' {
+							goto l675
+						}
+						p.position++
+						if !cset14[p.buffer[p.position]] || !p.rule_hostnumber() {
+							goto l675
+						}
+						{
+							position676, tokenIndex676 := p.position, p.tokenIndex
+							if p.buffer[p.position] != ':' {
+								goto l676
+							}
+							p.position++
+							if c := p.buffer[p.position]; c < '0' || c > '9' {
+								goto l676
+							}
+							p.position++
+						l678:
+							{
+								i, buf := p.position, p.buffer
+								for '0' <= buf[i] && buf[i] <= '9' {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position679, tokenIndex679 := p.position, p.tokenIndex
+								if c := p.buffer[p.position]; c < '0' || c > '9' {
+									goto l679
+								}
+								p.position++
+								goto l678
+							l679:
+								p.position, p.tokenIndex = position679, tokenIndex679
+							}
+							goto l677
+						l676:
+							p.position, p.tokenIndex = position676, tokenIndex676
+						}
+					l677:
+						{
+							position680, tokenIndex680 := p.position, p.tokenIndex
+							{
+								position681, tokenIndex681 := p.position, p.tokenIndex
+								if !cset0[p.buffer[p.position]] {
+									goto l700
+								}
+								p.position++
+								goto l681
+							l700:
+								p.position, p.tokenIndex = position681, tokenIndex681
+								if p.buffer[p.position] != '%' {
+									goto l680
+								}
+								p.position++
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l680
+									}
+									p.position++
+								}
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l680
+									}
+									p.position++
+								}
+							}
+						l681:
+							goto l675
+						l680:
+							p.position, p.tokenIndex = position680, tokenIndex680
+						}
+						goto l671
+					l675:
+						p.position, p.tokenIndex = position675, tokenIndex675
+					}
+					{
+						position707, tokenIndex707 := p.position, p.tokenIndex
+						if !cset0[p.buffer[p.position]] {
+							goto l726
+						}
+						p.position++
+						goto l707
+					l726:
+						p.position, p.tokenIndex = position707, tokenIndex707
+						if p.buffer[p.position] != '%' {
+							goto l671
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l671
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l671
+							}
+							p.position++
+						}
+					}
+				l707:
+					goto l670
+				l671:
+					p.position, p.tokenIndex = position671, tokenIndex671
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleuser, position643, p.position, p.tokenIndex, tokenIndex643)
+				}
+				p.tokenIndex++
+			}
+			if p.buffer[p.position] != '@' {
+				goto l641
+			}
+			p.position++
+			goto l642
+		l641:
+			p.position, p.tokenIndex = position641, tokenIndex641
+		}
+	l642:
+		if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l639
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruletelnetaddress, position640, p.position, p.tokenIndex, tokenIndex640)
+		}
+		p.tokenIndex++
+	}
+	return true
+l639:
+	p.position, p.tokenIndex = position639, tokenIndex639
+	return false
+}
+
+// 24 gopheraddress <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' gtype selector?)? ('?' search)?)>
+func (p *parser) rule_gopheraddress() bool {
+	position733, tokenIndex733 := p.position, p.tokenIndex
+	{
+		position734, tokenIndex734 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'g' {
+			goto l733
+		}
+		p.position++
+		if p.buffer[p.position] != 'o' {
+			goto l733
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l733
+		}
+		p.position++
+		if p.buffer[p.position] != 'h' {
+			goto l733
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l733
+		}
+		p.position++
+		if p.buffer[p.position] != 'r' {
+			goto l733
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l733
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l733
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l733
+		}
+		p.position++
+		if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l733
+		}
+		{
+			position735, tokenIndex735 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l735
+			}
+			p.position++
+			{
+				position737, tokenIndex737 := p.position, p.tokenIndex
+				{
+					position738, tokenIndex738 := p.position, p.tokenIndex
+					if !cset0[p.buffer[p.position]] {
+						goto l757
+					}
+					p.position++
+					goto l738
+				l757:
+					p.position, p.tokenIndex = position738, tokenIndex738
+					if p.buffer[p.position] != '%' {
+						goto l735
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l735
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l735
+						}
+						p.position++
+					}
+				}
+			l738:
+				if !p.notokens {
+					p.tokens32.Add(rulegtype, position737, p.position, p.tokenIndex, tokenIndex737)
+				}
+				p.tokenIndex++
+			}
+			{
+				position764, tokenIndex764 := p.position, p.tokenIndex
+				{
+					position766, tokenIndex766 := p.position, p.tokenIndex
+					if !p.rule_path() {
+						goto l764
+					}
+					if !p.notokens {
+						p.tokens32.Add(ruleselector, position766, p.position, p.tokenIndex, tokenIndex766)
+					}
+					p.tokenIndex++
+				}
+				goto l765
+			l764:
+				p.position, p.tokenIndex = position764, tokenIndex764
+			}
+		l765:
+			goto l736
+		l735:
+			p.position, p.tokenIndex = position735, tokenIndex735
+		}
+	l736:
+		{
+			position767, tokenIndex767 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l767
+			}
+			p.position++
+			if !cset13[p.buffer[p.position]] || !p.rule_search() {
+				goto l767
+			}
+			goto l768
+		l767:
+			p.position, p.tokenIndex = position767, tokenIndex767
+		}
+	l768:
+		if !p.notokens {
+			p.tokens32.Add(rulegopheraddress, position734, p.position, p.tokenIndex, tokenIndex734)
+		}
+		p.tokenIndex++
+	}
+	return true
+l733:
+	p.position, p.tokenIndex = position733, tokenIndex733
+	return false
+}
+
+// 25 hostport <- <(host (':' port)?)>
+func (p *parser) rule_hostport() bool {
+	position769, tokenIndex769 := p.position, p.tokenIndex
+	{
+		position770, tokenIndex770 := p.position, p.tokenIndex
+		if !cset3[p.buffer[p.position]] || !p.rule_host() {
+			goto l769
+		}
+		{
+			position771, tokenIndex771 := p.position, p.tokenIndex
+			if p.buffer[p.position] != ':' {
+				goto l771
+			}
+			p.position++
+			{
+				position773, tokenIndex773 := p.position, p.tokenIndex
+				if !cset14[p.buffer[p.position]] || !p.rule_digits() {
+					goto l771
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleport, position773, p.position, p.tokenIndex, tokenIndex773)
+				}
+				p.tokenIndex++
+			}
+			goto l772
+		l771:
+			p.position, p.tokenIndex = position771, tokenIndex771
+		}
+	l772:
+		if !p.notokens {
+			p.tokens32.Add(rulehostport, position770, p.position, p.tokenIndex, tokenIndex770)
+		}
+		p.tokenIndex++
+	}
+	return true
+l769:
+	p.position, p.tokenIndex = position769, tokenIndex769
+	return false
+}
+
+// 26 host <- <(hostname / hostnumber)>
+func (p *parser) rule_host() bool {
+	position774, tokenIndex774 := p.position, p.tokenIndex
+	{
+		position775, tokenIndex775 := p.position, p.tokenIndex
+		{
+			position776, tokenIndex776 := p.position, p.tokenIndex
+			if !cset2[p.buffer[p.position]] || !p.rule_hostname() {
+				goto l777
+			}
+			goto l776
+		l777:
+			p.position, p.tokenIndex = position776, tokenIndex776
+			if !cset14[p.buffer[p.position]] || !p.rule_hostnumber() {
+				goto l774
+			}
+		}
+	l776:
+		if !p.notokens {
+			p.tokens32.Add(rulehost, position775, p.position, p.tokenIndex, tokenIndex775)
+		}
+		p.tokenIndex++
+	}
+	return true
+l774:
+	p.position, p.tokenIndex = position774, tokenIndex774
+	return false
+}
+
+// 28 hostname <- <(([a-z] / [A-Z]) (!(':' [0-9]+ !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\” / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\” / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))*)>
+func (p *parser) rule_hostname() bool {
+	position779, tokenIndex779 := p.position, p.tokenIndex
+	{
+		position780, tokenIndex780 := p.position, p.tokenIndex
+		{
+			if !cset2[p.buffer[p.position]] {
+				goto l779
+			}
+			p.position++
+		}
+	l783:
+		{
+			position784, tokenIndex784 := p.position, p.tokenIndex
+			{
+				position785, tokenIndex785 := p.position, p.tokenIndex
+				if p.buffer[p.position] != ':' {
+					goto l785
+				}
+				p.position++
+				if c := p.buffer[p.position]; c < '0' || c > '9' {
+					goto l785
+				}
+				p.position++
+			l786:
+				{
+					i, buf := p.position, p.buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position787, tokenIndex787 := p.position, p.tokenIndex
+					if c := p.buffer[p.position]; c < '0' || c > '9' {
+						goto l787
+					}
+					p.position++
+					goto l786
+				l787:
+					p.position, p.tokenIndex = position787, tokenIndex787
+				}
+				{
+					position788, tokenIndex788 := p.position, p.tokenIndex
+					{
+						position789, tokenIndex789 := p.position, p.tokenIndex
+						if !cset0[p.buffer[p.position]] {
+							goto l808
+						}
+						p.position++
+						goto l789
+					l808:
+						p.position, p.tokenIndex = position789, tokenIndex789
+						if p.buffer[p.position] != '%' {
+							goto l788
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l788
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l788
+							}
+							p.position++
+						}
+					}
+				l789:
+					goto l785
+				l788:
+					p.position, p.tokenIndex = position788, tokenIndex788
+				}
+				goto l784
+			l785:
+				p.position, p.tokenIndex = position785, tokenIndex785
+			}
+			{
+				position815, tokenIndex815 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l834
+				}
+				p.position++
+				goto l815
+			l834:
+				p.position, p.tokenIndex = position815, tokenIndex815
+				if p.buffer[p.position] != '%' {
+					goto l784
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l784
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l784
+					}
+					p.position++
+				}
+			}
+		l815:
+			goto l783
+		l784:
+			p.position, p.tokenIndex = position784, tokenIndex784
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulehostname, position780, p.position, p.tokenIndex, tokenIndex780)
+		}
+		p.tokenIndex++
+	}
+	return true
+l779:
+	p.position, p.tokenIndex = position779, tokenIndex779
+	return false
+}
+
+// 29 hostnumber <- <(digits '.' digits '.' digits '.' digits)>
+func (p *parser) rule_hostnumber() bool {
+	position841, tokenIndex841 := p.position, p.tokenIndex
+	{
+		position842, tokenIndex842 := p.position, p.tokenIndex
+		if !cset14[p.buffer[p.position]] || !p.rule_digits() {
+			goto l841
+		}
+		if p.buffer[p.position] != '.' {
+			goto l841
+		}
+		p.position++
+		if !cset14[p.buffer[p.position]] || !p.rule_digits() {
+			goto l841
+		}
+		if p.buffer[p.position] != '.' {
+			goto l841
+		}
+		p.position++
+		if !cset14[p.buffer[p.position]] || !p.rule_digits() {
+			goto l841
+		}
+		if p.buffer[p.position] != '.' {
+			goto l841
+		}
+		p.position++
+		if !cset14[p.buffer[p.position]] || !p.rule_digits() {
+			goto l841
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulehostnumber, position842, p.position, p.tokenIndex, tokenIndex842)
+		}
+		p.tokenIndex++
+	}
+	return true
+l841:
+	p.position, p.tokenIndex = position841, tokenIndex841
+	return false
+}
+
+// 32 path <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\” / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+ ('/' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\” / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+)* '/'?)?>
+func (p *parser) rule_path() bool {
+	{
+		position846, tokenIndex846 := p.position, p.tokenIndex
+		{
+			position847, tokenIndex847 := p.position, p.tokenIndex
+			{
+				position851, tokenIndex851 := p.position, p.tokenIndex
+				if !cset4[p.buffer[p.position]] {
+					goto l871
+				}
+				p.position++
+				goto l851
+			l871:
+				p.position, p.tokenIndex = position851, tokenIndex851
+				if p.buffer[p.position] != '%' {
+					goto l847
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l847
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l847
+					}
+					p.position++
+				}
+			}
+		l851:
+		l849:
+			{
+				i, buf := p.position, p.buffer
+				for cset4[buf[i]] {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position850, tokenIndex850 := p.position, p.tokenIndex
+				{
+					position878, tokenIndex878 := p.position, p.tokenIndex
+					if !cset4[p.buffer[p.position]] {
+						goto l898
+					}
+					p.position++
+					goto l878
+				l898:
+					p.position, p.tokenIndex = position878, tokenIndex878
+					if p.buffer[p.position] != '%' {
+						goto l850
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l850
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l850
+						}
+						p.position++
+					}
+				}
+			l878:
+				goto l849
+			l850:
+				p.position, p.tokenIndex = position850, tokenIndex850
+			}
+		l905:
+			{
+				position906, tokenIndex906 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '/' {
+					goto l906
+				}
+				p.position++
+				{
+					position909, tokenIndex909 := p.position, p.tokenIndex
+					if !cset4[p.buffer[p.position]] {
+						goto l929
+					}
+					p.position++
+					goto l909
+				l929:
+					p.position, p.tokenIndex = position909, tokenIndex909
+					if p.buffer[p.position] != '%' {
+						goto l906
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l906
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l906
+						}
+						p.position++
+					}
+				}
+			l909:
+			l907:
+				{
+					i, buf := p.position, p.buffer
+					for cset4[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position908, tokenIndex908 := p.position, p.tokenIndex
+					{
+						position936, tokenIndex936 := p.position, p.tokenIndex
+						if !cset4[p.buffer[p.position]] {
+							goto l956
+						}
+						p.position++
+						goto l936
+					l956:
+						p.position, p.tokenIndex = position936, tokenIndex936
+						if p.buffer[p.position] != '%' {
+							goto l908
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l908
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l908
+							}
+							p.position++
+						}
+					}
+				l936:
+					goto l907
+				l908:
+					p.position, p.tokenIndex = position908, tokenIndex908
+				}
+				goto l905
+			l906:
+				p.position, p.tokenIndex = position906, tokenIndex906
+			}
+			{
+				position963, tokenIndex963 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '/' {
+					goto l963
+				}
+				p.position++
+				goto l964
+			l963:
+				p.position, p.tokenIndex = position963, tokenIndex963
+			}
+		l964:
+			goto l848
+		l847:
+			p.position, p.tokenIndex = position847, tokenIndex847
+		}
+	l848:
+		if !p.notokens {
+			p.tokens32.Add(rulepath, position846, p.position, p.tokenIndex, tokenIndex846)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 33 search <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\” / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+ ('+' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\” / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+)*)>
+func (p *parser) rule_search() bool {
+	position965, tokenIndex965 := p.position, p.tokenIndex
+	{
+		position966, tokenIndex966 := p.position, p.tokenIndex
+		{
+			position969, tokenIndex969 := p.position, p.tokenIndex
+			if !cset0[p.buffer[p.position]] {
+				goto l988
+			}
+			p.position++
+			goto l969
+		l988:
+			p.position, p.tokenIndex = position969, tokenIndex969
+			if p.buffer[p.position] != '%' {
+				goto l965
+			}
+			p.position++
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l965
+				}
+				p.position++
+			}
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l965
+				}
+				p.position++
+			}
+		}
+	l969:
+	l967:
+		{
+			i, buf := p.position, p.buffer
+			for cset0[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position968, tokenIndex968 := p.position, p.tokenIndex
+			{
+				position995, tokenIndex995 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l1014
+				}
+				p.position++
+				goto l995
+			l1014:
+				p.position, p.tokenIndex = position995, tokenIndex995
+				if p.buffer[p.position] != '%' {
+					goto l968
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l968
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l968
+					}
+					p.position++
+				}
+			}
+		l995:
+			goto l967
+		l968:
+			p.position, p.tokenIndex = position968, tokenIndex968
+		}
+	l1021:
+		{
+			position1022, tokenIndex1022 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '+' {
+				goto l1022
+			}
+			p.position++
+			{
+				position1025, tokenIndex1025 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l1044
+				}
+				p.position++
+				goto l1025
+			l1044:
+				p.position, p.tokenIndex = position1025, tokenIndex1025
+				if p.buffer[p.position] != '%' {
+					goto l1022
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l1022
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l1022
+					}
+					p.position++
+				}
+			}
+		l1025:
+		l1023:
+			{
+				i, buf := p.position, p.buffer
+				for cset0[buf[i]] {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position1024, tokenIndex1024 := p.position, p.tokenIndex
+				{
+					position1051, tokenIndex1051 := p.position, p.tokenIndex
+					if !cset0[p.buffer[p.position]] {
+						goto l1070
+					}
+					p.position++
+					goto l1051
+				l1070:
+					p.position, p.tokenIndex = position1051, tokenIndex1051
+					if p.buffer[p.position] != '%' {
+						goto l1024
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l1024
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l1024
+						}
+						p.position++
+					}
+				}
+			l1051:
+				goto l1023
+			l1024:
+				p.position, p.tokenIndex = position1024, tokenIndex1024
+			}
+			goto l1021
+		l1022:
+			p.position, p.tokenIndex = position1022, tokenIndex1022
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulesearch, position966, p.position, p.tokenIndex, tokenIndex966)
+		}
+		p.tokenIndex++
+	}
+	return true
+l965:
+	p.position, p.tokenIndex = position965, tokenIndex965
+	return false
+}
+
+// 37 digits <- <[0-9]+>
+func (p *parser) rule_digits() bool {
+	position1080, tokenIndex1080 := p.position, p.tokenIndex
+	{
+		position1081, tokenIndex1081 := p.position, p.tokenIndex
+		if c := p.buffer[p.position]; c < '0' || c > '9' {
+			goto l1080
+		}
+		p.position++
+	l1082:
+		{
+			i, buf := p.position, p.buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position1083, tokenIndex1083 := p.position, p.tokenIndex
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l1083
+			}
+			p.position++
+			goto l1082
+		l1083:
+			p.position, p.tokenIndex = position1083, tokenIndex1083
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruledigits, position1081, p.position, p.tokenIndex, tokenIndex1081)
+		}
+		p.tokenIndex++
+	}
+	return true
+l1080:
+	p.position, p.tokenIndex = position1080, tokenIndex1080
+	return false
 }
 
 // The character sets that gen folded ordered choices of single characters into (gen/fold.go).

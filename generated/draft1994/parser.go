@@ -242,6 +242,8 @@ type parser struct {
 	start    int
 	notokens bool
 
+	position, tokenIndex uint32
+
 	Buffer string
 	buffer []byte
 	rules  [53]func() bool
@@ -351,10 +353,6 @@ func Size(size int) func(*parser) error {
 	}
 }
 func (p *parser) Init(options ...func(*parser) error) error {
-	var (
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -362,37 +360,26 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		position, tokenIndex = 0, 0
+		p.position, p.tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
 			if !p.notokens {
-				p.Trim(tokenIndex)
+				p.Trim(p.tokenIndex)
 			}
 			return nil
 		}
 		return errMismatch
-	}
-
-	matchDot := func() bool {
-		if buffer[position] != endSymbol {
-			position++
-			return true
-		}
-		return false
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -413,2059 +400,33 @@ func (p *parser) Init(options ...func(*parser) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 _start <- <((&{p.start == 0} prefixedurl !.) / (&{p.start == 1} url !.) / (&{p.start == 2} httpaddress !.) / (&{p.start == 3} ftpaddress !.) / (&{p.start == 4} newsaddress !.) / (&{p.start == 5} nntpaddress !.) / (&{p.start == 6} prosperoaddress !.) / (&{p.start == 7} telnetaddress !.) / (&{p.start == 8} gopheraddress !.) / (&{p.start == 9} waisaddress !.) / (&{p.start == 10} waisindex !.) / (&{p.start == 11} waisdoc !.) / (&{p.start == 12} mailtoaddress !.) / (&{p.start == 13} midaddress !.) / (&{p.start == 14} cidaddress !.) / (&{p.start == 15} afsaddress !.))> */
-		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
-			{
-				position1, tokenIndex1 := position, tokenIndex
-				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !(p.start == 0) {
-						goto l3
-					}
-					{
-						position4, tokenIndex4 := position, tokenIndex
-						if buffer[position] != 'u' {
-							goto l3
-						}
-						position++
-						if buffer[position] != 'r' {
-							goto l3
-						}
-						position++
-						if buffer[position] != 'l' {
-							goto l3
-						}
-						position++
-						if buffer[position] != ':' {
-							goto l3
-						}
-						position++
-						if !cset8[buffer[position]] || !_rules[ruleurl]() {
-							goto l3
-						}
-						if !p.notokens {
-							tree.Add(ruleprefixedurl, position4, position, tokenIndex, tokenIndex4)
-						}
-						tokenIndex++
-					}
-					{
-						position5, tokenIndex5 := position, tokenIndex
-						if !matchDot() {
-							goto l5
-						}
-						goto l3
-					l5:
-						position, tokenIndex = position5, tokenIndex5
-					}
-					goto l2
-				l3:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 1) {
-						goto l6
-					}
-					if !cset8[buffer[position]] || !_rules[ruleurl]() {
-						goto l6
-					}
-					{
-						position7, tokenIndex7 := position, tokenIndex
-						if !matchDot() {
-							goto l7
-						}
-						goto l6
-					l7:
-						position, tokenIndex = position7, tokenIndex7
-					}
-					goto l2
-				l6:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 2) {
-						goto l8
-					}
-					if !cset9[buffer[position]] || !_rules[rulehttpaddress]() {
-						goto l8
-					}
-					{
-						position9, tokenIndex9 := position, tokenIndex
-						if !matchDot() {
-							goto l9
-						}
-						goto l8
-					l9:
-						position, tokenIndex = position9, tokenIndex9
-					}
-					goto l2
-				l8:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 3) {
-						goto l10
-					}
-					if !cset10[buffer[position]] || !_rules[ruleftpaddress]() {
-						goto l10
-					}
-					{
-						position11, tokenIndex11 := position, tokenIndex
-						if !matchDot() {
-							goto l11
-						}
-						goto l10
-					l11:
-						position, tokenIndex = position11, tokenIndex11
-					}
-					goto l2
-				l10:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 4) {
-						goto l12
-					}
-					if !cset11[buffer[position]] || !_rules[rulenewsaddress]() {
-						goto l12
-					}
-					{
-						position13, tokenIndex13 := position, tokenIndex
-						if !matchDot() {
-							goto l13
-						}
-						goto l12
-					l13:
-						position, tokenIndex = position13, tokenIndex13
-					}
-					goto l2
-				l12:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 5) {
-						goto l14
-					}
-					if !cset11[buffer[position]] || !_rules[rulenntpaddress]() {
-						goto l14
-					}
-					{
-						position15, tokenIndex15 := position, tokenIndex
-						if !matchDot() {
-							goto l15
-						}
-						goto l14
-					l15:
-						position, tokenIndex = position15, tokenIndex15
-					}
-					goto l2
-				l14:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 6) {
-						goto l16
-					}
-					if !cset12[buffer[position]] || !_rules[ruleprosperoaddress]() {
-						goto l16
-					}
-					{
-						position17, tokenIndex17 := position, tokenIndex
-						if !matchDot() {
-							goto l17
-						}
-						goto l16
-					l17:
-						position, tokenIndex = position17, tokenIndex17
-					}
-					goto l2
-				l16:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 7) {
-						goto l18
-					}
-					if !cset13[buffer[position]] || !_rules[ruletelnetaddress]() {
-						goto l18
-					}
-					{
-						position19, tokenIndex19 := position, tokenIndex
-						if !matchDot() {
-							goto l19
-						}
-						goto l18
-					l19:
-						position, tokenIndex = position19, tokenIndex19
-					}
-					goto l2
-				l18:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 8) {
-						goto l20
-					}
-					if !cset14[buffer[position]] || !_rules[rulegopheraddress]() {
-						goto l20
-					}
-					{
-						position21, tokenIndex21 := position, tokenIndex
-						if !matchDot() {
-							goto l21
-						}
-						goto l20
-					l21:
-						position, tokenIndex = position21, tokenIndex21
-					}
-					goto l2
-				l20:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 9) {
-						goto l22
-					}
-					if !cset15[buffer[position]] || !_rules[rulewaisaddress]() {
-						goto l22
-					}
-					{
-						position23, tokenIndex23 := position, tokenIndex
-						if !matchDot() {
-							goto l23
-						}
-						goto l22
-					l23:
-						position, tokenIndex = position23, tokenIndex23
-					}
-					goto l2
-				l22:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 10) {
-						goto l24
-					}
-					if !cset15[buffer[position]] || !_rules[rulewaisindex]() {
-						goto l24
-					}
-					{
-						position25, tokenIndex25 := position, tokenIndex
-						if !matchDot() {
-							goto l25
-						}
-						goto l24
-					l25:
-						position, tokenIndex = position25, tokenIndex25
-					}
-					goto l2
-				l24:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 11) {
-						goto l26
-					}
-					if !cset15[buffer[position]] || !_rules[rulewaisdoc]() {
-						goto l26
-					}
-					{
-						position27, tokenIndex27 := position, tokenIndex
-						if !matchDot() {
-							goto l27
-						}
-						goto l26
-					l27:
-						position, tokenIndex = position27, tokenIndex27
-					}
-					goto l2
-				l26:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 12) {
-						goto l28
-					}
-					if !cset16[buffer[position]] || !_rules[rulemailtoaddress]() {
-						goto l28
-					}
-					{
-						position29, tokenIndex29 := position, tokenIndex
-						if !matchDot() {
-							goto l29
-						}
-						goto l28
-					l29:
-						position, tokenIndex = position29, tokenIndex29
-					}
-					goto l2
-				l28:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 13) {
-						goto l30
-					}
-					if !cset16[buffer[position]] || !_rules[rulemidaddress]() {
-						goto l30
-					}
-					{
-						position31, tokenIndex31 := position, tokenIndex
-						if !matchDot() {
-							goto l31
-						}
-						goto l30
-					l31:
-						position, tokenIndex = position31, tokenIndex31
-					}
-					goto l2
-				l30:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 14) {
-						goto l32
-					}
-					if !cset17[buffer[position]] || !_rules[rulecidaddress]() {
-						goto l32
-					}
-					{
-						position33, tokenIndex33 := position, tokenIndex
-						if !matchDot() {
-							goto l33
-						}
-						goto l32
-					l33:
-						position, tokenIndex = position33, tokenIndex33
-					}
-					goto l2
-				l32:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 15) {
-						goto l0
-					}
-					{
-						position34, tokenIndex34 := position, tokenIndex
-						if buffer[position] != 'a' {
-							goto l0
-						}
-						position++
-						if buffer[position] != 'f' {
-							goto l0
-						}
-						position++
-						if buffer[position] != 's' {
-							goto l0
-						}
-						position++
-						if buffer[position] != ':' {
-							goto l0
-						}
-						position++
-						if buffer[position] != '/' {
-							goto l0
-						}
-						position++
-						if buffer[position] != '/' {
-							goto l0
-						}
-						position++
-						{
-							position35, tokenIndex35 := position, tokenIndex
-							if !cset2[buffer[position]] || !_rules[rulehostname]() {
-								goto l0
-							}
-							if !p.notokens {
-								tree.Add(rulecellname, position35, position, tokenIndex, tokenIndex35)
-							}
-							tokenIndex++
-						}
-						if buffer[position] != '/' {
-							goto l0
-						}
-						position++
-						if !_rules[rulepath]() {
-							goto l0
-						}
-						if !p.notokens {
-							tree.Add(ruleafsaddress, position34, position, tokenIndex, tokenIndex34)
-						}
-						tokenIndex++
-					}
-					{
-						position36, tokenIndex36 := position, tokenIndex
-						if !matchDot() {
-							goto l36
-						}
-						goto l0
-					l36:
-						position, tokenIndex = position36, tokenIndex36
-					}
-				}
-			l2:
-				if !p.notokens {
-					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
-				}
-				tokenIndex++
-			}
-			return true
-		l0:
-			position, tokenIndex = position0, tokenIndex0
-			return false
-		},
+		p.rule__start,
 		/* 1 prefixedurl <- <('u' 'r' 'l' ':' url)> */
 		nil,
-		/* 2 url <- <(httpaddress / ftpaddress / newsaddress / nntpaddress / prosperoaddress / telnetaddress / gopheraddress / waisaddress / mailtoaddress / midaddress / cidaddress)> */
-		func() bool {
-			position38, tokenIndex38 := position, tokenIndex
-			{
-				position39, tokenIndex39 := position, tokenIndex
-				{
-					position40, tokenIndex40 := position, tokenIndex
-					if !cset9[buffer[position]] || !_rules[rulehttpaddress]() {
-						goto l41
-					}
-					goto l40
-				l41:
-					position, tokenIndex = position40, tokenIndex40
-					if !cset10[buffer[position]] || !_rules[ruleftpaddress]() {
-						goto l42
-					}
-					goto l40
-				l42:
-					position, tokenIndex = position40, tokenIndex40
-					if !cset11[buffer[position]] || !_rules[rulenewsaddress]() {
-						goto l43
-					}
-					goto l40
-				l43:
-					position, tokenIndex = position40, tokenIndex40
-					if !cset11[buffer[position]] || !_rules[rulenntpaddress]() {
-						goto l44
-					}
-					goto l40
-				l44:
-					position, tokenIndex = position40, tokenIndex40
-					if !cset12[buffer[position]] || !_rules[ruleprosperoaddress]() {
-						goto l45
-					}
-					goto l40
-				l45:
-					position, tokenIndex = position40, tokenIndex40
-					if !cset13[buffer[position]] || !_rules[ruletelnetaddress]() {
-						goto l46
-					}
-					goto l40
-				l46:
-					position, tokenIndex = position40, tokenIndex40
-					if !cset14[buffer[position]] || !_rules[rulegopheraddress]() {
-						goto l47
-					}
-					goto l40
-				l47:
-					position, tokenIndex = position40, tokenIndex40
-					if !cset15[buffer[position]] || !_rules[rulewaisaddress]() {
-						goto l48
-					}
-					goto l40
-				l48:
-					position, tokenIndex = position40, tokenIndex40
-					if !cset16[buffer[position]] || !_rules[rulemailtoaddress]() {
-						goto l49
-					}
-					goto l40
-				l49:
-					position, tokenIndex = position40, tokenIndex40
-					if !cset16[buffer[position]] || !_rules[rulemidaddress]() {
-						goto l50
-					}
-					goto l40
-				l50:
-					position, tokenIndex = position40, tokenIndex40
-					if !cset17[buffer[position]] || !_rules[rulecidaddress]() {
-						goto l38
-					}
-				}
-			l40:
-				if !p.notokens {
-					tree.Add(ruleurl, position39, position, tokenIndex, tokenIndex39)
-				}
-				tokenIndex++
-			}
-			return true
-		l38:
-			position, tokenIndex = position38, tokenIndex38
-			return false
-		},
-		/* 3 httpaddress <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' path)? ('?' search)?)> */
-		func() bool {
-			position51, tokenIndex51 := position, tokenIndex
-			{
-				position52, tokenIndex52 := position, tokenIndex
-				if buffer[position] != 'h' {
-					goto l51
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l51
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l51
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l51
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l51
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l51
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l51
-				}
-				position++
-				if !cset3[buffer[position]] || !_rules[rulehostport]() {
-					goto l51
-				}
-				{
-					position53, tokenIndex53 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l53
-					}
-					position++
-					if !_rules[rulepath]() {
-						goto l53
-					}
-					goto l54
-				l53:
-					position, tokenIndex = position53, tokenIndex53
-				}
-			l54:
-				{
-					position55, tokenIndex55 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l55
-					}
-					position++
-					if !cset18[buffer[position]] || !_rules[rulesearch]() {
-						goto l55
-					}
-					goto l56
-				l55:
-					position, tokenIndex = position55, tokenIndex55
-				}
-			l56:
-				if !p.notokens {
-					tree.Add(rulehttpaddress, position52, position, tokenIndex, tokenIndex52)
-				}
-				tokenIndex++
-			}
-			return true
-		l51:
-			position, tokenIndex = position51, tokenIndex51
-			return false
-		},
-		/* 4 ftpaddress <- <('f' 't' 'p' ':' '/' '/' login '/' path ftptype?)> */
-		func() bool {
-			position57, tokenIndex57 := position, tokenIndex
-			{
-				position58, tokenIndex58 := position, tokenIndex
-				if buffer[position] != 'f' {
-					goto l57
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l57
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l57
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l57
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l57
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l57
-				}
-				position++
-				if !cset4[buffer[position]] || !_rules[rulelogin]() {
-					goto l57
-				}
-				if buffer[position] != '/' {
-					goto l57
-				}
-				position++
-				if !_rules[rulepath]() {
-					goto l57
-				}
-				{
-					position59, tokenIndex59 := position, tokenIndex
-					{
-						position61, tokenIndex61 := position, tokenIndex
-						{
-							position62, tokenIndex62 := position, tokenIndex
-							if buffer[position] != 'A' {
-								goto l63
-							}
-							position++
-							if !cset5[buffer[position]] || !_rules[ruleformcode]() {
-								goto l63
-							}
-							goto l62
-						l63:
-							position, tokenIndex = position62, tokenIndex62
-							if buffer[position] != 'E' {
-								goto l64
-							}
-							position++
-							if !cset5[buffer[position]] || !_rules[ruleformcode]() {
-								goto l64
-							}
-							goto l62
-						l64:
-							position, tokenIndex = position62, tokenIndex62
-							if buffer[position] != 'I' {
-								goto l65
-							}
-							position++
-							goto l62
-						l65:
-							position, tokenIndex = position62, tokenIndex62
-							if buffer[position] != 'L' {
-								goto l59
-							}
-							position++
-							if !cset19[buffer[position]] || !_rules[ruledigits]() {
-								goto l59
-							}
-						}
-					l62:
-						if !p.notokens {
-							tree.Add(ruleftptype, position61, position, tokenIndex, tokenIndex61)
-						}
-						tokenIndex++
-					}
-					goto l60
-				l59:
-					position, tokenIndex = position59, tokenIndex59
-				}
-			l60:
-				if !p.notokens {
-					tree.Add(ruleftpaddress, position58, position, tokenIndex, tokenIndex58)
-				}
-				tokenIndex++
-			}
-			return true
-		l57:
-			position, tokenIndex = position57, tokenIndex57
-			return false
-		},
+		p.rule_url,
+		p.rule_httpaddress,
+		p.rule_ftpaddress,
 		/* 5 afsaddress <- <('a' 'f' 's' ':' '/' '/' cellname '/' path)> */
 		nil,
-		/* 6 newsaddress <- <('n' 'e' 'w' 's' ':' groupart)> */
-		func() bool {
-			position67, tokenIndex67 := position, tokenIndex
-			{
-				position68, tokenIndex68 := position, tokenIndex
-				if buffer[position] != 'n' {
-					goto l67
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l67
-				}
-				position++
-				if buffer[position] != 'w' {
-					goto l67
-				}
-				position++
-				if buffer[position] != 's' {
-					goto l67
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l67
-				}
-				position++
-				{
-					position69, tokenIndex69 := position, tokenIndex
-					{
-						position70, tokenIndex70 := position, tokenIndex
-						{
-							position72, tokenIndex72 := position, tokenIndex
-							{
-								position73, tokenIndex73 := position, tokenIndex
-								if !cset0[buffer[position]] {
-									goto l90
-								}
-								position++
-								goto l73
-							l90:
-								position, tokenIndex = position73, tokenIndex73
-								if buffer[position] != '%' {
-									goto l71
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l71
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l71
-									}
-									position++
-								}
-							}
-						l73:
-						l97:
-							{
-								position98, tokenIndex98 := position, tokenIndex
-								{
-									position99, tokenIndex99 := position, tokenIndex
-									if buffer[position] != '@' {
-										goto l99
-									}
-									position++
-									{
-										if !cset2[buffer[position]] {
-											goto l99
-										}
-										position++
-									}
-									goto l98
-								l99:
-									position, tokenIndex = position99, tokenIndex99
-								}
-								{
-									position102, tokenIndex102 := position, tokenIndex
-									if buffer[position] != '@' {
-										goto l102
-									}
-									position++
-									if !cset19[buffer[position]] || !_rules[rulehostnumber]() {
-										goto l102
-									}
-									{
-										position103, tokenIndex103 := position, tokenIndex
-										{
-											position104, tokenIndex104 := position, tokenIndex
-											if !cset0[buffer[position]] {
-												goto l121
-											}
-											position++
-											goto l104
-										l121:
-											position, tokenIndex = position104, tokenIndex104
-											if buffer[position] != '%' {
-												goto l103
-											}
-											position++
-											{
-												if !cset1[buffer[position]] {
-													goto l103
-												}
-												position++
-											}
-											{
-												if !cset1[buffer[position]] {
-													goto l103
-												}
-												position++
-											}
-										}
-									l104:
-										goto l102
-									l103:
-										position, tokenIndex = position103, tokenIndex103
-									}
-									goto l98
-								l102:
-									position, tokenIndex = position102, tokenIndex102
-								}
-								{
-									position128, tokenIndex128 := position, tokenIndex
-									if !cset0[buffer[position]] {
-										goto l145
-									}
-									position++
-									goto l128
-								l145:
-									position, tokenIndex = position128, tokenIndex128
-									if buffer[position] != '%' {
-										goto l98
-									}
-									position++
-									{
-										if !cset1[buffer[position]] {
-											goto l98
-										}
-										position++
-									}
-									{
-										if !cset1[buffer[position]] {
-											goto l98
-										}
-										position++
-									}
-								}
-							l128:
-								goto l97
-							l98:
-								position, tokenIndex = position98, tokenIndex98
-							}
-							if buffer[position] != '@' {
-								goto l71
-							}
-							position++
-							if !cset3[buffer[position]] || !_rules[rulehost]() {
-								goto l71
-							}
-							if !p.notokens {
-								tree.Add(rulearticle, position72, position, tokenIndex, tokenIndex72)
-							}
-							tokenIndex++
-						}
-						goto l70
-					l71:
-						position, tokenIndex = position70, tokenIndex70
-						if !cset2[buffer[position]] || !_rules[rulegroup]() {
-							goto l152
-						}
-						goto l70
-					l152:
-						position, tokenIndex = position70, tokenIndex70
-						if buffer[position] != '*' {
-							goto l67
-						}
-						position++
-					}
-				l70:
-					if !p.notokens {
-						tree.Add(rulegroupart, position69, position, tokenIndex, tokenIndex69)
-					}
-					tokenIndex++
-				}
-				if !p.notokens {
-					tree.Add(rulenewsaddress, position68, position, tokenIndex, tokenIndex68)
-				}
-				tokenIndex++
-			}
-			return true
-		l67:
-			position, tokenIndex = position67, tokenIndex67
-			return false
-		},
-		/* 7 nntpaddress <- <('n' 'n' 't' 'p' ':' group '/' digits)> */
-		func() bool {
-			position153, tokenIndex153 := position, tokenIndex
-			{
-				position154, tokenIndex154 := position, tokenIndex
-				if buffer[position] != 'n' {
-					goto l153
-				}
-				position++
-				if buffer[position] != 'n' {
-					goto l153
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l153
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l153
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l153
-				}
-				position++
-				if !cset2[buffer[position]] || !_rules[rulegroup]() {
-					goto l153
-				}
-				if buffer[position] != '/' {
-					goto l153
-				}
-				position++
-				if !cset19[buffer[position]] || !_rules[ruledigits]() {
-					goto l153
-				}
-				if !p.notokens {
-					tree.Add(rulenntpaddress, position154, position, tokenIndex, tokenIndex154)
-				}
-				tokenIndex++
-			}
-			return true
-		l153:
-			position, tokenIndex = position153, tokenIndex153
-			return false
-		},
-		/* 8 midaddress <- <('m' 'i' 'd' ':' addr_spec)> */
-		func() bool {
-			position155, tokenIndex155 := position, tokenIndex
-			{
-				position156, tokenIndex156 := position, tokenIndex
-				if buffer[position] != 'm' {
-					goto l155
-				}
-				position++
-				if buffer[position] != 'i' {
-					goto l155
-				}
-				position++
-				if buffer[position] != 'd' {
-					goto l155
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l155
-				}
-				position++
-				if !cset20[buffer[position]] || !_rules[ruleaddr_spec]() {
-					goto l155
-				}
-				if !p.notokens {
-					tree.Add(rulemidaddress, position156, position, tokenIndex, tokenIndex156)
-				}
-				tokenIndex++
-			}
-			return true
-		l155:
-			position, tokenIndex = position155, tokenIndex155
-			return false
-		},
-		/* 9 cidaddress <- <('c' 'i' 'd' ':' content_identifier)> */
-		func() bool {
-			position157, tokenIndex157 := position, tokenIndex
-			{
-				position158, tokenIndex158 := position, tokenIndex
-				if buffer[position] != 'c' {
-					goto l157
-				}
-				position++
-				if buffer[position] != 'i' {
-					goto l157
-				}
-				position++
-				if buffer[position] != 'd' {
-					goto l157
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l157
-				}
-				position++
-				{
-					position159, tokenIndex159 := position, tokenIndex
-					if !cset20[buffer[position]] || !_rules[ruleaddr_spec]() {
-						goto l157
-					}
-					if !p.notokens {
-						tree.Add(rulecontent_identifier, position159, position, tokenIndex, tokenIndex159)
-					}
-					tokenIndex++
-				}
-				if !p.notokens {
-					tree.Add(rulecidaddress, position158, position, tokenIndex, tokenIndex158)
-				}
-				tokenIndex++
-			}
-			return true
-		l157:
-			position, tokenIndex = position157, tokenIndex157
-			return false
-		},
-		/* 10 mailtoaddress <- <('m' 'a' 'i' 'l' 't' 'o' ':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))) (!('@' ([a-z] / [A-Z])) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))* '@' hostname)> */
-		func() bool {
-			position160, tokenIndex160 := position, tokenIndex
-			{
-				position161, tokenIndex161 := position, tokenIndex
-				if buffer[position] != 'm' {
-					goto l160
-				}
-				position++
-				if buffer[position] != 'a' {
-					goto l160
-				}
-				position++
-				if buffer[position] != 'i' {
-					goto l160
-				}
-				position++
-				if buffer[position] != 'l' {
-					goto l160
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l160
-				}
-				position++
-				if buffer[position] != 'o' {
-					goto l160
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l160
-				}
-				position++
-				{
-					position162, tokenIndex162 := position, tokenIndex
-					if !cset0[buffer[position]] {
-						goto l179
-					}
-					position++
-					goto l162
-				l179:
-					position, tokenIndex = position162, tokenIndex162
-					if buffer[position] != '%' {
-						goto l160
-					}
-					position++
-					{
-						if !cset1[buffer[position]] {
-							goto l160
-						}
-						position++
-					}
-					{
-						if !cset1[buffer[position]] {
-							goto l160
-						}
-						position++
-					}
-				}
-			l162:
-			l186:
-				{
-					position187, tokenIndex187 := position, tokenIndex
-					{
-						position188, tokenIndex188 := position, tokenIndex
-						if buffer[position] != '@' {
-							goto l188
-						}
-						position++
-						{
-							if !cset2[buffer[position]] {
-								goto l188
-							}
-							position++
-						}
-						goto l187
-					l188:
-						position, tokenIndex = position188, tokenIndex188
-					}
-					{
-						position191, tokenIndex191 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l208
-						}
-						position++
-						goto l191
-					l208:
-						position, tokenIndex = position191, tokenIndex191
-						if buffer[position] != '%' {
-							goto l187
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l187
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l187
-							}
-							position++
-						}
-					}
-				l191:
-					goto l186
-				l187:
-					position, tokenIndex = position187, tokenIndex187
-				}
-				if buffer[position] != '@' {
-					goto l160
-				}
-				position++
-				if !cset2[buffer[position]] || !_rules[rulehostname]() {
-					goto l160
-				}
-				if !p.notokens {
-					tree.Add(rulemailtoaddress, position161, position, tokenIndex, tokenIndex161)
-				}
-				tokenIndex++
-			}
-			return true
-		l160:
-			position, tokenIndex = position160, tokenIndex160
-			return false
-		},
-		/* 11 waisaddress <- <(waisdoc / waisindex)> */
-		func() bool {
-			position215, tokenIndex215 := position, tokenIndex
-			{
-				position216, tokenIndex216 := position, tokenIndex
-				{
-					position217, tokenIndex217 := position, tokenIndex
-					if !cset15[buffer[position]] || !_rules[rulewaisdoc]() {
-						goto l218
-					}
-					goto l217
-				l218:
-					position, tokenIndex = position217, tokenIndex217
-					if !cset15[buffer[position]] || !_rules[rulewaisindex]() {
-						goto l215
-					}
-				}
-			l217:
-				if !p.notokens {
-					tree.Add(rulewaisaddress, position216, position, tokenIndex, tokenIndex216)
-				}
-				tokenIndex++
-			}
-			return true
-		l215:
-			position, tokenIndex = position215, tokenIndex215
-			return false
-		},
-		/* 12 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database ('?' search)?)> */
-		func() bool {
-			position219, tokenIndex219 := position, tokenIndex
-			{
-				position220, tokenIndex220 := position, tokenIndex
-				if buffer[position] != 'w' {
-					goto l219
-				}
-				position++
-				if buffer[position] != 'a' {
-					goto l219
-				}
-				position++
-				if buffer[position] != 'i' {
-					goto l219
-				}
-				position++
-				if buffer[position] != 's' {
-					goto l219
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l219
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l219
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l219
-				}
-				position++
-				if !cset3[buffer[position]] || !_rules[rulehostport]() {
-					goto l219
-				}
-				if buffer[position] != '/' {
-					goto l219
-				}
-				position++
-				if !cset18[buffer[position]] || !_rules[ruledatabase]() {
-					goto l219
-				}
-				{
-					position221, tokenIndex221 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l221
-					}
-					position++
-					if !cset18[buffer[position]] || !_rules[rulesearch]() {
-						goto l221
-					}
-					goto l222
-				l221:
-					position, tokenIndex = position221, tokenIndex221
-				}
-			l222:
-				if !p.notokens {
-					tree.Add(rulewaisindex, position220, position, tokenIndex, tokenIndex220)
-				}
-				tokenIndex++
-			}
-			return true
-		l219:
-			position, tokenIndex = position219, tokenIndex219
-			return false
-		},
-		/* 13 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath)> */
-		func() bool {
-			position223, tokenIndex223 := position, tokenIndex
-			{
-				position224, tokenIndex224 := position, tokenIndex
-				if buffer[position] != 'w' {
-					goto l223
-				}
-				position++
-				if buffer[position] != 'a' {
-					goto l223
-				}
-				position++
-				if buffer[position] != 'i' {
-					goto l223
-				}
-				position++
-				if buffer[position] != 's' {
-					goto l223
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l223
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l223
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l223
-				}
-				position++
-				if !cset3[buffer[position]] || !_rules[rulehostport]() {
-					goto l223
-				}
-				if buffer[position] != '/' {
-					goto l223
-				}
-				position++
-				if !cset18[buffer[position]] || !_rules[ruledatabase]() {
-					goto l223
-				}
-				if buffer[position] != '/' {
-					goto l223
-				}
-				position++
-				{
-					position225, tokenIndex225 := position, tokenIndex
-					{
-						position228, tokenIndex228 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l245
-						}
-						position++
-						goto l228
-					l245:
-						position, tokenIndex = position228, tokenIndex228
-						if buffer[position] != '%' {
-							goto l223
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l223
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l223
-							}
-							position++
-						}
-					}
-				l228:
-				l226:
-					{
-						i, buf := position, buffer
-						for cset0[buf[i]] {
-							i++
-						}
-						position = i
-					}
-					{
-						position227, tokenIndex227 := position, tokenIndex
-						{
-							position252, tokenIndex252 := position, tokenIndex
-							if !cset0[buffer[position]] {
-								goto l269
-							}
-							position++
-							goto l252
-						l269:
-							position, tokenIndex = position252, tokenIndex252
-							if buffer[position] != '%' {
-								goto l227
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l227
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l227
-								}
-								position++
-							}
-						}
-					l252:
-						goto l226
-					l227:
-						position, tokenIndex = position227, tokenIndex227
-					}
-					if !p.notokens {
-						tree.Add(rulewtype, position225, position, tokenIndex, tokenIndex225)
-					}
-					tokenIndex++
-				}
-				if buffer[position] != '/' {
-					goto l223
-				}
-				position++
-				{
-					position276, tokenIndex276 := position, tokenIndex
-					if !cset19[buffer[position]] || !_rules[ruledigits]() {
-						goto l223
-					}
-					if buffer[position] != '=' {
-						goto l223
-					}
-					position++
-					if !_rules[rulepath]() {
-						goto l223
-					}
-					if buffer[position] != ';' {
-						goto l223
-					}
-					position++
-				l277:
-					{
-						position278, tokenIndex278 := position, tokenIndex
-						if !cset19[buffer[position]] || !_rules[ruledigits]() {
-							goto l278
-						}
-						if buffer[position] != '=' {
-							goto l278
-						}
-						position++
-						if !_rules[rulepath]() {
-							goto l278
-						}
-						if buffer[position] != ';' {
-							goto l278
-						}
-						position++
-						goto l277
-					l278:
-						position, tokenIndex = position278, tokenIndex278
-					}
-					if !p.notokens {
-						tree.Add(rulewpath, position276, position, tokenIndex, tokenIndex276)
-					}
-					tokenIndex++
-				}
-				if !p.notokens {
-					tree.Add(rulewaisdoc, position224, position, tokenIndex, tokenIndex224)
-				}
-				tokenIndex++
-			}
-			return true
-		l223:
-			position, tokenIndex = position223, tokenIndex223
-			return false
-		},
+		p.rule_newsaddress,
+		p.rule_nntpaddress,
+		p.rule_midaddress,
+		p.rule_cidaddress,
+		p.rule_mailtoaddress,
+		p.rule_waisaddress,
+		p.rule_waisindex,
+		p.rule_waisdoc,
 		/* 14 wpath <- <(digits '=' path ';')+> */
 		nil,
 		/* 15 groupart <- <(article / group / '*')> */
 		nil,
-		/* 16 group <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))*)> */
-		func() bool {
-			position281, tokenIndex281 := position, tokenIndex
-			{
-				position282, tokenIndex282 := position, tokenIndex
-				{
-					if !cset2[buffer[position]] {
-						goto l281
-					}
-					position++
-				}
-			l285:
-				{
-					i, buf := position, buffer
-					for cset0[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position286, tokenIndex286 := position, tokenIndex
-					{
-						position287, tokenIndex287 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l304
-						}
-						position++
-						goto l287
-					l304:
-						position, tokenIndex = position287, tokenIndex287
-						if buffer[position] != '%' {
-							goto l286
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l286
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l286
-							}
-							position++
-						}
-					}
-				l287:
-					goto l285
-				l286:
-					position, tokenIndex = position286, tokenIndex286
-				}
-				if !p.notokens {
-					tree.Add(rulegroup, position282, position, tokenIndex, tokenIndex282)
-				}
-				tokenIndex++
-			}
-			return true
-		l281:
-			position, tokenIndex = position281, tokenIndex281
-			return false
-		},
+		p.rule_group,
 		/* 17 article <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))) (!('@' ([a-z] / [A-Z])) !('@' hostnumber !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))* '@' host)> */
 		nil,
-		/* 18 database <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
-		func() bool {
-			position312, tokenIndex312 := position, tokenIndex
-			{
-				position313, tokenIndex313 := position, tokenIndex
-				{
-					position316, tokenIndex316 := position, tokenIndex
-					if !cset0[buffer[position]] {
-						goto l333
-					}
-					position++
-					goto l316
-				l333:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != '%' {
-						goto l312
-					}
-					position++
-					{
-						if !cset1[buffer[position]] {
-							goto l312
-						}
-						position++
-					}
-					{
-						if !cset1[buffer[position]] {
-							goto l312
-						}
-						position++
-					}
-				}
-			l316:
-			l314:
-				{
-					i, buf := position, buffer
-					for cset0[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position315, tokenIndex315 := position, tokenIndex
-					{
-						position340, tokenIndex340 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l357
-						}
-						position++
-						goto l340
-					l357:
-						position, tokenIndex = position340, tokenIndex340
-						if buffer[position] != '%' {
-							goto l315
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l315
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l315
-							}
-							position++
-						}
-					}
-				l340:
-					goto l314
-				l315:
-					position, tokenIndex = position315, tokenIndex315
-				}
-				if !p.notokens {
-					tree.Add(ruledatabase, position313, position, tokenIndex, tokenIndex313)
-				}
-				tokenIndex++
-			}
-			return true
-		l312:
-			position, tokenIndex = position312, tokenIndex312
-			return false
-		},
+		p.rule_database,
 		/* 19 wtype <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 		nil,
-		/* 20 prosperoaddress <- <prosperolink> */
-		func() bool {
-			position365, tokenIndex365 := position, tokenIndex
-			{
-				position366, tokenIndex366 := position, tokenIndex
-				{
-					position367, tokenIndex367 := position, tokenIndex
-					if buffer[position] != 'p' {
-						goto l365
-					}
-					position++
-					if buffer[position] != 'r' {
-						goto l365
-					}
-					position++
-					if buffer[position] != 'o' {
-						goto l365
-					}
-					position++
-					if buffer[position] != 's' {
-						goto l365
-					}
-					position++
-					if buffer[position] != 'p' {
-						goto l365
-					}
-					position++
-					if buffer[position] != 'e' {
-						goto l365
-					}
-					position++
-					if buffer[position] != 'r' {
-						goto l365
-					}
-					position++
-					if buffer[position] != 'o' {
-						goto l365
-					}
-					position++
-					if buffer[position] != ':' {
-						goto l365
-					}
-					position++
-					if buffer[position] != '/' {
-						goto l365
-					}
-					position++
-					if buffer[position] != '/' {
-						goto l365
-					}
-					position++
-					if !cset3[buffer[position]] || !_rules[rulehostport]() {
-						goto l365
-					}
-					if buffer[position] != '/' {
-						goto l365
-					}
-					position++
-					{
-						position368, tokenIndex368 := position, tokenIndex
-						{
-							position369, tokenIndex369 := position, tokenIndex
-							{
-								position373, tokenIndex373 := position, tokenIndex
-								if buffer[position] != '%' {
-									goto l373
-								}
-								position++
-								if buffer[position] != '0' {
-									goto l373
-								}
-								position++
-								if buffer[position] != '0' {
-									goto l373
-								}
-								position++
-								if c := buffer[position]; c < '0' || c > '9' {
-									goto l373
-								}
-								position++
-							l374:
-								{
-									i, buf := position, buffer
-									for cset3[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position375, tokenIndex375 := position, tokenIndex
-									{
-										if !cset3[buffer[position]] {
-											goto l375
-										}
-										position++
-									}
-									goto l374
-								l375:
-									position, tokenIndex = position375, tokenIndex375
-								}
-								{
-									position379, tokenIndex379 := position, tokenIndex
-									if !matchDot() {
-										goto l379
-									}
-									goto l373
-								l379:
-									position, tokenIndex = position379, tokenIndex379
-								}
-								goto l369
-							l373:
-								position, tokenIndex = position373, tokenIndex373
-							}
-							{
-								position380, tokenIndex380 := position, tokenIndex
-								if !cset0[buffer[position]] {
-									goto l397
-								}
-								position++
-								goto l380
-							l397:
-								position, tokenIndex = position380, tokenIndex380
-								if buffer[position] != '%' {
-									goto l369
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l369
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l369
-									}
-									position++
-								}
-							}
-						l380:
-						l371:
-							{
-								position372, tokenIndex372 := position, tokenIndex
-								{
-									position404, tokenIndex404 := position, tokenIndex
-									if buffer[position] != '%' {
-										goto l404
-									}
-									position++
-									if buffer[position] != '0' {
-										goto l404
-									}
-									position++
-									if buffer[position] != '0' {
-										goto l404
-									}
-									position++
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l404
-									}
-									position++
-								l405:
-									{
-										i, buf := position, buffer
-										for cset3[buf[i]] {
-											i++
-										}
-										position = i
-									}
-									{
-										position406, tokenIndex406 := position, tokenIndex
-										{
-											if !cset3[buffer[position]] {
-												goto l406
-											}
-											position++
-										}
-										goto l405
-									l406:
-										position, tokenIndex = position406, tokenIndex406
-									}
-									{
-										position410, tokenIndex410 := position, tokenIndex
-										if !matchDot() {
-											goto l410
-										}
-										goto l404
-									l410:
-										position, tokenIndex = position410, tokenIndex410
-									}
-									goto l372
-								l404:
-									position, tokenIndex = position404, tokenIndex404
-								}
-								{
-									position411, tokenIndex411 := position, tokenIndex
-									if !cset0[buffer[position]] {
-										goto l428
-									}
-									position++
-									goto l411
-								l428:
-									position, tokenIndex = position411, tokenIndex411
-									if buffer[position] != '%' {
-										goto l372
-									}
-									position++
-									{
-										if !cset1[buffer[position]] {
-											goto l372
-										}
-										position++
-									}
-									{
-										if !cset1[buffer[position]] {
-											goto l372
-										}
-										position++
-									}
-								}
-							l411:
-								goto l371
-							l372:
-								position, tokenIndex = position372, tokenIndex372
-							}
-						l435:
-							{
-								position436, tokenIndex436 := position, tokenIndex
-								if buffer[position] != '/' {
-									goto l436
-								}
-								position++
-								{
-									position439, tokenIndex439 := position, tokenIndex
-									if buffer[position] != '%' {
-										goto l439
-									}
-									position++
-									if buffer[position] != '0' {
-										goto l439
-									}
-									position++
-									if buffer[position] != '0' {
-										goto l439
-									}
-									position++
-									if c := buffer[position]; c < '0' || c > '9' {
-										goto l439
-									}
-									position++
-								l440:
-									{
-										i, buf := position, buffer
-										for cset3[buf[i]] {
-											i++
-										}
-										position = i
-									}
-									{
-										position441, tokenIndex441 := position, tokenIndex
-										{
-											if !cset3[buffer[position]] {
-												goto l441
-											}
-											position++
-										}
-										goto l440
-									l441:
-										position, tokenIndex = position441, tokenIndex441
-									}
-									{
-										position445, tokenIndex445 := position, tokenIndex
-										if !matchDot() {
-											goto l445
-										}
-										goto l439
-									l445:
-										position, tokenIndex = position445, tokenIndex445
-									}
-									goto l436
-								l439:
-									position, tokenIndex = position439, tokenIndex439
-								}
-								{
-									position446, tokenIndex446 := position, tokenIndex
-									if !cset0[buffer[position]] {
-										goto l463
-									}
-									position++
-									goto l446
-								l463:
-									position, tokenIndex = position446, tokenIndex446
-									if buffer[position] != '%' {
-										goto l436
-									}
-									position++
-									{
-										if !cset1[buffer[position]] {
-											goto l436
-										}
-										position++
-									}
-									{
-										if !cset1[buffer[position]] {
-											goto l436
-										}
-										position++
-									}
-								}
-							l446:
-							l437:
-								{
-									position438, tokenIndex438 := position, tokenIndex
-									{
-										position470, tokenIndex470 := position, tokenIndex
-										if buffer[position] != '%' {
-											goto l470
-										}
-										position++
-										if buffer[position] != '0' {
-											goto l470
-										}
-										position++
-										if buffer[position] != '0' {
-											goto l470
-										}
-										position++
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l470
-										}
-										position++
-									l471:
-										{
-											i, buf := position, buffer
-											for cset3[buf[i]] {
-												i++
-											}
-											position = i
-										}
-										{
-											position472, tokenIndex472 := position, tokenIndex
-											{
-												if !cset3[buffer[position]] {
-													goto l472
-												}
-												position++
-											}
-											goto l471
-										l472:
-											position, tokenIndex = position472, tokenIndex472
-										}
-										{
-											position476, tokenIndex476 := position, tokenIndex
-											if !matchDot() {
-												goto l476
-											}
-											goto l470
-										l476:
-											position, tokenIndex = position476, tokenIndex476
-										}
-										goto l438
-									l470:
-										position, tokenIndex = position470, tokenIndex470
-									}
-									{
-										position477, tokenIndex477 := position, tokenIndex
-										if !cset0[buffer[position]] {
-											goto l494
-										}
-										position++
-										goto l477
-									l494:
-										position, tokenIndex = position477, tokenIndex477
-										if buffer[position] != '%' {
-											goto l438
-										}
-										position++
-										{
-											if !cset1[buffer[position]] {
-												goto l438
-											}
-											position++
-										}
-										{
-											if !cset1[buffer[position]] {
-												goto l438
-											}
-											position++
-										}
-									}
-								l477:
-									goto l437
-								l438:
-									position, tokenIndex = position438, tokenIndex438
-								}
-								goto l435
-							l436:
-								position, tokenIndex = position436, tokenIndex436
-							}
-							{
-								position501, tokenIndex501 := position, tokenIndex
-								if buffer[position] != '/' {
-									goto l501
-								}
-								position++
-								goto l502
-							l501:
-								position, tokenIndex = position501, tokenIndex501
-							}
-						l502:
-							goto l370
-						l369:
-							position, tokenIndex = position369, tokenIndex369
-						}
-					l370:
-						if !p.notokens {
-							tree.Add(rulehsoname, position368, position, tokenIndex, tokenIndex368)
-						}
-						tokenIndex++
-					}
-					{
-						position503, tokenIndex503 := position, tokenIndex
-						if buffer[position] != '%' {
-							goto l503
-						}
-						position++
-						if buffer[position] != '0' {
-							goto l503
-						}
-						position++
-						if buffer[position] != '0' {
-							goto l503
-						}
-						position++
-						{
-							position505, tokenIndex505 := position, tokenIndex
-							if !cset19[buffer[position]] || !_rules[ruledigits]() {
-								goto l503
-							}
-							if !p.notokens {
-								tree.Add(ruleversion, position505, position, tokenIndex, tokenIndex505)
-							}
-							tokenIndex++
-						}
-						{
-							position506, tokenIndex506 := position, tokenIndex
-							{
-								position508, tokenIndex508 := position, tokenIndex
-								{
-									position511, tokenIndex511 := position, tokenIndex
-									{
-										if !cset3[buffer[position]] {
-											goto l506
-										}
-										position++
-									}
-								l512:
-									{
-										i, buf := position, buffer
-										for cset3[buf[i]] {
-											i++
-										}
-										position = i
-									}
-									{
-										position513, tokenIndex513 := position, tokenIndex
-										{
-											if !cset3[buffer[position]] {
-												goto l513
-											}
-											position++
-										}
-										goto l512
-									l513:
-										position, tokenIndex = position513, tokenIndex513
-									}
-									if !p.notokens {
-										tree.Add(ruleattribute, position511, position, tokenIndex, tokenIndex511)
-									}
-									tokenIndex++
-								}
-							l509:
-								{
-									position510, tokenIndex510 := position, tokenIndex
-									{
-										position520, tokenIndex520 := position, tokenIndex
-										{
-											if !cset3[buffer[position]] {
-												goto l510
-											}
-											position++
-										}
-									l521:
-										{
-											i, buf := position, buffer
-											for cset3[buf[i]] {
-												i++
-											}
-											position = i
-										}
-										{
-											position522, tokenIndex522 := position, tokenIndex
-											{
-												if !cset3[buffer[position]] {
-													goto l522
-												}
-												position++
-											}
-											goto l521
-										l522:
-											position, tokenIndex = position522, tokenIndex522
-										}
-										if !p.notokens {
-											tree.Add(ruleattribute, position520, position, tokenIndex, tokenIndex520)
-										}
-										tokenIndex++
-									}
-									goto l509
-								l510:
-									position, tokenIndex = position510, tokenIndex510
-								}
-								if !p.notokens {
-									tree.Add(ruleattributes, position508, position, tokenIndex, tokenIndex508)
-								}
-								tokenIndex++
-							}
-							goto l507
-						l506:
-							position, tokenIndex = position506, tokenIndex506
-						}
-					l507:
-						goto l504
-					l503:
-						position, tokenIndex = position503, tokenIndex503
-					}
-				l504:
-					if !p.notokens {
-						tree.Add(ruleprosperolink, position367, position, tokenIndex, tokenIndex367)
-					}
-					tokenIndex++
-				}
-				if !p.notokens {
-					tree.Add(ruleprosperoaddress, position366, position, tokenIndex, tokenIndex366)
-				}
-				tokenIndex++
-			}
-			return true
-		l365:
-			position, tokenIndex = position365, tokenIndex365
-			return false
-		},
+		p.rule_prosperoaddress,
 		/* 21 prosperolink <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' hsoname ('%' '0' '0' version attributes?)?)> */
 		nil,
 		/* 22 hsoname <- <((!('%' '0' '0' [0-9] ([a-z] / [A-Z] / [0-9])* !.) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))+ ('/' (!('%' '0' '0' [0-9] ([a-z] / [A-Z] / [0-9])* !.) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))+)* '/'?)?> */
@@ -2476,996 +437,39 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		nil,
 		/* 25 attribute <- <([a-z] / [A-Z] / [0-9])+> */
 		nil,
-		/* 26 telnetaddress <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login)> */
-		func() bool {
-			position534, tokenIndex534 := position, tokenIndex
-			{
-				position535, tokenIndex535 := position, tokenIndex
-				if buffer[position] != 't' {
-					goto l534
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l534
-				}
-				position++
-				if buffer[position] != 'l' {
-					goto l534
-				}
-				position++
-				if buffer[position] != 'n' {
-					goto l534
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l534
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l534
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l534
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l534
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l534
-				}
-				position++
-				if !cset4[buffer[position]] || !_rules[rulelogin]() {
-					goto l534
-				}
-				if !p.notokens {
-					tree.Add(ruletelnetaddress, position535, position, tokenIndex, tokenIndex535)
-				}
-				tokenIndex++
-			}
-			return true
-		l534:
-			position, tokenIndex = position534, tokenIndex534
-			return false
-		},
-		/* 27 gopheraddress <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' gtype gcommand?)?)> */
-		func() bool {
-			position536, tokenIndex536 := position, tokenIndex
-			{
-				position537, tokenIndex537 := position, tokenIndex
-				if buffer[position] != 'g' {
-					goto l536
-				}
-				position++
-				if buffer[position] != 'o' {
-					goto l536
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l536
-				}
-				position++
-				if buffer[position] != 'h' {
-					goto l536
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l536
-				}
-				position++
-				if buffer[position] != 'r' {
-					goto l536
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l536
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l536
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l536
-				}
-				position++
-				if !cset3[buffer[position]] || !_rules[rulehostport]() {
-					goto l536
-				}
-				{
-					position538, tokenIndex538 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l538
-					}
-					position++
-					{
-						position540, tokenIndex540 := position, tokenIndex
-						{
-							position541, tokenIndex541 := position, tokenIndex
-							if !cset0[buffer[position]] {
-								goto l558
-							}
-							position++
-							goto l541
-						l558:
-							position, tokenIndex = position541, tokenIndex541
-							if buffer[position] != '%' {
-								goto l538
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l538
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l538
-								}
-								position++
-							}
-						}
-					l541:
-						if !p.notokens {
-							tree.Add(rulegtype, position540, position, tokenIndex, tokenIndex540)
-						}
-						tokenIndex++
-					}
-					{
-						position565, tokenIndex565 := position, tokenIndex
-						{
-							position567, tokenIndex567 := position, tokenIndex
-							if !_rules[rulepath]() {
-								goto l565
-							}
-							if !p.notokens {
-								tree.Add(rulegcommand, position567, position, tokenIndex, tokenIndex567)
-							}
-							tokenIndex++
-						}
-						goto l566
-					l565:
-						position, tokenIndex = position565, tokenIndex565
-					}
-				l566:
-					goto l539
-				l538:
-					position, tokenIndex = position538, tokenIndex538
-				}
-			l539:
-				if !p.notokens {
-					tree.Add(rulegopheraddress, position537, position, tokenIndex, tokenIndex537)
-				}
-				tokenIndex++
-			}
-			return true
-		l536:
-			position, tokenIndex = position536, tokenIndex536
-			return false
-		},
-		/* 28 login <- <((user (':' password)? '@' hostport &('/' / !.)) / hostport)> */
-		func() bool {
-			position568, tokenIndex568 := position, tokenIndex
-			{
-				position569, tokenIndex569 := position, tokenIndex
-				{
-					position570, tokenIndex570 := position, tokenIndex
-					{
-						position572, tokenIndex572 := position, tokenIndex
-						{
-							if !cset4[buffer[position]] {
-								goto l571
-							}
-							position++
-						}
-					l573:
-						{
-							i, buf := position, buffer
-							for cset4[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position574, tokenIndex574 := position, tokenIndex
-							{
-								if !cset4[buffer[position]] {
-									goto l574
-								}
-								position++
-							}
-							goto l573
-						l574:
-							position, tokenIndex = position574, tokenIndex574
-						}
-						if !p.notokens {
-							tree.Add(ruleuser, position572, position, tokenIndex, tokenIndex572)
-						}
-						tokenIndex++
-					}
-					{
-						position589, tokenIndex589 := position, tokenIndex
-						if buffer[position] != ':' {
-							goto l589
-						}
-						position++
-						{
-							position591, tokenIndex591 := position, tokenIndex
-							{
-								if !cset4[buffer[position]] {
-									goto l589
-								}
-								position++
-							}
-						l592:
-							{
-								i, buf := position, buffer
-								for cset4[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position593, tokenIndex593 := position, tokenIndex
-								{
-									if !cset4[buffer[position]] {
-										goto l593
-									}
-									position++
-								}
-								goto l592
-							l593:
-								position, tokenIndex = position593, tokenIndex593
-							}
-							if !p.notokens {
-								tree.Add(rulepassword, position591, position, tokenIndex, tokenIndex591)
-							}
-							tokenIndex++
-						}
-						goto l590
-					l589:
-						position, tokenIndex = position589, tokenIndex589
-					}
-				l590:
-					if buffer[position] != '@' {
-						goto l571
-					}
-					position++
-					if !cset3[buffer[position]] || !_rules[rulehostport]() {
-						goto l571
-					}
-					{
-						position608, tokenIndex608 := position, tokenIndex
-						{
-							position609, tokenIndex609 := position, tokenIndex
-							if buffer[position] != '/' {
-								goto l610
-							}
-							position++
-							goto l609
-						l610:
-							position, tokenIndex = position609, tokenIndex609
-							{
-								position611, tokenIndex611 := position, tokenIndex
-								if !matchDot() {
-									goto l611
-								}
-								goto l571
-							l611:
-								position, tokenIndex = position611, tokenIndex611
-							}
-						}
-					l609:
-						position, tokenIndex = position608, tokenIndex608
-					}
-					goto l570
-				l571:
-					position, tokenIndex = position570, tokenIndex570
-					if !cset3[buffer[position]] || !_rules[rulehostport]() {
-						goto l568
-					}
-				}
-			l570:
-				if !p.notokens {
-					tree.Add(rulelogin, position569, position, tokenIndex, tokenIndex569)
-				}
-				tokenIndex++
-			}
-			return true
-		l568:
-			position, tokenIndex = position568, tokenIndex568
-			return false
-		},
-		/* 29 hostport <- <(host (':' port)?)> */
-		func() bool {
-			position612, tokenIndex612 := position, tokenIndex
-			{
-				position613, tokenIndex613 := position, tokenIndex
-				if !cset3[buffer[position]] || !_rules[rulehost]() {
-					goto l612
-				}
-				{
-					position614, tokenIndex614 := position, tokenIndex
-					if buffer[position] != ':' {
-						goto l614
-					}
-					position++
-					{
-						position616, tokenIndex616 := position, tokenIndex
-						if !cset19[buffer[position]] || !_rules[ruledigits]() {
-							goto l614
-						}
-						if !p.notokens {
-							tree.Add(ruleport, position616, position, tokenIndex, tokenIndex616)
-						}
-						tokenIndex++
-					}
-					goto l615
-				l614:
-					position, tokenIndex = position614, tokenIndex614
-				}
-			l615:
-				if !p.notokens {
-					tree.Add(rulehostport, position613, position, tokenIndex, tokenIndex613)
-				}
-				tokenIndex++
-			}
-			return true
-		l612:
-			position, tokenIndex = position612, tokenIndex612
-			return false
-		},
-		/* 30 host <- <(hostname / hostnumber)> */
-		func() bool {
-			position617, tokenIndex617 := position, tokenIndex
-			{
-				position618, tokenIndex618 := position, tokenIndex
-				{
-					position619, tokenIndex619 := position, tokenIndex
-					if !cset2[buffer[position]] || !_rules[rulehostname]() {
-						goto l620
-					}
-					goto l619
-				l620:
-					position, tokenIndex = position619, tokenIndex619
-					if !cset19[buffer[position]] || !_rules[rulehostnumber]() {
-						goto l617
-					}
-				}
-			l619:
-				if !p.notokens {
-					tree.Add(rulehost, position618, position, tokenIndex, tokenIndex618)
-				}
-				tokenIndex++
-			}
-			return true
-		l617:
-			position, tokenIndex = position617, tokenIndex617
-			return false
-		},
+		p.rule_telnetaddress,
+		p.rule_gopheraddress,
+		p.rule_login,
+		p.rule_hostport,
+		p.rule_host,
 		/* 31 ftptype <- <(('A' formcode) / ('E' formcode) / 'I' / ('L' digits))> */
 		nil,
-		/* 32 formcode <- <('N' / 'T' / 'C')> */
-		func() bool {
-			position622, tokenIndex622 := position, tokenIndex
-			{
-				position623, tokenIndex623 := position, tokenIndex
-				{
-					if !cset5[buffer[position]] {
-						goto l622
-					}
-					position++
-				}
-				if !p.notokens {
-					tree.Add(ruleformcode, position623, position, tokenIndex, tokenIndex623)
-				}
-				tokenIndex++
-			}
-			return true
-		l622:
-			position, tokenIndex = position622, tokenIndex622
-			return false
-		},
+		p.rule_formcode,
 		/* 33 cellname <- <hostname> */
 		nil,
-		/* 34 hostname <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))*)> */
-		func() bool {
-			position628, tokenIndex628 := position, tokenIndex
-			{
-				position629, tokenIndex629 := position, tokenIndex
-				{
-					if !cset2[buffer[position]] {
-						goto l628
-					}
-					position++
-				}
-			l632:
-				{
-					i, buf := position, buffer
-					for cset0[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position633, tokenIndex633 := position, tokenIndex
-					{
-						position634, tokenIndex634 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l651
-						}
-						position++
-						goto l634
-					l651:
-						position, tokenIndex = position634, tokenIndex634
-						if buffer[position] != '%' {
-							goto l633
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l633
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l633
-							}
-							position++
-						}
-					}
-				l634:
-					goto l632
-				l633:
-					position, tokenIndex = position633, tokenIndex633
-				}
-				if !p.notokens {
-					tree.Add(rulehostname, position629, position, tokenIndex, tokenIndex629)
-				}
-				tokenIndex++
-			}
-			return true
-		l628:
-			position, tokenIndex = position628, tokenIndex628
-			return false
-		},
-		/* 35 hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
-		func() bool {
-			position658, tokenIndex658 := position, tokenIndex
-			{
-				position659, tokenIndex659 := position, tokenIndex
-				if !cset19[buffer[position]] || !_rules[ruledigits]() {
-					goto l658
-				}
-				if buffer[position] != '.' {
-					goto l658
-				}
-				position++
-				if !cset19[buffer[position]] || !_rules[ruledigits]() {
-					goto l658
-				}
-				if buffer[position] != '.' {
-					goto l658
-				}
-				position++
-				if !cset19[buffer[position]] || !_rules[ruledigits]() {
-					goto l658
-				}
-				if buffer[position] != '.' {
-					goto l658
-				}
-				position++
-				if !cset19[buffer[position]] || !_rules[ruledigits]() {
-					goto l658
-				}
-				if !p.notokens {
-					tree.Add(rulehostnumber, position659, position, tokenIndex, tokenIndex659)
-				}
-				tokenIndex++
-			}
-			return true
-		l658:
-			position, tokenIndex = position658, tokenIndex658
-			return false
-		},
+		p.rule_hostname,
+		p.rule_hostnumber,
 		/* 36 port <- <digits> */
 		nil,
 		/* 37 gcommand <- <path> */
 		nil,
-		/* 38 path <- <(segment ('/' segment)* '/'?)?> */
-		func() bool {
-			{
-				position663, tokenIndex663 := position, tokenIndex
-				{
-					position664, tokenIndex664 := position, tokenIndex
-					if !cset18[buffer[position]] || !_rules[rulesegment]() {
-						goto l664
-					}
-				l666:
-					{
-						position667, tokenIndex667 := position, tokenIndex
-						if buffer[position] != '/' {
-							goto l667
-						}
-						position++
-						if !cset18[buffer[position]] || !_rules[rulesegment]() {
-							goto l667
-						}
-						goto l666
-					l667:
-						position, tokenIndex = position667, tokenIndex667
-					}
-					{
-						position668, tokenIndex668 := position, tokenIndex
-						if buffer[position] != '/' {
-							goto l668
-						}
-						position++
-						goto l669
-					l668:
-						position, tokenIndex = position668, tokenIndex668
-					}
-				l669:
-					goto l665
-				l664:
-					position, tokenIndex = position664, tokenIndex664
-				}
-			l665:
-				if !p.notokens {
-					tree.Add(rulepath, position663, position, tokenIndex, tokenIndex663)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 39 segment <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
-		func() bool {
-			position670, tokenIndex670 := position, tokenIndex
-			{
-				position671, tokenIndex671 := position, tokenIndex
-				{
-					position674, tokenIndex674 := position, tokenIndex
-					if !cset0[buffer[position]] {
-						goto l691
-					}
-					position++
-					goto l674
-				l691:
-					position, tokenIndex = position674, tokenIndex674
-					if buffer[position] != '%' {
-						goto l670
-					}
-					position++
-					{
-						if !cset1[buffer[position]] {
-							goto l670
-						}
-						position++
-					}
-					{
-						if !cset1[buffer[position]] {
-							goto l670
-						}
-						position++
-					}
-				}
-			l674:
-			l672:
-				{
-					i, buf := position, buffer
-					for cset0[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position673, tokenIndex673 := position, tokenIndex
-					{
-						position698, tokenIndex698 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l715
-						}
-						position++
-						goto l698
-					l715:
-						position, tokenIndex = position698, tokenIndex698
-						if buffer[position] != '%' {
-							goto l673
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l673
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l673
-							}
-							position++
-						}
-					}
-				l698:
-					goto l672
-				l673:
-					position, tokenIndex = position673, tokenIndex673
-				}
-				if !p.notokens {
-					tree.Add(rulesegment, position671, position, tokenIndex, tokenIndex671)
-				}
-				tokenIndex++
-			}
-			return true
-		l670:
-			position, tokenIndex = position670, tokenIndex670
-			return false
-		},
-		/* 40 search <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
-		func() bool {
-			position722, tokenIndex722 := position, tokenIndex
-			{
-				position723, tokenIndex723 := position, tokenIndex
-				{
-					position726, tokenIndex726 := position, tokenIndex
-					if !cset0[buffer[position]] {
-						goto l743
-					}
-					position++
-					goto l726
-				l743:
-					position, tokenIndex = position726, tokenIndex726
-					if buffer[position] != '%' {
-						goto l722
-					}
-					position++
-					{
-						if !cset1[buffer[position]] {
-							goto l722
-						}
-						position++
-					}
-					{
-						if !cset1[buffer[position]] {
-							goto l722
-						}
-						position++
-					}
-				}
-			l726:
-			l724:
-				{
-					i, buf := position, buffer
-					for cset0[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position725, tokenIndex725 := position, tokenIndex
-					{
-						position750, tokenIndex750 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l767
-						}
-						position++
-						goto l750
-					l767:
-						position, tokenIndex = position750, tokenIndex750
-						if buffer[position] != '%' {
-							goto l725
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l725
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l725
-							}
-							position++
-						}
-					}
-				l750:
-					goto l724
-				l725:
-					position, tokenIndex = position725, tokenIndex725
-				}
-				if !p.notokens {
-					tree.Add(rulesearch, position723, position, tokenIndex, tokenIndex723)
-				}
-				tokenIndex++
-			}
-			return true
-		l722:
-			position, tokenIndex = position722, tokenIndex722
-			return false
-		},
+		p.rule_path,
+		p.rule_segment,
+		p.rule_search,
 		/* 41 user <- <([a-z] / [A-Z] / [0-9] / '-' / '_' / '.' / '+')+> */
 		nil,
 		/* 42 password <- <([a-z] / [A-Z] / [0-9] / '-' / '_' / '.' / '+')+> */
 		nil,
 		/* 43 gtype <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))> */
 		nil,
-		/* 44 digits <- <[0-9]+> */
-		func() bool {
-			position777, tokenIndex777 := position, tokenIndex
-			{
-				position778, tokenIndex778 := position, tokenIndex
-				if c := buffer[position]; c < '0' || c > '9' {
-					goto l777
-				}
-				position++
-			l779:
-				{
-					i, buf := position, buffer
-					for '0' <= buf[i] && buf[i] <= '9' {
-						i++
-					}
-					position = i
-				}
-				{
-					position780, tokenIndex780 := position, tokenIndex
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l780
-					}
-					position++
-					goto l779
-				l780:
-					position, tokenIndex = position780, tokenIndex780
-				}
-				if !p.notokens {
-					tree.Add(ruledigits, position778, position, tokenIndex, tokenIndex778)
-				}
-				tokenIndex++
-			}
-			return true
-		l777:
-			position, tokenIndex = position777, tokenIndex777
-			return false
-		},
-		/* 45 addr_spec <- <(local_part '@' domain)> */
-		func() bool {
-			position781, tokenIndex781 := position, tokenIndex
-			{
-				position782, tokenIndex782 := position, tokenIndex
-				{
-					position783, tokenIndex783 := position, tokenIndex
-					if !cset20[buffer[position]] || !_rules[ruleword]() {
-						goto l781
-					}
-				l784:
-					{
-						position785, tokenIndex785 := position, tokenIndex
-						if buffer[position] != '.' {
-							goto l785
-						}
-						position++
-						if !cset20[buffer[position]] || !_rules[ruleword]() {
-							goto l785
-						}
-						goto l784
-					l785:
-						position, tokenIndex = position785, tokenIndex785
-					}
-					if !p.notokens {
-						tree.Add(rulelocal_part, position783, position, tokenIndex, tokenIndex783)
-					}
-					tokenIndex++
-				}
-				if buffer[position] != '@' {
-					goto l781
-				}
-				position++
-				{
-					position786, tokenIndex786 := position, tokenIndex
-					if !cset21[buffer[position]] || !_rules[ruleatom]() {
-						goto l781
-					}
-				l787:
-					{
-						position788, tokenIndex788 := position, tokenIndex
-						if buffer[position] != '.' {
-							goto l788
-						}
-						position++
-						if !cset21[buffer[position]] || !_rules[ruleatom]() {
-							goto l788
-						}
-						goto l787
-					l788:
-						position, tokenIndex = position788, tokenIndex788
-					}
-					if !p.notokens {
-						tree.Add(ruledomain, position786, position, tokenIndex, tokenIndex786)
-					}
-					tokenIndex++
-				}
-				if !p.notokens {
-					tree.Add(ruleaddr_spec, position782, position, tokenIndex, tokenIndex782)
-				}
-				tokenIndex++
-			}
-			return true
-		l781:
-			position, tokenIndex = position781, tokenIndex781
-			return false
-		},
+		p.rule_digits,
+		p.rule_addr_spec,
 		/* 46 local_part <- <(word ('.' word)*)> */
 		nil,
 		/* 47 domain <- <(atom ('.' atom)*)> */
 		nil,
-		/* 48 word <- <(atom / quoted_string)> */
-		func() bool {
-			position791, tokenIndex791 := position, tokenIndex
-			{
-				position792, tokenIndex792 := position, tokenIndex
-				{
-					position793, tokenIndex793 := position, tokenIndex
-					if !cset21[buffer[position]] || !_rules[ruleatom]() {
-						goto l794
-					}
-					goto l793
-				l794:
-					position, tokenIndex = position793, tokenIndex793
-					{
-						position795, tokenIndex795 := position, tokenIndex
-						if buffer[position] != '"' {
-							goto l791
-						}
-						position++
-					l796:
-						{
-							i, buf := position, buffer
-							for cset6[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position797, tokenIndex797 := position, tokenIndex
-							{
-								position798, tokenIndex798 := position, tokenIndex
-								if !cset6[buffer[position]] {
-									goto l814
-								}
-								position++
-								goto l798
-							l814:
-								position, tokenIndex = position798, tokenIndex798
-								if buffer[position] != '%' {
-									goto l797
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l797
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l797
-									}
-									position++
-								}
-							}
-						l798:
-							goto l796
-						l797:
-							position, tokenIndex = position797, tokenIndex797
-						}
-						if buffer[position] != '"' {
-							goto l791
-						}
-						position++
-						if !p.notokens {
-							tree.Add(rulequoted_string, position795, position, tokenIndex, tokenIndex795)
-						}
-						tokenIndex++
-					}
-				}
-			l793:
-				if !p.notokens {
-					tree.Add(ruleword, position792, position, tokenIndex, tokenIndex792)
-				}
-				tokenIndex++
-			}
-			return true
-		l791:
-			position, tokenIndex = position791, tokenIndex791
-			return false
-		},
-		/* 49 atom <- <([a-z] / [A-Z] / [0-9] / '!' / '$' / '&' / '\'' / '*' / '+' / '-' / '_' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
-		func() bool {
-			position821, tokenIndex821 := position, tokenIndex
-			{
-				position822, tokenIndex822 := position, tokenIndex
-				{
-					position825, tokenIndex825 := position, tokenIndex
-					if !cset7[buffer[position]] {
-						goto l836
-					}
-					position++
-					goto l825
-				l836:
-					position, tokenIndex = position825, tokenIndex825
-					if buffer[position] != '%' {
-						goto l821
-					}
-					position++
-					{
-						if !cset1[buffer[position]] {
-							goto l821
-						}
-						position++
-					}
-					{
-						if !cset1[buffer[position]] {
-							goto l821
-						}
-						position++
-					}
-				}
-			l825:
-			l823:
-				{
-					i, buf := position, buffer
-					for cset7[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position824, tokenIndex824 := position, tokenIndex
-					{
-						position843, tokenIndex843 := position, tokenIndex
-						if !cset7[buffer[position]] {
-							goto l854
-						}
-						position++
-						goto l843
-					l854:
-						position, tokenIndex = position843, tokenIndex843
-						if buffer[position] != '%' {
-							goto l824
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l824
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l824
-							}
-							position++
-						}
-					}
-				l843:
-					goto l823
-				l824:
-					position, tokenIndex = position824, tokenIndex824
-				}
-				if !p.notokens {
-					tree.Add(ruleatom, position822, position, tokenIndex, tokenIndex822)
-				}
-				tokenIndex++
-			}
-			return true
-		l821:
-			position, tokenIndex = position821, tokenIndex821
-			return false
-		},
+		p.rule_word,
+		p.rule_atom,
 		/* 50 quoted_string <- <('"' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))* '"')> */
 		nil,
 		/* 51 content_identifier <- <addr_spec> */
@@ -3473,6 +477,3058 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	}
 	p.rules = _rules
 	return nil
+}
+
+// matchDot matches any byte but the end marker.
+func (p *parser) matchDot() bool {
+	if p.buffer[p.position] != endSymbol {
+		p.position++
+		return true
+	}
+	return false
+}
+
+// 0 _start <- <((&{p.start == 0} prefixedurl !.) / (&{p.start == 1} url !.) / (&{p.start == 2} httpaddress !.) / (&{p.start == 3} ftpaddress !.) / (&{p.start == 4} newsaddress !.) / (&{p.start == 5} nntpaddress !.) / (&{p.start == 6} prosperoaddress !.) / (&{p.start == 7} telnetaddress !.) / (&{p.start == 8} gopheraddress !.) / (&{p.start == 9} waisaddress !.) / (&{p.start == 10} waisindex !.) / (&{p.start == 11} waisdoc !.) / (&{p.start == 12} mailtoaddress !.) / (&{p.start == 13} midaddress !.) / (&{p.start == 14} cidaddress !.) / (&{p.start == 15} afsaddress !.))>
+func (p *parser) rule__start() bool {
+	position0, tokenIndex0 := p.position, p.tokenIndex
+	{
+		position1, tokenIndex1 := p.position, p.tokenIndex
+		{
+			position2, tokenIndex2 := p.position, p.tokenIndex
+			if !(p.start == 0) {
+				goto l3
+			}
+			{
+				position4, tokenIndex4 := p.position, p.tokenIndex
+				if p.buffer[p.position] != 'u' {
+					goto l3
+				}
+				p.position++
+				if p.buffer[p.position] != 'r' {
+					goto l3
+				}
+				p.position++
+				if p.buffer[p.position] != 'l' {
+					goto l3
+				}
+				p.position++
+				if p.buffer[p.position] != ':' {
+					goto l3
+				}
+				p.position++
+				if !cset8[p.buffer[p.position]] || !p.rule_url() {
+					goto l3
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleprefixedurl, position4, p.position, p.tokenIndex, tokenIndex4)
+				}
+				p.tokenIndex++
+			}
+			{
+				position5, tokenIndex5 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l5
+				}
+				goto l3
+			l5:
+				p.position, p.tokenIndex = position5, tokenIndex5
+			}
+			goto l2
+		l3:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 1) {
+				goto l6
+			}
+			if !cset8[p.buffer[p.position]] || !p.rule_url() {
+				goto l6
+			}
+			{
+				position7, tokenIndex7 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l7
+				}
+				goto l6
+			l7:
+				p.position, p.tokenIndex = position7, tokenIndex7
+			}
+			goto l2
+		l6:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 2) {
+				goto l8
+			}
+			if !cset9[p.buffer[p.position]] || !p.rule_httpaddress() {
+				goto l8
+			}
+			{
+				position9, tokenIndex9 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l9
+				}
+				goto l8
+			l9:
+				p.position, p.tokenIndex = position9, tokenIndex9
+			}
+			goto l2
+		l8:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 3) {
+				goto l10
+			}
+			if !cset10[p.buffer[p.position]] || !p.rule_ftpaddress() {
+				goto l10
+			}
+			{
+				position11, tokenIndex11 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l11
+				}
+				goto l10
+			l11:
+				p.position, p.tokenIndex = position11, tokenIndex11
+			}
+			goto l2
+		l10:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 4) {
+				goto l12
+			}
+			if !cset11[p.buffer[p.position]] || !p.rule_newsaddress() {
+				goto l12
+			}
+			{
+				position13, tokenIndex13 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l13
+				}
+				goto l12
+			l13:
+				p.position, p.tokenIndex = position13, tokenIndex13
+			}
+			goto l2
+		l12:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 5) {
+				goto l14
+			}
+			if !cset11[p.buffer[p.position]] || !p.rule_nntpaddress() {
+				goto l14
+			}
+			{
+				position15, tokenIndex15 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l15
+				}
+				goto l14
+			l15:
+				p.position, p.tokenIndex = position15, tokenIndex15
+			}
+			goto l2
+		l14:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 6) {
+				goto l16
+			}
+			if !cset12[p.buffer[p.position]] || !p.rule_prosperoaddress() {
+				goto l16
+			}
+			{
+				position17, tokenIndex17 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l17
+				}
+				goto l16
+			l17:
+				p.position, p.tokenIndex = position17, tokenIndex17
+			}
+			goto l2
+		l16:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 7) {
+				goto l18
+			}
+			if !cset13[p.buffer[p.position]] || !p.rule_telnetaddress() {
+				goto l18
+			}
+			{
+				position19, tokenIndex19 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l19
+				}
+				goto l18
+			l19:
+				p.position, p.tokenIndex = position19, tokenIndex19
+			}
+			goto l2
+		l18:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 8) {
+				goto l20
+			}
+			if !cset14[p.buffer[p.position]] || !p.rule_gopheraddress() {
+				goto l20
+			}
+			{
+				position21, tokenIndex21 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l21
+				}
+				goto l20
+			l21:
+				p.position, p.tokenIndex = position21, tokenIndex21
+			}
+			goto l2
+		l20:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 9) {
+				goto l22
+			}
+			if !cset15[p.buffer[p.position]] || !p.rule_waisaddress() {
+				goto l22
+			}
+			{
+				position23, tokenIndex23 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l23
+				}
+				goto l22
+			l23:
+				p.position, p.tokenIndex = position23, tokenIndex23
+			}
+			goto l2
+		l22:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 10) {
+				goto l24
+			}
+			if !cset15[p.buffer[p.position]] || !p.rule_waisindex() {
+				goto l24
+			}
+			{
+				position25, tokenIndex25 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l25
+				}
+				goto l24
+			l25:
+				p.position, p.tokenIndex = position25, tokenIndex25
+			}
+			goto l2
+		l24:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 11) {
+				goto l26
+			}
+			if !cset15[p.buffer[p.position]] || !p.rule_waisdoc() {
+				goto l26
+			}
+			{
+				position27, tokenIndex27 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l27
+				}
+				goto l26
+			l27:
+				p.position, p.tokenIndex = position27, tokenIndex27
+			}
+			goto l2
+		l26:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 12) {
+				goto l28
+			}
+			if !cset16[p.buffer[p.position]] || !p.rule_mailtoaddress() {
+				goto l28
+			}
+			{
+				position29, tokenIndex29 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l29
+				}
+				goto l28
+			l29:
+				p.position, p.tokenIndex = position29, tokenIndex29
+			}
+			goto l2
+		l28:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 13) {
+				goto l30
+			}
+			if !cset16[p.buffer[p.position]] || !p.rule_midaddress() {
+				goto l30
+			}
+			{
+				position31, tokenIndex31 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l31
+				}
+				goto l30
+			l31:
+				p.position, p.tokenIndex = position31, tokenIndex31
+			}
+			goto l2
+		l30:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 14) {
+				goto l32
+			}
+			if !cset17[p.buffer[p.position]] || !p.rule_cidaddress() {
+				goto l32
+			}
+			{
+				position33, tokenIndex33 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l33
+				}
+				goto l32
+			l33:
+				p.position, p.tokenIndex = position33, tokenIndex33
+			}
+			goto l2
+		l32:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 15) {
+				goto l0
+			}
+			{
+				position34, tokenIndex34 := p.position, p.tokenIndex
+				if p.buffer[p.position] != 'a' {
+					goto l0
+				}
+				p.position++
+				if p.buffer[p.position] != 'f' {
+					goto l0
+				}
+				p.position++
+				if p.buffer[p.position] != 's' {
+					goto l0
+				}
+				p.position++
+				if p.buffer[p.position] != ':' {
+					goto l0
+				}
+				p.position++
+				if p.buffer[p.position] != '/' {
+					goto l0
+				}
+				p.position++
+				if p.buffer[p.position] != '/' {
+					goto l0
+				}
+				p.position++
+				{
+					position35, tokenIndex35 := p.position, p.tokenIndex
+					if !cset2[p.buffer[p.position]] || !p.rule_hostname() {
+						goto l0
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulecellname, position35, p.position, p.tokenIndex, tokenIndex35)
+					}
+					p.tokenIndex++
+				}
+				if p.buffer[p.position] != '/' {
+					goto l0
+				}
+				p.position++
+				if !p.rule_path() {
+					goto l0
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleafsaddress, position34, p.position, p.tokenIndex, tokenIndex34)
+				}
+				p.tokenIndex++
+			}
+			{
+				position36, tokenIndex36 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l36
+				}
+				goto l0
+			l36:
+				p.position, p.tokenIndex = position36, tokenIndex36
+			}
+		}
+	l2:
+		if !p.notokens {
+			p.tokens32.Add(rule_start, position1, p.position, p.tokenIndex, tokenIndex1)
+		}
+		p.tokenIndex++
+	}
+	return true
+l0:
+	p.position, p.tokenIndex = position0, tokenIndex0
+	return false
+}
+
+// 2 url <- <(httpaddress / ftpaddress / newsaddress / nntpaddress / prosperoaddress / telnetaddress / gopheraddress / waisaddress / mailtoaddress / midaddress / cidaddress)>
+func (p *parser) rule_url() bool {
+	position38, tokenIndex38 := p.position, p.tokenIndex
+	{
+		position39, tokenIndex39 := p.position, p.tokenIndex
+		{
+			position40, tokenIndex40 := p.position, p.tokenIndex
+			if !cset9[p.buffer[p.position]] || !p.rule_httpaddress() {
+				goto l41
+			}
+			goto l40
+		l41:
+			p.position, p.tokenIndex = position40, tokenIndex40
+			if !cset10[p.buffer[p.position]] || !p.rule_ftpaddress() {
+				goto l42
+			}
+			goto l40
+		l42:
+			p.position, p.tokenIndex = position40, tokenIndex40
+			if !cset11[p.buffer[p.position]] || !p.rule_newsaddress() {
+				goto l43
+			}
+			goto l40
+		l43:
+			p.position, p.tokenIndex = position40, tokenIndex40
+			if !cset11[p.buffer[p.position]] || !p.rule_nntpaddress() {
+				goto l44
+			}
+			goto l40
+		l44:
+			p.position, p.tokenIndex = position40, tokenIndex40
+			if !cset12[p.buffer[p.position]] || !p.rule_prosperoaddress() {
+				goto l45
+			}
+			goto l40
+		l45:
+			p.position, p.tokenIndex = position40, tokenIndex40
+			if !cset13[p.buffer[p.position]] || !p.rule_telnetaddress() {
+				goto l46
+			}
+			goto l40
+		l46:
+			p.position, p.tokenIndex = position40, tokenIndex40
+			if !cset14[p.buffer[p.position]] || !p.rule_gopheraddress() {
+				goto l47
+			}
+			goto l40
+		l47:
+			p.position, p.tokenIndex = position40, tokenIndex40
+			if !cset15[p.buffer[p.position]] || !p.rule_waisaddress() {
+				goto l48
+			}
+			goto l40
+		l48:
+			p.position, p.tokenIndex = position40, tokenIndex40
+			if !cset16[p.buffer[p.position]] || !p.rule_mailtoaddress() {
+				goto l49
+			}
+			goto l40
+		l49:
+			p.position, p.tokenIndex = position40, tokenIndex40
+			if !cset16[p.buffer[p.position]] || !p.rule_midaddress() {
+				goto l50
+			}
+			goto l40
+		l50:
+			p.position, p.tokenIndex = position40, tokenIndex40
+			if !cset17[p.buffer[p.position]] || !p.rule_cidaddress() {
+				goto l38
+			}
+		}
+	l40:
+		if !p.notokens {
+			p.tokens32.Add(ruleurl, position39, p.position, p.tokenIndex, tokenIndex39)
+		}
+		p.tokenIndex++
+	}
+	return true
+l38:
+	p.position, p.tokenIndex = position38, tokenIndex38
+	return false
+}
+
+// 3 httpaddress <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' path)? ('?' search)?)>
+func (p *parser) rule_httpaddress() bool {
+	position51, tokenIndex51 := p.position, p.tokenIndex
+	{
+		position52, tokenIndex52 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'h' {
+			goto l51
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l51
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l51
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l51
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l51
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l51
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l51
+		}
+		p.position++
+		if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l51
+		}
+		{
+			position53, tokenIndex53 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l53
+			}
+			p.position++
+			if !p.rule_path() {
+				goto l53
+			}
+			goto l54
+		l53:
+			p.position, p.tokenIndex = position53, tokenIndex53
+		}
+	l54:
+		{
+			position55, tokenIndex55 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l55
+			}
+			p.position++
+			if !cset18[p.buffer[p.position]] || !p.rule_search() {
+				goto l55
+			}
+			goto l56
+		l55:
+			p.position, p.tokenIndex = position55, tokenIndex55
+		}
+	l56:
+		if !p.notokens {
+			p.tokens32.Add(rulehttpaddress, position52, p.position, p.tokenIndex, tokenIndex52)
+		}
+		p.tokenIndex++
+	}
+	return true
+l51:
+	p.position, p.tokenIndex = position51, tokenIndex51
+	return false
+}
+
+// 4 ftpaddress <- <('f' 't' 'p' ':' '/' '/' login '/' path ftptype?)>
+func (p *parser) rule_ftpaddress() bool {
+	position57, tokenIndex57 := p.position, p.tokenIndex
+	{
+		position58, tokenIndex58 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'f' {
+			goto l57
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l57
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l57
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l57
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l57
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l57
+		}
+		p.position++
+		if !cset4[p.buffer[p.position]] || !p.rule_login() {
+			goto l57
+		}
+		if p.buffer[p.position] != '/' {
+			goto l57
+		}
+		p.position++
+		if !p.rule_path() {
+			goto l57
+		}
+		{
+			position59, tokenIndex59 := p.position, p.tokenIndex
+			{
+				position61, tokenIndex61 := p.position, p.tokenIndex
+				{
+					position62, tokenIndex62 := p.position, p.tokenIndex
+					if p.buffer[p.position] != 'A' {
+						goto l63
+					}
+					p.position++
+					if !cset5[p.buffer[p.position]] || !p.rule_formcode() {
+						goto l63
+					}
+					goto l62
+				l63:
+					p.position, p.tokenIndex = position62, tokenIndex62
+					if p.buffer[p.position] != 'E' {
+						goto l64
+					}
+					p.position++
+					if !cset5[p.buffer[p.position]] || !p.rule_formcode() {
+						goto l64
+					}
+					goto l62
+				l64:
+					p.position, p.tokenIndex = position62, tokenIndex62
+					if p.buffer[p.position] != 'I' {
+						goto l65
+					}
+					p.position++
+					goto l62
+				l65:
+					p.position, p.tokenIndex = position62, tokenIndex62
+					if p.buffer[p.position] != 'L' {
+						goto l59
+					}
+					p.position++
+					if !cset19[p.buffer[p.position]] || !p.rule_digits() {
+						goto l59
+					}
+				}
+			l62:
+				if !p.notokens {
+					p.tokens32.Add(ruleftptype, position61, p.position, p.tokenIndex, tokenIndex61)
+				}
+				p.tokenIndex++
+			}
+			goto l60
+		l59:
+			p.position, p.tokenIndex = position59, tokenIndex59
+		}
+	l60:
+		if !p.notokens {
+			p.tokens32.Add(ruleftpaddress, position58, p.position, p.tokenIndex, tokenIndex58)
+		}
+		p.tokenIndex++
+	}
+	return true
+l57:
+	p.position, p.tokenIndex = position57, tokenIndex57
+	return false
+}
+
+// 6 newsaddress <- <('n' 'e' 'w' 's' ':' groupart)>
+func (p *parser) rule_newsaddress() bool {
+	position67, tokenIndex67 := p.position, p.tokenIndex
+	{
+		position68, tokenIndex68 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'n' {
+			goto l67
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l67
+		}
+		p.position++
+		if p.buffer[p.position] != 'w' {
+			goto l67
+		}
+		p.position++
+		if p.buffer[p.position] != 's' {
+			goto l67
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l67
+		}
+		p.position++
+		{
+			position69, tokenIndex69 := p.position, p.tokenIndex
+			{
+				position70, tokenIndex70 := p.position, p.tokenIndex
+				{
+					position72, tokenIndex72 := p.position, p.tokenIndex
+					{
+						position73, tokenIndex73 := p.position, p.tokenIndex
+						if !cset0[p.buffer[p.position]] {
+							goto l90
+						}
+						p.position++
+						goto l73
+					l90:
+						p.position, p.tokenIndex = position73, tokenIndex73
+						if p.buffer[p.position] != '%' {
+							goto l71
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l71
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l71
+							}
+							p.position++
+						}
+					}
+				l73:
+				l97:
+					{
+						position98, tokenIndex98 := p.position, p.tokenIndex
+						{
+							position99, tokenIndex99 := p.position, p.tokenIndex
+							if p.buffer[p.position] != '@' {
+								goto l99
+							}
+							p.position++
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l99
+								}
+								p.position++
+							}
+							goto l98
+						l99:
+							p.position, p.tokenIndex = position99, tokenIndex99
+						}
+						{
+							position102, tokenIndex102 := p.position, p.tokenIndex
+							if p.buffer[p.position] != '@' {
+								goto l102
+							}
+							p.position++
+							if !cset19[p.buffer[p.position]] || !p.rule_hostnumber() {
+								goto l102
+							}
+							{
+								position103, tokenIndex103 := p.position, p.tokenIndex
+								{
+									position104, tokenIndex104 := p.position, p.tokenIndex
+									if !cset0[p.buffer[p.position]] {
+										goto l121
+									}
+									p.position++
+									goto l104
+								l121:
+									p.position, p.tokenIndex = position104, tokenIndex104
+									if p.buffer[p.position] != '%' {
+										goto l103
+									}
+									p.position++
+									{
+										if !cset1[p.buffer[p.position]] {
+											goto l103
+										}
+										p.position++
+									}
+									{
+										if !cset1[p.buffer[p.position]] {
+											goto l103
+										}
+										p.position++
+									}
+								}
+							l104:
+								goto l102
+							l103:
+								p.position, p.tokenIndex = position103, tokenIndex103
+							}
+							goto l98
+						l102:
+							p.position, p.tokenIndex = position102, tokenIndex102
+						}
+						{
+							position128, tokenIndex128 := p.position, p.tokenIndex
+							if !cset0[p.buffer[p.position]] {
+								goto l145
+							}
+							p.position++
+							goto l128
+						l145:
+							p.position, p.tokenIndex = position128, tokenIndex128
+							if p.buffer[p.position] != '%' {
+								goto l98
+							}
+							p.position++
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l98
+								}
+								p.position++
+							}
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l98
+								}
+								p.position++
+							}
+						}
+					l128:
+						goto l97
+					l98:
+						p.position, p.tokenIndex = position98, tokenIndex98
+					}
+					if p.buffer[p.position] != '@' {
+						goto l71
+					}
+					p.position++
+					if !cset3[p.buffer[p.position]] || !p.rule_host() {
+						goto l71
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulearticle, position72, p.position, p.tokenIndex, tokenIndex72)
+					}
+					p.tokenIndex++
+				}
+				goto l70
+			l71:
+				p.position, p.tokenIndex = position70, tokenIndex70
+				if !cset2[p.buffer[p.position]] || !p.rule_group() {
+					goto l152
+				}
+				goto l70
+			l152:
+				p.position, p.tokenIndex = position70, tokenIndex70
+				if p.buffer[p.position] != '*' {
+					goto l67
+				}
+				p.position++
+			}
+		l70:
+			if !p.notokens {
+				p.tokens32.Add(rulegroupart, position69, p.position, p.tokenIndex, tokenIndex69)
+			}
+			p.tokenIndex++
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulenewsaddress, position68, p.position, p.tokenIndex, tokenIndex68)
+		}
+		p.tokenIndex++
+	}
+	return true
+l67:
+	p.position, p.tokenIndex = position67, tokenIndex67
+	return false
+}
+
+// 7 nntpaddress <- <('n' 'n' 't' 'p' ':' group '/' digits)>
+func (p *parser) rule_nntpaddress() bool {
+	position153, tokenIndex153 := p.position, p.tokenIndex
+	{
+		position154, tokenIndex154 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'n' {
+			goto l153
+		}
+		p.position++
+		if p.buffer[p.position] != 'n' {
+			goto l153
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l153
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l153
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l153
+		}
+		p.position++
+		if !cset2[p.buffer[p.position]] || !p.rule_group() {
+			goto l153
+		}
+		if p.buffer[p.position] != '/' {
+			goto l153
+		}
+		p.position++
+		if !cset19[p.buffer[p.position]] || !p.rule_digits() {
+			goto l153
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulenntpaddress, position154, p.position, p.tokenIndex, tokenIndex154)
+		}
+		p.tokenIndex++
+	}
+	return true
+l153:
+	p.position, p.tokenIndex = position153, tokenIndex153
+	return false
+}
+
+// 8 midaddress <- <('m' 'i' 'd' ':' addr_spec)>
+func (p *parser) rule_midaddress() bool {
+	position155, tokenIndex155 := p.position, p.tokenIndex
+	{
+		position156, tokenIndex156 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'm' {
+			goto l155
+		}
+		p.position++
+		if p.buffer[p.position] != 'i' {
+			goto l155
+		}
+		p.position++
+		if p.buffer[p.position] != 'd' {
+			goto l155
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l155
+		}
+		p.position++
+		if !cset20[p.buffer[p.position]] || !p.rule_addr_spec() {
+			goto l155
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulemidaddress, position156, p.position, p.tokenIndex, tokenIndex156)
+		}
+		p.tokenIndex++
+	}
+	return true
+l155:
+	p.position, p.tokenIndex = position155, tokenIndex155
+	return false
+}
+
+// 9 cidaddress <- <('c' 'i' 'd' ':' content_identifier)>
+func (p *parser) rule_cidaddress() bool {
+	position157, tokenIndex157 := p.position, p.tokenIndex
+	{
+		position158, tokenIndex158 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'c' {
+			goto l157
+		}
+		p.position++
+		if p.buffer[p.position] != 'i' {
+			goto l157
+		}
+		p.position++
+		if p.buffer[p.position] != 'd' {
+			goto l157
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l157
+		}
+		p.position++
+		{
+			position159, tokenIndex159 := p.position, p.tokenIndex
+			if !cset20[p.buffer[p.position]] || !p.rule_addr_spec() {
+				goto l157
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulecontent_identifier, position159, p.position, p.tokenIndex, tokenIndex159)
+			}
+			p.tokenIndex++
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulecidaddress, position158, p.position, p.tokenIndex, tokenIndex158)
+		}
+		p.tokenIndex++
+	}
+	return true
+l157:
+	p.position, p.tokenIndex = position157, tokenIndex157
+	return false
+}
+
+// 10 mailtoaddress <- <('m' 'a' 'i' 'l' 't' 'o' ':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\” / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))) (!('@' ([a-z] / [A-Z])) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\” / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))* '@' hostname)>
+func (p *parser) rule_mailtoaddress() bool {
+	position160, tokenIndex160 := p.position, p.tokenIndex
+	{
+		position161, tokenIndex161 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'm' {
+			goto l160
+		}
+		p.position++
+		if p.buffer[p.position] != 'a' {
+			goto l160
+		}
+		p.position++
+		if p.buffer[p.position] != 'i' {
+			goto l160
+		}
+		p.position++
+		if p.buffer[p.position] != 'l' {
+			goto l160
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l160
+		}
+		p.position++
+		if p.buffer[p.position] != 'o' {
+			goto l160
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l160
+		}
+		p.position++
+		{
+			position162, tokenIndex162 := p.position, p.tokenIndex
+			if !cset0[p.buffer[p.position]] {
+				goto l179
+			}
+			p.position++
+			goto l162
+		l179:
+			p.position, p.tokenIndex = position162, tokenIndex162
+			if p.buffer[p.position] != '%' {
+				goto l160
+			}
+			p.position++
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l160
+				}
+				p.position++
+			}
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l160
+				}
+				p.position++
+			}
+		}
+	l162:
+	l186:
+		{
+			position187, tokenIndex187 := p.position, p.tokenIndex
+			{
+				position188, tokenIndex188 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '@' {
+					goto l188
+				}
+				p.position++
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l188
+					}
+					p.position++
+				}
+				goto l187
+			l188:
+				p.position, p.tokenIndex = position188, tokenIndex188
+			}
+			{
+				position191, tokenIndex191 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l208
+				}
+				p.position++
+				goto l191
+			l208:
+				p.position, p.tokenIndex = position191, tokenIndex191
+				if p.buffer[p.position] != '%' {
+					goto l187
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l187
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l187
+					}
+					p.position++
+				}
+			}
+		l191:
+			goto l186
+		l187:
+			p.position, p.tokenIndex = position187, tokenIndex187
+		}
+		if p.buffer[p.position] != '@' {
+			goto l160
+		}
+		p.position++
+		if !cset2[p.buffer[p.position]] || !p.rule_hostname() {
+			goto l160
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulemailtoaddress, position161, p.position, p.tokenIndex, tokenIndex161)
+		}
+		p.tokenIndex++
+	}
+	return true
+l160:
+	p.position, p.tokenIndex = position160, tokenIndex160
+	return false
+}
+
+// 11 waisaddress <- <(waisdoc / waisindex)>
+func (p *parser) rule_waisaddress() bool {
+	position215, tokenIndex215 := p.position, p.tokenIndex
+	{
+		position216, tokenIndex216 := p.position, p.tokenIndex
+		{
+			position217, tokenIndex217 := p.position, p.tokenIndex
+			if !cset15[p.buffer[p.position]] || !p.rule_waisdoc() {
+				goto l218
+			}
+			goto l217
+		l218:
+			p.position, p.tokenIndex = position217, tokenIndex217
+			if !cset15[p.buffer[p.position]] || !p.rule_waisindex() {
+				goto l215
+			}
+		}
+	l217:
+		if !p.notokens {
+			p.tokens32.Add(rulewaisaddress, position216, p.position, p.tokenIndex, tokenIndex216)
+		}
+		p.tokenIndex++
+	}
+	return true
+l215:
+	p.position, p.tokenIndex = position215, tokenIndex215
+	return false
+}
+
+// 12 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database ('?' search)?)>
+func (p *parser) rule_waisindex() bool {
+	position219, tokenIndex219 := p.position, p.tokenIndex
+	{
+		position220, tokenIndex220 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'w' {
+			goto l219
+		}
+		p.position++
+		if p.buffer[p.position] != 'a' {
+			goto l219
+		}
+		p.position++
+		if p.buffer[p.position] != 'i' {
+			goto l219
+		}
+		p.position++
+		if p.buffer[p.position] != 's' {
+			goto l219
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l219
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l219
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l219
+		}
+		p.position++
+		if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l219
+		}
+		if p.buffer[p.position] != '/' {
+			goto l219
+		}
+		p.position++
+		if !cset18[p.buffer[p.position]] || !p.rule_database() {
+			goto l219
+		}
+		{
+			position221, tokenIndex221 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l221
+			}
+			p.position++
+			if !cset18[p.buffer[p.position]] || !p.rule_search() {
+				goto l221
+			}
+			goto l222
+		l221:
+			p.position, p.tokenIndex = position221, tokenIndex221
+		}
+	l222:
+		if !p.notokens {
+			p.tokens32.Add(rulewaisindex, position220, p.position, p.tokenIndex, tokenIndex220)
+		}
+		p.tokenIndex++
+	}
+	return true
+l219:
+	p.position, p.tokenIndex = position219, tokenIndex219
+	return false
+}
+
+// 13 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath)>
+func (p *parser) rule_waisdoc() bool {
+	position223, tokenIndex223 := p.position, p.tokenIndex
+	{
+		position224, tokenIndex224 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'w' {
+			goto l223
+		}
+		p.position++
+		if p.buffer[p.position] != 'a' {
+			goto l223
+		}
+		p.position++
+		if p.buffer[p.position] != 'i' {
+			goto l223
+		}
+		p.position++
+		if p.buffer[p.position] != 's' {
+			goto l223
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l223
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l223
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l223
+		}
+		p.position++
+		if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l223
+		}
+		if p.buffer[p.position] != '/' {
+			goto l223
+		}
+		p.position++
+		if !cset18[p.buffer[p.position]] || !p.rule_database() {
+			goto l223
+		}
+		if p.buffer[p.position] != '/' {
+			goto l223
+		}
+		p.position++
+		{
+			position225, tokenIndex225 := p.position, p.tokenIndex
+			{
+				position228, tokenIndex228 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l245
+				}
+				p.position++
+				goto l228
+			l245:
+				p.position, p.tokenIndex = position228, tokenIndex228
+				if p.buffer[p.position] != '%' {
+					goto l223
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l223
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l223
+					}
+					p.position++
+				}
+			}
+		l228:
+		l226:
+			{
+				i, buf := p.position, p.buffer
+				for cset0[buf[i]] {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position227, tokenIndex227 := p.position, p.tokenIndex
+				{
+					position252, tokenIndex252 := p.position, p.tokenIndex
+					if !cset0[p.buffer[p.position]] {
+						goto l269
+					}
+					p.position++
+					goto l252
+				l269:
+					p.position, p.tokenIndex = position252, tokenIndex252
+					if p.buffer[p.position] != '%' {
+						goto l227
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l227
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l227
+						}
+						p.position++
+					}
+				}
+			l252:
+				goto l226
+			l227:
+				p.position, p.tokenIndex = position227, tokenIndex227
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulewtype, position225, p.position, p.tokenIndex, tokenIndex225)
+			}
+			p.tokenIndex++
+		}
+		if p.buffer[p.position] != '/' {
+			goto l223
+		}
+		p.position++
+		{
+			position276, tokenIndex276 := p.position, p.tokenIndex
+			if !cset19[p.buffer[p.position]] || !p.rule_digits() {
+				goto l223
+			}
+			if p.buffer[p.position] != '=' {
+				goto l223
+			}
+			p.position++
+			if !p.rule_path() {
+				goto l223
+			}
+			if p.buffer[p.position] != ';' {
+				goto l223
+			}
+			p.position++
+		l277:
+			{
+				position278, tokenIndex278 := p.position, p.tokenIndex
+				if !cset19[p.buffer[p.position]] || !p.rule_digits() {
+					goto l278
+				}
+				if p.buffer[p.position] != '=' {
+					goto l278
+				}
+				p.position++
+				if !p.rule_path() {
+					goto l278
+				}
+				if p.buffer[p.position] != ';' {
+					goto l278
+				}
+				p.position++
+				goto l277
+			l278:
+				p.position, p.tokenIndex = position278, tokenIndex278
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulewpath, position276, p.position, p.tokenIndex, tokenIndex276)
+			}
+			p.tokenIndex++
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulewaisdoc, position224, p.position, p.tokenIndex, tokenIndex224)
+		}
+		p.tokenIndex++
+	}
+	return true
+l223:
+	p.position, p.tokenIndex = position223, tokenIndex223
+	return false
+}
+
+// 16 group <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\” / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))*)>
+func (p *parser) rule_group() bool {
+	position281, tokenIndex281 := p.position, p.tokenIndex
+	{
+		position282, tokenIndex282 := p.position, p.tokenIndex
+		{
+			if !cset2[p.buffer[p.position]] {
+				goto l281
+			}
+			p.position++
+		}
+	l285:
+		{
+			i, buf := p.position, p.buffer
+			for cset0[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position286, tokenIndex286 := p.position, p.tokenIndex
+			{
+				position287, tokenIndex287 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l304
+				}
+				p.position++
+				goto l287
+			l304:
+				p.position, p.tokenIndex = position287, tokenIndex287
+				if p.buffer[p.position] != '%' {
+					goto l286
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l286
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l286
+					}
+					p.position++
+				}
+			}
+		l287:
+			goto l285
+		l286:
+			p.position, p.tokenIndex = position286, tokenIndex286
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulegroup, position282, p.position, p.tokenIndex, tokenIndex282)
+		}
+		p.tokenIndex++
+	}
+	return true
+l281:
+	p.position, p.tokenIndex = position281, tokenIndex281
+	return false
+}
+
+// 18 database <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\” / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+>
+func (p *parser) rule_database() bool {
+	position312, tokenIndex312 := p.position, p.tokenIndex
+	{
+		position313, tokenIndex313 := p.position, p.tokenIndex
+		{
+			position316, tokenIndex316 := p.position, p.tokenIndex
+			if !cset0[p.buffer[p.position]] {
+				goto l333
+			}
+			p.position++
+			goto l316
+		l333:
+			p.position, p.tokenIndex = position316, tokenIndex316
+			if p.buffer[p.position] != '%' {
+				goto l312
+			}
+			p.position++
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l312
+				}
+				p.position++
+			}
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l312
+				}
+				p.position++
+			}
+		}
+	l316:
+	l314:
+		{
+			i, buf := p.position, p.buffer
+			for cset0[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position315, tokenIndex315 := p.position, p.tokenIndex
+			{
+				position340, tokenIndex340 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l357
+				}
+				p.position++
+				goto l340
+			l357:
+				p.position, p.tokenIndex = position340, tokenIndex340
+				if p.buffer[p.position] != '%' {
+					goto l315
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l315
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l315
+					}
+					p.position++
+				}
+			}
+		l340:
+			goto l314
+		l315:
+			p.position, p.tokenIndex = position315, tokenIndex315
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruledatabase, position313, p.position, p.tokenIndex, tokenIndex313)
+		}
+		p.tokenIndex++
+	}
+	return true
+l312:
+	p.position, p.tokenIndex = position312, tokenIndex312
+	return false
+}
+
+// 20 prosperoaddress <- <prosperolink>
+func (p *parser) rule_prosperoaddress() bool {
+	position365, tokenIndex365 := p.position, p.tokenIndex
+	{
+		position366, tokenIndex366 := p.position, p.tokenIndex
+		{
+			position367, tokenIndex367 := p.position, p.tokenIndex
+			if p.buffer[p.position] != 'p' {
+				goto l365
+			}
+			p.position++
+			if p.buffer[p.position] != 'r' {
+				goto l365
+			}
+			p.position++
+			if p.buffer[p.position] != 'o' {
+				goto l365
+			}
+			p.position++
+			if p.buffer[p.position] != 's' {
+				goto l365
+			}
+			p.position++
+			if p.buffer[p.position] != 'p' {
+				goto l365
+			}
+			p.position++
+			if p.buffer[p.position] != 'e' {
+				goto l365
+			}
+			p.position++
+			if p.buffer[p.position] != 'r' {
+				goto l365
+			}
+			p.position++
+			if p.buffer[p.position] != 'o' {
+				goto l365
+			}
+			p.position++
+			if p.buffer[p.position] != ':' {
+				goto l365
+			}
+			p.position++
+			if p.buffer[p.position] != '/' {
+				goto l365
+			}
+			p.position++
+			if p.buffer[p.position] != '/' {
+				goto l365
+			}
+			p.position++
+			if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+				goto l365
+			}
+			if p.buffer[p.position] != '/' {
+				goto l365
+			}
+			p.position++
+			{
+				position368, tokenIndex368 := p.position, p.tokenIndex
+				{
+					position369, tokenIndex369 := p.position, p.tokenIndex
+					{
+						position373, tokenIndex373 := p.position, p.tokenIndex
+						if p.buffer[p.position] != '%' {
+							goto l373
+						}
+						p.position++
+						if p.buffer[p.position] != '0' {
+							goto l373
+						}
+						p.position++
+						if p.buffer[p.position] != '0' {
+							goto l373
+						}
+						p.position++
+						if c := p.buffer[p.position]; c < '0' || c > '9' {
+							goto l373
+						}
+						p.position++
+					l374:
+						{
+							i, buf := p.position, p.buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position375, tokenIndex375 := p.position, p.tokenIndex
+							{
+								if !cset3[p.buffer[p.position]] {
+									goto l375
+								}
+								p.position++
+							}
+							goto l374
+						l375:
+							p.position, p.tokenIndex = position375, tokenIndex375
+						}
+						{
+							position379, tokenIndex379 := p.position, p.tokenIndex
+							if !p.matchDot() {
+								goto l379
+							}
+							goto l373
+						l379:
+							p.position, p.tokenIndex = position379, tokenIndex379
+						}
+						goto l369
+					l373:
+						p.position, p.tokenIndex = position373, tokenIndex373
+					}
+					{
+						position380, tokenIndex380 := p.position, p.tokenIndex
+						if !cset0[p.buffer[p.position]] {
+							goto l397
+						}
+						p.position++
+						goto l380
+					l397:
+						p.position, p.tokenIndex = position380, tokenIndex380
+						if p.buffer[p.position] != '%' {
+							goto l369
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l369
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l369
+							}
+							p.position++
+						}
+					}
+				l380:
+				l371:
+					{
+						position372, tokenIndex372 := p.position, p.tokenIndex
+						{
+							position404, tokenIndex404 := p.position, p.tokenIndex
+							if p.buffer[p.position] != '%' {
+								goto l404
+							}
+							p.position++
+							if p.buffer[p.position] != '0' {
+								goto l404
+							}
+							p.position++
+							if p.buffer[p.position] != '0' {
+								goto l404
+							}
+							p.position++
+							if c := p.buffer[p.position]; c < '0' || c > '9' {
+								goto l404
+							}
+							p.position++
+						l405:
+							{
+								i, buf := p.position, p.buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position406, tokenIndex406 := p.position, p.tokenIndex
+								{
+									if !cset3[p.buffer[p.position]] {
+										goto l406
+									}
+									p.position++
+								}
+								goto l405
+							l406:
+								p.position, p.tokenIndex = position406, tokenIndex406
+							}
+							{
+								position410, tokenIndex410 := p.position, p.tokenIndex
+								if !p.matchDot() {
+									goto l410
+								}
+								goto l404
+							l410:
+								p.position, p.tokenIndex = position410, tokenIndex410
+							}
+							goto l372
+						l404:
+							p.position, p.tokenIndex = position404, tokenIndex404
+						}
+						{
+							position411, tokenIndex411 := p.position, p.tokenIndex
+							if !cset0[p.buffer[p.position]] {
+								goto l428
+							}
+							p.position++
+							goto l411
+						l428:
+							p.position, p.tokenIndex = position411, tokenIndex411
+							if p.buffer[p.position] != '%' {
+								goto l372
+							}
+							p.position++
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l372
+								}
+								p.position++
+							}
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l372
+								}
+								p.position++
+							}
+						}
+					l411:
+						goto l371
+					l372:
+						p.position, p.tokenIndex = position372, tokenIndex372
+					}
+				l435:
+					{
+						position436, tokenIndex436 := p.position, p.tokenIndex
+						if p.buffer[p.position] != '/' {
+							goto l436
+						}
+						p.position++
+						{
+							position439, tokenIndex439 := p.position, p.tokenIndex
+							if p.buffer[p.position] != '%' {
+								goto l439
+							}
+							p.position++
+							if p.buffer[p.position] != '0' {
+								goto l439
+							}
+							p.position++
+							if p.buffer[p.position] != '0' {
+								goto l439
+							}
+							p.position++
+							if c := p.buffer[p.position]; c < '0' || c > '9' {
+								goto l439
+							}
+							p.position++
+						l440:
+							{
+								i, buf := p.position, p.buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position441, tokenIndex441 := p.position, p.tokenIndex
+								{
+									if !cset3[p.buffer[p.position]] {
+										goto l441
+									}
+									p.position++
+								}
+								goto l440
+							l441:
+								p.position, p.tokenIndex = position441, tokenIndex441
+							}
+							{
+								position445, tokenIndex445 := p.position, p.tokenIndex
+								if !p.matchDot() {
+									goto l445
+								}
+								goto l439
+							l445:
+								p.position, p.tokenIndex = position445, tokenIndex445
+							}
+							goto l436
+						l439:
+							p.position, p.tokenIndex = position439, tokenIndex439
+						}
+						{
+							position446, tokenIndex446 := p.position, p.tokenIndex
+							if !cset0[p.buffer[p.position]] {
+								goto l463
+							}
+							p.position++
+							goto l446
+						l463:
+							p.position, p.tokenIndex = position446, tokenIndex446
+							if p.buffer[p.position] != '%' {
+								goto l436
+							}
+							p.position++
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l436
+								}
+								p.position++
+							}
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l436
+								}
+								p.position++
+							}
+						}
+					l446:
+					l437:
+						{
+							position438, tokenIndex438 := p.position, p.tokenIndex
+							{
+								position470, tokenIndex470 := p.position, p.tokenIndex
+								if p.buffer[p.position] != '%' {
+									goto l470
+								}
+								p.position++
+								if p.buffer[p.position] != '0' {
+									goto l470
+								}
+								p.position++
+								if p.buffer[p.position] != '0' {
+									goto l470
+								}
+								p.position++
+								if c := p.buffer[p.position]; c < '0' || c > '9' {
+									goto l470
+								}
+								p.position++
+							l471:
+								{
+									i, buf := p.position, p.buffer
+									for cset3[buf[i]] {
+										i++
+									}
+									p.position = i
+								}
+								{
+									position472, tokenIndex472 := p.position, p.tokenIndex
+									{
+										if !cset3[p.buffer[p.position]] {
+											goto l472
+										}
+										p.position++
+									}
+									goto l471
+								l472:
+									p.position, p.tokenIndex = position472, tokenIndex472
+								}
+								{
+									position476, tokenIndex476 := p.position, p.tokenIndex
+									if !p.matchDot() {
+										goto l476
+									}
+									goto l470
+								l476:
+									p.position, p.tokenIndex = position476, tokenIndex476
+								}
+								goto l438
+							l470:
+								p.position, p.tokenIndex = position470, tokenIndex470
+							}
+							{
+								position477, tokenIndex477 := p.position, p.tokenIndex
+								if !cset0[p.buffer[p.position]] {
+									goto l494
+								}
+								p.position++
+								goto l477
+							l494:
+								p.position, p.tokenIndex = position477, tokenIndex477
+								if p.buffer[p.position] != '%' {
+									goto l438
+								}
+								p.position++
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l438
+									}
+									p.position++
+								}
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l438
+									}
+									p.position++
+								}
+							}
+						l477:
+							goto l437
+						l438:
+							p.position, p.tokenIndex = position438, tokenIndex438
+						}
+						goto l435
+					l436:
+						p.position, p.tokenIndex = position436, tokenIndex436
+					}
+					{
+						position501, tokenIndex501 := p.position, p.tokenIndex
+						if p.buffer[p.position] != '/' {
+							goto l501
+						}
+						p.position++
+						goto l502
+					l501:
+						p.position, p.tokenIndex = position501, tokenIndex501
+					}
+				l502:
+					goto l370
+				l369:
+					p.position, p.tokenIndex = position369, tokenIndex369
+				}
+			l370:
+				if !p.notokens {
+					p.tokens32.Add(rulehsoname, position368, p.position, p.tokenIndex, tokenIndex368)
+				}
+				p.tokenIndex++
+			}
+			{
+				position503, tokenIndex503 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '%' {
+					goto l503
+				}
+				p.position++
+				if p.buffer[p.position] != '0' {
+					goto l503
+				}
+				p.position++
+				if p.buffer[p.position] != '0' {
+					goto l503
+				}
+				p.position++
+				{
+					position505, tokenIndex505 := p.position, p.tokenIndex
+					if !cset19[p.buffer[p.position]] || !p.rule_digits() {
+						goto l503
+					}
+					if !p.notokens {
+						p.tokens32.Add(ruleversion, position505, p.position, p.tokenIndex, tokenIndex505)
+					}
+					p.tokenIndex++
+				}
+				{
+					position506, tokenIndex506 := p.position, p.tokenIndex
+					{
+						position508, tokenIndex508 := p.position, p.tokenIndex
+						{
+							position511, tokenIndex511 := p.position, p.tokenIndex
+							{
+								if !cset3[p.buffer[p.position]] {
+									goto l506
+								}
+								p.position++
+							}
+						l512:
+							{
+								i, buf := p.position, p.buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position513, tokenIndex513 := p.position, p.tokenIndex
+								{
+									if !cset3[p.buffer[p.position]] {
+										goto l513
+									}
+									p.position++
+								}
+								goto l512
+							l513:
+								p.position, p.tokenIndex = position513, tokenIndex513
+							}
+							if !p.notokens {
+								p.tokens32.Add(ruleattribute, position511, p.position, p.tokenIndex, tokenIndex511)
+							}
+							p.tokenIndex++
+						}
+					l509:
+						{
+							position510, tokenIndex510 := p.position, p.tokenIndex
+							{
+								position520, tokenIndex520 := p.position, p.tokenIndex
+								{
+									if !cset3[p.buffer[p.position]] {
+										goto l510
+									}
+									p.position++
+								}
+							l521:
+								{
+									i, buf := p.position, p.buffer
+									for cset3[buf[i]] {
+										i++
+									}
+									p.position = i
+								}
+								{
+									position522, tokenIndex522 := p.position, p.tokenIndex
+									{
+										if !cset3[p.buffer[p.position]] {
+											goto l522
+										}
+										p.position++
+									}
+									goto l521
+								l522:
+									p.position, p.tokenIndex = position522, tokenIndex522
+								}
+								if !p.notokens {
+									p.tokens32.Add(ruleattribute, position520, p.position, p.tokenIndex, tokenIndex520)
+								}
+								p.tokenIndex++
+							}
+							goto l509
+						l510:
+							p.position, p.tokenIndex = position510, tokenIndex510
+						}
+						if !p.notokens {
+							p.tokens32.Add(ruleattributes, position508, p.position, p.tokenIndex, tokenIndex508)
+						}
+						p.tokenIndex++
+					}
+					goto l507
+				l506:
+					p.position, p.tokenIndex = position506, tokenIndex506
+				}
+			l507:
+				goto l504
+			l503:
+				p.position, p.tokenIndex = position503, tokenIndex503
+			}
+		l504:
+			if !p.notokens {
+				p.tokens32.Add(ruleprosperolink, position367, p.position, p.tokenIndex, tokenIndex367)
+			}
+			p.tokenIndex++
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleprosperoaddress, position366, p.position, p.tokenIndex, tokenIndex366)
+		}
+		p.tokenIndex++
+	}
+	return true
+l365:
+	p.position, p.tokenIndex = position365, tokenIndex365
+	return false
+}
+
+// 26 telnetaddress <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login)>
+func (p *parser) rule_telnetaddress() bool {
+	position534, tokenIndex534 := p.position, p.tokenIndex
+	{
+		position535, tokenIndex535 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 't' {
+			goto l534
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l534
+		}
+		p.position++
+		if p.buffer[p.position] != 'l' {
+			goto l534
+		}
+		p.position++
+		if p.buffer[p.position] != 'n' {
+			goto l534
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l534
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l534
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l534
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l534
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l534
+		}
+		p.position++
+		if !cset4[p.buffer[p.position]] || !p.rule_login() {
+			goto l534
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruletelnetaddress, position535, p.position, p.tokenIndex, tokenIndex535)
+		}
+		p.tokenIndex++
+	}
+	return true
+l534:
+	p.position, p.tokenIndex = position534, tokenIndex534
+	return false
+}
+
+// 27 gopheraddress <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' gtype gcommand?)?)>
+func (p *parser) rule_gopheraddress() bool {
+	position536, tokenIndex536 := p.position, p.tokenIndex
+	{
+		position537, tokenIndex537 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'g' {
+			goto l536
+		}
+		p.position++
+		if p.buffer[p.position] != 'o' {
+			goto l536
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l536
+		}
+		p.position++
+		if p.buffer[p.position] != 'h' {
+			goto l536
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l536
+		}
+		p.position++
+		if p.buffer[p.position] != 'r' {
+			goto l536
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l536
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l536
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l536
+		}
+		p.position++
+		if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l536
+		}
+		{
+			position538, tokenIndex538 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l538
+			}
+			p.position++
+			{
+				position540, tokenIndex540 := p.position, p.tokenIndex
+				{
+					position541, tokenIndex541 := p.position, p.tokenIndex
+					if !cset0[p.buffer[p.position]] {
+						goto l558
+					}
+					p.position++
+					goto l541
+				l558:
+					p.position, p.tokenIndex = position541, tokenIndex541
+					if p.buffer[p.position] != '%' {
+						goto l538
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l538
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l538
+						}
+						p.position++
+					}
+				}
+			l541:
+				if !p.notokens {
+					p.tokens32.Add(rulegtype, position540, p.position, p.tokenIndex, tokenIndex540)
+				}
+				p.tokenIndex++
+			}
+			{
+				position565, tokenIndex565 := p.position, p.tokenIndex
+				{
+					position567, tokenIndex567 := p.position, p.tokenIndex
+					if !p.rule_path() {
+						goto l565
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulegcommand, position567, p.position, p.tokenIndex, tokenIndex567)
+					}
+					p.tokenIndex++
+				}
+				goto l566
+			l565:
+				p.position, p.tokenIndex = position565, tokenIndex565
+			}
+		l566:
+			goto l539
+		l538:
+			p.position, p.tokenIndex = position538, tokenIndex538
+		}
+	l539:
+		if !p.notokens {
+			p.tokens32.Add(rulegopheraddress, position537, p.position, p.tokenIndex, tokenIndex537)
+		}
+		p.tokenIndex++
+	}
+	return true
+l536:
+	p.position, p.tokenIndex = position536, tokenIndex536
+	return false
+}
+
+// 28 login <- <((user (':' password)? '@' hostport &('/' / !.)) / hostport)>
+func (p *parser) rule_login() bool {
+	position568, tokenIndex568 := p.position, p.tokenIndex
+	{
+		position569, tokenIndex569 := p.position, p.tokenIndex
+		{
+			position570, tokenIndex570 := p.position, p.tokenIndex
+			{
+				position572, tokenIndex572 := p.position, p.tokenIndex
+				{
+					if !cset4[p.buffer[p.position]] {
+						goto l571
+					}
+					p.position++
+				}
+			l573:
+				{
+					i, buf := p.position, p.buffer
+					for cset4[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position574, tokenIndex574 := p.position, p.tokenIndex
+					{
+						if !cset4[p.buffer[p.position]] {
+							goto l574
+						}
+						p.position++
+					}
+					goto l573
+				l574:
+					p.position, p.tokenIndex = position574, tokenIndex574
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleuser, position572, p.position, p.tokenIndex, tokenIndex572)
+				}
+				p.tokenIndex++
+			}
+			{
+				position589, tokenIndex589 := p.position, p.tokenIndex
+				if p.buffer[p.position] != ':' {
+					goto l589
+				}
+				p.position++
+				{
+					position591, tokenIndex591 := p.position, p.tokenIndex
+					{
+						if !cset4[p.buffer[p.position]] {
+							goto l589
+						}
+						p.position++
+					}
+				l592:
+					{
+						i, buf := p.position, p.buffer
+						for cset4[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position593, tokenIndex593 := p.position, p.tokenIndex
+						{
+							if !cset4[p.buffer[p.position]] {
+								goto l593
+							}
+							p.position++
+						}
+						goto l592
+					l593:
+						p.position, p.tokenIndex = position593, tokenIndex593
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulepassword, position591, p.position, p.tokenIndex, tokenIndex591)
+					}
+					p.tokenIndex++
+				}
+				goto l590
+			l589:
+				p.position, p.tokenIndex = position589, tokenIndex589
+			}
+		l590:
+			if p.buffer[p.position] != '@' {
+				goto l571
+			}
+			p.position++
+			if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+				goto l571
+			}
+			{
+				position608, tokenIndex608 := p.position, p.tokenIndex
+				{
+					position609, tokenIndex609 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '/' {
+						goto l610
+					}
+					p.position++
+					goto l609
+				l610:
+					p.position, p.tokenIndex = position609, tokenIndex609
+					{
+						position611, tokenIndex611 := p.position, p.tokenIndex
+						if !p.matchDot() {
+							goto l611
+						}
+						goto l571
+					l611:
+						p.position, p.tokenIndex = position611, tokenIndex611
+					}
+				}
+			l609:
+				p.position, p.tokenIndex = position608, tokenIndex608
+			}
+			goto l570
+		l571:
+			p.position, p.tokenIndex = position570, tokenIndex570
+			if !cset3[p.buffer[p.position]] || !p.rule_hostport() {
+				goto l568
+			}
+		}
+	l570:
+		if !p.notokens {
+			p.tokens32.Add(rulelogin, position569, p.position, p.tokenIndex, tokenIndex569)
+		}
+		p.tokenIndex++
+	}
+	return true
+l568:
+	p.position, p.tokenIndex = position568, tokenIndex568
+	return false
+}
+
+// 29 hostport <- <(host (':' port)?)>
+func (p *parser) rule_hostport() bool {
+	position612, tokenIndex612 := p.position, p.tokenIndex
+	{
+		position613, tokenIndex613 := p.position, p.tokenIndex
+		if !cset3[p.buffer[p.position]] || !p.rule_host() {
+			goto l612
+		}
+		{
+			position614, tokenIndex614 := p.position, p.tokenIndex
+			if p.buffer[p.position] != ':' {
+				goto l614
+			}
+			p.position++
+			{
+				position616, tokenIndex616 := p.position, p.tokenIndex
+				if !cset19[p.buffer[p.position]] || !p.rule_digits() {
+					goto l614
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleport, position616, p.position, p.tokenIndex, tokenIndex616)
+				}
+				p.tokenIndex++
+			}
+			goto l615
+		l614:
+			p.position, p.tokenIndex = position614, tokenIndex614
+		}
+	l615:
+		if !p.notokens {
+			p.tokens32.Add(rulehostport, position613, p.position, p.tokenIndex, tokenIndex613)
+		}
+		p.tokenIndex++
+	}
+	return true
+l612:
+	p.position, p.tokenIndex = position612, tokenIndex612
+	return false
+}
+
+// 30 host <- <(hostname / hostnumber)>
+func (p *parser) rule_host() bool {
+	position617, tokenIndex617 := p.position, p.tokenIndex
+	{
+		position618, tokenIndex618 := p.position, p.tokenIndex
+		{
+			position619, tokenIndex619 := p.position, p.tokenIndex
+			if !cset2[p.buffer[p.position]] || !p.rule_hostname() {
+				goto l620
+			}
+			goto l619
+		l620:
+			p.position, p.tokenIndex = position619, tokenIndex619
+			if !cset19[p.buffer[p.position]] || !p.rule_hostnumber() {
+				goto l617
+			}
+		}
+	l619:
+		if !p.notokens {
+			p.tokens32.Add(rulehost, position618, p.position, p.tokenIndex, tokenIndex618)
+		}
+		p.tokenIndex++
+	}
+	return true
+l617:
+	p.position, p.tokenIndex = position617, tokenIndex617
+	return false
+}
+
+// 32 formcode <- <('N' / 'T' / 'C')>
+func (p *parser) rule_formcode() bool {
+	position622, tokenIndex622 := p.position, p.tokenIndex
+	{
+		position623, tokenIndex623 := p.position, p.tokenIndex
+		{
+			if !cset5[p.buffer[p.position]] {
+				goto l622
+			}
+			p.position++
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleformcode, position623, p.position, p.tokenIndex, tokenIndex623)
+		}
+		p.tokenIndex++
+	}
+	return true
+l622:
+	p.position, p.tokenIndex = position622, tokenIndex622
+	return false
+}
+
+// 34 hostname <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\” / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))*)>
+func (p *parser) rule_hostname() bool {
+	position628, tokenIndex628 := p.position, p.tokenIndex
+	{
+		position629, tokenIndex629 := p.position, p.tokenIndex
+		{
+			if !cset2[p.buffer[p.position]] {
+				goto l628
+			}
+			p.position++
+		}
+	l632:
+		{
+			i, buf := p.position, p.buffer
+			for cset0[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position633, tokenIndex633 := p.position, p.tokenIndex
+			{
+				position634, tokenIndex634 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l651
+				}
+				p.position++
+				goto l634
+			l651:
+				p.position, p.tokenIndex = position634, tokenIndex634
+				if p.buffer[p.position] != '%' {
+					goto l633
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l633
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l633
+					}
+					p.position++
+				}
+			}
+		l634:
+			goto l632
+		l633:
+			p.position, p.tokenIndex = position633, tokenIndex633
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulehostname, position629, p.position, p.tokenIndex, tokenIndex629)
+		}
+		p.tokenIndex++
+	}
+	return true
+l628:
+	p.position, p.tokenIndex = position628, tokenIndex628
+	return false
+}
+
+// 35 hostnumber <- <(digits '.' digits '.' digits '.' digits)>
+func (p *parser) rule_hostnumber() bool {
+	position658, tokenIndex658 := p.position, p.tokenIndex
+	{
+		position659, tokenIndex659 := p.position, p.tokenIndex
+		if !cset19[p.buffer[p.position]] || !p.rule_digits() {
+			goto l658
+		}
+		if p.buffer[p.position] != '.' {
+			goto l658
+		}
+		p.position++
+		if !cset19[p.buffer[p.position]] || !p.rule_digits() {
+			goto l658
+		}
+		if p.buffer[p.position] != '.' {
+			goto l658
+		}
+		p.position++
+		if !cset19[p.buffer[p.position]] || !p.rule_digits() {
+			goto l658
+		}
+		if p.buffer[p.position] != '.' {
+			goto l658
+		}
+		p.position++
+		if !cset19[p.buffer[p.position]] || !p.rule_digits() {
+			goto l658
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulehostnumber, position659, p.position, p.tokenIndex, tokenIndex659)
+		}
+		p.tokenIndex++
+	}
+	return true
+l658:
+	p.position, p.tokenIndex = position658, tokenIndex658
+	return false
+}
+
+// 38 path <- <(segment ('/' segment)* '/'?)?>
+func (p *parser) rule_path() bool {
+	{
+		position663, tokenIndex663 := p.position, p.tokenIndex
+		{
+			position664, tokenIndex664 := p.position, p.tokenIndex
+			if !cset18[p.buffer[p.position]] || !p.rule_segment() {
+				goto l664
+			}
+		l666:
+			{
+				position667, tokenIndex667 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '/' {
+					goto l667
+				}
+				p.position++
+				if !cset18[p.buffer[p.position]] || !p.rule_segment() {
+					goto l667
+				}
+				goto l666
+			l667:
+				p.position, p.tokenIndex = position667, tokenIndex667
+			}
+			{
+				position668, tokenIndex668 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '/' {
+					goto l668
+				}
+				p.position++
+				goto l669
+			l668:
+				p.position, p.tokenIndex = position668, tokenIndex668
+			}
+		l669:
+			goto l665
+		l664:
+			p.position, p.tokenIndex = position664, tokenIndex664
+		}
+	l665:
+		if !p.notokens {
+			p.tokens32.Add(rulepath, position663, p.position, p.tokenIndex, tokenIndex663)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 39 segment <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\” / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+>
+func (p *parser) rule_segment() bool {
+	position670, tokenIndex670 := p.position, p.tokenIndex
+	{
+		position671, tokenIndex671 := p.position, p.tokenIndex
+		{
+			position674, tokenIndex674 := p.position, p.tokenIndex
+			if !cset0[p.buffer[p.position]] {
+				goto l691
+			}
+			p.position++
+			goto l674
+		l691:
+			p.position, p.tokenIndex = position674, tokenIndex674
+			if p.buffer[p.position] != '%' {
+				goto l670
+			}
+			p.position++
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l670
+				}
+				p.position++
+			}
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l670
+				}
+				p.position++
+			}
+		}
+	l674:
+	l672:
+		{
+			i, buf := p.position, p.buffer
+			for cset0[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position673, tokenIndex673 := p.position, p.tokenIndex
+			{
+				position698, tokenIndex698 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l715
+				}
+				p.position++
+				goto l698
+			l715:
+				p.position, p.tokenIndex = position698, tokenIndex698
+				if p.buffer[p.position] != '%' {
+					goto l673
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l673
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l673
+					}
+					p.position++
+				}
+			}
+		l698:
+			goto l672
+		l673:
+			p.position, p.tokenIndex = position673, tokenIndex673
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulesegment, position671, p.position, p.tokenIndex, tokenIndex671)
+		}
+		p.tokenIndex++
+	}
+	return true
+l670:
+	p.position, p.tokenIndex = position670, tokenIndex670
+	return false
+}
+
+// 40 search <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\” / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+>
+func (p *parser) rule_search() bool {
+	position722, tokenIndex722 := p.position, p.tokenIndex
+	{
+		position723, tokenIndex723 := p.position, p.tokenIndex
+		{
+			position726, tokenIndex726 := p.position, p.tokenIndex
+			if !cset0[p.buffer[p.position]] {
+				goto l743
+			}
+			p.position++
+			goto l726
+		l743:
+			p.position, p.tokenIndex = position726, tokenIndex726
+			if p.buffer[p.position] != '%' {
+				goto l722
+			}
+			p.position++
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l722
+				}
+				p.position++
+			}
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l722
+				}
+				p.position++
+			}
+		}
+	l726:
+	l724:
+		{
+			i, buf := p.position, p.buffer
+			for cset0[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position725, tokenIndex725 := p.position, p.tokenIndex
+			{
+				position750, tokenIndex750 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l767
+				}
+				p.position++
+				goto l750
+			l767:
+				p.position, p.tokenIndex = position750, tokenIndex750
+				if p.buffer[p.position] != '%' {
+					goto l725
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l725
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l725
+					}
+					p.position++
+				}
+			}
+		l750:
+			goto l724
+		l725:
+			p.position, p.tokenIndex = position725, tokenIndex725
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulesearch, position723, p.position, p.tokenIndex, tokenIndex723)
+		}
+		p.tokenIndex++
+	}
+	return true
+l722:
+	p.position, p.tokenIndex = position722, tokenIndex722
+	return false
+}
+
+// 44 digits <- <[0-9]+>
+func (p *parser) rule_digits() bool {
+	position777, tokenIndex777 := p.position, p.tokenIndex
+	{
+		position778, tokenIndex778 := p.position, p.tokenIndex
+		if c := p.buffer[p.position]; c < '0' || c > '9' {
+			goto l777
+		}
+		p.position++
+	l779:
+		{
+			i, buf := p.position, p.buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position780, tokenIndex780 := p.position, p.tokenIndex
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l780
+			}
+			p.position++
+			goto l779
+		l780:
+			p.position, p.tokenIndex = position780, tokenIndex780
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruledigits, position778, p.position, p.tokenIndex, tokenIndex778)
+		}
+		p.tokenIndex++
+	}
+	return true
+l777:
+	p.position, p.tokenIndex = position777, tokenIndex777
+	return false
+}
+
+// 45 addr_spec <- <(local_part '@' domain)>
+func (p *parser) rule_addr_spec() bool {
+	position781, tokenIndex781 := p.position, p.tokenIndex
+	{
+		position782, tokenIndex782 := p.position, p.tokenIndex
+		{
+			position783, tokenIndex783 := p.position, p.tokenIndex
+			if !cset20[p.buffer[p.position]] || !p.rule_word() {
+				goto l781
+			}
+		l784:
+			{
+				position785, tokenIndex785 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '.' {
+					goto l785
+				}
+				p.position++
+				if !cset20[p.buffer[p.position]] || !p.rule_word() {
+					goto l785
+				}
+				goto l784
+			l785:
+				p.position, p.tokenIndex = position785, tokenIndex785
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulelocal_part, position783, p.position, p.tokenIndex, tokenIndex783)
+			}
+			p.tokenIndex++
+		}
+		if p.buffer[p.position] != '@' {
+			goto l781
+		}
+		p.position++
+		{
+			position786, tokenIndex786 := p.position, p.tokenIndex
+			if !cset21[p.buffer[p.position]] || !p.rule_atom() {
+				goto l781
+			}
+		l787:
+			{
+				position788, tokenIndex788 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '.' {
+					goto l788
+				}
+				p.position++
+				if !cset21[p.buffer[p.position]] || !p.rule_atom() {
+					goto l788
+				}
+				goto l787
+			l788:
+				p.position, p.tokenIndex = position788, tokenIndex788
+			}
+			if !p.notokens {
+				p.tokens32.Add(ruledomain, position786, p.position, p.tokenIndex, tokenIndex786)
+			}
+			p.tokenIndex++
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleaddr_spec, position782, p.position, p.tokenIndex, tokenIndex782)
+		}
+		p.tokenIndex++
+	}
+	return true
+l781:
+	p.position, p.tokenIndex = position781, tokenIndex781
+	return false
+}
+
+// 48 word <- <(atom / quoted_string)>
+func (p *parser) rule_word() bool {
+	position791, tokenIndex791 := p.position, p.tokenIndex
+	{
+		position792, tokenIndex792 := p.position, p.tokenIndex
+		{
+			position793, tokenIndex793 := p.position, p.tokenIndex
+			if !cset21[p.buffer[p.position]] || !p.rule_atom() {
+				goto l794
+			}
+			goto l793
+		l794:
+			p.position, p.tokenIndex = position793, tokenIndex793
+			{
+				position795, tokenIndex795 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '"' {
+					goto l791
+				}
+				p.position++
+			l796:
+				{
+					i, buf := p.position, p.buffer
+					for cset6[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position797, tokenIndex797 := p.position, p.tokenIndex
+					{
+						position798, tokenIndex798 := p.position, p.tokenIndex
+						if !cset6[p.buffer[p.position]] {
+							goto l814
+						}
+						p.position++
+						goto l798
+					l814:
+						p.position, p.tokenIndex = position798, tokenIndex798
+						if p.buffer[p.position] != '%' {
+							goto l797
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l797
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l797
+							}
+							p.position++
+						}
+					}
+				l798:
+					goto l796
+				l797:
+					p.position, p.tokenIndex = position797, tokenIndex797
+				}
+				if p.buffer[p.position] != '"' {
+					goto l791
+				}
+				p.position++
+				if !p.notokens {
+					p.tokens32.Add(rulequoted_string, position795, p.position, p.tokenIndex, tokenIndex795)
+				}
+				p.tokenIndex++
+			}
+		}
+	l793:
+		if !p.notokens {
+			p.tokens32.Add(ruleword, position792, p.position, p.tokenIndex, tokenIndex792)
+		}
+		p.tokenIndex++
+	}
+	return true
+l791:
+	p.position, p.tokenIndex = position791, tokenIndex791
+	return false
+}
+
+// 49 atom <- <([a-z] / [A-Z] / [0-9] / '!' / '$' / '&' / '\” / '*' / '+' / '-' / '_' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+>
+func (p *parser) rule_atom() bool {
+	position821, tokenIndex821 := p.position, p.tokenIndex
+	{
+		position822, tokenIndex822 := p.position, p.tokenIndex
+		{
+			position825, tokenIndex825 := p.position, p.tokenIndex
+			if !cset7[p.buffer[p.position]] {
+				goto l836
+			}
+			p.position++
+			goto l825
+		l836:
+			p.position, p.tokenIndex = position825, tokenIndex825
+			if p.buffer[p.position] != '%' {
+				goto l821
+			}
+			p.position++
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l821
+				}
+				p.position++
+			}
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l821
+				}
+				p.position++
+			}
+		}
+	l825:
+	l823:
+		{
+			i, buf := p.position, p.buffer
+			for cset7[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position824, tokenIndex824 := p.position, p.tokenIndex
+			{
+				position843, tokenIndex843 := p.position, p.tokenIndex
+				if !cset7[p.buffer[p.position]] {
+					goto l854
+				}
+				p.position++
+				goto l843
+			l854:
+				p.position, p.tokenIndex = position843, tokenIndex843
+				if p.buffer[p.position] != '%' {
+					goto l824
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l824
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l824
+					}
+					p.position++
+				}
+			}
+		l843:
+			goto l823
+		l824:
+			p.position, p.tokenIndex = position824, tokenIndex824
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleatom, position822, p.position, p.tokenIndex, tokenIndex822)
+		}
+		p.tokenIndex++
+	}
+	return true
+l821:
+	p.position, p.tokenIndex = position821, tokenIndex821
+	return false
 }
 
 // The character sets that gen folded ordered choices of single characters into (gen/fold.go).

@@ -190,6 +190,8 @@ type parser struct {
 	start    int
 	notokens bool
 
+	position, tokenIndex uint32
+
 	Buffer string
 	buffer []byte
 	rules  [27]func() bool
@@ -299,10 +301,6 @@ func Size(size int) func(*parser) error {
 	}
 }
 func (p *parser) Init(options ...func(*parser) error) error {
-	var (
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -310,37 +308,26 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		position, tokenIndex = 0, 0
+		p.position, p.tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
 			if !p.notokens {
-				p.Trim(tokenIndex)
+				p.Trim(p.tokenIndex)
 			}
 			return nil
 		}
 		return errMismatch
-	}
-
-	matchDot := func() bool {
-		if buffer[position] != endSymbol {
-			position++
-			return true
-		}
-		return false
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -361,994 +348,19 @@ func (p *parser) Init(options ...func(*parser) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 _start <- <((&{p.start == 0} URL_reference !.) / (&{p.start == 1} absoluteURL !.) / (&{p.start == 2} relativeURL !.) / (&{p.start == 3} net_path !.) / (&{p.start == 4} abs_path !.) / (&{p.start == 5} rel_path !.) / (&{p.start == 6} path !.))> */
-		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
-			{
-				position1, tokenIndex1 := position, tokenIndex
-				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !(p.start == 0) {
-						goto l3
-					}
-					{
-						position4, tokenIndex4 := position, tokenIndex
-						{
-							position5, tokenIndex5 := position, tokenIndex
-							{
-								position7, tokenIndex7 := position, tokenIndex
-								if !cset5[buffer[position]] || !_rules[ruleabsoluteURL]() {
-									goto l8
-								}
-								goto l7
-							l8:
-								position, tokenIndex = position7, tokenIndex7
-								if !_rules[rulerelativeURL]() {
-									goto l5
-								}
-							}
-						l7:
-							goto l6
-						l5:
-							position, tokenIndex = position5, tokenIndex5
-						}
-					l6:
-						{
-							position9, tokenIndex9 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l9
-							}
-							position++
-							{
-								position11, tokenIndex11 := position, tokenIndex
-							l12:
-								{
-									i, buf := position, buffer
-									for cset0[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position13, tokenIndex13 := position, tokenIndex
-									{
-										position14, tokenIndex14 := position, tokenIndex
-										if !cset0[buffer[position]] {
-											goto l36
-										}
-										position++
-										goto l14
-									l36:
-										position, tokenIndex = position14, tokenIndex14
-										if buffer[position] != '%' {
-											goto l13
-										}
-										position++
-										{
-											if !cset1[buffer[position]] {
-												goto l13
-											}
-											position++
-										}
-										{
-											if !cset1[buffer[position]] {
-												goto l13
-											}
-											position++
-										}
-									}
-								l14:
-									goto l12
-								l13:
-									position, tokenIndex = position13, tokenIndex13
-								}
-								if !p.notokens {
-									tree.Add(rulefragment, position11, position, tokenIndex, tokenIndex11)
-								}
-								tokenIndex++
-							}
-							goto l10
-						l9:
-							position, tokenIndex = position9, tokenIndex9
-						}
-					l10:
-						if !p.notokens {
-							tree.Add(ruleURL_reference, position4, position, tokenIndex, tokenIndex4)
-						}
-						tokenIndex++
-					}
-					{
-						position43, tokenIndex43 := position, tokenIndex
-						if !matchDot() {
-							goto l43
-						}
-						goto l3
-					l43:
-						position, tokenIndex = position43, tokenIndex43
-					}
-					goto l2
-				l3:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 1) {
-						goto l44
-					}
-					if !cset5[buffer[position]] || !_rules[ruleabsoluteURL]() {
-						goto l44
-					}
-					{
-						position45, tokenIndex45 := position, tokenIndex
-						if !matchDot() {
-							goto l45
-						}
-						goto l44
-					l45:
-						position, tokenIndex = position45, tokenIndex45
-					}
-					goto l2
-				l44:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 2) {
-						goto l46
-					}
-					if !_rules[rulerelativeURL]() {
-						goto l46
-					}
-					{
-						position47, tokenIndex47 := position, tokenIndex
-						if !matchDot() {
-							goto l47
-						}
-						goto l46
-					l47:
-						position, tokenIndex = position47, tokenIndex47
-					}
-					goto l2
-				l46:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 3) {
-						goto l48
-					}
-					if !cset7[buffer[position]] || !_rules[rulenet_path]() {
-						goto l48
-					}
-					{
-						position49, tokenIndex49 := position, tokenIndex
-						if !matchDot() {
-							goto l49
-						}
-						goto l48
-					l49:
-						position, tokenIndex = position49, tokenIndex49
-					}
-					goto l2
-				l48:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 4) {
-						goto l50
-					}
-					if !cset7[buffer[position]] || !_rules[ruleabs_path]() {
-						goto l50
-					}
-					{
-						position51, tokenIndex51 := position, tokenIndex
-						if !matchDot() {
-							goto l51
-						}
-						goto l50
-					l51:
-						position, tokenIndex = position51, tokenIndex51
-					}
-					goto l2
-				l50:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 5) {
-						goto l52
-					}
-					if !_rules[rulerel_path]() {
-						goto l52
-					}
-					{
-						position53, tokenIndex53 := position, tokenIndex
-						if !matchDot() {
-							goto l53
-						}
-						goto l52
-					l53:
-						position, tokenIndex = position53, tokenIndex53
-					}
-					goto l2
-				l52:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 6) {
-						goto l0
-					}
-					{
-						position54, tokenIndex54 := position, tokenIndex
-						{
-							position55, tokenIndex55 := position, tokenIndex
-							if buffer[position] != '/' {
-								goto l55
-							}
-							position++
-							goto l56
-						l55:
-							position, tokenIndex = position55, tokenIndex55
-						}
-					l56:
-						if !_rules[rulepath_segments]() {
-							goto l0
-						}
-						if !p.notokens {
-							tree.Add(rulepath, position54, position, tokenIndex, tokenIndex54)
-						}
-						tokenIndex++
-					}
-					{
-						position57, tokenIndex57 := position, tokenIndex
-						if !matchDot() {
-							goto l57
-						}
-						goto l0
-					l57:
-						position, tokenIndex = position57, tokenIndex57
-					}
-				}
-			l2:
-				if !p.notokens {
-					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
-				}
-				tokenIndex++
-			}
-			return true
-		l0:
-			position, tokenIndex = position0, tokenIndex0
-			return false
-		},
+		p.rule__start,
 		/* 1 URL_reference <- <((absoluteURL / relativeURL)? ('#' fragment)?)> */
 		nil,
-		/* 2 absoluteURL <- <(generic_URL / opaque_URL)> */
-		func() bool {
-			position59, tokenIndex59 := position, tokenIndex
-			{
-				position60, tokenIndex60 := position, tokenIndex
-				{
-					position61, tokenIndex61 := position, tokenIndex
-					{
-						position63, tokenIndex63 := position, tokenIndex
-						if !cset5[buffer[position]] || !_rules[rulescheme]() {
-							goto l62
-						}
-						if buffer[position] != ':' {
-							goto l62
-						}
-						position++
-						if !_rules[rulerelativeURL]() {
-							goto l62
-						}
-						if !p.notokens {
-							tree.Add(rulegeneric_URL, position63, position, tokenIndex, tokenIndex63)
-						}
-						tokenIndex++
-					}
-					goto l61
-				l62:
-					position, tokenIndex = position61, tokenIndex61
-					{
-						position64, tokenIndex64 := position, tokenIndex
-						if !cset5[buffer[position]] || !_rules[rulescheme]() {
-							goto l59
-						}
-						if buffer[position] != ':' {
-							goto l59
-						}
-						position++
-					l65:
-						{
-							i, buf := position, buffer
-							for cset0[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position66, tokenIndex66 := position, tokenIndex
-							{
-								position67, tokenIndex67 := position, tokenIndex
-								if !cset0[buffer[position]] {
-									goto l89
-								}
-								position++
-								goto l67
-							l89:
-								position, tokenIndex = position67, tokenIndex67
-								if buffer[position] != '%' {
-									goto l66
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l66
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l66
-									}
-									position++
-								}
-							}
-						l67:
-							goto l65
-						l66:
-							position, tokenIndex = position66, tokenIndex66
-						}
-						if !p.notokens {
-							tree.Add(ruleopaque_URL, position64, position, tokenIndex, tokenIndex64)
-						}
-						tokenIndex++
-					}
-				}
-			l61:
-				if !p.notokens {
-					tree.Add(ruleabsoluteURL, position60, position, tokenIndex, tokenIndex60)
-				}
-				tokenIndex++
-			}
-			return true
-		l59:
-			position, tokenIndex = position59, tokenIndex59
-			return false
-		},
+		p.rule_absoluteURL,
 		/* 3 opaque_URL <- <(scheme ':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*)> */
 		nil,
 		/* 4 generic_URL <- <(scheme ':' relativeURL)> */
 		nil,
-		/* 5 relativeURL <- <((net_path !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / abs_path / rel_path)> */
-		func() bool {
-			position98, tokenIndex98 := position, tokenIndex
-			{
-				position99, tokenIndex99 := position, tokenIndex
-				{
-					position100, tokenIndex100 := position, tokenIndex
-					if !cset7[buffer[position]] || !_rules[rulenet_path]() {
-						goto l101
-					}
-					{
-						position102, tokenIndex102 := position, tokenIndex
-						{
-							position103, tokenIndex103 := position, tokenIndex
-							if !cset0[buffer[position]] {
-								goto l125
-							}
-							position++
-							goto l103
-						l125:
-							position, tokenIndex = position103, tokenIndex103
-							if buffer[position] != '%' {
-								goto l102
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l102
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l102
-								}
-								position++
-							}
-						}
-					l103:
-						goto l101
-					l102:
-						position, tokenIndex = position102, tokenIndex102
-					}
-					goto l100
-				l101:
-					position, tokenIndex = position100, tokenIndex100
-					if !cset7[buffer[position]] || !_rules[ruleabs_path]() {
-						goto l132
-					}
-					goto l100
-				l132:
-					position, tokenIndex = position100, tokenIndex100
-					if !_rules[rulerel_path]() {
-						goto l98
-					}
-				}
-			l100:
-				if !p.notokens {
-					tree.Add(rulerelativeURL, position99, position, tokenIndex, tokenIndex99)
-				}
-				tokenIndex++
-			}
-			return true
-		l98:
-			position, tokenIndex = position98, tokenIndex98
-			return false
-		},
-		/* 6 net_path <- <('/' '/' site abs_path?)> */
-		func() bool {
-			position133, tokenIndex133 := position, tokenIndex
-			{
-				position134, tokenIndex134 := position, tokenIndex
-				if buffer[position] != '/' {
-					goto l133
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l133
-				}
-				position++
-				{
-					position135, tokenIndex135 := position, tokenIndex
-					{
-						position136, tokenIndex136 := position, tokenIndex
-						{
-							position138, tokenIndex138 := position, tokenIndex
-							{
-								position140, tokenIndex140 := position, tokenIndex
-							l141:
-								{
-									i, buf := position, buffer
-									for cset2[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position142, tokenIndex142 := position, tokenIndex
-									{
-										position143, tokenIndex143 := position, tokenIndex
-										if !cset2[buffer[position]] {
-											goto l161
-										}
-										position++
-										goto l143
-									l161:
-										position, tokenIndex = position143, tokenIndex143
-										if buffer[position] != '%' {
-											goto l142
-										}
-										position++
-										{
-											if !cset1[buffer[position]] {
-												goto l142
-											}
-											position++
-										}
-										{
-											if !cset1[buffer[position]] {
-												goto l142
-											}
-											position++
-										}
-									}
-								l143:
-									goto l141
-								l142:
-									position, tokenIndex = position142, tokenIndex142
-								}
-								if !p.notokens {
-									tree.Add(ruleuser, position140, position, tokenIndex, tokenIndex140)
-								}
-								tokenIndex++
-							}
-							{
-								position168, tokenIndex168 := position, tokenIndex
-								if buffer[position] != ':' {
-									goto l168
-								}
-								position++
-								{
-									position170, tokenIndex170 := position, tokenIndex
-								l171:
-									{
-										i, buf := position, buffer
-										for cset2[buf[i]] {
-											i++
-										}
-										position = i
-									}
-									{
-										position172, tokenIndex172 := position, tokenIndex
-										{
-											position173, tokenIndex173 := position, tokenIndex
-											if !cset2[buffer[position]] {
-												goto l191
-											}
-											position++
-											goto l173
-										l191:
-											position, tokenIndex = position173, tokenIndex173
-											if buffer[position] != '%' {
-												goto l172
-											}
-											position++
-											{
-												if !cset1[buffer[position]] {
-													goto l172
-												}
-												position++
-											}
-											{
-												if !cset1[buffer[position]] {
-													goto l172
-												}
-												position++
-											}
-										}
-									l173:
-										goto l171
-									l172:
-										position, tokenIndex = position172, tokenIndex172
-									}
-									if !p.notokens {
-										tree.Add(rulepassword, position170, position, tokenIndex, tokenIndex170)
-									}
-									tokenIndex++
-								}
-								goto l169
-							l168:
-								position, tokenIndex = position168, tokenIndex168
-							}
-						l169:
-							if buffer[position] != '@' {
-								goto l138
-							}
-							position++
-							goto l139
-						l138:
-							position, tokenIndex = position138, tokenIndex138
-						}
-					l139:
-						{
-							position198, tokenIndex198 := position, tokenIndex
-							{
-								position199, tokenIndex199 := position, tokenIndex
-								{
-									position200, tokenIndex200 := position, tokenIndex
-									{
-										position202, tokenIndex202 := position, tokenIndex
-									l203:
-										{
-											position204, tokenIndex204 := position, tokenIndex
-											{
-												position205, tokenIndex205 := position, tokenIndex
-												{
-													if !cset3[buffer[position]] {
-														goto l204
-													}
-													position++
-												}
-											l209:
-												{
-													position210, tokenIndex210 := position, tokenIndex
-												l211:
-													{
-														i, buf := position, buffer
-														for buf[i] == '-' {
-															i++
-														}
-														position = i
-													}
-													{
-														position212, tokenIndex212 := position, tokenIndex
-														if buffer[position] != '-' {
-															goto l212
-														}
-														position++
-														goto l211
-													l212:
-														position, tokenIndex = position212, tokenIndex212
-													}
-													{
-														if !cset3[buffer[position]] {
-															goto l210
-														}
-														position++
-													}
-													goto l209
-												l210:
-													position, tokenIndex = position210, tokenIndex210
-												}
-												if !p.notokens {
-													tree.Add(ruledomainlabel, position205, position, tokenIndex, tokenIndex205)
-												}
-												tokenIndex++
-											}
-											if buffer[position] != '.' {
-												goto l204
-											}
-											position++
-											goto l203
-										l204:
-											position, tokenIndex = position204, tokenIndex204
-										}
-										{
-											position216, tokenIndex216 := position, tokenIndex
-											{
-												if !cset4[buffer[position]] {
-													goto l201
-												}
-												position++
-											}
-										l219:
-											{
-												position220, tokenIndex220 := position, tokenIndex
-											l221:
-												{
-													i, buf := position, buffer
-													for buf[i] == '-' {
-														i++
-													}
-													position = i
-												}
-												{
-													position222, tokenIndex222 := position, tokenIndex
-													if buffer[position] != '-' {
-														goto l222
-													}
-													position++
-													goto l221
-												l222:
-													position, tokenIndex = position222, tokenIndex222
-												}
-												{
-													if !cset3[buffer[position]] {
-														goto l220
-													}
-													position++
-												}
-												goto l219
-											l220:
-												position, tokenIndex = position220, tokenIndex220
-											}
-											if !p.notokens {
-												tree.Add(ruletoplabel, position216, position, tokenIndex, tokenIndex216)
-											}
-											tokenIndex++
-										}
-										if !p.notokens {
-											tree.Add(rulehostname, position202, position, tokenIndex, tokenIndex202)
-										}
-										tokenIndex++
-									}
-									goto l200
-								l201:
-									position, tokenIndex = position200, tokenIndex200
-									{
-										position226, tokenIndex226 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l136
-										}
-										position++
-									l227:
-										{
-											i, buf := position, buffer
-											for '0' <= buf[i] && buf[i] <= '9' {
-												i++
-											}
-											position = i
-										}
-										{
-											position228, tokenIndex228 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l228
-											}
-											position++
-											goto l227
-										l228:
-											position, tokenIndex = position228, tokenIndex228
-										}
-										if buffer[position] != '.' {
-											goto l136
-										}
-										position++
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l136
-										}
-										position++
-									l229:
-										{
-											i, buf := position, buffer
-											for '0' <= buf[i] && buf[i] <= '9' {
-												i++
-											}
-											position = i
-										}
-										{
-											position230, tokenIndex230 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l230
-											}
-											position++
-											goto l229
-										l230:
-											position, tokenIndex = position230, tokenIndex230
-										}
-										if buffer[position] != '.' {
-											goto l136
-										}
-										position++
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l136
-										}
-										position++
-									l231:
-										{
-											i, buf := position, buffer
-											for '0' <= buf[i] && buf[i] <= '9' {
-												i++
-											}
-											position = i
-										}
-										{
-											position232, tokenIndex232 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l232
-											}
-											position++
-											goto l231
-										l232:
-											position, tokenIndex = position232, tokenIndex232
-										}
-										if buffer[position] != '.' {
-											goto l136
-										}
-										position++
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l136
-										}
-										position++
-									l233:
-										{
-											i, buf := position, buffer
-											for '0' <= buf[i] && buf[i] <= '9' {
-												i++
-											}
-											position = i
-										}
-										{
-											position234, tokenIndex234 := position, tokenIndex
-											if c := buffer[position]; c < '0' || c > '9' {
-												goto l234
-											}
-											position++
-											goto l233
-										l234:
-											position, tokenIndex = position234, tokenIndex234
-										}
-										if !p.notokens {
-											tree.Add(rulehostnumber, position226, position, tokenIndex, tokenIndex226)
-										}
-										tokenIndex++
-									}
-								}
-							l200:
-								if !p.notokens {
-									tree.Add(rulehost, position199, position, tokenIndex, tokenIndex199)
-								}
-								tokenIndex++
-							}
-							{
-								position235, tokenIndex235 := position, tokenIndex
-								if buffer[position] != ':' {
-									goto l235
-								}
-								position++
-								{
-									position237, tokenIndex237 := position, tokenIndex
-								l238:
-									{
-										i, buf := position, buffer
-										for '0' <= buf[i] && buf[i] <= '9' {
-											i++
-										}
-										position = i
-									}
-									{
-										position239, tokenIndex239 := position, tokenIndex
-										if c := buffer[position]; c < '0' || c > '9' {
-											goto l239
-										}
-										position++
-										goto l238
-									l239:
-										position, tokenIndex = position239, tokenIndex239
-									}
-									if !p.notokens {
-										tree.Add(ruleport, position237, position, tokenIndex, tokenIndex237)
-									}
-									tokenIndex++
-								}
-								goto l236
-							l235:
-								position, tokenIndex = position235, tokenIndex235
-							}
-						l236:
-							if !p.notokens {
-								tree.Add(rulehostport, position198, position, tokenIndex, tokenIndex198)
-							}
-							tokenIndex++
-						}
-						goto l137
-					l136:
-						position, tokenIndex = position136, tokenIndex136
-					}
-				l137:
-					if !p.notokens {
-						tree.Add(rulesite, position135, position, tokenIndex, tokenIndex135)
-					}
-					tokenIndex++
-				}
-				{
-					position240, tokenIndex240 := position, tokenIndex
-					if !cset7[buffer[position]] || !_rules[ruleabs_path]() {
-						goto l240
-					}
-					goto l241
-				l240:
-					position, tokenIndex = position240, tokenIndex240
-				}
-			l241:
-				if !p.notokens {
-					tree.Add(rulenet_path, position134, position, tokenIndex, tokenIndex134)
-				}
-				tokenIndex++
-			}
-			return true
-		l133:
-			position, tokenIndex = position133, tokenIndex133
-			return false
-		},
-		/* 7 abs_path <- <('/' rel_path)> */
-		func() bool {
-			position242, tokenIndex242 := position, tokenIndex
-			{
-				position243, tokenIndex243 := position, tokenIndex
-				if buffer[position] != '/' {
-					goto l242
-				}
-				position++
-				if !_rules[rulerel_path]() {
-					goto l242
-				}
-				if !p.notokens {
-					tree.Add(ruleabs_path, position243, position, tokenIndex, tokenIndex243)
-				}
-				tokenIndex++
-			}
-			return true
-		l242:
-			position, tokenIndex = position242, tokenIndex242
-			return false
-		},
-		/* 8 rel_path <- <(path_segments? ('?' query)?)> */
-		func() bool {
-			{
-				position245, tokenIndex245 := position, tokenIndex
-				{
-					position246, tokenIndex246 := position, tokenIndex
-					if !_rules[rulepath_segments]() {
-						goto l246
-					}
-					goto l247
-				l246:
-					position, tokenIndex = position246, tokenIndex246
-				}
-			l247:
-				{
-					position248, tokenIndex248 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l248
-					}
-					position++
-					{
-						position250, tokenIndex250 := position, tokenIndex
-					l251:
-						{
-							i, buf := position, buffer
-							for cset0[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position252, tokenIndex252 := position, tokenIndex
-							{
-								position253, tokenIndex253 := position, tokenIndex
-								if !cset0[buffer[position]] {
-									goto l275
-								}
-								position++
-								goto l253
-							l275:
-								position, tokenIndex = position253, tokenIndex253
-								if buffer[position] != '%' {
-									goto l252
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l252
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l252
-									}
-									position++
-								}
-							}
-						l253:
-							goto l251
-						l252:
-							position, tokenIndex = position252, tokenIndex252
-						}
-						if !p.notokens {
-							tree.Add(rulequery, position250, position, tokenIndex, tokenIndex250)
-						}
-						tokenIndex++
-					}
-					goto l249
-				l248:
-					position, tokenIndex = position248, tokenIndex248
-				}
-			l249:
-				if !p.notokens {
-					tree.Add(rulerel_path, position245, position, tokenIndex, tokenIndex245)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 9 scheme <- <([a-z] / [A-Z] / [0-9] / '+' / '-' / '.')+> */
-		func() bool {
-			position282, tokenIndex282 := position, tokenIndex
-			{
-				position283, tokenIndex283 := position, tokenIndex
-				{
-					if !cset5[buffer[position]] {
-						goto l282
-					}
-					position++
-				}
-			l284:
-				{
-					i, buf := position, buffer
-					for cset5[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position285, tokenIndex285 := position, tokenIndex
-					{
-						if !cset5[buffer[position]] {
-							goto l285
-						}
-						position++
-					}
-					goto l284
-				l285:
-					position, tokenIndex = position285, tokenIndex285
-				}
-				if !p.notokens {
-					tree.Add(rulescheme, position283, position, tokenIndex, tokenIndex283)
-				}
-				tokenIndex++
-			}
-			return true
-		l282:
-			position, tokenIndex = position282, tokenIndex282
-			return false
-		},
+		p.rule_relativeURL,
+		p.rule_net_path,
+		p.rule_abs_path,
+		p.rule_rel_path,
+		p.rule_scheme,
 		/* 10 site <- <((user (':' password)? '@')? hostport)?> */
 		nil,
 		/* 11 user <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
@@ -1371,149 +383,8 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		nil,
 		/* 20 path <- <('/'? path_segments)> */
 		nil,
-		/* 21 path_segments <- <(segment ('/' segment)*)> */
-		func() bool {
-			position309, tokenIndex309 := position, tokenIndex
-			{
-				position310, tokenIndex310 := position, tokenIndex
-				if !_rules[rulesegment]() {
-					goto l309
-				}
-			l311:
-				{
-					position312, tokenIndex312 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l312
-					}
-					position++
-					if !_rules[rulesegment]() {
-						goto l312
-					}
-					goto l311
-				l312:
-					position, tokenIndex = position312, tokenIndex312
-				}
-				if !p.notokens {
-					tree.Add(rulepath_segments, position310, position, tokenIndex, tokenIndex310)
-				}
-				tokenIndex++
-			}
-			return true
-		l309:
-			position, tokenIndex = position309, tokenIndex309
-			return false
-		},
-		/* 22 segment <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))* (';' param)*)> */
-		func() bool {
-			{
-				position314, tokenIndex314 := position, tokenIndex
-			l315:
-				{
-					i, buf := position, buffer
-					for cset6[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position316, tokenIndex316 := position, tokenIndex
-					{
-						position317, tokenIndex317 := position, tokenIndex
-						if !cset6[buffer[position]] {
-							goto l336
-						}
-						position++
-						goto l317
-					l336:
-						position, tokenIndex = position317, tokenIndex317
-						if buffer[position] != '%' {
-							goto l316
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l316
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l316
-							}
-							position++
-						}
-					}
-				l317:
-					goto l315
-				l316:
-					position, tokenIndex = position316, tokenIndex316
-				}
-			l343:
-				{
-					position344, tokenIndex344 := position, tokenIndex
-					if buffer[position] != ';' {
-						goto l344
-					}
-					position++
-					{
-						position345, tokenIndex345 := position, tokenIndex
-					l346:
-						{
-							i, buf := position, buffer
-							for cset6[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position347, tokenIndex347 := position, tokenIndex
-							{
-								position348, tokenIndex348 := position, tokenIndex
-								if !cset6[buffer[position]] {
-									goto l367
-								}
-								position++
-								goto l348
-							l367:
-								position, tokenIndex = position348, tokenIndex348
-								if buffer[position] != '%' {
-									goto l347
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l347
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l347
-									}
-									position++
-								}
-							}
-						l348:
-							goto l346
-						l347:
-							position, tokenIndex = position347, tokenIndex347
-						}
-						if !p.notokens {
-							tree.Add(ruleparam, position345, position, tokenIndex, tokenIndex345)
-						}
-						tokenIndex++
-					}
-					goto l343
-				l344:
-					position, tokenIndex = position344, tokenIndex344
-				}
-				if !p.notokens {
-					tree.Add(rulesegment, position314, position, tokenIndex, tokenIndex314)
-				}
-				tokenIndex++
-			}
-			return true
-		},
+		p.rule_path_segments,
+		p.rule_segment,
 		/* 23 param <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 		nil,
 		/* 24 query <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
@@ -1523,6 +394,1149 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	}
 	p.rules = _rules
 	return nil
+}
+
+// matchDot matches any byte but the end marker.
+func (p *parser) matchDot() bool {
+	if p.buffer[p.position] != endSymbol {
+		p.position++
+		return true
+	}
+	return false
+}
+
+// 0 _start <- <((&{p.start == 0} URL_reference !.) / (&{p.start == 1} absoluteURL !.) / (&{p.start == 2} relativeURL !.) / (&{p.start == 3} net_path !.) / (&{p.start == 4} abs_path !.) / (&{p.start == 5} rel_path !.) / (&{p.start == 6} path !.))>
+func (p *parser) rule__start() bool {
+	position0, tokenIndex0 := p.position, p.tokenIndex
+	{
+		position1, tokenIndex1 := p.position, p.tokenIndex
+		{
+			position2, tokenIndex2 := p.position, p.tokenIndex
+			if !(p.start == 0) {
+				goto l3
+			}
+			{
+				position4, tokenIndex4 := p.position, p.tokenIndex
+				{
+					position5, tokenIndex5 := p.position, p.tokenIndex
+					{
+						position7, tokenIndex7 := p.position, p.tokenIndex
+						if !cset5[p.buffer[p.position]] || !p.rule_absoluteURL() {
+							goto l8
+						}
+						goto l7
+					l8:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !p.rule_relativeURL() {
+							goto l5
+						}
+					}
+				l7:
+					goto l6
+				l5:
+					p.position, p.tokenIndex = position5, tokenIndex5
+				}
+			l6:
+				{
+					position9, tokenIndex9 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l9
+					}
+					p.position++
+					{
+						position11, tokenIndex11 := p.position, p.tokenIndex
+					l12:
+						{
+							i, buf := p.position, p.buffer
+							for cset0[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position13, tokenIndex13 := p.position, p.tokenIndex
+							{
+								position14, tokenIndex14 := p.position, p.tokenIndex
+								if !cset0[p.buffer[p.position]] {
+									goto l36
+								}
+								p.position++
+								goto l14
+							l36:
+								p.position, p.tokenIndex = position14, tokenIndex14
+								if p.buffer[p.position] != '%' {
+									goto l13
+								}
+								p.position++
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l13
+									}
+									p.position++
+								}
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l13
+									}
+									p.position++
+								}
+							}
+						l14:
+							goto l12
+						l13:
+							p.position, p.tokenIndex = position13, tokenIndex13
+						}
+						if !p.notokens {
+							p.tokens32.Add(rulefragment, position11, p.position, p.tokenIndex, tokenIndex11)
+						}
+						p.tokenIndex++
+					}
+					goto l10
+				l9:
+					p.position, p.tokenIndex = position9, tokenIndex9
+				}
+			l10:
+				if !p.notokens {
+					p.tokens32.Add(ruleURL_reference, position4, p.position, p.tokenIndex, tokenIndex4)
+				}
+				p.tokenIndex++
+			}
+			{
+				position43, tokenIndex43 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l43
+				}
+				goto l3
+			l43:
+				p.position, p.tokenIndex = position43, tokenIndex43
+			}
+			goto l2
+		l3:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 1) {
+				goto l44
+			}
+			if !cset5[p.buffer[p.position]] || !p.rule_absoluteURL() {
+				goto l44
+			}
+			{
+				position45, tokenIndex45 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l45
+				}
+				goto l44
+			l45:
+				p.position, p.tokenIndex = position45, tokenIndex45
+			}
+			goto l2
+		l44:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 2) {
+				goto l46
+			}
+			if !p.rule_relativeURL() {
+				goto l46
+			}
+			{
+				position47, tokenIndex47 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l47
+				}
+				goto l46
+			l47:
+				p.position, p.tokenIndex = position47, tokenIndex47
+			}
+			goto l2
+		l46:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 3) {
+				goto l48
+			}
+			if !cset7[p.buffer[p.position]] || !p.rule_net_path() {
+				goto l48
+			}
+			{
+				position49, tokenIndex49 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l49
+				}
+				goto l48
+			l49:
+				p.position, p.tokenIndex = position49, tokenIndex49
+			}
+			goto l2
+		l48:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 4) {
+				goto l50
+			}
+			if !cset7[p.buffer[p.position]] || !p.rule_abs_path() {
+				goto l50
+			}
+			{
+				position51, tokenIndex51 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l51
+				}
+				goto l50
+			l51:
+				p.position, p.tokenIndex = position51, tokenIndex51
+			}
+			goto l2
+		l50:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 5) {
+				goto l52
+			}
+			if !p.rule_rel_path() {
+				goto l52
+			}
+			{
+				position53, tokenIndex53 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l53
+				}
+				goto l52
+			l53:
+				p.position, p.tokenIndex = position53, tokenIndex53
+			}
+			goto l2
+		l52:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 6) {
+				goto l0
+			}
+			{
+				position54, tokenIndex54 := p.position, p.tokenIndex
+				{
+					position55, tokenIndex55 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '/' {
+						goto l55
+					}
+					p.position++
+					goto l56
+				l55:
+					p.position, p.tokenIndex = position55, tokenIndex55
+				}
+			l56:
+				if !p.rule_path_segments() {
+					goto l0
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulepath, position54, p.position, p.tokenIndex, tokenIndex54)
+				}
+				p.tokenIndex++
+			}
+			{
+				position57, tokenIndex57 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l57
+				}
+				goto l0
+			l57:
+				p.position, p.tokenIndex = position57, tokenIndex57
+			}
+		}
+	l2:
+		if !p.notokens {
+			p.tokens32.Add(rule_start, position1, p.position, p.tokenIndex, tokenIndex1)
+		}
+		p.tokenIndex++
+	}
+	return true
+l0:
+	p.position, p.tokenIndex = position0, tokenIndex0
+	return false
+}
+
+// 2 absoluteURL <- <(generic_URL / opaque_URL)>
+func (p *parser) rule_absoluteURL() bool {
+	position59, tokenIndex59 := p.position, p.tokenIndex
+	{
+		position60, tokenIndex60 := p.position, p.tokenIndex
+		{
+			position61, tokenIndex61 := p.position, p.tokenIndex
+			{
+				position63, tokenIndex63 := p.position, p.tokenIndex
+				if !cset5[p.buffer[p.position]] || !p.rule_scheme() {
+					goto l62
+				}
+				if p.buffer[p.position] != ':' {
+					goto l62
+				}
+				p.position++
+				if !p.rule_relativeURL() {
+					goto l62
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulegeneric_URL, position63, p.position, p.tokenIndex, tokenIndex63)
+				}
+				p.tokenIndex++
+			}
+			goto l61
+		l62:
+			p.position, p.tokenIndex = position61, tokenIndex61
+			{
+				position64, tokenIndex64 := p.position, p.tokenIndex
+				if !cset5[p.buffer[p.position]] || !p.rule_scheme() {
+					goto l59
+				}
+				if p.buffer[p.position] != ':' {
+					goto l59
+				}
+				p.position++
+			l65:
+				{
+					i, buf := p.position, p.buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position66, tokenIndex66 := p.position, p.tokenIndex
+					{
+						position67, tokenIndex67 := p.position, p.tokenIndex
+						if !cset0[p.buffer[p.position]] {
+							goto l89
+						}
+						p.position++
+						goto l67
+					l89:
+						p.position, p.tokenIndex = position67, tokenIndex67
+						if p.buffer[p.position] != '%' {
+							goto l66
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l66
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l66
+							}
+							p.position++
+						}
+					}
+				l67:
+					goto l65
+				l66:
+					p.position, p.tokenIndex = position66, tokenIndex66
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleopaque_URL, position64, p.position, p.tokenIndex, tokenIndex64)
+				}
+				p.tokenIndex++
+			}
+		}
+	l61:
+		if !p.notokens {
+			p.tokens32.Add(ruleabsoluteURL, position60, p.position, p.tokenIndex, tokenIndex60)
+		}
+		p.tokenIndex++
+	}
+	return true
+l59:
+	p.position, p.tokenIndex = position59, tokenIndex59
+	return false
+}
+
+// 5 relativeURL <- <((net_path !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\” / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / abs_path / rel_path)>
+func (p *parser) rule_relativeURL() bool {
+	position98, tokenIndex98 := p.position, p.tokenIndex
+	{
+		position99, tokenIndex99 := p.position, p.tokenIndex
+		{
+			position100, tokenIndex100 := p.position, p.tokenIndex
+			if !cset7[p.buffer[p.position]] || !p.rule_net_path() {
+				goto l101
+			}
+			{
+				position102, tokenIndex102 := p.position, p.tokenIndex
+				{
+					position103, tokenIndex103 := p.position, p.tokenIndex
+					if !cset0[p.buffer[p.position]] {
+						goto l125
+					}
+					p.position++
+					goto l103
+				l125:
+					p.position, p.tokenIndex = position103, tokenIndex103
+					if p.buffer[p.position] != '%' {
+						goto l102
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l102
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l102
+						}
+						p.position++
+					}
+				}
+			l103:
+				goto l101
+			l102:
+				p.position, p.tokenIndex = position102, tokenIndex102
+			}
+			goto l100
+		l101:
+			p.position, p.tokenIndex = position100, tokenIndex100
+			if !cset7[p.buffer[p.position]] || !p.rule_abs_path() {
+				goto l132
+			}
+			goto l100
+		l132:
+			p.position, p.tokenIndex = position100, tokenIndex100
+			if !p.rule_rel_path() {
+				goto l98
+			}
+		}
+	l100:
+		if !p.notokens {
+			p.tokens32.Add(rulerelativeURL, position99, p.position, p.tokenIndex, tokenIndex99)
+		}
+		p.tokenIndex++
+	}
+	return true
+l98:
+	p.position, p.tokenIndex = position98, tokenIndex98
+	return false
+}
+
+// 6 net_path <- <('/' '/' site abs_path?)>
+func (p *parser) rule_net_path() bool {
+	position133, tokenIndex133 := p.position, p.tokenIndex
+	{
+		position134, tokenIndex134 := p.position, p.tokenIndex
+		if p.buffer[p.position] != '/' {
+			goto l133
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l133
+		}
+		p.position++
+		{
+			position135, tokenIndex135 := p.position, p.tokenIndex
+			{
+				position136, tokenIndex136 := p.position, p.tokenIndex
+				{
+					position138, tokenIndex138 := p.position, p.tokenIndex
+					{
+						position140, tokenIndex140 := p.position, p.tokenIndex
+					l141:
+						{
+							i, buf := p.position, p.buffer
+							for cset2[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position142, tokenIndex142 := p.position, p.tokenIndex
+							{
+								position143, tokenIndex143 := p.position, p.tokenIndex
+								if !cset2[p.buffer[p.position]] {
+									goto l161
+								}
+								p.position++
+								goto l143
+							l161:
+								p.position, p.tokenIndex = position143, tokenIndex143
+								if p.buffer[p.position] != '%' {
+									goto l142
+								}
+								p.position++
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l142
+									}
+									p.position++
+								}
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l142
+									}
+									p.position++
+								}
+							}
+						l143:
+							goto l141
+						l142:
+							p.position, p.tokenIndex = position142, tokenIndex142
+						}
+						if !p.notokens {
+							p.tokens32.Add(ruleuser, position140, p.position, p.tokenIndex, tokenIndex140)
+						}
+						p.tokenIndex++
+					}
+					{
+						position168, tokenIndex168 := p.position, p.tokenIndex
+						if p.buffer[p.position] != ':' {
+							goto l168
+						}
+						p.position++
+						{
+							position170, tokenIndex170 := p.position, p.tokenIndex
+						l171:
+							{
+								i, buf := p.position, p.buffer
+								for cset2[buf[i]] {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position172, tokenIndex172 := p.position, p.tokenIndex
+								{
+									position173, tokenIndex173 := p.position, p.tokenIndex
+									if !cset2[p.buffer[p.position]] {
+										goto l191
+									}
+									p.position++
+									goto l173
+								l191:
+									p.position, p.tokenIndex = position173, tokenIndex173
+									if p.buffer[p.position] != '%' {
+										goto l172
+									}
+									p.position++
+									{
+										if !cset1[p.buffer[p.position]] {
+											goto l172
+										}
+										p.position++
+									}
+									{
+										if !cset1[p.buffer[p.position]] {
+											goto l172
+										}
+										p.position++
+									}
+								}
+							l173:
+								goto l171
+							l172:
+								p.position, p.tokenIndex = position172, tokenIndex172
+							}
+							if !p.notokens {
+								p.tokens32.Add(rulepassword, position170, p.position, p.tokenIndex, tokenIndex170)
+							}
+							p.tokenIndex++
+						}
+						goto l169
+					l168:
+						p.position, p.tokenIndex = position168, tokenIndex168
+					}
+				l169:
+					if p.buffer[p.position] != '@' {
+						goto l138
+					}
+					p.position++
+					goto l139
+				l138:
+					p.position, p.tokenIndex = position138, tokenIndex138
+				}
+			l139:
+				{
+					position198, tokenIndex198 := p.position, p.tokenIndex
+					{
+						position199, tokenIndex199 := p.position, p.tokenIndex
+						{
+							position200, tokenIndex200 := p.position, p.tokenIndex
+							{
+								position202, tokenIndex202 := p.position, p.tokenIndex
+							l203:
+								{
+									position204, tokenIndex204 := p.position, p.tokenIndex
+									{
+										position205, tokenIndex205 := p.position, p.tokenIndex
+										{
+											if !cset3[p.buffer[p.position]] {
+												goto l204
+											}
+											p.position++
+										}
+									l209:
+										{
+											position210, tokenIndex210 := p.position, p.tokenIndex
+										l211:
+											{
+												i, buf := p.position, p.buffer
+												for buf[i] == '-' {
+													i++
+												}
+												p.position = i
+											}
+											{
+												position212, tokenIndex212 := p.position, p.tokenIndex
+												if p.buffer[p.position] != '-' {
+													goto l212
+												}
+												p.position++
+												goto l211
+											l212:
+												p.position, p.tokenIndex = position212, tokenIndex212
+											}
+											{
+												if !cset3[p.buffer[p.position]] {
+													goto l210
+												}
+												p.position++
+											}
+											goto l209
+										l210:
+											p.position, p.tokenIndex = position210, tokenIndex210
+										}
+										if !p.notokens {
+											p.tokens32.Add(ruledomainlabel, position205, p.position, p.tokenIndex, tokenIndex205)
+										}
+										p.tokenIndex++
+									}
+									if p.buffer[p.position] != '.' {
+										goto l204
+									}
+									p.position++
+									goto l203
+								l204:
+									p.position, p.tokenIndex = position204, tokenIndex204
+								}
+								{
+									position216, tokenIndex216 := p.position, p.tokenIndex
+									{
+										if !cset4[p.buffer[p.position]] {
+											goto l201
+										}
+										p.position++
+									}
+								l219:
+									{
+										position220, tokenIndex220 := p.position, p.tokenIndex
+									l221:
+										{
+											i, buf := p.position, p.buffer
+											for buf[i] == '-' {
+												i++
+											}
+											p.position = i
+										}
+										{
+											position222, tokenIndex222 := p.position, p.tokenIndex
+											if p.buffer[p.position] != '-' {
+												goto l222
+											}
+											p.position++
+											goto l221
+										l222:
+											p.position, p.tokenIndex = position222, tokenIndex222
+										}
+										{
+											if !cset3[p.buffer[p.position]] {
+												goto l220
+											}
+											p.position++
+										}
+										goto l219
+									l220:
+										p.position, p.tokenIndex = position220, tokenIndex220
+									}
+									if !p.notokens {
+										p.tokens32.Add(ruletoplabel, position216, p.position, p.tokenIndex, tokenIndex216)
+									}
+									p.tokenIndex++
+								}
+								if !p.notokens {
+									p.tokens32.Add(rulehostname, position202, p.position, p.tokenIndex, tokenIndex202)
+								}
+								p.tokenIndex++
+							}
+							goto l200
+						l201:
+							p.position, p.tokenIndex = position200, tokenIndex200
+							{
+								position226, tokenIndex226 := p.position, p.tokenIndex
+								if c := p.buffer[p.position]; c < '0' || c > '9' {
+									goto l136
+								}
+								p.position++
+							l227:
+								{
+									i, buf := p.position, p.buffer
+									for '0' <= buf[i] && buf[i] <= '9' {
+										i++
+									}
+									p.position = i
+								}
+								{
+									position228, tokenIndex228 := p.position, p.tokenIndex
+									if c := p.buffer[p.position]; c < '0' || c > '9' {
+										goto l228
+									}
+									p.position++
+									goto l227
+								l228:
+									p.position, p.tokenIndex = position228, tokenIndex228
+								}
+								if p.buffer[p.position] != '.' {
+									goto l136
+								}
+								p.position++
+								if c := p.buffer[p.position]; c < '0' || c > '9' {
+									goto l136
+								}
+								p.position++
+							l229:
+								{
+									i, buf := p.position, p.buffer
+									for '0' <= buf[i] && buf[i] <= '9' {
+										i++
+									}
+									p.position = i
+								}
+								{
+									position230, tokenIndex230 := p.position, p.tokenIndex
+									if c := p.buffer[p.position]; c < '0' || c > '9' {
+										goto l230
+									}
+									p.position++
+									goto l229
+								l230:
+									p.position, p.tokenIndex = position230, tokenIndex230
+								}
+								if p.buffer[p.position] != '.' {
+									goto l136
+								}
+								p.position++
+								if c := p.buffer[p.position]; c < '0' || c > '9' {
+									goto l136
+								}
+								p.position++
+							l231:
+								{
+									i, buf := p.position, p.buffer
+									for '0' <= buf[i] && buf[i] <= '9' {
+										i++
+									}
+									p.position = i
+								}
+								{
+									position232, tokenIndex232 := p.position, p.tokenIndex
+									if c := p.buffer[p.position]; c < '0' || c > '9' {
+										goto l232
+									}
+									p.position++
+									goto l231
+								l232:
+									p.position, p.tokenIndex = position232, tokenIndex232
+								}
+								if p.buffer[p.position] != '.' {
+									goto l136
+								}
+								p.position++
+								if c := p.buffer[p.position]; c < '0' || c > '9' {
+									goto l136
+								}
+								p.position++
+							l233:
+								{
+									i, buf := p.position, p.buffer
+									for '0' <= buf[i] && buf[i] <= '9' {
+										i++
+									}
+									p.position = i
+								}
+								{
+									position234, tokenIndex234 := p.position, p.tokenIndex
+									if c := p.buffer[p.position]; c < '0' || c > '9' {
+										goto l234
+									}
+									p.position++
+									goto l233
+								l234:
+									p.position, p.tokenIndex = position234, tokenIndex234
+								}
+								if !p.notokens {
+									p.tokens32.Add(rulehostnumber, position226, p.position, p.tokenIndex, tokenIndex226)
+								}
+								p.tokenIndex++
+							}
+						}
+					l200:
+						if !p.notokens {
+							p.tokens32.Add(rulehost, position199, p.position, p.tokenIndex, tokenIndex199)
+						}
+						p.tokenIndex++
+					}
+					{
+						position235, tokenIndex235 := p.position, p.tokenIndex
+						if p.buffer[p.position] != ':' {
+							goto l235
+						}
+						p.position++
+						{
+							position237, tokenIndex237 := p.position, p.tokenIndex
+						l238:
+							{
+								i, buf := p.position, p.buffer
+								for '0' <= buf[i] && buf[i] <= '9' {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position239, tokenIndex239 := p.position, p.tokenIndex
+								if c := p.buffer[p.position]; c < '0' || c > '9' {
+									goto l239
+								}
+								p.position++
+								goto l238
+							l239:
+								p.position, p.tokenIndex = position239, tokenIndex239
+							}
+							if !p.notokens {
+								p.tokens32.Add(ruleport, position237, p.position, p.tokenIndex, tokenIndex237)
+							}
+							p.tokenIndex++
+						}
+						goto l236
+					l235:
+						p.position, p.tokenIndex = position235, tokenIndex235
+					}
+				l236:
+					if !p.notokens {
+						p.tokens32.Add(rulehostport, position198, p.position, p.tokenIndex, tokenIndex198)
+					}
+					p.tokenIndex++
+				}
+				goto l137
+			l136:
+				p.position, p.tokenIndex = position136, tokenIndex136
+			}
+		l137:
+			if !p.notokens {
+				p.tokens32.Add(rulesite, position135, p.position, p.tokenIndex, tokenIndex135)
+			}
+			p.tokenIndex++
+		}
+		{
+			position240, tokenIndex240 := p.position, p.tokenIndex
+			if !cset7[p.buffer[p.position]] || !p.rule_abs_path() {
+				goto l240
+			}
+			goto l241
+		l240:
+			p.position, p.tokenIndex = position240, tokenIndex240
+		}
+	l241:
+		if !p.notokens {
+			p.tokens32.Add(rulenet_path, position134, p.position, p.tokenIndex, tokenIndex134)
+		}
+		p.tokenIndex++
+	}
+	return true
+l133:
+	p.position, p.tokenIndex = position133, tokenIndex133
+	return false
+}
+
+// 7 abs_path <- <('/' rel_path)>
+func (p *parser) rule_abs_path() bool {
+	position242, tokenIndex242 := p.position, p.tokenIndex
+	{
+		position243, tokenIndex243 := p.position, p.tokenIndex
+		if p.buffer[p.position] != '/' {
+			goto l242
+		}
+		p.position++
+		if !p.rule_rel_path() {
+			goto l242
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleabs_path, position243, p.position, p.tokenIndex, tokenIndex243)
+		}
+		p.tokenIndex++
+	}
+	return true
+l242:
+	p.position, p.tokenIndex = position242, tokenIndex242
+	return false
+}
+
+// 8 rel_path <- <(path_segments? ('?' query)?)>
+func (p *parser) rule_rel_path() bool {
+	{
+		position245, tokenIndex245 := p.position, p.tokenIndex
+		{
+			position246, tokenIndex246 := p.position, p.tokenIndex
+			if !p.rule_path_segments() {
+				goto l246
+			}
+			goto l247
+		l246:
+			p.position, p.tokenIndex = position246, tokenIndex246
+		}
+	l247:
+		{
+			position248, tokenIndex248 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l248
+			}
+			p.position++
+			{
+				position250, tokenIndex250 := p.position, p.tokenIndex
+			l251:
+				{
+					i, buf := p.position, p.buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position252, tokenIndex252 := p.position, p.tokenIndex
+					{
+						position253, tokenIndex253 := p.position, p.tokenIndex
+						if !cset0[p.buffer[p.position]] {
+							goto l275
+						}
+						p.position++
+						goto l253
+					l275:
+						p.position, p.tokenIndex = position253, tokenIndex253
+						if p.buffer[p.position] != '%' {
+							goto l252
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l252
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l252
+							}
+							p.position++
+						}
+					}
+				l253:
+					goto l251
+				l252:
+					p.position, p.tokenIndex = position252, tokenIndex252
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulequery, position250, p.position, p.tokenIndex, tokenIndex250)
+				}
+				p.tokenIndex++
+			}
+			goto l249
+		l248:
+			p.position, p.tokenIndex = position248, tokenIndex248
+		}
+	l249:
+		if !p.notokens {
+			p.tokens32.Add(rulerel_path, position245, p.position, p.tokenIndex, tokenIndex245)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 9 scheme <- <([a-z] / [A-Z] / [0-9] / '+' / '-' / '.')+>
+func (p *parser) rule_scheme() bool {
+	position282, tokenIndex282 := p.position, p.tokenIndex
+	{
+		position283, tokenIndex283 := p.position, p.tokenIndex
+		{
+			if !cset5[p.buffer[p.position]] {
+				goto l282
+			}
+			p.position++
+		}
+	l284:
+		{
+			i, buf := p.position, p.buffer
+			for cset5[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position285, tokenIndex285 := p.position, p.tokenIndex
+			{
+				if !cset5[p.buffer[p.position]] {
+					goto l285
+				}
+				p.position++
+			}
+			goto l284
+		l285:
+			p.position, p.tokenIndex = position285, tokenIndex285
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulescheme, position283, p.position, p.tokenIndex, tokenIndex283)
+		}
+		p.tokenIndex++
+	}
+	return true
+l282:
+	p.position, p.tokenIndex = position282, tokenIndex282
+	return false
+}
+
+// 21 path_segments <- <(segment ('/' segment)*)>
+func (p *parser) rule_path_segments() bool {
+	position309, tokenIndex309 := p.position, p.tokenIndex
+	{
+		position310, tokenIndex310 := p.position, p.tokenIndex
+		if !p.rule_segment() {
+			goto l309
+		}
+	l311:
+		{
+			position312, tokenIndex312 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l312
+			}
+			p.position++
+			if !p.rule_segment() {
+				goto l312
+			}
+			goto l311
+		l312:
+			p.position, p.tokenIndex = position312, tokenIndex312
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulepath_segments, position310, p.position, p.tokenIndex, tokenIndex310)
+		}
+		p.tokenIndex++
+	}
+	return true
+l309:
+	p.position, p.tokenIndex = position309, tokenIndex309
+	return false
+}
+
+// 22 segment <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\” / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))* (';' param)*)>
+func (p *parser) rule_segment() bool {
+	{
+		position314, tokenIndex314 := p.position, p.tokenIndex
+	l315:
+		{
+			i, buf := p.position, p.buffer
+			for cset6[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position316, tokenIndex316 := p.position, p.tokenIndex
+			{
+				position317, tokenIndex317 := p.position, p.tokenIndex
+				if !cset6[p.buffer[p.position]] {
+					goto l336
+				}
+				p.position++
+				goto l317
+			l336:
+				p.position, p.tokenIndex = position317, tokenIndex317
+				if p.buffer[p.position] != '%' {
+					goto l316
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l316
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l316
+					}
+					p.position++
+				}
+			}
+		l317:
+			goto l315
+		l316:
+			p.position, p.tokenIndex = position316, tokenIndex316
+		}
+	l343:
+		{
+			position344, tokenIndex344 := p.position, p.tokenIndex
+			if p.buffer[p.position] != ';' {
+				goto l344
+			}
+			p.position++
+			{
+				position345, tokenIndex345 := p.position, p.tokenIndex
+			l346:
+				{
+					i, buf := p.position, p.buffer
+					for cset6[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position347, tokenIndex347 := p.position, p.tokenIndex
+					{
+						position348, tokenIndex348 := p.position, p.tokenIndex
+						if !cset6[p.buffer[p.position]] {
+							goto l367
+						}
+						p.position++
+						goto l348
+					l367:
+						p.position, p.tokenIndex = position348, tokenIndex348
+						if p.buffer[p.position] != '%' {
+							goto l347
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l347
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l347
+							}
+							p.position++
+						}
+					}
+				l348:
+					goto l346
+				l347:
+					p.position, p.tokenIndex = position347, tokenIndex347
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleparam, position345, p.position, p.tokenIndex, tokenIndex345)
+				}
+				p.tokenIndex++
+			}
+			goto l343
+		l344:
+			p.position, p.tokenIndex = position344, tokenIndex344
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulesegment, position314, p.position, p.tokenIndex, tokenIndex314)
+		}
+		p.tokenIndex++
+	}
+	return true
 }
 
 // The character sets that gen folded ordered choices of single characters into (gen/fold.go).

@@ -208,6 +208,8 @@ type parser struct {
 	start    int
 	notokens bool
 
+	position, tokenIndex uint32
+
 	Buffer string
 	buffer []byte
 	rules  [36]func() bool
@@ -317,10 +319,6 @@ func Size(size int) func(*parser) error {
 	}
 }
 func (p *parser) Init(options ...func(*parser) error) error {
-	var (
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -328,37 +326,26 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		position, tokenIndex = 0, 0
+		p.position, p.tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
 			if !p.notokens {
-				p.Trim(tokenIndex)
+				p.Trim(p.tokenIndex)
 			}
 			return nil
 		}
 		return errMismatch
-	}
-
-	matchDot := func() bool {
-		if buffer[position] != endSymbol {
-			position++
-			return true
-		}
-		return false
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -379,1530 +366,16 @@ func (p *parser) Init(options ...func(*parser) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 _start <- <((&{p.start == 0} URI_reference !.) / (&{p.start == 1} absolute_URI !.) / (&{p.start == 2} relative_URI !.) / (&{p.start == 3} absolute_URI_reference !.))> */
-		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
-			{
-				position1, tokenIndex1 := position, tokenIndex
-				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !(p.start == 0) {
-						goto l3
-					}
-					{
-						position4, tokenIndex4 := position, tokenIndex
-						{
-							position5, tokenIndex5 := position, tokenIndex
-							{
-								position7, tokenIndex7 := position, tokenIndex
-								if !cset0[buffer[position]] || !_rules[ruleabsolute_URI]() {
-									goto l8
-								}
-								goto l7
-							l8:
-								position, tokenIndex = position7, tokenIndex7
-								if !_rules[rulerelative_URI]() {
-									goto l5
-								}
-							}
-						l7:
-							goto l6
-						l5:
-							position, tokenIndex = position5, tokenIndex5
-						}
-					l6:
-						{
-							position9, tokenIndex9 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l9
-							}
-							position++
-							if !_rules[rulefragment]() {
-								goto l9
-							}
-							goto l10
-						l9:
-							position, tokenIndex = position9, tokenIndex9
-						}
-					l10:
-						if !p.notokens {
-							tree.Add(ruleURI_reference, position4, position, tokenIndex, tokenIndex4)
-						}
-						tokenIndex++
-					}
-					{
-						position11, tokenIndex11 := position, tokenIndex
-						if !matchDot() {
-							goto l11
-						}
-						goto l3
-					l11:
-						position, tokenIndex = position11, tokenIndex11
-					}
-					goto l2
-				l3:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 1) {
-						goto l12
-					}
-					if !cset0[buffer[position]] || !_rules[ruleabsolute_URI]() {
-						goto l12
-					}
-					{
-						position13, tokenIndex13 := position, tokenIndex
-						if !matchDot() {
-							goto l13
-						}
-						goto l12
-					l13:
-						position, tokenIndex = position13, tokenIndex13
-					}
-					goto l2
-				l12:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 2) {
-						goto l14
-					}
-					if !_rules[rulerelative_URI]() {
-						goto l14
-					}
-					{
-						position15, tokenIndex15 := position, tokenIndex
-						if !matchDot() {
-							goto l15
-						}
-						goto l14
-					l15:
-						position, tokenIndex = position15, tokenIndex15
-					}
-					goto l2
-				l14:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 3) {
-						goto l0
-					}
-					{
-						position16, tokenIndex16 := position, tokenIndex
-						if !cset0[buffer[position]] || !_rules[ruleabsolute_URI]() {
-							goto l0
-						}
-						{
-							position17, tokenIndex17 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l17
-							}
-							position++
-							if !_rules[rulefragment]() {
-								goto l17
-							}
-							goto l18
-						l17:
-							position, tokenIndex = position17, tokenIndex17
-						}
-					l18:
-						if !p.notokens {
-							tree.Add(ruleabsolute_URI_reference, position16, position, tokenIndex, tokenIndex16)
-						}
-						tokenIndex++
-					}
-					{
-						position19, tokenIndex19 := position, tokenIndex
-						if !matchDot() {
-							goto l19
-						}
-						goto l0
-					l19:
-						position, tokenIndex = position19, tokenIndex19
-					}
-				}
-			l2:
-				if !p.notokens {
-					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
-				}
-				tokenIndex++
-			}
-			return true
-		l0:
-			position, tokenIndex = position0, tokenIndex0
-			return false
-		},
+		p.rule__start,
 		/* 1 URI_reference <- <((absolute_URI / relative_URI)? ('#' fragment)?)> */
 		nil,
 		/* 2 absolute_URI_reference <- <(absolute_URI ('#' fragment)?)> */
 		nil,
-		/* 3 absolute_URI <- <(scheme ':' ((hier_part &('#' / !.)) / opaque_part))> */
-		func() bool {
-			position22, tokenIndex22 := position, tokenIndex
-			{
-				position23, tokenIndex23 := position, tokenIndex
-				{
-					position24, tokenIndex24 := position, tokenIndex
-					{
-						if !cset0[buffer[position]] {
-							goto l22
-						}
-						position++
-					}
-				l27:
-					{
-						i, buf := position, buffer
-						for cset1[buf[i]] {
-							i++
-						}
-						position = i
-					}
-					{
-						position28, tokenIndex28 := position, tokenIndex
-						{
-							if !cset1[buffer[position]] {
-								goto l28
-							}
-							position++
-						}
-						goto l27
-					l28:
-						position, tokenIndex = position28, tokenIndex28
-					}
-					if !p.notokens {
-						tree.Add(rulescheme, position24, position, tokenIndex, tokenIndex24)
-					}
-					tokenIndex++
-				}
-				if buffer[position] != ':' {
-					goto l22
-				}
-				position++
-				{
-					position35, tokenIndex35 := position, tokenIndex
-					{
-						position37, tokenIndex37 := position, tokenIndex
-						{
-							position38, tokenIndex38 := position, tokenIndex
-							{
-								position40, tokenIndex40 := position, tokenIndex
-								if !cset14[buffer[position]] || !_rules[rulenet_path]() {
-									goto l41
-								}
-								goto l40
-							l41:
-								position, tokenIndex = position40, tokenIndex40
-								if !cset14[buffer[position]] || !_rules[ruleabs_path]() {
-									goto l38
-								}
-							}
-						l40:
-							goto l39
-						l38:
-							position, tokenIndex = position38, tokenIndex38
-						}
-					l39:
-						{
-							position42, tokenIndex42 := position, tokenIndex
-							if buffer[position] != '?' {
-								goto l42
-							}
-							position++
-							if !_rules[rulequery]() {
-								goto l42
-							}
-							goto l43
-						l42:
-							position, tokenIndex = position42, tokenIndex42
-						}
-					l43:
-						if !p.notokens {
-							tree.Add(rulehier_part, position37, position, tokenIndex, tokenIndex37)
-						}
-						tokenIndex++
-					}
-					{
-						position44, tokenIndex44 := position, tokenIndex
-						{
-							position45, tokenIndex45 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l46
-							}
-							position++
-							goto l45
-						l46:
-							position, tokenIndex = position45, tokenIndex45
-							{
-								position47, tokenIndex47 := position, tokenIndex
-								if !matchDot() {
-									goto l47
-								}
-								goto l36
-							l47:
-								position, tokenIndex = position47, tokenIndex47
-							}
-						}
-					l45:
-						position, tokenIndex = position44, tokenIndex44
-					}
-					goto l35
-				l36:
-					position, tokenIndex = position35, tokenIndex35
-					{
-						position48, tokenIndex48 := position, tokenIndex
-						{
-							position49, tokenIndex49 := position, tokenIndex
-							if !cset2[buffer[position]] {
-								goto l72
-							}
-							position++
-							goto l49
-						l72:
-							position, tokenIndex = position49, tokenIndex49
-							if buffer[position] != '%' {
-								goto l22
-							}
-							position++
-							{
-								if !cset3[buffer[position]] {
-									goto l22
-								}
-								position++
-							}
-							{
-								if !cset3[buffer[position]] {
-									goto l22
-								}
-								position++
-							}
-						}
-					l49:
-					l79:
-						{
-							i, buf := position, buffer
-							for cset4[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position80, tokenIndex80 := position, tokenIndex
-							{
-								position81, tokenIndex81 := position, tokenIndex
-								if !cset4[buffer[position]] {
-									goto l105
-								}
-								position++
-								goto l81
-							l105:
-								position, tokenIndex = position81, tokenIndex81
-								if buffer[position] != '%' {
-									goto l80
-								}
-								position++
-								{
-									if !cset3[buffer[position]] {
-										goto l80
-									}
-									position++
-								}
-								{
-									if !cset3[buffer[position]] {
-										goto l80
-									}
-									position++
-								}
-							}
-						l81:
-							goto l79
-						l80:
-							position, tokenIndex = position80, tokenIndex80
-						}
-						if !p.notokens {
-							tree.Add(ruleopaque_part, position48, position, tokenIndex, tokenIndex48)
-						}
-						tokenIndex++
-					}
-				}
-			l35:
-				if !p.notokens {
-					tree.Add(ruleabsolute_URI, position23, position, tokenIndex, tokenIndex23)
-				}
-				tokenIndex++
-			}
-			return true
-		l22:
-			position, tokenIndex = position22, tokenIndex22
-			return false
-		},
+		p.rule_absolute_URI,
 		/* 4 hier_part <- <((net_path / abs_path)? ('?' query)?)> */
 		nil,
-		/* 5 net_path <- <('/' '/' authority abs_path?)> */
-		func() bool {
-			position113, tokenIndex113 := position, tokenIndex
-			{
-				position114, tokenIndex114 := position, tokenIndex
-				if buffer[position] != '/' {
-					goto l113
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l113
-				}
-				position++
-				{
-					position115, tokenIndex115 := position, tokenIndex
-					{
-						position116, tokenIndex116 := position, tokenIndex
-						{
-							position118, tokenIndex118 := position, tokenIndex
-							{
-								position119, tokenIndex119 := position, tokenIndex
-								{
-									position121, tokenIndex121 := position, tokenIndex
-									{
-										position123, tokenIndex123 := position, tokenIndex
-									l124:
-										{
-											i, buf := position, buffer
-											for cset5[buf[i]] {
-												i++
-											}
-											position = i
-										}
-										{
-											position125, tokenIndex125 := position, tokenIndex
-											{
-												position126, tokenIndex126 := position, tokenIndex
-												if !cset5[buffer[position]] {
-													goto l145
-												}
-												position++
-												goto l126
-											l145:
-												position, tokenIndex = position126, tokenIndex126
-												if buffer[position] != '%' {
-													goto l125
-												}
-												position++
-												{
-													if !cset3[buffer[position]] {
-														goto l125
-													}
-													position++
-												}
-												{
-													if !cset3[buffer[position]] {
-														goto l125
-													}
-													position++
-												}
-											}
-										l126:
-											goto l124
-										l125:
-											position, tokenIndex = position125, tokenIndex125
-										}
-										if !p.notokens {
-											tree.Add(ruleuserinfo, position123, position, tokenIndex, tokenIndex123)
-										}
-										tokenIndex++
-									}
-									if buffer[position] != '@' {
-										goto l121
-									}
-									position++
-									goto l122
-								l121:
-									position, tokenIndex = position121, tokenIndex121
-								}
-							l122:
-								{
-									position152, tokenIndex152 := position, tokenIndex
-									{
-										position153, tokenIndex153 := position, tokenIndex
-										{
-											position154, tokenIndex154 := position, tokenIndex
-											{
-												position156, tokenIndex156 := position, tokenIndex
-												if buffer[position] != '[' {
-													goto l155
-												}
-												position++
-												{
-													position157, tokenIndex157 := position, tokenIndex
-													{
-														position158, tokenIndex158 := position, tokenIndex
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l159
-														}
-														if buffer[position] != ':' {
-															goto l159
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l159
-														}
-														if buffer[position] != ':' {
-															goto l159
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l159
-														}
-														if buffer[position] != ':' {
-															goto l159
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l159
-														}
-														if buffer[position] != ':' {
-															goto l159
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l159
-														}
-														if buffer[position] != ':' {
-															goto l159
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l159
-														}
-														if buffer[position] != ':' {
-															goto l159
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[rulels32]() {
-															goto l159
-														}
-														{
-															position160, tokenIndex160 := position, tokenIndex
-															{
-																if !cset6[buffer[position]] {
-																	goto l160
-																}
-																position++
-															}
-															goto l159
-														l160:
-															position, tokenIndex = position160, tokenIndex160
-														}
-														goto l158
-													l159:
-														position, tokenIndex = position158, tokenIndex158
-														if buffer[position] != ':' {
-															goto l166
-														}
-														position++
-														if buffer[position] != ':' {
-															goto l166
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l166
-														}
-														if buffer[position] != ':' {
-															goto l166
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l166
-														}
-														if buffer[position] != ':' {
-															goto l166
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l166
-														}
-														if buffer[position] != ':' {
-															goto l166
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l166
-														}
-														if buffer[position] != ':' {
-															goto l166
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l166
-														}
-														if buffer[position] != ':' {
-															goto l166
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[rulels32]() {
-															goto l166
-														}
-														{
-															position167, tokenIndex167 := position, tokenIndex
-															{
-																if !cset6[buffer[position]] {
-																	goto l167
-																}
-																position++
-															}
-															goto l166
-														l167:
-															position, tokenIndex = position167, tokenIndex167
-														}
-														goto l158
-													l166:
-														position, tokenIndex = position158, tokenIndex158
-														{
-															position174, tokenIndex174 := position, tokenIndex
-															if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																goto l174
-															}
-															goto l175
-														l174:
-															position, tokenIndex = position174, tokenIndex174
-														}
-													l175:
-														if buffer[position] != ':' {
-															goto l173
-														}
-														position++
-														if buffer[position] != ':' {
-															goto l173
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l173
-														}
-														if buffer[position] != ':' {
-															goto l173
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l173
-														}
-														if buffer[position] != ':' {
-															goto l173
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l173
-														}
-														if buffer[position] != ':' {
-															goto l173
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l173
-														}
-														if buffer[position] != ':' {
-															goto l173
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[rulels32]() {
-															goto l173
-														}
-														{
-															position176, tokenIndex176 := position, tokenIndex
-															{
-																if !cset6[buffer[position]] {
-																	goto l176
-																}
-																position++
-															}
-															goto l173
-														l176:
-															position, tokenIndex = position176, tokenIndex176
-														}
-														goto l158
-													l173:
-														position, tokenIndex = position158, tokenIndex158
-														{
-															position183, tokenIndex183 := position, tokenIndex
-															if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																goto l183
-															}
-															{
-																position185, tokenIndex185 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l185
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l185
-																}
-																goto l186
-															l185:
-																position, tokenIndex = position185, tokenIndex185
-															}
-														l186:
-															goto l184
-														l183:
-															position, tokenIndex = position183, tokenIndex183
-														}
-													l184:
-														if buffer[position] != ':' {
-															goto l182
-														}
-														position++
-														if buffer[position] != ':' {
-															goto l182
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l182
-														}
-														if buffer[position] != ':' {
-															goto l182
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l182
-														}
-														if buffer[position] != ':' {
-															goto l182
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l182
-														}
-														if buffer[position] != ':' {
-															goto l182
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[rulels32]() {
-															goto l182
-														}
-														{
-															position187, tokenIndex187 := position, tokenIndex
-															{
-																if !cset6[buffer[position]] {
-																	goto l187
-																}
-																position++
-															}
-															goto l182
-														l187:
-															position, tokenIndex = position187, tokenIndex187
-														}
-														goto l158
-													l182:
-														position, tokenIndex = position158, tokenIndex158
-														{
-															position194, tokenIndex194 := position, tokenIndex
-															if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																goto l194
-															}
-															{
-																position196, tokenIndex196 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l196
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l196
-																}
-																goto l197
-															l196:
-																position, tokenIndex = position196, tokenIndex196
-															}
-														l197:
-															{
-																position198, tokenIndex198 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l198
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l198
-																}
-																goto l199
-															l198:
-																position, tokenIndex = position198, tokenIndex198
-															}
-														l199:
-															goto l195
-														l194:
-															position, tokenIndex = position194, tokenIndex194
-														}
-													l195:
-														if buffer[position] != ':' {
-															goto l193
-														}
-														position++
-														if buffer[position] != ':' {
-															goto l193
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l193
-														}
-														if buffer[position] != ':' {
-															goto l193
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l193
-														}
-														if buffer[position] != ':' {
-															goto l193
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[rulels32]() {
-															goto l193
-														}
-														{
-															position200, tokenIndex200 := position, tokenIndex
-															{
-																if !cset6[buffer[position]] {
-																	goto l200
-																}
-																position++
-															}
-															goto l193
-														l200:
-															position, tokenIndex = position200, tokenIndex200
-														}
-														goto l158
-													l193:
-														position, tokenIndex = position158, tokenIndex158
-														{
-															position207, tokenIndex207 := position, tokenIndex
-															if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																goto l207
-															}
-															{
-																position209, tokenIndex209 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l209
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l209
-																}
-																goto l210
-															l209:
-																position, tokenIndex = position209, tokenIndex209
-															}
-														l210:
-															{
-																position211, tokenIndex211 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l211
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l211
-																}
-																goto l212
-															l211:
-																position, tokenIndex = position211, tokenIndex211
-															}
-														l212:
-															{
-																position213, tokenIndex213 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l213
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l213
-																}
-																goto l214
-															l213:
-																position, tokenIndex = position213, tokenIndex213
-															}
-														l214:
-															goto l208
-														l207:
-															position, tokenIndex = position207, tokenIndex207
-														}
-													l208:
-														if buffer[position] != ':' {
-															goto l206
-														}
-														position++
-														if buffer[position] != ':' {
-															goto l206
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l206
-														}
-														if buffer[position] != ':' {
-															goto l206
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[rulels32]() {
-															goto l206
-														}
-														{
-															position215, tokenIndex215 := position, tokenIndex
-															{
-																if !cset6[buffer[position]] {
-																	goto l215
-																}
-																position++
-															}
-															goto l206
-														l215:
-															position, tokenIndex = position215, tokenIndex215
-														}
-														goto l158
-													l206:
-														position, tokenIndex = position158, tokenIndex158
-														{
-															position222, tokenIndex222 := position, tokenIndex
-															if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																goto l222
-															}
-															{
-																position224, tokenIndex224 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l224
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l224
-																}
-																goto l225
-															l224:
-																position, tokenIndex = position224, tokenIndex224
-															}
-														l225:
-															{
-																position226, tokenIndex226 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l226
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l226
-																}
-																goto l227
-															l226:
-																position, tokenIndex = position226, tokenIndex226
-															}
-														l227:
-															{
-																position228, tokenIndex228 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l228
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l228
-																}
-																goto l229
-															l228:
-																position, tokenIndex = position228, tokenIndex228
-															}
-														l229:
-															{
-																position230, tokenIndex230 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l230
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l230
-																}
-																goto l231
-															l230:
-																position, tokenIndex = position230, tokenIndex230
-															}
-														l231:
-															goto l223
-														l222:
-															position, tokenIndex = position222, tokenIndex222
-														}
-													l223:
-														if buffer[position] != ':' {
-															goto l221
-														}
-														position++
-														if buffer[position] != ':' {
-															goto l221
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[rulels32]() {
-															goto l221
-														}
-														{
-															position232, tokenIndex232 := position, tokenIndex
-															{
-																if !cset6[buffer[position]] {
-																	goto l232
-																}
-																position++
-															}
-															goto l221
-														l232:
-															position, tokenIndex = position232, tokenIndex232
-														}
-														goto l158
-													l221:
-														position, tokenIndex = position158, tokenIndex158
-														{
-															position239, tokenIndex239 := position, tokenIndex
-															if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																goto l239
-															}
-															{
-																position241, tokenIndex241 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l241
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l241
-																}
-																goto l242
-															l241:
-																position, tokenIndex = position241, tokenIndex241
-															}
-														l242:
-															{
-																position243, tokenIndex243 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l243
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l243
-																}
-																goto l244
-															l243:
-																position, tokenIndex = position243, tokenIndex243
-															}
-														l244:
-															{
-																position245, tokenIndex245 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l245
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l245
-																}
-																goto l246
-															l245:
-																position, tokenIndex = position245, tokenIndex245
-															}
-														l246:
-															{
-																position247, tokenIndex247 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l247
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l247
-																}
-																goto l248
-															l247:
-																position, tokenIndex = position247, tokenIndex247
-															}
-														l248:
-															{
-																position249, tokenIndex249 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l249
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l249
-																}
-																goto l250
-															l249:
-																position, tokenIndex = position249, tokenIndex249
-															}
-														l250:
-															goto l240
-														l239:
-															position, tokenIndex = position239, tokenIndex239
-														}
-													l240:
-														if buffer[position] != ':' {
-															goto l238
-														}
-														position++
-														if buffer[position] != ':' {
-															goto l238
-														}
-														position++
-														if !cset3[buffer[position]] || !_rules[ruleh4]() {
-															goto l238
-														}
-														{
-															position251, tokenIndex251 := position, tokenIndex
-															{
-																if !cset6[buffer[position]] {
-																	goto l251
-																}
-																position++
-															}
-															goto l238
-														l251:
-															position, tokenIndex = position251, tokenIndex251
-														}
-														goto l158
-													l238:
-														position, tokenIndex = position158, tokenIndex158
-														{
-															position257, tokenIndex257 := position, tokenIndex
-															if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																goto l257
-															}
-															{
-																position259, tokenIndex259 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l259
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l259
-																}
-																goto l260
-															l259:
-																position, tokenIndex = position259, tokenIndex259
-															}
-														l260:
-															{
-																position261, tokenIndex261 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l261
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l261
-																}
-																goto l262
-															l261:
-																position, tokenIndex = position261, tokenIndex261
-															}
-														l262:
-															{
-																position263, tokenIndex263 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l263
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l263
-																}
-																goto l264
-															l263:
-																position, tokenIndex = position263, tokenIndex263
-															}
-														l264:
-															{
-																position265, tokenIndex265 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l265
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l265
-																}
-																goto l266
-															l265:
-																position, tokenIndex = position265, tokenIndex265
-															}
-														l266:
-															{
-																position267, tokenIndex267 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l267
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l267
-																}
-																goto l268
-															l267:
-																position, tokenIndex = position267, tokenIndex267
-															}
-														l268:
-															{
-																position269, tokenIndex269 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l269
-																}
-																position++
-																if !cset3[buffer[position]] || !_rules[ruleh4]() {
-																	goto l269
-																}
-																goto l270
-															l269:
-																position, tokenIndex = position269, tokenIndex269
-															}
-														l270:
-															goto l258
-														l257:
-															position, tokenIndex = position257, tokenIndex257
-														}
-													l258:
-														if buffer[position] != ':' {
-															goto l155
-														}
-														position++
-														if buffer[position] != ':' {
-															goto l155
-														}
-														position++
-														{
-															position271, tokenIndex271 := position, tokenIndex
-															{
-																if !cset6[buffer[position]] {
-																	goto l271
-																}
-																position++
-															}
-															goto l155
-														l271:
-															position, tokenIndex = position271, tokenIndex271
-														}
-													}
-												l158:
-													if !p.notokens {
-														tree.Add(ruleIPv6address, position157, position, tokenIndex, tokenIndex157)
-													}
-													tokenIndex++
-												}
-												if buffer[position] != ']' {
-													goto l155
-												}
-												position++
-												if !p.notokens {
-													tree.Add(ruleIPv6reference, position156, position, tokenIndex, tokenIndex156)
-												}
-												tokenIndex++
-											}
-											goto l154
-										l155:
-											position, tokenIndex = position154, tokenIndex154
-											if !cset15[buffer[position]] || !_rules[ruleIPv4address]() {
-												goto l277
-											}
-											{
-												position278, tokenIndex278 := position, tokenIndex
-												{
-													if !cset7[buffer[position]] {
-														goto l278
-													}
-													position++
-												}
-												goto l277
-											l278:
-												position, tokenIndex = position278, tokenIndex278
-											}
-											goto l154
-										l277:
-											position, tokenIndex = position154, tokenIndex154
-											{
-												position284, tokenIndex284 := position, tokenIndex
-												if !cset8[buffer[position]] || !_rules[ruledomainlabel]() {
-													goto l119
-												}
-												{
-													position285, tokenIndex285 := position, tokenIndex
-												l286:
-													{
-														position287, tokenIndex287 := position, tokenIndex
-														{
-															position288, tokenIndex288 := position, tokenIndex
-															if buffer[position] != '.' {
-																goto l288
-															}
-															position++
-															if !cset0[buffer[position]] || !_rules[ruletoplabel]() {
-																goto l288
-															}
-															if buffer[position] != '.' {
-																goto l288
-															}
-															position++
-															{
-																position289, tokenIndex289 := position, tokenIndex
-																{
-																	if !cset8[buffer[position]] {
-																		goto l289
-																	}
-																	position++
-																}
-																goto l288
-															l289:
-																position, tokenIndex = position289, tokenIndex289
-															}
-															goto l287
-														l288:
-															position, tokenIndex = position288, tokenIndex288
-														}
-														if buffer[position] != '.' {
-															goto l287
-														}
-														position++
-														if !cset8[buffer[position]] || !_rules[ruledomainlabel]() {
-															goto l287
-														}
-														goto l286
-													l287:
-														position, tokenIndex = position287, tokenIndex287
-													}
-													{
-														position293, tokenIndex293 := position, tokenIndex
-														if buffer[position] != '.' {
-															goto l293
-														}
-														position++
-														if !cset0[buffer[position]] || !_rules[ruletoplabel]() {
-															goto l293
-														}
-														if buffer[position] != '.' {
-															goto l293
-														}
-														position++
-														goto l294
-													l293:
-														position, tokenIndex = position293, tokenIndex293
-													}
-												l294:
-													if !p.notokens {
-														tree.Add(rulequalified, position285, position, tokenIndex, tokenIndex285)
-													}
-													tokenIndex++
-												}
-												if !p.notokens {
-													tree.Add(rulehostname, position284, position, tokenIndex, tokenIndex284)
-												}
-												tokenIndex++
-											}
-										}
-									l154:
-										if !p.notokens {
-											tree.Add(rulehost, position153, position, tokenIndex, tokenIndex153)
-										}
-										tokenIndex++
-									}
-									{
-										position295, tokenIndex295 := position, tokenIndex
-										if buffer[position] != ':' {
-											goto l295
-										}
-										position++
-										{
-											position297, tokenIndex297 := position, tokenIndex
-										l298:
-											{
-												i, buf := position, buffer
-												for '0' <= buf[i] && buf[i] <= '9' {
-													i++
-												}
-												position = i
-											}
-											{
-												position299, tokenIndex299 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l299
-												}
-												position++
-												goto l298
-											l299:
-												position, tokenIndex = position299, tokenIndex299
-											}
-											if !p.notokens {
-												tree.Add(ruleport, position297, position, tokenIndex, tokenIndex297)
-											}
-											tokenIndex++
-										}
-										goto l296
-									l295:
-										position, tokenIndex = position295, tokenIndex295
-									}
-								l296:
-									if !p.notokens {
-										tree.Add(rulehostport, position152, position, tokenIndex, tokenIndex152)
-									}
-									tokenIndex++
-								}
-								goto l120
-							l119:
-								position, tokenIndex = position119, tokenIndex119
-							}
-						l120:
-							if !p.notokens {
-								tree.Add(ruleserver, position118, position, tokenIndex, tokenIndex118)
-							}
-							tokenIndex++
-						}
-						{
-							position300, tokenIndex300 := position, tokenIndex
-							{
-								position301, tokenIndex301 := position, tokenIndex
-								if !cset9[buffer[position]] {
-									goto l304
-								}
-								position++
-								goto l301
-							l304:
-								position, tokenIndex = position301, tokenIndex301
-								{
-									position305, tokenIndex305 := position, tokenIndex
-									if !matchDot() {
-										goto l305
-									}
-									goto l117
-								l305:
-									position, tokenIndex = position305, tokenIndex305
-								}
-							}
-						l301:
-							position, tokenIndex = position300, tokenIndex300
-						}
-						goto l116
-					l117:
-						position, tokenIndex = position116, tokenIndex116
-						{
-							position306, tokenIndex306 := position, tokenIndex
-							{
-								position309, tokenIndex309 := position, tokenIndex
-								if !cset10[buffer[position]] {
-									goto l329
-								}
-								position++
-								goto l309
-							l329:
-								position, tokenIndex = position309, tokenIndex309
-								if buffer[position] != '%' {
-									goto l113
-								}
-								position++
-								{
-									if !cset3[buffer[position]] {
-										goto l113
-									}
-									position++
-								}
-								{
-									if !cset3[buffer[position]] {
-										goto l113
-									}
-									position++
-								}
-							}
-						l309:
-						l307:
-							{
-								i, buf := position, buffer
-								for cset10[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position308, tokenIndex308 := position, tokenIndex
-								{
-									position336, tokenIndex336 := position, tokenIndex
-									if !cset10[buffer[position]] {
-										goto l356
-									}
-									position++
-									goto l336
-								l356:
-									position, tokenIndex = position336, tokenIndex336
-									if buffer[position] != '%' {
-										goto l308
-									}
-									position++
-									{
-										if !cset3[buffer[position]] {
-											goto l308
-										}
-										position++
-									}
-									{
-										if !cset3[buffer[position]] {
-											goto l308
-										}
-										position++
-									}
-								}
-							l336:
-								goto l307
-							l308:
-								position, tokenIndex = position308, tokenIndex308
-							}
-							if !p.notokens {
-								tree.Add(rulereg_name, position306, position, tokenIndex, tokenIndex306)
-							}
-							tokenIndex++
-						}
-					}
-				l116:
-					if !p.notokens {
-						tree.Add(ruleauthority, position115, position, tokenIndex, tokenIndex115)
-					}
-					tokenIndex++
-				}
-				{
-					position363, tokenIndex363 := position, tokenIndex
-					if !cset14[buffer[position]] || !_rules[ruleabs_path]() {
-						goto l363
-					}
-					goto l364
-				l363:
-					position, tokenIndex = position363, tokenIndex363
-				}
-			l364:
-				if !p.notokens {
-					tree.Add(rulenet_path, position114, position, tokenIndex, tokenIndex114)
-				}
-				tokenIndex++
-			}
-			return true
-		l113:
-			position, tokenIndex = position113, tokenIndex113
-			return false
-		},
-		/* 6 abs_path <- <('/' path_segments)> */
-		func() bool {
-			position365, tokenIndex365 := position, tokenIndex
-			{
-				position366, tokenIndex366 := position, tokenIndex
-				if buffer[position] != '/' {
-					goto l365
-				}
-				position++
-				{
-					position367, tokenIndex367 := position, tokenIndex
-					if !_rules[rulesegment]() {
-						goto l365
-					}
-				l368:
-					{
-						position369, tokenIndex369 := position, tokenIndex
-						if buffer[position] != '/' {
-							goto l369
-						}
-						position++
-						if !_rules[rulesegment]() {
-							goto l369
-						}
-						goto l368
-					l369:
-						position, tokenIndex = position369, tokenIndex369
-					}
-					if !p.notokens {
-						tree.Add(rulepath_segments, position367, position, tokenIndex, tokenIndex367)
-					}
-					tokenIndex++
-				}
-				if !p.notokens {
-					tree.Add(ruleabs_path, position366, position, tokenIndex, tokenIndex366)
-				}
-				tokenIndex++
-			}
-			return true
-		l365:
-			position, tokenIndex = position365, tokenIndex365
-			return false
-		},
+		p.rule_net_path,
+		p.rule_abs_path,
 		/* 7 opaque_part <- <(([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / '[' / ']' / ';' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) ([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / '[' / ']' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*)> */
 		nil,
 		/* 8 scheme <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9] / '+' / '-' / '.')*)> */
@@ -1925,1044 +398,25 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		nil,
 		/* 17 qualified <- <((!('.' toplabel '.' !([A-Z] / [a-z] / [0-9])) '.' domainlabel)* ('.' toplabel '.')?)> */
 		nil,
-		/* 18 domainlabel <- <(!longlabel ([A-Z] / [a-z] / [0-9]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
-		func() bool {
-			position381, tokenIndex381 := position, tokenIndex
-			{
-				position382, tokenIndex382 := position, tokenIndex
-				{
-					position383, tokenIndex383 := position, tokenIndex
-					if !cset11[buffer[position]] || !_rules[rulelonglabel]() {
-						goto l383
-					}
-					goto l381
-				l383:
-					position, tokenIndex = position383, tokenIndex383
-				}
-				{
-					if !cset8[buffer[position]] {
-						goto l381
-					}
-					position++
-				}
-			l387:
-				{
-					position388, tokenIndex388 := position, tokenIndex
-				l389:
-					{
-						i, buf := position, buffer
-						for buf[i] == '-' {
-							i++
-						}
-						position = i
-					}
-					{
-						position390, tokenIndex390 := position, tokenIndex
-						if buffer[position] != '-' {
-							goto l390
-						}
-						position++
-						goto l389
-					l390:
-						position, tokenIndex = position390, tokenIndex390
-					}
-					{
-						if !cset8[buffer[position]] {
-							goto l388
-						}
-						position++
-					}
-					goto l387
-				l388:
-					position, tokenIndex = position388, tokenIndex388
-				}
-				if !p.notokens {
-					tree.Add(ruledomainlabel, position382, position, tokenIndex, tokenIndex382)
-				}
-				tokenIndex++
-			}
-			return true
-		l381:
-			position, tokenIndex = position381, tokenIndex381
-			return false
-		},
-		/* 19 toplabel <- <(!longlabel ([A-Z] / [a-z]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
-		func() bool {
-			position394, tokenIndex394 := position, tokenIndex
-			{
-				position395, tokenIndex395 := position, tokenIndex
-				{
-					position396, tokenIndex396 := position, tokenIndex
-					if !cset11[buffer[position]] || !_rules[rulelonglabel]() {
-						goto l396
-					}
-					goto l394
-				l396:
-					position, tokenIndex = position396, tokenIndex396
-				}
-				{
-					if !cset0[buffer[position]] {
-						goto l394
-					}
-					position++
-				}
-			l399:
-				{
-					position400, tokenIndex400 := position, tokenIndex
-				l401:
-					{
-						i, buf := position, buffer
-						for buf[i] == '-' {
-							i++
-						}
-						position = i
-					}
-					{
-						position402, tokenIndex402 := position, tokenIndex
-						if buffer[position] != '-' {
-							goto l402
-						}
-						position++
-						goto l401
-					l402:
-						position, tokenIndex = position402, tokenIndex402
-					}
-					{
-						if !cset8[buffer[position]] {
-							goto l400
-						}
-						position++
-					}
-					goto l399
-				l400:
-					position, tokenIndex = position400, tokenIndex400
-				}
-				if !p.notokens {
-					tree.Add(ruletoplabel, position395, position, tokenIndex, tokenIndex395)
-				}
-				tokenIndex++
-			}
-			return true
-		l394:
-			position, tokenIndex = position394, tokenIndex394
-			return false
-		},
-		/* 20 longlabel <- <(([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-'))> */
-		func() bool {
-			position406, tokenIndex406 := position, tokenIndex
-			{
-				position407, tokenIndex407 := position, tokenIndex
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				{
-					if !cset11[buffer[position]] {
-						goto l406
-					}
-					position++
-				}
-				if !p.notokens {
-					tree.Add(rulelonglabel, position407, position, tokenIndex, tokenIndex407)
-				}
-				tokenIndex++
-			}
-			return true
-		l406:
-			position, tokenIndex = position406, tokenIndex406
-			return false
-		},
-		/* 21 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
-		func() bool {
-			position664, tokenIndex664 := position, tokenIndex
-			{
-				position665, tokenIndex665 := position, tokenIndex
-				if !cset15[buffer[position]] || !_rules[ruledec_octet]() {
-					goto l664
-				}
-				if buffer[position] != '.' {
-					goto l664
-				}
-				position++
-				if !cset15[buffer[position]] || !_rules[ruledec_octet]() {
-					goto l664
-				}
-				if buffer[position] != '.' {
-					goto l664
-				}
-				position++
-				if !cset15[buffer[position]] || !_rules[ruledec_octet]() {
-					goto l664
-				}
-				if buffer[position] != '.' {
-					goto l664
-				}
-				position++
-				if !cset15[buffer[position]] || !_rules[ruledec_octet]() {
-					goto l664
-				}
-				if !p.notokens {
-					tree.Add(ruleIPv4address, position665, position, tokenIndex, tokenIndex665)
-				}
-				tokenIndex++
-			}
-			return true
-		l664:
-			position, tokenIndex = position664, tokenIndex664
-			return false
-		},
-		/* 22 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9])> */
-		func() bool {
-			position666, tokenIndex666 := position, tokenIndex
-			{
-				position667, tokenIndex667 := position, tokenIndex
-				{
-					position668, tokenIndex668 := position, tokenIndex
-					if buffer[position] != '2' {
-						goto l669
-					}
-					position++
-					if buffer[position] != '5' {
-						goto l669
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '5' {
-						goto l669
-					}
-					position++
-					goto l668
-				l669:
-					position, tokenIndex = position668, tokenIndex668
-					if buffer[position] != '2' {
-						goto l670
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '4' {
-						goto l670
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l670
-					}
-					position++
-					goto l668
-				l670:
-					position, tokenIndex = position668, tokenIndex668
-					if buffer[position] != '1' {
-						goto l671
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l671
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l671
-					}
-					position++
-					goto l668
-				l671:
-					position, tokenIndex = position668, tokenIndex668
-					if c := buffer[position]; c < '1' || c > '9' {
-						goto l672
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l672
-					}
-					position++
-					goto l668
-				l672:
-					position, tokenIndex = position668, tokenIndex668
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l666
-					}
-					position++
-				}
-			l668:
-				if !p.notokens {
-					tree.Add(ruledec_octet, position667, position, tokenIndex, tokenIndex667)
-				}
-				tokenIndex++
-			}
-			return true
-		l666:
-			position, tokenIndex = position666, tokenIndex666
-			return false
-		},
+		p.rule_domainlabel,
+		p.rule_toplabel,
+		p.rule_longlabel,
+		p.rule_IPv4address,
+		p.rule_dec_octet,
 		/* 23 IPv6reference <- <('[' IPv6address ']')> */
 		nil,
 		/* 24 IPv6address <- <((h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / (':' ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / (h4? (':' ':') h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)?)? (':' ':') h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)?)? (':' ':') h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)?)? (':' ':') h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') h4 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') !([0-9] / [A-F] / [a-f] / ':' / '.')))> */
 		nil,
-		/* 25 ls32 <- <((h4 ':' h4) / IPv4address)> */
-		func() bool {
-			position675, tokenIndex675 := position, tokenIndex
-			{
-				position676, tokenIndex676 := position, tokenIndex
-				{
-					position677, tokenIndex677 := position, tokenIndex
-					if !cset3[buffer[position]] || !_rules[ruleh4]() {
-						goto l678
-					}
-					if buffer[position] != ':' {
-						goto l678
-					}
-					position++
-					if !cset3[buffer[position]] || !_rules[ruleh4]() {
-						goto l678
-					}
-					goto l677
-				l678:
-					position, tokenIndex = position677, tokenIndex677
-					if !cset15[buffer[position]] || !_rules[ruleIPv4address]() {
-						goto l675
-					}
-				}
-			l677:
-				if !p.notokens {
-					tree.Add(rulels32, position676, position, tokenIndex, tokenIndex676)
-				}
-				tokenIndex++
-			}
-			return true
-		l675:
-			position, tokenIndex = position675, tokenIndex675
-			return false
-		},
-		/* 26 h4 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)> */
-		func() bool {
-			position679, tokenIndex679 := position, tokenIndex
-			{
-				position680, tokenIndex680 := position, tokenIndex
-				{
-					if !cset3[buffer[position]] {
-						goto l679
-					}
-					position++
-				}
-				{
-					position684, tokenIndex684 := position, tokenIndex
-					{
-						if !cset3[buffer[position]] {
-							goto l684
-						}
-						position++
-					}
-					goto l685
-				l684:
-					position, tokenIndex = position684, tokenIndex684
-				}
-			l685:
-				{
-					position689, tokenIndex689 := position, tokenIndex
-					{
-						if !cset3[buffer[position]] {
-							goto l689
-						}
-						position++
-					}
-					goto l690
-				l689:
-					position, tokenIndex = position689, tokenIndex689
-				}
-			l690:
-				{
-					position694, tokenIndex694 := position, tokenIndex
-					{
-						if !cset3[buffer[position]] {
-							goto l694
-						}
-						position++
-					}
-					goto l695
-				l694:
-					position, tokenIndex = position694, tokenIndex694
-				}
-			l695:
-				if !p.notokens {
-					tree.Add(ruleh4, position680, position, tokenIndex, tokenIndex680)
-				}
-				tokenIndex++
-			}
-			return true
-		l679:
-			position, tokenIndex = position679, tokenIndex679
-			return false
-		},
+		p.rule_ls32,
+		p.rule_h4,
 		/* 27 path <- <(abs_path / opaque_part)?> */
 		nil,
 		/* 28 path_segments <- <(segment ('/' segment)*)> */
 		nil,
-		/* 29 segment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
-		func() bool {
-			{
-				position702, tokenIndex702 := position, tokenIndex
-			l703:
-				{
-					i, buf := position, buffer
-					for cset10[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position704, tokenIndex704 := position, tokenIndex
-					{
-						position705, tokenIndex705 := position, tokenIndex
-						if !cset10[buffer[position]] {
-							goto l725
-						}
-						position++
-						goto l705
-					l725:
-						position, tokenIndex = position705, tokenIndex705
-						if buffer[position] != '%' {
-							goto l704
-						}
-						position++
-						{
-							if !cset3[buffer[position]] {
-								goto l704
-							}
-							position++
-						}
-						{
-							if !cset3[buffer[position]] {
-								goto l704
-							}
-							position++
-						}
-					}
-				l705:
-					goto l703
-				l704:
-					position, tokenIndex = position704, tokenIndex704
-				}
-				if !p.notokens {
-					tree.Add(rulesegment, position702, position, tokenIndex, tokenIndex702)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 30 query <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
-		func() bool {
-			{
-				position733, tokenIndex733 := position, tokenIndex
-			l734:
-				{
-					i, buf := position, buffer
-					for cset12[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position735, tokenIndex735 := position, tokenIndex
-					{
-						position736, tokenIndex736 := position, tokenIndex
-						if !cset12[buffer[position]] {
-							goto l758
-						}
-						position++
-						goto l736
-					l758:
-						position, tokenIndex = position736, tokenIndex736
-						if buffer[position] != '%' {
-							goto l735
-						}
-						position++
-						{
-							if !cset3[buffer[position]] {
-								goto l735
-							}
-							position++
-						}
-						{
-							if !cset3[buffer[position]] {
-								goto l735
-							}
-							position++
-						}
-					}
-				l736:
-					goto l734
-				l735:
-					position, tokenIndex = position735, tokenIndex735
-				}
-				if !p.notokens {
-					tree.Add(rulequery, position733, position, tokenIndex, tokenIndex733)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 31 fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
-		func() bool {
-			{
-				position766, tokenIndex766 := position, tokenIndex
-			l767:
-				{
-					i, buf := position, buffer
-					for cset12[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position768, tokenIndex768 := position, tokenIndex
-					{
-						position769, tokenIndex769 := position, tokenIndex
-						if !cset12[buffer[position]] {
-							goto l791
-						}
-						position++
-						goto l769
-					l791:
-						position, tokenIndex = position769, tokenIndex769
-						if buffer[position] != '%' {
-							goto l768
-						}
-						position++
-						{
-							if !cset3[buffer[position]] {
-								goto l768
-							}
-							position++
-						}
-						{
-							if !cset3[buffer[position]] {
-								goto l768
-							}
-							position++
-						}
-					}
-				l769:
-					goto l767
-				l768:
-					position, tokenIndex = position768, tokenIndex768
-				}
-				if !p.notokens {
-					tree.Add(rulefragment, position766, position, tokenIndex, tokenIndex766)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 32 relative_URI <- <((net_path / abs_path / rel_path)? ('?' query)?)> */
-		func() bool {
-			{
-				position799, tokenIndex799 := position, tokenIndex
-				{
-					position800, tokenIndex800 := position, tokenIndex
-					{
-						position802, tokenIndex802 := position, tokenIndex
-						if !cset14[buffer[position]] || !_rules[rulenet_path]() {
-							goto l803
-						}
-						goto l802
-					l803:
-						position, tokenIndex = position802, tokenIndex802
-						if !cset14[buffer[position]] || !_rules[ruleabs_path]() {
-							goto l804
-						}
-						goto l802
-					l804:
-						position, tokenIndex = position802, tokenIndex802
-						{
-							position805, tokenIndex805 := position, tokenIndex
-							{
-								position806, tokenIndex806 := position, tokenIndex
-								{
-									position809, tokenIndex809 := position, tokenIndex
-									if !cset13[buffer[position]] {
-										goto l828
-									}
-									position++
-									goto l809
-								l828:
-									position, tokenIndex = position809, tokenIndex809
-									if buffer[position] != '%' {
-										goto l800
-									}
-									position++
-									{
-										if !cset3[buffer[position]] {
-											goto l800
-										}
-										position++
-									}
-									{
-										if !cset3[buffer[position]] {
-											goto l800
-										}
-										position++
-									}
-								}
-							l809:
-							l807:
-								{
-									i, buf := position, buffer
-									for cset13[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position808, tokenIndex808 := position, tokenIndex
-									{
-										position835, tokenIndex835 := position, tokenIndex
-										if !cset13[buffer[position]] {
-											goto l854
-										}
-										position++
-										goto l835
-									l854:
-										position, tokenIndex = position835, tokenIndex835
-										if buffer[position] != '%' {
-											goto l808
-										}
-										position++
-										{
-											if !cset3[buffer[position]] {
-												goto l808
-											}
-											position++
-										}
-										{
-											if !cset3[buffer[position]] {
-												goto l808
-											}
-											position++
-										}
-									}
-								l835:
-									goto l807
-								l808:
-									position, tokenIndex = position808, tokenIndex808
-								}
-								if !p.notokens {
-									tree.Add(rulerel_segment, position806, position, tokenIndex, tokenIndex806)
-								}
-								tokenIndex++
-							}
-							{
-								position861, tokenIndex861 := position, tokenIndex
-								if !cset14[buffer[position]] || !_rules[ruleabs_path]() {
-									goto l861
-								}
-								goto l862
-							l861:
-								position, tokenIndex = position861, tokenIndex861
-							}
-						l862:
-							if !p.notokens {
-								tree.Add(rulerel_path, position805, position, tokenIndex, tokenIndex805)
-							}
-							tokenIndex++
-						}
-					}
-				l802:
-					goto l801
-				l800:
-					position, tokenIndex = position800, tokenIndex800
-				}
-			l801:
-				{
-					position863, tokenIndex863 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l863
-					}
-					position++
-					if !_rules[rulequery]() {
-						goto l863
-					}
-					goto l864
-				l863:
-					position, tokenIndex = position863, tokenIndex863
-				}
-			l864:
-				if !p.notokens {
-					tree.Add(rulerelative_URI, position799, position, tokenIndex, tokenIndex799)
-				}
-				tokenIndex++
-			}
-			return true
-		},
+		p.rule_segment,
+		p.rule_query,
+		p.rule_fragment,
+		p.rule_relative_URI,
 		/* 33 rel_path <- <(rel_segment abs_path?)> */
 		nil,
 		/* 34 rel_segment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+> */
@@ -2970,6 +424,2578 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	}
 	p.rules = _rules
 	return nil
+}
+
+// matchDot matches any byte but the end marker.
+func (p *parser) matchDot() bool {
+	if p.buffer[p.position] != endSymbol {
+		p.position++
+		return true
+	}
+	return false
+}
+
+// 0 _start <- <((&{p.start == 0} URI_reference !.) / (&{p.start == 1} absolute_URI !.) / (&{p.start == 2} relative_URI !.) / (&{p.start == 3} absolute_URI_reference !.))>
+func (p *parser) rule__start() bool {
+	position0, tokenIndex0 := p.position, p.tokenIndex
+	{
+		position1, tokenIndex1 := p.position, p.tokenIndex
+		{
+			position2, tokenIndex2 := p.position, p.tokenIndex
+			if !(p.start == 0) {
+				goto l3
+			}
+			{
+				position4, tokenIndex4 := p.position, p.tokenIndex
+				{
+					position5, tokenIndex5 := p.position, p.tokenIndex
+					{
+						position7, tokenIndex7 := p.position, p.tokenIndex
+						if !cset0[p.buffer[p.position]] || !p.rule_absolute_URI() {
+							goto l8
+						}
+						goto l7
+					l8:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !p.rule_relative_URI() {
+							goto l5
+						}
+					}
+				l7:
+					goto l6
+				l5:
+					p.position, p.tokenIndex = position5, tokenIndex5
+				}
+			l6:
+				{
+					position9, tokenIndex9 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l9
+					}
+					p.position++
+					if !p.rule_fragment() {
+						goto l9
+					}
+					goto l10
+				l9:
+					p.position, p.tokenIndex = position9, tokenIndex9
+				}
+			l10:
+				if !p.notokens {
+					p.tokens32.Add(ruleURI_reference, position4, p.position, p.tokenIndex, tokenIndex4)
+				}
+				p.tokenIndex++
+			}
+			{
+				position11, tokenIndex11 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l11
+				}
+				goto l3
+			l11:
+				p.position, p.tokenIndex = position11, tokenIndex11
+			}
+			goto l2
+		l3:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 1) {
+				goto l12
+			}
+			if !cset0[p.buffer[p.position]] || !p.rule_absolute_URI() {
+				goto l12
+			}
+			{
+				position13, tokenIndex13 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l13
+				}
+				goto l12
+			l13:
+				p.position, p.tokenIndex = position13, tokenIndex13
+			}
+			goto l2
+		l12:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 2) {
+				goto l14
+			}
+			if !p.rule_relative_URI() {
+				goto l14
+			}
+			{
+				position15, tokenIndex15 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l15
+				}
+				goto l14
+			l15:
+				p.position, p.tokenIndex = position15, tokenIndex15
+			}
+			goto l2
+		l14:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 3) {
+				goto l0
+			}
+			{
+				position16, tokenIndex16 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] || !p.rule_absolute_URI() {
+					goto l0
+				}
+				{
+					position17, tokenIndex17 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l17
+					}
+					p.position++
+					if !p.rule_fragment() {
+						goto l17
+					}
+					goto l18
+				l17:
+					p.position, p.tokenIndex = position17, tokenIndex17
+				}
+			l18:
+				if !p.notokens {
+					p.tokens32.Add(ruleabsolute_URI_reference, position16, p.position, p.tokenIndex, tokenIndex16)
+				}
+				p.tokenIndex++
+			}
+			{
+				position19, tokenIndex19 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l19
+				}
+				goto l0
+			l19:
+				p.position, p.tokenIndex = position19, tokenIndex19
+			}
+		}
+	l2:
+		if !p.notokens {
+			p.tokens32.Add(rule_start, position1, p.position, p.tokenIndex, tokenIndex1)
+		}
+		p.tokenIndex++
+	}
+	return true
+l0:
+	p.position, p.tokenIndex = position0, tokenIndex0
+	return false
+}
+
+// 3 absolute_URI <- <(scheme ':' ((hier_part &('#' / !.)) / opaque_part))>
+func (p *parser) rule_absolute_URI() bool {
+	position22, tokenIndex22 := p.position, p.tokenIndex
+	{
+		position23, tokenIndex23 := p.position, p.tokenIndex
+		{
+			position24, tokenIndex24 := p.position, p.tokenIndex
+			{
+				if !cset0[p.buffer[p.position]] {
+					goto l22
+				}
+				p.position++
+			}
+		l27:
+			{
+				i, buf := p.position, p.buffer
+				for cset1[buf[i]] {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position28, tokenIndex28 := p.position, p.tokenIndex
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l28
+					}
+					p.position++
+				}
+				goto l27
+			l28:
+				p.position, p.tokenIndex = position28, tokenIndex28
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulescheme, position24, p.position, p.tokenIndex, tokenIndex24)
+			}
+			p.tokenIndex++
+		}
+		if p.buffer[p.position] != ':' {
+			goto l22
+		}
+		p.position++
+		{
+			position35, tokenIndex35 := p.position, p.tokenIndex
+			{
+				position37, tokenIndex37 := p.position, p.tokenIndex
+				{
+					position38, tokenIndex38 := p.position, p.tokenIndex
+					{
+						position40, tokenIndex40 := p.position, p.tokenIndex
+						if !cset14[p.buffer[p.position]] || !p.rule_net_path() {
+							goto l41
+						}
+						goto l40
+					l41:
+						p.position, p.tokenIndex = position40, tokenIndex40
+						if !cset14[p.buffer[p.position]] || !p.rule_abs_path() {
+							goto l38
+						}
+					}
+				l40:
+					goto l39
+				l38:
+					p.position, p.tokenIndex = position38, tokenIndex38
+				}
+			l39:
+				{
+					position42, tokenIndex42 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '?' {
+						goto l42
+					}
+					p.position++
+					if !p.rule_query() {
+						goto l42
+					}
+					goto l43
+				l42:
+					p.position, p.tokenIndex = position42, tokenIndex42
+				}
+			l43:
+				if !p.notokens {
+					p.tokens32.Add(rulehier_part, position37, p.position, p.tokenIndex, tokenIndex37)
+				}
+				p.tokenIndex++
+			}
+			{
+				position44, tokenIndex44 := p.position, p.tokenIndex
+				{
+					position45, tokenIndex45 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l46
+					}
+					p.position++
+					goto l45
+				l46:
+					p.position, p.tokenIndex = position45, tokenIndex45
+					{
+						position47, tokenIndex47 := p.position, p.tokenIndex
+						if !p.matchDot() {
+							goto l47
+						}
+						goto l36
+					l47:
+						p.position, p.tokenIndex = position47, tokenIndex47
+					}
+				}
+			l45:
+				p.position, p.tokenIndex = position44, tokenIndex44
+			}
+			goto l35
+		l36:
+			p.position, p.tokenIndex = position35, tokenIndex35
+			{
+				position48, tokenIndex48 := p.position, p.tokenIndex
+				{
+					position49, tokenIndex49 := p.position, p.tokenIndex
+					if !cset2[p.buffer[p.position]] {
+						goto l72
+					}
+					p.position++
+					goto l49
+				l72:
+					p.position, p.tokenIndex = position49, tokenIndex49
+					if p.buffer[p.position] != '%' {
+						goto l22
+					}
+					p.position++
+					{
+						if !cset3[p.buffer[p.position]] {
+							goto l22
+						}
+						p.position++
+					}
+					{
+						if !cset3[p.buffer[p.position]] {
+							goto l22
+						}
+						p.position++
+					}
+				}
+			l49:
+			l79:
+				{
+					i, buf := p.position, p.buffer
+					for cset4[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position80, tokenIndex80 := p.position, p.tokenIndex
+					{
+						position81, tokenIndex81 := p.position, p.tokenIndex
+						if !cset4[p.buffer[p.position]] {
+							goto l105
+						}
+						p.position++
+						goto l81
+					l105:
+						p.position, p.tokenIndex = position81, tokenIndex81
+						if p.buffer[p.position] != '%' {
+							goto l80
+						}
+						p.position++
+						{
+							if !cset3[p.buffer[p.position]] {
+								goto l80
+							}
+							p.position++
+						}
+						{
+							if !cset3[p.buffer[p.position]] {
+								goto l80
+							}
+							p.position++
+						}
+					}
+				l81:
+					goto l79
+				l80:
+					p.position, p.tokenIndex = position80, tokenIndex80
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleopaque_part, position48, p.position, p.tokenIndex, tokenIndex48)
+				}
+				p.tokenIndex++
+			}
+		}
+	l35:
+		if !p.notokens {
+			p.tokens32.Add(ruleabsolute_URI, position23, p.position, p.tokenIndex, tokenIndex23)
+		}
+		p.tokenIndex++
+	}
+	return true
+l22:
+	p.position, p.tokenIndex = position22, tokenIndex22
+	return false
+}
+
+// 5 net_path <- <('/' '/' authority abs_path?)>
+func (p *parser) rule_net_path() bool {
+	position113, tokenIndex113 := p.position, p.tokenIndex
+	{
+		position114, tokenIndex114 := p.position, p.tokenIndex
+		if p.buffer[p.position] != '/' {
+			goto l113
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l113
+		}
+		p.position++
+		{
+			position115, tokenIndex115 := p.position, p.tokenIndex
+			{
+				position116, tokenIndex116 := p.position, p.tokenIndex
+				{
+					position118, tokenIndex118 := p.position, p.tokenIndex
+					{
+						position119, tokenIndex119 := p.position, p.tokenIndex
+						{
+							position121, tokenIndex121 := p.position, p.tokenIndex
+							{
+								position123, tokenIndex123 := p.position, p.tokenIndex
+							l124:
+								{
+									i, buf := p.position, p.buffer
+									for cset5[buf[i]] {
+										i++
+									}
+									p.position = i
+								}
+								{
+									position125, tokenIndex125 := p.position, p.tokenIndex
+									{
+										position126, tokenIndex126 := p.position, p.tokenIndex
+										if !cset5[p.buffer[p.position]] {
+											goto l145
+										}
+										p.position++
+										goto l126
+									l145:
+										p.position, p.tokenIndex = position126, tokenIndex126
+										if p.buffer[p.position] != '%' {
+											goto l125
+										}
+										p.position++
+										{
+											if !cset3[p.buffer[p.position]] {
+												goto l125
+											}
+											p.position++
+										}
+										{
+											if !cset3[p.buffer[p.position]] {
+												goto l125
+											}
+											p.position++
+										}
+									}
+								l126:
+									goto l124
+								l125:
+									p.position, p.tokenIndex = position125, tokenIndex125
+								}
+								if !p.notokens {
+									p.tokens32.Add(ruleuserinfo, position123, p.position, p.tokenIndex, tokenIndex123)
+								}
+								p.tokenIndex++
+							}
+							if p.buffer[p.position] != '@' {
+								goto l121
+							}
+							p.position++
+							goto l122
+						l121:
+							p.position, p.tokenIndex = position121, tokenIndex121
+						}
+					l122:
+						{
+							position152, tokenIndex152 := p.position, p.tokenIndex
+							{
+								position153, tokenIndex153 := p.position, p.tokenIndex
+								{
+									position154, tokenIndex154 := p.position, p.tokenIndex
+									{
+										position156, tokenIndex156 := p.position, p.tokenIndex
+										if p.buffer[p.position] != '[' {
+											goto l155
+										}
+										p.position++
+										{
+											position157, tokenIndex157 := p.position, p.tokenIndex
+											{
+												position158, tokenIndex158 := p.position, p.tokenIndex
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.buffer[p.position] != ':' {
+													goto l159
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.buffer[p.position] != ':' {
+													goto l159
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.buffer[p.position] != ':' {
+													goto l159
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.buffer[p.position] != ':' {
+													goto l159
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.buffer[p.position] != ':' {
+													goto l159
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.buffer[p.position] != ':' {
+													goto l159
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_ls32() {
+													goto l159
+												}
+												{
+													position160, tokenIndex160 := p.position, p.tokenIndex
+													{
+														if !cset6[p.buffer[p.position]] {
+															goto l160
+														}
+														p.position++
+													}
+													goto l159
+												l160:
+													p.position, p.tokenIndex = position160, tokenIndex160
+												}
+												goto l158
+											l159:
+												p.position, p.tokenIndex = position158, tokenIndex158
+												if p.buffer[p.position] != ':' {
+													goto l166
+												}
+												p.position++
+												if p.buffer[p.position] != ':' {
+													goto l166
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l166
+												}
+												if p.buffer[p.position] != ':' {
+													goto l166
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l166
+												}
+												if p.buffer[p.position] != ':' {
+													goto l166
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l166
+												}
+												if p.buffer[p.position] != ':' {
+													goto l166
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l166
+												}
+												if p.buffer[p.position] != ':' {
+													goto l166
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l166
+												}
+												if p.buffer[p.position] != ':' {
+													goto l166
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_ls32() {
+													goto l166
+												}
+												{
+													position167, tokenIndex167 := p.position, p.tokenIndex
+													{
+														if !cset6[p.buffer[p.position]] {
+															goto l167
+														}
+														p.position++
+													}
+													goto l166
+												l167:
+													p.position, p.tokenIndex = position167, tokenIndex167
+												}
+												goto l158
+											l166:
+												p.position, p.tokenIndex = position158, tokenIndex158
+												{
+													position174, tokenIndex174 := p.position, p.tokenIndex
+													if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+														goto l174
+													}
+													goto l175
+												l174:
+													p.position, p.tokenIndex = position174, tokenIndex174
+												}
+											l175:
+												if p.buffer[p.position] != ':' {
+													goto l173
+												}
+												p.position++
+												if p.buffer[p.position] != ':' {
+													goto l173
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l173
+												}
+												if p.buffer[p.position] != ':' {
+													goto l173
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l173
+												}
+												if p.buffer[p.position] != ':' {
+													goto l173
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l173
+												}
+												if p.buffer[p.position] != ':' {
+													goto l173
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l173
+												}
+												if p.buffer[p.position] != ':' {
+													goto l173
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_ls32() {
+													goto l173
+												}
+												{
+													position176, tokenIndex176 := p.position, p.tokenIndex
+													{
+														if !cset6[p.buffer[p.position]] {
+															goto l176
+														}
+														p.position++
+													}
+													goto l173
+												l176:
+													p.position, p.tokenIndex = position176, tokenIndex176
+												}
+												goto l158
+											l173:
+												p.position, p.tokenIndex = position158, tokenIndex158
+												{
+													position183, tokenIndex183 := p.position, p.tokenIndex
+													if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+														goto l183
+													}
+													{
+														position185, tokenIndex185 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l185
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l185
+														}
+														goto l186
+													l185:
+														p.position, p.tokenIndex = position185, tokenIndex185
+													}
+												l186:
+													goto l184
+												l183:
+													p.position, p.tokenIndex = position183, tokenIndex183
+												}
+											l184:
+												if p.buffer[p.position] != ':' {
+													goto l182
+												}
+												p.position++
+												if p.buffer[p.position] != ':' {
+													goto l182
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l182
+												}
+												if p.buffer[p.position] != ':' {
+													goto l182
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l182
+												}
+												if p.buffer[p.position] != ':' {
+													goto l182
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l182
+												}
+												if p.buffer[p.position] != ':' {
+													goto l182
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_ls32() {
+													goto l182
+												}
+												{
+													position187, tokenIndex187 := p.position, p.tokenIndex
+													{
+														if !cset6[p.buffer[p.position]] {
+															goto l187
+														}
+														p.position++
+													}
+													goto l182
+												l187:
+													p.position, p.tokenIndex = position187, tokenIndex187
+												}
+												goto l158
+											l182:
+												p.position, p.tokenIndex = position158, tokenIndex158
+												{
+													position194, tokenIndex194 := p.position, p.tokenIndex
+													if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+														goto l194
+													}
+													{
+														position196, tokenIndex196 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l196
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l196
+														}
+														goto l197
+													l196:
+														p.position, p.tokenIndex = position196, tokenIndex196
+													}
+												l197:
+													{
+														position198, tokenIndex198 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l198
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l198
+														}
+														goto l199
+													l198:
+														p.position, p.tokenIndex = position198, tokenIndex198
+													}
+												l199:
+													goto l195
+												l194:
+													p.position, p.tokenIndex = position194, tokenIndex194
+												}
+											l195:
+												if p.buffer[p.position] != ':' {
+													goto l193
+												}
+												p.position++
+												if p.buffer[p.position] != ':' {
+													goto l193
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l193
+												}
+												if p.buffer[p.position] != ':' {
+													goto l193
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l193
+												}
+												if p.buffer[p.position] != ':' {
+													goto l193
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_ls32() {
+													goto l193
+												}
+												{
+													position200, tokenIndex200 := p.position, p.tokenIndex
+													{
+														if !cset6[p.buffer[p.position]] {
+															goto l200
+														}
+														p.position++
+													}
+													goto l193
+												l200:
+													p.position, p.tokenIndex = position200, tokenIndex200
+												}
+												goto l158
+											l193:
+												p.position, p.tokenIndex = position158, tokenIndex158
+												{
+													position207, tokenIndex207 := p.position, p.tokenIndex
+													if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+														goto l207
+													}
+													{
+														position209, tokenIndex209 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l209
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l209
+														}
+														goto l210
+													l209:
+														p.position, p.tokenIndex = position209, tokenIndex209
+													}
+												l210:
+													{
+														position211, tokenIndex211 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l211
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l211
+														}
+														goto l212
+													l211:
+														p.position, p.tokenIndex = position211, tokenIndex211
+													}
+												l212:
+													{
+														position213, tokenIndex213 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l213
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l213
+														}
+														goto l214
+													l213:
+														p.position, p.tokenIndex = position213, tokenIndex213
+													}
+												l214:
+													goto l208
+												l207:
+													p.position, p.tokenIndex = position207, tokenIndex207
+												}
+											l208:
+												if p.buffer[p.position] != ':' {
+													goto l206
+												}
+												p.position++
+												if p.buffer[p.position] != ':' {
+													goto l206
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l206
+												}
+												if p.buffer[p.position] != ':' {
+													goto l206
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_ls32() {
+													goto l206
+												}
+												{
+													position215, tokenIndex215 := p.position, p.tokenIndex
+													{
+														if !cset6[p.buffer[p.position]] {
+															goto l215
+														}
+														p.position++
+													}
+													goto l206
+												l215:
+													p.position, p.tokenIndex = position215, tokenIndex215
+												}
+												goto l158
+											l206:
+												p.position, p.tokenIndex = position158, tokenIndex158
+												{
+													position222, tokenIndex222 := p.position, p.tokenIndex
+													if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+														goto l222
+													}
+													{
+														position224, tokenIndex224 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l224
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l224
+														}
+														goto l225
+													l224:
+														p.position, p.tokenIndex = position224, tokenIndex224
+													}
+												l225:
+													{
+														position226, tokenIndex226 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l226
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l226
+														}
+														goto l227
+													l226:
+														p.position, p.tokenIndex = position226, tokenIndex226
+													}
+												l227:
+													{
+														position228, tokenIndex228 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l228
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l228
+														}
+														goto l229
+													l228:
+														p.position, p.tokenIndex = position228, tokenIndex228
+													}
+												l229:
+													{
+														position230, tokenIndex230 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l230
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l230
+														}
+														goto l231
+													l230:
+														p.position, p.tokenIndex = position230, tokenIndex230
+													}
+												l231:
+													goto l223
+												l222:
+													p.position, p.tokenIndex = position222, tokenIndex222
+												}
+											l223:
+												if p.buffer[p.position] != ':' {
+													goto l221
+												}
+												p.position++
+												if p.buffer[p.position] != ':' {
+													goto l221
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_ls32() {
+													goto l221
+												}
+												{
+													position232, tokenIndex232 := p.position, p.tokenIndex
+													{
+														if !cset6[p.buffer[p.position]] {
+															goto l232
+														}
+														p.position++
+													}
+													goto l221
+												l232:
+													p.position, p.tokenIndex = position232, tokenIndex232
+												}
+												goto l158
+											l221:
+												p.position, p.tokenIndex = position158, tokenIndex158
+												{
+													position239, tokenIndex239 := p.position, p.tokenIndex
+													if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+														goto l239
+													}
+													{
+														position241, tokenIndex241 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l241
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l241
+														}
+														goto l242
+													l241:
+														p.position, p.tokenIndex = position241, tokenIndex241
+													}
+												l242:
+													{
+														position243, tokenIndex243 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l243
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l243
+														}
+														goto l244
+													l243:
+														p.position, p.tokenIndex = position243, tokenIndex243
+													}
+												l244:
+													{
+														position245, tokenIndex245 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l245
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l245
+														}
+														goto l246
+													l245:
+														p.position, p.tokenIndex = position245, tokenIndex245
+													}
+												l246:
+													{
+														position247, tokenIndex247 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l247
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l247
+														}
+														goto l248
+													l247:
+														p.position, p.tokenIndex = position247, tokenIndex247
+													}
+												l248:
+													{
+														position249, tokenIndex249 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l249
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l249
+														}
+														goto l250
+													l249:
+														p.position, p.tokenIndex = position249, tokenIndex249
+													}
+												l250:
+													goto l240
+												l239:
+													p.position, p.tokenIndex = position239, tokenIndex239
+												}
+											l240:
+												if p.buffer[p.position] != ':' {
+													goto l238
+												}
+												p.position++
+												if p.buffer[p.position] != ':' {
+													goto l238
+												}
+												p.position++
+												if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+													goto l238
+												}
+												{
+													position251, tokenIndex251 := p.position, p.tokenIndex
+													{
+														if !cset6[p.buffer[p.position]] {
+															goto l251
+														}
+														p.position++
+													}
+													goto l238
+												l251:
+													p.position, p.tokenIndex = position251, tokenIndex251
+												}
+												goto l158
+											l238:
+												p.position, p.tokenIndex = position158, tokenIndex158
+												{
+													position257, tokenIndex257 := p.position, p.tokenIndex
+													if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+														goto l257
+													}
+													{
+														position259, tokenIndex259 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l259
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l259
+														}
+														goto l260
+													l259:
+														p.position, p.tokenIndex = position259, tokenIndex259
+													}
+												l260:
+													{
+														position261, tokenIndex261 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l261
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l261
+														}
+														goto l262
+													l261:
+														p.position, p.tokenIndex = position261, tokenIndex261
+													}
+												l262:
+													{
+														position263, tokenIndex263 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l263
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l263
+														}
+														goto l264
+													l263:
+														p.position, p.tokenIndex = position263, tokenIndex263
+													}
+												l264:
+													{
+														position265, tokenIndex265 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l265
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l265
+														}
+														goto l266
+													l265:
+														p.position, p.tokenIndex = position265, tokenIndex265
+													}
+												l266:
+													{
+														position267, tokenIndex267 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l267
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l267
+														}
+														goto l268
+													l267:
+														p.position, p.tokenIndex = position267, tokenIndex267
+													}
+												l268:
+													{
+														position269, tokenIndex269 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l269
+														}
+														p.position++
+														if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+															goto l269
+														}
+														goto l270
+													l269:
+														p.position, p.tokenIndex = position269, tokenIndex269
+													}
+												l270:
+													goto l258
+												l257:
+													p.position, p.tokenIndex = position257, tokenIndex257
+												}
+											l258:
+												if p.buffer[p.position] != ':' {
+													goto l155
+												}
+												p.position++
+												if p.buffer[p.position] != ':' {
+													goto l155
+												}
+												p.position++
+												{
+													position271, tokenIndex271 := p.position, p.tokenIndex
+													{
+														if !cset6[p.buffer[p.position]] {
+															goto l271
+														}
+														p.position++
+													}
+													goto l155
+												l271:
+													p.position, p.tokenIndex = position271, tokenIndex271
+												}
+											}
+										l158:
+											if !p.notokens {
+												p.tokens32.Add(ruleIPv6address, position157, p.position, p.tokenIndex, tokenIndex157)
+											}
+											p.tokenIndex++
+										}
+										if p.buffer[p.position] != ']' {
+											goto l155
+										}
+										p.position++
+										if !p.notokens {
+											p.tokens32.Add(ruleIPv6reference, position156, p.position, p.tokenIndex, tokenIndex156)
+										}
+										p.tokenIndex++
+									}
+									goto l154
+								l155:
+									p.position, p.tokenIndex = position154, tokenIndex154
+									if !cset15[p.buffer[p.position]] || !p.rule_IPv4address() {
+										goto l277
+									}
+									{
+										position278, tokenIndex278 := p.position, p.tokenIndex
+										{
+											if !cset7[p.buffer[p.position]] {
+												goto l278
+											}
+											p.position++
+										}
+										goto l277
+									l278:
+										p.position, p.tokenIndex = position278, tokenIndex278
+									}
+									goto l154
+								l277:
+									p.position, p.tokenIndex = position154, tokenIndex154
+									{
+										position284, tokenIndex284 := p.position, p.tokenIndex
+										if !cset8[p.buffer[p.position]] || !p.rule_domainlabel() {
+											goto l119
+										}
+										{
+											position285, tokenIndex285 := p.position, p.tokenIndex
+										l286:
+											{
+												position287, tokenIndex287 := p.position, p.tokenIndex
+												{
+													position288, tokenIndex288 := p.position, p.tokenIndex
+													if p.buffer[p.position] != '.' {
+														goto l288
+													}
+													p.position++
+													if !cset0[p.buffer[p.position]] || !p.rule_toplabel() {
+														goto l288
+													}
+													if p.buffer[p.position] != '.' {
+														goto l288
+													}
+													p.position++
+													{
+														position289, tokenIndex289 := p.position, p.tokenIndex
+														{
+															if !cset8[p.buffer[p.position]] {
+																goto l289
+															}
+															p.position++
+														}
+														goto l288
+													l289:
+														p.position, p.tokenIndex = position289, tokenIndex289
+													}
+													goto l287
+												l288:
+													p.position, p.tokenIndex = position288, tokenIndex288
+												}
+												if p.buffer[p.position] != '.' {
+													goto l287
+												}
+												p.position++
+												if !cset8[p.buffer[p.position]] || !p.rule_domainlabel() {
+													goto l287
+												}
+												goto l286
+											l287:
+												p.position, p.tokenIndex = position287, tokenIndex287
+											}
+											{
+												position293, tokenIndex293 := p.position, p.tokenIndex
+												if p.buffer[p.position] != '.' {
+													goto l293
+												}
+												p.position++
+												if !cset0[p.buffer[p.position]] || !p.rule_toplabel() {
+													goto l293
+												}
+												if p.buffer[p.position] != '.' {
+													goto l293
+												}
+												p.position++
+												goto l294
+											l293:
+												p.position, p.tokenIndex = position293, tokenIndex293
+											}
+										l294:
+											if !p.notokens {
+												p.tokens32.Add(rulequalified, position285, p.position, p.tokenIndex, tokenIndex285)
+											}
+											p.tokenIndex++
+										}
+										if !p.notokens {
+											p.tokens32.Add(rulehostname, position284, p.position, p.tokenIndex, tokenIndex284)
+										}
+										p.tokenIndex++
+									}
+								}
+							l154:
+								if !p.notokens {
+									p.tokens32.Add(rulehost, position153, p.position, p.tokenIndex, tokenIndex153)
+								}
+								p.tokenIndex++
+							}
+							{
+								position295, tokenIndex295 := p.position, p.tokenIndex
+								if p.buffer[p.position] != ':' {
+									goto l295
+								}
+								p.position++
+								{
+									position297, tokenIndex297 := p.position, p.tokenIndex
+								l298:
+									{
+										i, buf := p.position, p.buffer
+										for '0' <= buf[i] && buf[i] <= '9' {
+											i++
+										}
+										p.position = i
+									}
+									{
+										position299, tokenIndex299 := p.position, p.tokenIndex
+										if c := p.buffer[p.position]; c < '0' || c > '9' {
+											goto l299
+										}
+										p.position++
+										goto l298
+									l299:
+										p.position, p.tokenIndex = position299, tokenIndex299
+									}
+									if !p.notokens {
+										p.tokens32.Add(ruleport, position297, p.position, p.tokenIndex, tokenIndex297)
+									}
+									p.tokenIndex++
+								}
+								goto l296
+							l295:
+								p.position, p.tokenIndex = position295, tokenIndex295
+							}
+						l296:
+							if !p.notokens {
+								p.tokens32.Add(rulehostport, position152, p.position, p.tokenIndex, tokenIndex152)
+							}
+							p.tokenIndex++
+						}
+						goto l120
+					l119:
+						p.position, p.tokenIndex = position119, tokenIndex119
+					}
+				l120:
+					if !p.notokens {
+						p.tokens32.Add(ruleserver, position118, p.position, p.tokenIndex, tokenIndex118)
+					}
+					p.tokenIndex++
+				}
+				{
+					position300, tokenIndex300 := p.position, p.tokenIndex
+					{
+						position301, tokenIndex301 := p.position, p.tokenIndex
+						if !cset9[p.buffer[p.position]] {
+							goto l304
+						}
+						p.position++
+						goto l301
+					l304:
+						p.position, p.tokenIndex = position301, tokenIndex301
+						{
+							position305, tokenIndex305 := p.position, p.tokenIndex
+							if !p.matchDot() {
+								goto l305
+							}
+							goto l117
+						l305:
+							p.position, p.tokenIndex = position305, tokenIndex305
+						}
+					}
+				l301:
+					p.position, p.tokenIndex = position300, tokenIndex300
+				}
+				goto l116
+			l117:
+				p.position, p.tokenIndex = position116, tokenIndex116
+				{
+					position306, tokenIndex306 := p.position, p.tokenIndex
+					{
+						position309, tokenIndex309 := p.position, p.tokenIndex
+						if !cset10[p.buffer[p.position]] {
+							goto l329
+						}
+						p.position++
+						goto l309
+					l329:
+						p.position, p.tokenIndex = position309, tokenIndex309
+						if p.buffer[p.position] != '%' {
+							goto l113
+						}
+						p.position++
+						{
+							if !cset3[p.buffer[p.position]] {
+								goto l113
+							}
+							p.position++
+						}
+						{
+							if !cset3[p.buffer[p.position]] {
+								goto l113
+							}
+							p.position++
+						}
+					}
+				l309:
+				l307:
+					{
+						i, buf := p.position, p.buffer
+						for cset10[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position308, tokenIndex308 := p.position, p.tokenIndex
+						{
+							position336, tokenIndex336 := p.position, p.tokenIndex
+							if !cset10[p.buffer[p.position]] {
+								goto l356
+							}
+							p.position++
+							goto l336
+						l356:
+							p.position, p.tokenIndex = position336, tokenIndex336
+							if p.buffer[p.position] != '%' {
+								goto l308
+							}
+							p.position++
+							{
+								if !cset3[p.buffer[p.position]] {
+									goto l308
+								}
+								p.position++
+							}
+							{
+								if !cset3[p.buffer[p.position]] {
+									goto l308
+								}
+								p.position++
+							}
+						}
+					l336:
+						goto l307
+					l308:
+						p.position, p.tokenIndex = position308, tokenIndex308
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulereg_name, position306, p.position, p.tokenIndex, tokenIndex306)
+					}
+					p.tokenIndex++
+				}
+			}
+		l116:
+			if !p.notokens {
+				p.tokens32.Add(ruleauthority, position115, p.position, p.tokenIndex, tokenIndex115)
+			}
+			p.tokenIndex++
+		}
+		{
+			position363, tokenIndex363 := p.position, p.tokenIndex
+			if !cset14[p.buffer[p.position]] || !p.rule_abs_path() {
+				goto l363
+			}
+			goto l364
+		l363:
+			p.position, p.tokenIndex = position363, tokenIndex363
+		}
+	l364:
+		if !p.notokens {
+			p.tokens32.Add(rulenet_path, position114, p.position, p.tokenIndex, tokenIndex114)
+		}
+		p.tokenIndex++
+	}
+	return true
+l113:
+	p.position, p.tokenIndex = position113, tokenIndex113
+	return false
+}
+
+// 6 abs_path <- <('/' path_segments)>
+func (p *parser) rule_abs_path() bool {
+	position365, tokenIndex365 := p.position, p.tokenIndex
+	{
+		position366, tokenIndex366 := p.position, p.tokenIndex
+		if p.buffer[p.position] != '/' {
+			goto l365
+		}
+		p.position++
+		{
+			position367, tokenIndex367 := p.position, p.tokenIndex
+			if !p.rule_segment() {
+				goto l365
+			}
+		l368:
+			{
+				position369, tokenIndex369 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '/' {
+					goto l369
+				}
+				p.position++
+				if !p.rule_segment() {
+					goto l369
+				}
+				goto l368
+			l369:
+				p.position, p.tokenIndex = position369, tokenIndex369
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulepath_segments, position367, p.position, p.tokenIndex, tokenIndex367)
+			}
+			p.tokenIndex++
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleabs_path, position366, p.position, p.tokenIndex, tokenIndex366)
+		}
+		p.tokenIndex++
+	}
+	return true
+l365:
+	p.position, p.tokenIndex = position365, tokenIndex365
+	return false
+}
+
+// 18 domainlabel <- <(!longlabel ([A-Z] / [a-z] / [0-9]) ('-'* ([A-Z] / [a-z] / [0-9]))*)>
+func (p *parser) rule_domainlabel() bool {
+	position381, tokenIndex381 := p.position, p.tokenIndex
+	{
+		position382, tokenIndex382 := p.position, p.tokenIndex
+		{
+			position383, tokenIndex383 := p.position, p.tokenIndex
+			if !cset11[p.buffer[p.position]] || !p.rule_longlabel() {
+				goto l383
+			}
+			goto l381
+		l383:
+			p.position, p.tokenIndex = position383, tokenIndex383
+		}
+		{
+			if !cset8[p.buffer[p.position]] {
+				goto l381
+			}
+			p.position++
+		}
+	l387:
+		{
+			position388, tokenIndex388 := p.position, p.tokenIndex
+		l389:
+			{
+				i, buf := p.position, p.buffer
+				for buf[i] == '-' {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position390, tokenIndex390 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '-' {
+					goto l390
+				}
+				p.position++
+				goto l389
+			l390:
+				p.position, p.tokenIndex = position390, tokenIndex390
+			}
+			{
+				if !cset8[p.buffer[p.position]] {
+					goto l388
+				}
+				p.position++
+			}
+			goto l387
+		l388:
+			p.position, p.tokenIndex = position388, tokenIndex388
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruledomainlabel, position382, p.position, p.tokenIndex, tokenIndex382)
+		}
+		p.tokenIndex++
+	}
+	return true
+l381:
+	p.position, p.tokenIndex = position381, tokenIndex381
+	return false
+}
+
+// 19 toplabel <- <(!longlabel ([A-Z] / [a-z]) ('-'* ([A-Z] / [a-z] / [0-9]))*)>
+func (p *parser) rule_toplabel() bool {
+	position394, tokenIndex394 := p.position, p.tokenIndex
+	{
+		position395, tokenIndex395 := p.position, p.tokenIndex
+		{
+			position396, tokenIndex396 := p.position, p.tokenIndex
+			if !cset11[p.buffer[p.position]] || !p.rule_longlabel() {
+				goto l396
+			}
+			goto l394
+		l396:
+			p.position, p.tokenIndex = position396, tokenIndex396
+		}
+		{
+			if !cset0[p.buffer[p.position]] {
+				goto l394
+			}
+			p.position++
+		}
+	l399:
+		{
+			position400, tokenIndex400 := p.position, p.tokenIndex
+		l401:
+			{
+				i, buf := p.position, p.buffer
+				for buf[i] == '-' {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position402, tokenIndex402 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '-' {
+					goto l402
+				}
+				p.position++
+				goto l401
+			l402:
+				p.position, p.tokenIndex = position402, tokenIndex402
+			}
+			{
+				if !cset8[p.buffer[p.position]] {
+					goto l400
+				}
+				p.position++
+			}
+			goto l399
+		l400:
+			p.position, p.tokenIndex = position400, tokenIndex400
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruletoplabel, position395, p.position, p.tokenIndex, tokenIndex395)
+		}
+		p.tokenIndex++
+	}
+	return true
+l394:
+	p.position, p.tokenIndex = position394, tokenIndex394
+	return false
+}
+
+// 20 longlabel <- <(([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-'))>
+func (p *parser) rule_longlabel() bool {
+	position406, tokenIndex406 := p.position, p.tokenIndex
+	{
+		position407, tokenIndex407 := p.position, p.tokenIndex
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		{
+			if !cset11[p.buffer[p.position]] {
+				goto l406
+			}
+			p.position++
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulelonglabel, position407, p.position, p.tokenIndex, tokenIndex407)
+		}
+		p.tokenIndex++
+	}
+	return true
+l406:
+	p.position, p.tokenIndex = position406, tokenIndex406
+	return false
+}
+
+// 21 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)>
+func (p *parser) rule_IPv4address() bool {
+	position664, tokenIndex664 := p.position, p.tokenIndex
+	{
+		position665, tokenIndex665 := p.position, p.tokenIndex
+		if !cset15[p.buffer[p.position]] || !p.rule_dec_octet() {
+			goto l664
+		}
+		if p.buffer[p.position] != '.' {
+			goto l664
+		}
+		p.position++
+		if !cset15[p.buffer[p.position]] || !p.rule_dec_octet() {
+			goto l664
+		}
+		if p.buffer[p.position] != '.' {
+			goto l664
+		}
+		p.position++
+		if !cset15[p.buffer[p.position]] || !p.rule_dec_octet() {
+			goto l664
+		}
+		if p.buffer[p.position] != '.' {
+			goto l664
+		}
+		p.position++
+		if !cset15[p.buffer[p.position]] || !p.rule_dec_octet() {
+			goto l664
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleIPv4address, position665, p.position, p.tokenIndex, tokenIndex665)
+		}
+		p.tokenIndex++
+	}
+	return true
+l664:
+	p.position, p.tokenIndex = position664, tokenIndex664
+	return false
+}
+
+// 22 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9])>
+func (p *parser) rule_dec_octet() bool {
+	position666, tokenIndex666 := p.position, p.tokenIndex
+	{
+		position667, tokenIndex667 := p.position, p.tokenIndex
+		{
+			position668, tokenIndex668 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '2' {
+				goto l669
+			}
+			p.position++
+			if p.buffer[p.position] != '5' {
+				goto l669
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '5' {
+				goto l669
+			}
+			p.position++
+			goto l668
+		l669:
+			p.position, p.tokenIndex = position668, tokenIndex668
+			if p.buffer[p.position] != '2' {
+				goto l670
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '4' {
+				goto l670
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l670
+			}
+			p.position++
+			goto l668
+		l670:
+			p.position, p.tokenIndex = position668, tokenIndex668
+			if p.buffer[p.position] != '1' {
+				goto l671
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l671
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l671
+			}
+			p.position++
+			goto l668
+		l671:
+			p.position, p.tokenIndex = position668, tokenIndex668
+			if c := p.buffer[p.position]; c < '1' || c > '9' {
+				goto l672
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l672
+			}
+			p.position++
+			goto l668
+		l672:
+			p.position, p.tokenIndex = position668, tokenIndex668
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l666
+			}
+			p.position++
+		}
+	l668:
+		if !p.notokens {
+			p.tokens32.Add(ruledec_octet, position667, p.position, p.tokenIndex, tokenIndex667)
+		}
+		p.tokenIndex++
+	}
+	return true
+l666:
+	p.position, p.tokenIndex = position666, tokenIndex666
+	return false
+}
+
+// 25 ls32 <- <((h4 ':' h4) / IPv4address)>
+func (p *parser) rule_ls32() bool {
+	position675, tokenIndex675 := p.position, p.tokenIndex
+	{
+		position676, tokenIndex676 := p.position, p.tokenIndex
+		{
+			position677, tokenIndex677 := p.position, p.tokenIndex
+			if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+				goto l678
+			}
+			if p.buffer[p.position] != ':' {
+				goto l678
+			}
+			p.position++
+			if !cset3[p.buffer[p.position]] || !p.rule_h4() {
+				goto l678
+			}
+			goto l677
+		l678:
+			p.position, p.tokenIndex = position677, tokenIndex677
+			if !cset15[p.buffer[p.position]] || !p.rule_IPv4address() {
+				goto l675
+			}
+		}
+	l677:
+		if !p.notokens {
+			p.tokens32.Add(rulels32, position676, p.position, p.tokenIndex, tokenIndex676)
+		}
+		p.tokenIndex++
+	}
+	return true
+l675:
+	p.position, p.tokenIndex = position675, tokenIndex675
+	return false
+}
+
+// 26 h4 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)>
+func (p *parser) rule_h4() bool {
+	position679, tokenIndex679 := p.position, p.tokenIndex
+	{
+		position680, tokenIndex680 := p.position, p.tokenIndex
+		{
+			if !cset3[p.buffer[p.position]] {
+				goto l679
+			}
+			p.position++
+		}
+		{
+			position684, tokenIndex684 := p.position, p.tokenIndex
+			{
+				if !cset3[p.buffer[p.position]] {
+					goto l684
+				}
+				p.position++
+			}
+			goto l685
+		l684:
+			p.position, p.tokenIndex = position684, tokenIndex684
+		}
+	l685:
+		{
+			position689, tokenIndex689 := p.position, p.tokenIndex
+			{
+				if !cset3[p.buffer[p.position]] {
+					goto l689
+				}
+				p.position++
+			}
+			goto l690
+		l689:
+			p.position, p.tokenIndex = position689, tokenIndex689
+		}
+	l690:
+		{
+			position694, tokenIndex694 := p.position, p.tokenIndex
+			{
+				if !cset3[p.buffer[p.position]] {
+					goto l694
+				}
+				p.position++
+			}
+			goto l695
+		l694:
+			p.position, p.tokenIndex = position694, tokenIndex694
+		}
+	l695:
+		if !p.notokens {
+			p.tokens32.Add(ruleh4, position680, p.position, p.tokenIndex, tokenIndex680)
+		}
+		p.tokenIndex++
+	}
+	return true
+l679:
+	p.position, p.tokenIndex = position679, tokenIndex679
+	return false
+}
+
+// 29 segment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\” / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*>
+func (p *parser) rule_segment() bool {
+	{
+		position702, tokenIndex702 := p.position, p.tokenIndex
+	l703:
+		{
+			i, buf := p.position, p.buffer
+			for cset10[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position704, tokenIndex704 := p.position, p.tokenIndex
+			{
+				position705, tokenIndex705 := p.position, p.tokenIndex
+				if !cset10[p.buffer[p.position]] {
+					goto l725
+				}
+				p.position++
+				goto l705
+			l725:
+				p.position, p.tokenIndex = position705, tokenIndex705
+				if p.buffer[p.position] != '%' {
+					goto l704
+				}
+				p.position++
+				{
+					if !cset3[p.buffer[p.position]] {
+						goto l704
+					}
+					p.position++
+				}
+				{
+					if !cset3[p.buffer[p.position]] {
+						goto l704
+					}
+					p.position++
+				}
+			}
+		l705:
+			goto l703
+		l704:
+			p.position, p.tokenIndex = position704, tokenIndex704
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulesegment, position702, p.position, p.tokenIndex, tokenIndex702)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 30 query <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\” / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*>
+func (p *parser) rule_query() bool {
+	{
+		position733, tokenIndex733 := p.position, p.tokenIndex
+	l734:
+		{
+			i, buf := p.position, p.buffer
+			for cset12[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position735, tokenIndex735 := p.position, p.tokenIndex
+			{
+				position736, tokenIndex736 := p.position, p.tokenIndex
+				if !cset12[p.buffer[p.position]] {
+					goto l758
+				}
+				p.position++
+				goto l736
+			l758:
+				p.position, p.tokenIndex = position736, tokenIndex736
+				if p.buffer[p.position] != '%' {
+					goto l735
+				}
+				p.position++
+				{
+					if !cset3[p.buffer[p.position]] {
+						goto l735
+					}
+					p.position++
+				}
+				{
+					if !cset3[p.buffer[p.position]] {
+						goto l735
+					}
+					p.position++
+				}
+			}
+		l736:
+			goto l734
+		l735:
+			p.position, p.tokenIndex = position735, tokenIndex735
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulequery, position733, p.position, p.tokenIndex, tokenIndex733)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 31 fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\” / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*>
+func (p *parser) rule_fragment() bool {
+	{
+		position766, tokenIndex766 := p.position, p.tokenIndex
+	l767:
+		{
+			i, buf := p.position, p.buffer
+			for cset12[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position768, tokenIndex768 := p.position, p.tokenIndex
+			{
+				position769, tokenIndex769 := p.position, p.tokenIndex
+				if !cset12[p.buffer[p.position]] {
+					goto l791
+				}
+				p.position++
+				goto l769
+			l791:
+				p.position, p.tokenIndex = position769, tokenIndex769
+				if p.buffer[p.position] != '%' {
+					goto l768
+				}
+				p.position++
+				{
+					if !cset3[p.buffer[p.position]] {
+						goto l768
+					}
+					p.position++
+				}
+				{
+					if !cset3[p.buffer[p.position]] {
+						goto l768
+					}
+					p.position++
+				}
+			}
+		l769:
+			goto l767
+		l768:
+			p.position, p.tokenIndex = position768, tokenIndex768
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulefragment, position766, p.position, p.tokenIndex, tokenIndex766)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 32 relative_URI <- <((net_path / abs_path / rel_path)? ('?' query)?)>
+func (p *parser) rule_relative_URI() bool {
+	{
+		position799, tokenIndex799 := p.position, p.tokenIndex
+		{
+			position800, tokenIndex800 := p.position, p.tokenIndex
+			{
+				position802, tokenIndex802 := p.position, p.tokenIndex
+				if !cset14[p.buffer[p.position]] || !p.rule_net_path() {
+					goto l803
+				}
+				goto l802
+			l803:
+				p.position, p.tokenIndex = position802, tokenIndex802
+				if !cset14[p.buffer[p.position]] || !p.rule_abs_path() {
+					goto l804
+				}
+				goto l802
+			l804:
+				p.position, p.tokenIndex = position802, tokenIndex802
+				{
+					position805, tokenIndex805 := p.position, p.tokenIndex
+					{
+						position806, tokenIndex806 := p.position, p.tokenIndex
+						{
+							position809, tokenIndex809 := p.position, p.tokenIndex
+							if !cset13[p.buffer[p.position]] {
+								goto l828
+							}
+							p.position++
+							goto l809
+						l828:
+							p.position, p.tokenIndex = position809, tokenIndex809
+							if p.buffer[p.position] != '%' {
+								goto l800
+							}
+							p.position++
+							{
+								if !cset3[p.buffer[p.position]] {
+									goto l800
+								}
+								p.position++
+							}
+							{
+								if !cset3[p.buffer[p.position]] {
+									goto l800
+								}
+								p.position++
+							}
+						}
+					l809:
+					l807:
+						{
+							i, buf := p.position, p.buffer
+							for cset13[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position808, tokenIndex808 := p.position, p.tokenIndex
+							{
+								position835, tokenIndex835 := p.position, p.tokenIndex
+								if !cset13[p.buffer[p.position]] {
+									goto l854
+								}
+								p.position++
+								goto l835
+							l854:
+								p.position, p.tokenIndex = position835, tokenIndex835
+								if p.buffer[p.position] != '%' {
+									goto l808
+								}
+								p.position++
+								{
+									if !cset3[p.buffer[p.position]] {
+										goto l808
+									}
+									p.position++
+								}
+								{
+									if !cset3[p.buffer[p.position]] {
+										goto l808
+									}
+									p.position++
+								}
+							}
+						l835:
+							goto l807
+						l808:
+							p.position, p.tokenIndex = position808, tokenIndex808
+						}
+						if !p.notokens {
+							p.tokens32.Add(rulerel_segment, position806, p.position, p.tokenIndex, tokenIndex806)
+						}
+						p.tokenIndex++
+					}
+					{
+						position861, tokenIndex861 := p.position, p.tokenIndex
+						if !cset14[p.buffer[p.position]] || !p.rule_abs_path() {
+							goto l861
+						}
+						goto l862
+					l861:
+						p.position, p.tokenIndex = position861, tokenIndex861
+					}
+				l862:
+					if !p.notokens {
+						p.tokens32.Add(rulerel_path, position805, p.position, p.tokenIndex, tokenIndex805)
+					}
+					p.tokenIndex++
+				}
+			}
+		l802:
+			goto l801
+		l800:
+			p.position, p.tokenIndex = position800, tokenIndex800
+		}
+	l801:
+		{
+			position863, tokenIndex863 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l863
+			}
+			p.position++
+			if !p.rule_query() {
+				goto l863
+			}
+			goto l864
+		l863:
+			p.position, p.tokenIndex = position863, tokenIndex863
+		}
+	l864:
+		if !p.notokens {
+			p.tokens32.Add(rulerelative_URI, position799, p.position, p.tokenIndex, tokenIndex799)
+		}
+		p.tokenIndex++
+	}
+	return true
 }
 
 // The character sets that gen folded ordered choices of single characters into (gen/fold.go).

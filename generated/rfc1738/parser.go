@@ -246,6 +246,8 @@ type parser struct {
 	start    int
 	notokens bool
 
+	position, tokenIndex uint32
+
 	Buffer string
 	buffer []byte
 	rules  [55]func() bool
@@ -355,10 +357,6 @@ func Size(size int) func(*parser) error {
 	}
 }
 func (p *parser) Init(options ...func(*parser) error) error {
-	var (
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -366,37 +364,26 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		position, tokenIndex = 0, 0
+		p.position, p.tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
 			if !p.notokens {
-				p.Trim(tokenIndex)
+				p.Trim(p.tokenIndex)
 			}
 			return nil
 		}
 		return errMismatch
-	}
-
-	matchDot := func() bool {
-		if buffer[position] != endSymbol {
-			position++
-			return true
-		}
-		return false
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -417,988 +404,20 @@ func (p *parser) Init(options ...func(*parser) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 _start <- <((&{p.start == 0} url !.) / (&{p.start == 1} genericurl !.) / (&{p.start == 2} httpurl !.) / (&{p.start == 3} ftpurl !.) / (&{p.start == 4} newsurl !.) / (&{p.start == 5} nntpurl !.) / (&{p.start == 6} telneturl !.) / (&{p.start == 7} gopherurl !.) / (&{p.start == 8} waisurl !.) / (&{p.start == 9} mailtourl !.) / (&{p.start == 10} fileurl !.) / (&{p.start == 11} prosperourl !.) / (&{p.start == 12} otherurl !.))> */
-		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
-			{
-				position1, tokenIndex1 := position, tokenIndex
-				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !(p.start == 0) {
-						goto l3
-					}
-					{
-						position4, tokenIndex4 := position, tokenIndex
-						{
-							position5, tokenIndex5 := position, tokenIndex
-							{
-								position7, tokenIndex7 := position, tokenIndex
-								if !cset13[buffer[position]] || !_rules[rulehttpurl]() {
-									goto l8
-								}
-								goto l7
-							l8:
-								position, tokenIndex = position7, tokenIndex7
-								if !cset14[buffer[position]] || !_rules[ruleftpurl]() {
-									goto l9
-								}
-								goto l7
-							l9:
-								position, tokenIndex = position7, tokenIndex7
-								if !cset15[buffer[position]] || !_rules[rulenewsurl]() {
-									goto l10
-								}
-								goto l7
-							l10:
-								position, tokenIndex = position7, tokenIndex7
-								if !cset15[buffer[position]] || !_rules[rulenntpurl]() {
-									goto l11
-								}
-								goto l7
-							l11:
-								position, tokenIndex = position7, tokenIndex7
-								if !cset16[buffer[position]] || !_rules[ruletelneturl]() {
-									goto l12
-								}
-								goto l7
-							l12:
-								position, tokenIndex = position7, tokenIndex7
-								if !cset17[buffer[position]] || !_rules[rulegopherurl]() {
-									goto l13
-								}
-								goto l7
-							l13:
-								position, tokenIndex = position7, tokenIndex7
-								if !cset18[buffer[position]] || !_rules[rulewaisurl]() {
-									goto l14
-								}
-								goto l7
-							l14:
-								position, tokenIndex = position7, tokenIndex7
-								if !cset19[buffer[position]] || !_rules[rulemailtourl]() {
-									goto l15
-								}
-								goto l7
-							l15:
-								position, tokenIndex = position7, tokenIndex7
-								if !cset14[buffer[position]] || !_rules[rulefileurl]() {
-									goto l16
-								}
-								goto l7
-							l16:
-								position, tokenIndex = position7, tokenIndex7
-								if !cset20[buffer[position]] || !_rules[ruleprosperourl]() {
-									goto l6
-								}
-							}
-						l7:
-							{
-								position17, tokenIndex17 := position, tokenIndex
-								if !matchDot() {
-									goto l17
-								}
-								goto l6
-							l17:
-								position, tokenIndex = position17, tokenIndex17
-							}
-							goto l5
-						l6:
-							position, tokenIndex = position5, tokenIndex5
-							if !cset0[buffer[position]] || !_rules[ruleotherurl]() {
-								goto l3
-							}
-						}
-					l5:
-						if !p.notokens {
-							tree.Add(ruleurl, position4, position, tokenIndex, tokenIndex4)
-						}
-						tokenIndex++
-					}
-					{
-						position18, tokenIndex18 := position, tokenIndex
-						if !matchDot() {
-							goto l18
-						}
-						goto l3
-					l18:
-						position, tokenIndex = position18, tokenIndex18
-					}
-					goto l2
-				l3:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 1) {
-						goto l19
-					}
-					if !cset0[buffer[position]] || !_rules[rulegenericurl]() {
-						goto l19
-					}
-					{
-						position20, tokenIndex20 := position, tokenIndex
-						if !matchDot() {
-							goto l20
-						}
-						goto l19
-					l20:
-						position, tokenIndex = position20, tokenIndex20
-					}
-					goto l2
-				l19:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 2) {
-						goto l21
-					}
-					if !cset13[buffer[position]] || !_rules[rulehttpurl]() {
-						goto l21
-					}
-					{
-						position22, tokenIndex22 := position, tokenIndex
-						if !matchDot() {
-							goto l22
-						}
-						goto l21
-					l22:
-						position, tokenIndex = position22, tokenIndex22
-					}
-					goto l2
-				l21:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 3) {
-						goto l23
-					}
-					if !cset14[buffer[position]] || !_rules[ruleftpurl]() {
-						goto l23
-					}
-					{
-						position24, tokenIndex24 := position, tokenIndex
-						if !matchDot() {
-							goto l24
-						}
-						goto l23
-					l24:
-						position, tokenIndex = position24, tokenIndex24
-					}
-					goto l2
-				l23:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 4) {
-						goto l25
-					}
-					if !cset15[buffer[position]] || !_rules[rulenewsurl]() {
-						goto l25
-					}
-					{
-						position26, tokenIndex26 := position, tokenIndex
-						if !matchDot() {
-							goto l26
-						}
-						goto l25
-					l26:
-						position, tokenIndex = position26, tokenIndex26
-					}
-					goto l2
-				l25:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 5) {
-						goto l27
-					}
-					if !cset15[buffer[position]] || !_rules[rulenntpurl]() {
-						goto l27
-					}
-					{
-						position28, tokenIndex28 := position, tokenIndex
-						if !matchDot() {
-							goto l28
-						}
-						goto l27
-					l28:
-						position, tokenIndex = position28, tokenIndex28
-					}
-					goto l2
-				l27:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 6) {
-						goto l29
-					}
-					if !cset16[buffer[position]] || !_rules[ruletelneturl]() {
-						goto l29
-					}
-					{
-						position30, tokenIndex30 := position, tokenIndex
-						if !matchDot() {
-							goto l30
-						}
-						goto l29
-					l30:
-						position, tokenIndex = position30, tokenIndex30
-					}
-					goto l2
-				l29:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 7) {
-						goto l31
-					}
-					if !cset17[buffer[position]] || !_rules[rulegopherurl]() {
-						goto l31
-					}
-					{
-						position32, tokenIndex32 := position, tokenIndex
-						if !matchDot() {
-							goto l32
-						}
-						goto l31
-					l32:
-						position, tokenIndex = position32, tokenIndex32
-					}
-					goto l2
-				l31:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 8) {
-						goto l33
-					}
-					if !cset18[buffer[position]] || !_rules[rulewaisurl]() {
-						goto l33
-					}
-					{
-						position34, tokenIndex34 := position, tokenIndex
-						if !matchDot() {
-							goto l34
-						}
-						goto l33
-					l34:
-						position, tokenIndex = position34, tokenIndex34
-					}
-					goto l2
-				l33:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 9) {
-						goto l35
-					}
-					if !cset19[buffer[position]] || !_rules[rulemailtourl]() {
-						goto l35
-					}
-					{
-						position36, tokenIndex36 := position, tokenIndex
-						if !matchDot() {
-							goto l36
-						}
-						goto l35
-					l36:
-						position, tokenIndex = position36, tokenIndex36
-					}
-					goto l2
-				l35:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 10) {
-						goto l37
-					}
-					if !cset14[buffer[position]] || !_rules[rulefileurl]() {
-						goto l37
-					}
-					{
-						position38, tokenIndex38 := position, tokenIndex
-						if !matchDot() {
-							goto l38
-						}
-						goto l37
-					l38:
-						position, tokenIndex = position38, tokenIndex38
-					}
-					goto l2
-				l37:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 11) {
-						goto l39
-					}
-					if !cset20[buffer[position]] || !_rules[ruleprosperourl]() {
-						goto l39
-					}
-					{
-						position40, tokenIndex40 := position, tokenIndex
-						if !matchDot() {
-							goto l40
-						}
-						goto l39
-					l40:
-						position, tokenIndex = position40, tokenIndex40
-					}
-					goto l2
-				l39:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 12) {
-						goto l0
-					}
-					if !cset0[buffer[position]] || !_rules[ruleotherurl]() {
-						goto l0
-					}
-					{
-						position41, tokenIndex41 := position, tokenIndex
-						if !matchDot() {
-							goto l41
-						}
-						goto l0
-					l41:
-						position, tokenIndex = position41, tokenIndex41
-					}
-				}
-			l2:
-				if !p.notokens {
-					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
-				}
-				tokenIndex++
-			}
-			return true
-		l0:
-			position, tokenIndex = position0, tokenIndex0
-			return false
-		},
-		/* 1 genericurl <- <(scheme ':' schemepart)> */
-		func() bool {
-			position42, tokenIndex42 := position, tokenIndex
-			{
-				position43, tokenIndex43 := position, tokenIndex
-				{
-					position44, tokenIndex44 := position, tokenIndex
-					{
-						if !cset0[buffer[position]] {
-							goto l42
-						}
-						position++
-					}
-				l45:
-					{
-						i, buf := position, buffer
-						for cset0[buf[i]] {
-							i++
-						}
-						position = i
-					}
-					{
-						position46, tokenIndex46 := position, tokenIndex
-						{
-							if !cset0[buffer[position]] {
-								goto l46
-							}
-							position++
-						}
-						goto l45
-					l46:
-						position, tokenIndex = position46, tokenIndex46
-					}
-					if !p.notokens {
-						tree.Add(rulescheme, position44, position, tokenIndex, tokenIndex44)
-					}
-					tokenIndex++
-				}
-				if buffer[position] != ':' {
-					goto l42
-				}
-				position++
-				{
-					position57, tokenIndex57 := position, tokenIndex
-					{
-						position58, tokenIndex58 := position, tokenIndex
-						{
-							position60, tokenIndex60 := position, tokenIndex
-							if buffer[position] != '/' {
-								goto l59
-							}
-							position++
-							if buffer[position] != '/' {
-								goto l59
-							}
-							position++
-							if !cset21[buffer[position]] || !_rules[rulelogin]() {
-								goto l59
-							}
-							{
-								position61, tokenIndex61 := position, tokenIndex
-								if buffer[position] != '/' {
-									goto l61
-								}
-								position++
-								{
-									position63, tokenIndex63 := position, tokenIndex
-								l64:
-									{
-										i, buf := position, buffer
-										for cset1[buf[i]] {
-											i++
-										}
-										position = i
-									}
-									{
-										position65, tokenIndex65 := position, tokenIndex
-										{
-											position66, tokenIndex66 := position, tokenIndex
-											if !cset1[buffer[position]] {
-												goto l87
-											}
-											position++
-											goto l66
-										l87:
-											position, tokenIndex = position66, tokenIndex66
-											if buffer[position] != '%' {
-												goto l65
-											}
-											position++
-											{
-												if !cset2[buffer[position]] {
-													goto l65
-												}
-												position++
-											}
-											{
-												if !cset2[buffer[position]] {
-													goto l65
-												}
-												position++
-											}
-										}
-									l66:
-										goto l64
-									l65:
-										position, tokenIndex = position65, tokenIndex65
-									}
-									if !p.notokens {
-										tree.Add(ruleurlpath, position63, position, tokenIndex, tokenIndex63)
-									}
-									tokenIndex++
-								}
-								goto l62
-							l61:
-								position, tokenIndex = position61, tokenIndex61
-							}
-						l62:
-							if !p.notokens {
-								tree.Add(ruleip_schemepart, position60, position, tokenIndex, tokenIndex60)
-							}
-							tokenIndex++
-						}
-						{
-							position94, tokenIndex94 := position, tokenIndex
-							if !matchDot() {
-								goto l94
-							}
-							goto l59
-						l94:
-							position, tokenIndex = position94, tokenIndex94
-						}
-						goto l58
-					l59:
-						position, tokenIndex = position58, tokenIndex58
-					l95:
-						{
-							i, buf := position, buffer
-							for cset1[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position96, tokenIndex96 := position, tokenIndex
-							{
-								position97, tokenIndex97 := position, tokenIndex
-								if !cset1[buffer[position]] {
-									goto l118
-								}
-								position++
-								goto l97
-							l118:
-								position, tokenIndex = position97, tokenIndex97
-								if buffer[position] != '%' {
-									goto l96
-								}
-								position++
-								{
-									if !cset2[buffer[position]] {
-										goto l96
-									}
-									position++
-								}
-								{
-									if !cset2[buffer[position]] {
-										goto l96
-									}
-									position++
-								}
-							}
-						l97:
-							goto l95
-						l96:
-							position, tokenIndex = position96, tokenIndex96
-						}
-					}
-				l58:
-					if !p.notokens {
-						tree.Add(ruleschemepart, position57, position, tokenIndex, tokenIndex57)
-					}
-					tokenIndex++
-				}
-				if !p.notokens {
-					tree.Add(rulegenericurl, position43, position, tokenIndex, tokenIndex43)
-				}
-				tokenIndex++
-			}
-			return true
-		l42:
-			position, tokenIndex = position42, tokenIndex42
-			return false
-		},
+		p.rule__start,
+		p.rule_genericurl,
 		/* 2 url <- <(((httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl) !.) / otherurl)> */
 		nil,
-		/* 3 otherurl <- <genericurl> */
-		func() bool {
-			position126, tokenIndex126 := position, tokenIndex
-			{
-				position127, tokenIndex127 := position, tokenIndex
-				if !cset0[buffer[position]] || !_rules[rulegenericurl]() {
-					goto l126
-				}
-				if !p.notokens {
-					tree.Add(ruleotherurl, position127, position, tokenIndex, tokenIndex127)
-				}
-				tokenIndex++
-			}
-			return true
-		l126:
-			position, tokenIndex = position126, tokenIndex126
-			return false
-		},
+		p.rule_otherurl,
 		/* 4 scheme <- <([a-z] / [0-9] / '+' / '-' / '.')+> */
 		nil,
 		/* 5 schemepart <- <((ip_schemepart !.) / ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*)> */
 		nil,
 		/* 6 ip_schemepart <- <('/' '/' login ('/' urlpath)?)> */
 		nil,
-		/* 7 login <- <((user (':' password)? '@')? hostport)> */
-		func() bool {
-			position131, tokenIndex131 := position, tokenIndex
-			{
-				position132, tokenIndex132 := position, tokenIndex
-				{
-					position133, tokenIndex133 := position, tokenIndex
-					{
-						position135, tokenIndex135 := position, tokenIndex
-					l136:
-						{
-							i, buf := position, buffer
-							for cset3[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position137, tokenIndex137 := position, tokenIndex
-							{
-								position138, tokenIndex138 := position, tokenIndex
-								if !cset3[buffer[position]] {
-									goto l156
-								}
-								position++
-								goto l138
-							l156:
-								position, tokenIndex = position138, tokenIndex138
-								if buffer[position] != '%' {
-									goto l137
-								}
-								position++
-								{
-									if !cset2[buffer[position]] {
-										goto l137
-									}
-									position++
-								}
-								{
-									if !cset2[buffer[position]] {
-										goto l137
-									}
-									position++
-								}
-							}
-						l138:
-							goto l136
-						l137:
-							position, tokenIndex = position137, tokenIndex137
-						}
-						if !p.notokens {
-							tree.Add(ruleuser, position135, position, tokenIndex, tokenIndex135)
-						}
-						tokenIndex++
-					}
-					{
-						position163, tokenIndex163 := position, tokenIndex
-						if buffer[position] != ':' {
-							goto l163
-						}
-						position++
-						{
-							position165, tokenIndex165 := position, tokenIndex
-						l166:
-							{
-								i, buf := position, buffer
-								for cset3[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position167, tokenIndex167 := position, tokenIndex
-								{
-									position168, tokenIndex168 := position, tokenIndex
-									if !cset3[buffer[position]] {
-										goto l186
-									}
-									position++
-									goto l168
-								l186:
-									position, tokenIndex = position168, tokenIndex168
-									if buffer[position] != '%' {
-										goto l167
-									}
-									position++
-									{
-										if !cset2[buffer[position]] {
-											goto l167
-										}
-										position++
-									}
-									{
-										if !cset2[buffer[position]] {
-											goto l167
-										}
-										position++
-									}
-								}
-							l168:
-								goto l166
-							l167:
-								position, tokenIndex = position167, tokenIndex167
-							}
-							if !p.notokens {
-								tree.Add(rulepassword, position165, position, tokenIndex, tokenIndex165)
-							}
-							tokenIndex++
-						}
-						goto l164
-					l163:
-						position, tokenIndex = position163, tokenIndex163
-					}
-				l164:
-					if buffer[position] != '@' {
-						goto l133
-					}
-					position++
-					goto l134
-				l133:
-					position, tokenIndex = position133, tokenIndex133
-				}
-			l134:
-				if !cset4[buffer[position]] || !_rules[rulehostport]() {
-					goto l131
-				}
-				if !p.notokens {
-					tree.Add(rulelogin, position132, position, tokenIndex, tokenIndex132)
-				}
-				tokenIndex++
-			}
-			return true
-		l131:
-			position, tokenIndex = position131, tokenIndex131
-			return false
-		},
-		/* 8 hostport <- <(host (':' port)?)> */
-		func() bool {
-			position193, tokenIndex193 := position, tokenIndex
-			{
-				position194, tokenIndex194 := position, tokenIndex
-				if !cset4[buffer[position]] || !_rules[rulehost]() {
-					goto l193
-				}
-				{
-					position195, tokenIndex195 := position, tokenIndex
-					if buffer[position] != ':' {
-						goto l195
-					}
-					position++
-					{
-						position197, tokenIndex197 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l195
-						}
-						position++
-					l198:
-						{
-							i, buf := position, buffer
-							for '0' <= buf[i] && buf[i] <= '9' {
-								i++
-							}
-							position = i
-						}
-						{
-							position199, tokenIndex199 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l199
-							}
-							position++
-							goto l198
-						l199:
-							position, tokenIndex = position199, tokenIndex199
-						}
-						if !p.notokens {
-							tree.Add(ruleport, position197, position, tokenIndex, tokenIndex197)
-						}
-						tokenIndex++
-					}
-					goto l196
-				l195:
-					position, tokenIndex = position195, tokenIndex195
-				}
-			l196:
-				if !p.notokens {
-					tree.Add(rulehostport, position194, position, tokenIndex, tokenIndex194)
-				}
-				tokenIndex++
-			}
-			return true
-		l193:
-			position, tokenIndex = position193, tokenIndex193
-			return false
-		},
-		/* 9 host <- <(hostname / hostnumber)> */
-		func() bool {
-			position200, tokenIndex200 := position, tokenIndex
-			{
-				position201, tokenIndex201 := position, tokenIndex
-				{
-					position202, tokenIndex202 := position, tokenIndex
-					{
-						position204, tokenIndex204 := position, tokenIndex
-					l205:
-						{
-							position206, tokenIndex206 := position, tokenIndex
-							{
-								position207, tokenIndex207 := position, tokenIndex
-								{
-									if !cset4[buffer[position]] {
-										goto l206
-									}
-									position++
-								}
-							l211:
-								{
-									position212, tokenIndex212 := position, tokenIndex
-								l213:
-									{
-										i, buf := position, buffer
-										for buf[i] == '-' {
-											i++
-										}
-										position = i
-									}
-									{
-										position214, tokenIndex214 := position, tokenIndex
-										if buffer[position] != '-' {
-											goto l214
-										}
-										position++
-										goto l213
-									l214:
-										position, tokenIndex = position214, tokenIndex214
-									}
-									{
-										if !cset4[buffer[position]] {
-											goto l212
-										}
-										position++
-									}
-									goto l211
-								l212:
-									position, tokenIndex = position212, tokenIndex212
-								}
-								if !p.notokens {
-									tree.Add(ruledomainlabel, position207, position, tokenIndex, tokenIndex207)
-								}
-								tokenIndex++
-							}
-							if buffer[position] != '.' {
-								goto l206
-							}
-							position++
-							goto l205
-						l206:
-							position, tokenIndex = position206, tokenIndex206
-						}
-						{
-							position218, tokenIndex218 := position, tokenIndex
-							{
-								if !cset5[buffer[position]] {
-									goto l203
-								}
-								position++
-							}
-						l221:
-							{
-								position222, tokenIndex222 := position, tokenIndex
-							l223:
-								{
-									i, buf := position, buffer
-									for buf[i] == '-' {
-										i++
-									}
-									position = i
-								}
-								{
-									position224, tokenIndex224 := position, tokenIndex
-									if buffer[position] != '-' {
-										goto l224
-									}
-									position++
-									goto l223
-								l224:
-									position, tokenIndex = position224, tokenIndex224
-								}
-								{
-									if !cset4[buffer[position]] {
-										goto l222
-									}
-									position++
-								}
-								goto l221
-							l222:
-								position, tokenIndex = position222, tokenIndex222
-							}
-							if !p.notokens {
-								tree.Add(ruletoplabel, position218, position, tokenIndex, tokenIndex218)
-							}
-							tokenIndex++
-						}
-						if !p.notokens {
-							tree.Add(rulehostname, position204, position, tokenIndex, tokenIndex204)
-						}
-						tokenIndex++
-					}
-					goto l202
-				l203:
-					position, tokenIndex = position202, tokenIndex202
-					{
-						position228, tokenIndex228 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l200
-						}
-						position++
-					l229:
-						{
-							i, buf := position, buffer
-							for '0' <= buf[i] && buf[i] <= '9' {
-								i++
-							}
-							position = i
-						}
-						{
-							position230, tokenIndex230 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l230
-							}
-							position++
-							goto l229
-						l230:
-							position, tokenIndex = position230, tokenIndex230
-						}
-						if buffer[position] != '.' {
-							goto l200
-						}
-						position++
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l200
-						}
-						position++
-					l231:
-						{
-							i, buf := position, buffer
-							for '0' <= buf[i] && buf[i] <= '9' {
-								i++
-							}
-							position = i
-						}
-						{
-							position232, tokenIndex232 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l232
-							}
-							position++
-							goto l231
-						l232:
-							position, tokenIndex = position232, tokenIndex232
-						}
-						if buffer[position] != '.' {
-							goto l200
-						}
-						position++
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l200
-						}
-						position++
-					l233:
-						{
-							i, buf := position, buffer
-							for '0' <= buf[i] && buf[i] <= '9' {
-								i++
-							}
-							position = i
-						}
-						{
-							position234, tokenIndex234 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l234
-							}
-							position++
-							goto l233
-						l234:
-							position, tokenIndex = position234, tokenIndex234
-						}
-						if buffer[position] != '.' {
-							goto l200
-						}
-						position++
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l200
-						}
-						position++
-					l235:
-						{
-							i, buf := position, buffer
-							for '0' <= buf[i] && buf[i] <= '9' {
-								i++
-							}
-							position = i
-						}
-						{
-							position236, tokenIndex236 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l236
-							}
-							position++
-							goto l235
-						l236:
-							position, tokenIndex = position236, tokenIndex236
-						}
-						if !p.notokens {
-							tree.Add(rulehostnumber, position228, position, tokenIndex, tokenIndex228)
-						}
-						tokenIndex++
-					}
-				}
-			l202:
-				if !p.notokens {
-					tree.Add(rulehost, position201, position, tokenIndex, tokenIndex201)
-				}
-				tokenIndex++
-			}
-			return true
-		l200:
-			position, tokenIndex = position200, tokenIndex200
-			return false
-		},
+		p.rule_login,
+		p.rule_hostport,
+		p.rule_host,
 		/* 10 hostname <- <((domainlabel '.')* toplabel)> */
 		nil,
 		/* 11 domainlabel <- <(([A-Z] / [a-z] / [0-9]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
@@ -1415,1005 +434,18 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		nil,
 		/* 17 urlpath <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 		nil,
-		/* 18 ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)?)> */
-		func() bool {
-			position245, tokenIndex245 := position, tokenIndex
-			{
-				position246, tokenIndex246 := position, tokenIndex
-				if buffer[position] != 'f' {
-					goto l245
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l245
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l245
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l245
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l245
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l245
-				}
-				position++
-				if !cset21[buffer[position]] || !_rules[rulelogin]() {
-					goto l245
-				}
-				{
-					position247, tokenIndex247 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l247
-					}
-					position++
-					if !_rules[rulefpath]() {
-						goto l247
-					}
-					{
-						position249, tokenIndex249 := position, tokenIndex
-						if buffer[position] != ';' {
-							goto l249
-						}
-						position++
-						if buffer[position] != 't' {
-							goto l249
-						}
-						position++
-						if buffer[position] != 'y' {
-							goto l249
-						}
-						position++
-						if buffer[position] != 'p' {
-							goto l249
-						}
-						position++
-						if buffer[position] != 'e' {
-							goto l249
-						}
-						position++
-						if buffer[position] != '=' {
-							goto l249
-						}
-						position++
-						{
-							position251, tokenIndex251 := position, tokenIndex
-							{
-								if !cset6[buffer[position]] {
-									goto l249
-								}
-								position++
-							}
-							if !p.notokens {
-								tree.Add(ruleftptype, position251, position, tokenIndex, tokenIndex251)
-							}
-							tokenIndex++
-						}
-						goto l250
-					l249:
-						position, tokenIndex = position249, tokenIndex249
-					}
-				l250:
-					goto l248
-				l247:
-					position, tokenIndex = position247, tokenIndex247
-				}
-			l248:
-				if !p.notokens {
-					tree.Add(ruleftpurl, position246, position, tokenIndex, tokenIndex246)
-				}
-				tokenIndex++
-			}
-			return true
-		l245:
-			position, tokenIndex = position245, tokenIndex245
-			return false
-		},
-		/* 19 fpath <- <(fsegment ('/' fsegment)*)> */
-		func() bool {
-			position258, tokenIndex258 := position, tokenIndex
-			{
-				position259, tokenIndex259 := position, tokenIndex
-				if !_rules[rulefsegment]() {
-					goto l258
-				}
-			l260:
-				{
-					position261, tokenIndex261 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l261
-					}
-					position++
-					if !_rules[rulefsegment]() {
-						goto l261
-					}
-					goto l260
-				l261:
-					position, tokenIndex = position261, tokenIndex261
-				}
-				if !p.notokens {
-					tree.Add(rulefpath, position259, position, tokenIndex, tokenIndex259)
-				}
-				tokenIndex++
-			}
-			return true
-		l258:
-			position, tokenIndex = position258, tokenIndex258
-			return false
-		},
-		/* 20 fsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
-		func() bool {
-			{
-				position263, tokenIndex263 := position, tokenIndex
-			l264:
-				{
-					i, buf := position, buffer
-					for cset7[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position265, tokenIndex265 := position, tokenIndex
-					{
-						position266, tokenIndex266 := position, tokenIndex
-						if !cset7[buffer[position]] {
-							goto l285
-						}
-						position++
-						goto l266
-					l285:
-						position, tokenIndex = position266, tokenIndex266
-						if buffer[position] != '%' {
-							goto l265
-						}
-						position++
-						{
-							if !cset2[buffer[position]] {
-								goto l265
-							}
-							position++
-						}
-						{
-							if !cset2[buffer[position]] {
-								goto l265
-							}
-							position++
-						}
-					}
-				l266:
-					goto l264
-				l265:
-					position, tokenIndex = position265, tokenIndex265
-				}
-				if !p.notokens {
-					tree.Add(rulefsegment, position263, position, tokenIndex, tokenIndex263)
-				}
-				tokenIndex++
-			}
-			return true
-		},
+		p.rule_ftpurl,
+		p.rule_fpath,
+		p.rule_fsegment,
 		/* 21 ftptype <- <('A' / 'I' / 'D' / 'a' / 'i' / 'd')> */
 		nil,
-		/* 22 fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' (host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))? '/' fpath)> */
-		func() bool {
-			position293, tokenIndex293 := position, tokenIndex
-			{
-				position294, tokenIndex294 := position, tokenIndex
-				if buffer[position] != 'f' {
-					goto l293
-				}
-				position++
-				if buffer[position] != 'i' {
-					goto l293
-				}
-				position++
-				if buffer[position] != 'l' {
-					goto l293
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l293
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l293
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l293
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l293
-				}
-				position++
-				{
-					position295, tokenIndex295 := position, tokenIndex
-					{
-						position297, tokenIndex297 := position, tokenIndex
-						if !cset4[buffer[position]] || !_rules[rulehost]() {
-							goto l298
-						}
-						goto l297
-					l298:
-						position, tokenIndex = position297, tokenIndex297
-						if buffer[position] != 'l' {
-							goto l295
-						}
-						position++
-						if buffer[position] != 'o' {
-							goto l295
-						}
-						position++
-						if buffer[position] != 'c' {
-							goto l295
-						}
-						position++
-						if buffer[position] != 'a' {
-							goto l295
-						}
-						position++
-						if buffer[position] != 'l' {
-							goto l295
-						}
-						position++
-						if buffer[position] != 'h' {
-							goto l295
-						}
-						position++
-						if buffer[position] != 'o' {
-							goto l295
-						}
-						position++
-						if buffer[position] != 's' {
-							goto l295
-						}
-						position++
-						if buffer[position] != 't' {
-							goto l295
-						}
-						position++
-					}
-				l297:
-					goto l296
-				l295:
-					position, tokenIndex = position295, tokenIndex295
-				}
-			l296:
-				if buffer[position] != '/' {
-					goto l293
-				}
-				position++
-				if !_rules[rulefpath]() {
-					goto l293
-				}
-				if !p.notokens {
-					tree.Add(rulefileurl, position294, position, tokenIndex, tokenIndex294)
-				}
-				tokenIndex++
-			}
-			return true
-		l293:
-			position, tokenIndex = position293, tokenIndex293
-			return false
-		},
-		/* 23 httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)?)> */
-		func() bool {
-			position299, tokenIndex299 := position, tokenIndex
-			{
-				position300, tokenIndex300 := position, tokenIndex
-				if buffer[position] != 'h' {
-					goto l299
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l299
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l299
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l299
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l299
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l299
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l299
-				}
-				position++
-				if !cset4[buffer[position]] || !_rules[rulehostport]() {
-					goto l299
-				}
-				{
-					position301, tokenIndex301 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l301
-					}
-					position++
-					{
-						position303, tokenIndex303 := position, tokenIndex
-						if !_rules[rulehsegment]() {
-							goto l301
-						}
-					l304:
-						{
-							position305, tokenIndex305 := position, tokenIndex
-							if buffer[position] != '/' {
-								goto l305
-							}
-							position++
-							if !_rules[rulehsegment]() {
-								goto l305
-							}
-							goto l304
-						l305:
-							position, tokenIndex = position305, tokenIndex305
-						}
-						if !p.notokens {
-							tree.Add(rulehpath, position303, position, tokenIndex, tokenIndex303)
-						}
-						tokenIndex++
-					}
-					{
-						position306, tokenIndex306 := position, tokenIndex
-						if buffer[position] != '?' {
-							goto l306
-						}
-						position++
-						if !_rules[rulesearch]() {
-							goto l306
-						}
-						goto l307
-					l306:
-						position, tokenIndex = position306, tokenIndex306
-					}
-				l307:
-					goto l302
-				l301:
-					position, tokenIndex = position301, tokenIndex301
-				}
-			l302:
-				if !p.notokens {
-					tree.Add(rulehttpurl, position300, position, tokenIndex, tokenIndex300)
-				}
-				tokenIndex++
-			}
-			return true
-		l299:
-			position, tokenIndex = position299, tokenIndex299
-			return false
-		},
+		p.rule_fileurl,
+		p.rule_httpurl,
 		/* 24 hpath <- <(hsegment ('/' hsegment)*)> */
 		nil,
-		/* 25 hsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
-		func() bool {
-			{
-				position310, tokenIndex310 := position, tokenIndex
-			l311:
-				{
-					i, buf := position, buffer
-					for cset8[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position312, tokenIndex312 := position, tokenIndex
-					{
-						position313, tokenIndex313 := position, tokenIndex
-						if !cset8[buffer[position]] {
-							goto l332
-						}
-						position++
-						goto l313
-					l332:
-						position, tokenIndex = position313, tokenIndex313
-						if buffer[position] != '%' {
-							goto l312
-						}
-						position++
-						{
-							if !cset2[buffer[position]] {
-								goto l312
-							}
-							position++
-						}
-						{
-							if !cset2[buffer[position]] {
-								goto l312
-							}
-							position++
-						}
-					}
-				l313:
-					goto l311
-				l312:
-					position, tokenIndex = position312, tokenIndex312
-				}
-				if !p.notokens {
-					tree.Add(rulehsegment, position310, position, tokenIndex, tokenIndex310)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 26 search <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
-		func() bool {
-			{
-				position340, tokenIndex340 := position, tokenIndex
-			l341:
-				{
-					i, buf := position, buffer
-					for cset8[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position342, tokenIndex342 := position, tokenIndex
-					{
-						position343, tokenIndex343 := position, tokenIndex
-						if !cset8[buffer[position]] {
-							goto l362
-						}
-						position++
-						goto l343
-					l362:
-						position, tokenIndex = position343, tokenIndex343
-						if buffer[position] != '%' {
-							goto l342
-						}
-						position++
-						{
-							if !cset2[buffer[position]] {
-								goto l342
-							}
-							position++
-						}
-						{
-							if !cset2[buffer[position]] {
-								goto l342
-							}
-							position++
-						}
-					}
-				l343:
-					goto l341
-				l342:
-					position, tokenIndex = position342, tokenIndex342
-				}
-				if !p.notokens {
-					tree.Add(rulesearch, position340, position, tokenIndex, tokenIndex340)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 27 gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' gopher_search ('%' '0' '9' gopherplus_string)?)?)?)?)?)> */
-		func() bool {
-			position369, tokenIndex369 := position, tokenIndex
-			{
-				position370, tokenIndex370 := position, tokenIndex
-				if buffer[position] != 'g' {
-					goto l369
-				}
-				position++
-				if buffer[position] != 'o' {
-					goto l369
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l369
-				}
-				position++
-				if buffer[position] != 'h' {
-					goto l369
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l369
-				}
-				position++
-				if buffer[position] != 'r' {
-					goto l369
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l369
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l369
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l369
-				}
-				position++
-				if !cset4[buffer[position]] || !_rules[rulehostport]() {
-					goto l369
-				}
-				{
-					position371, tokenIndex371 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l371
-					}
-					position++
-					{
-						position373, tokenIndex373 := position, tokenIndex
-						{
-							position375, tokenIndex375 := position, tokenIndex
-							{
-								position376, tokenIndex376 := position, tokenIndex
-								if !cset1[buffer[position]] {
-									goto l397
-								}
-								position++
-								goto l376
-							l397:
-								position, tokenIndex = position376, tokenIndex376
-								if buffer[position] != '%' {
-									goto l373
-								}
-								position++
-								{
-									if !cset2[buffer[position]] {
-										goto l373
-									}
-									position++
-								}
-								{
-									if !cset2[buffer[position]] {
-										goto l373
-									}
-									position++
-								}
-							}
-						l376:
-							if !p.notokens {
-								tree.Add(rulegtype, position375, position, tokenIndex, tokenIndex375)
-							}
-							tokenIndex++
-						}
-						{
-							position404, tokenIndex404 := position, tokenIndex
-							{
-								position406, tokenIndex406 := position, tokenIndex
-								{
-									position407, tokenIndex407 := position, tokenIndex
-								l409:
-									{
-										position410, tokenIndex410 := position, tokenIndex
-										{
-											position411, tokenIndex411 := position, tokenIndex
-											if buffer[position] != '%' {
-												goto l411
-											}
-											position++
-											if buffer[position] != '0' {
-												goto l411
-											}
-											position++
-											if buffer[position] != '9' {
-												goto l411
-											}
-											position++
-											goto l410
-										l411:
-											position, tokenIndex = position411, tokenIndex411
-										}
-										{
-											position412, tokenIndex412 := position, tokenIndex
-											if !cset1[buffer[position]] {
-												goto l433
-											}
-											position++
-											goto l412
-										l433:
-											position, tokenIndex = position412, tokenIndex412
-											if buffer[position] != '%' {
-												goto l410
-											}
-											position++
-											{
-												if !cset2[buffer[position]] {
-													goto l410
-												}
-												position++
-											}
-											{
-												if !cset2[buffer[position]] {
-													goto l410
-												}
-												position++
-											}
-										}
-									l412:
-										goto l409
-									l410:
-										position, tokenIndex = position410, tokenIndex410
-									}
-									{
-										position440, tokenIndex440 := position, tokenIndex
-										{
-											position441, tokenIndex441 := position, tokenIndex
-											if buffer[position] != '%' {
-												goto l441
-											}
-											position++
-											if buffer[position] != '0' {
-												goto l441
-											}
-											position++
-											if buffer[position] != '9' {
-												goto l441
-											}
-											position++
-										l443:
-											{
-												position444, tokenIndex444 := position, tokenIndex
-												{
-													position445, tokenIndex445 := position, tokenIndex
-													if buffer[position] != '%' {
-														goto l445
-													}
-													position++
-													if buffer[position] != '0' {
-														goto l445
-													}
-													position++
-													if buffer[position] != '9' {
-														goto l445
-													}
-													position++
-													goto l444
-												l445:
-													position, tokenIndex = position445, tokenIndex445
-												}
-												{
-													position446, tokenIndex446 := position, tokenIndex
-													if !cset8[buffer[position]] {
-														goto l465
-													}
-													position++
-													goto l446
-												l465:
-													position, tokenIndex = position446, tokenIndex446
-													if buffer[position] != '%' {
-														goto l444
-													}
-													position++
-													{
-														if !cset2[buffer[position]] {
-															goto l444
-														}
-														position++
-													}
-													{
-														if !cset2[buffer[position]] {
-															goto l444
-														}
-														position++
-													}
-												}
-											l446:
-												goto l443
-											l444:
-												position, tokenIndex = position444, tokenIndex444
-											}
-											{
-												position472, tokenIndex472 := position, tokenIndex
-												if buffer[position] != '%' {
-													goto l472
-												}
-												position++
-												if buffer[position] != '0' {
-													goto l472
-												}
-												position++
-												if buffer[position] != '9' {
-													goto l472
-												}
-												position++
-											l474:
-												{
-													i, buf := position, buffer
-													for cset1[buf[i]] {
-														i++
-													}
-													position = i
-												}
-												{
-													position475, tokenIndex475 := position, tokenIndex
-													{
-														position476, tokenIndex476 := position, tokenIndex
-														if !cset1[buffer[position]] {
-															goto l497
-														}
-														position++
-														goto l476
-													l497:
-														position, tokenIndex = position476, tokenIndex476
-														if buffer[position] != '%' {
-															goto l475
-														}
-														position++
-														{
-															if !cset2[buffer[position]] {
-																goto l475
-															}
-															position++
-														}
-														{
-															if !cset2[buffer[position]] {
-																goto l475
-															}
-															position++
-														}
-													}
-												l476:
-													goto l474
-												l475:
-													position, tokenIndex = position475, tokenIndex475
-												}
-												goto l473
-											l472:
-												position, tokenIndex = position472, tokenIndex472
-											}
-										l473:
-											goto l442
-										l441:
-											position, tokenIndex = position441, tokenIndex441
-										}
-									l442:
-										{
-											position504, tokenIndex504 := position, tokenIndex
-											if !matchDot() {
-												goto l504
-											}
-											goto l408
-										l504:
-											position, tokenIndex = position504, tokenIndex504
-										}
-										position, tokenIndex = position440, tokenIndex440
-									}
-									goto l407
-								l408:
-									position, tokenIndex = position407, tokenIndex407
-								l505:
-									{
-										i, buf := position, buffer
-										for cset1[buf[i]] {
-											i++
-										}
-										position = i
-									}
-									{
-										position506, tokenIndex506 := position, tokenIndex
-										{
-											position507, tokenIndex507 := position, tokenIndex
-											if !cset1[buffer[position]] {
-												goto l528
-											}
-											position++
-											goto l507
-										l528:
-											position, tokenIndex = position507, tokenIndex507
-											if buffer[position] != '%' {
-												goto l506
-											}
-											position++
-											{
-												if !cset2[buffer[position]] {
-													goto l506
-												}
-												position++
-											}
-											{
-												if !cset2[buffer[position]] {
-													goto l506
-												}
-												position++
-											}
-										}
-									l507:
-										goto l505
-									l506:
-										position, tokenIndex = position506, tokenIndex506
-									}
-								}
-							l407:
-								if !p.notokens {
-									tree.Add(ruleselector, position406, position, tokenIndex, tokenIndex406)
-								}
-								tokenIndex++
-							}
-							{
-								position535, tokenIndex535 := position, tokenIndex
-								if buffer[position] != '%' {
-									goto l535
-								}
-								position++
-								if buffer[position] != '0' {
-									goto l535
-								}
-								position++
-								if buffer[position] != '9' {
-									goto l535
-								}
-								position++
-								{
-									position537, tokenIndex537 := position, tokenIndex
-								l538:
-									{
-										position539, tokenIndex539 := position, tokenIndex
-										{
-											position540, tokenIndex540 := position, tokenIndex
-											if buffer[position] != '%' {
-												goto l540
-											}
-											position++
-											if buffer[position] != '0' {
-												goto l540
-											}
-											position++
-											if buffer[position] != '9' {
-												goto l540
-											}
-											position++
-											goto l539
-										l540:
-											position, tokenIndex = position540, tokenIndex540
-										}
-										{
-											position541, tokenIndex541 := position, tokenIndex
-											if !cset8[buffer[position]] {
-												goto l560
-											}
-											position++
-											goto l541
-										l560:
-											position, tokenIndex = position541, tokenIndex541
-											if buffer[position] != '%' {
-												goto l539
-											}
-											position++
-											{
-												if !cset2[buffer[position]] {
-													goto l539
-												}
-												position++
-											}
-											{
-												if !cset2[buffer[position]] {
-													goto l539
-												}
-												position++
-											}
-										}
-									l541:
-										goto l538
-									l539:
-										position, tokenIndex = position539, tokenIndex539
-									}
-									if !p.notokens {
-										tree.Add(rulegopher_search, position537, position, tokenIndex, tokenIndex537)
-									}
-									tokenIndex++
-								}
-								{
-									position567, tokenIndex567 := position, tokenIndex
-									if buffer[position] != '%' {
-										goto l567
-									}
-									position++
-									if buffer[position] != '0' {
-										goto l567
-									}
-									position++
-									if buffer[position] != '9' {
-										goto l567
-									}
-									position++
-									{
-										position569, tokenIndex569 := position, tokenIndex
-									l570:
-										{
-											i, buf := position, buffer
-											for cset1[buf[i]] {
-												i++
-											}
-											position = i
-										}
-										{
-											position571, tokenIndex571 := position, tokenIndex
-											{
-												position572, tokenIndex572 := position, tokenIndex
-												if !cset1[buffer[position]] {
-													goto l593
-												}
-												position++
-												goto l572
-											l593:
-												position, tokenIndex = position572, tokenIndex572
-												if buffer[position] != '%' {
-													goto l571
-												}
-												position++
-												{
-													if !cset2[buffer[position]] {
-														goto l571
-													}
-													position++
-												}
-												{
-													if !cset2[buffer[position]] {
-														goto l571
-													}
-													position++
-												}
-											}
-										l572:
-											goto l570
-										l571:
-											position, tokenIndex = position571, tokenIndex571
-										}
-										if !p.notokens {
-											tree.Add(rulegopherplus_string, position569, position, tokenIndex, tokenIndex569)
-										}
-										tokenIndex++
-									}
-									goto l568
-								l567:
-									position, tokenIndex = position567, tokenIndex567
-								}
-							l568:
-								goto l536
-							l535:
-								position, tokenIndex = position535, tokenIndex535
-							}
-						l536:
-							goto l405
-
-							position, tokenIndex = position404, tokenIndex404
-						}
-					l405:
-						goto l374
-					l373:
-						position, tokenIndex = position373, tokenIndex373
-					}
-				l374:
-					goto l372
-				l371:
-					position, tokenIndex = position371, tokenIndex371
-				}
-			l372:
-				if !p.notokens {
-					tree.Add(rulegopherurl, position370, position, tokenIndex, tokenIndex370)
-				}
-				tokenIndex++
-			}
-			return true
-		l369:
-			position, tokenIndex = position369, tokenIndex369
-			return false
-		},
+		p.rule_hsegment,
+		p.rule_search,
+		p.rule_gopherurl,
 		/* 28 gopher_search <- <(!('%' '0' '9') ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))))*> */
 		nil,
 		/* 29 gtype <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))> */
@@ -2422,1065 +454,33 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		nil,
 		/* 31 gopherplus_string <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 		nil,
-		/* 32 mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr)> */
-		func() bool {
-			position604, tokenIndex604 := position, tokenIndex
-			{
-				position605, tokenIndex605 := position, tokenIndex
-				if buffer[position] != 'm' {
-					goto l604
-				}
-				position++
-				if buffer[position] != 'a' {
-					goto l604
-				}
-				position++
-				if buffer[position] != 'i' {
-					goto l604
-				}
-				position++
-				if buffer[position] != 'l' {
-					goto l604
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l604
-				}
-				position++
-				if buffer[position] != 'o' {
-					goto l604
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l604
-				}
-				position++
-				{
-					position606, tokenIndex606 := position, tokenIndex
-					{
-						position609, tokenIndex609 := position, tokenIndex
-						if !cset1[buffer[position]] {
-							goto l630
-						}
-						position++
-						goto l609
-					l630:
-						position, tokenIndex = position609, tokenIndex609
-						if buffer[position] != '%' {
-							goto l604
-						}
-						position++
-						{
-							if !cset2[buffer[position]] {
-								goto l604
-							}
-							position++
-						}
-						{
-							if !cset2[buffer[position]] {
-								goto l604
-							}
-							position++
-						}
-					}
-				l609:
-				l607:
-					{
-						i, buf := position, buffer
-						for cset1[buf[i]] {
-							i++
-						}
-						position = i
-					}
-					{
-						position608, tokenIndex608 := position, tokenIndex
-						{
-							position637, tokenIndex637 := position, tokenIndex
-							if !cset1[buffer[position]] {
-								goto l658
-							}
-							position++
-							goto l637
-						l658:
-							position, tokenIndex = position637, tokenIndex637
-							if buffer[position] != '%' {
-								goto l608
-							}
-							position++
-							{
-								if !cset2[buffer[position]] {
-									goto l608
-								}
-								position++
-							}
-							{
-								if !cset2[buffer[position]] {
-									goto l608
-								}
-								position++
-							}
-						}
-					l637:
-						goto l607
-					l608:
-						position, tokenIndex = position608, tokenIndex608
-					}
-					if !p.notokens {
-						tree.Add(ruleencoded822addr, position606, position, tokenIndex, tokenIndex606)
-					}
-					tokenIndex++
-				}
-				if !p.notokens {
-					tree.Add(rulemailtourl, position605, position, tokenIndex, tokenIndex605)
-				}
-				tokenIndex++
-			}
-			return true
-		l604:
-			position, tokenIndex = position604, tokenIndex604
-			return false
-		},
+		p.rule_mailtourl,
 		/* 33 encoded822addr <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+> */
 		nil,
-		/* 34 newsurl <- <('n' 'e' 'w' 's' ':' grouppart)> */
-		func() bool {
-			position666, tokenIndex666 := position, tokenIndex
-			{
-				position667, tokenIndex667 := position, tokenIndex
-				if buffer[position] != 'n' {
-					goto l666
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l666
-				}
-				position++
-				if buffer[position] != 'w' {
-					goto l666
-				}
-				position++
-				if buffer[position] != 's' {
-					goto l666
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l666
-				}
-				position++
-				{
-					position668, tokenIndex668 := position, tokenIndex
-					{
-						position669, tokenIndex669 := position, tokenIndex
-						{
-							position671, tokenIndex671 := position, tokenIndex
-							{
-								position674, tokenIndex674 := position, tokenIndex
-								if !cset9[buffer[position]] {
-									goto l694
-								}
-								position++
-								goto l674
-							l694:
-								position, tokenIndex = position674, tokenIndex674
-								if buffer[position] != '%' {
-									goto l670
-								}
-								position++
-								{
-									if !cset2[buffer[position]] {
-										goto l670
-									}
-									position++
-								}
-								{
-									if !cset2[buffer[position]] {
-										goto l670
-									}
-									position++
-								}
-							}
-						l674:
-						l672:
-							{
-								i, buf := position, buffer
-								for cset9[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position673, tokenIndex673 := position, tokenIndex
-								{
-									position701, tokenIndex701 := position, tokenIndex
-									if !cset9[buffer[position]] {
-										goto l721
-									}
-									position++
-									goto l701
-								l721:
-									position, tokenIndex = position701, tokenIndex701
-									if buffer[position] != '%' {
-										goto l673
-									}
-									position++
-									{
-										if !cset2[buffer[position]] {
-											goto l673
-										}
-										position++
-									}
-									{
-										if !cset2[buffer[position]] {
-											goto l673
-										}
-										position++
-									}
-								}
-							l701:
-								goto l672
-							l673:
-								position, tokenIndex = position673, tokenIndex673
-							}
-							if buffer[position] != '@' {
-								goto l670
-							}
-							position++
-							if !cset4[buffer[position]] || !_rules[rulehost]() {
-								goto l670
-							}
-							if !p.notokens {
-								tree.Add(rulearticle, position671, position, tokenIndex, tokenIndex671)
-							}
-							tokenIndex++
-						}
-						goto l669
-					l670:
-						position, tokenIndex = position669, tokenIndex669
-						if !cset5[buffer[position]] || !_rules[rulegroup]() {
-							goto l728
-						}
-						goto l669
-					l728:
-						position, tokenIndex = position669, tokenIndex669
-						if buffer[position] != '*' {
-							goto l666
-						}
-						position++
-					}
-				l669:
-					if !p.notokens {
-						tree.Add(rulegrouppart, position668, position, tokenIndex, tokenIndex668)
-					}
-					tokenIndex++
-				}
-				if !p.notokens {
-					tree.Add(rulenewsurl, position667, position, tokenIndex, tokenIndex667)
-				}
-				tokenIndex++
-			}
-			return true
-		l666:
-			position, tokenIndex = position666, tokenIndex666
-			return false
-		},
+		p.rule_newsurl,
 		/* 35 grouppart <- <(article / group / '*')> */
 		nil,
-		/* 36 group <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9] / '-' / '.' / '+' / '_')*)> */
-		func() bool {
-			position730, tokenIndex730 := position, tokenIndex
-			{
-				position731, tokenIndex731 := position, tokenIndex
-				{
-					if !cset5[buffer[position]] {
-						goto l730
-					}
-					position++
-				}
-			l734:
-				{
-					i, buf := position, buffer
-					for cset10[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position735, tokenIndex735 := position, tokenIndex
-					{
-						if !cset10[buffer[position]] {
-							goto l735
-						}
-						position++
-					}
-					goto l734
-				l735:
-					position, tokenIndex = position735, tokenIndex735
-				}
-				if !p.notokens {
-					tree.Add(rulegroup, position731, position, tokenIndex, tokenIndex731)
-				}
-				tokenIndex++
-			}
-			return true
-		l730:
-			position, tokenIndex = position730, tokenIndex730
-			return false
-		},
+		p.rule_group,
 		/* 37 article <- <(([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+ '@' host)> */
 		nil,
-		/* 38 nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)?)> */
-		func() bool {
-			position744, tokenIndex744 := position, tokenIndex
-			{
-				position745, tokenIndex745 := position, tokenIndex
-				if buffer[position] != 'n' {
-					goto l744
-				}
-				position++
-				if buffer[position] != 'n' {
-					goto l744
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l744
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l744
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l744
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l744
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l744
-				}
-				position++
-				if !cset4[buffer[position]] || !_rules[rulehostport]() {
-					goto l744
-				}
-				if buffer[position] != '/' {
-					goto l744
-				}
-				position++
-				if !cset5[buffer[position]] || !_rules[rulegroup]() {
-					goto l744
-				}
-				{
-					position746, tokenIndex746 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l746
-					}
-					position++
-					{
-						position748, tokenIndex748 := position, tokenIndex
-						if c := buffer[position]; c < '0' || c > '9' {
-							goto l746
-						}
-						position++
-					l749:
-						{
-							i, buf := position, buffer
-							for '0' <= buf[i] && buf[i] <= '9' {
-								i++
-							}
-							position = i
-						}
-						{
-							position750, tokenIndex750 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l750
-							}
-							position++
-							goto l749
-						l750:
-							position, tokenIndex = position750, tokenIndex750
-						}
-						if !p.notokens {
-							tree.Add(ruledigits, position748, position, tokenIndex, tokenIndex748)
-						}
-						tokenIndex++
-					}
-					goto l747
-				l746:
-					position, tokenIndex = position746, tokenIndex746
-				}
-			l747:
-				if !p.notokens {
-					tree.Add(rulenntpurl, position745, position, tokenIndex, tokenIndex745)
-				}
-				tokenIndex++
-			}
-			return true
-		l744:
-			position, tokenIndex = position744, tokenIndex744
-			return false
-		},
-		/* 39 telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'?)> */
-		func() bool {
-			position751, tokenIndex751 := position, tokenIndex
-			{
-				position752, tokenIndex752 := position, tokenIndex
-				if buffer[position] != 't' {
-					goto l751
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l751
-				}
-				position++
-				if buffer[position] != 'l' {
-					goto l751
-				}
-				position++
-				if buffer[position] != 'n' {
-					goto l751
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l751
-				}
-				position++
-				if buffer[position] != 't' {
-					goto l751
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l751
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l751
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l751
-				}
-				position++
-				if !cset21[buffer[position]] || !_rules[rulelogin]() {
-					goto l751
-				}
-				{
-					position753, tokenIndex753 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l753
-					}
-					position++
-					goto l754
-				l753:
-					position, tokenIndex = position753, tokenIndex753
-				}
-			l754:
-				if !p.notokens {
-					tree.Add(ruletelneturl, position752, position, tokenIndex, tokenIndex752)
-				}
-				tokenIndex++
-			}
-			return true
-		l751:
-			position, tokenIndex = position751, tokenIndex751
-			return false
-		},
-		/* 40 waisurl <- <(waisdoc / waisindex / waisdatabase)> */
-		func() bool {
-			position755, tokenIndex755 := position, tokenIndex
-			{
-				position756, tokenIndex756 := position, tokenIndex
-				{
-					position757, tokenIndex757 := position, tokenIndex
-					{
-						position759, tokenIndex759 := position, tokenIndex
-						if buffer[position] != 'w' {
-							goto l758
-						}
-						position++
-						if buffer[position] != 'a' {
-							goto l758
-						}
-						position++
-						if buffer[position] != 'i' {
-							goto l758
-						}
-						position++
-						if buffer[position] != 's' {
-							goto l758
-						}
-						position++
-						if buffer[position] != ':' {
-							goto l758
-						}
-						position++
-						if buffer[position] != '/' {
-							goto l758
-						}
-						position++
-						if buffer[position] != '/' {
-							goto l758
-						}
-						position++
-						if !cset4[buffer[position]] || !_rules[rulehostport]() {
-							goto l758
-						}
-						if buffer[position] != '/' {
-							goto l758
-						}
-						position++
-						if !_rules[ruledatabase]() {
-							goto l758
-						}
-						if buffer[position] != '/' {
-							goto l758
-						}
-						position++
-						{
-							position760, tokenIndex760 := position, tokenIndex
-						l761:
-							{
-								i, buf := position, buffer
-								for cset11[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position762, tokenIndex762 := position, tokenIndex
-								{
-									position763, tokenIndex763 := position, tokenIndex
-									if !cset11[buffer[position]] {
-										goto l777
-									}
-									position++
-									goto l763
-								l777:
-									position, tokenIndex = position763, tokenIndex763
-									if buffer[position] != '%' {
-										goto l762
-									}
-									position++
-									{
-										if !cset2[buffer[position]] {
-											goto l762
-										}
-										position++
-									}
-									{
-										if !cset2[buffer[position]] {
-											goto l762
-										}
-										position++
-									}
-								}
-							l763:
-								goto l761
-							l762:
-								position, tokenIndex = position762, tokenIndex762
-							}
-							if !p.notokens {
-								tree.Add(rulewtype, position760, position, tokenIndex, tokenIndex760)
-							}
-							tokenIndex++
-						}
-						if buffer[position] != '/' {
-							goto l758
-						}
-						position++
-						{
-							position784, tokenIndex784 := position, tokenIndex
-						l785:
-							{
-								i, buf := position, buffer
-								for cset11[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position786, tokenIndex786 := position, tokenIndex
-								{
-									position787, tokenIndex787 := position, tokenIndex
-									if !cset11[buffer[position]] {
-										goto l801
-									}
-									position++
-									goto l787
-								l801:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != '%' {
-										goto l786
-									}
-									position++
-									{
-										if !cset2[buffer[position]] {
-											goto l786
-										}
-										position++
-									}
-									{
-										if !cset2[buffer[position]] {
-											goto l786
-										}
-										position++
-									}
-								}
-							l787:
-								goto l785
-							l786:
-								position, tokenIndex = position786, tokenIndex786
-							}
-							if !p.notokens {
-								tree.Add(rulewpath, position784, position, tokenIndex, tokenIndex784)
-							}
-							tokenIndex++
-						}
-						if !p.notokens {
-							tree.Add(rulewaisdoc, position759, position, tokenIndex, tokenIndex759)
-						}
-						tokenIndex++
-					}
-					goto l757
-				l758:
-					position, tokenIndex = position757, tokenIndex757
-					{
-						position809, tokenIndex809 := position, tokenIndex
-						if buffer[position] != 'w' {
-							goto l808
-						}
-						position++
-						if buffer[position] != 'a' {
-							goto l808
-						}
-						position++
-						if buffer[position] != 'i' {
-							goto l808
-						}
-						position++
-						if buffer[position] != 's' {
-							goto l808
-						}
-						position++
-						if buffer[position] != ':' {
-							goto l808
-						}
-						position++
-						if buffer[position] != '/' {
-							goto l808
-						}
-						position++
-						if buffer[position] != '/' {
-							goto l808
-						}
-						position++
-						if !cset4[buffer[position]] || !_rules[rulehostport]() {
-							goto l808
-						}
-						if buffer[position] != '/' {
-							goto l808
-						}
-						position++
-						if !_rules[ruledatabase]() {
-							goto l808
-						}
-						if buffer[position] != '?' {
-							goto l808
-						}
-						position++
-						if !_rules[rulesearch]() {
-							goto l808
-						}
-						if !p.notokens {
-							tree.Add(rulewaisindex, position809, position, tokenIndex, tokenIndex809)
-						}
-						tokenIndex++
-					}
-					goto l757
-				l808:
-					position, tokenIndex = position757, tokenIndex757
-					{
-						position810, tokenIndex810 := position, tokenIndex
-						if buffer[position] != 'w' {
-							goto l755
-						}
-						position++
-						if buffer[position] != 'a' {
-							goto l755
-						}
-						position++
-						if buffer[position] != 'i' {
-							goto l755
-						}
-						position++
-						if buffer[position] != 's' {
-							goto l755
-						}
-						position++
-						if buffer[position] != ':' {
-							goto l755
-						}
-						position++
-						if buffer[position] != '/' {
-							goto l755
-						}
-						position++
-						if buffer[position] != '/' {
-							goto l755
-						}
-						position++
-						if !cset4[buffer[position]] || !_rules[rulehostport]() {
-							goto l755
-						}
-						if buffer[position] != '/' {
-							goto l755
-						}
-						position++
-						if !_rules[ruledatabase]() {
-							goto l755
-						}
-						if !p.notokens {
-							tree.Add(rulewaisdatabase, position810, position, tokenIndex, tokenIndex810)
-						}
-						tokenIndex++
-					}
-				}
-			l757:
-				if !p.notokens {
-					tree.Add(rulewaisurl, position756, position, tokenIndex, tokenIndex756)
-				}
-				tokenIndex++
-			}
-			return true
-		l755:
-			position, tokenIndex = position755, tokenIndex755
-			return false
-		},
+		p.rule_nntpurl,
+		p.rule_telneturl,
+		p.rule_waisurl,
 		/* 41 waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database)> */
 		nil,
 		/* 42 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search)> */
 		nil,
 		/* 43 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath)> */
 		nil,
-		/* 44 database <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
-		func() bool {
-			{
-				position815, tokenIndex815 := position, tokenIndex
-			l816:
-				{
-					i, buf := position, buffer
-					for cset11[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position817, tokenIndex817 := position, tokenIndex
-					{
-						position818, tokenIndex818 := position, tokenIndex
-						if !cset11[buffer[position]] {
-							goto l832
-						}
-						position++
-						goto l818
-					l832:
-						position, tokenIndex = position818, tokenIndex818
-						if buffer[position] != '%' {
-							goto l817
-						}
-						position++
-						{
-							if !cset2[buffer[position]] {
-								goto l817
-							}
-							position++
-						}
-						{
-							if !cset2[buffer[position]] {
-								goto l817
-							}
-							position++
-						}
-					}
-				l818:
-					goto l816
-				l817:
-					position, tokenIndex = position817, tokenIndex817
-				}
-				if !p.notokens {
-					tree.Add(ruledatabase, position815, position, tokenIndex, tokenIndex815)
-				}
-				tokenIndex++
-			}
-			return true
-		},
+		p.rule_database,
 		/* 45 wtype <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 		nil,
 		/* 46 wpath <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 		nil,
-		/* 47 prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec*)> */
-		func() bool {
-			position841, tokenIndex841 := position, tokenIndex
-			{
-				position842, tokenIndex842 := position, tokenIndex
-				if buffer[position] != 'p' {
-					goto l841
-				}
-				position++
-				if buffer[position] != 'r' {
-					goto l841
-				}
-				position++
-				if buffer[position] != 'o' {
-					goto l841
-				}
-				position++
-				if buffer[position] != 's' {
-					goto l841
-				}
-				position++
-				if buffer[position] != 'p' {
-					goto l841
-				}
-				position++
-				if buffer[position] != 'e' {
-					goto l841
-				}
-				position++
-				if buffer[position] != 'r' {
-					goto l841
-				}
-				position++
-				if buffer[position] != 'o' {
-					goto l841
-				}
-				position++
-				if buffer[position] != ':' {
-					goto l841
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l841
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l841
-				}
-				position++
-				if !cset4[buffer[position]] || !_rules[rulehostport]() {
-					goto l841
-				}
-				if buffer[position] != '/' {
-					goto l841
-				}
-				position++
-				{
-					position843, tokenIndex843 := position, tokenIndex
-					if !_rules[rulepsegment]() {
-						goto l841
-					}
-				l844:
-					{
-						position845, tokenIndex845 := position, tokenIndex
-						if buffer[position] != '/' {
-							goto l845
-						}
-						position++
-						if !_rules[rulepsegment]() {
-							goto l845
-						}
-						goto l844
-					l845:
-						position, tokenIndex = position845, tokenIndex845
-					}
-					if !p.notokens {
-						tree.Add(ruleppath, position843, position, tokenIndex, tokenIndex843)
-					}
-					tokenIndex++
-				}
-			l846:
-				{
-					position847, tokenIndex847 := position, tokenIndex
-					{
-						position848, tokenIndex848 := position, tokenIndex
-						if buffer[position] != ';' {
-							goto l847
-						}
-						position++
-						{
-							position849, tokenIndex849 := position, tokenIndex
-						l850:
-							{
-								i, buf := position, buffer
-								for cset12[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position851, tokenIndex851 := position, tokenIndex
-								{
-									position852, tokenIndex852 := position, tokenIndex
-									if !cset12[buffer[position]] {
-										goto l870
-									}
-									position++
-									goto l852
-								l870:
-									position, tokenIndex = position852, tokenIndex852
-									if buffer[position] != '%' {
-										goto l851
-									}
-									position++
-									{
-										if !cset2[buffer[position]] {
-											goto l851
-										}
-										position++
-									}
-									{
-										if !cset2[buffer[position]] {
-											goto l851
-										}
-										position++
-									}
-								}
-							l852:
-								goto l850
-							l851:
-								position, tokenIndex = position851, tokenIndex851
-							}
-							if !p.notokens {
-								tree.Add(rulefieldname, position849, position, tokenIndex, tokenIndex849)
-							}
-							tokenIndex++
-						}
-						if buffer[position] != '=' {
-							goto l847
-						}
-						position++
-						{
-							position877, tokenIndex877 := position, tokenIndex
-						l878:
-							{
-								i, buf := position, buffer
-								for cset12[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position879, tokenIndex879 := position, tokenIndex
-								{
-									position880, tokenIndex880 := position, tokenIndex
-									if !cset12[buffer[position]] {
-										goto l898
-									}
-									position++
-									goto l880
-								l898:
-									position, tokenIndex = position880, tokenIndex880
-									if buffer[position] != '%' {
-										goto l879
-									}
-									position++
-									{
-										if !cset2[buffer[position]] {
-											goto l879
-										}
-										position++
-									}
-									{
-										if !cset2[buffer[position]] {
-											goto l879
-										}
-										position++
-									}
-								}
-							l880:
-								goto l878
-							l879:
-								position, tokenIndex = position879, tokenIndex879
-							}
-							if !p.notokens {
-								tree.Add(rulefieldvalue, position877, position, tokenIndex, tokenIndex877)
-							}
-							tokenIndex++
-						}
-						if !p.notokens {
-							tree.Add(rulefieldspec, position848, position, tokenIndex, tokenIndex848)
-						}
-						tokenIndex++
-					}
-					goto l846
-				l847:
-					position, tokenIndex = position847, tokenIndex847
-				}
-				if !p.notokens {
-					tree.Add(ruleprosperourl, position842, position, tokenIndex, tokenIndex842)
-				}
-				tokenIndex++
-			}
-			return true
-		l841:
-			position, tokenIndex = position841, tokenIndex841
-			return false
-		},
+		p.rule_prosperourl,
 		/* 48 ppath <- <(psegment ('/' psegment)*)> */
 		nil,
-		/* 49 psegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
-		func() bool {
-			{
-				position907, tokenIndex907 := position, tokenIndex
-			l908:
-				{
-					i, buf := position, buffer
-					for cset7[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position909, tokenIndex909 := position, tokenIndex
-					{
-						position910, tokenIndex910 := position, tokenIndex
-						if !cset7[buffer[position]] {
-							goto l929
-						}
-						position++
-						goto l910
-					l929:
-						position, tokenIndex = position910, tokenIndex910
-						if buffer[position] != '%' {
-							goto l909
-						}
-						position++
-						{
-							if !cset2[buffer[position]] {
-								goto l909
-							}
-							position++
-						}
-						{
-							if !cset2[buffer[position]] {
-								goto l909
-							}
-							position++
-						}
-					}
-				l910:
-					goto l908
-				l909:
-					position, tokenIndex = position909, tokenIndex909
-				}
-				if !p.notokens {
-					tree.Add(rulepsegment, position907, position, tokenIndex, tokenIndex907)
-				}
-				tokenIndex++
-			}
-			return true
-		},
+		p.rule_psegment,
 		/* 50 fieldspec <- <(';' fieldname '=' fieldvalue)> */
 		nil,
 		/* 51 fieldname <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
@@ -3492,6 +492,3046 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	}
 	p.rules = _rules
 	return nil
+}
+
+// matchDot matches any byte but the end marker.
+func (p *parser) matchDot() bool {
+	if p.buffer[p.position] != endSymbol {
+		p.position++
+		return true
+	}
+	return false
+}
+
+// 0 _start <- <((&{p.start == 0} url !.) / (&{p.start == 1} genericurl !.) / (&{p.start == 2} httpurl !.) / (&{p.start == 3} ftpurl !.) / (&{p.start == 4} newsurl !.) / (&{p.start == 5} nntpurl !.) / (&{p.start == 6} telneturl !.) / (&{p.start == 7} gopherurl !.) / (&{p.start == 8} waisurl !.) / (&{p.start == 9} mailtourl !.) / (&{p.start == 10} fileurl !.) / (&{p.start == 11} prosperourl !.) / (&{p.start == 12} otherurl !.))>
+func (p *parser) rule__start() bool {
+	position0, tokenIndex0 := p.position, p.tokenIndex
+	{
+		position1, tokenIndex1 := p.position, p.tokenIndex
+		{
+			position2, tokenIndex2 := p.position, p.tokenIndex
+			if !(p.start == 0) {
+				goto l3
+			}
+			{
+				position4, tokenIndex4 := p.position, p.tokenIndex
+				{
+					position5, tokenIndex5 := p.position, p.tokenIndex
+					{
+						position7, tokenIndex7 := p.position, p.tokenIndex
+						if !cset13[p.buffer[p.position]] || !p.rule_httpurl() {
+							goto l8
+						}
+						goto l7
+					l8:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !cset14[p.buffer[p.position]] || !p.rule_ftpurl() {
+							goto l9
+						}
+						goto l7
+					l9:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !cset15[p.buffer[p.position]] || !p.rule_newsurl() {
+							goto l10
+						}
+						goto l7
+					l10:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !cset15[p.buffer[p.position]] || !p.rule_nntpurl() {
+							goto l11
+						}
+						goto l7
+					l11:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !cset16[p.buffer[p.position]] || !p.rule_telneturl() {
+							goto l12
+						}
+						goto l7
+					l12:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !cset17[p.buffer[p.position]] || !p.rule_gopherurl() {
+							goto l13
+						}
+						goto l7
+					l13:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !cset18[p.buffer[p.position]] || !p.rule_waisurl() {
+							goto l14
+						}
+						goto l7
+					l14:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !cset19[p.buffer[p.position]] || !p.rule_mailtourl() {
+							goto l15
+						}
+						goto l7
+					l15:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !cset14[p.buffer[p.position]] || !p.rule_fileurl() {
+							goto l16
+						}
+						goto l7
+					l16:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !cset20[p.buffer[p.position]] || !p.rule_prosperourl() {
+							goto l6
+						}
+					}
+				l7:
+					{
+						position17, tokenIndex17 := p.position, p.tokenIndex
+						if !p.matchDot() {
+							goto l17
+						}
+						goto l6
+					l17:
+						p.position, p.tokenIndex = position17, tokenIndex17
+					}
+					goto l5
+				l6:
+					p.position, p.tokenIndex = position5, tokenIndex5
+					if !cset0[p.buffer[p.position]] || !p.rule_otherurl() {
+						goto l3
+					}
+				}
+			l5:
+				if !p.notokens {
+					p.tokens32.Add(ruleurl, position4, p.position, p.tokenIndex, tokenIndex4)
+				}
+				p.tokenIndex++
+			}
+			{
+				position18, tokenIndex18 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l18
+				}
+				goto l3
+			l18:
+				p.position, p.tokenIndex = position18, tokenIndex18
+			}
+			goto l2
+		l3:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 1) {
+				goto l19
+			}
+			if !cset0[p.buffer[p.position]] || !p.rule_genericurl() {
+				goto l19
+			}
+			{
+				position20, tokenIndex20 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l20
+				}
+				goto l19
+			l20:
+				p.position, p.tokenIndex = position20, tokenIndex20
+			}
+			goto l2
+		l19:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 2) {
+				goto l21
+			}
+			if !cset13[p.buffer[p.position]] || !p.rule_httpurl() {
+				goto l21
+			}
+			{
+				position22, tokenIndex22 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l22
+				}
+				goto l21
+			l22:
+				p.position, p.tokenIndex = position22, tokenIndex22
+			}
+			goto l2
+		l21:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 3) {
+				goto l23
+			}
+			if !cset14[p.buffer[p.position]] || !p.rule_ftpurl() {
+				goto l23
+			}
+			{
+				position24, tokenIndex24 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l24
+				}
+				goto l23
+			l24:
+				p.position, p.tokenIndex = position24, tokenIndex24
+			}
+			goto l2
+		l23:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 4) {
+				goto l25
+			}
+			if !cset15[p.buffer[p.position]] || !p.rule_newsurl() {
+				goto l25
+			}
+			{
+				position26, tokenIndex26 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l26
+				}
+				goto l25
+			l26:
+				p.position, p.tokenIndex = position26, tokenIndex26
+			}
+			goto l2
+		l25:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 5) {
+				goto l27
+			}
+			if !cset15[p.buffer[p.position]] || !p.rule_nntpurl() {
+				goto l27
+			}
+			{
+				position28, tokenIndex28 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l28
+				}
+				goto l27
+			l28:
+				p.position, p.tokenIndex = position28, tokenIndex28
+			}
+			goto l2
+		l27:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 6) {
+				goto l29
+			}
+			if !cset16[p.buffer[p.position]] || !p.rule_telneturl() {
+				goto l29
+			}
+			{
+				position30, tokenIndex30 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l30
+				}
+				goto l29
+			l30:
+				p.position, p.tokenIndex = position30, tokenIndex30
+			}
+			goto l2
+		l29:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 7) {
+				goto l31
+			}
+			if !cset17[p.buffer[p.position]] || !p.rule_gopherurl() {
+				goto l31
+			}
+			{
+				position32, tokenIndex32 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l32
+				}
+				goto l31
+			l32:
+				p.position, p.tokenIndex = position32, tokenIndex32
+			}
+			goto l2
+		l31:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 8) {
+				goto l33
+			}
+			if !cset18[p.buffer[p.position]] || !p.rule_waisurl() {
+				goto l33
+			}
+			{
+				position34, tokenIndex34 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l34
+				}
+				goto l33
+			l34:
+				p.position, p.tokenIndex = position34, tokenIndex34
+			}
+			goto l2
+		l33:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 9) {
+				goto l35
+			}
+			if !cset19[p.buffer[p.position]] || !p.rule_mailtourl() {
+				goto l35
+			}
+			{
+				position36, tokenIndex36 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l36
+				}
+				goto l35
+			l36:
+				p.position, p.tokenIndex = position36, tokenIndex36
+			}
+			goto l2
+		l35:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 10) {
+				goto l37
+			}
+			if !cset14[p.buffer[p.position]] || !p.rule_fileurl() {
+				goto l37
+			}
+			{
+				position38, tokenIndex38 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l38
+				}
+				goto l37
+			l38:
+				p.position, p.tokenIndex = position38, tokenIndex38
+			}
+			goto l2
+		l37:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 11) {
+				goto l39
+			}
+			if !cset20[p.buffer[p.position]] || !p.rule_prosperourl() {
+				goto l39
+			}
+			{
+				position40, tokenIndex40 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l40
+				}
+				goto l39
+			l40:
+				p.position, p.tokenIndex = position40, tokenIndex40
+			}
+			goto l2
+		l39:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 12) {
+				goto l0
+			}
+			if !cset0[p.buffer[p.position]] || !p.rule_otherurl() {
+				goto l0
+			}
+			{
+				position41, tokenIndex41 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l41
+				}
+				goto l0
+			l41:
+				p.position, p.tokenIndex = position41, tokenIndex41
+			}
+		}
+	l2:
+		if !p.notokens {
+			p.tokens32.Add(rule_start, position1, p.position, p.tokenIndex, tokenIndex1)
+		}
+		p.tokenIndex++
+	}
+	return true
+l0:
+	p.position, p.tokenIndex = position0, tokenIndex0
+	return false
+}
+
+// 1 genericurl <- <(scheme ':' schemepart)>
+func (p *parser) rule_genericurl() bool {
+	position42, tokenIndex42 := p.position, p.tokenIndex
+	{
+		position43, tokenIndex43 := p.position, p.tokenIndex
+		{
+			position44, tokenIndex44 := p.position, p.tokenIndex
+			{
+				if !cset0[p.buffer[p.position]] {
+					goto l42
+				}
+				p.position++
+			}
+		l45:
+			{
+				i, buf := p.position, p.buffer
+				for cset0[buf[i]] {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position46, tokenIndex46 := p.position, p.tokenIndex
+				{
+					if !cset0[p.buffer[p.position]] {
+						goto l46
+					}
+					p.position++
+				}
+				goto l45
+			l46:
+				p.position, p.tokenIndex = position46, tokenIndex46
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulescheme, position44, p.position, p.tokenIndex, tokenIndex44)
+			}
+			p.tokenIndex++
+		}
+		if p.buffer[p.position] != ':' {
+			goto l42
+		}
+		p.position++
+		{
+			position57, tokenIndex57 := p.position, p.tokenIndex
+			{
+				position58, tokenIndex58 := p.position, p.tokenIndex
+				{
+					position60, tokenIndex60 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '/' {
+						goto l59
+					}
+					p.position++
+					if p.buffer[p.position] != '/' {
+						goto l59
+					}
+					p.position++
+					if !cset21[p.buffer[p.position]] || !p.rule_login() {
+						goto l59
+					}
+					{
+						position61, tokenIndex61 := p.position, p.tokenIndex
+						if p.buffer[p.position] != '/' {
+							goto l61
+						}
+						p.position++
+						{
+							position63, tokenIndex63 := p.position, p.tokenIndex
+						l64:
+							{
+								i, buf := p.position, p.buffer
+								for cset1[buf[i]] {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position65, tokenIndex65 := p.position, p.tokenIndex
+								{
+									position66, tokenIndex66 := p.position, p.tokenIndex
+									if !cset1[p.buffer[p.position]] {
+										goto l87
+									}
+									p.position++
+									goto l66
+								l87:
+									p.position, p.tokenIndex = position66, tokenIndex66
+									if p.buffer[p.position] != '%' {
+										goto l65
+									}
+									p.position++
+									{
+										if !cset2[p.buffer[p.position]] {
+											goto l65
+										}
+										p.position++
+									}
+									{
+										if !cset2[p.buffer[p.position]] {
+											goto l65
+										}
+										p.position++
+									}
+								}
+							l66:
+								goto l64
+							l65:
+								p.position, p.tokenIndex = position65, tokenIndex65
+							}
+							if !p.notokens {
+								p.tokens32.Add(ruleurlpath, position63, p.position, p.tokenIndex, tokenIndex63)
+							}
+							p.tokenIndex++
+						}
+						goto l62
+					l61:
+						p.position, p.tokenIndex = position61, tokenIndex61
+					}
+				l62:
+					if !p.notokens {
+						p.tokens32.Add(ruleip_schemepart, position60, p.position, p.tokenIndex, tokenIndex60)
+					}
+					p.tokenIndex++
+				}
+				{
+					position94, tokenIndex94 := p.position, p.tokenIndex
+					if !p.matchDot() {
+						goto l94
+					}
+					goto l59
+				l94:
+					p.position, p.tokenIndex = position94, tokenIndex94
+				}
+				goto l58
+			l59:
+				p.position, p.tokenIndex = position58, tokenIndex58
+			l95:
+				{
+					i, buf := p.position, p.buffer
+					for cset1[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position96, tokenIndex96 := p.position, p.tokenIndex
+					{
+						position97, tokenIndex97 := p.position, p.tokenIndex
+						if !cset1[p.buffer[p.position]] {
+							goto l118
+						}
+						p.position++
+						goto l97
+					l118:
+						p.position, p.tokenIndex = position97, tokenIndex97
+						if p.buffer[p.position] != '%' {
+							goto l96
+						}
+						p.position++
+						{
+							if !cset2[p.buffer[p.position]] {
+								goto l96
+							}
+							p.position++
+						}
+						{
+							if !cset2[p.buffer[p.position]] {
+								goto l96
+							}
+							p.position++
+						}
+					}
+				l97:
+					goto l95
+				l96:
+					p.position, p.tokenIndex = position96, tokenIndex96
+				}
+			}
+		l58:
+			if !p.notokens {
+				p.tokens32.Add(ruleschemepart, position57, p.position, p.tokenIndex, tokenIndex57)
+			}
+			p.tokenIndex++
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulegenericurl, position43, p.position, p.tokenIndex, tokenIndex43)
+		}
+		p.tokenIndex++
+	}
+	return true
+l42:
+	p.position, p.tokenIndex = position42, tokenIndex42
+	return false
+}
+
+// 3 otherurl <- <genericurl>
+func (p *parser) rule_otherurl() bool {
+	position126, tokenIndex126 := p.position, p.tokenIndex
+	{
+		position127, tokenIndex127 := p.position, p.tokenIndex
+		if !cset0[p.buffer[p.position]] || !p.rule_genericurl() {
+			goto l126
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleotherurl, position127, p.position, p.tokenIndex, tokenIndex127)
+		}
+		p.tokenIndex++
+	}
+	return true
+l126:
+	p.position, p.tokenIndex = position126, tokenIndex126
+	return false
+}
+
+// 7 login <- <((user (':' password)? '@')? hostport)>
+func (p *parser) rule_login() bool {
+	position131, tokenIndex131 := p.position, p.tokenIndex
+	{
+		position132, tokenIndex132 := p.position, p.tokenIndex
+		{
+			position133, tokenIndex133 := p.position, p.tokenIndex
+			{
+				position135, tokenIndex135 := p.position, p.tokenIndex
+			l136:
+				{
+					i, buf := p.position, p.buffer
+					for cset3[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position137, tokenIndex137 := p.position, p.tokenIndex
+					{
+						position138, tokenIndex138 := p.position, p.tokenIndex
+						if !cset3[p.buffer[p.position]] {
+							goto l156
+						}
+						p.position++
+						goto l138
+					l156:
+						p.position, p.tokenIndex = position138, tokenIndex138
+						if p.buffer[p.position] != '%' {
+							goto l137
+						}
+						p.position++
+						{
+							if !cset2[p.buffer[p.position]] {
+								goto l137
+							}
+							p.position++
+						}
+						{
+							if !cset2[p.buffer[p.position]] {
+								goto l137
+							}
+							p.position++
+						}
+					}
+				l138:
+					goto l136
+				l137:
+					p.position, p.tokenIndex = position137, tokenIndex137
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleuser, position135, p.position, p.tokenIndex, tokenIndex135)
+				}
+				p.tokenIndex++
+			}
+			{
+				position163, tokenIndex163 := p.position, p.tokenIndex
+				if p.buffer[p.position] != ':' {
+					goto l163
+				}
+				p.position++
+				{
+					position165, tokenIndex165 := p.position, p.tokenIndex
+				l166:
+					{
+						i, buf := p.position, p.buffer
+						for cset3[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position167, tokenIndex167 := p.position, p.tokenIndex
+						{
+							position168, tokenIndex168 := p.position, p.tokenIndex
+							if !cset3[p.buffer[p.position]] {
+								goto l186
+							}
+							p.position++
+							goto l168
+						l186:
+							p.position, p.tokenIndex = position168, tokenIndex168
+							if p.buffer[p.position] != '%' {
+								goto l167
+							}
+							p.position++
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l167
+								}
+								p.position++
+							}
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l167
+								}
+								p.position++
+							}
+						}
+					l168:
+						goto l166
+					l167:
+						p.position, p.tokenIndex = position167, tokenIndex167
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulepassword, position165, p.position, p.tokenIndex, tokenIndex165)
+					}
+					p.tokenIndex++
+				}
+				goto l164
+			l163:
+				p.position, p.tokenIndex = position163, tokenIndex163
+			}
+		l164:
+			if p.buffer[p.position] != '@' {
+				goto l133
+			}
+			p.position++
+			goto l134
+		l133:
+			p.position, p.tokenIndex = position133, tokenIndex133
+		}
+	l134:
+		if !cset4[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l131
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulelogin, position132, p.position, p.tokenIndex, tokenIndex132)
+		}
+		p.tokenIndex++
+	}
+	return true
+l131:
+	p.position, p.tokenIndex = position131, tokenIndex131
+	return false
+}
+
+// 8 hostport <- <(host (':' port)?)>
+func (p *parser) rule_hostport() bool {
+	position193, tokenIndex193 := p.position, p.tokenIndex
+	{
+		position194, tokenIndex194 := p.position, p.tokenIndex
+		if !cset4[p.buffer[p.position]] || !p.rule_host() {
+			goto l193
+		}
+		{
+			position195, tokenIndex195 := p.position, p.tokenIndex
+			if p.buffer[p.position] != ':' {
+				goto l195
+			}
+			p.position++
+			{
+				position197, tokenIndex197 := p.position, p.tokenIndex
+				if c := p.buffer[p.position]; c < '0' || c > '9' {
+					goto l195
+				}
+				p.position++
+			l198:
+				{
+					i, buf := p.position, p.buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position199, tokenIndex199 := p.position, p.tokenIndex
+					if c := p.buffer[p.position]; c < '0' || c > '9' {
+						goto l199
+					}
+					p.position++
+					goto l198
+				l199:
+					p.position, p.tokenIndex = position199, tokenIndex199
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleport, position197, p.position, p.tokenIndex, tokenIndex197)
+				}
+				p.tokenIndex++
+			}
+			goto l196
+		l195:
+			p.position, p.tokenIndex = position195, tokenIndex195
+		}
+	l196:
+		if !p.notokens {
+			p.tokens32.Add(rulehostport, position194, p.position, p.tokenIndex, tokenIndex194)
+		}
+		p.tokenIndex++
+	}
+	return true
+l193:
+	p.position, p.tokenIndex = position193, tokenIndex193
+	return false
+}
+
+// 9 host <- <(hostname / hostnumber)>
+func (p *parser) rule_host() bool {
+	position200, tokenIndex200 := p.position, p.tokenIndex
+	{
+		position201, tokenIndex201 := p.position, p.tokenIndex
+		{
+			position202, tokenIndex202 := p.position, p.tokenIndex
+			{
+				position204, tokenIndex204 := p.position, p.tokenIndex
+			l205:
+				{
+					position206, tokenIndex206 := p.position, p.tokenIndex
+					{
+						position207, tokenIndex207 := p.position, p.tokenIndex
+						{
+							if !cset4[p.buffer[p.position]] {
+								goto l206
+							}
+							p.position++
+						}
+					l211:
+						{
+							position212, tokenIndex212 := p.position, p.tokenIndex
+						l213:
+							{
+								i, buf := p.position, p.buffer
+								for buf[i] == '-' {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position214, tokenIndex214 := p.position, p.tokenIndex
+								if p.buffer[p.position] != '-' {
+									goto l214
+								}
+								p.position++
+								goto l213
+							l214:
+								p.position, p.tokenIndex = position214, tokenIndex214
+							}
+							{
+								if !cset4[p.buffer[p.position]] {
+									goto l212
+								}
+								p.position++
+							}
+							goto l211
+						l212:
+							p.position, p.tokenIndex = position212, tokenIndex212
+						}
+						if !p.notokens {
+							p.tokens32.Add(ruledomainlabel, position207, p.position, p.tokenIndex, tokenIndex207)
+						}
+						p.tokenIndex++
+					}
+					if p.buffer[p.position] != '.' {
+						goto l206
+					}
+					p.position++
+					goto l205
+				l206:
+					p.position, p.tokenIndex = position206, tokenIndex206
+				}
+				{
+					position218, tokenIndex218 := p.position, p.tokenIndex
+					{
+						if !cset5[p.buffer[p.position]] {
+							goto l203
+						}
+						p.position++
+					}
+				l221:
+					{
+						position222, tokenIndex222 := p.position, p.tokenIndex
+					l223:
+						{
+							i, buf := p.position, p.buffer
+							for buf[i] == '-' {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position224, tokenIndex224 := p.position, p.tokenIndex
+							if p.buffer[p.position] != '-' {
+								goto l224
+							}
+							p.position++
+							goto l223
+						l224:
+							p.position, p.tokenIndex = position224, tokenIndex224
+						}
+						{
+							if !cset4[p.buffer[p.position]] {
+								goto l222
+							}
+							p.position++
+						}
+						goto l221
+					l222:
+						p.position, p.tokenIndex = position222, tokenIndex222
+					}
+					if !p.notokens {
+						p.tokens32.Add(ruletoplabel, position218, p.position, p.tokenIndex, tokenIndex218)
+					}
+					p.tokenIndex++
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulehostname, position204, p.position, p.tokenIndex, tokenIndex204)
+				}
+				p.tokenIndex++
+			}
+			goto l202
+		l203:
+			p.position, p.tokenIndex = position202, tokenIndex202
+			{
+				position228, tokenIndex228 := p.position, p.tokenIndex
+				if c := p.buffer[p.position]; c < '0' || c > '9' {
+					goto l200
+				}
+				p.position++
+			l229:
+				{
+					i, buf := p.position, p.buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position230, tokenIndex230 := p.position, p.tokenIndex
+					if c := p.buffer[p.position]; c < '0' || c > '9' {
+						goto l230
+					}
+					p.position++
+					goto l229
+				l230:
+					p.position, p.tokenIndex = position230, tokenIndex230
+				}
+				if p.buffer[p.position] != '.' {
+					goto l200
+				}
+				p.position++
+				if c := p.buffer[p.position]; c < '0' || c > '9' {
+					goto l200
+				}
+				p.position++
+			l231:
+				{
+					i, buf := p.position, p.buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position232, tokenIndex232 := p.position, p.tokenIndex
+					if c := p.buffer[p.position]; c < '0' || c > '9' {
+						goto l232
+					}
+					p.position++
+					goto l231
+				l232:
+					p.position, p.tokenIndex = position232, tokenIndex232
+				}
+				if p.buffer[p.position] != '.' {
+					goto l200
+				}
+				p.position++
+				if c := p.buffer[p.position]; c < '0' || c > '9' {
+					goto l200
+				}
+				p.position++
+			l233:
+				{
+					i, buf := p.position, p.buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position234, tokenIndex234 := p.position, p.tokenIndex
+					if c := p.buffer[p.position]; c < '0' || c > '9' {
+						goto l234
+					}
+					p.position++
+					goto l233
+				l234:
+					p.position, p.tokenIndex = position234, tokenIndex234
+				}
+				if p.buffer[p.position] != '.' {
+					goto l200
+				}
+				p.position++
+				if c := p.buffer[p.position]; c < '0' || c > '9' {
+					goto l200
+				}
+				p.position++
+			l235:
+				{
+					i, buf := p.position, p.buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position236, tokenIndex236 := p.position, p.tokenIndex
+					if c := p.buffer[p.position]; c < '0' || c > '9' {
+						goto l236
+					}
+					p.position++
+					goto l235
+				l236:
+					p.position, p.tokenIndex = position236, tokenIndex236
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulehostnumber, position228, p.position, p.tokenIndex, tokenIndex228)
+				}
+				p.tokenIndex++
+			}
+		}
+	l202:
+		if !p.notokens {
+			p.tokens32.Add(rulehost, position201, p.position, p.tokenIndex, tokenIndex201)
+		}
+		p.tokenIndex++
+	}
+	return true
+l200:
+	p.position, p.tokenIndex = position200, tokenIndex200
+	return false
+}
+
+// 18 ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)?)>
+func (p *parser) rule_ftpurl() bool {
+	position245, tokenIndex245 := p.position, p.tokenIndex
+	{
+		position246, tokenIndex246 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'f' {
+			goto l245
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l245
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l245
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l245
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l245
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l245
+		}
+		p.position++
+		if !cset21[p.buffer[p.position]] || !p.rule_login() {
+			goto l245
+		}
+		{
+			position247, tokenIndex247 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l247
+			}
+			p.position++
+			if !p.rule_fpath() {
+				goto l247
+			}
+			{
+				position249, tokenIndex249 := p.position, p.tokenIndex
+				if p.buffer[p.position] != ';' {
+					goto l249
+				}
+				p.position++
+				if p.buffer[p.position] != 't' {
+					goto l249
+				}
+				p.position++
+				if p.buffer[p.position] != 'y' {
+					goto l249
+				}
+				p.position++
+				if p.buffer[p.position] != 'p' {
+					goto l249
+				}
+				p.position++
+				if p.buffer[p.position] != 'e' {
+					goto l249
+				}
+				p.position++
+				if p.buffer[p.position] != '=' {
+					goto l249
+				}
+				p.position++
+				{
+					position251, tokenIndex251 := p.position, p.tokenIndex
+					{
+						if !cset6[p.buffer[p.position]] {
+							goto l249
+						}
+						p.position++
+					}
+					if !p.notokens {
+						p.tokens32.Add(ruleftptype, position251, p.position, p.tokenIndex, tokenIndex251)
+					}
+					p.tokenIndex++
+				}
+				goto l250
+			l249:
+				p.position, p.tokenIndex = position249, tokenIndex249
+			}
+		l250:
+			goto l248
+		l247:
+			p.position, p.tokenIndex = position247, tokenIndex247
+		}
+	l248:
+		if !p.notokens {
+			p.tokens32.Add(ruleftpurl, position246, p.position, p.tokenIndex, tokenIndex246)
+		}
+		p.tokenIndex++
+	}
+	return true
+l245:
+	p.position, p.tokenIndex = position245, tokenIndex245
+	return false
+}
+
+// 19 fpath <- <(fsegment ('/' fsegment)*)>
+func (p *parser) rule_fpath() bool {
+	position258, tokenIndex258 := p.position, p.tokenIndex
+	{
+		position259, tokenIndex259 := p.position, p.tokenIndex
+		if !p.rule_fsegment() {
+			goto l258
+		}
+	l260:
+		{
+			position261, tokenIndex261 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l261
+			}
+			p.position++
+			if !p.rule_fsegment() {
+				goto l261
+			}
+			goto l260
+		l261:
+			p.position, p.tokenIndex = position261, tokenIndex261
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulefpath, position259, p.position, p.tokenIndex, tokenIndex259)
+		}
+		p.tokenIndex++
+	}
+	return true
+l258:
+	p.position, p.tokenIndex = position258, tokenIndex258
+	return false
+}
+
+// 20 fsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\” / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*>
+func (p *parser) rule_fsegment() bool {
+	{
+		position263, tokenIndex263 := p.position, p.tokenIndex
+	l264:
+		{
+			i, buf := p.position, p.buffer
+			for cset7[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position265, tokenIndex265 := p.position, p.tokenIndex
+			{
+				position266, tokenIndex266 := p.position, p.tokenIndex
+				if !cset7[p.buffer[p.position]] {
+					goto l285
+				}
+				p.position++
+				goto l266
+			l285:
+				p.position, p.tokenIndex = position266, tokenIndex266
+				if p.buffer[p.position] != '%' {
+					goto l265
+				}
+				p.position++
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l265
+					}
+					p.position++
+				}
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l265
+					}
+					p.position++
+				}
+			}
+		l266:
+			goto l264
+		l265:
+			p.position, p.tokenIndex = position265, tokenIndex265
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulefsegment, position263, p.position, p.tokenIndex, tokenIndex263)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 22 fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' (host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))? '/' fpath)>
+func (p *parser) rule_fileurl() bool {
+	position293, tokenIndex293 := p.position, p.tokenIndex
+	{
+		position294, tokenIndex294 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'f' {
+			goto l293
+		}
+		p.position++
+		if p.buffer[p.position] != 'i' {
+			goto l293
+		}
+		p.position++
+		if p.buffer[p.position] != 'l' {
+			goto l293
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l293
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l293
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l293
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l293
+		}
+		p.position++
+		{
+			position295, tokenIndex295 := p.position, p.tokenIndex
+			{
+				position297, tokenIndex297 := p.position, p.tokenIndex
+				if !cset4[p.buffer[p.position]] || !p.rule_host() {
+					goto l298
+				}
+				goto l297
+			l298:
+				p.position, p.tokenIndex = position297, tokenIndex297
+				if p.buffer[p.position] != 'l' {
+					goto l295
+				}
+				p.position++
+				if p.buffer[p.position] != 'o' {
+					goto l295
+				}
+				p.position++
+				if p.buffer[p.position] != 'c' {
+					goto l295
+				}
+				p.position++
+				if p.buffer[p.position] != 'a' {
+					goto l295
+				}
+				p.position++
+				if p.buffer[p.position] != 'l' {
+					goto l295
+				}
+				p.position++
+				if p.buffer[p.position] != 'h' {
+					goto l295
+				}
+				p.position++
+				if p.buffer[p.position] != 'o' {
+					goto l295
+				}
+				p.position++
+				if p.buffer[p.position] != 's' {
+					goto l295
+				}
+				p.position++
+				if p.buffer[p.position] != 't' {
+					goto l295
+				}
+				p.position++
+			}
+		l297:
+			goto l296
+		l295:
+			p.position, p.tokenIndex = position295, tokenIndex295
+		}
+	l296:
+		if p.buffer[p.position] != '/' {
+			goto l293
+		}
+		p.position++
+		if !p.rule_fpath() {
+			goto l293
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulefileurl, position294, p.position, p.tokenIndex, tokenIndex294)
+		}
+		p.tokenIndex++
+	}
+	return true
+l293:
+	p.position, p.tokenIndex = position293, tokenIndex293
+	return false
+}
+
+// 23 httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)?)>
+func (p *parser) rule_httpurl() bool {
+	position299, tokenIndex299 := p.position, p.tokenIndex
+	{
+		position300, tokenIndex300 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'h' {
+			goto l299
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l299
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l299
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l299
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l299
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l299
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l299
+		}
+		p.position++
+		if !cset4[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l299
+		}
+		{
+			position301, tokenIndex301 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l301
+			}
+			p.position++
+			{
+				position303, tokenIndex303 := p.position, p.tokenIndex
+				if !p.rule_hsegment() {
+					goto l301
+				}
+			l304:
+				{
+					position305, tokenIndex305 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '/' {
+						goto l305
+					}
+					p.position++
+					if !p.rule_hsegment() {
+						goto l305
+					}
+					goto l304
+				l305:
+					p.position, p.tokenIndex = position305, tokenIndex305
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulehpath, position303, p.position, p.tokenIndex, tokenIndex303)
+				}
+				p.tokenIndex++
+			}
+			{
+				position306, tokenIndex306 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '?' {
+					goto l306
+				}
+				p.position++
+				if !p.rule_search() {
+					goto l306
+				}
+				goto l307
+			l306:
+				p.position, p.tokenIndex = position306, tokenIndex306
+			}
+		l307:
+			goto l302
+		l301:
+			p.position, p.tokenIndex = position301, tokenIndex301
+		}
+	l302:
+		if !p.notokens {
+			p.tokens32.Add(rulehttpurl, position300, p.position, p.tokenIndex, tokenIndex300)
+		}
+		p.tokenIndex++
+	}
+	return true
+l299:
+	p.position, p.tokenIndex = position299, tokenIndex299
+	return false
+}
+
+// 25 hsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\” / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*>
+func (p *parser) rule_hsegment() bool {
+	{
+		position310, tokenIndex310 := p.position, p.tokenIndex
+	l311:
+		{
+			i, buf := p.position, p.buffer
+			for cset8[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position312, tokenIndex312 := p.position, p.tokenIndex
+			{
+				position313, tokenIndex313 := p.position, p.tokenIndex
+				if !cset8[p.buffer[p.position]] {
+					goto l332
+				}
+				p.position++
+				goto l313
+			l332:
+				p.position, p.tokenIndex = position313, tokenIndex313
+				if p.buffer[p.position] != '%' {
+					goto l312
+				}
+				p.position++
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l312
+					}
+					p.position++
+				}
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l312
+					}
+					p.position++
+				}
+			}
+		l313:
+			goto l311
+		l312:
+			p.position, p.tokenIndex = position312, tokenIndex312
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulehsegment, position310, p.position, p.tokenIndex, tokenIndex310)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 26 search <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\” / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*>
+func (p *parser) rule_search() bool {
+	{
+		position340, tokenIndex340 := p.position, p.tokenIndex
+	l341:
+		{
+			i, buf := p.position, p.buffer
+			for cset8[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position342, tokenIndex342 := p.position, p.tokenIndex
+			{
+				position343, tokenIndex343 := p.position, p.tokenIndex
+				if !cset8[p.buffer[p.position]] {
+					goto l362
+				}
+				p.position++
+				goto l343
+			l362:
+				p.position, p.tokenIndex = position343, tokenIndex343
+				if p.buffer[p.position] != '%' {
+					goto l342
+				}
+				p.position++
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l342
+					}
+					p.position++
+				}
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l342
+					}
+					p.position++
+				}
+			}
+		l343:
+			goto l341
+		l342:
+			p.position, p.tokenIndex = position342, tokenIndex342
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulesearch, position340, p.position, p.tokenIndex, tokenIndex340)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 27 gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' gopher_search ('%' '0' '9' gopherplus_string)?)?)?)?)?)>
+func (p *parser) rule_gopherurl() bool {
+	position369, tokenIndex369 := p.position, p.tokenIndex
+	{
+		position370, tokenIndex370 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'g' {
+			goto l369
+		}
+		p.position++
+		if p.buffer[p.position] != 'o' {
+			goto l369
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l369
+		}
+		p.position++
+		if p.buffer[p.position] != 'h' {
+			goto l369
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l369
+		}
+		p.position++
+		if p.buffer[p.position] != 'r' {
+			goto l369
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l369
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l369
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l369
+		}
+		p.position++
+		if !cset4[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l369
+		}
+		{
+			position371, tokenIndex371 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l371
+			}
+			p.position++
+			{
+				position373, tokenIndex373 := p.position, p.tokenIndex
+				{
+					position375, tokenIndex375 := p.position, p.tokenIndex
+					{
+						position376, tokenIndex376 := p.position, p.tokenIndex
+						if !cset1[p.buffer[p.position]] {
+							goto l397
+						}
+						p.position++
+						goto l376
+					l397:
+						p.position, p.tokenIndex = position376, tokenIndex376
+						if p.buffer[p.position] != '%' {
+							goto l373
+						}
+						p.position++
+						{
+							if !cset2[p.buffer[p.position]] {
+								goto l373
+							}
+							p.position++
+						}
+						{
+							if !cset2[p.buffer[p.position]] {
+								goto l373
+							}
+							p.position++
+						}
+					}
+				l376:
+					if !p.notokens {
+						p.tokens32.Add(rulegtype, position375, p.position, p.tokenIndex, tokenIndex375)
+					}
+					p.tokenIndex++
+				}
+				{
+					{
+						position406, tokenIndex406 := p.position, p.tokenIndex
+						{
+							position407, tokenIndex407 := p.position, p.tokenIndex
+						l409:
+							{
+								position410, tokenIndex410 := p.position, p.tokenIndex
+								{
+									position411, tokenIndex411 := p.position, p.tokenIndex
+									if p.buffer[p.position] != '%' {
+										goto l411
+									}
+									p.position++
+									if p.buffer[p.position] != '0' {
+										goto l411
+									}
+									p.position++
+									if p.buffer[p.position] != '9' {
+										goto l411
+									}
+									p.position++
+									goto l410
+								l411:
+									p.position, p.tokenIndex = position411, tokenIndex411
+								}
+								{
+									position412, tokenIndex412 := p.position, p.tokenIndex
+									if !cset1[p.buffer[p.position]] {
+										goto l433
+									}
+									p.position++
+									goto l412
+								l433:
+									p.position, p.tokenIndex = position412, tokenIndex412
+									if p.buffer[p.position] != '%' {
+										goto l410
+									}
+									p.position++
+									{
+										if !cset2[p.buffer[p.position]] {
+											goto l410
+										}
+										p.position++
+									}
+									{
+										if !cset2[p.buffer[p.position]] {
+											goto l410
+										}
+										p.position++
+									}
+								}
+							l412:
+								goto l409
+							l410:
+								p.position, p.tokenIndex = position410, tokenIndex410
+							}
+							{
+								position440, tokenIndex440 := p.position, p.tokenIndex
+								{
+									position441, tokenIndex441 := p.position, p.tokenIndex
+									if p.buffer[p.position] != '%' {
+										goto l441
+									}
+									p.position++
+									if p.buffer[p.position] != '0' {
+										goto l441
+									}
+									p.position++
+									if p.buffer[p.position] != '9' {
+										goto l441
+									}
+									p.position++
+								l443:
+									{
+										position444, tokenIndex444 := p.position, p.tokenIndex
+										{
+											position445, tokenIndex445 := p.position, p.tokenIndex
+											if p.buffer[p.position] != '%' {
+												goto l445
+											}
+											p.position++
+											if p.buffer[p.position] != '0' {
+												goto l445
+											}
+											p.position++
+											if p.buffer[p.position] != '9' {
+												goto l445
+											}
+											p.position++
+											goto l444
+										l445:
+											p.position, p.tokenIndex = position445, tokenIndex445
+										}
+										{
+											position446, tokenIndex446 := p.position, p.tokenIndex
+											if !cset8[p.buffer[p.position]] {
+												goto l465
+											}
+											p.position++
+											goto l446
+										l465:
+											p.position, p.tokenIndex = position446, tokenIndex446
+											if p.buffer[p.position] != '%' {
+												goto l444
+											}
+											p.position++
+											{
+												if !cset2[p.buffer[p.position]] {
+													goto l444
+												}
+												p.position++
+											}
+											{
+												if !cset2[p.buffer[p.position]] {
+													goto l444
+												}
+												p.position++
+											}
+										}
+									l446:
+										goto l443
+									l444:
+										p.position, p.tokenIndex = position444, tokenIndex444
+									}
+									{
+										position472, tokenIndex472 := p.position, p.tokenIndex
+										if p.buffer[p.position] != '%' {
+											goto l472
+										}
+										p.position++
+										if p.buffer[p.position] != '0' {
+											goto l472
+										}
+										p.position++
+										if p.buffer[p.position] != '9' {
+											goto l472
+										}
+										p.position++
+									l474:
+										{
+											i, buf := p.position, p.buffer
+											for cset1[buf[i]] {
+												i++
+											}
+											p.position = i
+										}
+										{
+											position475, tokenIndex475 := p.position, p.tokenIndex
+											{
+												position476, tokenIndex476 := p.position, p.tokenIndex
+												if !cset1[p.buffer[p.position]] {
+													goto l497
+												}
+												p.position++
+												goto l476
+											l497:
+												p.position, p.tokenIndex = position476, tokenIndex476
+												if p.buffer[p.position] != '%' {
+													goto l475
+												}
+												p.position++
+												{
+													if !cset2[p.buffer[p.position]] {
+														goto l475
+													}
+													p.position++
+												}
+												{
+													if !cset2[p.buffer[p.position]] {
+														goto l475
+													}
+													p.position++
+												}
+											}
+										l476:
+											goto l474
+										l475:
+											p.position, p.tokenIndex = position475, tokenIndex475
+										}
+										goto l473
+									l472:
+										p.position, p.tokenIndex = position472, tokenIndex472
+									}
+								l473:
+									goto l442
+								l441:
+									p.position, p.tokenIndex = position441, tokenIndex441
+								}
+							l442:
+								{
+									position504, tokenIndex504 := p.position, p.tokenIndex
+									if !p.matchDot() {
+										goto l504
+									}
+									goto l408
+								l504:
+									p.position, p.tokenIndex = position504, tokenIndex504
+								}
+								p.position, p.tokenIndex = position440, tokenIndex440
+							}
+							goto l407
+						l408:
+							p.position, p.tokenIndex = position407, tokenIndex407
+						l505:
+							{
+								i, buf := p.position, p.buffer
+								for cset1[buf[i]] {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position506, tokenIndex506 := p.position, p.tokenIndex
+								{
+									position507, tokenIndex507 := p.position, p.tokenIndex
+									if !cset1[p.buffer[p.position]] {
+										goto l528
+									}
+									p.position++
+									goto l507
+								l528:
+									p.position, p.tokenIndex = position507, tokenIndex507
+									if p.buffer[p.position] != '%' {
+										goto l506
+									}
+									p.position++
+									{
+										if !cset2[p.buffer[p.position]] {
+											goto l506
+										}
+										p.position++
+									}
+									{
+										if !cset2[p.buffer[p.position]] {
+											goto l506
+										}
+										p.position++
+									}
+								}
+							l507:
+								goto l505
+							l506:
+								p.position, p.tokenIndex = position506, tokenIndex506
+							}
+						}
+					l407:
+						if !p.notokens {
+							p.tokens32.Add(ruleselector, position406, p.position, p.tokenIndex, tokenIndex406)
+						}
+						p.tokenIndex++
+					}
+					{
+						position535, tokenIndex535 := p.position, p.tokenIndex
+						if p.buffer[p.position] != '%' {
+							goto l535
+						}
+						p.position++
+						if p.buffer[p.position] != '0' {
+							goto l535
+						}
+						p.position++
+						if p.buffer[p.position] != '9' {
+							goto l535
+						}
+						p.position++
+						{
+							position537, tokenIndex537 := p.position, p.tokenIndex
+						l538:
+							{
+								position539, tokenIndex539 := p.position, p.tokenIndex
+								{
+									position540, tokenIndex540 := p.position, p.tokenIndex
+									if p.buffer[p.position] != '%' {
+										goto l540
+									}
+									p.position++
+									if p.buffer[p.position] != '0' {
+										goto l540
+									}
+									p.position++
+									if p.buffer[p.position] != '9' {
+										goto l540
+									}
+									p.position++
+									goto l539
+								l540:
+									p.position, p.tokenIndex = position540, tokenIndex540
+								}
+								{
+									position541, tokenIndex541 := p.position, p.tokenIndex
+									if !cset8[p.buffer[p.position]] {
+										goto l560
+									}
+									p.position++
+									goto l541
+								l560:
+									p.position, p.tokenIndex = position541, tokenIndex541
+									if p.buffer[p.position] != '%' {
+										goto l539
+									}
+									p.position++
+									{
+										if !cset2[p.buffer[p.position]] {
+											goto l539
+										}
+										p.position++
+									}
+									{
+										if !cset2[p.buffer[p.position]] {
+											goto l539
+										}
+										p.position++
+									}
+								}
+							l541:
+								goto l538
+							l539:
+								p.position, p.tokenIndex = position539, tokenIndex539
+							}
+							if !p.notokens {
+								p.tokens32.Add(rulegopher_search, position537, p.position, p.tokenIndex, tokenIndex537)
+							}
+							p.tokenIndex++
+						}
+						{
+							position567, tokenIndex567 := p.position, p.tokenIndex
+							if p.buffer[p.position] != '%' {
+								goto l567
+							}
+							p.position++
+							if p.buffer[p.position] != '0' {
+								goto l567
+							}
+							p.position++
+							if p.buffer[p.position] != '9' {
+								goto l567
+							}
+							p.position++
+							{
+								position569, tokenIndex569 := p.position, p.tokenIndex
+							l570:
+								{
+									i, buf := p.position, p.buffer
+									for cset1[buf[i]] {
+										i++
+									}
+									p.position = i
+								}
+								{
+									position571, tokenIndex571 := p.position, p.tokenIndex
+									{
+										position572, tokenIndex572 := p.position, p.tokenIndex
+										if !cset1[p.buffer[p.position]] {
+											goto l593
+										}
+										p.position++
+										goto l572
+									l593:
+										p.position, p.tokenIndex = position572, tokenIndex572
+										if p.buffer[p.position] != '%' {
+											goto l571
+										}
+										p.position++
+										{
+											if !cset2[p.buffer[p.position]] {
+												goto l571
+											}
+											p.position++
+										}
+										{
+											if !cset2[p.buffer[p.position]] {
+												goto l571
+											}
+											p.position++
+										}
+									}
+								l572:
+									goto l570
+								l571:
+									p.position, p.tokenIndex = position571, tokenIndex571
+								}
+								if !p.notokens {
+									p.tokens32.Add(rulegopherplus_string, position569, p.position, p.tokenIndex, tokenIndex569)
+								}
+								p.tokenIndex++
+							}
+							goto l568
+						l567:
+							p.position, p.tokenIndex = position567, tokenIndex567
+						}
+					l568:
+						goto l536
+					l535:
+						p.position, p.tokenIndex = position535, tokenIndex535
+					}
+				l536:
+					goto l405
+
+				}
+			l405:
+				goto l374
+			l373:
+				p.position, p.tokenIndex = position373, tokenIndex373
+			}
+		l374:
+			goto l372
+		l371:
+			p.position, p.tokenIndex = position371, tokenIndex371
+		}
+	l372:
+		if !p.notokens {
+			p.tokens32.Add(rulegopherurl, position370, p.position, p.tokenIndex, tokenIndex370)
+		}
+		p.tokenIndex++
+	}
+	return true
+l369:
+	p.position, p.tokenIndex = position369, tokenIndex369
+	return false
+}
+
+// 32 mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr)>
+func (p *parser) rule_mailtourl() bool {
+	position604, tokenIndex604 := p.position, p.tokenIndex
+	{
+		position605, tokenIndex605 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'm' {
+			goto l604
+		}
+		p.position++
+		if p.buffer[p.position] != 'a' {
+			goto l604
+		}
+		p.position++
+		if p.buffer[p.position] != 'i' {
+			goto l604
+		}
+		p.position++
+		if p.buffer[p.position] != 'l' {
+			goto l604
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l604
+		}
+		p.position++
+		if p.buffer[p.position] != 'o' {
+			goto l604
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l604
+		}
+		p.position++
+		{
+			position606, tokenIndex606 := p.position, p.tokenIndex
+			{
+				position609, tokenIndex609 := p.position, p.tokenIndex
+				if !cset1[p.buffer[p.position]] {
+					goto l630
+				}
+				p.position++
+				goto l609
+			l630:
+				p.position, p.tokenIndex = position609, tokenIndex609
+				if p.buffer[p.position] != '%' {
+					goto l604
+				}
+				p.position++
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l604
+					}
+					p.position++
+				}
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l604
+					}
+					p.position++
+				}
+			}
+		l609:
+		l607:
+			{
+				i, buf := p.position, p.buffer
+				for cset1[buf[i]] {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position608, tokenIndex608 := p.position, p.tokenIndex
+				{
+					position637, tokenIndex637 := p.position, p.tokenIndex
+					if !cset1[p.buffer[p.position]] {
+						goto l658
+					}
+					p.position++
+					goto l637
+				l658:
+					p.position, p.tokenIndex = position637, tokenIndex637
+					if p.buffer[p.position] != '%' {
+						goto l608
+					}
+					p.position++
+					{
+						if !cset2[p.buffer[p.position]] {
+							goto l608
+						}
+						p.position++
+					}
+					{
+						if !cset2[p.buffer[p.position]] {
+							goto l608
+						}
+						p.position++
+					}
+				}
+			l637:
+				goto l607
+			l608:
+				p.position, p.tokenIndex = position608, tokenIndex608
+			}
+			if !p.notokens {
+				p.tokens32.Add(ruleencoded822addr, position606, p.position, p.tokenIndex, tokenIndex606)
+			}
+			p.tokenIndex++
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulemailtourl, position605, p.position, p.tokenIndex, tokenIndex605)
+		}
+		p.tokenIndex++
+	}
+	return true
+l604:
+	p.position, p.tokenIndex = position604, tokenIndex604
+	return false
+}
+
+// 34 newsurl <- <('n' 'e' 'w' 's' ':' grouppart)>
+func (p *parser) rule_newsurl() bool {
+	position666, tokenIndex666 := p.position, p.tokenIndex
+	{
+		position667, tokenIndex667 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'n' {
+			goto l666
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l666
+		}
+		p.position++
+		if p.buffer[p.position] != 'w' {
+			goto l666
+		}
+		p.position++
+		if p.buffer[p.position] != 's' {
+			goto l666
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l666
+		}
+		p.position++
+		{
+			position668, tokenIndex668 := p.position, p.tokenIndex
+			{
+				position669, tokenIndex669 := p.position, p.tokenIndex
+				{
+					position671, tokenIndex671 := p.position, p.tokenIndex
+					{
+						position674, tokenIndex674 := p.position, p.tokenIndex
+						if !cset9[p.buffer[p.position]] {
+							goto l694
+						}
+						p.position++
+						goto l674
+					l694:
+						p.position, p.tokenIndex = position674, tokenIndex674
+						if p.buffer[p.position] != '%' {
+							goto l670
+						}
+						p.position++
+						{
+							if !cset2[p.buffer[p.position]] {
+								goto l670
+							}
+							p.position++
+						}
+						{
+							if !cset2[p.buffer[p.position]] {
+								goto l670
+							}
+							p.position++
+						}
+					}
+				l674:
+				l672:
+					{
+						i, buf := p.position, p.buffer
+						for cset9[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position673, tokenIndex673 := p.position, p.tokenIndex
+						{
+							position701, tokenIndex701 := p.position, p.tokenIndex
+							if !cset9[p.buffer[p.position]] {
+								goto l721
+							}
+							p.position++
+							goto l701
+						l721:
+							p.position, p.tokenIndex = position701, tokenIndex701
+							if p.buffer[p.position] != '%' {
+								goto l673
+							}
+							p.position++
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l673
+								}
+								p.position++
+							}
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l673
+								}
+								p.position++
+							}
+						}
+					l701:
+						goto l672
+					l673:
+						p.position, p.tokenIndex = position673, tokenIndex673
+					}
+					if p.buffer[p.position] != '@' {
+						goto l670
+					}
+					p.position++
+					if !cset4[p.buffer[p.position]] || !p.rule_host() {
+						goto l670
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulearticle, position671, p.position, p.tokenIndex, tokenIndex671)
+					}
+					p.tokenIndex++
+				}
+				goto l669
+			l670:
+				p.position, p.tokenIndex = position669, tokenIndex669
+				if !cset5[p.buffer[p.position]] || !p.rule_group() {
+					goto l728
+				}
+				goto l669
+			l728:
+				p.position, p.tokenIndex = position669, tokenIndex669
+				if p.buffer[p.position] != '*' {
+					goto l666
+				}
+				p.position++
+			}
+		l669:
+			if !p.notokens {
+				p.tokens32.Add(rulegrouppart, position668, p.position, p.tokenIndex, tokenIndex668)
+			}
+			p.tokenIndex++
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulenewsurl, position667, p.position, p.tokenIndex, tokenIndex667)
+		}
+		p.tokenIndex++
+	}
+	return true
+l666:
+	p.position, p.tokenIndex = position666, tokenIndex666
+	return false
+}
+
+// 36 group <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9] / '-' / '.' / '+' / '_')*)>
+func (p *parser) rule_group() bool {
+	position730, tokenIndex730 := p.position, p.tokenIndex
+	{
+		position731, tokenIndex731 := p.position, p.tokenIndex
+		{
+			if !cset5[p.buffer[p.position]] {
+				goto l730
+			}
+			p.position++
+		}
+	l734:
+		{
+			i, buf := p.position, p.buffer
+			for cset10[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position735, tokenIndex735 := p.position, p.tokenIndex
+			{
+				if !cset10[p.buffer[p.position]] {
+					goto l735
+				}
+				p.position++
+			}
+			goto l734
+		l735:
+			p.position, p.tokenIndex = position735, tokenIndex735
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulegroup, position731, p.position, p.tokenIndex, tokenIndex731)
+		}
+		p.tokenIndex++
+	}
+	return true
+l730:
+	p.position, p.tokenIndex = position730, tokenIndex730
+	return false
+}
+
+// 38 nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)?)>
+func (p *parser) rule_nntpurl() bool {
+	position744, tokenIndex744 := p.position, p.tokenIndex
+	{
+		position745, tokenIndex745 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'n' {
+			goto l744
+		}
+		p.position++
+		if p.buffer[p.position] != 'n' {
+			goto l744
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l744
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l744
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l744
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l744
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l744
+		}
+		p.position++
+		if !cset4[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l744
+		}
+		if p.buffer[p.position] != '/' {
+			goto l744
+		}
+		p.position++
+		if !cset5[p.buffer[p.position]] || !p.rule_group() {
+			goto l744
+		}
+		{
+			position746, tokenIndex746 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l746
+			}
+			p.position++
+			{
+				position748, tokenIndex748 := p.position, p.tokenIndex
+				if c := p.buffer[p.position]; c < '0' || c > '9' {
+					goto l746
+				}
+				p.position++
+			l749:
+				{
+					i, buf := p.position, p.buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position750, tokenIndex750 := p.position, p.tokenIndex
+					if c := p.buffer[p.position]; c < '0' || c > '9' {
+						goto l750
+					}
+					p.position++
+					goto l749
+				l750:
+					p.position, p.tokenIndex = position750, tokenIndex750
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruledigits, position748, p.position, p.tokenIndex, tokenIndex748)
+				}
+				p.tokenIndex++
+			}
+			goto l747
+		l746:
+			p.position, p.tokenIndex = position746, tokenIndex746
+		}
+	l747:
+		if !p.notokens {
+			p.tokens32.Add(rulenntpurl, position745, p.position, p.tokenIndex, tokenIndex745)
+		}
+		p.tokenIndex++
+	}
+	return true
+l744:
+	p.position, p.tokenIndex = position744, tokenIndex744
+	return false
+}
+
+// 39 telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'?)>
+func (p *parser) rule_telneturl() bool {
+	position751, tokenIndex751 := p.position, p.tokenIndex
+	{
+		position752, tokenIndex752 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 't' {
+			goto l751
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l751
+		}
+		p.position++
+		if p.buffer[p.position] != 'l' {
+			goto l751
+		}
+		p.position++
+		if p.buffer[p.position] != 'n' {
+			goto l751
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l751
+		}
+		p.position++
+		if p.buffer[p.position] != 't' {
+			goto l751
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l751
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l751
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l751
+		}
+		p.position++
+		if !cset21[p.buffer[p.position]] || !p.rule_login() {
+			goto l751
+		}
+		{
+			position753, tokenIndex753 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l753
+			}
+			p.position++
+			goto l754
+		l753:
+			p.position, p.tokenIndex = position753, tokenIndex753
+		}
+	l754:
+		if !p.notokens {
+			p.tokens32.Add(ruletelneturl, position752, p.position, p.tokenIndex, tokenIndex752)
+		}
+		p.tokenIndex++
+	}
+	return true
+l751:
+	p.position, p.tokenIndex = position751, tokenIndex751
+	return false
+}
+
+// 40 waisurl <- <(waisdoc / waisindex / waisdatabase)>
+func (p *parser) rule_waisurl() bool {
+	position755, tokenIndex755 := p.position, p.tokenIndex
+	{
+		position756, tokenIndex756 := p.position, p.tokenIndex
+		{
+			position757, tokenIndex757 := p.position, p.tokenIndex
+			{
+				position759, tokenIndex759 := p.position, p.tokenIndex
+				if p.buffer[p.position] != 'w' {
+					goto l758
+				}
+				p.position++
+				if p.buffer[p.position] != 'a' {
+					goto l758
+				}
+				p.position++
+				if p.buffer[p.position] != 'i' {
+					goto l758
+				}
+				p.position++
+				if p.buffer[p.position] != 's' {
+					goto l758
+				}
+				p.position++
+				if p.buffer[p.position] != ':' {
+					goto l758
+				}
+				p.position++
+				if p.buffer[p.position] != '/' {
+					goto l758
+				}
+				p.position++
+				if p.buffer[p.position] != '/' {
+					goto l758
+				}
+				p.position++
+				if !cset4[p.buffer[p.position]] || !p.rule_hostport() {
+					goto l758
+				}
+				if p.buffer[p.position] != '/' {
+					goto l758
+				}
+				p.position++
+				if !p.rule_database() {
+					goto l758
+				}
+				if p.buffer[p.position] != '/' {
+					goto l758
+				}
+				p.position++
+				{
+					position760, tokenIndex760 := p.position, p.tokenIndex
+				l761:
+					{
+						i, buf := p.position, p.buffer
+						for cset11[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position762, tokenIndex762 := p.position, p.tokenIndex
+						{
+							position763, tokenIndex763 := p.position, p.tokenIndex
+							if !cset11[p.buffer[p.position]] {
+								goto l777
+							}
+							p.position++
+							goto l763
+						l777:
+							p.position, p.tokenIndex = position763, tokenIndex763
+							if p.buffer[p.position] != '%' {
+								goto l762
+							}
+							p.position++
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l762
+								}
+								p.position++
+							}
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l762
+								}
+								p.position++
+							}
+						}
+					l763:
+						goto l761
+					l762:
+						p.position, p.tokenIndex = position762, tokenIndex762
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulewtype, position760, p.position, p.tokenIndex, tokenIndex760)
+					}
+					p.tokenIndex++
+				}
+				if p.buffer[p.position] != '/' {
+					goto l758
+				}
+				p.position++
+				{
+					position784, tokenIndex784 := p.position, p.tokenIndex
+				l785:
+					{
+						i, buf := p.position, p.buffer
+						for cset11[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position786, tokenIndex786 := p.position, p.tokenIndex
+						{
+							position787, tokenIndex787 := p.position, p.tokenIndex
+							if !cset11[p.buffer[p.position]] {
+								goto l801
+							}
+							p.position++
+							goto l787
+						l801:
+							p.position, p.tokenIndex = position787, tokenIndex787
+							if p.buffer[p.position] != '%' {
+								goto l786
+							}
+							p.position++
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l786
+								}
+								p.position++
+							}
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l786
+								}
+								p.position++
+							}
+						}
+					l787:
+						goto l785
+					l786:
+						p.position, p.tokenIndex = position786, tokenIndex786
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulewpath, position784, p.position, p.tokenIndex, tokenIndex784)
+					}
+					p.tokenIndex++
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulewaisdoc, position759, p.position, p.tokenIndex, tokenIndex759)
+				}
+				p.tokenIndex++
+			}
+			goto l757
+		l758:
+			p.position, p.tokenIndex = position757, tokenIndex757
+			{
+				position809, tokenIndex809 := p.position, p.tokenIndex
+				if p.buffer[p.position] != 'w' {
+					goto l808
+				}
+				p.position++
+				if p.buffer[p.position] != 'a' {
+					goto l808
+				}
+				p.position++
+				if p.buffer[p.position] != 'i' {
+					goto l808
+				}
+				p.position++
+				if p.buffer[p.position] != 's' {
+					goto l808
+				}
+				p.position++
+				if p.buffer[p.position] != ':' {
+					goto l808
+				}
+				p.position++
+				if p.buffer[p.position] != '/' {
+					goto l808
+				}
+				p.position++
+				if p.buffer[p.position] != '/' {
+					goto l808
+				}
+				p.position++
+				if !cset4[p.buffer[p.position]] || !p.rule_hostport() {
+					goto l808
+				}
+				if p.buffer[p.position] != '/' {
+					goto l808
+				}
+				p.position++
+				if !p.rule_database() {
+					goto l808
+				}
+				if p.buffer[p.position] != '?' {
+					goto l808
+				}
+				p.position++
+				if !p.rule_search() {
+					goto l808
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulewaisindex, position809, p.position, p.tokenIndex, tokenIndex809)
+				}
+				p.tokenIndex++
+			}
+			goto l757
+		l808:
+			p.position, p.tokenIndex = position757, tokenIndex757
+			{
+				position810, tokenIndex810 := p.position, p.tokenIndex
+				if p.buffer[p.position] != 'w' {
+					goto l755
+				}
+				p.position++
+				if p.buffer[p.position] != 'a' {
+					goto l755
+				}
+				p.position++
+				if p.buffer[p.position] != 'i' {
+					goto l755
+				}
+				p.position++
+				if p.buffer[p.position] != 's' {
+					goto l755
+				}
+				p.position++
+				if p.buffer[p.position] != ':' {
+					goto l755
+				}
+				p.position++
+				if p.buffer[p.position] != '/' {
+					goto l755
+				}
+				p.position++
+				if p.buffer[p.position] != '/' {
+					goto l755
+				}
+				p.position++
+				if !cset4[p.buffer[p.position]] || !p.rule_hostport() {
+					goto l755
+				}
+				if p.buffer[p.position] != '/' {
+					goto l755
+				}
+				p.position++
+				if !p.rule_database() {
+					goto l755
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulewaisdatabase, position810, p.position, p.tokenIndex, tokenIndex810)
+				}
+				p.tokenIndex++
+			}
+		}
+	l757:
+		if !p.notokens {
+			p.tokens32.Add(rulewaisurl, position756, p.position, p.tokenIndex, tokenIndex756)
+		}
+		p.tokenIndex++
+	}
+	return true
+l755:
+	p.position, p.tokenIndex = position755, tokenIndex755
+	return false
+}
+
+// 44 database <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\” / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*>
+func (p *parser) rule_database() bool {
+	{
+		position815, tokenIndex815 := p.position, p.tokenIndex
+	l816:
+		{
+			i, buf := p.position, p.buffer
+			for cset11[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position817, tokenIndex817 := p.position, p.tokenIndex
+			{
+				position818, tokenIndex818 := p.position, p.tokenIndex
+				if !cset11[p.buffer[p.position]] {
+					goto l832
+				}
+				p.position++
+				goto l818
+			l832:
+				p.position, p.tokenIndex = position818, tokenIndex818
+				if p.buffer[p.position] != '%' {
+					goto l817
+				}
+				p.position++
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l817
+					}
+					p.position++
+				}
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l817
+					}
+					p.position++
+				}
+			}
+		l818:
+			goto l816
+		l817:
+			p.position, p.tokenIndex = position817, tokenIndex817
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruledatabase, position815, p.position, p.tokenIndex, tokenIndex815)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 47 prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec*)>
+func (p *parser) rule_prosperourl() bool {
+	position841, tokenIndex841 := p.position, p.tokenIndex
+	{
+		position842, tokenIndex842 := p.position, p.tokenIndex
+		if p.buffer[p.position] != 'p' {
+			goto l841
+		}
+		p.position++
+		if p.buffer[p.position] != 'r' {
+			goto l841
+		}
+		p.position++
+		if p.buffer[p.position] != 'o' {
+			goto l841
+		}
+		p.position++
+		if p.buffer[p.position] != 's' {
+			goto l841
+		}
+		p.position++
+		if p.buffer[p.position] != 'p' {
+			goto l841
+		}
+		p.position++
+		if p.buffer[p.position] != 'e' {
+			goto l841
+		}
+		p.position++
+		if p.buffer[p.position] != 'r' {
+			goto l841
+		}
+		p.position++
+		if p.buffer[p.position] != 'o' {
+			goto l841
+		}
+		p.position++
+		if p.buffer[p.position] != ':' {
+			goto l841
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l841
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l841
+		}
+		p.position++
+		if !cset4[p.buffer[p.position]] || !p.rule_hostport() {
+			goto l841
+		}
+		if p.buffer[p.position] != '/' {
+			goto l841
+		}
+		p.position++
+		{
+			position843, tokenIndex843 := p.position, p.tokenIndex
+			if !p.rule_psegment() {
+				goto l841
+			}
+		l844:
+			{
+				position845, tokenIndex845 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '/' {
+					goto l845
+				}
+				p.position++
+				if !p.rule_psegment() {
+					goto l845
+				}
+				goto l844
+			l845:
+				p.position, p.tokenIndex = position845, tokenIndex845
+			}
+			if !p.notokens {
+				p.tokens32.Add(ruleppath, position843, p.position, p.tokenIndex, tokenIndex843)
+			}
+			p.tokenIndex++
+		}
+	l846:
+		{
+			position847, tokenIndex847 := p.position, p.tokenIndex
+			{
+				position848, tokenIndex848 := p.position, p.tokenIndex
+				if p.buffer[p.position] != ';' {
+					goto l847
+				}
+				p.position++
+				{
+					position849, tokenIndex849 := p.position, p.tokenIndex
+				l850:
+					{
+						i, buf := p.position, p.buffer
+						for cset12[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position851, tokenIndex851 := p.position, p.tokenIndex
+						{
+							position852, tokenIndex852 := p.position, p.tokenIndex
+							if !cset12[p.buffer[p.position]] {
+								goto l870
+							}
+							p.position++
+							goto l852
+						l870:
+							p.position, p.tokenIndex = position852, tokenIndex852
+							if p.buffer[p.position] != '%' {
+								goto l851
+							}
+							p.position++
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l851
+								}
+								p.position++
+							}
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l851
+								}
+								p.position++
+							}
+						}
+					l852:
+						goto l850
+					l851:
+						p.position, p.tokenIndex = position851, tokenIndex851
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulefieldname, position849, p.position, p.tokenIndex, tokenIndex849)
+					}
+					p.tokenIndex++
+				}
+				if p.buffer[p.position] != '=' {
+					goto l847
+				}
+				p.position++
+				{
+					position877, tokenIndex877 := p.position, p.tokenIndex
+				l878:
+					{
+						i, buf := p.position, p.buffer
+						for cset12[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position879, tokenIndex879 := p.position, p.tokenIndex
+						{
+							position880, tokenIndex880 := p.position, p.tokenIndex
+							if !cset12[p.buffer[p.position]] {
+								goto l898
+							}
+							p.position++
+							goto l880
+						l898:
+							p.position, p.tokenIndex = position880, tokenIndex880
+							if p.buffer[p.position] != '%' {
+								goto l879
+							}
+							p.position++
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l879
+								}
+								p.position++
+							}
+							{
+								if !cset2[p.buffer[p.position]] {
+									goto l879
+								}
+								p.position++
+							}
+						}
+					l880:
+						goto l878
+					l879:
+						p.position, p.tokenIndex = position879, tokenIndex879
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulefieldvalue, position877, p.position, p.tokenIndex, tokenIndex877)
+					}
+					p.tokenIndex++
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulefieldspec, position848, p.position, p.tokenIndex, tokenIndex848)
+				}
+				p.tokenIndex++
+			}
+			goto l846
+		l847:
+			p.position, p.tokenIndex = position847, tokenIndex847
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleprosperourl, position842, p.position, p.tokenIndex, tokenIndex842)
+		}
+		p.tokenIndex++
+	}
+	return true
+l841:
+	p.position, p.tokenIndex = position841, tokenIndex841
+	return false
+}
+
+// 49 psegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\” / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*>
+func (p *parser) rule_psegment() bool {
+	{
+		position907, tokenIndex907 := p.position, p.tokenIndex
+	l908:
+		{
+			i, buf := p.position, p.buffer
+			for cset7[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position909, tokenIndex909 := p.position, p.tokenIndex
+			{
+				position910, tokenIndex910 := p.position, p.tokenIndex
+				if !cset7[p.buffer[p.position]] {
+					goto l929
+				}
+				p.position++
+				goto l910
+			l929:
+				p.position, p.tokenIndex = position910, tokenIndex910
+				if p.buffer[p.position] != '%' {
+					goto l909
+				}
+				p.position++
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l909
+					}
+					p.position++
+				}
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l909
+					}
+					p.position++
+				}
+			}
+		l910:
+			goto l908
+		l909:
+			p.position, p.tokenIndex = position909, tokenIndex909
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulepsegment, position907, p.position, p.tokenIndex, tokenIndex907)
+		}
+		p.tokenIndex++
+	}
+	return true
 }
 
 // The character sets that gen folded ordered choices of single characters into (gen/fold.go).

@@ -172,6 +172,8 @@ type parser struct {
 	start    int
 	notokens bool
 
+	position, tokenIndex uint32
+
 	Buffer string
 	buffer []byte
 	rules  [18]func() bool
@@ -281,10 +283,6 @@ func Size(size int) func(*parser) error {
 	}
 }
 func (p *parser) Init(options ...func(*parser) error) error {
-	var (
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -292,37 +290,26 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		position, tokenIndex = 0, 0
+		p.position, p.tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
 			if !p.notokens {
-				p.Trim(tokenIndex)
+				p.Trim(p.tokenIndex)
 			}
 			return nil
 		}
 		return errMismatch
-	}
-
-	matchDot := func() bool {
-		if buffer[position] != endSymbol {
-			position++
-			return true
-		}
-		return false
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -343,720 +330,16 @@ func (p *parser) Init(options ...func(*parser) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 _start <- <((&{p.start == 0} URL !.) / (&{p.start == 1} absoluteURL !.) / (&{p.start == 2} relativeURL !.) / (&{p.start == 3} net_path !.) / (&{p.start == 4} abs_path !.) / (&{p.start == 5} rel_path !.))> */
-		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
-			{
-				position1, tokenIndex1 := position, tokenIndex
-				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !(p.start == 0) {
-						goto l3
-					}
-					{
-						position4, tokenIndex4 := position, tokenIndex
-						{
-							position5, tokenIndex5 := position, tokenIndex
-							if !cset5[buffer[position]] || !_rules[ruleabsoluteURL]() {
-								goto l6
-							}
-							goto l5
-						l6:
-							position, tokenIndex = position5, tokenIndex5
-							if !_rules[rulerelativeURL]() {
-								goto l3
-							}
-						}
-					l5:
-						{
-							position7, tokenIndex7 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l7
-							}
-							position++
-							{
-								position9, tokenIndex9 := position, tokenIndex
-							l10:
-								{
-									i, buf := position, buffer
-									for cset0[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position11, tokenIndex11 := position, tokenIndex
-									{
-										position12, tokenIndex12 := position, tokenIndex
-										if !cset0[buffer[position]] {
-											goto l33
-										}
-										position++
-										goto l12
-									l33:
-										position, tokenIndex = position12, tokenIndex12
-										if buffer[position] != '%' {
-											goto l11
-										}
-										position++
-										{
-											if !cset1[buffer[position]] {
-												goto l11
-											}
-											position++
-										}
-										{
-											if !cset1[buffer[position]] {
-												goto l11
-											}
-											position++
-										}
-									}
-								l12:
-									goto l10
-								l11:
-									position, tokenIndex = position11, tokenIndex11
-								}
-								if !p.notokens {
-									tree.Add(rulefragment, position9, position, tokenIndex, tokenIndex9)
-								}
-								tokenIndex++
-							}
-							goto l8
-						l7:
-							position, tokenIndex = position7, tokenIndex7
-						}
-					l8:
-						if !p.notokens {
-							tree.Add(ruleURL, position4, position, tokenIndex, tokenIndex4)
-						}
-						tokenIndex++
-					}
-					{
-						position40, tokenIndex40 := position, tokenIndex
-						if !matchDot() {
-							goto l40
-						}
-						goto l3
-					l40:
-						position, tokenIndex = position40, tokenIndex40
-					}
-					goto l2
-				l3:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 1) {
-						goto l41
-					}
-					if !cset5[buffer[position]] || !_rules[ruleabsoluteURL]() {
-						goto l41
-					}
-					{
-						position42, tokenIndex42 := position, tokenIndex
-						if !matchDot() {
-							goto l42
-						}
-						goto l41
-					l42:
-						position, tokenIndex = position42, tokenIndex42
-					}
-					goto l2
-				l41:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 2) {
-						goto l43
-					}
-					if !_rules[rulerelativeURL]() {
-						goto l43
-					}
-					{
-						position44, tokenIndex44 := position, tokenIndex
-						if !matchDot() {
-							goto l44
-						}
-						goto l43
-					l44:
-						position, tokenIndex = position44, tokenIndex44
-					}
-					goto l2
-				l43:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 3) {
-						goto l45
-					}
-					if !cset6[buffer[position]] || !_rules[rulenet_path]() {
-						goto l45
-					}
-					{
-						position46, tokenIndex46 := position, tokenIndex
-						if !matchDot() {
-							goto l46
-						}
-						goto l45
-					l46:
-						position, tokenIndex = position46, tokenIndex46
-					}
-					goto l2
-				l45:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 4) {
-						goto l47
-					}
-					if !cset6[buffer[position]] || !_rules[ruleabs_path]() {
-						goto l47
-					}
-					{
-						position48, tokenIndex48 := position, tokenIndex
-						if !matchDot() {
-							goto l48
-						}
-						goto l47
-					l48:
-						position, tokenIndex = position48, tokenIndex48
-					}
-					goto l2
-				l47:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 5) {
-						goto l0
-					}
-					if !_rules[rulerel_path]() {
-						goto l0
-					}
-					{
-						position49, tokenIndex49 := position, tokenIndex
-						if !matchDot() {
-							goto l49
-						}
-						goto l0
-					l49:
-						position, tokenIndex = position49, tokenIndex49
-					}
-				}
-			l2:
-				if !p.notokens {
-					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
-				}
-				tokenIndex++
-			}
-			return true
-		l0:
-			position, tokenIndex = position0, tokenIndex0
-			return false
-		},
+		p.rule__start,
 		/* 1 URL <- <((absoluteURL / relativeURL) ('#' fragment)?)> */
 		nil,
-		/* 2 absoluteURL <- <((generic_RL !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / (scheme ':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*))> */
-		func() bool {
-			position51, tokenIndex51 := position, tokenIndex
-			{
-				position52, tokenIndex52 := position, tokenIndex
-				{
-					position53, tokenIndex53 := position, tokenIndex
-					{
-						position55, tokenIndex55 := position, tokenIndex
-						if !cset5[buffer[position]] || !_rules[rulescheme]() {
-							goto l54
-						}
-						if buffer[position] != ':' {
-							goto l54
-						}
-						position++
-						if !_rules[rulerelativeURL]() {
-							goto l54
-						}
-						if !p.notokens {
-							tree.Add(rulegeneric_RL, position55, position, tokenIndex, tokenIndex55)
-						}
-						tokenIndex++
-					}
-					{
-						position56, tokenIndex56 := position, tokenIndex
-						{
-							position57, tokenIndex57 := position, tokenIndex
-							if !cset0[buffer[position]] {
-								goto l78
-							}
-							position++
-							goto l57
-						l78:
-							position, tokenIndex = position57, tokenIndex57
-							if buffer[position] != '%' {
-								goto l56
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l56
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l56
-								}
-								position++
-							}
-						}
-					l57:
-						goto l54
-					l56:
-						position, tokenIndex = position56, tokenIndex56
-					}
-					goto l53
-				l54:
-					position, tokenIndex = position53, tokenIndex53
-					if !cset5[buffer[position]] || !_rules[rulescheme]() {
-						goto l51
-					}
-					if buffer[position] != ':' {
-						goto l51
-					}
-					position++
-				l85:
-					{
-						i, buf := position, buffer
-						for cset0[buf[i]] {
-							i++
-						}
-						position = i
-					}
-					{
-						position86, tokenIndex86 := position, tokenIndex
-						{
-							position87, tokenIndex87 := position, tokenIndex
-							if !cset0[buffer[position]] {
-								goto l108
-							}
-							position++
-							goto l87
-						l108:
-							position, tokenIndex = position87, tokenIndex87
-							if buffer[position] != '%' {
-								goto l86
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l86
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l86
-								}
-								position++
-							}
-						}
-					l87:
-						goto l85
-					l86:
-						position, tokenIndex = position86, tokenIndex86
-					}
-				}
-			l53:
-				if !p.notokens {
-					tree.Add(ruleabsoluteURL, position52, position, tokenIndex, tokenIndex52)
-				}
-				tokenIndex++
-			}
-			return true
-		l51:
-			position, tokenIndex = position51, tokenIndex51
-			return false
-		},
+		p.rule_absoluteURL,
 		/* 3 generic_RL <- <(scheme ':' relativeURL)> */
 		nil,
-		/* 4 relativeURL <- <(net_path / abs_path / rel_path)> */
-		func() bool {
-			position116, tokenIndex116 := position, tokenIndex
-			{
-				position117, tokenIndex117 := position, tokenIndex
-				{
-					position118, tokenIndex118 := position, tokenIndex
-					if !cset6[buffer[position]] || !_rules[rulenet_path]() {
-						goto l119
-					}
-					goto l118
-				l119:
-					position, tokenIndex = position118, tokenIndex118
-					if !cset6[buffer[position]] || !_rules[ruleabs_path]() {
-						goto l120
-					}
-					goto l118
-				l120:
-					position, tokenIndex = position118, tokenIndex118
-					if !_rules[rulerel_path]() {
-						goto l116
-					}
-				}
-			l118:
-				if !p.notokens {
-					tree.Add(rulerelativeURL, position117, position, tokenIndex, tokenIndex117)
-				}
-				tokenIndex++
-			}
-			return true
-		l116:
-			position, tokenIndex = position116, tokenIndex116
-			return false
-		},
-		/* 5 net_path <- <('/' '/' net_loc abs_path?)> */
-		func() bool {
-			position121, tokenIndex121 := position, tokenIndex
-			{
-				position122, tokenIndex122 := position, tokenIndex
-				if buffer[position] != '/' {
-					goto l121
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l121
-				}
-				position++
-				{
-					position123, tokenIndex123 := position, tokenIndex
-				l124:
-					{
-						i, buf := position, buffer
-						for cset2[buf[i]] {
-							i++
-						}
-						position = i
-					}
-					{
-						position125, tokenIndex125 := position, tokenIndex
-						{
-							position126, tokenIndex126 := position, tokenIndex
-							if !cset2[buffer[position]] {
-								goto l146
-							}
-							position++
-							goto l126
-						l146:
-							position, tokenIndex = position126, tokenIndex126
-							if buffer[position] != '%' {
-								goto l125
-							}
-							position++
-							{
-								if !cset1[buffer[position]] {
-									goto l125
-								}
-								position++
-							}
-							{
-								if !cset1[buffer[position]] {
-									goto l125
-								}
-								position++
-							}
-						}
-					l126:
-						goto l124
-					l125:
-						position, tokenIndex = position125, tokenIndex125
-					}
-					if !p.notokens {
-						tree.Add(rulenet_loc, position123, position, tokenIndex, tokenIndex123)
-					}
-					tokenIndex++
-				}
-				{
-					position153, tokenIndex153 := position, tokenIndex
-					if !cset6[buffer[position]] || !_rules[ruleabs_path]() {
-						goto l153
-					}
-					goto l154
-				l153:
-					position, tokenIndex = position153, tokenIndex153
-				}
-			l154:
-				if !p.notokens {
-					tree.Add(rulenet_path, position122, position, tokenIndex, tokenIndex122)
-				}
-				tokenIndex++
-			}
-			return true
-		l121:
-			position, tokenIndex = position121, tokenIndex121
-			return false
-		},
-		/* 6 abs_path <- <('/' rel_path)> */
-		func() bool {
-			position155, tokenIndex155 := position, tokenIndex
-			{
-				position156, tokenIndex156 := position, tokenIndex
-				if buffer[position] != '/' {
-					goto l155
-				}
-				position++
-				if !_rules[rulerel_path]() {
-					goto l155
-				}
-				if !p.notokens {
-					tree.Add(ruleabs_path, position156, position, tokenIndex, tokenIndex156)
-				}
-				tokenIndex++
-			}
-			return true
-		l155:
-			position, tokenIndex = position155, tokenIndex155
-			return false
-		},
-		/* 7 rel_path <- <(path? (';' params)? ('?' query)?)> */
-		func() bool {
-			{
-				position158, tokenIndex158 := position, tokenIndex
-				{
-					position159, tokenIndex159 := position, tokenIndex
-					{
-						position161, tokenIndex161 := position, tokenIndex
-						{
-							position162, tokenIndex162 := position, tokenIndex
-							{
-								position165, tokenIndex165 := position, tokenIndex
-								if !cset3[buffer[position]] {
-									goto l183
-								}
-								position++
-								goto l165
-							l183:
-								position, tokenIndex = position165, tokenIndex165
-								if buffer[position] != '%' {
-									goto l159
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l159
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l159
-									}
-									position++
-								}
-							}
-						l165:
-						l163:
-							{
-								i, buf := position, buffer
-								for cset3[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position164, tokenIndex164 := position, tokenIndex
-								{
-									position190, tokenIndex190 := position, tokenIndex
-									if !cset3[buffer[position]] {
-										goto l208
-									}
-									position++
-									goto l190
-								l208:
-									position, tokenIndex = position190, tokenIndex190
-									if buffer[position] != '%' {
-										goto l164
-									}
-									position++
-									{
-										if !cset1[buffer[position]] {
-											goto l164
-										}
-										position++
-									}
-									{
-										if !cset1[buffer[position]] {
-											goto l164
-										}
-										position++
-									}
-								}
-							l190:
-								goto l163
-							l164:
-								position, tokenIndex = position164, tokenIndex164
-							}
-							if !p.notokens {
-								tree.Add(rulefsegment, position162, position, tokenIndex, tokenIndex162)
-							}
-							tokenIndex++
-						}
-					l215:
-						{
-							position216, tokenIndex216 := position, tokenIndex
-							if buffer[position] != '/' {
-								goto l216
-							}
-							position++
-							{
-								position217, tokenIndex217 := position, tokenIndex
-							l218:
-								{
-									i, buf := position, buffer
-									for cset3[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position219, tokenIndex219 := position, tokenIndex
-									{
-										position220, tokenIndex220 := position, tokenIndex
-										if !cset3[buffer[position]] {
-											goto l238
-										}
-										position++
-										goto l220
-									l238:
-										position, tokenIndex = position220, tokenIndex220
-										if buffer[position] != '%' {
-											goto l219
-										}
-										position++
-										{
-											if !cset1[buffer[position]] {
-												goto l219
-											}
-											position++
-										}
-										{
-											if !cset1[buffer[position]] {
-												goto l219
-											}
-											position++
-										}
-									}
-								l220:
-									goto l218
-								l219:
-									position, tokenIndex = position219, tokenIndex219
-								}
-								if !p.notokens {
-									tree.Add(rulesegment, position217, position, tokenIndex, tokenIndex217)
-								}
-								tokenIndex++
-							}
-							goto l215
-						l216:
-							position, tokenIndex = position216, tokenIndex216
-						}
-						if !p.notokens {
-							tree.Add(rulepath, position161, position, tokenIndex, tokenIndex161)
-						}
-						tokenIndex++
-					}
-					goto l160
-				l159:
-					position, tokenIndex = position159, tokenIndex159
-				}
-			l160:
-				{
-					position245, tokenIndex245 := position, tokenIndex
-					if buffer[position] != ';' {
-						goto l245
-					}
-					position++
-					{
-						position247, tokenIndex247 := position, tokenIndex
-						if !_rules[ruleparam]() {
-							goto l245
-						}
-					l248:
-						{
-							position249, tokenIndex249 := position, tokenIndex
-							if buffer[position] != ';' {
-								goto l249
-							}
-							position++
-							if !_rules[ruleparam]() {
-								goto l249
-							}
-							goto l248
-						l249:
-							position, tokenIndex = position249, tokenIndex249
-						}
-						if !p.notokens {
-							tree.Add(ruleparams, position247, position, tokenIndex, tokenIndex247)
-						}
-						tokenIndex++
-					}
-					goto l246
-				l245:
-					position, tokenIndex = position245, tokenIndex245
-				}
-			l246:
-				{
-					position250, tokenIndex250 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l250
-					}
-					position++
-					{
-						position252, tokenIndex252 := position, tokenIndex
-					l253:
-						{
-							i, buf := position, buffer
-							for cset0[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position254, tokenIndex254 := position, tokenIndex
-							{
-								position255, tokenIndex255 := position, tokenIndex
-								if !cset0[buffer[position]] {
-									goto l276
-								}
-								position++
-								goto l255
-							l276:
-								position, tokenIndex = position255, tokenIndex255
-								if buffer[position] != '%' {
-									goto l254
-								}
-								position++
-								{
-									if !cset1[buffer[position]] {
-										goto l254
-									}
-									position++
-								}
-								{
-									if !cset1[buffer[position]] {
-										goto l254
-									}
-									position++
-								}
-							}
-						l255:
-							goto l253
-						l254:
-							position, tokenIndex = position254, tokenIndex254
-						}
-						if !p.notokens {
-							tree.Add(rulequery, position252, position, tokenIndex, tokenIndex252)
-						}
-						tokenIndex++
-					}
-					goto l251
-				l250:
-					position, tokenIndex = position250, tokenIndex250
-				}
-			l251:
-				if !p.notokens {
-					tree.Add(rulerel_path, position158, position, tokenIndex, tokenIndex158)
-				}
-				tokenIndex++
-			}
-			return true
-		},
+		p.rule_relativeURL,
+		p.rule_net_path,
+		p.rule_abs_path,
+		p.rule_rel_path,
 		/* 8 path <- <(fsegment ('/' segment)*)> */
 		nil,
 		/* 9 fsegment <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+> */
@@ -1065,99 +348,8 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		nil,
 		/* 11 params <- <(param (';' param)*)> */
 		nil,
-		/* 12 param <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '/' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
-		func() bool {
-			{
-				position288, tokenIndex288 := position, tokenIndex
-			l289:
-				{
-					i, buf := position, buffer
-					for cset4[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position290, tokenIndex290 := position, tokenIndex
-					{
-						position291, tokenIndex291 := position, tokenIndex
-						if !cset4[buffer[position]] {
-							goto l310
-						}
-						position++
-						goto l291
-					l310:
-						position, tokenIndex = position291, tokenIndex291
-						if buffer[position] != '%' {
-							goto l290
-						}
-						position++
-						{
-							if !cset1[buffer[position]] {
-								goto l290
-							}
-							position++
-						}
-						{
-							if !cset1[buffer[position]] {
-								goto l290
-							}
-							position++
-						}
-					}
-				l291:
-					goto l289
-				l290:
-					position, tokenIndex = position290, tokenIndex290
-				}
-				if !p.notokens {
-					tree.Add(ruleparam, position288, position, tokenIndex, tokenIndex288)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 13 scheme <- <([a-z] / [A-Z] / [0-9] / '+' / '-' / '.')+> */
-		func() bool {
-			position317, tokenIndex317 := position, tokenIndex
-			{
-				position318, tokenIndex318 := position, tokenIndex
-				{
-					if !cset5[buffer[position]] {
-						goto l317
-					}
-					position++
-				}
-			l319:
-				{
-					i, buf := position, buffer
-					for cset5[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position320, tokenIndex320 := position, tokenIndex
-					{
-						if !cset5[buffer[position]] {
-							goto l320
-						}
-						position++
-					}
-					goto l319
-				l320:
-					position, tokenIndex = position320, tokenIndex320
-				}
-				if !p.notokens {
-					tree.Add(rulescheme, position318, position, tokenIndex, tokenIndex318)
-				}
-				tokenIndex++
-			}
-			return true
-		l317:
-			position, tokenIndex = position317, tokenIndex317
-			return false
-		},
+		p.rule_param,
+		p.rule_scheme,
 		/* 14 net_loc <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / ';' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 		nil,
 		/* 15 query <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
@@ -1167,6 +359,826 @@ func (p *parser) Init(options ...func(*parser) error) error {
 	}
 	p.rules = _rules
 	return nil
+}
+
+// matchDot matches any byte but the end marker.
+func (p *parser) matchDot() bool {
+	if p.buffer[p.position] != endSymbol {
+		p.position++
+		return true
+	}
+	return false
+}
+
+// 0 _start <- <((&{p.start == 0} URL !.) / (&{p.start == 1} absoluteURL !.) / (&{p.start == 2} relativeURL !.) / (&{p.start == 3} net_path !.) / (&{p.start == 4} abs_path !.) / (&{p.start == 5} rel_path !.))>
+func (p *parser) rule__start() bool {
+	position0, tokenIndex0 := p.position, p.tokenIndex
+	{
+		position1, tokenIndex1 := p.position, p.tokenIndex
+		{
+			position2, tokenIndex2 := p.position, p.tokenIndex
+			if !(p.start == 0) {
+				goto l3
+			}
+			{
+				position4, tokenIndex4 := p.position, p.tokenIndex
+				{
+					position5, tokenIndex5 := p.position, p.tokenIndex
+					if !cset5[p.buffer[p.position]] || !p.rule_absoluteURL() {
+						goto l6
+					}
+					goto l5
+				l6:
+					p.position, p.tokenIndex = position5, tokenIndex5
+					if !p.rule_relativeURL() {
+						goto l3
+					}
+				}
+			l5:
+				{
+					position7, tokenIndex7 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l7
+					}
+					p.position++
+					{
+						position9, tokenIndex9 := p.position, p.tokenIndex
+					l10:
+						{
+							i, buf := p.position, p.buffer
+							for cset0[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position11, tokenIndex11 := p.position, p.tokenIndex
+							{
+								position12, tokenIndex12 := p.position, p.tokenIndex
+								if !cset0[p.buffer[p.position]] {
+									goto l33
+								}
+								p.position++
+								goto l12
+							l33:
+								p.position, p.tokenIndex = position12, tokenIndex12
+								if p.buffer[p.position] != '%' {
+									goto l11
+								}
+								p.position++
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l11
+									}
+									p.position++
+								}
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l11
+									}
+									p.position++
+								}
+							}
+						l12:
+							goto l10
+						l11:
+							p.position, p.tokenIndex = position11, tokenIndex11
+						}
+						if !p.notokens {
+							p.tokens32.Add(rulefragment, position9, p.position, p.tokenIndex, tokenIndex9)
+						}
+						p.tokenIndex++
+					}
+					goto l8
+				l7:
+					p.position, p.tokenIndex = position7, tokenIndex7
+				}
+			l8:
+				if !p.notokens {
+					p.tokens32.Add(ruleURL, position4, p.position, p.tokenIndex, tokenIndex4)
+				}
+				p.tokenIndex++
+			}
+			{
+				position40, tokenIndex40 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l40
+				}
+				goto l3
+			l40:
+				p.position, p.tokenIndex = position40, tokenIndex40
+			}
+			goto l2
+		l3:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 1) {
+				goto l41
+			}
+			if !cset5[p.buffer[p.position]] || !p.rule_absoluteURL() {
+				goto l41
+			}
+			{
+				position42, tokenIndex42 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l42
+				}
+				goto l41
+			l42:
+				p.position, p.tokenIndex = position42, tokenIndex42
+			}
+			goto l2
+		l41:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 2) {
+				goto l43
+			}
+			if !p.rule_relativeURL() {
+				goto l43
+			}
+			{
+				position44, tokenIndex44 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l44
+				}
+				goto l43
+			l44:
+				p.position, p.tokenIndex = position44, tokenIndex44
+			}
+			goto l2
+		l43:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 3) {
+				goto l45
+			}
+			if !cset6[p.buffer[p.position]] || !p.rule_net_path() {
+				goto l45
+			}
+			{
+				position46, tokenIndex46 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l46
+				}
+				goto l45
+			l46:
+				p.position, p.tokenIndex = position46, tokenIndex46
+			}
+			goto l2
+		l45:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 4) {
+				goto l47
+			}
+			if !cset6[p.buffer[p.position]] || !p.rule_abs_path() {
+				goto l47
+			}
+			{
+				position48, tokenIndex48 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l48
+				}
+				goto l47
+			l48:
+				p.position, p.tokenIndex = position48, tokenIndex48
+			}
+			goto l2
+		l47:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 5) {
+				goto l0
+			}
+			if !p.rule_rel_path() {
+				goto l0
+			}
+			{
+				position49, tokenIndex49 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l49
+				}
+				goto l0
+			l49:
+				p.position, p.tokenIndex = position49, tokenIndex49
+			}
+		}
+	l2:
+		if !p.notokens {
+			p.tokens32.Add(rule_start, position1, p.position, p.tokenIndex, tokenIndex1)
+		}
+		p.tokenIndex++
+	}
+	return true
+l0:
+	p.position, p.tokenIndex = position0, tokenIndex0
+	return false
+}
+
+// 2 absoluteURL <- <((generic_RL !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\” / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / (scheme ':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\” / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*))>
+func (p *parser) rule_absoluteURL() bool {
+	position51, tokenIndex51 := p.position, p.tokenIndex
+	{
+		position52, tokenIndex52 := p.position, p.tokenIndex
+		{
+			position53, tokenIndex53 := p.position, p.tokenIndex
+			{
+				position55, tokenIndex55 := p.position, p.tokenIndex
+				if !cset5[p.buffer[p.position]] || !p.rule_scheme() {
+					goto l54
+				}
+				if p.buffer[p.position] != ':' {
+					goto l54
+				}
+				p.position++
+				if !p.rule_relativeURL() {
+					goto l54
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulegeneric_RL, position55, p.position, p.tokenIndex, tokenIndex55)
+				}
+				p.tokenIndex++
+			}
+			{
+				position56, tokenIndex56 := p.position, p.tokenIndex
+				{
+					position57, tokenIndex57 := p.position, p.tokenIndex
+					if !cset0[p.buffer[p.position]] {
+						goto l78
+					}
+					p.position++
+					goto l57
+				l78:
+					p.position, p.tokenIndex = position57, tokenIndex57
+					if p.buffer[p.position] != '%' {
+						goto l56
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l56
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l56
+						}
+						p.position++
+					}
+				}
+			l57:
+				goto l54
+			l56:
+				p.position, p.tokenIndex = position56, tokenIndex56
+			}
+			goto l53
+		l54:
+			p.position, p.tokenIndex = position53, tokenIndex53
+			if !cset5[p.buffer[p.position]] || !p.rule_scheme() {
+				goto l51
+			}
+			if p.buffer[p.position] != ':' {
+				goto l51
+			}
+			p.position++
+		l85:
+			{
+				i, buf := p.position, p.buffer
+				for cset0[buf[i]] {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position86, tokenIndex86 := p.position, p.tokenIndex
+				{
+					position87, tokenIndex87 := p.position, p.tokenIndex
+					if !cset0[p.buffer[p.position]] {
+						goto l108
+					}
+					p.position++
+					goto l87
+				l108:
+					p.position, p.tokenIndex = position87, tokenIndex87
+					if p.buffer[p.position] != '%' {
+						goto l86
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l86
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l86
+						}
+						p.position++
+					}
+				}
+			l87:
+				goto l85
+			l86:
+				p.position, p.tokenIndex = position86, tokenIndex86
+			}
+		}
+	l53:
+		if !p.notokens {
+			p.tokens32.Add(ruleabsoluteURL, position52, p.position, p.tokenIndex, tokenIndex52)
+		}
+		p.tokenIndex++
+	}
+	return true
+l51:
+	p.position, p.tokenIndex = position51, tokenIndex51
+	return false
+}
+
+// 4 relativeURL <- <(net_path / abs_path / rel_path)>
+func (p *parser) rule_relativeURL() bool {
+	position116, tokenIndex116 := p.position, p.tokenIndex
+	{
+		position117, tokenIndex117 := p.position, p.tokenIndex
+		{
+			position118, tokenIndex118 := p.position, p.tokenIndex
+			if !cset6[p.buffer[p.position]] || !p.rule_net_path() {
+				goto l119
+			}
+			goto l118
+		l119:
+			p.position, p.tokenIndex = position118, tokenIndex118
+			if !cset6[p.buffer[p.position]] || !p.rule_abs_path() {
+				goto l120
+			}
+			goto l118
+		l120:
+			p.position, p.tokenIndex = position118, tokenIndex118
+			if !p.rule_rel_path() {
+				goto l116
+			}
+		}
+	l118:
+		if !p.notokens {
+			p.tokens32.Add(rulerelativeURL, position117, p.position, p.tokenIndex, tokenIndex117)
+		}
+		p.tokenIndex++
+	}
+	return true
+l116:
+	p.position, p.tokenIndex = position116, tokenIndex116
+	return false
+}
+
+// 5 net_path <- <('/' '/' net_loc abs_path?)>
+func (p *parser) rule_net_path() bool {
+	position121, tokenIndex121 := p.position, p.tokenIndex
+	{
+		position122, tokenIndex122 := p.position, p.tokenIndex
+		if p.buffer[p.position] != '/' {
+			goto l121
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l121
+		}
+		p.position++
+		{
+			position123, tokenIndex123 := p.position, p.tokenIndex
+		l124:
+			{
+				i, buf := p.position, p.buffer
+				for cset2[buf[i]] {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position125, tokenIndex125 := p.position, p.tokenIndex
+				{
+					position126, tokenIndex126 := p.position, p.tokenIndex
+					if !cset2[p.buffer[p.position]] {
+						goto l146
+					}
+					p.position++
+					goto l126
+				l146:
+					p.position, p.tokenIndex = position126, tokenIndex126
+					if p.buffer[p.position] != '%' {
+						goto l125
+					}
+					p.position++
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l125
+						}
+						p.position++
+					}
+					{
+						if !cset1[p.buffer[p.position]] {
+							goto l125
+						}
+						p.position++
+					}
+				}
+			l126:
+				goto l124
+			l125:
+				p.position, p.tokenIndex = position125, tokenIndex125
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulenet_loc, position123, p.position, p.tokenIndex, tokenIndex123)
+			}
+			p.tokenIndex++
+		}
+		{
+			position153, tokenIndex153 := p.position, p.tokenIndex
+			if !cset6[p.buffer[p.position]] || !p.rule_abs_path() {
+				goto l153
+			}
+			goto l154
+		l153:
+			p.position, p.tokenIndex = position153, tokenIndex153
+		}
+	l154:
+		if !p.notokens {
+			p.tokens32.Add(rulenet_path, position122, p.position, p.tokenIndex, tokenIndex122)
+		}
+		p.tokenIndex++
+	}
+	return true
+l121:
+	p.position, p.tokenIndex = position121, tokenIndex121
+	return false
+}
+
+// 6 abs_path <- <('/' rel_path)>
+func (p *parser) rule_abs_path() bool {
+	position155, tokenIndex155 := p.position, p.tokenIndex
+	{
+		position156, tokenIndex156 := p.position, p.tokenIndex
+		if p.buffer[p.position] != '/' {
+			goto l155
+		}
+		p.position++
+		if !p.rule_rel_path() {
+			goto l155
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleabs_path, position156, p.position, p.tokenIndex, tokenIndex156)
+		}
+		p.tokenIndex++
+	}
+	return true
+l155:
+	p.position, p.tokenIndex = position155, tokenIndex155
+	return false
+}
+
+// 7 rel_path <- <(path? (';' params)? ('?' query)?)>
+func (p *parser) rule_rel_path() bool {
+	{
+		position158, tokenIndex158 := p.position, p.tokenIndex
+		{
+			position159, tokenIndex159 := p.position, p.tokenIndex
+			{
+				position161, tokenIndex161 := p.position, p.tokenIndex
+				{
+					position162, tokenIndex162 := p.position, p.tokenIndex
+					{
+						position165, tokenIndex165 := p.position, p.tokenIndex
+						if !cset3[p.buffer[p.position]] {
+							goto l183
+						}
+						p.position++
+						goto l165
+					l183:
+						p.position, p.tokenIndex = position165, tokenIndex165
+						if p.buffer[p.position] != '%' {
+							goto l159
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l159
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l159
+							}
+							p.position++
+						}
+					}
+				l165:
+				l163:
+					{
+						i, buf := p.position, p.buffer
+						for cset3[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position164, tokenIndex164 := p.position, p.tokenIndex
+						{
+							position190, tokenIndex190 := p.position, p.tokenIndex
+							if !cset3[p.buffer[p.position]] {
+								goto l208
+							}
+							p.position++
+							goto l190
+						l208:
+							p.position, p.tokenIndex = position190, tokenIndex190
+							if p.buffer[p.position] != '%' {
+								goto l164
+							}
+							p.position++
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l164
+								}
+								p.position++
+							}
+							{
+								if !cset1[p.buffer[p.position]] {
+									goto l164
+								}
+								p.position++
+							}
+						}
+					l190:
+						goto l163
+					l164:
+						p.position, p.tokenIndex = position164, tokenIndex164
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulefsegment, position162, p.position, p.tokenIndex, tokenIndex162)
+					}
+					p.tokenIndex++
+				}
+			l215:
+				{
+					position216, tokenIndex216 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '/' {
+						goto l216
+					}
+					p.position++
+					{
+						position217, tokenIndex217 := p.position, p.tokenIndex
+					l218:
+						{
+							i, buf := p.position, p.buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position219, tokenIndex219 := p.position, p.tokenIndex
+							{
+								position220, tokenIndex220 := p.position, p.tokenIndex
+								if !cset3[p.buffer[p.position]] {
+									goto l238
+								}
+								p.position++
+								goto l220
+							l238:
+								p.position, p.tokenIndex = position220, tokenIndex220
+								if p.buffer[p.position] != '%' {
+									goto l219
+								}
+								p.position++
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l219
+									}
+									p.position++
+								}
+								{
+									if !cset1[p.buffer[p.position]] {
+										goto l219
+									}
+									p.position++
+								}
+							}
+						l220:
+							goto l218
+						l219:
+							p.position, p.tokenIndex = position219, tokenIndex219
+						}
+						if !p.notokens {
+							p.tokens32.Add(rulesegment, position217, p.position, p.tokenIndex, tokenIndex217)
+						}
+						p.tokenIndex++
+					}
+					goto l215
+				l216:
+					p.position, p.tokenIndex = position216, tokenIndex216
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulepath, position161, p.position, p.tokenIndex, tokenIndex161)
+				}
+				p.tokenIndex++
+			}
+			goto l160
+		l159:
+			p.position, p.tokenIndex = position159, tokenIndex159
+		}
+	l160:
+		{
+			position245, tokenIndex245 := p.position, p.tokenIndex
+			if p.buffer[p.position] != ';' {
+				goto l245
+			}
+			p.position++
+			{
+				position247, tokenIndex247 := p.position, p.tokenIndex
+				if !p.rule_param() {
+					goto l245
+				}
+			l248:
+				{
+					position249, tokenIndex249 := p.position, p.tokenIndex
+					if p.buffer[p.position] != ';' {
+						goto l249
+					}
+					p.position++
+					if !p.rule_param() {
+						goto l249
+					}
+					goto l248
+				l249:
+					p.position, p.tokenIndex = position249, tokenIndex249
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleparams, position247, p.position, p.tokenIndex, tokenIndex247)
+				}
+				p.tokenIndex++
+			}
+			goto l246
+		l245:
+			p.position, p.tokenIndex = position245, tokenIndex245
+		}
+	l246:
+		{
+			position250, tokenIndex250 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l250
+			}
+			p.position++
+			{
+				position252, tokenIndex252 := p.position, p.tokenIndex
+			l253:
+				{
+					i, buf := p.position, p.buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position254, tokenIndex254 := p.position, p.tokenIndex
+					{
+						position255, tokenIndex255 := p.position, p.tokenIndex
+						if !cset0[p.buffer[p.position]] {
+							goto l276
+						}
+						p.position++
+						goto l255
+					l276:
+						p.position, p.tokenIndex = position255, tokenIndex255
+						if p.buffer[p.position] != '%' {
+							goto l254
+						}
+						p.position++
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l254
+							}
+							p.position++
+						}
+						{
+							if !cset1[p.buffer[p.position]] {
+								goto l254
+							}
+							p.position++
+						}
+					}
+				l255:
+					goto l253
+				l254:
+					p.position, p.tokenIndex = position254, tokenIndex254
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulequery, position252, p.position, p.tokenIndex, tokenIndex252)
+				}
+				p.tokenIndex++
+			}
+			goto l251
+		l250:
+			p.position, p.tokenIndex = position250, tokenIndex250
+		}
+	l251:
+		if !p.notokens {
+			p.tokens32.Add(rulerel_path, position158, p.position, p.tokenIndex, tokenIndex158)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 12 param <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\” / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '/' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*>
+func (p *parser) rule_param() bool {
+	{
+		position288, tokenIndex288 := p.position, p.tokenIndex
+	l289:
+		{
+			i, buf := p.position, p.buffer
+			for cset4[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position290, tokenIndex290 := p.position, p.tokenIndex
+			{
+				position291, tokenIndex291 := p.position, p.tokenIndex
+				if !cset4[p.buffer[p.position]] {
+					goto l310
+				}
+				p.position++
+				goto l291
+			l310:
+				p.position, p.tokenIndex = position291, tokenIndex291
+				if p.buffer[p.position] != '%' {
+					goto l290
+				}
+				p.position++
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l290
+					}
+					p.position++
+				}
+				{
+					if !cset1[p.buffer[p.position]] {
+						goto l290
+					}
+					p.position++
+				}
+			}
+		l291:
+			goto l289
+		l290:
+			p.position, p.tokenIndex = position290, tokenIndex290
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleparam, position288, p.position, p.tokenIndex, tokenIndex288)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 13 scheme <- <([a-z] / [A-Z] / [0-9] / '+' / '-' / '.')+>
+func (p *parser) rule_scheme() bool {
+	position317, tokenIndex317 := p.position, p.tokenIndex
+	{
+		position318, tokenIndex318 := p.position, p.tokenIndex
+		{
+			if !cset5[p.buffer[p.position]] {
+				goto l317
+			}
+			p.position++
+		}
+	l319:
+		{
+			i, buf := p.position, p.buffer
+			for cset5[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position320, tokenIndex320 := p.position, p.tokenIndex
+			{
+				if !cset5[p.buffer[p.position]] {
+					goto l320
+				}
+				p.position++
+			}
+			goto l319
+		l320:
+			p.position, p.tokenIndex = position320, tokenIndex320
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulescheme, position318, p.position, p.tokenIndex, tokenIndex318)
+		}
+		p.tokenIndex++
+	}
+	return true
+l317:
+	p.position, p.tokenIndex = position317, tokenIndex317
+	return false
 }
 
 // The character sets that gen folded ordered choices of single characters into (gen/fold.go).

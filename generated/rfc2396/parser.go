@@ -196,6 +196,8 @@ type parser struct {
 	start    int
 	notokens bool
 
+	position, tokenIndex uint32
+
 	Buffer string
 	buffer []byte
 	rules  [30]func() bool
@@ -305,10 +307,6 @@ func Size(size int) func(*parser) error {
 	}
 }
 func (p *parser) Init(options ...func(*parser) error) error {
-	var (
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -316,37 +314,26 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		position, tokenIndex = 0, 0
+		p.position, p.tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
 			if !p.notokens {
-				p.Trim(tokenIndex)
+				p.Trim(p.tokenIndex)
 			}
 			return nil
 		}
 		return errMismatch
-	}
-
-	matchDot := func() bool {
-		if buffer[position] != endSymbol {
-			position++
-			return true
-		}
-		return false
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -367,907 +354,17 @@ func (p *parser) Init(options ...func(*parser) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 _start <- <((&{p.start == 0} URI_reference !.) / (&{p.start == 1} absoluteURI !.) / (&{p.start == 2} relativeURI !.))> */
-		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
-			{
-				position1, tokenIndex1 := position, tokenIndex
-				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !(p.start == 0) {
-						goto l3
-					}
-					{
-						position4, tokenIndex4 := position, tokenIndex
-						{
-							position5, tokenIndex5 := position, tokenIndex
-							{
-								position7, tokenIndex7 := position, tokenIndex
-								if !cset1[buffer[position]] || !_rules[ruleabsoluteURI]() {
-									goto l8
-								}
-								goto l7
-							l8:
-								position, tokenIndex = position7, tokenIndex7
-								if !cset11[buffer[position]] || !_rules[rulerelativeURI]() {
-									goto l5
-								}
-							}
-						l7:
-							goto l6
-						l5:
-							position, tokenIndex = position5, tokenIndex5
-						}
-					l6:
-						{
-							position9, tokenIndex9 := position, tokenIndex
-							if buffer[position] != '#' {
-								goto l9
-							}
-							position++
-							{
-								position11, tokenIndex11 := position, tokenIndex
-							l12:
-								{
-									i, buf := position, buffer
-									for cset0[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position13, tokenIndex13 := position, tokenIndex
-									{
-										position14, tokenIndex14 := position, tokenIndex
-										if !cset0[buffer[position]] {
-											goto l36
-										}
-										position++
-										goto l14
-									l36:
-										position, tokenIndex = position14, tokenIndex14
-										if !cset12[buffer[position]] || !_rules[ruleescaped]() {
-											goto l13
-										}
-									}
-								l14:
-									goto l12
-								l13:
-									position, tokenIndex = position13, tokenIndex13
-								}
-								if !p.notokens {
-									tree.Add(rulefragment, position11, position, tokenIndex, tokenIndex11)
-								}
-								tokenIndex++
-							}
-							goto l10
-						l9:
-							position, tokenIndex = position9, tokenIndex9
-						}
-					l10:
-						if !p.notokens {
-							tree.Add(ruleURI_reference, position4, position, tokenIndex, tokenIndex4)
-						}
-						tokenIndex++
-					}
-					{
-						position37, tokenIndex37 := position, tokenIndex
-						if !matchDot() {
-							goto l37
-						}
-						goto l3
-					l37:
-						position, tokenIndex = position37, tokenIndex37
-					}
-					goto l2
-				l3:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 1) {
-						goto l38
-					}
-					if !cset1[buffer[position]] || !_rules[ruleabsoluteURI]() {
-						goto l38
-					}
-					{
-						position39, tokenIndex39 := position, tokenIndex
-						if !matchDot() {
-							goto l39
-						}
-						goto l38
-					l39:
-						position, tokenIndex = position39, tokenIndex39
-					}
-					goto l2
-				l38:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 2) {
-						goto l0
-					}
-					if !cset11[buffer[position]] || !_rules[rulerelativeURI]() {
-						goto l0
-					}
-					{
-						position40, tokenIndex40 := position, tokenIndex
-						if !matchDot() {
-							goto l40
-						}
-						goto l0
-					l40:
-						position, tokenIndex = position40, tokenIndex40
-					}
-				}
-			l2:
-				if !p.notokens {
-					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
-				}
-				tokenIndex++
-			}
-			return true
-		l0:
-			position, tokenIndex = position0, tokenIndex0
-			return false
-		},
+		p.rule__start,
 		/* 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)?)> */
 		nil,
-		/* 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))> */
-		func() bool {
-			position42, tokenIndex42 := position, tokenIndex
-			{
-				position43, tokenIndex43 := position, tokenIndex
-				{
-					position44, tokenIndex44 := position, tokenIndex
-					{
-						if !cset1[buffer[position]] {
-							goto l42
-						}
-						position++
-					}
-				l47:
-					{
-						i, buf := position, buffer
-						for cset2[buf[i]] {
-							i++
-						}
-						position = i
-					}
-					{
-						position48, tokenIndex48 := position, tokenIndex
-						{
-							if !cset2[buffer[position]] {
-								goto l48
-							}
-							position++
-						}
-						goto l47
-					l48:
-						position, tokenIndex = position48, tokenIndex48
-					}
-					if !p.notokens {
-						tree.Add(rulescheme, position44, position, tokenIndex, tokenIndex44)
-					}
-					tokenIndex++
-				}
-				if buffer[position] != ':' {
-					goto l42
-				}
-				position++
-				{
-					position55, tokenIndex55 := position, tokenIndex
-					{
-						position57, tokenIndex57 := position, tokenIndex
-						{
-							position58, tokenIndex58 := position, tokenIndex
-							if !cset13[buffer[position]] || !_rules[rulenet_path]() {
-								goto l59
-							}
-							goto l58
-						l59:
-							position, tokenIndex = position58, tokenIndex58
-							if !cset13[buffer[position]] || !_rules[ruleabs_path]() {
-								goto l56
-							}
-						}
-					l58:
-						{
-							position60, tokenIndex60 := position, tokenIndex
-							if buffer[position] != '?' {
-								goto l60
-							}
-							position++
-							if !_rules[rulequery]() {
-								goto l60
-							}
-							goto l61
-						l60:
-							position, tokenIndex = position60, tokenIndex60
-						}
-					l61:
-						if !p.notokens {
-							tree.Add(rulehier_part, position57, position, tokenIndex, tokenIndex57)
-						}
-						tokenIndex++
-					}
-					goto l55
-				l56:
-					position, tokenIndex = position55, tokenIndex55
-					{
-						position62, tokenIndex62 := position, tokenIndex
-						{
-							position63, tokenIndex63 := position, tokenIndex
-							if !cset3[buffer[position]] {
-								goto l84
-							}
-							position++
-							goto l63
-						l84:
-							position, tokenIndex = position63, tokenIndex63
-							if !cset12[buffer[position]] || !_rules[ruleescaped]() {
-								goto l42
-							}
-						}
-					l63:
-					l85:
-						{
-							i, buf := position, buffer
-							for cset0[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position86, tokenIndex86 := position, tokenIndex
-							{
-								position87, tokenIndex87 := position, tokenIndex
-								if !cset0[buffer[position]] {
-									goto l109
-								}
-								position++
-								goto l87
-							l109:
-								position, tokenIndex = position87, tokenIndex87
-								if !cset12[buffer[position]] || !_rules[ruleescaped]() {
-									goto l86
-								}
-							}
-						l87:
-							goto l85
-						l86:
-							position, tokenIndex = position86, tokenIndex86
-						}
-						if !p.notokens {
-							tree.Add(ruleopaque_part, position62, position, tokenIndex, tokenIndex62)
-						}
-						tokenIndex++
-					}
-				}
-			l55:
-				if !p.notokens {
-					tree.Add(ruleabsoluteURI, position43, position, tokenIndex, tokenIndex43)
-				}
-				tokenIndex++
-			}
-			return true
-		l42:
-			position, tokenIndex = position42, tokenIndex42
-			return false
-		},
-		/* 3 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)> */
-		func() bool {
-			position110, tokenIndex110 := position, tokenIndex
-			{
-				position111, tokenIndex111 := position, tokenIndex
-				{
-					position112, tokenIndex112 := position, tokenIndex
-					if !cset13[buffer[position]] || !_rules[rulenet_path]() {
-						goto l113
-					}
-					goto l112
-				l113:
-					position, tokenIndex = position112, tokenIndex112
-					if !cset13[buffer[position]] || !_rules[ruleabs_path]() {
-						goto l114
-					}
-					goto l112
-				l114:
-					position, tokenIndex = position112, tokenIndex112
-					{
-						position115, tokenIndex115 := position, tokenIndex
-						{
-							position116, tokenIndex116 := position, tokenIndex
-							{
-								position119, tokenIndex119 := position, tokenIndex
-								if !cset4[buffer[position]] {
-									goto l138
-								}
-								position++
-								goto l119
-							l138:
-								position, tokenIndex = position119, tokenIndex119
-								if !cset12[buffer[position]] || !_rules[ruleescaped]() {
-									goto l110
-								}
-							}
-						l119:
-						l117:
-							{
-								i, buf := position, buffer
-								for cset4[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position118, tokenIndex118 := position, tokenIndex
-								{
-									position139, tokenIndex139 := position, tokenIndex
-									if !cset4[buffer[position]] {
-										goto l158
-									}
-									position++
-									goto l139
-								l158:
-									position, tokenIndex = position139, tokenIndex139
-									if !cset12[buffer[position]] || !_rules[ruleescaped]() {
-										goto l118
-									}
-								}
-							l139:
-								goto l117
-							l118:
-								position, tokenIndex = position118, tokenIndex118
-							}
-							if !p.notokens {
-								tree.Add(rulerel_segment, position116, position, tokenIndex, tokenIndex116)
-							}
-							tokenIndex++
-						}
-						{
-							position159, tokenIndex159 := position, tokenIndex
-							if !cset13[buffer[position]] || !_rules[ruleabs_path]() {
-								goto l159
-							}
-							goto l160
-						l159:
-							position, tokenIndex = position159, tokenIndex159
-						}
-					l160:
-						if !p.notokens {
-							tree.Add(rulerel_path, position115, position, tokenIndex, tokenIndex115)
-						}
-						tokenIndex++
-					}
-				}
-			l112:
-				{
-					position161, tokenIndex161 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l161
-					}
-					position++
-					if !_rules[rulequery]() {
-						goto l161
-					}
-					goto l162
-				l161:
-					position, tokenIndex = position161, tokenIndex161
-				}
-			l162:
-				if !p.notokens {
-					tree.Add(rulerelativeURI, position111, position, tokenIndex, tokenIndex111)
-				}
-				tokenIndex++
-			}
-			return true
-		l110:
-			position, tokenIndex = position110, tokenIndex110
-			return false
-		},
+		p.rule_absoluteURI,
+		p.rule_relativeURI,
 		/* 4 hier_part <- <((net_path / abs_path) ('?' query)?)> */
 		nil,
 		/* 5 opaque_part <- <(([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped) ([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*)> */
 		nil,
-		/* 6 net_path <- <('/' '/' authority abs_path?)> */
-		func() bool {
-			position165, tokenIndex165 := position, tokenIndex
-			{
-				position166, tokenIndex166 := position, tokenIndex
-				if buffer[position] != '/' {
-					goto l165
-				}
-				position++
-				if buffer[position] != '/' {
-					goto l165
-				}
-				position++
-				{
-					position167, tokenIndex167 := position, tokenIndex
-					{
-						position168, tokenIndex168 := position, tokenIndex
-						{
-							position170, tokenIndex170 := position, tokenIndex
-							{
-								position171, tokenIndex171 := position, tokenIndex
-								{
-									position173, tokenIndex173 := position, tokenIndex
-									{
-										position175, tokenIndex175 := position, tokenIndex
-									l176:
-										{
-											i, buf := position, buffer
-											for cset5[buf[i]] {
-												i++
-											}
-											position = i
-										}
-										{
-											position177, tokenIndex177 := position, tokenIndex
-											{
-												position178, tokenIndex178 := position, tokenIndex
-												if !cset5[buffer[position]] {
-													goto l197
-												}
-												position++
-												goto l178
-											l197:
-												position, tokenIndex = position178, tokenIndex178
-												if !cset12[buffer[position]] || !_rules[ruleescaped]() {
-													goto l177
-												}
-											}
-										l178:
-											goto l176
-										l177:
-											position, tokenIndex = position177, tokenIndex177
-										}
-										if !p.notokens {
-											tree.Add(ruleuserinfo, position175, position, tokenIndex, tokenIndex175)
-										}
-										tokenIndex++
-									}
-									if buffer[position] != '@' {
-										goto l173
-									}
-									position++
-									goto l174
-								l173:
-									position, tokenIndex = position173, tokenIndex173
-								}
-							l174:
-								{
-									position198, tokenIndex198 := position, tokenIndex
-									{
-										position199, tokenIndex199 := position, tokenIndex
-										{
-											position200, tokenIndex200 := position, tokenIndex
-											{
-												position202, tokenIndex202 := position, tokenIndex
-											l203:
-												{
-													position204, tokenIndex204 := position, tokenIndex
-													{
-														position205, tokenIndex205 := position, tokenIndex
-														{
-															if !cset6[buffer[position]] {
-																goto l204
-															}
-															position++
-														}
-													l209:
-														{
-															position210, tokenIndex210 := position, tokenIndex
-														l211:
-															{
-																i, buf := position, buffer
-																for buf[i] == '-' {
-																	i++
-																}
-																position = i
-															}
-															{
-																position212, tokenIndex212 := position, tokenIndex
-																if buffer[position] != '-' {
-																	goto l212
-																}
-																position++
-																goto l211
-															l212:
-																position, tokenIndex = position212, tokenIndex212
-															}
-															{
-																if !cset6[buffer[position]] {
-																	goto l210
-																}
-																position++
-															}
-															goto l209
-														l210:
-															position, tokenIndex = position210, tokenIndex210
-														}
-														if !p.notokens {
-															tree.Add(ruledomainlabel, position205, position, tokenIndex, tokenIndex205)
-														}
-														tokenIndex++
-													}
-													if buffer[position] != '.' {
-														goto l204
-													}
-													position++
-													{
-														position216, tokenIndex216 := position, tokenIndex
-														{
-															if !cset6[buffer[position]] {
-																goto l204
-															}
-															position++
-														}
-														position, tokenIndex = position216, tokenIndex216
-													}
-													goto l203
-												l204:
-													position, tokenIndex = position204, tokenIndex204
-												}
-												{
-													position220, tokenIndex220 := position, tokenIndex
-													{
-														if !cset1[buffer[position]] {
-															goto l201
-														}
-														position++
-													}
-												l223:
-													{
-														position224, tokenIndex224 := position, tokenIndex
-													l225:
-														{
-															i, buf := position, buffer
-															for buf[i] == '-' {
-																i++
-															}
-															position = i
-														}
-														{
-															position226, tokenIndex226 := position, tokenIndex
-															if buffer[position] != '-' {
-																goto l226
-															}
-															position++
-															goto l225
-														l226:
-															position, tokenIndex = position226, tokenIndex226
-														}
-														{
-															if !cset6[buffer[position]] {
-																goto l224
-															}
-															position++
-														}
-														goto l223
-													l224:
-														position, tokenIndex = position224, tokenIndex224
-													}
-													if !p.notokens {
-														tree.Add(ruletoplabel, position220, position, tokenIndex, tokenIndex220)
-													}
-													tokenIndex++
-												}
-												{
-													position230, tokenIndex230 := position, tokenIndex
-													if buffer[position] != '.' {
-														goto l230
-													}
-													position++
-													goto l231
-												l230:
-													position, tokenIndex = position230, tokenIndex230
-												}
-											l231:
-												if !p.notokens {
-													tree.Add(rulehostname, position202, position, tokenIndex, tokenIndex202)
-												}
-												tokenIndex++
-											}
-											goto l200
-										l201:
-											position, tokenIndex = position200, tokenIndex200
-											{
-												position232, tokenIndex232 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l171
-												}
-												position++
-											l233:
-												{
-													i, buf := position, buffer
-													for '0' <= buf[i] && buf[i] <= '9' {
-														i++
-													}
-													position = i
-												}
-												{
-													position234, tokenIndex234 := position, tokenIndex
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l234
-													}
-													position++
-													goto l233
-												l234:
-													position, tokenIndex = position234, tokenIndex234
-												}
-												if buffer[position] != '.' {
-													goto l171
-												}
-												position++
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l171
-												}
-												position++
-											l235:
-												{
-													i, buf := position, buffer
-													for '0' <= buf[i] && buf[i] <= '9' {
-														i++
-													}
-													position = i
-												}
-												{
-													position236, tokenIndex236 := position, tokenIndex
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l236
-													}
-													position++
-													goto l235
-												l236:
-													position, tokenIndex = position236, tokenIndex236
-												}
-												if buffer[position] != '.' {
-													goto l171
-												}
-												position++
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l171
-												}
-												position++
-											l237:
-												{
-													i, buf := position, buffer
-													for '0' <= buf[i] && buf[i] <= '9' {
-														i++
-													}
-													position = i
-												}
-												{
-													position238, tokenIndex238 := position, tokenIndex
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l238
-													}
-													position++
-													goto l237
-												l238:
-													position, tokenIndex = position238, tokenIndex238
-												}
-												if buffer[position] != '.' {
-													goto l171
-												}
-												position++
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l171
-												}
-												position++
-											l239:
-												{
-													i, buf := position, buffer
-													for '0' <= buf[i] && buf[i] <= '9' {
-														i++
-													}
-													position = i
-												}
-												{
-													position240, tokenIndex240 := position, tokenIndex
-													if c := buffer[position]; c < '0' || c > '9' {
-														goto l240
-													}
-													position++
-													goto l239
-												l240:
-													position, tokenIndex = position240, tokenIndex240
-												}
-												if !p.notokens {
-													tree.Add(ruleIPv4address, position232, position, tokenIndex, tokenIndex232)
-												}
-												tokenIndex++
-											}
-										}
-									l200:
-										if !p.notokens {
-											tree.Add(rulehost, position199, position, tokenIndex, tokenIndex199)
-										}
-										tokenIndex++
-									}
-									{
-										position241, tokenIndex241 := position, tokenIndex
-										if buffer[position] != ':' {
-											goto l241
-										}
-										position++
-										{
-											position243, tokenIndex243 := position, tokenIndex
-										l244:
-											{
-												i, buf := position, buffer
-												for '0' <= buf[i] && buf[i] <= '9' {
-													i++
-												}
-												position = i
-											}
-											{
-												position245, tokenIndex245 := position, tokenIndex
-												if c := buffer[position]; c < '0' || c > '9' {
-													goto l245
-												}
-												position++
-												goto l244
-											l245:
-												position, tokenIndex = position245, tokenIndex245
-											}
-											if !p.notokens {
-												tree.Add(ruleport, position243, position, tokenIndex, tokenIndex243)
-											}
-											tokenIndex++
-										}
-										goto l242
-									l241:
-										position, tokenIndex = position241, tokenIndex241
-									}
-								l242:
-									if !p.notokens {
-										tree.Add(rulehostport, position198, position, tokenIndex, tokenIndex198)
-									}
-									tokenIndex++
-								}
-								goto l172
-							l171:
-								position, tokenIndex = position171, tokenIndex171
-							}
-						l172:
-							if !p.notokens {
-								tree.Add(ruleserver, position170, position, tokenIndex, tokenIndex170)
-							}
-							tokenIndex++
-						}
-						{
-							position246, tokenIndex246 := position, tokenIndex
-							{
-								if !cset7[buffer[position]] {
-									goto l246
-								}
-								position++
-							}
-							goto l169
-						l246:
-							position, tokenIndex = position246, tokenIndex246
-						}
-						goto l168
-					l169:
-						position, tokenIndex = position168, tokenIndex168
-						{
-							position268, tokenIndex268 := position, tokenIndex
-							{
-								position271, tokenIndex271 := position, tokenIndex
-								if !cset8[buffer[position]] {
-									goto l291
-								}
-								position++
-								goto l271
-							l291:
-								position, tokenIndex = position271, tokenIndex271
-								if !cset12[buffer[position]] || !_rules[ruleescaped]() {
-									goto l165
-								}
-							}
-						l271:
-						l269:
-							{
-								i, buf := position, buffer
-								for cset8[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position270, tokenIndex270 := position, tokenIndex
-								{
-									position292, tokenIndex292 := position, tokenIndex
-									if !cset8[buffer[position]] {
-										goto l312
-									}
-									position++
-									goto l292
-								l312:
-									position, tokenIndex = position292, tokenIndex292
-									if !cset12[buffer[position]] || !_rules[ruleescaped]() {
-										goto l270
-									}
-								}
-							l292:
-								goto l269
-							l270:
-								position, tokenIndex = position270, tokenIndex270
-							}
-							if !p.notokens {
-								tree.Add(rulereg_name, position268, position, tokenIndex, tokenIndex268)
-							}
-							tokenIndex++
-						}
-					}
-				l168:
-					if !p.notokens {
-						tree.Add(ruleauthority, position167, position, tokenIndex, tokenIndex167)
-					}
-					tokenIndex++
-				}
-				{
-					position313, tokenIndex313 := position, tokenIndex
-					if !cset13[buffer[position]] || !_rules[ruleabs_path]() {
-						goto l313
-					}
-					goto l314
-				l313:
-					position, tokenIndex = position313, tokenIndex313
-				}
-			l314:
-				if !p.notokens {
-					tree.Add(rulenet_path, position166, position, tokenIndex, tokenIndex166)
-				}
-				tokenIndex++
-			}
-			return true
-		l165:
-			position, tokenIndex = position165, tokenIndex165
-			return false
-		},
-		/* 7 abs_path <- <('/' path_segments)> */
-		func() bool {
-			position315, tokenIndex315 := position, tokenIndex
-			{
-				position316, tokenIndex316 := position, tokenIndex
-				if buffer[position] != '/' {
-					goto l315
-				}
-				position++
-				{
-					position317, tokenIndex317 := position, tokenIndex
-					if !_rules[rulesegment]() {
-						goto l315
-					}
-				l318:
-					{
-						position319, tokenIndex319 := position, tokenIndex
-						if buffer[position] != '/' {
-							goto l319
-						}
-						position++
-						if !_rules[rulesegment]() {
-							goto l319
-						}
-						goto l318
-					l319:
-						position, tokenIndex = position319, tokenIndex319
-					}
-					if !p.notokens {
-						tree.Add(rulepath_segments, position317, position, tokenIndex, tokenIndex317)
-					}
-					tokenIndex++
-				}
-				if !p.notokens {
-					tree.Add(ruleabs_path, position316, position, tokenIndex, tokenIndex316)
-				}
-				tokenIndex++
-			}
-			return true
-		l315:
-			position, tokenIndex = position315, tokenIndex315
-			return false
-		},
+		p.rule_net_path,
+		p.rule_abs_path,
 		/* 8 rel_path <- <(rel_segment abs_path?)> */
 		nil,
 		/* 9 rel_segment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)+> */
@@ -1300,168 +397,1083 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		nil,
 		/* 23 path_segments <- <(segment ('/' segment)*)> */
 		nil,
-		/* 24 segment <- <(([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)* (';' param)*)> */
-		func() bool {
-			{
-				position337, tokenIndex337 := position, tokenIndex
-			l338:
-				{
-					i, buf := position, buffer
-					for cset9[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position339, tokenIndex339 := position, tokenIndex
-					{
-						position340, tokenIndex340 := position, tokenIndex
-						if !cset9[buffer[position]] {
-							goto l359
-						}
-						position++
-						goto l340
-					l359:
-						position, tokenIndex = position340, tokenIndex340
-						if !cset12[buffer[position]] || !_rules[ruleescaped]() {
-							goto l339
-						}
-					}
-				l340:
-					goto l338
-				l339:
-					position, tokenIndex = position339, tokenIndex339
-				}
-			l360:
-				{
-					position361, tokenIndex361 := position, tokenIndex
-					if buffer[position] != ';' {
-						goto l361
-					}
-					position++
-					{
-						position362, tokenIndex362 := position, tokenIndex
-					l363:
-						{
-							i, buf := position, buffer
-							for cset9[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position364, tokenIndex364 := position, tokenIndex
-							{
-								position365, tokenIndex365 := position, tokenIndex
-								if !cset9[buffer[position]] {
-									goto l384
-								}
-								position++
-								goto l365
-							l384:
-								position, tokenIndex = position365, tokenIndex365
-								if !cset12[buffer[position]] || !_rules[ruleescaped]() {
-									goto l364
-								}
-							}
-						l365:
-							goto l363
-						l364:
-							position, tokenIndex = position364, tokenIndex364
-						}
-						if !p.notokens {
-							tree.Add(ruleparam, position362, position, tokenIndex, tokenIndex362)
-						}
-						tokenIndex++
-					}
-					goto l360
-				l361:
-					position, tokenIndex = position361, tokenIndex361
-				}
-				if !p.notokens {
-					tree.Add(rulesegment, position337, position, tokenIndex, tokenIndex337)
-				}
-				tokenIndex++
-			}
-			return true
-		},
+		p.rule_segment,
 		/* 25 param <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*> */
 		nil,
-		/* 26 query <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*> */
-		func() bool {
-			{
-				position387, tokenIndex387 := position, tokenIndex
-			l388:
-				{
-					i, buf := position, buffer
-					for cset0[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position389, tokenIndex389 := position, tokenIndex
-					{
-						position390, tokenIndex390 := position, tokenIndex
-						if !cset0[buffer[position]] {
-							goto l412
-						}
-						position++
-						goto l390
-					l412:
-						position, tokenIndex = position390, tokenIndex390
-						if !cset12[buffer[position]] || !_rules[ruleescaped]() {
-							goto l389
-						}
-					}
-				l390:
-					goto l388
-				l389:
-					position, tokenIndex = position389, tokenIndex389
-				}
-				if !p.notokens {
-					tree.Add(rulequery, position387, position, tokenIndex, tokenIndex387)
-				}
-				tokenIndex++
-			}
-			return true
-		},
+		p.rule_query,
 		/* 27 fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*> */
 		nil,
-		/* 28 escaped <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
-		func() bool {
-			position414, tokenIndex414 := position, tokenIndex
-			{
-				position415, tokenIndex415 := position, tokenIndex
-				if buffer[position] != '%' {
-					goto l414
-				}
-				position++
-				{
-					if !cset10[buffer[position]] {
-						goto l414
-					}
-					position++
-				}
-				{
-					if !cset10[buffer[position]] {
-						goto l414
-					}
-					position++
-				}
-				if !p.notokens {
-					tree.Add(ruleescaped, position415, position, tokenIndex, tokenIndex415)
-				}
-				tokenIndex++
-			}
-			return true
-		l414:
-			position, tokenIndex = position414, tokenIndex414
-			return false
-		},
+		p.rule_escaped,
 	}
 	p.rules = _rules
 	return nil
+}
+
+// matchDot matches any byte but the end marker.
+func (p *parser) matchDot() bool {
+	if p.buffer[p.position] != endSymbol {
+		p.position++
+		return true
+	}
+	return false
+}
+
+// 0 _start <- <((&{p.start == 0} URI_reference !.) / (&{p.start == 1} absoluteURI !.) / (&{p.start == 2} relativeURI !.))>
+func (p *parser) rule__start() bool {
+	position0, tokenIndex0 := p.position, p.tokenIndex
+	{
+		position1, tokenIndex1 := p.position, p.tokenIndex
+		{
+			position2, tokenIndex2 := p.position, p.tokenIndex
+			if !(p.start == 0) {
+				goto l3
+			}
+			{
+				position4, tokenIndex4 := p.position, p.tokenIndex
+				{
+					position5, tokenIndex5 := p.position, p.tokenIndex
+					{
+						position7, tokenIndex7 := p.position, p.tokenIndex
+						if !cset1[p.buffer[p.position]] || !p.rule_absoluteURI() {
+							goto l8
+						}
+						goto l7
+					l8:
+						p.position, p.tokenIndex = position7, tokenIndex7
+						if !cset11[p.buffer[p.position]] || !p.rule_relativeURI() {
+							goto l5
+						}
+					}
+				l7:
+					goto l6
+				l5:
+					p.position, p.tokenIndex = position5, tokenIndex5
+				}
+			l6:
+				{
+					position9, tokenIndex9 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '#' {
+						goto l9
+					}
+					p.position++
+					{
+						position11, tokenIndex11 := p.position, p.tokenIndex
+					l12:
+						{
+							i, buf := p.position, p.buffer
+							for cset0[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position13, tokenIndex13 := p.position, p.tokenIndex
+							{
+								position14, tokenIndex14 := p.position, p.tokenIndex
+								if !cset0[p.buffer[p.position]] {
+									goto l36
+								}
+								p.position++
+								goto l14
+							l36:
+								p.position, p.tokenIndex = position14, tokenIndex14
+								if !cset12[p.buffer[p.position]] || !p.rule_escaped() {
+									goto l13
+								}
+							}
+						l14:
+							goto l12
+						l13:
+							p.position, p.tokenIndex = position13, tokenIndex13
+						}
+						if !p.notokens {
+							p.tokens32.Add(rulefragment, position11, p.position, p.tokenIndex, tokenIndex11)
+						}
+						p.tokenIndex++
+					}
+					goto l10
+				l9:
+					p.position, p.tokenIndex = position9, tokenIndex9
+				}
+			l10:
+				if !p.notokens {
+					p.tokens32.Add(ruleURI_reference, position4, p.position, p.tokenIndex, tokenIndex4)
+				}
+				p.tokenIndex++
+			}
+			{
+				position37, tokenIndex37 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l37
+				}
+				goto l3
+			l37:
+				p.position, p.tokenIndex = position37, tokenIndex37
+			}
+			goto l2
+		l3:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 1) {
+				goto l38
+			}
+			if !cset1[p.buffer[p.position]] || !p.rule_absoluteURI() {
+				goto l38
+			}
+			{
+				position39, tokenIndex39 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l39
+				}
+				goto l38
+			l39:
+				p.position, p.tokenIndex = position39, tokenIndex39
+			}
+			goto l2
+		l38:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 2) {
+				goto l0
+			}
+			if !cset11[p.buffer[p.position]] || !p.rule_relativeURI() {
+				goto l0
+			}
+			{
+				position40, tokenIndex40 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l40
+				}
+				goto l0
+			l40:
+				p.position, p.tokenIndex = position40, tokenIndex40
+			}
+		}
+	l2:
+		if !p.notokens {
+			p.tokens32.Add(rule_start, position1, p.position, p.tokenIndex, tokenIndex1)
+		}
+		p.tokenIndex++
+	}
+	return true
+l0:
+	p.position, p.tokenIndex = position0, tokenIndex0
+	return false
+}
+
+// 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))>
+func (p *parser) rule_absoluteURI() bool {
+	position42, tokenIndex42 := p.position, p.tokenIndex
+	{
+		position43, tokenIndex43 := p.position, p.tokenIndex
+		{
+			position44, tokenIndex44 := p.position, p.tokenIndex
+			{
+				if !cset1[p.buffer[p.position]] {
+					goto l42
+				}
+				p.position++
+			}
+		l47:
+			{
+				i, buf := p.position, p.buffer
+				for cset2[buf[i]] {
+					i++
+				}
+				p.position = i
+			}
+			{
+				position48, tokenIndex48 := p.position, p.tokenIndex
+				{
+					if !cset2[p.buffer[p.position]] {
+						goto l48
+					}
+					p.position++
+				}
+				goto l47
+			l48:
+				p.position, p.tokenIndex = position48, tokenIndex48
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulescheme, position44, p.position, p.tokenIndex, tokenIndex44)
+			}
+			p.tokenIndex++
+		}
+		if p.buffer[p.position] != ':' {
+			goto l42
+		}
+		p.position++
+		{
+			position55, tokenIndex55 := p.position, p.tokenIndex
+			{
+				position57, tokenIndex57 := p.position, p.tokenIndex
+				{
+					position58, tokenIndex58 := p.position, p.tokenIndex
+					if !cset13[p.buffer[p.position]] || !p.rule_net_path() {
+						goto l59
+					}
+					goto l58
+				l59:
+					p.position, p.tokenIndex = position58, tokenIndex58
+					if !cset13[p.buffer[p.position]] || !p.rule_abs_path() {
+						goto l56
+					}
+				}
+			l58:
+				{
+					position60, tokenIndex60 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '?' {
+						goto l60
+					}
+					p.position++
+					if !p.rule_query() {
+						goto l60
+					}
+					goto l61
+				l60:
+					p.position, p.tokenIndex = position60, tokenIndex60
+				}
+			l61:
+				if !p.notokens {
+					p.tokens32.Add(rulehier_part, position57, p.position, p.tokenIndex, tokenIndex57)
+				}
+				p.tokenIndex++
+			}
+			goto l55
+		l56:
+			p.position, p.tokenIndex = position55, tokenIndex55
+			{
+				position62, tokenIndex62 := p.position, p.tokenIndex
+				{
+					position63, tokenIndex63 := p.position, p.tokenIndex
+					if !cset3[p.buffer[p.position]] {
+						goto l84
+					}
+					p.position++
+					goto l63
+				l84:
+					p.position, p.tokenIndex = position63, tokenIndex63
+					if !cset12[p.buffer[p.position]] || !p.rule_escaped() {
+						goto l42
+					}
+				}
+			l63:
+			l85:
+				{
+					i, buf := p.position, p.buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position86, tokenIndex86 := p.position, p.tokenIndex
+					{
+						position87, tokenIndex87 := p.position, p.tokenIndex
+						if !cset0[p.buffer[p.position]] {
+							goto l109
+						}
+						p.position++
+						goto l87
+					l109:
+						p.position, p.tokenIndex = position87, tokenIndex87
+						if !cset12[p.buffer[p.position]] || !p.rule_escaped() {
+							goto l86
+						}
+					}
+				l87:
+					goto l85
+				l86:
+					p.position, p.tokenIndex = position86, tokenIndex86
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleopaque_part, position62, p.position, p.tokenIndex, tokenIndex62)
+				}
+				p.tokenIndex++
+			}
+		}
+	l55:
+		if !p.notokens {
+			p.tokens32.Add(ruleabsoluteURI, position43, p.position, p.tokenIndex, tokenIndex43)
+		}
+		p.tokenIndex++
+	}
+	return true
+l42:
+	p.position, p.tokenIndex = position42, tokenIndex42
+	return false
+}
+
+// 3 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)>
+func (p *parser) rule_relativeURI() bool {
+	position110, tokenIndex110 := p.position, p.tokenIndex
+	{
+		position111, tokenIndex111 := p.position, p.tokenIndex
+		{
+			position112, tokenIndex112 := p.position, p.tokenIndex
+			if !cset13[p.buffer[p.position]] || !p.rule_net_path() {
+				goto l113
+			}
+			goto l112
+		l113:
+			p.position, p.tokenIndex = position112, tokenIndex112
+			if !cset13[p.buffer[p.position]] || !p.rule_abs_path() {
+				goto l114
+			}
+			goto l112
+		l114:
+			p.position, p.tokenIndex = position112, tokenIndex112
+			{
+				position115, tokenIndex115 := p.position, p.tokenIndex
+				{
+					position116, tokenIndex116 := p.position, p.tokenIndex
+					{
+						position119, tokenIndex119 := p.position, p.tokenIndex
+						if !cset4[p.buffer[p.position]] {
+							goto l138
+						}
+						p.position++
+						goto l119
+					l138:
+						p.position, p.tokenIndex = position119, tokenIndex119
+						if !cset12[p.buffer[p.position]] || !p.rule_escaped() {
+							goto l110
+						}
+					}
+				l119:
+				l117:
+					{
+						i, buf := p.position, p.buffer
+						for cset4[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position118, tokenIndex118 := p.position, p.tokenIndex
+						{
+							position139, tokenIndex139 := p.position, p.tokenIndex
+							if !cset4[p.buffer[p.position]] {
+								goto l158
+							}
+							p.position++
+							goto l139
+						l158:
+							p.position, p.tokenIndex = position139, tokenIndex139
+							if !cset12[p.buffer[p.position]] || !p.rule_escaped() {
+								goto l118
+							}
+						}
+					l139:
+						goto l117
+					l118:
+						p.position, p.tokenIndex = position118, tokenIndex118
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulerel_segment, position116, p.position, p.tokenIndex, tokenIndex116)
+					}
+					p.tokenIndex++
+				}
+				{
+					position159, tokenIndex159 := p.position, p.tokenIndex
+					if !cset13[p.buffer[p.position]] || !p.rule_abs_path() {
+						goto l159
+					}
+					goto l160
+				l159:
+					p.position, p.tokenIndex = position159, tokenIndex159
+				}
+			l160:
+				if !p.notokens {
+					p.tokens32.Add(rulerel_path, position115, p.position, p.tokenIndex, tokenIndex115)
+				}
+				p.tokenIndex++
+			}
+		}
+	l112:
+		{
+			position161, tokenIndex161 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l161
+			}
+			p.position++
+			if !p.rule_query() {
+				goto l161
+			}
+			goto l162
+		l161:
+			p.position, p.tokenIndex = position161, tokenIndex161
+		}
+	l162:
+		if !p.notokens {
+			p.tokens32.Add(rulerelativeURI, position111, p.position, p.tokenIndex, tokenIndex111)
+		}
+		p.tokenIndex++
+	}
+	return true
+l110:
+	p.position, p.tokenIndex = position110, tokenIndex110
+	return false
+}
+
+// 6 net_path <- <('/' '/' authority abs_path?)>
+func (p *parser) rule_net_path() bool {
+	position165, tokenIndex165 := p.position, p.tokenIndex
+	{
+		position166, tokenIndex166 := p.position, p.tokenIndex
+		if p.buffer[p.position] != '/' {
+			goto l165
+		}
+		p.position++
+		if p.buffer[p.position] != '/' {
+			goto l165
+		}
+		p.position++
+		{
+			position167, tokenIndex167 := p.position, p.tokenIndex
+			{
+				position168, tokenIndex168 := p.position, p.tokenIndex
+				{
+					position170, tokenIndex170 := p.position, p.tokenIndex
+					{
+						position171, tokenIndex171 := p.position, p.tokenIndex
+						{
+							position173, tokenIndex173 := p.position, p.tokenIndex
+							{
+								position175, tokenIndex175 := p.position, p.tokenIndex
+							l176:
+								{
+									i, buf := p.position, p.buffer
+									for cset5[buf[i]] {
+										i++
+									}
+									p.position = i
+								}
+								{
+									position177, tokenIndex177 := p.position, p.tokenIndex
+									{
+										position178, tokenIndex178 := p.position, p.tokenIndex
+										if !cset5[p.buffer[p.position]] {
+											goto l197
+										}
+										p.position++
+										goto l178
+									l197:
+										p.position, p.tokenIndex = position178, tokenIndex178
+										if !cset12[p.buffer[p.position]] || !p.rule_escaped() {
+											goto l177
+										}
+									}
+								l178:
+									goto l176
+								l177:
+									p.position, p.tokenIndex = position177, tokenIndex177
+								}
+								if !p.notokens {
+									p.tokens32.Add(ruleuserinfo, position175, p.position, p.tokenIndex, tokenIndex175)
+								}
+								p.tokenIndex++
+							}
+							if p.buffer[p.position] != '@' {
+								goto l173
+							}
+							p.position++
+							goto l174
+						l173:
+							p.position, p.tokenIndex = position173, tokenIndex173
+						}
+					l174:
+						{
+							position198, tokenIndex198 := p.position, p.tokenIndex
+							{
+								position199, tokenIndex199 := p.position, p.tokenIndex
+								{
+									position200, tokenIndex200 := p.position, p.tokenIndex
+									{
+										position202, tokenIndex202 := p.position, p.tokenIndex
+									l203:
+										{
+											position204, tokenIndex204 := p.position, p.tokenIndex
+											{
+												position205, tokenIndex205 := p.position, p.tokenIndex
+												{
+													if !cset6[p.buffer[p.position]] {
+														goto l204
+													}
+													p.position++
+												}
+											l209:
+												{
+													position210, tokenIndex210 := p.position, p.tokenIndex
+												l211:
+													{
+														i, buf := p.position, p.buffer
+														for buf[i] == '-' {
+															i++
+														}
+														p.position = i
+													}
+													{
+														position212, tokenIndex212 := p.position, p.tokenIndex
+														if p.buffer[p.position] != '-' {
+															goto l212
+														}
+														p.position++
+														goto l211
+													l212:
+														p.position, p.tokenIndex = position212, tokenIndex212
+													}
+													{
+														if !cset6[p.buffer[p.position]] {
+															goto l210
+														}
+														p.position++
+													}
+													goto l209
+												l210:
+													p.position, p.tokenIndex = position210, tokenIndex210
+												}
+												if !p.notokens {
+													p.tokens32.Add(ruledomainlabel, position205, p.position, p.tokenIndex, tokenIndex205)
+												}
+												p.tokenIndex++
+											}
+											if p.buffer[p.position] != '.' {
+												goto l204
+											}
+											p.position++
+											{
+												position216, tokenIndex216 := p.position, p.tokenIndex
+												{
+													if !cset6[p.buffer[p.position]] {
+														goto l204
+													}
+													p.position++
+												}
+												p.position, p.tokenIndex = position216, tokenIndex216
+											}
+											goto l203
+										l204:
+											p.position, p.tokenIndex = position204, tokenIndex204
+										}
+										{
+											position220, tokenIndex220 := p.position, p.tokenIndex
+											{
+												if !cset1[p.buffer[p.position]] {
+													goto l201
+												}
+												p.position++
+											}
+										l223:
+											{
+												position224, tokenIndex224 := p.position, p.tokenIndex
+											l225:
+												{
+													i, buf := p.position, p.buffer
+													for buf[i] == '-' {
+														i++
+													}
+													p.position = i
+												}
+												{
+													position226, tokenIndex226 := p.position, p.tokenIndex
+													if p.buffer[p.position] != '-' {
+														goto l226
+													}
+													p.position++
+													goto l225
+												l226:
+													p.position, p.tokenIndex = position226, tokenIndex226
+												}
+												{
+													if !cset6[p.buffer[p.position]] {
+														goto l224
+													}
+													p.position++
+												}
+												goto l223
+											l224:
+												p.position, p.tokenIndex = position224, tokenIndex224
+											}
+											if !p.notokens {
+												p.tokens32.Add(ruletoplabel, position220, p.position, p.tokenIndex, tokenIndex220)
+											}
+											p.tokenIndex++
+										}
+										{
+											position230, tokenIndex230 := p.position, p.tokenIndex
+											if p.buffer[p.position] != '.' {
+												goto l230
+											}
+											p.position++
+											goto l231
+										l230:
+											p.position, p.tokenIndex = position230, tokenIndex230
+										}
+									l231:
+										if !p.notokens {
+											p.tokens32.Add(rulehostname, position202, p.position, p.tokenIndex, tokenIndex202)
+										}
+										p.tokenIndex++
+									}
+									goto l200
+								l201:
+									p.position, p.tokenIndex = position200, tokenIndex200
+									{
+										position232, tokenIndex232 := p.position, p.tokenIndex
+										if c := p.buffer[p.position]; c < '0' || c > '9' {
+											goto l171
+										}
+										p.position++
+									l233:
+										{
+											i, buf := p.position, p.buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											p.position = i
+										}
+										{
+											position234, tokenIndex234 := p.position, p.tokenIndex
+											if c := p.buffer[p.position]; c < '0' || c > '9' {
+												goto l234
+											}
+											p.position++
+											goto l233
+										l234:
+											p.position, p.tokenIndex = position234, tokenIndex234
+										}
+										if p.buffer[p.position] != '.' {
+											goto l171
+										}
+										p.position++
+										if c := p.buffer[p.position]; c < '0' || c > '9' {
+											goto l171
+										}
+										p.position++
+									l235:
+										{
+											i, buf := p.position, p.buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											p.position = i
+										}
+										{
+											position236, tokenIndex236 := p.position, p.tokenIndex
+											if c := p.buffer[p.position]; c < '0' || c > '9' {
+												goto l236
+											}
+											p.position++
+											goto l235
+										l236:
+											p.position, p.tokenIndex = position236, tokenIndex236
+										}
+										if p.buffer[p.position] != '.' {
+											goto l171
+										}
+										p.position++
+										if c := p.buffer[p.position]; c < '0' || c > '9' {
+											goto l171
+										}
+										p.position++
+									l237:
+										{
+											i, buf := p.position, p.buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											p.position = i
+										}
+										{
+											position238, tokenIndex238 := p.position, p.tokenIndex
+											if c := p.buffer[p.position]; c < '0' || c > '9' {
+												goto l238
+											}
+											p.position++
+											goto l237
+										l238:
+											p.position, p.tokenIndex = position238, tokenIndex238
+										}
+										if p.buffer[p.position] != '.' {
+											goto l171
+										}
+										p.position++
+										if c := p.buffer[p.position]; c < '0' || c > '9' {
+											goto l171
+										}
+										p.position++
+									l239:
+										{
+											i, buf := p.position, p.buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											p.position = i
+										}
+										{
+											position240, tokenIndex240 := p.position, p.tokenIndex
+											if c := p.buffer[p.position]; c < '0' || c > '9' {
+												goto l240
+											}
+											p.position++
+											goto l239
+										l240:
+											p.position, p.tokenIndex = position240, tokenIndex240
+										}
+										if !p.notokens {
+											p.tokens32.Add(ruleIPv4address, position232, p.position, p.tokenIndex, tokenIndex232)
+										}
+										p.tokenIndex++
+									}
+								}
+							l200:
+								if !p.notokens {
+									p.tokens32.Add(rulehost, position199, p.position, p.tokenIndex, tokenIndex199)
+								}
+								p.tokenIndex++
+							}
+							{
+								position241, tokenIndex241 := p.position, p.tokenIndex
+								if p.buffer[p.position] != ':' {
+									goto l241
+								}
+								p.position++
+								{
+									position243, tokenIndex243 := p.position, p.tokenIndex
+								l244:
+									{
+										i, buf := p.position, p.buffer
+										for '0' <= buf[i] && buf[i] <= '9' {
+											i++
+										}
+										p.position = i
+									}
+									{
+										position245, tokenIndex245 := p.position, p.tokenIndex
+										if c := p.buffer[p.position]; c < '0' || c > '9' {
+											goto l245
+										}
+										p.position++
+										goto l244
+									l245:
+										p.position, p.tokenIndex = position245, tokenIndex245
+									}
+									if !p.notokens {
+										p.tokens32.Add(ruleport, position243, p.position, p.tokenIndex, tokenIndex243)
+									}
+									p.tokenIndex++
+								}
+								goto l242
+							l241:
+								p.position, p.tokenIndex = position241, tokenIndex241
+							}
+						l242:
+							if !p.notokens {
+								p.tokens32.Add(rulehostport, position198, p.position, p.tokenIndex, tokenIndex198)
+							}
+							p.tokenIndex++
+						}
+						goto l172
+					l171:
+						p.position, p.tokenIndex = position171, tokenIndex171
+					}
+				l172:
+					if !p.notokens {
+						p.tokens32.Add(ruleserver, position170, p.position, p.tokenIndex, tokenIndex170)
+					}
+					p.tokenIndex++
+				}
+				{
+					position246, tokenIndex246 := p.position, p.tokenIndex
+					{
+						if !cset7[p.buffer[p.position]] {
+							goto l246
+						}
+						p.position++
+					}
+					goto l169
+				l246:
+					p.position, p.tokenIndex = position246, tokenIndex246
+				}
+				goto l168
+			l169:
+				p.position, p.tokenIndex = position168, tokenIndex168
+				{
+					position268, tokenIndex268 := p.position, p.tokenIndex
+					{
+						position271, tokenIndex271 := p.position, p.tokenIndex
+						if !cset8[p.buffer[p.position]] {
+							goto l291
+						}
+						p.position++
+						goto l271
+					l291:
+						p.position, p.tokenIndex = position271, tokenIndex271
+						if !cset12[p.buffer[p.position]] || !p.rule_escaped() {
+							goto l165
+						}
+					}
+				l271:
+				l269:
+					{
+						i, buf := p.position, p.buffer
+						for cset8[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position270, tokenIndex270 := p.position, p.tokenIndex
+						{
+							position292, tokenIndex292 := p.position, p.tokenIndex
+							if !cset8[p.buffer[p.position]] {
+								goto l312
+							}
+							p.position++
+							goto l292
+						l312:
+							p.position, p.tokenIndex = position292, tokenIndex292
+							if !cset12[p.buffer[p.position]] || !p.rule_escaped() {
+								goto l270
+							}
+						}
+					l292:
+						goto l269
+					l270:
+						p.position, p.tokenIndex = position270, tokenIndex270
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulereg_name, position268, p.position, p.tokenIndex, tokenIndex268)
+					}
+					p.tokenIndex++
+				}
+			}
+		l168:
+			if !p.notokens {
+				p.tokens32.Add(ruleauthority, position167, p.position, p.tokenIndex, tokenIndex167)
+			}
+			p.tokenIndex++
+		}
+		{
+			position313, tokenIndex313 := p.position, p.tokenIndex
+			if !cset13[p.buffer[p.position]] || !p.rule_abs_path() {
+				goto l313
+			}
+			goto l314
+		l313:
+			p.position, p.tokenIndex = position313, tokenIndex313
+		}
+	l314:
+		if !p.notokens {
+			p.tokens32.Add(rulenet_path, position166, p.position, p.tokenIndex, tokenIndex166)
+		}
+		p.tokenIndex++
+	}
+	return true
+l165:
+	p.position, p.tokenIndex = position165, tokenIndex165
+	return false
+}
+
+// 7 abs_path <- <('/' path_segments)>
+func (p *parser) rule_abs_path() bool {
+	position315, tokenIndex315 := p.position, p.tokenIndex
+	{
+		position316, tokenIndex316 := p.position, p.tokenIndex
+		if p.buffer[p.position] != '/' {
+			goto l315
+		}
+		p.position++
+		{
+			position317, tokenIndex317 := p.position, p.tokenIndex
+			if !p.rule_segment() {
+				goto l315
+			}
+		l318:
+			{
+				position319, tokenIndex319 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '/' {
+					goto l319
+				}
+				p.position++
+				if !p.rule_segment() {
+					goto l319
+				}
+				goto l318
+			l319:
+				p.position, p.tokenIndex = position319, tokenIndex319
+			}
+			if !p.notokens {
+				p.tokens32.Add(rulepath_segments, position317, p.position, p.tokenIndex, tokenIndex317)
+			}
+			p.tokenIndex++
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleabs_path, position316, p.position, p.tokenIndex, tokenIndex316)
+		}
+		p.tokenIndex++
+	}
+	return true
+l315:
+	p.position, p.tokenIndex = position315, tokenIndex315
+	return false
+}
+
+// 24 segment <- <(([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\” / '(' / ')' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)* (';' param)*)>
+func (p *parser) rule_segment() bool {
+	{
+		position337, tokenIndex337 := p.position, p.tokenIndex
+	l338:
+		{
+			i, buf := p.position, p.buffer
+			for cset9[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position339, tokenIndex339 := p.position, p.tokenIndex
+			{
+				position340, tokenIndex340 := p.position, p.tokenIndex
+				if !cset9[p.buffer[p.position]] {
+					goto l359
+				}
+				p.position++
+				goto l340
+			l359:
+				p.position, p.tokenIndex = position340, tokenIndex340
+				if !cset12[p.buffer[p.position]] || !p.rule_escaped() {
+					goto l339
+				}
+			}
+		l340:
+			goto l338
+		l339:
+			p.position, p.tokenIndex = position339, tokenIndex339
+		}
+	l360:
+		{
+			position361, tokenIndex361 := p.position, p.tokenIndex
+			if p.buffer[p.position] != ';' {
+				goto l361
+			}
+			p.position++
+			{
+				position362, tokenIndex362 := p.position, p.tokenIndex
+			l363:
+				{
+					i, buf := p.position, p.buffer
+					for cset9[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position364, tokenIndex364 := p.position, p.tokenIndex
+					{
+						position365, tokenIndex365 := p.position, p.tokenIndex
+						if !cset9[p.buffer[p.position]] {
+							goto l384
+						}
+						p.position++
+						goto l365
+					l384:
+						p.position, p.tokenIndex = position365, tokenIndex365
+						if !cset12[p.buffer[p.position]] || !p.rule_escaped() {
+							goto l364
+						}
+					}
+				l365:
+					goto l363
+				l364:
+					p.position, p.tokenIndex = position364, tokenIndex364
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleparam, position362, p.position, p.tokenIndex, tokenIndex362)
+				}
+				p.tokenIndex++
+			}
+			goto l360
+		l361:
+			p.position, p.tokenIndex = position361, tokenIndex361
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulesegment, position337, p.position, p.tokenIndex, tokenIndex337)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 26 query <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\” / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*>
+func (p *parser) rule_query() bool {
+	{
+		position387, tokenIndex387 := p.position, p.tokenIndex
+	l388:
+		{
+			i, buf := p.position, p.buffer
+			for cset0[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position389, tokenIndex389 := p.position, p.tokenIndex
+			{
+				position390, tokenIndex390 := p.position, p.tokenIndex
+				if !cset0[p.buffer[p.position]] {
+					goto l412
+				}
+				p.position++
+				goto l390
+			l412:
+				p.position, p.tokenIndex = position390, tokenIndex390
+				if !cset12[p.buffer[p.position]] || !p.rule_escaped() {
+					goto l389
+				}
+			}
+		l390:
+			goto l388
+		l389:
+			p.position, p.tokenIndex = position389, tokenIndex389
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulequery, position387, p.position, p.tokenIndex, tokenIndex387)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 28 escaped <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))>
+func (p *parser) rule_escaped() bool {
+	position414, tokenIndex414 := p.position, p.tokenIndex
+	{
+		position415, tokenIndex415 := p.position, p.tokenIndex
+		if p.buffer[p.position] != '%' {
+			goto l414
+		}
+		p.position++
+		{
+			if !cset10[p.buffer[p.position]] {
+				goto l414
+			}
+			p.position++
+		}
+		{
+			if !cset10[p.buffer[p.position]] {
+				goto l414
+			}
+			p.position++
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleescaped, position415, p.position, p.tokenIndex, tokenIndex415)
+		}
+		p.tokenIndex++
+	}
+	return true
+l414:
+	p.position, p.tokenIndex = position414, tokenIndex414
+	return false
 }
 
 // The character sets that gen folded ordered choices of single characters into (gen/fold.go).

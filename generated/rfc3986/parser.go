@@ -202,6 +202,8 @@ type parser struct {
 	start    int
 	notokens bool
 
+	position, tokenIndex uint32
+
 	Buffer string
 	buffer []byte
 	rules  [33]func() bool
@@ -311,10 +313,6 @@ func Size(size int) func(*parser) error {
 	}
 }
 func (p *parser) Init(options ...func(*parser) error) error {
-	var (
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -322,37 +320,26 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		}
 	}
 	p.reset = func() {
-		position, tokenIndex = 0, 0
+		p.position, p.tokenIndex = 0, 0
 
 		p.buffer = append(append(p.buffer[:0], p.Buffer...), endSymbol)
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
 			if !p.notokens {
-				p.Trim(tokenIndex)
+				p.Trim(p.tokenIndex)
 			}
 			return nil
 		}
 		return errMismatch
-	}
-
-	matchDot := func() bool {
-		if buffer[position] != endSymbol {
-			position++
-			return true
-		}
-		return false
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -373,1457 +360,18 @@ func (p *parser) Init(options ...func(*parser) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 _start <- <((&{p.start == 0} URI_reference !.) / (&{p.start == 1} URI !.) / (&{p.start == 2} absolute_URI !.) / (&{p.start == 3} relative_ref !.))> */
-		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
-			{
-				position1, tokenIndex1 := position, tokenIndex
-				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !(p.start == 0) {
-						goto l3
-					}
-					{
-						position4, tokenIndex4 := position, tokenIndex
-						{
-							position5, tokenIndex5 := position, tokenIndex
-							if !cset1[buffer[position]] || !_rules[ruleURI]() {
-								goto l6
-							}
-							goto l5
-						l6:
-							position, tokenIndex = position5, tokenIndex5
-							if !_rules[rulerelative_ref]() {
-								goto l3
-							}
-						}
-					l5:
-						if !p.notokens {
-							tree.Add(ruleURI_reference, position4, position, tokenIndex, tokenIndex4)
-						}
-						tokenIndex++
-					}
-					{
-						position7, tokenIndex7 := position, tokenIndex
-						if !matchDot() {
-							goto l7
-						}
-						goto l3
-					l7:
-						position, tokenIndex = position7, tokenIndex7
-					}
-					goto l2
-				l3:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 1) {
-						goto l8
-					}
-					if !cset1[buffer[position]] || !_rules[ruleURI]() {
-						goto l8
-					}
-					{
-						position9, tokenIndex9 := position, tokenIndex
-						if !matchDot() {
-							goto l9
-						}
-						goto l8
-					l9:
-						position, tokenIndex = position9, tokenIndex9
-					}
-					goto l2
-				l8:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 2) {
-						goto l10
-					}
-					{
-						position11, tokenIndex11 := position, tokenIndex
-						if !cset1[buffer[position]] || !_rules[rulescheme]() {
-							goto l10
-						}
-						if buffer[position] != ':' {
-							goto l10
-						}
-						position++
-						if !_rules[rulehier_part]() {
-							goto l10
-						}
-						{
-							position12, tokenIndex12 := position, tokenIndex
-							if buffer[position] != '?' {
-								goto l12
-							}
-							position++
-							if !_rules[rulequery]() {
-								goto l12
-							}
-							goto l13
-						l12:
-							position, tokenIndex = position12, tokenIndex12
-						}
-					l13:
-						if !p.notokens {
-							tree.Add(ruleabsolute_URI, position11, position, tokenIndex, tokenIndex11)
-						}
-						tokenIndex++
-					}
-					{
-						position14, tokenIndex14 := position, tokenIndex
-						if !matchDot() {
-							goto l14
-						}
-						goto l10
-					l14:
-						position, tokenIndex = position14, tokenIndex14
-					}
-					goto l2
-				l10:
-					position, tokenIndex = position2, tokenIndex2
-					if !(p.start == 3) {
-						goto l0
-					}
-					if !_rules[rulerelative_ref]() {
-						goto l0
-					}
-					{
-						position15, tokenIndex15 := position, tokenIndex
-						if !matchDot() {
-							goto l15
-						}
-						goto l0
-					l15:
-						position, tokenIndex = position15, tokenIndex15
-					}
-				}
-			l2:
-				if !p.notokens {
-					tree.Add(rule_start, position1, position, tokenIndex, tokenIndex1)
-				}
-				tokenIndex++
-			}
-			return true
-		l0:
-			position, tokenIndex = position0, tokenIndex0
-			return false
-		},
-		/* 1 URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)> */
-		func() bool {
-			position16, tokenIndex16 := position, tokenIndex
-			{
-				position17, tokenIndex17 := position, tokenIndex
-				if !cset1[buffer[position]] || !_rules[rulescheme]() {
-					goto l16
-				}
-				if buffer[position] != ':' {
-					goto l16
-				}
-				position++
-				if !_rules[rulehier_part]() {
-					goto l16
-				}
-				{
-					position18, tokenIndex18 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l18
-					}
-					position++
-					if !_rules[rulequery]() {
-						goto l18
-					}
-					goto l19
-				l18:
-					position, tokenIndex = position18, tokenIndex18
-				}
-			l19:
-				{
-					position20, tokenIndex20 := position, tokenIndex
-					if buffer[position] != '#' {
-						goto l20
-					}
-					position++
-					if !_rules[rulefragment]() {
-						goto l20
-					}
-					goto l21
-				l20:
-					position, tokenIndex = position20, tokenIndex20
-				}
-			l21:
-				if !p.notokens {
-					tree.Add(ruleURI, position17, position, tokenIndex, tokenIndex17)
-				}
-				tokenIndex++
-			}
-			return true
-		l16:
-			position, tokenIndex = position16, tokenIndex16
-			return false
-		},
-		/* 2 hier_part <- <(('/' '/' authority path_abempty) / path_absolute / path_rootless / path_empty)> */
-		func() bool {
-			position22, tokenIndex22 := position, tokenIndex
-			{
-				position23, tokenIndex23 := position, tokenIndex
-				{
-					position24, tokenIndex24 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l25
-					}
-					position++
-					if buffer[position] != '/' {
-						goto l25
-					}
-					position++
-					if !_rules[ruleauthority]() {
-						goto l25
-					}
-					if !_rules[rulepath_abempty]() {
-						goto l25
-					}
-					goto l24
-				l25:
-					position, tokenIndex = position24, tokenIndex24
-					if !cset12[buffer[position]] || !_rules[rulepath_absolute]() {
-						goto l26
-					}
-					goto l24
-				l26:
-					position, tokenIndex = position24, tokenIndex24
-					{
-						position28, tokenIndex28 := position, tokenIndex
-						if !cset9[buffer[position]] || !_rules[rulesegment_nz]() {
-							goto l27
-						}
-					l29:
-						{
-							position30, tokenIndex30 := position, tokenIndex
-							if buffer[position] != '/' {
-								goto l30
-							}
-							position++
-							if !_rules[rulesegment]() {
-								goto l30
-							}
-							goto l29
-						l30:
-							position, tokenIndex = position30, tokenIndex30
-						}
-						if !p.notokens {
-							tree.Add(rulepath_rootless, position28, position, tokenIndex, tokenIndex28)
-						}
-						tokenIndex++
-					}
-					goto l24
-				l27:
-					position, tokenIndex = position24, tokenIndex24
-					if !_rules[rulepath_empty]() {
-						goto l22
-					}
-				}
-			l24:
-				if !p.notokens {
-					tree.Add(rulehier_part, position23, position, tokenIndex, tokenIndex23)
-				}
-				tokenIndex++
-			}
-			return true
-		l22:
-			position, tokenIndex = position22, tokenIndex22
-			return false
-		},
+		p.rule__start,
+		p.rule_URI,
+		p.rule_hier_part,
 		/* 3 URI_reference <- <(URI / relative_ref)> */
 		nil,
 		/* 4 absolute_URI <- <(scheme ':' hier_part ('?' query)?)> */
 		nil,
-		/* 5 relative_ref <- <(relative_part ('?' query)? ('#' fragment)?)> */
-		func() bool {
-			position33, tokenIndex33 := position, tokenIndex
-			{
-				position34, tokenIndex34 := position, tokenIndex
-				{
-					position35, tokenIndex35 := position, tokenIndex
-					{
-						position36, tokenIndex36 := position, tokenIndex
-						if buffer[position] != '/' {
-							goto l37
-						}
-						position++
-						if buffer[position] != '/' {
-							goto l37
-						}
-						position++
-						if !_rules[ruleauthority]() {
-							goto l37
-						}
-						if !_rules[rulepath_abempty]() {
-							goto l37
-						}
-						goto l36
-					l37:
-						position, tokenIndex = position36, tokenIndex36
-						if !cset12[buffer[position]] || !_rules[rulepath_absolute]() {
-							goto l38
-						}
-						goto l36
-					l38:
-						position, tokenIndex = position36, tokenIndex36
-						{
-							position40, tokenIndex40 := position, tokenIndex
-							{
-								position41, tokenIndex41 := position, tokenIndex
-								{
-									position44, tokenIndex44 := position, tokenIndex
-									if !cset0[buffer[position]] {
-										goto l63
-									}
-									position++
-									goto l44
-								l63:
-									position, tokenIndex = position44, tokenIndex44
-									if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
-										goto l39
-									}
-								}
-							l44:
-							l42:
-								{
-									i, buf := position, buffer
-									for cset0[buf[i]] {
-										i++
-									}
-									position = i
-								}
-								{
-									position43, tokenIndex43 := position, tokenIndex
-									{
-										position64, tokenIndex64 := position, tokenIndex
-										if !cset0[buffer[position]] {
-											goto l83
-										}
-										position++
-										goto l64
-									l83:
-										position, tokenIndex = position64, tokenIndex64
-										if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
-											goto l43
-										}
-									}
-								l64:
-									goto l42
-								l43:
-									position, tokenIndex = position43, tokenIndex43
-								}
-								if !p.notokens {
-									tree.Add(rulesegment_nz_nc, position41, position, tokenIndex, tokenIndex41)
-								}
-								tokenIndex++
-							}
-						l84:
-							{
-								position85, tokenIndex85 := position, tokenIndex
-								if buffer[position] != '/' {
-									goto l85
-								}
-								position++
-								if !_rules[rulesegment]() {
-									goto l85
-								}
-								goto l84
-							l85:
-								position, tokenIndex = position85, tokenIndex85
-							}
-							if !p.notokens {
-								tree.Add(rulepath_noscheme, position40, position, tokenIndex, tokenIndex40)
-							}
-							tokenIndex++
-						}
-						goto l36
-					l39:
-						position, tokenIndex = position36, tokenIndex36
-						if !_rules[rulepath_empty]() {
-							goto l33
-						}
-					}
-				l36:
-					if !p.notokens {
-						tree.Add(rulerelative_part, position35, position, tokenIndex, tokenIndex35)
-					}
-					tokenIndex++
-				}
-				{
-					position86, tokenIndex86 := position, tokenIndex
-					if buffer[position] != '?' {
-						goto l86
-					}
-					position++
-					if !_rules[rulequery]() {
-						goto l86
-					}
-					goto l87
-				l86:
-					position, tokenIndex = position86, tokenIndex86
-				}
-			l87:
-				{
-					position88, tokenIndex88 := position, tokenIndex
-					if buffer[position] != '#' {
-						goto l88
-					}
-					position++
-					if !_rules[rulefragment]() {
-						goto l88
-					}
-					goto l89
-				l88:
-					position, tokenIndex = position88, tokenIndex88
-				}
-			l89:
-				if !p.notokens {
-					tree.Add(rulerelative_ref, position34, position, tokenIndex, tokenIndex34)
-				}
-				tokenIndex++
-			}
-			return true
-		l33:
-			position, tokenIndex = position33, tokenIndex33
-			return false
-		},
+		p.rule_relative_ref,
 		/* 6 relative_part <- <(('/' '/' authority path_abempty) / path_absolute / path_noscheme / path_empty)> */
 		nil,
-		/* 7 scheme <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9] / '+' / '-' / '.')*)> */
-		func() bool {
-			position91, tokenIndex91 := position, tokenIndex
-			{
-				position92, tokenIndex92 := position, tokenIndex
-				{
-					if !cset1[buffer[position]] {
-						goto l91
-					}
-					position++
-				}
-			l95:
-				{
-					i, buf := position, buffer
-					for cset2[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position96, tokenIndex96 := position, tokenIndex
-					{
-						if !cset2[buffer[position]] {
-							goto l96
-						}
-						position++
-					}
-					goto l95
-				l96:
-					position, tokenIndex = position96, tokenIndex96
-				}
-				if !p.notokens {
-					tree.Add(rulescheme, position92, position, tokenIndex, tokenIndex92)
-				}
-				tokenIndex++
-			}
-			return true
-		l91:
-			position, tokenIndex = position91, tokenIndex91
-			return false
-		},
-		/* 8 authority <- <((userinfo '@')? host (':' port)?)> */
-		func() bool {
-			{
-				position104, tokenIndex104 := position, tokenIndex
-				{
-					position105, tokenIndex105 := position, tokenIndex
-					{
-						position107, tokenIndex107 := position, tokenIndex
-					l108:
-						{
-							i, buf := position, buffer
-							for cset3[buf[i]] {
-								i++
-							}
-							position = i
-						}
-						{
-							position109, tokenIndex109 := position, tokenIndex
-							{
-								position110, tokenIndex110 := position, tokenIndex
-								if !cset3[buffer[position]] {
-									goto l129
-								}
-								position++
-								goto l110
-							l129:
-								position, tokenIndex = position110, tokenIndex110
-								if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
-									goto l109
-								}
-							}
-						l110:
-							goto l108
-						l109:
-							position, tokenIndex = position109, tokenIndex109
-						}
-						if !p.notokens {
-							tree.Add(ruleuserinfo, position107, position, tokenIndex, tokenIndex107)
-						}
-						tokenIndex++
-					}
-					if buffer[position] != '@' {
-						goto l105
-					}
-					position++
-					goto l106
-				l105:
-					position, tokenIndex = position105, tokenIndex105
-				}
-			l106:
-				{
-					position130, tokenIndex130 := position, tokenIndex
-					{
-						position131, tokenIndex131 := position, tokenIndex
-						{
-							position133, tokenIndex133 := position, tokenIndex
-							if buffer[position] != '[' {
-								goto l132
-							}
-							position++
-							{
-								position134, tokenIndex134 := position, tokenIndex
-								{
-									position136, tokenIndex136 := position, tokenIndex
-									{
-										position137, tokenIndex137 := position, tokenIndex
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l138
-										}
-										if buffer[position] != ':' {
-											goto l138
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l138
-										}
-										if buffer[position] != ':' {
-											goto l138
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l138
-										}
-										if buffer[position] != ':' {
-											goto l138
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l138
-										}
-										if buffer[position] != ':' {
-											goto l138
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l138
-										}
-										if buffer[position] != ':' {
-											goto l138
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l138
-										}
-										if buffer[position] != ':' {
-											goto l138
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[rulels32]() {
-											goto l138
-										}
-										{
-											position139, tokenIndex139 := position, tokenIndex
-											{
-												if !cset4[buffer[position]] {
-													goto l139
-												}
-												position++
-											}
-											goto l138
-										l139:
-											position, tokenIndex = position139, tokenIndex139
-										}
-										goto l137
-									l138:
-										position, tokenIndex = position137, tokenIndex137
-										if buffer[position] != ':' {
-											goto l145
-										}
-										position++
-										if buffer[position] != ':' {
-											goto l145
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l145
-										}
-										if buffer[position] != ':' {
-											goto l145
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l145
-										}
-										if buffer[position] != ':' {
-											goto l145
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l145
-										}
-										if buffer[position] != ':' {
-											goto l145
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l145
-										}
-										if buffer[position] != ':' {
-											goto l145
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l145
-										}
-										if buffer[position] != ':' {
-											goto l145
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[rulels32]() {
-											goto l145
-										}
-										{
-											position146, tokenIndex146 := position, tokenIndex
-											{
-												if !cset4[buffer[position]] {
-													goto l146
-												}
-												position++
-											}
-											goto l145
-										l146:
-											position, tokenIndex = position146, tokenIndex146
-										}
-										goto l137
-									l145:
-										position, tokenIndex = position137, tokenIndex137
-										{
-											position153, tokenIndex153 := position, tokenIndex
-											if !cset6[buffer[position]] || !_rules[ruleh16]() {
-												goto l153
-											}
-											goto l154
-										l153:
-											position, tokenIndex = position153, tokenIndex153
-										}
-									l154:
-										if buffer[position] != ':' {
-											goto l152
-										}
-										position++
-										if buffer[position] != ':' {
-											goto l152
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l152
-										}
-										if buffer[position] != ':' {
-											goto l152
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l152
-										}
-										if buffer[position] != ':' {
-											goto l152
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l152
-										}
-										if buffer[position] != ':' {
-											goto l152
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l152
-										}
-										if buffer[position] != ':' {
-											goto l152
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[rulels32]() {
-											goto l152
-										}
-										{
-											position155, tokenIndex155 := position, tokenIndex
-											{
-												if !cset4[buffer[position]] {
-													goto l155
-												}
-												position++
-											}
-											goto l152
-										l155:
-											position, tokenIndex = position155, tokenIndex155
-										}
-										goto l137
-									l152:
-										position, tokenIndex = position137, tokenIndex137
-										{
-											position162, tokenIndex162 := position, tokenIndex
-											if !cset6[buffer[position]] || !_rules[ruleh16]() {
-												goto l162
-											}
-											{
-												position164, tokenIndex164 := position, tokenIndex
-												if buffer[position] != ':' {
-													goto l164
-												}
-												position++
-												if !cset6[buffer[position]] || !_rules[ruleh16]() {
-													goto l164
-												}
-												goto l165
-											l164:
-												position, tokenIndex = position164, tokenIndex164
-											}
-										l165:
-											goto l163
-										l162:
-											position, tokenIndex = position162, tokenIndex162
-										}
-									l163:
-										if buffer[position] != ':' {
-											goto l161
-										}
-										position++
-										if buffer[position] != ':' {
-											goto l161
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l161
-										}
-										if buffer[position] != ':' {
-											goto l161
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l161
-										}
-										if buffer[position] != ':' {
-											goto l161
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l161
-										}
-										if buffer[position] != ':' {
-											goto l161
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[rulels32]() {
-											goto l161
-										}
-										{
-											position166, tokenIndex166 := position, tokenIndex
-											{
-												if !cset4[buffer[position]] {
-													goto l166
-												}
-												position++
-											}
-											goto l161
-										l166:
-											position, tokenIndex = position166, tokenIndex166
-										}
-										goto l137
-									l161:
-										position, tokenIndex = position137, tokenIndex137
-										{
-											position173, tokenIndex173 := position, tokenIndex
-											if !cset6[buffer[position]] || !_rules[ruleh16]() {
-												goto l173
-											}
-											{
-												position175, tokenIndex175 := position, tokenIndex
-												if buffer[position] != ':' {
-													goto l175
-												}
-												position++
-												if !cset6[buffer[position]] || !_rules[ruleh16]() {
-													goto l175
-												}
-												{
-													position177, tokenIndex177 := position, tokenIndex
-													if buffer[position] != ':' {
-														goto l177
-													}
-													position++
-													if !cset6[buffer[position]] || !_rules[ruleh16]() {
-														goto l177
-													}
-													goto l178
-												l177:
-													position, tokenIndex = position177, tokenIndex177
-												}
-											l178:
-												goto l176
-											l175:
-												position, tokenIndex = position175, tokenIndex175
-											}
-										l176:
-											goto l174
-										l173:
-											position, tokenIndex = position173, tokenIndex173
-										}
-									l174:
-										if buffer[position] != ':' {
-											goto l172
-										}
-										position++
-										if buffer[position] != ':' {
-											goto l172
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l172
-										}
-										if buffer[position] != ':' {
-											goto l172
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l172
-										}
-										if buffer[position] != ':' {
-											goto l172
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[rulels32]() {
-											goto l172
-										}
-										{
-											position179, tokenIndex179 := position, tokenIndex
-											{
-												if !cset4[buffer[position]] {
-													goto l179
-												}
-												position++
-											}
-											goto l172
-										l179:
-											position, tokenIndex = position179, tokenIndex179
-										}
-										goto l137
-									l172:
-										position, tokenIndex = position137, tokenIndex137
-										{
-											position186, tokenIndex186 := position, tokenIndex
-											if !cset6[buffer[position]] || !_rules[ruleh16]() {
-												goto l186
-											}
-											{
-												position188, tokenIndex188 := position, tokenIndex
-												if buffer[position] != ':' {
-													goto l188
-												}
-												position++
-												if !cset6[buffer[position]] || !_rules[ruleh16]() {
-													goto l188
-												}
-												{
-													position190, tokenIndex190 := position, tokenIndex
-													if buffer[position] != ':' {
-														goto l190
-													}
-													position++
-													if !cset6[buffer[position]] || !_rules[ruleh16]() {
-														goto l190
-													}
-													{
-														position192, tokenIndex192 := position, tokenIndex
-														if buffer[position] != ':' {
-															goto l192
-														}
-														position++
-														if !cset6[buffer[position]] || !_rules[ruleh16]() {
-															goto l192
-														}
-														goto l193
-													l192:
-														position, tokenIndex = position192, tokenIndex192
-													}
-												l193:
-													goto l191
-												l190:
-													position, tokenIndex = position190, tokenIndex190
-												}
-											l191:
-												goto l189
-											l188:
-												position, tokenIndex = position188, tokenIndex188
-											}
-										l189:
-											goto l187
-										l186:
-											position, tokenIndex = position186, tokenIndex186
-										}
-									l187:
-										if buffer[position] != ':' {
-											goto l185
-										}
-										position++
-										if buffer[position] != ':' {
-											goto l185
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l185
-										}
-										if buffer[position] != ':' {
-											goto l185
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[rulels32]() {
-											goto l185
-										}
-										{
-											position194, tokenIndex194 := position, tokenIndex
-											{
-												if !cset4[buffer[position]] {
-													goto l194
-												}
-												position++
-											}
-											goto l185
-										l194:
-											position, tokenIndex = position194, tokenIndex194
-										}
-										goto l137
-									l185:
-										position, tokenIndex = position137, tokenIndex137
-										{
-											position201, tokenIndex201 := position, tokenIndex
-											if !cset6[buffer[position]] || !_rules[ruleh16]() {
-												goto l201
-											}
-											{
-												position203, tokenIndex203 := position, tokenIndex
-												if buffer[position] != ':' {
-													goto l203
-												}
-												position++
-												if !cset6[buffer[position]] || !_rules[ruleh16]() {
-													goto l203
-												}
-												{
-													position205, tokenIndex205 := position, tokenIndex
-													if buffer[position] != ':' {
-														goto l205
-													}
-													position++
-													if !cset6[buffer[position]] || !_rules[ruleh16]() {
-														goto l205
-													}
-													{
-														position207, tokenIndex207 := position, tokenIndex
-														if buffer[position] != ':' {
-															goto l207
-														}
-														position++
-														if !cset6[buffer[position]] || !_rules[ruleh16]() {
-															goto l207
-														}
-														{
-															position209, tokenIndex209 := position, tokenIndex
-															if buffer[position] != ':' {
-																goto l209
-															}
-															position++
-															if !cset6[buffer[position]] || !_rules[ruleh16]() {
-																goto l209
-															}
-															goto l210
-														l209:
-															position, tokenIndex = position209, tokenIndex209
-														}
-													l210:
-														goto l208
-													l207:
-														position, tokenIndex = position207, tokenIndex207
-													}
-												l208:
-													goto l206
-												l205:
-													position, tokenIndex = position205, tokenIndex205
-												}
-											l206:
-												goto l204
-											l203:
-												position, tokenIndex = position203, tokenIndex203
-											}
-										l204:
-											goto l202
-										l201:
-											position, tokenIndex = position201, tokenIndex201
-										}
-									l202:
-										if buffer[position] != ':' {
-											goto l200
-										}
-										position++
-										if buffer[position] != ':' {
-											goto l200
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[rulels32]() {
-											goto l200
-										}
-										{
-											position211, tokenIndex211 := position, tokenIndex
-											{
-												if !cset4[buffer[position]] {
-													goto l211
-												}
-												position++
-											}
-											goto l200
-										l211:
-											position, tokenIndex = position211, tokenIndex211
-										}
-										goto l137
-									l200:
-										position, tokenIndex = position137, tokenIndex137
-										{
-											position218, tokenIndex218 := position, tokenIndex
-											if !cset6[buffer[position]] || !_rules[ruleh16]() {
-												goto l218
-											}
-											{
-												position220, tokenIndex220 := position, tokenIndex
-												if buffer[position] != ':' {
-													goto l220
-												}
-												position++
-												if !cset6[buffer[position]] || !_rules[ruleh16]() {
-													goto l220
-												}
-												{
-													position222, tokenIndex222 := position, tokenIndex
-													if buffer[position] != ':' {
-														goto l222
-													}
-													position++
-													if !cset6[buffer[position]] || !_rules[ruleh16]() {
-														goto l222
-													}
-													{
-														position224, tokenIndex224 := position, tokenIndex
-														if buffer[position] != ':' {
-															goto l224
-														}
-														position++
-														if !cset6[buffer[position]] || !_rules[ruleh16]() {
-															goto l224
-														}
-														{
-															position226, tokenIndex226 := position, tokenIndex
-															if buffer[position] != ':' {
-																goto l226
-															}
-															position++
-															if !cset6[buffer[position]] || !_rules[ruleh16]() {
-																goto l226
-															}
-															{
-																position228, tokenIndex228 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l228
-																}
-																position++
-																if !cset6[buffer[position]] || !_rules[ruleh16]() {
-																	goto l228
-																}
-																goto l229
-															l228:
-																position, tokenIndex = position228, tokenIndex228
-															}
-														l229:
-															goto l227
-														l226:
-															position, tokenIndex = position226, tokenIndex226
-														}
-													l227:
-														goto l225
-													l224:
-														position, tokenIndex = position224, tokenIndex224
-													}
-												l225:
-													goto l223
-												l222:
-													position, tokenIndex = position222, tokenIndex222
-												}
-											l223:
-												goto l221
-											l220:
-												position, tokenIndex = position220, tokenIndex220
-											}
-										l221:
-											goto l219
-										l218:
-											position, tokenIndex = position218, tokenIndex218
-										}
-									l219:
-										if buffer[position] != ':' {
-											goto l217
-										}
-										position++
-										if buffer[position] != ':' {
-											goto l217
-										}
-										position++
-										if !cset6[buffer[position]] || !_rules[ruleh16]() {
-											goto l217
-										}
-										{
-											position230, tokenIndex230 := position, tokenIndex
-											{
-												if !cset4[buffer[position]] {
-													goto l230
-												}
-												position++
-											}
-											goto l217
-										l230:
-											position, tokenIndex = position230, tokenIndex230
-										}
-										goto l137
-									l217:
-										position, tokenIndex = position137, tokenIndex137
-										{
-											position236, tokenIndex236 := position, tokenIndex
-											if !cset6[buffer[position]] || !_rules[ruleh16]() {
-												goto l236
-											}
-											{
-												position238, tokenIndex238 := position, tokenIndex
-												if buffer[position] != ':' {
-													goto l238
-												}
-												position++
-												if !cset6[buffer[position]] || !_rules[ruleh16]() {
-													goto l238
-												}
-												{
-													position240, tokenIndex240 := position, tokenIndex
-													if buffer[position] != ':' {
-														goto l240
-													}
-													position++
-													if !cset6[buffer[position]] || !_rules[ruleh16]() {
-														goto l240
-													}
-													{
-														position242, tokenIndex242 := position, tokenIndex
-														if buffer[position] != ':' {
-															goto l242
-														}
-														position++
-														if !cset6[buffer[position]] || !_rules[ruleh16]() {
-															goto l242
-														}
-														{
-															position244, tokenIndex244 := position, tokenIndex
-															if buffer[position] != ':' {
-																goto l244
-															}
-															position++
-															if !cset6[buffer[position]] || !_rules[ruleh16]() {
-																goto l244
-															}
-															{
-																position246, tokenIndex246 := position, tokenIndex
-																if buffer[position] != ':' {
-																	goto l246
-																}
-																position++
-																if !cset6[buffer[position]] || !_rules[ruleh16]() {
-																	goto l246
-																}
-																{
-																	position248, tokenIndex248 := position, tokenIndex
-																	if buffer[position] != ':' {
-																		goto l248
-																	}
-																	position++
-																	if !cset6[buffer[position]] || !_rules[ruleh16]() {
-																		goto l248
-																	}
-																	goto l249
-																l248:
-																	position, tokenIndex = position248, tokenIndex248
-																}
-															l249:
-																goto l247
-															l246:
-																position, tokenIndex = position246, tokenIndex246
-															}
-														l247:
-															goto l245
-														l244:
-															position, tokenIndex = position244, tokenIndex244
-														}
-													l245:
-														goto l243
-													l242:
-														position, tokenIndex = position242, tokenIndex242
-													}
-												l243:
-													goto l241
-												l240:
-													position, tokenIndex = position240, tokenIndex240
-												}
-											l241:
-												goto l239
-											l238:
-												position, tokenIndex = position238, tokenIndex238
-											}
-										l239:
-											goto l237
-										l236:
-											position, tokenIndex = position236, tokenIndex236
-										}
-									l237:
-										if buffer[position] != ':' {
-											goto l135
-										}
-										position++
-										if buffer[position] != ':' {
-											goto l135
-										}
-										position++
-										{
-											position250, tokenIndex250 := position, tokenIndex
-											{
-												if !cset4[buffer[position]] {
-													goto l250
-												}
-												position++
-											}
-											goto l135
-										l250:
-											position, tokenIndex = position250, tokenIndex250
-										}
-									}
-								l137:
-									if !p.notokens {
-										tree.Add(ruleIPv6address, position136, position, tokenIndex, tokenIndex136)
-									}
-									tokenIndex++
-								}
-								goto l134
-							l135:
-								position, tokenIndex = position134, tokenIndex134
-								{
-									position256, tokenIndex256 := position, tokenIndex
-									{
-										if !cset5[buffer[position]] {
-											goto l132
-										}
-										position++
-									}
-									{
-										if !cset6[buffer[position]] {
-											goto l132
-										}
-										position++
-									}
-								l259:
-									{
-										i, buf := position, buffer
-										for cset6[buf[i]] {
-											i++
-										}
-										position = i
-									}
-									{
-										position260, tokenIndex260 := position, tokenIndex
-										{
-											if !cset6[buffer[position]] {
-												goto l260
-											}
-											position++
-										}
-										goto l259
-									l260:
-										position, tokenIndex = position260, tokenIndex260
-									}
-									if buffer[position] != '.' {
-										goto l132
-									}
-									position++
-									{
-										if !cset3[buffer[position]] {
-											goto l132
-										}
-										position++
-									}
-								l267:
-									{
-										i, buf := position, buffer
-										for cset3[buf[i]] {
-											i++
-										}
-										position = i
-									}
-									{
-										position268, tokenIndex268 := position, tokenIndex
-										{
-											if !cset3[buffer[position]] {
-												goto l268
-											}
-											position++
-										}
-										goto l267
-									l268:
-										position, tokenIndex = position268, tokenIndex268
-									}
-									if !p.notokens {
-										tree.Add(ruleIPvFuture, position256, position, tokenIndex, tokenIndex256)
-									}
-									tokenIndex++
-								}
-							}
-						l134:
-							if buffer[position] != ']' {
-								goto l132
-							}
-							position++
-							if !p.notokens {
-								tree.Add(ruleIP_literal, position133, position, tokenIndex, tokenIndex133)
-							}
-							tokenIndex++
-						}
-						goto l131
-					l132:
-						position, tokenIndex = position131, tokenIndex131
-						if !cset14[buffer[position]] || !_rules[ruleIPv4address]() {
-							goto l307
-						}
-						{
-							position308, tokenIndex308 := position, tokenIndex
-							{
-								if !cset7[buffer[position]] {
-									goto l308
-								}
-								position++
-							}
-							goto l307
-						l308:
-							position, tokenIndex = position308, tokenIndex308
-						}
-						goto l131
-					l307:
-						position, tokenIndex = position131, tokenIndex131
-						{
-							position328, tokenIndex328 := position, tokenIndex
-						l329:
-							{
-								i, buf := position, buffer
-								for cset8[buf[i]] {
-									i++
-								}
-								position = i
-							}
-							{
-								position330, tokenIndex330 := position, tokenIndex
-								{
-									position331, tokenIndex331 := position, tokenIndex
-									if !cset8[buffer[position]] {
-										goto l349
-									}
-									position++
-									goto l331
-								l349:
-									position, tokenIndex = position331, tokenIndex331
-									if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
-										goto l330
-									}
-								}
-							l331:
-								goto l329
-							l330:
-								position, tokenIndex = position330, tokenIndex330
-							}
-							if !p.notokens {
-								tree.Add(rulereg_name, position328, position, tokenIndex, tokenIndex328)
-							}
-							tokenIndex++
-						}
-					}
-				l131:
-					if !p.notokens {
-						tree.Add(rulehost, position130, position, tokenIndex, tokenIndex130)
-					}
-					tokenIndex++
-				}
-				{
-					position350, tokenIndex350 := position, tokenIndex
-					if buffer[position] != ':' {
-						goto l350
-					}
-					position++
-					{
-						position352, tokenIndex352 := position, tokenIndex
-					l353:
-						{
-							i, buf := position, buffer
-							for '0' <= buf[i] && buf[i] <= '9' {
-								i++
-							}
-							position = i
-						}
-						{
-							position354, tokenIndex354 := position, tokenIndex
-							if c := buffer[position]; c < '0' || c > '9' {
-								goto l354
-							}
-							position++
-							goto l353
-						l354:
-							position, tokenIndex = position354, tokenIndex354
-						}
-						if !p.notokens {
-							tree.Add(ruleport, position352, position, tokenIndex, tokenIndex352)
-						}
-						tokenIndex++
-					}
-					goto l351
-				l350:
-					position, tokenIndex = position350, tokenIndex350
-				}
-			l351:
-				if !p.notokens {
-					tree.Add(ruleauthority, position104, position, tokenIndex, tokenIndex104)
-				}
-				tokenIndex++
-			}
-			return true
-		},
+		p.rule_scheme,
+		p.rule_authority,
 		/* 9 userinfo <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / pct_encoded)*> */
 		nil,
 		/* 10 host <- <(IP_literal / (IPv4address !([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / '%')) / reg_name)> */
@@ -1836,532 +384,2016 @@ func (p *parser) Init(options ...func(*parser) error) error {
 		nil,
 		/* 14 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h16 (':' h16)?)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h16 (':' h16 (':' h16)?)?)? (':' ':') h16 ':' h16 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h16 (':' h16 (':' h16 (':' h16)?)?)?)? (':' ':') h16 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h16 (':' h16 (':' h16 (':' h16 (':' h16)?)?)?)?)? (':' ':') ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h16 (':' h16 (':' h16 (':' h16 (':' h16 (':' h16)?)?)?)?)?)? (':' ':') h16 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h16 (':' h16 (':' h16 (':' h16 (':' h16 (':' h16 (':' h16)?)?)?)?)?)?)? (':' ':') !([0-9] / [A-F] / [a-f] / ':' / '.')))> */
 		nil,
-		/* 15 h16 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)> */
-		func() bool {
-			position361, tokenIndex361 := position, tokenIndex
-			{
-				position362, tokenIndex362 := position, tokenIndex
-				{
-					if !cset6[buffer[position]] {
-						goto l361
-					}
-					position++
-				}
-				{
-					position366, tokenIndex366 := position, tokenIndex
-					{
-						if !cset6[buffer[position]] {
-							goto l366
-						}
-						position++
-					}
-					goto l367
-				l366:
-					position, tokenIndex = position366, tokenIndex366
-				}
-			l367:
-				{
-					position371, tokenIndex371 := position, tokenIndex
-					{
-						if !cset6[buffer[position]] {
-							goto l371
-						}
-						position++
-					}
-					goto l372
-				l371:
-					position, tokenIndex = position371, tokenIndex371
-				}
-			l372:
-				{
-					position376, tokenIndex376 := position, tokenIndex
-					{
-						if !cset6[buffer[position]] {
-							goto l376
-						}
-						position++
-					}
-					goto l377
-				l376:
-					position, tokenIndex = position376, tokenIndex376
-				}
-			l377:
-				if !p.notokens {
-					tree.Add(ruleh16, position362, position, tokenIndex, tokenIndex362)
-				}
-				tokenIndex++
-			}
-			return true
-		l361:
-			position, tokenIndex = position361, tokenIndex361
-			return false
-		},
-		/* 16 ls32 <- <((h16 ':' h16) / IPv4address)> */
-		func() bool {
-			position381, tokenIndex381 := position, tokenIndex
-			{
-				position382, tokenIndex382 := position, tokenIndex
-				{
-					position383, tokenIndex383 := position, tokenIndex
-					if !cset6[buffer[position]] || !_rules[ruleh16]() {
-						goto l384
-					}
-					if buffer[position] != ':' {
-						goto l384
-					}
-					position++
-					if !cset6[buffer[position]] || !_rules[ruleh16]() {
-						goto l384
-					}
-					goto l383
-				l384:
-					position, tokenIndex = position383, tokenIndex383
-					if !cset14[buffer[position]] || !_rules[ruleIPv4address]() {
-						goto l381
-					}
-				}
-			l383:
-				if !p.notokens {
-					tree.Add(rulels32, position382, position, tokenIndex, tokenIndex382)
-				}
-				tokenIndex++
-			}
-			return true
-		l381:
-			position, tokenIndex = position381, tokenIndex381
-			return false
-		},
-		/* 17 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
-		func() bool {
-			position385, tokenIndex385 := position, tokenIndex
-			{
-				position386, tokenIndex386 := position, tokenIndex
-				if !cset14[buffer[position]] || !_rules[ruledec_octet]() {
-					goto l385
-				}
-				if buffer[position] != '.' {
-					goto l385
-				}
-				position++
-				if !cset14[buffer[position]] || !_rules[ruledec_octet]() {
-					goto l385
-				}
-				if buffer[position] != '.' {
-					goto l385
-				}
-				position++
-				if !cset14[buffer[position]] || !_rules[ruledec_octet]() {
-					goto l385
-				}
-				if buffer[position] != '.' {
-					goto l385
-				}
-				position++
-				if !cset14[buffer[position]] || !_rules[ruledec_octet]() {
-					goto l385
-				}
-				if !p.notokens {
-					tree.Add(ruleIPv4address, position386, position, tokenIndex, tokenIndex386)
-				}
-				tokenIndex++
-			}
-			return true
-		l385:
-			position, tokenIndex = position385, tokenIndex385
-			return false
-		},
-		/* 18 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9])> */
-		func() bool {
-			position387, tokenIndex387 := position, tokenIndex
-			{
-				position388, tokenIndex388 := position, tokenIndex
-				{
-					position389, tokenIndex389 := position, tokenIndex
-					if buffer[position] != '2' {
-						goto l390
-					}
-					position++
-					if buffer[position] != '5' {
-						goto l390
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '5' {
-						goto l390
-					}
-					position++
-					goto l389
-				l390:
-					position, tokenIndex = position389, tokenIndex389
-					if buffer[position] != '2' {
-						goto l391
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '4' {
-						goto l391
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l391
-					}
-					position++
-					goto l389
-				l391:
-					position, tokenIndex = position389, tokenIndex389
-					if buffer[position] != '1' {
-						goto l392
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l392
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l392
-					}
-					position++
-					goto l389
-				l392:
-					position, tokenIndex = position389, tokenIndex389
-					if c := buffer[position]; c < '1' || c > '9' {
-						goto l393
-					}
-					position++
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l393
-					}
-					position++
-					goto l389
-				l393:
-					position, tokenIndex = position389, tokenIndex389
-					if c := buffer[position]; c < '0' || c > '9' {
-						goto l387
-					}
-					position++
-				}
-			l389:
-				if !p.notokens {
-					tree.Add(ruledec_octet, position388, position, tokenIndex, tokenIndex388)
-				}
-				tokenIndex++
-			}
-			return true
-		l387:
-			position, tokenIndex = position387, tokenIndex387
-			return false
-		},
+		p.rule_h16,
+		p.rule_ls32,
+		p.rule_IPv4address,
+		p.rule_dec_octet,
 		/* 19 reg_name <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / pct_encoded)*> */
 		nil,
 		/* 20 path <- <((path_abempty !([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / '%')) / path_absolute / (path_noscheme !':') / path_rootless / path_empty)> */
 		nil,
-		/* 21 path_abempty <- <('/' segment)*> */
-		func() bool {
-			{
-				position397, tokenIndex397 := position, tokenIndex
-			l398:
-				{
-					position399, tokenIndex399 := position, tokenIndex
-					if buffer[position] != '/' {
-						goto l399
-					}
-					position++
-					if !_rules[rulesegment]() {
-						goto l399
-					}
-					goto l398
-				l399:
-					position, tokenIndex = position399, tokenIndex399
-				}
-				if !p.notokens {
-					tree.Add(rulepath_abempty, position397, position, tokenIndex, tokenIndex397)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 22 path_absolute <- <('/' (segment_nz ('/' segment)*)?)> */
-		func() bool {
-			position400, tokenIndex400 := position, tokenIndex
-			{
-				position401, tokenIndex401 := position, tokenIndex
-				if buffer[position] != '/' {
-					goto l400
-				}
-				position++
-				{
-					position402, tokenIndex402 := position, tokenIndex
-					if !cset9[buffer[position]] || !_rules[rulesegment_nz]() {
-						goto l402
-					}
-				l404:
-					{
-						position405, tokenIndex405 := position, tokenIndex
-						if buffer[position] != '/' {
-							goto l405
-						}
-						position++
-						if !_rules[rulesegment]() {
-							goto l405
-						}
-						goto l404
-					l405:
-						position, tokenIndex = position405, tokenIndex405
-					}
-					goto l403
-				l402:
-					position, tokenIndex = position402, tokenIndex402
-				}
-			l403:
-				if !p.notokens {
-					tree.Add(rulepath_absolute, position401, position, tokenIndex, tokenIndex401)
-				}
-				tokenIndex++
-			}
-			return true
-		l400:
-			position, tokenIndex = position400, tokenIndex400
-			return false
-		},
+		p.rule_path_abempty,
+		p.rule_path_absolute,
 		/* 23 path_noscheme <- <(segment_nz_nc ('/' segment)*)> */
 		nil,
 		/* 24 path_rootless <- <(segment_nz ('/' segment)*)> */
 		nil,
-		/* 25 path_empty <- <!([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / '%')> */
-		func() bool {
-			position408, tokenIndex408 := position, tokenIndex
-			{
-				position409, tokenIndex409 := position, tokenIndex
-				{
-					position410, tokenIndex410 := position, tokenIndex
-					{
-						if !cset9[buffer[position]] {
-							goto l410
-						}
-						position++
-					}
-					goto l408
-				l410:
-					position, tokenIndex = position410, tokenIndex410
-				}
-				if !p.notokens {
-					tree.Add(rulepath_empty, position409, position, tokenIndex, tokenIndex409)
-				}
-				tokenIndex++
-			}
-			return true
-		l408:
-			position, tokenIndex = position408, tokenIndex408
-			return false
-		},
-		/* 26 segment <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / pct_encoded)*> */
-		func() bool {
-			{
-				position433, tokenIndex433 := position, tokenIndex
-			l434:
-				{
-					i, buf := position, buffer
-					for cset10[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position435, tokenIndex435 := position, tokenIndex
-					{
-						position436, tokenIndex436 := position, tokenIndex
-						if !cset10[buffer[position]] {
-							goto l456
-						}
-						position++
-						goto l436
-					l456:
-						position, tokenIndex = position436, tokenIndex436
-						if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
-							goto l435
-						}
-					}
-				l436:
-					goto l434
-				l435:
-					position, tokenIndex = position435, tokenIndex435
-				}
-				if !p.notokens {
-					tree.Add(rulesegment, position433, position, tokenIndex, tokenIndex433)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 27 segment_nz <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / pct_encoded)+> */
-		func() bool {
-			position457, tokenIndex457 := position, tokenIndex
-			{
-				position458, tokenIndex458 := position, tokenIndex
-				{
-					position461, tokenIndex461 := position, tokenIndex
-					if !cset10[buffer[position]] {
-						goto l481
-					}
-					position++
-					goto l461
-				l481:
-					position, tokenIndex = position461, tokenIndex461
-					if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
-						goto l457
-					}
-				}
-			l461:
-			l459:
-				{
-					i, buf := position, buffer
-					for cset10[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position460, tokenIndex460 := position, tokenIndex
-					{
-						position482, tokenIndex482 := position, tokenIndex
-						if !cset10[buffer[position]] {
-							goto l502
-						}
-						position++
-						goto l482
-					l502:
-						position, tokenIndex = position482, tokenIndex482
-						if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
-							goto l460
-						}
-					}
-				l482:
-					goto l459
-				l460:
-					position, tokenIndex = position460, tokenIndex460
-				}
-				if !p.notokens {
-					tree.Add(rulesegment_nz, position458, position, tokenIndex, tokenIndex458)
-				}
-				tokenIndex++
-			}
-			return true
-		l457:
-			position, tokenIndex = position457, tokenIndex457
-			return false
-		},
+		p.rule_path_empty,
+		p.rule_segment,
+		p.rule_segment_nz,
 		/* 28 segment_nz_nc <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / '@' / pct_encoded)+> */
 		nil,
-		/* 29 query <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / '/' / '?' / pct_encoded)*> */
-		func() bool {
-			{
-				position505, tokenIndex505 := position, tokenIndex
-			l506:
-				{
-					i, buf := position, buffer
-					for cset11[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position507, tokenIndex507 := position, tokenIndex
-					{
-						position508, tokenIndex508 := position, tokenIndex
-						if !cset11[buffer[position]] {
-							goto l530
-						}
-						position++
-						goto l508
-					l530:
-						position, tokenIndex = position508, tokenIndex508
-						if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
-							goto l507
-						}
-					}
-				l508:
-					goto l506
-				l507:
-					position, tokenIndex = position507, tokenIndex507
-				}
-				if !p.notokens {
-					tree.Add(rulequery, position505, position, tokenIndex, tokenIndex505)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 30 fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / '/' / '?' / pct_encoded)*> */
-		func() bool {
-			{
-				position532, tokenIndex532 := position, tokenIndex
-			l533:
-				{
-					i, buf := position, buffer
-					for cset11[buf[i]] {
-						i++
-					}
-					position = i
-				}
-				{
-					position534, tokenIndex534 := position, tokenIndex
-					{
-						position535, tokenIndex535 := position, tokenIndex
-						if !cset11[buffer[position]] {
-							goto l557
-						}
-						position++
-						goto l535
-					l557:
-						position, tokenIndex = position535, tokenIndex535
-						if !cset13[buffer[position]] || !_rules[rulepct_encoded]() {
-							goto l534
-						}
-					}
-				l535:
-					goto l533
-				l534:
-					position, tokenIndex = position534, tokenIndex534
-				}
-				if !p.notokens {
-					tree.Add(rulefragment, position532, position, tokenIndex, tokenIndex532)
-				}
-				tokenIndex++
-			}
-			return true
-		},
-		/* 31 pct_encoded <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
-		func() bool {
-			position558, tokenIndex558 := position, tokenIndex
-			{
-				position559, tokenIndex559 := position, tokenIndex
-				if buffer[position] != '%' {
-					goto l558
-				}
-				position++
-				{
-					if !cset6[buffer[position]] {
-						goto l558
-					}
-					position++
-				}
-				{
-					if !cset6[buffer[position]] {
-						goto l558
-					}
-					position++
-				}
-				if !p.notokens {
-					tree.Add(rulepct_encoded, position559, position, tokenIndex, tokenIndex559)
-				}
-				tokenIndex++
-			}
-			return true
-		l558:
-			position, tokenIndex = position558, tokenIndex558
-			return false
-		},
+		p.rule_query,
+		p.rule_fragment,
+		p.rule_pct_encoded,
 	}
 	p.rules = _rules
 	return nil
+}
+
+// matchDot matches any byte but the end marker.
+func (p *parser) matchDot() bool {
+	if p.buffer[p.position] != endSymbol {
+		p.position++
+		return true
+	}
+	return false
+}
+
+// 0 _start <- <((&{p.start == 0} URI_reference !.) / (&{p.start == 1} URI !.) / (&{p.start == 2} absolute_URI !.) / (&{p.start == 3} relative_ref !.))>
+func (p *parser) rule__start() bool {
+	position0, tokenIndex0 := p.position, p.tokenIndex
+	{
+		position1, tokenIndex1 := p.position, p.tokenIndex
+		{
+			position2, tokenIndex2 := p.position, p.tokenIndex
+			if !(p.start == 0) {
+				goto l3
+			}
+			{
+				position4, tokenIndex4 := p.position, p.tokenIndex
+				{
+					position5, tokenIndex5 := p.position, p.tokenIndex
+					if !cset1[p.buffer[p.position]] || !p.rule_URI() {
+						goto l6
+					}
+					goto l5
+				l6:
+					p.position, p.tokenIndex = position5, tokenIndex5
+					if !p.rule_relative_ref() {
+						goto l3
+					}
+				}
+			l5:
+				if !p.notokens {
+					p.tokens32.Add(ruleURI_reference, position4, p.position, p.tokenIndex, tokenIndex4)
+				}
+				p.tokenIndex++
+			}
+			{
+				position7, tokenIndex7 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l7
+				}
+				goto l3
+			l7:
+				p.position, p.tokenIndex = position7, tokenIndex7
+			}
+			goto l2
+		l3:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 1) {
+				goto l8
+			}
+			if !cset1[p.buffer[p.position]] || !p.rule_URI() {
+				goto l8
+			}
+			{
+				position9, tokenIndex9 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l9
+				}
+				goto l8
+			l9:
+				p.position, p.tokenIndex = position9, tokenIndex9
+			}
+			goto l2
+		l8:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 2) {
+				goto l10
+			}
+			{
+				position11, tokenIndex11 := p.position, p.tokenIndex
+				if !cset1[p.buffer[p.position]] || !p.rule_scheme() {
+					goto l10
+				}
+				if p.buffer[p.position] != ':' {
+					goto l10
+				}
+				p.position++
+				if !p.rule_hier_part() {
+					goto l10
+				}
+				{
+					position12, tokenIndex12 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '?' {
+						goto l12
+					}
+					p.position++
+					if !p.rule_query() {
+						goto l12
+					}
+					goto l13
+				l12:
+					p.position, p.tokenIndex = position12, tokenIndex12
+				}
+			l13:
+				if !p.notokens {
+					p.tokens32.Add(ruleabsolute_URI, position11, p.position, p.tokenIndex, tokenIndex11)
+				}
+				p.tokenIndex++
+			}
+			{
+				position14, tokenIndex14 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l14
+				}
+				goto l10
+			l14:
+				p.position, p.tokenIndex = position14, tokenIndex14
+			}
+			goto l2
+		l10:
+			p.position, p.tokenIndex = position2, tokenIndex2
+			if !(p.start == 3) {
+				goto l0
+			}
+			if !p.rule_relative_ref() {
+				goto l0
+			}
+			{
+				position15, tokenIndex15 := p.position, p.tokenIndex
+				if !p.matchDot() {
+					goto l15
+				}
+				goto l0
+			l15:
+				p.position, p.tokenIndex = position15, tokenIndex15
+			}
+		}
+	l2:
+		if !p.notokens {
+			p.tokens32.Add(rule_start, position1, p.position, p.tokenIndex, tokenIndex1)
+		}
+		p.tokenIndex++
+	}
+	return true
+l0:
+	p.position, p.tokenIndex = position0, tokenIndex0
+	return false
+}
+
+// 1 URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)>
+func (p *parser) rule_URI() bool {
+	position16, tokenIndex16 := p.position, p.tokenIndex
+	{
+		position17, tokenIndex17 := p.position, p.tokenIndex
+		if !cset1[p.buffer[p.position]] || !p.rule_scheme() {
+			goto l16
+		}
+		if p.buffer[p.position] != ':' {
+			goto l16
+		}
+		p.position++
+		if !p.rule_hier_part() {
+			goto l16
+		}
+		{
+			position18, tokenIndex18 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l18
+			}
+			p.position++
+			if !p.rule_query() {
+				goto l18
+			}
+			goto l19
+		l18:
+			p.position, p.tokenIndex = position18, tokenIndex18
+		}
+	l19:
+		{
+			position20, tokenIndex20 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '#' {
+				goto l20
+			}
+			p.position++
+			if !p.rule_fragment() {
+				goto l20
+			}
+			goto l21
+		l20:
+			p.position, p.tokenIndex = position20, tokenIndex20
+		}
+	l21:
+		if !p.notokens {
+			p.tokens32.Add(ruleURI, position17, p.position, p.tokenIndex, tokenIndex17)
+		}
+		p.tokenIndex++
+	}
+	return true
+l16:
+	p.position, p.tokenIndex = position16, tokenIndex16
+	return false
+}
+
+// 2 hier_part <- <(('/' '/' authority path_abempty) / path_absolute / path_rootless / path_empty)>
+func (p *parser) rule_hier_part() bool {
+	position22, tokenIndex22 := p.position, p.tokenIndex
+	{
+		position23, tokenIndex23 := p.position, p.tokenIndex
+		{
+			position24, tokenIndex24 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l25
+			}
+			p.position++
+			if p.buffer[p.position] != '/' {
+				goto l25
+			}
+			p.position++
+			if !p.rule_authority() {
+				goto l25
+			}
+			if !p.rule_path_abempty() {
+				goto l25
+			}
+			goto l24
+		l25:
+			p.position, p.tokenIndex = position24, tokenIndex24
+			if !cset12[p.buffer[p.position]] || !p.rule_path_absolute() {
+				goto l26
+			}
+			goto l24
+		l26:
+			p.position, p.tokenIndex = position24, tokenIndex24
+			{
+				position28, tokenIndex28 := p.position, p.tokenIndex
+				if !cset9[p.buffer[p.position]] || !p.rule_segment_nz() {
+					goto l27
+				}
+			l29:
+				{
+					position30, tokenIndex30 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '/' {
+						goto l30
+					}
+					p.position++
+					if !p.rule_segment() {
+						goto l30
+					}
+					goto l29
+				l30:
+					p.position, p.tokenIndex = position30, tokenIndex30
+				}
+				if !p.notokens {
+					p.tokens32.Add(rulepath_rootless, position28, p.position, p.tokenIndex, tokenIndex28)
+				}
+				p.tokenIndex++
+			}
+			goto l24
+		l27:
+			p.position, p.tokenIndex = position24, tokenIndex24
+			if !p.rule_path_empty() {
+				goto l22
+			}
+		}
+	l24:
+		if !p.notokens {
+			p.tokens32.Add(rulehier_part, position23, p.position, p.tokenIndex, tokenIndex23)
+		}
+		p.tokenIndex++
+	}
+	return true
+l22:
+	p.position, p.tokenIndex = position22, tokenIndex22
+	return false
+}
+
+// 5 relative_ref <- <(relative_part ('?' query)? ('#' fragment)?)>
+func (p *parser) rule_relative_ref() bool {
+	position33, tokenIndex33 := p.position, p.tokenIndex
+	{
+		position34, tokenIndex34 := p.position, p.tokenIndex
+		{
+			position35, tokenIndex35 := p.position, p.tokenIndex
+			{
+				position36, tokenIndex36 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '/' {
+					goto l37
+				}
+				p.position++
+				if p.buffer[p.position] != '/' {
+					goto l37
+				}
+				p.position++
+				if !p.rule_authority() {
+					goto l37
+				}
+				if !p.rule_path_abempty() {
+					goto l37
+				}
+				goto l36
+			l37:
+				p.position, p.tokenIndex = position36, tokenIndex36
+				if !cset12[p.buffer[p.position]] || !p.rule_path_absolute() {
+					goto l38
+				}
+				goto l36
+			l38:
+				p.position, p.tokenIndex = position36, tokenIndex36
+				{
+					position40, tokenIndex40 := p.position, p.tokenIndex
+					{
+						position41, tokenIndex41 := p.position, p.tokenIndex
+						{
+							position44, tokenIndex44 := p.position, p.tokenIndex
+							if !cset0[p.buffer[p.position]] {
+								goto l63
+							}
+							p.position++
+							goto l44
+						l63:
+							p.position, p.tokenIndex = position44, tokenIndex44
+							if !cset13[p.buffer[p.position]] || !p.rule_pct_encoded() {
+								goto l39
+							}
+						}
+					l44:
+					l42:
+						{
+							i, buf := p.position, p.buffer
+							for cset0[buf[i]] {
+								i++
+							}
+							p.position = i
+						}
+						{
+							position43, tokenIndex43 := p.position, p.tokenIndex
+							{
+								position64, tokenIndex64 := p.position, p.tokenIndex
+								if !cset0[p.buffer[p.position]] {
+									goto l83
+								}
+								p.position++
+								goto l64
+							l83:
+								p.position, p.tokenIndex = position64, tokenIndex64
+								if !cset13[p.buffer[p.position]] || !p.rule_pct_encoded() {
+									goto l43
+								}
+							}
+						l64:
+							goto l42
+						l43:
+							p.position, p.tokenIndex = position43, tokenIndex43
+						}
+						if !p.notokens {
+							p.tokens32.Add(rulesegment_nz_nc, position41, p.position, p.tokenIndex, tokenIndex41)
+						}
+						p.tokenIndex++
+					}
+				l84:
+					{
+						position85, tokenIndex85 := p.position, p.tokenIndex
+						if p.buffer[p.position] != '/' {
+							goto l85
+						}
+						p.position++
+						if !p.rule_segment() {
+							goto l85
+						}
+						goto l84
+					l85:
+						p.position, p.tokenIndex = position85, tokenIndex85
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulepath_noscheme, position40, p.position, p.tokenIndex, tokenIndex40)
+					}
+					p.tokenIndex++
+				}
+				goto l36
+			l39:
+				p.position, p.tokenIndex = position36, tokenIndex36
+				if !p.rule_path_empty() {
+					goto l33
+				}
+			}
+		l36:
+			if !p.notokens {
+				p.tokens32.Add(rulerelative_part, position35, p.position, p.tokenIndex, tokenIndex35)
+			}
+			p.tokenIndex++
+		}
+		{
+			position86, tokenIndex86 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '?' {
+				goto l86
+			}
+			p.position++
+			if !p.rule_query() {
+				goto l86
+			}
+			goto l87
+		l86:
+			p.position, p.tokenIndex = position86, tokenIndex86
+		}
+	l87:
+		{
+			position88, tokenIndex88 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '#' {
+				goto l88
+			}
+			p.position++
+			if !p.rule_fragment() {
+				goto l88
+			}
+			goto l89
+		l88:
+			p.position, p.tokenIndex = position88, tokenIndex88
+		}
+	l89:
+		if !p.notokens {
+			p.tokens32.Add(rulerelative_ref, position34, p.position, p.tokenIndex, tokenIndex34)
+		}
+		p.tokenIndex++
+	}
+	return true
+l33:
+	p.position, p.tokenIndex = position33, tokenIndex33
+	return false
+}
+
+// 7 scheme <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9] / '+' / '-' / '.')*)>
+func (p *parser) rule_scheme() bool {
+	position91, tokenIndex91 := p.position, p.tokenIndex
+	{
+		position92, tokenIndex92 := p.position, p.tokenIndex
+		{
+			if !cset1[p.buffer[p.position]] {
+				goto l91
+			}
+			p.position++
+		}
+	l95:
+		{
+			i, buf := p.position, p.buffer
+			for cset2[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position96, tokenIndex96 := p.position, p.tokenIndex
+			{
+				if !cset2[p.buffer[p.position]] {
+					goto l96
+				}
+				p.position++
+			}
+			goto l95
+		l96:
+			p.position, p.tokenIndex = position96, tokenIndex96
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulescheme, position92, p.position, p.tokenIndex, tokenIndex92)
+		}
+		p.tokenIndex++
+	}
+	return true
+l91:
+	p.position, p.tokenIndex = position91, tokenIndex91
+	return false
+}
+
+// 8 authority <- <((userinfo '@')? host (':' port)?)>
+func (p *parser) rule_authority() bool {
+	{
+		position104, tokenIndex104 := p.position, p.tokenIndex
+		{
+			position105, tokenIndex105 := p.position, p.tokenIndex
+			{
+				position107, tokenIndex107 := p.position, p.tokenIndex
+			l108:
+				{
+					i, buf := p.position, p.buffer
+					for cset3[buf[i]] {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position109, tokenIndex109 := p.position, p.tokenIndex
+					{
+						position110, tokenIndex110 := p.position, p.tokenIndex
+						if !cset3[p.buffer[p.position]] {
+							goto l129
+						}
+						p.position++
+						goto l110
+					l129:
+						p.position, p.tokenIndex = position110, tokenIndex110
+						if !cset13[p.buffer[p.position]] || !p.rule_pct_encoded() {
+							goto l109
+						}
+					}
+				l110:
+					goto l108
+				l109:
+					p.position, p.tokenIndex = position109, tokenIndex109
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleuserinfo, position107, p.position, p.tokenIndex, tokenIndex107)
+				}
+				p.tokenIndex++
+			}
+			if p.buffer[p.position] != '@' {
+				goto l105
+			}
+			p.position++
+			goto l106
+		l105:
+			p.position, p.tokenIndex = position105, tokenIndex105
+		}
+	l106:
+		{
+			position130, tokenIndex130 := p.position, p.tokenIndex
+			{
+				position131, tokenIndex131 := p.position, p.tokenIndex
+				{
+					position133, tokenIndex133 := p.position, p.tokenIndex
+					if p.buffer[p.position] != '[' {
+						goto l132
+					}
+					p.position++
+					{
+						position134, tokenIndex134 := p.position, p.tokenIndex
+						{
+							position136, tokenIndex136 := p.position, p.tokenIndex
+							{
+								position137, tokenIndex137 := p.position, p.tokenIndex
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.buffer[p.position] != ':' {
+									goto l138
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.buffer[p.position] != ':' {
+									goto l138
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.buffer[p.position] != ':' {
+									goto l138
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.buffer[p.position] != ':' {
+									goto l138
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.buffer[p.position] != ':' {
+									goto l138
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.buffer[p.position] != ':' {
+									goto l138
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_ls32() {
+									goto l138
+								}
+								{
+									position139, tokenIndex139 := p.position, p.tokenIndex
+									{
+										if !cset4[p.buffer[p.position]] {
+											goto l139
+										}
+										p.position++
+									}
+									goto l138
+								l139:
+									p.position, p.tokenIndex = position139, tokenIndex139
+								}
+								goto l137
+							l138:
+								p.position, p.tokenIndex = position137, tokenIndex137
+								if p.buffer[p.position] != ':' {
+									goto l145
+								}
+								p.position++
+								if p.buffer[p.position] != ':' {
+									goto l145
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l145
+								}
+								if p.buffer[p.position] != ':' {
+									goto l145
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l145
+								}
+								if p.buffer[p.position] != ':' {
+									goto l145
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l145
+								}
+								if p.buffer[p.position] != ':' {
+									goto l145
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l145
+								}
+								if p.buffer[p.position] != ':' {
+									goto l145
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l145
+								}
+								if p.buffer[p.position] != ':' {
+									goto l145
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_ls32() {
+									goto l145
+								}
+								{
+									position146, tokenIndex146 := p.position, p.tokenIndex
+									{
+										if !cset4[p.buffer[p.position]] {
+											goto l146
+										}
+										p.position++
+									}
+									goto l145
+								l146:
+									p.position, p.tokenIndex = position146, tokenIndex146
+								}
+								goto l137
+							l145:
+								p.position, p.tokenIndex = position137, tokenIndex137
+								{
+									position153, tokenIndex153 := p.position, p.tokenIndex
+									if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+										goto l153
+									}
+									goto l154
+								l153:
+									p.position, p.tokenIndex = position153, tokenIndex153
+								}
+							l154:
+								if p.buffer[p.position] != ':' {
+									goto l152
+								}
+								p.position++
+								if p.buffer[p.position] != ':' {
+									goto l152
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l152
+								}
+								if p.buffer[p.position] != ':' {
+									goto l152
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l152
+								}
+								if p.buffer[p.position] != ':' {
+									goto l152
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l152
+								}
+								if p.buffer[p.position] != ':' {
+									goto l152
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l152
+								}
+								if p.buffer[p.position] != ':' {
+									goto l152
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_ls32() {
+									goto l152
+								}
+								{
+									position155, tokenIndex155 := p.position, p.tokenIndex
+									{
+										if !cset4[p.buffer[p.position]] {
+											goto l155
+										}
+										p.position++
+									}
+									goto l152
+								l155:
+									p.position, p.tokenIndex = position155, tokenIndex155
+								}
+								goto l137
+							l152:
+								p.position, p.tokenIndex = position137, tokenIndex137
+								{
+									position162, tokenIndex162 := p.position, p.tokenIndex
+									if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+										goto l162
+									}
+									{
+										position164, tokenIndex164 := p.position, p.tokenIndex
+										if p.buffer[p.position] != ':' {
+											goto l164
+										}
+										p.position++
+										if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+											goto l164
+										}
+										goto l165
+									l164:
+										p.position, p.tokenIndex = position164, tokenIndex164
+									}
+								l165:
+									goto l163
+								l162:
+									p.position, p.tokenIndex = position162, tokenIndex162
+								}
+							l163:
+								if p.buffer[p.position] != ':' {
+									goto l161
+								}
+								p.position++
+								if p.buffer[p.position] != ':' {
+									goto l161
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l161
+								}
+								if p.buffer[p.position] != ':' {
+									goto l161
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l161
+								}
+								if p.buffer[p.position] != ':' {
+									goto l161
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l161
+								}
+								if p.buffer[p.position] != ':' {
+									goto l161
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_ls32() {
+									goto l161
+								}
+								{
+									position166, tokenIndex166 := p.position, p.tokenIndex
+									{
+										if !cset4[p.buffer[p.position]] {
+											goto l166
+										}
+										p.position++
+									}
+									goto l161
+								l166:
+									p.position, p.tokenIndex = position166, tokenIndex166
+								}
+								goto l137
+							l161:
+								p.position, p.tokenIndex = position137, tokenIndex137
+								{
+									position173, tokenIndex173 := p.position, p.tokenIndex
+									if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+										goto l173
+									}
+									{
+										position175, tokenIndex175 := p.position, p.tokenIndex
+										if p.buffer[p.position] != ':' {
+											goto l175
+										}
+										p.position++
+										if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+											goto l175
+										}
+										{
+											position177, tokenIndex177 := p.position, p.tokenIndex
+											if p.buffer[p.position] != ':' {
+												goto l177
+											}
+											p.position++
+											if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+												goto l177
+											}
+											goto l178
+										l177:
+											p.position, p.tokenIndex = position177, tokenIndex177
+										}
+									l178:
+										goto l176
+									l175:
+										p.position, p.tokenIndex = position175, tokenIndex175
+									}
+								l176:
+									goto l174
+								l173:
+									p.position, p.tokenIndex = position173, tokenIndex173
+								}
+							l174:
+								if p.buffer[p.position] != ':' {
+									goto l172
+								}
+								p.position++
+								if p.buffer[p.position] != ':' {
+									goto l172
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l172
+								}
+								if p.buffer[p.position] != ':' {
+									goto l172
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l172
+								}
+								if p.buffer[p.position] != ':' {
+									goto l172
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_ls32() {
+									goto l172
+								}
+								{
+									position179, tokenIndex179 := p.position, p.tokenIndex
+									{
+										if !cset4[p.buffer[p.position]] {
+											goto l179
+										}
+										p.position++
+									}
+									goto l172
+								l179:
+									p.position, p.tokenIndex = position179, tokenIndex179
+								}
+								goto l137
+							l172:
+								p.position, p.tokenIndex = position137, tokenIndex137
+								{
+									position186, tokenIndex186 := p.position, p.tokenIndex
+									if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+										goto l186
+									}
+									{
+										position188, tokenIndex188 := p.position, p.tokenIndex
+										if p.buffer[p.position] != ':' {
+											goto l188
+										}
+										p.position++
+										if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+											goto l188
+										}
+										{
+											position190, tokenIndex190 := p.position, p.tokenIndex
+											if p.buffer[p.position] != ':' {
+												goto l190
+											}
+											p.position++
+											if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+												goto l190
+											}
+											{
+												position192, tokenIndex192 := p.position, p.tokenIndex
+												if p.buffer[p.position] != ':' {
+													goto l192
+												}
+												p.position++
+												if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+													goto l192
+												}
+												goto l193
+											l192:
+												p.position, p.tokenIndex = position192, tokenIndex192
+											}
+										l193:
+											goto l191
+										l190:
+											p.position, p.tokenIndex = position190, tokenIndex190
+										}
+									l191:
+										goto l189
+									l188:
+										p.position, p.tokenIndex = position188, tokenIndex188
+									}
+								l189:
+									goto l187
+								l186:
+									p.position, p.tokenIndex = position186, tokenIndex186
+								}
+							l187:
+								if p.buffer[p.position] != ':' {
+									goto l185
+								}
+								p.position++
+								if p.buffer[p.position] != ':' {
+									goto l185
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l185
+								}
+								if p.buffer[p.position] != ':' {
+									goto l185
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_ls32() {
+									goto l185
+								}
+								{
+									position194, tokenIndex194 := p.position, p.tokenIndex
+									{
+										if !cset4[p.buffer[p.position]] {
+											goto l194
+										}
+										p.position++
+									}
+									goto l185
+								l194:
+									p.position, p.tokenIndex = position194, tokenIndex194
+								}
+								goto l137
+							l185:
+								p.position, p.tokenIndex = position137, tokenIndex137
+								{
+									position201, tokenIndex201 := p.position, p.tokenIndex
+									if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+										goto l201
+									}
+									{
+										position203, tokenIndex203 := p.position, p.tokenIndex
+										if p.buffer[p.position] != ':' {
+											goto l203
+										}
+										p.position++
+										if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+											goto l203
+										}
+										{
+											position205, tokenIndex205 := p.position, p.tokenIndex
+											if p.buffer[p.position] != ':' {
+												goto l205
+											}
+											p.position++
+											if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+												goto l205
+											}
+											{
+												position207, tokenIndex207 := p.position, p.tokenIndex
+												if p.buffer[p.position] != ':' {
+													goto l207
+												}
+												p.position++
+												if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+													goto l207
+												}
+												{
+													position209, tokenIndex209 := p.position, p.tokenIndex
+													if p.buffer[p.position] != ':' {
+														goto l209
+													}
+													p.position++
+													if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+														goto l209
+													}
+													goto l210
+												l209:
+													p.position, p.tokenIndex = position209, tokenIndex209
+												}
+											l210:
+												goto l208
+											l207:
+												p.position, p.tokenIndex = position207, tokenIndex207
+											}
+										l208:
+											goto l206
+										l205:
+											p.position, p.tokenIndex = position205, tokenIndex205
+										}
+									l206:
+										goto l204
+									l203:
+										p.position, p.tokenIndex = position203, tokenIndex203
+									}
+								l204:
+									goto l202
+								l201:
+									p.position, p.tokenIndex = position201, tokenIndex201
+								}
+							l202:
+								if p.buffer[p.position] != ':' {
+									goto l200
+								}
+								p.position++
+								if p.buffer[p.position] != ':' {
+									goto l200
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_ls32() {
+									goto l200
+								}
+								{
+									position211, tokenIndex211 := p.position, p.tokenIndex
+									{
+										if !cset4[p.buffer[p.position]] {
+											goto l211
+										}
+										p.position++
+									}
+									goto l200
+								l211:
+									p.position, p.tokenIndex = position211, tokenIndex211
+								}
+								goto l137
+							l200:
+								p.position, p.tokenIndex = position137, tokenIndex137
+								{
+									position218, tokenIndex218 := p.position, p.tokenIndex
+									if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+										goto l218
+									}
+									{
+										position220, tokenIndex220 := p.position, p.tokenIndex
+										if p.buffer[p.position] != ':' {
+											goto l220
+										}
+										p.position++
+										if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+											goto l220
+										}
+										{
+											position222, tokenIndex222 := p.position, p.tokenIndex
+											if p.buffer[p.position] != ':' {
+												goto l222
+											}
+											p.position++
+											if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+												goto l222
+											}
+											{
+												position224, tokenIndex224 := p.position, p.tokenIndex
+												if p.buffer[p.position] != ':' {
+													goto l224
+												}
+												p.position++
+												if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+													goto l224
+												}
+												{
+													position226, tokenIndex226 := p.position, p.tokenIndex
+													if p.buffer[p.position] != ':' {
+														goto l226
+													}
+													p.position++
+													if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+														goto l226
+													}
+													{
+														position228, tokenIndex228 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l228
+														}
+														p.position++
+														if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+															goto l228
+														}
+														goto l229
+													l228:
+														p.position, p.tokenIndex = position228, tokenIndex228
+													}
+												l229:
+													goto l227
+												l226:
+													p.position, p.tokenIndex = position226, tokenIndex226
+												}
+											l227:
+												goto l225
+											l224:
+												p.position, p.tokenIndex = position224, tokenIndex224
+											}
+										l225:
+											goto l223
+										l222:
+											p.position, p.tokenIndex = position222, tokenIndex222
+										}
+									l223:
+										goto l221
+									l220:
+										p.position, p.tokenIndex = position220, tokenIndex220
+									}
+								l221:
+									goto l219
+								l218:
+									p.position, p.tokenIndex = position218, tokenIndex218
+								}
+							l219:
+								if p.buffer[p.position] != ':' {
+									goto l217
+								}
+								p.position++
+								if p.buffer[p.position] != ':' {
+									goto l217
+								}
+								p.position++
+								if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+									goto l217
+								}
+								{
+									position230, tokenIndex230 := p.position, p.tokenIndex
+									{
+										if !cset4[p.buffer[p.position]] {
+											goto l230
+										}
+										p.position++
+									}
+									goto l217
+								l230:
+									p.position, p.tokenIndex = position230, tokenIndex230
+								}
+								goto l137
+							l217:
+								p.position, p.tokenIndex = position137, tokenIndex137
+								{
+									position236, tokenIndex236 := p.position, p.tokenIndex
+									if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+										goto l236
+									}
+									{
+										position238, tokenIndex238 := p.position, p.tokenIndex
+										if p.buffer[p.position] != ':' {
+											goto l238
+										}
+										p.position++
+										if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+											goto l238
+										}
+										{
+											position240, tokenIndex240 := p.position, p.tokenIndex
+											if p.buffer[p.position] != ':' {
+												goto l240
+											}
+											p.position++
+											if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+												goto l240
+											}
+											{
+												position242, tokenIndex242 := p.position, p.tokenIndex
+												if p.buffer[p.position] != ':' {
+													goto l242
+												}
+												p.position++
+												if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+													goto l242
+												}
+												{
+													position244, tokenIndex244 := p.position, p.tokenIndex
+													if p.buffer[p.position] != ':' {
+														goto l244
+													}
+													p.position++
+													if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+														goto l244
+													}
+													{
+														position246, tokenIndex246 := p.position, p.tokenIndex
+														if p.buffer[p.position] != ':' {
+															goto l246
+														}
+														p.position++
+														if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+															goto l246
+														}
+														{
+															position248, tokenIndex248 := p.position, p.tokenIndex
+															if p.buffer[p.position] != ':' {
+																goto l248
+															}
+															p.position++
+															if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+																goto l248
+															}
+															goto l249
+														l248:
+															p.position, p.tokenIndex = position248, tokenIndex248
+														}
+													l249:
+														goto l247
+													l246:
+														p.position, p.tokenIndex = position246, tokenIndex246
+													}
+												l247:
+													goto l245
+												l244:
+													p.position, p.tokenIndex = position244, tokenIndex244
+												}
+											l245:
+												goto l243
+											l242:
+												p.position, p.tokenIndex = position242, tokenIndex242
+											}
+										l243:
+											goto l241
+										l240:
+											p.position, p.tokenIndex = position240, tokenIndex240
+										}
+									l241:
+										goto l239
+									l238:
+										p.position, p.tokenIndex = position238, tokenIndex238
+									}
+								l239:
+									goto l237
+								l236:
+									p.position, p.tokenIndex = position236, tokenIndex236
+								}
+							l237:
+								if p.buffer[p.position] != ':' {
+									goto l135
+								}
+								p.position++
+								if p.buffer[p.position] != ':' {
+									goto l135
+								}
+								p.position++
+								{
+									position250, tokenIndex250 := p.position, p.tokenIndex
+									{
+										if !cset4[p.buffer[p.position]] {
+											goto l250
+										}
+										p.position++
+									}
+									goto l135
+								l250:
+									p.position, p.tokenIndex = position250, tokenIndex250
+								}
+							}
+						l137:
+							if !p.notokens {
+								p.tokens32.Add(ruleIPv6address, position136, p.position, p.tokenIndex, tokenIndex136)
+							}
+							p.tokenIndex++
+						}
+						goto l134
+					l135:
+						p.position, p.tokenIndex = position134, tokenIndex134
+						{
+							position256, tokenIndex256 := p.position, p.tokenIndex
+							{
+								if !cset5[p.buffer[p.position]] {
+									goto l132
+								}
+								p.position++
+							}
+							{
+								if !cset6[p.buffer[p.position]] {
+									goto l132
+								}
+								p.position++
+							}
+						l259:
+							{
+								i, buf := p.position, p.buffer
+								for cset6[buf[i]] {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position260, tokenIndex260 := p.position, p.tokenIndex
+								{
+									if !cset6[p.buffer[p.position]] {
+										goto l260
+									}
+									p.position++
+								}
+								goto l259
+							l260:
+								p.position, p.tokenIndex = position260, tokenIndex260
+							}
+							if p.buffer[p.position] != '.' {
+								goto l132
+							}
+							p.position++
+							{
+								if !cset3[p.buffer[p.position]] {
+									goto l132
+								}
+								p.position++
+							}
+						l267:
+							{
+								i, buf := p.position, p.buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.position = i
+							}
+							{
+								position268, tokenIndex268 := p.position, p.tokenIndex
+								{
+									if !cset3[p.buffer[p.position]] {
+										goto l268
+									}
+									p.position++
+								}
+								goto l267
+							l268:
+								p.position, p.tokenIndex = position268, tokenIndex268
+							}
+							if !p.notokens {
+								p.tokens32.Add(ruleIPvFuture, position256, p.position, p.tokenIndex, tokenIndex256)
+							}
+							p.tokenIndex++
+						}
+					}
+				l134:
+					if p.buffer[p.position] != ']' {
+						goto l132
+					}
+					p.position++
+					if !p.notokens {
+						p.tokens32.Add(ruleIP_literal, position133, p.position, p.tokenIndex, tokenIndex133)
+					}
+					p.tokenIndex++
+				}
+				goto l131
+			l132:
+				p.position, p.tokenIndex = position131, tokenIndex131
+				if !cset14[p.buffer[p.position]] || !p.rule_IPv4address() {
+					goto l307
+				}
+				{
+					position308, tokenIndex308 := p.position, p.tokenIndex
+					{
+						if !cset7[p.buffer[p.position]] {
+							goto l308
+						}
+						p.position++
+					}
+					goto l307
+				l308:
+					p.position, p.tokenIndex = position308, tokenIndex308
+				}
+				goto l131
+			l307:
+				p.position, p.tokenIndex = position131, tokenIndex131
+				{
+					position328, tokenIndex328 := p.position, p.tokenIndex
+				l329:
+					{
+						i, buf := p.position, p.buffer
+						for cset8[buf[i]] {
+							i++
+						}
+						p.position = i
+					}
+					{
+						position330, tokenIndex330 := p.position, p.tokenIndex
+						{
+							position331, tokenIndex331 := p.position, p.tokenIndex
+							if !cset8[p.buffer[p.position]] {
+								goto l349
+							}
+							p.position++
+							goto l331
+						l349:
+							p.position, p.tokenIndex = position331, tokenIndex331
+							if !cset13[p.buffer[p.position]] || !p.rule_pct_encoded() {
+								goto l330
+							}
+						}
+					l331:
+						goto l329
+					l330:
+						p.position, p.tokenIndex = position330, tokenIndex330
+					}
+					if !p.notokens {
+						p.tokens32.Add(rulereg_name, position328, p.position, p.tokenIndex, tokenIndex328)
+					}
+					p.tokenIndex++
+				}
+			}
+		l131:
+			if !p.notokens {
+				p.tokens32.Add(rulehost, position130, p.position, p.tokenIndex, tokenIndex130)
+			}
+			p.tokenIndex++
+		}
+		{
+			position350, tokenIndex350 := p.position, p.tokenIndex
+			if p.buffer[p.position] != ':' {
+				goto l350
+			}
+			p.position++
+			{
+				position352, tokenIndex352 := p.position, p.tokenIndex
+			l353:
+				{
+					i, buf := p.position, p.buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.position = i
+				}
+				{
+					position354, tokenIndex354 := p.position, p.tokenIndex
+					if c := p.buffer[p.position]; c < '0' || c > '9' {
+						goto l354
+					}
+					p.position++
+					goto l353
+				l354:
+					p.position, p.tokenIndex = position354, tokenIndex354
+				}
+				if !p.notokens {
+					p.tokens32.Add(ruleport, position352, p.position, p.tokenIndex, tokenIndex352)
+				}
+				p.tokenIndex++
+			}
+			goto l351
+		l350:
+			p.position, p.tokenIndex = position350, tokenIndex350
+		}
+	l351:
+		if !p.notokens {
+			p.tokens32.Add(ruleauthority, position104, p.position, p.tokenIndex, tokenIndex104)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 15 h16 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)>
+func (p *parser) rule_h16() bool {
+	position361, tokenIndex361 := p.position, p.tokenIndex
+	{
+		position362, tokenIndex362 := p.position, p.tokenIndex
+		{
+			if !cset6[p.buffer[p.position]] {
+				goto l361
+			}
+			p.position++
+		}
+		{
+			position366, tokenIndex366 := p.position, p.tokenIndex
+			{
+				if !cset6[p.buffer[p.position]] {
+					goto l366
+				}
+				p.position++
+			}
+			goto l367
+		l366:
+			p.position, p.tokenIndex = position366, tokenIndex366
+		}
+	l367:
+		{
+			position371, tokenIndex371 := p.position, p.tokenIndex
+			{
+				if !cset6[p.buffer[p.position]] {
+					goto l371
+				}
+				p.position++
+			}
+			goto l372
+		l371:
+			p.position, p.tokenIndex = position371, tokenIndex371
+		}
+	l372:
+		{
+			position376, tokenIndex376 := p.position, p.tokenIndex
+			{
+				if !cset6[p.buffer[p.position]] {
+					goto l376
+				}
+				p.position++
+			}
+			goto l377
+		l376:
+			p.position, p.tokenIndex = position376, tokenIndex376
+		}
+	l377:
+		if !p.notokens {
+			p.tokens32.Add(ruleh16, position362, p.position, p.tokenIndex, tokenIndex362)
+		}
+		p.tokenIndex++
+	}
+	return true
+l361:
+	p.position, p.tokenIndex = position361, tokenIndex361
+	return false
+}
+
+// 16 ls32 <- <((h16 ':' h16) / IPv4address)>
+func (p *parser) rule_ls32() bool {
+	position381, tokenIndex381 := p.position, p.tokenIndex
+	{
+		position382, tokenIndex382 := p.position, p.tokenIndex
+		{
+			position383, tokenIndex383 := p.position, p.tokenIndex
+			if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+				goto l384
+			}
+			if p.buffer[p.position] != ':' {
+				goto l384
+			}
+			p.position++
+			if !cset6[p.buffer[p.position]] || !p.rule_h16() {
+				goto l384
+			}
+			goto l383
+		l384:
+			p.position, p.tokenIndex = position383, tokenIndex383
+			if !cset14[p.buffer[p.position]] || !p.rule_IPv4address() {
+				goto l381
+			}
+		}
+	l383:
+		if !p.notokens {
+			p.tokens32.Add(rulels32, position382, p.position, p.tokenIndex, tokenIndex382)
+		}
+		p.tokenIndex++
+	}
+	return true
+l381:
+	p.position, p.tokenIndex = position381, tokenIndex381
+	return false
+}
+
+// 17 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)>
+func (p *parser) rule_IPv4address() bool {
+	position385, tokenIndex385 := p.position, p.tokenIndex
+	{
+		position386, tokenIndex386 := p.position, p.tokenIndex
+		if !cset14[p.buffer[p.position]] || !p.rule_dec_octet() {
+			goto l385
+		}
+		if p.buffer[p.position] != '.' {
+			goto l385
+		}
+		p.position++
+		if !cset14[p.buffer[p.position]] || !p.rule_dec_octet() {
+			goto l385
+		}
+		if p.buffer[p.position] != '.' {
+			goto l385
+		}
+		p.position++
+		if !cset14[p.buffer[p.position]] || !p.rule_dec_octet() {
+			goto l385
+		}
+		if p.buffer[p.position] != '.' {
+			goto l385
+		}
+		p.position++
+		if !cset14[p.buffer[p.position]] || !p.rule_dec_octet() {
+			goto l385
+		}
+		if !p.notokens {
+			p.tokens32.Add(ruleIPv4address, position386, p.position, p.tokenIndex, tokenIndex386)
+		}
+		p.tokenIndex++
+	}
+	return true
+l385:
+	p.position, p.tokenIndex = position385, tokenIndex385
+	return false
+}
+
+// 18 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9])>
+func (p *parser) rule_dec_octet() bool {
+	position387, tokenIndex387 := p.position, p.tokenIndex
+	{
+		position388, tokenIndex388 := p.position, p.tokenIndex
+		{
+			position389, tokenIndex389 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '2' {
+				goto l390
+			}
+			p.position++
+			if p.buffer[p.position] != '5' {
+				goto l390
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '5' {
+				goto l390
+			}
+			p.position++
+			goto l389
+		l390:
+			p.position, p.tokenIndex = position389, tokenIndex389
+			if p.buffer[p.position] != '2' {
+				goto l391
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '4' {
+				goto l391
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l391
+			}
+			p.position++
+			goto l389
+		l391:
+			p.position, p.tokenIndex = position389, tokenIndex389
+			if p.buffer[p.position] != '1' {
+				goto l392
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l392
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l392
+			}
+			p.position++
+			goto l389
+		l392:
+			p.position, p.tokenIndex = position389, tokenIndex389
+			if c := p.buffer[p.position]; c < '1' || c > '9' {
+				goto l393
+			}
+			p.position++
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l393
+			}
+			p.position++
+			goto l389
+		l393:
+			p.position, p.tokenIndex = position389, tokenIndex389
+			if c := p.buffer[p.position]; c < '0' || c > '9' {
+				goto l387
+			}
+			p.position++
+		}
+	l389:
+		if !p.notokens {
+			p.tokens32.Add(ruledec_octet, position388, p.position, p.tokenIndex, tokenIndex388)
+		}
+		p.tokenIndex++
+	}
+	return true
+l387:
+	p.position, p.tokenIndex = position387, tokenIndex387
+	return false
+}
+
+// 21 path_abempty <- <('/' segment)*>
+func (p *parser) rule_path_abempty() bool {
+	{
+		position397, tokenIndex397 := p.position, p.tokenIndex
+	l398:
+		{
+			position399, tokenIndex399 := p.position, p.tokenIndex
+			if p.buffer[p.position] != '/' {
+				goto l399
+			}
+			p.position++
+			if !p.rule_segment() {
+				goto l399
+			}
+			goto l398
+		l399:
+			p.position, p.tokenIndex = position399, tokenIndex399
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulepath_abempty, position397, p.position, p.tokenIndex, tokenIndex397)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 22 path_absolute <- <('/' (segment_nz ('/' segment)*)?)>
+func (p *parser) rule_path_absolute() bool {
+	position400, tokenIndex400 := p.position, p.tokenIndex
+	{
+		position401, tokenIndex401 := p.position, p.tokenIndex
+		if p.buffer[p.position] != '/' {
+			goto l400
+		}
+		p.position++
+		{
+			position402, tokenIndex402 := p.position, p.tokenIndex
+			if !cset9[p.buffer[p.position]] || !p.rule_segment_nz() {
+				goto l402
+			}
+		l404:
+			{
+				position405, tokenIndex405 := p.position, p.tokenIndex
+				if p.buffer[p.position] != '/' {
+					goto l405
+				}
+				p.position++
+				if !p.rule_segment() {
+					goto l405
+				}
+				goto l404
+			l405:
+				p.position, p.tokenIndex = position405, tokenIndex405
+			}
+			goto l403
+		l402:
+			p.position, p.tokenIndex = position402, tokenIndex402
+		}
+	l403:
+		if !p.notokens {
+			p.tokens32.Add(rulepath_absolute, position401, p.position, p.tokenIndex, tokenIndex401)
+		}
+		p.tokenIndex++
+	}
+	return true
+l400:
+	p.position, p.tokenIndex = position400, tokenIndex400
+	return false
+}
+
+// 25 path_empty <- <!([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\” / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / '%')>
+func (p *parser) rule_path_empty() bool {
+	position408, tokenIndex408 := p.position, p.tokenIndex
+	{
+		position409, tokenIndex409 := p.position, p.tokenIndex
+		{
+			position410, tokenIndex410 := p.position, p.tokenIndex
+			{
+				if !cset9[p.buffer[p.position]] {
+					goto l410
+				}
+				p.position++
+			}
+			goto l408
+		l410:
+			p.position, p.tokenIndex = position410, tokenIndex410
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulepath_empty, position409, p.position, p.tokenIndex, tokenIndex409)
+		}
+		p.tokenIndex++
+	}
+	return true
+l408:
+	p.position, p.tokenIndex = position408, tokenIndex408
+	return false
+}
+
+// 26 segment <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\” / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / pct_encoded)*>
+func (p *parser) rule_segment() bool {
+	{
+		position433, tokenIndex433 := p.position, p.tokenIndex
+	l434:
+		{
+			i, buf := p.position, p.buffer
+			for cset10[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position435, tokenIndex435 := p.position, p.tokenIndex
+			{
+				position436, tokenIndex436 := p.position, p.tokenIndex
+				if !cset10[p.buffer[p.position]] {
+					goto l456
+				}
+				p.position++
+				goto l436
+			l456:
+				p.position, p.tokenIndex = position436, tokenIndex436
+				if !cset13[p.buffer[p.position]] || !p.rule_pct_encoded() {
+					goto l435
+				}
+			}
+		l436:
+			goto l434
+		l435:
+			p.position, p.tokenIndex = position435, tokenIndex435
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulesegment, position433, p.position, p.tokenIndex, tokenIndex433)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 27 segment_nz <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\” / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / pct_encoded)+>
+func (p *parser) rule_segment_nz() bool {
+	position457, tokenIndex457 := p.position, p.tokenIndex
+	{
+		position458, tokenIndex458 := p.position, p.tokenIndex
+		{
+			position461, tokenIndex461 := p.position, p.tokenIndex
+			if !cset10[p.buffer[p.position]] {
+				goto l481
+			}
+			p.position++
+			goto l461
+		l481:
+			p.position, p.tokenIndex = position461, tokenIndex461
+			if !cset13[p.buffer[p.position]] || !p.rule_pct_encoded() {
+				goto l457
+			}
+		}
+	l461:
+	l459:
+		{
+			i, buf := p.position, p.buffer
+			for cset10[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position460, tokenIndex460 := p.position, p.tokenIndex
+			{
+				position482, tokenIndex482 := p.position, p.tokenIndex
+				if !cset10[p.buffer[p.position]] {
+					goto l502
+				}
+				p.position++
+				goto l482
+			l502:
+				p.position, p.tokenIndex = position482, tokenIndex482
+				if !cset13[p.buffer[p.position]] || !p.rule_pct_encoded() {
+					goto l460
+				}
+			}
+		l482:
+			goto l459
+		l460:
+			p.position, p.tokenIndex = position460, tokenIndex460
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulesegment_nz, position458, p.position, p.tokenIndex, tokenIndex458)
+		}
+		p.tokenIndex++
+	}
+	return true
+l457:
+	p.position, p.tokenIndex = position457, tokenIndex457
+	return false
+}
+
+// 29 query <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\” / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / '/' / '?' / pct_encoded)*>
+func (p *parser) rule_query() bool {
+	{
+		position505, tokenIndex505 := p.position, p.tokenIndex
+	l506:
+		{
+			i, buf := p.position, p.buffer
+			for cset11[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position507, tokenIndex507 := p.position, p.tokenIndex
+			{
+				position508, tokenIndex508 := p.position, p.tokenIndex
+				if !cset11[p.buffer[p.position]] {
+					goto l530
+				}
+				p.position++
+				goto l508
+			l530:
+				p.position, p.tokenIndex = position508, tokenIndex508
+				if !cset13[p.buffer[p.position]] || !p.rule_pct_encoded() {
+					goto l507
+				}
+			}
+		l508:
+			goto l506
+		l507:
+			p.position, p.tokenIndex = position507, tokenIndex507
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulequery, position505, p.position, p.tokenIndex, tokenIndex505)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 30 fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\” / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / '/' / '?' / pct_encoded)*>
+func (p *parser) rule_fragment() bool {
+	{
+		position532, tokenIndex532 := p.position, p.tokenIndex
+	l533:
+		{
+			i, buf := p.position, p.buffer
+			for cset11[buf[i]] {
+				i++
+			}
+			p.position = i
+		}
+		{
+			position534, tokenIndex534 := p.position, p.tokenIndex
+			{
+				position535, tokenIndex535 := p.position, p.tokenIndex
+				if !cset11[p.buffer[p.position]] {
+					goto l557
+				}
+				p.position++
+				goto l535
+			l557:
+				p.position, p.tokenIndex = position535, tokenIndex535
+				if !cset13[p.buffer[p.position]] || !p.rule_pct_encoded() {
+					goto l534
+				}
+			}
+		l535:
+			goto l533
+		l534:
+			p.position, p.tokenIndex = position534, tokenIndex534
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulefragment, position532, p.position, p.tokenIndex, tokenIndex532)
+		}
+		p.tokenIndex++
+	}
+	return true
+}
+
+// 31 pct_encoded <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))>
+func (p *parser) rule_pct_encoded() bool {
+	position558, tokenIndex558 := p.position, p.tokenIndex
+	{
+		position559, tokenIndex559 := p.position, p.tokenIndex
+		if p.buffer[p.position] != '%' {
+			goto l558
+		}
+		p.position++
+		{
+			if !cset6[p.buffer[p.position]] {
+				goto l558
+			}
+			p.position++
+		}
+		{
+			if !cset6[p.buffer[p.position]] {
+				goto l558
+			}
+			p.position++
+		}
+		if !p.notokens {
+			p.tokens32.Add(rulepct_encoded, position559, p.position, p.tokenIndex, tokenIndex559)
+		}
+		p.tokenIndex++
+	}
+	return true
+l558:
+	p.position, p.tokenIndex = position558, tokenIndex558
+	return false
 }
 
 // The character sets that gen folded ordered choices of single characters into (gen/fold.go).
