@@ -6,11 +6,11 @@ package urlgrammar
 // *SyntaxError. Parse allocates the URL and nothing else; Segments, Parts and Decoded
 // allocate what they return.
 func Parse(v Version, s string, opts ...Option) (*URL, error) {
-	rule, err := defaultRule(v, s, opts)
+	info, start, rule, err := defaultStart(v, s, opts)
 	if err != nil {
 		return nil, err
 	}
-	return ParseRule(v, rule, s, opts...)
+	return parse(v, info, start, rule, s, opts)
 }
 
 // ParseRule is Parse holding s to the start rule named rule (by its name in the document), as
@@ -20,6 +20,10 @@ func ParseRule(v Version, rule, s string, opts ...Option) (*URL, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parse(v, info, start, rule, s, opts)
+}
+
+func parse(v Version, info *version, start int, rule, s string, opts []Option) (*URL, error) {
 	w, err := info.walker()
 	if err != nil {
 		return nil, err

@@ -26,11 +26,15 @@ func CaseIgnoreScheme() Option {
 // and why s leaves the grammar. It holds s to v's default start rule (Version.DefaultRule),
 // except for RFC 1738 (see the package documentation).
 func Validate(v Version, s string, opts ...Option) error {
-	rule, err := defaultRule(v, s, opts)
+	info, start, rule, err := defaultStart(v, s, opts)
 	if err != nil {
 		return err
 	}
-	return ValidateRule(v, rule, s, opts...)
+	read := readAs(s, opts)
+	if match(info, start, read) {
+		return nil
+	}
+	return newSyntaxError(v, rule, s, read)
 }
 
 // ValidateRule reports whether the whole of s is matched by the start rule named rule (by its
@@ -51,8 +55,8 @@ func ValidateRule(v Version, rule, s string, opts ...Option) error {
 // Match reports whether Validate(v, s, opts...) would return nil, without computing the
 // diagnostics of a rejection.
 func Match(v Version, s string, opts ...Option) bool {
-	rule, err := defaultRule(v, s, opts)
-	return err == nil && MatchRule(v, rule, s, opts...)
+	info, start, _, err := defaultStart(v, s, opts)
+	return err == nil && match(info, start, readAs(s, opts))
 }
 
 // MatchRule reports whether ValidateRule(v, rule, s, opts...) would return nil, without
@@ -93,6 +97,24 @@ func defaultRule(v Version, s string, opts []Option) (string, error) {
 	return info.otherRule, nil
 }
 
+// defaultStart is the start rule Validate holds s to under v: its number and name.
+func defaultStart(v Version, s string, opts []Option) (info *version, start int, rule string, err error) {
+	info = v.info()
+	if info == nil {
+		return nil, 0, "", fmt.Errorf("urlgrammar: unknown version %v", v)
+	}
+	if info.schemeRules == nil {
+		return info, 0, info.grammar.Starts[0], nil
+	}
+	if rule, err = defaultRule(v, s, opts); err != nil {
+		return nil, 0, "", err
+	}
+	if start = info.grammar.Start(rule); start < 0 {
+		return nil, 0, "", fmt.Errorf("urlgrammar: %v has no start rule %q (its start rules: %v)", v, rule, info.grammar.Starts)
+	}
+	return info, start, rule, nil
+}
+
 // newConfig applies opts. Callers test len(opts) first: the config escapes to the heap
 // through the option functions, and an input read with no option should not allocate.
 func newConfig(opts []Option) config {
@@ -118,7 +140,7 @@ func readAs(s string, opts []Option) string {
 func match(info *version, start int, s string) bool {
 	p := info.parser()
 	ok := p.Recognize(start, s)
-	info.release(p)
+	info.pool.Put(p) // Recognize records no tokens: the parser has not grown
 	return ok
 }
 

@@ -517,7 +517,6 @@ package %[1]s
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
@@ -561,14 +560,14 @@ func (m *machine) Recognize(start int, input string) bool {
 	return m.run(start, input, true)
 }
 
+// run matches input from start rule number start. NUL is the parser's end marker, and no test
+// of the parser accepts it: a match that ends before the end of the input ended at a NUL, and
+// is no match of the input.
 func (m *machine) run(start int, input string, notokens bool) bool {
-	if strings.IndexByte(input, 0) >= 0 {
-		return false // NUL is the parser's end marker
-	}
 	m.start, m.notokens = start, notokens
 	m.Buffer = input
 	m.Reset()
-	return m.Parse() == nil
+	return m.Parse() == nil && int(m.position) == len(input)
 }
 
 func (m *machine) Len() int { return len(m.tokens32.tree) }
