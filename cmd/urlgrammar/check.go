@@ -37,14 +37,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	status := exitValid
-	var writeErr error
-	err = readInputs(inputs, stdin, func(s string) bool {
-		err := target.Validate(s)
-		var se *urlgrammar.SyntaxError
-		if err != nil && !errors.As(err, &se) {
-			writeErr = err
-			return false
-		}
+	var writeErr, readErr error
+	// The inputs are judged on every CPU, in batches, and printed in input order
+	// (urlgrammar.CompareAll with the one target): memory stays bounded on a stream of any
+	// length.
+	lines := func(yield func(string) bool) { readErr = readInputs(inputs, stdin, yield) }
+	for c := range urlgrammar.CompareAll([]urlgrammar.Target{target}, lines) {
+		s, se := c.Input, c.Errs[0]
 		if se != nil {
 			status = exitInvalid
 			if *explainErrs {
@@ -62,8 +61,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		default:
 			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
 		}
-		return writeErr == nil
-	})
+		if writeErr != nil {
+			break
+		}
+	}
+	err = readErr
 	if err == nil {
 		err = writeErr
 	}

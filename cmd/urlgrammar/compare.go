@@ -7,6 +7,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -240,10 +241,8 @@ func tableBegin(w *bufio.Writer, targets []urlgrammar.Target) {
 
 // clip shortens s to n columns for the table, marking the cut, and quotes control characters.
 func clip(s string, n int) string {
-	q := fmt.Sprintf("%+q", s)
-	q = q[1 : len(q)-1]
-	if q != s || strings.ContainsAny(s, " ") {
-		s = fmt.Sprintf("%+q", s)
+	if needsQuotes(s) {
+		s = strconv.QuoteToASCII(s)
 	}
 	if len(s) > n {
 		s = s[:n-1] + "…"
@@ -251,15 +250,33 @@ func clip(s string, n int) string {
 	return s
 }
 
+// needsQuotes reports whether clip shows s quoted: when it holds a space, or anything that
+// %+q would escape (a byte outside printable ASCII, a quote, a backslash).
+func needsQuotes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || c == '"' || c == '\\' {
+			return true
+		}
+	}
+	return false
+}
+
+// The marks of a table row, each in its column of five.
+var (
+	cellValid   = fmt.Sprintf("%-5s", " "+markValid)
+	cellInvalid = fmt.Sprintf("%-5s", " "+markInvalid)
+)
+
 func tableRow(w *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, _ string) {
 	for i := range targets {
-		mark := markValid
-		if !c.Accepted(i) {
-			mark = markInvalid
+		if c.Accepted(i) {
+			w.WriteString(cellValid)
+		} else {
+			w.WriteString(cellInvalid)
 		}
-		fmt.Fprintf(w, "%-5s", " "+mark)
 	}
-	fmt.Fprintln(w, clip(c.Input, 80-5*len(targets)))
+	w.WriteString(clip(c.Input, 80-5*len(targets)))
+	w.WriteByte('\n')
 }
 
 func tableEnd(w *bufio.Writer, s *urlgrammar.Summary) {
