@@ -33,6 +33,9 @@
 //     tight loop before its first turn (fold.go);
 //   - a call of a rule that cannot match the empty string is skipped when the byte at the
 //     position cannot begin it (first.go);
+//   - the rules are methods and the parser's state its fields, instead of closures that
+//     capture variables (methods.go);
+//   - the start dispatcher fails as soon as the start rule asked for fails (methods.go);
 //   - the "Code generated" header names the inputs instead of the build-cache path of the tool.
 package main
 
@@ -484,6 +487,9 @@ func postProcess(id, src string) (string, error) {
 	src, err = toMethods(src)
 	if err != nil {
 		return "", fmt.Errorf("post-processing (rules as methods): %v", err)
+	}
+	if src, _, err = failFastStart(src); err != nil {
+		return "", fmt.Errorf("post-processing (start dispatcher fails fast): %v", err)
 	}
 	src += setDecls(&tables)
 	return src, nil

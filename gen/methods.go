@@ -130,3 +130,53 @@ func stateAsFields(line string) string {
 	line = strings.ReplaceAll(line, "matchDot()", "p.matchDot()")
 	return line
 }
+
+var startPredicate = regexp.MustCompile(`^if !\(p\.start == \d+\) \{$`)
+
+// failFastStart makes the start dispatcher fail as soon as the start rule it was asked for
+// fails. gen writes the dispatcher as an ordered choice, &{p.start == 0} r0 !. / &{p.start ==
+// 1} r1 !. / …, so when the chosen alternative fails, every later one is tried and fails on its
+// predicate; each of those turns restores the position and tests p.start. A failure inside
+// alternative N now jumps to the dispatcher's own failure: every later alternative would have
+// failed on its predicate, and the failure restores what they would have restored. It returns
+// the new source and how many jumps it redirected.
+func failFastStart(src string) (string, int, error) {
+	lines := strings.Split(src, "\n")
+	begin, end := -1, -1
+	for i, line := range lines {
+		if line == "func (p *parser) rule__start() bool {" {
+			begin = i
+		}
+		if begin >= 0 && i > begin && line == "}" {
+			end = i
+			break
+		}
+	}
+	if begin < 0 || end < 0 || strings.TrimSpace(lines[end-1]) != "return false" ||
+		!strings.HasPrefix(strings.TrimSpace(lines[end-2]), "p.position, p.tokenIndex = position") ||
+		!labelLine.MatchString(strings.TrimSpace(lines[end-3])) {
+		return "", 0, fmt.Errorf("the start dispatcher is not where or how it was expected")
+	}
+	fail := "goto " + labelLine.FindStringSubmatch(strings.TrimSpace(lines[end-3]))[1]
+	n := 0
+	for i := begin; i < end; i++ {
+		if !startPredicate.MatchString(strings.TrimSpace(lines[i])) {
+			continue
+		}
+		next := strings.TrimSpace(lines[i+1]) // the jump to the next alternative
+		if !gotoLine.MatchString(next) {
+			return "", 0, fmt.Errorf("start dispatcher: no jump after %q", strings.TrimSpace(lines[i]))
+		}
+		if next == fail {
+			continue // the last alternative
+		}
+		label := strings.TrimPrefix(next, "goto ") + ":"
+		for j := i + 2; j < end && strings.TrimSpace(lines[j]) != label; j++ {
+			if t := strings.TrimSpace(lines[j]); t == next {
+				lines[j] = strings.Replace(lines[j], next, fail, 1)
+				n++
+			}
+		}
+	}
+	return strings.Join(lines, "\n"), n, nil
+}

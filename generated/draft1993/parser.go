@@ -453,7 +453,7 @@ func (p *parser) rule__start() bool {
 			{
 				position4, tokenIndex4 := p.position, p.tokenIndex
 				if !cset2[p.buffer[p.position]] || !p.rule_url() {
-					goto l3
+					goto l0
 				}
 				{
 					position5, tokenIndex5 := p.position, p.tokenIndex
@@ -551,7 +551,7 @@ func (p *parser) rule__start() bool {
 				if !p.matchDot() {
 					goto l62
 				}
-				goto l3
+				goto l0
 			l62:
 				p.position, p.tokenIndex = position62, tokenIndex62
 			}
@@ -562,14 +562,14 @@ func (p *parser) rule__start() bool {
 				goto l63
 			}
 			if !cset2[p.buffer[p.position]] || !p.rule_url() {
-				goto l63
+				goto l0
 			}
 			{
 				position64, tokenIndex64 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l64
 				}
-				goto l63
+				goto l0
 			l64:
 				p.position, p.tokenIndex = position64, tokenIndex64
 			}
@@ -580,14 +580,14 @@ func (p *parser) rule__start() bool {
 				goto l65
 			}
 			if !cset2[p.buffer[p.position]] || !p.rule_generic() {
-				goto l65
+				goto l0
 			}
 			{
 				position66, tokenIndex66 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l66
 				}
-				goto l65
+				goto l0
 			l66:
 				p.position, p.tokenIndex = position66, tokenIndex66
 			}
@@ -598,14 +598,14 @@ func (p *parser) rule__start() bool {
 				goto l67
 			}
 			if !cset5[p.buffer[p.position]] || !p.rule_httpaddress() {
-				goto l67
+				goto l0
 			}
 			{
 				position68, tokenIndex68 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l68
 				}
-				goto l67
+				goto l0
 			l68:
 				p.position, p.tokenIndex = position68, tokenIndex68
 			}
@@ -616,14 +616,14 @@ func (p *parser) rule__start() bool {
 				goto l69
 			}
 			if !cset6[p.buffer[p.position]] || !p.rule_fileaddress() {
-				goto l69
+				goto l0
 			}
 			{
 				position70, tokenIndex70 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l70
 				}
-				goto l69
+				goto l0
 			l70:
 				p.position, p.tokenIndex = position70, tokenIndex70
 			}
@@ -634,14 +634,14 @@ func (p *parser) rule__start() bool {
 				goto l71
 			}
 			if !cset7[p.buffer[p.position]] || !p.rule_afsaddress() {
-				goto l71
+				goto l0
 			}
 			{
 				position72, tokenIndex72 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l72
 				}
-				goto l71
+				goto l0
 			l72:
 				p.position, p.tokenIndex = position72, tokenIndex72
 			}
@@ -652,14 +652,14 @@ func (p *parser) rule__start() bool {
 				goto l73
 			}
 			if !cset8[p.buffer[p.position]] || !p.rule_newsaddress() {
-				goto l73
+				goto l0
 			}
 			{
 				position74, tokenIndex74 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l74
 				}
-				goto l73
+				goto l0
 			l74:
 				p.position, p.tokenIndex = position74, tokenIndex74
 			}
@@ -670,14 +670,14 @@ func (p *parser) rule__start() bool {
 				goto l75
 			}
 			if !cset9[p.buffer[p.position]] || !p.rule_waisaddress() {
-				goto l75
+				goto l0
 			}
 			{
 				position76, tokenIndex76 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l76
 				}
-				goto l75
+				goto l0
 			l76:
 				p.position, p.tokenIndex = position76, tokenIndex76
 			}
@@ -688,14 +688,14 @@ func (p *parser) rule__start() bool {
 				goto l77
 			}
 			if !cset9[p.buffer[p.position]] || !p.rule_waisindex() {
-				goto l77
+				goto l0
 			}
 			{
 				position78, tokenIndex78 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l78
 				}
-				goto l77
+				goto l0
 			l78:
 				p.position, p.tokenIndex = position78, tokenIndex78
 			}
@@ -706,14 +706,14 @@ func (p *parser) rule__start() bool {
 				goto l79
 			}
 			if !cset9[p.buffer[p.position]] || !p.rule_waisdoc() {
-				goto l79
+				goto l0
 			}
 			{
 				position80, tokenIndex80 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l80
 				}
-				goto l79
+				goto l0
 			l80:
 				p.position, p.tokenIndex = position80, tokenIndex80
 			}
@@ -724,14 +724,14 @@ func (p *parser) rule__start() bool {
 				goto l81
 			}
 			if !cset10[p.buffer[p.position]] || !p.rule_prosperoaddress() {
-				goto l81
+				goto l0
 			}
 			{
 				position82, tokenIndex82 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l82
 				}
-				goto l81
+				goto l0
 			l82:
 				p.position, p.tokenIndex = position82, tokenIndex82
 			}
@@ -742,14 +742,14 @@ func (p *parser) rule__start() bool {
 				goto l83
 			}
 			if !cset10[p.buffer[p.position]] || !p.rule_prosperolink() {
-				goto l83
+				goto l0
 			}
 			{
 				position84, tokenIndex84 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l84
 				}
-				goto l83
+				goto l0
 			l84:
 				p.position, p.tokenIndex = position84, tokenIndex84
 			}
@@ -760,14 +760,14 @@ func (p *parser) rule__start() bool {
 				goto l85
 			}
 			if !cset11[p.buffer[p.position]] || !p.rule_telnetaddress() {
-				goto l85
+				goto l0
 			}
 			{
 				position86, tokenIndex86 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l86
 				}
-				goto l85
+				goto l0
 			l86:
 				p.position, p.tokenIndex = position86, tokenIndex86
 			}

@@ -501,23 +501,23 @@ func (p *parser) rule__start() bool {
 			{
 				position4, tokenIndex4 := p.position, p.tokenIndex
 				if p.buffer[p.position] != 'u' {
-					goto l3
+					goto l0
 				}
 				p.position++
 				if p.buffer[p.position] != 'r' {
-					goto l3
+					goto l0
 				}
 				p.position++
 				if p.buffer[p.position] != 'l' {
-					goto l3
+					goto l0
 				}
 				p.position++
 				if p.buffer[p.position] != ':' {
-					goto l3
+					goto l0
 				}
 				p.position++
 				if !cset8[p.buffer[p.position]] || !p.rule_url() {
-					goto l3
+					goto l0
 				}
 				if !p.notokens {
 					p.tokens32.Add(ruleprefixedurl, position4, p.position, p.tokenIndex, tokenIndex4)
@@ -529,7 +529,7 @@ func (p *parser) rule__start() bool {
 				if !p.matchDot() {
 					goto l5
 				}
-				goto l3
+				goto l0
 			l5:
 				p.position, p.tokenIndex = position5, tokenIndex5
 			}
@@ -540,14 +540,14 @@ func (p *parser) rule__start() bool {
 				goto l6
 			}
 			if !cset8[p.buffer[p.position]] || !p.rule_url() {
-				goto l6
+				goto l0
 			}
 			{
 				position7, tokenIndex7 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l7
 				}
-				goto l6
+				goto l0
 			l7:
 				p.position, p.tokenIndex = position7, tokenIndex7
 			}
@@ -558,14 +558,14 @@ func (p *parser) rule__start() bool {
 				goto l8
 			}
 			if !cset9[p.buffer[p.position]] || !p.rule_httpaddress() {
-				goto l8
+				goto l0
 			}
 			{
 				position9, tokenIndex9 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l9
 				}
-				goto l8
+				goto l0
 			l9:
 				p.position, p.tokenIndex = position9, tokenIndex9
 			}
@@ -576,14 +576,14 @@ func (p *parser) rule__start() bool {
 				goto l10
 			}
 			if !cset10[p.buffer[p.position]] || !p.rule_ftpaddress() {
-				goto l10
+				goto l0
 			}
 			{
 				position11, tokenIndex11 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l11
 				}
-				goto l10
+				goto l0
 			l11:
 				p.position, p.tokenIndex = position11, tokenIndex11
 			}
@@ -594,14 +594,14 @@ func (p *parser) rule__start() bool {
 				goto l12
 			}
 			if !cset11[p.buffer[p.position]] || !p.rule_newsaddress() {
-				goto l12
+				goto l0
 			}
 			{
 				position13, tokenIndex13 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l13
 				}
-				goto l12
+				goto l0
 			l13:
 				p.position, p.tokenIndex = position13, tokenIndex13
 			}
@@ -612,14 +612,14 @@ func (p *parser) rule__start() bool {
 				goto l14
 			}
 			if !cset11[p.buffer[p.position]] || !p.rule_nntpaddress() {
-				goto l14
+				goto l0
 			}
 			{
 				position15, tokenIndex15 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l15
 				}
-				goto l14
+				goto l0
 			l15:
 				p.position, p.tokenIndex = position15, tokenIndex15
 			}
@@ -630,14 +630,14 @@ func (p *parser) rule__start() bool {
 				goto l16
 			}
 			if !cset12[p.buffer[p.position]] || !p.rule_prosperoaddress() {
-				goto l16
+				goto l0
 			}
 			{
 				position17, tokenIndex17 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l17
 				}
-				goto l16
+				goto l0
 			l17:
 				p.position, p.tokenIndex = position17, tokenIndex17
 			}
@@ -648,14 +648,14 @@ func (p *parser) rule__start() bool {
 				goto l18
 			}
 			if !cset13[p.buffer[p.position]] || !p.rule_telnetaddress() {
-				goto l18
+				goto l0
 			}
 			{
 				position19, tokenIndex19 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l19
 				}
-				goto l18
+				goto l0
 			l19:
 				p.position, p.tokenIndex = position19, tokenIndex19
 			}
@@ -666,14 +666,14 @@ func (p *parser) rule__start() bool {
 				goto l20
 			}
 			if !cset14[p.buffer[p.position]] || !p.rule_gopheraddress() {
-				goto l20
+				goto l0
 			}
 			{
 				position21, tokenIndex21 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l21
 				}
-				goto l20
+				goto l0
 			l21:
 				p.position, p.tokenIndex = position21, tokenIndex21
 			}
@@ -684,14 +684,14 @@ func (p *parser) rule__start() bool {
 				goto l22
 			}
 			if !cset15[p.buffer[p.position]] || !p.rule_waisaddress() {
-				goto l22
+				goto l0
 			}
 			{
 				position23, tokenIndex23 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l23
 				}
-				goto l22
+				goto l0
 			l23:
 				p.position, p.tokenIndex = position23, tokenIndex23
 			}
@@ -702,14 +702,14 @@ func (p *parser) rule__start() bool {
 				goto l24
 			}
 			if !cset15[p.buffer[p.position]] || !p.rule_waisindex() {
-				goto l24
+				goto l0
 			}
 			{
 				position25, tokenIndex25 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l25
 				}
-				goto l24
+				goto l0
 			l25:
 				p.position, p.tokenIndex = position25, tokenIndex25
 			}
@@ -720,14 +720,14 @@ func (p *parser) rule__start() bool {
 				goto l26
 			}
 			if !cset15[p.buffer[p.position]] || !p.rule_waisdoc() {
-				goto l26
+				goto l0
 			}
 			{
 				position27, tokenIndex27 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l27
 				}
-				goto l26
+				goto l0
 			l27:
 				p.position, p.tokenIndex = position27, tokenIndex27
 			}
@@ -738,14 +738,14 @@ func (p *parser) rule__start() bool {
 				goto l28
 			}
 			if !cset16[p.buffer[p.position]] || !p.rule_mailtoaddress() {
-				goto l28
+				goto l0
 			}
 			{
 				position29, tokenIndex29 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l29
 				}
-				goto l28
+				goto l0
 			l29:
 				p.position, p.tokenIndex = position29, tokenIndex29
 			}
@@ -756,14 +756,14 @@ func (p *parser) rule__start() bool {
 				goto l30
 			}
 			if !cset16[p.buffer[p.position]] || !p.rule_midaddress() {
-				goto l30
+				goto l0
 			}
 			{
 				position31, tokenIndex31 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l31
 				}
-				goto l30
+				goto l0
 			l31:
 				p.position, p.tokenIndex = position31, tokenIndex31
 			}
@@ -774,14 +774,14 @@ func (p *parser) rule__start() bool {
 				goto l32
 			}
 			if !cset17[p.buffer[p.position]] || !p.rule_cidaddress() {
-				goto l32
+				goto l0
 			}
 			{
 				position33, tokenIndex33 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l33
 				}
-				goto l32
+				goto l0
 			l33:
 				p.position, p.tokenIndex = position33, tokenIndex33
 			}

@@ -506,7 +506,7 @@ func (p *parser) rule__start() bool {
 				if !p.matchDot() {
 					goto l43
 				}
-				goto l3
+				goto l0
 			l43:
 				p.position, p.tokenIndex = position43, tokenIndex43
 			}
@@ -517,14 +517,14 @@ func (p *parser) rule__start() bool {
 				goto l44
 			}
 			if !cset5[p.buffer[p.position]] || !p.rule_absoluteURL() {
-				goto l44
+				goto l0
 			}
 			{
 				position45, tokenIndex45 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l45
 				}
-				goto l44
+				goto l0
 			l45:
 				p.position, p.tokenIndex = position45, tokenIndex45
 			}
@@ -535,14 +535,14 @@ func (p *parser) rule__start() bool {
 				goto l46
 			}
 			if !p.rule_relativeURL() {
-				goto l46
+				goto l0
 			}
 			{
 				position47, tokenIndex47 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l47
 				}
-				goto l46
+				goto l0
 			l47:
 				p.position, p.tokenIndex = position47, tokenIndex47
 			}
@@ -553,14 +553,14 @@ func (p *parser) rule__start() bool {
 				goto l48
 			}
 			if !cset7[p.buffer[p.position]] || !p.rule_net_path() {
-				goto l48
+				goto l0
 			}
 			{
 				position49, tokenIndex49 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l49
 				}
-				goto l48
+				goto l0
 			l49:
 				p.position, p.tokenIndex = position49, tokenIndex49
 			}
@@ -571,14 +571,14 @@ func (p *parser) rule__start() bool {
 				goto l50
 			}
 			if !cset7[p.buffer[p.position]] || !p.rule_abs_path() {
-				goto l50
+				goto l0
 			}
 			{
 				position51, tokenIndex51 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l51
 				}
-				goto l50
+				goto l0
 			l51:
 				p.position, p.tokenIndex = position51, tokenIndex51
 			}
@@ -589,14 +589,14 @@ func (p *parser) rule__start() bool {
 				goto l52
 			}
 			if !p.rule_rel_path() {
-				goto l52
+				goto l0
 			}
 			{
 				position53, tokenIndex53 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l53
 				}
-				goto l52
+				goto l0
 			l53:
 				p.position, p.tokenIndex = position53, tokenIndex53
 			}

@@ -491,7 +491,7 @@ func (p *parser) rule__start() bool {
 				if !p.matchDot() {
 					goto l11
 				}
-				goto l3
+				goto l0
 			l11:
 				p.position, p.tokenIndex = position11, tokenIndex11
 			}
@@ -502,14 +502,14 @@ func (p *parser) rule__start() bool {
 				goto l12
 			}
 			if !cset0[p.buffer[p.position]] || !p.rule_absolute_URI() {
-				goto l12
+				goto l0
 			}
 			{
 				position13, tokenIndex13 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l13
 				}
-				goto l12
+				goto l0
 			l13:
 				p.position, p.tokenIndex = position13, tokenIndex13
 			}
@@ -520,14 +520,14 @@ func (p *parser) rule__start() bool {
 				goto l14
 			}
 			if !p.rule_relative_URI() {
-				goto l14
+				goto l0
 			}
 			{
 				position15, tokenIndex15 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l15
 				}
-				goto l14
+				goto l0
 			l15:
 				p.position, p.tokenIndex = position15, tokenIndex15
 			}

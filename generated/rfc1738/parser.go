@@ -591,7 +591,7 @@ func (p *parser) rule__start() bool {
 				l6:
 					p.position, p.tokenIndex = position5, tokenIndex5
 					if !cset0[p.buffer[p.position]] || !p.rule_otherurl() {
-						goto l3
+						goto l0
 					}
 				}
 			l5:
@@ -605,7 +605,7 @@ func (p *parser) rule__start() bool {
 				if !p.matchDot() {
 					goto l18
 				}
-				goto l3
+				goto l0
 			l18:
 				p.position, p.tokenIndex = position18, tokenIndex18
 			}
@@ -616,14 +616,14 @@ func (p *parser) rule__start() bool {
 				goto l19
 			}
 			if !cset0[p.buffer[p.position]] || !p.rule_genericurl() {
-				goto l19
+				goto l0
 			}
 			{
 				position20, tokenIndex20 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l20
 				}
-				goto l19
+				goto l0
 			l20:
 				p.position, p.tokenIndex = position20, tokenIndex20
 			}
@@ -634,14 +634,14 @@ func (p *parser) rule__start() bool {
 				goto l21
 			}
 			if !cset13[p.buffer[p.position]] || !p.rule_httpurl() {
-				goto l21
+				goto l0
 			}
 			{
 				position22, tokenIndex22 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l22
 				}
-				goto l21
+				goto l0
 			l22:
 				p.position, p.tokenIndex = position22, tokenIndex22
 			}
@@ -652,14 +652,14 @@ func (p *parser) rule__start() bool {
 				goto l23
 			}
 			if !cset14[p.buffer[p.position]] || !p.rule_ftpurl() {
-				goto l23
+				goto l0
 			}
 			{
 				position24, tokenIndex24 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l24
 				}
-				goto l23
+				goto l0
 			l24:
 				p.position, p.tokenIndex = position24, tokenIndex24
 			}
@@ -670,14 +670,14 @@ func (p *parser) rule__start() bool {
 				goto l25
 			}
 			if !cset15[p.buffer[p.position]] || !p.rule_newsurl() {
-				goto l25
+				goto l0
 			}
 			{
 				position26, tokenIndex26 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l26
 				}
-				goto l25
+				goto l0
 			l26:
 				p.position, p.tokenIndex = position26, tokenIndex26
 			}
@@ -688,14 +688,14 @@ func (p *parser) rule__start() bool {
 				goto l27
 			}
 			if !cset15[p.buffer[p.position]] || !p.rule_nntpurl() {
-				goto l27
+				goto l0
 			}
 			{
 				position28, tokenIndex28 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l28
 				}
-				goto l27
+				goto l0
 			l28:
 				p.position, p.tokenIndex = position28, tokenIndex28
 			}
@@ -706,14 +706,14 @@ func (p *parser) rule__start() bool {
 				goto l29
 			}
 			if !cset16[p.buffer[p.position]] || !p.rule_telneturl() {
-				goto l29
+				goto l0
 			}
 			{
 				position30, tokenIndex30 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l30
 				}
-				goto l29
+				goto l0
 			l30:
 				p.position, p.tokenIndex = position30, tokenIndex30
 			}
@@ -724,14 +724,14 @@ func (p *parser) rule__start() bool {
 				goto l31
 			}
 			if !cset17[p.buffer[p.position]] || !p.rule_gopherurl() {
-				goto l31
+				goto l0
 			}
 			{
 				position32, tokenIndex32 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l32
 				}
-				goto l31
+				goto l0
 			l32:
 				p.position, p.tokenIndex = position32, tokenIndex32
 			}
@@ -742,14 +742,14 @@ func (p *parser) rule__start() bool {
 				goto l33
 			}
 			if !cset18[p.buffer[p.position]] || !p.rule_waisurl() {
-				goto l33
+				goto l0
 			}
 			{
 				position34, tokenIndex34 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l34
 				}
-				goto l33
+				goto l0
 			l34:
 				p.position, p.tokenIndex = position34, tokenIndex34
 			}
@@ -760,14 +760,14 @@ func (p *parser) rule__start() bool {
 				goto l35
 			}
 			if !cset19[p.buffer[p.position]] || !p.rule_mailtourl() {
-				goto l35
+				goto l0
 			}
 			{
 				position36, tokenIndex36 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l36
 				}
-				goto l35
+				goto l0
 			l36:
 				p.position, p.tokenIndex = position36, tokenIndex36
 			}
@@ -778,14 +778,14 @@ func (p *parser) rule__start() bool {
 				goto l37
 			}
 			if !cset14[p.buffer[p.position]] || !p.rule_fileurl() {
-				goto l37
+				goto l0
 			}
 			{
 				position38, tokenIndex38 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l38
 				}
-				goto l37
+				goto l0
 			l38:
 				p.position, p.tokenIndex = position38, tokenIndex38
 			}
@@ -796,14 +796,14 @@ func (p *parser) rule__start() bool {
 				goto l39
 			}
 			if !cset20[p.buffer[p.position]] || !p.rule_prosperourl() {
-				goto l39
+				goto l0
 			}
 			{
 				position40, tokenIndex40 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l40
 				}
-				goto l39
+				goto l0
 			l40:
 				p.position, p.tokenIndex = position40, tokenIndex40
 			}

@@ -391,7 +391,7 @@ func (p *parser) rule__start() bool {
 				l6:
 					p.position, p.tokenIndex = position5, tokenIndex5
 					if !p.rule_relativeURL() {
-						goto l3
+						goto l0
 					}
 				}
 			l5:
@@ -464,7 +464,7 @@ func (p *parser) rule__start() bool {
 				if !p.matchDot() {
 					goto l40
 				}
-				goto l3
+				goto l0
 			l40:
 				p.position, p.tokenIndex = position40, tokenIndex40
 			}
@@ -475,14 +475,14 @@ func (p *parser) rule__start() bool {
 				goto l41
 			}
 			if !cset5[p.buffer[p.position]] || !p.rule_absoluteURL() {
-				goto l41
+				goto l0
 			}
 			{
 				position42, tokenIndex42 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l42
 				}
-				goto l41
+				goto l0
 			l42:
 				p.position, p.tokenIndex = position42, tokenIndex42
 			}
@@ -493,14 +493,14 @@ func (p *parser) rule__start() bool {
 				goto l43
 			}
 			if !p.rule_relativeURL() {
-				goto l43
+				goto l0
 			}
 			{
 				position44, tokenIndex44 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l44
 				}
-				goto l43
+				goto l0
 			l44:
 				p.position, p.tokenIndex = position44, tokenIndex44
 			}
@@ -511,14 +511,14 @@ func (p *parser) rule__start() bool {
 				goto l45
 			}
 			if !cset6[p.buffer[p.position]] || !p.rule_net_path() {
-				goto l45
+				goto l0
 			}
 			{
 				position46, tokenIndex46 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l46
 				}
-				goto l45
+				goto l0
 			l46:
 				p.position, p.tokenIndex = position46, tokenIndex46
 			}
@@ -529,14 +529,14 @@ func (p *parser) rule__start() bool {
 				goto l47
 			}
 			if !cset6[p.buffer[p.position]] || !p.rule_abs_path() {
-				goto l47
+				goto l0
 			}
 			{
 				position48, tokenIndex48 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l48
 				}
-				goto l47
+				goto l0
 			l48:
 				p.position, p.tokenIndex = position48, tokenIndex48
 			}

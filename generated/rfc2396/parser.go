@@ -506,7 +506,7 @@ func (p *parser) rule__start() bool {
 				if !p.matchDot() {
 					goto l37
 				}
-				goto l3
+				goto l0
 			l37:
 				p.position, p.tokenIndex = position37, tokenIndex37
 			}
@@ -517,14 +517,14 @@ func (p *parser) rule__start() bool {
 				goto l38
 			}
 			if !cset1[p.buffer[p.position]] || !p.rule_absoluteURI() {
-				goto l38
+				goto l0
 			}
 			{
 				position39, tokenIndex39 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l39
 				}
-				goto l38
+				goto l0
 			l39:
 				p.position, p.tokenIndex = position39, tokenIndex39
 			}

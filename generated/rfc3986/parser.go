@@ -441,7 +441,7 @@ func (p *parser) rule__start() bool {
 				l6:
 					p.position, p.tokenIndex = position5, tokenIndex5
 					if !p.rule_relative_ref() {
-						goto l3
+						goto l0
 					}
 				}
 			l5:
@@ -455,7 +455,7 @@ func (p *parser) rule__start() bool {
 				if !p.matchDot() {
 					goto l7
 				}
-				goto l3
+				goto l0
 			l7:
 				p.position, p.tokenIndex = position7, tokenIndex7
 			}
@@ -466,14 +466,14 @@ func (p *parser) rule__start() bool {
 				goto l8
 			}
 			if !cset1[p.buffer[p.position]] || !p.rule_URI() {
-				goto l8
+				goto l0
 			}
 			{
 				position9, tokenIndex9 := p.position, p.tokenIndex
 				if !p.matchDot() {
 					goto l9
 				}
-				goto l8
+				goto l0
 			l9:
 				p.position, p.tokenIndex = position9, tokenIndex9
 			}
@@ -486,14 +486,14 @@ func (p *parser) rule__start() bool {
 			{
 				position11, tokenIndex11 := p.position, p.tokenIndex
 				if !cset1[p.buffer[p.position]] || !p.rule_scheme() {
-					goto l10
+					goto l0
 				}
 				if p.buffer[p.position] != ':' {
-					goto l10
+					goto l0
 				}
 				p.position++
 				if !p.rule_hier_part() {
-					goto l10
+					goto l0
 				}
 				{
 					position12, tokenIndex12 := p.position, p.tokenIndex
@@ -519,7 +519,7 @@ func (p *parser) rule__start() bool {
 				if !p.matchDot() {
 					goto l14
 				}
-				goto l10
+				goto l0
 			l14:
 				p.position, p.tokenIndex = position14, tokenIndex14
 			}
