@@ -61,6 +61,11 @@ type compiled struct {
 	productive []bool
 	rightRec   []bool // on a cycle of "ends with" edges (A → … B): Leo items pay off only there
 
+	// Per dotted position: the bytes that can begin what follows the dot, and whether what
+	// follows the dot can derive the empty string (for predictions filtered by the next byte).
+	firstAt []byteSet
+	nullAt  []bool
+
 	// dotted positions: production p occupies positions start..start+len(rhs); the position
 	// of its end holds symEnd.
 	sym    []int32 // symbol after the dot: ≥0 nonterminal, <0 terminal −1−t, or symEnd
@@ -364,6 +369,7 @@ func (c *compiled) analyse() {
 		}
 	}
 	c.rightRecursion()
+	c.firstSets()
 	for i, p := range c.prods {
 		ok := true
 		for _, s := range rhs(p) {
@@ -410,5 +416,42 @@ func (c *compiled) rightRecursion() {
 				stack = append(stack, last[a]...)
 			}
 		}
+	}
+}
+
+// firstSets computes, for every dotted position, the first bytes and the nullability of what
+// follows the dot.
+func (c *compiled) firstSets() {
+	first := make([]byteSet, len(c.ntName))
+	// firstOf adds to *out the first bytes of the symbols from position pos, and reports
+	// whether they can all derive the empty string.
+	firstOf := func(pos int32, out *byteSet) bool {
+		for ; c.sym[pos] != symEnd; pos++ {
+			s := c.sym[pos]
+			if s < 0 {
+				out.union(&c.terms[-1-s].set)
+				return false
+			}
+			out.union(&first[s])
+			if !c.nullable[s] {
+				return false
+			}
+		}
+		return true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, p := range c.prods {
+			f := first[p.lhs]
+			firstOf(p.start, &f)
+			if f != first[p.lhs] {
+				first[p.lhs], changed = f, true
+			}
+		}
+	}
+	c.firstAt = make([]byteSet, len(c.sym))
+	c.nullAt = make([]bool, len(c.sym))
+	for pos := range c.sym {
+		c.nullAt[pos] = firstOf(int32(pos), &c.firstAt[pos])
 	}
 }

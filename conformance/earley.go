@@ -45,6 +45,9 @@ type run struct {
 	input string
 	chart bool // keep every item and reason (coverage)
 	leo   bool
+	// lookahead: predict only the productions that can begin with the next byte (or derive
+	// the empty string); the last set is processed again without it (see exec).
+	lookahead bool
 
 	i     int32 // current set
 	cur   []item
@@ -82,12 +85,16 @@ type run struct {
 
 const minGC = 1 << 16
 
+// predictionLookahead turns on the filtering of predictions by the next byte outside chart
+// mode; a test turns it off to compare.
+var predictionLookahead = true
+
 func (c *compiled) getRun(chart bool) *run {
 	r, _ := c.pool.Get().(*run)
 	if r == nil {
 		r = &run{c: c, posStamp: make([]uint32, len(c.sym)), posIdx: make([]int32, len(c.sym)), ntStamp: make([]uint32, len(c.ntName))}
 	}
-	r.chart, r.leo = chart, !chart
+	r.chart, r.leo, r.lookahead = chart, !chart, !chart && predictionLookahead
 	return r
 }
 
@@ -227,8 +234,24 @@ func (r *run) process() {
 		case s >= 0:
 			if r.ntStamp[s] != r.epoch {
 				r.ntStamp[s] = r.epoch
-				for _, p := range c.ntProds[s] {
-					r.add(item{p, r.i}, -1, 0)
+				if r.lookahead {
+					// A production that cannot begin with the next byte nor derive the
+					// empty string would die at the next scan, having predicted only
+					// productions of the same kind.
+					atEnd := int(r.i) == len(r.input)
+					var next byte
+					if !atEnd {
+						next = r.input[r.i]
+					}
+					for _, p := range c.ntProds[s] {
+						if c.nullAt[p] || !atEnd && c.firstAt[p].has(next) {
+							r.add(item{p, r.i}, -1, 0)
+						}
+					}
+				} else {
+					for _, p := range c.ntProds[s] {
+						r.add(item{p, r.i}, -1, 0)
+					}
 				}
 			}
 			if c.nullable[s] {
@@ -463,12 +486,15 @@ func (r *run) exec(s int32, input string) (bool, int) {
 		r.add(item{p, 0}, -1, 0)
 	}
 	for {
+		kernel := len(r.cur)
 		r.process()
 		if int(r.i) == len(input) {
+			r.unfiltered(kernel)
 			break
 		}
 		r.scan(input[r.i])
 		if len(r.next) == 0 {
+			r.unfiltered(kernel)
 			break
 		}
 		r.finish()
@@ -490,6 +516,28 @@ func (r *run) exec(s int32, input string) (bool, int) {
 		// origin i (none: origin < i) — nothing to do for dedupe.
 	}
 	return int(r.i) == len(input) && r.accepts(s), int(r.i)
+}
+
+// unfiltered processes the last set again, from its first kernel items, without filtering
+// its predictions by the next byte: what the set expects there (Diagnose) is every byte its
+// items can scan, not only the one that follows. The items of the earlier sets are those of
+// an unfiltered run that can still lead somewhere (a prediction filtered out could never
+// complete), so completions into them are the same.
+func (r *run) unfiltered(kernel int) {
+	if !r.lookahead {
+		return
+	}
+	r.lookahead = false
+	r.newEpoch()
+	r.cur = r.cur[:kernel]
+	for _, it := range r.cur {
+		if it.origin == r.i {
+			r.posStamp[it.pos] = r.epoch
+			r.posIdx[it.pos] = 0 // unused outside chart mode
+		}
+	}
+	r.process()
+	r.lookahead = true
 }
 
 // accepts reports whether the current set holds the completed start item S' → X •, 0.
