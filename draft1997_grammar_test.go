@@ -17,32 +17,6 @@ import (
 // absoluteURL is scheme ":" *urlc; URL-reference is *urlc [ "#" *urlc ]. What does depend on
 // the site rules is net_path, tested as a start rule of its own.
 
-// draft1997Expect checks that the 1997 draft's start rule accepts in (want) or rejects it with
-// a *SyntaxError, and that MatchRule gives the same verdict.
-func draft1997Expect(t *testing.T, rule, in string, want bool, why string) {
-	t.Helper()
-	err := urlgrammar.ValidateRule(urlgrammar.Draft1997, rule, in)
-	if want && err != nil {
-		t.Errorf("draft1997 %s %q (%s): %v, want valid", rule, in, why, err)
-	}
-	if !want {
-		var se *urlgrammar.SyntaxError
-		if !errors.As(err, &se) {
-			t.Errorf("draft1997 %s %q (%s): got %v, want a *SyntaxError", rule, in, why, err)
-		}
-	}
-	if got := urlgrammar.MatchRule(urlgrammar.Draft1997, rule, in); got != want {
-		t.Errorf("draft1997 %s %q (%s): MatchRule %v, want %v", rule, in, why, got, want)
-	}
-	// The expected verdict is also the recognizer's over grammar/draft1997.bnf (short inputs: the
-	// recognizer is not meant for megabytes), so that a wrong hand reading of the BNF shows.
-	if len(in) <= 1<<12 {
-		if got := bnfOf(t, urlgrammar.Draft1997).Recognize(rule, in); got != want {
-			t.Errorf("draft1997 %s %q (%s): the BNF recognizer says %v, want %v", rule, in, why, got, want)
-		}
-	}
-}
-
 // draft1997Row is one input with its verdict under URL-reference, absoluteURL and relativeURL.
 type draft1997Row struct {
 	in            string
@@ -51,9 +25,9 @@ type draft1997Row struct {
 
 func (r draft1997Row) check(t *testing.T, why string) {
 	t.Helper()
-	draft1997Expect(t, "URL-reference", r.in, r.ref, why)
-	draft1997Expect(t, "absoluteURL", r.in, r.abs, why)
-	draft1997Expect(t, "relativeURL", r.in, r.rel, why)
+	expectVerdict(t, urlgrammar.Draft1997, "URL-reference", r.in, r.ref, why)
+	expectVerdict(t, urlgrammar.Draft1997, "absoluteURL", r.in, r.abs, why)
+	expectVerdict(t, urlgrammar.Draft1997, "relativeURL", r.in, r.rel, why)
 	if got := urlgrammar.Validate(urlgrammar.Draft1997, r.in) == nil; got != r.ref {
 		t.Errorf("draft1997 Validate(%q) (%s): %v, want %v (the default rule is URL-reference)", r.in, why, got, r.ref)
 	}
@@ -176,7 +150,7 @@ func TestDraft1997OtherPrintedURLs(t *testing.T) {
 	// and an empty password." Their sites are sites of the grammar.
 	for _, s := range []string{"ftp://@host.com/", "ftp://host.com/", "ftp://foo:@host.com/"} {
 		draft1997Absolute(s).check(t, "section 4.3.1")
-		draft1997Expect(t, "net_path", strings.TrimPrefix(s, "ftp:"), true, "section 4.3.1")
+		expectVerdict(t, urlgrammar.Draft1997, "net_path", strings.TrimPrefix(s, "ftp:"), true, "section 4.3.1")
 	}
 	// Section 5: "this:that" cannot be the first segment of a relative path, "./this:that" can.
 	draft1997Row{"this:that", true, true, true}.check(t, "section 5")
@@ -190,7 +164,7 @@ func TestDraft1997OtherPrintedURLs(t *testing.T) {
 	draft1997Absolute("http://www.xerox.com").check(t, "section 6")
 	// Appendix B, and the site it names ($4 = www.ics.uci.edu).
 	draft1997Absolute("http://www.ics.uci.edu/pub/ietf/uri/#Related").check(t, "Appendix B")
-	draft1997Expect(t, "net_path", "//www.ics.uci.edu/pub/ietf/uri/", true, "Appendix B")
+	expectVerdict(t, urlgrammar.Draft1997, "net_path", "//www.ics.uci.edu/pub/ietf/uri/", true, "Appendix B")
 	// Appendix E: the URLs once the wrappers and the whitespace are removed, as E says they
 	// should be; as printed across a line break, with the whitespace, they are none.
 	for _, s := range []string{
@@ -267,9 +241,9 @@ func TestDraft1997Site(t *testing.T) {
 		{"//h?q", false, "query without a path: a site ends at \"/\""},
 		{"//~", false, "\"~\" is no host character"},
 	} {
-		draft1997Expect(t, "net_path", c.in, c.want, c.why)
+		expectVerdict(t, urlgrammar.Draft1997, "net_path", c.in, c.want, c.why)
 		draft1997Row{c.in, true, false, true}.check(t, c.why+" (relativeURL)")
-		draft1997Expect(t, "absoluteURL", "x:"+c.in, true, c.why+" (generic-URL)")
+		expectVerdict(t, urlgrammar.Draft1997, "absoluteURL", "x:"+c.in, true, c.why+" (generic-URL)")
 	}
 }
 
@@ -327,7 +301,7 @@ func TestDraft1997Pitfalls(t *testing.T) {
 		{"path", "//a", true},
 		{"path", "a?b", false},
 	} {
-		draft1997Expect(t, c.rule, c.in, c.want, "start rule "+c.rule)
+		expectVerdict(t, urlgrammar.Draft1997, c.rule, c.in, c.want, "start rule "+c.rule)
 	}
 }
 
@@ -336,7 +310,7 @@ func TestDraft1997Decisions(t *testing.T) {
 	// 1. @case sensitive: the BNF spells both cases itself, so letters of either case are
 	// accepted wherever alpha or hex is.
 	draft1997Absolute("HtTp://WwW.XeRoX.CoM/%7E%7e").check(t, "decision 1")
-	draft1997Expect(t, "net_path", "//WWW.X-1.COM", true, "decision 1")
+	expectVerdict(t, urlgrammar.Draft1997, "net_path", "//WWW.X-1.COM", true, "decision 1")
 	// 2. Appendix A's unreserved = alpha | digit | mark: every mark character is unreserved,
 	// "~" among them (RFC 1808 has it in national instead).
 	for _, c := range "$-_.!~*'()," {
@@ -348,32 +322,32 @@ func TestDraft1997Decisions(t *testing.T) {
 		draft1997Row{"http://a/" + string(c), false, false, false}.check(t, "decision 3")
 	}
 	// 4. path, used by no other rule, is a start rule of its own.
-	draft1997Expect(t, "path", "/a;b/c", true, "decision 4")
+	expectVerdict(t, urlgrammar.Draft1997, "path", "/a;b/c", true, "decision 4")
 	// 5. The BNF as printed: upper case and leading digits in schemes; a rel_path may start
 	// with "/" or "//"; a first segment may hold ":"; a segment is any string of pchar and
 	// ";"; generic-URL and opaque-URL are the same strings.
-	draft1997Expect(t, "absoluteURL", "HTTP:x", true, "decision 5, scheme")
-	draft1997Expect(t, "absoluteURL", "0:x", true, "decision 5, scheme")
-	draft1997Expect(t, "rel_path", "/x", true, "decision 5, rel_path")
-	draft1997Expect(t, "rel_path", "//x", true, "decision 5, rel_path")
-	draft1997Expect(t, "relativeURL", "this:that", true, "decision 5, first segment")
-	draft1997Expect(t, "rel_path", ";a;;b=c;", true, "decision 5, segment")
-	draft1997Expect(t, "absoluteURL", "x:a@b@c//d", true, "decision 5, generic-URL")
+	expectVerdict(t, urlgrammar.Draft1997, "absoluteURL", "HTTP:x", true, "decision 5, scheme")
+	expectVerdict(t, urlgrammar.Draft1997, "absoluteURL", "0:x", true, "decision 5, scheme")
+	expectVerdict(t, urlgrammar.Draft1997, "rel_path", "/x", true, "decision 5, rel_path")
+	expectVerdict(t, urlgrammar.Draft1997, "rel_path", "//x", true, "decision 5, rel_path")
+	expectVerdict(t, urlgrammar.Draft1997, "relativeURL", "this:that", true, "decision 5, first segment")
+	expectVerdict(t, urlgrammar.Draft1997, "rel_path", ";a;;b=c;", true, "decision 5, segment")
+	expectVerdict(t, urlgrammar.Draft1997, "absoluteURL", "x:a@b@c//d", true, "decision 5, generic-URL")
 }
 
 // TestDraft1997LongInputs: inputs of a mebibyte are decided without growing the stack. (The
 // rejected ones are shorter: a rejection is diagnosed by the BNF recognizer, which is slower.)
 func TestDraft1997LongInputs(t *testing.T) {
 	n, m := 1<<19, 1<<14
-	draft1997Expect(t, "URL-reference", "http://a/"+strings.Repeat("b/", n), true, "long path")
-	draft1997Expect(t, "net_path", "//"+strings.Repeat("a.", n)+"a", true, "long hostname")
-	draft1997Expect(t, "net_path", "//"+strings.Repeat("1.", n)+"a", true, "long hostname of numeric labels")
-	draft1997Expect(t, "net_path", "//"+strings.Repeat("a-", n)+"a", true, "long toplabel")
-	draft1997Expect(t, "net_path", "//"+strings.Repeat("a.", m), false, "long hostname ending in \".\"")
-	draft1997Expect(t, "relativeURL", "//"+strings.Repeat("a.", n), true, "the same as an abs_path")
-	draft1997Expect(t, "net_path", "//a"+strings.Repeat("-", m), false, "long run of \"-\"")
-	draft1997Expect(t, "net_path", "//"+strings.Repeat("u", n)+"@h", true, "long user")
-	draft1997Expect(t, "URL-reference", "x:"+strings.Repeat(";", n)+"#"+strings.Repeat("?", n), true, "long params and fragment")
+	expectVerdict(t, urlgrammar.Draft1997, "URL-reference", "http://a/"+strings.Repeat("b/", n), true, "long path")
+	expectVerdict(t, urlgrammar.Draft1997, "net_path", "//"+strings.Repeat("a.", n)+"a", true, "long hostname")
+	expectVerdict(t, urlgrammar.Draft1997, "net_path", "//"+strings.Repeat("1.", n)+"a", true, "long hostname of numeric labels")
+	expectVerdict(t, urlgrammar.Draft1997, "net_path", "//"+strings.Repeat("a-", n)+"a", true, "long toplabel")
+	expectVerdict(t, urlgrammar.Draft1997, "net_path", "//"+strings.Repeat("a.", m), false, "long hostname ending in \".\"")
+	expectVerdict(t, urlgrammar.Draft1997, "relativeURL", "//"+strings.Repeat("a.", n), true, "the same as an abs_path")
+	expectVerdict(t, urlgrammar.Draft1997, "net_path", "//a"+strings.Repeat("-", m), false, "long run of \"-\"")
+	expectVerdict(t, urlgrammar.Draft1997, "net_path", "//"+strings.Repeat("u", n)+"@h", true, "long user")
+	expectVerdict(t, urlgrammar.Draft1997, "URL-reference", "x:"+strings.Repeat(";", n)+"#"+strings.Repeat("?", n), true, "long params and fragment")
 }
 
 // draft1997Long are inputs built to make the PEG backtrack (a net_path that fails at the end and

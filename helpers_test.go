@@ -1,6 +1,7 @@
 package urlgrammar_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -45,4 +46,30 @@ func bnfOf(t *testing.T, v urlgrammar.Version) *conformance.Grammar {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// expectVerdict checks that v's start rule accepts in (want) or rejects it with a
+// *SyntaxError, that MatchRule gives the same verdict, and that so does the recognizer over the
+// version's .bnf (for inputs up to 4 KiB: it is not meant for megabytes), so that a wrong hand
+// reading of the BNF shows. why says where the expectation comes from.
+func expectVerdict(t *testing.T, v urlgrammar.Version, rule, in string, want bool, why string) {
+	t.Helper()
+	err := urlgrammar.ValidateRule(v, rule, in)
+	if want && err != nil {
+		t.Errorf("%v %s %q (%s): %v, want valid", v, rule, in, why, err)
+	}
+	if !want {
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("%v %s %q (%s): got %v, want a *SyntaxError", v, rule, in, why, err)
+		}
+	}
+	if got := urlgrammar.MatchRule(v, rule, in); got != want {
+		t.Errorf("%v %s %q (%s): MatchRule %v, want %v", v, rule, in, why, got, want)
+	}
+	if len(in) <= 1<<12 {
+		if got := bnfOf(t, v).Recognize(rule, in); got != want {
+			t.Errorf("%v %s %q (%s): the BNF recognizer says %v, want %v", v, rule, in, why, got, want)
+		}
+	}
 }

@@ -12,32 +12,6 @@ import (
 // The expected verdicts in this file are read off RFC 1808 section 2.2 (grammar/rfc1808.bnf) by
 // hand; the section of the RFC that prints an input is cited with it.
 
-// rfc1808Expect checks that RFC 1808's start rule accepts in (want) or rejects it with a
-// *SyntaxError, and that MatchRule gives the same verdict.
-func rfc1808Expect(t *testing.T, rule, in string, want bool, why string) {
-	t.Helper()
-	err := urlgrammar.ValidateRule(urlgrammar.RFC1808, rule, in)
-	if want && err != nil {
-		t.Errorf("rfc1808 %s %q (%s): %v, want valid", rule, in, why, err)
-	}
-	if !want {
-		var se *urlgrammar.SyntaxError
-		if !errors.As(err, &se) {
-			t.Errorf("rfc1808 %s %q (%s): got %v, want a *SyntaxError", rule, in, why, err)
-		}
-	}
-	if got := urlgrammar.MatchRule(urlgrammar.RFC1808, rule, in); got != want {
-		t.Errorf("rfc1808 %s %q (%s): MatchRule %v, want %v", rule, in, why, got, want)
-	}
-	// The expected verdict is also the recognizer's over grammar/rfc1808.bnf (short inputs: the
-	// recognizer is not meant for megabytes), so that a wrong hand reading of the BNF shows.
-	if len(in) <= 1<<12 {
-		if got := bnfOf(t, urlgrammar.RFC1808).Recognize(rule, in); got != want {
-			t.Errorf("rfc1808 %s %q (%s): the BNF recognizer says %v, want %v", rule, in, why, got, want)
-		}
-	}
-}
-
 // rfc1808Row is one input with its verdict under URL, absoluteURL and relativeURL.
 type rfc1808Row struct {
 	in            string
@@ -46,9 +20,9 @@ type rfc1808Row struct {
 
 func (r rfc1808Row) check(t *testing.T, why string) {
 	t.Helper()
-	rfc1808Expect(t, "URL", r.in, r.url, why)
-	rfc1808Expect(t, "absoluteURL", r.in, r.abs, why)
-	rfc1808Expect(t, "relativeURL", r.in, r.rel, why)
+	expectVerdict(t, urlgrammar.RFC1808, "URL", r.in, r.url, why)
+	expectVerdict(t, urlgrammar.RFC1808, "absoluteURL", r.in, r.abs, why)
+	expectVerdict(t, urlgrammar.RFC1808, "relativeURL", r.in, r.rel, why)
 	if got := urlgrammar.Validate(urlgrammar.RFC1808, r.in) == nil; got != r.url {
 		t.Errorf("rfc1808 Validate(%q) (%s): %v, want %v (the default rule is URL)", r.in, why, got, r.url)
 	}
@@ -249,7 +223,7 @@ func TestRFC1808Pitfalls(t *testing.T) {
 		{"rel_path", "/a", false},
 		{"rel_path", "a?b#c", false},
 	} {
-		rfc1808Expect(t, c.rule, c.in, c.want, "start rule "+c.rule)
+		expectVerdict(t, urlgrammar.RFC1808, c.rule, c.in, c.want, "start rule "+c.rule)
 	}
 }
 
@@ -266,27 +240,27 @@ func TestRFC1808Decisions(t *testing.T) {
 		rfc1808Row{"http://a/" + string(c), false, false, false}.check(t, "decision 3")
 	}
 	// 4. absoluteURL's unnamed second alternative.
-	rfc1808Expect(t, "absoluteURL", "x://a//b?c", true, "decision 4")
+	expectVerdict(t, urlgrammar.RFC1808, "absoluteURL", "x://a//b?c", true, "decision 4")
 	// 5. The BNF as printed: "?" in net_loc; no rel_path starts with "/", any other string of
 	// uchar | reserved is one; a first segment may hold ":".
-	rfc1808Expect(t, "net_path", "//h?q", true, "decision 5, net_loc")
-	rfc1808Expect(t, "rel_path", "/g", false, "decision 5, rel_path")
-	rfc1808Expect(t, "abs_path", "//g", false, "decision 5, abs_path")
-	rfc1808Expect(t, "relativeURL", "this:that", true, "decision 5, first segment")
-	rfc1808Expect(t, "rel_path", "http://a/b;p?q", true, "decision 5, rel_path of every U string not starting with \"/\"")
-	rfc1808Expect(t, "absoluteURL", "this:that", true, "decision 5, first segment")
+	expectVerdict(t, urlgrammar.RFC1808, "net_path", "//h?q", true, "decision 5, net_loc")
+	expectVerdict(t, urlgrammar.RFC1808, "rel_path", "/g", false, "decision 5, rel_path")
+	expectVerdict(t, urlgrammar.RFC1808, "abs_path", "//g", false, "decision 5, abs_path")
+	expectVerdict(t, urlgrammar.RFC1808, "relativeURL", "this:that", true, "decision 5, first segment")
+	expectVerdict(t, urlgrammar.RFC1808, "rel_path", "http://a/b;p?q", true, "decision 5, rel_path of every U string not starting with \"/\"")
+	expectVerdict(t, urlgrammar.RFC1808, "absoluteURL", "this:that", true, "decision 5, first segment")
 }
 
 // TestRFC1808LongInputs: inputs of a mebibyte are decided without growing the stack. (The
 // rejected ones are shorter: a rejection is diagnosed by the BNF recognizer, which is slower.)
 func TestRFC1808LongInputs(t *testing.T) {
 	n, m := 1<<19, 1<<14
-	rfc1808Expect(t, "URL", "http://a/"+strings.Repeat("b/", n), true, "long path")
-	rfc1808Expect(t, "URL", "//"+strings.Repeat("a?", n), true, "long net_loc")
-	rfc1808Expect(t, "URL", "x:"+strings.Repeat(";/", n), true, "long params")
-	rfc1808Expect(t, "absoluteURL", "x://a/"+strings.Repeat("/", n), true, "long opaque remainder")
-	rfc1808Expect(t, "URL", "http://a/"+strings.Repeat("b/", m)+"~", false, "long path, then national")
-	rfc1808Expect(t, "relativeURL", "//a/"+strings.Repeat("/", m), false, "long run of slashes")
+	expectVerdict(t, urlgrammar.RFC1808, "URL", "http://a/"+strings.Repeat("b/", n), true, "long path")
+	expectVerdict(t, urlgrammar.RFC1808, "URL", "//"+strings.Repeat("a?", n), true, "long net_loc")
+	expectVerdict(t, urlgrammar.RFC1808, "URL", "x:"+strings.Repeat(";/", n), true, "long params")
+	expectVerdict(t, urlgrammar.RFC1808, "absoluteURL", "x://a/"+strings.Repeat("/", n), true, "long opaque remainder")
+	expectVerdict(t, urlgrammar.RFC1808, "URL", "http://a/"+strings.Repeat("b/", m)+"~", false, "long path, then national")
+	expectVerdict(t, urlgrammar.RFC1808, "relativeURL", "//a/"+strings.Repeat("/", m), false, "long run of slashes")
 }
 
 // rfc1808Long are inputs built to make the PEG backtrack (a generic-RL that fails at the end,

@@ -30,11 +30,7 @@ func Validate(v Version, s string, opts ...Option) error {
 	if err != nil {
 		return err
 	}
-	read := readAs(s, opts)
-	if match(info, start, read) {
-		return nil
-	}
-	return newSyntaxError(v, rule, s, read)
+	return validate(v, info, start, rule, s, opts)
 }
 
 // ValidateRule reports whether the whole of s is matched by the start rule named rule (by its
@@ -45,6 +41,11 @@ func ValidateRule(v Version, rule, s string, opts ...Option) error {
 	if err != nil {
 		return err
 	}
+	return validate(v, info, start, rule, s, opts)
+}
+
+// validate holds s, read as opts say, to start rule number start (named rule) of v's grammar.
+func validate(v Version, info *version, start int, rule, s string, opts []Option) error {
 	read := readAs(s, opts)
 	if match(info, start, read) {
 		return nil
