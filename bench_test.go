@@ -38,10 +38,15 @@ type part struct {
 	run   func()
 }
 
-// segmentBytes is about how much input one part reads per op: a part that reads less runs
-// several times, so that the half-microsecond cost of reading the thread's CPU time is lost
-// in the measurement.
-const segmentBytes = 64 << 10
+// segmentBytes and segmentTime bound how much work one part does per op: a part that reads
+// less than segmentBytes runs several times, up to segmentBytes or about segmentTime of work
+// (one run timed before the first op), so that the half-microsecond cost of reading the
+// thread's CPU time is lost in the measurement while a slow part (the Earley diagnosis of a
+// few KiB) still runs once.
+const (
+	segmentBytes = 64 << 10
+	segmentTime  = 200 * time.Microsecond
+)
 
 // paired runs the parts in turn as one op and reports each part's CPU time per pass (perByte
 // false) or per byte, and its ratio to the first part, the baseline.
@@ -50,7 +55,13 @@ func paired(b *testing.B, perByte bool, parts ...part) {
 	defer runtime.UnlockOSThread()
 	reps := make([]int, len(parts))
 	for i, p := range parts {
-		reps[i] = max(1, segmentBytes/max(1, p.bytes))
+		reps[i] = 1
+		if p.bytes < segmentBytes {
+			start := threadCPU()
+			p.run()
+			once := max(threadCPU()-start, time.Microsecond)
+			reps[i] = max(1, min(segmentBytes/max(1, p.bytes), int(segmentTime/once)))
+		}
 	}
 	total := make([]time.Duration, len(parts))
 	for b.Loop() {
@@ -244,12 +255,13 @@ func BenchmarkLongDiagnose(b *testing.B) {
 					panic("invalid input accepted: " + l.name())
 				}
 			}
-			sizes, names := []int{1 << 10, 1 << 16, 1 << 20}, []string{"1KiB", "64KiB", "1MiB"}
-			if superLinear(v, l) {
-				sizes, names = []int{1 << 10, 1 << 11}, []string{"1KiB", "2KiB"}
-			}
-			parts := longParts(l, sizes, names, validate)
-			b.Run(v.String()+"/"+l.name(), func(b *testing.B) { paired(b, true, parts...) })
+			b.Run(v.String()+"/"+l.name(), func(b *testing.B) {
+				sizes, names := []int{1 << 10, 1 << 16, 1 << 20}, []string{"1KiB", "64KiB", "1MiB"}
+				if superLinear(v, l) {
+					sizes, names = []int{1 << 10, 1 << 11}, []string{"1KiB", "2KiB"}
+				}
+				paired(b, true, longParts(l, sizes, names, validate)...)
+			})
 		}
 	}
 }
