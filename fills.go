@@ -202,7 +202,8 @@ var rfc2396Fills = []fill{
 
 // rfc1808Fills maps RFC 1808 (section 2.2): <scheme>://<net_loc>/<path>;<params>?<query>
 // #<fragment>. Section 2.1: '"/" path' is the URL path of RFC 1738 section 3.1, which does not
-// count the "/"; abs_path = "/" rel_path says the path is absolute. net_loc is not split.
+// count the "/"; abs_path = "/" rel_path says the path is absolute. So "http://a/" has an
+// absolute path whose text is empty (PathAbsolute, not PathEmpty). net_loc is not split.
 // absoluteURL's second form, scheme ":" *( uchar | reserved ), has no rule of its own.
 var rfc1808Fills = []fill{
 	{rule: "scheme", field: fScheme, leaf: true},
