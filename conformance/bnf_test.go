@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"errors"
+	"github.com/urlgrammar/urlgrammar/internal/bnf"
 	"strings"
 	"testing"
 
@@ -103,9 +104,9 @@ func TestParseBNFErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g, err := ParseBNF("test.bnf", []byte(tc.src))
 			if err == nil {
-				t.Fatalf("ParseBNF succeeded with %d rules", len(g.rules))
+				t.Fatalf("ParseBNF succeeded with %d rules", len(g.Rules()))
 			}
-			var list ErrorList
+			var list bnf.ErrorList
 			if !errors.As(err, &list) {
 				t.Fatalf("error %T is not an ErrorList", err)
 			}

@@ -99,7 +99,7 @@ func (g *Grammar) newCoverSet(start string) *coverSet {
 	cs := &coverSet{rules: make([]bool, len(g.rules)), alts: make([]bool, g.c.nAlts), reach: g.reachable(start)}
 	for i, r := range g.rules {
 		if cs.reach[i] {
-			cs.left += 1 + len(r.alts)
+			cs.left += 1 + len(r.Alts)
 		}
 	}
 	return cs
@@ -125,7 +125,7 @@ func (cs *coverSet) markAlt(c *compiled, a int32) {
 
 func (cs *coverSet) markTerm(c *compiled, t int32, b byte) {
 	for _, p := range c.terms[t].parts {
-		if !p.set.has(b) {
+		if !p.set.Has(b) {
 			continue
 		}
 		if p.covRule >= 0 {
@@ -133,7 +133,7 @@ func (cs *coverSet) markTerm(c *compiled, t int32, b byte) {
 			cs.markAlt(c, c.altBase[p.covRule]+p.covAlt)
 		}
 		if p.charset != nil {
-			cs.markCharset(c, int32(p.charset.index), b)
+			cs.markCharset(c, int32(p.charset.Index), b)
 		}
 	}
 }
@@ -142,12 +142,12 @@ func (cs *coverSet) markCharset(c *compiled, r int32, b byte) {
 	cs.markRule(r)
 	for k, parts := range c.setParts[r] {
 		for _, p := range parts {
-			if !p.set.has(b) {
+			if !p.set.Has(b) {
 				continue
 			}
 			cs.markAlt(c, c.altBase[r]+int32(k))
 			if p.charset != nil {
-				cs.markCharset(c, int32(p.charset.index), b)
+				cs.markCharset(c, int32(p.charset.Index), b)
 			}
 		}
 	}
@@ -160,17 +160,17 @@ func (g *Grammar) coverage(cs *coverSet) Coverage {
 			continue
 		}
 		cov.Rules++
-		cov.Alternatives += len(r.alts)
+		cov.Alternatives += len(r.Alts)
 		if cs.rules[i] {
 			cov.RulesExercised++
 		} else {
-			cov.Unexercised = append(cov.Unexercised, r.name)
+			cov.Unexercised = append(cov.Unexercised, r.Name)
 		}
-		for k := range r.alts {
+		for k := range r.Alts {
 			if cs.alts[g.c.altBase[i]+int32(k)] {
 				cov.AlternativesExercised++
 			} else if cs.rules[i] {
-				cov.Unexercised = append(cov.Unexercised, altName(r.name, k))
+				cov.Unexercised = append(cov.Unexercised, g.bnf.Alternatives(r.Name)[k])
 			}
 		}
 	}
@@ -256,7 +256,7 @@ func (g *Grammar) cover(start string, input string, cs *coverSet) bool {
 // by the recognizer, or by cfg.Oracle). peg must say whether the parser accepts its whole
 // argument as start; a panic counts as a disagreement. Every disagreement is minimized.
 func Check(g *Grammar, start string, peg func(string) bool, cfg Config) Report {
-	rep := Report{Grammar: g.name, Start: start}
+	rep := Report{Grammar: g.bnf.Name, Start: start}
 	if cfg.N == 0 {
 		cfg.N = 1000
 	}

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"github.com/urlgrammar/urlgrammar/internal/bnf"
 	"math"
 	"strings"
 	"sync"
@@ -28,17 +29,17 @@ const symEnd = math.MinInt32 // the symbol "after" the last one of a production
 // termPart is one labelled part of a terminal: the bytes it matches, how Diagnose names it, and
 // what a byte it matches exercises for coverage.
 type termPart struct {
-	set     byteSet
-	label   string // `digit`, `"/"`, `%x30-39`, …
-	order   int    // position of the element in the .bnf, to list expectations in file order
-	charset *rule  // non-nil when the part is a character-set rule (coverage recurses into it)
-	covRule int32  // -1, or the rule whose alternative covAlt this part is
+	set     bnf.ByteSet
+	label   string    // `digit`, `"/"`, `%x30-39`, …
+	order   int       // position of the element in the .bnf, to list expectations in file order
+	charset *bnf.Rule // non-nil when the part is a character-set rule (coverage recurses into it)
+	covRule int32     // -1, or the rule whose alternative covAlt this part is
 	covAlt  int32
 }
 
 // terminal is a set of bytes made of labelled parts.
 type terminal struct {
-	set   byteSet
+	set   bnf.ByteSet
 	parts []termPart
 }
 
@@ -63,7 +64,7 @@ type compiled struct {
 
 	// Per dotted position: the bytes that can begin what follows the dot, and whether what
 	// follows the dot can derive the empty string (for predictions filtered by the next byte).
-	firstAt []byteSet
+	firstAt []bnf.ByteSet
 	nullAt  []bool
 
 	// dotted positions: production p occupies positions start..start+len(rhs); the position
@@ -107,13 +108,13 @@ func (c *compiled) addProd(nt int32, rhs []int32, covAlt int32) {
 func (c *compiled) newTerm(parts []termPart) int32 {
 	t := terminal{parts: parts}
 	for i := range parts {
-		t.set.union(&parts[i].set)
+		t.set.Union(&parts[i].set)
 	}
 	c.terms = append(c.terms, t)
 	return -1 - int32(len(c.terms)-1)
 }
 
-func order(e *expr) int { return e.line<<12 | e.col&0xfff }
+func order(e *bnf.Expr) int { return e.Line<<12 | e.Col&0xfff }
 
 func compile(g *Grammar) *compiled {
 	c := &compiled{g: g, startNT: map[string]int32{}}
@@ -122,74 +123,74 @@ func compile(g *Grammar) *compiled {
 	c.setParts = make([][][]termPart, len(g.rules))
 	for i, r := range g.rules {
 		c.altBase[i] = int32(c.nAlts)
-		for range r.alts {
+		for range r.Alts {
 			c.altRule = append(c.altRule, int32(i))
 		}
-		c.nAlts += len(r.alts)
+		c.nAlts += len(r.Alts)
 		c.ruleNT[i] = -1
-		if !r.charset {
-			c.ruleNT[i] = c.newNT(r.name, int32(i), int32(i))
+		if !r.Charset {
+			c.ruleNT[i] = c.newNT(r.Name, int32(i), int32(i))
 		}
 	}
 	for i, r := range g.rules {
-		if r.charset {
-			c.setParts[i] = make([][]termPart, len(r.alts))
-			for k, a := range r.alts {
+		if r.Charset {
+			c.setParts[i] = make([][]termPart, len(r.Alts))
+			for k, a := range r.Alts {
 				parts, _ := c.charParts(a, int32(i), int32(k))
 				c.setParts[i][k] = parts
 			}
 			continue
 		}
-		c.alternatives(c.ruleNT[i], int32(i), r.alts, c.altBase[i])
+		c.alternatives(c.ruleNT[i], int32(i), r.Alts, c.altBase[i])
 	}
 	for i, r := range g.rules {
-		s := c.newNT(r.name+"'", int32(i), -1)
+		s := c.newNT(r.Name+"'", int32(i), -1)
 		c.addProd(s, []int32{c.ruleSym(r, nil)}, -1)
-		c.startNT[r.name] = s
+		c.startNT[r.Name] = s
 	}
 	c.analyse()
 	return c
 }
 
 // ruleSym is the symbol that stands for a reference to r (at e, when given).
-func (c *compiled) ruleSym(r *rule, e *expr) int32 {
-	if r.charset {
-		p := termPart{set: r.set, label: r.name, charset: r, covRule: -1, covAlt: -1}
+func (c *compiled) ruleSym(r *bnf.Rule, e *bnf.Expr) int32 {
+	if r.Charset {
+		p := termPart{set: r.Set, label: r.Name, charset: r, covRule: -1, covAlt: -1}
 		if e != nil {
 			p.order = order(e)
 		}
 		return c.newTerm([]termPart{p})
 	}
-	return c.ruleNT[r.index]
+	return c.ruleNT[r.Index]
 }
 
 // charParts returns the terminal parts of e when every string of e is one byte.
-func (c *compiled) charParts(e *expr, covRule, covAlt int32) ([]termPart, bool) {
-	p := termPart{order: order(e), label: e.src, covRule: covRule, covAlt: covAlt}
-	switch e.kind {
-	case exLit:
-		if len(e.text) != 1 {
+func (c *compiled) charParts(e *bnf.Expr, covRule, covAlt int32) ([]termPart, bool) {
+	p := termPart{order: order(e), label: e.Src, covRule: covRule, covAlt: covAlt}
+	switch e.Kind {
+	case bnf.Lit:
+		if len(e.Text) != 1 {
 			return nil, false
 		}
-		p.set.add(e.text[0])
-		if c.g.caseInsensitive {
-			p.set.add(swapCase(e.text[0]))
+		p.set.Add(e.Text[0])
+		if c.g.bnf.CaseInsensitive {
+			p.set.Add(bnf.SwapCase(e.Text[0]))
 		}
-	case exBytes:
-		if len(e.text) != 1 {
+	case bnf.Bytes:
+		if len(e.Text) != 1 {
 			return nil, false
 		}
-		p.set.add(e.text[0])
-	case exRange:
-		p.set.addRange(e.lo, e.hi)
-	case exRef:
-		if !e.ref.charset {
+		p.set.Add(e.Text[0])
+	case bnf.Range:
+		p.set.AddRange(e.Lo, e.Hi)
+	case bnf.Ref:
+		if !e.Ref.Charset {
 			return nil, false
 		}
-		p.set, p.charset = e.ref.set, e.ref
-	case exAlt:
+		p.set, p.charset = e.Ref.Set, e.Ref
+	case bnf.Alt:
 		var out []termPart
-		for _, s := range e.subs {
+		for _, s := range e.Subs {
 			ps, ok := c.charParts(s, covRule, covAlt)
 			if !ok {
 				return nil, false
@@ -205,7 +206,7 @@ func (c *compiled) charParts(e *expr, covRule, covAlt int32) ([]termPart, bool) 
 
 // alternatives adds the productions of nt for alts. Alternatives that are single bytes are
 // merged into one terminal; covBase ≥ 0 numbers top-level rule alternatives for coverage.
-func (c *compiled) alternatives(nt, owner int32, alts []*expr, covBase int32) {
+func (c *compiled) alternatives(nt, owner int32, alts []*bnf.Expr, covBase int32) {
 	var parts []termPart
 	for i, a := range alts {
 		covRule, covAlt := int32(-1), int32(-1)
@@ -228,75 +229,75 @@ func (c *compiled) alternatives(nt, owner int32, alts []*expr, covBase int32) {
 }
 
 // seq returns the symbols that match e, creating helper nonterminals owned by rule owner.
-func (c *compiled) seq(e *expr, owner int32) []int32 {
-	oname := c.g.rules[owner].name
-	switch e.kind {
-	case exSeq:
+func (c *compiled) seq(e *bnf.Expr, owner int32) []int32 {
+	oname := c.g.rules[owner].Name
+	switch e.Kind {
+	case bnf.Seq:
 		var out []int32
-		for _, s := range e.subs {
+		for _, s := range e.Subs {
 			out = append(out, c.seq(s, owner)...)
 		}
 		return out
-	case exLit, exBytes:
-		out := make([]int32, len(e.text))
-		for k := 0; k < len(e.text); k++ {
+	case bnf.Lit, bnf.Bytes:
+		out := make([]int32, len(e.Text))
+		for k := 0; k < len(e.Text); k++ {
 			p := termPart{order: order(e), covRule: -1, covAlt: -1}
-			p.set.add(e.text[k])
-			if e.kind == exLit && c.g.caseInsensitive {
-				p.set.add(swapCase(e.text[k]))
+			p.set.Add(e.Text[k])
+			if e.Kind == bnf.Lit && c.g.bnf.CaseInsensitive {
+				p.set.Add(bnf.SwapCase(e.Text[k]))
 			}
 			switch {
 			case k == 0:
-				p.label = e.src
-			case e.kind == exLit:
-				p.label = `"` + e.text[k:] + `"`
+				p.label = e.Src
+			case e.Kind == bnf.Lit:
+				p.label = `"` + e.Text[k:] + `"`
 			default:
 				var b strings.Builder
 				b.WriteString("%x")
-				for j := k; j < len(e.text); j++ {
+				for j := k; j < len(e.Text); j++ {
 					if j > k {
 						b.WriteByte('.')
 					}
-					fmt.Fprintf(&b, "%02X", e.text[j])
+					fmt.Fprintf(&b, "%02X", e.Text[j])
 				}
 				p.label = b.String()
 			}
 			out[k] = c.newTerm([]termPart{p})
 		}
 		return out
-	case exRange:
+	case bnf.Range:
 		ps, _ := c.charParts(e, -1, -1)
 		return []int32{c.newTerm(ps)}
-	case exRef:
-		return []int32{c.ruleSym(e.ref, e)}
-	case exAlt:
+	case bnf.Ref:
+		return []int32{c.ruleSym(e.Ref, e)}
+	case bnf.Alt:
 		if ps, ok := c.charParts(e, -1, -1); ok {
 			return []int32{c.newTerm(ps)}
 		}
-		h := c.newNT(fmt.Sprintf("%s·group%d:%d", oname, e.line, e.col), owner, -1)
-		c.alternatives(h, owner, e.subs, -1)
+		h := c.newNT(fmt.Sprintf("%s·group%d:%d", oname, e.Line, e.Col), owner, -1)
+		c.alternatives(h, owner, e.Subs, -1)
 		return []int32{h}
-	case exOpt:
-		h := c.newNT(fmt.Sprintf("%s·option%d:%d", oname, e.line, e.col), owner, -1)
+	case bnf.Opt:
+		h := c.newNT(fmt.Sprintf("%s·option%d:%d", oname, e.Line, e.Col), owner, -1)
 		c.addProd(h, nil, -1)
-		c.addProd(h, c.seq(e.subs[0], owner), -1)
+		c.addProd(h, c.seq(e.Subs[0], owner), -1)
 		return []int32{h}
-	case exRep:
-		inner, lo, hi := e.subs[0], e.min, e.max
-		if inner.kind == exOpt && hi != 0 {
+	case bnf.Rep:
+		inner, lo, hi := e.Subs[0], e.Min, e.Max
+		if inner.Kind == bnf.Opt && hi != 0 {
 			// n*m[ x ] is 0*m x: each of the repeated options may be empty.
-			inner, lo = inner.subs[0], 0
+			inner, lo = inner.Subs[0], 0
 		}
 		if hi == 0 {
 			return nil
 		}
-		x := c.unit(inner, owner, fmt.Sprintf("%s·item%d:%d", oname, e.line, e.col))
+		x := c.unit(inner, owner, fmt.Sprintf("%s·item%d:%d", oname, e.Line, e.Col))
 		var out []int32
 		for k := 0; k < lo; k++ {
 			out = append(out, x)
 		}
 		if hi < 0 {
-			r := c.newNT(fmt.Sprintf("%s·star%d:%d", oname, e.line, e.col), owner, -1)
+			r := c.newNT(fmt.Sprintf("%s·star%d:%d", oname, e.Line, e.Col), owner, -1)
 			c.addProd(r, nil, -1)
 			c.addProd(r, []int32{r, x}, -1)
 			return append(out, r)
@@ -304,7 +305,7 @@ func (c *compiled) seq(e *expr, owner int32) []int32 {
 		// up to hi-lo more: O1 → ε | x ; Ok → ε | x Ok-1
 		var prev int32 = -1
 		for k := 1; k <= hi-lo; k++ {
-			o := c.newNT(fmt.Sprintf("%s·upto%d:%d:%d", oname, e.line, e.col, k), owner, -1)
+			o := c.newNT(fmt.Sprintf("%s·upto%d:%d:%d", oname, e.Line, e.Col, k), owner, -1)
 			c.addProd(o, nil, -1)
 			if prev < 0 {
 				c.addProd(o, []int32{x}, -1)
@@ -322,7 +323,7 @@ func (c *compiled) seq(e *expr, owner int32) []int32 {
 }
 
 // unit returns one symbol matching e (a helper nonterminal when e needs several).
-func (c *compiled) unit(e *expr, owner int32, name string) int32 {
+func (c *compiled) unit(e *bnf.Expr, owner int32, name string) int32 {
 	s := c.seq(e, owner)
 	if len(s) == 1 {
 		return s[0]
@@ -352,7 +353,7 @@ func (c *compiled) analyse() {
 			for _, s := range rhs(p) {
 				if s < 0 {
 					nul = false
-					if c.terms[-1-s].set.empty() {
+					if c.terms[-1-s].set.Empty() {
 						prod = false
 					}
 				} else {
@@ -373,7 +374,7 @@ func (c *compiled) analyse() {
 	for i, p := range c.prods {
 		ok := true
 		for _, s := range rhs(p) {
-			if s >= 0 && !c.productive[s] || s < 0 && c.terms[-1-s].set.empty() {
+			if s >= 0 && !c.productive[s] || s < 0 && c.terms[-1-s].set.Empty() {
 				ok = false
 			}
 		}
@@ -422,17 +423,17 @@ func (c *compiled) rightRecursion() {
 // firstSets computes, for every dotted position, the first bytes and the nullability of what
 // follows the dot.
 func (c *compiled) firstSets() {
-	first := make([]byteSet, len(c.ntName))
+	first := make([]bnf.ByteSet, len(c.ntName))
 	// firstOf adds to *out the first bytes of the symbols from position pos, and reports
 	// whether they can all derive the empty string.
-	firstOf := func(pos int32, out *byteSet) bool {
+	firstOf := func(pos int32, out *bnf.ByteSet) bool {
 		for ; c.sym[pos] != symEnd; pos++ {
 			s := c.sym[pos]
 			if s < 0 {
-				out.union(&c.terms[-1-s].set)
+				out.Union(&c.terms[-1-s].set)
 				return false
 			}
-			out.union(&first[s])
+			out.Union(&first[s])
 			if !c.nullable[s] {
 				return false
 			}
@@ -449,7 +450,7 @@ func (c *compiled) firstSets() {
 			}
 		}
 	}
-	c.firstAt = make([]byteSet, len(c.sym))
+	c.firstAt = make([]bnf.ByteSet, len(c.sym))
 	c.nullAt = make([]bool, len(c.sym))
 	for pos := range c.sym {
 		c.nullAt[pos] = firstOf(int32(pos), &c.firstAt[pos])

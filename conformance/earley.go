@@ -244,7 +244,7 @@ func (r *run) process() {
 						next = r.input[r.i]
 					}
 					for _, p := range c.ntProds[s] {
-						if c.nullAt[p] || !atEnd && c.firstAt[p].has(next) {
+						if c.nullAt[p] || !atEnd && c.firstAt[p].Has(next) {
 							r.add(item{p, r.i}, -1, 0)
 						}
 					}
@@ -378,7 +378,7 @@ func (r *run) scan(b byte) {
 	}
 	for idx, it := range r.cur {
 		s := c.sym[it.pos]
-		if s < 0 && s != symEnd && c.terms[-1-s].set.has(b) {
+		if s < 0 && s != symEnd && c.terms[-1-s].set.Has(b) {
 			r.next = append(r.next, item{it.pos + 1, it.origin})
 			if r.chart {
 				r.nextReason = append(r.nextReason, base+int32(idx))
@@ -641,7 +641,7 @@ func (g *Grammar) Diagnose(start, input string) Diagnosis {
 		}
 	}
 	if bestOrigin >= 0 {
-		d.In = g.rules[c.ntOwner[r.innermost(bestOrigin)]].name
+		d.In = g.rules[c.ntOwner[r.innermost(bestOrigin)]].Name
 	}
 	sort.SliceStable(labs, func(i, j int) bool { return labs[i].order < labs[j].order })
 	for _, l := range labs {

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"github.com/urlgrammar/urlgrammar/internal/bnf"
 	"math/rand/v2"
 )
 
@@ -20,7 +21,7 @@ import (
 // concurrent use.
 type Generator struct {
 	g     *Grammar
-	start *rule
+	start *bnf.Rule
 	rnd   *rand.Rand
 
 	// MaxDepth bounds the nesting of rules before the generator heads for the shortest
@@ -32,7 +33,7 @@ type Generator struct {
 
 	height    []int // per rule: height of its shallowest derivation (inf: derives nothing)
 	ruleCount [][]int
-	altCount  map[*expr][]int
+	altCount  map[*bnf.Expr][]int
 	gramBytes []byte // every byte some terminal of the grammar matches
 
 	out   []byte
@@ -44,23 +45,23 @@ const inf = 1 << 30
 
 // NewGenerator returns a generator of samples of rule start. seed fixes the sequence.
 func NewGenerator(g *Grammar, start string, seed uint64) (*Generator, error) {
-	r := g.byName[start]
+	r := g.bnf.Rule(start)
 	if r == nil {
-		return nil, fmt.Errorf("conformance: %s has no rule %q", g.name, start)
+		return nil, fmt.Errorf("conformance: %s has no rule %q", g.bnf.Name, start)
 	}
 	gen := &Generator{g: g, start: r, rnd: rand.New(rand.NewPCG(seed, seed^0x5eed)),
-		MaxDepth: 40, MaxLen: 120, altCount: map[*expr][]int{}}
+		MaxDepth: 40, MaxLen: 120, altCount: map[*bnf.Expr][]int{}}
 	gen.height = make([]int, len(g.rules))
 	gen.ruleCount = make([][]int, len(g.rules))
 	for i, r := range g.rules {
 		gen.height[i] = inf
-		gen.ruleCount[i] = make([]int, len(r.alts))
+		gen.ruleCount[i] = make([]int, len(r.Alts))
 	}
 	for changed := true; changed; {
 		changed = false
 		for i, r := range g.rules {
 			h := inf
-			for _, a := range r.alts {
+			for _, a := range r.Alts {
 				h = min(h, gen.exprHeight(a))
 			}
 			if h < gen.height[i] {
@@ -68,44 +69,44 @@ func NewGenerator(g *Grammar, start string, seed uint64) (*Generator, error) {
 			}
 		}
 	}
-	if gen.height[r.index] >= inf {
-		return nil, fmt.Errorf("conformance: rule %s of %s derives no string", start, g.name)
+	if gen.height[r.Index] >= inf {
+		return nil, fmt.Errorf("conformance: rule %s of %s derives no string", start, g.bnf.Name)
 	}
-	var set byteSet
+	var set bnf.ByteSet
 	for _, t := range g.c.terms {
-		set.union(&t.set)
+		set.Union(&t.set)
 	}
-	gen.gramBytes = set.bytes()
+	gen.gramBytes = set.Bytes()
 	return gen, nil
 }
 
 // exprHeight is the height of the shallowest derivation tree of e (inf when e derives nothing).
-func (gen *Generator) exprHeight(e *expr) int {
-	switch e.kind {
-	case exRef:
-		if h := gen.height[e.ref.index]; h < inf {
+func (gen *Generator) exprHeight(e *bnf.Expr) int {
+	switch e.Kind {
+	case bnf.Ref:
+		if h := gen.height[e.Ref.Index]; h < inf {
 			return h + 1
 		}
 		return inf
-	case exSeq:
+	case bnf.Seq:
 		h := 0
-		for _, s := range e.subs {
+		for _, s := range e.Subs {
 			h = max(h, gen.exprHeight(s))
 		}
 		return h
-	case exAlt:
+	case bnf.Alt:
 		h := inf
-		for _, s := range e.subs {
+		for _, s := range e.Subs {
 			h = min(h, gen.exprHeight(s))
 		}
 		return h
-	case exOpt:
+	case bnf.Opt:
 		return 0
-	case exRep:
-		if e.min == 0 || e.max == 0 {
+	case bnf.Rep:
+		if e.Min == 0 || e.Max == 0 {
 			return 0
 		}
-		return gen.exprHeight(e.subs[0])
+		return gen.exprHeight(e.Subs[0])
 	}
 	return 0
 }
@@ -162,60 +163,60 @@ func (gen *Generator) choose(heights []int, counts []int) int {
 	return k
 }
 
-func (gen *Generator) rule(r *rule) {
+func (gen *Generator) rule(r *bnf.Rule) {
 	gen.depth++
-	hs := make([]int, len(r.alts))
-	for i, a := range r.alts {
+	hs := make([]int, len(r.Alts))
+	for i, a := range r.Alts {
 		hs[i] = gen.exprHeight(a)
 	}
-	k := gen.choose(hs, gen.ruleCount[r.index])
-	gen.expr(r.alts[k])
+	k := gen.choose(hs, gen.ruleCount[r.Index])
+	gen.expr(r.Alts[k])
 	gen.depth--
 }
 
-func (gen *Generator) expr(e *expr) {
-	switch e.kind {
-	case exRef:
-		gen.rule(e.ref)
-	case exSeq:
-		for _, s := range e.subs {
+func (gen *Generator) expr(e *bnf.Expr) {
+	switch e.Kind {
+	case bnf.Ref:
+		gen.rule(e.Ref)
+	case bnf.Seq:
+		for _, s := range e.Subs {
 			gen.expr(s)
 		}
-	case exAlt:
+	case bnf.Alt:
 		counts := gen.altCount[e]
 		if counts == nil {
-			counts = make([]int, len(e.subs))
+			counts = make([]int, len(e.Subs))
 			gen.altCount[e] = counts
 		}
-		hs := make([]int, len(e.subs))
-		for i, s := range e.subs {
+		hs := make([]int, len(e.Subs))
+		for i, s := range e.Subs {
 			hs[i] = gen.exprHeight(s)
 		}
-		gen.expr(e.subs[gen.choose(hs, counts)])
-	case exOpt:
-		if !gen.heading() && gen.exprHeight(e.subs[0]) < inf && gen.rnd.IntN(2) == 0 {
-			gen.expr(e.subs[0])
+		gen.expr(e.Subs[gen.choose(hs, counts)])
+	case bnf.Opt:
+		if !gen.heading() && gen.exprHeight(e.Subs[0]) < inf && gen.rnd.IntN(2) == 0 {
+			gen.expr(e.Subs[0])
 		}
-	case exRep:
-		n := e.min
-		if !gen.heading() && gen.exprHeight(e.subs[0]) < inf {
-			n = gen.repeatCount(e.min, e.max)
+	case bnf.Rep:
+		n := e.Min
+		if !gen.heading() && gen.exprHeight(e.Subs[0]) < inf {
+			n = gen.repeatCount(e.Min, e.Max)
 		}
 		for k := 0; k < n; k++ {
-			gen.expr(e.subs[0])
+			gen.expr(e.Subs[0])
 		}
-	case exLit:
-		gen.literal(e.text)
-	case exBytes:
-		gen.out = append(gen.out, e.text...)
-	case exRange:
+	case bnf.Lit:
+		gen.literal(e.Text)
+	case bnf.Bytes:
+		gen.out = append(gen.out, e.Text...)
+	case bnf.Range:
 		switch gen.rnd.IntN(4) {
 		case 0:
-			gen.out = append(gen.out, e.lo)
+			gen.out = append(gen.out, e.Lo)
 		case 1:
-			gen.out = append(gen.out, e.hi)
+			gen.out = append(gen.out, e.Hi)
 		default:
-			gen.out = append(gen.out, e.lo+byte(gen.rnd.IntN(int(e.hi-e.lo)+1)))
+			gen.out = append(gen.out, e.Lo+byte(gen.rnd.IntN(int(e.Hi-e.Lo)+1)))
 		}
 	}
 }
@@ -247,7 +248,7 @@ func (gen *Generator) repeatCount(lo, hi int) int {
 // literal appends a quoted string; when the grammar reads strings case-insensitively it varies
 // their case.
 func (gen *Generator) literal(s string) {
-	if !gen.g.caseInsensitive {
+	if !gen.g.bnf.CaseInsensitive {
 		gen.out = append(gen.out, s...)
 		return
 	}
@@ -255,7 +256,7 @@ func (gen *Generator) literal(s string) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if mode == 1 || mode == 2 && gen.rnd.IntN(2) == 0 {
-			c = swapCase(c)
+			c = bnf.SwapCase(c)
 		}
 		gen.out = append(gen.out, c)
 	}
@@ -323,8 +324,8 @@ func (gen *Generator) mutate(s string) string {
 	case 6: // swap the case of a letter
 		for k := 0; k < len(s); k++ {
 			i := (p + k) % len(s)
-			if c := s[i]; swapCase(c) != c {
-				return s[:i] + string(swapCase(c)) + s[i+1:]
+			if c := s[i]; bnf.SwapCase(c) != c {
+				return s[:i] + string(bnf.SwapCase(c)) + s[i+1:]
 			}
 		}
 		return s + gen.unit()

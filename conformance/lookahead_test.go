@@ -32,7 +32,7 @@ func TestPredictionLookaheadChangesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, r := range g.rules {
-			gen, err := NewGenerator(g, r.name, 7)
+			gen, err := NewGenerator(g, r.Name, 7)
 			if err != nil {
 				continue // a rule that derives no string
 			}
@@ -40,11 +40,11 @@ func TestPredictionLookaheadChangesNothing(t *testing.T) {
 				s := gen.Positive()
 				for _, in := range []string{s, gen.NearMiss(s), s + "\x00", strings.Repeat(s, 3)} {
 					predictionLookahead = true
-					with, withRec := g.Diagnose(r.name, in), g.Recognize(r.name, in)
+					with, withRec := g.Diagnose(r.Name, in), g.Recognize(r.Name, in)
 					predictionLookahead = false
-					without, withoutRec := g.Diagnose(r.name, in), g.Recognize(r.name, in)
+					without, withoutRec := g.Diagnose(r.Name, in), g.Recognize(r.Name, in)
 					if !reflect.DeepEqual(with, without) || withRec != withoutRec {
-						t.Fatalf("%s %s %q:\n with lookahead:    %+v %v\n without lookahead: %+v %v", filepath.Base(f), r.name, in, with, withRec, without, withoutRec)
+						t.Fatalf("%s %s %q:\n with lookahead:    %+v %v\n without lookahead: %+v %v", filepath.Base(f), r.Name, in, with, withRec, without, withoutRec)
 					}
 				}
 			}
