@@ -744,16 +744,17 @@ func TestDraft2003SyntaxErrorOffsets(t *testing.T) {
 		want    report
 		expects string
 	}{
-		// "[1::2:" can still become "[1::2:3]"; a second "::" cannot follow "1::2".
-		{"http://[1::2::3]/", report{d3Ref, 13, "ls32"}, "HEXDIG"},
+		// "[1::2:" can still become "[1::2:3]"; a second "::" cannot follow "1::2". The ":"
+		// after "2" may be ls32's or one of IPv6address's own h4 ":" groups: IPv6address.
+		{"http://[1::2::3]/", report{d3Ref, 13, "IPv6address"}, "HEXDIG"},
 		// After eight h4 only more HEXDIG of the last one, or "]".
 		{"http://[1:2:3:4:5:6:7:8:9]/", report{d3Ref, 23, "h4"}, `"]"`},
 		// This draft has no IPvFuture: "[" is followed by an IPv6address.
 		{"http://[v1.a]/", report{d3Ref, 8, "IPv6reference"}, `"::"`},
 		// After an IPv6reference: a port, or the end of the authority.
 		{"http://[::1]x/", report{d3Ref, 12, "hostport"}, `":"`},
-		// Space is excluded (section 2.4.3).
-		{"http://a/b c", report{d3Ref, 10, "path-segments"}, `"/"`},
+		// Space is excluded (section 2.4.3); it stands where the segment "b" could go on.
+		{"http://a/b c", report{d3Ref, 10, "segment"}, `"/"`},
 		// A fragment holds no "#".
 		{"this:that#a#b", report{d3Ref, 11, "fragment"}, `"?"`},
 		// "1a" is no scheme (ALPHA first), so a rel-segment, which holds no ":" (section 5).

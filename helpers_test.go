@@ -2,10 +2,12 @@ package urlgrammar_test
 
 import (
 	"errors"
+	"sync"
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/conformance"
+	"github.com/urlgrammar/urlgrammar/grammar"
 )
 
 // A rulePart is one match of a grammar rule in a parse: the rule's name in the document and
@@ -37,11 +39,39 @@ func ruleParts(t *testing.T, v urlgrammar.Version, start, input string, rules ..
 	return parts
 }
 
-// bnfOf returns the conformance engine's recognizer of v's grammar as printed
-// (grammar/<id>.bnf), the one that the error path of Validate asks.
+var oracles struct {
+	sync.Mutex
+	byVersion map[urlgrammar.Version]*conformance.Grammar
+}
+
+// oracle returns the conformance engine's recognizer of v's grammar as printed
+// (grammar/<id>.bnf): the oracle of the generated parsers and of the diagnosis engine.
+func oracle(v urlgrammar.Version) (*conformance.Grammar, error) {
+	oracles.Lock()
+	defer oracles.Unlock()
+	if g, ok := oracles.byVersion[v]; ok {
+		return g, nil
+	}
+	name := v.String() + ".bnf"
+	src, err := grammar.Files.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	g, err := conformance.ParseBNF(name, src)
+	if err != nil {
+		return nil, err
+	}
+	if oracles.byVersion == nil {
+		oracles.byVersion = map[urlgrammar.Version]*conformance.Grammar{}
+	}
+	oracles.byVersion[v] = g
+	return g, nil
+}
+
+// bnfOf is oracle for a test.
 func bnfOf(t *testing.T, v urlgrammar.Version) *conformance.Grammar {
 	t.Helper()
-	g, err := urlgrammar.BNF(v)
+	g, err := oracle(v)
 	if err != nil {
 		t.Fatal(err)
 	}

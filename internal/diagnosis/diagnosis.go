@@ -1,0 +1,214 @@
+// Package diagnosis says where and why an input leaves the language of a grammar rule: the
+// longest prefix of the input that is still a prefix of some string of the language, what the
+// grammar allows after it, and the rule being matched there. It is the error path of
+// urlgrammar.Validate, so it reads the input once, left to right, in time linear in its length
+// and in memory that does not grow with it.
+//
+// Every grammar of this project describes a regular language: the only recursion in them is a
+// rule referring to itself at its end (`hostname = ialpha [ "." hostname ]`), which is a loop.
+// Compile turns a rule of a grammar read by package bnf into an automaton (compile.go); its
+// deterministic states are built on first use and kept, up to a bound (run.go). A grammar with
+// any other recursion is refused with an error that names the rule.
+//
+// This package and the conformance engine (an Earley recognizer over the same .bnf files)
+// share only package bnf, the reader of the notation; the conformance tests hold this engine's
+// Offset and Expected equal to the recognizer's.
+package diagnosis
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/urlgrammar/urlgrammar/internal/bnf"
+)
+
+// EndOfInput is the Expected entry that says the input may end at Offset.
+const EndOfInput = "end of input"
+
+// Result says where and why an input leaves the language of a rule.
+type Result struct {
+	// Match is true when the whole input is in the language.
+	Match bool
+	// Offset is the length in bytes of the longest prefix of the input that is still a prefix
+	// of some string of the language (the input's length when Match).
+	Offset int
+	// Expected lists what the grammar allows at Offset, in the order the .bnf first mentions
+	// each: character-set rules by name (`digit`), literals as written (`"/"`, or the rest of a
+	// literal begun before Offset), %x values as written, then EndOfInput when the prefix is
+	// itself a string of the language. The slice is shared: callers must not modify it.
+	Expected []string
+	// In is the rule being matched at Offset: the innermost rule that encloses every way the
+	// byte before Offset was read and that could still read more after it (the start rule at
+	// Offset 0, or when nothing of any enclosing rule can follow).
+	In string
+}
+
+// An Automaton diagnoses inputs against one rule of a grammar. It is safe for concurrent use.
+type Automaton struct {
+	nodes  []node
+	insts  []instance
+	labels []label
+
+	// Positions are the terminal nodes from which the end can still be reached, numbered in
+	// node order. For each: its node, the positions that can read the next byte after it, and
+	// whether the input may end after it.
+	posNode []int32
+	posSet  []bnf.ByteSet
+	follow  [][]int32
+	final   []bool
+	posOf   []int32 // per node: its position, or -1
+
+	// Bytes that no terminal tells apart share a class; transitions are per class.
+	class  [256]uint8
+	rep    []byte // a byte of each class
+	nclass int
+
+	mu      sync.Mutex
+	states  map[string]*state
+	initial *state
+	dead    *state
+}
+
+// maxStates bounds the deterministic states kept per automaton. Past it a transition is
+// computed for the input at hand and not kept: still linear in the input, only slower.
+const maxStates = 4096
+
+// Compile builds the automaton of rule start of g. It fails for an unknown rule and for a rule
+// whose expansion is not regular (self-embedding), naming the rule.
+func Compile(g *bnf.Grammar, start string) (*Automaton, error) {
+	r := g.Rule(start)
+	if r == nil {
+		return nil, fmt.Errorf("%s: no rule %q", g.Name, start)
+	}
+	b := &builder{
+		labIdx: map[label]int32{},
+		active: map[*bnf.Rule]int32{},
+		ci:     g.CaseInsensitive,
+	}
+	b.add(node{inst: 0}) // acceptNode
+	if r.Charset {
+		b.insts = append(b.insts, instance{rule: r.Name, parent: -1, exit: acceptNode})
+		b.insts[0].entry = b.fork(0, b.term(r.Set, r.Name, 0, acceptNode, 0))
+	} else {
+		b.rule(r, acceptNode, -1)
+	}
+	if b.err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", g.Name, start, b.err)
+	}
+	a := &Automaton{nodes: b.nodes, insts: b.insts, labels: b.labels}
+	a.positions()
+	a.byteClasses()
+	a.states = map[string]*state{}
+	a.dead = &state{}
+	first, final := a.closure(a.insts[0].entry, make([]int32, len(a.nodes)), 1)
+	a.initial = a.newState(nil, first, final)
+	return a, nil
+}
+
+// positions numbers the terminal nodes that can reach the end, and computes what follows each.
+func (a *Automaton) positions() {
+	rev := make([][]int32, len(a.nodes))
+	for i, n := range a.nodes {
+		if n.term {
+			if !n.set.Empty() {
+				rev[n.next] = append(rev[n.next], int32(i))
+			}
+			continue
+		}
+		for _, e := range n.eps {
+			rev[e] = append(rev[e], int32(i))
+		}
+	}
+	live := make([]bool, len(a.nodes))
+	live[acceptNode] = true
+	queue := []int32{acceptNode}
+	for len(queue) > 0 {
+		n := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, m := range rev[n] {
+			if !live[m] {
+				live[m] = true
+				queue = append(queue, m)
+			}
+		}
+	}
+	a.posOf = make([]int32, len(a.nodes))
+	for i, n := range a.nodes {
+		a.posOf[i] = -1
+		if n.term && live[i] {
+			a.posOf[i] = int32(len(a.posNode))
+			a.posNode = append(a.posNode, int32(i))
+			a.posSet = append(a.posSet, n.set)
+		}
+	}
+	a.follow = make([][]int32, len(a.posNode))
+	a.final = make([]bool, len(a.posNode))
+	mark := make([]int32, len(a.nodes))
+	for p, n := range a.posNode {
+		a.follow[p], a.final[p] = a.closure(a.nodes[n].next, mark, int32(p+2))
+	}
+}
+
+// closure returns the positions reachable from node n without reading a byte, sorted, and
+// whether the end is. A node m has been seen in this call when mark[m] == stamp; each call
+// passes a stamp of its own.
+func (a *Automaton) closure(n int32, mark []int32, stamp int32) ([]int32, bool) {
+	var out []int32
+	final := false
+	mark[n] = stamp
+	stack := []int32{n}
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if m == acceptNode {
+			final = true
+			continue
+		}
+		nd := &a.nodes[m]
+		if nd.term {
+			if p := a.posOf[m]; p >= 0 {
+				out = append(out, p)
+			}
+			continue
+		}
+		for _, e := range nd.eps {
+			if mark[e] != stamp {
+				mark[e] = stamp
+				stack = append(stack, e)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out, final
+}
+
+// byteClasses groups the bytes that every position's set treats alike.
+func (a *Automaton) byteClasses() {
+	var sets []bnf.ByteSet
+	seen := map[bnf.ByteSet]bool{}
+	for _, s := range a.posSet {
+		if !seen[s] {
+			seen[s] = true
+			sets = append(sets, s)
+		}
+	}
+	ids := map[string]uint8{}
+	sig := make([]byte, (len(sets)+7)/8)
+	for c := 0; c < 256; c++ {
+		clear(sig)
+		for i := range sets {
+			if sets[i].Has(byte(c)) {
+				sig[i/8] |= 1 << (i % 8)
+			}
+		}
+		id, ok := ids[string(sig)]
+		if !ok {
+			id = uint8(len(a.rep))
+			ids[string(sig)] = id
+			a.rep = append(a.rep, byte(c))
+		}
+		a.class[c] = id
+	}
+	a.nclass = len(a.rep)
+}

@@ -1,0 +1,120 @@
+package diagnosis_test
+
+import (
+	"os"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/urlgrammar/urlgrammar/conformance"
+	"github.com/urlgrammar/urlgrammar/grammar"
+	"github.com/urlgrammar/urlgrammar/internal/bnf"
+	"github.com/urlgrammar/urlgrammar/internal/diagnosis"
+)
+
+// The Earley recognizer of the conformance package is the oracle: on every input, the
+// automaton's Match, Offset and Expected must be the recognizer's.
+
+var grammarIDs = []string{"draft1993", "draft1994", "rfc1738", "rfc1808", "draft1997", "rfc2396", "draft2003", "rfc3986"}
+
+type pair struct {
+	bnf    *bnf.Grammar
+	oracle *conformance.Grammar
+}
+
+var (
+	loadOnce sync.Once
+	loaded   map[string]pair
+	loadErr  error
+)
+
+func load(t testing.TB, id string) pair {
+	t.Helper()
+	loadOnce.Do(func() {
+		loaded = map[string]pair{}
+		for _, id := range grammarIDs {
+			src, err := grammar.Files.ReadFile(id + ".bnf")
+			if err != nil {
+				loadErr = err
+				return
+			}
+			b, err := bnf.Parse(id+".bnf", src)
+			if err != nil {
+				loadErr = err
+				return
+			}
+			o, err := conformance.ParseBNF(id+".bnf", src)
+			if err != nil {
+				loadErr = err
+				return
+			}
+			loaded[id] = pair{b, o}
+		}
+	})
+	if loadErr != nil {
+		t.Fatal(loadErr)
+	}
+	return loaded[id]
+}
+
+// agree reports, as a test error, where the automaton's diagnosis of s differs from the oracle's.
+func agree(t *testing.T, id, rule string, a *diagnosis.Automaton, o *conformance.Grammar, s string) bool {
+	t.Helper()
+	got := a.Diagnose(s)
+	want := o.Diagnose(rule, s)
+	if got.Match != want.Match || got.Offset != want.Offset || !cmp.Equal(got.Expected, want.Expected) {
+		t.Errorf("%s %s %q:\n automaton: match %v offset %d expected %q\n    earley: match %v offset %d expected %q",
+			id, rule, s, got.Match, got.Offset, got.Expected, want.Match, want.Offset, want.Expected)
+		return false
+	}
+	return true
+}
+
+// samplesPerRule is how many generated samples (and as many near misses) each rule gets in
+// go test; DIAGNOSIS_SAMPLES=N asks for more.
+func samplesPerRule() int {
+	if n, err := strconv.Atoi(os.Getenv("DIAGNOSIS_SAMPLES")); err == nil && n > 0 {
+		return n
+	}
+	if testing.Short() {
+		return 50
+	}
+	return 300
+}
+
+// TestAgreesWithEarley compares the automaton of every rule of every grammar with the Earley
+// recognizer on generated samples of the rule, their near misses (most of them rejections),
+// and every prefix of a few of them.
+func TestAgreesWithEarley(t *testing.T) {
+	n := samplesPerRule()
+	for _, id := range grammarIDs {
+		t.Run(id, func(t *testing.T) {
+			t.Parallel()
+			p := load(t, id)
+			for _, r := range p.bnf.Rules {
+				a, err := diagnosis.Compile(p.bnf, r.Name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gen, err := conformance.NewGenerator(p.oracle, r.Name, 7)
+				if err != nil {
+					t.Fatal(err)
+				}
+				bad := 0
+				for i := 0; i < n && bad < 5; i++ {
+					s := gen.Positive()
+					m := gen.NearMiss(s)
+					if !agree(t, id, r.Name, a, p.oracle, s) || !agree(t, id, r.Name, a, p.oracle, m) {
+						bad++
+					}
+					if i < 3 {
+						for k := 0; k < len(m); k++ {
+							agree(t, id, r.Name, a, p.oracle, m[:k])
+						}
+					}
+				}
+			}
+		})
+	}
+}

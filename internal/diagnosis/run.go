@@ -1,0 +1,208 @@
+package diagnosis
+
+import (
+	"encoding/binary"
+	"slices"
+	"sort"
+	"sync"
+	"sync/atomic"
+)
+
+// state is a deterministic state: the set of positions that may have read the last byte.
+type state struct {
+	pos    []int32 // sorted; empty before the first byte
+	follow []int32 // the positions that may read the next byte, sorted
+	final  bool    // the input may end here
+	next   []atomic.Pointer[state]
+
+	once     sync.Once
+	expected []string
+	in       string
+}
+
+// newState makes a state (not yet kept).
+func (a *Automaton) newState(pos, follow []int32, final bool) *state {
+	return &state{pos: pos, follow: follow, final: final, next: make([]atomic.Pointer[state], a.nclass)}
+}
+
+// Diagnose reads input and says where it leaves the language. It never panics, whatever the
+// bytes, and takes time linear in the input.
+func (a *Automaton) Diagnose(input string) Result {
+	s := a.initial
+	for i := 0; i < len(input); i++ {
+		c := a.class[input[i]]
+		n := s.next[c].Load()
+		if n == nil {
+			n = a.step(s, c)
+		}
+		if n == a.dead {
+			return a.result(s, i, false)
+		}
+		s = n
+	}
+	return a.result(s, len(input), s.final)
+}
+
+// Match reports whether input is in the language.
+func (a *Automaton) Match(input string) bool { return a.Diagnose(input).Match }
+
+func (a *Automaton) result(s *state, offset int, match bool) Result {
+	s.once.Do(func() { a.describe(s) })
+	return Result{Match: match, Offset: offset, Expected: s.expected, In: s.in}
+}
+
+// step computes the state after s reads a byte of class c, keeping it while fewer than
+// maxStates are kept.
+func (a *Automaton) step(s *state, c uint8) *state {
+	b := a.rep[c]
+	var pos []int32
+	for _, q := range s.follow {
+		if a.posSet[q].Has(b) {
+			pos = append(pos, q)
+		}
+	}
+	if len(pos) == 0 {
+		s.next[c].Store(a.dead)
+		return a.dead
+	}
+	key := make([]byte, 4*len(pos))
+	for i, q := range pos {
+		binary.LittleEndian.PutUint32(key[4*i:], uint32(q))
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if n, ok := a.states[string(key)]; ok {
+		s.next[c].Store(n)
+		return n
+	}
+	var follow []int32
+	final := false
+	for _, q := range pos {
+		follow = union(follow, a.follow[q])
+		final = final || a.final[q]
+	}
+	n := a.newState(pos, follow, final)
+	if len(a.states) < maxStates {
+		a.states[string(key)] = n
+		s.next[c].Store(n)
+	}
+	return n
+}
+
+// union merges two sorted sets.
+func union(x, y []int32) []int32 {
+	out := make([]int32, 0, len(x)+len(y))
+	i, j := 0, 0
+	for i < len(x) || j < len(y) {
+		switch {
+		case j == len(y) || i < len(x) && x[i] < y[j]:
+			out = append(out, x[i])
+			i++
+		case i == len(x) || y[j] < x[i]:
+			out = append(out, y[j])
+			j++
+		default:
+			out = append(out, x[i])
+			i, j = i+1, j+1
+		}
+	}
+	return out
+}
+
+// describe computes what a diagnosis at s says: Expected and In.
+func (a *Automaton) describe(s *state) {
+	type lab struct {
+		text  string
+		order int
+	}
+	var labs []lab
+	seen := map[string]int{}
+	for _, q := range s.follow {
+		l := a.labels[a.nodes[a.posNode[q]].lab]
+		if k, ok := seen[l.text]; ok {
+			labs[k].order = min(labs[k].order, l.order)
+			continue
+		}
+		seen[l.text] = len(labs)
+		labs = append(labs, lab{l.text, l.order})
+	}
+	sort.SliceStable(labs, func(i, j int) bool { return labs[i].order < labs[j].order })
+	for _, l := range labs {
+		s.expected = append(s.expected, l.text)
+	}
+	if s.final {
+		s.expected = append(s.expected, EndOfInput)
+	}
+	s.in = a.enclosing(s.pos)
+}
+
+// enclosing returns the rule named by Result.In for the positions that read the last byte.
+// For each position, the rules around it are those of the instances that enclose it, from the
+// innermost one that can still read a byte after it without being left, outwards; In is the
+// innermost rule that is among them for every position. The positions stand for the readings
+// of the input so far (in the 2003 draft, "http://a/b" reads as an authority and a path, or
+// as a path "//a/b"), which may expand the same rule in different places: the rule is what
+// they have in common, not one expansion of it.
+func (a *Automaton) enclosing(pos []int32) string {
+	var chains [][]string
+	for _, q := range pos {
+		n := a.posNode[q]
+		i := a.nodes[n].inst
+		for ; i > 0; i = a.insts[i].parent {
+			if a.continues(n, i) {
+				break
+			}
+		}
+		var chain []string
+		for ; i >= 0; i = a.insts[i].parent {
+			chain = append(chain, a.insts[i].rule)
+		}
+		chains = append(chains, chain)
+	}
+	if len(chains) == 0 {
+		return a.insts[0].rule
+	}
+next:
+	for _, r := range chains[0] {
+		for _, c := range chains[1:] {
+			if !slices.Contains(c, r) {
+				continue next
+			}
+		}
+		return r
+	}
+	return a.insts[0].rule
+}
+
+// continues reports whether, after terminal node n reads its byte, some position inside
+// instance i can read the next one before i's exit is passed.
+func (a *Automaton) continues(n, i int32) bool {
+	exit := a.insts[i].exit
+	seen := map[int32]bool{}
+	stack := []int32{a.nodes[n].next}
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if m == exit || m == acceptNode || seen[m] {
+			continue
+		}
+		seen[m] = true
+		nd := &a.nodes[m]
+		if nd.term {
+			if a.posOf[m] >= 0 && a.within(nd.inst, i) {
+				return true
+			}
+			continue
+		}
+		stack = append(stack, nd.eps...)
+	}
+	return false
+}
+
+// within reports whether instance j is i or inside it.
+func (a *Automaton) within(j, i int32) bool {
+	for a.insts[j].depth > a.insts[i].depth {
+		j = a.insts[j].parent
+	}
+	return j == i
+}
