@@ -19,7 +19,11 @@ type SyntaxError struct {
 	// Expected lists what the grammar allows at Offset, in its own rule names and literals
 	// (such as `digit`, `"/"`); "end of input" when the input could have ended there.
 	Expected []string
-	// In is the innermost rule of the grammar that was being matched at Offset.
+	// In is the rule being matched at Offset: the innermost rule of the grammar that encloses
+	// the byte before Offset, in every way the grammar can read the input up to there, and
+	// that could still read more after it. For "http://a b" under RFC 3986, where "a" may
+	// begin a userinfo or a reg-name, that is authority; for "http://a:b/" under RFC 1738,
+	// after the ":" of a port, hostport. At Offset 0 it is the start rule.
 	In string
 }
 

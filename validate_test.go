@@ -190,3 +190,37 @@ func TestSyntaxErrorMessage(t *testing.T) {
 		t.Errorf("Error() on a huge input: %d bytes: %.200q", len(got), got)
 	}
 }
+
+// TestSyntaxErrorIn holds In to its definition (SyntaxError's doc) on the examples it gives and
+// on a few more a reader can check against the grammar as printed.
+func TestSyntaxErrorIn(t *testing.T) {
+	for _, tc := range []struct {
+		v      urlgrammar.Version
+		input  string
+		offset int
+		in     string
+	}{
+		// "a" may begin a userinfo or a reg-name (RFC 3986 section 3.2): both are inside
+		// authority.
+		{urlgrammar.RFC3986, "http://a b", 8, "authority"},
+		// RFC 1738 section 5: hostport = host [ ":" port ]; after ":" only port's digits.
+		{urlgrammar.RFC1738, "http://a:b/", 9, "hostport"},
+		// Nothing read yet: the start rule.
+		{urlgrammar.RFC3986, " http://a/", 0, "URI-reference"},
+		// RFC 3986 section 2.1: pct-encoded = "%" HEXDIG HEXDIG.
+		{urlgrammar.RFC3986, "http://a/%zz", 10, "pct-encoded"},
+		// RFC 1738 section 5: ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]], and
+		// ftptype is a set of single characters: what follows "=" is ftpurl's own.
+		{urlgrammar.RFC1738, "ftp://h/p;type=x", 15, "ftpurl"},
+	} {
+		err := urlgrammar.Validate(tc.v, tc.input)
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("%v %q: %v, want a *SyntaxError", tc.v, tc.input, err)
+			continue
+		}
+		if se.Offset != tc.offset || se.In != tc.in {
+			t.Errorf("%v %q: offset %d in %s, want offset %d in %s", tc.v, tc.input, se.Offset, se.In, tc.offset, tc.in)
+		}
+	}
+}

@@ -1,10 +1,13 @@
-// Package conformance proves that a generated PEG parser accepts exactly the language of the
-// BNF it was transcribed from. It shares no code with the PEG side: it reads grammar/<id>.bnf
-// itself and is its own oracle.
+// Package conformance is the oracle of this project: it proves that a generated PEG parser
+// accepts exactly the language of the BNF it was transcribed from, and (in the tests of
+// internal/diagnosis and of the library) that the run-time diagnosis engine says what this
+// recognizer says of every rejection. It shares no code with either: the only thing they have
+// in common is package bnf, the reader of the grammar/<id>.bnf notation. Nothing in the library
+// imports it; the conform command, the generator and the tests do.
 //
-//   - bnf.go reads the .bnf notation of grammar/README.md (ParseBNF), with errors that give
-//     the line and column (undefined rule, duplicate rule, bad token, …), and names each
-//     top-level alternative of a rule for coverage: "host/2" is host's second.
+//   - bnf.go compiles what package bnf read (ParseBNF), whose errors give the line and column
+//     (undefined rule, duplicate rule, bad token, …), and names each top-level alternative of
+//     a rule for coverage: "host/2" is host's second.
 //   - compile.go and earley.go are a general context-free recognizer over bytes (Recognize,
 //     Diagnose): Earley's algorithm with Aycock and Horspool's handling of nullable rules,
 //     Leo items for right recursion, and deduplicated items for ambiguity. Quoted strings
@@ -17,8 +20,11 @@
 //
 // # Diagnose on long inputs
 //
-// Diagnose is on the error path of urlgrammar.Validate, so it must stay linear and small on
-// any input. An item is two int32s. A finished Earley set keeps only the items that wait for a
+// Diagnose is the oracle of the diagnosis engine on every input the tests give it, so it must
+// stay linear and small on the grammars that allow it (the 1993 and 1994 drafts make it cubic
+// on some ambiguous shapes; the tests keep to short inputs there).
+//
+// An item is two int32s. A finished Earley set keeps only the items that wait for a
 // nonterminal (nothing else is ever looked at again), and when the kept items outgrow twice
 // what was live after the previous collection, the sets are compacted: an item of set k that
 // waits for A stays only while some live item begun at k for A can still complete (liveness per
