@@ -1,5 +1,5 @@
 # The everyday commands; .ci/run is what CI runs.
-.PHONY: all generate test ci conform bench fmt
+.PHONY: all generate test ci conform bench bench-huge fmt
 
 all: generate test
 
@@ -24,6 +24,11 @@ BENCHTIME ?= 200ms
 bench:
 	go test -run '^$$' -bench '$(BENCH)' -benchmem -benchtime $(BENCHTIME) -count 6 -timeout 0 . | tee bench.txt
 	go run ./internal/benchratio bench.txt
+
+# Validate on a 50 MiB rejected path per version, beside 1 KiB (minutes; about 400 MB).
+bench-huge:
+	URLGRAMMAR_HUGE=1 go test -run '^$$' -bench HugeDiagnose -benchtime 3x -count 1 -timeout 0 . | tee bench-huge.txt
+	go run ./internal/benchratio bench-huge.txt
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

@@ -19,7 +19,6 @@ package urlgrammar_test
 // of the whole op, every part together.
 
 import (
-	"fmt"
 	"net/url"
 	"os"
 	"runtime"
@@ -235,18 +234,18 @@ func BenchmarkLong(b *testing.B) {
 	}
 }
 
-// BenchmarkLongDiagnose compares Validate on the common long shapes made invalid by a last
-// "%" (an escape cut short) at 1 KiB, 64 KiB and 1 MiB: the verdict, then the diagnosis of
-// the SyntaxError by the conformance engine's Earley recognizer.
-//
-// Where the diagnosis is super-linear on a shape, the larger sizes would take hours: before a
-// shape is measured, its cost is taken once at 1 KiB and at 2 KiB (the best of three each),
-// and when the cost per byte grows more than 1.5 times, the shape is measured at 1 KiB and
-// 2 KiB only (metric 2KiB/1KiB instead of 1MiB/1KiB).
+// BenchmarkLongDiagnose compares Validate on long invalid inputs at 1 KiB, 64 KiB and 1 MiB:
+// the common long shapes made invalid by a last "%" (an escape cut short), and the adversarial
+// shapes (long_test.go) rejected at their last byte. The verdict, then the diagnosis of the
+// SyntaxError: linear time is a cost per byte that does not grow with the length.
 func BenchmarkLongDiagnose(b *testing.B) {
 	for _, v := range urlgrammar.Versions() {
+		var shapes []longShape
 		for _, l := range commonLong(v) {
 			l.suffix += "%"
+			shapes = append(shapes, l)
+		}
+		for _, l := range append(shapes, adversarialLong(v)...) {
 			if l.match(v, l.build(1<<10)) {
 				continue
 			}
@@ -256,43 +255,89 @@ func BenchmarkLongDiagnose(b *testing.B) {
 				}
 			}
 			b.Run(v.String()+"/"+l.name(), func(b *testing.B) {
-				sizes, names := []int{1 << 10, 1 << 16, 1 << 20}, []string{"1KiB", "64KiB", "1MiB"}
-				if superLinear(v, l) {
-					sizes, names = []int{1 << 10, 1 << 11}, []string{"1KiB", "2KiB"}
-				}
-				paired(b, true, longParts(l, sizes, names, validate)...)
+				paired(b, true, longParts(l, []int{1 << 10, 1 << 16, 1 << 20}, []string{"1KiB", "64KiB", "1MiB"}, validate)...)
 			})
 		}
 	}
 }
 
-// superLinearSeen remembers superLinear's findings across the counts of a run.
-var superLinearSeen = map[string]bool{}
-
-// superLinear reports whether Validate's cost per byte on shape l grows more than 1.5 times
-// from 1 KiB to 2 KiB.
-func superLinear(v urlgrammar.Version, l longShape) bool {
-	key := v.String() + "/" + l.name()
-	if seen, ok := superLinearSeen[key]; ok {
-		return seen
+// BenchmarkHugeDiagnose compares Validate on one long path per version, rejected at its last
+// byte, at 1 KiB and at 50 MiB. It takes minutes and about 400 MB, so it runs only when
+// URLGRAMMAR_HUGE=1 (make bench-huge).
+func BenchmarkHugeDiagnose(b *testing.B) {
+	if os.Getenv("URLGRAMMAR_HUGE") != "1" {
+		b.Skip("set URLGRAMMAR_HUGE=1 to run (make bench-huge)")
 	}
-	cost := func(n int) time.Duration {
-		s := l.build(n)
-		best := time.Duration(1 << 62)
-		for range 3 {
-			start := threadCPU()
-			l.validate(v, s)
-			best = min(best, threadCPU()-start)
+	for _, v := range urlgrammar.Versions() {
+		l := adversarialLong(v)[0]
+		validate := func(s string) {
+			if l.validate(v, s) == nil {
+				panic("invalid input accepted: " + l.name())
+			}
 		}
-		return best
+		b.Run(v.String()+"/"+l.name(), func(b *testing.B) {
+			paired(b, true, longParts(l, []int{1 << 10, 50 << 20}, []string{"1KiB", "50MiB"}, validate)...)
+		})
 	}
-	runtime.LockOSThread()
-	cost(1 << 10) // warm up: the first diagnosis under v reads its BNF
-	small, double := cost(1<<10), cost(1<<11)
-	runtime.UnlockOSThread()
-	superLinearSeen[key] = double > 3*small
-	if superLinearSeen[key] {
-		fmt.Fprintf(os.Stderr, "BenchmarkLongDiagnose: %v %s: super-linear (%v at 1 KiB, %v at 2 KiB); measured at 1 and 2 KiB only\n", v, l.name(), small, double)
+}
+
+// BenchmarkRejected compares, for each version, Validate with net/url.Parse on the corpus
+// inputs that the version's default reading rejects: the verdict, then the diagnosis. A pass
+// is one call on each of those inputs.
+func BenchmarkRejected(b *testing.B) {
+	inputs := benchInputs(b)
+	for _, v := range urlgrammar.Versions() {
+		var rejected []string
+		for _, s := range inputs {
+			if !urlgrammar.Match(v, s) {
+				rejected = append(rejected, s)
+			}
+		}
+		n := totalLen(rejected)
+		netURL := func() {
+			for _, s := range rejected {
+				url.Parse(s)
+			}
+		}
+		validate := func() {
+			for _, s := range rejected {
+				if urlgrammar.Validate(v, s) == nil {
+					panic("invalid input accepted: " + s)
+				}
+			}
+		}
+		b.Run(v.String(), func(b *testing.B) {
+			validate() // the automaton's states on these inputs are built once, before timing
+			allocs := testing.AllocsPerRun(10, validate)
+			paired(b, false, part{"net-url", n, netURL}, part{"Validate", n, validate})
+			b.ReportMetric(float64(len(rejected)), "inputs/pass")
+			b.ReportMetric(allocs/float64(len(rejected)), "Validate-allocs/rejection")
+		})
 	}
-	return superLinearSeen[key]
+}
+
+// BenchmarkFirstRejection measures the first rejection under each version after start-up:
+// reading the version's BNF, compiling the automaton of its rule, and the states the input
+// visits. Each op starts from nothing (the automata are dropped first); the target is 5 ms.
+func BenchmarkFirstRejection(b *testing.B) {
+	for _, v := range urlgrammar.Versions() {
+		s := "http://example.com/a<b"
+		if v == urlgrammar.Draft1994 {
+			s = "url:" + s
+		}
+		b.Run(v.String(), func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var total time.Duration
+			for b.Loop() {
+				urlgrammar.DropAutomata()
+				start := threadCPU()
+				if urlgrammar.Validate(v, s) == nil {
+					b.Fatal("invalid input accepted")
+				}
+				total += threadCPU() - start
+			}
+			b.ReportMetric(float64(total.Microseconds())/1e3/float64(b.N), "first-ms")
+		})
+	}
 }

@@ -60,6 +60,46 @@ func commonLong(v urlgrammar.Version) []longShape {
 	}
 }
 
+// adversarialLong are the shapes that made the error path of every grammar, or of the 1993
+// and 1994 drafts, slow when diagnoses came from a general (Earley) recognizer: runs of
+// ambiguous units before a bad byte. Each is rejected at its last byte ("<", outside every
+// grammar's alphabet), under the version's default reading.
+func adversarialLong(v urlgrammar.Version) []longShape {
+	pre := ""
+	if v == urlgrammar.Draft1994 {
+		pre = "url:" // the draft's default rule, prefixedurl
+	}
+	var out []longShape
+	for _, s := range []struct{ prefix, unit string }{
+		{"http://h/", "a/"},     // a long path
+		{"http://h/p?", "a+b&"}, // a long query
+		{"http://", "a"},        // a long host label
+		{"http://", "a."},       // many dots: a dotted host
+		{"telnet://", "a."},     // hosts after other schemes
+		{"ftp://", "a."},        //
+		{"afs://", "a."},        //
+		{"http://u@", "a."},     //
+		{"", "1:"},              // a scheme, port, IPv6 address or path, until none
+		{"", "a:"},              // generic
+		{"news:", "a:"},         //
+		{"mailto:", "a:"},       //
+		{"mid:", "a:"},          //
+		{"cid:", "a:"},          //
+		{"news:", "a."},         // news groups
+		{"news:", "a@"},         // a@a@…
+		{"mailto:", "a@"},       //
+		{"telnet://", "a@"},     // telnet login
+		{"http://h/", "%41"},    // escapes
+		{"http://h/p?", "a+"},   // a+a+…
+		{"wais://h/db?", "a+"},  // WAIS searches
+		{"http://h/", ";"},      // ;;;
+		{"http://h/", "./../"},  // dot segments
+	} {
+		out = append(out, longShape{"", pre + s.prefix, s.unit, "<"})
+	}
+	return out
+}
+
 // longShapes are the long inputs of each version: the common ones, then those its grammar's
 // tests built to make the PEG backtrack.
 func longShapes(v urlgrammar.Version) []longShape {
