@@ -4,8 +4,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-
-	"github.com/urlgrammar/urlgrammar/conformance"
 )
 
 // A normRow is a normalization the test expects: in normalized (with steps, or every step of
@@ -303,70 +301,6 @@ func TestNormalizeBadInput(t *testing.T) {
 			if _, err := Equivalent(v, "http://a/", s); !isSyntaxErr(err) {
 				t.Errorf("%v: Equivalent(…, %q): %v, want a *SyntaxError", v, s, err)
 			}
-		}
-	}
-}
-
-// On samples of every version's grammar (the conformance generator's derivations and near
-// misses), Normalize either rejects the sample as Validate does or gives a valid URL that it
-// leaves as it is.
-func TestNormalizeSamples(t *testing.T) {
-	n := 3000
-	if testing.Short() {
-		n = 300
-	}
-	for _, v := range Versions() {
-		if !v.DefinesNormalization() {
-			continue
-		}
-		g, err := bnf(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rule := v.DefaultRule()
-		if v == RFC1738 {
-			rule = "url"
-		}
-		gen, err := conformance.NewGenerator(g, rule, 15)
-		if err != nil {
-			t.Fatal(err)
-		}
-		readAs := normalizers[v].readAs
-		changed, valid := 0, 0
-		for i := 0; i < n; i++ {
-			s := gen.Positive()
-			if i%4 == 3 {
-				s = gen.NearMiss(s)
-			}
-			got, err := Normalize(v, s)
-			if Validate(v, s, readAs...) != nil {
-				if !isSyntaxErr(err) {
-					t.Errorf("%v: Normalize(%q) of an invalid input: %v, want a *SyntaxError", v, s, err)
-				}
-				continue
-			}
-			valid++
-			if err != nil {
-				t.Errorf("%v: Normalize(%q): %v", v, s, err)
-				continue
-			}
-			if got != s {
-				changed++
-			}
-			// Valid as the grammar is printed: under RFC 1738 too, whose scheme is then in lower
-			// case.
-			if err := Validate(v, got); err != nil {
-				t.Errorf("%v: Normalize(%q) = %q, not valid: %v", v, s, got, err)
-			}
-			if again, err := Normalize(v, got); err != nil || again != got {
-				t.Errorf("%v: Normalize(%q) = %q, then %q, %v: not idempotent", v, s, got, again, err)
-			}
-			if e, err := Equivalent(v, s, got); err != nil || !e.Equivalent {
-				t.Errorf("%v: Equivalent(%q, its normal form %q) = %+v, %v", v, s, got, e, err)
-			}
-		}
-		if valid < n/2 || changed == 0 {
-			t.Errorf("%v: %d of %d samples valid, %d changed by normalization: the samples do not exercise it", v, valid, n, changed)
 		}
 	}
 }
