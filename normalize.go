@@ -186,9 +186,9 @@ func (v Version) NormalizationSteps() []Step {
 	return steps
 }
 
-// NormalizationSection names the part of v's document that gives step, such as "section
-// 6.2.2.1", or is empty when the document does not give it.
-func (v Version) NormalizationSection(step Step) string {
+// sectionOf names the part of v's document that gives step, such as "section 6.2.2.1", or is
+// empty when the document does not give it.
+func sectionOf(v Version, step Step) string {
 	if v.DefinesNormalization() {
 		for _, s := range normalizers[v].steps {
 			if s.step == step {
@@ -323,8 +323,9 @@ func (n *normalizer) apply(step Step, u *URL) string {
 		if a.Host.Present && n.hostCase(a.HostKind) {
 			lowerBytes(b[a.Host.Begin:a.Host.End])
 		}
-		// The hexadecimal digits of an escape stay or become upper case: they are digits, not
-		// letters of the host.
+		// Lowering the host has lowered the hexadecimal digits of its escapes too: they are
+		// digits, not letters, and are written in upper case again (and, under RFC 3986, those
+		// of every escape).
 		for i := 0; i+2 < len(b); i++ {
 			if b[i] == '%' && isHex(b[i+1]) && isHex(b[i+2]) {
 				inHost := a.Host.Present && i >= a.Host.Begin && i < a.Host.End && n.hostCase(a.HostKind)

@@ -2,6 +2,7 @@ package urlgrammar
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -85,5 +86,15 @@ func TestRelativizeErrors(t *testing.T) {
 	// A base outside the hierarchical syntax leaves only the absolute target.
 	if got, err := Relativize(RFC2396, "mailto:x@y", "mailto:x@z"); err != nil || got != "mailto:x@z" {
 		t.Errorf("rfc2396: an opaque base: %q, %v; want the target", got, err)
+	}
+}
+
+// Relativize is linear: a target with a long path against a base with a long path (a
+// quadratic search of their common directory would take minutes here).
+func TestRelativizeHugeInput(t *testing.T) {
+	dir := strings.Repeat("a/", 1<<17)
+	base, target := "http://h/"+dir+"b/c", "http://h/"+dir+"d/e"
+	if got, err := Relativize(RFC3986, base, target); err != nil || got != "../d/e" {
+		t.Errorf("Relativize of %d-byte URLs = %.40q, %v; want \"../d/e\"", len(base), got, err)
 	}
 }
