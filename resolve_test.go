@@ -72,6 +72,7 @@ func checkTable(t *testing.T, tab resolveTable) {
 		if s, err := Resolve(tab.v, tab.base, row.ref, row.opts...); err != nil || s != got.Text {
 			t.Errorf("%v %s: Resolve(%q) = %q, %v; ResolveReference gave %q", tab.v, cite, row.ref, s, err, got.Text)
 		}
+		checkRelativize(t, tab.v, tab.base, got.Text, row.opts, cite)
 	}
 }
 

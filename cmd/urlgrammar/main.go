@@ -34,7 +34,9 @@ var commands = map[string]command{
 		func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return runConform(args, stdout, stderr)
 		}},
-	"resolve": {"resolve references against a base, by a version's own algorithm", runResolve},
+	"resolve":   {"resolve references against a base, by a version's own algorithm (or, with --relative, the inverse)", runResolve},
+	"normalize": {"inputs in the normal form of a version's document: one line per input", runNormalize},
+	"equiv":     {"whether two inputs are equivalent under a version's document, and by which rung of its ladder", runEquiv},
 }
 
 const (

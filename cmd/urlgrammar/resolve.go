@@ -30,20 +30,24 @@ type resolveLine struct {
 }
 
 func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("resolve", "(-g ID | --all) [--non-validating] [--dotdot retain|remove|avoid] [--json] BASE [REF...]", stderr)
+	fs := newFlagSet("resolve", "(-g ID | --all) [--relative] [--non-validating] [--dotdot retain|remove|avoid] [--json] BASE [REF...]", stderr)
 	id := fs.String("g", "", "grammar version `ID` whose resolution algorithm to apply (see \"urlgrammar versions\")")
 	all := fs.Bool("all", false, "print a table of the result under every version whose document defines resolution")
 	nonValidating := fs.Bool("non-validating", false, "ignore a reference's scheme that is the base's (\"http:g\"), where the document allows it (rfc2396, draft2003, rfc3986)")
 	dotDot := fs.String("dotdot", "", "leftover leading \"..\" segments: `retain`, remove or avoid, where the document leaves the choice (rfc2396, draft2003)")
 	asJSON := fs.Bool("json", false, "print JSON Lines: ref, and the result (text, same_document, error) or, with --all, results by version")
+	relative := fs.Bool("relative", false, "the inverse: for each TARGET, the shortest reference that resolves to it against BASE (with -g)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: urlgrammar resolve -g ID [flags] BASE [REF...]")
 		fmt.Fprintln(stderr, "       urlgrammar resolve --all [flags] BASE [REF...]")
+		fmt.Fprintln(stderr, "       urlgrammar resolve --relative -g ID [flags] BASE [TARGET...]")
 		fmt.Fprintln(stderr, "\nResolves each REF (or each line of standard input when there is none) against BASE with")
 		fmt.Fprintln(stderr, "the algorithm of the version's own document. With -g, one line per reference: the target,")
 		fmt.Fprintln(stderr, "followed by a tab and \"(current document)\" when the document resolves it to the current")
 		fmt.Fprintln(stderr, "document, or \"error\", a tab and the reason. With --all, a table of the targets under every")
 		fmt.Fprintln(stderr, "version that defines resolution; \"*\" marks the references on which they differ.")
+		fmt.Fprintln(stderr, "With --relative, one line per target: the shortest reference that resolves to it, or the")
+		fmt.Fprintln(stderr, "target itself when no relative form does.")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
@@ -74,6 +78,8 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var versions []urlgrammar.Version
 	switch {
+	case *relative && *all:
+		return fail(errors.New("--relative takes -g ID, not --all"))
 	case *all && *id != "":
 		return fail(errors.New("-g and --all exclude each other"))
 	case *all:
@@ -102,6 +108,13 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		versions = []urlgrammar.Version{v}
 	}
 
+	if *relative {
+		var ropts []urlgrammar.ResolveOption
+		for _, o := range opts {
+			ropts = append(ropts, o.opt)
+		}
+		return runRelative(versions[0], base, refs, ropts, *asJSON, stdin, stdout, stderr)
+	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	var r resolveRun
 	if *all {

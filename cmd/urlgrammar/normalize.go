@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// normalizeResult is one line of "normalize --json".
+type normalizeResult struct {
+	Input  string `json:"input"`
+	Normal string `json:"normal,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
+func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("normalize", "-g ID [--steps STEP,...] [--json] [INPUT...]", stderr)
+	id := fs.String("g", "", "grammar version `ID` whose document's normalization to apply (see \"urlgrammar versions\")")
+	stepList := fs.String("steps", "", "apply only these `STEPS` of the document, comma-separated: case, percent-encoding, path segments, default port, empty path")
+	asJSON := fs.Bool("json", false, "print JSON Lines: input, and normal or error")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: urlgrammar normalize -g ID [--steps STEP,...] [--json] [INPUT...]")
+		fmt.Fprintln(stderr, "\nPrints each INPUT (or each line of standard input when there is none) in the normal form of")
+		fmt.Fprintln(stderr, "the version's document, one line per input, or \"error\", a tab and the reason.")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "urlgrammar normalize:", strings.TrimPrefix(err.Error(), "urlgrammar: "))
+		return exitUsage
+	}
+	v, err := versionFlag(*id)
+	if err != nil {
+		return fail(err)
+	}
+	if !v.DefinesNormalization() {
+		_, err := urlgrammar.Normalize(v, "")
+		return fail(err)
+	}
+	steps, err := parseSteps(v, *stepList)
+	if err != nil {
+		return fail(err)
+	}
+	return eachInput("normalize", inputs, stdin, stdout, stderr, *asJSON, func(s string) (string, any, error) {
+		normal, err := urlgrammar.Normalize(v, s, steps...)
+		res := normalizeResult{Input: s, Normal: normal}
+		if err != nil {
+			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+		}
+		return normal, res, err
+	})
+}
+
+// eachInput prints one line per input (see readInputs) for the command name: what fn gives
+// for it, or "error", a tab and fn's error; with asJSON, fn's JSON value. The exit status is
+// 1 when fn failed on some input, 2 on an I/O error.
+func eachInput(name string, inputs []string, stdin io.Reader, stdout, stderr io.Writer, asJSON bool, fn func(string) (string, any, error)) int {
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	status := exitValid
+	var writeErr error
+	err := readInputs(inputs, stdin, func(s string) bool {
+		text, value, err := fn(s)
+		if err != nil {
+			status = exitInvalid
+		}
+		switch {
+		case asJSON:
+			writeErr = encodeJSONLine(out, value)
+		case err != nil:
+			_, writeErr = fmt.Fprintf(out, "error\t%s\n", strings.TrimPrefix(err.Error(), "urlgrammar: "))
+		default:
+			_, writeErr = fmt.Fprintln(out, text)
+		}
+		return writeErr == nil
+	})
+	if err == nil {
+		err = writeErr
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "urlgrammar %s: %v\n", name, err)
+		return exitUsage
+	}
+	return status
+}
+
+// parseSteps reads the --steps flag: names of steps (Step.String), each one that v's document
+// gives.
+func parseSteps(v urlgrammar.Version, list string) ([]urlgrammar.Step, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var steps []urlgrammar.Step
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		found := false
+		for _, s := range v.NormalizationSteps() {
+			if s.String() == name {
+				steps, found = append(steps, s), true
+			}
+		}
+		if !found {
+			var names []string
+			for _, s := range v.NormalizationSteps() {
+				names = append(names, s.String())
+			}
+			return nil, fmt.Errorf("--steps: %q is no step of %v's normalization (its steps: %s)", name, v, strings.Join(names, ", "))
+		}
+	}
+	return steps, nil
+}

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"io"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// relativeResult is one line of "resolve --relative --json".
+type relativeResult struct {
+	Target  string `json:"target"`
+	Version string `json:"version"`
+	Ref     string `json:"ref"`
+	Error   string `json:"error,omitempty"`
+}
+
+// runRelative is "resolve --relative -g ID BASE TARGET...": for each target, the shortest
+// reference that the version's algorithm resolves against BASE to it (urlgrammar.Relativize),
+// one line per target, or "error", a tab and the reason.
+func runRelative(v urlgrammar.Version, base string, targets []string, opts []urlgrammar.ResolveOption, asJSON bool, stdin io.Reader, stdout, stderr io.Writer) int {
+	// The empty reference is printed as an empty line.
+	return eachInput("resolve", targets, stdin, stdout, stderr, asJSON, func(target string) (string, any, error) {
+		ref, err := urlgrammar.Relativize(v, base, target, opts...)
+		res := relativeResult{Target: target, Version: v.String(), Ref: ref}
+		if err != nil {
+			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+		}
+		return ref, res, err
+	})
+}
