@@ -1,7 +1,9 @@
 package urlgrammar
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -227,13 +229,10 @@ func (r *reviewer) add(c Concern, section string, at Component, format string, a
 	r.fs = append(r.fs, Finding{Concern: c, Section: section, Reason: fmt.Sprintf(format, args...), Begin: at.Begin, End: at.End})
 }
 
-// sortFindings orders findings by where they begin (a stable insertion sort: there are few).
+// sortFindings orders findings by where they begin, keeping the order of the checks for
+// findings that begin at the same byte.
 func sortFindings(fs []Finding) {
-	for i := 1; i < len(fs); i++ {
-		for j := i; j > 0 && fs[j].Begin < fs[j-1].Begin; j-- {
-			fs[j], fs[j-1] = fs[j-1], fs[j]
-		}
-	}
+	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Begin, b.Begin) })
 }
 
 // userinfo checks the userinfo: a password, a user name, a userinfo that looks like a host.
@@ -245,7 +244,7 @@ func sortFindings(fs []Finding) {
 // password within the userinfo component": there the password is what follows the first ":".
 func (r *reviewer) userinfo(rv *review, a Authority) {
 	ui := a.Userinfo
-	if !ui.Present {
+	if ui.Text == "" { // absent, or empty as in "ftp://@host.com/" (RFC 1738 section 3.1)
 		return
 	}
 	password := a.Password
@@ -254,7 +253,9 @@ func (r *reviewer) userinfo(rv *review, a Authority) {
 			password = Component{Present: true, Text: ui.Text[i+1:], Begin: ui.Begin + i + 1, End: ui.End}
 		}
 	}
-	if rv.password != "" && password.Present {
+	// An empty password ("ftp://foo:@host.com/", RFC 1738 section 3.1) is no secret.
+	secret := password.Text != ""
+	if rv.password != "" && secret {
 		r.add(PasswordPresent, rv.password, password, "password %q in the URL", password.Text)
 	}
 	if rv.misleading != "" {
@@ -263,7 +264,7 @@ func (r *reviewer) userinfo(rv *review, a Authority) {
 			return
 		}
 	}
-	if rv.userinfo != "" && !password.Present {
+	if rv.userinfo != "" && !secret {
 		r.add(UserinfoPresent, rv.userinfo, ui, "userinfo %q before the host", ui.Text)
 	}
 }
