@@ -3,6 +3,7 @@ package urlgrammar_test
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -239,10 +240,14 @@ func TestReviewAttacks(t *testing.T) {
 		// CVE-2021-28918 (the netmask npm package): "0127.0.0.1" was read as decimal 127.0.0.1
 		// by the filter, as octal 87.0.0.1 by the system's address parser.
 		{urlgrammar.RFC3986, "http://0127.0.0.1/", []found{{urlgrammar.RareIPAddress, sec("7.4"), "0127.0.0.1"}}},
-		// O. Tsai, "A New Era of SSRF" (Black Hat USA 2017): loopback written as one decimal
-		// number, and with hexadecimal parts, past string filters on "127.0.0.1".
+		// SSRF filter bypasses, loopback past string filters on "127.0.0.1": "http://0177.1/" and
+		// "http://0x7f.1/" in EdOverflow's bugbounty-cheatsheet (cheatsheets/ssrf.md); the
+		// "decimal bypass" http://2130706433/ and the "hexadecimal bypass" 0x7f.0x00.0x00.0x01
+		// of HackTricks' SSRF page.
+		{urlgrammar.RFC3986, "http://0177.1/", []found{{urlgrammar.RareIPAddress, sec("7.4"), "0177.1"}}},
+		{urlgrammar.RFC3986, "http://0x7f.1/", []found{{urlgrammar.RareIPAddress, sec("7.4"), "0x7f.1"}}},
 		{urlgrammar.RFC3986, "http://2130706433/admin", []found{{urlgrammar.RareIPAddress, sec("7.4"), "2130706433"}}},
-		{urlgrammar.RFC3986, "http://0x7f.0x0.0x0.0x1/admin", []found{{urlgrammar.RareIPAddress, sec("7.4"), "0x7f.0x0.0x0.0x1"}}},
+		{urlgrammar.RFC3986, "http://0x7f.0x00.0x00.0x01/admin", []found{{urlgrammar.RareIPAddress, sec("7.4"), "0x7f.0x00.0x00.0x01"}}},
 		// The WHATWG URL Standard's IPv4 parser ignores a last empty part: "127.0.0.1." is the
 		// loopback address to browsers, a reg-name to RFC 3986.
 		{urlgrammar.RFC3986, "http://127.0.0.1./", []found{{urlgrammar.RareIPAddress, sec("7.4"), "127.0.0.1."}}},
@@ -461,6 +466,47 @@ func TestReviewLongInput(t *testing.T) {
 	for i, f := range fs {
 		if begin := len("http://h/") + 8*i + 1; f.Begin != begin || s[f.Begin:f.End] != "%0D%0A" {
 			t.Fatalf("finding %d: span %d-%d (%q), want %d-%d", i, f.Begin, f.End, s[f.Begin:f.End], begin, begin+6)
+		}
+	}
+}
+
+func ExampleReview() {
+	findings, err := urlgrammar.Review(urlgrammar.RFC3986, "http://0x7f.1/")
+	if err != nil {
+		panic(err)
+	}
+	for _, f := range findings {
+		fmt.Println(f)
+	}
+	// Output: RFC 3986 section 7.4: host "0x7f.1" (hexadecimal, 2 parts) is read by address parsers such as inet_aton() as the IPv4 address 127.0.0.1
+}
+
+// TestReviewRareIPAddress: the address each rare form stands for, worked out by hand from the
+// reading the 2003 draft section 7.3 and RFC 3986 section 7.4 describe (the last of n parts
+// fills the remaining 32-8(n-1) bits; 0x is hexadecimal, a leading 0 octal).
+func TestReviewRareIPAddress(t *testing.T) {
+	for host, addr := range map[string]string{
+		"127.0.1":         "127.0.0.1",       // 1 = 0x0001 in the last 16 bits
+		"127.1":           "127.0.0.1",       // 1 = 0x000001 in the last 24 bits
+		"2130706433":      "127.0.0.1",       // 0x7f000001
+		"0x7f.1":          "127.0.0.1",       // 0x7f = 127
+		"0177.0.0.1":      "127.0.0.1",       // octal 177 = 127
+		"0127.0.0.1":      "87.0.0.1",        // octal 127 = 87
+		"010.0.0.1":       "8.0.0.1",         // octal 10 = 8
+		"1.65536":         "1.1.0.0",         // 65536 = 0x010000
+		"192.168.257":     "192.168.1.1",     // 257 = 0x0101
+		"0xffffffff":      "255.255.255.255", // the largest 32-bit number
+		"%31%32%37.0.0.1": "127.0.0.1",       // "127.0.0.1" with escapes
+		"127.0.0.1.":      "127.0.0.1",       // with a trailing dot
+	} {
+		s := "http://" + host + "/"
+		fs, err := urlgrammar.Review(urlgrammar.RFC3986, s)
+		if err != nil || len(fs) != 1 || fs[0].Concern != urlgrammar.RareIPAddress {
+			t.Errorf("Review(rfc3986, %q) = %v, %v; want one rare-ip-address finding", s, fs, err)
+			continue
+		}
+		if want := " the IPv4 address " + addr; !strings.HasSuffix(fs[0].Reason, want) {
+			t.Errorf("Review(rfc3986, %q): %q, want it to end with %q", s, fs[0].Reason, want)
 		}
 	}
 }
