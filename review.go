@@ -173,9 +173,14 @@ var reviews = [...]*review{
 //     delimiters in the host);
 //   - rfc1808: none for a relative URL; an absolute one is reviewed as RFC 1738 reads it, as its
 //     section 6 says, when RFC 1738's grammar accepts it;
-//   - draft2003: those, rare IP address formats, userinfo, misleading userinfo;
+//   - draft2003: those (escaped delimiters in its reg-name too), rare IP address formats, a
+//     user name, a userinfo that looks like a host;
 //   - rfc3986: those, escaped NUL, and "." and ".." segments (escaped, or climbing above the
 //     root).
+//
+// Only the grammar's own reading is reviewed: where a grammar reads what other readers take
+// for an authority as something else (RFC 2396 makes "u:p@0x7f.1" a reg_name, with no
+// userinfo; the 1997 draft makes "http://2130706433/" a path), the review follows the grammar.
 //
 // Mixed-script or confusable-looking host names are out of scope: the grammars are ASCII.
 func Review(v Version, s string) ([]Finding, error) {
