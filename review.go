@@ -410,20 +410,10 @@ func inetAton(s string) (addr uint32, forms []string, ok bool) {
 	return addr, forms, true
 }
 
-// defaultPorts are the default ports of the schemes whose documents give one: RFC 1738 section
-// 3 for its schemes, RFC 9110 section 4.2.2 for https, RFC 6455 section 3 for ws and wss.
-var defaultPorts = map[string]uint64{
-	"ftp":      21,   // RFC 1738 section 3.2
-	"http":     80,   // RFC 1738 section 3.3
-	"gopher":   70,   // RFC 1738 section 3.4
-	"nntp":     119,  // RFC 1738 section 3.7
-	"telnet":   23,   // RFC 1738 section 3.8
-	"wais":     210,  // RFC 1738 section 3.9
-	"prospero": 1525, // RFC 1738 section 3.11
-	"https":    443,  // RFC 9110 section 4.2.2
-	"ws":       80,   // RFC 6455 section 3
-	"wss":      443,  // RFC 6455 section 3
-}
+// laterDefaultPorts are the default ports of schemes that later documents define: RFC 9110
+// section 4.2.2 for https, RFC 6455 section 3 for ws and wss. RFC 1738's own schemes are in
+// rfc1738Ports.
+var laterDefaultPorts = map[string]string{"https": "443", "ws": "80", "wss": "443"}
 
 // reservedPorts is where the reserved space ends: RFC 3986 section 7.2 calls 0-1023 the
 // "well-known port" range.
@@ -439,20 +429,20 @@ func (r *reviewer) port(rv *review, a Authority) {
 	if rv.port == "" || !p.Present || p.Text == "" {
 		return
 	}
-	digits := strings.TrimLeft(p.Text, "0")
-	n, err := strconv.ParseUint(digits, 10, 64)
-	if digits == "" {
-		n, err = 0, nil
-	}
+	n, err := strconv.ParseUint(p.Text, 10, 64)
 	huge := err != nil || n > 65535
 	scheme := lowerASCII(r.u.Scheme().Text)
-	def, known := defaultPorts[scheme]
+	def, known := rfc1738Ports[scheme]
+	if !known {
+		def, known = laterDefaultPorts[scheme]
+	}
+	isDefault := known && trimZeros(p.Text) == def
 	reserved := !huge && n < reservedPorts
 	var why []string
-	if known && (huge || n != def) {
-		why = append(why, fmt.Sprintf("is not %s's default port (%d)", scheme, def))
+	if known && !isDefault {
+		why = append(why, fmt.Sprintf("is not %s's default port (%s)", scheme, def))
 	}
-	if reserved && (!known || n != def) {
+	if reserved && !isDefault {
 		why = append(why, "is in the reserved range below 1024")
 	}
 	if len(why) == 0 {
