@@ -84,4 +84,14 @@
 // an error that wraps ErrNoResolution. The options NonValidating and LeftoverDotDot select the
 // readings that some documents leave to the implementation. URL.Resolve and ResolveURL do the
 // same for a base (and a reference) already parsed.
+//
+// # Security review
+//
+//	findings, err := urlgrammar.Review(urlgrammar.RFC3986, "http://0x7f.1/")
+//	// RFC 3986 section 7.4: host "0x7f.1" (hexadecimal, 2 parts) is read [...] as 127.0.0.1
+//
+// Review checks a valid input against the security considerations of the version's own
+// document (RFC 1738 section 6, section 7 of the 1997 draft, RFC 2396, the 2003 draft and RFC
+// 3986, …): each Finding names its section, a reason and the span it concerns. ReviewReference
+// does the same for what resolving a reference does, such as turning a path into an authority.
 package urlgrammar

@@ -37,6 +37,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	diff := fs.Bool("diff", false, "show only the inputs on which the versions disagree")
 	format := fs.String("format", "table", "output `format`: table, tsv, json or markdown")
 	reference := fs.Bool("reference", false, "hold each version to its broadest reference rule instead of its absolute-URL rule")
+	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown and json")
 	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there is no FILE and stdin is a terminal)")
 	overrides := ruleOverrides{}
 	fs.Var(overrides, "rule", "hold version ID to `ID=RULE` (repeatable; RULE empty for the default reading)")
@@ -54,6 +55,11 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	w, ok := writers[*format]
 	if !ok {
 		return fail(fmt.Errorf("unknown format %q (table, tsv, json or markdown)", *format))
+	}
+	if *review {
+		if w, err = withReview(w, *format); err != nil {
+			return fail(err)
+		}
 	}
 	var vs []urlgrammar.Version
 	if *ids != "" {

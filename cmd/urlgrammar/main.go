@@ -37,6 +37,7 @@ var commands = map[string]command{
 	"resolve":   {"resolve references against a base, by a version's own algorithm (or, with --relative, the inverse)", runResolve},
 	"normalize": {"inputs in the normal form of a version's document: one line per input", runNormalize},
 	"equiv":     {"whether two inputs are equivalent under a version's document, and by which rung of its ladder", runEquiv},
+	"review":    {"check valid inputs against the security considerations of a version's document", runReview},
 }
 
 const (

@@ -18,6 +18,9 @@ type resolveResult struct {
 	Text         string `json:"text"`
 	SameDocument bool   `json:"same_document"`
 	Error        string `json:"error,omitempty"`
+	// Warning is set when the target's authority came from the reference's path (see
+	// urlgrammar.ReviewReference).
+	Warning string `json:"warning,omitempty"`
 }
 
 // resolveLine is one line of "resolve --json": with -g, Result is set; with --all, Results
@@ -181,6 +184,8 @@ func (r *singleRun) add(ref string) error {
 		_, err = fmt.Fprintf(r.w, "error\t%s\n", res.Error)
 	case res.SameDocument:
 		_, err = fmt.Fprintf(r.w, "%s\t(current document)\n", res.Text)
+	case res.Warning != "":
+		_, err = fmt.Fprintf(r.w, "%s\t(warning: %s)\n", res.Text, res.Warning)
 	default:
 		_, err = fmt.Fprintln(r.w, res.Text)
 	}
@@ -249,6 +254,9 @@ func (r *tableRun) add(ref string) error {
 			cells[i] = fmt.Sprintf("(error [%d])", len(r.notes))
 		case res.SameDocument:
 			cells[i] = res.Text + " (current document)"
+		case res.Warning != "":
+			r.notes = append(r.notes, fmt.Sprintf("[%d] %s, %q: %s", len(r.notes)+1, v, ref, res.Warning))
+			cells[i] = fmt.Sprintf("%s (warning [%d])", res.Text, len(r.notes))
 		default:
 			cells[i] = res.Text
 		}
@@ -257,8 +265,9 @@ func (r *tableRun) add(ref string) error {
 		return encodeJSONLine(r.w, resolveLine{Ref: ref, Results: results})
 	}
 	mark := ""
+	target := func(c string) string { t, _, _ := strings.Cut(c, " (warning ["); return t }
 	for _, c := range cells[1:] {
-		if c != cells[0] && !strings.HasPrefix(c, "(error") {
+		if target(c) != target(cells[0]) && !strings.HasPrefix(c, "(error") {
 			mark = "*"
 		}
 	}
@@ -297,7 +306,14 @@ func resolveOne(v urlgrammar.Version, base, ref string, opts []urlgrammar.Resolv
 	if err != nil {
 		return &resolveResult{Error: strings.TrimPrefix(err.Error(), "urlgrammar: ")}
 	}
-	return &resolveResult{Text: res.Text, SameDocument: res.SameDocument}
+	out := &resolveResult{Text: res.Text, SameDocument: res.SameDocument}
+	findings, _ := urlgrammar.ReviewReference(v, base, ref, opts...)
+	for _, f := range findings {
+		if f.Concern == urlgrammar.PathBecomesAuthority {
+			out.Warning = f.String()
+		}
+	}
+	return out
 }
 
 func encodeJSONLine(w io.Writer, v any) error {

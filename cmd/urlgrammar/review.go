@@ -1,0 +1,208 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// reviewFinding is one finding in the JSON of review, compare and resolve.
+type reviewFinding struct {
+	Version string `json:"version,omitempty"` // in compare's JSON
+	Concern string `json:"concern"`
+	Section string `json:"section"`
+	Reason  string `json:"reason"`
+	Begin   int    `json:"begin"`
+	End     int    `json:"end"`
+	Text    string `json:"text"`
+}
+
+// reviewResult is one line of "review --json".
+type reviewResult struct {
+	Input    string          `json:"input"`
+	Valid    bool            `json:"valid"`
+	Findings []reviewFinding `json:"findings"`
+	Offset   *int            `json:"offset,omitempty"`
+	Expected []string        `json:"expected,omitempty"`
+	Message  *string         `json:"message,omitempty"`
+}
+
+func jsonFindings(input string, fs []urlgrammar.Finding) []reviewFinding {
+	out := []reviewFinding{} // [] rather than null when there is none
+	for _, f := range fs {
+		out = append(out, reviewFinding{Concern: f.Concern.String(), Section: f.Section, Reason: f.Reason, Begin: f.Begin, End: f.End, Text: input[f.Begin:f.End]})
+	}
+	return out
+}
+
+func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("review", "-g ID [--json] [--explain] [INPUT...]", stderr)
+	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
+	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, section, reason, begin, end, text), or the syntax error")
+	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--json] [--explain] [INPUT...]")
+		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
+		fmt.Fprintln(stderr, "One line per input: \"ok\"; or \"findings\" and, for each, a tab, the document's section, the")
+		fmt.Fprintln(stderr, "reason and the byte span; or \"invalid\", the offset and the reason, as check prints them.")
+		fmt.Fprintln(stderr, "Exit status 1 when some input is invalid or has a finding.")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	v, err := versionFlag(*id)
+	if err != nil {
+		fmt.Fprintln(stderr, "urlgrammar review:", err)
+		return exitUsage
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	status := exitValid
+	var writeErr error
+	err = readInputs(inputs, stdin, func(s string) bool {
+		findings, err := urlgrammar.Review(v, s)
+		var se *urlgrammar.SyntaxError
+		if err != nil && !errors.As(err, &se) {
+			writeErr = err
+			return false
+		}
+		if err != nil || len(findings) > 0 {
+			status = exitInvalid
+		}
+		switch {
+		case *asJSON && se != nil:
+			msg := se.Reason()
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg})
+		case *asJSON:
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings)})
+		case se != nil:
+			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
+		case len(findings) == 0:
+			_, writeErr = out.WriteString("ok\n")
+		default:
+			out.WriteString("findings")
+			for _, f := range findings {
+				fmt.Fprintf(out, "\t%s (bytes %d-%d)", f, f.Begin, f.End)
+			}
+			_, writeErr = out.WriteString("\n")
+		}
+		if *explainSpans {
+			if se != nil {
+				explain(stderr, se)
+			}
+			for _, f := range findings {
+				explainFinding(stderr, s, f)
+			}
+		}
+		return writeErr == nil
+	})
+	if err == nil {
+		err = writeErr
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "urlgrammar review:", err)
+		return exitUsage
+	}
+	return status
+}
+
+// explainFinding writes a finding for a person: its section and reason, then the input (or
+// the part of it around the span) with carets under the span. Bytes that are not printable
+// ASCII are shown escaped, and the carets account for them.
+func explainFinding(w io.Writer, input string, f urlgrammar.Finding) {
+	lo, hi := max(f.Begin-explainWindow, 0), min(f.End+explainWindow, len(input))
+	var line, marks strings.Builder
+	if lo > 0 {
+		line.WriteString("…")
+		marks.WriteString(" ")
+	}
+	for i := lo; i < hi; i++ {
+		shown := string(input[i])
+		if c := input[i]; c < 0x20 || c >= 0x7f {
+			shown = fmt.Sprintf(`\x%02x`, c)
+		}
+		line.WriteString(shown)
+		mark := " "
+		if f.Begin <= i && i < f.End {
+			mark = "^"
+		}
+		marks.WriteString(strings.Repeat(mark, len(shown)))
+	}
+	if hi < len(input) {
+		line.WriteString("…")
+	}
+	fmt.Fprintf(w, "%s: bytes %d-%d: %s\n  %s\n  %s\n", f.Section, f.Begin, f.End, f.Reason, line.String(), strings.TrimRight(marks.String(), " "))
+}
+
+// withReview returns w with each row's security review added: in markdown a last column,
+// "review", that lists each accepting version's findings; in JSON a "review" member with them.
+// The review of a version is urlgrammar.Review, the version's default reading of the input.
+// Only those two formats take it.
+func withReview(w compareWriter, format string) (compareWriter, error) {
+	// rendered runs a writer's function into a string, so that the review can be added to
+	// what it prints without the formats knowing of it.
+	rendered := func(f func(*bufio.Writer)) string {
+		var b strings.Builder
+		bw := bufio.NewWriter(&b)
+		f(bw)
+		bw.Flush()
+		return b.String()
+	}
+	switch format {
+	case "markdown":
+		return compareWriter{
+			begin: func(out *bufio.Writer, targets []urlgrammar.Target) {
+				head, rule, _ := strings.Cut(rendered(func(b *bufio.Writer) { w.begin(b, targets) }), "\n")
+				fmt.Fprintf(out, "%s review |\n%s---|\n", head, strings.TrimSuffix(rule, "\n"))
+			},
+			row: func(out *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, source string) {
+				row := rendered(func(b *bufio.Writer) { w.row(b, targets, c, source) })
+				var cell []string
+				for _, f := range reviewRow(targets, c) {
+					cell = append(cell, fmt.Sprintf("%s: %s: %s %s", f.Version, f.Section, f.Concern, markdownCell(f.Text)))
+				}
+				fmt.Fprintf(out, "%s %s |\n", strings.TrimSuffix(row, "\n"), strings.ReplaceAll(strings.Join(cell, "<br>"), "|", `\|`))
+			},
+			end: w.end,
+		}, nil
+	case "json":
+		return compareWriter{
+			begin: w.begin,
+			row: func(out *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, source string) {
+				row := rendered(func(b *bufio.Writer) { w.row(b, targets, c, source) })
+				review := rendered(func(b *bufio.Writer) { writeJSON(b, reviewRow(targets, c)) })
+				fmt.Fprintf(out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}\n"), strings.TrimSuffix(review, "\n"))
+			},
+			end: w.end,
+		}, nil
+	}
+	return compareWriter{}, fmt.Errorf("--review applies to --format markdown and json, not %s", format)
+}
+
+// reviewRow reviews the input of c under each version that accepts it.
+func reviewRow(targets []urlgrammar.Target, c urlgrammar.Comparison) []reviewFinding {
+	out := []reviewFinding{}
+	for i, t := range targets {
+		if !c.Accepted(i) {
+			continue
+		}
+		fs, err := urlgrammar.Review(t.Version, c.Input)
+		if err != nil {
+			continue // accepted under the compared rule, not the default reading (draft1994's url)
+		}
+		for _, f := range jsonFindings(c.Input, fs) {
+			f.Version = t.Version.String()
+			out = append(out, f)
+		}
+	}
+	return out
+}

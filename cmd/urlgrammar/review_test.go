@@ -1,0 +1,129 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// semantic2003 is the 2003 draft's own example of a semantic attack (section 7.5).
+const semantic2003 = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"
+
+// TestReviewCommand: one line per input, "ok", "findings" with each finding's section, reason and
+// span, or "invalid" as check prints it; exit 1 when some input has a finding or is invalid.
+func TestReviewCommand(t *testing.T) {
+	out, errOut, status := runCLI(t, "http://a/\r\n"+semantic2003+"\nhttp://a:b/\n", "review", "-g", "rfc3986")
+	checked, _, _ := runCLI(t, "", "check", "-g", "rfc3986", "http://a:b/") // an invalid line as check prints it
+	want := "ok\n" +
+		"findings\tRFC 3986 section 7.6: userinfo \"www.example.com&story=breaking_news\" looks like the host \"www.example.com\", but the host is \"10.0.0.1\" (bytes 7-42)\n" +
+		checked
+	if out != want || status != exitInvalid {
+		t.Errorf("review -g rfc3986: stdout %q, status %d (stderr %q); want %q, 1", out, status, errOut, want)
+	}
+	if out, _, status := runCLI(t, "", "review", "-g", "rfc3986", "http://a/", "ftp://h/"); out != "ok\nok\n" || status != exitValid {
+		t.Errorf("review of clean inputs: stdout %q, status %d; want two ok, 0", out, status)
+	}
+	if _, _, status := runCLI(t, "", "review", "http://a/"); status != exitUsage {
+		t.Errorf("review without -g: status %d, want %d", status, exitUsage)
+	}
+	// The 1993 draft states no consideration.
+	if out, _, _ := runCLI(t, "", "review", "-g", "draft1993", "ftp://u:p@h:25/"); out != "ok\n" {
+		t.Errorf("review -g draft1993: %q, want ok", out)
+	}
+}
+
+// TestReviewCommandJSON: the findings with their spans, and the text each span holds.
+func TestReviewCommandJSON(t *testing.T) {
+	out, _, _ := runCLI(t, "", "review", "-g", "rfc3986", "--json", "ftp://u:secret@h:25/", "x y")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("review --json: %d lines, want 2: %q", len(lines), out)
+	}
+	var r reviewResult
+	if err := json.Unmarshal([]byte(lines[0]), &r); err != nil {
+		t.Fatal(err)
+	}
+	want := []reviewFinding{
+		{Concern: "password", Section: "RFC 3986 section 7.5", Begin: 8, End: 14, Text: "secret"},
+		{Concern: "port", Section: "RFC 3986 section 7.2", Begin: 17, End: 19, Text: "25"},
+	}
+	if !r.Valid || len(r.Findings) != len(want) {
+		t.Fatalf("review --json %q: %+v", r.Input, r)
+	}
+	for i, w := range want {
+		got := r.Findings[i]
+		got.Reason = ""
+		if got != w {
+			t.Errorf("finding %d: %+v, want %+v", i, got, w)
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &r); err != nil || r.Valid || r.Offset == nil || *r.Offset != 1 || len(r.Findings) != 0 {
+		t.Errorf("review --json of an invalid input: %s", lines[1])
+	}
+}
+
+// TestReviewExplain: carets under the span, on standard error.
+func TestReviewExplain(t *testing.T) {
+	out, errOut, _ := runCLI(t, "", "review", "-g", "rfc3986", "--explain", "telnet://h/%0D%0Aquit")
+	if !strings.HasPrefix(out, "findings\t") {
+		t.Errorf("stdout %q", out)
+	}
+	want := "RFC 3986 section 7.2: bytes 11-17: escaped CR or LF \"%0D%0A\" in the path, which must not be decoded before transmission\n" +
+		"  telnet://h/%0D%0Aquit\n" +
+		"             ^^^^^^\n"
+	if errOut != want {
+		t.Errorf("review --explain: stderr %q, want %q", errOut, want)
+	}
+}
+
+// TestResolveWarnsOfAuthority: resolve marks a target whose authority came from the reference's
+// path ("http:/b" and ".//g" give "http://g").
+func TestResolveWarnsOfAuthority(t *testing.T) {
+	out, _, status := runCLI(t, "", "resolve", "-g", "rfc3986", "http:/b", ".//g", "g")
+	want := "http://g\t(warning: RFC 3986 section 5.4.2: path \".//g\" resolves to \"http://g\", where it is read as an authority)\nhttp:/g\n"
+	if out != want || status != exitValid {
+		t.Errorf("resolve: stdout %q, status %d; want %q, 0", out, status, want)
+	}
+	out, _, _ = runCLI(t, "", "resolve", "--all", "http:/b", ".//g")
+	if !strings.Contains(out, "http://g (warning [2])") || !strings.Contains(out, "[6] rfc3986, \".//g\": RFC 3986 section 5.4.2: path") {
+		t.Errorf("resolve --all: %s", out)
+	}
+	out, _, _ = runCLI(t, "", "resolve", "--json", "-g", "rfc2396", "http:/b", ".//g")
+	var line resolveLine
+	if err := json.Unmarshal([]byte(out), &line); err != nil || line.Result == nil || !strings.HasPrefix(line.Result.Warning, "RFC 2396 Appendix C.2: ") {
+		t.Errorf("resolve --json: %s", out)
+	}
+}
+
+// TestCompareReview: compare --review adds each accepting version's findings, as a last
+// markdown column and a JSON member.
+func TestCompareReview(t *testing.T) {
+	out, errOut, status := runCLI(t, "ftp://u:secret@h/\nhttp://a/\n", "compare", "--review", "--format", "markdown", "-g", "rfc1738,rfc3986")
+	if status != exitValid {
+		t.Fatalf("compare --review: status %d: %s", status, errOut)
+	}
+	lines := strings.Split(out, "\n")
+	want := []string{
+		"| input | rfc1738 | rfc3986:absolute-URI | source | review |",
+		"|---|:---:|:---:|---|---|",
+		"| `ftp://u:secret@h/` | ✓ | ✓ |  | rfc1738: RFC 1738 section 6: password `secret`<br>rfc3986: RFC 3986 section 7.5: password `secret` |",
+		"| `http://a/` | ✓ | ✓ |  |  |",
+	}
+	for i, w := range want {
+		if i >= len(lines) || lines[i] != w {
+			t.Fatalf("compare --review markdown, line %d:\n%s\nwant:\n%s", i, out, strings.Join(want, "\n"))
+		}
+	}
+	out, _, _ = runCLI(t, "ftp://u:secret@h/\n", "compare", "--review", "--format", "json", "-g", "rfc3986")
+	var row struct {
+		Input  string          `json:"input"`
+		Review []reviewFinding `json:"review"`
+	}
+	first, _, _ := strings.Cut(out, "\n")
+	if err := json.Unmarshal([]byte(first), &row); err != nil || len(row.Review) != 1 || row.Review[0].Version != "rfc3986" || row.Review[0].Text != "secret" {
+		t.Errorf("compare --review json: %s (%v)", first, err)
+	}
+	if _, _, status := runCLI(t, "", "compare", "--review", "--format", "tsv"); status != exitUsage {
+		t.Errorf("compare --review --format tsv: status %d, want %d", status, exitUsage)
+	}
+}
