@@ -21,10 +21,7 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitUsage
 	}
-	fail := func(err error) int {
-		fmt.Fprintln(stderr, "urlgrammar charsets:", err)
-		return exitUsage
-	}
+	fail := func(err error) int { return fail(stderr, "charsets", err) }
 	if len(rest) > 0 {
 		return fail(fmt.Errorf("no arguments expected, got %q", rest))
 	}
@@ -32,16 +29,12 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return fail(fmt.Errorf("unknown format %q (table, tsv or json)", *format))
 	}
-	vs := urlgrammar.Versions()
-	if *ids != "" {
-		vs = nil
-		for _, id := range strings.Split(*ids, ",") {
-			v, err := urlgrammar.Lookup(strings.TrimSpace(id))
-			if err != nil {
-				return fail(err)
-			}
-			vs = append(vs, v)
-		}
+	vs, err := versionsFlag(*ids)
+	if err != nil {
+		return fail(err)
+	}
+	if vs == nil {
+		vs = urlgrammar.Versions()
 	}
 	if *diff && len(vs) < 2 {
 		return fail(fmt.Errorf("--diff needs at least two versions"))

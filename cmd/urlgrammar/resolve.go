@@ -58,10 +58,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitUsage
 	}
-	fail := func(err error) int {
-		fmt.Fprintln(stderr, "urlgrammar resolve:", strings.TrimPrefix(err.Error(), "urlgrammar: "))
-		return exitUsage
-	}
+	fail := func(err error) int { return fail(stderr, "resolve", err) }
 	if len(rest) == 0 {
 		fs.Usage()
 		return exitUsage
@@ -144,8 +141,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = out.Flush()
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar resolve:", err)
-		return exitUsage
+		return fail(err)
 	}
 	if r.failed() {
 		return exitInvalid

@@ -150,39 +150,44 @@ func explainFinding(w io.Writer, input string, f urlgrammar.Finding) {
 func withReview(w compareWriter, format string) (compareWriter, error) {
 	// rendered runs a writer's function into a string, so that the review can be added to
 	// what it prints without the formats knowing of it.
-	rendered := func(f func(*bufio.Writer)) string {
+	rendered := func(r *report, f func(*report)) string {
 		var b strings.Builder
 		bw := bufio.NewWriter(&b)
-		f(bw)
+		out := r.out
+		r.out = bw
+		f(r)
+		r.out = out
 		bw.Flush()
 		return b.String()
 	}
 	switch format {
 	case "markdown":
 		return compareWriter{
-			begin: func(out *bufio.Writer, targets []urlgrammar.Target) {
-				head, rule, _ := strings.Cut(rendered(func(b *bufio.Writer) { w.begin(b, targets) }), "\n")
-				fmt.Fprintf(out, "%s review |\n%s---|\n", head, strings.TrimSuffix(rule, "\n"))
+			begin: func(r *report) {
+				head, rule, _ := strings.Cut(rendered(r, w.begin), "\n")
+				fmt.Fprintf(r.out, "%s review |\n%s---|\n", head, strings.TrimSuffix(rule, "\n"))
 			},
-			row: func(out *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, source string) {
-				row := rendered(func(b *bufio.Writer) { w.row(b, targets, c, source) })
+			row: func(r *report, c urlgrammar.Comparison, source string) {
+				row := rendered(r, func(r *report) { w.row(r, c, source) })
 				var cell []string
-				for _, f := range reviewRow(targets, c) {
-					cell = append(cell, fmt.Sprintf("%s: %s: %s %s", f.Version, f.Section, f.Concern, markdownCell(f.Text)))
+				for _, f := range reviewRow(r.targets, c) {
+					cell = append(cell, fmt.Sprintf("%s: %s: %s %s", f.Version, f.Section, f.Concern, markdownCode(f.Text)))
 				}
-				fmt.Fprintf(out, "%s %s |\n", strings.TrimSuffix(row, "\n"), strings.ReplaceAll(strings.Join(cell, "<br>"), "|", `\|`))
+				fmt.Fprintf(r.out, "%s %s |\n", strings.TrimSuffix(row, "\n"), strings.ReplaceAll(strings.Join(cell, "<br>"), "|", `\|`))
 			},
-			end: w.end,
+			summary: w.summary,
+			end:     w.end,
 		}, nil
 	case "json":
 		return compareWriter{
 			begin: w.begin,
-			row: func(out *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, source string) {
-				row := rendered(func(b *bufio.Writer) { w.row(b, targets, c, source) })
-				review := rendered(func(b *bufio.Writer) { writeJSON(b, reviewRow(targets, c)) })
-				fmt.Fprintf(out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}\n"), strings.TrimSuffix(review, "\n"))
+			row: func(r *report, c urlgrammar.Comparison, source string) {
+				row := rendered(r, func(r *report) { w.row(r, c, source) })
+				review := rendered(r, func(r *report) { writeJSON(r.out, reviewRow(r.targets, c)) })
+				fmt.Fprintf(r.out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}\n"), strings.TrimSuffix(review, "\n"))
 			},
-			end: w.end,
+			summary: w.summary,
+			end:     w.end,
 		}, nil
 	}
 	return compareWriter{}, fmt.Errorf("--review applies to --format markdown and json, not %s", format)
