@@ -588,11 +588,15 @@ func markdownBegin(r *report) {
 	fmt.Fprintln(r.out, "---|")
 }
 
-// markdownCode writes s as a code span for a table cell: bytes outside printable ASCII as in
-// Go's %+q (\x00, \u00e9), a backtick as itself, fenced by one more backtick than the longest
+// markdownCode writes s as a code span for a table cell (the empty string, which no code span
+// can show, as "*(empty)*"): bytes outside printable ASCII as in Go's %+q (\x00, \u00e9), a
+// backtick as itself, fenced by one more backtick than the longest
 // run inside (CommonMark, "Code spans"), and "|" escaped as a table cell needs (GitHub
 // Flavored Markdown, "Tables").
 func markdownCode(s string) string {
+	if s == "" {
+		return "*(empty)*" // no code span is empty
+	}
 	q := strconv.QuoteToASCII(s)
 	q = strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`)
 	run, longest := 0, 0
@@ -605,8 +609,11 @@ func markdownCode(s string) string {
 		}
 	}
 	fence := strings.Repeat("`", longest+1)
+	// CommonMark strips one space from each end of a code span that begins and ends with
+	// one (and is not all spaces): a span that begins or ends with a backtick or a space is
+	// padded so that what is stripped is the padding.
 	pad := ""
-	if longest > 0 || q == "" {
+	if longest > 0 || (q[0] == ' ' || q[len(q)-1] == ' ') && strings.Trim(q, " ") != "" {
 		pad = " "
 	}
 	return fence + pad + strings.ReplaceAll(q, "|", `\|`) + pad + fence

@@ -40,13 +40,14 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // draft's Appendix E "Recommendations for Delimiting URI in Context":
 //
 //   - "<URL:…>" (the prefix with or without a trailing space) delimits a URL, and so does
-//     "<…>" around text that begins with a scheme and ":" (the 2003 draft's
-//     "<ftp://ds.internic.net/rfc/>"). The wrapper may span lines; the whitespace inside it
+//     "<…>" around text that begins as a bare URL does (below; the 2003 draft's
+//     "<ftp://ds.internic.net/rfc/>"): in text, "<a:b>" is more often code than a URL. The wrapper may span lines; the whitespace inside it
 //     (spaces, line breaks, tabs) is not part of the URL and is dropped. A hyphen before a line
 //     break is kept: the documents say it may or may not be part of the URL, and the grammar
 //     accepts it either way.
-//   - Double quotes around text that begins with a scheme and ":" delimit a URI
-//     ("http://www.w3.org/Addressing/").
+//   - Double quotes delimit a URI ("http://www.w3.org/Addressing/") when the text inside has
+//     no whitespace and begins as a bare URL does (below): quoted words of the form "a:b" are
+//     far more often names than URLs.
 //   - Otherwise a URL stands between whitespace: a word from a scheme followed by "://", or
 //     "mailto:", "news:" or "urn:", up to whitespace or "<", ">" or '"' (the characters RFC
 //     1738 section 2.2 calls unsafe because they delimit URLs in free text). Sentence
@@ -102,7 +103,7 @@ func (x *extractor) line(s string, yield func(string) bool) bool {
 				body, prefixed = strings.TrimPrefix(body[4:], " "), true
 			}
 			j := strings.IndexByte(body, '>')
-			if !prefixed && !hasScheme(strings.TrimLeft(body, " \t")) {
+			if !prefixed && !bareURL(strings.TrimLeft(body, " \t")) {
 				i++
 				continue
 			}
@@ -119,7 +120,7 @@ func (x *extractor) line(s string, yield func(string) bool) bool {
 			i = len(s) - len(body) + j + 1
 		case c == '"':
 			j := strings.IndexByte(s[i+1:], '"')
-			if j > 0 && hasScheme(s[i+1:i+1+j]) && !strings.ContainsAny(s[i+1:i+1+j], " \t") {
+			if j > 0 && bareURL(s[i+1:i+1+j]) && !strings.ContainsAny(s[i+1:i+1+j], " \t") {
 				if !yield(s[i+1 : i+1+j]) {
 					return false
 				}
@@ -132,7 +133,7 @@ func (x *extractor) line(s string, yield func(string) bool) bool {
 			for k < len(s) && isSchemeChar(s[k]) {
 				k++
 			}
-			if k == len(s) || s[k] != ':' || !(strings.HasPrefix(s[k:], "://") || bareSchemes[strings.ToLower(s[i:k])]) {
+			if !bareURL(s[i:]) {
 				i = k
 				continue
 			}
@@ -164,6 +165,19 @@ func (x *extractor) keep(s string) {
 		x.open = false
 		x.pending.Reset()
 	}
+}
+
+// bareURL reports whether s begins as a URL that text without a "<…>" wrapper is taken to
+// hold: a scheme followed by "://", or one of bareSchemes and ":".
+func bareURL(s string) bool {
+	k := 0
+	for k < len(s) && isSchemeChar(s[k]) {
+		k++
+	}
+	if k == 0 || !isAlpha(s[0]) || k == len(s) || s[k] != ':' {
+		return false
+	}
+	return strings.HasPrefix(s[k:], "://") || bareSchemes[strings.ToLower(s[:k])]
 }
 
 // bareSchemes are the schemes without "//" that a bare word in text is taken as a URL of.
@@ -217,4 +231,6 @@ func isSchemeChar(c byte) bool {
 	return isAlpha(c) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}

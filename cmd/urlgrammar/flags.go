@@ -144,8 +144,8 @@ func addInputFlag(fs *flag.FlagSet) *string {
 	return fs.String("f", "", "read one input per line from `FILE` (- for standard input; gzip is decompressed)")
 }
 
-// maxLine bounds one input line.
-const maxLine = 64 << 20
+// maxLine bounds one input line (a variable so that a test can lower it).
+var maxLine = 64 << 20
 
 // An inputSource is where a command's inputs come from (see the input convention above).
 type inputSource struct {
@@ -240,6 +240,9 @@ func (src *inputSource) each(fn func(string) bool) error {
 		}
 		if len(line) == 0 && err == io.EOF {
 			return nil
+		}
+		if len(line) > maxLine && !(len(line) == maxLine+1 && line[maxLine] == '\n') {
+			return fmt.Errorf("line %d is longer than %d bytes", src.line+1, maxLine)
 		}
 		if err != nil && err != io.EOF {
 			return fmt.Errorf("after line %d: %w", src.line, err)
