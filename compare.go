@@ -291,7 +291,7 @@ func (s *Summary) Add(c Comparison) {
 }
 
 // Sets returns how many inputs each set of targets accepts exactly, for the sets that occur,
-// the most frequent first.
+// the most frequent first (ties by the set as a binary number, target 0 its lowest bit).
 func (s *Summary) Sets() []SetCount {
 	masks := make([]uint64, 0, len(s.sets))
 	for m := range s.sets {

@@ -244,8 +244,6 @@ type report struct {
 	diff    bool // only the disagreeing inputs are shown and summarized
 	width   int  // the table's width on a terminal; 0: no clipping
 	read    int  // the inputs read, shown or not (known at the summary)
-	// html is the state of the HTML format.
-	html *htmlReport
 }
 
 // A compareWriter prints compare's output in one format: begin, a row per input shown, the

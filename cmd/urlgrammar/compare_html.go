@@ -16,11 +16,6 @@ import (
 // summary first. Every number of the summary carries a data-key attribute that names it, the
 // same number the JSON summary gives.
 
-// htmlReport is the state of the HTML format during one run.
-type htmlReport struct {
-	sources bool // the matrix has a source column
-}
-
 const htmlStyle = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 0; color: #1d1d1f; background: #fafafa; }
 main { display: flex; flex-direction: column; gap: 1.5em; padding: 1.5em 2em; max-width: 1200px; }
@@ -48,7 +43,6 @@ svg text { font: 11px system-ui, sans-serif; fill: #333; }
 `
 
 func htmlBegin(r *report) {
-	r.html = &htmlReport{}
 	w := r.out
 	w.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
 	w.WriteString("<title>urlgrammar compare</title>\n<style>")
