@@ -125,6 +125,7 @@ func TestErrorPrefix(t *testing.T) {
 		{[]string{"compare", "--corpus", "-f", "x"}, "urlgrammar compare: --corpus takes no inputs"},
 		{[]string{"compare", "--corpus", "http://a/"}, "urlgrammar compare: --corpus takes no inputs"},
 		{[]string{"compare", "-f", "."}, "urlgrammar compare: . is a directory"},
+		{[]string{"compare", "--format", "html", "--summary", "x"}, "urlgrammar compare: --summary does not apply"},
 		{[]string{"check", "-g", "rfc1738", "-f", "/no/such/file"}, "urlgrammar check: stat /no/such/file: no such file"},
 		{[]string{"check", "-g", "rfc1738", "-rule", "nope", "x"}, "urlgrammar check: rfc1738 has no start rule \"nope\""},
 	} {

@@ -51,7 +51,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitUsage
 	}
-	fail := func(err error) int { return fail(stderr, "compare", err) }
+	abort := func(err error) int { return fail(stderr, "compare", err) }
 	whySet := false
 	fs.Visit(func(f *flag.Flag) { whySet = whySet || f.Name == "why" })
 	if !whySet {
@@ -59,7 +59,10 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	w, ok := writers[*format]
 	if !ok {
-		return fail(fmt.Errorf("unknown format %q (table, tsv, json, markdown or html)", *format))
+		return abort(fmt.Errorf("unknown format %q (table, tsv, json, markdown or html)", *format))
+	}
+	if *summaryFile != "" && *format == "html" {
+		return abort(errors.New("--summary does not apply to --format html, which is one page"))
 	}
 	if *review {
 		if w, err = withReview(w, *format); err != nil {
@@ -68,7 +71,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	vs, err := versionsFlag(*ids)
 	if err != nil {
-		return fail(err)
+		return abort(err)
 	}
 	targets := urlgrammar.AbsoluteTargets(vs...)
 	if *reference {
@@ -77,7 +80,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for id, rule := range overrides {
 		v, err := urlgrammar.Lookup(id)
 		if err != nil {
-			return fail(err)
+			return abort(err)
 		}
 		found := false
 		for i := range targets {
@@ -86,11 +89,11 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		if !found {
-			return fail(fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id))
+			return abort(fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id))
 		}
 	}
 	if err := urlgrammar.CheckTargets(targets); err != nil {
-		return fail(err)
+		return abort(err)
 	}
 
 	// The inputs: the embedded corpus, arguments, a file, or standard input.
@@ -101,7 +104,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var readErr error
 	switch {
 	case *useCorpus && (*file != "" || len(inputArgs) > 0):
-		return fail(errors.New("--corpus takes no inputs: it compares the embedded corpus"))
+		return abort(errors.New("--corpus takes no inputs: it compares the embedded corpus"))
 	case *useCorpus || (*file == "" && len(inputArgs) == 0 && isTerminal(stdin)):
 		corpus := urlgrammar.Corpus()
 		inputs = func(yield func(string) bool) {
@@ -117,7 +120,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		src, err := openInputs(*file, inputArgs, stdin)
 		if err != nil {
-			return fail(err)
+			return abort(err)
 		}
 		defer src.Close()
 		inputs = func(yield func(string) bool) { readErr = src.each(yield) }
@@ -130,7 +133,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *summaryFile != "" {
 		f, err := os.Create(*summaryFile)
 		if err != nil {
-			return fail(err)
+			return abort(err)
 		}
 		defer f.Close()
 		sumOut = bufio.NewWriter(f)
