@@ -66,7 +66,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *review {
 		if w, err = withReview(w, *format); err != nil {
-			return fail(err)
+			return abort(err)
 		}
 	}
 	vs, err := versionsFlag(*ids)

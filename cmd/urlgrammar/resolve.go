@@ -79,7 +79,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var versions []urlgrammar.Version
 	switch {
 	case *relative && *all:
-		return fail(errors.New("--relative takes -g ID, not --all"))
+		return abort(errors.New("--relative takes -g ID, not --all"))
 	case *all && *id != "":
 		return abort(errors.New("-g and --all exclude each other"))
 	case *all:
