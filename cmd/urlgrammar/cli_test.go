@@ -42,6 +42,9 @@ func TestInputConvention(t *testing.T) {
 		{[]string{"tree", "-g", "rfc1738", file}, "", "", exitUsage},
 		{[]string{"compare", file}, "", "", exitUsage},
 		{[]string{"extract", file}, "", "", exitUsage},
+		{[]string{"normalize", "-g", "rfc3986", file}, "", "", exitUsage},
+		{[]string{"review", "-g", "rfc3986", file}, "", "", exitUsage},
+		{[]string{"normalize", "-g", "rfc3986", "-f", file}, "", "http://a/b\nhttp://a/~b\n", exitValid},
 		{[]string{"check", "-g", "rfc1738", "-q", "-f", file, "http://a/b"}, "", "", exitUsage},
 		// A directory is no file: "." is a relative reference like any other.
 		{[]string{"check", "-g", "rfc3986", "-rule", "relative-ref", "-q", "."}, "", "valid\n", exitValid},
@@ -88,7 +91,7 @@ func TestHelpAndVersion(t *testing.T) {
 			t.Errorf("%q: status %d, stdout %q, stderr %q", args, status, out, errs)
 		}
 	}
-	for _, name := range []string{"check", "compare", "parse", "tree", "extract", "resolve", "charsets", "conform", "versions"} {
+	for _, name := range []string{"check", "compare", "parse", "tree", "extract", "resolve", "charsets", "conform", "versions", "normalize", "equiv", "review"} {
 		for _, args := range [][]string{{name, "-h"}, {name, "--help"}, {"help", name}, {name, "-g", "rfc1738", "--help"}} {
 			out, errs, status := runCLI(t, "", args...)
 			if status != exitValid || !strings.Contains(out, "usage: urlgrammar "+name) || errs != "" {
@@ -214,6 +217,8 @@ func TestWriteErrorStops(t *testing.T) {
 		{"check", "-g", "rfc3986", "-q"},
 		{"parse", "-g", "rfc3986"},
 		{"extract"},
+		{"normalize", "-g", "rfc3986"},
+		{"review", "-g", "rfc3986"},
 	} {
 		in := &countingReader{r: strings.NewReader(input)}
 		var errb bytes.Buffer

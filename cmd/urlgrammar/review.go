@@ -40,12 +40,13 @@ func jsonFindings(input string, fs []urlgrammar.Finding) []reviewFinding {
 }
 
 func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("review", "-g ID [--json] [--explain] [INPUT...]", stderr)
+	fs := newFlagSet("review", "-g ID [--json] [--explain] [-f FILE | INPUT...]", stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, section, reason, begin, end, text), or the syntax error")
 	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
+	file := addInputFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--json] [--explain] [INPUT...]")
+		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--json] [--explain] [-f FILE | INPUT...]")
 		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
 		fmt.Fprintln(stderr, "One line per input: \"ok\"; or \"findings\" and, for each, a tab, the document's section, the")
 		fmt.Fprintln(stderr, "reason and the byte span; or \"invalid\", the offset and the reason, as check prints them.")
@@ -59,13 +60,17 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	v, err := versionFlag(*id)
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar review:", err)
-		return exitUsage
+		return fail(stderr, "review", err)
 	}
+	src, err := openInputs(*file, inputs, stdin)
+	if err != nil {
+		return fail(stderr, "review", err)
+	}
+	defer src.Close()
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	status := exitValid
 	var writeErr error
-	err = readInputs(inputs, stdin, func(s string) bool {
+	readErr := src.each(func(s string) bool {
 		findings, err := urlgrammar.Review(v, s)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
@@ -100,19 +105,12 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				explainFinding(stderr, s, f)
 			}
 		}
+		if writeErr == nil {
+			writeErr = writeFailed(out)
+		}
 		return writeErr == nil
 	})
-	if err == nil {
-		err = writeErr
-	}
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar review:", err)
-		return exitUsage
-	}
-	return status
+	return finish(stderr, "review", out, writeErr, readErr, status)
 }
 
 // explainFinding writes a finding for a person: its section and reason, then the input (or
