@@ -794,8 +794,10 @@ type jsonCause struct {
 	Found   string `json:"found"`
 	Count   int    `json:"count"`
 	Example string `json:"example"`
-	Offset  int    `json:"offset"` // the example's
-	Message string `json:"message"`
+	// ExampleBytes is the example's exact bytes when it is not valid UTF-8 (see checkResult).
+	ExampleBytes []byte `json:"example_bytes,omitempty"`
+	Offset       int    `json:"offset"` // the example's
+	Message      string `json:"message"`
 }
 
 func newJSONSummary(r *report, s *urlgrammar.Summary) jsonSummaryLine {
@@ -820,7 +822,7 @@ func newJSONSummary(r *report, s *urlgrammar.Summary) jsonSummaryLine {
 		sum.Sets = append(sum.Sets, js)
 	}
 	for _, c := range s.Causes() {
-		sum.Causes = append(sum.Causes, jsonCause{c.Target.Version.String(), c.Err.Rule, c.Shared, c.In, c.Found, c.Count, c.Example, c.Err.Offset, c.Err.Reason()})
+		sum.Causes = append(sum.Causes, jsonCause{c.Target.Version.String(), c.Err.Rule, c.Shared, c.In, c.Found, c.Count, c.Example, inputBytes(c.Example), c.Err.Offset, c.Err.Reason()})
 	}
 	return sum
 }

@@ -301,7 +301,10 @@ func TestCompareJSONRecords(t *testing.T) {
 // TestCompareJSONInvalidUTF8: JSON text cannot carry a byte that is not UTF-8; input_bytes holds
 // the exact bytes, and the offset points into them.
 func TestCompareJSONInvalidUTF8(t *testing.T) {
-	rows, _ := compareJSON(t, "http://a/\xff\n", "-g", "rfc3986")
+	rows, sum := compareJSON(t, "http://a/\xff\n", "-g", "rfc3986")
+	if c := sum.Causes[0]; string(c.ExampleBytes) != "http://a/\xff" || c.ExampleBytes[c.Offset] != 0xff {
+		t.Errorf("cause %+v", c)
+	}
 	r := rows[0]
 	if string(r.InputBytes) != "http://a/\xff" || r.Input != "http://a/\ufffd" {
 		t.Fatalf("input %q, input_bytes %q", r.Input, r.InputBytes)
