@@ -191,6 +191,10 @@ func openInputs(file string, args []string, stdin io.Reader) (*inputSource, erro
 		r, name, src.close = f, file, f.Close
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
+	if isTerminal(r) { // typed lines: nothing compressed, and no waiting for a 6-byte head
+		src.r = br
+		return src, nil
+	}
 	head, err := br.Peek(6)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		src.close()
