@@ -33,6 +33,16 @@ func (t Target) Validate(s string, opts ...Option) error {
 	return ValidateRule(t.Version, t.Rule, s, opts...)
 }
 
+// RuleFor returns the start rule that s is held to under the target: its Rule, or for the
+// default reading the rule Validate chooses for s (for RFC 1738, the rule of s's scheme).
+func (t Target) RuleFor(s string, opts ...Option) string {
+	if t.Rule != "" {
+		return t.Rule
+	}
+	rule, _ := defaultRule(t.Version, s, opts)
+	return rule
+}
+
 // AbsoluteTargets holds each version to its rule for an absolute URL with no fragment
 // (Version.AbsoluteRule), so that like is compared with like. No versions means all.
 func AbsoluteTargets(vs ...Version) []Target {
@@ -193,11 +203,15 @@ type PairCount struct {
 }
 
 // A Cause groups the rejections of one target that left the grammar in the same rule at the
-// same kind of character.
+// same kind of character, on inputs that some other target accepts (a disagreement) or on
+// inputs that every target rejects (Shared).
 type Cause struct {
 	Target Target
 	In     string // the innermost rule being matched where the input left the grammar
 	Found  string // the kind of character found there (see CharClass)
+	// Shared reports that every target rejects the inputs of this cause: the rejection
+	// explains no difference between the targets.
+	Shared bool
 	Count  int
 	// Example is the first input rejected for this cause, and Err its error.
 	Example string
@@ -212,16 +226,25 @@ type Summary struct {
 	Accepted []int       // per target
 	Pairs    []PairCount // every pair i < j, in order
 	causes   map[causeKey]*Cause
+	sets     map[uint64]int // inputs per set of accepting targets, bit i for target i
 }
 
 type causeKey struct {
 	target    int
 	in, found string
+	shared    bool
 }
 
-// NewSummary returns an empty summary of comparisons under targets.
+// A SetCount counts the inputs that exactly one set of targets accepts.
+type SetCount struct {
+	// Accepting holds, for each target in order, whether it accepts these inputs.
+	Accepting []bool
+	Count     int
+}
+
+// NewSummary returns an empty summary of comparisons under targets (at most 64).
 func NewSummary(targets []Target) *Summary {
-	s := &Summary{Targets: targets, Accepted: make([]int, len(targets)), causes: map[causeKey]*Cause{}}
+	s := &Summary{Targets: targets, Accepted: make([]int, len(targets)), causes: map[causeKey]*Cause{}, sets: map[uint64]int{}}
 	for i := range targets {
 		for j := i + 1; j < len(targets); j++ {
 			s.Pairs = append(s.Pairs, PairCount{First: targets[i], Second: targets[j]})
@@ -234,14 +257,17 @@ func NewSummary(targets []Target) *Summary {
 func (s *Summary) Add(c Comparison) {
 	s.Inputs++
 	p := 0
+	shared := c.Agree()
+	var set uint64
 	for i, e := range c.Errs {
 		if e == nil {
 			s.Accepted[i]++
+			set |= 1 << i
 		} else {
-			k := causeKey{i, e.In, CharClass(e.Input, e.Offset)}
+			k := causeKey{i, e.In, CharClass(e.Input, e.Offset), shared}
 			cause := s.causes[k]
 			if cause == nil {
-				cause = &Cause{Target: s.Targets[i], In: k.in, Found: k.found, Example: c.Input, Err: e}
+				cause = &Cause{Target: s.Targets[i], In: k.in, Found: k.found, Shared: shared, Example: c.Input, Err: e}
 				s.causes[k] = cause
 			}
 			cause.Count++
@@ -261,9 +287,35 @@ func (s *Summary) Add(c Comparison) {
 			}
 		}
 	}
+	s.sets[set]++
 }
 
-// Causes returns the rejection groups, by target, then most frequent first.
+// Sets returns how many inputs each set of targets accepts exactly, for the sets that occur,
+// the most frequent first (ties by the set as a binary number, target 0 its lowest bit).
+func (s *Summary) Sets() []SetCount {
+	masks := make([]uint64, 0, len(s.sets))
+	for m := range s.sets {
+		masks = append(masks, m)
+	}
+	sort.Slice(masks, func(i, j int) bool {
+		if a, b := s.sets[masks[i]], s.sets[masks[j]]; a != b {
+			return a > b
+		}
+		return masks[i] < masks[j]
+	})
+	out := make([]SetCount, len(masks))
+	for k, m := range masks {
+		acc := make([]bool, len(s.Targets))
+		for i := range acc {
+			acc[i] = m&(1<<i) != 0
+		}
+		out[k] = SetCount{Accepting: acc, Count: s.sets[m]}
+	}
+	return out
+}
+
+// Causes returns the rejection groups: those on which the targets disagree first, then those
+// every target shares; within each, by target, then most frequent first.
 func (s *Summary) Causes() []*Cause {
 	index := map[Target]int{}
 	for i, t := range s.Targets {
@@ -275,6 +327,9 @@ func (s *Summary) Causes() []*Cause {
 	}
 	sort.Slice(cs, func(i, j int) bool {
 		a, b := cs[i], cs[j]
+		if a.Shared != b.Shared {
+			return b.Shared
+		}
 		if index[a.Target] != index[b.Target] {
 			return index[a.Target] < index[b.Target]
 		}

@@ -21,30 +21,23 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitUsage
 	}
-	fail := func(err error) int {
-		fmt.Fprintln(stderr, "urlgrammar charsets:", err)
-		return exitUsage
-	}
+	abort := func(err error) int { return fail(stderr, "charsets", err) }
 	if len(rest) > 0 {
-		return fail(fmt.Errorf("no arguments expected, got %q", rest))
+		return abort(fmt.Errorf("no arguments expected, got %q", rest))
 	}
 	write, ok := charsetWriters[*format]
 	if !ok {
-		return fail(fmt.Errorf("unknown format %q (table, tsv or json)", *format))
+		return abort(fmt.Errorf("unknown format %q (table, tsv or json)", *format))
 	}
-	vs := urlgrammar.Versions()
-	if *ids != "" {
-		vs = nil
-		for _, id := range strings.Split(*ids, ",") {
-			v, err := urlgrammar.Lookup(strings.TrimSpace(id))
-			if err != nil {
-				return fail(err)
-			}
-			vs = append(vs, v)
-		}
+	vs, err := versionsFlag(*ids)
+	if err != nil {
+		return abort(err)
+	}
+	if vs == nil {
+		vs = urlgrammar.Versions()
 	}
 	if *diff && len(vs) < 2 {
-		return fail(fmt.Errorf("--diff needs at least two versions"))
+		return abort(fmt.Errorf("--diff needs at least two versions"))
 	}
 	var rows []charsetRow
 	for _, c := range urlgrammar.CharsetComponents() {
@@ -52,7 +45,7 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		for _, v := range vs {
 			cs, err := urlgrammar.ProbeCharset(v, c.Name)
 			if err != nil {
-				return fail(err)
+				return abort(err)
 			}
 			r.sets = append(r.sets, cs)
 		}
@@ -61,7 +54,7 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	write(out, vs, rows, *diff)
 	if err := out.Flush(); err != nil {
-		return fail(err)
+		return abort(err)
 	}
 	return exitValid
 }

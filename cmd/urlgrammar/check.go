@@ -6,34 +6,56 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
 )
 
 // checkResult is one line of "check --json".
 type checkResult struct {
-	Input    string   `json:"input"`
-	Valid    bool     `json:"valid"`
-	Offset   *int     `json:"offset"`
-	Expected []string `json:"expected"`
-	Message  *string  `json:"message"`
+	Input string `json:"input"`
+	// InputBytes is the input's exact bytes (base64, as encoding/json writes bytes) when it is
+	// not valid UTF-8: JSON text can only carry UTF-8, so Input then shows U+FFFD for each bad
+	// byte, and Offset counts in InputBytes.
+	InputBytes []byte   `json:"input_bytes,omitempty"`
+	Valid      bool     `json:"valid"`
+	Offset     *int     `json:"offset"`
+	Expected   []string `json:"expected"`
+	Message    *string  `json:"message"`
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", "-g ID [-rule RULE] [--json] [--explain] [INPUT...]", stderr)
+	fs := newFlagSet("check", "-g ID [-rule RULE] [-q | --json] [--explain] [--case-ignore-scheme] [-f FILE | INPUT...]", stderr)
 	gf := addGrammarFlags(fs)
+	file := addInputFlag(fs)
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, offset, expected, message")
+	quiet := fs.Bool("q", false, "verdicts only: \"valid\" or \"invalid\" per input, without the diagnosis (faster)")
 	explainErrs := fs.Bool("explain", false, "also show each rejected input with a caret under its offset, on standard error")
+	caseIgnore := fs.Bool("case-ignore-scheme", false, "treat upper case letters in a scheme name as lower case (RFC 1738 section 2.1)")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	target, err := gf.target()
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar check:", err)
-		return exitUsage
+		return fail(stderr, "check", err)
 	}
+	if *quiet && (*asJSON || *explainErrs) {
+		return fail(stderr, "check", errors.New("-q excludes --json and --explain"))
+	}
+	var opts []urlgrammar.Option
+	if *caseIgnore {
+		opts = append(opts, urlgrammar.CaseIgnoreScheme())
+	}
+	src, err := openInputs(*file, inputs, stdin)
+	if err != nil {
+		return fail(stderr, "check", err)
+	}
+	defer src.Close()
 	out := bufio.NewWriterSize(stdout, 64<<10)
+	if *quiet {
+		return checkQuiet(target, opts, src, out, stderr)
+	}
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	status := exitValid
@@ -41,8 +63,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The inputs are judged on every CPU, in batches, and printed in input order
 	// (urlgrammar.CompareAll with the one target): memory stays bounded on a stream of any
 	// length.
-	lines := func(yield func(string) bool) { readErr = readInputs(inputs, stdin, yield) }
-	for c := range urlgrammar.CompareAll([]urlgrammar.Target{target}, lines) {
+	lines := func(yield func(string) bool) { readErr = src.each(yield) }
+	for c := range urlgrammar.CompareAll([]urlgrammar.Target{target}, lines, opts...) {
 		s, se := c.Input, c.Errs[0]
 		if se != nil {
 			status = exitInvalid
@@ -52,31 +74,70 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		switch {
 		case *asJSON && se == nil:
-			writeErr = enc.Encode(checkResult{Input: s, Valid: true})
+			writeErr = enc.Encode(checkResult{Input: s, InputBytes: inputBytes(s), Valid: true})
 		case *asJSON:
 			msg := se.Reason()
-			writeErr = enc.Encode(checkResult{Input: s, Offset: &se.Offset, Expected: se.Expected, Message: &msg})
+			writeErr = enc.Encode(checkResult{Input: s, InputBytes: inputBytes(s), Offset: &se.Offset, Expected: se.Expected, Message: &msg})
 		case se == nil:
 			_, writeErr = out.WriteString("valid\n")
 		default:
 			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
 		}
+		if writeErr == nil {
+			writeErr = writeFailed(out)
+		}
 		if writeErr != nil {
 			break
 		}
 	}
-	err = readErr
-	if err == nil {
-		err = writeErr
-	}
+	return finish(stderr, "check", out, writeErr, readErr, status)
+}
+
+// checkQuiet is "check -q": the verdict of Match for each input, without a diagnosis.
+func checkQuiet(target urlgrammar.Target, opts []urlgrammar.Option, src *inputSource, out *bufio.Writer, stderr io.Writer) int {
+	status := exitValid
+	var writeErr error
+	readErr := src.each(func(s string) bool {
+		var ok bool
+		if target.Rule == "" {
+			ok = urlgrammar.Match(target.Version, s, opts...)
+		} else {
+			ok = urlgrammar.MatchRule(target.Version, target.Rule, s, opts...)
+		}
+		if ok {
+			out.WriteString("valid\n")
+		} else {
+			status = exitInvalid
+			out.WriteString("invalid\n")
+		}
+		writeErr = writeFailed(out)
+		return writeErr == nil
+	})
+	return finish(stderr, "check", out, writeErr, readErr, status)
+}
+
+// finish ends a command that judged inputs: it flushes what was judged, then reports a write
+// or read error (a read error after the output it came after), or returns status.
+func finish(stderr io.Writer, cmd string, out *bufio.Writer, writeErr, readErr error, status int) int {
+	err := writeErr
 	if err == nil {
 		err = out.Flush()
 	}
+	if err == nil {
+		err = readErr
+	}
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar check:", err)
-		return exitUsage
+		return fail(stderr, cmd, err)
 	}
 	return status
+}
+
+// inputBytes returns s's bytes when s is not valid UTF-8 (for a JSON "input_bytes"), or nil.
+func inputBytes(s string) []byte {
+	if utf8.ValidString(s) {
+		return nil
+	}
+	return []byte(s)
 }
 
 func isSyntaxError(err error) bool {

@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"iter"
@@ -32,44 +34,44 @@ func (r ruleOverrides) Set(s string) error {
 // so it exits 0 when it ran, whatever the verdicts; with --diff, 1 when the versions disagree on
 // some input; 2 on a usage or I/O error.
 func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--format table|tsv|json|markdown] [FILE|-]", stderr)
+	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--reference] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--corpus | -f FILE | INPUT...]", stderr)
 	ids := fs.String("g", "", "comma-separated version `IDs` (default: all)")
-	diff := fs.Bool("diff", false, "show only the inputs on which the versions disagree")
-	format := fs.String("format", "table", "output `format`: table, tsv, json or markdown")
+	diff := fs.Bool("diff", false, "show only the inputs on which the versions disagree; the summary counts those")
+	why := fs.Bool("why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
+	format := fs.String("format", "table", "output `format`: table, tsv, json, markdown or html")
+	summaryFile := fs.String("summary", "", "write the summary (acceptance, pairs, causes) to `FILE` instead of after the rows")
 	reference := fs.Bool("reference", false, "hold each version to its broadest reference rule instead of its absolute-URL rule")
 	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown and json")
-	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there is no FILE and stdin is a terminal)")
+	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
+	extract := fs.Bool("extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
+	file := addInputFlag(fs)
 	overrides := ruleOverrides{}
 	fs.Var(overrides, "rule", "hold version ID to `ID=RULE` (repeatable; RULE empty for the default reading)")
-	files, err := parseFlags(fs, args)
+	inputArgs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	fail := func(err error) int {
-		fmt.Fprintln(stderr, "urlgrammar compare:", err)
-		return exitUsage
-	}
-	if len(files) > 1 {
-		return fail(fmt.Errorf("at most one FILE"))
+	abort := func(err error) int { return fail(stderr, "compare", err) }
+	whySet := false
+	fs.Visit(func(f *flag.Flag) { whySet = whySet || f.Name == "why" })
+	if !whySet {
+		*why = *diff
 	}
 	w, ok := writers[*format]
 	if !ok {
-		return fail(fmt.Errorf("unknown format %q (table, tsv, json or markdown)", *format))
+		return abort(fmt.Errorf("unknown format %q (table, tsv, json, markdown or html)", *format))
+	}
+	if *summaryFile != "" && *format == "html" {
+		return abort(errors.New("--summary does not apply to --format html, which is one page"))
 	}
 	if *review {
 		if w, err = withReview(w, *format); err != nil {
-			return fail(err)
+			return abort(err)
 		}
 	}
-	var vs []urlgrammar.Version
-	if *ids != "" {
-		for _, id := range strings.Split(*ids, ",") {
-			v, err := urlgrammar.Lookup(strings.TrimSpace(id))
-			if err != nil {
-				return fail(err)
-			}
-			vs = append(vs, v)
-		}
+	vs, err := versionsFlag(*ids)
+	if err != nil {
+		return abort(err)
 	}
 	targets := urlgrammar.AbsoluteTargets(vs...)
 	if *reference {
@@ -78,30 +80,32 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for id, rule := range overrides {
 		v, err := urlgrammar.Lookup(id)
 		if err != nil {
-			return fail(err)
+			return abort(err)
 		}
 		found := false
 		for i := range targets {
 			if targets[i].Version == v {
-				targets[i].Rule, found = rule, true
+				targets[i].Rule, found = startRule(v, rule), true
 			}
 		}
 		if !found {
-			return fail(fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id))
+			return abort(fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id))
 		}
 	}
 	if err := urlgrammar.CheckTargets(targets); err != nil {
-		return fail(err)
+		return abort(err)
 	}
 
-	// The inputs: the embedded corpus, a file, or standard input.
+	// The inputs: the embedded corpus, arguments, a file, or standard input.
 	// sources holds, for the embedded corpus, where each input comes from, in input order (an
 	// input may come from several documents; CompareAll yields in input order).
 	var sources []string
 	var inputs iter.Seq[string]
 	var readErr error
 	switch {
-	case *useCorpus || (len(files) == 0 && isTerminal(stdin)):
+	case *useCorpus && (*file != "" || len(inputArgs) > 0):
+		return abort(errors.New("--corpus takes no inputs: it compares the embedded corpus"))
+	case *useCorpus || (*file == "" && len(inputArgs) == 0 && isTerminal(stdin)):
 		corpus := urlgrammar.Corpus()
 		inputs = func(yield func(string) bool) {
 			for _, ex := range corpus {
@@ -114,48 +118,66 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			sources = append(sources, ex.Source)
 		}
 	default:
-		r := stdin
-		if len(files) == 1 && files[0] != "-" {
-			f, err := os.Open(files[0])
-			if err != nil {
-				return fail(err)
-			}
-			defer f.Close()
-			r = f
+		src, err := openInputs(*file, inputArgs, stdin)
+		if err != nil {
+			return abort(err)
 		}
-		inputs = func(yield func(string) bool) {
-			readErr = readInputs(nil, r, yield)
-		}
+		defer src.Close()
+		inputs = func(yield func(string) bool) { readErr = src.each(yield) }
+	}
+	if *extract {
+		inputs = extractAll(inputs)
 	}
 
+	var sumOut *bufio.Writer
+	if *summaryFile != "" {
+		f, err := os.Create(*summaryFile)
+		if err != nil {
+			return abort(err)
+		}
+		defer f.Close()
+		sumOut = bufio.NewWriter(f)
+	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
+	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout)}
 	summary := urlgrammar.NewSummary(targets)
-	progress := newProgress(stderr)
-	disagreements := 0
-	w.begin(out, targets)
+	progress := newProgress(stdout, stderr)
+	disagreements, read := 0, 0
+	var writeErr error
+	w.begin(r)
 	for c := range urlgrammar.CompareAll(targets, inputs) {
-		summary.Add(c)
-		progress.tick(summary.Inputs)
-		if c.Agree() {
-			if *diff {
-				continue
-			}
-		} else {
+		read++
+		progress.tick(read)
+		agree := c.Agree()
+		if !agree {
 			disagreements++
 		}
+		if *diff && agree {
+			continue
+		}
+		summary.Add(c)
 		source := ""
-		if i := summary.Inputs - 1; i < len(sources) {
+		if i := read - 1; i < len(sources) {
 			source = sources[i]
 		}
-		w.row(out, targets, c, source)
+		w.row(r, c, source)
+		if writeErr = writeFailed(out); writeErr != nil {
+			break
+		}
 	}
 	progress.done()
-	w.end(out, summary)
-	if err := out.Flush(); err != nil {
-		return fail(err)
+	r.read = read
+	if writeErr == nil {
+		if sumOut != nil {
+			w.summary(sumOut, r, summary)
+			writeErr = sumOut.Flush()
+		} else {
+			w.summary(out, r, summary)
+		}
+		w.end(r)
 	}
-	if readErr != nil {
-		return fail(readErr)
+	if status := finish(stderr, "compare", out, writeErr, readErr, exitValid); status != exitValid {
+		return status
 	}
 	if *diff && disagreements > 0 {
 		return exitInvalid
@@ -163,18 +185,29 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitValid
 }
 
-// isTerminal reports whether r is a terminal (a character device), which is where compare
-// takes its inputs from the embedded corpus instead.
-func isTerminal(r io.Reader) bool {
+// isTerminal reports whether r is a terminal, which is where compare takes its inputs from the
+// embedded corpus instead.
+func isTerminal(r any) bool {
 	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && isTerminalFile(f)
 }
 
-// progress reports, on a terminal's stderr only, how many inputs a long run has compared.
+// tableWidth is the width the table is clipped to: the terminal's when stdout is one (80 when
+// it does not say), else 0, no clipping.
+func tableWidth(stdout io.Writer) int {
+	f, ok := stdout.(*os.File)
+	if !ok || !isTerminalFile(f) {
+		return 0
+	}
+	if w := terminalWidth(f); w > 0 {
+		return w
+	}
+	return 80
+}
+
+// progress reports, on a terminal's stderr, how many inputs a long run has compared. It is
+// shown only when stdout is not that terminal too: there, the rows themselves show progress,
+// and a progress line would land among them.
 type progress struct {
 	w     io.Writer
 	start time.Time
@@ -182,8 +215,8 @@ type progress struct {
 	shown bool
 }
 
-func newProgress(stderr io.Writer) *progress {
-	if f, ok := stderr.(*os.File); !ok || !isTerminal(f) {
+func newProgress(stdout, stderr io.Writer) *progress {
+	if !isTerminal(stderr) || isTerminal(stdout) {
 		return nil
 	}
 	now := time.Now()
@@ -206,21 +239,36 @@ func (p *progress) done() {
 	}
 }
 
-// A compareWriter prints compare's output in one format.
-type compareWriter struct {
-	begin func(w *bufio.Writer, targets []urlgrammar.Target)
-	row   func(w *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, source string)
-	end   func(w *bufio.Writer, s *urlgrammar.Summary)
+// A report is the state of one compare run that its formats share.
+type report struct {
+	out     *bufio.Writer
+	targets []urlgrammar.Target
+	why     bool // show each refusing version's reason under a disagreeing row
+	diff    bool // only the disagreeing inputs are shown and summarized
+	width   int  // the table's width on a terminal; 0: no clipping
+	read    int  // the inputs read, shown or not (known at the summary)
 }
+
+// A compareWriter prints compare's output in one format: begin, a row per input shown, the
+// summary (to the output, or to the --summary file), and end.
+type compareWriter struct {
+	begin   func(r *report)
+	row     func(r *report, c urlgrammar.Comparison, source string)
+	summary func(w *bufio.Writer, r *report, s *urlgrammar.Summary)
+	end     func(r *report)
+}
+
+func nothing(*report) {}
 
 var writers = map[string]compareWriter{
-	"table":    {tableBegin, tableRow, tableEnd},
-	"markdown": {markdownBegin, markdownRow, markdownEnd},
-	"tsv":      {tsvBegin, tsvRow, func(*bufio.Writer, *urlgrammar.Summary) {}},
-	"json":     {func(*bufio.Writer, []urlgrammar.Target) {}, jsonRow, jsonEnd},
+	"table":    {tableBegin, tableRow, tableSummary, nothing},
+	"markdown": {markdownBegin, markdownRow, markdownSummary, nothing},
+	"tsv":      {tsvBegin, tsvRow, tsvSummary, nothing},
+	"json":     {nothing, jsonRow, jsonSummary, nothing},
+	"html":     {htmlBegin, htmlRow, htmlSummary, htmlEnd},
 }
 
-// Short column names keep the table within 80 columns.
+// Short column names keep the table narrow.
 var shortNames = map[string]string{
 	"draft1993": "d93", "draft1994": "d94", "rfc1738": "1738", "rfc1808": "1808",
 	"draft1997": "d97", "rfc2396": "2396", "draft2003": "d03", "rfc3986": "3986",
@@ -238,33 +286,11 @@ const (
 	markInvalid = "·"
 )
 
-func tableBegin(w *bufio.Writer, targets []urlgrammar.Target) {
-	for _, t := range targets {
-		fmt.Fprintf(w, "%-5s", shortName(t.Version))
+func tableBegin(r *report) {
+	for _, t := range r.targets {
+		fmt.Fprintf(r.out, "%-5s", shortName(t.Version))
 	}
-	fmt.Fprintln(w, "input")
-}
-
-// clip shortens s to n columns for the table, marking the cut, and quotes control characters.
-func clip(s string, n int) string {
-	if needsQuotes(s) {
-		s = strconv.QuoteToASCII(s)
-	}
-	if len(s) > n {
-		s = s[:n-1] + "…"
-	}
-	return s
-}
-
-// needsQuotes reports whether clip shows s quoted: when it holds a space, or anything that
-// %+q would escape (a byte outside printable ASCII, a quote, a backslash).
-func needsQuotes(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c <= ' ' || c >= 0x7f || c == '"' || c == '\\' {
-			return true
-		}
-	}
-	return false
+	fmt.Fprintln(r.out, "input")
 }
 
 // The marks of a table row, each in its column of five.
@@ -273,20 +299,206 @@ var (
 	cellInvalid = fmt.Sprintf("%-5s", " "+markInvalid)
 )
 
-func tableRow(w *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, _ string) {
-	for i := range targets {
+func tableRow(r *report, c urlgrammar.Comparison, _ string) {
+	w := r.out
+	focus := -1 // the byte the clipping keeps in view: the first offending one
+	for i := range r.targets {
 		if c.Accepted(i) {
 			w.WriteString(cellValid)
 		} else {
 			w.WriteString(cellInvalid)
+			if e := c.Errs[i]; focus < 0 || e.Offset < focus {
+				focus = e.Offset
+			}
 		}
 	}
-	w.WriteString(clip(c.Input, 80-5*len(targets)))
+	indent := 5 * len(r.targets)
+	avail := 0
+	if r.width > 0 {
+		avail = max(r.width-indent, 12)
+	}
+	d := newDisplay(c.Input, focus, avail)
+	w.WriteString(d.text)
 	w.WriteByte('\n')
+	if !r.why || c.Agree() {
+		return
+	}
+	for i, t := range r.targets {
+		e := c.Errs[i]
+		if e == nil {
+			continue
+		}
+		why := fmt.Sprintf("%s byte %d: %s", shortName(t.Version), e.Offset, e.Reason())
+		col, ok := d.column(e.Offset)
+		if ok && (r.width == 0 && col <= maxCaretColumn || r.width > 0 && indent+col+2+len(why) <= r.width) {
+			w.WriteString(strings.Repeat(" ", indent+col))
+			w.WriteString("^ ")
+		} else {
+			w.WriteString(strings.Repeat(" ", indent))
+		}
+		if r.width > 0 {
+			why = shorten(why, max(r.width-indent, 12))
+		}
+		w.WriteString(why)
+		w.WriteByte('\n')
+	}
 }
 
-func tableEnd(w *bufio.Writer, s *urlgrammar.Summary) {
-	fmt.Fprintf(w, "\n%d inputs. %s accepted, %s rejected.\n", s.Inputs, markValid, markInvalid)
+// maxCaretColumn is how far into an input the caret of a row's reason goes when the output is
+// not a terminal; further in, the reason stands alone and its byte offset says where.
+const maxCaretColumn = 200
+
+// A display is an input as the table shows it, with what is needed to find a byte's column.
+// An input that is printable ASCII without spaces or quotes is shown as it is; any other is
+// quoted, with \" and \\ for a quote and a backslash, and \xNN for each byte outside printable
+// ASCII. On a terminal the input is clipped to its width around the focus byte.
+type display struct {
+	s      string
+	quoted bool
+	lo, hi int // the bytes shown
+	text   string
+}
+
+func newDisplay(s string, focus, avail int) display {
+	d := display{s: s, quoted: needsQuotes(s), lo: 0, hi: len(s)}
+	full := d.width(0, len(s))
+	if d.quoted {
+		full += 2
+	}
+	if avail > 0 && full > avail {
+		budget := avail - 2 // the two marks of a cut, "…"
+		if d.quoted {
+			budget -= 2
+		}
+		if focus < 0 {
+			focus = 0
+		}
+		focus = min(focus, len(s))
+		lo, hi, used := focus, focus, 0
+		for lo > 0 && used+byteWidth(s[lo-1]) <= budget/3 {
+			lo--
+			used += byteWidth(s[lo])
+		}
+		for hi < len(s) && used+byteWidth(s[hi]) <= budget {
+			used += byteWidth(s[hi])
+			hi++
+		}
+		for lo > 0 && used+byteWidth(s[lo-1]) <= budget {
+			lo--
+			used += byteWidth(s[lo])
+		}
+		d.lo, d.hi = lo, hi
+	}
+	var b strings.Builder
+	if d.lo > 0 {
+		b.WriteString("…")
+	}
+	if d.quoted {
+		b.WriteByte('"')
+	}
+	for i := d.lo; i < d.hi; i++ {
+		writeByte(&b, s[i], d.quoted)
+	}
+	if d.quoted {
+		b.WriteByte('"')
+	}
+	if d.hi < len(s) {
+		b.WriteString("…")
+	}
+	d.text = b.String()
+	return d
+}
+
+// column returns the column of the display at which byte i of the input is shown (len(s): just
+// after the last byte), and false when it is clipped away.
+func (d display) column(i int) (int, bool) {
+	if i < d.lo || i > d.hi {
+		return 0, false
+	}
+	col := d.width(d.lo, i)
+	if d.lo > 0 {
+		col++
+	}
+	if d.quoted {
+		col++
+	}
+	return col, true
+}
+
+// width is the number of columns that bytes lo to hi of the input take.
+func (d display) width(lo, hi int) int {
+	n := 0
+	for i := lo; i < hi; i++ {
+		if d.quoted {
+			n += byteWidth(d.s[i])
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// byteWidth is the number of columns that byte c takes in a quoted display.
+func byteWidth(c byte) int {
+	switch {
+	case c == '"' || c == '\\':
+		return 2
+	case c >= 0x20 && c < 0x7f:
+		return 1
+	}
+	return 4
+}
+
+func writeByte(b *strings.Builder, c byte, quoted bool) {
+	switch {
+	case !quoted:
+		b.WriteByte(c)
+	case c == '"' || c == '\\':
+		b.WriteByte('\\')
+		b.WriteByte(c)
+	case c >= 0x20 && c < 0x7f:
+		b.WriteByte(c)
+	default:
+		fmt.Fprintf(b, `\x%02x`, c)
+	}
+}
+
+// needsQuotes reports whether the table shows s quoted: when it is empty, or holds a space, or
+// anything outside printable ASCII, a quote or a backslash.
+func needsQuotes(s string) bool {
+	if s == "" {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || c == '"' || c == '\\' {
+			return true
+		}
+	}
+	return false
+}
+
+// shown says which inputs a summary counts.
+func (r *report) shown(s *urlgrammar.Summary) string {
+	if r.diff {
+		return fmt.Sprintf("%d of %d inputs, those on which the versions disagree", s.Inputs, r.read)
+	}
+	return fmt.Sprintf("%d inputs", s.Inputs)
+}
+
+// splitCauses separates the causes on which the targets disagree from those they share.
+func splitCauses(s *urlgrammar.Summary) (disagree, shared []*urlgrammar.Cause) {
+	for _, c := range s.Causes() {
+		if c.Shared {
+			shared = append(shared, c)
+		} else {
+			disagree = append(disagree, c)
+		}
+	}
+	return disagree, shared
+}
+
+func tableSummary(w *bufio.Writer, r *report, s *urlgrammar.Summary) {
+	fmt.Fprintf(w, "\n%s. %s accepted, %s rejected.\n", r.shown(s), markValid, markInvalid)
 	fmt.Fprintln(w, "\nAccepted, per version and rule:")
 	for i, t := range s.Targets {
 		rule := t.Rule
@@ -295,31 +507,60 @@ func tableEnd(w *bufio.Writer, s *urlgrammar.Summary) {
 		}
 		fmt.Fprintf(w, "  %-10s %-16s %7d of %d\n", t.Version, rule, s.Accepted[i], s.Inputs)
 	}
-	fmt.Fprintln(w, "\nPairs (both / only first / only second / neither):")
-	for _, p := range s.Pairs {
-		fmt.Fprintf(w, "  %-10s %-10s %7d %7d %7d %7d\n", p.First.Version, p.Second.Version, p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
-	}
-	fmt.Fprintln(w, "\nRejections by cause: version, count, the rule in which the input left the")
-	fmt.Fprintln(w, "grammar, the character found there, an example, and what was expected:")
-	shown := map[urlgrammar.Target]int{}
-	hidden := 0
-	for _, c := range s.Causes() {
-		if shown[c.Target] == tableCausesPerTarget {
-			hidden++
-			continue
+	if len(s.Pairs) > 0 {
+		fmt.Fprintln(w, "\nPairs (both / only first / only second / neither):")
+		for _, p := range s.Pairs {
+			fmt.Fprintf(w, "  %-10s %-10s %7d %7d %7d %7d\n", p.First.Version, p.Second.Version, p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
 		}
-		shown[c.Target]++
-		head := fmt.Sprintf("  %-10s %6d  in %s at %s  e.g. ", c.Target.Version, c.Count, c.In, c.Found)
-		fmt.Fprintf(w, "%s%s\n", head, clip(c.Example, max(80-len(head), 12)))
-		fmt.Fprintf(w, "  %17s %s\n", "", shorten(c.Err.Reason(), 80-20))
 	}
-	if hidden > 0 {
-		fmt.Fprintf(w, "  (%d less frequent causes not shown: --format markdown or json lists them all)\n", hidden)
+	disagree, shared := splitCauses(s)
+	fmt.Fprintln(w, "\nRejections by cause: version, count, the rule in which the input left the")
+	fmt.Fprintln(w, "grammar, the character found there, an example, and what was expected.")
+	if len(s.Targets) > 1 {
+		fmt.Fprintln(w, "\nWhere the versions disagree (another version accepts these inputs):")
+		tableCauses(w, r, disagree, 0)
+	}
+	if len(shared) > 0 {
+		if len(s.Targets) > 1 {
+			fmt.Fprintln(w, "\nWhere every version rejects the input:")
+		}
+		tableCauses(w, r, shared, tableCausesPerTarget)
 	}
 }
 
-// tableCausesPerTarget is how many rejection causes the table shows per version, most
-// frequent first.
+// tableCauses prints causes, at most perTarget per version when perTarget > 0.
+func tableCauses(w *bufio.Writer, r *report, causes []*urlgrammar.Cause, perTarget int) {
+	if len(causes) == 0 {
+		fmt.Fprintln(w, "  none")
+		return
+	}
+	count := map[urlgrammar.Target]int{}
+	hidden := 0
+	for _, c := range causes {
+		if perTarget > 0 && count[c.Target] == perTarget {
+			hidden++
+			continue
+		}
+		count[c.Target]++
+		head := fmt.Sprintf("  %-10s %6d  in %s at %s  e.g. ", c.Target.Version, c.Count, c.In, c.Found)
+		avail := 0
+		if r.width > 0 {
+			avail = max(r.width-len(head), 12)
+		}
+		fmt.Fprintf(w, "%s%s\n", head, newDisplay(c.Example, c.Err.Offset, avail).text)
+		reason := c.Err.Reason()
+		if r.width > 0 {
+			reason = shorten(reason, max(r.width-20, 12))
+		}
+		fmt.Fprintf(w, "  %17s %s\n", "", reason)
+	}
+	if hidden > 0 {
+		fmt.Fprintf(w, "  (%d less frequent causes not shown: --format markdown, json or html lists them all)\n", hidden)
+	}
+}
+
+// tableCausesPerTarget is how many of the rejection causes that every version shares the table
+// shows per version, most frequent first.
 const tableCausesPerTarget = 5
 
 // shorten cuts s to n bytes at most, marking the cut; s is text of ours, not an input.
@@ -330,48 +571,104 @@ func shorten(s string, n int) string {
 	return s[:n-1] + "…"
 }
 
-func markdownBegin(w *bufio.Writer, targets []urlgrammar.Target) {
-	fmt.Fprint(w, "| input |")
-	for _, t := range targets {
-		fmt.Fprintf(w, " %s |", t)
+func markdownBegin(r *report) {
+	fmt.Fprint(r.out, "| input |")
+	for _, t := range r.targets {
+		fmt.Fprintf(r.out, " %s |", t)
 	}
-	fmt.Fprint(w, " source |\n|---|")
-	for range targets {
-		fmt.Fprint(w, ":---:|")
+	if r.why {
+		fmt.Fprint(r.out, " why |")
 	}
-	fmt.Fprintln(w, "---|")
+	fmt.Fprint(r.out, " source |\n|---|")
+	for range r.targets {
+		fmt.Fprint(r.out, ":---:|")
+	}
+	if r.why {
+		fmt.Fprint(r.out, "---|")
+	}
+	fmt.Fprintln(r.out, "---|")
 }
 
-// markdownCell escapes s for a table cell.
-func markdownCell(s string) string {
-	q := fmt.Sprintf("%+q", s)
-	return "`" + strings.NewReplacer("|", `\|`, "`", "'").Replace(q[1:len(q)-1]) + "`"
-}
-
-func markdownRow(w *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, source string) {
-	fmt.Fprintf(w, "| %s |", markdownCell(c.Input))
-	for i := range targets {
-		if c.Accepted(i) {
-			fmt.Fprint(w, " ✓ |")
+// markdownCode writes s as a code span for a table cell (the empty string, which no code span
+// can show, as "*(empty)*"): bytes outside printable ASCII as in Go's %+q (\x00, \u00e9), a
+// backtick as itself, fenced by one more backtick than the longest
+// run inside (CommonMark, "Code spans"), and "|" escaped as a table cell needs (GitHub
+// Flavored Markdown, "Tables").
+func markdownCode(s string) string {
+	if s == "" {
+		return "*(empty)*" // no code span is empty
+	}
+	q := strconv.QuoteToASCII(s)
+	q = strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`)
+	run, longest := 0, 0
+	for i := 0; i < len(q); i++ {
+		if q[i] == '`' {
+			run++
+			longest = max(longest, run)
 		} else {
-			fmt.Fprintf(w, " ✗ %d |", c.Errs[i].Offset)
+			run = 0
 		}
 	}
-	fmt.Fprintf(w, " %s |\n", strings.ReplaceAll(source, "|", `\|`))
+	fence := strings.Repeat("`", longest+1)
+	// CommonMark strips one space from each end of a code span that begins and ends with
+	// one (and is not all spaces): a span that begins or ends with a backtick or a space is
+	// padded so that what is stripped is the padding.
+	pad := ""
+	if longest > 0 || (q[0] == ' ' || q[len(q)-1] == ' ') && strings.Trim(q, " ") != "" {
+		pad = " "
+	}
+	return fence + pad + strings.ReplaceAll(q, "|", `\|`) + pad + fence
 }
 
-func markdownEnd(w *bufio.Writer, s *urlgrammar.Summary) {
-	fmt.Fprintf(w, "\n%d inputs.\n\n| version | rule | accepted |\n|---|---|---:|\n", s.Inputs)
+// markdownText escapes text of ours for a table cell.
+func markdownText(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+func markdownRow(r *report, c urlgrammar.Comparison, source string) {
+	w := r.out
+	fmt.Fprintf(w, "| %s |", markdownCode(c.Input))
+	var why []string
+	for i, t := range r.targets {
+		if e := c.Errs[i]; e == nil {
+			fmt.Fprint(w, " ✓ |")
+		} else {
+			fmt.Fprintf(w, " ✗ %d |", e.Offset)
+			if !c.Agree() {
+				why = append(why, fmt.Sprintf("%s byte %d: %s", t.Version, e.Offset, markdownText(e.Reason())))
+			}
+		}
+	}
+	if r.why {
+		fmt.Fprintf(w, " %s |", strings.Join(why, "<br>"))
+	}
+	fmt.Fprintf(w, " %s |\n", markdownText(source))
+}
+
+func markdownSummary(w *bufio.Writer, r *report, s *urlgrammar.Summary) {
+	fmt.Fprintf(w, "\n%s.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s))
 	for i, t := range s.Targets {
 		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, t.Rule, s.Accepted[i])
 	}
-	fmt.Fprint(w, "\n| first | second | both | only first | only second | neither |\n|---|---|---:|---:|---:|---:|\n")
-	for _, p := range s.Pairs {
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d |\n", p.First.Version, p.Second.Version, p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
+	if len(s.Pairs) > 0 {
+		fmt.Fprint(w, "\n| first | second | both | only first | only second | neither |\n|---|---|---:|---:|---:|---:|\n")
+		for _, p := range s.Pairs {
+			fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d |\n", p.First.Version, p.Second.Version, p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
+		}
 	}
-	fmt.Fprint(w, "\n| version | left the grammar in | found | count | example | reason |\n|---|---|---|---:|---|---|\n")
-	for _, c := range s.Causes() {
-		fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %s |\n", c.Target.Version, c.In, markdownCell(c.Found), c.Count, markdownCell(c.Example), strings.ReplaceAll(c.Err.Reason(), "|", `\|`))
+	disagree, shared := splitCauses(s)
+	for _, part := range []struct {
+		title  string
+		causes []*urlgrammar.Cause
+	}{
+		{"Rejections where the versions disagree", disagree},
+		{"Rejections every version shares", shared},
+	} {
+		if len(part.causes) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s:\n\n| version | left the grammar in | found | count | example | reason |\n|---|---|---|---:|---|---|\n", part.title)
+		for _, c := range part.causes {
+			fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %s |\n", c.Target.Version, c.In, markdownCode(c.Found), c.Count, markdownCode(c.Example), markdownText(c.Err.Reason()))
+		}
 	}
 }
 
@@ -383,30 +680,47 @@ func tsvField(s string) string {
 // tsvEscaper is built once: building a Replacer costs more than using it.
 var tsvEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
 
-func tsvBegin(w *bufio.Writer, targets []urlgrammar.Target) {
-	fmt.Fprint(w, "input")
-	for _, t := range targets {
-		fmt.Fprintf(w, "\t%s", t)
+// tsvBegin prints the header: input, then per target its verdict column and its reason
+// column ("TARGET reason"), then source.
+func tsvBegin(r *report) {
+	fmt.Fprint(r.out, "input")
+	for _, t := range r.targets {
+		fmt.Fprintf(r.out, "\t%s\t%s reason", t, t)
 	}
-	fmt.Fprintln(w, "\tsource")
+	fmt.Fprintln(r.out, "\tsource")
 }
 
-// tsvRow prints "valid" or "invalid:OFFSET" per target.
-func tsvRow(w *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, source string) {
-	fmt.Fprint(w, tsvField(c.Input))
-	for i := range targets {
-		if c.Accepted(i) {
-			fmt.Fprint(w, "\tvalid")
+// tsvRow prints "valid" or "invalid:OFFSET" per target, each followed by the reason (empty
+// for an accepted input).
+func tsvRow(r *report, c urlgrammar.Comparison, source string) {
+	w := r.out
+	w.WriteString(tsvField(c.Input))
+	for i := range r.targets {
+		if e := c.Errs[i]; e == nil {
+			w.WriteString("\tvalid\t")
 		} else {
-			fmt.Fprintf(w, "\tinvalid:%d", c.Errs[i].Offset)
+			fmt.Fprintf(w, "\tinvalid:%d\t%s", e.Offset, tsvField(e.Reason()))
 		}
 	}
 	fmt.Fprintf(w, "\t%s\n", tsvField(source))
 }
 
+// tsvSummary prints the causes as a table of their own: a TSV of rows would be broken by a
+// summary after them, so it is printed only to the --summary file.
+func tsvSummary(w *bufio.Writer, r *report, s *urlgrammar.Summary) {
+	if w == r.out {
+		return
+	}
+	fmt.Fprintln(w, "version\trule\tshared\tin\tfound\tcount\texample\treason")
+	for _, c := range s.Causes() {
+		fmt.Fprintf(w, "%s\t%s\t%t\t%s\t%s\t%d\t%s\t%s\n", c.Target.Version, c.Target.Rule, c.Shared, c.In, tsvField(c.Found), c.Count, tsvField(c.Example), tsvField(c.Err.Reason()))
+	}
+}
+
 // jsonVerdict is one version's verdict in compare's JSON Lines.
 type jsonVerdict struct {
-	Version  string   `json:"version"`
+	Version string `json:"version"`
+	// Rule is the start rule that accepted the input, or that it was held to and left.
 	Rule     string   `json:"rule"`
 	Valid    bool     `json:"valid"`
 	Offset   *int     `json:"offset,omitempty"`
@@ -415,63 +729,106 @@ type jsonVerdict struct {
 	Message  string   `json:"message,omitempty"`
 }
 
-func jsonRow(w *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, source string) {
-	line := struct {
-		Input    string        `json:"input"`
-		Source   string        `json:"source,omitempty"`
-		Verdicts []jsonVerdict `json:"verdicts"`
-	}{Input: c.Input, Source: source}
-	for i, t := range targets {
-		v := jsonVerdict{Version: t.Version.String(), Rule: t.Rule, Valid: c.Accepted(i)}
+// jsonInput is one input's line in compare's JSON Lines.
+type jsonInput struct {
+	Type  string `json:"type"` // "input"
+	Input string `json:"input"`
+	// InputBytes is the input's exact bytes when it is not valid UTF-8 (see checkResult).
+	InputBytes []byte        `json:"input_bytes,omitempty"`
+	Source     string        `json:"source,omitempty"`
+	Verdicts   []jsonVerdict `json:"verdicts"`
+}
+
+func jsonRow(r *report, c urlgrammar.Comparison, source string) {
+	line := jsonInput{Type: "input", Input: c.Input, InputBytes: inputBytes(c.Input), Source: source}
+	for i, t := range r.targets {
+		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input), Valid: c.Accepted(i)}
 		if e := c.Errs[i]; e != nil {
 			v.Rule, v.Offset, v.Expected, v.In, v.Message = e.Rule, &e.Offset, e.Expected, e.In, e.Reason()
 		}
 		line.Verdicts = append(line.Verdicts, v)
 	}
-	writeJSON(w, line)
+	writeJSON(r.out, line)
 }
 
-func jsonEnd(w *bufio.Writer, s *urlgrammar.Summary) {
-	type target struct {
-		Version  string `json:"version"`
-		Rule     string `json:"rule"`
-		Accepted int    `json:"accepted"`
+// jsonSummaryLine is the last line of compare's JSON Lines, its summary.
+type jsonSummaryLine struct {
+	Type string `json:"type"` // "summary"
+	// Inputs counts the inputs summarized: with --diff (Shown "disagreeing") those on which
+	// the versions disagree, of Read.
+	Inputs  int          `json:"inputs"`
+	Read    int          `json:"read"`
+	Shown   string       `json:"shown"` // "all" or "disagreeing"
+	Targets []jsonTarget `json:"targets"`
+	Pairs   []jsonPair   `json:"pairs"`
+	// Sets counts the inputs accepted by exactly each set of versions, most frequent first.
+	Sets   []jsonSet   `json:"sets"`
+	Causes []jsonCause `json:"causes"`
+}
+
+type jsonTarget struct {
+	Version  string `json:"version"`
+	Rule     string `json:"rule"`
+	Accepted int    `json:"accepted"`
+}
+
+type jsonPair struct {
+	First      string `json:"first"`
+	Second     string `json:"second"`
+	Both       int    `json:"both"`
+	OnlyFirst  int    `json:"only_first"`
+	OnlySecond int    `json:"only_second"`
+	Neither    int    `json:"neither"`
+}
+
+type jsonSet struct {
+	Accepting []string `json:"accepting"`
+	Count     int      `json:"count"`
+}
+
+type jsonCause struct {
+	Version string `json:"version"`
+	Rule    string `json:"rule"`
+	Shared  bool   `json:"shared"` // every version rejects these inputs
+	In      string `json:"in"`
+	Found   string `json:"found"`
+	Count   int    `json:"count"`
+	Example string `json:"example"`
+	// ExampleBytes is the example's exact bytes when it is not valid UTF-8 (see checkResult).
+	ExampleBytes []byte `json:"example_bytes,omitempty"`
+	Offset       int    `json:"offset"` // the example's
+	Message      string `json:"message"`
+}
+
+func newJSONSummary(r *report, s *urlgrammar.Summary) jsonSummaryLine {
+	sum := jsonSummaryLine{Type: "summary", Inputs: s.Inputs, Read: r.read, Shown: "all",
+		Targets: []jsonTarget{}, Pairs: []jsonPair{}, Sets: []jsonSet{}, Causes: []jsonCause{}}
+	if r.diff {
+		sum.Shown = "disagreeing"
 	}
-	type pair struct {
-		First      string `json:"first"`
-		Second     string `json:"second"`
-		Both       int    `json:"both"`
-		OnlyFirst  int    `json:"only_first"`
-		OnlySecond int    `json:"only_second"`
-		Neither    int    `json:"neither"`
-	}
-	type cause struct {
-		Version string `json:"version"`
-		In      string `json:"in"`
-		Found   string `json:"found"`
-		Count   int    `json:"count"`
-		Example string `json:"example"`
-		Message string `json:"message"`
-	}
-	var sum struct {
-		Summary struct {
-			Inputs  int      `json:"inputs"`
-			Targets []target `json:"targets"`
-			Pairs   []pair   `json:"pairs"`
-			Causes  []cause  `json:"causes"`
-		} `json:"summary"`
-	}
-	sum.Summary.Inputs = s.Inputs
 	for i, t := range s.Targets {
-		sum.Summary.Targets = append(sum.Summary.Targets, target{t.Version.String(), t.Rule, s.Accepted[i]})
+		sum.Targets = append(sum.Targets, jsonTarget{t.Version.String(), t.Rule, s.Accepted[i]})
 	}
 	for _, p := range s.Pairs {
-		sum.Summary.Pairs = append(sum.Summary.Pairs, pair{p.First.Version.String(), p.Second.Version.String(), p.Both, p.OnlyFirst, p.OnlySecond, p.Neither})
+		sum.Pairs = append(sum.Pairs, jsonPair{p.First.Version.String(), p.Second.Version.String(), p.Both, p.OnlyFirst, p.OnlySecond, p.Neither})
+	}
+	for _, set := range s.Sets() {
+		js := jsonSet{Accepting: []string{}, Count: set.Count}
+		for j, ok := range set.Accepting {
+			if ok {
+				js.Accepting = append(js.Accepting, s.Targets[j].Version.String())
+			}
+		}
+		sum.Sets = append(sum.Sets, js)
 	}
 	for _, c := range s.Causes() {
-		sum.Summary.Causes = append(sum.Summary.Causes, cause{c.Target.Version.String(), c.In, c.Found, c.Count, c.Example, c.Err.Reason()})
+		sum.Causes = append(sum.Causes, jsonCause{c.Target.Version.String(), c.Err.Rule, c.Shared, c.In, c.Found, c.Count, c.Example, inputBytes(c.Example), c.Err.Offset, c.Err.Reason()})
 	}
-	writeJSON(w, sum)
+	return sum
+}
+
+func jsonSummary(w *bufio.Writer, r *report, s *urlgrammar.Summary) {
+	writeJSON(w, newJSONSummary(r, s))
 }
 
 func writeJSON(w *bufio.Writer, v any) {

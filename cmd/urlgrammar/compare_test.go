@@ -44,7 +44,12 @@ func TestCompareAgreesWithCheck(t *testing.T) {
 	for _, ex := range urlgrammar.Corpus() {
 		inputs = append(inputs, ex.Input)
 	}
-	for col, target := range header[1 : len(header)-1] {
+	// The header: input, then a verdict column and a reason column per target, then source.
+	for col := 1; col < len(header)-1; col += 2 {
+		target := header[col]
+		if header[col+1] != target+" reason" {
+			t.Fatalf("column %d: %q, want %q", col+1, header[col+1], target+" reason")
+		}
 		id, rule, _ := strings.Cut(target, ":")
 		args := []string{"check", "-g", id}
 		if rule != "" {
@@ -56,13 +61,14 @@ func TestCompareAgreesWithCheck(t *testing.T) {
 			t.Fatalf("%s: check printed %d lines for %d inputs", target, len(verdicts), len(inputs))
 		}
 		for i, v := range verdicts {
-			got := strings.Split(rows[i+1], "\t")[col+1]
-			want := "valid"
+			fields := strings.Split(rows[i+1], "\t")
+			got := fields[col] + "\t" + fields[col+1]
+			want := "valid\t"
 			if f := strings.Split(v, "\t"); f[0] == "invalid" {
-				want = "invalid:" + f[1]
+				want = "invalid:" + f[1] + "\t" + tsvField(f[2])
 			}
 			if got != want {
-				t.Errorf("%s %q: compare %s, check %s", target, inputs[i], got, want)
+				t.Errorf("%s %q: compare %q, check %q", target, inputs[i], got, want)
 			}
 		}
 	}
@@ -83,7 +89,7 @@ func TestCompareExitStatus(t *testing.T) {
 		{"", []string{"compare", "-g", "rfc9999"}, exitUsage},
 		{"", []string{"compare", "--format", "xml"}, exitUsage},
 		{"", []string{"compare", "-g", "rfc3986", "-rule", "rfc3986=nope"}, exitUsage},
-		{"", []string{"compare", "/no/such/file"}, exitUsage},
+		{"", []string{"compare", "-f", "/no/such/file"}, exitUsage},
 	} {
 		if _, _, status := runCLI(t, c.stdin, c.args...); status != c.status {
 			t.Errorf("%q: status %d, want %d", c.args, status, c.status)

@@ -40,7 +40,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	if *id != "" {
 		v, err := urlgrammar.Lookup(*id)
 		if err != nil {
-			fmt.Fprintln(stderr, "urlgrammar conform:", err)
+			fail(stderr, "conform", err)
 			return exitUsage
 		}
 		versions = []urlgrammar.Version{v}
@@ -61,12 +61,12 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 		name := v.String() + ".bnf"
 		src, err := grammar.Files.ReadFile(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "urlgrammar conform: %v\n", err)
+			fail(stderr, "conform", err)
 			return exitUsage
 		}
 		g, err := conformance.ParseBNF(name, src)
 		if err != nil {
-			fmt.Fprintf(stderr, "urlgrammar conform: %v\n", err)
+			fail(stderr, "conform", err)
 			return exitUsage
 		}
 		rules := v.StartRules()
@@ -113,7 +113,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	for i, j := range jobs {
 		<-done[i]
 		if _, err := io.WriteString(stdout, j.out.String()); err != nil {
-			fmt.Fprintln(stderr, "urlgrammar conform:", err)
+			fail(stderr, "conform", err)
 			status = exitUsage
 		}
 		if j.bad && status == exitValid {

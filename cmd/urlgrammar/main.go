@@ -4,8 +4,9 @@
 //
 //	urlgrammar <command> [flags] [input ...]
 //
-// Each command reads its inputs from the arguments or, when there are none, from standard input,
-// one input per line (see readInputs). Exit status: 0 when every input is valid, 1 when some
+// Each command takes its inputs as arguments, or one per line from a file (-f FILE) or standard
+// input (see openInputs). "--" ends the flags; -h or --help prints a command's usage,
+// --version the module's version. Exit status: 0 when every input is valid, 1 when some
 // input is invalid, 2 on a usage or I/O error. Run "urlgrammar help" for the commands.
 package main
 
@@ -13,6 +14,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"slices"
 	"sort"
 )
 
@@ -34,6 +37,7 @@ var commands = map[string]command{
 		func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return runConform(args, stdout, stderr)
 		}},
+	"extract":   {"the URLs in running text, delimited as RFC 1738 and the 2003 draft recommend: one per line", runExtract},
 	"resolve":   {"resolve references against a base, by a version's own algorithm (or, with --relative, the inverse)", runResolve},
 	"normalize": {"inputs in the normal form of a version's document: one line per input", runNormalize},
 	"equiv":     {"whether two inputs are equivalent under a version's document, and by which rung of its ladder", runEquiv},
@@ -51,11 +55,20 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	flags := args
+	if i := slices.Index(args, "--"); i >= 0 {
+		flags = args[:i]
+	}
+	switch {
+	case len(args) == 0:
 		usage(stderr)
-		if len(args) == 0 {
-			return exitUsage
-		}
+		return exitUsage
+	case slices.ContainsFunc(flags, isFlag("version")):
+		return printVersion(stdout)
+	case args[0] == "help" && len(args) > 1:
+		return help(args[1], stdout, stderr)
+	case args[0] == "help" || isFlag("help")(args[0]) || isFlag("h")(args[0]):
+		usage(stdout)
 		return exitValid
 	}
 	cmd, ok := commands[args[0]]
@@ -64,7 +77,49 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return exitUsage
 	}
+	if slices.ContainsFunc(flags, isFlag("help")) || slices.ContainsFunc(flags, isFlag("h")) {
+		return help(args[0], stdout, stderr)
+	}
 	return cmd.run(args[1:], stdin, stdout, stderr)
+}
+
+// isFlag returns a test for the flag name written with one dash or two.
+func isFlag(name string) func(string) bool {
+	return func(arg string) bool { return arg == "-"+name || arg == "--"+name }
+}
+
+// help prints the usage of the command name on stdout: the command's own flag set prints it,
+// asked with -h, so every command's help is the one its flags declare.
+func help(name string, stdout, stderr io.Writer) int {
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "urlgrammar help: unknown command %q\n", name)
+		return exitUsage
+	}
+	fmt.Fprintf(stdout, "urlgrammar %s: %s\n", name, cmd.summary)
+	cmd.run([]string{"-h"}, eofReader{}, stdout, stdout)
+	return exitValid
+}
+
+// eofReader is an empty standard input.
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+// printVersion prints the module's version as the build recorded it ("(devel)" for a build
+// from a checkout), with the revision when the build recorded one.
+func printVersion(w io.Writer) int {
+	version := "(unknown)"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		version = bi.Main.Version
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" {
+				version += " " + s.Value
+			}
+		}
+	}
+	fmt.Fprintf(w, "urlgrammar %s\n", version)
+	return exitValid
 }
 
 func usage(w io.Writer) {
@@ -78,5 +133,7 @@ func usage(w io.Writer) {
 	for _, name := range names {
 		fmt.Fprintf(w, "  %-9s %s\n", name, commands[name].summary)
 	}
-	fmt.Fprintln(w, "\nRun \"urlgrammar <command> -h\" for a command's flags.")
+	fmt.Fprintln(w, "\nInputs are the arguments, or one per line from -f FILE or standard input; \"--\" ends")
+	fmt.Fprintln(w, "the flags. Run \"urlgrammar help <command>\" for a command's flags, \"urlgrammar --version\"")
+	fmt.Fprintln(w, "for the version.")
 }

@@ -17,13 +17,14 @@ type normalizeResult struct {
 }
 
 func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("normalize", "-g ID [--steps STEP,...] [--json] [INPUT...]", stderr)
+	fs := newFlagSet("normalize", "-g ID [--steps STEP,...] [--json] [-f FILE | INPUT...]", stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's normalization to apply (see \"urlgrammar versions\")")
 	stepList := fs.String("steps", "", "apply only these `STEPS` of the document, comma-separated: case, percent-encoding, path segments, default port, empty path")
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, and normal or error")
+	file := addInputFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar normalize -g ID [--steps STEP,...] [--json] [INPUT...]")
-		fmt.Fprintln(stderr, "\nPrints each INPUT (or each line of standard input when there is none) in the normal form of")
+		fmt.Fprintln(stderr, "usage: urlgrammar normalize -g ID [--steps STEP,...] [--json] [-f FILE | INPUT...]")
+		fmt.Fprintln(stderr, "\nPrints each INPUT (or each line of FILE or standard input) in the normal form of")
 		fmt.Fprintln(stderr, "the version's document, one line per input, or \"error\", a tab and the reason.")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
@@ -32,23 +33,25 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if err != nil {
 		return exitUsage
 	}
-	fail := func(err error) int {
-		fmt.Fprintln(stderr, "urlgrammar normalize:", strings.TrimPrefix(err.Error(), "urlgrammar: "))
-		return exitUsage
-	}
+	abort := func(err error) int { return fail(stderr, "normalize", err) }
 	v, err := versionFlag(*id)
 	if err != nil {
-		return fail(err)
+		return abort(err)
 	}
 	if !v.DefinesNormalization() {
 		_, err := urlgrammar.Normalize(v, "")
-		return fail(err)
+		return abort(err)
 	}
 	steps, err := parseSteps(v, *stepList)
 	if err != nil {
-		return fail(err)
+		return abort(err)
 	}
-	return eachInput("normalize", inputs, stdin, stdout, stderr, *asJSON, func(s string) (string, any, error) {
+	src, err := openInputs(*file, inputs, stdin)
+	if err != nil {
+		return abort(err)
+	}
+	defer src.Close()
+	return eachInput("normalize", src, stdout, stderr, *asJSON, func(s string) (string, any, error) {
 		normal, err := urlgrammar.Normalize(v, s, steps...)
 		res := normalizeResult{Input: s, Normal: normal}
 		if err != nil {
@@ -58,14 +61,14 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	})
 }
 
-// eachInput prints one line per input (see readInputs) for the command name: what fn gives
-// for it, or "error", a tab and fn's error; with asJSON, fn's JSON value. The exit status is
-// 1 when fn failed on some input, 2 on an I/O error.
-func eachInput(name string, inputs []string, stdin io.Reader, stdout, stderr io.Writer, asJSON bool, fn func(string) (string, any, error)) int {
+// eachInput prints one line per input of src for the command name: what fn gives for it, or
+// "error", a tab and fn's error; with asJSON, fn's JSON value. The exit status is 1 when fn
+// failed on some input, 2 on an I/O error.
+func eachInput(name string, src *inputSource, stdout, stderr io.Writer, asJSON bool, fn func(string) (string, any, error)) int {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	status := exitValid
 	var writeErr error
-	err := readInputs(inputs, stdin, func(s string) bool {
+	readErr := src.each(func(s string) bool {
 		text, value, err := fn(s)
 		if err != nil {
 			status = exitInvalid
@@ -78,19 +81,12 @@ func eachInput(name string, inputs []string, stdin io.Reader, stdout, stderr io.
 		default:
 			_, writeErr = fmt.Fprintln(out, text)
 		}
+		if writeErr == nil {
+			writeErr = writeFailed(out)
+		}
 		return writeErr == nil
 	})
-	if err == nil {
-		err = writeErr
-	}
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "urlgrammar %s: %v\n", name, err)
-		return exitUsage
-	}
-	return status
+	return finish(stderr, name, out, writeErr, readErr, status)
 }
 
 // parseSteps reads the --steps flag: names of steps (Step.String), each one that v's document

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -13,20 +12,22 @@ import (
 // parseResult is one line of "parse": the components of one input as written, null when
 // absent.
 type parseResult struct {
-	Input     string   `json:"input"`
-	Valid     bool     `json:"valid"`
-	Rule      string   `json:"rule"`
-	Scheme    *string  `json:"scheme"`
-	Authority *string  `json:"authority"`
-	Userinfo  *string  `json:"userinfo"`
-	User      *string  `json:"user"`
-	Password  *string  `json:"password"`
-	Host      *string  `json:"host"`
-	HostKind  *string  `json:"host_kind"`
-	Port      *string  `json:"port"`
-	Path      *string  `json:"path"`
-	PathKind  *string  `json:"path_kind"`
-	Segments  []string `json:"segments"`
+	Input string `json:"input"`
+	// InputBytes is the input's exact bytes when it is not valid UTF-8 (see checkResult).
+	InputBytes []byte   `json:"input_bytes,omitempty"`
+	Valid      bool     `json:"valid"`
+	Rule       string   `json:"rule"`
+	Scheme     *string  `json:"scheme"`
+	Authority  *string  `json:"authority"`
+	Userinfo   *string  `json:"userinfo"`
+	User       *string  `json:"user"`
+	Password   *string  `json:"password"`
+	Host       *string  `json:"host"`
+	HostKind   *string  `json:"host_kind"`
+	Port       *string  `json:"port"`
+	Path       *string  `json:"path"`
+	PathKind   *string  `json:"path_kind"`
+	Segments   []string `json:"segments"`
 	// SegmentParams holds, beside each segment, its ";" parameters where the grammar gives
 	// segments parameters (RFC 2396, the 1997 draft); the segment's text includes them.
 	SegmentParams [][]string    `json:"segment_params,omitempty"`
@@ -44,24 +45,29 @@ type parseErrJSON struct {
 }
 
 func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("parse", "-g ID [-rule RULE] [INPUT...]", stderr)
+	fs := newFlagSet("parse", "-g ID [-rule RULE] [-f FILE | INPUT...]", stderr)
 	gf := addGrammarFlags(fs)
+	file := addInputFlag(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	target, err := gf.target()
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar parse:", err)
-		return exitUsage
+		return fail(stderr, "parse", err)
 	}
+	src, err := openInputs(*file, inputs, stdin)
+	if err != nil {
+		return fail(stderr, "parse", err)
+	}
+	defer src.Close()
 	v := target.Version
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	status := exitValid
 	var writeErr error
-	err = readInputs(inputs, stdin, func(s string) bool {
+	readErr := src.each(func(s string) bool {
 		var u *urlgrammar.URL
 		var err error
 		if target.Rule == "" {
@@ -81,20 +87,13 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		} else {
 			r = result(u)
 		}
-		writeErr = enc.Encode(r)
+		r.InputBytes = inputBytes(s)
+		if writeErr = enc.Encode(r); writeErr == nil {
+			writeErr = writeFailed(out)
+		}
 		return writeErr == nil
 	})
-	if err == nil {
-		err = writeErr
-	}
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar parse:", err)
-		return exitUsage
-	}
-	return status
+	return finish(stderr, "parse", out, writeErr, readErr, status)
 }
 
 // text is the JSON value of a component: its text as written, or null when it is absent.

@@ -19,8 +19,13 @@ type relativeResult struct {
 // reference that the version's algorithm resolves against BASE to it (urlgrammar.Relativize),
 // one line per target, or "error", a tab and the reason.
 func runRelative(v urlgrammar.Version, base string, targets []string, opts []urlgrammar.ResolveOption, asJSON bool, stdin io.Reader, stdout, stderr io.Writer) int {
+	src, err := openInputs("", targets, stdin)
+	if err != nil {
+		return fail(stderr, "resolve", err)
+	}
+	defer src.Close()
 	// The empty reference is printed as an empty line.
-	return eachInput("resolve", targets, stdin, stdout, stderr, asJSON, func(target string) (string, any, error) {
+	return eachInput("resolve", src, stdout, stderr, asJSON, func(target string) (string, any, error) {
 		ref, err := urlgrammar.Relativize(v, base, target, opts...)
 		res := relativeResult{Target: target, Version: v.String(), Ref: ref}
 		if err != nil {

@@ -58,10 +58,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitUsage
 	}
-	fail := func(err error) int {
-		fmt.Fprintln(stderr, "urlgrammar resolve:", strings.TrimPrefix(err.Error(), "urlgrammar: "))
-		return exitUsage
-	}
+	abort := func(err error) int { return fail(stderr, "resolve", err) }
 	if len(rest) == 0 {
 		fs.Usage()
 		return exitUsage
@@ -75,16 +72,16 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *dotDot != "" {
 		h, ok := handling[*dotDot]
 		if !ok {
-			return fail(fmt.Errorf("--dotdot %q: want retain, remove or avoid", *dotDot))
+			return abort(fmt.Errorf("--dotdot %q: want retain, remove or avoid", *dotDot))
 		}
 		opts = append(opts, namedOption{"--dotdot", urlgrammar.LeftoverDotDot(h)})
 	}
 	var versions []urlgrammar.Version
 	switch {
 	case *relative && *all:
-		return fail(errors.New("--relative takes -g ID, not --all"))
+		return abort(errors.New("--relative takes -g ID, not --all"))
 	case *all && *id != "":
-		return fail(errors.New("-g and --all exclude each other"))
+		return abort(errors.New("-g and --all exclude each other"))
 	case *all:
 		for _, v := range urlgrammar.Versions() {
 			if v.DefinesResolution() {
@@ -92,20 +89,20 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		if len(versions) == 0 {
-			return fail(errors.New("no registered version defines resolution"))
+			return abort(errors.New("no registered version defines resolution"))
 		}
 	default:
 		v, err := versionFlag(*id)
 		if err != nil {
-			return fail(err)
+			return abort(err)
 		}
 		if !v.DefinesResolution() {
 			_, err := urlgrammar.Resolve(v, base, "")
-			return fail(err)
+			return abort(err)
 		}
 		for _, o := range opts {
 			if !v.AllowsResolveOption(o.opt) {
-				return fail(fmt.Errorf("%s: the document of %v does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", o.flag, v))
+				return abort(fmt.Errorf("%s: the document of %v does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", o.flag, v))
 			}
 		}
 		versions = []urlgrammar.Version{v}
@@ -144,8 +141,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = out.Flush()
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar resolve:", err)
-		return exitUsage
+		return abort(err)
 	}
 	if r.failed() {
 		return exitInvalid

@@ -40,12 +40,13 @@ func jsonFindings(input string, fs []urlgrammar.Finding) []reviewFinding {
 }
 
 func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("review", "-g ID [--json] [--explain] [INPUT...]", stderr)
+	fs := newFlagSet("review", "-g ID [--json] [--explain] [-f FILE | INPUT...]", stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, section, reason, begin, end, text), or the syntax error")
 	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
+	file := addInputFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--json] [--explain] [INPUT...]")
+		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--json] [--explain] [-f FILE | INPUT...]")
 		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
 		fmt.Fprintln(stderr, "One line per input: \"ok\"; or \"findings\" and, for each, a tab, the document's section, the")
 		fmt.Fprintln(stderr, "reason and the byte span; or \"invalid\", the offset and the reason, as check prints them.")
@@ -59,13 +60,17 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	v, err := versionFlag(*id)
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar review:", err)
-		return exitUsage
+		return fail(stderr, "review", err)
 	}
+	src, err := openInputs(*file, inputs, stdin)
+	if err != nil {
+		return fail(stderr, "review", err)
+	}
+	defer src.Close()
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	status := exitValid
 	var writeErr error
-	err = readInputs(inputs, stdin, func(s string) bool {
+	readErr := src.each(func(s string) bool {
 		findings, err := urlgrammar.Review(v, s)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
@@ -100,19 +105,12 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				explainFinding(stderr, s, f)
 			}
 		}
+		if writeErr == nil {
+			writeErr = writeFailed(out)
+		}
 		return writeErr == nil
 	})
-	if err == nil {
-		err = writeErr
-	}
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar review:", err)
-		return exitUsage
-	}
-	return status
+	return finish(stderr, "review", out, writeErr, readErr, status)
 }
 
 // explainFinding writes a finding for a person: its section and reason, then the input (or
@@ -150,39 +148,44 @@ func explainFinding(w io.Writer, input string, f urlgrammar.Finding) {
 func withReview(w compareWriter, format string) (compareWriter, error) {
 	// rendered runs a writer's function into a string, so that the review can be added to
 	// what it prints without the formats knowing of it.
-	rendered := func(f func(*bufio.Writer)) string {
+	rendered := func(r *report, f func(*report)) string {
 		var b strings.Builder
 		bw := bufio.NewWriter(&b)
-		f(bw)
+		out := r.out
+		r.out = bw
+		f(r)
+		r.out = out
 		bw.Flush()
 		return b.String()
 	}
 	switch format {
 	case "markdown":
 		return compareWriter{
-			begin: func(out *bufio.Writer, targets []urlgrammar.Target) {
-				head, rule, _ := strings.Cut(rendered(func(b *bufio.Writer) { w.begin(b, targets) }), "\n")
-				fmt.Fprintf(out, "%s review |\n%s---|\n", head, strings.TrimSuffix(rule, "\n"))
+			begin: func(r *report) {
+				head, rule, _ := strings.Cut(rendered(r, w.begin), "\n")
+				fmt.Fprintf(r.out, "%s review |\n%s---|\n", head, strings.TrimSuffix(rule, "\n"))
 			},
-			row: func(out *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, source string) {
-				row := rendered(func(b *bufio.Writer) { w.row(b, targets, c, source) })
+			row: func(r *report, c urlgrammar.Comparison, source string) {
+				row := rendered(r, func(r *report) { w.row(r, c, source) })
 				var cell []string
-				for _, f := range reviewRow(targets, c) {
-					cell = append(cell, fmt.Sprintf("%s: %s: %s %s", f.Version, f.Section, f.Concern, markdownCell(f.Text)))
+				for _, f := range reviewRow(r.targets, c) {
+					cell = append(cell, fmt.Sprintf("%s: %s: %s %s", f.Version, f.Section, f.Concern, markdownCode(f.Text)))
 				}
-				fmt.Fprintf(out, "%s %s |\n", strings.TrimSuffix(row, "\n"), strings.ReplaceAll(strings.Join(cell, "<br>"), "|", `\|`))
+				fmt.Fprintf(r.out, "%s %s |\n", strings.TrimSuffix(row, "\n"), strings.ReplaceAll(strings.Join(cell, "<br>"), "|", `\|`))
 			},
-			end: w.end,
+			summary: w.summary,
+			end:     w.end,
 		}, nil
 	case "json":
 		return compareWriter{
 			begin: w.begin,
-			row: func(out *bufio.Writer, targets []urlgrammar.Target, c urlgrammar.Comparison, source string) {
-				row := rendered(func(b *bufio.Writer) { w.row(b, targets, c, source) })
-				review := rendered(func(b *bufio.Writer) { writeJSON(b, reviewRow(targets, c)) })
-				fmt.Fprintf(out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}\n"), strings.TrimSuffix(review, "\n"))
+			row: func(r *report, c urlgrammar.Comparison, source string) {
+				row := rendered(r, func(r *report) { w.row(r, c, source) })
+				review := rendered(r, func(r *report) { writeJSON(r.out, reviewRow(r.targets, c)) })
+				fmt.Fprintf(r.out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}\n"), strings.TrimSuffix(review, "\n"))
 			},
-			end: w.end,
+			summary: w.summary,
+			end:     w.end,
 		}, nil
 	}
 	return compareWriter{}, fmt.Errorf("--review applies to --format markdown and json, not %s", format)

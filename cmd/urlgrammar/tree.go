@@ -12,23 +12,28 @@ import (
 )
 
 func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("tree", "-g ID [-rule RULE] [INPUT...]", stderr)
+	fs := newFlagSet("tree", "-g ID [-rule RULE] [-f FILE | INPUT...]", stderr)
 	gf := addGrammarFlags(fs)
+	file := addInputFlag(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	target, err := gf.target()
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar tree:", err)
-		return exitUsage
+		return fail(stderr, "tree", err)
 	}
+	src, err := openInputs(*file, inputs, stdin)
+	if err != nil {
+		return fail(stderr, "tree", err)
+	}
+	defer src.Close()
 	v := target.Version
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	status := exitValid
 	first := true
 	var writeErr error
-	err = readInputs(inputs, stdin, func(s string) bool {
+	readErr := src.each(func(s string) bool {
 		var root *urlgrammar.Node
 		var err error
 		if target.Rule == "" {
@@ -52,19 +57,10 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return writeErr == nil
 		}
 		writeTree(out, root)
-		return true
+		writeErr = writeFailed(out)
+		return writeErr == nil
 	})
-	if err == nil {
-		err = writeErr
-	}
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar tree:", err)
-		return exitUsage
-	}
-	return status
+	return finish(stderr, "tree", out, writeErr, readErr, status)
 }
 
 // writeTree prints the tree as an outline: one line per node, its rule name and the text it

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// openPTY opens a pseudo-terminal and returns its terminal side (and its controlling side, to
+// close), or skips the test where the system has none.
+func openPTY(t *testing.T) (tty, ptmx *os.File) {
+	t.Helper()
+	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	t.Cleanup(func() { ptmx.Close() })
+	var unlock int32
+	if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); errno != 0 {
+		t.Skipf("unlocking the pseudo-terminal: %v", errno)
+	}
+	var n uint32
+	if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); errno != 0 {
+		t.Skipf("naming the pseudo-terminal: %v", errno)
+	}
+	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("opening the pseudo-terminal: %v", err)
+	}
+	t.Cleanup(func() { tty.Close() })
+	return tty, ptmx
+}
+
+// TestTerminalDetection: a terminal is one that answers as a terminal; /dev/null, a character
+// device too, is not one, so "compare </dev/null" compares no inputs instead of the corpus.
+func TestTerminalDetection(t *testing.T) {
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	if isTerminal(null) {
+		t.Errorf("%s is taken for a terminal", os.DevNull)
+	}
+	var out, errb bytes.Buffer
+	if status := run([]string{"compare", "--format", "json"}, null, &out, &errb); status != exitValid || !strings.Contains(out.String(), `"inputs":0`) {
+		t.Errorf("compare </dev/null: status %d, %s %s", status, out.String(), errb.String())
+	}
+	tty, _ := openPTY(t)
+	if !isTerminal(tty) {
+		t.Errorf("a pseudo-terminal is not taken for a terminal")
+	}
+}
+
+// TestProgressOnlyOffTheTable: progress goes to a terminal's stderr only when the rows do not go
+// to that terminal, where it would land among them.
+func TestProgressOnlyOffTheTable(t *testing.T) {
+	tty, _ := openPTY(t)
+	if p := newProgress(tty, tty); p != nil {
+		t.Errorf("progress shown with the table on the same terminal")
+	}
+	if p := newProgress(&bytes.Buffer{}, tty); p == nil {
+		t.Errorf("no progress with the rows going to a file")
+	}
+	if p := newProgress(&bytes.Buffer{}, &bytes.Buffer{}); p != nil {
+		t.Errorf("progress shown on a stderr that is no terminal")
+	}
+	if w := tableWidth(tty); w <= 0 {
+		t.Errorf("width %d on a terminal", w)
+	}
+	if w := tableWidth(&bytes.Buffer{}); w != 0 {
+		t.Errorf("width %d off a terminal", w)
+	}
+}
