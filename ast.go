@@ -1,5 +1,7 @@
 package urlgrammar
 
+import "sync/atomic"
+
 // This file holds the typed components that Parse returns. Which rule of each grammar fills
 // which of them is declared in fills.go; walk.go does the filling.
 
@@ -12,16 +14,19 @@ package urlgrammar
 // (its net_loc is not split), the 2003 draft has no user and password (only userinfo), RFC
 // 1738 has no fragment and calls the query of an HTTP URL its search.
 //
-// A URL holds the input and where each component stands in it, and nothing that points
-// elsewhere, which keeps Parse to one small allocation: the methods make the Components, and
-// Segments and Parts read the input again for what Parse leaves out.
+// A URL holds the input and where each component stands in it, which keeps Parse to one
+// small allocation: the methods make the Components. The lists and scheme parts that Segments
+// and Parts return are found on the first call of either, by one more reading of the input,
+// and kept for every later call. A URL is safe for concurrent use; the zero URL is an empty
+// one, with no components.
 type URL struct {
 	Version Version
 	Rule    string // the start rule the input was held to, by its name in the document
 	Raw     string // the input, exactly as given
 
-	c                components
-	caseIgnoreScheme bool // the option Parse was given, for reading the URL again (details)
+	c    components
+	mode Mode // the modes Parse was given that change how the input is read
+	more atomic.Pointer[details]
 }
 
 // components is where the generic components stand in the input, and their kinds.
@@ -207,13 +212,22 @@ type Segment struct {
 }
 
 // Segments returns the segments of the path in order, or nil if the path has none (or the
-// grammar does not divide it into segments). It reads the URL again to find them, and
-// allocates the slice it returns.
+// grammar does not divide it into segments). The first call of Segments or Parts reads the URL
+// again to find them (see URL); each call allocates the slice it returns.
 func (u *URL) Segments() []Segment {
-	st := u.details()
-	var segs []Segment
+	d := u.details()
+	n := 0
+	for _, it := range d.items {
+		if it.kind == itemSegment {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	segs := make([]Segment, 0, n)
 	var params []Component
-	for _, it := range st.items {
+	for _, it := range d.items {
 		switch it.kind {
 		case itemParam:
 			params = append(params, u.component(it.span()))
@@ -345,8 +359,9 @@ func (*Prospero) SchemeName() string { return "prospero" }
 
 // Parts returns the parts of the URL that its RFC 1738 scheme defines, filled from the
 // scheme's own rule (ftpurl, httpurl, …), or nil when no such rule matched: for any other
-// version, and for an RFC 1738 URL of another scheme (genericurl). It reads the URL again to
-// find them, and allocates the value it returns.
+// version, and for an RFC 1738 URL of another scheme (genericurl). The first call of Segments
+// or Parts reads the URL again to find them (see URL); each call allocates the value it
+// returns.
 func (u *URL) Parts() SchemeParts {
 	st := u.details()
 	p := func(slot int) Component { return u.component(st.parts[slot]) }

@@ -2,13 +2,14 @@ package urlgrammar
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
 // This file holds the one walk over a parse's tokens that fills a URL (driven by the per-version
-// fill tables of fills.go), and the generic parse tree (Node, Walk, Inspect, ParseTree).
+// fill tables of fills.go), and the generic parse tree (Node, Inspect, Preorder, ParseTree).
 
 // A field is what a fill fills.
 type field uint8
@@ -161,11 +162,16 @@ type walkState struct {
 	pending  [4]*act // emptyAfter fills to apply at the end
 	npending int
 
-	// details says to find the scheme's parts and the lists too, which Parse leaves out.
-	details bool
-	scheme  schemeKind
-	parts   [4]span // the scheme's parts, by the slots named in ast.go
-	items   []item  // segments, their parameters, prospero field specs: last first, then reversed
+	// withDetails says to find the details too, which Parse leaves out.
+	withDetails bool
+	details
+}
+
+// details are what a URL's Segments and Parts are made of.
+type details struct {
+	scheme schemeKind
+	parts  [4]span // the scheme's parts, by the slots named in ast.go
+	items  []item  // segments, their parameters, prospero field specs: last first, then reversed
 }
 
 // frame is an enclosing match of a named rule during the walk.
@@ -244,7 +250,7 @@ func (st *walkState) apply(acts []act, parent int, t pegrt.Token, raw string) (l
 			if st.pathKind == PathNone {
 				st.pathKind = PathKind(a.kind)
 			}
-		case !st.details:
+		case !st.withDetails:
 		case a.field == fSchemeRule:
 			if st.scheme == schemeNone {
 				st.scheme = schemeKind(a.kind)
@@ -368,29 +374,30 @@ func (st *walkState) finish(raw string) {
 	}
 }
 
-// details reads u again, as Parse read it, for what Parse leaves out: the scheme's parts and
-// the lists. A URL that Parse did not make has none.
-func (u *URL) details() *walkState {
-	st := &walkState{details: true}
-	info := u.Version.info()
-	if info == nil {
-		return st
+// details returns the details of u: on the first call, it reads u again as Parse read it,
+// for what Parse leaves out (the scheme's parts and the lists), and keeps what it finds for
+// later calls. A URL that Parse did not make has none.
+func (u *URL) details() *details {
+	if d := u.more.Load(); d != nil {
+		return d
 	}
-	start := info.grammar.Start(u.Rule)
-	w, err := info.walker()
-	if start < 0 || err != nil {
-		return st
+	st := &walkState{withDetails: true}
+	if info := u.Version.info(); info != nil {
+		start := info.grammar.Start(u.Rule)
+		w, err := info.walker()
+		if start >= 0 && err == nil {
+			read := readAs(u.Raw, []Mode{u.mode})
+			p, ok := run(info, start, read)
+			if ok {
+				w.walk(p, u.Raw, st)
+			}
+			info.release(p)
+		}
 	}
-	var opts []Option
-	if u.caseIgnoreScheme {
-		opts = []Option{CaseIgnoreScheme()}
-	}
-	p, ok := run(info, start, readAs(u.Raw, opts))
-	if ok {
-		w.walk(p, u.Raw, st)
-	}
-	info.release(p)
-	return st
+	// Two goroutines may both read u on their first call; they find the same details, and
+	// the first one stored is kept.
+	u.more.CompareAndSwap(nil, &st.details)
+	return u.more.Load()
 }
 
 // walker returns the walker of info's grammar, compiled on first use.
@@ -419,56 +426,61 @@ type Node struct {
 	Children   []*Node
 }
 
-// A Visitor's Visit method is called by Walk for each node. If the Visitor w it returns is
-// not nil, Walk visits each child of the node with w, then calls w.Visit(nil).
-type Visitor interface {
-	Visit(node *Node) (w Visitor)
-}
-
-// Walk traverses the tree rooted at node depth-first, in input order: it calls v.Visit(node),
-// then walks each child with the Visitor that returned, then calls its Visit(nil).
-func Walk(v Visitor, node *Node) {
-	if v = v.Visit(node); v == nil {
+// Inspect traverses the tree rooted at node depth-first, in input order: it calls f(node),
+// and if f returns true, inspects each child of the node, then calls f(nil). A nil node is
+// not inspected.
+func Inspect(node *Node, f func(*Node) bool) {
+	if node == nil || !f(node) {
 		return
 	}
 	for _, c := range node.Children {
-		Walk(v, c)
+		Inspect(c, f)
 	}
-	v.Visit(nil)
+	f(nil)
 }
 
-type inspector func(*Node) bool
-
-func (f inspector) Visit(node *Node) Visitor {
-	if f(node) {
-		return f
+// Preorder returns an iterator over the nodes of the tree rooted at node, in depth-first
+// preorder (each node before its children, the children in input order). Stopping the
+// iteration early stops the traversal; a nil node yields nothing.
+func Preorder(node *Node) iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		preorder(node, yield)
 	}
-	return nil
 }
 
-// Inspect traverses the tree rooted at node depth-first, in input order: it calls f(node),
-// and if f returns true, inspects each child of the node, then calls f(nil).
-func Inspect(node *Node, f func(*Node) bool) {
-	Walk(inspector(f), node)
+// preorder yields node and its descendants, and reports whether to go on.
+func preorder(node *Node, yield func(*Node) bool) bool {
+	if node == nil {
+		return true
+	}
+	if !yield(node) {
+		return false
+	}
+	for _, c := range node.Children {
+		if !preorder(c, yield) {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseTree returns the parse tree of s under v, holding s to the same rule as Validate and
 // Parse; its root is that rule's match. A rejection is the *SyntaxError of Validate.
-func ParseTree(v Version, s string, opts ...Option) (*Node, error) {
-	rule, err := defaultRule(v, s, opts)
+func ParseTree(v Version, s string, mode ...Mode) (*Node, error) {
+	rule, err := defaultRule(v, s, mode)
 	if err != nil {
 		return nil, err
 	}
-	return ParseTreeRule(v, rule, s, opts...)
+	return ParseTreeRule(v, rule, s, mode...)
 }
 
 // ParseTreeRule is ParseTree holding s to the start rule named rule, as ValidateRule does.
-func ParseTreeRule(v Version, rule, s string, opts ...Option) (*Node, error) {
+func ParseTreeRule(v Version, rule, s string, mode ...Mode) (*Node, error) {
 	info, start, err := lookupRule(v, rule)
 	if err != nil {
 		return nil, err
 	}
-	read := readAs(s, opts)
+	read := readAs(s, mode)
 	p, ok := run(info, start, read)
 	if !ok {
 		info.release(p)
