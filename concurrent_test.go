@@ -22,7 +22,9 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	for range 4 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			for _, v := range urlgrammar.Versions() {
 				urlgrammar.Validate(v, "http://h/~a b")
 				urlgrammar.Match(v, "http://h/a")
@@ -38,7 +40,7 @@ func TestConcurrentUse(t *testing.T) {
 				t.Errorf("Resolve: %+v, %v", r, err)
 			}
 			urlgrammar.Resolve(urlgrammar.Draft2003, "http://a/b/c/d;p?q", "g?y")
-		})
+		}()
 	}
 	wg.Wait()
 }
