@@ -123,17 +123,8 @@ func defaultRule(v Version, s string, mode []Mode) (string, error) {
 	if info == nil {
 		return "", fmt.Errorf("urlgrammar: unknown version %v", v)
 	}
-	if info.schemeRules == nil {
-		return info.grammar.Starts[0], nil
-	}
-	scheme, _ := splitScheme(s)
-	if modeOf(mode)&CaseIgnoreScheme != 0 {
-		scheme = lowerASCII(scheme)
-	}
-	if rule, ok := info.schemeRules[scheme]; ok {
-		return rule, nil
-	}
-	return info.otherRule, nil
+	rule, _ := info.defaultFor(s, modeOf(mode))
+	return rule, nil
 }
 
 // defaultStart is the start rule Validate holds s to under v: its number and name.
@@ -142,13 +133,7 @@ func defaultStart(v Version, s string, mode []Mode) (info *version, start int, r
 	if info == nil {
 		return nil, 0, "", fmt.Errorf("urlgrammar: unknown version %v", v)
 	}
-	if info.schemeRules == nil {
-		return info, 0, info.grammar.Starts[0], nil
-	}
-	if rule, err = defaultRule(v, s, mode); err != nil {
-		return nil, 0, "", err
-	}
-	if start = info.grammar.Start(rule); start < 0 {
+	if rule, start = info.defaultFor(s, modeOf(mode)); start < 0 {
 		return nil, 0, "", fmt.Errorf("urlgrammar: %v has no start rule %q (its start rules: %v)", v, rule, info.grammar.Starts)
 	}
 	return info, start, rule, nil
@@ -166,16 +151,16 @@ func readAs(s string, mode []Mode) string {
 
 // match reports whether start rule number start of info's grammar matches all of s.
 func match(info *version, start int, s string) bool {
-	p := info.parser()
+	p := info.parser(0) // Recognize records no tokens: any parser will do
 	ok := p.Recognize(start, s)
-	info.pool.Put(p) // Recognize records no tokens: the parser has not grown
+	info.release(p)
 	return ok
 }
 
 // run is match recording the tokens of the parse, for Parse and ParseTree: when it reports
 // true, the parser holds the tokens. The caller gives the parser back with info.release.
 func run(info *version, start int, s string) (pegrt.Parser, bool) {
-	p := info.parser()
+	p := info.parser(len(s))
 	return p, p.Match(start, s)
 }
 
