@@ -14,7 +14,7 @@ import (
 // ("[::1]" gives "::1"), or "" when the URL has no host. Escapes are left as they are (see
 // Component.Decoded). Under RFC 1808, whose net_loc is not split, no URL has a host.
 func (u *URL) Hostname() string {
-	h := u.component(u.c.s[fHost]).Text
+	h := u.get(fHost).Text
 	if len(h) >= 2 && h[0] == '[' && h[len(h)-1] == ']' {
 		return h[1 : len(h)-1]
 	}
@@ -25,7 +25,7 @@ func (u *URL) Hostname() string {
 // one too large for an int. The grammars bound a port's digits by no value: a port above
 // 65535 is returned as it is.
 func (u *URL) Port() (int, bool) {
-	p := u.component(u.c.s[fPort]).Text
+	p := u.get(fPort).Text
 	if p == "" {
 		return 0, false
 	}

@@ -37,5 +37,5 @@ func parse(v Version, info *version, start int, rule, s string, mode []Mode) (*U
 	var st walkState
 	w.walk(p, s, &st)
 	info.release(p)
-	return &URL{Version: v, Rule: rule, Raw: s, c: st.components, mode: modeOf(mode) & CaseIgnoreScheme}, nil
+	return &URL{Version: v, Rule: rule, Raw: s, c: st.components.store(modeOf(mode))}, nil
 }

@@ -169,7 +169,7 @@ func Resolve(v Version, base, ref string, mode ...Mode) (Resolution, error) {
 // it was parsed with does not matter, and a CaseIgnoreScheme it was parsed with holds for ref
 // too.
 func (u *URL) Resolve(ref string, mode ...Mode) (Resolution, error) {
-	r, err := newResolution(u.Version, modeOf(mode)|u.mode)
+	r, err := newResolution(u.Version, modeOf(mode)|u.mode())
 	if err != nil {
 		return Resolution{}, err
 	}
@@ -225,7 +225,7 @@ func (r *resolution) setBase(u *URL) error {
 	if !u.Scheme().Present {
 		absRule := versions[r.v].absoluteRule
 		baseAbs, _, _ := strings.Cut(u.Raw, "#")
-		err := ValidateRule(r.v, absRule, baseAbs, u.mode)
+		err := ValidateRule(r.v, absRule, baseAbs, u.mode())
 		if err == nil {
 			err = fmt.Errorf("urlgrammar: %v: the base %q has no scheme", r.v, u.Raw)
 		}

@@ -99,6 +99,9 @@ type walker struct {
 	// empty" (RFC 2396, the 1997 and 2003 drafts, section 5.2), so a reference whose grammar
 	// derivation has no path rule has an empty path, where the path would stand.
 	pathDefined bool
+	// qualified says that some fill has a parent: only then does the walk keep the stack of
+	// enclosing matches that gives each match its parent.
+	qualified bool
 }
 
 // ruleActs is what the walk does with a match of one rule.
@@ -106,6 +109,9 @@ type ruleActs struct {
 	acts      []act
 	qualified bool // some of its acts have a parent
 	named     bool // the rule is a rule of the document (Grammar.Rules[i] != "")
+	// set, when not fNone, says that the rule's one act sets that generic component (and
+	// perhaps its kind) if no match around this one has: the walk does it without apply.
+	set field
 }
 
 // newWalker compiles fills for g. Every rule a fill names must be a rule of g.
@@ -149,9 +155,21 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			r.acts = append(r.acts, a)
 			r.qualified = r.qualified || a.parent >= 0
 		}
+		w.qualified = w.qualified || a.parent >= 0
 	}
 	if len(unknown) > 0 {
 		return nil, fmt.Errorf("urlgrammar: the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
+	}
+	for i := range w.rules {
+		r := &w.rules[i]
+		if len(r.acts) != 1 {
+			continue
+		}
+		a := r.acts[0]
+		if a.parent < 0 && a.how == set && a.field > fNone && a.field < numSpans &&
+			(a.kind == 0 || a.field == fHost || a.field == fPath && a.kind != byLeadingSlash) {
+			r.set = a.field
+		}
 	}
 	return w, nil
 }
@@ -190,11 +208,19 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 	stack := stackArray[:0]
 	for i := p.Len() - 1; i >= 0; i-- {
 		t := p.Token(i)
-		for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
-			stack = stack[:len(stack)-1]
+		if w.qualified {
+			for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
+				stack = stack[:len(stack)-1]
+			}
 		}
 		r := &w.rules[t.Rule]
-		if acts := r.acts; len(acts) > 0 {
+		if r.set != fNone {
+			st.set(r.set, r.acts[0].kind, t)
+			if r.acts[0].leaf {
+				i = t.First // skip the tokens inside
+				continue
+			}
+		} else if acts := r.acts; len(acts) > 0 {
 			parent := -1
 			if r.qualified && len(stack) > 0 {
 				parent = int(stack[len(stack)-1].rule)
@@ -204,7 +230,7 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 				continue
 			}
 		}
-		if r.named {
+		if w.qualified && r.named {
 			stack = append(stack, frame{rule: int32(t.Rule), first: int32(t.First)})
 		}
 	}
@@ -279,6 +305,23 @@ func (st *walkState) apply(acts []act, parent int, t pegrt.Token, raw string) (l
 		}
 	}
 	return leaf
+}
+
+// set is fillSpan for a fill that sets the generic component f, of kind k, with no parent:
+// the outermost match wins, and its kind with it.
+func (st *walkState) set(f field, k uint8, t pegrt.Token) {
+	sp := &st.s[f]
+	if sp.ok {
+		return
+	}
+	*sp = span{b: uint32(t.Begin), e: uint32(t.End), ok: true}
+	switch {
+	case k == 0:
+	case f == fHost && st.hostKind == HostNone:
+		st.hostKind = HostKind(k)
+	case f == fPath && st.pathKind == PathNone:
+		st.pathKind = PathKind(k)
+	}
 }
 
 // fillSpan applies a to the generic component a.field. A kind, like a span, is set by the
@@ -386,7 +429,7 @@ func (u *URL) details() *details {
 		start := info.grammar.Start(u.Rule)
 		w, err := info.walker()
 		if start >= 0 && err == nil {
-			read := readAs(u.Raw, []Mode{u.mode})
+			read := readAs(u.Raw, []Mode{u.mode()})
 			p, ok := run(info, start, read)
 			if ok {
 				w.walk(p, u.Raw, st)
@@ -503,11 +546,11 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 	}
 	nodes := make([]Node, count)
 	children := make([]*Node, count) // every node is the child of at most one other
-	type open struct {
-		node  *Node
-		token int
-	}
-	var stack []open
+	// open are the nodes made so far that no node is around yet: their numbers in nodes, and
+	// those of their tokens. It holds at most every node, and is made that large at once so
+	// that a flat tree (a path of a million segments) does not regrow it.
+	type open struct{ node, token int32 }
+	stack := make([]open, 0, count)
 	used, next := 0, 0
 	for i := 0; i < n; i++ {
 		t := p.Token(i)
@@ -515,29 +558,29 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 			continue // its nodes stay open, for the node around it
 		}
 		j := len(stack)
-		for j > 0 && stack[j-1].token >= t.First {
+		for j > 0 && int(stack[j-1].token) >= t.First {
 			j--
 		}
 		node := &nodes[next]
-		next++
 		*node = Node{Rule: g.Rules[t.Rule], Begin: t.Begin, End: t.End, Text: s[t.Begin:t.End]}
 		if k := len(stack) - j; k > 0 {
 			node.Children = children[used : used+k : used+k]
 			for c := range k {
-				node.Children[c] = stack[j+c].node
+				node.Children[c] = &nodes[stack[j+c].node]
 			}
 			used += k
 		}
-		stack = append(stack[:j], open{node: node, token: i})
+		stack = append(stack[:j], open{node: int32(next), token: int32(i)})
+		next++
 	}
 	if len(stack) != 1 {
 		// The start rule's match holds every other: one node is left, unless the grammar's
 		// start rule itself were PEG-only, which gen does not allow.
 		root := &Node{Begin: 0, End: len(s), Text: s}
 		for _, o := range stack {
-			root.Children = append(root.Children, o.node)
+			root.Children = append(root.Children, &nodes[o.node])
 		}
 		return root
 	}
-	return stack[0].node
+	return &nodes[stack[0].node]
 }

@@ -43,3 +43,19 @@ func TestDetailsOnce(t *testing.T) {
 		t.Errorf("Segments allocates %v times once the details are found, want 1", a)
 	}
 }
+
+// TestDefaultReading: every rule of a version's default reading (RFC 1738's per-scheme rules
+// and genericurl) is a start rule of its grammar.
+func TestDefaultReading(t *testing.T) {
+	for _, v := range Versions() {
+		info := v.info()
+		for _, sr := range info.schemeRules {
+			if sr.start < 0 || info.grammar.Starts[sr.start] != sr.rule {
+				t.Errorf("%v: scheme %s: rule %s is not start rule %d", v, sr.scheme, sr.rule, sr.start)
+			}
+		}
+		if info.schemeRules != nil && info.otherStart < 0 {
+			t.Errorf("%v: %s is no start rule", v, info.otherRule)
+		}
+	}
+}
