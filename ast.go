@@ -1,5 +1,7 @@
 package urlgrammar
 
+import "sync/atomic"
+
 // This file holds the typed components that Parse returns. Which rule of each grammar fills
 // which of them is declared in fills.go; walk.go does the filling.
 
@@ -12,54 +14,92 @@ package urlgrammar
 // (its net_loc is not split), the 2003 draft has no user and password (only userinfo), RFC
 // 1738 has no fragment and calls the query of an HTTP URL its search.
 //
-// A URL holds the input and where each component stands in it, and nothing that points
-// elsewhere, which keeps Parse to one small allocation: the methods make the Components, and
-// Segments and Parts read the input again for what Parse leaves out.
+// A URL holds the input and where each component stands in it, which keeps Parse to one
+// small allocation: the methods make the Components. The lists and scheme parts that Segments
+// and Parts return are found on the first call of either, by one more reading of the input,
+// and kept for every later call. A URL is safe for concurrent use; the zero URL is an empty
+// one, with no components.
 type URL struct {
 	Version Version
 	Rule    string // the start rule the input was held to, by its name in the document
 	Raw     string // the input, exactly as given
 
-	c                components
-	caseIgnoreScheme bool // the option Parse was given, for reading the URL again (details)
+	c    stored
+	more atomic.Pointer[details]
 }
 
-// components is where the generic components stand in the input, and their kinds.
+// components is where the generic components stand in the input, and their kinds, as the
+// walk finds them.
 type components struct {
 	s        [numSpans]span // by field
 	hostKind HostKind
 	pathKind PathKind
 }
 
+// stored is components as a URL keeps them, in fewer bytes (Parse allocates it), with the
+// mode that changes how the input was read.
+type stored struct {
+	at       [numSpans - 1]at // by field, less one: fNone has none
+	hostKind HostKind
+	pathKind PathKind
+	mode     uint8 // the Mode bits that change how the input is read: CaseIgnoreScheme
+}
+
+// at is where a component stands: the input's [b:e1-1]; the zero at is an absent component.
+type at struct{ b, e1 uint32 }
+
+// store returns c as a URL keeps it, read with mode.
+func (c *components) store(mode Mode) stored {
+	st := stored{hostKind: c.hostKind, pathKind: c.pathKind, mode: uint8(mode & CaseIgnoreScheme)}
+	for f := fNone + 1; f < numSpans; f++ {
+		if s := c.s[f]; s.ok {
+			st.at[f-1] = at{b: s.b, e1: s.e + 1}
+		}
+	}
+	return st
+}
+
+// mode is the Mode u was read with.
+func (u *URL) mode() Mode { return Mode(u.c.mode) }
+
+// get returns the component of u that fills f.
+func (u *URL) get(f field) Component {
+	a := u.c.at[f-1]
+	if a.e1 == 0 {
+		return Component{}
+	}
+	return Component{Present: true, Text: u.Raw[a.b : a.e1-1], Begin: int(a.b), End: int(a.e1 - 1)}
+}
+
 // Scheme is the scheme name, without the ":".
-func (u *URL) Scheme() Component { return u.component(u.c.s[fScheme]) }
+func (u *URL) Scheme() Component { return u.get(fScheme) }
 
 // Authority is what follows "//", and its parts.
 func (u *URL) Authority() Authority {
 	return Authority{
-		Component: u.component(u.c.s[fAuthority]),
-		Userinfo:  u.component(u.c.s[fUserinfo]),
-		User:      u.component(u.c.s[fUser]),
-		Password:  u.component(u.c.s[fPassword]),
-		Host:      u.component(u.c.s[fHost]),
+		Component: u.get(fAuthority),
+		Userinfo:  u.get(fUserinfo),
+		User:      u.get(fUser),
+		Password:  u.get(fPassword),
+		Host:      u.get(fHost),
 		HostKind:  u.c.hostKind,
-		Port:      u.component(u.c.s[fPort]),
+		Port:      u.get(fPort),
 	}
 }
 
 // Path is the path, with its kind.
-func (u *URL) Path() Path { return Path{Component: u.component(u.c.s[fPath]), Kind: u.c.pathKind} }
+func (u *URL) Path() Path { return Path{Component: u.get(fPath), Kind: u.c.pathKind} }
 
 // Params are the ";" parameters that RFC 1808 places after the whole path (rel_path =
 // [ path ] [ ";" params ] [ "?" query ]), without the ";". The grammars that put parameters
 // inside each path segment give them per Segment instead.
-func (u *URL) Params() Component { return u.component(u.c.s[fParams]) }
+func (u *URL) Params() Component { return u.get(fParams) }
 
 // Query is the query, without the "?"; for an RFC 1738 HTTP or WAIS URL, its search part.
-func (u *URL) Query() Component { return u.component(u.c.s[fQuery]) }
+func (u *URL) Query() Component { return u.get(fQuery) }
 
 // Fragment is the fragment identifier, without the "#".
-func (u *URL) Fragment() Component { return u.component(u.c.s[fFragment]) }
+func (u *URL) Fragment() Component { return u.get(fFragment) }
 
 // String returns the URL exactly as it was written: the input, byte for byte.
 func (u *URL) String() string { return u.Raw }
@@ -207,13 +247,22 @@ type Segment struct {
 }
 
 // Segments returns the segments of the path in order, or nil if the path has none (or the
-// grammar does not divide it into segments). It reads the URL again to find them, and
-// allocates the slice it returns.
+// grammar does not divide it into segments). The first call of Segments or Parts reads the URL
+// again to find them (see URL); each call allocates the slice it returns.
 func (u *URL) Segments() []Segment {
-	st := u.details()
-	var segs []Segment
+	d := u.details()
+	n := 0
+	for _, it := range d.items {
+		if it.kind == itemSegment {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	segs := make([]Segment, 0, n)
 	var params []Component
-	for _, it := range st.items {
+	for _, it := range d.items {
 		switch it.kind {
 		case itemParam:
 			params = append(params, u.component(it.span()))
@@ -345,8 +394,9 @@ func (*Prospero) SchemeName() string { return "prospero" }
 
 // Parts returns the parts of the URL that its RFC 1738 scheme defines, filled from the
 // scheme's own rule (ftpurl, httpurl, …), or nil when no such rule matched: for any other
-// version, and for an RFC 1738 URL of another scheme (genericurl). It reads the URL again to
-// find them, and allocates the value it returns.
+// version, and for an RFC 1738 URL of another scheme (genericurl). The first call of Segments
+// or Parts reads the URL again to find them (see URL); each call allocates the value it
+// returns.
 func (u *URL) Parts() SchemeParts {
 	st := u.details()
 	p := func(slot int) Component { return u.component(st.parts[slot]) }

@@ -19,6 +19,7 @@ package urlgrammar_test
 // of the whole op, every part together.
 
 import (
+	"math"
 	"net/url"
 	"os"
 	"runtime"
@@ -230,6 +231,55 @@ func BenchmarkLong(b *testing.B) {
 			parts := longParts(l, []int{1 << 10, 1 << 16, 1 << 20}, []string{"1KiB", "64KiB", "1MiB"},
 				func(s string) { l.match(v, s) })
 			b.Run(v.String()+"/"+l.name(), func(b *testing.B) { paired(b, true, parts...) })
+		}
+	}
+}
+
+// BenchmarkLongParse compares Parse on each long shape that its version accepts at 1 KiB,
+// 64 KiB and 1 MiB, per byte, as BenchmarkLong does for the verdict: the parser's token
+// buffer grows with the input and is pooled at every size, so the cost per byte does not
+// step up past some size. It also reports, at 1 MiB, the bytes that one call of Parse and
+// one of ParseTree allocate per input byte once a parser of that size is pooled
+// (Parse-B/byte, ParseTree-B/byte).
+func BenchmarkLongParse(b *testing.B) {
+	for _, v := range urlgrammar.Versions() {
+		for _, l := range longShapes(v) {
+			if !l.match(v, l.build(1<<10)) || !l.match(v, l.build(1<<20)) {
+				continue
+			}
+			parse := func(s string) {
+				if _, err := l.parse(v, s); err != nil {
+					panic(err)
+				}
+			}
+			parts := longParts(l, []int{1 << 10, 1 << 16, 1 << 20}, []string{"1KiB", "64KiB", "1MiB"}, parse)
+			b.Run(v.String()+"/"+l.name(), func(b *testing.B) {
+				s := l.build(1 << 20)
+				// perByte is the least that one of three calls of f allocates per input byte,
+				// after a first call has left a parser of this size in the pool: a goroutine
+				// that moved to another P between two calls misses the parser it gave back.
+				perByte := func(f func()) float64 {
+					f()
+					least := uint64(math.MaxUint64)
+					for range 3 {
+						var before, after runtime.MemStats
+						runtime.ReadMemStats(&before)
+						f()
+						runtime.ReadMemStats(&after)
+						least = min(least, after.TotalAlloc-before.TotalAlloc)
+					}
+					return float64(least) / float64(len(s))
+				}
+				parseBytes := perByte(func() { parse(s) })
+				treeBytes := perByte(func() {
+					if _, err := l.parseTree(v, s); err != nil {
+						panic(err)
+					}
+				})
+				paired(b, true, parts...)
+				b.ReportMetric(parseBytes, "Parse-B/byte")
+				b.ReportMetric(treeBytes, "ParseTree-B/byte")
+			})
 		}
 	}
 }

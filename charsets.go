@@ -76,7 +76,7 @@ const Placeholder = "•"
 // reach forms that only some characters can complete, such as an IPv6 reference in a host.
 // A character is then
 //   - CharYes when every probe that is not extra admits it,
-//   - CharPartly when some probe admits it, but not every one (NotIn and Restriction say
+//   - CharPartly when some probe admits it, but not every one (Restriction says
 //     which did not),
 //   - CharNo when no probe admits it.
 //
@@ -86,7 +86,7 @@ const Placeholder = "•"
 //
 // A "%" counts as itself, not as the start of an escape: no probe follows the placeholder by
 // two hex digits, so "%" is CharNo wherever an escape is the only way to write it. The probes
-// use no Option: scheme names are case-sensitive as the grammars print them.
+// use no Mode: scheme names are case-sensitive as the grammars print them.
 type Charset struct {
 	Version   Version
 	Component string
@@ -113,10 +113,6 @@ func (cs *Charset) Of(c byte) CharStatus {
 	}
 	return cs.Status[c-FirstPrintable]
 }
-
-// NotIn returns, for a character that is CharPartly, the probes that do not admit it, in
-// probe order (extra probes left out).
-func (cs *Charset) NotIn(c byte) []Probe { return cs.partly[c].notIn }
 
 // Restriction says in words where a character that is CharPartly may not stand, such as "not
 // in a relative-URI's first segment" or "not as the only or first character of an

@@ -26,20 +26,20 @@ func (t Target) String() string {
 
 // Validate holds s to the target: ValidateRule with its rule, or Validate for the default
 // reading.
-func (t Target) Validate(s string, opts ...Option) error {
+func (t Target) Validate(s string, mode ...Mode) error {
 	if t.Rule == "" {
-		return Validate(t.Version, s, opts...)
+		return Validate(t.Version, s, mode...)
 	}
-	return ValidateRule(t.Version, t.Rule, s, opts...)
+	return ValidateRule(t.Version, t.Rule, s, mode...)
 }
 
 // RuleFor returns the start rule that s is held to under the target: its Rule, or for the
 // default reading the rule Validate chooses for s (for RFC 1738, the rule of s's scheme).
-func (t Target) RuleFor(s string, opts ...Option) string {
+func (t Target) RuleFor(s string, mode ...Mode) string {
 	if t.Rule != "" {
 		return t.Rule
 	}
-	rule, _ := defaultRule(t.Version, s, opts)
+	rule, _ := defaultRule(t.Version, s, mode)
 	return rule
 }
 
@@ -91,10 +91,10 @@ func (c Comparison) Agree() bool {
 
 // Compare judges s under each target. It returns an error only for a target that names an
 // unknown version or rule.
-func Compare(targets []Target, s string, opts ...Option) (Comparison, error) {
+func Compare(targets []Target, s string, mode ...Mode) (Comparison, error) {
 	c := Comparison{Input: s, Errs: make([]*SyntaxError, len(targets))}
 	for i, t := range targets {
-		err := t.Validate(s, opts...)
+		err := t.Validate(s, mode...)
 		if err == nil {
 			continue
 		}
@@ -128,7 +128,7 @@ const compareBatch = 256
 // CompareAll judges every input of a stream under each target, using every CPU, and yields
 // the comparisons in input order. It keeps a bounded number of inputs in flight, so it runs in
 // constant memory on a stream of any length. The targets must be valid (CheckTargets).
-func CompareAll(targets []Target, inputs iter.Seq[string], opts ...Option) iter.Seq[Comparison] {
+func CompareAll(targets []Target, inputs iter.Seq[string], mode ...Mode) iter.Seq[Comparison] {
 	return func(yield func(Comparison) bool) {
 		type batch struct {
 			inputs []string
@@ -147,7 +147,7 @@ func CompareAll(targets []Target, inputs iter.Seq[string], opts ...Option) iter.
 				for b := range work {
 					b.out = make([]Comparison, len(b.inputs))
 					for i, s := range b.inputs {
-						b.out[i], _ = Compare(targets, s, opts...)
+						b.out[i], _ = Compare(targets, s, mode...)
 					}
 					close(b.done)
 				}
@@ -208,7 +208,7 @@ type PairCount struct {
 type Cause struct {
 	Target Target
 	In     string // the innermost rule being matched where the input left the grammar
-	Found  string // the kind of character found there (see CharClass)
+	Found  string // the kind of character found there (see charClass)
 	// Shared reports that every target rejects the inputs of this cause: the rejection
 	// explains no difference between the targets.
 	Shared bool
@@ -253,18 +253,27 @@ func NewSummary(targets []Target) *Summary {
 	return s
 }
 
-// Add counts one comparison.
+// Add counts one comparison. A zero Summary takes its targets' number from the first
+// comparison (as zero Targets); verdicts beyond the targets a Summary has are not counted.
 func (s *Summary) Add(c Comparison) {
+	if s.Inputs == 0 && s.causes == nil || len(s.Accepted) != len(s.Targets) {
+		targets := s.Targets
+		if len(targets) < len(c.Errs) {
+			targets = append(targets[:len(targets):len(targets)], make([]Target, len(c.Errs)-len(targets))...)
+		}
+		*s = *NewSummary(targets)
+	}
 	s.Inputs++
-	p := 0
+	n := len(s.Targets)
+	errs := c.Errs[:min(len(c.Errs), n)]
 	shared := c.Agree()
 	var set uint64
-	for i, e := range c.Errs {
+	for i, e := range errs {
 		if e == nil {
 			s.Accepted[i]++
 			set |= 1 << i
 		} else {
-			k := causeKey{i, e.In, CharClass(e.Input, e.Offset), shared}
+			k := causeKey{i, e.In, charClass(e.Input, e.Offset), shared}
 			cause := s.causes[k]
 			if cause == nil {
 				cause = &Cause{Target: s.Targets[i], In: k.in, Found: k.found, Shared: shared, Example: c.Input, Err: e}
@@ -272,10 +281,11 @@ func (s *Summary) Add(c Comparison) {
 			}
 			cause.Count++
 		}
-		for j := i + 1; j < len(c.Errs); j++ {
+		p := i*n - i*(i+1)/2 // the first pair of target i
+		for j := i + 1; j < len(errs); j++ {
 			pc := &s.Pairs[p]
 			p++
-			switch a, b := e == nil, c.Errs[j] == nil; {
+			switch a, b := e == nil, errs[j] == nil; {
 			case a && b:
 				pc.Both++
 			case a:
@@ -344,10 +354,10 @@ func (s *Summary) Causes() []*Cause {
 	return cs
 }
 
-// CharClass names the kind of character at offset i of s, for grouping rejections: the
+// charClass names the kind of character at offset i of s, for grouping rejections: the
 // character itself for ASCII punctuation (such as "~" or "%"), else "letter", "digit",
 // "space", "control", "non-ASCII", or "end of input".
-func CharClass(s string, i int) string {
+func charClass(s string, i int) string {
 	if i >= len(s) {
 		return "end of input"
 	}

@@ -34,7 +34,13 @@
 // its span, absent told apart from empty, the host's and the path's kind, the path's segments,
 // and for RFC 1738's predefined schemes their own parts. Which rule of a grammar fills which
 // component is declared per version (fills.go); one walk over the parse fills the URL.
-// ParseTree returns the parse tree itself, a Node per rule match, for Walk and Inspect.
+// ParseTree returns the parse tree itself, a Node per rule match, for Inspect and Preorder.
+//
+// # net/url
+//
+// URL.NetURL gives net/url's *url.URL for a URL, and FromNetURL validates one under a
+// version. URL.Hostname, URL.Port and URL.Addr give the host without brackets, the port as a
+// number, and an IP host as a netip.Addr.
 //
 // # Comparing versions
 //
@@ -64,7 +70,7 @@
 // to genericurl, and its SyntaxError names that rule; ValidateRule(RFC1738, "url", s) keeps the
 // literal reading.
 //
-// Scheme names are case-sensitive as the grammars print them; the option CaseIgnoreScheme
+// Scheme names are case-sensitive as the grammars print them; the mode CaseIgnoreScheme
 // reads them as RFC 1738's prose allows.
 //
 // Each grammar's header (grammar/<id>.bnf) records every decision taken where a document's line
@@ -74,16 +80,16 @@
 // # Resolving relative references
 //
 //	target, err := urlgrammar.Resolve(urlgrammar.Draft1997, "http://a/b/c/d;p?q", "?y")
-//	// "http://a/b/c/?y"; under RFC3986, "http://a/b/c/d;p?y"
+//	// target.Text is "http://a/b/c/?y"; under RFC3986, "http://a/b/c/d;p?y"
 //
 // Resolve applies the resolution algorithm of the version's own document, exactly as printed:
 // the 1993 draft's partial form, RFC 1808 section 4, section 5.2 of the 1997 draft, RFC 2396,
 // the 2003 draft and RFC 3986. The documents' example tables disagree with each other, and so
-// do the results. ResolveReference also tells when the document resolves a reference to "the
+// do the results. The Resolution also tells when the document resolves a reference to "the
 // current document". The 1994 draft and RFC 1738 define no resolution: Resolve says so with
-// an error that wraps ErrNoResolution. The options NonValidating and LeftoverDotDot select the
-// readings that some documents leave to the implementation. URL.Resolve and ResolveURL do the
-// same for a base (and a reference) already parsed.
+// an error that wraps ErrNoResolution. The modes NonValidating, RemoveDotDot and
+// AvoidTraversal select the readings that some documents leave to the implementation.
+// URL.Resolve does the same for a base already parsed.
 //
 // # Security review
 //
@@ -94,4 +100,12 @@
 // document (RFC 1738 section 6, section 7 of the 1997 draft, RFC 2396, the 2003 draft and RFC
 // 3986, …): each Finding names its section, a reason and the span it concerns. ReviewReference
 // does the same for what resolving a reference does, such as turning a path into an authority.
+//
+// # Concurrency
+//
+// Everything in this package is safe for concurrent use by multiple goroutines: the functions
+// share only the parsers they pool per version, each used by one call at a time, and what
+// they read once and keep (a version's BNF, a URL's segments). The one exception is a
+// Summary, an accumulator like bytes.Buffer: Add must not be called from two goroutines at
+// once.
 package urlgrammar

@@ -31,8 +31,10 @@ type SyntaxError struct {
 const contextBytes = 24
 
 // Error returns a one-line description that quotes at most a bounded slice of the input.
+// An Offset outside the input is read as its nearest end.
 func (e *SyntaxError) Error() string {
-	lo, hi := e.Offset-contextBytes, e.Offset+contextBytes
+	at := e.offset()
+	lo, hi := at-contextBytes, at+contextBytes
 	pre, post := "…", "…"
 	if lo <= 0 {
 		lo, pre = 0, ""
@@ -42,8 +44,11 @@ func (e *SyntaxError) Error() string {
 	}
 	quoted := func(s string) string { q := fmt.Sprintf("%q", s); return q[1 : len(q)-1] }
 	return fmt.Sprintf("urlgrammar: %v %s: byte %d of \"%s%s⟨here⟩%s%s\": %s",
-		e.Version, e.Rule, e.Offset, pre, quoted(e.Input[lo:e.Offset]), quoted(e.Input[e.Offset:hi]), post, e.Reason())
+		e.Version, e.Rule, e.Offset, pre, quoted(e.Input[lo:at]), quoted(e.Input[at:hi]), post, e.Reason())
 }
+
+// offset is Offset within [0, len(Input)].
+func (e *SyntaxError) offset() int { return min(max(e.Offset, 0), len(e.Input)) }
 
 // Reason says, without quoting the input, what the grammar expected and what it found:
 // for example `expected digit or "/", found ":" (in port)`.
@@ -65,7 +70,7 @@ func (e *SyntaxError) Reason() string {
 	} else {
 		b.WriteString("unexpected ")
 	}
-	b.WriteString(describeByte(e.Input, e.Offset))
+	b.WriteString(describeByte(e.Input, e.offset()))
 	if e.In != "" {
 		fmt.Fprintf(&b, " (in %s)", e.In)
 	}

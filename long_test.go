@@ -36,6 +36,20 @@ func (l longShape) match(v urlgrammar.Version, s string) bool {
 	return urlgrammar.MatchRule(v, l.rule, s)
 }
 
+func (l longShape) parse(v urlgrammar.Version, s string) (*urlgrammar.URL, error) {
+	if l.rule == "" {
+		return urlgrammar.Parse(v, s)
+	}
+	return urlgrammar.ParseRule(v, l.rule, s)
+}
+
+func (l longShape) parseTree(v urlgrammar.Version, s string) (*urlgrammar.Node, error) {
+	if l.rule == "" {
+		return urlgrammar.ParseTree(v, s)
+	}
+	return urlgrammar.ParseTreeRule(v, l.rule, s)
+}
+
 func (l longShape) validate(v urlgrammar.Version, s string) error {
 	if l.rule == "" {
 		return urlgrammar.Validate(v, s)

@@ -59,9 +59,9 @@ var ErrNoNormalization = errors.New("the document defines no normalization or eq
 // A normalizer is what the package knows of one version's normalization.
 type normalizer struct {
 	steps []sectionStep // in the document's order
-	// readAs are the options the input is parsed with: RFC 1738 section 2.1's case-ignoring
+	// readAs are the modes the input is parsed with: RFC 1738 section 2.1's case-ignoring
 	// reading of schemes, which its case normalization presupposes.
-	readAs []Option
+	readAs []Mode
 	// unreserved lists the version's unreserved characters other than letters and digits.
 	unreserved string
 	// hostCase reports whether the document makes hosts of a kind case-insensitive.
@@ -111,7 +111,7 @@ var normalizers = [...]*normalizer{
 	// default port equals none, so those steps are not RFC 1738's.
 	RFC1738: {
 		steps:      []sectionStep{{CaseNormalization, "section 2.1"}, {PercentEncodingNormalization, "section 2.2"}},
-		readAs:     []Option{CaseIgnoreScheme()},
+		readAs:     []Mode{CaseIgnoreScheme},
 		unreserved: "$-_.+!*'(),", // unreserved = alpha | digit | safe | extra
 		hostCase:   func(HostKind) bool { return false },
 	},

@@ -5,30 +5,30 @@ package urlgrammar
 // 1738, the rule of s's scheme: see the package documentation), and a rejection is the same
 // *SyntaxError. Parse allocates the URL and nothing else; Segments, Parts and Decoded
 // allocate what they return.
-func Parse(v Version, s string, opts ...Option) (*URL, error) {
-	info, start, rule, err := defaultStart(v, s, opts)
+func Parse(v Version, s string, mode ...Mode) (*URL, error) {
+	info, start, rule, err := defaultStart(v, s, mode)
 	if err != nil {
 		return nil, err
 	}
-	return parse(v, info, start, rule, s, opts)
+	return parse(v, info, start, rule, s, mode)
 }
 
 // ParseRule is Parse holding s to the start rule named rule (by its name in the document), as
 // ValidateRule does.
-func ParseRule(v Version, rule, s string, opts ...Option) (*URL, error) {
+func ParseRule(v Version, rule, s string, mode ...Mode) (*URL, error) {
 	info, start, err := lookupRule(v, rule)
 	if err != nil {
 		return nil, err
 	}
-	return parse(v, info, start, rule, s, opts)
+	return parse(v, info, start, rule, s, mode)
 }
 
-func parse(v Version, info *version, start int, rule, s string, opts []Option) (*URL, error) {
+func parse(v Version, info *version, start int, rule, s string, mode []Mode) (*URL, error) {
 	w, err := info.walker()
 	if err != nil {
 		return nil, err
 	}
-	read := readAs(s, opts)
+	read := readAs(s, mode)
 	p, ok := run(info, start, read)
 	if !ok {
 		info.release(p)
@@ -37,5 +37,5 @@ func parse(v Version, info *version, start int, rule, s string, opts []Option) (
 	var st walkState
 	w.walk(p, s, &st)
 	info.release(p)
-	return &URL{Version: v, Rule: rule, Raw: s, c: st.components, caseIgnoreScheme: len(opts) > 0 && newConfig(opts).caseIgnoreScheme}, nil
+	return &URL{Version: v, Rule: rule, Raw: s, c: st.components.store(modeOf(mode))}, nil
 }

@@ -319,16 +319,16 @@ func TestCaseIgnoreScheme(t *testing.T) {
 	if _, err := urlgrammar.Parse(urlgrammar.RFC1738, in); err == nil {
 		t.Errorf("Parse(%q) without CaseIgnoreScheme: no error; scheme = 1*[ lowalpha | … ]", in)
 	}
-	u, err := urlgrammar.Parse(urlgrammar.RFC1738, in, urlgrammar.CaseIgnoreScheme())
+	u, err := urlgrammar.Parse(urlgrammar.RFC1738, in, urlgrammar.CaseIgnoreScheme)
 	if err != nil {
-		t.Fatalf("Parse(%q, CaseIgnoreScheme()): %v", in, err)
+		t.Fatalf("Parse(%q, CaseIgnoreScheme): %v", in, err)
 	}
 	want := m{
 		"scheme": "HTTP", "authority": "host.dom", "host": "host.dom", "host_kind": "domain",
 		"path": "a", "path_kind": "absolute", "segments": `["a"]`, "query": "b", "http.path": "a", "http.search": "b",
 	}
 	if diff := cmp.Diff(want, flatten(u)); diff != "" {
-		t.Errorf("Parse(%q, CaseIgnoreScheme()) (-want +got):\n%s", in, diff)
+		t.Errorf("Parse(%q, CaseIgnoreScheme) (-want +got):\n%s", in, diff)
 	}
 }
 
@@ -588,6 +588,9 @@ func FuzzParse(f *testing.F) {
 // TestParseAllocs: Parse allocates the URL and nothing else on ordinary inputs (those of the
 // benchmark corpus that the version accepts).
 func TestParseAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("under the race detector, sync.Pool drops parsers at random")
+	}
 	// The 1994 draft's default start rule is prefixedurl = "url:" url.
 	inputs := append(corpus(t), "url:http://www.example.com/a/b?c", "url:ftp://user:pw@host.dom/a/b")
 	for _, v := range urlgrammar.Versions() {
@@ -710,30 +713,55 @@ func TestParseTree(t *testing.T) {
 	}
 }
 
-// countVisitor counts the nodes Walk visits and the Visit(nil) calls that end them.
-type countVisitor struct{ nodes, ends *int }
-
-func (v countVisitor) Visit(n *urlgrammar.Node) urlgrammar.Visitor {
-	if n == nil {
-		*v.ends++
-	} else {
-		*v.nodes++
-	}
-	return v
-}
-
-func TestWalk(t *testing.T) {
+// TestPreorder: Preorder yields each node before its children, in input order, as Inspect
+// visits them, and stops when asked; nil trees yield and inspect nothing.
+func TestPreorder(t *testing.T) {
 	root, err := urlgrammar.ParseTree(urlgrammar.RFC1738, "ftp://foo:@host.com/a/b;type=d")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var nodes, ends int
-	urlgrammar.Walk(countVisitor{&nodes, &ends}, root)
-	// ftpurl, login, user, password, hostport, host, hostname, domainlabel, toplabel, fpath,
-	// fsegment, fsegment, ftptype.
-	if nodes != 13 || ends != 13 {
-		t.Errorf("Walk visited %d nodes and ended %d, want 13 and 13", nodes, ends)
+	var got []string
+	for n := range urlgrammar.Preorder(root) {
+		got = append(got, n.Rule+" "+n.Text)
 	}
+	// RFC 1738 section 5: ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ] ]; login =
+	// [ user [ ":" password ] "@" ] hostport; fpath = fsegment *[ "/" fsegment ].
+	want := []string{
+		"ftpurl ftp://foo:@host.com/a/b;type=d", "login foo:@host.com", "user foo", "password ",
+		"hostport host.com", "host host.com", "hostname host.com", "domainlabel host", "toplabel com",
+		"fpath a/b", "fsegment a", "fsegment b", "ftptype d",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Preorder (-want +got):\n%s", diff)
+	}
+	var inspected, ends int
+	urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
+		if n == nil {
+			ends++
+		} else {
+			inspected++
+		}
+		return true
+	})
+	if inspected != len(want) || ends != len(want) {
+		t.Errorf("Inspect visited %d nodes and ended %d, want %d and %d", inspected, ends, len(want), len(want))
+	}
+	n := 0
+	for range urlgrammar.Preorder(root) {
+		if n++; n == 3 {
+			break
+		}
+	}
+	if n != 3 {
+		t.Errorf("Preorder went on after break: %d nodes", n)
+	}
+	for range urlgrammar.Preorder(nil) {
+		t.Error("Preorder(nil) yields a node")
+	}
+	urlgrammar.Inspect(nil, func(*urlgrammar.Node) bool {
+		t.Error("Inspect(nil) calls f")
+		return true
+	})
 }
 
 // TestRFC3986Examples checks the components of RFC 3986's examples against what it says.

@@ -13,7 +13,7 @@ import (
 var ErrNoReference = errors.New("no reference resolves to the target")
 
 // Relativize returns a reference that resolves to target against base under v's own algorithm
-// (Resolve, with the same options): the inverse of resolution. It is the shortest of these
+// (Resolve, with the same modes): the inverse of resolution. It is the shortest of these
 // forms that does resolve to target, the first listed on a tie:
 //
 //   - the empty reference, and the fragment alone ("#s");
@@ -31,33 +31,33 @@ var ErrNoReference = errors.New("no reference resolves to the target")
 // none resolves to target, not even target itself (RFC 3986 removes dot segments from every
 // target), the error wraps ErrNoReference. Base and target must be valid as for Resolve; a
 // version whose document defines no resolution gives an error that wraps ErrNoResolution.
-func Relativize(v Version, base, target string, opts ...ResolveOption) (string, error) {
-	if _, err := newResolution(v, opts); err != nil {
+func Relativize(v Version, base, target string, mode ...Mode) (string, error) {
+	if _, err := newResolution(v, modeOf(mode)); err != nil {
 		return "", err
 	}
 	rule := v.DefaultRule()
-	baseURL, err := ParseRule(v, rule, base)
+	baseURL, err := ParseRule(v, rule, base, mode...)
 	if err != nil {
 		return "", wrapf(err, "urlgrammar: %v: the base is not a valid %s", v, rule)
 	}
-	t, err := ParseRule(v, rule, target)
+	t, err := ParseRule(v, rule, target, mode...)
 	if err != nil {
 		return "", wrapf(err, "urlgrammar: %v: the target is not a valid %s", v, rule)
 	}
 	// The target itself as the reference: every algorithm takes a reference with a scheme as
 	// it stands (RFC 3986 after removing its dot segments), so an error here is the base's.
-	got, err := Resolve(v, base, target, opts...)
+	got, err := Resolve(v, base, target, mode...)
 	if err != nil {
 		return "", err
 	}
 	cands := append(candidates(baseURL, t), target)
 	sort.SliceStable(cands, func(i, j int) bool { return len(cands[i]) < len(cands[j]) })
 	for _, ref := range cands {
-		if r, err := Resolve(v, base, ref, opts...); err == nil && r == target {
+		if r, err := Resolve(v, base, ref, mode...); err == nil && r.Text == target {
 			return ref, nil
 		}
 	}
-	return "", fmt.Errorf("urlgrammar: %v: %q against %q: %w (the target itself resolves to %q)", v, target, base, ErrNoReference, got)
+	return "", fmt.Errorf("urlgrammar: %v: %q against %q: %w (the target itself resolves to %q)", v, target, base, ErrNoReference, got.Text)
 }
 
 // candidates are the relative forms of t against base that Relativize tries, as substrings of

@@ -33,86 +33,26 @@ type Resolution struct {
 var ErrNoResolution = errors.New("the document defines no resolution of relative references")
 
 // ErrLeftoverDotDot is wrapped by the error of Resolve when a resolved path still begins with
-// ".." segments and LeftoverDotDot(AvoidTraversal) was given.
+// ".." segments and the mode AvoidTraversal was given.
 var ErrLeftoverDotDot = errors.New(`the resolved path still begins with ".." segments (avoiding traversal of the reference)`)
-
-// A ResolveOption changes how Resolve applies a version's algorithm. The default is the
-// algorithm as printed; each option is named after the sentence of a document that allows it,
-// and it is an error to give an option to a version whose document does not.
-type ResolveOption func(*resolveConfig)
-
-type resolveConfig struct {
-	nonValidating bool
-	dotDot        DotDotHandling
-	dotDotSet     bool
-}
-
-// NonValidating ignores a scheme in the reference when it is identical to the base's scheme,
-// so that "http:g" against "http://a/b/c/d;p?q" is "http://a/b/c/g" instead of "http:g".
-// The 2003 draft, section 5.2: "A non-validating parser may ignore a scheme in the reference
-// if it is identical to the base URI's scheme" (Appendix C: "http://a/b/c/g ; for backwards
-// compatibility"); RFC 3986 section 5.2.2 says the same of "a non-strict parser"; RFC 2396
-// section 5.2 step 3 allows it "for backwards compatibility" when "the scheme is known to
-// always use the <hier_part> syntax" — the base, which must fit that syntax for a relative
-// reference to be used with it (section 5), is the only knowledge of the scheme that Resolve
-// has. The 1993 draft, RFC 1808 and the 1997 draft allow no such reading.
-func NonValidating() ResolveOption {
-	return func(c *resolveConfig) { c.nonValidating = true }
-}
-
-// DotDotHandling is how a resolved path that still begins with ".." segments is treated, where
-// the document leaves the choice to the implementation.
-type DotDotHandling int
-
-// The choices of RFC 2396 section 5.2 step 6g and of the 2003 draft's merge step 7, in the
-// order the documents list them: "Implementations may handle this error by retaining these
-// components in the resolved path (i.e., treating them as part of the final URI), by removing
-// them from the resolved path (i.e., discarding relative levels above the root), or by
-// avoiding traversal of the reference."
-const (
-	RetainDotDot   DotDotHandling = iota // keep them: "../../../g" is "http://a/../g" (the default)
-	RemoveDotDot                         // discard them: "../../../g" is "http://a/g"
-	AvoidTraversal                       // fail with an error that wraps ErrLeftoverDotDot
-)
-
-func (h DotDotHandling) String() string {
-	switch h {
-	case RetainDotDot:
-		return "retain"
-	case RemoveDotDot:
-		return "remove"
-	case AvoidTraversal:
-		return "avoid"
-	}
-	return fmt.Sprintf("DotDotHandling(%d)", int(h))
-}
-
-// LeftoverDotDot chooses how a resolved path that still begins with ".." segments is treated
-// under RFC 2396 (section 5.2 step 6g) and the 2003 draft (section 5.2, merge step 7). Without
-// it, they are retained, the choice the documents list first and the one their Appendix C
-// examples show ("../../../g" = "http://a/../g"). The other versions leave no choice: RFC 1808
-// and the 1997 draft keep them, RFC 3986's remove_dot_segments removes them, and the 1993
-// draft's rules keep them.
-func LeftoverDotDot(h DotDotHandling) ResolveOption {
-	return func(c *resolveConfig) { c.dotDot, c.dotDotSet = h, true }
-}
 
 // A resolver is what the package knows of one version's resolution algorithm.
 type resolver struct {
 	section string // where the document defines the algorithm
-	// nonValidating and dotDot say whether the document allows NonValidating and LeftoverDotDot.
+	// nonValidating and dotDot say whether the document allows NonValidating, and RemoveDotDot
+	// and AvoidTraversal.
 	nonValidating, dotDot bool
 	resolve               func(r *resolution) (Resolution, error)
 }
 
 // resolution is one call of Resolve: the version, its inputs as written and as parsed, and the
-// options. refURL is nil for a partial form of the 1993 draft, which its grammar does not
+// modes. refURL is nil for a partial form of the 1993 draft, which its grammar does not
 // define.
 type resolution struct {
 	v               Version
 	base, ref       string
 	baseURL, refURL *URL
-	cfg             resolveConfig
+	mode            Mode
 }
 
 var resolvers = [...]*resolver{
@@ -174,28 +114,27 @@ func (v Version) ResolutionSection() string {
 	return ""
 }
 
-// AllowsResolveOption reports whether v's document allows the reading that opt selects: whether
-// ResolveReference accepts opt for v.
-func (v Version) AllowsResolveOption(opt ResolveOption) bool {
+// Allows reports whether v's document allows every reading that mode selects: whether
+// Resolve accepts mode for v. CaseIgnoreScheme is allowed for every version; NonValidating,
+// RemoveDotDot and AvoidTraversal where the document says so (see each).
+func (v Version) Allows(mode Mode) bool {
+	if mode&^knownModes != 0 || v.info() == nil {
+		return false
+	}
+	if mode&^CaseIgnoreScheme == 0 {
+		return true
+	}
 	if !v.DefinesResolution() {
 		return false
 	}
-	var c resolveConfig
-	opt(&c)
 	rv := resolvers[v]
-	return (!c.nonValidating || rv.nonValidating) && (!c.dotDotSet || rv.dotDot)
+	return (mode&NonValidating == 0 || rv.nonValidating) && (mode&(RemoveDotDot|AvoidTraversal) == 0 || rv.dotDot)
 }
 
 // Resolve resolves the reference ref against the base URL base with the algorithm of v's
-// document, and returns the target as text. See ResolveReference.
-func Resolve(v Version, base, ref string, opts ...ResolveOption) (string, error) {
-	r, err := ResolveReference(v, base, ref, opts...)
-	return r.Text, err
-}
-
-// ResolveReference resolves the reference ref against the base URL base with the algorithm of
-// v's document, exactly as the document states it, and tells whether the document takes the
-// result to be the current document.
+// document, exactly as the document states it: the target, and whether the document takes
+// it to be the current document. The modes select readings that the document allows (see
+// Mode and Version.Allows); giving one that it does not allow is an error.
 //
 // Both are parsed under v first: the base must be an absolute URL of v's grammar (its
 // AbsoluteRule: url, absoluteURL, absoluteURI or absolute-URI; a fragment after it is allowed
@@ -212,68 +151,49 @@ func Resolve(v Version, base, ref string, opts ...ResolveOption) (string, error)
 // describes.
 //
 // A version whose document defines no resolution gives an error that wraps ErrNoResolution.
-func ResolveReference(v Version, base, ref string, opts ...ResolveOption) (Resolution, error) {
-	r, err := newResolution(v, opts)
+func Resolve(v Version, base, ref string, mode ...Mode) (Resolution, error) {
+	r, err := newResolution(v, modeOf(mode))
 	if err != nil {
 		return Resolution{}, err
 	}
-	refRule := v.DefaultRule()
-	baseURL, err := ParseRule(v, refRule, base)
+	baseURL, err := ParseRule(v, v.DefaultRule(), base, r.mode)
 	if err != nil {
-		return Resolution{}, wrapf(err, "urlgrammar: %v: the base is not a valid %s", v, refRule)
+		return Resolution{}, wrapf(err, "urlgrammar: %v: the base is not a valid %s", v, v.DefaultRule())
 	}
-	if err := r.setBase(baseURL); err != nil {
-		return Resolution{}, err
-	}
-	r.ref = ref
-	if v != Draft1993 || isFullForm1993(ref) {
-		if r.refURL, err = ParseRule(v, refRule, ref); err != nil {
-			return Resolution{}, wrapf(err, "urlgrammar: %v: the reference is not a valid %s", v, refRule)
-		}
-	}
-	return resolvers[v].resolve(r)
+	return r.resolve(baseURL, ref)
 }
 
-// Resolve resolves the reference ref against u, under u's version: see ResolveReference. The
-// result is what ResolveReference(u.Version, u.String(), ref, opts...) gives.
-func (u *URL) Resolve(ref string, opts ...ResolveOption) (Resolution, error) {
-	return ResolveReference(u.Version, u.Raw, ref, opts...)
-}
-
-// ResolveURL resolves the parsed reference ref against the parsed base, which must be of the
-// same version: see ResolveReference. Each is read as the version's broadest reference rule
-// reads it (DefaultRule), whatever start rule it was parsed with; the base must be absolute.
-// A partial form of the 1993 draft, which its grammar does not define, cannot be parsed: use
-// Resolve for it.
-func ResolveURL(base, ref *URL, opts ...ResolveOption) (Resolution, error) {
-	v := base.Version
-	if ref.Version != v {
-		return Resolution{}, fmt.Errorf("urlgrammar: the base is a URL of %v, the reference of %v", v, ref.Version)
-	}
-	r, err := newResolution(v, opts)
+// Resolve resolves the reference ref against u with the algorithm of u's version: it is
+// Resolve(u.Version, u.String(), ref, mode...), working from the components of u as Parse
+// found them rather than reading u again. u must be absolute (have a scheme); the start rule
+// it was parsed with does not matter, and a CaseIgnoreScheme it was parsed with holds for ref
+// too.
+func (u *URL) Resolve(ref string, mode ...Mode) (Resolution, error) {
+	r, err := newResolution(u.Version, modeOf(mode)|u.mode())
 	if err != nil {
 		return Resolution{}, err
 	}
-	refRule := v.DefaultRule()
-	if base.Rule != refRule {
-		if base, err = ParseRule(v, refRule, base.Raw); err != nil {
-			return Resolution{}, wrapf(err, "urlgrammar: %v: the base is not a valid %s", v, refRule)
-		}
-	}
+	return r.resolve(u, ref)
+}
+
+// resolve resolves ref against base, parsed under r.v.
+func (r *resolution) resolve(base *URL, ref string) (Resolution, error) {
 	if err := r.setBase(base); err != nil {
 		return Resolution{}, err
 	}
-	if ref.Rule != refRule {
-		if ref, err = ParseRule(v, refRule, ref.Raw); err != nil {
+	v, refRule := r.v, r.v.DefaultRule()
+	r.ref = ref
+	if v != Draft1993 || isFullForm1993(ref) {
+		var err error
+		if r.refURL, err = ParseRule(v, refRule, ref, r.mode); err != nil {
 			return Resolution{}, wrapf(err, "urlgrammar: %v: the reference is not a valid %s", v, refRule)
 		}
 	}
-	r.ref, r.refURL = ref.Raw, ref
 	return resolvers[v].resolve(r)
 }
 
-// newResolution checks v and the options.
-func newResolution(v Version, opts []ResolveOption) (*resolution, error) {
+// newResolution checks v and mode.
+func newResolution(v Version, mode Mode) (*resolution, error) {
 	if !v.DefinesResolution() {
 		if why, ok := noResolution[v]; ok {
 			return nil, fmt.Errorf("urlgrammar: %v: %w: %s", v, ErrNoResolution, why)
@@ -284,28 +204,31 @@ func newResolution(v Version, opts []ResolveOption) (*resolution, error) {
 		return nil, fmt.Errorf("urlgrammar: %v: its grammar is not registered, so base and reference cannot be validated", v)
 	}
 	rv := resolvers[v]
-	r := &resolution{v: v}
-	for _, o := range opts {
-		o(&r.cfg)
+	switch {
+	case mode&^knownModes != 0:
+		return nil, fmt.Errorf("urlgrammar: unknown mode %#x", uint(mode&^knownModes))
+	case mode&NonValidating != 0 && !rv.nonValidating:
+		return nil, fmt.Errorf("urlgrammar: %v: mode NonValidating does not apply: the document does not allow a reference's scheme to be ignored", v)
+	case mode&(RemoveDotDot|AvoidTraversal) != 0 && !rv.dotDot:
+		return nil, fmt.Errorf("urlgrammar: %v: modes RemoveDotDot and AvoidTraversal do not apply: the document leaves no choice for leftover \"..\" segments", v)
+	case mode&RemoveDotDot != 0 && mode&AvoidTraversal != 0:
+		return nil, fmt.Errorf("urlgrammar: modes RemoveDotDot and AvoidTraversal exclude each other")
 	}
-	if r.cfg.nonValidating && !rv.nonValidating {
-		return nil, fmt.Errorf("urlgrammar: %v: option NonValidating does not apply: the document does not allow a reference's scheme to be ignored", v)
-	}
-	if r.cfg.dotDotSet && !rv.dotDot {
-		return nil, fmt.Errorf("urlgrammar: %v: option LeftoverDotDot does not apply: the document leaves no choice for leftover \"..\" segments", v)
-	}
-	if r.cfg.dotDot < RetainDotDot || r.cfg.dotDot > AvoidTraversal {
-		return nil, fmt.Errorf("urlgrammar: unknown %v", r.cfg.dotDot)
-	}
-	return r, nil
+	return &resolution{v: v, mode: mode}, nil
 }
 
-// setBase checks that u, parsed with the version's reference rule, is absolute: without its
-// fragment, it matches the version's AbsoluteRule.
+// setBase checks that u is absolute: without its fragment, it matches the version's
+// AbsoluteRule. Under every version's reference rule, a URL with a scheme is one whose part
+// before the fragment matches the absolute rule (a relative reference has no scheme), so the
+// grammar is asked again only for the error of a base without one.
 func (r *resolution) setBase(u *URL) error {
-	absRule := versions[r.v].absoluteRule
-	baseAbs, _, _ := strings.Cut(u.Raw, "#")
-	if err := ValidateRule(r.v, absRule, baseAbs); err != nil {
+	if !u.Scheme().Present {
+		absRule := versions[r.v].absoluteRule
+		baseAbs, _, _ := strings.Cut(u.Raw, "#")
+		err := ValidateRule(r.v, absRule, baseAbs, u.mode())
+		if err == nil {
+			err = fmt.Errorf("urlgrammar: %v: the base %q has no scheme", r.v, u.Raw)
+		}
 		return wrapf(err, "urlgrammar: %v: the base is not an absolute URL (%s)", r.v, absRule)
 	}
 	r.base, r.baseURL = u.Raw, u
@@ -494,10 +417,10 @@ func (r *resolution) leftoverDotDot(path string, lead int) (string, error) {
 	if lead == 0 {
 		return path, nil
 	}
-	switch r.cfg.dotDot {
-	case RemoveDotDot:
+	switch {
+	case r.mode&RemoveDotDot != 0:
 		return dropLeadingDotDot(path, lead), nil
-	case AvoidTraversal:
+	case r.mode&AvoidTraversal != 0:
 		return "", fmt.Errorf("urlgrammar: %v: %q against %q: %w", r.v, r.ref, r.base, ErrLeftoverDotDot)
 	}
 	return path, nil
@@ -792,7 +715,7 @@ func resolve1997(r *resolution) (Resolution, error) {
 // when a relative reference is used with it (section 5: "Documents can only make use of
 // relative URI when their base URI fits within the <hier_part> syntax"): an absoluteURI whose
 // part after the scheme's ":" begins with "/" (hier_part = ( net_path | abs_path ) [ "?" query ],
-// and an opaque_part never begins with "/"). Step 6g's choice is LeftoverDotDot's; step 3's
+// and an opaque_part never begins with "/"). Step 6g's choice is RemoveDotDot's or AvoidTraversal's; step 3's
 // work-around is NonValidating's. As step 6a is written, a base whose path is empty
 // ("http://a") gives "http://ag" for "g".
 func resolve2396(r *resolution) (Resolution, error) {
@@ -814,7 +737,7 @@ func resolve2396(r *resolution) (Resolution, error) {
 	// that of the base URI and the scheme is known to always use the <hier_part> syntax") is
 	// taken only with NonValidating; Appendix C: "http:g = http:g ; for validating parsers".
 	if ref.hasScheme {
-		if !(r.cfg.nonValidating && hier && ref.scheme == base.scheme) {
+		if !(r.mode&NonValidating != 0 && hier && ref.scheme == base.scheme) {
 			return Resolution{Text: r.ref}, nil
 		}
 		// "The parser can then continue with the steps below for the remainder of the
@@ -851,7 +774,7 @@ func resolve2396(r *resolution) (Resolution, error) {
 // resolve2003 is the pseudo-code of section 5.2 of draft-fielding-uri-rfc2396bis-01, with its
 // merge routine (steps 1 to 8) and its recomposition. Unlike RFC 3986, it removes dot segments
 // only from a merged relative path: "/./g" is "http://a/./g". An empty reference, or one of a
-// fragment alone, is "(current-document, fragment)". Merge step 7's choice is LeftoverDotDot's.
+// fragment alone, is "(current-document, fragment)". Merge step 7's choice is RemoveDotDot's or AvoidTraversal's.
 //
 // In the seed text, merge steps 5 and 6 read `"/../", where is a complete path segment` and
 // `ends with "/..", where is a complete path segment`: the "<segment>" between angle brackets
@@ -866,7 +789,7 @@ func resolve2003(r *resolution) (Resolution, error) {
 	baseAbs, _, _ := strings.Cut(r.base, "#")
 	base := partsOf(r.baseURL)
 	// if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme);
-	if r.cfg.nonValidating && ref.hasScheme && ref.scheme == base.scheme {
+	if r.mode&NonValidating != 0 && ref.hasScheme && ref.scheme == base.scheme {
 		ref.hasScheme = false
 	}
 	var t refParts
@@ -942,7 +865,7 @@ func resolve3986(r *resolution) (Resolution, error) {
 	base := partsOf(r.baseURL)
 	// -- A non-strict parser may ignore a scheme in the reference
 	// -- if it is identical to the base URI's scheme.
-	if r.cfg.nonValidating && ref.hasScheme && ref.scheme == base.scheme {
+	if r.mode&NonValidating != 0 && ref.hasScheme && ref.scheme == base.scheme {
 		ref.hasScheme = false
 	}
 	var t refParts

@@ -3,6 +3,7 @@ package urlgrammar
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -12,7 +13,7 @@ type resolveRow struct {
 	ref  string
 	want string // the target as the document prints it; for "(current document)#s", the base without its fragment and "#s"
 	same bool   // the document prints "(current document)"
-	opts []ResolveOption
+	mode Mode
 	cite string // where the row stands, when not in the table's own section
 	// rejected, when set, says why the version's own grammar rejects the reference although the
 	// document's table resolves it: Resolve must fail with a *SyntaxError, and the algorithm
@@ -37,12 +38,8 @@ func checkTable(t *testing.T, tab resolveTable) {
 			cite = row.cite
 		}
 		if row.rejected != "" {
-			if _, err := ResolveReference(tab.v, tab.base, row.ref, row.opts...); !isSyntaxErr(err) {
+			if _, err := Resolve(tab.v, tab.base, row.ref, row.mode); !isSyntaxErr(err) {
 				t.Errorf("%v %s: %q: error = %v, want a *SyntaxError: %s", tab.v, cite, row.ref, err, row.rejected)
-			}
-			var cfg resolveConfig
-			for _, o := range row.opts {
-				o(&cfg)
 			}
 			baseURL, err := ParseRule(tab.v, tab.v.DefaultRule(), tab.base)
 			if err != nil {
@@ -53,14 +50,14 @@ func checkTable(t *testing.T, tab resolveTable) {
 				t.Fatal(err)
 			}
 			refURL.Version = tab.v
-			got, err := resolvers[tab.v].resolve(&resolution{v: tab.v, base: tab.base, ref: row.ref, baseURL: baseURL, refURL: refURL, cfg: cfg})
+			got, err := resolvers[tab.v].resolve(&resolution{v: tab.v, base: tab.base, ref: row.ref, baseURL: baseURL, refURL: refURL, mode: row.mode})
 			if err != nil || got.Text != row.want || got.SameDocument != row.same {
 				t.Errorf("%v %s: the algorithm alone: %q against %q = %+v, %v; want %q (same document: %v)",
 					tab.v, cite, row.ref, tab.base, got, err, row.want, row.same)
 			}
 			continue
 		}
-		got, err := ResolveReference(tab.v, tab.base, row.ref, row.opts...)
+		got, err := Resolve(tab.v, tab.base, row.ref, row.mode)
 		if err != nil {
 			t.Errorf("%v %s: %q against %q: unexpected error: %v", tab.v, cite, row.ref, tab.base, err)
 			continue
@@ -69,10 +66,15 @@ func checkTable(t *testing.T, tab resolveTable) {
 			t.Errorf("%v %s: %q against %q = %q (same document: %v), want %q (same document: %v)",
 				tab.v, cite, row.ref, tab.base, got.Text, got.SameDocument, row.want, row.same)
 		}
-		if s, err := Resolve(tab.v, tab.base, row.ref, row.opts...); err != nil || s != got.Text {
-			t.Errorf("%v %s: Resolve(%q) = %q, %v; ResolveReference gave %q", tab.v, cite, row.ref, s, err, got.Text)
+		// The method on a parsed base works from its components and gives the same.
+		base, err := Parse(tab.v, tab.base)
+		if err != nil {
+			t.Fatal(err)
 		}
-		checkRelativize(t, tab.v, tab.base, got.Text, row.opts, cite)
+		if r, err := base.Resolve(row.ref, row.mode); err != nil || r != got {
+			t.Errorf("%v %s: URL.Resolve(%q) = %+v, %v; Resolve gave %+v", tab.v, cite, row.ref, r, err, got)
+		}
+		checkRelativize(t, tab.v, tab.base, got.Text, row.mode, cite)
 	}
 }
 
@@ -273,8 +275,8 @@ func TestResolveRFC2396Abnormal(t *testing.T) {
 		// after applying a relative URI calculation [...]. Thus, the above two references will be
 		// interpreted as "http://a/g" by some implementations." (section 5.2 step 6g: "by
 		// removing them from the resolved path")
-		{ref: "../../../g", want: "http://a/g", opts: []ResolveOption{LeftoverDotDot(RemoveDotDot)}},
-		{ref: "../../../../g", want: "http://a/g", opts: []ResolveOption{LeftoverDotDot(RemoveDotDot)}},
+		{ref: "../../../g", want: "http://a/g", mode: RemoveDotDot},
+		{ref: "../../../../g", want: "http://a/g", mode: RemoveDotDot},
 		{ref: "/./g", want: "http://a/./g"},
 		{ref: "/../g", want: "http://a/../g"},
 		{ref: "g.", want: "http://a/b/c/g."},
@@ -293,7 +295,7 @@ func TestResolveRFC2396Abnormal(t *testing.T) {
 		{ref: "g#s/../x", want: "http://a/b/c/g#s/../x"},
 		// "http:g = http:g ; for validating parsers | http://a/b/c/g ; for backwards compatibility"
 		{ref: "http:g", want: "http:g"},
-		{ref: "http:g", want: "http://a/b/c/g", opts: []ResolveOption{NonValidating()}},
+		{ref: "http:g", want: "http://a/b/c/g", mode: NonValidating},
 	}})
 }
 
@@ -334,8 +336,8 @@ func TestResolveDraft2003Abnormal(t *testing.T) {
 		{ref: "../../../../g", want: "http://a/../../g"},
 		// "Thus, the above two references will be interpreted as "http://a/g" by some
 		// implementations." (section 5.2 merge step 7: "by removing them from the resolved path")
-		{ref: "../../../g", want: "http://a/g", opts: []ResolveOption{LeftoverDotDot(RemoveDotDot)}},
-		{ref: "../../../../g", want: "http://a/g", opts: []ResolveOption{LeftoverDotDot(RemoveDotDot)}},
+		{ref: "../../../g", want: "http://a/g", mode: RemoveDotDot},
+		{ref: "../../../../g", want: "http://a/g", mode: RemoveDotDot},
 		{ref: "/./g", want: "http://a/./g"},
 		{ref: "/../g", want: "http://a/../g"},
 		{ref: "g.", want: "http://a/b/c/g."},
@@ -354,7 +356,7 @@ func TestResolveDraft2003Abnormal(t *testing.T) {
 		{ref: "g#s/../x", want: "http://a/b/c/g#s/../x"},
 		// "http:g = http:g ; for validating parsers / http://a/b/c/g ; for backwards compatibility"
 		{ref: "http:g", want: "http:g"},
-		{ref: "http:g", want: "http://a/b/c/g", opts: []ResolveOption{NonValidating()}},
+		{ref: "http:g", want: "http://a/b/c/g", mode: NonValidating},
 	}})
 }
 
@@ -444,7 +446,7 @@ func TestResolveRFC3986Abnormal(t *testing.T) {
 		{ref: "g#s/../x", want: "http://a/b/c/g#s/../x"},
 		// ""http:g" = "http:g" ; for strict parsers / "http://a/b/c/g" ; for backward compatibility"
 		{ref: "http:g", want: "http:g"},
-		{ref: "http:g", want: "http://a/b/c/g", opts: []ResolveOption{NonValidating()}},
+		{ref: "http:g", want: "http://a/b/c/g", mode: NonValidating},
 	}})
 }
 
@@ -578,7 +580,7 @@ func TestResolveDifferences(t *testing.T) {
 			}
 		}
 		for _, w := range c.wants {
-			got, err := Resolve(w.v, base, c.ref)
+			got, err := resolveText(w.v, base, c.ref)
 			if err != nil || got != w.text {
 				t.Errorf("%v: %q = %q, %v; want %q (%s)", w.v, c.ref, got, err, w.text, w.cite)
 			}
@@ -609,25 +611,28 @@ func TestResolveNoResolution(t *testing.T) {
 func TestResolveOptionsApplyOnlyWhereDocumented(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
 	for _, v := range []Version{Draft1993, RFC1808, Draft1997} {
-		if _, err := Resolve(v, base, "http:g", NonValidating()); err == nil {
+		if _, err := Resolve(v, base, "http:g", NonValidating); err == nil {
 			t.Errorf("%v accepts NonValidating; its document allows no such reading", v)
 		}
 	}
 	for _, v := range []Version{Draft1993, RFC1808, Draft1997, RFC3986} {
-		if _, err := Resolve(v, base, "g", LeftoverDotDot(RemoveDotDot)); err == nil {
+		if _, err := Resolve(v, base, "g", RemoveDotDot); err == nil {
 			t.Errorf("%v accepts LeftoverDotDot; its document leaves no choice", v)
 		}
 	}
 	for _, v := range []Version{RFC2396, Draft2003} {
-		_, err := Resolve(v, base, "../../../g", LeftoverDotDot(AvoidTraversal))
+		_, err := Resolve(v, base, "../../../g", AvoidTraversal)
 		if !errors.Is(err, ErrLeftoverDotDot) {
 			t.Errorf("%v with AvoidTraversal: error = %v, want one that wraps ErrLeftoverDotDot", v, err)
 		}
-		if got, err := Resolve(v, base, "../g", LeftoverDotDot(AvoidTraversal)); err != nil || got != "http://a/b/g" {
+		if got, err := resolveText(v, base, "../g", AvoidTraversal); err != nil || got != "http://a/b/g" {
 			t.Errorf("%v with AvoidTraversal: %q = %q, %v; want %q", v, "../g", got, err, "http://a/b/g")
 		}
-		if got, err := Resolve(v, base, "../../../g", LeftoverDotDot(RetainDotDot)); err != nil || got != "http://a/../g" {
-			t.Errorf("%v with RetainDotDot: %q = %q, %v; want %q", v, "../../../g", got, err, "http://a/../g")
+		if got, err := resolveText(v, base, "../../../g"); err != nil || got != "http://a/../g" {
+			t.Errorf("%v retaining: %q = %q, %v; want %q", v, "../../../g", got, err, "http://a/../g")
+		}
+		if _, err := Resolve(v, base, "g", RemoveDotDot|AvoidTraversal); err == nil {
+			t.Errorf("%v accepts RemoveDotDot|AvoidTraversal, which exclude each other", v)
 		}
 	}
 }
@@ -644,7 +649,7 @@ func TestResolveBase(t *testing.T) {
 			}
 		}
 		// A fragment after the base is set aside.
-		if got, err := Resolve(v, "http://a/b/c/d;p?q#f", "g"); err != nil || got != "http://a/b/c/g" {
+		if got, err := resolveText(v, "http://a/b/c/d;p?q#f", "g"); err != nil || got != "http://a/b/c/g" {
 			t.Errorf("%v: base with a fragment: %q, %v", v, got, err)
 		}
 	}
@@ -660,18 +665,24 @@ func TestResolveBase(t *testing.T) {
 			t.Errorf("%v: base %q, reference %q: error = %v, want a not-hierarchical error", c.v, c.base, "g", err)
 		}
 		// A reference to the current document does not use the base's hierarchy.
-		if got, err := ResolveReference(c.v, c.base, "#s"); err != nil || got.Text != "mailto:x@y#s" || !got.SameDocument {
+		if got, err := Resolve(c.v, c.base, "#s"); err != nil || got.Text != "mailto:x@y#s" || !got.SameDocument {
 			t.Errorf("%v: base %q, reference %q = %+v, %v", c.v, c.base, "#s", got, err)
 		}
 		// Nor does an absolute one.
-		if got, err := Resolve(c.v, c.base, "g:h"); err != nil || got != "g:h" {
+		if got, err := resolveText(c.v, c.base, "g:h"); err != nil || got != "g:h" {
 			t.Errorf("%v: base %q, reference %q = %q, %v", c.v, c.base, "g:h", got, err)
 		}
 	}
 	// RFC 3986 requires no hierarchy of the base (section 5.2.3 merges with any path).
-	if got, err := Resolve(RFC3986, "mailto:x@y", "g"); err != nil || got != "mailto:g" {
+	if got, err := resolveText(RFC3986, "mailto:x@y", "g"); err != nil || got != "mailto:g" {
 		t.Errorf("rfc3986: mailto:x@y + g = %q, %v; want %q", got, err, "mailto:g")
 	}
+}
+
+// resolveText is the text of Resolve's target.
+func resolveText(v Version, base, ref string, mode ...Mode) (string, error) {
+	r, err := Resolve(v, base, ref, mode...)
+	return r.Text, err
 }
 
 func isSyntaxErr(err error) bool {
@@ -716,7 +727,7 @@ func TestResolveHugeInputs(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
 	for _, v := range []Version{Draft1993, RFC1808, Draft1997, RFC2396, Draft2003, RFC3986} {
 		for _, h := range hugeReferences(1 << 20) {
-			got, err := Resolve(v, base, h.ref)
+			got, err := resolveText(v, base, h.ref)
 			if err != nil && !isSyntaxErr(err) {
 				t.Errorf("%v: %d-byte reference: %v", v, len(h.ref), err)
 			}
@@ -761,8 +772,8 @@ func FuzzResolve(f *testing.F) {
 	f.Add("mailto:x@y", "g")
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		for _, v := range Versions() {
-			for _, opts := range [][]ResolveOption{nil, {NonValidating()}, {LeftoverDotDot(RemoveDotDot)}} {
-				r, err := ResolveReference(v, base, ref, opts...)
+			for _, mode := range []Mode{0, NonValidating, RemoveDotDot} {
+				r, err := Resolve(v, base, ref, mode)
 				if err != nil {
 					continue
 				}
@@ -782,14 +793,14 @@ func FuzzResolve(f *testing.F) {
 // http://a/b/c/g?y/../x").
 func TestResolveOpaqueReadAsAppendixB(t *testing.T) {
 	for _, v := range []Version{RFC2396, Draft2003, RFC3986} {
-		got, err := Resolve(v, "http://a/b/c/d;p?q", "http:g?y/../x", NonValidating())
+		got, err := resolveText(v, "http://a/b/c/d;p?q", "http:g?y/../x", NonValidating)
 		if want := "http://a/b/c/g?y/../x"; err != nil || got != want {
 			t.Errorf("%v: non-validating %q = %q, %v; want %q", v, "http:g?y/../x", got, err, want)
 		}
 	}
 }
 
-// The parsed-value API gives what the text API gives.
+// URL.Resolve, which works from a parsed base, gives what Resolve gives.
 func TestResolveParsed(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
 	refs := []string{"g:h", "g", "?y", "#s", "", "../../../g", "/./g", "g?y/./x", "http:g", "//g", ";x"}
@@ -799,47 +810,65 @@ func TestResolveParsed(t *testing.T) {
 			t.Fatalf("%v: %v", v, err)
 		}
 		for _, ref := range refs {
-			want, wantErr := ResolveReference(v, base, ref)
+			want, wantErr := Resolve(v, base, ref)
 			got, err := baseURL.Resolve(ref)
 			if got != want || (err == nil) != (wantErr == nil) {
-				t.Errorf("%v: URL.Resolve(%q) = %+v, %v; ResolveReference gives %+v, %v", v, ref, got, err, want, wantErr)
-			}
-			refURL, perr := Parse(v, ref)
-			if perr != nil {
-				continue // a 1993 partial form, or "?y" under RFC 2396
-			}
-			got, err = ResolveURL(baseURL, refURL)
-			if got != want || (err == nil) != (wantErr == nil) {
-				t.Errorf("%v: ResolveURL(%q) = %+v, %v; ResolveReference gives %+v, %v", v, ref, got, err, want, wantErr)
+				t.Errorf("%v: URL.Resolve(%q) = %+v, %v; Resolve gives %+v, %v", v, ref, got, err, want, wantErr)
 			}
 		}
 	}
-	// A reference parsed with a narrower start rule is read as a reference: the 1997 draft's
-	// path = [ "/" ] path_segments holds "g:h", whose "g" is a scheme in a URL-reference.
-	baseURL, _ := Parse(Draft1997, base)
-	refURL, err := ParseRule(Draft1997, "path", "g:h")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, err := ResolveURL(baseURL, refURL); err != nil || got.Text != "g:h" {
-		t.Errorf(`draft1997: ResolveURL with "g:h" parsed as a path = %+v, %v; want "g:h"`, got, err)
-	}
-	// A base parsed as an absolute URL is read as a reference, too.
+	// A base parsed with another start rule is read as it was parsed.
 	absBase, err := ParseRule(RFC3986, "absolute-URI", base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rel, _ := Parse(RFC3986, "../g")
-	if got, err := ResolveURL(absBase, rel); err != nil || got.Text != "http://a/b/g" {
-		t.Errorf("rfc3986: ResolveURL(absolute-URI base, ../g) = %+v, %v", got, err)
+	if got, err := absBase.Resolve("../g"); err != nil || got.Text != "http://a/b/g" {
+		t.Errorf("rfc3986: absolute-URI base, ../g = %+v, %v", got, err)
 	}
-	// Base and reference must be of the same version; the base must be absolute.
-	other, _ := Parse(RFC2396, "g")
-	if _, err := ResolveURL(absBase, other); err == nil {
-		t.Error("ResolveURL accepts a base and a reference of different versions")
-	}
+	// The base must be absolute; a zero URL is no base.
 	relBase, _ := Parse(RFC3986, "/b/c")
-	if _, err := ResolveURL(relBase, rel); !isSyntaxErr(err) {
-		t.Errorf("ResolveURL with a relative base: error = %v, want one that wraps a *SyntaxError", err)
+	if _, err := relBase.Resolve("../g"); !isSyntaxErr(err) {
+		t.Errorf("URL.Resolve with a relative base: error = %v, want one that wraps a *SyntaxError", err)
+	}
+	if _, err := new(URL).Resolve("g"); err == nil {
+		t.Error("URL.Resolve on a zero URL: no error")
+	}
+	// A base parsed with CaseIgnoreScheme reads its references the same way.
+	ci, err := Parse(RFC3986, "HTTP://a/b/c", CaseIgnoreScheme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ci.Resolve("g"); err != nil || got.Text != "HTTP://a/b/g" {
+		t.Errorf("CaseIgnoreScheme base: g = %+v, %v; want %q", got, err, "HTTP://a/b/g")
+	}
+}
+
+// setBase takes a base with a scheme to be absolute without asking the grammar again: under
+// each version's reference rule, an input has a scheme exactly when its part before the
+// fragment matches the version's absolute rule. This holds on the benchmark corpus and the
+// documents' examples.
+func TestSchemeMeansAbsolute(t *testing.T) {
+	data, err := os.ReadFile("testdata/bench/urls.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := strings.Split(string(data), "\n")
+	for _, e := range Corpus() {
+		inputs = append(inputs, e.Input)
+	}
+	for _, v := range Versions() {
+		if !v.DefinesResolution() {
+			continue
+		}
+		for _, s := range inputs {
+			u, err := ParseRule(v, v.DefaultRule(), s)
+			if err != nil {
+				continue
+			}
+			abs, _, _ := strings.Cut(s, "#")
+			if got, want := u.Scheme().Present, MatchRule(v, versions[v].absoluteRule, abs); got != want {
+				t.Errorf("%v: %q: scheme present %v, matches %s %v", v, s, got, versions[v].absoluteRule, want)
+			}
+		}
 	}
 }

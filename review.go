@@ -551,7 +551,7 @@ func (r *reviewer) dotSegments(rv *review) {
 }
 
 // ReviewReference checks what resolving the reference ref against base under v's algorithm
-// (ResolveReference, with opts) does that the version's document warns of, and returns the
+// (Resolve, with the modes given) does that the version's document warns of, and returns the
 // findings, whose spans are in ref:
 //
 //   - a path that became an authority: "http:/b" and ".//g" give "http://g", whose host is
@@ -566,10 +566,10 @@ func (r *reviewer) dotSegments(rv *review) {
 //
 // The 1993 draft states neither, and ReviewReference gives no finding under it.
 //
-// It gives the error of ResolveReference when ref cannot be resolved. The target itself is
+// It gives the error of Resolve when ref cannot be resolved. The target itself is
 // reviewed by Review(v, target).
-func ReviewReference(v Version, base, ref string, opts ...ResolveOption) ([]Finding, error) {
-	res, err := ResolveReference(v, base, ref, opts...)
+func ReviewReference(v Version, base, ref string, mode ...Mode) ([]Finding, error) {
+	res, err := Resolve(v, base, ref, mode...)
 	if err != nil {
 		return nil, err
 	}

@@ -353,7 +353,7 @@ func TestReviewReference(t *testing.T) {
 	if len(fs) != 1 || fs[0].Begin != 6 {
 		t.Errorf("ReviewReference(rfc3986, %q, \"../../../g\") = %v; want one finding at byte 6", base, fs)
 	}
-	// A version that defines no resolution gives the error of ResolveReference.
+	// A version that defines no resolution gives the error of Resolve.
 	if _, err := urlgrammar.ReviewReference(urlgrammar.RFC1738, "http://a/", "g"); !errors.Is(err, urlgrammar.ErrNoResolution) {
 		t.Errorf("ReviewReference(rfc1738): error %v, want ErrNoResolution", err)
 	}

@@ -333,7 +333,7 @@ func TestRFC1738SchemesAreGenericURLs(t *testing.T) {
 func TestRFC1738DefaultReading(t *testing.T) {
 	tests := []struct {
 		input string
-		opts  []urlgrammar.Option
+		opts  []urlgrammar.Mode
 		rule  string // the rule of the *SyntaxError, "" for valid
 	}{
 		{"http://a:b/", nil, "httpurl"}, // section 3.3: no password, and port = digits
@@ -347,12 +347,12 @@ func TestRFC1738DefaultReading(t *testing.T) {
 		{"HTTP://host/", nil, "genericurl"}, // "HTTP" is not one of the ten names, and scheme is lower case
 		// Section 2.1: "programs interpreting URLs should treat upper case letters as
 		// equivalent to lower case in scheme names (e.g., allow "HTTP" as well as "http")".
-		{"HTTP://host/", []urlgrammar.Option{urlgrammar.CaseIgnoreScheme()}, ""},
-		{"HTTP://a:b/", []urlgrammar.Option{urlgrammar.CaseIgnoreScheme()}, "httpurl"},
+		{"HTTP://host/", []urlgrammar.Mode{urlgrammar.CaseIgnoreScheme}, ""},
+		{"HTTP://a:b/", []urlgrammar.Mode{urlgrammar.CaseIgnoreScheme}, "httpurl"},
 		{"Foo:bar", nil, "genericurl"},
-		{"Foo:bar", []urlgrammar.Option{urlgrammar.CaseIgnoreScheme()}, ""},
-		{"http://host/A", []urlgrammar.Option{urlgrammar.CaseIgnoreScheme()}, ""},
-		{"ftp://host/a;TYPE=i", []urlgrammar.Option{urlgrammar.CaseIgnoreScheme()}, "ftpurl"}, // only the scheme is read case-insensitively
+		{"Foo:bar", []urlgrammar.Mode{urlgrammar.CaseIgnoreScheme}, ""},
+		{"http://host/A", []urlgrammar.Mode{urlgrammar.CaseIgnoreScheme}, ""},
+		{"ftp://host/a;TYPE=i", []urlgrammar.Mode{urlgrammar.CaseIgnoreScheme}, "ftpurl"}, // only the scheme is read case-insensitively
 	}
 	for _, tt := range tests {
 		err := urlgrammar.Validate(urlgrammar.RFC1738, tt.input, tt.opts...)

@@ -21,9 +21,9 @@ func isSyntaxErr(err error) bool {
 
 // readAs is how Normalize reads an input of v: RFC 1738's schemes case-insensitively (section
 // 2.1), every other version's as printed.
-func readAs(v urlgrammar.Version) []urlgrammar.Option {
+func readAs(v urlgrammar.Version) []urlgrammar.Mode {
 	if v == urlgrammar.RFC1738 {
-		return []urlgrammar.Option{urlgrammar.CaseIgnoreScheme()}
+		return []urlgrammar.Mode{urlgrammar.CaseIgnoreScheme}
 	}
 	return nil
 }
@@ -140,10 +140,11 @@ func TestRelativizeGenerated(t *testing.T) {
 			}
 			for _, ref := range referenceParts(refs.Positive()) {
 				tried++
-				target, err := urlgrammar.Resolve(v, base, ref)
+				res, err := urlgrammar.Resolve(v, base, ref)
 				if err != nil {
 					continue
 				}
+				target := res.Text
 				// RFC 3986's algorithm as printed can give what its grammar rejects: "/.//x"
 				// against "s:/a/b" is "s://x", whose "//x" reads as an authority. Relativize
 				// rejects such a target as it rejects any invalid one.
@@ -159,8 +160,8 @@ func TestRelativizeGenerated(t *testing.T) {
 					t.Errorf("%v: Relativize(%q, %q) (the target of %q): %v", v, base, target, ref, err)
 					continue
 				}
-				if got, err := urlgrammar.Resolve(v, base, rel); err != nil || got != target {
-					t.Errorf("%v: Relativize(%q, %q) = %q, which resolves to %q, %v", v, base, target, rel, got, err)
+				if got, err := urlgrammar.Resolve(v, base, rel); err != nil || got.Text != target {
+					t.Errorf("%v: Relativize(%q, %q) = %q, which resolves to %q, %v", v, base, target, rel, got.Text, err)
 				}
 				if len(rel) < len(target) {
 					shorter++

@@ -38,10 +38,12 @@ type version struct {
 	date     string // year and month of publication, "YYYY-MM"
 	// grammar is the generated parser package's description; nil until the grammar exists.
 	grammar *pegrt.Grammar
-	// schemeRules, when set, is the default reading of Validate: a URL whose scheme is a key is
-	// held to that rule, any other to otherRule (RFC 1738; see the package documentation).
-	schemeRules map[string]string
+	// schemeRules, when set, is the default reading of Validate: a URL whose scheme is one of
+	// them is held to its rule, any other to otherRule (RFC 1738; see the package
+	// documentation). Their start rule numbers are found once, by init.
+	schemeRules []schemeRule
 	otherRule   string
+	otherStart  int
 	// absoluteRule is the rule for an absolute URL with no fragment, which compare holds
 	// inputs to by default; "" is the default reading (RFC 1738, whose URLs are all absolute).
 	absoluteRule string
@@ -51,10 +53,14 @@ type version struct {
 	// pathDefined: the document says the path is never undefined, though it may be empty.
 	pathDefined bool
 
-	pool     sync.Pool // of pegrt.Parser
-	walkOnce sync.Once
-	walk     *walker // fills compiled for grammar, by walker()
-	walkErr  error
+	// pool holds parsers whose token buffers hold at most largeTokens tokens, large those that
+	// grew beyond it on a long input: a long input takes a large parser, so that it does not
+	// regrow a small one, and a short input a small one, so that it does not keep a large
+	// buffer busy.
+	pool, large sync.Pool // of pegrt.Parser
+	walkOnce    sync.Once
+	walk        *walker // fills compiled for grammar, by walker()
+	walkErr     error
 }
 
 var versions = [...]*version{
@@ -80,10 +86,12 @@ var versions = [...]*version{
 		date:     "1994-12",
 		grammar:  rfc1738.Grammar,
 		fills:    rfc1738Fills,
-		schemeRules: map[string]string{
-			"ftp": "ftpurl", "http": "httpurl", "gopher": "gopherurl", "mailto": "mailtourl",
-			"news": "newsurl", "nntp": "nntpurl", "telnet": "telneturl", "wais": "waisurl",
-			"file": "fileurl", "prospero": "prosperourl",
+		schemeRules: []schemeRule{
+			{scheme: "ftp", rule: "ftpurl"}, {scheme: "http", rule: "httpurl"},
+			{scheme: "gopher", rule: "gopherurl"}, {scheme: "mailto", rule: "mailtourl"},
+			{scheme: "news", rule: "newsurl"}, {scheme: "nntp", rule: "nntpurl"},
+			{scheme: "telnet", rule: "telneturl"}, {scheme: "wais", rule: "waisurl"},
+			{scheme: "file", rule: "fileurl"}, {scheme: "prospero", rule: "prosperourl"},
 		},
 		otherRule: "genericurl",
 	},
@@ -130,6 +138,43 @@ var versions = [...]*version{
 		grammar:      rfc3986.Grammar,
 		fills:        rfc3986Fills,
 	},
+}
+
+// A schemeRule is a scheme of a version's default reading, the start rule that a URL of that
+// scheme is held to, and the rule's number.
+type schemeRule struct {
+	scheme, rule string
+	start        int
+}
+
+func init() {
+	for _, info := range versions {
+		if info == nil || info.grammar == nil || info.schemeRules == nil {
+			continue
+		}
+		for i := range info.schemeRules {
+			info.schemeRules[i].start = info.grammar.Start(info.schemeRules[i].rule)
+		}
+		info.otherStart = info.grammar.Start(info.otherRule)
+	}
+}
+
+// defaultFor is the start rule that Validate holds s to, read with mode: its name and number
+// (-1 if the grammar lacks it, which TestDefaultReading rules out).
+func (info *version) defaultFor(s string, mode Mode) (string, int) {
+	if info.schemeRules == nil {
+		return info.grammar.Starts[0], 0
+	}
+	scheme, _ := splitScheme(s)
+	if mode&CaseIgnoreScheme != 0 {
+		scheme = lowerASCII(scheme)
+	}
+	for _, sr := range info.schemeRules {
+		if sr.scheme == scheme {
+			return sr.rule, sr.start
+		}
+	}
+	return info.otherRule, info.otherStart
 }
 
 // info returns what the package knows of v, or nil if v is no Version with a grammar.
@@ -216,20 +261,36 @@ func Lookup(id string) (Version, error) {
 	return 0, fmt.Errorf("urlgrammar: unknown version %q (known: %s)", id, strings.Join(known, ", "))
 }
 
-// parser takes a parser of v's grammar from the pool; release gives it back.
-func (info *version) parser() pegrt.Parser {
+// largeTokens is the size of token buffer above which a parser is pooled as large, and
+// largeInput the length of input from which a parse takes a large parser first (no grammar
+// here records more than a few tokens per byte).
+const (
+	largeTokens = 1 << 16
+	largeInput  = largeTokens / 4
+)
+
+// parser takes a parser of v's grammar from the pools, for an input of n bytes; release
+// gives it back.
+func (info *version) parser(n int) pegrt.Parser {
+	if n >= largeInput {
+		if p, ok := info.large.Get().(pegrt.Parser); ok {
+			return p
+		}
+	}
 	if p, ok := info.pool.Get().(pegrt.Parser); ok {
 		return p
 	}
 	return info.grammar.New()
 }
 
-// maxPooledTokens bounds the token buffer a pooled parser may keep: a parser that has grown
-// beyond it on a huge input is left to the garbage collector instead.
-const maxPooledTokens = 1 << 16
-
+// release gives p back to the pool of its size, however large its token buffer has grown: a
+// parser that a long input made large is kept for the next long input, so that the cost per
+// byte does not step up past some length (regrowing the buffer on every call). sync.Pool lets
+// go of it after two garbage collections in which nobody took it.
 func (info *version) release(p pegrt.Parser) {
-	if p.Capacity() <= maxPooledTokens {
-		info.pool.Put(p)
+	if p.Capacity() > largeTokens {
+		info.large.Put(p)
+		return
 	}
+	info.pool.Put(p)
 }

@@ -2,13 +2,14 @@ package urlgrammar
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
 // This file holds the one walk over a parse's tokens that fills a URL (driven by the per-version
-// fill tables of fills.go), and the generic parse tree (Node, Walk, Inspect, ParseTree).
+// fill tables of fills.go), and the generic parse tree (Node, Inspect, Preorder, ParseTree).
 
 // A field is what a fill fills.
 type field uint8
@@ -98,6 +99,9 @@ type walker struct {
 	// empty" (RFC 2396, the 1997 and 2003 drafts, section 5.2), so a reference whose grammar
 	// derivation has no path rule has an empty path, where the path would stand.
 	pathDefined bool
+	// qualified says that some fill has a parent: only then does the walk keep the stack of
+	// enclosing matches that gives each match its parent.
+	qualified bool
 }
 
 // ruleActs is what the walk does with a match of one rule.
@@ -105,6 +109,9 @@ type ruleActs struct {
 	acts      []act
 	qualified bool // some of its acts have a parent
 	named     bool // the rule is a rule of the document (Grammar.Rules[i] != "")
+	// set, when not fNone, says that the rule's one act sets that generic component (and
+	// perhaps its kind) if no match around this one has: the walk does it without apply.
+	set field
 }
 
 // newWalker compiles fills for g. Every rule a fill names must be a rule of g.
@@ -148,9 +155,21 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			r.acts = append(r.acts, a)
 			r.qualified = r.qualified || a.parent >= 0
 		}
+		w.qualified = w.qualified || a.parent >= 0
 	}
 	if len(unknown) > 0 {
 		return nil, fmt.Errorf("urlgrammar: the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
+	}
+	for i := range w.rules {
+		r := &w.rules[i]
+		if len(r.acts) != 1 {
+			continue
+		}
+		a := r.acts[0]
+		if a.parent < 0 && a.how == set && a.field > fNone && a.field < numSpans &&
+			(a.kind == 0 || a.field == fHost || a.field == fPath && a.kind != byLeadingSlash) {
+			r.set = a.field
+		}
 	}
 	return w, nil
 }
@@ -161,11 +180,16 @@ type walkState struct {
 	pending  [4]*act // emptyAfter fills to apply at the end
 	npending int
 
-	// details says to find the scheme's parts and the lists too, which Parse leaves out.
-	details bool
-	scheme  schemeKind
-	parts   [4]span // the scheme's parts, by the slots named in ast.go
-	items   []item  // segments, their parameters, prospero field specs: last first, then reversed
+	// withDetails says to find the details too, which Parse leaves out.
+	withDetails bool
+	details
+}
+
+// details are what a URL's Segments and Parts are made of.
+type details struct {
+	scheme schemeKind
+	parts  [4]span // the scheme's parts, by the slots named in ast.go
+	items  []item  // segments, their parameters, prospero field specs: last first, then reversed
 }
 
 // frame is an enclosing match of a named rule during the walk.
@@ -184,11 +208,19 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 	stack := stackArray[:0]
 	for i := p.Len() - 1; i >= 0; i-- {
 		t := p.Token(i)
-		for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
-			stack = stack[:len(stack)-1]
+		if w.qualified {
+			for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
+				stack = stack[:len(stack)-1]
+			}
 		}
 		r := &w.rules[t.Rule]
-		if acts := r.acts; len(acts) > 0 {
+		if r.set != fNone {
+			st.set(r.set, r.acts[0].kind, t)
+			if r.acts[0].leaf {
+				i = t.First // skip the tokens inside
+				continue
+			}
+		} else if acts := r.acts; len(acts) > 0 {
 			parent := -1
 			if r.qualified && len(stack) > 0 {
 				parent = int(stack[len(stack)-1].rule)
@@ -198,7 +230,7 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 				continue
 			}
 		}
-		if r.named {
+		if w.qualified && r.named {
 			stack = append(stack, frame{rule: int32(t.Rule), first: int32(t.First)})
 		}
 	}
@@ -244,7 +276,7 @@ func (st *walkState) apply(acts []act, parent int, t pegrt.Token, raw string) (l
 			if st.pathKind == PathNone {
 				st.pathKind = PathKind(a.kind)
 			}
-		case !st.details:
+		case !st.withDetails:
 		case a.field == fSchemeRule:
 			if st.scheme == schemeNone {
 				st.scheme = schemeKind(a.kind)
@@ -273,6 +305,23 @@ func (st *walkState) apply(acts []act, parent int, t pegrt.Token, raw string) (l
 		}
 	}
 	return leaf
+}
+
+// set is fillSpan for a fill that sets the generic component f, of kind k, with no parent:
+// the outermost match wins, and its kind with it.
+func (st *walkState) set(f field, k uint8, t pegrt.Token) {
+	sp := &st.s[f]
+	if sp.ok {
+		return
+	}
+	*sp = span{b: uint32(t.Begin), e: uint32(t.End), ok: true}
+	switch {
+	case k == 0:
+	case f == fHost && st.hostKind == HostNone:
+		st.hostKind = HostKind(k)
+	case f == fPath && st.pathKind == PathNone:
+		st.pathKind = PathKind(k)
+	}
 }
 
 // fillSpan applies a to the generic component a.field. A kind, like a span, is set by the
@@ -368,29 +417,30 @@ func (st *walkState) finish(raw string) {
 	}
 }
 
-// details reads u again, as Parse read it, for what Parse leaves out: the scheme's parts and
-// the lists. A URL that Parse did not make has none.
-func (u *URL) details() *walkState {
-	st := &walkState{details: true}
-	info := u.Version.info()
-	if info == nil {
-		return st
+// details returns the details of u: on the first call, it reads u again as Parse read it,
+// for what Parse leaves out (the scheme's parts and the lists), and keeps what it finds for
+// later calls. A URL that Parse did not make has none.
+func (u *URL) details() *details {
+	if d := u.more.Load(); d != nil {
+		return d
 	}
-	start := info.grammar.Start(u.Rule)
-	w, err := info.walker()
-	if start < 0 || err != nil {
-		return st
+	st := &walkState{withDetails: true}
+	if info := u.Version.info(); info != nil {
+		start := info.grammar.Start(u.Rule)
+		w, err := info.walker()
+		if start >= 0 && err == nil {
+			read := readAs(u.Raw, []Mode{u.mode()})
+			p, ok := run(info, start, read)
+			if ok {
+				w.walk(p, u.Raw, st)
+			}
+			info.release(p)
+		}
 	}
-	var opts []Option
-	if u.caseIgnoreScheme {
-		opts = []Option{CaseIgnoreScheme()}
-	}
-	p, ok := run(info, start, readAs(u.Raw, opts))
-	if ok {
-		w.walk(p, u.Raw, st)
-	}
-	info.release(p)
-	return st
+	// Two goroutines may both read u on their first call; they find the same details, and
+	// the first one stored is kept.
+	u.more.CompareAndSwap(nil, &st.details)
+	return u.more.Load()
 }
 
 // walker returns the walker of info's grammar, compiled on first use.
@@ -419,56 +469,61 @@ type Node struct {
 	Children   []*Node
 }
 
-// A Visitor's Visit method is called by Walk for each node. If the Visitor w it returns is
-// not nil, Walk visits each child of the node with w, then calls w.Visit(nil).
-type Visitor interface {
-	Visit(node *Node) (w Visitor)
-}
-
-// Walk traverses the tree rooted at node depth-first, in input order: it calls v.Visit(node),
-// then walks each child with the Visitor that returned, then calls its Visit(nil).
-func Walk(v Visitor, node *Node) {
-	if v = v.Visit(node); v == nil {
+// Inspect traverses the tree rooted at node depth-first, in input order: it calls f(node),
+// and if f returns true, inspects each child of the node, then calls f(nil). A nil node is
+// not inspected.
+func Inspect(node *Node, f func(*Node) bool) {
+	if node == nil || !f(node) {
 		return
 	}
 	for _, c := range node.Children {
-		Walk(v, c)
+		Inspect(c, f)
 	}
-	v.Visit(nil)
+	f(nil)
 }
 
-type inspector func(*Node) bool
-
-func (f inspector) Visit(node *Node) Visitor {
-	if f(node) {
-		return f
+// Preorder returns an iterator over the nodes of the tree rooted at node, in depth-first
+// preorder (each node before its children, the children in input order). Stopping the
+// iteration early stops the traversal; a nil node yields nothing.
+func Preorder(node *Node) iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		preorder(node, yield)
 	}
-	return nil
 }
 
-// Inspect traverses the tree rooted at node depth-first, in input order: it calls f(node),
-// and if f returns true, inspects each child of the node, then calls f(nil).
-func Inspect(node *Node, f func(*Node) bool) {
-	Walk(inspector(f), node)
+// preorder yields node and its descendants, and reports whether to go on.
+func preorder(node *Node, yield func(*Node) bool) bool {
+	if node == nil {
+		return true
+	}
+	if !yield(node) {
+		return false
+	}
+	for _, c := range node.Children {
+		if !preorder(c, yield) {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseTree returns the parse tree of s under v, holding s to the same rule as Validate and
 // Parse; its root is that rule's match. A rejection is the *SyntaxError of Validate.
-func ParseTree(v Version, s string, opts ...Option) (*Node, error) {
-	rule, err := defaultRule(v, s, opts)
+func ParseTree(v Version, s string, mode ...Mode) (*Node, error) {
+	rule, err := defaultRule(v, s, mode)
 	if err != nil {
 		return nil, err
 	}
-	return ParseTreeRule(v, rule, s, opts...)
+	return ParseTreeRule(v, rule, s, mode...)
 }
 
 // ParseTreeRule is ParseTree holding s to the start rule named rule, as ValidateRule does.
-func ParseTreeRule(v Version, rule, s string, opts ...Option) (*Node, error) {
+func ParseTreeRule(v Version, rule, s string, mode ...Mode) (*Node, error) {
 	info, start, err := lookupRule(v, rule)
 	if err != nil {
 		return nil, err
 	}
-	read := readAs(s, opts)
+	read := readAs(s, mode)
 	p, ok := run(info, start, read)
 	if !ok {
 		info.release(p)
@@ -491,11 +546,11 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 	}
 	nodes := make([]Node, count)
 	children := make([]*Node, count) // every node is the child of at most one other
-	type open struct {
-		node  *Node
-		token int
-	}
-	var stack []open
+	// open are the nodes made so far that no node is around yet: their numbers in nodes, and
+	// those of their tokens. It holds at most every node, and is made that large at once so
+	// that a flat tree (a path of a million segments) does not regrow it.
+	type open struct{ node, token int32 }
+	stack := make([]open, 0, count)
 	used, next := 0, 0
 	for i := 0; i < n; i++ {
 		t := p.Token(i)
@@ -503,29 +558,29 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 			continue // its nodes stay open, for the node around it
 		}
 		j := len(stack)
-		for j > 0 && stack[j-1].token >= t.First {
+		for j > 0 && int(stack[j-1].token) >= t.First {
 			j--
 		}
 		node := &nodes[next]
-		next++
 		*node = Node{Rule: g.Rules[t.Rule], Begin: t.Begin, End: t.End, Text: s[t.Begin:t.End]}
 		if k := len(stack) - j; k > 0 {
 			node.Children = children[used : used+k : used+k]
 			for c := range k {
-				node.Children[c] = stack[j+c].node
+				node.Children[c] = &nodes[stack[j+c].node]
 			}
 			used += k
 		}
-		stack = append(stack[:j], open{node: node, token: i})
+		stack = append(stack[:j], open{node: int32(next), token: int32(i)})
+		next++
 	}
 	if len(stack) != 1 {
 		// The start rule's match holds every other: one node is left, unless the grammar's
 		// start rule itself were PEG-only, which gen does not allow.
 		root := &Node{Begin: 0, End: len(s), Text: s}
 		for _, o := range stack {
-			root.Children = append(root.Children, o.node)
+			root.Children = append(root.Children, &nodes[o.node])
 		}
 		return root
 	}
-	return stack[0].node
+	return &nodes[stack[0].node]
 }

@@ -119,9 +119,9 @@ func TestRFC1738DefaultReading(t *testing.T) {
 		"wais://h/db?q", "file://h/p", "prospero://h/p;f=v", "x-y://a", "Http:x", "http", ":", "",
 	}
 	for _, fold := range []bool{false, true} {
-		var opts []urlgrammar.Option
+		var opts []urlgrammar.Mode
 		if fold {
-			opts = append(opts, urlgrammar.CaseIgnoreScheme())
+			opts = append(opts, urlgrammar.CaseIgnoreScheme)
 		}
 		rep := conformance.Check(g, "url", func(s string) bool { return urlgrammar.Match(v, s, opts...) },
 			conformance.Config{N: testSamples, Seed: 1, Inputs: hand,

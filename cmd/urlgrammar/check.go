@@ -43,9 +43,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *quiet && (*asJSON || *explainErrs) {
 		return fail(stderr, "check", errors.New("-q excludes --json and --explain"))
 	}
-	var opts []urlgrammar.Option
+	var opts []urlgrammar.Mode
 	if *caseIgnore {
-		opts = append(opts, urlgrammar.CaseIgnoreScheme())
+		opts = append(opts, urlgrammar.CaseIgnoreScheme)
 	}
 	src, err := openInputs(*file, inputs, stdin)
 	if err != nil {
@@ -94,7 +94,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // checkQuiet is "check -q": the verdict of Match for each input, without a diagnosis.
-func checkQuiet(target urlgrammar.Target, opts []urlgrammar.Option, src *inputSource, out *bufio.Writer, stderr io.Writer) int {
+func checkQuiet(target urlgrammar.Target, opts []urlgrammar.Mode, src *inputSource, out *bufio.Writer, stderr io.Writer) int {
 	status := exitValid
 	var writeErr error
 	readErr := src.each(func(s string) bool {

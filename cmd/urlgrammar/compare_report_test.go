@@ -53,7 +53,7 @@ type disagreement struct {
 	input   string
 	refuser string
 	offset  int
-	found   string // the cause's character class (urlgrammar.CharClass)
+	found   string // the cause's character class (Cause.Found)
 }
 
 // smallDisagreements are in the order of smallFile.

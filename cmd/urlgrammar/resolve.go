@@ -66,15 +66,16 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	base, refs := rest[0], rest[1:]
 	var opts []namedOption
 	if *nonValidating {
-		opts = append(opts, namedOption{"--non-validating", urlgrammar.NonValidating()})
+		opts = append(opts, namedOption{"--non-validating", urlgrammar.NonValidating, urlgrammar.NonValidating})
 	}
-	handling := map[string]urlgrammar.DotDotHandling{"retain": urlgrammar.RetainDotDot, "remove": urlgrammar.RemoveDotDot, "avoid": urlgrammar.AvoidTraversal}
+	handling := map[string]urlgrammar.Mode{"retain": 0, "remove": urlgrammar.RemoveDotDot, "avoid": urlgrammar.AvoidTraversal}
 	if *dotDot != "" {
 		h, ok := handling[*dotDot]
 		if !ok {
 			return abort(fmt.Errorf("--dotdot %q: want retain, remove or avoid", *dotDot))
 		}
-		opts = append(opts, namedOption{"--dotdot", urlgrammar.LeftoverDotDot(h)})
+		// Retaining is a choice too: it needs a document that leaves one.
+		opts = append(opts, namedOption{"--dotdot", h, urlgrammar.RemoveDotDot})
 	}
 	var versions []urlgrammar.Version
 	switch {
@@ -101,7 +102,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return abort(err)
 		}
 		for _, o := range opts {
-			if !v.AllowsResolveOption(o.opt) {
+			if !v.Allows(o.needs) {
 				return abort(fmt.Errorf("%s: the document of %v does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", o.flag, v))
 			}
 		}
@@ -109,11 +110,11 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	if *relative {
-		var ropts []urlgrammar.ResolveOption
+		var mode urlgrammar.Mode
 		for _, o := range opts {
-			ropts = append(ropts, o.opt)
+			mode |= o.mode
 		}
-		return runRelative(versions[0], base, refs, ropts, *asJSON, stdin, stdout, stderr)
+		return runRelative(versions[0], base, refs, mode, *asJSON, stdin, stdout, stderr)
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	var r resolveRun
@@ -122,7 +123,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		single := &singleRun{w: out, v: versions[0], base: base, json: *asJSON}
 		for _, o := range opts {
-			single.opts = append(single.opts, o.opt)
+			single.mode |= o.mode
 		}
 		r = single
 	}
@@ -161,13 +162,13 @@ type singleRun struct {
 	w      *bufio.Writer
 	v      urlgrammar.Version
 	base   string
-	opts   []urlgrammar.ResolveOption
+	mode   urlgrammar.Mode
 	json   bool
 	anyErr bool
 }
 
 func (r *singleRun) add(ref string) error {
-	res := resolveOne(r.v, r.base, ref, r.opts)
+	res := resolveOne(r.v, r.base, ref, r.mode)
 	if res.Error != "" {
 		r.anyErr = true
 	}
@@ -197,7 +198,7 @@ type tableRun struct {
 	w        *bufio.Writer
 	versions []urlgrammar.Version
 	base     string
-	opts     map[urlgrammar.Version][]urlgrammar.ResolveOption
+	mode     map[urlgrammar.Version]urlgrammar.Mode
 	skipped  []string // for each option not applied to every version, which versions it skips
 	json     bool
 	tw       *tabwriter.Writer
@@ -205,19 +206,21 @@ type tableRun struct {
 	anyErr   bool
 }
 
-// A namedOption is a resolve option with the flag that gave it.
+// A namedOption is a resolve mode with the flag that gave it, and the mode a version must
+// allow for the flag to apply.
 type namedOption struct {
-	flag string
-	opt  urlgrammar.ResolveOption
+	flag  string
+	mode  urlgrammar.Mode
+	needs urlgrammar.Mode
 }
 
 func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, opts []namedOption, asJSON bool) *tableRun {
-	r := &tableRun{w: w, versions: versions, base: base, opts: map[urlgrammar.Version][]urlgrammar.ResolveOption{}, json: asJSON}
+	r := &tableRun{w: w, versions: versions, base: base, mode: map[urlgrammar.Version]urlgrammar.Mode{}, json: asJSON}
 	for _, o := range opts {
 		var skipped []string
 		for _, v := range versions {
-			if v.AllowsResolveOption(o.opt) {
-				r.opts[v] = append(r.opts[v], o.opt)
+			if v.Allows(o.needs) {
+				r.mode[v] |= o.mode
 			} else {
 				skipped = append(skipped, v.String())
 			}
@@ -241,7 +244,7 @@ func (r *tableRun) add(ref string) error {
 	results := make(map[string]*resolveResult, len(r.versions))
 	cells := make([]string, len(r.versions))
 	for i, v := range r.versions {
-		res := resolveOne(v, r.base, ref, r.opts[v])
+		res := resolveOne(v, r.base, ref, r.mode[v])
 		results[v.String()] = res
 		switch {
 		case res.Error != "":
@@ -297,13 +300,13 @@ func (r *tableRun) finish() error {
 func (r *tableRun) failed() bool { return r.anyErr }
 
 // resolveOne resolves ref against base under v.
-func resolveOne(v urlgrammar.Version, base, ref string, opts []urlgrammar.ResolveOption) *resolveResult {
-	res, err := urlgrammar.ResolveReference(v, base, ref, opts...)
+func resolveOne(v urlgrammar.Version, base, ref string, mode urlgrammar.Mode) *resolveResult {
+	res, err := urlgrammar.Resolve(v, base, ref, mode)
 	if err != nil {
 		return &resolveResult{Error: strings.TrimPrefix(err.Error(), "urlgrammar: ")}
 	}
 	out := &resolveResult{Text: res.Text, SameDocument: res.SameDocument}
-	findings, _ := urlgrammar.ReviewReference(v, base, ref, opts...)
+	findings, _ := urlgrammar.ReviewReference(v, base, ref, mode)
 	for _, f := range findings {
 		if f.Concern == urlgrammar.PathBecomesAuthority {
 			out.Warning = f.String()

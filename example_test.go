@@ -1,0 +1,111 @@
+package urlgrammar_test
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+func ExampleValidate() {
+	// RFC 1738 section 2.2 counts "~" among the unsafe characters: an http URL's path cannot
+	// hold it unescaped.
+	err := urlgrammar.Validate(urlgrammar.RFC1738, "http://www.example.com/~user/")
+	var se *urlgrammar.SyntaxError
+	if errors.As(err, &se) {
+		fmt.Println(se.Rule, se.Offset, se.In)
+		fmt.Println(se.Reason())
+	}
+	// RFC 3986 section 2.3 makes it unreserved.
+	fmt.Println(urlgrammar.Validate(urlgrammar.RFC3986, "http://www.example.com/~user/"))
+	// Output:
+	// httpurl 23 httpurl
+	// expected "?", "/", ";", ":", "@", "&", "=", "%", unreserved or end of input, found "~" (in httpurl)
+	// <nil>
+}
+
+func ExampleResolve() {
+	// The 1997 draft's Appendix C and RFC 3986 section 5.4.1 resolve "?y" differently.
+	for _, v := range []urlgrammar.Version{urlgrammar.Draft1997, urlgrammar.RFC3986} {
+		target, err := urlgrammar.Resolve(v, "http://a/b/c/d;p?q", "?y")
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(v, target.Text)
+	}
+	// RFC 2396 section 5.2 step 6g lets an implementation remove the ".." segments left over.
+	target, _ := urlgrammar.Resolve(urlgrammar.RFC2396, "http://a/b/c/d;p?q", "../../../g", urlgrammar.RemoveDotDot)
+	fmt.Println(target.Text)
+	// Output:
+	// draft1997 http://a/b/c/?y
+	// rfc3986 http://a/b/c/d;p?y
+	// http://a/g
+}
+
+func ExampleURL_Resolve() {
+	base, err := urlgrammar.Parse(urlgrammar.RFC3986, "http://a/b/c/d;p?q")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// RFC 3986 section 5.4.1.
+	for _, ref := range []string{"g", "../g", "#s"} {
+		target, err := base.Resolve(ref)
+		fmt.Println(target.Text, target.SameDocument, err)
+	}
+	// Output:
+	// http://a/b/c/g false <nil>
+	// http://a/b/g false <nil>
+	// http://a/b/c/d;p?q#s true <nil>
+}
+
+func ExampleURL_NetURL() {
+	u, err := urlgrammar.Parse(urlgrammar.RFC3986, "https://user:pa%20ss@[2001:db8::1]:8443/p?q=1#frag")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	port, _ := u.Port()
+	addr, _ := u.Addr()
+	fmt.Println(u.Hostname(), port, addr.Is6())
+	nu, err := u.NetURL()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	password, _ := nu.User.Password()
+	fmt.Println(nu.Hostname(), nu.Port(), password, nu.RawQuery, nu.Fragment)
+	// Output:
+	// 2001:db8::1 8443 true
+	// 2001:db8::1 8443 pa ss q=1 frag
+}
+
+func ExampleFromNetURL() {
+	nu := &url.URL{Scheme: "http", Host: "www.example.com", Path: "/~user/"}
+	if _, err := urlgrammar.FromNetURL(urlgrammar.RFC1738, nu); err != nil {
+		fmt.Println("RFC 1738:", err)
+	}
+	u, err := urlgrammar.FromNetURL(urlgrammar.RFC3986, nu)
+	fmt.Println(u, err)
+	// Output:
+	// RFC 1738: urlgrammar: rfc1738 httpurl: byte 23 of "http://www.example.com/⟨here⟩~user/": expected "?", "/", ";", ":", "@", "&", "=", "%", unreserved or end of input, found "~" (in httpurl)
+	// http://www.example.com/~user/ <nil>
+}
+
+func ExamplePreorder() {
+	root, err := urlgrammar.ParseTree(urlgrammar.RFC3986, "http://h/a/b")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for n := range urlgrammar.Preorder(root) {
+		if n.Rule == "segment" {
+			fmt.Printf("%q at %d\n", n.Text, n.Begin)
+		}
+	}
+	// Output:
+	// "a" at 9
+	// "b" at 11
+}

@@ -1,0 +1,6 @@
+//go:build !race
+
+package urlgrammar_test
+
+// raceEnabled: see race_test.go.
+const raceEnabled = false
