@@ -204,25 +204,16 @@ func byteTest(s ast.Stmt, tables *classTables) (set charSet, cond, fail string, 
 // and the restore before the next alternative) stays as it was. The tables are declared as
 // csetN variables.
 func classTablesPass(u *unit) error {
-	folded := 0
 	for _, m := range u.methodDecls() {
-		blocks(m.Body, func(list []ast.Stmt) []ast.Stmt {
-			out, n := foldChoices(list, &u.tables)
-			folded += n
-			return out
-		})
-	}
-	if folded == 0 {
-		return fmt.Errorf("no choice of single characters found")
+		blocks(m.Body, func(list []ast.Stmt) []ast.Stmt { return foldChoices(list, &u.tables) })
 	}
 	u.declareTables(0)
 	return nil
 }
 
 // foldChoices folds the runs of one-byte alternatives in one statement list.
-func foldChoices(list []ast.Stmt, tables *classTables) ([]ast.Stmt, int) {
+func foldChoices(list []ast.Stmt, tables *classTables) []ast.Stmt {
 	var out []ast.Stmt
-	folded := 0
 	for i := 0; i < len(list); i++ {
 		out = append(out, list[i])
 		// A run of tests starts right after the choice's save or a restore of it: the
@@ -268,9 +259,8 @@ func foldChoices(list []ast.Stmt, tables *classTables) ([]ast.Stmt, int) {
 		}
 		out = append(out, stmts(fmt.Sprintf("if !cset%d[buffer[position]] {\ngoto %s\n}\nposition++", tables.id(union), fail))...)
 		i = j - 1
-		folded++
 	}
-	return out, folded
+	return out
 }
 
 // unusedLabelsAndSaves removes what classTablesPass leaves unused where it folded a whole
@@ -375,7 +365,6 @@ func isGotoNode(n ast.Node) (string, bool) {
 // records nothing, so consuming the longest run of bytes of the set at the loop's head, with
 // the position in a local variable, leaves the loop exactly where those turns would have.
 func tightLoops(u *unit) error {
-	n := 0
 	for _, m := range u.methodDecls() {
 		blocks(m.Body, func(list []ast.Stmt) []ast.Stmt {
 			var out []ast.Stmt
@@ -384,16 +373,12 @@ func tightLoops(u *unit) error {
 					l := s.(*ast.LabeledStmt)
 					tight := &ast.BlockStmt{List: stmts("i, buf := position, buffer\nfor " + cond + " {\ni++\n}\nposition = i")}
 					out = append(out, &ast.LabeledStmt{Label: l.Label, Stmt: tight}, l.Stmt)
-					n++
 					continue
 				}
 				out = append(out, s)
 			}
 			return out
 		})
-	}
-	if n == 0 {
-		return fmt.Errorf("no repetition of a set found")
 	}
 	return nil
 }

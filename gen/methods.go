@@ -28,9 +28,11 @@ var ruleComment = regexp.MustCompile(`^/\* (\d+) ([A-Za-z_][A-Za-z0-9_]*) <- (.*
 //			…
 //		},
 //
-// This pass makes the methods and removes Init; the state is still named as Init named it
-// until the pass "state as fields". It records the rules and their expressions for the passes
-// after it.
+// This pass makes the methods and removes Init (what else it holds, the parser's reset, parse
+// and add closures, is pegrt.Machine's job); the state is still named as Init named it until
+// the pass "state as fields". The rule _start gets no method: it only makes every rule
+// reachable, and nothing calls it. The pass records the rules and their expressions for the
+// passes after it.
 func rulesAsMethods(u *unit) error {
 	// The rule constants, in order: the rule numbers.
 	for _, d := range u.file.Decls {
@@ -86,6 +88,9 @@ func rulesAsMethods(u *unit) error {
 			continue // Unknown
 		}
 		name := u.rules[i]
+		if name == "_start" {
+			continue // it only makes every rule reachable: nothing calls it
+		}
 		for _, shadow := range []string{"position", "tokenIndex", "buffer", "p"} {
 			if declares(fn.Body, shadow) {
 				return fmt.Errorf("rule %s declares %s, which the methods use for the parser's state", name, shadow)
@@ -149,21 +154,20 @@ func declares(n ast.Node, name string) bool {
 	return found
 }
 
-// deadCode removes, by name, the declarations of pointlander/peg's own run-time that the
-// methods do not use: the rune buffer and its end marker, the token tree and its printers,
-// the parse error, the options, the parser type, and the method of the rule _start (which
-// only makes every rule reachable: nothing calls it). What the methods use of a run-time
-// (the state, Add, MatchDot) is pegrt.Machine, once for every grammar. The rule constants
-// stay, untyped: they are the rule numbers.
+// deadCode removes, by name, the declarations of pointlander/peg's own run-time that the rules
+// do not use: the rune buffer and its end marker, the token tree and its printers, the parse
+// error, the options, the parser type and its methods. What the rules use of a run-time (the
+// state, add, matchDot) is pegrt.Machine, once for every grammar. What stays is Init, which
+// holds the rules (the pass "rules as methods" takes them out of it), and the rule constants,
+// untyped: they are the rule numbers.
 //
-// A declaration it does not know is an error, so that a change of pointlander/peg's output
-// is seen rather than kept.
+// A declaration it does not know is an error, so that a change of pointlander/peg's output is
+// seen rather than kept.
 func deadCode(u *unit) error {
 	drop := map[string]bool{
 		"endSymbol": true, "pegRule": true, "rul3s": true, "token32": true, "node32": true,
 		"tokens32": true, "parser": true, "textPosition": true, "textPositionMap": true,
 		"translatePositions": true, "parseError": true, "Pretty": true, "Size": true,
-		"rule__start": true,
 	}
 	var kept []ast.Decl
 	for _, d := range u.file.Decls {
@@ -175,26 +179,24 @@ func deadCode(u *unit) error {
 				if s, ok := recv.(*ast.StarExpr); ok {
 					recv = s.X
 				}
-				if id, ok := recv.(*ast.Ident); ok && drop[id.Name] && !strings.HasPrefix(name, "rule_") {
+				if id, ok := recv.(*ast.Ident); ok && drop[id.Name] && name != "Init" {
 					continue // a method of a dropped type
 				}
 			}
 			if drop[name] {
-				if name == "rule__start" {
-					delete(u.methods, "_start")
-				}
 				continue
 			}
-			if !strings.HasPrefix(name, "rule_") {
+			if name != "Init" {
 				return fmt.Errorf("unknown function %s in pointlander/peg's output", name)
 			}
 		case *ast.GenDecl:
 			switch d.Tok {
 			case token.IMPORT:
-				continue // the methods use no package
+				continue // the rules use no package
 			case token.CONST:
 				if len(d.Specs) > 1 { // the rule constants
 					d.Specs[0].(*ast.ValueSpec).Type = nil
+					u.doc[d] = "The rule numbers: Token.Rule, and the indexes of Grammar.Rules."
 					kept = append(kept, d)
 					continue
 				}
@@ -216,11 +218,6 @@ func deadCode(u *unit) error {
 		kept = append(kept, d)
 	}
 	u.file.Decls = kept
-	for _, d := range kept {
-		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
-			u.doc[g] = "The rule numbers: Token.Rule, and the indexes of Grammar.Rules."
-		}
-	}
 	return nil
 }
 

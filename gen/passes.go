@@ -19,7 +19,8 @@ type unit struct {
 	fset *token.FileSet
 	file *ast.File
 	// rules holds the rule names of pointlander/peg's rule constants, by rule number;
-	// methods, the rules that have a method (every rule but the first two, Unknown and _start).
+	// methods, the rules that have a method (every rule but the first two, Unknown and _start,
+	// which nothing calls).
 	rules   []string
 	methods map[string]bool
 	// exprs holds each rule's expression as pointlander/peg prints it above the rule's code.
@@ -38,8 +39,8 @@ type pass struct {
 // passes are the changes gen makes to pointlander/peg's output, in order. None changes what
 // the parser accepts; the conformance engine verifies that, and the golden tests show each.
 var passes = []pass{
-	{"rules as methods", rulesAsMethods},
 	{"dead code", deadCode},
+	{"rules as methods", rulesAsMethods},
 	{"byte input", byteInput},
 	{"first inner token", firstInnerToken},
 	{"character classes as tables", classTablesPass},

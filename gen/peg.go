@@ -19,18 +19,19 @@ type pegFile struct {
 	folded map[string]string // BNF name -> reason
 	extra  map[string]string // PEG rule name -> reason
 	as     map[string]string // extra PEG rule name -> the BNF rule it matches in its context
+	alone  map[string]string // extra PEG rule name -> the BNF rule it matches when matched alone
 	badLit []string          // lines with non-ASCII characters
 }
 
 var (
 	pegRuleLine = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*<-`)
 	foldedLine  = regexp.MustCompile(`^#\s*folded\s+([A-Za-z][A-Za-z0-9_+-]*)\s*:\s*(\S.*)$`)
-	extraLine   = regexp.MustCompile(`^#\s*extra\s+([A-Za-z_][A-Za-z0-9_]*)(?:\s+as\s+([A-Za-z][A-Za-z0-9_+-]*))?\s*:\s*(\S.*)$`)
+	extraLine   = regexp.MustCompile(`^#\s*extra\s+([A-Za-z_][A-Za-z0-9_]*)(?:\s+(as|alone)\s+([A-Za-z][A-Za-z0-9_+-]*))?\s*:\s*(\S.*)$`)
 	bnfComment  = regexp.MustCompile(`^#\s?([A-Za-z][A-Za-z0-9_+-]*\s*=.*)$`)
 )
 
 func readPEG(src string) pegFile {
-	pf := pegFile{bnf: map[string]string{}, folded: map[string]string{}, extra: map[string]string{}, as: map[string]string{}}
+	pf := pegFile{bnf: map[string]string{}, folded: map[string]string{}, extra: map[string]string{}, as: map[string]string{}, alone: map[string]string{}}
 	var block []string // the comment lines since the last rule
 	for n, line := range strings.Split(src, "\n") {
 		for _, r := range line {
@@ -48,9 +49,12 @@ func readPEG(src string) pegFile {
 			pf.folded[m[1]] = m[2]
 		case extraLine.MatchString(trimmed):
 			m := extraLine.FindStringSubmatch(trimmed)
-			pf.extra[m[1]] = m[3]
-			if m[2] != "" {
-				pf.as[m[1]] = m[2]
+			pf.extra[m[1]] = m[4]
+			switch m[2] {
+			case "as":
+				pf.as[m[1]] = m[3]
+			case "alone":
+				pf.alone[m[1]] = m[3]
 			}
 		case strings.HasPrefix(trimmed, "#"):
 			block = append(block, line)
@@ -172,6 +176,16 @@ func check(id string, g *bnf.Grammar, pf pegFile) error {
 		if _, ok := bnfByPEG[pegrt.PEGName(name)]; !ok {
 			bad("\"# extra %s as %s\": %s is no BNF rule", extra, name, name)
 		}
+	}
+	aloneFor := map[string]string{}
+	for extra, name := range pf.alone {
+		if _, ok := bnfByPEG[pegrt.PEGName(name)]; !ok || !defined[pegrt.PEGName(name)] {
+			bad("\"# extra %s alone %s\": %s is no BNF rule with a PEG rule", extra, name, name)
+		}
+		if other, ok := aloneFor[name]; ok {
+			bad("%s has two rules for matching it alone, %s and %s", name, other, extra)
+		}
+		aloneFor[name] = extra
 	}
 	if len(pf.starts) == 0 {
 		bad("no \"# start: rule …\" line")

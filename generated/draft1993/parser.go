@@ -51,6 +51,10 @@ const (
 	rulexalphas
 	rulexpalpha
 	rulexpalphas
+	rulescheme_alone
+	rulehostname_alone
+	ruleuser_alone
+	rulehost_alone
 	rulealpha
 	ruledigit
 	rulesafe
@@ -63,287 +67,27 @@ const (
 
 /* fragmentaddress <- <(url ('#' fragmentid)?)> */
 func (p *parser) rule_fragmentaddress() bool {
-	position55, tokenIndex55 := p.Position, p.TokenIndex
-	{
-		position56, tokenIndex56 := p.Position, p.TokenIndex
-		if !cset0[p.Buffer[p.Position]] || !p.rule_url() {
-			goto l55
-		}
-		{
-			position57, tokenIndex57 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != '#' {
-				goto l57
-			}
-			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_fragmentid() {
-				goto l57
-			}
-			goto l58
-		l57:
-			p.Position, p.TokenIndex = position57, tokenIndex57
-		}
-	l58:
-		p.Add(rulefragmentaddress, position56, tokenIndex56)
-	}
-	return true
-l55:
-	p.Position, p.TokenIndex = position55, tokenIndex55
-	return false
-}
-
-/* url <- <((httpaddress &('#' / !.)) / (fileaddress &('#' / !.)) / (newsaddress &('#' / !.)) / (prosperoaddress &('#' / !.)) / (telnetaddress &('#' / !.)) / (gopheraddress &('#' / !.)) / (waisaddress &('#' / !.)) / (afsaddress &('#' / !.)) / generic)> */
-func (p *parser) rule_url() bool {
 	position59, tokenIndex59 := p.Position, p.TokenIndex
 	{
 		position60, tokenIndex60 := p.Position, p.TokenIndex
+		if !cset0[p.Buffer[p.Position]] || !p.rule_url() {
+			goto l59
+		}
 		{
 			position61, tokenIndex61 := p.Position, p.TokenIndex
-			if !cset10[p.Buffer[p.Position]] || !p.rule_httpaddress() {
-				goto l62
+			if p.Buffer[p.Position] != '#' {
+				goto l61
 			}
-			{
-				position63, tokenIndex63 := p.Position, p.TokenIndex
-				{
-					position64, tokenIndex64 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '#' {
-						goto l65
-					}
-					p.Position++
-					goto l64
-				l65:
-					p.Position, p.TokenIndex = position64, tokenIndex64
-					{
-						position66, tokenIndex66 := p.Position, p.TokenIndex
-						if !p.MatchDot() {
-							goto l66
-						}
-						goto l62
-					l66:
-						p.Position, p.TokenIndex = position66, tokenIndex66
-					}
-				}
-			l64:
-				p.Position, p.TokenIndex = position63, tokenIndex63
+			p.Position++
+			if !cset9[p.Buffer[p.Position]] || !p.rule_fragmentid() {
+				goto l61
 			}
-			goto l61
-		l62:
+			goto l62
+		l61:
 			p.Position, p.TokenIndex = position61, tokenIndex61
-			if !cset11[p.Buffer[p.Position]] || !p.rule_fileaddress() {
-				goto l67
-			}
-			{
-				position68, tokenIndex68 := p.Position, p.TokenIndex
-				{
-					position69, tokenIndex69 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '#' {
-						goto l70
-					}
-					p.Position++
-					goto l69
-				l70:
-					p.Position, p.TokenIndex = position69, tokenIndex69
-					{
-						position71, tokenIndex71 := p.Position, p.TokenIndex
-						if !p.MatchDot() {
-							goto l71
-						}
-						goto l67
-					l71:
-						p.Position, p.TokenIndex = position71, tokenIndex71
-					}
-				}
-			l69:
-				p.Position, p.TokenIndex = position68, tokenIndex68
-			}
-			goto l61
-		l67:
-			p.Position, p.TokenIndex = position61, tokenIndex61
-			if !cset12[p.Buffer[p.Position]] || !p.rule_newsaddress() {
-				goto l72
-			}
-			{
-				position73, tokenIndex73 := p.Position, p.TokenIndex
-				{
-					position74, tokenIndex74 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '#' {
-						goto l75
-					}
-					p.Position++
-					goto l74
-				l75:
-					p.Position, p.TokenIndex = position74, tokenIndex74
-					{
-						position76, tokenIndex76 := p.Position, p.TokenIndex
-						if !p.MatchDot() {
-							goto l76
-						}
-						goto l72
-					l76:
-						p.Position, p.TokenIndex = position76, tokenIndex76
-					}
-				}
-			l74:
-				p.Position, p.TokenIndex = position73, tokenIndex73
-			}
-			goto l61
-		l72:
-			p.Position, p.TokenIndex = position61, tokenIndex61
-			if !cset13[p.Buffer[p.Position]] || !p.rule_prosperoaddress() {
-				goto l77
-			}
-			{
-				position78, tokenIndex78 := p.Position, p.TokenIndex
-				{
-					position79, tokenIndex79 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '#' {
-						goto l80
-					}
-					p.Position++
-					goto l79
-				l80:
-					p.Position, p.TokenIndex = position79, tokenIndex79
-					{
-						position81, tokenIndex81 := p.Position, p.TokenIndex
-						if !p.MatchDot() {
-							goto l81
-						}
-						goto l77
-					l81:
-						p.Position, p.TokenIndex = position81, tokenIndex81
-					}
-				}
-			l79:
-				p.Position, p.TokenIndex = position78, tokenIndex78
-			}
-			goto l61
-		l77:
-			p.Position, p.TokenIndex = position61, tokenIndex61
-			if !cset14[p.Buffer[p.Position]] || !p.rule_telnetaddress() {
-				goto l82
-			}
-			{
-				position83, tokenIndex83 := p.Position, p.TokenIndex
-				{
-					position84, tokenIndex84 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '#' {
-						goto l85
-					}
-					p.Position++
-					goto l84
-				l85:
-					p.Position, p.TokenIndex = position84, tokenIndex84
-					{
-						position86, tokenIndex86 := p.Position, p.TokenIndex
-						if !p.MatchDot() {
-							goto l86
-						}
-						goto l82
-					l86:
-						p.Position, p.TokenIndex = position86, tokenIndex86
-					}
-				}
-			l84:
-				p.Position, p.TokenIndex = position83, tokenIndex83
-			}
-			goto l61
-		l82:
-			p.Position, p.TokenIndex = position61, tokenIndex61
-			if !cset15[p.Buffer[p.Position]] || !p.rule_gopheraddress() {
-				goto l87
-			}
-			{
-				position88, tokenIndex88 := p.Position, p.TokenIndex
-				{
-					position89, tokenIndex89 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '#' {
-						goto l90
-					}
-					p.Position++
-					goto l89
-				l90:
-					p.Position, p.TokenIndex = position89, tokenIndex89
-					{
-						position91, tokenIndex91 := p.Position, p.TokenIndex
-						if !p.MatchDot() {
-							goto l91
-						}
-						goto l87
-					l91:
-						p.Position, p.TokenIndex = position91, tokenIndex91
-					}
-				}
-			l89:
-				p.Position, p.TokenIndex = position88, tokenIndex88
-			}
-			goto l61
-		l87:
-			p.Position, p.TokenIndex = position61, tokenIndex61
-			if !cset16[p.Buffer[p.Position]] || !p.rule_waisaddress() {
-				goto l92
-			}
-			{
-				position93, tokenIndex93 := p.Position, p.TokenIndex
-				{
-					position94, tokenIndex94 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '#' {
-						goto l95
-					}
-					p.Position++
-					goto l94
-				l95:
-					p.Position, p.TokenIndex = position94, tokenIndex94
-					{
-						position96, tokenIndex96 := p.Position, p.TokenIndex
-						if !p.MatchDot() {
-							goto l96
-						}
-						goto l92
-					l96:
-						p.Position, p.TokenIndex = position96, tokenIndex96
-					}
-				}
-			l94:
-				p.Position, p.TokenIndex = position93, tokenIndex93
-			}
-			goto l61
-		l92:
-			p.Position, p.TokenIndex = position61, tokenIndex61
-			if !cset17[p.Buffer[p.Position]] || !p.rule_afsaddress() {
-				goto l97
-			}
-			{
-				position98, tokenIndex98 := p.Position, p.TokenIndex
-				{
-					position99, tokenIndex99 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '#' {
-						goto l100
-					}
-					p.Position++
-					goto l99
-				l100:
-					p.Position, p.TokenIndex = position99, tokenIndex99
-					{
-						position101, tokenIndex101 := p.Position, p.TokenIndex
-						if !p.MatchDot() {
-							goto l101
-						}
-						goto l97
-					l101:
-						p.Position, p.TokenIndex = position101, tokenIndex101
-					}
-				}
-			l99:
-				p.Position, p.TokenIndex = position98, tokenIndex98
-			}
-			goto l61
-		l97:
-			p.Position, p.TokenIndex = position61, tokenIndex61
-			if !cset0[p.Buffer[p.Position]] || !p.rule_generic() {
-				goto l59
-			}
 		}
-	l61:
-		p.Add(ruleurl, position60, tokenIndex60)
+	l62:
+		p.Add(rulefragmentaddress, position60, tokenIndex60)
 	}
 	return true
 l59:
@@ -351,99 +95,296 @@ l59:
 	return false
 }
 
-/* generic <- <(scheme ':' path ('?' search)?)> */
-func (p *parser) rule_generic() bool {
-	position102, tokenIndex102 := p.Position, p.TokenIndex
+/* url <- <((httpaddress &('#' / !.)) / (fileaddress &('#' / !.)) / (newsaddress &('#' / !.)) / (prosperoaddress &('#' / !.)) / (telnetaddress &('#' / !.)) / (gopheraddress &('#' / !.)) / (waisaddress &('#' / !.)) / (afsaddress &('#' / !.)) / generic)> */
+func (p *parser) rule_url() bool {
+	position63, tokenIndex63 := p.Position, p.TokenIndex
 	{
-		position103, tokenIndex103 := p.Position, p.TokenIndex
-		if !cset0[p.Buffer[p.Position]] || !p.rule_scheme() {
-			goto l102
-		}
-		if p.Buffer[p.Position] != ':' {
-			goto l102
-		}
-		p.Position++
-		if !p.rule_path() {
-			goto l102
-		}
+		position64, tokenIndex64 := p.Position, p.TokenIndex
 		{
-			position104, tokenIndex104 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != '?' {
-				goto l104
+			position65, tokenIndex65 := p.Position, p.TokenIndex
+			if !cset10[p.Buffer[p.Position]] || !p.rule_httpaddress() {
+				goto l66
 			}
-			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_search() {
-				goto l104
+			{
+				position67, tokenIndex67 := p.Position, p.TokenIndex
+				{
+					position68, tokenIndex68 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '#' {
+						goto l69
+					}
+					p.Position++
+					goto l68
+				l69:
+					p.Position, p.TokenIndex = position68, tokenIndex68
+					{
+						position70, tokenIndex70 := p.Position, p.TokenIndex
+						if !p.MatchDot() {
+							goto l70
+						}
+						goto l66
+					l70:
+						p.Position, p.TokenIndex = position70, tokenIndex70
+					}
+				}
+			l68:
+				p.Position, p.TokenIndex = position67, tokenIndex67
 			}
-			goto l105
-		l104:
-			p.Position, p.TokenIndex = position104, tokenIndex104
+			goto l65
+		l66:
+			p.Position, p.TokenIndex = position65, tokenIndex65
+			if !cset11[p.Buffer[p.Position]] || !p.rule_fileaddress() {
+				goto l71
+			}
+			{
+				position72, tokenIndex72 := p.Position, p.TokenIndex
+				{
+					position73, tokenIndex73 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '#' {
+						goto l74
+					}
+					p.Position++
+					goto l73
+				l74:
+					p.Position, p.TokenIndex = position73, tokenIndex73
+					{
+						position75, tokenIndex75 := p.Position, p.TokenIndex
+						if !p.MatchDot() {
+							goto l75
+						}
+						goto l71
+					l75:
+						p.Position, p.TokenIndex = position75, tokenIndex75
+					}
+				}
+			l73:
+				p.Position, p.TokenIndex = position72, tokenIndex72
+			}
+			goto l65
+		l71:
+			p.Position, p.TokenIndex = position65, tokenIndex65
+			if !cset12[p.Buffer[p.Position]] || !p.rule_newsaddress() {
+				goto l76
+			}
+			{
+				position77, tokenIndex77 := p.Position, p.TokenIndex
+				{
+					position78, tokenIndex78 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '#' {
+						goto l79
+					}
+					p.Position++
+					goto l78
+				l79:
+					p.Position, p.TokenIndex = position78, tokenIndex78
+					{
+						position80, tokenIndex80 := p.Position, p.TokenIndex
+						if !p.MatchDot() {
+							goto l80
+						}
+						goto l76
+					l80:
+						p.Position, p.TokenIndex = position80, tokenIndex80
+					}
+				}
+			l78:
+				p.Position, p.TokenIndex = position77, tokenIndex77
+			}
+			goto l65
+		l76:
+			p.Position, p.TokenIndex = position65, tokenIndex65
+			if !cset13[p.Buffer[p.Position]] || !p.rule_prosperoaddress() {
+				goto l81
+			}
+			{
+				position82, tokenIndex82 := p.Position, p.TokenIndex
+				{
+					position83, tokenIndex83 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '#' {
+						goto l84
+					}
+					p.Position++
+					goto l83
+				l84:
+					p.Position, p.TokenIndex = position83, tokenIndex83
+					{
+						position85, tokenIndex85 := p.Position, p.TokenIndex
+						if !p.MatchDot() {
+							goto l85
+						}
+						goto l81
+					l85:
+						p.Position, p.TokenIndex = position85, tokenIndex85
+					}
+				}
+			l83:
+				p.Position, p.TokenIndex = position82, tokenIndex82
+			}
+			goto l65
+		l81:
+			p.Position, p.TokenIndex = position65, tokenIndex65
+			if !cset14[p.Buffer[p.Position]] || !p.rule_telnetaddress() {
+				goto l86
+			}
+			{
+				position87, tokenIndex87 := p.Position, p.TokenIndex
+				{
+					position88, tokenIndex88 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '#' {
+						goto l89
+					}
+					p.Position++
+					goto l88
+				l89:
+					p.Position, p.TokenIndex = position88, tokenIndex88
+					{
+						position90, tokenIndex90 := p.Position, p.TokenIndex
+						if !p.MatchDot() {
+							goto l90
+						}
+						goto l86
+					l90:
+						p.Position, p.TokenIndex = position90, tokenIndex90
+					}
+				}
+			l88:
+				p.Position, p.TokenIndex = position87, tokenIndex87
+			}
+			goto l65
+		l86:
+			p.Position, p.TokenIndex = position65, tokenIndex65
+			if !cset15[p.Buffer[p.Position]] || !p.rule_gopheraddress() {
+				goto l91
+			}
+			{
+				position92, tokenIndex92 := p.Position, p.TokenIndex
+				{
+					position93, tokenIndex93 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '#' {
+						goto l94
+					}
+					p.Position++
+					goto l93
+				l94:
+					p.Position, p.TokenIndex = position93, tokenIndex93
+					{
+						position95, tokenIndex95 := p.Position, p.TokenIndex
+						if !p.MatchDot() {
+							goto l95
+						}
+						goto l91
+					l95:
+						p.Position, p.TokenIndex = position95, tokenIndex95
+					}
+				}
+			l93:
+				p.Position, p.TokenIndex = position92, tokenIndex92
+			}
+			goto l65
+		l91:
+			p.Position, p.TokenIndex = position65, tokenIndex65
+			if !cset16[p.Buffer[p.Position]] || !p.rule_waisaddress() {
+				goto l96
+			}
+			{
+				position97, tokenIndex97 := p.Position, p.TokenIndex
+				{
+					position98, tokenIndex98 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '#' {
+						goto l99
+					}
+					p.Position++
+					goto l98
+				l99:
+					p.Position, p.TokenIndex = position98, tokenIndex98
+					{
+						position100, tokenIndex100 := p.Position, p.TokenIndex
+						if !p.MatchDot() {
+							goto l100
+						}
+						goto l96
+					l100:
+						p.Position, p.TokenIndex = position100, tokenIndex100
+					}
+				}
+			l98:
+				p.Position, p.TokenIndex = position97, tokenIndex97
+			}
+			goto l65
+		l96:
+			p.Position, p.TokenIndex = position65, tokenIndex65
+			if !cset17[p.Buffer[p.Position]] || !p.rule_afsaddress() {
+				goto l101
+			}
+			{
+				position102, tokenIndex102 := p.Position, p.TokenIndex
+				{
+					position103, tokenIndex103 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '#' {
+						goto l104
+					}
+					p.Position++
+					goto l103
+				l104:
+					p.Position, p.TokenIndex = position103, tokenIndex103
+					{
+						position105, tokenIndex105 := p.Position, p.TokenIndex
+						if !p.MatchDot() {
+							goto l105
+						}
+						goto l101
+					l105:
+						p.Position, p.TokenIndex = position105, tokenIndex105
+					}
+				}
+			l103:
+				p.Position, p.TokenIndex = position102, tokenIndex102
+			}
+			goto l65
+		l101:
+			p.Position, p.TokenIndex = position65, tokenIndex65
+			if !cset0[p.Buffer[p.Position]] || !p.rule_generic() {
+				goto l63
+			}
 		}
-	l105:
-		p.Add(rulegeneric, position103, tokenIndex103)
+	l65:
+		p.Add(ruleurl, position64, tokenIndex64)
 	}
 	return true
-l102:
-	p.Position, p.TokenIndex = position102, tokenIndex102
+l63:
+	p.Position, p.TokenIndex = position63, tokenIndex63
 	return false
 }
 
-/* scheme <- <(([a-z] / [A-Z]) (!':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))*)> */
-func (p *parser) rule_scheme() bool {
+/* generic <- <(scheme ':' path ('?' search)?)> */
+func (p *parser) rule_generic() bool {
 	position106, tokenIndex106 := p.Position, p.TokenIndex
 	{
 		position107, tokenIndex107 := p.Position, p.TokenIndex
+		if !cset0[p.Buffer[p.Position]] || !p.rule_scheme() {
+			goto l106
+		}
+		if p.Buffer[p.Position] != ':' {
+			goto l106
+		}
+		p.Position++
+		if !p.rule_path() {
+			goto l106
+		}
 		{
-			if !cset0[p.Buffer[p.Position]] {
-				goto l106
+			position108, tokenIndex108 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '?' {
+				goto l108
 			}
 			p.Position++
-		}
-	l110:
-		{
-			position111, tokenIndex111 := p.Position, p.TokenIndex
-			{
-				position112, tokenIndex112 := p.Position, p.TokenIndex
-				if p.Buffer[p.Position] != ':' {
-					goto l112
-				}
-				p.Position++
-				goto l111
-			l112:
-				p.Position, p.TokenIndex = position112, tokenIndex112
+			if !cset9[p.Buffer[p.Position]] || !p.rule_search() {
+				goto l108
 			}
-			{
-				position113, tokenIndex113 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
-					goto l132
-				}
-				p.Position++
-				goto l113
-			l132:
-				p.Position, p.TokenIndex = position113, tokenIndex113
-				if p.Buffer[p.Position] != '%' {
-					goto l111
-				}
-				p.Position++
-				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l111
-					}
-					p.Position++
-				}
-				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l111
-					}
-					p.Position++
-				}
-			}
-		l113:
-			goto l110
-		l111:
-			p.Position, p.TokenIndex = position111, tokenIndex111
+			goto l109
+		l108:
+			p.Position, p.TokenIndex = position108, tokenIndex108
 		}
-		p.Add(rulescheme, position107, tokenIndex107)
+	l109:
+		p.Add(rulegeneric, position107, tokenIndex107)
 	}
 	return true
 l106:
@@ -451,133 +392,196 @@ l106:
 	return false
 }
 
+/* scheme <- <(([a-z] / [A-Z]) (!':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))*)> */
+func (p *parser) rule_scheme() bool {
+	position110, tokenIndex110 := p.Position, p.TokenIndex
+	{
+		position111, tokenIndex111 := p.Position, p.TokenIndex
+		{
+			if !cset0[p.Buffer[p.Position]] {
+				goto l110
+			}
+			p.Position++
+		}
+	l114:
+		{
+			position115, tokenIndex115 := p.Position, p.TokenIndex
+			{
+				position116, tokenIndex116 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != ':' {
+					goto l116
+				}
+				p.Position++
+				goto l115
+			l116:
+				p.Position, p.TokenIndex = position116, tokenIndex116
+			}
+			{
+				position117, tokenIndex117 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] {
+					goto l136
+				}
+				p.Position++
+				goto l117
+			l136:
+				p.Position, p.TokenIndex = position117, tokenIndex117
+				if p.Buffer[p.Position] != '%' {
+					goto l115
+				}
+				p.Position++
+				{
+					if !cset1[p.Buffer[p.Position]] {
+						goto l115
+					}
+					p.Position++
+				}
+				{
+					if !cset1[p.Buffer[p.Position]] {
+						goto l115
+					}
+					p.Position++
+				}
+			}
+		l117:
+			goto l114
+		l115:
+			p.Position, p.TokenIndex = position115, tokenIndex115
+		}
+		p.Add(rulescheme, position111, tokenIndex111)
+	}
+	return true
+l110:
+	p.Position, p.TokenIndex = position110, tokenIndex110
+	return false
+}
+
 /* httpaddress <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' path)? ('?' search)?)> */
 func (p *parser) rule_httpaddress() bool {
-	position139, tokenIndex139 := p.Position, p.TokenIndex
+	position143, tokenIndex143 := p.Position, p.TokenIndex
 	{
-		position140, tokenIndex140 := p.Position, p.TokenIndex
+		position144, tokenIndex144 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'h' {
-			goto l139
+			goto l143
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l139
+			goto l143
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l139
+			goto l143
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l139
+			goto l143
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l139
+			goto l143
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l139
+			goto l143
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l139
+			goto l143
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l139
+			goto l143
 		}
 		{
-			position141, tokenIndex141 := p.Position, p.TokenIndex
+			position145, tokenIndex145 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l141
+				goto l145
 			}
 			p.Position++
 			if !p.rule_path() {
-				goto l141
+				goto l145
 			}
-			goto l142
-		l141:
-			p.Position, p.TokenIndex = position141, tokenIndex141
+			goto l146
+		l145:
+			p.Position, p.TokenIndex = position145, tokenIndex145
 		}
-	l142:
+	l146:
 		{
-			position143, tokenIndex143 := p.Position, p.TokenIndex
+			position147, tokenIndex147 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l143
+				goto l147
 			}
 			p.Position++
 			if !cset9[p.Buffer[p.Position]] || !p.rule_search() {
-				goto l143
+				goto l147
 			}
-			goto l144
-		l143:
-			p.Position, p.TokenIndex = position143, tokenIndex143
+			goto l148
+		l147:
+			p.Position, p.TokenIndex = position147, tokenIndex147
 		}
-	l144:
-		p.Add(rulehttpaddress, position140, tokenIndex140)
+	l148:
+		p.Add(rulehttpaddress, position144, tokenIndex144)
 	}
 	return true
-l139:
-	p.Position, p.TokenIndex = position139, tokenIndex139
+l143:
+	p.Position, p.TokenIndex = position143, tokenIndex143
 	return false
 }
 
 /* fileaddress <- <('f' 't' 'p' ':' '/' '/' ((&([a-z] / [A-Z]) host (':' [0-9]+)?) / host) '/' path)> */
 func (p *parser) rule_fileaddress() bool {
-	position145, tokenIndex145 := p.Position, p.TokenIndex
+	position149, tokenIndex149 := p.Position, p.TokenIndex
 	{
-		position146, tokenIndex146 := p.Position, p.TokenIndex
+		position150, tokenIndex150 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'f' {
-			goto l145
+			goto l149
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l145
+			goto l149
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l145
+			goto l149
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l145
+			goto l149
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l145
+			goto l149
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l145
+			goto l149
 		}
 		p.Position++
 		{
-			position147, tokenIndex147 := p.Position, p.TokenIndex
+			position151, tokenIndex151 := p.Position, p.TokenIndex
 			{
-				position149, tokenIndex149 := p.Position, p.TokenIndex
+				position153, tokenIndex153 := p.Position, p.TokenIndex
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l148
+						goto l152
 					}
 					p.Position++
 				}
-				p.Position, p.TokenIndex = position149, tokenIndex149
+				p.Position, p.TokenIndex = position153, tokenIndex153
 			}
 			if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-				goto l148
+				goto l152
 			}
 			{
-				position152, tokenIndex152 := p.Position, p.TokenIndex
+				position156, tokenIndex156 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ':' {
-					goto l152
+					goto l156
 				}
 				p.Position++
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l152
+					goto l156
 				}
 				p.Position++
-			l154:
+			l158:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -586,145 +590,83 @@ func (p *parser) rule_fileaddress() bool {
 					p.Position = i
 				}
 				{
-					position155, tokenIndex155 := p.Position, p.TokenIndex
+					position159, tokenIndex159 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l155
+						goto l159
 					}
 					p.Position++
-					goto l154
-				l155:
-					p.Position, p.TokenIndex = position155, tokenIndex155
+					goto l158
+				l159:
+					p.Position, p.TokenIndex = position159, tokenIndex159
 				}
-				goto l153
-			l152:
-				p.Position, p.TokenIndex = position152, tokenIndex152
+				goto l157
+			l156:
+				p.Position, p.TokenIndex = position156, tokenIndex156
 			}
-		l153:
-			goto l147
-		l148:
-			p.Position, p.TokenIndex = position147, tokenIndex147
+		l157:
+			goto l151
+		l152:
+			p.Position, p.TokenIndex = position151, tokenIndex151
 			if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-				goto l145
+				goto l149
 			}
 		}
-	l147:
+	l151:
 		if p.Buffer[p.Position] != '/' {
-			goto l145
+			goto l149
 		}
 		p.Position++
 		if !p.rule_path() {
-			goto l145
+			goto l149
 		}
-		p.Add(rulefileaddress, position146, tokenIndex146)
+		p.Add(rulefileaddress, position150, tokenIndex150)
 	}
 	return true
-l145:
-	p.Position, p.TokenIndex = position145, tokenIndex145
+l149:
+	p.Position, p.TokenIndex = position149, tokenIndex149
 	return false
 }
 
 /* afsaddress <- <('a' 'f' 's' ':' '/' '/' cellname '/' path)> */
 func (p *parser) rule_afsaddress() bool {
-	position156, tokenIndex156 := p.Position, p.TokenIndex
-	{
-		position157, tokenIndex157 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != 'a' {
-			goto l156
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'f' {
-			goto l156
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 's' {
-			goto l156
-		}
-		p.Position++
-		if p.Buffer[p.Position] != ':' {
-			goto l156
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l156
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l156
-		}
-		p.Position++
-		if !cset0[p.Buffer[p.Position]] || !p.rule_cellname() {
-			goto l156
-		}
-		if p.Buffer[p.Position] != '/' {
-			goto l156
-		}
-		p.Position++
-		if !p.rule_path() {
-			goto l156
-		}
-		p.Add(ruleafsaddress, position157, tokenIndex157)
-	}
-	return true
-l156:
-	p.Position, p.TokenIndex = position156, tokenIndex156
-	return false
-}
-
-/* newsaddress <- <('n' 'e' 'w' 's' ':' groupart)> */
-func (p *parser) rule_newsaddress() bool {
-	position158, tokenIndex158 := p.Position, p.TokenIndex
-	{
-		position159, tokenIndex159 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != 'n' {
-			goto l158
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'e' {
-			goto l158
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'w' {
-			goto l158
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 's' {
-			goto l158
-		}
-		p.Position++
-		if p.Buffer[p.Position] != ':' {
-			goto l158
-		}
-		p.Position++
-		if !cset9[p.Buffer[p.Position]] || !p.rule_groupart() {
-			goto l158
-		}
-		p.Add(rulenewsaddress, position159, tokenIndex159)
-	}
-	return true
-l158:
-	p.Position, p.TokenIndex = position158, tokenIndex158
-	return false
-}
-
-/* waisaddress <- <(waisdoc / waisindex)> */
-func (p *parser) rule_waisaddress() bool {
 	position160, tokenIndex160 := p.Position, p.TokenIndex
 	{
 		position161, tokenIndex161 := p.Position, p.TokenIndex
-		{
-			position162, tokenIndex162 := p.Position, p.TokenIndex
-			if !cset16[p.Buffer[p.Position]] || !p.rule_waisdoc() {
-				goto l163
-			}
-			goto l162
-		l163:
-			p.Position, p.TokenIndex = position162, tokenIndex162
-			if !cset16[p.Buffer[p.Position]] || !p.rule_waisindex() {
-				goto l160
-			}
+		if p.Buffer[p.Position] != 'a' {
+			goto l160
 		}
-	l162:
-		p.Add(rulewaisaddress, position161, tokenIndex161)
+		p.Position++
+		if p.Buffer[p.Position] != 'f' {
+			goto l160
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 's' {
+			goto l160
+		}
+		p.Position++
+		if p.Buffer[p.Position] != ':' {
+			goto l160
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l160
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l160
+		}
+		p.Position++
+		if !cset0[p.Buffer[p.Position]] || !p.rule_cellname() {
+			goto l160
+		}
+		if p.Buffer[p.Position] != '/' {
+			goto l160
+		}
+		p.Position++
+		if !p.rule_path() {
+			goto l160
+		}
+		p.Add(ruleafsaddress, position161, tokenIndex161)
 	}
 	return true
 l160:
@@ -732,64 +674,61 @@ l160:
 	return false
 }
 
-/* waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database ('?' search)?)> */
-func (p *parser) rule_waisindex() bool {
-	position164, tokenIndex164 := p.Position, p.TokenIndex
+/* newsaddress <- <('n' 'e' 'w' 's' ':' groupart)> */
+func (p *parser) rule_newsaddress() bool {
+	position162, tokenIndex162 := p.Position, p.TokenIndex
 	{
-		position165, tokenIndex165 := p.Position, p.TokenIndex
+		position163, tokenIndex163 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != 'n' {
+			goto l162
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'e' {
+			goto l162
+		}
+		p.Position++
 		if p.Buffer[p.Position] != 'w' {
-			goto l164
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'a' {
-			goto l164
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'i' {
-			goto l164
+			goto l162
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l164
+			goto l162
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l164
+			goto l162
 		}
 		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l164
+		if !cset9[p.Buffer[p.Position]] || !p.rule_groupart() {
+			goto l162
 		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l164
-		}
-		p.Position++
-		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l164
-		}
-		if p.Buffer[p.Position] != '/' {
-			goto l164
-		}
-		p.Position++
-		if !cset9[p.Buffer[p.Position]] || !p.rule_database() {
-			goto l164
-		}
+		p.Add(rulenewsaddress, position163, tokenIndex163)
+	}
+	return true
+l162:
+	p.Position, p.TokenIndex = position162, tokenIndex162
+	return false
+}
+
+/* waisaddress <- <(waisdoc / waisindex)> */
+func (p *parser) rule_waisaddress() bool {
+	position164, tokenIndex164 := p.Position, p.TokenIndex
+	{
+		position165, tokenIndex165 := p.Position, p.TokenIndex
 		{
 			position166, tokenIndex166 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != '?' {
-				goto l166
+			if !cset16[p.Buffer[p.Position]] || !p.rule_waisdoc() {
+				goto l167
 			}
-			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_search() {
-				goto l166
-			}
-			goto l167
-		l166:
+			goto l166
+		l167:
 			p.Position, p.TokenIndex = position166, tokenIndex166
+			if !cset16[p.Buffer[p.Position]] || !p.rule_waisindex() {
+				goto l164
+			}
 		}
-	l167:
-		p.Add(rulewaisindex, position165, tokenIndex165)
+	l166:
+		p.Add(rulewaisaddress, position165, tokenIndex165)
 	}
 	return true
 l164:
@@ -797,8 +736,8 @@ l164:
 	return false
 }
 
-/* waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' digits '/' path)> */
-func (p *parser) rule_waisdoc() bool {
+/* waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database ('?' search)?)> */
+func (p *parser) rule_waisindex() bool {
 	position168, tokenIndex168 := p.Position, p.TokenIndex
 	{
 		position169, tokenIndex169 := p.Position, p.TokenIndex
@@ -840,28 +779,21 @@ func (p *parser) rule_waisdoc() bool {
 		if !cset9[p.Buffer[p.Position]] || !p.rule_database() {
 			goto l168
 		}
-		if p.Buffer[p.Position] != '/' {
-			goto l168
+		{
+			position170, tokenIndex170 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '?' {
+				goto l170
+			}
+			p.Position++
+			if !cset9[p.Buffer[p.Position]] || !p.rule_search() {
+				goto l170
+			}
+			goto l171
+		l170:
+			p.Position, p.TokenIndex = position170, tokenIndex170
 		}
-		p.Position++
-		if !cset9[p.Buffer[p.Position]] || !p.rule_wtype() {
-			goto l168
-		}
-		if p.Buffer[p.Position] != '/' {
-			goto l168
-		}
-		p.Position++
-		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l168
-		}
-		if p.Buffer[p.Position] != '/' {
-			goto l168
-		}
-		p.Position++
-		if !p.rule_path() {
-			goto l168
-		}
-		p.Add(rulewaisdoc, position169, tokenIndex169)
+	l171:
+		p.Add(rulewaisindex, position169, tokenIndex169)
 	}
 	return true
 l168:
@@ -869,51 +801,123 @@ l168:
 	return false
 }
 
+/* waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' digits '/' path)> */
+func (p *parser) rule_waisdoc() bool {
+	position172, tokenIndex172 := p.Position, p.TokenIndex
+	{
+		position173, tokenIndex173 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != 'w' {
+			goto l172
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'a' {
+			goto l172
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'i' {
+			goto l172
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 's' {
+			goto l172
+		}
+		p.Position++
+		if p.Buffer[p.Position] != ':' {
+			goto l172
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l172
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l172
+		}
+		p.Position++
+		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
+			goto l172
+		}
+		if p.Buffer[p.Position] != '/' {
+			goto l172
+		}
+		p.Position++
+		if !cset9[p.Buffer[p.Position]] || !p.rule_database() {
+			goto l172
+		}
+		if p.Buffer[p.Position] != '/' {
+			goto l172
+		}
+		p.Position++
+		if !cset9[p.Buffer[p.Position]] || !p.rule_wtype() {
+			goto l172
+		}
+		if p.Buffer[p.Position] != '/' {
+			goto l172
+		}
+		p.Position++
+		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
+			goto l172
+		}
+		if p.Buffer[p.Position] != '/' {
+			goto l172
+		}
+		p.Position++
+		if !p.rule_path() {
+			goto l172
+		}
+		p.Add(rulewaisdoc, position173, tokenIndex173)
+	}
+	return true
+l172:
+	p.Position, p.TokenIndex = position172, tokenIndex172
+	return false
+}
+
 /* groupart <- <(article / group / '*')> */
 func (p *parser) rule_groupart() bool {
-	position170, tokenIndex170 := p.Position, p.TokenIndex
+	position174, tokenIndex174 := p.Position, p.TokenIndex
 	{
-		position171, tokenIndex171 := p.Position, p.TokenIndex
+		position175, tokenIndex175 := p.Position, p.TokenIndex
 		{
-			position172, tokenIndex172 := p.Position, p.TokenIndex
+			position176, tokenIndex176 := p.Position, p.TokenIndex
 			if !cset9[p.Buffer[p.Position]] || !p.rule_article() {
-				goto l173
+				goto l177
 			}
-			goto l172
-		l173:
-			p.Position, p.TokenIndex = position172, tokenIndex172
+			goto l176
+		l177:
+			p.Position, p.TokenIndex = position176, tokenIndex176
 			if !cset0[p.Buffer[p.Position]] || !p.rule_group() {
-				goto l174
+				goto l178
 			}
-			goto l172
-		l174:
-			p.Position, p.TokenIndex = position172, tokenIndex172
+			goto l176
+		l178:
+			p.Position, p.TokenIndex = position176, tokenIndex176
 			if p.Buffer[p.Position] != '*' {
-				goto l170
+				goto l174
 			}
 			p.Position++
 		}
-	l172:
-		p.Add(rulegroupart, position171, tokenIndex171)
+	l176:
+		p.Add(rulegroupart, position175, tokenIndex175)
 	}
 	return true
-l170:
-	p.Position, p.TokenIndex = position170, tokenIndex170
+l174:
+	p.Position, p.TokenIndex = position174, tokenIndex174
 	return false
 }
 
 /* group <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))*)> */
 func (p *parser) rule_group() bool {
-	position175, tokenIndex175 := p.Position, p.TokenIndex
+	position179, tokenIndex179 := p.Position, p.TokenIndex
 	{
-		position176, tokenIndex176 := p.Position, p.TokenIndex
+		position180, tokenIndex180 := p.Position, p.TokenIndex
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l175
+				goto l179
 			}
 			p.Position++
 		}
-	l179:
+	l183:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset2[buf[i]] {
@@ -922,204 +926,204 @@ func (p *parser) rule_group() bool {
 			p.Position = i
 		}
 		{
-			position180, tokenIndex180 := p.Position, p.TokenIndex
+			position184, tokenIndex184 := p.Position, p.TokenIndex
 			{
-				position181, tokenIndex181 := p.Position, p.TokenIndex
+				position185, tokenIndex185 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l200
+					goto l204
 				}
 				p.Position++
-				goto l181
-			l200:
-				p.Position, p.TokenIndex = position181, tokenIndex181
+				goto l185
+			l204:
+				p.Position, p.TokenIndex = position185, tokenIndex185
 				if p.Buffer[p.Position] != '%' {
-					goto l180
+					goto l184
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l180
+						goto l184
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l180
+						goto l184
 					}
 					p.Position++
 				}
 			}
-		l181:
-			goto l179
-		l180:
-			p.Position, p.TokenIndex = position180, tokenIndex180
+		l185:
+			goto l183
+		l184:
+			p.Position, p.TokenIndex = position184, tokenIndex184
 		}
-		p.Add(rulegroup, position176, tokenIndex176)
+		p.Add(rulegroup, position180, tokenIndex180)
 	}
 	return true
-l175:
-	p.Position, p.TokenIndex = position175, tokenIndex175
+l179:
+	p.Position, p.TokenIndex = position179, tokenIndex179
 	return false
 }
 
 /* article <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))) (!('@' ([a-z] / [A-Z])) !('@' hostnumber !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))* '@' ((&([a-z] / [A-Z]) host (':' [0-9]+)?) / host))> */
 func (p *parser) rule_article() bool {
-	position207, tokenIndex207 := p.Position, p.TokenIndex
+	position211, tokenIndex211 := p.Position, p.TokenIndex
 	{
-		position208, tokenIndex208 := p.Position, p.TokenIndex
+		position212, tokenIndex212 := p.Position, p.TokenIndex
 		{
-			position209, tokenIndex209 := p.Position, p.TokenIndex
+			position213, tokenIndex213 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l228
+				goto l232
 			}
 			p.Position++
-			goto l209
-		l228:
-			p.Position, p.TokenIndex = position209, tokenIndex209
+			goto l213
+		l232:
+			p.Position, p.TokenIndex = position213, tokenIndex213
 			if p.Buffer[p.Position] != '%' {
-				goto l207
+				goto l211
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l207
+					goto l211
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l207
+					goto l211
 				}
 				p.Position++
 			}
 		}
-	l209:
-	l235:
+	l213:
+	l239:
 		{
-			position236, tokenIndex236 := p.Position, p.TokenIndex
+			position240, tokenIndex240 := p.Position, p.TokenIndex
 			{
-				position237, tokenIndex237 := p.Position, p.TokenIndex
+				position241, tokenIndex241 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '@' {
-					goto l237
+					goto l241
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l237
+						goto l241
 					}
 					p.Position++
 				}
-				goto l236
-			l237:
-				p.Position, p.TokenIndex = position237, tokenIndex237
+				goto l240
+			l241:
+				p.Position, p.TokenIndex = position241, tokenIndex241
 			}
 			{
-				position240, tokenIndex240 := p.Position, p.TokenIndex
+				position244, tokenIndex244 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '@' {
-					goto l240
+					goto l244
 				}
 				p.Position++
 				if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-					goto l240
+					goto l244
 				}
 				{
-					position241, tokenIndex241 := p.Position, p.TokenIndex
+					position245, tokenIndex245 := p.Position, p.TokenIndex
 					{
-						position242, tokenIndex242 := p.Position, p.TokenIndex
+						position246, tokenIndex246 := p.Position, p.TokenIndex
 						if !cset2[p.Buffer[p.Position]] {
-							goto l261
+							goto l265
 						}
 						p.Position++
-						goto l242
-					l261:
-						p.Position, p.TokenIndex = position242, tokenIndex242
+						goto l246
+					l265:
+						p.Position, p.TokenIndex = position246, tokenIndex246
 						if p.Buffer[p.Position] != '%' {
-							goto l241
+							goto l245
 						}
 						p.Position++
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l241
+								goto l245
 							}
 							p.Position++
 						}
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l241
+								goto l245
 							}
 							p.Position++
 						}
 					}
-				l242:
-					goto l240
-				l241:
-					p.Position, p.TokenIndex = position241, tokenIndex241
+				l246:
+					goto l244
+				l245:
+					p.Position, p.TokenIndex = position245, tokenIndex245
 				}
-				goto l236
-			l240:
-				p.Position, p.TokenIndex = position240, tokenIndex240
+				goto l240
+			l244:
+				p.Position, p.TokenIndex = position244, tokenIndex244
 			}
 			{
-				position268, tokenIndex268 := p.Position, p.TokenIndex
+				position272, tokenIndex272 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l287
+					goto l291
 				}
 				p.Position++
-				goto l268
-			l287:
-				p.Position, p.TokenIndex = position268, tokenIndex268
+				goto l272
+			l291:
+				p.Position, p.TokenIndex = position272, tokenIndex272
 				if p.Buffer[p.Position] != '%' {
-					goto l236
+					goto l240
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l236
+						goto l240
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l236
+						goto l240
 					}
 					p.Position++
 				}
 			}
-		l268:
-			goto l235
-		l236:
-			p.Position, p.TokenIndex = position236, tokenIndex236
+		l272:
+			goto l239
+		l240:
+			p.Position, p.TokenIndex = position240, tokenIndex240
 		}
 		if p.Buffer[p.Position] != '@' {
-			goto l207
+			goto l211
 		}
 		p.Position++
 		{
-			position294, tokenIndex294 := p.Position, p.TokenIndex
+			position298, tokenIndex298 := p.Position, p.TokenIndex
 			{
-				position296, tokenIndex296 := p.Position, p.TokenIndex
+				position300, tokenIndex300 := p.Position, p.TokenIndex
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l295
+						goto l299
 					}
 					p.Position++
 				}
-				p.Position, p.TokenIndex = position296, tokenIndex296
+				p.Position, p.TokenIndex = position300, tokenIndex300
 			}
 			if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-				goto l295
+				goto l299
 			}
 			{
-				position299, tokenIndex299 := p.Position, p.TokenIndex
+				position303, tokenIndex303 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ':' {
-					goto l299
+					goto l303
 				}
 				p.Position++
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l299
+					goto l303
 				}
 				p.Position++
-			l301:
+			l305:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -1128,324 +1132,324 @@ func (p *parser) rule_article() bool {
 					p.Position = i
 				}
 				{
-					position302, tokenIndex302 := p.Position, p.TokenIndex
+					position306, tokenIndex306 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l302
+						goto l306
 					}
 					p.Position++
-					goto l301
-				l302:
-					p.Position, p.TokenIndex = position302, tokenIndex302
+					goto l305
+				l306:
+					p.Position, p.TokenIndex = position306, tokenIndex306
 				}
-				goto l300
-			l299:
-				p.Position, p.TokenIndex = position299, tokenIndex299
+				goto l304
+			l303:
+				p.Position, p.TokenIndex = position303, tokenIndex303
 			}
-		l300:
-			goto l294
-		l295:
-			p.Position, p.TokenIndex = position294, tokenIndex294
+		l304:
+			goto l298
+		l299:
+			p.Position, p.TokenIndex = position298, tokenIndex298
 			if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-				goto l207
+				goto l211
 			}
 		}
-	l294:
-		p.Add(rulearticle, position208, tokenIndex208)
+	l298:
+		p.Add(rulearticle, position212, tokenIndex212)
 	}
 	return true
-l207:
-	p.Position, p.TokenIndex = position207, tokenIndex207
+l211:
+	p.Position, p.TokenIndex = position211, tokenIndex211
 	return false
 }
 
 /* database <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 func (p *parser) rule_database() bool {
-	position303, tokenIndex303 := p.Position, p.TokenIndex
+	position307, tokenIndex307 := p.Position, p.TokenIndex
 	{
-		position304, tokenIndex304 := p.Position, p.TokenIndex
+		position308, tokenIndex308 := p.Position, p.TokenIndex
 		{
-			position307, tokenIndex307 := p.Position, p.TokenIndex
+			position311, tokenIndex311 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l326
+				goto l330
 			}
 			p.Position++
-			goto l307
-		l326:
-			p.Position, p.TokenIndex = position307, tokenIndex307
+			goto l311
+		l330:
+			p.Position, p.TokenIndex = position311, tokenIndex311
 			if p.Buffer[p.Position] != '%' {
-				goto l303
+				goto l307
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l303
+					goto l307
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l303
+					goto l307
 				}
 				p.Position++
 			}
 		}
-	l307:
-	l305:
+	l311:
+	l309:
 		{
-			position306, tokenIndex306 := p.Position, p.TokenIndex
+			position310, tokenIndex310 := p.Position, p.TokenIndex
 			{
-				position333, tokenIndex333 := p.Position, p.TokenIndex
+				position337, tokenIndex337 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l352
+					goto l356
 				}
 				p.Position++
-				goto l333
-			l352:
-				p.Position, p.TokenIndex = position333, tokenIndex333
+				goto l337
+			l356:
+				p.Position, p.TokenIndex = position337, tokenIndex337
 				if p.Buffer[p.Position] != '%' {
-					goto l306
+					goto l310
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l306
+						goto l310
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l306
+						goto l310
 					}
 					p.Position++
 				}
 			}
-		l333:
-			goto l305
-		l306:
-			p.Position, p.TokenIndex = position306, tokenIndex306
+		l337:
+			goto l309
+		l310:
+			p.Position, p.TokenIndex = position310, tokenIndex310
 		}
-		p.Add(ruledatabase, position304, tokenIndex304)
+		p.Add(ruledatabase, position308, tokenIndex308)
 	}
 	return true
-l303:
-	p.Position, p.TokenIndex = position303, tokenIndex303
+l307:
+	p.Position, p.TokenIndex = position307, tokenIndex307
 	return false
 }
 
 /* wtype <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 func (p *parser) rule_wtype() bool {
-	position359, tokenIndex359 := p.Position, p.TokenIndex
+	position363, tokenIndex363 := p.Position, p.TokenIndex
 	{
-		position360, tokenIndex360 := p.Position, p.TokenIndex
+		position364, tokenIndex364 := p.Position, p.TokenIndex
 		{
-			position363, tokenIndex363 := p.Position, p.TokenIndex
+			position367, tokenIndex367 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l382
+				goto l386
 			}
 			p.Position++
-			goto l363
-		l382:
-			p.Position, p.TokenIndex = position363, tokenIndex363
+			goto l367
+		l386:
+			p.Position, p.TokenIndex = position367, tokenIndex367
 			if p.Buffer[p.Position] != '%' {
-				goto l359
+				goto l363
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l359
+					goto l363
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l359
+					goto l363
 				}
 				p.Position++
 			}
 		}
-	l363:
-	l361:
+	l367:
+	l365:
 		{
-			position362, tokenIndex362 := p.Position, p.TokenIndex
+			position366, tokenIndex366 := p.Position, p.TokenIndex
 			{
-				position389, tokenIndex389 := p.Position, p.TokenIndex
+				position393, tokenIndex393 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l408
+					goto l412
 				}
 				p.Position++
-				goto l389
-			l408:
-				p.Position, p.TokenIndex = position389, tokenIndex389
+				goto l393
+			l412:
+				p.Position, p.TokenIndex = position393, tokenIndex393
 				if p.Buffer[p.Position] != '%' {
-					goto l362
+					goto l366
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l362
+						goto l366
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l362
+						goto l366
 					}
 					p.Position++
 				}
 			}
-		l389:
-			goto l361
-		l362:
-			p.Position, p.TokenIndex = position362, tokenIndex362
+		l393:
+			goto l365
+		l366:
+			p.Position, p.TokenIndex = position366, tokenIndex366
 		}
-		p.Add(rulewtype, position360, tokenIndex360)
+		p.Add(rulewtype, position364, tokenIndex364)
 	}
 	return true
-l359:
-	p.Position, p.TokenIndex = position359, tokenIndex359
+l363:
+	p.Position, p.TokenIndex = position363, tokenIndex363
 	return false
 }
 
 /* prosperoaddress <- <prosperolink> */
 func (p *parser) rule_prosperoaddress() bool {
-	position415, tokenIndex415 := p.Position, p.TokenIndex
+	position419, tokenIndex419 := p.Position, p.TokenIndex
 	{
-		position416, tokenIndex416 := p.Position, p.TokenIndex
+		position420, tokenIndex420 := p.Position, p.TokenIndex
 		if !cset13[p.Buffer[p.Position]] || !p.rule_prosperolink() {
-			goto l415
+			goto l419
 		}
-		p.Add(ruleprosperoaddress, position416, tokenIndex416)
+		p.Add(ruleprosperoaddress, position420, tokenIndex420)
 	}
 	return true
-l415:
-	p.Position, p.TokenIndex = position415, tokenIndex415
+l419:
+	p.Position, p.TokenIndex = position419, tokenIndex419
 	return false
 }
 
 /* prosperolink <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' hsoname ('%' '0' '0' version attributes?)?)> */
 func (p *parser) rule_prosperolink() bool {
-	position417, tokenIndex417 := p.Position, p.TokenIndex
+	position421, tokenIndex421 := p.Position, p.TokenIndex
 	{
-		position418, tokenIndex418 := p.Position, p.TokenIndex
+		position422, tokenIndex422 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'p' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l417
+			goto l421
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l417
+			goto l421
 		}
 		p.Position++
 		if !p.rule_hsoname() {
-			goto l417
+			goto l421
 		}
 		{
-			position419, tokenIndex419 := p.Position, p.TokenIndex
+			position423, tokenIndex423 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '%' {
-				goto l419
+				goto l423
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '0' {
-				goto l419
+				goto l423
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '0' {
-				goto l419
+				goto l423
 			}
 			p.Position++
 			if !cset18[p.Buffer[p.Position]] || !p.rule_version() {
-				goto l419
+				goto l423
 			}
 			{
-				position421, tokenIndex421 := p.Position, p.TokenIndex
+				position425, tokenIndex425 := p.Position, p.TokenIndex
 				if !cset3[p.Buffer[p.Position]] || !p.rule_attributes() {
-					goto l421
+					goto l425
 				}
-				goto l422
-			l421:
-				p.Position, p.TokenIndex = position421, tokenIndex421
+				goto l426
+			l425:
+				p.Position, p.TokenIndex = position425, tokenIndex425
 			}
-		l422:
-			goto l420
-		l419:
-			p.Position, p.TokenIndex = position419, tokenIndex419
+		l426:
+			goto l424
+		l423:
+			p.Position, p.TokenIndex = position423, tokenIndex423
 		}
-	l420:
-		p.Add(ruleprosperolink, position418, tokenIndex418)
+	l424:
+		p.Add(ruleprosperolink, position422, tokenIndex422)
 	}
 	return true
-l417:
-	p.Position, p.TokenIndex = position417, tokenIndex417
+l421:
+	p.Position, p.TokenIndex = position421, tokenIndex421
 	return false
 }
 
 /* hsoname <- <((!('%' '0' '0' [0-9] ([a-z] / [A-Z] / [0-9])* ('#' / !.)) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))+ ('/' (!('%' '0' '0' [0-9] ([a-z] / [A-Z] / [0-9])* ('#' / !.)) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))+)* '/'?)?> */
 func (p *parser) rule_hsoname() bool {
 	{
-		position424, tokenIndex424 := p.Position, p.TokenIndex
+		position428, tokenIndex428 := p.Position, p.TokenIndex
 		{
-			position425, tokenIndex425 := p.Position, p.TokenIndex
+			position429, tokenIndex429 := p.Position, p.TokenIndex
 			{
-				position429, tokenIndex429 := p.Position, p.TokenIndex
+				position433, tokenIndex433 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '%' {
-					goto l429
+					goto l433
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '0' {
-					goto l429
+					goto l433
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '0' {
-					goto l429
+					goto l433
 				}
 				p.Position++
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l429
+					goto l433
 				}
 				p.Position++
-			l430:
+			l434:
 				{
 					i, buf := p.Position, p.Buffer
 					for cset3[buf[i]] {
@@ -1454,190 +1458,190 @@ func (p *parser) rule_hsoname() bool {
 					p.Position = i
 				}
 				{
-					position431, tokenIndex431 := p.Position, p.TokenIndex
+					position435, tokenIndex435 := p.Position, p.TokenIndex
 					{
 						if !cset3[p.Buffer[p.Position]] {
-							goto l431
+							goto l435
 						}
 						p.Position++
 					}
-					goto l430
-				l431:
-					p.Position, p.TokenIndex = position431, tokenIndex431
-				}
-				{
-					position435, tokenIndex435 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '#' {
-						goto l436
-					}
-					p.Position++
-					goto l435
-				l436:
+					goto l434
+				l435:
 					p.Position, p.TokenIndex = position435, tokenIndex435
+				}
+				{
+					position439, tokenIndex439 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '#' {
+						goto l440
+					}
+					p.Position++
+					goto l439
+				l440:
+					p.Position, p.TokenIndex = position439, tokenIndex439
 					{
-						position437, tokenIndex437 := p.Position, p.TokenIndex
+						position441, tokenIndex441 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l437
+							goto l441
 						}
-						goto l429
-					l437:
-						p.Position, p.TokenIndex = position437, tokenIndex437
+						goto l433
+					l441:
+						p.Position, p.TokenIndex = position441, tokenIndex441
 					}
 				}
-			l435:
-				goto l425
-			l429:
-				p.Position, p.TokenIndex = position429, tokenIndex429
+			l439:
+				goto l429
+			l433:
+				p.Position, p.TokenIndex = position433, tokenIndex433
 			}
 			{
-				position438, tokenIndex438 := p.Position, p.TokenIndex
+				position442, tokenIndex442 := p.Position, p.TokenIndex
 				if !cset4[p.Buffer[p.Position]] {
-					goto l458
+					goto l462
 				}
 				p.Position++
-				goto l438
-			l458:
-				p.Position, p.TokenIndex = position438, tokenIndex438
+				goto l442
+			l462:
+				p.Position, p.TokenIndex = position442, tokenIndex442
 				if p.Buffer[p.Position] != '%' {
-					goto l425
+					goto l429
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l425
+						goto l429
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l425
+						goto l429
 					}
 					p.Position++
 				}
 			}
-		l438:
-		l427:
+		l442:
+		l431:
 			{
-				position428, tokenIndex428 := p.Position, p.TokenIndex
+				position432, tokenIndex432 := p.Position, p.TokenIndex
 				{
-					position465, tokenIndex465 := p.Position, p.TokenIndex
+					position469, tokenIndex469 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '%' {
-						goto l465
+						goto l469
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l465
+						goto l469
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l465
+						goto l469
 					}
 					p.Position++
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l465
+						goto l469
 					}
 					p.Position++
-				l466:
+				l470:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset3[buf[i]] {
 							i++
 						}
 						p.Position = i
-					}
-					{
-						position467, tokenIndex467 := p.Position, p.TokenIndex
-						{
-							if !cset3[p.Buffer[p.Position]] {
-								goto l467
-							}
-							p.Position++
-						}
-						goto l466
-					l467:
-						p.Position, p.TokenIndex = position467, tokenIndex467
 					}
 					{
 						position471, tokenIndex471 := p.Position, p.TokenIndex
+						{
+							if !cset3[p.Buffer[p.Position]] {
+								goto l471
+							}
+							p.Position++
+						}
+						goto l470
+					l471:
+						p.Position, p.TokenIndex = position471, tokenIndex471
+					}
+					{
+						position475, tokenIndex475 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '#' {
-							goto l472
+							goto l476
 						}
 						p.Position++
-						goto l471
-					l472:
-						p.Position, p.TokenIndex = position471, tokenIndex471
+						goto l475
+					l476:
+						p.Position, p.TokenIndex = position475, tokenIndex475
 						{
-							position473, tokenIndex473 := p.Position, p.TokenIndex
+							position477, tokenIndex477 := p.Position, p.TokenIndex
 							if !p.MatchDot() {
-								goto l473
+								goto l477
 							}
-							goto l465
-						l473:
-							p.Position, p.TokenIndex = position473, tokenIndex473
+							goto l469
+						l477:
+							p.Position, p.TokenIndex = position477, tokenIndex477
 						}
 					}
-				l471:
-					goto l428
-				l465:
-					p.Position, p.TokenIndex = position465, tokenIndex465
+				l475:
+					goto l432
+				l469:
+					p.Position, p.TokenIndex = position469, tokenIndex469
 				}
 				{
-					position474, tokenIndex474 := p.Position, p.TokenIndex
+					position478, tokenIndex478 := p.Position, p.TokenIndex
 					if !cset4[p.Buffer[p.Position]] {
-						goto l494
+						goto l498
 					}
 					p.Position++
-					goto l474
-				l494:
-					p.Position, p.TokenIndex = position474, tokenIndex474
+					goto l478
+				l498:
+					p.Position, p.TokenIndex = position478, tokenIndex478
 					if p.Buffer[p.Position] != '%' {
-						goto l428
+						goto l432
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l428
+							goto l432
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l428
+							goto l432
 						}
 						p.Position++
 					}
 				}
-			l474:
-				goto l427
-			l428:
-				p.Position, p.TokenIndex = position428, tokenIndex428
+			l478:
+				goto l431
+			l432:
+				p.Position, p.TokenIndex = position432, tokenIndex432
 			}
-		l501:
+		l505:
 			{
-				position502, tokenIndex502 := p.Position, p.TokenIndex
+				position506, tokenIndex506 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l502
+					goto l506
 				}
 				p.Position++
 				{
-					position505, tokenIndex505 := p.Position, p.TokenIndex
+					position509, tokenIndex509 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '%' {
-						goto l505
+						goto l509
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l505
+						goto l509
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l505
+						goto l509
 					}
 					p.Position++
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l505
+						goto l509
 					}
 					p.Position++
-				l506:
+				l510:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset3[buf[i]] {
@@ -1646,90 +1650,90 @@ func (p *parser) rule_hsoname() bool {
 						p.Position = i
 					}
 					{
-						position507, tokenIndex507 := p.Position, p.TokenIndex
+						position511, tokenIndex511 := p.Position, p.TokenIndex
 						{
 							if !cset3[p.Buffer[p.Position]] {
-								goto l507
+								goto l511
 							}
 							p.Position++
 						}
-						goto l506
-					l507:
-						p.Position, p.TokenIndex = position507, tokenIndex507
-					}
-					{
-						position511, tokenIndex511 := p.Position, p.TokenIndex
-						if p.Buffer[p.Position] != '#' {
-							goto l512
-						}
-						p.Position++
-						goto l511
-					l512:
+						goto l510
+					l511:
 						p.Position, p.TokenIndex = position511, tokenIndex511
+					}
+					{
+						position515, tokenIndex515 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '#' {
+							goto l516
+						}
+						p.Position++
+						goto l515
+					l516:
+						p.Position, p.TokenIndex = position515, tokenIndex515
 						{
-							position513, tokenIndex513 := p.Position, p.TokenIndex
+							position517, tokenIndex517 := p.Position, p.TokenIndex
 							if !p.MatchDot() {
-								goto l513
+								goto l517
 							}
-							goto l505
-						l513:
-							p.Position, p.TokenIndex = position513, tokenIndex513
+							goto l509
+						l517:
+							p.Position, p.TokenIndex = position517, tokenIndex517
 						}
 					}
-				l511:
-					goto l502
-				l505:
-					p.Position, p.TokenIndex = position505, tokenIndex505
+				l515:
+					goto l506
+				l509:
+					p.Position, p.TokenIndex = position509, tokenIndex509
 				}
 				{
-					position514, tokenIndex514 := p.Position, p.TokenIndex
+					position518, tokenIndex518 := p.Position, p.TokenIndex
 					if !cset4[p.Buffer[p.Position]] {
-						goto l534
+						goto l538
 					}
 					p.Position++
-					goto l514
-				l534:
-					p.Position, p.TokenIndex = position514, tokenIndex514
+					goto l518
+				l538:
+					p.Position, p.TokenIndex = position518, tokenIndex518
 					if p.Buffer[p.Position] != '%' {
-						goto l502
+						goto l506
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l502
+							goto l506
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l502
+							goto l506
 						}
 						p.Position++
 					}
 				}
-			l514:
-			l503:
+			l518:
+			l507:
 				{
-					position504, tokenIndex504 := p.Position, p.TokenIndex
+					position508, tokenIndex508 := p.Position, p.TokenIndex
 					{
-						position541, tokenIndex541 := p.Position, p.TokenIndex
+						position545, tokenIndex545 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '%' {
-							goto l541
+							goto l545
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l541
+							goto l545
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l541
+							goto l545
 						}
 						p.Position++
 						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-							goto l541
+							goto l545
 						}
 						p.Position++
-					l542:
+					l546:
 						{
 							i, buf := p.Position, p.Buffer
 							for cset3[buf[i]] {
@@ -1738,151 +1742,151 @@ func (p *parser) rule_hsoname() bool {
 							p.Position = i
 						}
 						{
-							position543, tokenIndex543 := p.Position, p.TokenIndex
+							position547, tokenIndex547 := p.Position, p.TokenIndex
 							{
 								if !cset3[p.Buffer[p.Position]] {
-									goto l543
+									goto l547
 								}
 								p.Position++
 							}
-							goto l542
-						l543:
-							p.Position, p.TokenIndex = position543, tokenIndex543
+							goto l546
+						l547:
+							p.Position, p.TokenIndex = position547, tokenIndex547
 						}
 						{
-							position547, tokenIndex547 := p.Position, p.TokenIndex
+							position551, tokenIndex551 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '#' {
-								goto l548
+								goto l552
 							}
 							p.Position++
-							goto l547
-						l548:
-							p.Position, p.TokenIndex = position547, tokenIndex547
+							goto l551
+						l552:
+							p.Position, p.TokenIndex = position551, tokenIndex551
 							{
-								position549, tokenIndex549 := p.Position, p.TokenIndex
+								position553, tokenIndex553 := p.Position, p.TokenIndex
 								if !p.MatchDot() {
-									goto l549
+									goto l553
 								}
-								goto l541
-							l549:
-								p.Position, p.TokenIndex = position549, tokenIndex549
+								goto l545
+							l553:
+								p.Position, p.TokenIndex = position553, tokenIndex553
 							}
 						}
-					l547:
-						goto l504
-					l541:
-						p.Position, p.TokenIndex = position541, tokenIndex541
+					l551:
+						goto l508
+					l545:
+						p.Position, p.TokenIndex = position545, tokenIndex545
 					}
 					{
-						position550, tokenIndex550 := p.Position, p.TokenIndex
+						position554, tokenIndex554 := p.Position, p.TokenIndex
 						if !cset4[p.Buffer[p.Position]] {
-							goto l570
+							goto l574
 						}
 						p.Position++
-						goto l550
-					l570:
-						p.Position, p.TokenIndex = position550, tokenIndex550
+						goto l554
+					l574:
+						p.Position, p.TokenIndex = position554, tokenIndex554
 						if p.Buffer[p.Position] != '%' {
-							goto l504
+							goto l508
 						}
 						p.Position++
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l504
+								goto l508
 							}
 							p.Position++
 						}
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l504
+								goto l508
 							}
 							p.Position++
 						}
 					}
-				l550:
-					goto l503
-				l504:
-					p.Position, p.TokenIndex = position504, tokenIndex504
+				l554:
+					goto l507
+				l508:
+					p.Position, p.TokenIndex = position508, tokenIndex508
 				}
-				goto l501
-			l502:
-				p.Position, p.TokenIndex = position502, tokenIndex502
+				goto l505
+			l506:
+				p.Position, p.TokenIndex = position506, tokenIndex506
 			}
 			{
-				position577, tokenIndex577 := p.Position, p.TokenIndex
+				position581, tokenIndex581 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l577
+					goto l581
 				}
 				p.Position++
-				goto l578
-			l577:
-				p.Position, p.TokenIndex = position577, tokenIndex577
+				goto l582
+			l581:
+				p.Position, p.TokenIndex = position581, tokenIndex581
 			}
-		l578:
-			goto l426
-		l425:
-			p.Position, p.TokenIndex = position425, tokenIndex425
+		l582:
+			goto l430
+		l429:
+			p.Position, p.TokenIndex = position429, tokenIndex429
 		}
-	l426:
-		p.Add(rulehsoname, position424, tokenIndex424)
+	l430:
+		p.Add(rulehsoname, position428, tokenIndex428)
 	}
 	return true
 }
 
 /* version <- <digits> */
 func (p *parser) rule_version() bool {
-	position579, tokenIndex579 := p.Position, p.TokenIndex
+	position583, tokenIndex583 := p.Position, p.TokenIndex
 	{
-		position580, tokenIndex580 := p.Position, p.TokenIndex
+		position584, tokenIndex584 := p.Position, p.TokenIndex
 		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l579
+			goto l583
 		}
-		p.Add(ruleversion, position580, tokenIndex580)
+		p.Add(ruleversion, position584, tokenIndex584)
 	}
 	return true
-l579:
-	p.Position, p.TokenIndex = position579, tokenIndex579
+l583:
+	p.Position, p.TokenIndex = position583, tokenIndex583
 	return false
 }
 
 /* attributes <- <attribute+> */
 func (p *parser) rule_attributes() bool {
-	position581, tokenIndex581 := p.Position, p.TokenIndex
+	position585, tokenIndex585 := p.Position, p.TokenIndex
 	{
-		position582, tokenIndex582 := p.Position, p.TokenIndex
+		position586, tokenIndex586 := p.Position, p.TokenIndex
 		if !cset3[p.Buffer[p.Position]] || !p.rule_attribute() {
-			goto l581
+			goto l585
 		}
-	l583:
+	l587:
 		{
-			position584, tokenIndex584 := p.Position, p.TokenIndex
+			position588, tokenIndex588 := p.Position, p.TokenIndex
 			if !cset3[p.Buffer[p.Position]] || !p.rule_attribute() {
-				goto l584
+				goto l588
 			}
-			goto l583
-		l584:
-			p.Position, p.TokenIndex = position584, tokenIndex584
+			goto l587
+		l588:
+			p.Position, p.TokenIndex = position588, tokenIndex588
 		}
-		p.Add(ruleattributes, position582, tokenIndex582)
+		p.Add(ruleattributes, position586, tokenIndex586)
 	}
 	return true
-l581:
-	p.Position, p.TokenIndex = position581, tokenIndex581
+l585:
+	p.Position, p.TokenIndex = position585, tokenIndex585
 	return false
 }
 
 /* attribute <- <([a-z] / [A-Z] / [0-9])+> */
 func (p *parser) rule_attribute() bool {
-	position585, tokenIndex585 := p.Position, p.TokenIndex
+	position589, tokenIndex589 := p.Position, p.TokenIndex
 	{
-		position586, tokenIndex586 := p.Position, p.TokenIndex
+		position590, tokenIndex590 := p.Position, p.TokenIndex
 		{
 			if !cset3[p.Buffer[p.Position]] {
-				goto l585
+				goto l589
 			}
 			p.Position++
 		}
-	l587:
+	l591:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset3[buf[i]] {
@@ -1891,109 +1895,31 @@ func (p *parser) rule_attribute() bool {
 			p.Position = i
 		}
 		{
-			position588, tokenIndex588 := p.Position, p.TokenIndex
+			position592, tokenIndex592 := p.Position, p.TokenIndex
 			{
 				if !cset3[p.Buffer[p.Position]] {
-					goto l588
+					goto l592
 				}
 				p.Position++
 			}
-			goto l587
-		l588:
-			p.Position, p.TokenIndex = position588, tokenIndex588
+			goto l591
+		l592:
+			p.Position, p.TokenIndex = position592, tokenIndex592
 		}
-		p.Add(ruleattribute, position586, tokenIndex586)
+		p.Add(ruleattribute, position590, tokenIndex590)
 	}
 	return true
-l585:
-	p.Position, p.TokenIndex = position585, tokenIndex585
+l589:
+	p.Position, p.TokenIndex = position589, tokenIndex589
 	return false
 }
 
 /* telnetaddress <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' (user '@')? hostport)> */
 func (p *parser) rule_telnetaddress() bool {
-	position595, tokenIndex595 := p.Position, p.TokenIndex
-	{
-		position596, tokenIndex596 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != 't' {
-			goto l595
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'e' {
-			goto l595
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'l' {
-			goto l595
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'n' {
-			goto l595
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'e' {
-			goto l595
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 't' {
-			goto l595
-		}
-		p.Position++
-		if p.Buffer[p.Position] != ':' {
-			goto l595
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l595
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l595
-		}
-		p.Position++
-		{
-			position597, tokenIndex597 := p.Position, p.TokenIndex
-			if !cset9[p.Buffer[p.Position]] || !p.rule_user() {
-				goto l597
-			}
-			if p.Buffer[p.Position] != '@' {
-				goto l597
-			}
-			p.Position++
-			goto l598
-		l597:
-			p.Position, p.TokenIndex = position597, tokenIndex597
-		}
-	l598:
-		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l595
-		}
-		p.Add(ruletelnetaddress, position596, tokenIndex596)
-	}
-	return true
-l595:
-	p.Position, p.TokenIndex = position595, tokenIndex595
-	return false
-}
-
-/* gopheraddress <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' gtype selector?)? ('?' search)?)> */
-func (p *parser) rule_gopheraddress() bool {
 	position599, tokenIndex599 := p.Position, p.TokenIndex
 	{
 		position600, tokenIndex600 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != 'g' {
-			goto l599
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'o' {
-			goto l599
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'p' {
-			goto l599
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'h' {
+		if p.Buffer[p.Position] != 't' {
 			goto l599
 		}
 		p.Position++
@@ -2001,7 +1927,19 @@ func (p *parser) rule_gopheraddress() bool {
 			goto l599
 		}
 		p.Position++
-		if p.Buffer[p.Position] != 'r' {
+		if p.Buffer[p.Position] != 'l' {
+			goto l599
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'n' {
+			goto l599
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'e' {
+			goto l599
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 't' {
 			goto l599
 		}
 		p.Position++
@@ -2017,48 +1955,24 @@ func (p *parser) rule_gopheraddress() bool {
 			goto l599
 		}
 		p.Position++
-		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l599
-		}
 		{
 			position601, tokenIndex601 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != '/' {
+			if !cset9[p.Buffer[p.Position]] || !p.rule_user() {
+				goto l601
+			}
+			if p.Buffer[p.Position] != '@' {
 				goto l601
 			}
 			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_gtype() {
-				goto l601
-			}
-			{
-				position603, tokenIndex603 := p.Position, p.TokenIndex
-				if !p.rule_selector() {
-					goto l603
-				}
-				goto l604
-			l603:
-				p.Position, p.TokenIndex = position603, tokenIndex603
-			}
-		l604:
 			goto l602
 		l601:
 			p.Position, p.TokenIndex = position601, tokenIndex601
 		}
 	l602:
-		{
-			position605, tokenIndex605 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != '?' {
-				goto l605
-			}
-			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_search() {
-				goto l605
-			}
-			goto l606
-		l605:
-			p.Position, p.TokenIndex = position605, tokenIndex605
+		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
+			goto l599
 		}
-	l606:
-		p.Add(rulegopheraddress, position600, tokenIndex600)
+		p.Add(ruletelnetaddress, position600, tokenIndex600)
 	}
 	return true
 l599:
@@ -2066,21 +1980,81 @@ l599:
 	return false
 }
 
-/* hostport <- <(host (':' port)?)> */
-func (p *parser) rule_hostport() bool {
-	position607, tokenIndex607 := p.Position, p.TokenIndex
+/* gopheraddress <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' gtype selector?)? ('?' search)?)> */
+func (p *parser) rule_gopheraddress() bool {
+	position603, tokenIndex603 := p.Position, p.TokenIndex
 	{
-		position608, tokenIndex608 := p.Position, p.TokenIndex
-		if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l607
+		position604, tokenIndex604 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != 'g' {
+			goto l603
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'o' {
+			goto l603
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'p' {
+			goto l603
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'h' {
+			goto l603
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'e' {
+			goto l603
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'r' {
+			goto l603
+		}
+		p.Position++
+		if p.Buffer[p.Position] != ':' {
+			goto l603
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l603
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l603
+		}
+		p.Position++
+		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
+			goto l603
 		}
 		{
+			position605, tokenIndex605 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '/' {
+				goto l605
+			}
+			p.Position++
+			if !cset9[p.Buffer[p.Position]] || !p.rule_gtype() {
+				goto l605
+			}
+			{
+				position607, tokenIndex607 := p.Position, p.TokenIndex
+				if !p.rule_selector() {
+					goto l607
+				}
+				goto l608
+			l607:
+				p.Position, p.TokenIndex = position607, tokenIndex607
+			}
+		l608:
+			goto l606
+		l605:
+			p.Position, p.TokenIndex = position605, tokenIndex605
+		}
+	l606:
+		{
 			position609, tokenIndex609 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != ':' {
+			if p.Buffer[p.Position] != '?' {
 				goto l609
 			}
 			p.Position++
-			if !cset18[p.Buffer[p.Position]] || !p.rule_port() {
+			if !cset9[p.Buffer[p.Position]] || !p.rule_search() {
 				goto l609
 			}
 			goto l610
@@ -2088,33 +2062,37 @@ func (p *parser) rule_hostport() bool {
 			p.Position, p.TokenIndex = position609, tokenIndex609
 		}
 	l610:
-		p.Add(rulehostport, position608, tokenIndex608)
+		p.Add(rulegopheraddress, position604, tokenIndex604)
 	}
 	return true
-l607:
-	p.Position, p.TokenIndex = position607, tokenIndex607
+l603:
+	p.Position, p.TokenIndex = position603, tokenIndex603
 	return false
 }
 
-/* host <- <(hostname / hostnumber)> */
-func (p *parser) rule_host() bool {
+/* hostport <- <(host (':' port)?)> */
+func (p *parser) rule_hostport() bool {
 	position611, tokenIndex611 := p.Position, p.TokenIndex
 	{
 		position612, tokenIndex612 := p.Position, p.TokenIndex
+		if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
+			goto l611
+		}
 		{
 			position613, tokenIndex613 := p.Position, p.TokenIndex
-			if !cset0[p.Buffer[p.Position]] || !p.rule_hostname() {
-				goto l614
+			if p.Buffer[p.Position] != ':' {
+				goto l613
 			}
-			goto l613
-		l614:
+			p.Position++
+			if !cset18[p.Buffer[p.Position]] || !p.rule_port() {
+				goto l613
+			}
+			goto l614
+		l613:
 			p.Position, p.TokenIndex = position613, tokenIndex613
-			if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-				goto l611
-			}
 		}
-	l613:
-		p.Add(rulehost, position612, tokenIndex612)
+	l614:
+		p.Add(rulehostport, position612, tokenIndex612)
 	}
 	return true
 l611:
@@ -2122,25 +2100,51 @@ l611:
 	return false
 }
 
-/* cellname <- <(hostname (':' [0-9]+)?)> */
-func (p *parser) rule_cellname() bool {
+/* host <- <(hostname / hostnumber)> */
+func (p *parser) rule_host() bool {
 	position615, tokenIndex615 := p.Position, p.TokenIndex
 	{
 		position616, tokenIndex616 := p.Position, p.TokenIndex
-		if !cset0[p.Buffer[p.Position]] || !p.rule_hostname() {
-			goto l615
-		}
 		{
 			position617, tokenIndex617 := p.Position, p.TokenIndex
+			if !cset0[p.Buffer[p.Position]] || !p.rule_hostname() {
+				goto l618
+			}
+			goto l617
+		l618:
+			p.Position, p.TokenIndex = position617, tokenIndex617
+			if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
+				goto l615
+			}
+		}
+	l617:
+		p.Add(rulehost, position616, tokenIndex616)
+	}
+	return true
+l615:
+	p.Position, p.TokenIndex = position615, tokenIndex615
+	return false
+}
+
+/* cellname <- <(hostname (':' [0-9]+)?)> */
+func (p *parser) rule_cellname() bool {
+	position619, tokenIndex619 := p.Position, p.TokenIndex
+	{
+		position620, tokenIndex620 := p.Position, p.TokenIndex
+		if !cset0[p.Buffer[p.Position]] || !p.rule_hostname() {
+			goto l619
+		}
+		{
+			position621, tokenIndex621 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ':' {
-				goto l617
+				goto l621
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l617
+				goto l621
 			}
 			p.Position++
-		l619:
+		l623:
 			{
 				i, buf := p.Position, p.Buffer
 				for '0' <= buf[i] && buf[i] <= '9' {
@@ -2149,53 +2153,53 @@ func (p *parser) rule_cellname() bool {
 				p.Position = i
 			}
 			{
-				position620, tokenIndex620 := p.Position, p.TokenIndex
+				position624, tokenIndex624 := p.Position, p.TokenIndex
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l620
+					goto l624
 				}
 				p.Position++
-				goto l619
-			l620:
-				p.Position, p.TokenIndex = position620, tokenIndex620
+				goto l623
+			l624:
+				p.Position, p.TokenIndex = position624, tokenIndex624
 			}
-			goto l618
-		l617:
-			p.Position, p.TokenIndex = position617, tokenIndex617
+			goto l622
+		l621:
+			p.Position, p.TokenIndex = position621, tokenIndex621
 		}
-	l618:
-		p.Add(rulecellname, position616, tokenIndex616)
+	l622:
+		p.Add(rulecellname, position620, tokenIndex620)
 	}
 	return true
-l615:
-	p.Position, p.TokenIndex = position615, tokenIndex615
+l619:
+	p.Position, p.TokenIndex = position619, tokenIndex619
 	return false
 }
 
 /* hostname <- <(([a-z] / [A-Z]) (!(':' [0-9]+ !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))*)> */
 func (p *parser) rule_hostname() bool {
-	position621, tokenIndex621 := p.Position, p.TokenIndex
+	position625, tokenIndex625 := p.Position, p.TokenIndex
 	{
-		position622, tokenIndex622 := p.Position, p.TokenIndex
+		position626, tokenIndex626 := p.Position, p.TokenIndex
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l621
+				goto l625
 			}
 			p.Position++
 		}
-	l625:
+	l629:
 		{
-			position626, tokenIndex626 := p.Position, p.TokenIndex
+			position630, tokenIndex630 := p.Position, p.TokenIndex
 			{
-				position627, tokenIndex627 := p.Position, p.TokenIndex
+				position631, tokenIndex631 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ':' {
-					goto l627
+					goto l631
 				}
 				p.Position++
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l627
+					goto l631
 				}
 				p.Position++
-			l628:
+			l632:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -2204,153 +2208,121 @@ func (p *parser) rule_hostname() bool {
 					p.Position = i
 				}
 				{
-					position629, tokenIndex629 := p.Position, p.TokenIndex
+					position633, tokenIndex633 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l629
+						goto l633
 					}
 					p.Position++
-					goto l628
-				l629:
-					p.Position, p.TokenIndex = position629, tokenIndex629
+					goto l632
+				l633:
+					p.Position, p.TokenIndex = position633, tokenIndex633
 				}
 				{
-					position630, tokenIndex630 := p.Position, p.TokenIndex
+					position634, tokenIndex634 := p.Position, p.TokenIndex
 					{
-						position631, tokenIndex631 := p.Position, p.TokenIndex
+						position635, tokenIndex635 := p.Position, p.TokenIndex
 						if !cset2[p.Buffer[p.Position]] {
-							goto l650
+							goto l654
 						}
 						p.Position++
-						goto l631
-					l650:
-						p.Position, p.TokenIndex = position631, tokenIndex631
+						goto l635
+					l654:
+						p.Position, p.TokenIndex = position635, tokenIndex635
 						if p.Buffer[p.Position] != '%' {
-							goto l630
+							goto l634
 						}
 						p.Position++
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l630
+								goto l634
 							}
 							p.Position++
 						}
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l630
+								goto l634
 							}
 							p.Position++
 						}
 					}
-				l631:
-					goto l627
-				l630:
-					p.Position, p.TokenIndex = position630, tokenIndex630
+				l635:
+					goto l631
+				l634:
+					p.Position, p.TokenIndex = position634, tokenIndex634
 				}
-				goto l626
-			l627:
-				p.Position, p.TokenIndex = position627, tokenIndex627
+				goto l630
+			l631:
+				p.Position, p.TokenIndex = position631, tokenIndex631
 			}
 			{
-				position657, tokenIndex657 := p.Position, p.TokenIndex
+				position661, tokenIndex661 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l676
+					goto l680
 				}
 				p.Position++
-				goto l657
-			l676:
-				p.Position, p.TokenIndex = position657, tokenIndex657
+				goto l661
+			l680:
+				p.Position, p.TokenIndex = position661, tokenIndex661
 				if p.Buffer[p.Position] != '%' {
-					goto l626
+					goto l630
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l626
+						goto l630
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l626
+						goto l630
 					}
 					p.Position++
 				}
 			}
-		l657:
-			goto l625
-		l626:
-			p.Position, p.TokenIndex = position626, tokenIndex626
+		l661:
+			goto l629
+		l630:
+			p.Position, p.TokenIndex = position630, tokenIndex630
 		}
-		p.Add(rulehostname, position622, tokenIndex622)
+		p.Add(rulehostname, position626, tokenIndex626)
 	}
 	return true
-l621:
-	p.Position, p.TokenIndex = position621, tokenIndex621
+l625:
+	p.Position, p.TokenIndex = position625, tokenIndex625
 	return false
 }
 
 /* hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
 func (p *parser) rule_hostnumber() bool {
-	position683, tokenIndex683 := p.Position, p.TokenIndex
-	{
-		position684, tokenIndex684 := p.Position, p.TokenIndex
-		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l683
-		}
-		if p.Buffer[p.Position] != '.' {
-			goto l683
-		}
-		p.Position++
-		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l683
-		}
-		if p.Buffer[p.Position] != '.' {
-			goto l683
-		}
-		p.Position++
-		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l683
-		}
-		if p.Buffer[p.Position] != '.' {
-			goto l683
-		}
-		p.Position++
-		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l683
-		}
-		p.Add(rulehostnumber, position684, tokenIndex684)
-	}
-	return true
-l683:
-	p.Position, p.TokenIndex = position683, tokenIndex683
-	return false
-}
-
-/* port <- <digits> */
-func (p *parser) rule_port() bool {
-	position685, tokenIndex685 := p.Position, p.TokenIndex
-	{
-		position686, tokenIndex686 := p.Position, p.TokenIndex
-		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l685
-		}
-		p.Add(ruleport, position686, tokenIndex686)
-	}
-	return true
-l685:
-	p.Position, p.TokenIndex = position685, tokenIndex685
-	return false
-}
-
-/* selector <- <path> */
-func (p *parser) rule_selector() bool {
 	position687, tokenIndex687 := p.Position, p.TokenIndex
 	{
 		position688, tokenIndex688 := p.Position, p.TokenIndex
-		if !p.rule_path() {
+		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
 			goto l687
 		}
-		p.Add(ruleselector, position688, tokenIndex688)
+		if p.Buffer[p.Position] != '.' {
+			goto l687
+		}
+		p.Position++
+		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
+			goto l687
+		}
+		if p.Buffer[p.Position] != '.' {
+			goto l687
+		}
+		p.Position++
+		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
+			goto l687
+		}
+		if p.Buffer[p.Position] != '.' {
+			goto l687
+		}
+		p.Position++
+		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
+			goto l687
+		}
+		p.Add(rulehostnumber, position688, tokenIndex688)
 	}
 	return true
 l687:
@@ -2358,383 +2330,415 @@ l687:
 	return false
 }
 
+/* port <- <digits> */
+func (p *parser) rule_port() bool {
+	position689, tokenIndex689 := p.Position, p.TokenIndex
+	{
+		position690, tokenIndex690 := p.Position, p.TokenIndex
+		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
+			goto l689
+		}
+		p.Add(ruleport, position690, tokenIndex690)
+	}
+	return true
+l689:
+	p.Position, p.TokenIndex = position689, tokenIndex689
+	return false
+}
+
+/* selector <- <path> */
+func (p *parser) rule_selector() bool {
+	position691, tokenIndex691 := p.Position, p.TokenIndex
+	{
+		position692, tokenIndex692 := p.Position, p.TokenIndex
+		if !p.rule_path() {
+			goto l691
+		}
+		p.Add(ruleselector, position692, tokenIndex692)
+	}
+	return true
+l691:
+	p.Position, p.TokenIndex = position691, tokenIndex691
+	return false
+}
+
 /* path <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+ ('/' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+)* '/'?)?> */
 func (p *parser) rule_path() bool {
 	{
-		position690, tokenIndex690 := p.Position, p.TokenIndex
+		position694, tokenIndex694 := p.Position, p.TokenIndex
 		{
-			position691, tokenIndex691 := p.Position, p.TokenIndex
+			position695, tokenIndex695 := p.Position, p.TokenIndex
 			{
-				position695, tokenIndex695 := p.Position, p.TokenIndex
+				position699, tokenIndex699 := p.Position, p.TokenIndex
 				if !cset4[p.Buffer[p.Position]] {
-					goto l715
+					goto l719
 				}
 				p.Position++
-				goto l695
-			l715:
-				p.Position, p.TokenIndex = position695, tokenIndex695
+				goto l699
+			l719:
+				p.Position, p.TokenIndex = position699, tokenIndex699
 				if p.Buffer[p.Position] != '%' {
-					goto l691
+					goto l695
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l691
+						goto l695
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l691
+						goto l695
 					}
 					p.Position++
 				}
 			}
-		l695:
-		l693:
+		l699:
+		l697:
 			{
-				position694, tokenIndex694 := p.Position, p.TokenIndex
+				position698, tokenIndex698 := p.Position, p.TokenIndex
 				{
-					position722, tokenIndex722 := p.Position, p.TokenIndex
+					position726, tokenIndex726 := p.Position, p.TokenIndex
 					if !cset4[p.Buffer[p.Position]] {
-						goto l742
+						goto l746
 					}
 					p.Position++
-					goto l722
-				l742:
-					p.Position, p.TokenIndex = position722, tokenIndex722
+					goto l726
+				l746:
+					p.Position, p.TokenIndex = position726, tokenIndex726
 					if p.Buffer[p.Position] != '%' {
-						goto l694
+						goto l698
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l694
+							goto l698
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l694
+							goto l698
 						}
 						p.Position++
 					}
 				}
-			l722:
-				goto l693
-			l694:
-				p.Position, p.TokenIndex = position694, tokenIndex694
+			l726:
+				goto l697
+			l698:
+				p.Position, p.TokenIndex = position698, tokenIndex698
 			}
-		l749:
+		l753:
 			{
-				position750, tokenIndex750 := p.Position, p.TokenIndex
+				position754, tokenIndex754 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l750
+					goto l754
 				}
 				p.Position++
 				{
-					position753, tokenIndex753 := p.Position, p.TokenIndex
+					position757, tokenIndex757 := p.Position, p.TokenIndex
 					if !cset4[p.Buffer[p.Position]] {
-						goto l773
+						goto l777
 					}
 					p.Position++
-					goto l753
-				l773:
-					p.Position, p.TokenIndex = position753, tokenIndex753
+					goto l757
+				l777:
+					p.Position, p.TokenIndex = position757, tokenIndex757
 					if p.Buffer[p.Position] != '%' {
-						goto l750
+						goto l754
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l750
+							goto l754
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l750
+							goto l754
 						}
 						p.Position++
 					}
 				}
-			l753:
-			l751:
+			l757:
+			l755:
 				{
-					position752, tokenIndex752 := p.Position, p.TokenIndex
+					position756, tokenIndex756 := p.Position, p.TokenIndex
 					{
-						position780, tokenIndex780 := p.Position, p.TokenIndex
+						position784, tokenIndex784 := p.Position, p.TokenIndex
 						if !cset4[p.Buffer[p.Position]] {
-							goto l800
+							goto l804
 						}
 						p.Position++
-						goto l780
-					l800:
-						p.Position, p.TokenIndex = position780, tokenIndex780
+						goto l784
+					l804:
+						p.Position, p.TokenIndex = position784, tokenIndex784
 						if p.Buffer[p.Position] != '%' {
-							goto l752
+							goto l756
 						}
 						p.Position++
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l752
+								goto l756
 							}
 							p.Position++
 						}
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l752
+								goto l756
 							}
 							p.Position++
 						}
 					}
-				l780:
-					goto l751
-				l752:
-					p.Position, p.TokenIndex = position752, tokenIndex752
+				l784:
+					goto l755
+				l756:
+					p.Position, p.TokenIndex = position756, tokenIndex756
 				}
-				goto l749
-			l750:
-				p.Position, p.TokenIndex = position750, tokenIndex750
+				goto l753
+			l754:
+				p.Position, p.TokenIndex = position754, tokenIndex754
 			}
 			{
-				position807, tokenIndex807 := p.Position, p.TokenIndex
+				position811, tokenIndex811 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l807
+					goto l811
 				}
 				p.Position++
-				goto l808
-			l807:
-				p.Position, p.TokenIndex = position807, tokenIndex807
+				goto l812
+			l811:
+				p.Position, p.TokenIndex = position811, tokenIndex811
 			}
-		l808:
-			goto l692
-		l691:
-			p.Position, p.TokenIndex = position691, tokenIndex691
+		l812:
+			goto l696
+		l695:
+			p.Position, p.TokenIndex = position695, tokenIndex695
 		}
-	l692:
-		p.Add(rulepath, position690, tokenIndex690)
+	l696:
+		p.Add(rulepath, position694, tokenIndex694)
 	}
 	return true
 }
 
 /* search <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+ ('+' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+)*)> */
 func (p *parser) rule_search() bool {
-	position809, tokenIndex809 := p.Position, p.TokenIndex
+	position813, tokenIndex813 := p.Position, p.TokenIndex
 	{
-		position810, tokenIndex810 := p.Position, p.TokenIndex
+		position814, tokenIndex814 := p.Position, p.TokenIndex
 		{
-			position813, tokenIndex813 := p.Position, p.TokenIndex
+			position817, tokenIndex817 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l832
+				goto l836
 			}
 			p.Position++
-			goto l813
-		l832:
-			p.Position, p.TokenIndex = position813, tokenIndex813
+			goto l817
+		l836:
+			p.Position, p.TokenIndex = position817, tokenIndex817
 			if p.Buffer[p.Position] != '%' {
-				goto l809
+				goto l813
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l809
+					goto l813
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l809
+					goto l813
 				}
 				p.Position++
 			}
 		}
-	l813:
-	l811:
+	l817:
+	l815:
 		{
-			position812, tokenIndex812 := p.Position, p.TokenIndex
+			position816, tokenIndex816 := p.Position, p.TokenIndex
 			{
-				position839, tokenIndex839 := p.Position, p.TokenIndex
+				position843, tokenIndex843 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l858
+					goto l862
 				}
 				p.Position++
-				goto l839
-			l858:
-				p.Position, p.TokenIndex = position839, tokenIndex839
+				goto l843
+			l862:
+				p.Position, p.TokenIndex = position843, tokenIndex843
 				if p.Buffer[p.Position] != '%' {
-					goto l812
+					goto l816
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l812
+						goto l816
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l812
+						goto l816
 					}
 					p.Position++
 				}
 			}
-		l839:
-			goto l811
-		l812:
-			p.Position, p.TokenIndex = position812, tokenIndex812
+		l843:
+			goto l815
+		l816:
+			p.Position, p.TokenIndex = position816, tokenIndex816
 		}
-	l865:
+	l869:
 		{
-			position866, tokenIndex866 := p.Position, p.TokenIndex
+			position870, tokenIndex870 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '+' {
-				goto l866
+				goto l870
 			}
 			p.Position++
 			{
-				position869, tokenIndex869 := p.Position, p.TokenIndex
+				position873, tokenIndex873 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l888
+					goto l892
 				}
 				p.Position++
-				goto l869
-			l888:
-				p.Position, p.TokenIndex = position869, tokenIndex869
+				goto l873
+			l892:
+				p.Position, p.TokenIndex = position873, tokenIndex873
 				if p.Buffer[p.Position] != '%' {
-					goto l866
+					goto l870
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l866
+						goto l870
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l866
+						goto l870
 					}
 					p.Position++
 				}
 			}
-		l869:
-		l867:
+		l873:
+		l871:
 			{
-				position868, tokenIndex868 := p.Position, p.TokenIndex
+				position872, tokenIndex872 := p.Position, p.TokenIndex
 				{
-					position895, tokenIndex895 := p.Position, p.TokenIndex
+					position899, tokenIndex899 := p.Position, p.TokenIndex
 					if !cset2[p.Buffer[p.Position]] {
-						goto l914
+						goto l918
 					}
 					p.Position++
-					goto l895
-				l914:
-					p.Position, p.TokenIndex = position895, tokenIndex895
+					goto l899
+				l918:
+					p.Position, p.TokenIndex = position899, tokenIndex899
 					if p.Buffer[p.Position] != '%' {
-						goto l868
+						goto l872
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l868
+							goto l872
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l868
+							goto l872
 						}
 						p.Position++
 					}
 				}
-			l895:
-				goto l867
-			l868:
-				p.Position, p.TokenIndex = position868, tokenIndex868
+			l899:
+				goto l871
+			l872:
+				p.Position, p.TokenIndex = position872, tokenIndex872
 			}
-			goto l865
-		l866:
-			p.Position, p.TokenIndex = position866, tokenIndex866
+			goto l869
+		l870:
+			p.Position, p.TokenIndex = position870, tokenIndex870
 		}
-		p.Add(rulesearch, position810, tokenIndex810)
+		p.Add(rulesearch, position814, tokenIndex814)
 	}
 	return true
-l809:
-	p.Position, p.TokenIndex = position809, tokenIndex809
+l813:
+	p.Position, p.TokenIndex = position813, tokenIndex813
 	return false
 }
 
 /* user <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))) (!('@' ([a-z] / [A-Z])) !('@' hostnumber (':' [0-9]+)? !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))*)> */
 func (p *parser) rule_user() bool {
-	position921, tokenIndex921 := p.Position, p.TokenIndex
+	position925, tokenIndex925 := p.Position, p.TokenIndex
 	{
-		position922, tokenIndex922 := p.Position, p.TokenIndex
+		position926, tokenIndex926 := p.Position, p.TokenIndex
 		{
-			position923, tokenIndex923 := p.Position, p.TokenIndex
+			position927, tokenIndex927 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l942
+				goto l946
 			}
 			p.Position++
-			goto l923
-		l942:
-			p.Position, p.TokenIndex = position923, tokenIndex923
+			goto l927
+		l946:
+			p.Position, p.TokenIndex = position927, tokenIndex927
 			if p.Buffer[p.Position] != '%' {
-				goto l921
+				goto l925
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l921
+					goto l925
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l921
+					goto l925
 				}
 				p.Position++
 			}
 		}
-	l923:
-	l949:
+	l927:
+	l953:
 		{
-			position950, tokenIndex950 := p.Position, p.TokenIndex
+			position954, tokenIndex954 := p.Position, p.TokenIndex
 			{
-				position951, tokenIndex951 := p.Position, p.TokenIndex
+				position955, tokenIndex955 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '@' {
-					goto l951
+					goto l955
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l951
+						goto l955
 					}
 					p.Position++
 				}
-				goto l950
-			l951:
-				p.Position, p.TokenIndex = position951, tokenIndex951
+				goto l954
+			l955:
+				p.Position, p.TokenIndex = position955, tokenIndex955
 			}
 			{
-				position954, tokenIndex954 := p.Position, p.TokenIndex
+				position958, tokenIndex958 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '@' {
-					goto l954
+					goto l958
 				}
 				p.Position++
 				if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-					goto l954
+					goto l958
 				}
 				{
-					position955, tokenIndex955 := p.Position, p.TokenIndex
+					position959, tokenIndex959 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
-						goto l955
+						goto l959
 					}
 					p.Position++
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l955
+						goto l959
 					}
 					p.Position++
-				l957:
+				l961:
 					{
 						i, buf := p.Position, p.Buffer
 						for '0' <= buf[i] && buf[i] <= '9' {
@@ -2743,220 +2747,220 @@ func (p *parser) rule_user() bool {
 						p.Position = i
 					}
 					{
-						position958, tokenIndex958 := p.Position, p.TokenIndex
+						position962, tokenIndex962 := p.Position, p.TokenIndex
 						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-							goto l958
+							goto l962
 						}
 						p.Position++
-						goto l957
-					l958:
-						p.Position, p.TokenIndex = position958, tokenIndex958
+						goto l961
+					l962:
+						p.Position, p.TokenIndex = position962, tokenIndex962
 					}
-					goto l956
-				l955:
-					p.Position, p.TokenIndex = position955, tokenIndex955
-				}
-			l956:
-				{
-					position959, tokenIndex959 := p.Position, p.TokenIndex
-					{
-						position960, tokenIndex960 := p.Position, p.TokenIndex
-						if !cset2[p.Buffer[p.Position]] {
-							goto l979
-						}
-						p.Position++
-						goto l960
-					l979:
-						p.Position, p.TokenIndex = position960, tokenIndex960
-						if p.Buffer[p.Position] != '%' {
-							goto l959
-						}
-						p.Position++
-						{
-							if !cset1[p.Buffer[p.Position]] {
-								goto l959
-							}
-							p.Position++
-						}
-						{
-							if !cset1[p.Buffer[p.Position]] {
-								goto l959
-							}
-							p.Position++
-						}
-					}
-				l960:
-					goto l954
+					goto l960
 				l959:
 					p.Position, p.TokenIndex = position959, tokenIndex959
 				}
-				goto l950
-			l954:
-				p.Position, p.TokenIndex = position954, tokenIndex954
+			l960:
+				{
+					position963, tokenIndex963 := p.Position, p.TokenIndex
+					{
+						position964, tokenIndex964 := p.Position, p.TokenIndex
+						if !cset2[p.Buffer[p.Position]] {
+							goto l983
+						}
+						p.Position++
+						goto l964
+					l983:
+						p.Position, p.TokenIndex = position964, tokenIndex964
+						if p.Buffer[p.Position] != '%' {
+							goto l963
+						}
+						p.Position++
+						{
+							if !cset1[p.Buffer[p.Position]] {
+								goto l963
+							}
+							p.Position++
+						}
+						{
+							if !cset1[p.Buffer[p.Position]] {
+								goto l963
+							}
+							p.Position++
+						}
+					}
+				l964:
+					goto l958
+				l963:
+					p.Position, p.TokenIndex = position963, tokenIndex963
+				}
+				goto l954
+			l958:
+				p.Position, p.TokenIndex = position958, tokenIndex958
 			}
 			{
-				position986, tokenIndex986 := p.Position, p.TokenIndex
+				position990, tokenIndex990 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l1005
+					goto l1009
 				}
 				p.Position++
-				goto l986
-			l1005:
-				p.Position, p.TokenIndex = position986, tokenIndex986
+				goto l990
+			l1009:
+				p.Position, p.TokenIndex = position990, tokenIndex990
 				if p.Buffer[p.Position] != '%' {
-					goto l950
+					goto l954
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l950
+						goto l954
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l950
+						goto l954
 					}
 					p.Position++
 				}
 			}
-		l986:
-			goto l949
-		l950:
-			p.Position, p.TokenIndex = position950, tokenIndex950
+		l990:
+			goto l953
+		l954:
+			p.Position, p.TokenIndex = position954, tokenIndex954
 		}
-		p.Add(ruleuser, position922, tokenIndex922)
+		p.Add(ruleuser, position926, tokenIndex926)
 	}
 	return true
-l921:
-	p.Position, p.TokenIndex = position921, tokenIndex921
+l925:
+	p.Position, p.TokenIndex = position925, tokenIndex925
 	return false
 }
 
 /* fragmentid <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 func (p *parser) rule_fragmentid() bool {
-	position1012, tokenIndex1012 := p.Position, p.TokenIndex
+	position1016, tokenIndex1016 := p.Position, p.TokenIndex
 	{
-		position1013, tokenIndex1013 := p.Position, p.TokenIndex
+		position1017, tokenIndex1017 := p.Position, p.TokenIndex
 		{
-			position1016, tokenIndex1016 := p.Position, p.TokenIndex
+			position1020, tokenIndex1020 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1035
+				goto l1039
 			}
 			p.Position++
-			goto l1016
-		l1035:
-			p.Position, p.TokenIndex = position1016, tokenIndex1016
+			goto l1020
+		l1039:
+			p.Position, p.TokenIndex = position1020, tokenIndex1020
 			if p.Buffer[p.Position] != '%' {
-				goto l1012
+				goto l1016
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l1012
+					goto l1016
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l1012
+					goto l1016
 				}
 				p.Position++
 			}
 		}
-	l1016:
-	l1014:
+	l1020:
+	l1018:
 		{
-			position1015, tokenIndex1015 := p.Position, p.TokenIndex
+			position1019, tokenIndex1019 := p.Position, p.TokenIndex
 			{
-				position1042, tokenIndex1042 := p.Position, p.TokenIndex
+				position1046, tokenIndex1046 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l1061
+					goto l1065
 				}
 				p.Position++
-				goto l1042
-			l1061:
-				p.Position, p.TokenIndex = position1042, tokenIndex1042
+				goto l1046
+			l1065:
+				p.Position, p.TokenIndex = position1046, tokenIndex1046
 				if p.Buffer[p.Position] != '%' {
-					goto l1015
+					goto l1019
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l1015
+						goto l1019
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l1015
+						goto l1019
 					}
 					p.Position++
 				}
 			}
-		l1042:
-			goto l1014
-		l1015:
-			p.Position, p.TokenIndex = position1015, tokenIndex1015
+		l1046:
+			goto l1018
+		l1019:
+			p.Position, p.TokenIndex = position1019, tokenIndex1019
 		}
-		p.Add(rulefragmentid, position1013, tokenIndex1013)
+		p.Add(rulefragmentid, position1017, tokenIndex1017)
 	}
 	return true
-l1012:
-	p.Position, p.TokenIndex = position1012, tokenIndex1012
+l1016:
+	p.Position, p.TokenIndex = position1016, tokenIndex1016
 	return false
 }
 
 /* gtype <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))> */
 func (p *parser) rule_gtype() bool {
-	position1068, tokenIndex1068 := p.Position, p.TokenIndex
+	position1072, tokenIndex1072 := p.Position, p.TokenIndex
 	{
-		position1069, tokenIndex1069 := p.Position, p.TokenIndex
+		position1073, tokenIndex1073 := p.Position, p.TokenIndex
 		{
-			position1070, tokenIndex1070 := p.Position, p.TokenIndex
+			position1074, tokenIndex1074 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1089
+				goto l1093
 			}
 			p.Position++
-			goto l1070
-		l1089:
-			p.Position, p.TokenIndex = position1070, tokenIndex1070
+			goto l1074
+		l1093:
+			p.Position, p.TokenIndex = position1074, tokenIndex1074
 			if p.Buffer[p.Position] != '%' {
-				goto l1068
+				goto l1072
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l1068
+					goto l1072
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l1068
+					goto l1072
 				}
 				p.Position++
 			}
 		}
-	l1070:
-		p.Add(rulegtype, position1069, tokenIndex1069)
+	l1074:
+		p.Add(rulegtype, position1073, tokenIndex1073)
 	}
 	return true
-l1068:
-	p.Position, p.TokenIndex = position1068, tokenIndex1068
+l1072:
+	p.Position, p.TokenIndex = position1072, tokenIndex1072
 	return false
 }
 
 /* digits <- <[0-9]+> */
 func (p *parser) rule_digits() bool {
-	position1096, tokenIndex1096 := p.Position, p.TokenIndex
+	position1100, tokenIndex1100 := p.Position, p.TokenIndex
 	{
-		position1097, tokenIndex1097 := p.Position, p.TokenIndex
+		position1101, tokenIndex1101 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l1096
+			goto l1100
 		}
 		p.Position++
-	l1098:
+	l1102:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -2965,35 +2969,35 @@ func (p *parser) rule_digits() bool {
 			p.Position = i
 		}
 		{
-			position1099, tokenIndex1099 := p.Position, p.TokenIndex
+			position1103, tokenIndex1103 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l1099
+				goto l1103
 			}
 			p.Position++
-			goto l1098
-		l1099:
-			p.Position, p.TokenIndex = position1099, tokenIndex1099
+			goto l1102
+		l1103:
+			p.Position, p.TokenIndex = position1103, tokenIndex1103
 		}
-		p.Add(ruledigits, position1097, tokenIndex1097)
+		p.Add(ruledigits, position1101, tokenIndex1101)
 	}
 	return true
-l1096:
-	p.Position, p.TokenIndex = position1096, tokenIndex1096
+l1100:
+	p.Position, p.TokenIndex = position1100, tokenIndex1100
 	return false
 }
 
 /* alphanums <- <([a-z] / [A-Z] / [0-9])+> */
 func (p *parser) rule_alphanums() bool {
-	position1100, tokenIndex1100 := p.Position, p.TokenIndex
+	position1104, tokenIndex1104 := p.Position, p.TokenIndex
 	{
-		position1101, tokenIndex1101 := p.Position, p.TokenIndex
+		position1105, tokenIndex1105 := p.Position, p.TokenIndex
 		{
 			if !cset3[p.Buffer[p.Position]] {
-				goto l1100
+				goto l1104
 			}
 			p.Position++
 		}
-	l1102:
+	l1106:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset3[buf[i]] {
@@ -3002,66 +3006,66 @@ func (p *parser) rule_alphanums() bool {
 			p.Position = i
 		}
 		{
-			position1103, tokenIndex1103 := p.Position, p.TokenIndex
+			position1107, tokenIndex1107 := p.Position, p.TokenIndex
 			{
 				if !cset3[p.Buffer[p.Position]] {
-					goto l1103
+					goto l1107
 				}
 				p.Position++
 			}
-			goto l1102
-		l1103:
-			p.Position, p.TokenIndex = position1103, tokenIndex1103
+			goto l1106
+		l1107:
+			p.Position, p.TokenIndex = position1107, tokenIndex1107
 		}
-		p.Add(rulealphanums, position1101, tokenIndex1101)
+		p.Add(rulealphanums, position1105, tokenIndex1105)
 	}
 	return true
-l1100:
-	p.Position, p.TokenIndex = position1100, tokenIndex1100
+l1104:
+	p.Position, p.TokenIndex = position1104, tokenIndex1104
 	return false
 }
 
 /* escape <- <('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))> */
 func (p *parser) rule_escape() bool {
-	position1110, tokenIndex1110 := p.Position, p.TokenIndex
+	position1114, tokenIndex1114 := p.Position, p.TokenIndex
 	{
-		position1111, tokenIndex1111 := p.Position, p.TokenIndex
+		position1115, tokenIndex1115 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l1110
+			goto l1114
 		}
 		p.Position++
 		{
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1110
+				goto l1114
 			}
 			p.Position++
 		}
 		{
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1110
+				goto l1114
 			}
 			p.Position++
 		}
-		p.Add(ruleescape, position1111, tokenIndex1111)
+		p.Add(ruleescape, position1115, tokenIndex1115)
 	}
 	return true
-l1110:
-	p.Position, p.TokenIndex = position1110, tokenIndex1110
+l1114:
+	p.Position, p.TokenIndex = position1114, tokenIndex1114
 	return false
 }
 
 /* ialpha <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / escape)*)> */
 func (p *parser) rule_ialpha() bool {
-	position1118, tokenIndex1118 := p.Position, p.TokenIndex
+	position1122, tokenIndex1122 := p.Position, p.TokenIndex
 	{
-		position1119, tokenIndex1119 := p.Position, p.TokenIndex
+		position1123, tokenIndex1123 := p.Position, p.TokenIndex
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l1118
+				goto l1122
 			}
 			p.Position++
 		}
-	l1122:
+	l1126:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset2[buf[i]] {
@@ -3070,234 +3074,214 @@ func (p *parser) rule_ialpha() bool {
 			p.Position = i
 		}
 		{
-			position1123, tokenIndex1123 := p.Position, p.TokenIndex
+			position1127, tokenIndex1127 := p.Position, p.TokenIndex
 			{
-				position1124, tokenIndex1124 := p.Position, p.TokenIndex
+				position1128, tokenIndex1128 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l1143
+					goto l1147
 				}
 				p.Position++
-				goto l1124
-			l1143:
-				p.Position, p.TokenIndex = position1124, tokenIndex1124
+				goto l1128
+			l1147:
+				p.Position, p.TokenIndex = position1128, tokenIndex1128
 				if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-					goto l1123
+					goto l1127
 				}
 			}
-		l1124:
-			goto l1122
-		l1123:
-			p.Position, p.TokenIndex = position1123, tokenIndex1123
+		l1128:
+			goto l1126
+		l1127:
+			p.Position, p.TokenIndex = position1127, tokenIndex1127
 		}
-		p.Add(ruleialpha, position1119, tokenIndex1119)
+		p.Add(ruleialpha, position1123, tokenIndex1123)
 	}
 	return true
-l1118:
-	p.Position, p.TokenIndex = position1118, tokenIndex1118
+l1122:
+	p.Position, p.TokenIndex = position1122, tokenIndex1122
 	return false
 }
 
 /* void <- <!.> */
 func (p *parser) rule_void() bool {
-	position1144, tokenIndex1144 := p.Position, p.TokenIndex
+	position1148, tokenIndex1148 := p.Position, p.TokenIndex
 	{
-		position1145, tokenIndex1145 := p.Position, p.TokenIndex
+		position1149, tokenIndex1149 := p.Position, p.TokenIndex
 		{
-			position1146, tokenIndex1146 := p.Position, p.TokenIndex
+			position1150, tokenIndex1150 := p.Position, p.TokenIndex
 			if !p.MatchDot() {
-				goto l1146
+				goto l1150
 			}
-			goto l1144
-		l1146:
-			p.Position, p.TokenIndex = position1146, tokenIndex1146
+			goto l1148
+		l1150:
+			p.Position, p.TokenIndex = position1150, tokenIndex1150
 		}
-		p.Add(rulevoid, position1145, tokenIndex1145)
+		p.Add(rulevoid, position1149, tokenIndex1149)
 	}
 	return true
-l1144:
-	p.Position, p.TokenIndex = position1144, tokenIndex1144
+l1148:
+	p.Position, p.TokenIndex = position1148, tokenIndex1148
 	return false
 }
 
 /* xalpha <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / escape)> */
 func (p *parser) rule_xalpha() bool {
-	position1147, tokenIndex1147 := p.Position, p.TokenIndex
+	position1151, tokenIndex1151 := p.Position, p.TokenIndex
 	{
-		position1148, tokenIndex1148 := p.Position, p.TokenIndex
+		position1152, tokenIndex1152 := p.Position, p.TokenIndex
 		{
-			position1149, tokenIndex1149 := p.Position, p.TokenIndex
+			position1153, tokenIndex1153 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1168
+				goto l1172
 			}
 			p.Position++
-			goto l1149
-		l1168:
-			p.Position, p.TokenIndex = position1149, tokenIndex1149
+			goto l1153
+		l1172:
+			p.Position, p.TokenIndex = position1153, tokenIndex1153
 			if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1147
+				goto l1151
 			}
 		}
-	l1149:
-		p.Add(rulexalpha, position1148, tokenIndex1148)
+	l1153:
+		p.Add(rulexalpha, position1152, tokenIndex1152)
 	}
 	return true
-l1147:
-	p.Position, p.TokenIndex = position1147, tokenIndex1147
+l1151:
+	p.Position, p.TokenIndex = position1151, tokenIndex1151
 	return false
 }
 
 /* xalphas <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / escape)+> */
 func (p *parser) rule_xalphas() bool {
-	position1169, tokenIndex1169 := p.Position, p.TokenIndex
+	position1173, tokenIndex1173 := p.Position, p.TokenIndex
 	{
-		position1170, tokenIndex1170 := p.Position, p.TokenIndex
+		position1174, tokenIndex1174 := p.Position, p.TokenIndex
 		{
-			position1173, tokenIndex1173 := p.Position, p.TokenIndex
+			position1177, tokenIndex1177 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1192
+				goto l1196
 			}
 			p.Position++
-			goto l1173
-		l1192:
-			p.Position, p.TokenIndex = position1173, tokenIndex1173
+			goto l1177
+		l1196:
+			p.Position, p.TokenIndex = position1177, tokenIndex1177
 			if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1169
+				goto l1173
 			}
 		}
-	l1173:
-	l1171:
+	l1177:
+	l1175:
 		{
-			position1172, tokenIndex1172 := p.Position, p.TokenIndex
+			position1176, tokenIndex1176 := p.Position, p.TokenIndex
 			{
-				position1193, tokenIndex1193 := p.Position, p.TokenIndex
+				position1197, tokenIndex1197 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l1212
+					goto l1216
 				}
 				p.Position++
-				goto l1193
-			l1212:
-				p.Position, p.TokenIndex = position1193, tokenIndex1193
+				goto l1197
+			l1216:
+				p.Position, p.TokenIndex = position1197, tokenIndex1197
 				if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-					goto l1172
+					goto l1176
 				}
 			}
-		l1193:
-			goto l1171
-		l1172:
-			p.Position, p.TokenIndex = position1172, tokenIndex1172
+		l1197:
+			goto l1175
+		l1176:
+			p.Position, p.TokenIndex = position1176, tokenIndex1176
 		}
-		p.Add(rulexalphas, position1170, tokenIndex1170)
+		p.Add(rulexalphas, position1174, tokenIndex1174)
 	}
 	return true
-l1169:
-	p.Position, p.TokenIndex = position1169, tokenIndex1169
+l1173:
+	p.Position, p.TokenIndex = position1173, tokenIndex1173
 	return false
 }
 
 /* xpalpha <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / escape)> */
 func (p *parser) rule_xpalpha() bool {
-	position1213, tokenIndex1213 := p.Position, p.TokenIndex
+	position1217, tokenIndex1217 := p.Position, p.TokenIndex
 	{
-		position1214, tokenIndex1214 := p.Position, p.TokenIndex
+		position1218, tokenIndex1218 := p.Position, p.TokenIndex
 		{
-			position1215, tokenIndex1215 := p.Position, p.TokenIndex
+			position1219, tokenIndex1219 := p.Position, p.TokenIndex
 			if !cset4[p.Buffer[p.Position]] {
-				goto l1235
+				goto l1239
 			}
 			p.Position++
-			goto l1215
-		l1235:
-			p.Position, p.TokenIndex = position1215, tokenIndex1215
+			goto l1219
+		l1239:
+			p.Position, p.TokenIndex = position1219, tokenIndex1219
 			if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1213
+				goto l1217
 			}
 		}
-	l1215:
-		p.Add(rulexpalpha, position1214, tokenIndex1214)
+	l1219:
+		p.Add(rulexpalpha, position1218, tokenIndex1218)
 	}
 	return true
-l1213:
-	p.Position, p.TokenIndex = position1213, tokenIndex1213
+l1217:
+	p.Position, p.TokenIndex = position1217, tokenIndex1217
 	return false
 }
 
 /* xpalphas <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / escape)+> */
 func (p *parser) rule_xpalphas() bool {
-	position1236, tokenIndex1236 := p.Position, p.TokenIndex
+	position1240, tokenIndex1240 := p.Position, p.TokenIndex
 	{
-		position1237, tokenIndex1237 := p.Position, p.TokenIndex
+		position1241, tokenIndex1241 := p.Position, p.TokenIndex
 		{
-			position1240, tokenIndex1240 := p.Position, p.TokenIndex
+			position1244, tokenIndex1244 := p.Position, p.TokenIndex
 			if !cset4[p.Buffer[p.Position]] {
-				goto l1260
+				goto l1264
 			}
 			p.Position++
-			goto l1240
-		l1260:
-			p.Position, p.TokenIndex = position1240, tokenIndex1240
+			goto l1244
+		l1264:
+			p.Position, p.TokenIndex = position1244, tokenIndex1244
 			if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1236
+				goto l1240
 			}
 		}
-	l1240:
-	l1238:
+	l1244:
+	l1242:
 		{
-			position1239, tokenIndex1239 := p.Position, p.TokenIndex
+			position1243, tokenIndex1243 := p.Position, p.TokenIndex
 			{
-				position1261, tokenIndex1261 := p.Position, p.TokenIndex
+				position1265, tokenIndex1265 := p.Position, p.TokenIndex
 				if !cset4[p.Buffer[p.Position]] {
-					goto l1281
+					goto l1285
 				}
 				p.Position++
-				goto l1261
-			l1281:
-				p.Position, p.TokenIndex = position1261, tokenIndex1261
+				goto l1265
+			l1285:
+				p.Position, p.TokenIndex = position1265, tokenIndex1265
 				if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-					goto l1239
+					goto l1243
 				}
 			}
-		l1261:
-			goto l1238
-		l1239:
-			p.Position, p.TokenIndex = position1239, tokenIndex1239
+		l1265:
+			goto l1242
+		l1243:
+			p.Position, p.TokenIndex = position1243, tokenIndex1243
 		}
-		p.Add(rulexpalphas, position1237, tokenIndex1237)
+		p.Add(rulexpalphas, position1241, tokenIndex1241)
 	}
 	return true
-l1236:
-	p.Position, p.TokenIndex = position1236, tokenIndex1236
+l1240:
+	p.Position, p.TokenIndex = position1240, tokenIndex1240
 	return false
 }
 
-/* alpha <- <([A-Z] / [a-z])> */
-func (p *parser) rule_alpha() bool {
-	position1282, tokenIndex1282 := p.Position, p.TokenIndex
-	{
-		position1283, tokenIndex1283 := p.Position, p.TokenIndex
-		{
-			if !cset0[p.Buffer[p.Position]] {
-				goto l1282
-			}
-			p.Position++
-		}
-		p.Add(rulealpha, position1283, tokenIndex1283)
-	}
-	return true
-l1282:
-	p.Position, p.TokenIndex = position1282, tokenIndex1282
-	return false
-}
-
-/* digit <- <[0-9]> */
-func (p *parser) rule_digit() bool {
+/* scheme_alone <- <ialpha> */
+func (p *parser) rule_scheme_alone() bool {
 	position1286, tokenIndex1286 := p.Position, p.TokenIndex
 	{
 		position1287, tokenIndex1287 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+		if !cset0[p.Buffer[p.Position]] || !p.rule_ialpha() {
 			goto l1286
 		}
-		p.Position++
-		p.Add(ruledigit, position1287, tokenIndex1287)
+		p.Add(rulescheme_alone, position1287, tokenIndex1287)
 	}
 	return true
 l1286:
@@ -3305,18 +3289,15 @@ l1286:
 	return false
 }
 
-/* safe <- <('$' / '&' / '-' / '.' / '@' / '_')> */
-func (p *parser) rule_safe() bool {
+/* hostname_alone <- <ialpha> */
+func (p *parser) rule_hostname_alone() bool {
 	position1288, tokenIndex1288 := p.Position, p.TokenIndex
 	{
 		position1289, tokenIndex1289 := p.Position, p.TokenIndex
-		{
-			if !cset5[p.Buffer[p.Position]] {
-				goto l1288
-			}
-			p.Position++
+		if !cset0[p.Buffer[p.Position]] || !p.rule_ialpha() {
+			goto l1288
 		}
-		p.Add(rulesafe, position1289, tokenIndex1289)
+		p.Add(rulehostname_alone, position1289, tokenIndex1289)
 	}
 	return true
 l1288:
@@ -3324,18 +3305,60 @@ l1288:
 	return false
 }
 
-/* extra <- <([ -"] / [\'-*] / ',' / ':' / ';')> */
-func (p *parser) rule_extra() bool {
+/* user_alone <- <xalphas> */
+func (p *parser) rule_user_alone() bool {
+	position1290, tokenIndex1290 := p.Position, p.TokenIndex
+	{
+		position1291, tokenIndex1291 := p.Position, p.TokenIndex
+		if !cset9[p.Buffer[p.Position]] || !p.rule_xalphas() {
+			goto l1290
+		}
+		p.Add(ruleuser_alone, position1291, tokenIndex1291)
+	}
+	return true
+l1290:
+	p.Position, p.TokenIndex = position1290, tokenIndex1290
+	return false
+}
+
+/* host_alone <- <(hostname_alone / hostnumber)> */
+func (p *parser) rule_host_alone() bool {
+	position1292, tokenIndex1292 := p.Position, p.TokenIndex
+	{
+		position1293, tokenIndex1293 := p.Position, p.TokenIndex
+		{
+			position1294, tokenIndex1294 := p.Position, p.TokenIndex
+			if !cset0[p.Buffer[p.Position]] || !p.rule_hostname_alone() {
+				goto l1295
+			}
+			goto l1294
+		l1295:
+			p.Position, p.TokenIndex = position1294, tokenIndex1294
+			if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
+				goto l1292
+			}
+		}
+	l1294:
+		p.Add(rulehost_alone, position1293, tokenIndex1293)
+	}
+	return true
+l1292:
+	p.Position, p.TokenIndex = position1292, tokenIndex1292
+	return false
+}
+
+/* alpha <- <([A-Z] / [a-z])> */
+func (p *parser) rule_alpha() bool {
 	position1296, tokenIndex1296 := p.Position, p.TokenIndex
 	{
 		position1297, tokenIndex1297 := p.Position, p.TokenIndex
 		{
-			if !cset6[p.Buffer[p.Position]] {
+			if !cset0[p.Buffer[p.Position]] {
 				goto l1296
 			}
 			p.Position++
 		}
-		p.Add(ruleextra, position1297, tokenIndex1297)
+		p.Add(rulealpha, position1297, tokenIndex1297)
 	}
 	return true
 l1296:
@@ -3343,79 +3366,134 @@ l1296:
 	return false
 }
 
-/* hex <- <([0-9] / [A-F] / [a-f])> */
-func (p *parser) rule_hex() bool {
-	position1303, tokenIndex1303 := p.Position, p.TokenIndex
+/* digit <- <[0-9]> */
+func (p *parser) rule_digit() bool {
+	position1300, tokenIndex1300 := p.Position, p.TokenIndex
 	{
-		position1304, tokenIndex1304 := p.Position, p.TokenIndex
+		position1301, tokenIndex1301 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l1300
+		}
+		p.Position++
+		p.Add(ruledigit, position1301, tokenIndex1301)
+	}
+	return true
+l1300:
+	p.Position, p.TokenIndex = position1300, tokenIndex1300
+	return false
+}
+
+/* safe <- <('$' / '&' / '-' / '.' / '@' / '_')> */
+func (p *parser) rule_safe() bool {
+	position1302, tokenIndex1302 := p.Position, p.TokenIndex
+	{
+		position1303, tokenIndex1303 := p.Position, p.TokenIndex
 		{
-			if !cset1[p.Buffer[p.Position]] {
-				goto l1303
+			if !cset5[p.Buffer[p.Position]] {
+				goto l1302
 			}
 			p.Position++
 		}
-		p.Add(rulehex, position1304, tokenIndex1304)
+		p.Add(rulesafe, position1303, tokenIndex1303)
 	}
 	return true
-l1303:
-	p.Position, p.TokenIndex = position1303, tokenIndex1303
+l1302:
+	p.Position, p.TokenIndex = position1302, tokenIndex1302
+	return false
+}
+
+/* extra <- <([ -"] / [\'-*] / ',' / ':' / ';')> */
+func (p *parser) rule_extra() bool {
+	position1310, tokenIndex1310 := p.Position, p.TokenIndex
+	{
+		position1311, tokenIndex1311 := p.Position, p.TokenIndex
+		{
+			if !cset6[p.Buffer[p.Position]] {
+				goto l1310
+			}
+			p.Position++
+		}
+		p.Add(ruleextra, position1311, tokenIndex1311)
+	}
+	return true
+l1310:
+	p.Position, p.TokenIndex = position1310, tokenIndex1310
+	return false
+}
+
+/* hex <- <([0-9] / [A-F] / [a-f])> */
+func (p *parser) rule_hex() bool {
+	position1317, tokenIndex1317 := p.Position, p.TokenIndex
+	{
+		position1318, tokenIndex1318 := p.Position, p.TokenIndex
+		{
+			if !cset1[p.Buffer[p.Position]] {
+				goto l1317
+			}
+			p.Position++
+		}
+		p.Add(rulehex, position1318, tokenIndex1318)
+	}
+	return true
+l1317:
+	p.Position, p.TokenIndex = position1317, tokenIndex1317
 	return false
 }
 
 /* variant <- <([[-^] / [{-~])> */
 func (p *parser) rule_variant() bool {
-	position1308, tokenIndex1308 := p.Position, p.TokenIndex
+	position1322, tokenIndex1322 := p.Position, p.TokenIndex
 	{
-		position1309, tokenIndex1309 := p.Position, p.TokenIndex
+		position1323, tokenIndex1323 := p.Position, p.TokenIndex
 		{
 			if !cset7[p.Buffer[p.Position]] {
-				goto l1308
+				goto l1322
 			}
 			p.Position++
 		}
-		p.Add(rulevariant, position1309, tokenIndex1309)
+		p.Add(rulevariant, position1323, tokenIndex1323)
 	}
 	return true
-l1308:
-	p.Position, p.TokenIndex = position1308, tokenIndex1308
+l1322:
+	p.Position, p.TokenIndex = position1322, tokenIndex1322
 	return false
 }
 
 /* punctuation <- <('<' / '>')> */
 func (p *parser) rule_punctuation() bool {
-	position1312, tokenIndex1312 := p.Position, p.TokenIndex
+	position1326, tokenIndex1326 := p.Position, p.TokenIndex
 	{
-		position1313, tokenIndex1313 := p.Position, p.TokenIndex
+		position1327, tokenIndex1327 := p.Position, p.TokenIndex
 		{
 			if !cset8[p.Buffer[p.Position]] {
-				goto l1312
+				goto l1326
 			}
 			p.Position++
 		}
-		p.Add(rulepunctuation, position1313, tokenIndex1313)
+		p.Add(rulepunctuation, position1327, tokenIndex1327)
 	}
 	return true
-l1312:
-	p.Position, p.TokenIndex = position1312, tokenIndex1312
+l1326:
+	p.Position, p.TokenIndex = position1326, tokenIndex1326
 	return false
 }
 
 /* alphanum <- <([0-9] / [A-Z] / [a-z])> */
 func (p *parser) rule_alphanum() bool {
-	position1316, tokenIndex1316 := p.Position, p.TokenIndex
+	position1330, tokenIndex1330 := p.Position, p.TokenIndex
 	{
-		position1317, tokenIndex1317 := p.Position, p.TokenIndex
+		position1331, tokenIndex1331 := p.Position, p.TokenIndex
 		{
 			if !cset3[p.Buffer[p.Position]] {
-				goto l1316
+				goto l1330
 			}
 			p.Position++
 		}
-		p.Add(rulealphanum, position1317, tokenIndex1317)
+		p.Add(rulealphanum, position1331, tokenIndex1331)
 	}
 	return true
-l1316:
-	p.Position, p.TokenIndex = position1316, tokenIndex1316
+l1330:
+	p.Position, p.TokenIndex = position1330, tokenIndex1330
 	return false
 }
 

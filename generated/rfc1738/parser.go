@@ -62,6 +62,7 @@ const (
 	ruleescape
 	ruleuchar
 	rulexchar
+	ruleselector_alone
 	rulealphadigit
 	rulelowalpha
 	rulehialpha
@@ -78,148 +79,148 @@ const (
 
 /* genericurl <- <(scheme ':' schemepart)> */
 func (p *parser) rule_genericurl() bool {
-	position70, tokenIndex70 := p.Position, p.TokenIndex
+	position71, tokenIndex71 := p.Position, p.TokenIndex
 	{
-		position71, tokenIndex71 := p.Position, p.TokenIndex
+		position72, tokenIndex72 := p.Position, p.TokenIndex
 		if !cset0[p.Buffer[p.Position]] || !p.rule_scheme() {
-			goto l70
+			goto l71
 		}
 		if p.Buffer[p.Position] != ':' {
-			goto l70
+			goto l71
 		}
 		p.Position++
 		if !p.rule_schemepart() {
-			goto l70
+			goto l71
 		}
-		p.Add(rulegenericurl, position71, tokenIndex71)
+		p.Add(rulegenericurl, position72, tokenIndex72)
 	}
 	return true
-l70:
-	p.Position, p.TokenIndex = position70, tokenIndex70
+l71:
+	p.Position, p.TokenIndex = position71, tokenIndex71
 	return false
 }
 
 /* url <- <(((httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl) !.) / otherurl)> */
 func (p *parser) rule_url() bool {
-	position72, tokenIndex72 := p.Position, p.TokenIndex
+	position73, tokenIndex73 := p.Position, p.TokenIndex
 	{
-		position73, tokenIndex73 := p.Position, p.TokenIndex
+		position74, tokenIndex74 := p.Position, p.TokenIndex
 		{
-			position74, tokenIndex74 := p.Position, p.TokenIndex
+			position75, tokenIndex75 := p.Position, p.TokenIndex
 			{
-				position76, tokenIndex76 := p.Position, p.TokenIndex
+				position77, tokenIndex77 := p.Position, p.TokenIndex
 				if !cset18[p.Buffer[p.Position]] || !p.rule_httpurl() {
-					goto l77
-				}
-				goto l76
-			l77:
-				p.Position, p.TokenIndex = position76, tokenIndex76
-				if !cset19[p.Buffer[p.Position]] || !p.rule_ftpurl() {
 					goto l78
 				}
-				goto l76
+				goto l77
 			l78:
-				p.Position, p.TokenIndex = position76, tokenIndex76
-				if !cset20[p.Buffer[p.Position]] || !p.rule_newsurl() {
+				p.Position, p.TokenIndex = position77, tokenIndex77
+				if !cset19[p.Buffer[p.Position]] || !p.rule_ftpurl() {
 					goto l79
 				}
-				goto l76
+				goto l77
 			l79:
-				p.Position, p.TokenIndex = position76, tokenIndex76
-				if !cset20[p.Buffer[p.Position]] || !p.rule_nntpurl() {
+				p.Position, p.TokenIndex = position77, tokenIndex77
+				if !cset20[p.Buffer[p.Position]] || !p.rule_newsurl() {
 					goto l80
 				}
-				goto l76
+				goto l77
 			l80:
-				p.Position, p.TokenIndex = position76, tokenIndex76
-				if !cset21[p.Buffer[p.Position]] || !p.rule_telneturl() {
+				p.Position, p.TokenIndex = position77, tokenIndex77
+				if !cset20[p.Buffer[p.Position]] || !p.rule_nntpurl() {
 					goto l81
 				}
-				goto l76
+				goto l77
 			l81:
-				p.Position, p.TokenIndex = position76, tokenIndex76
-				if !cset22[p.Buffer[p.Position]] || !p.rule_gopherurl() {
+				p.Position, p.TokenIndex = position77, tokenIndex77
+				if !cset21[p.Buffer[p.Position]] || !p.rule_telneturl() {
 					goto l82
 				}
-				goto l76
+				goto l77
 			l82:
-				p.Position, p.TokenIndex = position76, tokenIndex76
-				if !cset23[p.Buffer[p.Position]] || !p.rule_waisurl() {
+				p.Position, p.TokenIndex = position77, tokenIndex77
+				if !cset22[p.Buffer[p.Position]] || !p.rule_gopherurl() {
 					goto l83
 				}
-				goto l76
+				goto l77
 			l83:
-				p.Position, p.TokenIndex = position76, tokenIndex76
-				if !cset24[p.Buffer[p.Position]] || !p.rule_mailtourl() {
+				p.Position, p.TokenIndex = position77, tokenIndex77
+				if !cset23[p.Buffer[p.Position]] || !p.rule_waisurl() {
 					goto l84
 				}
-				goto l76
+				goto l77
 			l84:
-				p.Position, p.TokenIndex = position76, tokenIndex76
-				if !cset19[p.Buffer[p.Position]] || !p.rule_fileurl() {
+				p.Position, p.TokenIndex = position77, tokenIndex77
+				if !cset24[p.Buffer[p.Position]] || !p.rule_mailtourl() {
 					goto l85
 				}
-				goto l76
+				goto l77
 			l85:
-				p.Position, p.TokenIndex = position76, tokenIndex76
-				if !cset25[p.Buffer[p.Position]] || !p.rule_prosperourl() {
-					goto l75
-				}
-			}
-		l76:
-			{
-				position86, tokenIndex86 := p.Position, p.TokenIndex
-				if !p.MatchDot() {
+				p.Position, p.TokenIndex = position77, tokenIndex77
+				if !cset19[p.Buffer[p.Position]] || !p.rule_fileurl() {
 					goto l86
 				}
-				goto l75
+				goto l77
 			l86:
-				p.Position, p.TokenIndex = position86, tokenIndex86
+				p.Position, p.TokenIndex = position77, tokenIndex77
+				if !cset25[p.Buffer[p.Position]] || !p.rule_prosperourl() {
+					goto l76
+				}
 			}
-			goto l74
-		l75:
-			p.Position, p.TokenIndex = position74, tokenIndex74
+		l77:
+			{
+				position87, tokenIndex87 := p.Position, p.TokenIndex
+				if !p.MatchDot() {
+					goto l87
+				}
+				goto l76
+			l87:
+				p.Position, p.TokenIndex = position87, tokenIndex87
+			}
+			goto l75
+		l76:
+			p.Position, p.TokenIndex = position75, tokenIndex75
 			if !cset0[p.Buffer[p.Position]] || !p.rule_otherurl() {
-				goto l72
+				goto l73
 			}
 		}
-	l74:
-		p.Add(ruleurl, position73, tokenIndex73)
+	l75:
+		p.Add(ruleurl, position74, tokenIndex74)
 	}
 	return true
-l72:
-	p.Position, p.TokenIndex = position72, tokenIndex72
+l73:
+	p.Position, p.TokenIndex = position73, tokenIndex73
 	return false
 }
 
 /* otherurl <- <genericurl> */
 func (p *parser) rule_otherurl() bool {
-	position87, tokenIndex87 := p.Position, p.TokenIndex
+	position88, tokenIndex88 := p.Position, p.TokenIndex
 	{
-		position88, tokenIndex88 := p.Position, p.TokenIndex
+		position89, tokenIndex89 := p.Position, p.TokenIndex
 		if !cset0[p.Buffer[p.Position]] || !p.rule_genericurl() {
-			goto l87
+			goto l88
 		}
-		p.Add(ruleotherurl, position88, tokenIndex88)
+		p.Add(ruleotherurl, position89, tokenIndex89)
 	}
 	return true
-l87:
-	p.Position, p.TokenIndex = position87, tokenIndex87
+l88:
+	p.Position, p.TokenIndex = position88, tokenIndex88
 	return false
 }
 
 /* scheme <- <([a-z] / [0-9] / '+' / '-' / '.')+> */
 func (p *parser) rule_scheme() bool {
-	position89, tokenIndex89 := p.Position, p.TokenIndex
+	position90, tokenIndex90 := p.Position, p.TokenIndex
 	{
-		position90, tokenIndex90 := p.Position, p.TokenIndex
+		position91, tokenIndex91 := p.Position, p.TokenIndex
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l89
+				goto l90
 			}
 			p.Position++
 		}
-	l91:
+	l92:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset0[buf[i]] {
@@ -228,47 +229,47 @@ func (p *parser) rule_scheme() bool {
 			p.Position = i
 		}
 		{
-			position92, tokenIndex92 := p.Position, p.TokenIndex
+			position93, tokenIndex93 := p.Position, p.TokenIndex
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l92
+					goto l93
 				}
 				p.Position++
 			}
-			goto l91
-		l92:
-			p.Position, p.TokenIndex = position92, tokenIndex92
+			goto l92
+		l93:
+			p.Position, p.TokenIndex = position93, tokenIndex93
 		}
-		p.Add(rulescheme, position90, tokenIndex90)
+		p.Add(rulescheme, position91, tokenIndex91)
 	}
 	return true
-l89:
-	p.Position, p.TokenIndex = position89, tokenIndex89
+l90:
+	p.Position, p.TokenIndex = position90, tokenIndex90
 	return false
 }
 
 /* schemepart <- <((ip_schemepart !.) / ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*)> */
 func (p *parser) rule_schemepart() bool {
 	{
-		position104, tokenIndex104 := p.Position, p.TokenIndex
+		position105, tokenIndex105 := p.Position, p.TokenIndex
 		{
-			position105, tokenIndex105 := p.Position, p.TokenIndex
+			position106, tokenIndex106 := p.Position, p.TokenIndex
 			if !cset26[p.Buffer[p.Position]] || !p.rule_ip_schemepart() {
-				goto l106
+				goto l107
 			}
 			{
-				position107, tokenIndex107 := p.Position, p.TokenIndex
+				position108, tokenIndex108 := p.Position, p.TokenIndex
 				if !p.MatchDot() {
-					goto l107
+					goto l108
 				}
-				goto l106
-			l107:
-				p.Position, p.TokenIndex = position107, tokenIndex107
+				goto l107
+			l108:
+				p.Position, p.TokenIndex = position108, tokenIndex108
 			}
-			goto l105
-		l106:
-			p.Position, p.TokenIndex = position105, tokenIndex105
-		l108:
+			goto l106
+		l107:
+			p.Position, p.TokenIndex = position106, tokenIndex106
+		l109:
 			{
 				i, buf := p.Position, p.Buffer
 				for cset2[buf[i]] {
@@ -277,228 +278,228 @@ func (p *parser) rule_schemepart() bool {
 				p.Position = i
 			}
 			{
-				position109, tokenIndex109 := p.Position, p.TokenIndex
+				position110, tokenIndex110 := p.Position, p.TokenIndex
 				{
-					position110, tokenIndex110 := p.Position, p.TokenIndex
+					position111, tokenIndex111 := p.Position, p.TokenIndex
 					if !cset2[p.Buffer[p.Position]] {
-						goto l131
+						goto l132
 					}
 					p.Position++
-					goto l110
-				l131:
-					p.Position, p.TokenIndex = position110, tokenIndex110
+					goto l111
+				l132:
+					p.Position, p.TokenIndex = position111, tokenIndex111
 					if p.Buffer[p.Position] != '%' {
-						goto l109
+						goto l110
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l109
+							goto l110
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l109
+							goto l110
 						}
 						p.Position++
 					}
 				}
+			l111:
+				goto l109
 			l110:
-				goto l108
-			l109:
-				p.Position, p.TokenIndex = position109, tokenIndex109
+				p.Position, p.TokenIndex = position110, tokenIndex110
 			}
 		}
-	l105:
-		p.Add(ruleschemepart, position104, tokenIndex104)
+	l106:
+		p.Add(ruleschemepart, position105, tokenIndex105)
 	}
 	return true
 }
 
 /* ip_schemepart <- <('/' '/' login ('/' urlpath)?)> */
 func (p *parser) rule_ip_schemepart() bool {
-	position138, tokenIndex138 := p.Position, p.TokenIndex
+	position139, tokenIndex139 := p.Position, p.TokenIndex
 	{
-		position139, tokenIndex139 := p.Position, p.TokenIndex
+		position140, tokenIndex140 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l138
+			goto l139
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l138
+			goto l139
 		}
 		p.Position++
 		if !cset27[p.Buffer[p.Position]] || !p.rule_login() {
-			goto l138
+			goto l139
 		}
 		{
-			position140, tokenIndex140 := p.Position, p.TokenIndex
+			position141, tokenIndex141 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l140
+				goto l141
 			}
 			p.Position++
 			if !p.rule_urlpath() {
-				goto l140
+				goto l141
 			}
-			goto l141
-		l140:
-			p.Position, p.TokenIndex = position140, tokenIndex140
+			goto l142
+		l141:
+			p.Position, p.TokenIndex = position141, tokenIndex141
 		}
-	l141:
-		p.Add(ruleip_schemepart, position139, tokenIndex139)
+	l142:
+		p.Add(ruleip_schemepart, position140, tokenIndex140)
 	}
 	return true
-l138:
-	p.Position, p.TokenIndex = position138, tokenIndex138
+l139:
+	p.Position, p.TokenIndex = position139, tokenIndex139
 	return false
 }
 
 /* login <- <((user (':' password)? '@')? hostport)> */
 func (p *parser) rule_login() bool {
-	position142, tokenIndex142 := p.Position, p.TokenIndex
+	position143, tokenIndex143 := p.Position, p.TokenIndex
 	{
-		position143, tokenIndex143 := p.Position, p.TokenIndex
+		position144, tokenIndex144 := p.Position, p.TokenIndex
 		{
-			position144, tokenIndex144 := p.Position, p.TokenIndex
+			position145, tokenIndex145 := p.Position, p.TokenIndex
 			if !p.rule_user() {
-				goto l144
+				goto l145
 			}
 			{
-				position146, tokenIndex146 := p.Position, p.TokenIndex
+				position147, tokenIndex147 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ':' {
-					goto l146
+					goto l147
 				}
 				p.Position++
 				if !p.rule_password() {
-					goto l146
+					goto l147
 				}
-				goto l147
-			l146:
-				p.Position, p.TokenIndex = position146, tokenIndex146
+				goto l148
+			l147:
+				p.Position, p.TokenIndex = position147, tokenIndex147
 			}
-		l147:
+		l148:
 			if p.Buffer[p.Position] != '@' {
-				goto l144
+				goto l145
 			}
 			p.Position++
-			goto l145
-		l144:
-			p.Position, p.TokenIndex = position144, tokenIndex144
+			goto l146
+		l145:
+			p.Position, p.TokenIndex = position145, tokenIndex145
 		}
-	l145:
+	l146:
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l142
+			goto l143
 		}
-		p.Add(rulelogin, position143, tokenIndex143)
+		p.Add(rulelogin, position144, tokenIndex144)
 	}
 	return true
-l142:
-	p.Position, p.TokenIndex = position142, tokenIndex142
+l143:
+	p.Position, p.TokenIndex = position143, tokenIndex143
 	return false
 }
 
 /* hostport <- <(host (':' port)?)> */
 func (p *parser) rule_hostport() bool {
-	position148, tokenIndex148 := p.Position, p.TokenIndex
+	position149, tokenIndex149 := p.Position, p.TokenIndex
 	{
-		position149, tokenIndex149 := p.Position, p.TokenIndex
+		position150, tokenIndex150 := p.Position, p.TokenIndex
 		if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l148
+			goto l149
 		}
 		{
-			position150, tokenIndex150 := p.Position, p.TokenIndex
+			position151, tokenIndex151 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ':' {
-				goto l150
+				goto l151
 			}
 			p.Position++
 			if !cset28[p.Buffer[p.Position]] || !p.rule_port() {
-				goto l150
+				goto l151
 			}
-			goto l151
-		l150:
-			p.Position, p.TokenIndex = position150, tokenIndex150
+			goto l152
+		l151:
+			p.Position, p.TokenIndex = position151, tokenIndex151
 		}
-	l151:
-		p.Add(rulehostport, position149, tokenIndex149)
+	l152:
+		p.Add(rulehostport, position150, tokenIndex150)
 	}
 	return true
-l148:
-	p.Position, p.TokenIndex = position148, tokenIndex148
+l149:
+	p.Position, p.TokenIndex = position149, tokenIndex149
 	return false
 }
 
 /* host <- <(hostname / hostnumber)> */
 func (p *parser) rule_host() bool {
-	position152, tokenIndex152 := p.Position, p.TokenIndex
+	position153, tokenIndex153 := p.Position, p.TokenIndex
 	{
-		position153, tokenIndex153 := p.Position, p.TokenIndex
+		position154, tokenIndex154 := p.Position, p.TokenIndex
 		{
-			position154, tokenIndex154 := p.Position, p.TokenIndex
+			position155, tokenIndex155 := p.Position, p.TokenIndex
 			if !cset3[p.Buffer[p.Position]] || !p.rule_hostname() {
-				goto l155
+				goto l156
 			}
-			goto l154
-		l155:
-			p.Position, p.TokenIndex = position154, tokenIndex154
+			goto l155
+		l156:
+			p.Position, p.TokenIndex = position155, tokenIndex155
 			if !cset28[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-				goto l152
+				goto l153
 			}
 		}
-	l154:
-		p.Add(rulehost, position153, tokenIndex153)
+	l155:
+		p.Add(rulehost, position154, tokenIndex154)
 	}
 	return true
-l152:
-	p.Position, p.TokenIndex = position152, tokenIndex152
+l153:
+	p.Position, p.TokenIndex = position153, tokenIndex153
 	return false
 }
 
 /* hostname <- <((domainlabel '.')* toplabel)> */
 func (p *parser) rule_hostname() bool {
-	position156, tokenIndex156 := p.Position, p.TokenIndex
+	position157, tokenIndex157 := p.Position, p.TokenIndex
 	{
-		position157, tokenIndex157 := p.Position, p.TokenIndex
-	l158:
+		position158, tokenIndex158 := p.Position, p.TokenIndex
+	l159:
 		{
-			position159, tokenIndex159 := p.Position, p.TokenIndex
+			position160, tokenIndex160 := p.Position, p.TokenIndex
 			if !cset3[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-				goto l159
+				goto l160
 			}
 			if p.Buffer[p.Position] != '.' {
-				goto l159
+				goto l160
 			}
 			p.Position++
-			goto l158
-		l159:
-			p.Position, p.TokenIndex = position159, tokenIndex159
+			goto l159
+		l160:
+			p.Position, p.TokenIndex = position160, tokenIndex160
 		}
 		if !cset4[p.Buffer[p.Position]] || !p.rule_toplabel() {
-			goto l156
+			goto l157
 		}
-		p.Add(rulehostname, position157, tokenIndex157)
+		p.Add(rulehostname, position158, tokenIndex158)
 	}
 	return true
-l156:
-	p.Position, p.TokenIndex = position156, tokenIndex156
+l157:
+	p.Position, p.TokenIndex = position157, tokenIndex157
 	return false
 }
 
 /* domainlabel <- <(([A-Z] / [a-z] / [0-9]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
 func (p *parser) rule_domainlabel() bool {
-	position160, tokenIndex160 := p.Position, p.TokenIndex
+	position161, tokenIndex161 := p.Position, p.TokenIndex
 	{
-		position161, tokenIndex161 := p.Position, p.TokenIndex
+		position162, tokenIndex162 := p.Position, p.TokenIndex
 		{
 			if !cset3[p.Buffer[p.Position]] {
-				goto l160
+				goto l161
 			}
 			p.Position++
 		}
-	l165:
+	l166:
 		{
-			position166, tokenIndex166 := p.Position, p.TokenIndex
-		l167:
+			position167, tokenIndex167 := p.Position, p.TokenIndex
+		l168:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -507,48 +508,48 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position = i
 			}
 			{
-				position168, tokenIndex168 := p.Position, p.TokenIndex
+				position169, tokenIndex169 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l168
+					goto l169
 				}
 				p.Position++
-				goto l167
-			l168:
-				p.Position, p.TokenIndex = position168, tokenIndex168
+				goto l168
+			l169:
+				p.Position, p.TokenIndex = position169, tokenIndex169
 			}
 			{
 				if !cset3[p.Buffer[p.Position]] {
-					goto l166
+					goto l167
 				}
 				p.Position++
 			}
-			goto l165
-		l166:
-			p.Position, p.TokenIndex = position166, tokenIndex166
+			goto l166
+		l167:
+			p.Position, p.TokenIndex = position167, tokenIndex167
 		}
-		p.Add(ruledomainlabel, position161, tokenIndex161)
+		p.Add(ruledomainlabel, position162, tokenIndex162)
 	}
 	return true
-l160:
-	p.Position, p.TokenIndex = position160, tokenIndex160
+l161:
+	p.Position, p.TokenIndex = position161, tokenIndex161
 	return false
 }
 
 /* toplabel <- <(([A-Z] / [a-z]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
 func (p *parser) rule_toplabel() bool {
-	position172, tokenIndex172 := p.Position, p.TokenIndex
+	position173, tokenIndex173 := p.Position, p.TokenIndex
 	{
-		position173, tokenIndex173 := p.Position, p.TokenIndex
+		position174, tokenIndex174 := p.Position, p.TokenIndex
 		{
 			if !cset4[p.Buffer[p.Position]] {
-				goto l172
+				goto l173
 			}
 			p.Position++
 		}
-	l176:
+	l177:
 		{
-			position177, tokenIndex177 := p.Position, p.TokenIndex
-		l178:
+			position178, tokenIndex178 := p.Position, p.TokenIndex
+		l179:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -557,43 +558,43 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position179, tokenIndex179 := p.Position, p.TokenIndex
+				position180, tokenIndex180 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l179
+					goto l180
 				}
 				p.Position++
-				goto l178
-			l179:
-				p.Position, p.TokenIndex = position179, tokenIndex179
+				goto l179
+			l180:
+				p.Position, p.TokenIndex = position180, tokenIndex180
 			}
 			{
 				if !cset3[p.Buffer[p.Position]] {
-					goto l177
+					goto l178
 				}
 				p.Position++
 			}
-			goto l176
-		l177:
-			p.Position, p.TokenIndex = position177, tokenIndex177
+			goto l177
+		l178:
+			p.Position, p.TokenIndex = position178, tokenIndex178
 		}
-		p.Add(ruletoplabel, position173, tokenIndex173)
+		p.Add(ruletoplabel, position174, tokenIndex174)
 	}
 	return true
-l172:
-	p.Position, p.TokenIndex = position172, tokenIndex172
+l173:
+	p.Position, p.TokenIndex = position173, tokenIndex173
 	return false
 }
 
 /* hostnumber <- <([0-9]+ '.' [0-9]+ '.' [0-9]+ '.' [0-9]+)> */
 func (p *parser) rule_hostnumber() bool {
-	position183, tokenIndex183 := p.Position, p.TokenIndex
+	position184, tokenIndex184 := p.Position, p.TokenIndex
 	{
-		position184, tokenIndex184 := p.Position, p.TokenIndex
+		position185, tokenIndex185 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l183
+			goto l184
 		}
 		p.Position++
-	l185:
+	l186:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -602,24 +603,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position186, tokenIndex186 := p.Position, p.TokenIndex
+			position187, tokenIndex187 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l186
+				goto l187
 			}
 			p.Position++
-			goto l185
-		l186:
-			p.Position, p.TokenIndex = position186, tokenIndex186
+			goto l186
+		l187:
+			p.Position, p.TokenIndex = position187, tokenIndex187
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l183
+			goto l184
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l183
+			goto l184
 		}
 		p.Position++
-	l187:
+	l188:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -628,24 +629,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position188, tokenIndex188 := p.Position, p.TokenIndex
+			position189, tokenIndex189 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l188
+				goto l189
 			}
 			p.Position++
-			goto l187
-		l188:
-			p.Position, p.TokenIndex = position188, tokenIndex188
+			goto l188
+		l189:
+			p.Position, p.TokenIndex = position189, tokenIndex189
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l183
+			goto l184
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l183
+			goto l184
 		}
 		p.Position++
-	l189:
+	l190:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -654,24 +655,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position190, tokenIndex190 := p.Position, p.TokenIndex
+			position191, tokenIndex191 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l190
+				goto l191
 			}
 			p.Position++
-			goto l189
-		l190:
-			p.Position, p.TokenIndex = position190, tokenIndex190
+			goto l190
+		l191:
+			p.Position, p.TokenIndex = position191, tokenIndex191
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l183
+			goto l184
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l183
+			goto l184
 		}
 		p.Position++
-	l191:
+	l192:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -680,33 +681,33 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position192, tokenIndex192 := p.Position, p.TokenIndex
+			position193, tokenIndex193 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l192
+				goto l193
 			}
 			p.Position++
-			goto l191
-		l192:
-			p.Position, p.TokenIndex = position192, tokenIndex192
+			goto l192
+		l193:
+			p.Position, p.TokenIndex = position193, tokenIndex193
 		}
-		p.Add(rulehostnumber, position184, tokenIndex184)
+		p.Add(rulehostnumber, position185, tokenIndex185)
 	}
 	return true
-l183:
-	p.Position, p.TokenIndex = position183, tokenIndex183
+l184:
+	p.Position, p.TokenIndex = position184, tokenIndex184
 	return false
 }
 
 /* port <- <[0-9]+> */
 func (p *parser) rule_port() bool {
-	position193, tokenIndex193 := p.Position, p.TokenIndex
+	position194, tokenIndex194 := p.Position, p.TokenIndex
 	{
-		position194, tokenIndex194 := p.Position, p.TokenIndex
+		position195, tokenIndex195 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l193
+			goto l194
 		}
 		p.Position++
-	l195:
+	l196:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -715,28 +716,28 @@ func (p *parser) rule_port() bool {
 			p.Position = i
 		}
 		{
-			position196, tokenIndex196 := p.Position, p.TokenIndex
+			position197, tokenIndex197 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l196
+				goto l197
 			}
 			p.Position++
-			goto l195
-		l196:
-			p.Position, p.TokenIndex = position196, tokenIndex196
+			goto l196
+		l197:
+			p.Position, p.TokenIndex = position197, tokenIndex197
 		}
-		p.Add(ruleport, position194, tokenIndex194)
+		p.Add(ruleport, position195, tokenIndex195)
 	}
 	return true
-l193:
-	p.Position, p.TokenIndex = position193, tokenIndex193
+l194:
+	p.Position, p.TokenIndex = position194, tokenIndex194
 	return false
 }
 
 /* user <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '?' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_user() bool {
 	{
-		position198, tokenIndex198 := p.Position, p.TokenIndex
-	l199:
+		position199, tokenIndex199 := p.Position, p.TokenIndex
+	l200:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset5[buf[i]] {
@@ -745,39 +746,39 @@ func (p *parser) rule_user() bool {
 			p.Position = i
 		}
 		{
-			position200, tokenIndex200 := p.Position, p.TokenIndex
+			position201, tokenIndex201 := p.Position, p.TokenIndex
 			{
-				position201, tokenIndex201 := p.Position, p.TokenIndex
+				position202, tokenIndex202 := p.Position, p.TokenIndex
 				if !cset5[p.Buffer[p.Position]] {
-					goto l219
+					goto l220
 				}
 				p.Position++
-				goto l201
-			l219:
-				p.Position, p.TokenIndex = position201, tokenIndex201
+				goto l202
+			l220:
+				p.Position, p.TokenIndex = position202, tokenIndex202
 				if p.Buffer[p.Position] != '%' {
-					goto l200
+					goto l201
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l200
+						goto l201
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l200
+						goto l201
 					}
 					p.Position++
 				}
 			}
+		l202:
+			goto l200
 		l201:
-			goto l199
-		l200:
-			p.Position, p.TokenIndex = position200, tokenIndex200
+			p.Position, p.TokenIndex = position201, tokenIndex201
 		}
-		p.Add(ruleuser, position198, tokenIndex198)
+		p.Add(ruleuser, position199, tokenIndex199)
 	}
 	return true
 }
@@ -785,8 +786,8 @@ func (p *parser) rule_user() bool {
 /* password <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '?' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_password() bool {
 	{
-		position227, tokenIndex227 := p.Position, p.TokenIndex
-	l228:
+		position228, tokenIndex228 := p.Position, p.TokenIndex
+	l229:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset5[buf[i]] {
@@ -795,39 +796,39 @@ func (p *parser) rule_password() bool {
 			p.Position = i
 		}
 		{
-			position229, tokenIndex229 := p.Position, p.TokenIndex
+			position230, tokenIndex230 := p.Position, p.TokenIndex
 			{
-				position230, tokenIndex230 := p.Position, p.TokenIndex
+				position231, tokenIndex231 := p.Position, p.TokenIndex
 				if !cset5[p.Buffer[p.Position]] {
-					goto l248
+					goto l249
 				}
 				p.Position++
-				goto l230
-			l248:
-				p.Position, p.TokenIndex = position230, tokenIndex230
+				goto l231
+			l249:
+				p.Position, p.TokenIndex = position231, tokenIndex231
 				if p.Buffer[p.Position] != '%' {
-					goto l229
+					goto l230
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l229
+						goto l230
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l229
+						goto l230
 					}
 					p.Position++
 				}
 			}
+		l231:
+			goto l229
 		l230:
-			goto l228
-		l229:
-			p.Position, p.TokenIndex = position229, tokenIndex229
+			p.Position, p.TokenIndex = position230, tokenIndex230
 		}
-		p.Add(rulepassword, position227, tokenIndex227)
+		p.Add(rulepassword, position228, tokenIndex228)
 	}
 	return true
 }
@@ -835,8 +836,8 @@ func (p *parser) rule_password() bool {
 /* urlpath <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_urlpath() bool {
 	{
-		position256, tokenIndex256 := p.Position, p.TokenIndex
-	l257:
+		position257, tokenIndex257 := p.Position, p.TokenIndex
+	l258:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset2[buf[i]] {
@@ -845,166 +846,166 @@ func (p *parser) rule_urlpath() bool {
 			p.Position = i
 		}
 		{
-			position258, tokenIndex258 := p.Position, p.TokenIndex
+			position259, tokenIndex259 := p.Position, p.TokenIndex
 			{
-				position259, tokenIndex259 := p.Position, p.TokenIndex
+				position260, tokenIndex260 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l280
+					goto l281
 				}
 				p.Position++
-				goto l259
-			l280:
-				p.Position, p.TokenIndex = position259, tokenIndex259
+				goto l260
+			l281:
+				p.Position, p.TokenIndex = position260, tokenIndex260
 				if p.Buffer[p.Position] != '%' {
-					goto l258
+					goto l259
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l258
+						goto l259
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l258
+						goto l259
 					}
 					p.Position++
 				}
 			}
+		l260:
+			goto l258
 		l259:
-			goto l257
-		l258:
-			p.Position, p.TokenIndex = position258, tokenIndex258
+			p.Position, p.TokenIndex = position259, tokenIndex259
 		}
-		p.Add(ruleurlpath, position256, tokenIndex256)
+		p.Add(ruleurlpath, position257, tokenIndex257)
 	}
 	return true
 }
 
 /* ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)?)> */
 func (p *parser) rule_ftpurl() bool {
-	position287, tokenIndex287 := p.Position, p.TokenIndex
+	position288, tokenIndex288 := p.Position, p.TokenIndex
 	{
-		position288, tokenIndex288 := p.Position, p.TokenIndex
+		position289, tokenIndex289 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'f' {
-			goto l287
+			goto l288
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l287
+			goto l288
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l287
+			goto l288
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l287
+			goto l288
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l287
+			goto l288
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l287
+			goto l288
 		}
 		p.Position++
 		if !cset27[p.Buffer[p.Position]] || !p.rule_login() {
-			goto l287
+			goto l288
 		}
 		{
-			position289, tokenIndex289 := p.Position, p.TokenIndex
+			position290, tokenIndex290 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l289
+				goto l290
 			}
 			p.Position++
 			if !p.rule_fpath() {
-				goto l289
+				goto l290
 			}
 			{
-				position291, tokenIndex291 := p.Position, p.TokenIndex
+				position292, tokenIndex292 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ';' {
-					goto l291
+					goto l292
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 't' {
-					goto l291
+					goto l292
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'y' {
-					goto l291
+					goto l292
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'p' {
-					goto l291
+					goto l292
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'e' {
-					goto l291
+					goto l292
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '=' {
-					goto l291
+					goto l292
 				}
 				p.Position++
 				if !cset7[p.Buffer[p.Position]] || !p.rule_ftptype() {
-					goto l291
+					goto l292
 				}
-				goto l292
-			l291:
-				p.Position, p.TokenIndex = position291, tokenIndex291
+				goto l293
+			l292:
+				p.Position, p.TokenIndex = position292, tokenIndex292
 			}
-		l292:
-			goto l290
-		l289:
-			p.Position, p.TokenIndex = position289, tokenIndex289
+		l293:
+			goto l291
+		l290:
+			p.Position, p.TokenIndex = position290, tokenIndex290
 		}
-	l290:
-		p.Add(ruleftpurl, position288, tokenIndex288)
+	l291:
+		p.Add(ruleftpurl, position289, tokenIndex289)
 	}
 	return true
-l287:
-	p.Position, p.TokenIndex = position287, tokenIndex287
+l288:
+	p.Position, p.TokenIndex = position288, tokenIndex288
 	return false
 }
 
 /* fpath <- <(fsegment ('/' fsegment)*)> */
 func (p *parser) rule_fpath() bool {
-	position293, tokenIndex293 := p.Position, p.TokenIndex
+	position294, tokenIndex294 := p.Position, p.TokenIndex
 	{
-		position294, tokenIndex294 := p.Position, p.TokenIndex
+		position295, tokenIndex295 := p.Position, p.TokenIndex
 		if !p.rule_fsegment() {
-			goto l293
+			goto l294
 		}
-	l295:
+	l296:
 		{
-			position296, tokenIndex296 := p.Position, p.TokenIndex
+			position297, tokenIndex297 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l296
+				goto l297
 			}
 			p.Position++
 			if !p.rule_fsegment() {
-				goto l296
+				goto l297
 			}
-			goto l295
-		l296:
-			p.Position, p.TokenIndex = position296, tokenIndex296
+			goto l296
+		l297:
+			p.Position, p.TokenIndex = position297, tokenIndex297
 		}
-		p.Add(rulefpath, position294, tokenIndex294)
+		p.Add(rulefpath, position295, tokenIndex295)
 	}
 	return true
-l293:
-	p.Position, p.TokenIndex = position293, tokenIndex293
+l294:
+	p.Position, p.TokenIndex = position294, tokenIndex294
 	return false
 }
 
 /* fsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fsegment() bool {
 	{
-		position298, tokenIndex298 := p.Position, p.TokenIndex
-	l299:
+		position299, tokenIndex299 := p.Position, p.TokenIndex
+	l300:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset6[buf[i]] {
@@ -1013,270 +1014,270 @@ func (p *parser) rule_fsegment() bool {
 			p.Position = i
 		}
 		{
-			position300, tokenIndex300 := p.Position, p.TokenIndex
+			position301, tokenIndex301 := p.Position, p.TokenIndex
 			{
-				position301, tokenIndex301 := p.Position, p.TokenIndex
+				position302, tokenIndex302 := p.Position, p.TokenIndex
 				if !cset6[p.Buffer[p.Position]] {
-					goto l320
+					goto l321
 				}
 				p.Position++
-				goto l301
-			l320:
-				p.Position, p.TokenIndex = position301, tokenIndex301
+				goto l302
+			l321:
+				p.Position, p.TokenIndex = position302, tokenIndex302
 				if p.Buffer[p.Position] != '%' {
-					goto l300
+					goto l301
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l300
+						goto l301
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l300
+						goto l301
 					}
 					p.Position++
 				}
 			}
+		l302:
+			goto l300
 		l301:
-			goto l299
-		l300:
-			p.Position, p.TokenIndex = position300, tokenIndex300
+			p.Position, p.TokenIndex = position301, tokenIndex301
 		}
-		p.Add(rulefsegment, position298, tokenIndex298)
+		p.Add(rulefsegment, position299, tokenIndex299)
 	}
 	return true
 }
 
 /* ftptype <- <('A' / 'I' / 'D' / 'a' / 'i' / 'd')> */
 func (p *parser) rule_ftptype() bool {
-	position327, tokenIndex327 := p.Position, p.TokenIndex
+	position328, tokenIndex328 := p.Position, p.TokenIndex
 	{
-		position328, tokenIndex328 := p.Position, p.TokenIndex
+		position329, tokenIndex329 := p.Position, p.TokenIndex
 		{
 			if !cset7[p.Buffer[p.Position]] {
-				goto l327
+				goto l328
 			}
 			p.Position++
 		}
-		p.Add(ruleftptype, position328, tokenIndex328)
+		p.Add(ruleftptype, position329, tokenIndex329)
 	}
 	return true
-l327:
-	p.Position, p.TokenIndex = position327, tokenIndex327
+l328:
+	p.Position, p.TokenIndex = position328, tokenIndex328
 	return false
 }
 
 /* fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' (host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))? '/' fpath)> */
 func (p *parser) rule_fileurl() bool {
-	position335, tokenIndex335 := p.Position, p.TokenIndex
+	position336, tokenIndex336 := p.Position, p.TokenIndex
 	{
-		position336, tokenIndex336 := p.Position, p.TokenIndex
+		position337, tokenIndex337 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'f' {
-			goto l335
+			goto l336
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l335
+			goto l336
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l335
+			goto l336
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l335
+			goto l336
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l335
+			goto l336
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l335
+			goto l336
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l335
+			goto l336
 		}
 		p.Position++
 		{
-			position337, tokenIndex337 := p.Position, p.TokenIndex
+			position338, tokenIndex338 := p.Position, p.TokenIndex
 			{
-				position339, tokenIndex339 := p.Position, p.TokenIndex
+				position340, tokenIndex340 := p.Position, p.TokenIndex
 				if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-					goto l340
+					goto l341
 				}
-				goto l339
-			l340:
-				p.Position, p.TokenIndex = position339, tokenIndex339
+				goto l340
+			l341:
+				p.Position, p.TokenIndex = position340, tokenIndex340
 				if p.Buffer[p.Position] != 'l' {
-					goto l337
+					goto l338
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'o' {
-					goto l337
+					goto l338
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'c' {
-					goto l337
+					goto l338
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'a' {
-					goto l337
+					goto l338
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'l' {
-					goto l337
+					goto l338
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'h' {
-					goto l337
+					goto l338
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'o' {
-					goto l337
+					goto l338
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 's' {
-					goto l337
+					goto l338
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 't' {
-					goto l337
+					goto l338
 				}
 				p.Position++
 			}
-		l339:
-			goto l338
-		l337:
-			p.Position, p.TokenIndex = position337, tokenIndex337
+		l340:
+			goto l339
+		l338:
+			p.Position, p.TokenIndex = position338, tokenIndex338
 		}
-	l338:
+	l339:
 		if p.Buffer[p.Position] != '/' {
-			goto l335
+			goto l336
 		}
 		p.Position++
 		if !p.rule_fpath() {
-			goto l335
+			goto l336
 		}
-		p.Add(rulefileurl, position336, tokenIndex336)
+		p.Add(rulefileurl, position337, tokenIndex337)
 	}
 	return true
-l335:
-	p.Position, p.TokenIndex = position335, tokenIndex335
+l336:
+	p.Position, p.TokenIndex = position336, tokenIndex336
 	return false
 }
 
 /* httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)?)> */
 func (p *parser) rule_httpurl() bool {
-	position341, tokenIndex341 := p.Position, p.TokenIndex
+	position342, tokenIndex342 := p.Position, p.TokenIndex
 	{
-		position342, tokenIndex342 := p.Position, p.TokenIndex
+		position343, tokenIndex343 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'h' {
-			goto l341
+			goto l342
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l341
+			goto l342
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l341
+			goto l342
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l341
+			goto l342
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l341
+			goto l342
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l341
+			goto l342
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l341
+			goto l342
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l341
+			goto l342
 		}
 		{
-			position343, tokenIndex343 := p.Position, p.TokenIndex
+			position344, tokenIndex344 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l343
+				goto l344
 			}
 			p.Position++
 			if !p.rule_hpath() {
-				goto l343
+				goto l344
 			}
 			{
-				position345, tokenIndex345 := p.Position, p.TokenIndex
+				position346, tokenIndex346 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '?' {
-					goto l345
+					goto l346
 				}
 				p.Position++
 				if !p.rule_search() {
-					goto l345
+					goto l346
 				}
-				goto l346
-			l345:
-				p.Position, p.TokenIndex = position345, tokenIndex345
+				goto l347
+			l346:
+				p.Position, p.TokenIndex = position346, tokenIndex346
 			}
-		l346:
-			goto l344
-		l343:
-			p.Position, p.TokenIndex = position343, tokenIndex343
+		l347:
+			goto l345
+		l344:
+			p.Position, p.TokenIndex = position344, tokenIndex344
 		}
-	l344:
-		p.Add(rulehttpurl, position342, tokenIndex342)
+	l345:
+		p.Add(rulehttpurl, position343, tokenIndex343)
 	}
 	return true
-l341:
-	p.Position, p.TokenIndex = position341, tokenIndex341
+l342:
+	p.Position, p.TokenIndex = position342, tokenIndex342
 	return false
 }
 
 /* hpath <- <(hsegment ('/' hsegment)*)> */
 func (p *parser) rule_hpath() bool {
-	position347, tokenIndex347 := p.Position, p.TokenIndex
+	position348, tokenIndex348 := p.Position, p.TokenIndex
 	{
-		position348, tokenIndex348 := p.Position, p.TokenIndex
+		position349, tokenIndex349 := p.Position, p.TokenIndex
 		if !p.rule_hsegment() {
-			goto l347
+			goto l348
 		}
-	l349:
+	l350:
 		{
-			position350, tokenIndex350 := p.Position, p.TokenIndex
+			position351, tokenIndex351 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l350
+				goto l351
 			}
 			p.Position++
 			if !p.rule_hsegment() {
-				goto l350
+				goto l351
 			}
-			goto l349
-		l350:
-			p.Position, p.TokenIndex = position350, tokenIndex350
+			goto l350
+		l351:
+			p.Position, p.TokenIndex = position351, tokenIndex351
 		}
-		p.Add(rulehpath, position348, tokenIndex348)
+		p.Add(rulehpath, position349, tokenIndex349)
 	}
 	return true
-l347:
-	p.Position, p.TokenIndex = position347, tokenIndex347
+l348:
+	p.Position, p.TokenIndex = position348, tokenIndex348
 	return false
 }
 
 /* hsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_hsegment() bool {
 	{
-		position352, tokenIndex352 := p.Position, p.TokenIndex
-	l353:
+		position353, tokenIndex353 := p.Position, p.TokenIndex
+	l354:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset8[buf[i]] {
@@ -1285,39 +1286,39 @@ func (p *parser) rule_hsegment() bool {
 			p.Position = i
 		}
 		{
-			position354, tokenIndex354 := p.Position, p.TokenIndex
+			position355, tokenIndex355 := p.Position, p.TokenIndex
 			{
-				position355, tokenIndex355 := p.Position, p.TokenIndex
+				position356, tokenIndex356 := p.Position, p.TokenIndex
 				if !cset8[p.Buffer[p.Position]] {
-					goto l374
+					goto l375
 				}
 				p.Position++
-				goto l355
-			l374:
-				p.Position, p.TokenIndex = position355, tokenIndex355
+				goto l356
+			l375:
+				p.Position, p.TokenIndex = position356, tokenIndex356
 				if p.Buffer[p.Position] != '%' {
-					goto l354
+					goto l355
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l354
+						goto l355
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l354
+						goto l355
 					}
 					p.Position++
 				}
 			}
+		l356:
+			goto l354
 		l355:
-			goto l353
-		l354:
-			p.Position, p.TokenIndex = position354, tokenIndex354
+			p.Position, p.TokenIndex = position355, tokenIndex355
 		}
-		p.Add(rulehsegment, position352, tokenIndex352)
+		p.Add(rulehsegment, position353, tokenIndex353)
 	}
 	return true
 }
@@ -1325,8 +1326,8 @@ func (p *parser) rule_hsegment() bool {
 /* search <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_search() bool {
 	{
-		position382, tokenIndex382 := p.Position, p.TokenIndex
-	l383:
+		position383, tokenIndex383 := p.Position, p.TokenIndex
+	l384:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset8[buf[i]] {
@@ -1335,412 +1336,412 @@ func (p *parser) rule_search() bool {
 			p.Position = i
 		}
 		{
-			position384, tokenIndex384 := p.Position, p.TokenIndex
+			position385, tokenIndex385 := p.Position, p.TokenIndex
 			{
-				position385, tokenIndex385 := p.Position, p.TokenIndex
+				position386, tokenIndex386 := p.Position, p.TokenIndex
 				if !cset8[p.Buffer[p.Position]] {
-					goto l404
+					goto l405
 				}
 				p.Position++
-				goto l385
-			l404:
-				p.Position, p.TokenIndex = position385, tokenIndex385
+				goto l386
+			l405:
+				p.Position, p.TokenIndex = position386, tokenIndex386
 				if p.Buffer[p.Position] != '%' {
-					goto l384
+					goto l385
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l384
+						goto l385
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l384
+						goto l385
 					}
 					p.Position++
 				}
 			}
+		l386:
+			goto l384
 		l385:
-			goto l383
-		l384:
-			p.Position, p.TokenIndex = position384, tokenIndex384
+			p.Position, p.TokenIndex = position385, tokenIndex385
 		}
-		p.Add(rulesearch, position382, tokenIndex382)
+		p.Add(rulesearch, position383, tokenIndex383)
 	}
 	return true
 }
 
 /* gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' gopher_search ('%' '0' '9' gopherplus_string)?)?)?)?)?)> */
 func (p *parser) rule_gopherurl() bool {
-	position411, tokenIndex411 := p.Position, p.TokenIndex
+	position412, tokenIndex412 := p.Position, p.TokenIndex
 	{
-		position412, tokenIndex412 := p.Position, p.TokenIndex
+		position413, tokenIndex413 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'g' {
-			goto l411
+			goto l412
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l411
+			goto l412
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l411
+			goto l412
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'h' {
-			goto l411
+			goto l412
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l411
+			goto l412
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l411
+			goto l412
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l411
+			goto l412
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l411
+			goto l412
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l411
+			goto l412
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l411
+			goto l412
 		}
 		{
-			position413, tokenIndex413 := p.Position, p.TokenIndex
+			position414, tokenIndex414 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l413
+				goto l414
 			}
 			p.Position++
 			{
-				position415, tokenIndex415 := p.Position, p.TokenIndex
+				position416, tokenIndex416 := p.Position, p.TokenIndex
 				if !cset29[p.Buffer[p.Position]] || !p.rule_gtype() {
-					goto l415
+					goto l416
 				}
 				{
-					position417, tokenIndex417 := p.Position, p.TokenIndex
+					position418, tokenIndex418 := p.Position, p.TokenIndex
 					if !p.rule_selector() {
-						goto l417
+						goto l418
 					}
 					{
-						position419, tokenIndex419 := p.Position, p.TokenIndex
+						position420, tokenIndex420 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '%' {
-							goto l419
+							goto l420
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l419
+							goto l420
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '9' {
-							goto l419
+							goto l420
 						}
 						p.Position++
 						if !p.rule_gopher_search() {
-							goto l419
+							goto l420
 						}
 						{
-							position421, tokenIndex421 := p.Position, p.TokenIndex
+							position422, tokenIndex422 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '%' {
-								goto l421
+								goto l422
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '0' {
-								goto l421
+								goto l422
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '9' {
-								goto l421
+								goto l422
 							}
 							p.Position++
 							if !p.rule_gopherplus_string() {
-								goto l421
+								goto l422
 							}
-							goto l422
-						l421:
-							p.Position, p.TokenIndex = position421, tokenIndex421
+							goto l423
+						l422:
+							p.Position, p.TokenIndex = position422, tokenIndex422
 						}
-					l422:
-						goto l420
-					l419:
-						p.Position, p.TokenIndex = position419, tokenIndex419
+					l423:
+						goto l421
+					l420:
+						p.Position, p.TokenIndex = position420, tokenIndex420
 					}
-				l420:
-					goto l418
-				l417:
-					p.Position, p.TokenIndex = position417, tokenIndex417
+				l421:
+					goto l419
+				l418:
+					p.Position, p.TokenIndex = position418, tokenIndex418
 				}
-			l418:
-				goto l416
-			l415:
-				p.Position, p.TokenIndex = position415, tokenIndex415
+			l419:
+				goto l417
+			l416:
+				p.Position, p.TokenIndex = position416, tokenIndex416
 			}
-		l416:
-			goto l414
-		l413:
-			p.Position, p.TokenIndex = position413, tokenIndex413
+		l417:
+			goto l415
+		l414:
+			p.Position, p.TokenIndex = position414, tokenIndex414
 		}
-	l414:
-		p.Add(rulegopherurl, position412, tokenIndex412)
+	l415:
+		p.Add(rulegopherurl, position413, tokenIndex413)
 	}
 	return true
-l411:
-	p.Position, p.TokenIndex = position411, tokenIndex411
+l412:
+	p.Position, p.TokenIndex = position412, tokenIndex412
 	return false
 }
 
 /* gopher_search <- <(!('%' '0' '9') ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))))*> */
 func (p *parser) rule_gopher_search() bool {
 	{
-		position424, tokenIndex424 := p.Position, p.TokenIndex
-	l425:
+		position425, tokenIndex425 := p.Position, p.TokenIndex
+	l426:
 		{
-			position426, tokenIndex426 := p.Position, p.TokenIndex
+			position427, tokenIndex427 := p.Position, p.TokenIndex
 			{
-				position427, tokenIndex427 := p.Position, p.TokenIndex
+				position428, tokenIndex428 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '%' {
-					goto l427
+					goto l428
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '0' {
-					goto l427
+					goto l428
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '9' {
+					goto l428
+				}
+				p.Position++
+				goto l427
+			l428:
+				p.Position, p.TokenIndex = position428, tokenIndex428
+			}
+			{
+				position429, tokenIndex429 := p.Position, p.TokenIndex
+				if !cset8[p.Buffer[p.Position]] {
+					goto l448
+				}
+				p.Position++
+				goto l429
+			l448:
+				p.Position, p.TokenIndex = position429, tokenIndex429
+				if p.Buffer[p.Position] != '%' {
 					goto l427
 				}
 				p.Position++
-				goto l426
-			l427:
-				p.Position, p.TokenIndex = position427, tokenIndex427
-			}
-			{
-				position428, tokenIndex428 := p.Position, p.TokenIndex
-				if !cset8[p.Buffer[p.Position]] {
-					goto l447
-				}
-				p.Position++
-				goto l428
-			l447:
-				p.Position, p.TokenIndex = position428, tokenIndex428
-				if p.Buffer[p.Position] != '%' {
-					goto l426
-				}
-				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l426
+						goto l427
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l426
+						goto l427
 					}
 					p.Position++
 				}
 			}
-		l428:
-			goto l425
-		l426:
-			p.Position, p.TokenIndex = position426, tokenIndex426
+		l429:
+			goto l426
+		l427:
+			p.Position, p.TokenIndex = position427, tokenIndex427
 		}
-		p.Add(rulegopher_search, position424, tokenIndex424)
+		p.Add(rulegopher_search, position425, tokenIndex425)
 	}
 	return true
 }
 
 /* gtype <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))> */
 func (p *parser) rule_gtype() bool {
-	position454, tokenIndex454 := p.Position, p.TokenIndex
+	position455, tokenIndex455 := p.Position, p.TokenIndex
 	{
-		position455, tokenIndex455 := p.Position, p.TokenIndex
+		position456, tokenIndex456 := p.Position, p.TokenIndex
 		{
-			position456, tokenIndex456 := p.Position, p.TokenIndex
+			position457, tokenIndex457 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l477
+				goto l478
 			}
 			p.Position++
-			goto l456
-		l477:
-			p.Position, p.TokenIndex = position456, tokenIndex456
+			goto l457
+		l478:
+			p.Position, p.TokenIndex = position457, tokenIndex457
 			if p.Buffer[p.Position] != '%' {
-				goto l454
+				goto l455
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l454
+					goto l455
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l454
+					goto l455
 				}
 				p.Position++
 			}
 		}
-	l456:
-		p.Add(rulegtype, position455, tokenIndex455)
+	l457:
+		p.Add(rulegtype, position456, tokenIndex456)
 	}
 	return true
-l454:
-	p.Position, p.TokenIndex = position454, tokenIndex454
+l455:
+	p.Position, p.TokenIndex = position455, tokenIndex455
 	return false
 }
 
 /* selector <- <(((!('%' '0' '9') ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))))* &(('%' '0' '9' (!('%' '0' '9') ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))))* ('%' '0' '9' ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*)?)? !.)) / ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*)> */
 func (p *parser) rule_selector() bool {
 	{
-		position485, tokenIndex485 := p.Position, p.TokenIndex
+		position486, tokenIndex486 := p.Position, p.TokenIndex
 		{
-			position486, tokenIndex486 := p.Position, p.TokenIndex
-		l488:
+			position487, tokenIndex487 := p.Position, p.TokenIndex
+		l489:
 			{
-				position489, tokenIndex489 := p.Position, p.TokenIndex
-				{
-					position490, tokenIndex490 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '%' {
-						goto l490
-					}
-					p.Position++
-					if p.Buffer[p.Position] != '0' {
-						goto l490
-					}
-					p.Position++
-					if p.Buffer[p.Position] != '9' {
-						goto l490
-					}
-					p.Position++
-					goto l489
-				l490:
-					p.Position, p.TokenIndex = position490, tokenIndex490
-				}
+				position490, tokenIndex490 := p.Position, p.TokenIndex
 				{
 					position491, tokenIndex491 := p.Position, p.TokenIndex
-					if !cset2[p.Buffer[p.Position]] {
-						goto l512
+					if p.Buffer[p.Position] != '%' {
+						goto l491
 					}
 					p.Position++
-					goto l491
-				l512:
+					if p.Buffer[p.Position] != '0' {
+						goto l491
+					}
+					p.Position++
+					if p.Buffer[p.Position] != '9' {
+						goto l491
+					}
+					p.Position++
+					goto l490
+				l491:
 					p.Position, p.TokenIndex = position491, tokenIndex491
+				}
+				{
+					position492, tokenIndex492 := p.Position, p.TokenIndex
+					if !cset2[p.Buffer[p.Position]] {
+						goto l513
+					}
+					p.Position++
+					goto l492
+				l513:
+					p.Position, p.TokenIndex = position492, tokenIndex492
 					if p.Buffer[p.Position] != '%' {
-						goto l489
+						goto l490
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l489
+							goto l490
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l489
+							goto l490
 						}
 						p.Position++
 					}
 				}
-			l491:
-				goto l488
-			l489:
-				p.Position, p.TokenIndex = position489, tokenIndex489
+			l492:
+				goto l489
+			l490:
+				p.Position, p.TokenIndex = position490, tokenIndex490
 			}
 			{
-				position519, tokenIndex519 := p.Position, p.TokenIndex
+				position520, tokenIndex520 := p.Position, p.TokenIndex
 				{
-					position520, tokenIndex520 := p.Position, p.TokenIndex
+					position521, tokenIndex521 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '%' {
-						goto l520
+						goto l521
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l520
+						goto l521
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '9' {
-						goto l520
+						goto l521
 					}
 					p.Position++
-				l522:
+				l523:
 					{
-						position523, tokenIndex523 := p.Position, p.TokenIndex
+						position524, tokenIndex524 := p.Position, p.TokenIndex
 						{
-							position524, tokenIndex524 := p.Position, p.TokenIndex
+							position525, tokenIndex525 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '%' {
-								goto l524
+								goto l525
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '0' {
-								goto l524
+								goto l525
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '9' {
+								goto l525
+							}
+							p.Position++
+							goto l524
+						l525:
+							p.Position, p.TokenIndex = position525, tokenIndex525
+						}
+						{
+							position526, tokenIndex526 := p.Position, p.TokenIndex
+							if !cset8[p.Buffer[p.Position]] {
+								goto l545
+							}
+							p.Position++
+							goto l526
+						l545:
+							p.Position, p.TokenIndex = position526, tokenIndex526
+							if p.Buffer[p.Position] != '%' {
 								goto l524
 							}
 							p.Position++
-							goto l523
-						l524:
-							p.Position, p.TokenIndex = position524, tokenIndex524
-						}
-						{
-							position525, tokenIndex525 := p.Position, p.TokenIndex
-							if !cset8[p.Buffer[p.Position]] {
-								goto l544
-							}
-							p.Position++
-							goto l525
-						l544:
-							p.Position, p.TokenIndex = position525, tokenIndex525
-							if p.Buffer[p.Position] != '%' {
-								goto l523
-							}
-							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l523
+									goto l524
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l523
+									goto l524
 								}
 								p.Position++
 							}
 						}
-					l525:
-						goto l522
-					l523:
-						p.Position, p.TokenIndex = position523, tokenIndex523
+					l526:
+						goto l523
+					l524:
+						p.Position, p.TokenIndex = position524, tokenIndex524
 					}
 					{
-						position551, tokenIndex551 := p.Position, p.TokenIndex
+						position552, tokenIndex552 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '%' {
-							goto l551
+							goto l552
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l551
+							goto l552
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '9' {
-							goto l551
+							goto l552
 						}
 						p.Position++
-					l553:
+					l554:
 						{
 							i, buf := p.Position, p.Buffer
 							for cset2[buf[i]] {
@@ -1749,63 +1750,63 @@ func (p *parser) rule_selector() bool {
 							p.Position = i
 						}
 						{
-							position554, tokenIndex554 := p.Position, p.TokenIndex
+							position555, tokenIndex555 := p.Position, p.TokenIndex
 							{
-								position555, tokenIndex555 := p.Position, p.TokenIndex
+								position556, tokenIndex556 := p.Position, p.TokenIndex
 								if !cset2[p.Buffer[p.Position]] {
-									goto l576
+									goto l577
 								}
 								p.Position++
-								goto l555
-							l576:
-								p.Position, p.TokenIndex = position555, tokenIndex555
+								goto l556
+							l577:
+								p.Position, p.TokenIndex = position556, tokenIndex556
 								if p.Buffer[p.Position] != '%' {
-									goto l554
+									goto l555
 								}
 								p.Position++
 								{
 									if !cset1[p.Buffer[p.Position]] {
-										goto l554
+										goto l555
 									}
 									p.Position++
 								}
 								{
 									if !cset1[p.Buffer[p.Position]] {
-										goto l554
+										goto l555
 									}
 									p.Position++
 								}
 							}
+						l556:
+							goto l554
 						l555:
-							goto l553
-						l554:
-							p.Position, p.TokenIndex = position554, tokenIndex554
+							p.Position, p.TokenIndex = position555, tokenIndex555
 						}
-						goto l552
-					l551:
-						p.Position, p.TokenIndex = position551, tokenIndex551
+						goto l553
+					l552:
+						p.Position, p.TokenIndex = position552, tokenIndex552
 					}
-				l552:
-					goto l521
-				l520:
-					p.Position, p.TokenIndex = position520, tokenIndex520
+				l553:
+					goto l522
+				l521:
+					p.Position, p.TokenIndex = position521, tokenIndex521
 				}
-			l521:
+			l522:
 				{
-					position583, tokenIndex583 := p.Position, p.TokenIndex
+					position584, tokenIndex584 := p.Position, p.TokenIndex
 					if !p.MatchDot() {
-						goto l583
+						goto l584
 					}
-					goto l487
-				l583:
-					p.Position, p.TokenIndex = position583, tokenIndex583
+					goto l488
+				l584:
+					p.Position, p.TokenIndex = position584, tokenIndex584
 				}
-				p.Position, p.TokenIndex = position519, tokenIndex519
+				p.Position, p.TokenIndex = position520, tokenIndex520
 			}
-			goto l486
-		l487:
-			p.Position, p.TokenIndex = position486, tokenIndex486
-		l584:
+			goto l487
+		l488:
+			p.Position, p.TokenIndex = position487, tokenIndex487
+		l585:
 			{
 				i, buf := p.Position, p.Buffer
 				for cset2[buf[i]] {
@@ -1814,41 +1815,41 @@ func (p *parser) rule_selector() bool {
 				p.Position = i
 			}
 			{
-				position585, tokenIndex585 := p.Position, p.TokenIndex
+				position586, tokenIndex586 := p.Position, p.TokenIndex
 				{
-					position586, tokenIndex586 := p.Position, p.TokenIndex
+					position587, tokenIndex587 := p.Position, p.TokenIndex
 					if !cset2[p.Buffer[p.Position]] {
-						goto l607
+						goto l608
 					}
 					p.Position++
-					goto l586
-				l607:
-					p.Position, p.TokenIndex = position586, tokenIndex586
+					goto l587
+				l608:
+					p.Position, p.TokenIndex = position587, tokenIndex587
 					if p.Buffer[p.Position] != '%' {
-						goto l585
+						goto l586
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l585
+							goto l586
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l585
+							goto l586
 						}
 						p.Position++
 					}
 				}
+			l587:
+				goto l585
 			l586:
-				goto l584
-			l585:
-				p.Position, p.TokenIndex = position585, tokenIndex585
+				p.Position, p.TokenIndex = position586, tokenIndex586
 			}
 		}
-	l486:
-		p.Add(ruleselector, position485, tokenIndex485)
+	l487:
+		p.Add(ruleselector, position486, tokenIndex486)
 	}
 	return true
 }
@@ -1856,8 +1857,8 @@ func (p *parser) rule_selector() bool {
 /* gopherplus_string <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_gopherplus_string() bool {
 	{
-		position615, tokenIndex615 := p.Position, p.TokenIndex
-	l616:
+		position616, tokenIndex616 := p.Position, p.TokenIndex
+	l617:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset2[buf[i]] {
@@ -1866,242 +1867,242 @@ func (p *parser) rule_gopherplus_string() bool {
 			p.Position = i
 		}
 		{
-			position617, tokenIndex617 := p.Position, p.TokenIndex
+			position618, tokenIndex618 := p.Position, p.TokenIndex
 			{
-				position618, tokenIndex618 := p.Position, p.TokenIndex
+				position619, tokenIndex619 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l639
+					goto l640
 				}
 				p.Position++
-				goto l618
-			l639:
-				p.Position, p.TokenIndex = position618, tokenIndex618
+				goto l619
+			l640:
+				p.Position, p.TokenIndex = position619, tokenIndex619
 				if p.Buffer[p.Position] != '%' {
-					goto l617
+					goto l618
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l617
+						goto l618
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l617
+						goto l618
 					}
 					p.Position++
 				}
 			}
+		l619:
+			goto l617
 		l618:
-			goto l616
-		l617:
-			p.Position, p.TokenIndex = position617, tokenIndex617
+			p.Position, p.TokenIndex = position618, tokenIndex618
 		}
-		p.Add(rulegopherplus_string, position615, tokenIndex615)
+		p.Add(rulegopherplus_string, position616, tokenIndex616)
 	}
 	return true
 }
 
 /* mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr)> */
 func (p *parser) rule_mailtourl() bool {
-	position646, tokenIndex646 := p.Position, p.TokenIndex
+	position647, tokenIndex647 := p.Position, p.TokenIndex
 	{
-		position647, tokenIndex647 := p.Position, p.TokenIndex
+		position648, tokenIndex648 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'm' {
-			goto l646
+			goto l647
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l646
+			goto l647
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l646
+			goto l647
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l646
+			goto l647
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l646
+			goto l647
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l646
+			goto l647
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l646
+			goto l647
 		}
 		p.Position++
 		if !cset29[p.Buffer[p.Position]] || !p.rule_encoded822addr() {
-			goto l646
+			goto l647
 		}
-		p.Add(rulemailtourl, position647, tokenIndex647)
+		p.Add(rulemailtourl, position648, tokenIndex648)
 	}
 	return true
-l646:
-	p.Position, p.TokenIndex = position646, tokenIndex646
+l647:
+	p.Position, p.TokenIndex = position647, tokenIndex647
 	return false
 }
 
 /* encoded822addr <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+> */
 func (p *parser) rule_encoded822addr() bool {
-	position648, tokenIndex648 := p.Position, p.TokenIndex
+	position649, tokenIndex649 := p.Position, p.TokenIndex
 	{
-		position649, tokenIndex649 := p.Position, p.TokenIndex
+		position650, tokenIndex650 := p.Position, p.TokenIndex
+		{
+			position653, tokenIndex653 := p.Position, p.TokenIndex
+			if !cset2[p.Buffer[p.Position]] {
+				goto l674
+			}
+			p.Position++
+			goto l653
+		l674:
+			p.Position, p.TokenIndex = position653, tokenIndex653
+			if p.Buffer[p.Position] != '%' {
+				goto l649
+			}
+			p.Position++
+			{
+				if !cset1[p.Buffer[p.Position]] {
+					goto l649
+				}
+				p.Position++
+			}
+			{
+				if !cset1[p.Buffer[p.Position]] {
+					goto l649
+				}
+				p.Position++
+			}
+		}
+	l653:
+	l651:
 		{
 			position652, tokenIndex652 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
-				goto l673
-			}
-			p.Position++
-			goto l652
-		l673:
-			p.Position, p.TokenIndex = position652, tokenIndex652
-			if p.Buffer[p.Position] != '%' {
-				goto l648
-			}
-			p.Position++
 			{
-				if !cset1[p.Buffer[p.Position]] {
-					goto l648
-				}
-				p.Position++
-			}
-			{
-				if !cset1[p.Buffer[p.Position]] {
-					goto l648
-				}
-				p.Position++
-			}
-		}
-	l652:
-	l650:
-		{
-			position651, tokenIndex651 := p.Position, p.TokenIndex
-			{
-				position680, tokenIndex680 := p.Position, p.TokenIndex
+				position681, tokenIndex681 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l701
+					goto l702
 				}
 				p.Position++
-				goto l680
-			l701:
-				p.Position, p.TokenIndex = position680, tokenIndex680
+				goto l681
+			l702:
+				p.Position, p.TokenIndex = position681, tokenIndex681
 				if p.Buffer[p.Position] != '%' {
-					goto l651
+					goto l652
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l651
+						goto l652
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l651
+						goto l652
 					}
 					p.Position++
 				}
 			}
-		l680:
-			goto l650
-		l651:
-			p.Position, p.TokenIndex = position651, tokenIndex651
+		l681:
+			goto l651
+		l652:
+			p.Position, p.TokenIndex = position652, tokenIndex652
 		}
-		p.Add(ruleencoded822addr, position649, tokenIndex649)
+		p.Add(ruleencoded822addr, position650, tokenIndex650)
 	}
 	return true
-l648:
-	p.Position, p.TokenIndex = position648, tokenIndex648
+l649:
+	p.Position, p.TokenIndex = position649, tokenIndex649
 	return false
 }
 
 /* newsurl <- <('n' 'e' 'w' 's' ':' grouppart)> */
 func (p *parser) rule_newsurl() bool {
-	position708, tokenIndex708 := p.Position, p.TokenIndex
+	position709, tokenIndex709 := p.Position, p.TokenIndex
 	{
-		position709, tokenIndex709 := p.Position, p.TokenIndex
+		position710, tokenIndex710 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'n' {
-			goto l708
+			goto l709
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l708
+			goto l709
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'w' {
-			goto l708
+			goto l709
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l708
+			goto l709
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l708
+			goto l709
 		}
 		p.Position++
 		if !cset30[p.Buffer[p.Position]] || !p.rule_grouppart() {
-			goto l708
+			goto l709
 		}
-		p.Add(rulenewsurl, position709, tokenIndex709)
+		p.Add(rulenewsurl, position710, tokenIndex710)
 	}
 	return true
-l708:
-	p.Position, p.TokenIndex = position708, tokenIndex708
+l709:
+	p.Position, p.TokenIndex = position709, tokenIndex709
 	return false
 }
 
 /* grouppart <- <(article / group / '*')> */
 func (p *parser) rule_grouppart() bool {
-	position710, tokenIndex710 := p.Position, p.TokenIndex
+	position711, tokenIndex711 := p.Position, p.TokenIndex
 	{
-		position711, tokenIndex711 := p.Position, p.TokenIndex
+		position712, tokenIndex712 := p.Position, p.TokenIndex
 		{
-			position712, tokenIndex712 := p.Position, p.TokenIndex
+			position713, tokenIndex713 := p.Position, p.TokenIndex
 			if !cset30[p.Buffer[p.Position]] || !p.rule_article() {
-				goto l713
-			}
-			goto l712
-		l713:
-			p.Position, p.TokenIndex = position712, tokenIndex712
-			if !cset4[p.Buffer[p.Position]] || !p.rule_group() {
 				goto l714
 			}
-			goto l712
+			goto l713
 		l714:
-			p.Position, p.TokenIndex = position712, tokenIndex712
+			p.Position, p.TokenIndex = position713, tokenIndex713
+			if !cset4[p.Buffer[p.Position]] || !p.rule_group() {
+				goto l715
+			}
+			goto l713
+		l715:
+			p.Position, p.TokenIndex = position713, tokenIndex713
 			if p.Buffer[p.Position] != '*' {
-				goto l710
+				goto l711
 			}
 			p.Position++
 		}
-	l712:
-		p.Add(rulegrouppart, position711, tokenIndex711)
+	l713:
+		p.Add(rulegrouppart, position712, tokenIndex712)
 	}
 	return true
-l710:
-	p.Position, p.TokenIndex = position710, tokenIndex710
+l711:
+	p.Position, p.TokenIndex = position711, tokenIndex711
 	return false
 }
 
 /* group <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9] / '-' / '.' / '+' / '_')*)> */
 func (p *parser) rule_group() bool {
-	position715, tokenIndex715 := p.Position, p.TokenIndex
+	position716, tokenIndex716 := p.Position, p.TokenIndex
 	{
-		position716, tokenIndex716 := p.Position, p.TokenIndex
+		position717, tokenIndex717 := p.Position, p.TokenIndex
 		{
 			if !cset4[p.Buffer[p.Position]] {
-				goto l715
+				goto l716
 			}
 			p.Position++
 		}
-	l719:
+	l720:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset9[buf[i]] {
@@ -2110,445 +2111,445 @@ func (p *parser) rule_group() bool {
 			p.Position = i
 		}
 		{
-			position720, tokenIndex720 := p.Position, p.TokenIndex
+			position721, tokenIndex721 := p.Position, p.TokenIndex
 			{
 				if !cset9[p.Buffer[p.Position]] {
-					goto l720
+					goto l721
 				}
 				p.Position++
 			}
-			goto l719
-		l720:
-			p.Position, p.TokenIndex = position720, tokenIndex720
+			goto l720
+		l721:
+			p.Position, p.TokenIndex = position721, tokenIndex721
 		}
-		p.Add(rulegroup, position716, tokenIndex716)
+		p.Add(rulegroup, position717, tokenIndex717)
 	}
 	return true
-l715:
-	p.Position, p.TokenIndex = position715, tokenIndex715
+l716:
+	p.Position, p.TokenIndex = position716, tokenIndex716
 	return false
 }
 
 /* article <- <(([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+ '@' host)> */
 func (p *parser) rule_article() bool {
-	position728, tokenIndex728 := p.Position, p.TokenIndex
+	position729, tokenIndex729 := p.Position, p.TokenIndex
 	{
-		position729, tokenIndex729 := p.Position, p.TokenIndex
+		position730, tokenIndex730 := p.Position, p.TokenIndex
+		{
+			position733, tokenIndex733 := p.Position, p.TokenIndex
+			if !cset10[p.Buffer[p.Position]] {
+				goto l753
+			}
+			p.Position++
+			goto l733
+		l753:
+			p.Position, p.TokenIndex = position733, tokenIndex733
+			if p.Buffer[p.Position] != '%' {
+				goto l729
+			}
+			p.Position++
+			{
+				if !cset1[p.Buffer[p.Position]] {
+					goto l729
+				}
+				p.Position++
+			}
+			{
+				if !cset1[p.Buffer[p.Position]] {
+					goto l729
+				}
+				p.Position++
+			}
+		}
+	l733:
+	l731:
 		{
 			position732, tokenIndex732 := p.Position, p.TokenIndex
-			if !cset10[p.Buffer[p.Position]] {
-				goto l752
-			}
-			p.Position++
-			goto l732
-		l752:
-			p.Position, p.TokenIndex = position732, tokenIndex732
-			if p.Buffer[p.Position] != '%' {
-				goto l728
-			}
-			p.Position++
 			{
-				if !cset1[p.Buffer[p.Position]] {
-					goto l728
-				}
-				p.Position++
-			}
-			{
-				if !cset1[p.Buffer[p.Position]] {
-					goto l728
-				}
-				p.Position++
-			}
-		}
-	l732:
-	l730:
-		{
-			position731, tokenIndex731 := p.Position, p.TokenIndex
-			{
-				position759, tokenIndex759 := p.Position, p.TokenIndex
+				position760, tokenIndex760 := p.Position, p.TokenIndex
 				if !cset10[p.Buffer[p.Position]] {
-					goto l779
+					goto l780
 				}
 				p.Position++
-				goto l759
-			l779:
-				p.Position, p.TokenIndex = position759, tokenIndex759
+				goto l760
+			l780:
+				p.Position, p.TokenIndex = position760, tokenIndex760
 				if p.Buffer[p.Position] != '%' {
-					goto l731
+					goto l732
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l731
+						goto l732
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l731
+						goto l732
 					}
 					p.Position++
 				}
 			}
-		l759:
-			goto l730
-		l731:
-			p.Position, p.TokenIndex = position731, tokenIndex731
+		l760:
+			goto l731
+		l732:
+			p.Position, p.TokenIndex = position732, tokenIndex732
 		}
 		if p.Buffer[p.Position] != '@' {
-			goto l728
+			goto l729
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l728
+			goto l729
 		}
-		p.Add(rulearticle, position729, tokenIndex729)
+		p.Add(rulearticle, position730, tokenIndex730)
 	}
 	return true
-l728:
-	p.Position, p.TokenIndex = position728, tokenIndex728
+l729:
+	p.Position, p.TokenIndex = position729, tokenIndex729
 	return false
 }
 
 /* nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)?)> */
 func (p *parser) rule_nntpurl() bool {
-	position786, tokenIndex786 := p.Position, p.TokenIndex
+	position787, tokenIndex787 := p.Position, p.TokenIndex
 	{
-		position787, tokenIndex787 := p.Position, p.TokenIndex
+		position788, tokenIndex788 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'n' {
-			goto l786
+			goto l787
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'n' {
-			goto l786
+			goto l787
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l786
+			goto l787
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l786
+			goto l787
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l786
+			goto l787
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l786
+			goto l787
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l786
+			goto l787
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l786
+			goto l787
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l786
+			goto l787
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_group() {
-			goto l786
+			goto l787
 		}
 		{
-			position788, tokenIndex788 := p.Position, p.TokenIndex
+			position789, tokenIndex789 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l788
+				goto l789
 			}
 			p.Position++
 			if !cset28[p.Buffer[p.Position]] || !p.rule_digits() {
-				goto l788
+				goto l789
 			}
-			goto l789
-		l788:
-			p.Position, p.TokenIndex = position788, tokenIndex788
+			goto l790
+		l789:
+			p.Position, p.TokenIndex = position789, tokenIndex789
 		}
-	l789:
-		p.Add(rulenntpurl, position787, tokenIndex787)
+	l790:
+		p.Add(rulenntpurl, position788, tokenIndex788)
 	}
 	return true
-l786:
-	p.Position, p.TokenIndex = position786, tokenIndex786
+l787:
+	p.Position, p.TokenIndex = position787, tokenIndex787
 	return false
 }
 
 /* telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'?)> */
 func (p *parser) rule_telneturl() bool {
-	position790, tokenIndex790 := p.Position, p.TokenIndex
+	position791, tokenIndex791 := p.Position, p.TokenIndex
 	{
-		position791, tokenIndex791 := p.Position, p.TokenIndex
+		position792, tokenIndex792 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 't' {
-			goto l790
+			goto l791
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l790
+			goto l791
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l790
+			goto l791
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'n' {
-			goto l790
+			goto l791
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l790
+			goto l791
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l790
+			goto l791
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l790
+			goto l791
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l790
+			goto l791
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l790
+			goto l791
 		}
 		p.Position++
 		if !cset27[p.Buffer[p.Position]] || !p.rule_login() {
-			goto l790
+			goto l791
 		}
 		{
-			position792, tokenIndex792 := p.Position, p.TokenIndex
+			position793, tokenIndex793 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l792
+				goto l793
 			}
 			p.Position++
-			goto l793
-		l792:
-			p.Position, p.TokenIndex = position792, tokenIndex792
+			goto l794
+		l793:
+			p.Position, p.TokenIndex = position793, tokenIndex793
 		}
-	l793:
-		p.Add(ruletelneturl, position791, tokenIndex791)
+	l794:
+		p.Add(ruletelneturl, position792, tokenIndex792)
 	}
 	return true
-l790:
-	p.Position, p.TokenIndex = position790, tokenIndex790
+l791:
+	p.Position, p.TokenIndex = position791, tokenIndex791
 	return false
 }
 
 /* waisurl <- <(waisdoc / waisindex / waisdatabase)> */
 func (p *parser) rule_waisurl() bool {
-	position794, tokenIndex794 := p.Position, p.TokenIndex
+	position795, tokenIndex795 := p.Position, p.TokenIndex
 	{
-		position795, tokenIndex795 := p.Position, p.TokenIndex
+		position796, tokenIndex796 := p.Position, p.TokenIndex
 		{
-			position796, tokenIndex796 := p.Position, p.TokenIndex
+			position797, tokenIndex797 := p.Position, p.TokenIndex
 			if !cset23[p.Buffer[p.Position]] || !p.rule_waisdoc() {
-				goto l797
-			}
-			goto l796
-		l797:
-			p.Position, p.TokenIndex = position796, tokenIndex796
-			if !cset23[p.Buffer[p.Position]] || !p.rule_waisindex() {
 				goto l798
 			}
-			goto l796
+			goto l797
 		l798:
-			p.Position, p.TokenIndex = position796, tokenIndex796
+			p.Position, p.TokenIndex = position797, tokenIndex797
+			if !cset23[p.Buffer[p.Position]] || !p.rule_waisindex() {
+				goto l799
+			}
+			goto l797
+		l799:
+			p.Position, p.TokenIndex = position797, tokenIndex797
 			if !cset23[p.Buffer[p.Position]] || !p.rule_waisdatabase() {
-				goto l794
+				goto l795
 			}
 		}
-	l796:
-		p.Add(rulewaisurl, position795, tokenIndex795)
+	l797:
+		p.Add(rulewaisurl, position796, tokenIndex796)
 	}
 	return true
-l794:
-	p.Position, p.TokenIndex = position794, tokenIndex794
+l795:
+	p.Position, p.TokenIndex = position795, tokenIndex795
 	return false
 }
 
 /* waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database)> */
 func (p *parser) rule_waisdatabase() bool {
-	position799, tokenIndex799 := p.Position, p.TokenIndex
+	position800, tokenIndex800 := p.Position, p.TokenIndex
 	{
-		position800, tokenIndex800 := p.Position, p.TokenIndex
+		position801, tokenIndex801 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'w' {
-			goto l799
+			goto l800
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l799
+			goto l800
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l799
+			goto l800
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l799
+			goto l800
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l799
+			goto l800
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l799
+			goto l800
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l799
+			goto l800
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l799
+			goto l800
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l799
+			goto l800
 		}
 		p.Position++
 		if !p.rule_database() {
-			goto l799
+			goto l800
 		}
-		p.Add(rulewaisdatabase, position800, tokenIndex800)
+		p.Add(rulewaisdatabase, position801, tokenIndex801)
 	}
 	return true
-l799:
-	p.Position, p.TokenIndex = position799, tokenIndex799
+l800:
+	p.Position, p.TokenIndex = position800, tokenIndex800
 	return false
 }
 
 /* waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search)> */
 func (p *parser) rule_waisindex() bool {
-	position801, tokenIndex801 := p.Position, p.TokenIndex
+	position802, tokenIndex802 := p.Position, p.TokenIndex
 	{
-		position802, tokenIndex802 := p.Position, p.TokenIndex
+		position803, tokenIndex803 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'w' {
-			goto l801
+			goto l802
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l801
+			goto l802
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l801
+			goto l802
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l801
+			goto l802
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l801
+			goto l802
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l801
+			goto l802
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l801
+			goto l802
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l801
+			goto l802
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l801
+			goto l802
 		}
 		p.Position++
 		if !p.rule_database() {
-			goto l801
+			goto l802
 		}
 		if p.Buffer[p.Position] != '?' {
-			goto l801
+			goto l802
 		}
 		p.Position++
 		if !p.rule_search() {
-			goto l801
+			goto l802
 		}
-		p.Add(rulewaisindex, position802, tokenIndex802)
+		p.Add(rulewaisindex, position803, tokenIndex803)
 	}
 	return true
-l801:
-	p.Position, p.TokenIndex = position801, tokenIndex801
+l802:
+	p.Position, p.TokenIndex = position802, tokenIndex802
 	return false
 }
 
 /* waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath)> */
 func (p *parser) rule_waisdoc() bool {
-	position803, tokenIndex803 := p.Position, p.TokenIndex
+	position804, tokenIndex804 := p.Position, p.TokenIndex
 	{
-		position804, tokenIndex804 := p.Position, p.TokenIndex
+		position805, tokenIndex805 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'w' {
-			goto l803
+			goto l804
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l803
+			goto l804
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l803
+			goto l804
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l803
+			goto l804
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l803
+			goto l804
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l803
+			goto l804
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l803
+			goto l804
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l803
+			goto l804
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l803
+			goto l804
 		}
 		p.Position++
 		if !p.rule_database() {
-			goto l803
+			goto l804
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l803
+			goto l804
 		}
 		p.Position++
 		if !p.rule_wtype() {
-			goto l803
+			goto l804
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l803
+			goto l804
 		}
 		p.Position++
 		if !p.rule_wpath() {
-			goto l803
+			goto l804
 		}
-		p.Add(rulewaisdoc, position804, tokenIndex804)
+		p.Add(rulewaisdoc, position805, tokenIndex805)
 	}
 	return true
-l803:
-	p.Position, p.TokenIndex = position803, tokenIndex803
+l804:
+	p.Position, p.TokenIndex = position804, tokenIndex804
 	return false
 }
 
 /* database <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_database() bool {
 	{
-		position806, tokenIndex806 := p.Position, p.TokenIndex
-	l807:
+		position807, tokenIndex807 := p.Position, p.TokenIndex
+	l808:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -2557,39 +2558,39 @@ func (p *parser) rule_database() bool {
 			p.Position = i
 		}
 		{
-			position808, tokenIndex808 := p.Position, p.TokenIndex
+			position809, tokenIndex809 := p.Position, p.TokenIndex
 			{
-				position809, tokenIndex809 := p.Position, p.TokenIndex
+				position810, tokenIndex810 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l823
+					goto l824
 				}
 				p.Position++
-				goto l809
-			l823:
-				p.Position, p.TokenIndex = position809, tokenIndex809
+				goto l810
+			l824:
+				p.Position, p.TokenIndex = position810, tokenIndex810
 				if p.Buffer[p.Position] != '%' {
-					goto l808
+					goto l809
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l808
+						goto l809
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l808
+						goto l809
 					}
 					p.Position++
 				}
 			}
+		l810:
+			goto l808
 		l809:
-			goto l807
-		l808:
-			p.Position, p.TokenIndex = position808, tokenIndex808
+			p.Position, p.TokenIndex = position809, tokenIndex809
 		}
-		p.Add(ruledatabase, position806, tokenIndex806)
+		p.Add(ruledatabase, position807, tokenIndex807)
 	}
 	return true
 }
@@ -2597,8 +2598,8 @@ func (p *parser) rule_database() bool {
 /* wtype <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_wtype() bool {
 	{
-		position831, tokenIndex831 := p.Position, p.TokenIndex
-	l832:
+		position832, tokenIndex832 := p.Position, p.TokenIndex
+	l833:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -2607,39 +2608,39 @@ func (p *parser) rule_wtype() bool {
 			p.Position = i
 		}
 		{
-			position833, tokenIndex833 := p.Position, p.TokenIndex
+			position834, tokenIndex834 := p.Position, p.TokenIndex
 			{
-				position834, tokenIndex834 := p.Position, p.TokenIndex
+				position835, tokenIndex835 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l848
+					goto l849
 				}
 				p.Position++
-				goto l834
-			l848:
-				p.Position, p.TokenIndex = position834, tokenIndex834
+				goto l835
+			l849:
+				p.Position, p.TokenIndex = position835, tokenIndex835
 				if p.Buffer[p.Position] != '%' {
-					goto l833
+					goto l834
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l833
+						goto l834
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l833
+						goto l834
 					}
 					p.Position++
 				}
 			}
+		l835:
+			goto l833
 		l834:
-			goto l832
-		l833:
-			p.Position, p.TokenIndex = position833, tokenIndex833
+			p.Position, p.TokenIndex = position834, tokenIndex834
 		}
-		p.Add(rulewtype, position831, tokenIndex831)
+		p.Add(rulewtype, position832, tokenIndex832)
 	}
 	return true
 }
@@ -2647,8 +2648,8 @@ func (p *parser) rule_wtype() bool {
 /* wpath <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_wpath() bool {
 	{
-		position856, tokenIndex856 := p.Position, p.TokenIndex
-	l857:
+		position857, tokenIndex857 := p.Position, p.TokenIndex
+	l858:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -2657,155 +2658,155 @@ func (p *parser) rule_wpath() bool {
 			p.Position = i
 		}
 		{
-			position858, tokenIndex858 := p.Position, p.TokenIndex
+			position859, tokenIndex859 := p.Position, p.TokenIndex
 			{
-				position859, tokenIndex859 := p.Position, p.TokenIndex
+				position860, tokenIndex860 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l873
+					goto l874
 				}
 				p.Position++
-				goto l859
-			l873:
-				p.Position, p.TokenIndex = position859, tokenIndex859
+				goto l860
+			l874:
+				p.Position, p.TokenIndex = position860, tokenIndex860
 				if p.Buffer[p.Position] != '%' {
-					goto l858
+					goto l859
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l858
+						goto l859
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l858
+						goto l859
 					}
 					p.Position++
 				}
 			}
+		l860:
+			goto l858
 		l859:
-			goto l857
-		l858:
-			p.Position, p.TokenIndex = position858, tokenIndex858
+			p.Position, p.TokenIndex = position859, tokenIndex859
 		}
-		p.Add(rulewpath, position856, tokenIndex856)
+		p.Add(rulewpath, position857, tokenIndex857)
 	}
 	return true
 }
 
 /* prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec*)> */
 func (p *parser) rule_prosperourl() bool {
-	position880, tokenIndex880 := p.Position, p.TokenIndex
+	position881, tokenIndex881 := p.Position, p.TokenIndex
 	{
-		position881, tokenIndex881 := p.Position, p.TokenIndex
+		position882, tokenIndex882 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'p' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l880
+			goto l881
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l880
+			goto l881
 		}
 		p.Position++
 		if !p.rule_ppath() {
-			goto l880
+			goto l881
 		}
-	l882:
+	l883:
 		{
-			position883, tokenIndex883 := p.Position, p.TokenIndex
+			position884, tokenIndex884 := p.Position, p.TokenIndex
 			if !cset31[p.Buffer[p.Position]] || !p.rule_fieldspec() {
-				goto l883
+				goto l884
 			}
-			goto l882
-		l883:
-			p.Position, p.TokenIndex = position883, tokenIndex883
+			goto l883
+		l884:
+			p.Position, p.TokenIndex = position884, tokenIndex884
 		}
-		p.Add(ruleprosperourl, position881, tokenIndex881)
+		p.Add(ruleprosperourl, position882, tokenIndex882)
 	}
 	return true
-l880:
-	p.Position, p.TokenIndex = position880, tokenIndex880
+l881:
+	p.Position, p.TokenIndex = position881, tokenIndex881
 	return false
 }
 
 /* ppath <- <(psegment ('/' psegment)*)> */
 func (p *parser) rule_ppath() bool {
-	position884, tokenIndex884 := p.Position, p.TokenIndex
+	position885, tokenIndex885 := p.Position, p.TokenIndex
 	{
-		position885, tokenIndex885 := p.Position, p.TokenIndex
+		position886, tokenIndex886 := p.Position, p.TokenIndex
 		if !p.rule_psegment() {
-			goto l884
+			goto l885
 		}
-	l886:
+	l887:
 		{
-			position887, tokenIndex887 := p.Position, p.TokenIndex
+			position888, tokenIndex888 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l887
+				goto l888
 			}
 			p.Position++
 			if !p.rule_psegment() {
-				goto l887
+				goto l888
 			}
-			goto l886
-		l887:
-			p.Position, p.TokenIndex = position887, tokenIndex887
+			goto l887
+		l888:
+			p.Position, p.TokenIndex = position888, tokenIndex888
 		}
-		p.Add(ruleppath, position885, tokenIndex885)
+		p.Add(ruleppath, position886, tokenIndex886)
 	}
 	return true
-l884:
-	p.Position, p.TokenIndex = position884, tokenIndex884
+l885:
+	p.Position, p.TokenIndex = position885, tokenIndex885
 	return false
 }
 
 /* psegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_psegment() bool {
 	{
-		position889, tokenIndex889 := p.Position, p.TokenIndex
-	l890:
+		position890, tokenIndex890 := p.Position, p.TokenIndex
+	l891:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset6[buf[i]] {
@@ -2814,75 +2815,75 @@ func (p *parser) rule_psegment() bool {
 			p.Position = i
 		}
 		{
-			position891, tokenIndex891 := p.Position, p.TokenIndex
+			position892, tokenIndex892 := p.Position, p.TokenIndex
 			{
-				position892, tokenIndex892 := p.Position, p.TokenIndex
+				position893, tokenIndex893 := p.Position, p.TokenIndex
 				if !cset6[p.Buffer[p.Position]] {
-					goto l911
+					goto l912
 				}
 				p.Position++
-				goto l892
-			l911:
-				p.Position, p.TokenIndex = position892, tokenIndex892
+				goto l893
+			l912:
+				p.Position, p.TokenIndex = position893, tokenIndex893
 				if p.Buffer[p.Position] != '%' {
-					goto l891
+					goto l892
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l891
+						goto l892
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l891
+						goto l892
 					}
 					p.Position++
 				}
 			}
+		l893:
+			goto l891
 		l892:
-			goto l890
-		l891:
-			p.Position, p.TokenIndex = position891, tokenIndex891
+			p.Position, p.TokenIndex = position892, tokenIndex892
 		}
-		p.Add(rulepsegment, position889, tokenIndex889)
+		p.Add(rulepsegment, position890, tokenIndex890)
 	}
 	return true
 }
 
 /* fieldspec <- <(';' fieldname '=' fieldvalue)> */
 func (p *parser) rule_fieldspec() bool {
-	position918, tokenIndex918 := p.Position, p.TokenIndex
+	position919, tokenIndex919 := p.Position, p.TokenIndex
 	{
-		position919, tokenIndex919 := p.Position, p.TokenIndex
+		position920, tokenIndex920 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != ';' {
-			goto l918
+			goto l919
 		}
 		p.Position++
 		if !p.rule_fieldname() {
-			goto l918
+			goto l919
 		}
 		if p.Buffer[p.Position] != '=' {
-			goto l918
+			goto l919
 		}
 		p.Position++
 		if !p.rule_fieldvalue() {
-			goto l918
+			goto l919
 		}
-		p.Add(rulefieldspec, position919, tokenIndex919)
+		p.Add(rulefieldspec, position920, tokenIndex920)
 	}
 	return true
-l918:
-	p.Position, p.TokenIndex = position918, tokenIndex918
+l919:
+	p.Position, p.TokenIndex = position919, tokenIndex919
 	return false
 }
 
 /* fieldname <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fieldname() bool {
 	{
-		position921, tokenIndex921 := p.Position, p.TokenIndex
-	l922:
+		position922, tokenIndex922 := p.Position, p.TokenIndex
+	l923:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -2891,39 +2892,39 @@ func (p *parser) rule_fieldname() bool {
 			p.Position = i
 		}
 		{
-			position923, tokenIndex923 := p.Position, p.TokenIndex
+			position924, tokenIndex924 := p.Position, p.TokenIndex
 			{
-				position924, tokenIndex924 := p.Position, p.TokenIndex
+				position925, tokenIndex925 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l942
+					goto l943
 				}
 				p.Position++
-				goto l924
-			l942:
-				p.Position, p.TokenIndex = position924, tokenIndex924
+				goto l925
+			l943:
+				p.Position, p.TokenIndex = position925, tokenIndex925
 				if p.Buffer[p.Position] != '%' {
-					goto l923
+					goto l924
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l923
+						goto l924
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l923
+						goto l924
 					}
 					p.Position++
 				}
 			}
+		l925:
+			goto l923
 		l924:
-			goto l922
-		l923:
-			p.Position, p.TokenIndex = position923, tokenIndex923
+			p.Position, p.TokenIndex = position924, tokenIndex924
 		}
-		p.Add(rulefieldname, position921, tokenIndex921)
+		p.Add(rulefieldname, position922, tokenIndex922)
 	}
 	return true
 }
@@ -2931,8 +2932,8 @@ func (p *parser) rule_fieldname() bool {
 /* fieldvalue <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fieldvalue() bool {
 	{
-		position950, tokenIndex950 := p.Position, p.TokenIndex
-	l951:
+		position951, tokenIndex951 := p.Position, p.TokenIndex
+	l952:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -2941,53 +2942,53 @@ func (p *parser) rule_fieldvalue() bool {
 			p.Position = i
 		}
 		{
-			position952, tokenIndex952 := p.Position, p.TokenIndex
+			position953, tokenIndex953 := p.Position, p.TokenIndex
 			{
-				position953, tokenIndex953 := p.Position, p.TokenIndex
+				position954, tokenIndex954 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l971
+					goto l972
 				}
 				p.Position++
-				goto l953
-			l971:
-				p.Position, p.TokenIndex = position953, tokenIndex953
+				goto l954
+			l972:
+				p.Position, p.TokenIndex = position954, tokenIndex954
 				if p.Buffer[p.Position] != '%' {
-					goto l952
+					goto l953
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l952
+						goto l953
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l952
+						goto l953
 					}
 					p.Position++
 				}
 			}
+		l954:
+			goto l952
 		l953:
-			goto l951
-		l952:
-			p.Position, p.TokenIndex = position952, tokenIndex952
+			p.Position, p.TokenIndex = position953, tokenIndex953
 		}
-		p.Add(rulefieldvalue, position950, tokenIndex950)
+		p.Add(rulefieldvalue, position951, tokenIndex951)
 	}
 	return true
 }
 
 /* digits <- <[0-9]+> */
 func (p *parser) rule_digits() bool {
-	position978, tokenIndex978 := p.Position, p.TokenIndex
+	position979, tokenIndex979 := p.Position, p.TokenIndex
 	{
-		position979, tokenIndex979 := p.Position, p.TokenIndex
+		position980, tokenIndex980 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l978
+			goto l979
 		}
 		p.Position++
-	l980:
+	l981:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -2996,135 +2997,137 @@ func (p *parser) rule_digits() bool {
 			p.Position = i
 		}
 		{
-			position981, tokenIndex981 := p.Position, p.TokenIndex
+			position982, tokenIndex982 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l981
+				goto l982
 			}
 			p.Position++
-			goto l980
-		l981:
-			p.Position, p.TokenIndex = position981, tokenIndex981
+			goto l981
+		l982:
+			p.Position, p.TokenIndex = position982, tokenIndex982
 		}
-		p.Add(ruledigits, position979, tokenIndex979)
+		p.Add(ruledigits, position980, tokenIndex980)
 	}
 	return true
-l978:
-	p.Position, p.TokenIndex = position978, tokenIndex978
+l979:
+	p.Position, p.TokenIndex = position979, tokenIndex979
 	return false
 }
 
 /* escape <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 func (p *parser) rule_escape() bool {
-	position982, tokenIndex982 := p.Position, p.TokenIndex
+	position983, tokenIndex983 := p.Position, p.TokenIndex
 	{
-		position983, tokenIndex983 := p.Position, p.TokenIndex
+		position984, tokenIndex984 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l982
+			goto l983
 		}
 		p.Position++
 		{
 			if !cset1[p.Buffer[p.Position]] {
-				goto l982
+				goto l983
 			}
 			p.Position++
 		}
 		{
 			if !cset1[p.Buffer[p.Position]] {
-				goto l982
+				goto l983
 			}
 			p.Position++
 		}
-		p.Add(ruleescape, position983, tokenIndex983)
+		p.Add(ruleescape, position984, tokenIndex984)
 	}
 	return true
-l982:
-	p.Position, p.TokenIndex = position982, tokenIndex982
+l983:
+	p.Position, p.TokenIndex = position983, tokenIndex983
 	return false
 }
 
 /* uchar <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / escape)> */
 func (p *parser) rule_uchar() bool {
-	position990, tokenIndex990 := p.Position, p.TokenIndex
+	position991, tokenIndex991 := p.Position, p.TokenIndex
 	{
-		position991, tokenIndex991 := p.Position, p.TokenIndex
+		position992, tokenIndex992 := p.Position, p.TokenIndex
 		{
-			position992, tokenIndex992 := p.Position, p.TokenIndex
+			position993, tokenIndex993 := p.Position, p.TokenIndex
 			if !cset11[p.Buffer[p.Position]] {
-				goto l1006
+				goto l1007
 			}
 			p.Position++
-			goto l992
-		l1006:
-			p.Position, p.TokenIndex = position992, tokenIndex992
+			goto l993
+		l1007:
+			p.Position, p.TokenIndex = position993, tokenIndex993
 			if !cset32[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l990
+				goto l991
 			}
 		}
-	l992:
-		p.Add(ruleuchar, position991, tokenIndex991)
+	l993:
+		p.Add(ruleuchar, position992, tokenIndex992)
 	}
 	return true
-l990:
-	p.Position, p.TokenIndex = position990, tokenIndex990
+l991:
+	p.Position, p.TokenIndex = position991, tokenIndex991
 	return false
 }
 
 /* xchar <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / escape)> */
 func (p *parser) rule_xchar() bool {
-	position1007, tokenIndex1007 := p.Position, p.TokenIndex
+	position1008, tokenIndex1008 := p.Position, p.TokenIndex
 	{
-		position1008, tokenIndex1008 := p.Position, p.TokenIndex
+		position1009, tokenIndex1009 := p.Position, p.TokenIndex
 		{
-			position1009, tokenIndex1009 := p.Position, p.TokenIndex
+			position1010, tokenIndex1010 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1030
+				goto l1031
 			}
 			p.Position++
-			goto l1009
-		l1030:
-			p.Position, p.TokenIndex = position1009, tokenIndex1009
+			goto l1010
+		l1031:
+			p.Position, p.TokenIndex = position1010, tokenIndex1010
 			if !cset32[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1007
+				goto l1008
 			}
 		}
-	l1009:
-		p.Add(rulexchar, position1008, tokenIndex1008)
+	l1010:
+		p.Add(rulexchar, position1009, tokenIndex1009)
 	}
 	return true
-l1007:
-	p.Position, p.TokenIndex = position1007, tokenIndex1007
+l1008:
+	p.Position, p.TokenIndex = position1008, tokenIndex1008
 	return false
+}
+
+/* selector_alone <- <xchar*> */
+func (p *parser) rule_selector_alone() bool {
+	{
+		position1033, tokenIndex1033 := p.Position, p.TokenIndex
+	l1034:
+		{
+			position1035, tokenIndex1035 := p.Position, p.TokenIndex
+			if !cset29[p.Buffer[p.Position]] || !p.rule_xchar() {
+				goto l1035
+			}
+			goto l1034
+		l1035:
+			p.Position, p.TokenIndex = position1035, tokenIndex1035
+		}
+		p.Add(ruleselector_alone, position1033, tokenIndex1033)
+	}
+	return true
 }
 
 /* alphadigit <- <([0-9] / [A-Z] / [a-z])> */
 func (p *parser) rule_alphadigit() bool {
-	position1031, tokenIndex1031 := p.Position, p.TokenIndex
-	{
-		position1032, tokenIndex1032 := p.Position, p.TokenIndex
-		{
-			if !cset3[p.Buffer[p.Position]] {
-				goto l1031
-			}
-			p.Position++
-		}
-		p.Add(rulealphadigit, position1032, tokenIndex1032)
-	}
-	return true
-l1031:
-	p.Position, p.TokenIndex = position1031, tokenIndex1031
-	return false
-}
-
-/* lowalpha <- <[a-z]> */
-func (p *parser) rule_lowalpha() bool {
 	position1036, tokenIndex1036 := p.Position, p.TokenIndex
 	{
 		position1037, tokenIndex1037 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
-			goto l1036
+		{
+			if !cset3[p.Buffer[p.Position]] {
+				goto l1036
+			}
+			p.Position++
 		}
-		p.Position++
-		p.Add(rulelowalpha, position1037, tokenIndex1037)
+		p.Add(rulealphadigit, position1037, tokenIndex1037)
 	}
 	return true
 l1036:
@@ -3132,109 +3135,107 @@ l1036:
 	return false
 }
 
-/* hialpha <- <[A-Z]> */
-func (p *parser) rule_hialpha() bool {
-	position1038, tokenIndex1038 := p.Position, p.TokenIndex
+/* lowalpha <- <[a-z]> */
+func (p *parser) rule_lowalpha() bool {
+	position1041, tokenIndex1041 := p.Position, p.TokenIndex
 	{
-		position1039, tokenIndex1039 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
-			goto l1038
+		position1042, tokenIndex1042 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
+			goto l1041
 		}
 		p.Position++
-		p.Add(rulehialpha, position1039, tokenIndex1039)
+		p.Add(rulelowalpha, position1042, tokenIndex1042)
 	}
 	return true
-l1038:
-	p.Position, p.TokenIndex = position1038, tokenIndex1038
+l1041:
+	p.Position, p.TokenIndex = position1041, tokenIndex1041
+	return false
+}
+
+/* hialpha <- <[A-Z]> */
+func (p *parser) rule_hialpha() bool {
+	position1043, tokenIndex1043 := p.Position, p.TokenIndex
+	{
+		position1044, tokenIndex1044 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
+			goto l1043
+		}
+		p.Position++
+		p.Add(rulehialpha, position1044, tokenIndex1044)
+	}
+	return true
+l1043:
+	p.Position, p.TokenIndex = position1043, tokenIndex1043
 	return false
 }
 
 /* alpha <- <([A-Z] / [a-z])> */
 func (p *parser) rule_alpha() bool {
-	position1040, tokenIndex1040 := p.Position, p.TokenIndex
+	position1045, tokenIndex1045 := p.Position, p.TokenIndex
 	{
-		position1041, tokenIndex1041 := p.Position, p.TokenIndex
+		position1046, tokenIndex1046 := p.Position, p.TokenIndex
 		{
 			if !cset4[p.Buffer[p.Position]] {
-				goto l1040
+				goto l1045
 			}
 			p.Position++
 		}
-		p.Add(rulealpha, position1041, tokenIndex1041)
+		p.Add(rulealpha, position1046, tokenIndex1046)
 	}
 	return true
-l1040:
-	p.Position, p.TokenIndex = position1040, tokenIndex1040
+l1045:
+	p.Position, p.TokenIndex = position1045, tokenIndex1045
 	return false
 }
 
 /* digit <- <[0-9]> */
 func (p *parser) rule_digit() bool {
-	position1044, tokenIndex1044 := p.Position, p.TokenIndex
+	position1049, tokenIndex1049 := p.Position, p.TokenIndex
 	{
-		position1045, tokenIndex1045 := p.Position, p.TokenIndex
+		position1050, tokenIndex1050 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l1044
+			goto l1049
 		}
 		p.Position++
-		p.Add(ruledigit, position1045, tokenIndex1045)
+		p.Add(ruledigit, position1050, tokenIndex1050)
 	}
 	return true
-l1044:
-	p.Position, p.TokenIndex = position1044, tokenIndex1044
+l1049:
+	p.Position, p.TokenIndex = position1049, tokenIndex1049
 	return false
 }
 
 /* safe <- <('$' / '+' / '-' / '.' / '_')> */
 func (p *parser) rule_safe() bool {
-	position1046, tokenIndex1046 := p.Position, p.TokenIndex
+	position1051, tokenIndex1051 := p.Position, p.TokenIndex
 	{
-		position1047, tokenIndex1047 := p.Position, p.TokenIndex
+		position1052, tokenIndex1052 := p.Position, p.TokenIndex
 		{
 			if !cset13[p.Buffer[p.Position]] {
-				goto l1046
+				goto l1051
 			}
 			p.Position++
 		}
-		p.Add(rulesafe, position1047, tokenIndex1047)
+		p.Add(rulesafe, position1052, tokenIndex1052)
 	}
 	return true
-l1046:
-	p.Position, p.TokenIndex = position1046, tokenIndex1046
+l1051:
+	p.Position, p.TokenIndex = position1051, tokenIndex1051
 	return false
 }
 
 /* extra <- <('!' / [\'-*] / ',')> */
 func (p *parser) rule_extra() bool {
-	position1053, tokenIndex1053 := p.Position, p.TokenIndex
-	{
-		position1054, tokenIndex1054 := p.Position, p.TokenIndex
-		{
-			if !cset14[p.Buffer[p.Position]] {
-				goto l1053
-			}
-			p.Position++
-		}
-		p.Add(ruleextra, position1054, tokenIndex1054)
-	}
-	return true
-l1053:
-	p.Position, p.TokenIndex = position1053, tokenIndex1053
-	return false
-}
-
-/* national <- <([[-^] / '`' / [{-~])> */
-func (p *parser) rule_national() bool {
 	position1058, tokenIndex1058 := p.Position, p.TokenIndex
 	{
 		position1059, tokenIndex1059 := p.Position, p.TokenIndex
 		{
-			if !cset15[p.Buffer[p.Position]] {
+			if !cset14[p.Buffer[p.Position]] {
 				goto l1058
 			}
 			p.Position++
 		}
-		p.Add(rulenational, position1059, tokenIndex1059)
+		p.Add(ruleextra, position1059, tokenIndex1059)
 	}
 	return true
 l1058:
@@ -3242,18 +3243,18 @@ l1058:
 	return false
 }
 
-/* punctuation <- <('"' / '#' / '%' / '<' / '>')> */
-func (p *parser) rule_punctuation() bool {
+/* national <- <([[-^] / '`' / [{-~])> */
+func (p *parser) rule_national() bool {
 	position1063, tokenIndex1063 := p.Position, p.TokenIndex
 	{
 		position1064, tokenIndex1064 := p.Position, p.TokenIndex
 		{
-			if !cset16[p.Buffer[p.Position]] {
+			if !cset15[p.Buffer[p.Position]] {
 				goto l1063
 			}
 			p.Position++
 		}
-		p.Add(rulepunctuation, position1064, tokenIndex1064)
+		p.Add(rulenational, position1064, tokenIndex1064)
 	}
 	return true
 l1063:
@@ -3261,60 +3262,79 @@ l1063:
 	return false
 }
 
-/* reserved <- <('&' / '/' / ':' / ';' / '=' / '?' / '@')> */
-func (p *parser) rule_reserved() bool {
-	position1070, tokenIndex1070 := p.Position, p.TokenIndex
+/* punctuation <- <('"' / '#' / '%' / '<' / '>')> */
+func (p *parser) rule_punctuation() bool {
+	position1068, tokenIndex1068 := p.Position, p.TokenIndex
 	{
-		position1071, tokenIndex1071 := p.Position, p.TokenIndex
+		position1069, tokenIndex1069 := p.Position, p.TokenIndex
 		{
-			if !cset17[p.Buffer[p.Position]] {
-				goto l1070
+			if !cset16[p.Buffer[p.Position]] {
+				goto l1068
 			}
 			p.Position++
 		}
-		p.Add(rulereserved, position1071, tokenIndex1071)
+		p.Add(rulepunctuation, position1069, tokenIndex1069)
 	}
 	return true
-l1070:
-	p.Position, p.TokenIndex = position1070, tokenIndex1070
+l1068:
+	p.Position, p.TokenIndex = position1068, tokenIndex1068
+	return false
+}
+
+/* reserved <- <('&' / '/' / ':' / ';' / '=' / '?' / '@')> */
+func (p *parser) rule_reserved() bool {
+	position1075, tokenIndex1075 := p.Position, p.TokenIndex
+	{
+		position1076, tokenIndex1076 := p.Position, p.TokenIndex
+		{
+			if !cset17[p.Buffer[p.Position]] {
+				goto l1075
+			}
+			p.Position++
+		}
+		p.Add(rulereserved, position1076, tokenIndex1076)
+	}
+	return true
+l1075:
+	p.Position, p.TokenIndex = position1075, tokenIndex1075
 	return false
 }
 
 /* hex <- <([0-9] / [A-F] / [a-f])> */
 func (p *parser) rule_hex() bool {
-	position1079, tokenIndex1079 := p.Position, p.TokenIndex
+	position1084, tokenIndex1084 := p.Position, p.TokenIndex
 	{
-		position1080, tokenIndex1080 := p.Position, p.TokenIndex
+		position1085, tokenIndex1085 := p.Position, p.TokenIndex
 		{
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1079
+				goto l1084
 			}
 			p.Position++
 		}
-		p.Add(rulehex, position1080, tokenIndex1080)
+		p.Add(rulehex, position1085, tokenIndex1085)
 	}
 	return true
-l1079:
-	p.Position, p.TokenIndex = position1079, tokenIndex1079
+l1084:
+	p.Position, p.TokenIndex = position1084, tokenIndex1084
 	return false
 }
 
 /* unreserved <- <('!' / '$' / [\'-.] / [0-9] / [A-Z] / '_' / [a-z])> */
 func (p *parser) rule_unreserved() bool {
-	position1084, tokenIndex1084 := p.Position, p.TokenIndex
+	position1089, tokenIndex1089 := p.Position, p.TokenIndex
 	{
-		position1085, tokenIndex1085 := p.Position, p.TokenIndex
+		position1090, tokenIndex1090 := p.Position, p.TokenIndex
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l1084
+				goto l1089
 			}
 			p.Position++
 		}
-		p.Add(ruleunreserved, position1085, tokenIndex1085)
+		p.Add(ruleunreserved, position1090, tokenIndex1090)
 	}
 	return true
-l1084:
-	p.Position, p.TokenIndex = position1084, tokenIndex1084
+l1089:
+	p.Position, p.TokenIndex = position1089, tokenIndex1089
 	return false
 }
 

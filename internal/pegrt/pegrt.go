@@ -44,6 +44,10 @@ type Grammar struct {
 	// DocumentRules holds every rule of the document (the .bnf), in its order; each can be
 	// matched on its own.
 	DocumentRules []string
+	// Entry maps each rule of the document to the number of the rule that matches it alone:
+	// its PEG rule, or the extra rule declared "alone" for it in the .peg, where its PEG rule
+	// is written for the context it stands in.
+	Entry map[string]int
 	// Rules holds, for each rule number of a Token, the BNF name of the rule, or "" for a rule
 	// that only the PEG has (rules declared "extra" in the .peg, and the numbers that no rule
 	// has). An extra rule declared "as" a BNF rule has that rule's name: two rule numbers may
@@ -54,19 +58,13 @@ type Grammar struct {
 	New      func() Parser // a new parser, ready to Match
 }
 
-// Rule returns the number of the rule named by its BNF name, or -1. Where an extra rule of
-// the .peg shares the name (a context-bound copy), it is the number of the document's rule.
+// Rule returns the number of the rule that matches the rule of the document named name (its
+// BNF name) alone, or -1.
 func (g *Grammar) Rule(name string) int {
-	n := -1
-	for i, r := range g.Rules {
-		if r != name {
-			continue
-		}
-		if n < 0 || g.PEGRules[i] == PEGName(name) {
-			n = i
-		}
+	if n, ok := g.Entry[name]; ok {
+		return n
 	}
-	return n
+	return -1
 }
 
 // PEGName maps a BNF rule name to its PEG rule name: "-" is written "_" and "+" "plus".
