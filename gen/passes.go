@@ -58,7 +58,9 @@ func transform(id string, src []byte) (*unit, error) {
 // transformUpTo runs the first n passes.
 func transformUpTo(id string, src []byte, n int) (*unit, error) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, id+".go", src, parser.ParseComments)
+	// The passes need no objects: they tell the parser's state from the rules' own variables
+	// by name (rulesAsMethods checks that no rule declares the state's names).
+	f, err := parser.ParseFile(fset, id+".go", src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, fmt.Errorf("reading pointlander/peg's output: %v", err)
 	}
@@ -125,7 +127,6 @@ func stmts(src string) []ast.Stmt {
 
 var (
 	exprType     = reflect.TypeFor[ast.Expr]()
-	stmtType     = reflect.TypeFor[ast.Stmt]()
 	exprListType = reflect.TypeFor[[]ast.Expr]()
 	stmtListType = reflect.TypeFor[[]ast.Stmt]()
 )
@@ -148,7 +149,7 @@ func rewrite(n ast.Node, f func(ast.Expr) ast.Expr) {
 			}
 		case reflect.Struct:
 			for i := 0; i < v.NumField(); i++ {
-				if fv := v.Field(i); fv.CanSet() && !isPositionOrObject(fv) {
+				if fv := v.Field(i); fv.CanSet() {
 					visit(fv)
 				}
 			}
@@ -177,7 +178,7 @@ func clearPositions(n ast.Node) {
 			for i := 0; i < v.NumField(); i++ {
 				fv := v.Field(i)
 				switch {
-				case !fv.CanSet() || isPositionOrObject(fv):
+				case !fv.CanSet():
 				case fv.Type() == posType:
 					fv.SetInt(int64(token.NoPos))
 				default:
@@ -191,16 +192,6 @@ func clearPositions(n ast.Node) {
 		}
 	}
 	visit(reflect.ValueOf(n))
-}
-
-// isPositionOrObject reports fields that rewrite leaves alone: the resolver's scopes and
-// objects (they point back up the tree) and comments.
-func isPositionOrObject(v reflect.Value) bool {
-	switch v.Type() {
-	case reflect.TypeFor[*ast.Object](), reflect.TypeFor[*ast.Scope](), reflect.TypeFor[*ast.CommentGroup]():
-		return true
-	}
-	return false
 }
 
 // blocks calls f with every statement list under n (blocks, case and select clauses), inner

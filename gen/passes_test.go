@@ -2,6 +2,9 @@ package main
 
 import (
 	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -205,5 +208,24 @@ func TestPassesKeepTheLanguage(t *testing.T) {
 	}
 	if n := strings.Count(string(src), "i, buf := p.Position, p.Buffer"); n != 2 { // a's loop and d's [a-c]*
 		t.Errorf("%d tight loops, want 2:\n%s", n, src)
+	}
+}
+
+// TestGeneratedFilesAreMarked checks that Go's tools treat every file under generated/ as
+// generated code: its "Code generated … DO NOT EDIT." line comes before the package clause.
+func TestGeneratedFilesAreMarked(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "generated", "*", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no generated files: %v", err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments|parser.PackageClauseOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ast.IsGenerated(f) {
+			t.Errorf("%s: ast.IsGenerated is false", name)
+		}
 	}
 }
