@@ -18,8 +18,8 @@ type Token struct {
 // Parser is one generated parser. It is not safe for concurrent use; Grammar.New makes another.
 type Parser interface {
 	// Match reports whether the rule numbered rule (an index into Grammar.Rules, as
-	// Grammar.Rule returns it) matches the whole input. An input holding a NUL byte never
-	// matches.
+	// Grammar.Rule returns it) matches the whole input. An input holding a NUL byte matches
+	// only a rule whose characters include NUL (RFC 2396's control; see EndSymbol).
 	Match(rule int, input string) bool
 	// Recognize is Match without recording tokens: faster, for a verdict alone. It leaves
 	// Len and Token undefined.
@@ -84,8 +84,11 @@ func PEGName(bnfName string) string {
 	return string(b)
 }
 
-// EndSymbol follows the input in Machine.Buffer. No test of a generated parser accepts it, so
-// a match never reads past the input; it is why an input holding a NUL byte never matches.
+// EndSymbol follows the input in Machine.Buffer. Only a character set that holds NUL accepts
+// it; the one such set is RFC 2396's control = %x00-1F | %x7F, a rule of one character that no
+// rule uses, so no match reads past the end marker. A match that ends at a NUL before the end
+// of the input is no match of the input (Machine.Match), and a match that consumed the end
+// marker ends past the input, which is no match either.
 const EndSymbol = 0
 
 // Machine is the state and run-time that every generated parser embeds: the input, the
@@ -138,8 +141,8 @@ func (m *Machine) Match(rule int, input string) bool { return m.run(rule, input,
 // Recognize implements Parser.
 func (m *Machine) Recognize(rule int, input string) bool { return m.run(rule, input, true) }
 
-// run matches input from the rule numbered rule. A match that ends before the end of the
-// input is no match of the input (it may have ended at a NUL, which no test accepts).
+// run matches input from the rule numbered rule. A match that does not end at the end of the
+// input is no match of the input (see EndSymbol).
 func (m *Machine) run(rule int, input string, notokens bool) bool {
 	if rule < 0 || rule >= len(m.Rules) || m.Rules[rule] == nil {
 		return false
