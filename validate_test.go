@@ -311,3 +311,26 @@ func TestInnerRules(t *testing.T) {
 		}
 	}
 }
+
+// TestBadInputEveryRule holds every rule of every document, matched alone, to the bad inputs:
+// a *SyntaxError, never a panic, and never an error of another type. RFC 2396's control =
+// %x00-1F | %x7F (section 2.4.3) is the one rule that accepts one of them, "\x00".
+func TestBadInputEveryRule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every rule of every version, on inputs of 1 MiB")
+	}
+	for _, v := range urlgrammar.Versions() {
+		for _, rule := range v.Rules() {
+			for name, s := range badInputs {
+				err := urlgrammar.ValidateRule(v, rule, s)
+				if err == nil && (name == "empty" || v == urlgrammar.RFC2396 && rule == "control" && s == "\x00") {
+					continue
+				}
+				var se *urlgrammar.SyntaxError
+				if !errors.As(err, &se) || se.Offset < 0 || se.Offset > len(s) {
+					t.Errorf("%v %s: %s: got %v, want a *SyntaxError inside the input", v, rule, name, err)
+				}
+			}
+		}
+	}
+}
