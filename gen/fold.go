@@ -293,7 +293,8 @@ func unusedLabelsAndSaves(u *unit) error {
 				if _, isLabel := s.(*ast.LabeledStmt); !isLabel && afterGoto {
 					continue
 				}
-				_, afterGoto = isGoto(s, "")
+				_, inner := labeled(s) // "l: goto m" jumps away too
+				_, afterGoto = isGoto(inner, "")
 				out = append(out, s)
 			}
 			return out

@@ -18,6 +18,14 @@
 // where r1, r2, … are all the rules. pointlander/peg drops a rule that no rule uses (and
 // -strict makes that an error); _start uses every rule, so every rule gets a method, and every
 // rule of the document can be matched on its own (pegrt.Machine.Match). Nothing calls _start.
+//
+// pointlander/peg runs twice. The run above, -strict, gives every rule its method. The second,
+// -inline, with _start using only the start rules (twice each), writes a rule that one rule
+// uses inline in that rule: a call saved on every match of it. The method of a rule is the
+// second run's where that run has one (the start rules, and the rules used more than once),
+// and the first run's otherwise; so a rule used once is a method of its own, for matching it
+// alone, and also stands inline in the method of the rule that uses it (grammar.go says
+// where).
 package main
 
 import (
@@ -93,11 +101,20 @@ func generate(root, id string) error {
 	if err := check(id, g, pf); err != nil {
 		return err
 	}
-	raw, err := runPEG(root, compose(id, g, pf, string(pegSrc)))
+	rules, names := compose(g, pf, string(pegSrc))
+	raw, err := runPEG(root, pegSource(id, names, rules), "-strict")
 	if err != nil {
 		return err
 	}
-	u, err := transform(id, raw)
+	var starts []string
+	for _, s := range pf.starts {
+		starts = append(starts, pegrt.PEGName(s))
+	}
+	inlined, err := runPEG(root, pegSource(id, twice(starts), rules), "-inline")
+	if err != nil {
+		return err
+	}
+	u, err := transform(id, raw, inlined)
 	if err != nil {
 		return err
 	}
@@ -119,26 +136,37 @@ func generate(root, id string) error {
 	return os.WriteFile(filepath.Join(dir, "grammar.go"), grammar, 0o644)
 }
 
-// compose writes the PEG that pointlander/peg compiles for a grammar: the .peg file, and a rule
-// for each character-set rule of the .bnf that the .peg declares folded (written inline where
-// it is used), in the frame of pegSource.
-func compose(id string, g *bnf.Grammar, pf pegFile, pegSrc string) string {
+// compose returns the rules that pointlander/peg compiles for a grammar, and their names: the
+// .peg file, and a rule for each character-set rule of the .bnf that the .peg declares folded
+// (written inline where it is used).
+func compose(g *bnf.Grammar, pf pegFile, pegSrc string) (rules string, names []string) {
 	var sets strings.Builder
-	all := append([]string(nil), pf.rules...)
+	names = append([]string(nil), pf.rules...)
 	for _, r := range g.Rules {
 		if _, folded := pf.folded[r.Name]; folded && r.Charset {
 			name := pegrt.PEGName(r.Name)
 			fmt.Fprintf(&sets, "\n# %s: a character-set rule of the .bnf, written by gen\n%s <- %s\n", r.Name, name, pegClass(&r.Set))
-			all = append(all, name)
+			names = append(names, name)
 		}
 	}
-	return pegSource(id, all, pegSrc+"\n"+sets.String())
+	return pegSrc + "\n" + sets.String(), names
 }
 
-// pegSource frames rules (the rules named names) as pointlander/peg needs them: the package,
-// the parser type, and the rule _start, which uses every rule.
-func pegSource(pkg string, names []string, rules string) string {
-	return fmt.Sprintf("package %s\n\ntype parser Peg {\n}\n\n_start <- %s\n\n%s", pkg, strings.Join(names, " / "), rules)
+// pegSource frames rules as pointlander/peg needs them: the package, the parser type, and the
+// rule _start, which uses the rules named uses. Nothing calls _start (it gets no method): it is
+// there for what pointlander/peg does with the rules it uses.
+func pegSource(pkg string, uses []string, rules string) string {
+	return fmt.Sprintf("package %s\n\ntype parser Peg {\n}\n\n_start <- %s\n\n%s", pkg, strings.Join(uses, " / "), rules)
+}
+
+// twice names each rule two times: pointlander/peg's -inline writes a rule that is used once
+// inline where it is used, and gives it no function of its own.
+func twice(rules []string) []string {
+	var out []string
+	for _, r := range rules {
+		out = append(out, r, r)
+	}
+	return out
 }
 
 // pegClass writes a set of bytes as a PEG character class, such as [\-.0-9A-Za-z].
@@ -151,9 +179,9 @@ func pegClass(s *bnf.ByteSet) string {
 }
 
 // runPEG compiles a PEG with pointlander/peg (go tool peg, built once by the go command and
-// cached) and returns its Go output. -strict makes its warnings (a rule used but not defined,
-// a rule no rule uses, left recursion) errors.
-func runPEG(root, peg string) ([]byte, error) {
+// cached) and returns its Go output. With -strict, its warnings (a rule used but not defined,
+// a rule no rule uses, left recursion) are errors.
+func runPEG(root, peg, flag string) ([]byte, error) {
 	tmp, err := os.MkdirTemp("", "urlgrammar-gen")
 	if err != nil {
 		return nil, err
@@ -164,17 +192,18 @@ func runPEG(root, peg string) ([]byte, error) {
 		return nil, err
 	}
 	var stderr bytes.Buffer
-	cmd := exec.Command("go", "tool", "peg", "-strict", "-output", out, in)
+	cmd := exec.Command("go", "tool", "peg", flag, "-output", out, in)
 	cmd.Dir = root
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("pointlander/peg: %v\n%s", err, stderr.String())
+		return nil, fmt.Errorf("pointlander/peg %s: %v\n%s", flag, err, stderr.String())
 	}
 	return os.ReadFile(out)
 }
 
 // grammarFile writes generated/<id>/grammar.go: the description of the grammar for pegrt, the
-// parser type, and the table that maps each rule number to the rule's method.
+// parser type, and the table that maps each rule number to the rule's method (and names the
+// method a rule is also written inline in).
 func grammarFile(id string, g *bnf.Grammar, pf pegFile, u *unit) string {
 	bnfName := map[string]string{}
 	for _, r := range g.Rules {
@@ -236,7 +265,10 @@ func newParser() *parser {
 	p.Rules = []func() bool{
 `)
 	for _, r := range u.rules {
-		if u.methods[r] {
+		switch {
+		case u.methods[r] && u.inlinedIn[r] != "":
+			fmt.Fprintf(&b, "\t\trule%s: p.rule_%s, // and inline in rule_%s\n", r, r, u.inlinedIn[r])
+		case u.methods[r]:
 			fmt.Fprintf(&b, "\t\trule%s: p.rule_%s,\n", r, r)
 		}
 	}

@@ -30,9 +30,10 @@ var ruleComment = regexp.MustCompile(`^/\* (\d+) ([A-Za-z_][A-Za-z0-9_]*) <- (.*
 //
 // This pass makes the methods and removes Init (what else it holds, the parser's reset, parse
 // and add closures, is pegrt.Machine's job); the state is still named as Init named it until
-// the pass "state as fields". The rule _start gets no method: it only makes every rule
-// reachable, and nothing calls it. The pass records the rules and their expressions for the
-// passes after it.
+// the pass "state as fields". A rule's closure is taken from the -inline output where that has
+// one (see gen/main.go), which writes the rules used once inline in it. The rule _start gets no
+// method: it only makes rules reachable, and nothing calls it. The pass records the rules and
+// their expressions for the passes after it.
 func rulesAsMethods(u *unit) error {
 	// The rule constants, in order: the rule numbers.
 	for _, d := range u.file.Decls {
@@ -57,40 +58,46 @@ func rulesAsMethods(u *unit) error {
 		}
 	}
 
-	var table *ast.CompositeLit
-	var initDecl *ast.FuncDecl
-	for _, d := range u.file.Decls {
-		f, ok := d.(*ast.FuncDecl)
-		if !ok || f.Name.Name != "Init" {
-			continue
-		}
-		initDecl = f
-		ast.Inspect(f.Body, func(n ast.Node) bool {
-			if a, ok := n.(*ast.AssignStmt); ok && len(a.Lhs) == 1 && isIdent(a.Lhs[0], "_rules") && a.Tok == token.ASSIGN {
-				table, _ = a.Rhs[0].(*ast.CompositeLit)
-			}
-			return table == nil
-		})
-	}
+	table, initDecl := ruleTable(u.file)
 	if table == nil {
 		return fmt.Errorf("no rule table (_rules = [...]func() bool{…}) in Init")
 	}
 	if len(table.Elts) != len(u.rules) {
 		return fmt.Errorf("the rule table has %d entries for %d rules", len(table.Elts), len(u.rules))
 	}
+	var inline *ast.CompositeLit
+	if u.inline != nil {
+		if inline, _ = ruleTable(u.inline); inline == nil || len(inline.Elts) != len(u.rules) {
+			return fmt.Errorf("the rule table of the -inline output is not the same rules'")
+		}
+	}
 	var methods []ast.Decl
 	for i, e := range table.Elts {
+		if u.rules[i] == "_start" {
+			continue // it only makes rules reachable: nothing calls it
+		}
+		if inline != nil {
+			if fn, ok := inline.Elts[i].(*ast.FuncLit); ok {
+				e = fn
+				// The rules whose tokens it records are written inline in it.
+				ast.Inspect(fn.Body, func(n ast.Node) bool {
+					if c, ok := n.(*ast.CallExpr); ok && isIdent(c.Fun, "add") && len(c.Args) > 0 {
+						if id, ok := c.Args[0].(*ast.Ident); ok && id.Name != "rule"+u.rules[i] {
+							u.inlinedIn[strings.TrimPrefix(id.Name, "rule")] = u.rules[i]
+						}
+					}
+					return true
+				})
+			}
+		}
 		fn, ok := e.(*ast.FuncLit)
 		if !ok {
 			if i > 0 {
-				return fmt.Errorf("rule %s has no function (is it -inline'd?)", u.rules[i])
+				return fmt.Errorf("rule %s has no function", u.rules[i])
 			}
 			continue // Unknown
 		}
 		name := u.rules[i]
-		if name == "_start" {
-			continue // it only makes every rule reachable: nothing calls it
-		}
 		for _, shadow := range []string{"position", "tokenIndex", "buffer", "p"} {
 			if declares(fn.Body, shadow) {
 				return fmt.Errorf("rule %s declares %s, which the methods use for the parser's state", name, shadow)
@@ -125,6 +132,24 @@ func rulesAsMethods(u *unit) error {
 	}
 	u.file.Decls = append(decls, methods...)
 	return nil
+}
+
+// ruleTable returns the rule table of pointlander/peg's Init, and Init.
+func ruleTable(f *ast.File) (table *ast.CompositeLit, init *ast.FuncDecl) {
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != "Init" {
+			continue
+		}
+		init = fd
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if a, ok := n.(*ast.AssignStmt); ok && len(a.Lhs) == 1 && isIdent(a.Lhs[0], "_rules") && a.Tok == token.ASSIGN {
+				table, _ = a.Rhs[0].(*ast.CompositeLit)
+			}
+			return table == nil
+		})
+	}
+	return table, init
 }
 
 // declares reports whether a declaration under n declares name.

@@ -18,11 +18,15 @@ import (
 type unit struct {
 	fset *token.FileSet
 	file *ast.File
+	// inline is pointlander/peg's output with -inline (see gen/main.go), or nil.
+	inline *ast.File
 	// rules holds the rule names of pointlander/peg's rule constants, by rule number;
 	// methods, the rules that have a method (every rule but the first two, Unknown and _start,
 	// which nothing calls).
 	rules   []string
 	methods map[string]bool
+	// inlinedIn names, for a rule written inline in another rule's method, that rule.
+	inlinedIn map[string]string
 	// exprs holds each rule's expression as pointlander/peg prints it above the rule's code.
 	exprs map[string]string
 	// doc holds the comment that stands above a declaration the passes made.
@@ -50,21 +54,34 @@ var passes = []pass{
 	{"state as fields", stateAsFields},
 }
 
-// transform parses pointlander/peg's output and runs every pass over it.
-func transform(id string, src []byte) (*unit, error) {
-	return transformUpTo(id, src, len(passes))
+// transform parses pointlander/peg's two outputs (see gen/main.go; inline may be nil) and runs
+// every pass over them.
+func transform(id string, src, inline []byte) (*unit, error) {
+	return transformUpTo(id, src, inline, len(passes))
 }
 
 // transformUpTo runs the first n passes.
-func transformUpTo(id string, src []byte, n int) (*unit, error) {
+func transformUpTo(id string, src, inline []byte, n int) (*unit, error) {
 	fset := token.NewFileSet()
 	// The passes need no objects: they tell the parser's state from the rules' own variables
 	// by name (rulesAsMethods checks that no rule declares the state's names).
-	f, err := parser.ParseFile(fset, id+".go", src, parser.ParseComments|parser.SkipObjectResolution)
-	if err != nil {
-		return nil, fmt.Errorf("reading pointlander/peg's output: %v", err)
+	read := func(src []byte) (*ast.File, error) {
+		f, err := parser.ParseFile(fset, id+".go", src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("reading pointlander/peg's output: %v", err)
+		}
+		return f, nil
 	}
-	u := &unit{fset: fset, file: f, methods: map[string]bool{}, exprs: map[string]string{}, doc: map[ast.Decl]string{}}
+	f, err := read(src)
+	if err != nil {
+		return nil, err
+	}
+	u := &unit{fset: fset, file: f, methods: map[string]bool{}, inlinedIn: map[string]string{}, exprs: map[string]string{}, doc: map[ast.Decl]string{}}
+	if inline != nil {
+		if u.inline, err = read(inline); err != nil {
+			return nil, err
+		}
+	}
 	for _, p := range passes[:n] {
 		if err := p.run(u); err != nil {
 			return nil, fmt.Errorf("pass %q: %v", p.name, err)

@@ -21,9 +21,10 @@ var passCases = map[string]string{
 	// rule constants.
 	"dead code": `a <- 'x'`,
 	// The closures become methods; a call through the rule table, a direct call. _start has
-	// no method.
-	"rules as methods": `a <- b 'x' / b
-b <- 'y'`,
+	// no method. c, used once, is written inline in a, and has a method of its own too.
+	"rules as methods": `a <- b 'x' / b c
+b <- 'y'
+c <- 'z'`,
 	// rune('x') becomes 'x'.
 	"byte input": `a <- 'x' [a-c]`,
 	// b's save takes the token index, and add receives it: its token records where its inner
@@ -59,7 +60,7 @@ func TestPassesGolden(t *testing.T) {
 			continue
 		}
 		t.Run(p.name, func(t *testing.T) {
-			got := transformed(t, peg, i+1)
+			got := transformed(t, peg, []string{"a"}, i+1)
 			golden := filepath.Join("testdata", strings.ReplaceAll(p.name, " ", "-")+".golden")
 			if *update {
 				if err := os.WriteFile(golden, got, 0o644); err != nil {
@@ -78,14 +79,19 @@ func TestPassesGolden(t *testing.T) {
 	}
 }
 
-// transformed returns the Go file for the PEG rules after the first n passes.
-func transformed(t *testing.T, rules string, n int) []byte {
+// transformed returns the Go file for the PEG rules after the first n passes, with the rules
+// named by starts as the start rules (gen/main.go).
+func transformed(t *testing.T, rules string, starts []string, n int) []byte {
 	t.Helper()
-	raw, err := runPEG("..", pegSource("t", readPEG(rules).rules, rules))
+	raw, err := runPEG("..", pegSource("t", readPEG(rules).rules, rules), "-strict")
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, err := transformUpTo("t", raw, n)
+	inline, err := runPEG("..", pegSource("t", twice(starts), rules), "-inline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := transformUpTo("t", raw, inline, n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +184,7 @@ func TestPassesKeepTheLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs pointlander/peg and tests a generated package")
 	}
-	src := transformed(t, langGrammar, len(passes))
+	src := transformed(t, langGrammar, []string{"a", "b", "c", "d", "e"}, len(passes))
 	src = []byte(strings.Replace(string(src), "package t\n", "package lang\n", 1))
 	// Only code inside the module may import internal/pegrt: the package is made in testdata.
 	dir, err := os.MkdirTemp("testdata", "lang")

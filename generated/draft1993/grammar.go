@@ -256,7 +256,7 @@ func newParser() *parser {
 		rulefragmentaddress: p.rule_fragmentaddress,
 		ruleurl:             p.rule_url,
 		rulegeneric:         p.rule_generic,
-		rulescheme:          p.rule_scheme,
+		rulescheme:          p.rule_scheme, // and inline in rule_generic
 		rulehttpaddress:     p.rule_httpaddress,
 		rulefileaddress:     p.rule_fileaddress,
 		ruleafsaddress:      p.rule_afsaddress,
@@ -264,31 +264,31 @@ func newParser() *parser {
 		rulewaisaddress:     p.rule_waisaddress,
 		rulewaisindex:       p.rule_waisindex,
 		rulewaisdoc:         p.rule_waisdoc,
-		rulegroupart:        p.rule_groupart,
-		rulegroup:           p.rule_group,
-		rulearticle:         p.rule_article,
+		rulegroupart:        p.rule_groupart, // and inline in rule_newsaddress
+		rulegroup:           p.rule_group,    // and inline in rule_newsaddress
+		rulearticle:         p.rule_article,  // and inline in rule_newsaddress
 		ruledatabase:        p.rule_database,
-		rulewtype:           p.rule_wtype,
+		rulewtype:           p.rule_wtype, // and inline in rule_waisdoc
 		ruleprosperoaddress: p.rule_prosperoaddress,
 		ruleprosperolink:    p.rule_prosperolink,
-		rulehsoname:         p.rule_hsoname,
-		ruleversion:         p.rule_version,
-		ruleattributes:      p.rule_attributes,
-		ruleattribute:       p.rule_attribute,
+		rulehsoname:         p.rule_hsoname,    // and inline in rule_prosperolink
+		ruleversion:         p.rule_version,    // and inline in rule_prosperolink
+		ruleattributes:      p.rule_attributes, // and inline in rule_prosperolink
+		ruleattribute:       p.rule_attribute,  // and inline in rule_prosperolink
 		ruletelnetaddress:   p.rule_telnetaddress,
 		rulegopheraddress:   p.rule_gopheraddress,
 		rulehostport:        p.rule_hostport,
 		rulehost:            p.rule_host,
-		rulecellname:        p.rule_cellname,
+		rulecellname:        p.rule_cellname, // and inline in rule_afsaddress
 		rulehostname:        p.rule_hostname,
 		rulehostnumber:      p.rule_hostnumber,
-		ruleport:            p.rule_port,
-		ruleselector:        p.rule_selector,
+		ruleport:            p.rule_port,     // and inline in rule_hostport
+		ruleselector:        p.rule_selector, // and inline in rule_gopheraddress
 		rulepath:            p.rule_path,
 		rulesearch:          p.rule_search,
-		ruleuser:            p.rule_user,
-		rulefragmentid:      p.rule_fragmentid,
-		rulegtype:           p.rule_gtype,
+		ruleuser:            p.rule_user,       // and inline in rule_telnetaddress
+		rulefragmentid:      p.rule_fragmentid, // and inline in rule_fragmentaddress
+		rulegtype:           p.rule_gtype,      // and inline in rule_gopheraddress
 		ruledigits:          p.rule_digits,
 		rulealphanums:       p.rule_alphanums,
 		ruleescape:          p.rule_escape,

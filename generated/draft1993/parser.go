@@ -67,328 +67,441 @@ const (
 
 /* fragmentaddress <- <(url ('#' fragmentid)?)> */
 func (p *parser) rule_fragmentaddress() bool {
-	position59, tokenIndex59 := p.Position, p.TokenIndex
+	position30, tokenIndex30 := p.Position, p.TokenIndex
 	{
-		position60, tokenIndex60 := p.Position, p.TokenIndex
-		if !cset0[p.Buffer[p.Position]] || !p.rule_url() {
-			goto l59
+		position31, tokenIndex31 := p.Position, p.TokenIndex
+		if !cset2[p.Buffer[p.Position]] || !p.rule_url() {
+			goto l30
 		}
 		{
-			position61, tokenIndex61 := p.Position, p.TokenIndex
+			position32, tokenIndex32 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '#' {
-				goto l61
+				goto l32
 			}
 			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_fragmentid() {
-				goto l61
+			{
+				position34, tokenIndex34 := p.Position, p.TokenIndex
+				{
+					position37, tokenIndex37 := p.Position, p.TokenIndex
+					if !cset1[p.Buffer[p.Position]] {
+						goto l56
+					}
+					p.Position++
+					goto l37
+				l56:
+					p.Position, p.TokenIndex = position37, tokenIndex37
+					if p.Buffer[p.Position] != '%' {
+						goto l32
+					}
+					p.Position++
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l32
+						}
+						p.Position++
+					}
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l32
+						}
+						p.Position++
+					}
+				}
+			l37:
+			l35:
+				{
+					position36, tokenIndex36 := p.Position, p.TokenIndex
+					{
+						position63, tokenIndex63 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l82
+						}
+						p.Position++
+						goto l63
+					l82:
+						p.Position, p.TokenIndex = position63, tokenIndex63
+						if p.Buffer[p.Position] != '%' {
+							goto l36
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l36
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l36
+							}
+							p.Position++
+						}
+					}
+				l63:
+					goto l35
+				l36:
+					p.Position, p.TokenIndex = position36, tokenIndex36
+				}
+				p.Add(rulefragmentid, position34, tokenIndex34)
 			}
-			goto l62
-		l61:
-			p.Position, p.TokenIndex = position61, tokenIndex61
+			goto l33
+		l32:
+			p.Position, p.TokenIndex = position32, tokenIndex32
 		}
-	l62:
-		p.Add(rulefragmentaddress, position60, tokenIndex60)
+	l33:
+		p.Add(rulefragmentaddress, position31, tokenIndex31)
 	}
 	return true
-l59:
-	p.Position, p.TokenIndex = position59, tokenIndex59
+l30:
+	p.Position, p.TokenIndex = position30, tokenIndex30
 	return false
 }
 
 /* url <- <((httpaddress &('#' / !.)) / (fileaddress &('#' / !.)) / (newsaddress &('#' / !.)) / (prosperoaddress &('#' / !.)) / (telnetaddress &('#' / !.)) / (gopheraddress &('#' / !.)) / (waisaddress &('#' / !.)) / (afsaddress &('#' / !.)) / generic)> */
 func (p *parser) rule_url() bool {
-	position63, tokenIndex63 := p.Position, p.TokenIndex
+	position89, tokenIndex89 := p.Position, p.TokenIndex
 	{
-		position64, tokenIndex64 := p.Position, p.TokenIndex
+		position90, tokenIndex90 := p.Position, p.TokenIndex
 		{
-			position65, tokenIndex65 := p.Position, p.TokenIndex
-			if !cset10[p.Buffer[p.Position]] || !p.rule_httpaddress() {
-				goto l66
+			position91, tokenIndex91 := p.Position, p.TokenIndex
+			if !cset9[p.Buffer[p.Position]] || !p.rule_httpaddress() {
+				goto l92
 			}
 			{
-				position67, tokenIndex67 := p.Position, p.TokenIndex
+				position93, tokenIndex93 := p.Position, p.TokenIndex
 				{
-					position68, tokenIndex68 := p.Position, p.TokenIndex
+					position94, tokenIndex94 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '#' {
-						goto l69
+						goto l95
 					}
 					p.Position++
-					goto l68
-				l69:
-					p.Position, p.TokenIndex = position68, tokenIndex68
+					goto l94
+				l95:
+					p.Position, p.TokenIndex = position94, tokenIndex94
 					{
-						position70, tokenIndex70 := p.Position, p.TokenIndex
+						position96, tokenIndex96 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l70
+							goto l96
 						}
-						goto l66
-					l70:
-						p.Position, p.TokenIndex = position70, tokenIndex70
+						goto l92
+					l96:
+						p.Position, p.TokenIndex = position96, tokenIndex96
 					}
 				}
-			l68:
-				p.Position, p.TokenIndex = position67, tokenIndex67
+			l94:
+				p.Position, p.TokenIndex = position93, tokenIndex93
 			}
-			goto l65
-		l66:
-			p.Position, p.TokenIndex = position65, tokenIndex65
-			if !cset11[p.Buffer[p.Position]] || !p.rule_fileaddress() {
-				goto l71
+			goto l91
+		l92:
+			p.Position, p.TokenIndex = position91, tokenIndex91
+			if !cset10[p.Buffer[p.Position]] || !p.rule_fileaddress() {
+				goto l97
 			}
 			{
-				position72, tokenIndex72 := p.Position, p.TokenIndex
+				position98, tokenIndex98 := p.Position, p.TokenIndex
 				{
-					position73, tokenIndex73 := p.Position, p.TokenIndex
+					position99, tokenIndex99 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '#' {
-						goto l74
+						goto l100
 					}
 					p.Position++
-					goto l73
-				l74:
-					p.Position, p.TokenIndex = position73, tokenIndex73
+					goto l99
+				l100:
+					p.Position, p.TokenIndex = position99, tokenIndex99
 					{
-						position75, tokenIndex75 := p.Position, p.TokenIndex
+						position101, tokenIndex101 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l75
+							goto l101
 						}
-						goto l71
-					l75:
-						p.Position, p.TokenIndex = position75, tokenIndex75
+						goto l97
+					l101:
+						p.Position, p.TokenIndex = position101, tokenIndex101
 					}
 				}
-			l73:
-				p.Position, p.TokenIndex = position72, tokenIndex72
+			l99:
+				p.Position, p.TokenIndex = position98, tokenIndex98
 			}
-			goto l65
-		l71:
-			p.Position, p.TokenIndex = position65, tokenIndex65
-			if !cset12[p.Buffer[p.Position]] || !p.rule_newsaddress() {
-				goto l76
+			goto l91
+		l97:
+			p.Position, p.TokenIndex = position91, tokenIndex91
+			if !cset11[p.Buffer[p.Position]] || !p.rule_newsaddress() {
+				goto l102
 			}
 			{
-				position77, tokenIndex77 := p.Position, p.TokenIndex
+				position103, tokenIndex103 := p.Position, p.TokenIndex
 				{
-					position78, tokenIndex78 := p.Position, p.TokenIndex
+					position104, tokenIndex104 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '#' {
-						goto l79
+						goto l105
 					}
 					p.Position++
-					goto l78
-				l79:
-					p.Position, p.TokenIndex = position78, tokenIndex78
+					goto l104
+				l105:
+					p.Position, p.TokenIndex = position104, tokenIndex104
 					{
-						position80, tokenIndex80 := p.Position, p.TokenIndex
+						position106, tokenIndex106 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l80
+							goto l106
 						}
-						goto l76
-					l80:
-						p.Position, p.TokenIndex = position80, tokenIndex80
+						goto l102
+					l106:
+						p.Position, p.TokenIndex = position106, tokenIndex106
 					}
 				}
-			l78:
-				p.Position, p.TokenIndex = position77, tokenIndex77
+			l104:
+				p.Position, p.TokenIndex = position103, tokenIndex103
 			}
-			goto l65
-		l76:
-			p.Position, p.TokenIndex = position65, tokenIndex65
-			if !cset13[p.Buffer[p.Position]] || !p.rule_prosperoaddress() {
-				goto l81
+			goto l91
+		l102:
+			p.Position, p.TokenIndex = position91, tokenIndex91
+			if !cset12[p.Buffer[p.Position]] || !p.rule_prosperoaddress() {
+				goto l107
 			}
 			{
-				position82, tokenIndex82 := p.Position, p.TokenIndex
+				position108, tokenIndex108 := p.Position, p.TokenIndex
 				{
-					position83, tokenIndex83 := p.Position, p.TokenIndex
+					position109, tokenIndex109 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '#' {
-						goto l84
+						goto l110
 					}
 					p.Position++
-					goto l83
-				l84:
-					p.Position, p.TokenIndex = position83, tokenIndex83
+					goto l109
+				l110:
+					p.Position, p.TokenIndex = position109, tokenIndex109
 					{
-						position85, tokenIndex85 := p.Position, p.TokenIndex
+						position111, tokenIndex111 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l85
+							goto l111
 						}
-						goto l81
-					l85:
-						p.Position, p.TokenIndex = position85, tokenIndex85
+						goto l107
+					l111:
+						p.Position, p.TokenIndex = position111, tokenIndex111
 					}
 				}
-			l83:
-				p.Position, p.TokenIndex = position82, tokenIndex82
+			l109:
+				p.Position, p.TokenIndex = position108, tokenIndex108
 			}
-			goto l65
-		l81:
-			p.Position, p.TokenIndex = position65, tokenIndex65
-			if !cset14[p.Buffer[p.Position]] || !p.rule_telnetaddress() {
-				goto l86
+			goto l91
+		l107:
+			p.Position, p.TokenIndex = position91, tokenIndex91
+			if !cset13[p.Buffer[p.Position]] || !p.rule_telnetaddress() {
+				goto l112
 			}
 			{
-				position87, tokenIndex87 := p.Position, p.TokenIndex
+				position113, tokenIndex113 := p.Position, p.TokenIndex
 				{
-					position88, tokenIndex88 := p.Position, p.TokenIndex
+					position114, tokenIndex114 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '#' {
-						goto l89
+						goto l115
 					}
 					p.Position++
-					goto l88
-				l89:
-					p.Position, p.TokenIndex = position88, tokenIndex88
+					goto l114
+				l115:
+					p.Position, p.TokenIndex = position114, tokenIndex114
 					{
-						position90, tokenIndex90 := p.Position, p.TokenIndex
+						position116, tokenIndex116 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l90
+							goto l116
 						}
-						goto l86
-					l90:
-						p.Position, p.TokenIndex = position90, tokenIndex90
+						goto l112
+					l116:
+						p.Position, p.TokenIndex = position116, tokenIndex116
 					}
 				}
-			l88:
-				p.Position, p.TokenIndex = position87, tokenIndex87
+			l114:
+				p.Position, p.TokenIndex = position113, tokenIndex113
 			}
-			goto l65
-		l86:
-			p.Position, p.TokenIndex = position65, tokenIndex65
-			if !cset15[p.Buffer[p.Position]] || !p.rule_gopheraddress() {
-				goto l91
+			goto l91
+		l112:
+			p.Position, p.TokenIndex = position91, tokenIndex91
+			if !cset14[p.Buffer[p.Position]] || !p.rule_gopheraddress() {
+				goto l117
 			}
 			{
-				position92, tokenIndex92 := p.Position, p.TokenIndex
+				position118, tokenIndex118 := p.Position, p.TokenIndex
 				{
-					position93, tokenIndex93 := p.Position, p.TokenIndex
+					position119, tokenIndex119 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '#' {
-						goto l94
+						goto l120
 					}
 					p.Position++
-					goto l93
-				l94:
-					p.Position, p.TokenIndex = position93, tokenIndex93
+					goto l119
+				l120:
+					p.Position, p.TokenIndex = position119, tokenIndex119
 					{
-						position95, tokenIndex95 := p.Position, p.TokenIndex
+						position121, tokenIndex121 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l95
+							goto l121
 						}
-						goto l91
-					l95:
-						p.Position, p.TokenIndex = position95, tokenIndex95
+						goto l117
+					l121:
+						p.Position, p.TokenIndex = position121, tokenIndex121
 					}
 				}
-			l93:
-				p.Position, p.TokenIndex = position92, tokenIndex92
+			l119:
+				p.Position, p.TokenIndex = position118, tokenIndex118
 			}
-			goto l65
-		l91:
-			p.Position, p.TokenIndex = position65, tokenIndex65
-			if !cset16[p.Buffer[p.Position]] || !p.rule_waisaddress() {
-				goto l96
+			goto l91
+		l117:
+			p.Position, p.TokenIndex = position91, tokenIndex91
+			if !cset15[p.Buffer[p.Position]] || !p.rule_waisaddress() {
+				goto l122
 			}
 			{
-				position97, tokenIndex97 := p.Position, p.TokenIndex
+				position123, tokenIndex123 := p.Position, p.TokenIndex
 				{
-					position98, tokenIndex98 := p.Position, p.TokenIndex
+					position124, tokenIndex124 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '#' {
-						goto l99
+						goto l125
 					}
 					p.Position++
-					goto l98
-				l99:
-					p.Position, p.TokenIndex = position98, tokenIndex98
+					goto l124
+				l125:
+					p.Position, p.TokenIndex = position124, tokenIndex124
 					{
-						position100, tokenIndex100 := p.Position, p.TokenIndex
+						position126, tokenIndex126 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l100
+							goto l126
 						}
-						goto l96
-					l100:
-						p.Position, p.TokenIndex = position100, tokenIndex100
+						goto l122
+					l126:
+						p.Position, p.TokenIndex = position126, tokenIndex126
 					}
 				}
-			l98:
-				p.Position, p.TokenIndex = position97, tokenIndex97
+			l124:
+				p.Position, p.TokenIndex = position123, tokenIndex123
 			}
-			goto l65
-		l96:
-			p.Position, p.TokenIndex = position65, tokenIndex65
-			if !cset17[p.Buffer[p.Position]] || !p.rule_afsaddress() {
-				goto l101
+			goto l91
+		l122:
+			p.Position, p.TokenIndex = position91, tokenIndex91
+			if !cset16[p.Buffer[p.Position]] || !p.rule_afsaddress() {
+				goto l127
 			}
 			{
-				position102, tokenIndex102 := p.Position, p.TokenIndex
+				position128, tokenIndex128 := p.Position, p.TokenIndex
 				{
-					position103, tokenIndex103 := p.Position, p.TokenIndex
+					position129, tokenIndex129 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '#' {
-						goto l104
+						goto l130
 					}
 					p.Position++
-					goto l103
-				l104:
-					p.Position, p.TokenIndex = position103, tokenIndex103
+					goto l129
+				l130:
+					p.Position, p.TokenIndex = position129, tokenIndex129
 					{
-						position105, tokenIndex105 := p.Position, p.TokenIndex
+						position131, tokenIndex131 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l105
+							goto l131
 						}
-						goto l101
-					l105:
-						p.Position, p.TokenIndex = position105, tokenIndex105
+						goto l127
+					l131:
+						p.Position, p.TokenIndex = position131, tokenIndex131
 					}
 				}
-			l103:
-				p.Position, p.TokenIndex = position102, tokenIndex102
+			l129:
+				p.Position, p.TokenIndex = position128, tokenIndex128
 			}
-			goto l65
-		l101:
-			p.Position, p.TokenIndex = position65, tokenIndex65
-			if !cset0[p.Buffer[p.Position]] || !p.rule_generic() {
-				goto l63
+			goto l91
+		l127:
+			p.Position, p.TokenIndex = position91, tokenIndex91
+			if !cset2[p.Buffer[p.Position]] || !p.rule_generic() {
+				goto l89
 			}
 		}
-	l65:
-		p.Add(ruleurl, position64, tokenIndex64)
+	l91:
+		p.Add(ruleurl, position90, tokenIndex90)
 	}
 	return true
-l63:
-	p.Position, p.TokenIndex = position63, tokenIndex63
+l89:
+	p.Position, p.TokenIndex = position89, tokenIndex89
 	return false
 }
 
 /* generic <- <(scheme ':' path ('?' search)?)> */
 func (p *parser) rule_generic() bool {
-	position106, tokenIndex106 := p.Position, p.TokenIndex
+	position132, tokenIndex132 := p.Position, p.TokenIndex
 	{
-		position107, tokenIndex107 := p.Position, p.TokenIndex
-		if !cset0[p.Buffer[p.Position]] || !p.rule_scheme() {
-			goto l106
+		position133, tokenIndex133 := p.Position, p.TokenIndex
+		{
+			position134, tokenIndex134 := p.Position, p.TokenIndex
+			{
+				if !cset2[p.Buffer[p.Position]] {
+					goto l132
+				}
+				p.Position++
+			}
+		l137:
+			{
+				position138, tokenIndex138 := p.Position, p.TokenIndex
+				{
+					position139, tokenIndex139 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l139
+					}
+					p.Position++
+					goto l138
+				l139:
+					p.Position, p.TokenIndex = position139, tokenIndex139
+				}
+				{
+					position140, tokenIndex140 := p.Position, p.TokenIndex
+					if !cset1[p.Buffer[p.Position]] {
+						goto l159
+					}
+					p.Position++
+					goto l140
+				l159:
+					p.Position, p.TokenIndex = position140, tokenIndex140
+					if p.Buffer[p.Position] != '%' {
+						goto l138
+					}
+					p.Position++
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l138
+						}
+						p.Position++
+					}
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l138
+						}
+						p.Position++
+					}
+				}
+			l140:
+				goto l137
+			l138:
+				p.Position, p.TokenIndex = position138, tokenIndex138
+			}
+			p.Add(rulescheme, position134, tokenIndex134)
 		}
 		if p.Buffer[p.Position] != ':' {
-			goto l106
+			goto l132
 		}
 		p.Position++
 		if !p.rule_path() {
-			goto l106
+			goto l132
 		}
 		{
-			position108, tokenIndex108 := p.Position, p.TokenIndex
+			position166, tokenIndex166 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l108
+				goto l166
 			}
 			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_search() {
-				goto l108
+			if !cset17[p.Buffer[p.Position]] || !p.rule_search() {
+				goto l166
 			}
-			goto l109
-		l108:
-			p.Position, p.TokenIndex = position108, tokenIndex108
+			goto l167
+		l166:
+			p.Position, p.TokenIndex = position166, tokenIndex166
 		}
-	l109:
-		p.Add(rulegeneric, position107, tokenIndex107)
+	l167:
+		p.Add(rulegeneric, position133, tokenIndex133)
 	}
 	return true
-l106:
-	p.Position, p.TokenIndex = position106, tokenIndex106
+l132:
+	p.Position, p.TokenIndex = position132, tokenIndex132
 	return false
 }
 
@@ -398,7 +511,7 @@ func (p *parser) rule_scheme() bool {
 	{
 		position111, tokenIndex111 := p.Position, p.TokenIndex
 		{
-			if !cset0[p.Buffer[p.Position]] {
+			if !cset2[p.Buffer[p.Position]] {
 				goto l110
 			}
 			p.Position++
@@ -418,7 +531,7 @@ func (p *parser) rule_scheme() bool {
 			}
 			{
 				position117, tokenIndex117 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset1[p.Buffer[p.Position]] {
 					goto l136
 				}
 				p.Position++
@@ -430,13 +543,13 @@ func (p *parser) rule_scheme() bool {
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l115
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l115
 					}
 					p.Position++
@@ -457,131 +570,131 @@ l110:
 
 /* httpaddress <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' path)? ('?' search)?)> */
 func (p *parser) rule_httpaddress() bool {
-	position143, tokenIndex143 := p.Position, p.TokenIndex
+	position169, tokenIndex169 := p.Position, p.TokenIndex
 	{
-		position144, tokenIndex144 := p.Position, p.TokenIndex
+		position170, tokenIndex170 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'h' {
-			goto l143
+			goto l169
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l143
+			goto l169
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l143
+			goto l169
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l143
+			goto l169
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l143
+			goto l169
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l143
+			goto l169
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l143
+			goto l169
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l143
+			goto l169
 		}
 		{
-			position145, tokenIndex145 := p.Position, p.TokenIndex
+			position171, tokenIndex171 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l145
+				goto l171
 			}
 			p.Position++
 			if !p.rule_path() {
-				goto l145
+				goto l171
 			}
-			goto l146
-		l145:
-			p.Position, p.TokenIndex = position145, tokenIndex145
+			goto l172
+		l171:
+			p.Position, p.TokenIndex = position171, tokenIndex171
 		}
-	l146:
+	l172:
 		{
-			position147, tokenIndex147 := p.Position, p.TokenIndex
+			position173, tokenIndex173 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l147
+				goto l173
 			}
 			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_search() {
-				goto l147
+			if !cset17[p.Buffer[p.Position]] || !p.rule_search() {
+				goto l173
 			}
-			goto l148
-		l147:
-			p.Position, p.TokenIndex = position147, tokenIndex147
+			goto l174
+		l173:
+			p.Position, p.TokenIndex = position173, tokenIndex173
 		}
-	l148:
-		p.Add(rulehttpaddress, position144, tokenIndex144)
+	l174:
+		p.Add(rulehttpaddress, position170, tokenIndex170)
 	}
 	return true
-l143:
-	p.Position, p.TokenIndex = position143, tokenIndex143
+l169:
+	p.Position, p.TokenIndex = position169, tokenIndex169
 	return false
 }
 
 /* fileaddress <- <('f' 't' 'p' ':' '/' '/' ((&([a-z] / [A-Z]) host (':' [0-9]+)?) / host) '/' path)> */
 func (p *parser) rule_fileaddress() bool {
-	position149, tokenIndex149 := p.Position, p.TokenIndex
+	position175, tokenIndex175 := p.Position, p.TokenIndex
 	{
-		position150, tokenIndex150 := p.Position, p.TokenIndex
+		position176, tokenIndex176 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'f' {
-			goto l149
+			goto l175
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l149
+			goto l175
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l149
+			goto l175
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l149
+			goto l175
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l149
+			goto l175
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l149
+			goto l175
 		}
 		p.Position++
 		{
-			position151, tokenIndex151 := p.Position, p.TokenIndex
+			position177, tokenIndex177 := p.Position, p.TokenIndex
 			{
-				position153, tokenIndex153 := p.Position, p.TokenIndex
+				position179, tokenIndex179 := p.Position, p.TokenIndex
 				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l152
+					if !cset2[p.Buffer[p.Position]] {
+						goto l178
 					}
 					p.Position++
 				}
-				p.Position, p.TokenIndex = position153, tokenIndex153
+				p.Position, p.TokenIndex = position179, tokenIndex179
 			}
 			if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-				goto l152
+				goto l178
 			}
 			{
-				position156, tokenIndex156 := p.Position, p.TokenIndex
+				position182, tokenIndex182 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ':' {
-					goto l156
+					goto l182
 				}
 				p.Position++
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l156
+					goto l182
 				}
 				p.Position++
-			l158:
+			l184:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -590,286 +703,638 @@ func (p *parser) rule_fileaddress() bool {
 					p.Position = i
 				}
 				{
-					position159, tokenIndex159 := p.Position, p.TokenIndex
+					position185, tokenIndex185 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l159
+						goto l185
 					}
 					p.Position++
-					goto l158
-				l159:
-					p.Position, p.TokenIndex = position159, tokenIndex159
+					goto l184
+				l185:
+					p.Position, p.TokenIndex = position185, tokenIndex185
 				}
-				goto l157
-			l156:
-				p.Position, p.TokenIndex = position156, tokenIndex156
+				goto l183
+			l182:
+				p.Position, p.TokenIndex = position182, tokenIndex182
 			}
-		l157:
-			goto l151
-		l152:
-			p.Position, p.TokenIndex = position151, tokenIndex151
+		l183:
+			goto l177
+		l178:
+			p.Position, p.TokenIndex = position177, tokenIndex177
 			if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-				goto l149
+				goto l175
 			}
 		}
-	l151:
+	l177:
 		if p.Buffer[p.Position] != '/' {
-			goto l149
+			goto l175
 		}
 		p.Position++
 		if !p.rule_path() {
-			goto l149
+			goto l175
 		}
-		p.Add(rulefileaddress, position150, tokenIndex150)
+		p.Add(rulefileaddress, position176, tokenIndex176)
 	}
 	return true
-l149:
-	p.Position, p.TokenIndex = position149, tokenIndex149
+l175:
+	p.Position, p.TokenIndex = position175, tokenIndex175
 	return false
 }
 
 /* afsaddress <- <('a' 'f' 's' ':' '/' '/' cellname '/' path)> */
 func (p *parser) rule_afsaddress() bool {
-	position160, tokenIndex160 := p.Position, p.TokenIndex
+	position186, tokenIndex186 := p.Position, p.TokenIndex
 	{
-		position161, tokenIndex161 := p.Position, p.TokenIndex
+		position187, tokenIndex187 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'a' {
-			goto l160
+			goto l186
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'f' {
-			goto l160
+			goto l186
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l160
+			goto l186
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l160
+			goto l186
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l160
+			goto l186
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l160
+			goto l186
 		}
 		p.Position++
-		if !cset0[p.Buffer[p.Position]] || !p.rule_cellname() {
-			goto l160
+		{
+			position188, tokenIndex188 := p.Position, p.TokenIndex
+			if !cset2[p.Buffer[p.Position]] || !p.rule_hostname() {
+				goto l186
+			}
+			{
+				position189, tokenIndex189 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != ':' {
+					goto l189
+				}
+				p.Position++
+				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+					goto l189
+				}
+				p.Position++
+			l191:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position192, tokenIndex192 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l192
+					}
+					p.Position++
+					goto l191
+				l192:
+					p.Position, p.TokenIndex = position192, tokenIndex192
+				}
+				goto l190
+			l189:
+				p.Position, p.TokenIndex = position189, tokenIndex189
+			}
+		l190:
+			p.Add(rulecellname, position188, tokenIndex188)
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l160
+			goto l186
 		}
 		p.Position++
 		if !p.rule_path() {
-			goto l160
+			goto l186
 		}
-		p.Add(ruleafsaddress, position161, tokenIndex161)
+		p.Add(ruleafsaddress, position187, tokenIndex187)
 	}
 	return true
-l160:
-	p.Position, p.TokenIndex = position160, tokenIndex160
+l186:
+	p.Position, p.TokenIndex = position186, tokenIndex186
 	return false
 }
 
 /* newsaddress <- <('n' 'e' 'w' 's' ':' groupart)> */
 func (p *parser) rule_newsaddress() bool {
-	position162, tokenIndex162 := p.Position, p.TokenIndex
+	position193, tokenIndex193 := p.Position, p.TokenIndex
 	{
-		position163, tokenIndex163 := p.Position, p.TokenIndex
+		position194, tokenIndex194 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'n' {
-			goto l162
+			goto l193
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l162
+			goto l193
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'w' {
-			goto l162
+			goto l193
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l162
+			goto l193
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l162
+			goto l193
 		}
 		p.Position++
-		if !cset9[p.Buffer[p.Position]] || !p.rule_groupart() {
-			goto l162
+		{
+			position195, tokenIndex195 := p.Position, p.TokenIndex
+			{
+				position196, tokenIndex196 := p.Position, p.TokenIndex
+				{
+					position198, tokenIndex198 := p.Position, p.TokenIndex
+					{
+						position199, tokenIndex199 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l218
+						}
+						p.Position++
+						goto l199
+					l218:
+						p.Position, p.TokenIndex = position199, tokenIndex199
+						if p.Buffer[p.Position] != '%' {
+							goto l197
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l197
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l197
+							}
+							p.Position++
+						}
+					}
+				l199:
+				l225:
+					{
+						position226, tokenIndex226 := p.Position, p.TokenIndex
+						{
+							position227, tokenIndex227 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '@' {
+								goto l227
+							}
+							p.Position++
+							{
+								if !cset2[p.Buffer[p.Position]] {
+									goto l227
+								}
+								p.Position++
+							}
+							goto l226
+						l227:
+							p.Position, p.TokenIndex = position227, tokenIndex227
+						}
+						{
+							position230, tokenIndex230 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '@' {
+								goto l230
+							}
+							p.Position++
+							if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
+								goto l230
+							}
+							{
+								position231, tokenIndex231 := p.Position, p.TokenIndex
+								{
+									position232, tokenIndex232 := p.Position, p.TokenIndex
+									if !cset1[p.Buffer[p.Position]] {
+										goto l251
+									}
+									p.Position++
+									goto l232
+								l251:
+									p.Position, p.TokenIndex = position232, tokenIndex232
+									if p.Buffer[p.Position] != '%' {
+										goto l231
+									}
+									p.Position++
+									{
+										if !cset0[p.Buffer[p.Position]] {
+											goto l231
+										}
+										p.Position++
+									}
+									{
+										if !cset0[p.Buffer[p.Position]] {
+											goto l231
+										}
+										p.Position++
+									}
+								}
+							l232:
+								goto l230
+							l231:
+								p.Position, p.TokenIndex = position231, tokenIndex231
+							}
+							goto l226
+						l230:
+							p.Position, p.TokenIndex = position230, tokenIndex230
+						}
+						{
+							position258, tokenIndex258 := p.Position, p.TokenIndex
+							if !cset1[p.Buffer[p.Position]] {
+								goto l277
+							}
+							p.Position++
+							goto l258
+						l277:
+							p.Position, p.TokenIndex = position258, tokenIndex258
+							if p.Buffer[p.Position] != '%' {
+								goto l226
+							}
+							p.Position++
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l226
+								}
+								p.Position++
+							}
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l226
+								}
+								p.Position++
+							}
+						}
+					l258:
+						goto l225
+					l226:
+						p.Position, p.TokenIndex = position226, tokenIndex226
+					}
+					if p.Buffer[p.Position] != '@' {
+						goto l197
+					}
+					p.Position++
+					{
+						position284, tokenIndex284 := p.Position, p.TokenIndex
+						{
+							position286, tokenIndex286 := p.Position, p.TokenIndex
+							{
+								if !cset2[p.Buffer[p.Position]] {
+									goto l285
+								}
+								p.Position++
+							}
+							p.Position, p.TokenIndex = position286, tokenIndex286
+						}
+						if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
+							goto l285
+						}
+						{
+							position289, tokenIndex289 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != ':' {
+								goto l289
+							}
+							p.Position++
+							if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+								goto l289
+							}
+							p.Position++
+						l291:
+							{
+								i, buf := p.Position, p.Buffer
+								for '0' <= buf[i] && buf[i] <= '9' {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position292, tokenIndex292 := p.Position, p.TokenIndex
+								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+									goto l292
+								}
+								p.Position++
+								goto l291
+							l292:
+								p.Position, p.TokenIndex = position292, tokenIndex292
+							}
+							goto l290
+						l289:
+							p.Position, p.TokenIndex = position289, tokenIndex289
+						}
+					l290:
+						goto l284
+					l285:
+						p.Position, p.TokenIndex = position284, tokenIndex284
+						if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
+							goto l197
+						}
+					}
+				l284:
+					p.Add(rulearticle, position198, tokenIndex198)
+				}
+				goto l196
+			l197:
+				p.Position, p.TokenIndex = position196, tokenIndex196
+				{
+					position294, tokenIndex294 := p.Position, p.TokenIndex
+					{
+						if !cset2[p.Buffer[p.Position]] {
+							goto l293
+						}
+						p.Position++
+					}
+				l297:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset1[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position298, tokenIndex298 := p.Position, p.TokenIndex
+						{
+							position299, tokenIndex299 := p.Position, p.TokenIndex
+							if !cset1[p.Buffer[p.Position]] {
+								goto l318
+							}
+							p.Position++
+							goto l299
+						l318:
+							p.Position, p.TokenIndex = position299, tokenIndex299
+							if p.Buffer[p.Position] != '%' {
+								goto l298
+							}
+							p.Position++
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l298
+								}
+								p.Position++
+							}
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l298
+								}
+								p.Position++
+							}
+						}
+					l299:
+						goto l297
+					l298:
+						p.Position, p.TokenIndex = position298, tokenIndex298
+					}
+					p.Add(rulegroup, position294, tokenIndex294)
+				}
+				goto l196
+			l293:
+				p.Position, p.TokenIndex = position196, tokenIndex196
+				if p.Buffer[p.Position] != '*' {
+					goto l193
+				}
+				p.Position++
+			}
+		l196:
+			p.Add(rulegroupart, position195, tokenIndex195)
 		}
-		p.Add(rulenewsaddress, position163, tokenIndex163)
+		p.Add(rulenewsaddress, position194, tokenIndex194)
 	}
 	return true
-l162:
-	p.Position, p.TokenIndex = position162, tokenIndex162
+l193:
+	p.Position, p.TokenIndex = position193, tokenIndex193
 	return false
 }
 
 /* waisaddress <- <(waisdoc / waisindex)> */
 func (p *parser) rule_waisaddress() bool {
-	position164, tokenIndex164 := p.Position, p.TokenIndex
+	position325, tokenIndex325 := p.Position, p.TokenIndex
 	{
-		position165, tokenIndex165 := p.Position, p.TokenIndex
+		position326, tokenIndex326 := p.Position, p.TokenIndex
 		{
-			position166, tokenIndex166 := p.Position, p.TokenIndex
-			if !cset16[p.Buffer[p.Position]] || !p.rule_waisdoc() {
-				goto l167
+			position327, tokenIndex327 := p.Position, p.TokenIndex
+			if !cset15[p.Buffer[p.Position]] || !p.rule_waisdoc() {
+				goto l328
 			}
-			goto l166
-		l167:
-			p.Position, p.TokenIndex = position166, tokenIndex166
-			if !cset16[p.Buffer[p.Position]] || !p.rule_waisindex() {
-				goto l164
+			goto l327
+		l328:
+			p.Position, p.TokenIndex = position327, tokenIndex327
+			if !cset15[p.Buffer[p.Position]] || !p.rule_waisindex() {
+				goto l325
 			}
 		}
-	l166:
-		p.Add(rulewaisaddress, position165, tokenIndex165)
+	l327:
+		p.Add(rulewaisaddress, position326, tokenIndex326)
 	}
 	return true
-l164:
-	p.Position, p.TokenIndex = position164, tokenIndex164
+l325:
+	p.Position, p.TokenIndex = position325, tokenIndex325
 	return false
 }
 
 /* waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database ('?' search)?)> */
 func (p *parser) rule_waisindex() bool {
-	position168, tokenIndex168 := p.Position, p.TokenIndex
+	position329, tokenIndex329 := p.Position, p.TokenIndex
 	{
-		position169, tokenIndex169 := p.Position, p.TokenIndex
+		position330, tokenIndex330 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'w' {
-			goto l168
+			goto l329
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l168
+			goto l329
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l168
+			goto l329
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l168
+			goto l329
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l168
+			goto l329
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l168
+			goto l329
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l168
+			goto l329
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l168
+			goto l329
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l168
+			goto l329
 		}
 		p.Position++
-		if !cset9[p.Buffer[p.Position]] || !p.rule_database() {
-			goto l168
+		if !cset17[p.Buffer[p.Position]] || !p.rule_database() {
+			goto l329
 		}
 		{
-			position170, tokenIndex170 := p.Position, p.TokenIndex
+			position331, tokenIndex331 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l170
+				goto l331
 			}
 			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_search() {
-				goto l170
+			if !cset17[p.Buffer[p.Position]] || !p.rule_search() {
+				goto l331
 			}
-			goto l171
-		l170:
-			p.Position, p.TokenIndex = position170, tokenIndex170
+			goto l332
+		l331:
+			p.Position, p.TokenIndex = position331, tokenIndex331
 		}
-	l171:
-		p.Add(rulewaisindex, position169, tokenIndex169)
+	l332:
+		p.Add(rulewaisindex, position330, tokenIndex330)
 	}
 	return true
-l168:
-	p.Position, p.TokenIndex = position168, tokenIndex168
+l329:
+	p.Position, p.TokenIndex = position329, tokenIndex329
 	return false
 }
 
 /* waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' digits '/' path)> */
 func (p *parser) rule_waisdoc() bool {
-	position172, tokenIndex172 := p.Position, p.TokenIndex
+	position333, tokenIndex333 := p.Position, p.TokenIndex
 	{
-		position173, tokenIndex173 := p.Position, p.TokenIndex
+		position334, tokenIndex334 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'w' {
-			goto l172
+			goto l333
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l172
+			goto l333
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l172
+			goto l333
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l172
+			goto l333
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l172
+			goto l333
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l172
+			goto l333
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l172
+			goto l333
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l172
+			goto l333
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l172
+			goto l333
 		}
 		p.Position++
-		if !cset9[p.Buffer[p.Position]] || !p.rule_database() {
-			goto l172
+		if !cset17[p.Buffer[p.Position]] || !p.rule_database() {
+			goto l333
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l172
+			goto l333
 		}
 		p.Position++
-		if !cset9[p.Buffer[p.Position]] || !p.rule_wtype() {
-			goto l172
+		{
+			position335, tokenIndex335 := p.Position, p.TokenIndex
+			{
+				position338, tokenIndex338 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] {
+					goto l357
+				}
+				p.Position++
+				goto l338
+			l357:
+				p.Position, p.TokenIndex = position338, tokenIndex338
+				if p.Buffer[p.Position] != '%' {
+					goto l333
+				}
+				p.Position++
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l333
+					}
+					p.Position++
+				}
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l333
+					}
+					p.Position++
+				}
+			}
+		l338:
+		l336:
+			{
+				position337, tokenIndex337 := p.Position, p.TokenIndex
+				{
+					position364, tokenIndex364 := p.Position, p.TokenIndex
+					if !cset1[p.Buffer[p.Position]] {
+						goto l383
+					}
+					p.Position++
+					goto l364
+				l383:
+					p.Position, p.TokenIndex = position364, tokenIndex364
+					if p.Buffer[p.Position] != '%' {
+						goto l337
+					}
+					p.Position++
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l337
+						}
+						p.Position++
+					}
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l337
+						}
+						p.Position++
+					}
+				}
+			l364:
+				goto l336
+			l337:
+				p.Position, p.TokenIndex = position337, tokenIndex337
+			}
+			p.Add(rulewtype, position335, tokenIndex335)
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l172
+			goto l333
 		}
 		p.Position++
 		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l172
+			goto l333
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l172
+			goto l333
 		}
 		p.Position++
 		if !p.rule_path() {
-			goto l172
+			goto l333
 		}
-		p.Add(rulewaisdoc, position173, tokenIndex173)
+		p.Add(rulewaisdoc, position334, tokenIndex334)
 	}
 	return true
-l172:
-	p.Position, p.TokenIndex = position172, tokenIndex172
+l333:
+	p.Position, p.TokenIndex = position333, tokenIndex333
 	return false
 }
 
@@ -880,13 +1345,13 @@ func (p *parser) rule_groupart() bool {
 		position175, tokenIndex175 := p.Position, p.TokenIndex
 		{
 			position176, tokenIndex176 := p.Position, p.TokenIndex
-			if !cset9[p.Buffer[p.Position]] || !p.rule_article() {
+			if !cset17[p.Buffer[p.Position]] || !p.rule_article() {
 				goto l177
 			}
 			goto l176
 		l177:
 			p.Position, p.TokenIndex = position176, tokenIndex176
-			if !cset0[p.Buffer[p.Position]] || !p.rule_group() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_group() {
 				goto l178
 			}
 			goto l176
@@ -912,7 +1377,7 @@ func (p *parser) rule_group() bool {
 	{
 		position180, tokenIndex180 := p.Position, p.TokenIndex
 		{
-			if !cset0[p.Buffer[p.Position]] {
+			if !cset2[p.Buffer[p.Position]] {
 				goto l179
 			}
 			p.Position++
@@ -920,7 +1385,7 @@ func (p *parser) rule_group() bool {
 	l183:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset2[buf[i]] {
+			for cset1[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -929,7 +1394,7 @@ func (p *parser) rule_group() bool {
 			position184, tokenIndex184 := p.Position, p.TokenIndex
 			{
 				position185, tokenIndex185 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset1[p.Buffer[p.Position]] {
 					goto l204
 				}
 				p.Position++
@@ -941,13 +1406,13 @@ func (p *parser) rule_group() bool {
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l184
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l184
 					}
 					p.Position++
@@ -973,7 +1438,7 @@ func (p *parser) rule_article() bool {
 		position212, tokenIndex212 := p.Position, p.TokenIndex
 		{
 			position213, tokenIndex213 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset1[p.Buffer[p.Position]] {
 				goto l232
 			}
 			p.Position++
@@ -985,13 +1450,13 @@ func (p *parser) rule_article() bool {
 			}
 			p.Position++
 			{
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l211
 				}
 				p.Position++
 			}
 			{
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l211
 				}
 				p.Position++
@@ -1008,7 +1473,7 @@ func (p *parser) rule_article() bool {
 				}
 				p.Position++
 				{
-					if !cset0[p.Buffer[p.Position]] {
+					if !cset2[p.Buffer[p.Position]] {
 						goto l241
 					}
 					p.Position++
@@ -1030,7 +1495,7 @@ func (p *parser) rule_article() bool {
 					position245, tokenIndex245 := p.Position, p.TokenIndex
 					{
 						position246, tokenIndex246 := p.Position, p.TokenIndex
-						if !cset2[p.Buffer[p.Position]] {
+						if !cset1[p.Buffer[p.Position]] {
 							goto l265
 						}
 						p.Position++
@@ -1042,13 +1507,13 @@ func (p *parser) rule_article() bool {
 						}
 						p.Position++
 						{
-							if !cset1[p.Buffer[p.Position]] {
+							if !cset0[p.Buffer[p.Position]] {
 								goto l245
 							}
 							p.Position++
 						}
 						{
-							if !cset1[p.Buffer[p.Position]] {
+							if !cset0[p.Buffer[p.Position]] {
 								goto l245
 							}
 							p.Position++
@@ -1065,7 +1530,7 @@ func (p *parser) rule_article() bool {
 			}
 			{
 				position272, tokenIndex272 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset1[p.Buffer[p.Position]] {
 					goto l291
 				}
 				p.Position++
@@ -1077,13 +1542,13 @@ func (p *parser) rule_article() bool {
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l240
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l240
 					}
 					p.Position++
@@ -1103,7 +1568,7 @@ func (p *parser) rule_article() bool {
 			{
 				position300, tokenIndex300 := p.Position, p.TokenIndex
 				{
-					if !cset0[p.Buffer[p.Position]] {
+					if !cset2[p.Buffer[p.Position]] {
 						goto l299
 					}
 					p.Position++
@@ -1164,75 +1629,75 @@ l211:
 
 /* database <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 func (p *parser) rule_database() bool {
-	position307, tokenIndex307 := p.Position, p.TokenIndex
+	position393, tokenIndex393 := p.Position, p.TokenIndex
 	{
-		position308, tokenIndex308 := p.Position, p.TokenIndex
+		position394, tokenIndex394 := p.Position, p.TokenIndex
 		{
-			position311, tokenIndex311 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
-				goto l330
+			position397, tokenIndex397 := p.Position, p.TokenIndex
+			if !cset1[p.Buffer[p.Position]] {
+				goto l416
 			}
 			p.Position++
-			goto l311
-		l330:
-			p.Position, p.TokenIndex = position311, tokenIndex311
+			goto l397
+		l416:
+			p.Position, p.TokenIndex = position397, tokenIndex397
 			if p.Buffer[p.Position] != '%' {
-				goto l307
+				goto l393
 			}
 			p.Position++
 			{
-				if !cset1[p.Buffer[p.Position]] {
-					goto l307
+				if !cset0[p.Buffer[p.Position]] {
+					goto l393
 				}
 				p.Position++
 			}
 			{
-				if !cset1[p.Buffer[p.Position]] {
-					goto l307
+				if !cset0[p.Buffer[p.Position]] {
+					goto l393
 				}
 				p.Position++
 			}
 		}
-	l311:
-	l309:
+	l397:
+	l395:
 		{
-			position310, tokenIndex310 := p.Position, p.TokenIndex
+			position396, tokenIndex396 := p.Position, p.TokenIndex
 			{
-				position337, tokenIndex337 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
-					goto l356
+				position423, tokenIndex423 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] {
+					goto l442
 				}
 				p.Position++
-				goto l337
-			l356:
-				p.Position, p.TokenIndex = position337, tokenIndex337
+				goto l423
+			l442:
+				p.Position, p.TokenIndex = position423, tokenIndex423
 				if p.Buffer[p.Position] != '%' {
-					goto l310
+					goto l396
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l310
+					if !cset0[p.Buffer[p.Position]] {
+						goto l396
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l310
+					if !cset0[p.Buffer[p.Position]] {
+						goto l396
 					}
 					p.Position++
 				}
 			}
-		l337:
-			goto l309
-		l310:
-			p.Position, p.TokenIndex = position310, tokenIndex310
+		l423:
+			goto l395
+		l396:
+			p.Position, p.TokenIndex = position396, tokenIndex396
 		}
-		p.Add(ruledatabase, position308, tokenIndex308)
+		p.Add(ruledatabase, position394, tokenIndex394)
 	}
 	return true
-l307:
-	p.Position, p.TokenIndex = position307, tokenIndex307
+l393:
+	p.Position, p.TokenIndex = position393, tokenIndex393
 	return false
 }
 
@@ -1243,7 +1708,7 @@ func (p *parser) rule_wtype() bool {
 		position364, tokenIndex364 := p.Position, p.TokenIndex
 		{
 			position367, tokenIndex367 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset1[p.Buffer[p.Position]] {
 				goto l386
 			}
 			p.Position++
@@ -1255,13 +1720,13 @@ func (p *parser) rule_wtype() bool {
 			}
 			p.Position++
 			{
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l363
 				}
 				p.Position++
 			}
 			{
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l363
 				}
 				p.Position++
@@ -1273,7 +1738,7 @@ func (p *parser) rule_wtype() bool {
 			position366, tokenIndex366 := p.Position, p.TokenIndex
 			{
 				position393, tokenIndex393 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset1[p.Buffer[p.Position]] {
 					goto l412
 				}
 				p.Position++
@@ -1285,13 +1750,13 @@ func (p *parser) rule_wtype() bool {
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l366
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l366
 					}
 					p.Position++
@@ -1312,116 +1777,588 @@ l363:
 
 /* prosperoaddress <- <prosperolink> */
 func (p *parser) rule_prosperoaddress() bool {
-	position419, tokenIndex419 := p.Position, p.TokenIndex
+	position450, tokenIndex450 := p.Position, p.TokenIndex
 	{
-		position420, tokenIndex420 := p.Position, p.TokenIndex
-		if !cset13[p.Buffer[p.Position]] || !p.rule_prosperolink() {
-			goto l419
+		position451, tokenIndex451 := p.Position, p.TokenIndex
+		if !cset12[p.Buffer[p.Position]] || !p.rule_prosperolink() {
+			goto l450
 		}
-		p.Add(ruleprosperoaddress, position420, tokenIndex420)
+		p.Add(ruleprosperoaddress, position451, tokenIndex451)
 	}
 	return true
-l419:
-	p.Position, p.TokenIndex = position419, tokenIndex419
+l450:
+	p.Position, p.TokenIndex = position450, tokenIndex450
 	return false
 }
 
 /* prosperolink <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' hsoname ('%' '0' '0' version attributes?)?)> */
 func (p *parser) rule_prosperolink() bool {
-	position421, tokenIndex421 := p.Position, p.TokenIndex
+	position452, tokenIndex452 := p.Position, p.TokenIndex
 	{
-		position422, tokenIndex422 := p.Position, p.TokenIndex
+		position453, tokenIndex453 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'p' {
-			goto l421
+			goto l452
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l421
+			goto l452
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l421
+			goto l452
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l421
+			goto l452
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l421
+			goto l452
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l421
+			goto l452
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l421
+			goto l452
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l421
+			goto l452
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l421
+			goto l452
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l421
+			goto l452
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l421
+			goto l452
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l421
+			goto l452
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l421
+			goto l452
 		}
 		p.Position++
-		if !p.rule_hsoname() {
-			goto l421
+		{
+			position454, tokenIndex454 := p.Position, p.TokenIndex
+			{
+				position455, tokenIndex455 := p.Position, p.TokenIndex
+				{
+					position459, tokenIndex459 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '%' {
+						goto l459
+					}
+					p.Position++
+					if p.Buffer[p.Position] != '0' {
+						goto l459
+					}
+					p.Position++
+					if p.Buffer[p.Position] != '0' {
+						goto l459
+					}
+					p.Position++
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l459
+					}
+					p.Position++
+				l460:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset3[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position461, tokenIndex461 := p.Position, p.TokenIndex
+						{
+							if !cset3[p.Buffer[p.Position]] {
+								goto l461
+							}
+							p.Position++
+						}
+						goto l460
+					l461:
+						p.Position, p.TokenIndex = position461, tokenIndex461
+					}
+					{
+						position465, tokenIndex465 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '#' {
+							goto l466
+						}
+						p.Position++
+						goto l465
+					l466:
+						p.Position, p.TokenIndex = position465, tokenIndex465
+						{
+							position467, tokenIndex467 := p.Position, p.TokenIndex
+							if !p.MatchDot() {
+								goto l467
+							}
+							goto l459
+						l467:
+							p.Position, p.TokenIndex = position467, tokenIndex467
+						}
+					}
+				l465:
+					goto l455
+				l459:
+					p.Position, p.TokenIndex = position459, tokenIndex459
+				}
+				{
+					position468, tokenIndex468 := p.Position, p.TokenIndex
+					if !cset4[p.Buffer[p.Position]] {
+						goto l488
+					}
+					p.Position++
+					goto l468
+				l488:
+					p.Position, p.TokenIndex = position468, tokenIndex468
+					if p.Buffer[p.Position] != '%' {
+						goto l455
+					}
+					p.Position++
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l455
+						}
+						p.Position++
+					}
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l455
+						}
+						p.Position++
+					}
+				}
+			l468:
+			l457:
+				{
+					position458, tokenIndex458 := p.Position, p.TokenIndex
+					{
+						position495, tokenIndex495 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '%' {
+							goto l495
+						}
+						p.Position++
+						if p.Buffer[p.Position] != '0' {
+							goto l495
+						}
+						p.Position++
+						if p.Buffer[p.Position] != '0' {
+							goto l495
+						}
+						p.Position++
+						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+							goto l495
+						}
+						p.Position++
+					l496:
+						{
+							i, buf := p.Position, p.Buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							p.Position = i
+						}
+						{
+							position497, tokenIndex497 := p.Position, p.TokenIndex
+							{
+								if !cset3[p.Buffer[p.Position]] {
+									goto l497
+								}
+								p.Position++
+							}
+							goto l496
+						l497:
+							p.Position, p.TokenIndex = position497, tokenIndex497
+						}
+						{
+							position501, tokenIndex501 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '#' {
+								goto l502
+							}
+							p.Position++
+							goto l501
+						l502:
+							p.Position, p.TokenIndex = position501, tokenIndex501
+							{
+								position503, tokenIndex503 := p.Position, p.TokenIndex
+								if !p.MatchDot() {
+									goto l503
+								}
+								goto l495
+							l503:
+								p.Position, p.TokenIndex = position503, tokenIndex503
+							}
+						}
+					l501:
+						goto l458
+					l495:
+						p.Position, p.TokenIndex = position495, tokenIndex495
+					}
+					{
+						position504, tokenIndex504 := p.Position, p.TokenIndex
+						if !cset4[p.Buffer[p.Position]] {
+							goto l524
+						}
+						p.Position++
+						goto l504
+					l524:
+						p.Position, p.TokenIndex = position504, tokenIndex504
+						if p.Buffer[p.Position] != '%' {
+							goto l458
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l458
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l458
+							}
+							p.Position++
+						}
+					}
+				l504:
+					goto l457
+				l458:
+					p.Position, p.TokenIndex = position458, tokenIndex458
+				}
+			l531:
+				{
+					position532, tokenIndex532 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '/' {
+						goto l532
+					}
+					p.Position++
+					{
+						position535, tokenIndex535 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '%' {
+							goto l535
+						}
+						p.Position++
+						if p.Buffer[p.Position] != '0' {
+							goto l535
+						}
+						p.Position++
+						if p.Buffer[p.Position] != '0' {
+							goto l535
+						}
+						p.Position++
+						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+							goto l535
+						}
+						p.Position++
+					l536:
+						{
+							i, buf := p.Position, p.Buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							p.Position = i
+						}
+						{
+							position537, tokenIndex537 := p.Position, p.TokenIndex
+							{
+								if !cset3[p.Buffer[p.Position]] {
+									goto l537
+								}
+								p.Position++
+							}
+							goto l536
+						l537:
+							p.Position, p.TokenIndex = position537, tokenIndex537
+						}
+						{
+							position541, tokenIndex541 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '#' {
+								goto l542
+							}
+							p.Position++
+							goto l541
+						l542:
+							p.Position, p.TokenIndex = position541, tokenIndex541
+							{
+								position543, tokenIndex543 := p.Position, p.TokenIndex
+								if !p.MatchDot() {
+									goto l543
+								}
+								goto l535
+							l543:
+								p.Position, p.TokenIndex = position543, tokenIndex543
+							}
+						}
+					l541:
+						goto l532
+					l535:
+						p.Position, p.TokenIndex = position535, tokenIndex535
+					}
+					{
+						position544, tokenIndex544 := p.Position, p.TokenIndex
+						if !cset4[p.Buffer[p.Position]] {
+							goto l564
+						}
+						p.Position++
+						goto l544
+					l564:
+						p.Position, p.TokenIndex = position544, tokenIndex544
+						if p.Buffer[p.Position] != '%' {
+							goto l532
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l532
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l532
+							}
+							p.Position++
+						}
+					}
+				l544:
+				l533:
+					{
+						position534, tokenIndex534 := p.Position, p.TokenIndex
+						{
+							position571, tokenIndex571 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '%' {
+								goto l571
+							}
+							p.Position++
+							if p.Buffer[p.Position] != '0' {
+								goto l571
+							}
+							p.Position++
+							if p.Buffer[p.Position] != '0' {
+								goto l571
+							}
+							p.Position++
+							if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+								goto l571
+							}
+							p.Position++
+						l572:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position573, tokenIndex573 := p.Position, p.TokenIndex
+								{
+									if !cset3[p.Buffer[p.Position]] {
+										goto l573
+									}
+									p.Position++
+								}
+								goto l572
+							l573:
+								p.Position, p.TokenIndex = position573, tokenIndex573
+							}
+							{
+								position577, tokenIndex577 := p.Position, p.TokenIndex
+								if p.Buffer[p.Position] != '#' {
+									goto l578
+								}
+								p.Position++
+								goto l577
+							l578:
+								p.Position, p.TokenIndex = position577, tokenIndex577
+								{
+									position579, tokenIndex579 := p.Position, p.TokenIndex
+									if !p.MatchDot() {
+										goto l579
+									}
+									goto l571
+								l579:
+									p.Position, p.TokenIndex = position579, tokenIndex579
+								}
+							}
+						l577:
+							goto l534
+						l571:
+							p.Position, p.TokenIndex = position571, tokenIndex571
+						}
+						{
+							position580, tokenIndex580 := p.Position, p.TokenIndex
+							if !cset4[p.Buffer[p.Position]] {
+								goto l600
+							}
+							p.Position++
+							goto l580
+						l600:
+							p.Position, p.TokenIndex = position580, tokenIndex580
+							if p.Buffer[p.Position] != '%' {
+								goto l534
+							}
+							p.Position++
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l534
+								}
+								p.Position++
+							}
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l534
+								}
+								p.Position++
+							}
+						}
+					l580:
+						goto l533
+					l534:
+						p.Position, p.TokenIndex = position534, tokenIndex534
+					}
+					goto l531
+				l532:
+					p.Position, p.TokenIndex = position532, tokenIndex532
+				}
+				{
+					position607, tokenIndex607 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '/' {
+						goto l607
+					}
+					p.Position++
+					goto l608
+				l607:
+					p.Position, p.TokenIndex = position607, tokenIndex607
+				}
+			l608:
+				goto l456
+			l455:
+				p.Position, p.TokenIndex = position455, tokenIndex455
+			}
+		l456:
+			p.Add(rulehsoname, position454, tokenIndex454)
 		}
 		{
-			position423, tokenIndex423 := p.Position, p.TokenIndex
+			position609, tokenIndex609 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '%' {
-				goto l423
+				goto l609
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '0' {
-				goto l423
+				goto l609
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '0' {
-				goto l423
+				goto l609
 			}
 			p.Position++
-			if !cset18[p.Buffer[p.Position]] || !p.rule_version() {
-				goto l423
+			{
+				position611, tokenIndex611 := p.Position, p.TokenIndex
+				if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
+					goto l609
+				}
+				p.Add(ruleversion, position611, tokenIndex611)
 			}
 			{
-				position425, tokenIndex425 := p.Position, p.TokenIndex
-				if !cset3[p.Buffer[p.Position]] || !p.rule_attributes() {
-					goto l425
+				position612, tokenIndex612 := p.Position, p.TokenIndex
+				{
+					position614, tokenIndex614 := p.Position, p.TokenIndex
+					{
+						position617, tokenIndex617 := p.Position, p.TokenIndex
+						{
+							if !cset3[p.Buffer[p.Position]] {
+								goto l612
+							}
+							p.Position++
+						}
+					l618:
+						{
+							i, buf := p.Position, p.Buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							p.Position = i
+						}
+						{
+							position619, tokenIndex619 := p.Position, p.TokenIndex
+							{
+								if !cset3[p.Buffer[p.Position]] {
+									goto l619
+								}
+								p.Position++
+							}
+							goto l618
+						l619:
+							p.Position, p.TokenIndex = position619, tokenIndex619
+						}
+						p.Add(ruleattribute, position617, tokenIndex617)
+					}
+				l615:
+					{
+						position616, tokenIndex616 := p.Position, p.TokenIndex
+						{
+							position626, tokenIndex626 := p.Position, p.TokenIndex
+							{
+								if !cset3[p.Buffer[p.Position]] {
+									goto l616
+								}
+								p.Position++
+							}
+						l627:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position628, tokenIndex628 := p.Position, p.TokenIndex
+								{
+									if !cset3[p.Buffer[p.Position]] {
+										goto l628
+									}
+									p.Position++
+								}
+								goto l627
+							l628:
+								p.Position, p.TokenIndex = position628, tokenIndex628
+							}
+							p.Add(ruleattribute, position626, tokenIndex626)
+						}
+						goto l615
+					l616:
+						p.Position, p.TokenIndex = position616, tokenIndex616
+					}
+					p.Add(ruleattributes, position614, tokenIndex614)
 				}
-				goto l426
-			l425:
-				p.Position, p.TokenIndex = position425, tokenIndex425
+				goto l613
+			l612:
+				p.Position, p.TokenIndex = position612, tokenIndex612
 			}
-		l426:
-			goto l424
-		l423:
-			p.Position, p.TokenIndex = position423, tokenIndex423
+		l613:
+			goto l610
+		l609:
+			p.Position, p.TokenIndex = position609, tokenIndex609
 		}
-	l424:
-		p.Add(ruleprosperolink, position422, tokenIndex422)
+	l610:
+		p.Add(ruleprosperolink, position453, tokenIndex453)
 	}
 	return true
-l421:
-	p.Position, p.TokenIndex = position421, tokenIndex421
+l452:
+	p.Position, p.TokenIndex = position452, tokenIndex452
 	return false
 }
 
@@ -1507,13 +2444,13 @@ func (p *parser) rule_hsoname() bool {
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l429
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l429
 					}
 					p.Position++
@@ -1599,13 +2536,13 @@ func (p *parser) rule_hsoname() bool {
 					}
 					p.Position++
 					{
-						if !cset1[p.Buffer[p.Position]] {
+						if !cset0[p.Buffer[p.Position]] {
 							goto l432
 						}
 						p.Position++
 					}
 					{
-						if !cset1[p.Buffer[p.Position]] {
+						if !cset0[p.Buffer[p.Position]] {
 							goto l432
 						}
 						p.Position++
@@ -1699,13 +2636,13 @@ func (p *parser) rule_hsoname() bool {
 					}
 					p.Position++
 					{
-						if !cset1[p.Buffer[p.Position]] {
+						if !cset0[p.Buffer[p.Position]] {
 							goto l506
 						}
 						p.Position++
 					}
 					{
-						if !cset1[p.Buffer[p.Position]] {
+						if !cset0[p.Buffer[p.Position]] {
 							goto l506
 						}
 						p.Position++
@@ -1791,13 +2728,13 @@ func (p *parser) rule_hsoname() bool {
 						}
 						p.Position++
 						{
-							if !cset1[p.Buffer[p.Position]] {
+							if !cset0[p.Buffer[p.Position]] {
 								goto l508
 							}
 							p.Position++
 						}
 						{
-							if !cset1[p.Buffer[p.Position]] {
+							if !cset0[p.Buffer[p.Position]] {
 								goto l508
 							}
 							p.Position++
@@ -1916,213 +2853,406 @@ l589:
 
 /* telnetaddress <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' (user '@')? hostport)> */
 func (p *parser) rule_telnetaddress() bool {
-	position599, tokenIndex599 := p.Position, p.TokenIndex
+	position639, tokenIndex639 := p.Position, p.TokenIndex
 	{
-		position600, tokenIndex600 := p.Position, p.TokenIndex
+		position640, tokenIndex640 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 't' {
-			goto l599
+			goto l639
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l599
+			goto l639
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l599
+			goto l639
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'n' {
-			goto l599
+			goto l639
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l599
+			goto l639
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l599
+			goto l639
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l599
+			goto l639
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l599
+			goto l639
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l599
+			goto l639
 		}
 		p.Position++
 		{
-			position601, tokenIndex601 := p.Position, p.TokenIndex
-			if !cset9[p.Buffer[p.Position]] || !p.rule_user() {
-				goto l601
+			position641, tokenIndex641 := p.Position, p.TokenIndex
+			{
+				position643, tokenIndex643 := p.Position, p.TokenIndex
+				{
+					position644, tokenIndex644 := p.Position, p.TokenIndex
+					if !cset1[p.Buffer[p.Position]] {
+						goto l663
+					}
+					p.Position++
+					goto l644
+				l663:
+					p.Position, p.TokenIndex = position644, tokenIndex644
+					if p.Buffer[p.Position] != '%' {
+						goto l641
+					}
+					p.Position++
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l641
+						}
+						p.Position++
+					}
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l641
+						}
+						p.Position++
+					}
+				}
+			l644:
+			l670:
+				{
+					position671, tokenIndex671 := p.Position, p.TokenIndex
+					{
+						position672, tokenIndex672 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '@' {
+							goto l672
+						}
+						p.Position++
+						{
+							if !cset2[p.Buffer[p.Position]] {
+								goto l672
+							}
+							p.Position++
+						}
+						goto l671
+					l672:
+						p.Position, p.TokenIndex = position672, tokenIndex672
+					}
+					{
+						position675, tokenIndex675 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '@' {
+							goto l675
+						}
+						p.Position++
+						if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
+							goto l675
+						}
+						{
+							position676, tokenIndex676 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != ':' {
+								goto l676
+							}
+							p.Position++
+							if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+								goto l676
+							}
+							p.Position++
+						l678:
+							{
+								i, buf := p.Position, p.Buffer
+								for '0' <= buf[i] && buf[i] <= '9' {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position679, tokenIndex679 := p.Position, p.TokenIndex
+								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+									goto l679
+								}
+								p.Position++
+								goto l678
+							l679:
+								p.Position, p.TokenIndex = position679, tokenIndex679
+							}
+							goto l677
+						l676:
+							p.Position, p.TokenIndex = position676, tokenIndex676
+						}
+					l677:
+						{
+							position680, tokenIndex680 := p.Position, p.TokenIndex
+							{
+								position681, tokenIndex681 := p.Position, p.TokenIndex
+								if !cset1[p.Buffer[p.Position]] {
+									goto l700
+								}
+								p.Position++
+								goto l681
+							l700:
+								p.Position, p.TokenIndex = position681, tokenIndex681
+								if p.Buffer[p.Position] != '%' {
+									goto l680
+								}
+								p.Position++
+								{
+									if !cset0[p.Buffer[p.Position]] {
+										goto l680
+									}
+									p.Position++
+								}
+								{
+									if !cset0[p.Buffer[p.Position]] {
+										goto l680
+									}
+									p.Position++
+								}
+							}
+						l681:
+							goto l675
+						l680:
+							p.Position, p.TokenIndex = position680, tokenIndex680
+						}
+						goto l671
+					l675:
+						p.Position, p.TokenIndex = position675, tokenIndex675
+					}
+					{
+						position707, tokenIndex707 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l726
+						}
+						p.Position++
+						goto l707
+					l726:
+						p.Position, p.TokenIndex = position707, tokenIndex707
+						if p.Buffer[p.Position] != '%' {
+							goto l671
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l671
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l671
+							}
+							p.Position++
+						}
+					}
+				l707:
+					goto l670
+				l671:
+					p.Position, p.TokenIndex = position671, tokenIndex671
+				}
+				p.Add(ruleuser, position643, tokenIndex643)
 			}
 			if p.Buffer[p.Position] != '@' {
-				goto l601
+				goto l641
 			}
 			p.Position++
-			goto l602
-		l601:
-			p.Position, p.TokenIndex = position601, tokenIndex601
+			goto l642
+		l641:
+			p.Position, p.TokenIndex = position641, tokenIndex641
 		}
-	l602:
+	l642:
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l599
+			goto l639
 		}
-		p.Add(ruletelnetaddress, position600, tokenIndex600)
+		p.Add(ruletelnetaddress, position640, tokenIndex640)
 	}
 	return true
-l599:
-	p.Position, p.TokenIndex = position599, tokenIndex599
+l639:
+	p.Position, p.TokenIndex = position639, tokenIndex639
 	return false
 }
 
 /* gopheraddress <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' gtype selector?)? ('?' search)?)> */
 func (p *parser) rule_gopheraddress() bool {
-	position603, tokenIndex603 := p.Position, p.TokenIndex
+	position733, tokenIndex733 := p.Position, p.TokenIndex
 	{
-		position604, tokenIndex604 := p.Position, p.TokenIndex
+		position734, tokenIndex734 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'g' {
-			goto l603
+			goto l733
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l603
+			goto l733
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l603
+			goto l733
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'h' {
-			goto l603
+			goto l733
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l603
+			goto l733
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l603
+			goto l733
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l603
+			goto l733
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l603
+			goto l733
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l603
+			goto l733
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l603
+			goto l733
 		}
 		{
-			position605, tokenIndex605 := p.Position, p.TokenIndex
+			position735, tokenIndex735 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l605
+				goto l735
 			}
 			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_gtype() {
-				goto l605
+			{
+				position737, tokenIndex737 := p.Position, p.TokenIndex
+				{
+					position738, tokenIndex738 := p.Position, p.TokenIndex
+					if !cset1[p.Buffer[p.Position]] {
+						goto l757
+					}
+					p.Position++
+					goto l738
+				l757:
+					p.Position, p.TokenIndex = position738, tokenIndex738
+					if p.Buffer[p.Position] != '%' {
+						goto l735
+					}
+					p.Position++
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l735
+						}
+						p.Position++
+					}
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l735
+						}
+						p.Position++
+					}
+				}
+			l738:
+				p.Add(rulegtype, position737, tokenIndex737)
 			}
 			{
-				position607, tokenIndex607 := p.Position, p.TokenIndex
-				if !p.rule_selector() {
-					goto l607
+				position764, tokenIndex764 := p.Position, p.TokenIndex
+				{
+					position766, tokenIndex766 := p.Position, p.TokenIndex
+					if !p.rule_path() {
+						goto l764
+					}
+					p.Add(ruleselector, position766, tokenIndex766)
 				}
-				goto l608
-			l607:
-				p.Position, p.TokenIndex = position607, tokenIndex607
+				goto l765
+			l764:
+				p.Position, p.TokenIndex = position764, tokenIndex764
 			}
-		l608:
-			goto l606
-		l605:
-			p.Position, p.TokenIndex = position605, tokenIndex605
+		l765:
+			goto l736
+		l735:
+			p.Position, p.TokenIndex = position735, tokenIndex735
 		}
-	l606:
+	l736:
 		{
-			position609, tokenIndex609 := p.Position, p.TokenIndex
+			position767, tokenIndex767 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l609
+				goto l767
 			}
 			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_search() {
-				goto l609
+			if !cset17[p.Buffer[p.Position]] || !p.rule_search() {
+				goto l767
 			}
-			goto l610
-		l609:
-			p.Position, p.TokenIndex = position609, tokenIndex609
+			goto l768
+		l767:
+			p.Position, p.TokenIndex = position767, tokenIndex767
 		}
-	l610:
-		p.Add(rulegopheraddress, position604, tokenIndex604)
+	l768:
+		p.Add(rulegopheraddress, position734, tokenIndex734)
 	}
 	return true
-l603:
-	p.Position, p.TokenIndex = position603, tokenIndex603
+l733:
+	p.Position, p.TokenIndex = position733, tokenIndex733
 	return false
 }
 
 /* hostport <- <(host (':' port)?)> */
 func (p *parser) rule_hostport() bool {
-	position611, tokenIndex611 := p.Position, p.TokenIndex
+	position769, tokenIndex769 := p.Position, p.TokenIndex
 	{
-		position612, tokenIndex612 := p.Position, p.TokenIndex
+		position770, tokenIndex770 := p.Position, p.TokenIndex
 		if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l611
+			goto l769
 		}
 		{
-			position613, tokenIndex613 := p.Position, p.TokenIndex
+			position771, tokenIndex771 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ':' {
-				goto l613
+				goto l771
 			}
 			p.Position++
-			if !cset18[p.Buffer[p.Position]] || !p.rule_port() {
-				goto l613
+			{
+				position773, tokenIndex773 := p.Position, p.TokenIndex
+				if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
+					goto l771
+				}
+				p.Add(ruleport, position773, tokenIndex773)
 			}
-			goto l614
-		l613:
-			p.Position, p.TokenIndex = position613, tokenIndex613
+			goto l772
+		l771:
+			p.Position, p.TokenIndex = position771, tokenIndex771
 		}
-	l614:
-		p.Add(rulehostport, position612, tokenIndex612)
+	l772:
+		p.Add(rulehostport, position770, tokenIndex770)
 	}
 	return true
-l611:
-	p.Position, p.TokenIndex = position611, tokenIndex611
+l769:
+	p.Position, p.TokenIndex = position769, tokenIndex769
 	return false
 }
 
 /* host <- <(hostname / hostnumber)> */
 func (p *parser) rule_host() bool {
-	position615, tokenIndex615 := p.Position, p.TokenIndex
+	position774, tokenIndex774 := p.Position, p.TokenIndex
 	{
-		position616, tokenIndex616 := p.Position, p.TokenIndex
+		position775, tokenIndex775 := p.Position, p.TokenIndex
 		{
-			position617, tokenIndex617 := p.Position, p.TokenIndex
-			if !cset0[p.Buffer[p.Position]] || !p.rule_hostname() {
-				goto l618
+			position776, tokenIndex776 := p.Position, p.TokenIndex
+			if !cset2[p.Buffer[p.Position]] || !p.rule_hostname() {
+				goto l777
 			}
-			goto l617
-		l618:
-			p.Position, p.TokenIndex = position617, tokenIndex617
+			goto l776
+		l777:
+			p.Position, p.TokenIndex = position776, tokenIndex776
 			if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-				goto l615
+				goto l774
 			}
 		}
-	l617:
-		p.Add(rulehost, position616, tokenIndex616)
+	l776:
+		p.Add(rulehost, position775, tokenIndex775)
 	}
 	return true
-l615:
-	p.Position, p.TokenIndex = position615, tokenIndex615
+l774:
+	p.Position, p.TokenIndex = position774, tokenIndex774
 	return false
 }
 
@@ -2131,7 +3261,7 @@ func (p *parser) rule_cellname() bool {
 	position619, tokenIndex619 := p.Position, p.TokenIndex
 	{
 		position620, tokenIndex620 := p.Position, p.TokenIndex
-		if !cset0[p.Buffer[p.Position]] || !p.rule_hostname() {
+		if !cset2[p.Buffer[p.Position]] || !p.rule_hostname() {
 			goto l619
 		}
 		{
@@ -2177,29 +3307,29 @@ l619:
 
 /* hostname <- <(([a-z] / [A-Z]) (!(':' [0-9]+ !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))*)> */
 func (p *parser) rule_hostname() bool {
-	position625, tokenIndex625 := p.Position, p.TokenIndex
+	position779, tokenIndex779 := p.Position, p.TokenIndex
 	{
-		position626, tokenIndex626 := p.Position, p.TokenIndex
+		position780, tokenIndex780 := p.Position, p.TokenIndex
 		{
-			if !cset0[p.Buffer[p.Position]] {
-				goto l625
+			if !cset2[p.Buffer[p.Position]] {
+				goto l779
 			}
 			p.Position++
 		}
-	l629:
+	l783:
 		{
-			position630, tokenIndex630 := p.Position, p.TokenIndex
+			position784, tokenIndex784 := p.Position, p.TokenIndex
 			{
-				position631, tokenIndex631 := p.Position, p.TokenIndex
+				position785, tokenIndex785 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ':' {
-					goto l631
+					goto l785
 				}
 				p.Position++
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l631
+					goto l785
 				}
 				p.Position++
-			l632:
+			l786:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -2208,125 +3338,125 @@ func (p *parser) rule_hostname() bool {
 					p.Position = i
 				}
 				{
-					position633, tokenIndex633 := p.Position, p.TokenIndex
+					position787, tokenIndex787 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l633
+						goto l787
 					}
 					p.Position++
-					goto l632
-				l633:
-					p.Position, p.TokenIndex = position633, tokenIndex633
+					goto l786
+				l787:
+					p.Position, p.TokenIndex = position787, tokenIndex787
 				}
 				{
-					position634, tokenIndex634 := p.Position, p.TokenIndex
+					position788, tokenIndex788 := p.Position, p.TokenIndex
 					{
-						position635, tokenIndex635 := p.Position, p.TokenIndex
-						if !cset2[p.Buffer[p.Position]] {
-							goto l654
+						position789, tokenIndex789 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l808
 						}
 						p.Position++
-						goto l635
-					l654:
-						p.Position, p.TokenIndex = position635, tokenIndex635
+						goto l789
+					l808:
+						p.Position, p.TokenIndex = position789, tokenIndex789
 						if p.Buffer[p.Position] != '%' {
-							goto l634
+							goto l788
 						}
 						p.Position++
 						{
-							if !cset1[p.Buffer[p.Position]] {
-								goto l634
+							if !cset0[p.Buffer[p.Position]] {
+								goto l788
 							}
 							p.Position++
 						}
 						{
-							if !cset1[p.Buffer[p.Position]] {
-								goto l634
+							if !cset0[p.Buffer[p.Position]] {
+								goto l788
 							}
 							p.Position++
 						}
 					}
-				l635:
-					goto l631
-				l634:
-					p.Position, p.TokenIndex = position634, tokenIndex634
+				l789:
+					goto l785
+				l788:
+					p.Position, p.TokenIndex = position788, tokenIndex788
 				}
-				goto l630
-			l631:
-				p.Position, p.TokenIndex = position631, tokenIndex631
+				goto l784
+			l785:
+				p.Position, p.TokenIndex = position785, tokenIndex785
 			}
 			{
-				position661, tokenIndex661 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
-					goto l680
+				position815, tokenIndex815 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] {
+					goto l834
 				}
 				p.Position++
-				goto l661
-			l680:
-				p.Position, p.TokenIndex = position661, tokenIndex661
+				goto l815
+			l834:
+				p.Position, p.TokenIndex = position815, tokenIndex815
 				if p.Buffer[p.Position] != '%' {
-					goto l630
+					goto l784
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l630
+					if !cset0[p.Buffer[p.Position]] {
+						goto l784
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l630
+					if !cset0[p.Buffer[p.Position]] {
+						goto l784
 					}
 					p.Position++
 				}
 			}
-		l661:
-			goto l629
-		l630:
-			p.Position, p.TokenIndex = position630, tokenIndex630
+		l815:
+			goto l783
+		l784:
+			p.Position, p.TokenIndex = position784, tokenIndex784
 		}
-		p.Add(rulehostname, position626, tokenIndex626)
+		p.Add(rulehostname, position780, tokenIndex780)
 	}
 	return true
-l625:
-	p.Position, p.TokenIndex = position625, tokenIndex625
+l779:
+	p.Position, p.TokenIndex = position779, tokenIndex779
 	return false
 }
 
 /* hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
 func (p *parser) rule_hostnumber() bool {
-	position687, tokenIndex687 := p.Position, p.TokenIndex
+	position841, tokenIndex841 := p.Position, p.TokenIndex
 	{
-		position688, tokenIndex688 := p.Position, p.TokenIndex
+		position842, tokenIndex842 := p.Position, p.TokenIndex
 		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l687
+			goto l841
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l687
+			goto l841
 		}
 		p.Position++
 		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l687
+			goto l841
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l687
+			goto l841
 		}
 		p.Position++
 		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l687
+			goto l841
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l687
+			goto l841
 		}
 		p.Position++
 		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l687
+			goto l841
 		}
-		p.Add(rulehostnumber, position688, tokenIndex688)
+		p.Add(rulehostnumber, position842, tokenIndex842)
 	}
 	return true
-l687:
-	p.Position, p.TokenIndex = position687, tokenIndex687
+l841:
+	p.Position, p.TokenIndex = position841, tokenIndex841
 	return false
 }
 
@@ -2365,306 +3495,306 @@ l691:
 /* path <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+ ('/' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+)* '/'?)?> */
 func (p *parser) rule_path() bool {
 	{
-		position694, tokenIndex694 := p.Position, p.TokenIndex
+		position846, tokenIndex846 := p.Position, p.TokenIndex
 		{
-			position695, tokenIndex695 := p.Position, p.TokenIndex
+			position847, tokenIndex847 := p.Position, p.TokenIndex
 			{
-				position699, tokenIndex699 := p.Position, p.TokenIndex
+				position851, tokenIndex851 := p.Position, p.TokenIndex
 				if !cset4[p.Buffer[p.Position]] {
-					goto l719
+					goto l871
 				}
 				p.Position++
-				goto l699
-			l719:
-				p.Position, p.TokenIndex = position699, tokenIndex699
+				goto l851
+			l871:
+				p.Position, p.TokenIndex = position851, tokenIndex851
 				if p.Buffer[p.Position] != '%' {
-					goto l695
+					goto l847
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l695
+					if !cset0[p.Buffer[p.Position]] {
+						goto l847
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l695
+					if !cset0[p.Buffer[p.Position]] {
+						goto l847
 					}
 					p.Position++
 				}
 			}
-		l699:
-		l697:
+		l851:
+		l849:
 			{
-				position698, tokenIndex698 := p.Position, p.TokenIndex
+				position850, tokenIndex850 := p.Position, p.TokenIndex
 				{
-					position726, tokenIndex726 := p.Position, p.TokenIndex
+					position878, tokenIndex878 := p.Position, p.TokenIndex
 					if !cset4[p.Buffer[p.Position]] {
-						goto l746
+						goto l898
 					}
 					p.Position++
-					goto l726
-				l746:
-					p.Position, p.TokenIndex = position726, tokenIndex726
+					goto l878
+				l898:
+					p.Position, p.TokenIndex = position878, tokenIndex878
 					if p.Buffer[p.Position] != '%' {
-						goto l698
+						goto l850
 					}
 					p.Position++
 					{
-						if !cset1[p.Buffer[p.Position]] {
-							goto l698
+						if !cset0[p.Buffer[p.Position]] {
+							goto l850
 						}
 						p.Position++
 					}
 					{
-						if !cset1[p.Buffer[p.Position]] {
-							goto l698
+						if !cset0[p.Buffer[p.Position]] {
+							goto l850
 						}
 						p.Position++
 					}
 				}
-			l726:
-				goto l697
-			l698:
-				p.Position, p.TokenIndex = position698, tokenIndex698
+			l878:
+				goto l849
+			l850:
+				p.Position, p.TokenIndex = position850, tokenIndex850
 			}
-		l753:
+		l905:
 			{
-				position754, tokenIndex754 := p.Position, p.TokenIndex
+				position906, tokenIndex906 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l754
+					goto l906
 				}
 				p.Position++
 				{
-					position757, tokenIndex757 := p.Position, p.TokenIndex
+					position909, tokenIndex909 := p.Position, p.TokenIndex
 					if !cset4[p.Buffer[p.Position]] {
-						goto l777
+						goto l929
 					}
 					p.Position++
-					goto l757
-				l777:
-					p.Position, p.TokenIndex = position757, tokenIndex757
+					goto l909
+				l929:
+					p.Position, p.TokenIndex = position909, tokenIndex909
 					if p.Buffer[p.Position] != '%' {
-						goto l754
+						goto l906
 					}
 					p.Position++
 					{
-						if !cset1[p.Buffer[p.Position]] {
-							goto l754
+						if !cset0[p.Buffer[p.Position]] {
+							goto l906
 						}
 						p.Position++
 					}
 					{
-						if !cset1[p.Buffer[p.Position]] {
-							goto l754
+						if !cset0[p.Buffer[p.Position]] {
+							goto l906
 						}
 						p.Position++
 					}
 				}
-			l757:
-			l755:
+			l909:
+			l907:
 				{
-					position756, tokenIndex756 := p.Position, p.TokenIndex
+					position908, tokenIndex908 := p.Position, p.TokenIndex
 					{
-						position784, tokenIndex784 := p.Position, p.TokenIndex
+						position936, tokenIndex936 := p.Position, p.TokenIndex
 						if !cset4[p.Buffer[p.Position]] {
-							goto l804
+							goto l956
 						}
 						p.Position++
-						goto l784
-					l804:
-						p.Position, p.TokenIndex = position784, tokenIndex784
+						goto l936
+					l956:
+						p.Position, p.TokenIndex = position936, tokenIndex936
 						if p.Buffer[p.Position] != '%' {
-							goto l756
+							goto l908
 						}
 						p.Position++
 						{
-							if !cset1[p.Buffer[p.Position]] {
-								goto l756
+							if !cset0[p.Buffer[p.Position]] {
+								goto l908
 							}
 							p.Position++
 						}
 						{
-							if !cset1[p.Buffer[p.Position]] {
-								goto l756
+							if !cset0[p.Buffer[p.Position]] {
+								goto l908
 							}
 							p.Position++
 						}
 					}
-				l784:
-					goto l755
-				l756:
-					p.Position, p.TokenIndex = position756, tokenIndex756
+				l936:
+					goto l907
+				l908:
+					p.Position, p.TokenIndex = position908, tokenIndex908
 				}
-				goto l753
-			l754:
-				p.Position, p.TokenIndex = position754, tokenIndex754
+				goto l905
+			l906:
+				p.Position, p.TokenIndex = position906, tokenIndex906
 			}
 			{
-				position811, tokenIndex811 := p.Position, p.TokenIndex
+				position963, tokenIndex963 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l811
+					goto l963
 				}
 				p.Position++
-				goto l812
-			l811:
-				p.Position, p.TokenIndex = position811, tokenIndex811
+				goto l964
+			l963:
+				p.Position, p.TokenIndex = position963, tokenIndex963
 			}
-		l812:
-			goto l696
-		l695:
-			p.Position, p.TokenIndex = position695, tokenIndex695
+		l964:
+			goto l848
+		l847:
+			p.Position, p.TokenIndex = position847, tokenIndex847
 		}
-	l696:
-		p.Add(rulepath, position694, tokenIndex694)
+	l848:
+		p.Add(rulepath, position846, tokenIndex846)
 	}
 	return true
 }
 
 /* search <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+ ('+' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+)*)> */
 func (p *parser) rule_search() bool {
-	position813, tokenIndex813 := p.Position, p.TokenIndex
+	position965, tokenIndex965 := p.Position, p.TokenIndex
 	{
-		position814, tokenIndex814 := p.Position, p.TokenIndex
+		position966, tokenIndex966 := p.Position, p.TokenIndex
 		{
-			position817, tokenIndex817 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
-				goto l836
+			position969, tokenIndex969 := p.Position, p.TokenIndex
+			if !cset1[p.Buffer[p.Position]] {
+				goto l988
 			}
 			p.Position++
-			goto l817
-		l836:
-			p.Position, p.TokenIndex = position817, tokenIndex817
+			goto l969
+		l988:
+			p.Position, p.TokenIndex = position969, tokenIndex969
 			if p.Buffer[p.Position] != '%' {
-				goto l813
+				goto l965
 			}
 			p.Position++
 			{
-				if !cset1[p.Buffer[p.Position]] {
-					goto l813
+				if !cset0[p.Buffer[p.Position]] {
+					goto l965
 				}
 				p.Position++
 			}
 			{
-				if !cset1[p.Buffer[p.Position]] {
-					goto l813
+				if !cset0[p.Buffer[p.Position]] {
+					goto l965
 				}
 				p.Position++
 			}
 		}
-	l817:
-	l815:
+	l969:
+	l967:
 		{
-			position816, tokenIndex816 := p.Position, p.TokenIndex
+			position968, tokenIndex968 := p.Position, p.TokenIndex
 			{
-				position843, tokenIndex843 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
-					goto l862
+				position995, tokenIndex995 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] {
+					goto l1014
 				}
 				p.Position++
-				goto l843
-			l862:
-				p.Position, p.TokenIndex = position843, tokenIndex843
+				goto l995
+			l1014:
+				p.Position, p.TokenIndex = position995, tokenIndex995
 				if p.Buffer[p.Position] != '%' {
-					goto l816
+					goto l968
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l816
+					if !cset0[p.Buffer[p.Position]] {
+						goto l968
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l816
+					if !cset0[p.Buffer[p.Position]] {
+						goto l968
 					}
 					p.Position++
 				}
 			}
-		l843:
-			goto l815
-		l816:
-			p.Position, p.TokenIndex = position816, tokenIndex816
+		l995:
+			goto l967
+		l968:
+			p.Position, p.TokenIndex = position968, tokenIndex968
 		}
-	l869:
+	l1021:
 		{
-			position870, tokenIndex870 := p.Position, p.TokenIndex
+			position1022, tokenIndex1022 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '+' {
-				goto l870
+				goto l1022
 			}
 			p.Position++
 			{
-				position873, tokenIndex873 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
-					goto l892
+				position1025, tokenIndex1025 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] {
+					goto l1044
 				}
 				p.Position++
-				goto l873
-			l892:
-				p.Position, p.TokenIndex = position873, tokenIndex873
+				goto l1025
+			l1044:
+				p.Position, p.TokenIndex = position1025, tokenIndex1025
 				if p.Buffer[p.Position] != '%' {
-					goto l870
+					goto l1022
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l870
+					if !cset0[p.Buffer[p.Position]] {
+						goto l1022
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l870
+					if !cset0[p.Buffer[p.Position]] {
+						goto l1022
 					}
 					p.Position++
 				}
 			}
-		l873:
-		l871:
+		l1025:
+		l1023:
 			{
-				position872, tokenIndex872 := p.Position, p.TokenIndex
+				position1024, tokenIndex1024 := p.Position, p.TokenIndex
 				{
-					position899, tokenIndex899 := p.Position, p.TokenIndex
-					if !cset2[p.Buffer[p.Position]] {
-						goto l918
+					position1051, tokenIndex1051 := p.Position, p.TokenIndex
+					if !cset1[p.Buffer[p.Position]] {
+						goto l1070
 					}
 					p.Position++
-					goto l899
-				l918:
-					p.Position, p.TokenIndex = position899, tokenIndex899
+					goto l1051
+				l1070:
+					p.Position, p.TokenIndex = position1051, tokenIndex1051
 					if p.Buffer[p.Position] != '%' {
-						goto l872
+						goto l1024
 					}
 					p.Position++
 					{
-						if !cset1[p.Buffer[p.Position]] {
-							goto l872
+						if !cset0[p.Buffer[p.Position]] {
+							goto l1024
 						}
 						p.Position++
 					}
 					{
-						if !cset1[p.Buffer[p.Position]] {
-							goto l872
+						if !cset0[p.Buffer[p.Position]] {
+							goto l1024
 						}
 						p.Position++
 					}
 				}
-			l899:
-				goto l871
-			l872:
-				p.Position, p.TokenIndex = position872, tokenIndex872
+			l1051:
+				goto l1023
+			l1024:
+				p.Position, p.TokenIndex = position1024, tokenIndex1024
 			}
-			goto l869
-		l870:
-			p.Position, p.TokenIndex = position870, tokenIndex870
+			goto l1021
+		l1022:
+			p.Position, p.TokenIndex = position1022, tokenIndex1022
 		}
-		p.Add(rulesearch, position814, tokenIndex814)
+		p.Add(rulesearch, position966, tokenIndex966)
 	}
 	return true
-l813:
-	p.Position, p.TokenIndex = position813, tokenIndex813
+l965:
+	p.Position, p.TokenIndex = position965, tokenIndex965
 	return false
 }
 
@@ -2675,7 +3805,7 @@ func (p *parser) rule_user() bool {
 		position926, tokenIndex926 := p.Position, p.TokenIndex
 		{
 			position927, tokenIndex927 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset1[p.Buffer[p.Position]] {
 				goto l946
 			}
 			p.Position++
@@ -2687,13 +3817,13 @@ func (p *parser) rule_user() bool {
 			}
 			p.Position++
 			{
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l925
 				}
 				p.Position++
 			}
 			{
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l925
 				}
 				p.Position++
@@ -2710,7 +3840,7 @@ func (p *parser) rule_user() bool {
 				}
 				p.Position++
 				{
-					if !cset0[p.Buffer[p.Position]] {
+					if !cset2[p.Buffer[p.Position]] {
 						goto l955
 					}
 					p.Position++
@@ -2765,7 +3895,7 @@ func (p *parser) rule_user() bool {
 					position963, tokenIndex963 := p.Position, p.TokenIndex
 					{
 						position964, tokenIndex964 := p.Position, p.TokenIndex
-						if !cset2[p.Buffer[p.Position]] {
+						if !cset1[p.Buffer[p.Position]] {
 							goto l983
 						}
 						p.Position++
@@ -2777,13 +3907,13 @@ func (p *parser) rule_user() bool {
 						}
 						p.Position++
 						{
-							if !cset1[p.Buffer[p.Position]] {
+							if !cset0[p.Buffer[p.Position]] {
 								goto l963
 							}
 							p.Position++
 						}
 						{
-							if !cset1[p.Buffer[p.Position]] {
+							if !cset0[p.Buffer[p.Position]] {
 								goto l963
 							}
 							p.Position++
@@ -2800,7 +3930,7 @@ func (p *parser) rule_user() bool {
 			}
 			{
 				position990, tokenIndex990 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset1[p.Buffer[p.Position]] {
 					goto l1009
 				}
 				p.Position++
@@ -2812,13 +3942,13 @@ func (p *parser) rule_user() bool {
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l954
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l954
 					}
 					p.Position++
@@ -2844,7 +3974,7 @@ func (p *parser) rule_fragmentid() bool {
 		position1017, tokenIndex1017 := p.Position, p.TokenIndex
 		{
 			position1020, tokenIndex1020 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset1[p.Buffer[p.Position]] {
 				goto l1039
 			}
 			p.Position++
@@ -2856,13 +3986,13 @@ func (p *parser) rule_fragmentid() bool {
 			}
 			p.Position++
 			{
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l1016
 				}
 				p.Position++
 			}
 			{
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l1016
 				}
 				p.Position++
@@ -2874,7 +4004,7 @@ func (p *parser) rule_fragmentid() bool {
 			position1019, tokenIndex1019 := p.Position, p.TokenIndex
 			{
 				position1046, tokenIndex1046 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset1[p.Buffer[p.Position]] {
 					goto l1065
 				}
 				p.Position++
@@ -2886,13 +4016,13 @@ func (p *parser) rule_fragmentid() bool {
 				}
 				p.Position++
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l1019
 					}
 					p.Position++
 				}
 				{
-					if !cset1[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l1019
 					}
 					p.Position++
@@ -2918,7 +4048,7 @@ func (p *parser) rule_gtype() bool {
 		position1073, tokenIndex1073 := p.Position, p.TokenIndex
 		{
 			position1074, tokenIndex1074 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset1[p.Buffer[p.Position]] {
 				goto l1093
 			}
 			p.Position++
@@ -2930,13 +4060,13 @@ func (p *parser) rule_gtype() bool {
 			}
 			p.Position++
 			{
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l1072
 				}
 				p.Position++
 			}
 			{
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l1072
 				}
 				p.Position++
@@ -2953,14 +4083,14 @@ l1072:
 
 /* digits <- <[0-9]+> */
 func (p *parser) rule_digits() bool {
-	position1100, tokenIndex1100 := p.Position, p.TokenIndex
+	position1080, tokenIndex1080 := p.Position, p.TokenIndex
 	{
-		position1101, tokenIndex1101 := p.Position, p.TokenIndex
+		position1081, tokenIndex1081 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l1100
+			goto l1080
 		}
 		p.Position++
-	l1102:
+	l1082:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -2969,20 +4099,20 @@ func (p *parser) rule_digits() bool {
 			p.Position = i
 		}
 		{
-			position1103, tokenIndex1103 := p.Position, p.TokenIndex
+			position1083, tokenIndex1083 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l1103
+				goto l1083
 			}
 			p.Position++
-			goto l1102
-		l1103:
-			p.Position, p.TokenIndex = position1103, tokenIndex1103
+			goto l1082
+		l1083:
+			p.Position, p.TokenIndex = position1083, tokenIndex1083
 		}
-		p.Add(ruledigits, position1101, tokenIndex1101)
+		p.Add(ruledigits, position1081, tokenIndex1081)
 	}
 	return true
-l1100:
-	p.Position, p.TokenIndex = position1100, tokenIndex1100
+l1080:
+	p.Position, p.TokenIndex = position1080, tokenIndex1080
 	return false
 }
 
@@ -3035,13 +4165,13 @@ func (p *parser) rule_escape() bool {
 		}
 		p.Position++
 		{
-			if !cset1[p.Buffer[p.Position]] {
+			if !cset0[p.Buffer[p.Position]] {
 				goto l1114
 			}
 			p.Position++
 		}
 		{
-			if !cset1[p.Buffer[p.Position]] {
+			if !cset0[p.Buffer[p.Position]] {
 				goto l1114
 			}
 			p.Position++
@@ -3060,7 +4190,7 @@ func (p *parser) rule_ialpha() bool {
 	{
 		position1123, tokenIndex1123 := p.Position, p.TokenIndex
 		{
-			if !cset0[p.Buffer[p.Position]] {
+			if !cset2[p.Buffer[p.Position]] {
 				goto l1122
 			}
 			p.Position++
@@ -3068,7 +4198,7 @@ func (p *parser) rule_ialpha() bool {
 	l1126:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset2[buf[i]] {
+			for cset1[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -3077,7 +4207,7 @@ func (p *parser) rule_ialpha() bool {
 			position1127, tokenIndex1127 := p.Position, p.TokenIndex
 			{
 				position1128, tokenIndex1128 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset1[p.Buffer[p.Position]] {
 					goto l1147
 				}
 				p.Position++
@@ -3130,7 +4260,7 @@ func (p *parser) rule_xalpha() bool {
 		position1152, tokenIndex1152 := p.Position, p.TokenIndex
 		{
 			position1153, tokenIndex1153 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset1[p.Buffer[p.Position]] {
 				goto l1172
 			}
 			p.Position++
@@ -3157,7 +4287,7 @@ func (p *parser) rule_xalphas() bool {
 		position1174, tokenIndex1174 := p.Position, p.TokenIndex
 		{
 			position1177, tokenIndex1177 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset1[p.Buffer[p.Position]] {
 				goto l1196
 			}
 			p.Position++
@@ -3174,7 +4304,7 @@ func (p *parser) rule_xalphas() bool {
 			position1176, tokenIndex1176 := p.Position, p.TokenIndex
 			{
 				position1197, tokenIndex1197 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset1[p.Buffer[p.Position]] {
 					goto l1216
 				}
 				p.Position++
@@ -3278,7 +4408,7 @@ func (p *parser) rule_scheme_alone() bool {
 	position1286, tokenIndex1286 := p.Position, p.TokenIndex
 	{
 		position1287, tokenIndex1287 := p.Position, p.TokenIndex
-		if !cset0[p.Buffer[p.Position]] || !p.rule_ialpha() {
+		if !cset2[p.Buffer[p.Position]] || !p.rule_ialpha() {
 			goto l1286
 		}
 		p.Add(rulescheme_alone, position1287, tokenIndex1287)
@@ -3294,7 +4424,7 @@ func (p *parser) rule_hostname_alone() bool {
 	position1288, tokenIndex1288 := p.Position, p.TokenIndex
 	{
 		position1289, tokenIndex1289 := p.Position, p.TokenIndex
-		if !cset0[p.Buffer[p.Position]] || !p.rule_ialpha() {
+		if !cset2[p.Buffer[p.Position]] || !p.rule_ialpha() {
 			goto l1288
 		}
 		p.Add(rulehostname_alone, position1289, tokenIndex1289)
@@ -3310,7 +4440,7 @@ func (p *parser) rule_user_alone() bool {
 	position1290, tokenIndex1290 := p.Position, p.TokenIndex
 	{
 		position1291, tokenIndex1291 := p.Position, p.TokenIndex
-		if !cset9[p.Buffer[p.Position]] || !p.rule_xalphas() {
+		if !cset17[p.Buffer[p.Position]] || !p.rule_xalphas() {
 			goto l1290
 		}
 		p.Add(ruleuser_alone, position1291, tokenIndex1291)
@@ -3328,7 +4458,7 @@ func (p *parser) rule_host_alone() bool {
 		position1293, tokenIndex1293 := p.Position, p.TokenIndex
 		{
 			position1294, tokenIndex1294 := p.Position, p.TokenIndex
-			if !cset0[p.Buffer[p.Position]] || !p.rule_hostname_alone() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_hostname_alone() {
 				goto l1295
 			}
 			goto l1294
@@ -3353,7 +4483,7 @@ func (p *parser) rule_alpha() bool {
 	{
 		position1297, tokenIndex1297 := p.Position, p.TokenIndex
 		{
-			if !cset0[p.Buffer[p.Position]] {
+			if !cset2[p.Buffer[p.Position]] {
 				goto l1296
 			}
 			p.Position++
@@ -3427,7 +4557,7 @@ func (p *parser) rule_hex() bool {
 	{
 		position1318, tokenIndex1318 := p.Position, p.TokenIndex
 		{
-			if !cset1[p.Buffer[p.Position]] {
+			if !cset0[p.Buffer[p.Position]] {
 				goto l1317
 			}
 			p.Position++
@@ -3497,14 +4627,14 @@ l1330:
 	return false
 }
 
-/* cset0 is [A-Za-z]. */
-var cset0 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset0 is [0-9A-Fa-f]. */
+var cset0 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
 
-/* cset1 is [0-9A-Fa-f]. */
-var cset1 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+/* cset1 is [\0x20-"$&-*,-.0-;@-Z_a-z]. */
+var cset1 = [256]bool{' ': true, '!': true, '"': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset2 is [\0x20-"$&-*,-.0-;@-Z_a-z]. */
-var cset2 = [256]bool{' ': true, '!': true, '"': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset2 is [A-Za-z]. */
+var cset2 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset3 is [0-9A-Za-z]. */
 var cset3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
@@ -3524,32 +4654,32 @@ var cset7 = [256]bool{'[': true, '\\': true, ']': true, '^': true, '{': true, '|
 /* cset8 is [<>]. */
 var cset8 = [256]bool{'<': true, '>': true}
 
-/* cset9 is [\0x20-"$-*,-.0-;@-Z_a-z]. */
-var cset9 = [256]bool{' ': true, '!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset9 is [h]. */
+var cset9 = [256]bool{'h': true}
 
-/* cset10 is [h]. */
-var cset10 = [256]bool{'h': true}
+/* cset10 is [f]. */
+var cset10 = [256]bool{'f': true}
 
-/* cset11 is [f]. */
-var cset11 = [256]bool{'f': true}
+/* cset11 is [n]. */
+var cset11 = [256]bool{'n': true}
 
-/* cset12 is [n]. */
-var cset12 = [256]bool{'n': true}
+/* cset12 is [p]. */
+var cset12 = [256]bool{'p': true}
 
-/* cset13 is [p]. */
-var cset13 = [256]bool{'p': true}
+/* cset13 is [t]. */
+var cset13 = [256]bool{'t': true}
 
-/* cset14 is [t]. */
-var cset14 = [256]bool{'t': true}
+/* cset14 is [g]. */
+var cset14 = [256]bool{'g': true}
 
-/* cset15 is [g]. */
-var cset15 = [256]bool{'g': true}
+/* cset15 is [w]. */
+var cset15 = [256]bool{'w': true}
 
-/* cset16 is [w]. */
-var cset16 = [256]bool{'w': true}
+/* cset16 is [a]. */
+var cset16 = [256]bool{'a': true}
 
-/* cset17 is [a]. */
-var cset17 = [256]bool{'a': true}
+/* cset17 is [\0x20-"$-*,-.0-;@-Z_a-z]. */
+var cset17 = [256]bool{' ': true, '!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset18 is [0-9]. */
 var cset18 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}

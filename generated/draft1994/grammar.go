@@ -342,44 +342,44 @@ func newParser() *parser {
 		rulewaisaddress:        p.rule_waisaddress,
 		rulewaisindex:          p.rule_waisindex,
 		rulewaisdoc:            p.rule_waisdoc,
-		rulewpath:              p.rule_wpath,
-		rulegroupart:           p.rule_groupart,
+		rulewpath:              p.rule_wpath,    // and inline in rule_waisdoc
+		rulegroupart:           p.rule_groupart, // and inline in rule_newsaddress
 		rulegroup:              p.rule_group,
-		rulearticle:            p.rule_article,
+		rulearticle:            p.rule_article, // and inline in rule_newsaddress
 		ruledatabase:           p.rule_database,
-		rulewtype:              p.rule_wtype,
+		rulewtype:              p.rule_wtype, // and inline in rule_waisdoc
 		ruleprosperoaddress:    p.rule_prosperoaddress,
-		ruleprosperolink:       p.rule_prosperolink,
-		rulehsoname:            p.rule_hsoname,
-		ruleversion:            p.rule_version,
-		ruleattributes:         p.rule_attributes,
-		ruleattribute:          p.rule_attribute,
+		ruleprosperolink:       p.rule_prosperolink, // and inline in rule_prosperoaddress
+		rulehsoname:            p.rule_hsoname,      // and inline in rule_prosperoaddress
+		ruleversion:            p.rule_version,      // and inline in rule_prosperoaddress
+		ruleattributes:         p.rule_attributes,   // and inline in rule_prosperoaddress
+		ruleattribute:          p.rule_attribute,    // and inline in rule_prosperoaddress
 		ruletelnetaddress:      p.rule_telnetaddress,
 		rulegopheraddress:      p.rule_gopheraddress,
 		rulelogin:              p.rule_login,
 		rulehostport:           p.rule_hostport,
 		rulehost:               p.rule_host,
-		ruleftptype:            p.rule_ftptype,
+		ruleftptype:            p.rule_ftptype, // and inline in rule_ftpaddress
 		ruleformcode:           p.rule_formcode,
-		rulecellname:           p.rule_cellname,
+		rulecellname:           p.rule_cellname, // and inline in rule_afsaddress
 		rulehostname:           p.rule_hostname,
 		rulehostnumber:         p.rule_hostnumber,
-		ruleport:               p.rule_port,
-		rulegcommand:           p.rule_gcommand,
+		ruleport:               p.rule_port,     // and inline in rule_hostport
+		rulegcommand:           p.rule_gcommand, // and inline in rule_gopheraddress
 		rulepath:               p.rule_path,
 		rulesegment:            p.rule_segment,
 		rulesearch:             p.rule_search,
-		ruleuser:               p.rule_user,
-		rulepassword:           p.rule_password,
-		rulegtype:              p.rule_gtype,
+		ruleuser:               p.rule_user,     // and inline in rule_login
+		rulepassword:           p.rule_password, // and inline in rule_login
+		rulegtype:              p.rule_gtype,    // and inline in rule_gopheraddress
 		ruledigits:             p.rule_digits,
 		ruleaddr_spec:          p.rule_addr_spec,
-		rulelocal_part:         p.rule_local_part,
-		ruledomain:             p.rule_domain,
+		rulelocal_part:         p.rule_local_part, // and inline in rule_addr_spec
+		ruledomain:             p.rule_domain,     // and inline in rule_addr_spec
 		ruleword:               p.rule_word,
 		ruleatom:               p.rule_atom,
-		rulequoted_string:      p.rule_quoted_string,
-		rulecontent_identifier: p.rule_content_identifier,
+		rulequoted_string:      p.rule_quoted_string,      // and inline in rule_word
+		rulecontent_identifier: p.rule_content_identifier, // and inline in rule_cidaddress
 		rulealphanums:          p.rule_alphanums,
 		ruledomain_ref:         p.rule_domain_ref,
 		ruleescape:             p.rule_escape,

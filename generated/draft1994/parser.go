@@ -84,713 +84,1010 @@ const (
 
 /* prefixedurl <- <('u' 'r' 'l' ':' url)> */
 func (p *parser) rule_prefixedurl() bool {
-	position76, tokenIndex76 := p.Position, p.TokenIndex
+	position34, tokenIndex34 := p.Position, p.TokenIndex
 	{
-		position77, tokenIndex77 := p.Position, p.TokenIndex
+		position35, tokenIndex35 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'u' {
-			goto l76
+			goto l34
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l76
+			goto l34
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l76
+			goto l34
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l76
+			goto l34
 		}
 		p.Position++
 		if !cset13[p.Buffer[p.Position]] || !p.rule_url() {
-			goto l76
+			goto l34
 		}
-		p.Add(ruleprefixedurl, position77, tokenIndex77)
+		p.Add(ruleprefixedurl, position35, tokenIndex35)
 	}
 	return true
-l76:
-	p.Position, p.TokenIndex = position76, tokenIndex76
+l34:
+	p.Position, p.TokenIndex = position34, tokenIndex34
 	return false
 }
 
 /* url <- <(httpaddress / ftpaddress / newsaddress / nntpaddress / prosperoaddress / telnetaddress / gopheraddress / waisaddress / mailtoaddress / midaddress / cidaddress)> */
 func (p *parser) rule_url() bool {
-	position78, tokenIndex78 := p.Position, p.TokenIndex
+	position36, tokenIndex36 := p.Position, p.TokenIndex
 	{
-		position79, tokenIndex79 := p.Position, p.TokenIndex
+		position37, tokenIndex37 := p.Position, p.TokenIndex
 		{
-			position80, tokenIndex80 := p.Position, p.TokenIndex
+			position38, tokenIndex38 := p.Position, p.TokenIndex
 			if !cset14[p.Buffer[p.Position]] || !p.rule_httpaddress() {
-				goto l81
+				goto l39
 			}
-			goto l80
-		l81:
-			p.Position, p.TokenIndex = position80, tokenIndex80
+			goto l38
+		l39:
+			p.Position, p.TokenIndex = position38, tokenIndex38
 			if !cset15[p.Buffer[p.Position]] || !p.rule_ftpaddress() {
-				goto l82
+				goto l40
 			}
-			goto l80
-		l82:
-			p.Position, p.TokenIndex = position80, tokenIndex80
+			goto l38
+		l40:
+			p.Position, p.TokenIndex = position38, tokenIndex38
 			if !cset16[p.Buffer[p.Position]] || !p.rule_newsaddress() {
-				goto l83
+				goto l41
 			}
-			goto l80
-		l83:
-			p.Position, p.TokenIndex = position80, tokenIndex80
+			goto l38
+		l41:
+			p.Position, p.TokenIndex = position38, tokenIndex38
 			if !cset16[p.Buffer[p.Position]] || !p.rule_nntpaddress() {
-				goto l84
+				goto l42
 			}
-			goto l80
-		l84:
-			p.Position, p.TokenIndex = position80, tokenIndex80
+			goto l38
+		l42:
+			p.Position, p.TokenIndex = position38, tokenIndex38
 			if !cset17[p.Buffer[p.Position]] || !p.rule_prosperoaddress() {
-				goto l85
+				goto l43
 			}
-			goto l80
-		l85:
-			p.Position, p.TokenIndex = position80, tokenIndex80
+			goto l38
+		l43:
+			p.Position, p.TokenIndex = position38, tokenIndex38
 			if !cset18[p.Buffer[p.Position]] || !p.rule_telnetaddress() {
-				goto l86
+				goto l44
 			}
-			goto l80
-		l86:
-			p.Position, p.TokenIndex = position80, tokenIndex80
+			goto l38
+		l44:
+			p.Position, p.TokenIndex = position38, tokenIndex38
 			if !cset19[p.Buffer[p.Position]] || !p.rule_gopheraddress() {
-				goto l87
+				goto l45
 			}
-			goto l80
-		l87:
-			p.Position, p.TokenIndex = position80, tokenIndex80
+			goto l38
+		l45:
+			p.Position, p.TokenIndex = position38, tokenIndex38
 			if !cset20[p.Buffer[p.Position]] || !p.rule_waisaddress() {
-				goto l88
+				goto l46
 			}
-			goto l80
-		l88:
-			p.Position, p.TokenIndex = position80, tokenIndex80
+			goto l38
+		l46:
+			p.Position, p.TokenIndex = position38, tokenIndex38
 			if !cset21[p.Buffer[p.Position]] || !p.rule_mailtoaddress() {
-				goto l89
+				goto l47
 			}
-			goto l80
-		l89:
-			p.Position, p.TokenIndex = position80, tokenIndex80
+			goto l38
+		l47:
+			p.Position, p.TokenIndex = position38, tokenIndex38
 			if !cset21[p.Buffer[p.Position]] || !p.rule_midaddress() {
-				goto l90
+				goto l48
 			}
-			goto l80
-		l90:
-			p.Position, p.TokenIndex = position80, tokenIndex80
+			goto l38
+		l48:
+			p.Position, p.TokenIndex = position38, tokenIndex38
 			if !cset22[p.Buffer[p.Position]] || !p.rule_cidaddress() {
-				goto l78
+				goto l36
 			}
 		}
-	l80:
-		p.Add(ruleurl, position79, tokenIndex79)
+	l38:
+		p.Add(ruleurl, position37, tokenIndex37)
 	}
 	return true
-l78:
-	p.Position, p.TokenIndex = position78, tokenIndex78
+l36:
+	p.Position, p.TokenIndex = position36, tokenIndex36
 	return false
 }
 
 /* httpaddress <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' path)? ('?' search)?)> */
 func (p *parser) rule_httpaddress() bool {
-	position91, tokenIndex91 := p.Position, p.TokenIndex
+	position49, tokenIndex49 := p.Position, p.TokenIndex
 	{
-		position92, tokenIndex92 := p.Position, p.TokenIndex
+		position50, tokenIndex50 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'h' {
-			goto l91
+			goto l49
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l91
+			goto l49
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l91
+			goto l49
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l91
+			goto l49
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l91
+			goto l49
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l91
+			goto l49
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l91
+			goto l49
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l91
+			goto l49
 		}
 		{
-			position93, tokenIndex93 := p.Position, p.TokenIndex
+			position51, tokenIndex51 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l93
+				goto l51
 			}
 			p.Position++
 			if !p.rule_path() {
-				goto l93
+				goto l51
 			}
-			goto l94
-		l93:
-			p.Position, p.TokenIndex = position93, tokenIndex93
+			goto l52
+		l51:
+			p.Position, p.TokenIndex = position51, tokenIndex51
 		}
-	l94:
+	l52:
 		{
-			position95, tokenIndex95 := p.Position, p.TokenIndex
+			position53, tokenIndex53 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l95
+				goto l53
 			}
 			p.Position++
 			if !cset23[p.Buffer[p.Position]] || !p.rule_search() {
-				goto l95
+				goto l53
 			}
-			goto l96
-		l95:
-			p.Position, p.TokenIndex = position95, tokenIndex95
+			goto l54
+		l53:
+			p.Position, p.TokenIndex = position53, tokenIndex53
 		}
-	l96:
-		p.Add(rulehttpaddress, position92, tokenIndex92)
+	l54:
+		p.Add(rulehttpaddress, position50, tokenIndex50)
 	}
 	return true
-l91:
-	p.Position, p.TokenIndex = position91, tokenIndex91
+l49:
+	p.Position, p.TokenIndex = position49, tokenIndex49
 	return false
 }
 
 /* ftpaddress <- <('f' 't' 'p' ':' '/' '/' login '/' path ftptype?)> */
 func (p *parser) rule_ftpaddress() bool {
-	position97, tokenIndex97 := p.Position, p.TokenIndex
+	position55, tokenIndex55 := p.Position, p.TokenIndex
 	{
-		position98, tokenIndex98 := p.Position, p.TokenIndex
+		position56, tokenIndex56 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'f' {
-			goto l97
+			goto l55
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l97
+			goto l55
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l97
+			goto l55
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l97
+			goto l55
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l97
+			goto l55
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l97
+			goto l55
 		}
 		p.Position++
-		if !cset5[p.Buffer[p.Position]] || !p.rule_login() {
-			goto l97
+		if !cset4[p.Buffer[p.Position]] || !p.rule_login() {
+			goto l55
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l97
+			goto l55
 		}
 		p.Position++
 		if !p.rule_path() {
-			goto l97
+			goto l55
 		}
 		{
-			position99, tokenIndex99 := p.Position, p.TokenIndex
-			if !cset24[p.Buffer[p.Position]] || !p.rule_ftptype() {
-				goto l99
+			position57, tokenIndex57 := p.Position, p.TokenIndex
+			{
+				position59, tokenIndex59 := p.Position, p.TokenIndex
+				{
+					position60, tokenIndex60 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != 'A' {
+						goto l61
+					}
+					p.Position++
+					if !cset5[p.Buffer[p.Position]] || !p.rule_formcode() {
+						goto l61
+					}
+					goto l60
+				l61:
+					p.Position, p.TokenIndex = position60, tokenIndex60
+					if p.Buffer[p.Position] != 'E' {
+						goto l62
+					}
+					p.Position++
+					if !cset5[p.Buffer[p.Position]] || !p.rule_formcode() {
+						goto l62
+					}
+					goto l60
+				l62:
+					p.Position, p.TokenIndex = position60, tokenIndex60
+					if p.Buffer[p.Position] != 'I' {
+						goto l63
+					}
+					p.Position++
+					goto l60
+				l63:
+					p.Position, p.TokenIndex = position60, tokenIndex60
+					if p.Buffer[p.Position] != 'L' {
+						goto l57
+					}
+					p.Position++
+					if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
+						goto l57
+					}
+				}
+			l60:
+				p.Add(ruleftptype, position59, tokenIndex59)
 			}
-			goto l100
-		l99:
-			p.Position, p.TokenIndex = position99, tokenIndex99
+			goto l58
+		l57:
+			p.Position, p.TokenIndex = position57, tokenIndex57
 		}
-	l100:
-		p.Add(ruleftpaddress, position98, tokenIndex98)
+	l58:
+		p.Add(ruleftpaddress, position56, tokenIndex56)
 	}
 	return true
-l97:
-	p.Position, p.TokenIndex = position97, tokenIndex97
+l55:
+	p.Position, p.TokenIndex = position55, tokenIndex55
 	return false
 }
 
 /* afsaddress <- <('a' 'f' 's' ':' '/' '/' cellname '/' path)> */
 func (p *parser) rule_afsaddress() bool {
-	position101, tokenIndex101 := p.Position, p.TokenIndex
+	position64, tokenIndex64 := p.Position, p.TokenIndex
 	{
-		position102, tokenIndex102 := p.Position, p.TokenIndex
+		position65, tokenIndex65 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'a' {
-			goto l101
+			goto l64
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'f' {
-			goto l101
+			goto l64
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l101
+			goto l64
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l101
+			goto l64
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l101
+			goto l64
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l101
+			goto l64
 		}
 		p.Position++
-		if !cset2[p.Buffer[p.Position]] || !p.rule_cellname() {
-			goto l101
+		{
+			position66, tokenIndex66 := p.Position, p.TokenIndex
+			if !cset2[p.Buffer[p.Position]] || !p.rule_hostname() {
+				goto l64
+			}
+			p.Add(rulecellname, position66, tokenIndex66)
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l101
+			goto l64
 		}
 		p.Position++
 		if !p.rule_path() {
-			goto l101
+			goto l64
 		}
-		p.Add(ruleafsaddress, position102, tokenIndex102)
+		p.Add(ruleafsaddress, position65, tokenIndex65)
 	}
 	return true
-l101:
-	p.Position, p.TokenIndex = position101, tokenIndex101
+l64:
+	p.Position, p.TokenIndex = position64, tokenIndex64
 	return false
 }
 
 /* newsaddress <- <('n' 'e' 'w' 's' ':' groupart)> */
 func (p *parser) rule_newsaddress() bool {
-	position103, tokenIndex103 := p.Position, p.TokenIndex
+	position67, tokenIndex67 := p.Position, p.TokenIndex
 	{
-		position104, tokenIndex104 := p.Position, p.TokenIndex
+		position68, tokenIndex68 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'n' {
-			goto l103
+			goto l67
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l103
+			goto l67
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'w' {
-			goto l103
+			goto l67
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l103
+			goto l67
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l103
+			goto l67
 		}
 		p.Position++
-		if !cset23[p.Buffer[p.Position]] || !p.rule_groupart() {
-			goto l103
+		{
+			position69, tokenIndex69 := p.Position, p.TokenIndex
+			{
+				position70, tokenIndex70 := p.Position, p.TokenIndex
+				{
+					position72, tokenIndex72 := p.Position, p.TokenIndex
+					{
+						position73, tokenIndex73 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l90
+						}
+						p.Position++
+						goto l73
+					l90:
+						p.Position, p.TokenIndex = position73, tokenIndex73
+						if p.Buffer[p.Position] != '%' {
+							goto l71
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l71
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l71
+							}
+							p.Position++
+						}
+					}
+				l73:
+				l97:
+					{
+						position98, tokenIndex98 := p.Position, p.TokenIndex
+						{
+							position99, tokenIndex99 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '@' {
+								goto l99
+							}
+							p.Position++
+							{
+								if !cset2[p.Buffer[p.Position]] {
+									goto l99
+								}
+								p.Position++
+							}
+							goto l98
+						l99:
+							p.Position, p.TokenIndex = position99, tokenIndex99
+						}
+						{
+							position102, tokenIndex102 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '@' {
+								goto l102
+							}
+							p.Position++
+							if !cset24[p.Buffer[p.Position]] || !p.rule_hostnumber() {
+								goto l102
+							}
+							{
+								position103, tokenIndex103 := p.Position, p.TokenIndex
+								{
+									position104, tokenIndex104 := p.Position, p.TokenIndex
+									if !cset1[p.Buffer[p.Position]] {
+										goto l121
+									}
+									p.Position++
+									goto l104
+								l121:
+									p.Position, p.TokenIndex = position104, tokenIndex104
+									if p.Buffer[p.Position] != '%' {
+										goto l103
+									}
+									p.Position++
+									{
+										if !cset0[p.Buffer[p.Position]] {
+											goto l103
+										}
+										p.Position++
+									}
+									{
+										if !cset0[p.Buffer[p.Position]] {
+											goto l103
+										}
+										p.Position++
+									}
+								}
+							l104:
+								goto l102
+							l103:
+								p.Position, p.TokenIndex = position103, tokenIndex103
+							}
+							goto l98
+						l102:
+							p.Position, p.TokenIndex = position102, tokenIndex102
+						}
+						{
+							position128, tokenIndex128 := p.Position, p.TokenIndex
+							if !cset1[p.Buffer[p.Position]] {
+								goto l145
+							}
+							p.Position++
+							goto l128
+						l145:
+							p.Position, p.TokenIndex = position128, tokenIndex128
+							if p.Buffer[p.Position] != '%' {
+								goto l98
+							}
+							p.Position++
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l98
+								}
+								p.Position++
+							}
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l98
+								}
+								p.Position++
+							}
+						}
+					l128:
+						goto l97
+					l98:
+						p.Position, p.TokenIndex = position98, tokenIndex98
+					}
+					if p.Buffer[p.Position] != '@' {
+						goto l71
+					}
+					p.Position++
+					if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
+						goto l71
+					}
+					p.Add(rulearticle, position72, tokenIndex72)
+				}
+				goto l70
+			l71:
+				p.Position, p.TokenIndex = position70, tokenIndex70
+				if !cset2[p.Buffer[p.Position]] || !p.rule_group() {
+					goto l152
+				}
+				goto l70
+			l152:
+				p.Position, p.TokenIndex = position70, tokenIndex70
+				if p.Buffer[p.Position] != '*' {
+					goto l67
+				}
+				p.Position++
+			}
+		l70:
+			p.Add(rulegroupart, position69, tokenIndex69)
 		}
-		p.Add(rulenewsaddress, position104, tokenIndex104)
+		p.Add(rulenewsaddress, position68, tokenIndex68)
 	}
 	return true
-l103:
-	p.Position, p.TokenIndex = position103, tokenIndex103
+l67:
+	p.Position, p.TokenIndex = position67, tokenIndex67
 	return false
 }
 
 /* nntpaddress <- <('n' 'n' 't' 'p' ':' group '/' digits)> */
 func (p *parser) rule_nntpaddress() bool {
-	position105, tokenIndex105 := p.Position, p.TokenIndex
+	position153, tokenIndex153 := p.Position, p.TokenIndex
 	{
-		position106, tokenIndex106 := p.Position, p.TokenIndex
+		position154, tokenIndex154 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'n' {
-			goto l105
+			goto l153
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'n' {
-			goto l105
+			goto l153
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l105
+			goto l153
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l105
+			goto l153
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l105
+			goto l153
 		}
 		p.Position++
 		if !cset2[p.Buffer[p.Position]] || !p.rule_group() {
-			goto l105
+			goto l153
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l105
+			goto l153
 		}
 		p.Position++
-		if !cset25[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l105
+		if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
+			goto l153
 		}
-		p.Add(rulenntpaddress, position106, tokenIndex106)
+		p.Add(rulenntpaddress, position154, tokenIndex154)
 	}
 	return true
-l105:
-	p.Position, p.TokenIndex = position105, tokenIndex105
+l153:
+	p.Position, p.TokenIndex = position153, tokenIndex153
 	return false
 }
 
 /* midaddress <- <('m' 'i' 'd' ':' addr_spec)> */
 func (p *parser) rule_midaddress() bool {
-	position107, tokenIndex107 := p.Position, p.TokenIndex
+	position155, tokenIndex155 := p.Position, p.TokenIndex
 	{
-		position108, tokenIndex108 := p.Position, p.TokenIndex
+		position156, tokenIndex156 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'm' {
-			goto l107
+			goto l155
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l107
+			goto l155
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'd' {
-			goto l107
+			goto l155
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l107
+			goto l155
 		}
 		p.Position++
-		if !cset26[p.Buffer[p.Position]] || !p.rule_addr_spec() {
-			goto l107
+		if !cset25[p.Buffer[p.Position]] || !p.rule_addr_spec() {
+			goto l155
 		}
-		p.Add(rulemidaddress, position108, tokenIndex108)
+		p.Add(rulemidaddress, position156, tokenIndex156)
 	}
 	return true
-l107:
-	p.Position, p.TokenIndex = position107, tokenIndex107
+l155:
+	p.Position, p.TokenIndex = position155, tokenIndex155
 	return false
 }
 
 /* cidaddress <- <('c' 'i' 'd' ':' content_identifier)> */
 func (p *parser) rule_cidaddress() bool {
-	position109, tokenIndex109 := p.Position, p.TokenIndex
+	position157, tokenIndex157 := p.Position, p.TokenIndex
 	{
-		position110, tokenIndex110 := p.Position, p.TokenIndex
+		position158, tokenIndex158 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'c' {
-			goto l109
+			goto l157
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l109
+			goto l157
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'd' {
-			goto l109
+			goto l157
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l109
+			goto l157
 		}
 		p.Position++
-		if !cset26[p.Buffer[p.Position]] || !p.rule_content_identifier() {
-			goto l109
+		{
+			position159, tokenIndex159 := p.Position, p.TokenIndex
+			if !cset25[p.Buffer[p.Position]] || !p.rule_addr_spec() {
+				goto l157
+			}
+			p.Add(rulecontent_identifier, position159, tokenIndex159)
 		}
-		p.Add(rulecidaddress, position110, tokenIndex110)
+		p.Add(rulecidaddress, position158, tokenIndex158)
 	}
 	return true
-l109:
-	p.Position, p.TokenIndex = position109, tokenIndex109
+l157:
+	p.Position, p.TokenIndex = position157, tokenIndex157
 	return false
 }
 
 /* mailtoaddress <- <('m' 'a' 'i' 'l' 't' 'o' ':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))) (!('@' ([a-z] / [A-Z])) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))* '@' hostname)> */
 func (p *parser) rule_mailtoaddress() bool {
-	position111, tokenIndex111 := p.Position, p.TokenIndex
+	position160, tokenIndex160 := p.Position, p.TokenIndex
 	{
-		position112, tokenIndex112 := p.Position, p.TokenIndex
+		position161, tokenIndex161 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'm' {
-			goto l111
+			goto l160
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l111
+			goto l160
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l111
+			goto l160
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l111
+			goto l160
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l111
+			goto l160
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l111
+			goto l160
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l111
+			goto l160
 		}
 		p.Position++
 		{
-			position113, tokenIndex113 := p.Position, p.TokenIndex
+			position162, tokenIndex162 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l130
+				goto l179
 			}
 			p.Position++
-			goto l113
-		l130:
-			p.Position, p.TokenIndex = position113, tokenIndex113
+			goto l162
+		l179:
+			p.Position, p.TokenIndex = position162, tokenIndex162
 			if p.Buffer[p.Position] != '%' {
-				goto l111
+				goto l160
 			}
 			p.Position++
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l111
+					goto l160
 				}
 				p.Position++
 			}
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l111
+					goto l160
 				}
 				p.Position++
 			}
 		}
-	l113:
-	l137:
+	l162:
+	l186:
 		{
-			position138, tokenIndex138 := p.Position, p.TokenIndex
+			position187, tokenIndex187 := p.Position, p.TokenIndex
 			{
-				position139, tokenIndex139 := p.Position, p.TokenIndex
+				position188, tokenIndex188 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '@' {
-					goto l139
+					goto l188
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l139
+						goto l188
 					}
 					p.Position++
 				}
-				goto l138
-			l139:
-				p.Position, p.TokenIndex = position139, tokenIndex139
+				goto l187
+			l188:
+				p.Position, p.TokenIndex = position188, tokenIndex188
 			}
 			{
-				position142, tokenIndex142 := p.Position, p.TokenIndex
+				position191, tokenIndex191 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l159
+					goto l208
 				}
 				p.Position++
-				goto l142
-			l159:
-				p.Position, p.TokenIndex = position142, tokenIndex142
+				goto l191
+			l208:
+				p.Position, p.TokenIndex = position191, tokenIndex191
 				if p.Buffer[p.Position] != '%' {
-					goto l138
+					goto l187
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l138
+						goto l187
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l138
+						goto l187
 					}
 					p.Position++
 				}
 			}
-		l142:
-			goto l137
-		l138:
-			p.Position, p.TokenIndex = position138, tokenIndex138
+		l191:
+			goto l186
+		l187:
+			p.Position, p.TokenIndex = position187, tokenIndex187
 		}
 		if p.Buffer[p.Position] != '@' {
-			goto l111
+			goto l160
 		}
 		p.Position++
 		if !cset2[p.Buffer[p.Position]] || !p.rule_hostname() {
-			goto l111
+			goto l160
 		}
-		p.Add(rulemailtoaddress, position112, tokenIndex112)
+		p.Add(rulemailtoaddress, position161, tokenIndex161)
 	}
 	return true
-l111:
-	p.Position, p.TokenIndex = position111, tokenIndex111
+l160:
+	p.Position, p.TokenIndex = position160, tokenIndex160
 	return false
 }
 
 /* waisaddress <- <(waisdoc / waisindex)> */
 func (p *parser) rule_waisaddress() bool {
-	position166, tokenIndex166 := p.Position, p.TokenIndex
+	position215, tokenIndex215 := p.Position, p.TokenIndex
 	{
-		position167, tokenIndex167 := p.Position, p.TokenIndex
+		position216, tokenIndex216 := p.Position, p.TokenIndex
 		{
-			position168, tokenIndex168 := p.Position, p.TokenIndex
+			position217, tokenIndex217 := p.Position, p.TokenIndex
 			if !cset20[p.Buffer[p.Position]] || !p.rule_waisdoc() {
-				goto l169
+				goto l218
 			}
-			goto l168
-		l169:
-			p.Position, p.TokenIndex = position168, tokenIndex168
+			goto l217
+		l218:
+			p.Position, p.TokenIndex = position217, tokenIndex217
 			if !cset20[p.Buffer[p.Position]] || !p.rule_waisindex() {
-				goto l166
+				goto l215
 			}
 		}
-	l168:
-		p.Add(rulewaisaddress, position167, tokenIndex167)
+	l217:
+		p.Add(rulewaisaddress, position216, tokenIndex216)
 	}
 	return true
-l166:
-	p.Position, p.TokenIndex = position166, tokenIndex166
+l215:
+	p.Position, p.TokenIndex = position215, tokenIndex215
 	return false
 }
 
 /* waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database ('?' search)?)> */
 func (p *parser) rule_waisindex() bool {
-	position170, tokenIndex170 := p.Position, p.TokenIndex
+	position219, tokenIndex219 := p.Position, p.TokenIndex
 	{
-		position171, tokenIndex171 := p.Position, p.TokenIndex
+		position220, tokenIndex220 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'w' {
-			goto l170
+			goto l219
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l170
+			goto l219
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l170
+			goto l219
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l170
+			goto l219
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l170
+			goto l219
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l170
+			goto l219
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l170
+			goto l219
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l170
+			goto l219
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l170
+			goto l219
 		}
 		p.Position++
 		if !cset23[p.Buffer[p.Position]] || !p.rule_database() {
-			goto l170
+			goto l219
 		}
 		{
-			position172, tokenIndex172 := p.Position, p.TokenIndex
+			position221, tokenIndex221 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l172
+				goto l221
 			}
 			p.Position++
 			if !cset23[p.Buffer[p.Position]] || !p.rule_search() {
-				goto l172
+				goto l221
 			}
-			goto l173
-		l172:
-			p.Position, p.TokenIndex = position172, tokenIndex172
+			goto l222
+		l221:
+			p.Position, p.TokenIndex = position221, tokenIndex221
 		}
-	l173:
-		p.Add(rulewaisindex, position171, tokenIndex171)
+	l222:
+		p.Add(rulewaisindex, position220, tokenIndex220)
 	}
 	return true
-l170:
-	p.Position, p.TokenIndex = position170, tokenIndex170
+l219:
+	p.Position, p.TokenIndex = position219, tokenIndex219
 	return false
 }
 
 /* waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath)> */
 func (p *parser) rule_waisdoc() bool {
-	position174, tokenIndex174 := p.Position, p.TokenIndex
+	position223, tokenIndex223 := p.Position, p.TokenIndex
 	{
-		position175, tokenIndex175 := p.Position, p.TokenIndex
+		position224, tokenIndex224 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'w' {
-			goto l174
+			goto l223
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l174
+			goto l223
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l174
+			goto l223
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l174
+			goto l223
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l174
+			goto l223
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l174
+			goto l223
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l174
+			goto l223
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l174
+			goto l223
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l174
+			goto l223
 		}
 		p.Position++
 		if !cset23[p.Buffer[p.Position]] || !p.rule_database() {
-			goto l174
+			goto l223
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l174
+			goto l223
 		}
 		p.Position++
-		if !cset23[p.Buffer[p.Position]] || !p.rule_wtype() {
-			goto l174
+		{
+			position225, tokenIndex225 := p.Position, p.TokenIndex
+			{
+				position228, tokenIndex228 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] {
+					goto l245
+				}
+				p.Position++
+				goto l228
+			l245:
+				p.Position, p.TokenIndex = position228, tokenIndex228
+				if p.Buffer[p.Position] != '%' {
+					goto l223
+				}
+				p.Position++
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l223
+					}
+					p.Position++
+				}
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l223
+					}
+					p.Position++
+				}
+			}
+		l228:
+		l226:
+			{
+				position227, tokenIndex227 := p.Position, p.TokenIndex
+				{
+					position252, tokenIndex252 := p.Position, p.TokenIndex
+					if !cset1[p.Buffer[p.Position]] {
+						goto l269
+					}
+					p.Position++
+					goto l252
+				l269:
+					p.Position, p.TokenIndex = position252, tokenIndex252
+					if p.Buffer[p.Position] != '%' {
+						goto l227
+					}
+					p.Position++
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l227
+						}
+						p.Position++
+					}
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l227
+						}
+						p.Position++
+					}
+				}
+			l252:
+				goto l226
+			l227:
+				p.Position, p.TokenIndex = position227, tokenIndex227
+			}
+			p.Add(rulewtype, position225, tokenIndex225)
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l174
+			goto l223
 		}
 		p.Position++
-		if !cset25[p.Buffer[p.Position]] || !p.rule_wpath() {
-			goto l174
+		{
+			position276, tokenIndex276 := p.Position, p.TokenIndex
+			if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
+				goto l223
+			}
+			if p.Buffer[p.Position] != '=' {
+				goto l223
+			}
+			p.Position++
+			if !p.rule_path() {
+				goto l223
+			}
+			if p.Buffer[p.Position] != ';' {
+				goto l223
+			}
+			p.Position++
+		l277:
+			{
+				position278, tokenIndex278 := p.Position, p.TokenIndex
+				if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
+					goto l278
+				}
+				if p.Buffer[p.Position] != '=' {
+					goto l278
+				}
+				p.Position++
+				if !p.rule_path() {
+					goto l278
+				}
+				if p.Buffer[p.Position] != ';' {
+					goto l278
+				}
+				p.Position++
+				goto l277
+			l278:
+				p.Position, p.TokenIndex = position278, tokenIndex278
+			}
+			p.Add(rulewpath, position276, tokenIndex276)
 		}
-		p.Add(rulewaisdoc, position175, tokenIndex175)
+		p.Add(rulewaisdoc, position224, tokenIndex224)
 	}
 	return true
-l174:
-	p.Position, p.TokenIndex = position174, tokenIndex174
+l223:
+	p.Position, p.TokenIndex = position223, tokenIndex223
 	return false
 }
 
@@ -799,7 +1096,7 @@ func (p *parser) rule_wpath() bool {
 	position176, tokenIndex176 := p.Position, p.TokenIndex
 	{
 		position177, tokenIndex177 := p.Position, p.TokenIndex
-		if !cset25[p.Buffer[p.Position]] || !p.rule_digits() {
+		if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
 			goto l176
 		}
 		if p.Buffer[p.Position] != '=' {
@@ -816,7 +1113,7 @@ func (p *parser) rule_wpath() bool {
 	l178:
 		{
 			position179, tokenIndex179 := p.Position, p.TokenIndex
-			if !cset25[p.Buffer[p.Position]] || !p.rule_digits() {
+			if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
 				goto l179
 			}
 			if p.Buffer[p.Position] != '=' {
@@ -877,16 +1174,16 @@ l180:
 
 /* group <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))*)> */
 func (p *parser) rule_group() bool {
-	position185, tokenIndex185 := p.Position, p.TokenIndex
+	position281, tokenIndex281 := p.Position, p.TokenIndex
 	{
-		position186, tokenIndex186 := p.Position, p.TokenIndex
+		position282, tokenIndex282 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l185
+				goto l281
 			}
 			p.Position++
 		}
-	l189:
+	l285:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset1[buf[i]] {
@@ -895,43 +1192,43 @@ func (p *parser) rule_group() bool {
 			p.Position = i
 		}
 		{
-			position190, tokenIndex190 := p.Position, p.TokenIndex
+			position286, tokenIndex286 := p.Position, p.TokenIndex
 			{
-				position191, tokenIndex191 := p.Position, p.TokenIndex
+				position287, tokenIndex287 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l208
+					goto l304
 				}
 				p.Position++
-				goto l191
-			l208:
-				p.Position, p.TokenIndex = position191, tokenIndex191
+				goto l287
+			l304:
+				p.Position, p.TokenIndex = position287, tokenIndex287
 				if p.Buffer[p.Position] != '%' {
-					goto l190
+					goto l286
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l190
+						goto l286
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l190
+						goto l286
 					}
 					p.Position++
 				}
 			}
-		l191:
-			goto l189
-		l190:
-			p.Position, p.TokenIndex = position190, tokenIndex190
+		l287:
+			goto l285
+		l286:
+			p.Position, p.TokenIndex = position286, tokenIndex286
 		}
-		p.Add(rulegroup, position186, tokenIndex186)
+		p.Add(rulegroup, position282, tokenIndex282)
 	}
 	return true
-l185:
-	p.Position, p.TokenIndex = position185, tokenIndex185
+l281:
+	p.Position, p.TokenIndex = position281, tokenIndex281
 	return false
 }
 
@@ -992,7 +1289,7 @@ func (p *parser) rule_article() bool {
 					goto l246
 				}
 				p.Position++
-				if !cset25[p.Buffer[p.Position]] || !p.rule_hostnumber() {
+				if !cset24[p.Buffer[p.Position]] || !p.rule_hostnumber() {
 					goto l246
 				}
 				{
@@ -1080,75 +1377,75 @@ l215:
 
 /* database <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 func (p *parser) rule_database() bool {
-	position296, tokenIndex296 := p.Position, p.TokenIndex
+	position312, tokenIndex312 := p.Position, p.TokenIndex
 	{
-		position297, tokenIndex297 := p.Position, p.TokenIndex
+		position313, tokenIndex313 := p.Position, p.TokenIndex
 		{
-			position300, tokenIndex300 := p.Position, p.TokenIndex
+			position316, tokenIndex316 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l317
+				goto l333
 			}
 			p.Position++
-			goto l300
-		l317:
-			p.Position, p.TokenIndex = position300, tokenIndex300
+			goto l316
+		l333:
+			p.Position, p.TokenIndex = position316, tokenIndex316
 			if p.Buffer[p.Position] != '%' {
-				goto l296
+				goto l312
 			}
 			p.Position++
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l296
+					goto l312
 				}
 				p.Position++
 			}
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l296
+					goto l312
 				}
 				p.Position++
 			}
 		}
-	l300:
-	l298:
+	l316:
+	l314:
 		{
-			position299, tokenIndex299 := p.Position, p.TokenIndex
+			position315, tokenIndex315 := p.Position, p.TokenIndex
 			{
-				position324, tokenIndex324 := p.Position, p.TokenIndex
+				position340, tokenIndex340 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l341
+					goto l357
 				}
 				p.Position++
-				goto l324
-			l341:
-				p.Position, p.TokenIndex = position324, tokenIndex324
+				goto l340
+			l357:
+				p.Position, p.TokenIndex = position340, tokenIndex340
 				if p.Buffer[p.Position] != '%' {
-					goto l299
+					goto l315
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l299
+						goto l315
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l299
+						goto l315
 					}
 					p.Position++
 				}
 			}
-		l324:
-			goto l298
-		l299:
-			p.Position, p.TokenIndex = position299, tokenIndex299
+		l340:
+			goto l314
+		l315:
+			p.Position, p.TokenIndex = position315, tokenIndex315
 		}
-		p.Add(ruledatabase, position297, tokenIndex297)
+		p.Add(ruledatabase, position313, tokenIndex313)
 	}
 	return true
-l296:
-	p.Position, p.TokenIndex = position296, tokenIndex296
+l312:
+	p.Position, p.TokenIndex = position312, tokenIndex312
 	return false
 }
 
@@ -1228,17 +1525,532 @@ l348:
 
 /* prosperoaddress <- <prosperolink> */
 func (p *parser) rule_prosperoaddress() bool {
-	position400, tokenIndex400 := p.Position, p.TokenIndex
+	position365, tokenIndex365 := p.Position, p.TokenIndex
 	{
-		position401, tokenIndex401 := p.Position, p.TokenIndex
-		if !cset17[p.Buffer[p.Position]] || !p.rule_prosperolink() {
-			goto l400
+		position366, tokenIndex366 := p.Position, p.TokenIndex
+		{
+			position367, tokenIndex367 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != 'p' {
+				goto l365
+			}
+			p.Position++
+			if p.Buffer[p.Position] != 'r' {
+				goto l365
+			}
+			p.Position++
+			if p.Buffer[p.Position] != 'o' {
+				goto l365
+			}
+			p.Position++
+			if p.Buffer[p.Position] != 's' {
+				goto l365
+			}
+			p.Position++
+			if p.Buffer[p.Position] != 'p' {
+				goto l365
+			}
+			p.Position++
+			if p.Buffer[p.Position] != 'e' {
+				goto l365
+			}
+			p.Position++
+			if p.Buffer[p.Position] != 'r' {
+				goto l365
+			}
+			p.Position++
+			if p.Buffer[p.Position] != 'o' {
+				goto l365
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l365
+			}
+			p.Position++
+			if p.Buffer[p.Position] != '/' {
+				goto l365
+			}
+			p.Position++
+			if p.Buffer[p.Position] != '/' {
+				goto l365
+			}
+			p.Position++
+			if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
+				goto l365
+			}
+			if p.Buffer[p.Position] != '/' {
+				goto l365
+			}
+			p.Position++
+			{
+				position368, tokenIndex368 := p.Position, p.TokenIndex
+				{
+					position369, tokenIndex369 := p.Position, p.TokenIndex
+					{
+						position373, tokenIndex373 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '%' {
+							goto l373
+						}
+						p.Position++
+						if p.Buffer[p.Position] != '0' {
+							goto l373
+						}
+						p.Position++
+						if p.Buffer[p.Position] != '0' {
+							goto l373
+						}
+						p.Position++
+						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+							goto l373
+						}
+						p.Position++
+					l374:
+						{
+							i, buf := p.Position, p.Buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							p.Position = i
+						}
+						{
+							position375, tokenIndex375 := p.Position, p.TokenIndex
+							{
+								if !cset3[p.Buffer[p.Position]] {
+									goto l375
+								}
+								p.Position++
+							}
+							goto l374
+						l375:
+							p.Position, p.TokenIndex = position375, tokenIndex375
+						}
+						{
+							position379, tokenIndex379 := p.Position, p.TokenIndex
+							if !p.MatchDot() {
+								goto l379
+							}
+							goto l373
+						l379:
+							p.Position, p.TokenIndex = position379, tokenIndex379
+						}
+						goto l369
+					l373:
+						p.Position, p.TokenIndex = position373, tokenIndex373
+					}
+					{
+						position380, tokenIndex380 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l397
+						}
+						p.Position++
+						goto l380
+					l397:
+						p.Position, p.TokenIndex = position380, tokenIndex380
+						if p.Buffer[p.Position] != '%' {
+							goto l369
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l369
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l369
+							}
+							p.Position++
+						}
+					}
+				l380:
+				l371:
+					{
+						position372, tokenIndex372 := p.Position, p.TokenIndex
+						{
+							position404, tokenIndex404 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '%' {
+								goto l404
+							}
+							p.Position++
+							if p.Buffer[p.Position] != '0' {
+								goto l404
+							}
+							p.Position++
+							if p.Buffer[p.Position] != '0' {
+								goto l404
+							}
+							p.Position++
+							if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+								goto l404
+							}
+							p.Position++
+						l405:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position406, tokenIndex406 := p.Position, p.TokenIndex
+								{
+									if !cset3[p.Buffer[p.Position]] {
+										goto l406
+									}
+									p.Position++
+								}
+								goto l405
+							l406:
+								p.Position, p.TokenIndex = position406, tokenIndex406
+							}
+							{
+								position410, tokenIndex410 := p.Position, p.TokenIndex
+								if !p.MatchDot() {
+									goto l410
+								}
+								goto l404
+							l410:
+								p.Position, p.TokenIndex = position410, tokenIndex410
+							}
+							goto l372
+						l404:
+							p.Position, p.TokenIndex = position404, tokenIndex404
+						}
+						{
+							position411, tokenIndex411 := p.Position, p.TokenIndex
+							if !cset1[p.Buffer[p.Position]] {
+								goto l428
+							}
+							p.Position++
+							goto l411
+						l428:
+							p.Position, p.TokenIndex = position411, tokenIndex411
+							if p.Buffer[p.Position] != '%' {
+								goto l372
+							}
+							p.Position++
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l372
+								}
+								p.Position++
+							}
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l372
+								}
+								p.Position++
+							}
+						}
+					l411:
+						goto l371
+					l372:
+						p.Position, p.TokenIndex = position372, tokenIndex372
+					}
+				l435:
+					{
+						position436, tokenIndex436 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '/' {
+							goto l436
+						}
+						p.Position++
+						{
+							position439, tokenIndex439 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '%' {
+								goto l439
+							}
+							p.Position++
+							if p.Buffer[p.Position] != '0' {
+								goto l439
+							}
+							p.Position++
+							if p.Buffer[p.Position] != '0' {
+								goto l439
+							}
+							p.Position++
+							if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+								goto l439
+							}
+							p.Position++
+						l440:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position441, tokenIndex441 := p.Position, p.TokenIndex
+								{
+									if !cset3[p.Buffer[p.Position]] {
+										goto l441
+									}
+									p.Position++
+								}
+								goto l440
+							l441:
+								p.Position, p.TokenIndex = position441, tokenIndex441
+							}
+							{
+								position445, tokenIndex445 := p.Position, p.TokenIndex
+								if !p.MatchDot() {
+									goto l445
+								}
+								goto l439
+							l445:
+								p.Position, p.TokenIndex = position445, tokenIndex445
+							}
+							goto l436
+						l439:
+							p.Position, p.TokenIndex = position439, tokenIndex439
+						}
+						{
+							position446, tokenIndex446 := p.Position, p.TokenIndex
+							if !cset1[p.Buffer[p.Position]] {
+								goto l463
+							}
+							p.Position++
+							goto l446
+						l463:
+							p.Position, p.TokenIndex = position446, tokenIndex446
+							if p.Buffer[p.Position] != '%' {
+								goto l436
+							}
+							p.Position++
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l436
+								}
+								p.Position++
+							}
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l436
+								}
+								p.Position++
+							}
+						}
+					l446:
+					l437:
+						{
+							position438, tokenIndex438 := p.Position, p.TokenIndex
+							{
+								position470, tokenIndex470 := p.Position, p.TokenIndex
+								if p.Buffer[p.Position] != '%' {
+									goto l470
+								}
+								p.Position++
+								if p.Buffer[p.Position] != '0' {
+									goto l470
+								}
+								p.Position++
+								if p.Buffer[p.Position] != '0' {
+									goto l470
+								}
+								p.Position++
+								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+									goto l470
+								}
+								p.Position++
+							l471:
+								{
+									i, buf := p.Position, p.Buffer
+									for cset3[buf[i]] {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position472, tokenIndex472 := p.Position, p.TokenIndex
+									{
+										if !cset3[p.Buffer[p.Position]] {
+											goto l472
+										}
+										p.Position++
+									}
+									goto l471
+								l472:
+									p.Position, p.TokenIndex = position472, tokenIndex472
+								}
+								{
+									position476, tokenIndex476 := p.Position, p.TokenIndex
+									if !p.MatchDot() {
+										goto l476
+									}
+									goto l470
+								l476:
+									p.Position, p.TokenIndex = position476, tokenIndex476
+								}
+								goto l438
+							l470:
+								p.Position, p.TokenIndex = position470, tokenIndex470
+							}
+							{
+								position477, tokenIndex477 := p.Position, p.TokenIndex
+								if !cset1[p.Buffer[p.Position]] {
+									goto l494
+								}
+								p.Position++
+								goto l477
+							l494:
+								p.Position, p.TokenIndex = position477, tokenIndex477
+								if p.Buffer[p.Position] != '%' {
+									goto l438
+								}
+								p.Position++
+								{
+									if !cset0[p.Buffer[p.Position]] {
+										goto l438
+									}
+									p.Position++
+								}
+								{
+									if !cset0[p.Buffer[p.Position]] {
+										goto l438
+									}
+									p.Position++
+								}
+							}
+						l477:
+							goto l437
+						l438:
+							p.Position, p.TokenIndex = position438, tokenIndex438
+						}
+						goto l435
+					l436:
+						p.Position, p.TokenIndex = position436, tokenIndex436
+					}
+					{
+						position501, tokenIndex501 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '/' {
+							goto l501
+						}
+						p.Position++
+						goto l502
+					l501:
+						p.Position, p.TokenIndex = position501, tokenIndex501
+					}
+				l502:
+					goto l370
+				l369:
+					p.Position, p.TokenIndex = position369, tokenIndex369
+				}
+			l370:
+				p.Add(rulehsoname, position368, tokenIndex368)
+			}
+			{
+				position503, tokenIndex503 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '%' {
+					goto l503
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '0' {
+					goto l503
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '0' {
+					goto l503
+				}
+				p.Position++
+				{
+					position505, tokenIndex505 := p.Position, p.TokenIndex
+					if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
+						goto l503
+					}
+					p.Add(ruleversion, position505, tokenIndex505)
+				}
+				{
+					position506, tokenIndex506 := p.Position, p.TokenIndex
+					{
+						position508, tokenIndex508 := p.Position, p.TokenIndex
+						{
+							position511, tokenIndex511 := p.Position, p.TokenIndex
+							{
+								if !cset3[p.Buffer[p.Position]] {
+									goto l506
+								}
+								p.Position++
+							}
+						l512:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position513, tokenIndex513 := p.Position, p.TokenIndex
+								{
+									if !cset3[p.Buffer[p.Position]] {
+										goto l513
+									}
+									p.Position++
+								}
+								goto l512
+							l513:
+								p.Position, p.TokenIndex = position513, tokenIndex513
+							}
+							p.Add(ruleattribute, position511, tokenIndex511)
+						}
+					l509:
+						{
+							position510, tokenIndex510 := p.Position, p.TokenIndex
+							{
+								position520, tokenIndex520 := p.Position, p.TokenIndex
+								{
+									if !cset3[p.Buffer[p.Position]] {
+										goto l510
+									}
+									p.Position++
+								}
+							l521:
+								{
+									i, buf := p.Position, p.Buffer
+									for cset3[buf[i]] {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position522, tokenIndex522 := p.Position, p.TokenIndex
+									{
+										if !cset3[p.Buffer[p.Position]] {
+											goto l522
+										}
+										p.Position++
+									}
+									goto l521
+								l522:
+									p.Position, p.TokenIndex = position522, tokenIndex522
+								}
+								p.Add(ruleattribute, position520, tokenIndex520)
+							}
+							goto l509
+						l510:
+							p.Position, p.TokenIndex = position510, tokenIndex510
+						}
+						p.Add(ruleattributes, position508, tokenIndex508)
+					}
+					goto l507
+				l506:
+					p.Position, p.TokenIndex = position506, tokenIndex506
+				}
+			l507:
+				goto l504
+			l503:
+				p.Position, p.TokenIndex = position503, tokenIndex503
+			}
+		l504:
+			p.Add(ruleprosperolink, position367, tokenIndex367)
 		}
-		p.Add(ruleprosperoaddress, position401, tokenIndex401)
+		p.Add(ruleprosperoaddress, position366, tokenIndex366)
 	}
 	return true
-l400:
-	p.Position, p.TokenIndex = position400, tokenIndex400
+l365:
+	p.Position, p.TokenIndex = position365, tokenIndex365
 	return false
 }
 
@@ -1315,7 +2127,7 @@ func (p *parser) rule_prosperolink() bool {
 				goto l404
 			}
 			p.Position++
-			if !cset25[p.Buffer[p.Position]] || !p.rule_version() {
+			if !cset24[p.Buffer[p.Position]] || !p.rule_version() {
 				goto l404
 			}
 			{
@@ -1710,7 +2522,7 @@ func (p *parser) rule_version() bool {
 	position544, tokenIndex544 := p.Position, p.TokenIndex
 	{
 		position545, tokenIndex545 := p.Position, p.TokenIndex
-		if !cset25[p.Buffer[p.Position]] || !p.rule_digits() {
+		if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
 			goto l544
 		}
 		p.Add(ruleversion, position545, tokenIndex545)
@@ -1788,129 +2600,161 @@ l550:
 
 /* telnetaddress <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login)> */
 func (p *parser) rule_telnetaddress() bool {
-	position560, tokenIndex560 := p.Position, p.TokenIndex
+	position534, tokenIndex534 := p.Position, p.TokenIndex
 	{
-		position561, tokenIndex561 := p.Position, p.TokenIndex
+		position535, tokenIndex535 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 't' {
-			goto l560
+			goto l534
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l560
+			goto l534
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l560
+			goto l534
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'n' {
-			goto l560
+			goto l534
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l560
+			goto l534
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l560
+			goto l534
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l560
+			goto l534
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l560
+			goto l534
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l560
+			goto l534
 		}
 		p.Position++
-		if !cset5[p.Buffer[p.Position]] || !p.rule_login() {
-			goto l560
+		if !cset4[p.Buffer[p.Position]] || !p.rule_login() {
+			goto l534
 		}
-		p.Add(ruletelnetaddress, position561, tokenIndex561)
+		p.Add(ruletelnetaddress, position535, tokenIndex535)
 	}
 	return true
-l560:
-	p.Position, p.TokenIndex = position560, tokenIndex560
+l534:
+	p.Position, p.TokenIndex = position534, tokenIndex534
 	return false
 }
 
 /* gopheraddress <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' gtype gcommand?)?)> */
 func (p *parser) rule_gopheraddress() bool {
-	position562, tokenIndex562 := p.Position, p.TokenIndex
+	position536, tokenIndex536 := p.Position, p.TokenIndex
 	{
-		position563, tokenIndex563 := p.Position, p.TokenIndex
+		position537, tokenIndex537 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'g' {
-			goto l562
+			goto l536
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l562
+			goto l536
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l562
+			goto l536
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'h' {
-			goto l562
+			goto l536
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l562
+			goto l536
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l562
+			goto l536
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l562
+			goto l536
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l562
+			goto l536
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l562
+			goto l536
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l562
+			goto l536
 		}
 		{
-			position564, tokenIndex564 := p.Position, p.TokenIndex
+			position538, tokenIndex538 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l564
+				goto l538
 			}
 			p.Position++
-			if !cset23[p.Buffer[p.Position]] || !p.rule_gtype() {
-				goto l564
+			{
+				position540, tokenIndex540 := p.Position, p.TokenIndex
+				{
+					position541, tokenIndex541 := p.Position, p.TokenIndex
+					if !cset1[p.Buffer[p.Position]] {
+						goto l558
+					}
+					p.Position++
+					goto l541
+				l558:
+					p.Position, p.TokenIndex = position541, tokenIndex541
+					if p.Buffer[p.Position] != '%' {
+						goto l538
+					}
+					p.Position++
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l538
+						}
+						p.Position++
+					}
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l538
+						}
+						p.Position++
+					}
+				}
+			l541:
+				p.Add(rulegtype, position540, tokenIndex540)
 			}
 			{
-				position566, tokenIndex566 := p.Position, p.TokenIndex
-				if !p.rule_gcommand() {
-					goto l566
+				position565, tokenIndex565 := p.Position, p.TokenIndex
+				{
+					position567, tokenIndex567 := p.Position, p.TokenIndex
+					if !p.rule_path() {
+						goto l565
+					}
+					p.Add(rulegcommand, position567, tokenIndex567)
 				}
-				goto l567
-			l566:
-				p.Position, p.TokenIndex = position566, tokenIndex566
+				goto l566
+			l565:
+				p.Position, p.TokenIndex = position565, tokenIndex565
 			}
-		l567:
-			goto l565
-		l564:
-			p.Position, p.TokenIndex = position564, tokenIndex564
+		l566:
+			goto l539
+		l538:
+			p.Position, p.TokenIndex = position538, tokenIndex538
 		}
-	l565:
-		p.Add(rulegopheraddress, position563, tokenIndex563)
+	l539:
+		p.Add(rulegopheraddress, position537, tokenIndex537)
 	}
 	return true
-l562:
-	p.Position, p.TokenIndex = position562, tokenIndex562
+l536:
+	p.Position, p.TokenIndex = position536, tokenIndex536
 	return false
 }
 
@@ -1921,23 +2765,77 @@ func (p *parser) rule_login() bool {
 		position569, tokenIndex569 := p.Position, p.TokenIndex
 		{
 			position570, tokenIndex570 := p.Position, p.TokenIndex
-			if !cset5[p.Buffer[p.Position]] || !p.rule_user() {
-				goto l571
-			}
 			{
 				position572, tokenIndex572 := p.Position, p.TokenIndex
+				{
+					if !cset4[p.Buffer[p.Position]] {
+						goto l571
+					}
+					p.Position++
+				}
+			l573:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset4[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position574, tokenIndex574 := p.Position, p.TokenIndex
+					{
+						if !cset4[p.Buffer[p.Position]] {
+							goto l574
+						}
+						p.Position++
+					}
+					goto l573
+				l574:
+					p.Position, p.TokenIndex = position574, tokenIndex574
+				}
+				p.Add(ruleuser, position572, tokenIndex572)
+			}
+			{
+				position589, tokenIndex589 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ':' {
-					goto l572
+					goto l589
 				}
 				p.Position++
-				if !cset5[p.Buffer[p.Position]] || !p.rule_password() {
-					goto l572
+				{
+					position591, tokenIndex591 := p.Position, p.TokenIndex
+					{
+						if !cset4[p.Buffer[p.Position]] {
+							goto l589
+						}
+						p.Position++
+					}
+				l592:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset4[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position593, tokenIndex593 := p.Position, p.TokenIndex
+						{
+							if !cset4[p.Buffer[p.Position]] {
+								goto l593
+							}
+							p.Position++
+						}
+						goto l592
+					l593:
+						p.Position, p.TokenIndex = position593, tokenIndex593
+					}
+					p.Add(rulepassword, position591, tokenIndex591)
 				}
-				goto l573
-			l572:
-				p.Position, p.TokenIndex = position572, tokenIndex572
+				goto l590
+			l589:
+				p.Position, p.TokenIndex = position589, tokenIndex589
 			}
-		l573:
+		l590:
 			if p.Buffer[p.Position] != '@' {
 				goto l571
 			}
@@ -1946,28 +2844,28 @@ func (p *parser) rule_login() bool {
 				goto l571
 			}
 			{
-				position574, tokenIndex574 := p.Position, p.TokenIndex
+				position608, tokenIndex608 := p.Position, p.TokenIndex
 				{
-					position575, tokenIndex575 := p.Position, p.TokenIndex
+					position609, tokenIndex609 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '/' {
-						goto l576
+						goto l610
 					}
 					p.Position++
-					goto l575
-				l576:
-					p.Position, p.TokenIndex = position575, tokenIndex575
+					goto l609
+				l610:
+					p.Position, p.TokenIndex = position609, tokenIndex609
 					{
-						position577, tokenIndex577 := p.Position, p.TokenIndex
+						position611, tokenIndex611 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l577
+							goto l611
 						}
 						goto l571
-					l577:
-						p.Position, p.TokenIndex = position577, tokenIndex577
+					l611:
+						p.Position, p.TokenIndex = position611, tokenIndex611
 					}
 				}
-			l575:
-				p.Position, p.TokenIndex = position574, tokenIndex574
+			l609:
+				p.Position, p.TokenIndex = position608, tokenIndex608
 			}
 			goto l570
 		l571:
@@ -1987,57 +2885,61 @@ l568:
 
 /* hostport <- <(host (':' port)?)> */
 func (p *parser) rule_hostport() bool {
-	position578, tokenIndex578 := p.Position, p.TokenIndex
+	position612, tokenIndex612 := p.Position, p.TokenIndex
 	{
-		position579, tokenIndex579 := p.Position, p.TokenIndex
+		position613, tokenIndex613 := p.Position, p.TokenIndex
 		if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l578
+			goto l612
 		}
 		{
-			position580, tokenIndex580 := p.Position, p.TokenIndex
+			position614, tokenIndex614 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ':' {
-				goto l580
+				goto l614
 			}
 			p.Position++
-			if !cset25[p.Buffer[p.Position]] || !p.rule_port() {
-				goto l580
+			{
+				position616, tokenIndex616 := p.Position, p.TokenIndex
+				if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
+					goto l614
+				}
+				p.Add(ruleport, position616, tokenIndex616)
 			}
-			goto l581
-		l580:
-			p.Position, p.TokenIndex = position580, tokenIndex580
+			goto l615
+		l614:
+			p.Position, p.TokenIndex = position614, tokenIndex614
 		}
-	l581:
-		p.Add(rulehostport, position579, tokenIndex579)
+	l615:
+		p.Add(rulehostport, position613, tokenIndex613)
 	}
 	return true
-l578:
-	p.Position, p.TokenIndex = position578, tokenIndex578
+l612:
+	p.Position, p.TokenIndex = position612, tokenIndex612
 	return false
 }
 
 /* host <- <(hostname / hostnumber)> */
 func (p *parser) rule_host() bool {
-	position582, tokenIndex582 := p.Position, p.TokenIndex
+	position617, tokenIndex617 := p.Position, p.TokenIndex
 	{
-		position583, tokenIndex583 := p.Position, p.TokenIndex
+		position618, tokenIndex618 := p.Position, p.TokenIndex
 		{
-			position584, tokenIndex584 := p.Position, p.TokenIndex
+			position619, tokenIndex619 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] || !p.rule_hostname() {
-				goto l585
+				goto l620
 			}
-			goto l584
-		l585:
-			p.Position, p.TokenIndex = position584, tokenIndex584
-			if !cset25[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-				goto l582
+			goto l619
+		l620:
+			p.Position, p.TokenIndex = position619, tokenIndex619
+			if !cset24[p.Buffer[p.Position]] || !p.rule_hostnumber() {
+				goto l617
 			}
 		}
-	l584:
-		p.Add(rulehost, position583, tokenIndex583)
+	l619:
+		p.Add(rulehost, position618, tokenIndex618)
 	}
 	return true
-l582:
-	p.Position, p.TokenIndex = position582, tokenIndex582
+l617:
+	p.Position, p.TokenIndex = position617, tokenIndex617
 	return false
 }
 
@@ -2052,7 +2954,7 @@ func (p *parser) rule_ftptype() bool {
 				goto l589
 			}
 			p.Position++
-			if !cset4[p.Buffer[p.Position]] || !p.rule_formcode() {
+			if !cset5[p.Buffer[p.Position]] || !p.rule_formcode() {
 				goto l589
 			}
 			goto l588
@@ -2062,7 +2964,7 @@ func (p *parser) rule_ftptype() bool {
 				goto l590
 			}
 			p.Position++
-			if !cset4[p.Buffer[p.Position]] || !p.rule_formcode() {
+			if !cset5[p.Buffer[p.Position]] || !p.rule_formcode() {
 				goto l590
 			}
 			goto l588
@@ -2079,7 +2981,7 @@ func (p *parser) rule_ftptype() bool {
 				goto l586
 			}
 			p.Position++
-			if !cset25[p.Buffer[p.Position]] || !p.rule_digits() {
+			if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
 				goto l586
 			}
 		}
@@ -2094,20 +2996,20 @@ l586:
 
 /* formcode <- <('N' / 'T' / 'C')> */
 func (p *parser) rule_formcode() bool {
-	position592, tokenIndex592 := p.Position, p.TokenIndex
+	position622, tokenIndex622 := p.Position, p.TokenIndex
 	{
-		position593, tokenIndex593 := p.Position, p.TokenIndex
+		position623, tokenIndex623 := p.Position, p.TokenIndex
 		{
-			if !cset4[p.Buffer[p.Position]] {
-				goto l592
+			if !cset5[p.Buffer[p.Position]] {
+				goto l622
 			}
 			p.Position++
 		}
-		p.Add(ruleformcode, position593, tokenIndex593)
+		p.Add(ruleformcode, position623, tokenIndex623)
 	}
 	return true
-l592:
-	p.Position, p.TokenIndex = position592, tokenIndex592
+l622:
+	p.Position, p.TokenIndex = position622, tokenIndex622
 	return false
 }
 
@@ -2129,16 +3031,16 @@ l597:
 
 /* hostname <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))*)> */
 func (p *parser) rule_hostname() bool {
-	position599, tokenIndex599 := p.Position, p.TokenIndex
+	position628, tokenIndex628 := p.Position, p.TokenIndex
 	{
-		position600, tokenIndex600 := p.Position, p.TokenIndex
+		position629, tokenIndex629 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l599
+				goto l628
 			}
 			p.Position++
 		}
-	l603:
+	l632:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset1[buf[i]] {
@@ -2147,80 +3049,80 @@ func (p *parser) rule_hostname() bool {
 			p.Position = i
 		}
 		{
-			position604, tokenIndex604 := p.Position, p.TokenIndex
+			position633, tokenIndex633 := p.Position, p.TokenIndex
 			{
-				position605, tokenIndex605 := p.Position, p.TokenIndex
+				position634, tokenIndex634 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l622
+					goto l651
 				}
 				p.Position++
-				goto l605
-			l622:
-				p.Position, p.TokenIndex = position605, tokenIndex605
+				goto l634
+			l651:
+				p.Position, p.TokenIndex = position634, tokenIndex634
 				if p.Buffer[p.Position] != '%' {
-					goto l604
+					goto l633
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l604
+						goto l633
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l604
+						goto l633
 					}
 					p.Position++
 				}
 			}
-		l605:
-			goto l603
-		l604:
-			p.Position, p.TokenIndex = position604, tokenIndex604
+		l634:
+			goto l632
+		l633:
+			p.Position, p.TokenIndex = position633, tokenIndex633
 		}
-		p.Add(rulehostname, position600, tokenIndex600)
+		p.Add(rulehostname, position629, tokenIndex629)
 	}
 	return true
-l599:
-	p.Position, p.TokenIndex = position599, tokenIndex599
+l628:
+	p.Position, p.TokenIndex = position628, tokenIndex628
 	return false
 }
 
 /* hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
 func (p *parser) rule_hostnumber() bool {
-	position629, tokenIndex629 := p.Position, p.TokenIndex
+	position658, tokenIndex658 := p.Position, p.TokenIndex
 	{
-		position630, tokenIndex630 := p.Position, p.TokenIndex
-		if !cset25[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l629
+		position659, tokenIndex659 := p.Position, p.TokenIndex
+		if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
+			goto l658
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l629
+			goto l658
 		}
 		p.Position++
-		if !cset25[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l629
+		if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
+			goto l658
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l629
+			goto l658
 		}
 		p.Position++
-		if !cset25[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l629
+		if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
+			goto l658
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l629
+			goto l658
 		}
 		p.Position++
-		if !cset25[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l629
+		if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
+			goto l658
 		}
-		p.Add(rulehostnumber, position630, tokenIndex630)
+		p.Add(rulehostnumber, position659, tokenIndex659)
 	}
 	return true
-l629:
-	p.Position, p.TokenIndex = position629, tokenIndex629
+l658:
+	p.Position, p.TokenIndex = position658, tokenIndex658
 	return false
 }
 
@@ -2229,7 +3131,7 @@ func (p *parser) rule_port() bool {
 	position631, tokenIndex631 := p.Position, p.TokenIndex
 	{
 		position632, tokenIndex632 := p.Position, p.TokenIndex
-		if !cset25[p.Buffer[p.Position]] || !p.rule_digits() {
+		if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
 			goto l631
 		}
 		p.Add(ruleport, position632, tokenIndex632)
@@ -2259,192 +3161,192 @@ l633:
 /* path <- <(segment ('/' segment)* '/'?)?> */
 func (p *parser) rule_path() bool {
 	{
-		position636, tokenIndex636 := p.Position, p.TokenIndex
+		position663, tokenIndex663 := p.Position, p.TokenIndex
 		{
-			position637, tokenIndex637 := p.Position, p.TokenIndex
+			position664, tokenIndex664 := p.Position, p.TokenIndex
 			if !cset23[p.Buffer[p.Position]] || !p.rule_segment() {
-				goto l637
+				goto l664
 			}
-		l639:
+		l666:
 			{
-				position640, tokenIndex640 := p.Position, p.TokenIndex
+				position667, tokenIndex667 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l640
+					goto l667
 				}
 				p.Position++
 				if !cset23[p.Buffer[p.Position]] || !p.rule_segment() {
-					goto l640
+					goto l667
 				}
-				goto l639
-			l640:
-				p.Position, p.TokenIndex = position640, tokenIndex640
+				goto l666
+			l667:
+				p.Position, p.TokenIndex = position667, tokenIndex667
 			}
 			{
-				position641, tokenIndex641 := p.Position, p.TokenIndex
+				position668, tokenIndex668 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l641
+					goto l668
 				}
 				p.Position++
-				goto l642
-			l641:
-				p.Position, p.TokenIndex = position641, tokenIndex641
+				goto l669
+			l668:
+				p.Position, p.TokenIndex = position668, tokenIndex668
 			}
-		l642:
-			goto l638
-		l637:
-			p.Position, p.TokenIndex = position637, tokenIndex637
+		l669:
+			goto l665
+		l664:
+			p.Position, p.TokenIndex = position664, tokenIndex664
 		}
-	l638:
-		p.Add(rulepath, position636, tokenIndex636)
+	l665:
+		p.Add(rulepath, position663, tokenIndex663)
 	}
 	return true
 }
 
 /* segment <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 func (p *parser) rule_segment() bool {
-	position643, tokenIndex643 := p.Position, p.TokenIndex
+	position670, tokenIndex670 := p.Position, p.TokenIndex
 	{
-		position644, tokenIndex644 := p.Position, p.TokenIndex
+		position671, tokenIndex671 := p.Position, p.TokenIndex
 		{
-			position647, tokenIndex647 := p.Position, p.TokenIndex
+			position674, tokenIndex674 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l664
+				goto l691
 			}
 			p.Position++
-			goto l647
-		l664:
-			p.Position, p.TokenIndex = position647, tokenIndex647
+			goto l674
+		l691:
+			p.Position, p.TokenIndex = position674, tokenIndex674
 			if p.Buffer[p.Position] != '%' {
-				goto l643
+				goto l670
 			}
 			p.Position++
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l643
+					goto l670
 				}
 				p.Position++
 			}
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l643
+					goto l670
 				}
 				p.Position++
 			}
 		}
-	l647:
-	l645:
+	l674:
+	l672:
 		{
-			position646, tokenIndex646 := p.Position, p.TokenIndex
+			position673, tokenIndex673 := p.Position, p.TokenIndex
 			{
-				position671, tokenIndex671 := p.Position, p.TokenIndex
+				position698, tokenIndex698 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l688
+					goto l715
 				}
 				p.Position++
-				goto l671
-			l688:
-				p.Position, p.TokenIndex = position671, tokenIndex671
+				goto l698
+			l715:
+				p.Position, p.TokenIndex = position698, tokenIndex698
 				if p.Buffer[p.Position] != '%' {
-					goto l646
+					goto l673
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l646
+						goto l673
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l646
+						goto l673
 					}
 					p.Position++
 				}
 			}
-		l671:
-			goto l645
-		l646:
-			p.Position, p.TokenIndex = position646, tokenIndex646
+		l698:
+			goto l672
+		l673:
+			p.Position, p.TokenIndex = position673, tokenIndex673
 		}
-		p.Add(rulesegment, position644, tokenIndex644)
+		p.Add(rulesegment, position671, tokenIndex671)
 	}
 	return true
-l643:
-	p.Position, p.TokenIndex = position643, tokenIndex643
+l670:
+	p.Position, p.TokenIndex = position670, tokenIndex670
 	return false
 }
 
 /* search <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 func (p *parser) rule_search() bool {
-	position695, tokenIndex695 := p.Position, p.TokenIndex
+	position722, tokenIndex722 := p.Position, p.TokenIndex
 	{
-		position696, tokenIndex696 := p.Position, p.TokenIndex
+		position723, tokenIndex723 := p.Position, p.TokenIndex
 		{
-			position699, tokenIndex699 := p.Position, p.TokenIndex
+			position726, tokenIndex726 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l716
+				goto l743
 			}
 			p.Position++
-			goto l699
-		l716:
-			p.Position, p.TokenIndex = position699, tokenIndex699
+			goto l726
+		l743:
+			p.Position, p.TokenIndex = position726, tokenIndex726
 			if p.Buffer[p.Position] != '%' {
-				goto l695
+				goto l722
 			}
 			p.Position++
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l695
+					goto l722
 				}
 				p.Position++
 			}
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l695
+					goto l722
 				}
 				p.Position++
 			}
 		}
-	l699:
-	l697:
+	l726:
+	l724:
 		{
-			position698, tokenIndex698 := p.Position, p.TokenIndex
+			position725, tokenIndex725 := p.Position, p.TokenIndex
 			{
-				position723, tokenIndex723 := p.Position, p.TokenIndex
+				position750, tokenIndex750 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l740
+					goto l767
 				}
 				p.Position++
-				goto l723
-			l740:
-				p.Position, p.TokenIndex = position723, tokenIndex723
+				goto l750
+			l767:
+				p.Position, p.TokenIndex = position750, tokenIndex750
 				if p.Buffer[p.Position] != '%' {
-					goto l698
+					goto l725
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l698
+						goto l725
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l698
+						goto l725
 					}
 					p.Position++
 				}
 			}
-		l723:
-			goto l697
-		l698:
-			p.Position, p.TokenIndex = position698, tokenIndex698
+		l750:
+			goto l724
+		l725:
+			p.Position, p.TokenIndex = position725, tokenIndex725
 		}
-		p.Add(rulesearch, position696, tokenIndex696)
+		p.Add(rulesearch, position723, tokenIndex723)
 	}
 	return true
-l695:
-	p.Position, p.TokenIndex = position695, tokenIndex695
+l722:
+	p.Position, p.TokenIndex = position722, tokenIndex722
 	return false
 }
 
@@ -2454,7 +3356,7 @@ func (p *parser) rule_user() bool {
 	{
 		position748, tokenIndex748 := p.Position, p.TokenIndex
 		{
-			if !cset5[p.Buffer[p.Position]] {
+			if !cset4[p.Buffer[p.Position]] {
 				goto l747
 			}
 			p.Position++
@@ -2462,7 +3364,7 @@ func (p *parser) rule_user() bool {
 	l749:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset5[buf[i]] {
+			for cset4[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -2470,7 +3372,7 @@ func (p *parser) rule_user() bool {
 		{
 			position750, tokenIndex750 := p.Position, p.TokenIndex
 			{
-				if !cset5[p.Buffer[p.Position]] {
+				if !cset4[p.Buffer[p.Position]] {
 					goto l750
 				}
 				p.Position++
@@ -2493,7 +3395,7 @@ func (p *parser) rule_password() bool {
 	{
 		position766, tokenIndex766 := p.Position, p.TokenIndex
 		{
-			if !cset5[p.Buffer[p.Position]] {
+			if !cset4[p.Buffer[p.Position]] {
 				goto l765
 			}
 			p.Position++
@@ -2501,7 +3403,7 @@ func (p *parser) rule_password() bool {
 	l767:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset5[buf[i]] {
+			for cset4[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -2509,7 +3411,7 @@ func (p *parser) rule_password() bool {
 		{
 			position768, tokenIndex768 := p.Position, p.TokenIndex
 			{
-				if !cset5[p.Buffer[p.Position]] {
+				if !cset4[p.Buffer[p.Position]] {
 					goto l768
 				}
 				p.Position++
@@ -2568,14 +3470,14 @@ l783:
 
 /* digits <- <[0-9]+> */
 func (p *parser) rule_digits() bool {
-	position809, tokenIndex809 := p.Position, p.TokenIndex
+	position777, tokenIndex777 := p.Position, p.TokenIndex
 	{
-		position810, tokenIndex810 := p.Position, p.TokenIndex
+		position778, tokenIndex778 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l809
+			goto l777
 		}
 		p.Position++
-	l811:
+	l779:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -2584,43 +3486,79 @@ func (p *parser) rule_digits() bool {
 			p.Position = i
 		}
 		{
-			position812, tokenIndex812 := p.Position, p.TokenIndex
+			position780, tokenIndex780 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l812
+				goto l780
 			}
 			p.Position++
-			goto l811
-		l812:
-			p.Position, p.TokenIndex = position812, tokenIndex812
+			goto l779
+		l780:
+			p.Position, p.TokenIndex = position780, tokenIndex780
 		}
-		p.Add(ruledigits, position810, tokenIndex810)
+		p.Add(ruledigits, position778, tokenIndex778)
 	}
 	return true
-l809:
-	p.Position, p.TokenIndex = position809, tokenIndex809
+l777:
+	p.Position, p.TokenIndex = position777, tokenIndex777
 	return false
 }
 
 /* addr_spec <- <(local_part '@' domain)> */
 func (p *parser) rule_addr_spec() bool {
-	position813, tokenIndex813 := p.Position, p.TokenIndex
+	position781, tokenIndex781 := p.Position, p.TokenIndex
 	{
-		position814, tokenIndex814 := p.Position, p.TokenIndex
-		if !cset26[p.Buffer[p.Position]] || !p.rule_local_part() {
-			goto l813
+		position782, tokenIndex782 := p.Position, p.TokenIndex
+		{
+			position783, tokenIndex783 := p.Position, p.TokenIndex
+			if !cset25[p.Buffer[p.Position]] || !p.rule_word() {
+				goto l781
+			}
+		l784:
+			{
+				position785, tokenIndex785 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '.' {
+					goto l785
+				}
+				p.Position++
+				if !cset25[p.Buffer[p.Position]] || !p.rule_word() {
+					goto l785
+				}
+				goto l784
+			l785:
+				p.Position, p.TokenIndex = position785, tokenIndex785
+			}
+			p.Add(rulelocal_part, position783, tokenIndex783)
 		}
 		if p.Buffer[p.Position] != '@' {
-			goto l813
+			goto l781
 		}
 		p.Position++
-		if !cset27[p.Buffer[p.Position]] || !p.rule_domain() {
-			goto l813
+		{
+			position786, tokenIndex786 := p.Position, p.TokenIndex
+			if !cset26[p.Buffer[p.Position]] || !p.rule_atom() {
+				goto l781
+			}
+		l787:
+			{
+				position788, tokenIndex788 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '.' {
+					goto l788
+				}
+				p.Position++
+				if !cset26[p.Buffer[p.Position]] || !p.rule_atom() {
+					goto l788
+				}
+				goto l787
+			l788:
+				p.Position, p.TokenIndex = position788, tokenIndex788
+			}
+			p.Add(ruledomain, position786, tokenIndex786)
 		}
-		p.Add(ruleaddr_spec, position814, tokenIndex814)
+		p.Add(ruleaddr_spec, position782, tokenIndex782)
 	}
 	return true
-l813:
-	p.Position, p.TokenIndex = position813, tokenIndex813
+l781:
+	p.Position, p.TokenIndex = position781, tokenIndex781
 	return false
 }
 
@@ -2629,7 +3567,7 @@ func (p *parser) rule_local_part() bool {
 	position815, tokenIndex815 := p.Position, p.TokenIndex
 	{
 		position816, tokenIndex816 := p.Position, p.TokenIndex
-		if !cset26[p.Buffer[p.Position]] || !p.rule_word() {
+		if !cset25[p.Buffer[p.Position]] || !p.rule_word() {
 			goto l815
 		}
 	l817:
@@ -2639,7 +3577,7 @@ func (p *parser) rule_local_part() bool {
 				goto l818
 			}
 			p.Position++
-			if !cset26[p.Buffer[p.Position]] || !p.rule_word() {
+			if !cset25[p.Buffer[p.Position]] || !p.rule_word() {
 				goto l818
 			}
 			goto l817
@@ -2659,7 +3597,7 @@ func (p *parser) rule_domain() bool {
 	position819, tokenIndex819 := p.Position, p.TokenIndex
 	{
 		position820, tokenIndex820 := p.Position, p.TokenIndex
-		if !cset27[p.Buffer[p.Position]] || !p.rule_atom() {
+		if !cset26[p.Buffer[p.Position]] || !p.rule_atom() {
 			goto l819
 		}
 	l821:
@@ -2669,7 +3607,7 @@ func (p *parser) rule_domain() bool {
 				goto l822
 			}
 			p.Position++
-			if !cset27[p.Buffer[p.Position]] || !p.rule_atom() {
+			if !cset26[p.Buffer[p.Position]] || !p.rule_atom() {
 				goto l822
 			}
 			goto l821
@@ -2686,101 +3624,151 @@ l819:
 
 /* word <- <(atom / quoted_string)> */
 func (p *parser) rule_word() bool {
-	position823, tokenIndex823 := p.Position, p.TokenIndex
+	position791, tokenIndex791 := p.Position, p.TokenIndex
 	{
-		position824, tokenIndex824 := p.Position, p.TokenIndex
+		position792, tokenIndex792 := p.Position, p.TokenIndex
 		{
-			position825, tokenIndex825 := p.Position, p.TokenIndex
-			if !cset27[p.Buffer[p.Position]] || !p.rule_atom() {
-				goto l826
+			position793, tokenIndex793 := p.Position, p.TokenIndex
+			if !cset26[p.Buffer[p.Position]] || !p.rule_atom() {
+				goto l794
 			}
-			goto l825
-		l826:
-			p.Position, p.TokenIndex = position825, tokenIndex825
-			if !cset28[p.Buffer[p.Position]] || !p.rule_quoted_string() {
-				goto l823
+			goto l793
+		l794:
+			p.Position, p.TokenIndex = position793, tokenIndex793
+			{
+				position795, tokenIndex795 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '"' {
+					goto l791
+				}
+				p.Position++
+			l796:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset6[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position797, tokenIndex797 := p.Position, p.TokenIndex
+					{
+						position798, tokenIndex798 := p.Position, p.TokenIndex
+						if !cset6[p.Buffer[p.Position]] {
+							goto l814
+						}
+						p.Position++
+						goto l798
+					l814:
+						p.Position, p.TokenIndex = position798, tokenIndex798
+						if p.Buffer[p.Position] != '%' {
+							goto l797
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l797
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l797
+							}
+							p.Position++
+						}
+					}
+				l798:
+					goto l796
+				l797:
+					p.Position, p.TokenIndex = position797, tokenIndex797
+				}
+				if p.Buffer[p.Position] != '"' {
+					goto l791
+				}
+				p.Position++
+				p.Add(rulequoted_string, position795, tokenIndex795)
 			}
 		}
-	l825:
-		p.Add(ruleword, position824, tokenIndex824)
+	l793:
+		p.Add(ruleword, position792, tokenIndex792)
 	}
 	return true
-l823:
-	p.Position, p.TokenIndex = position823, tokenIndex823
+l791:
+	p.Position, p.TokenIndex = position791, tokenIndex791
 	return false
 }
 
 /* atom <- <([a-z] / [A-Z] / [0-9] / '!' / '$' / '&' / '\'' / '*' / '+' / '-' / '_' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 func (p *parser) rule_atom() bool {
-	position827, tokenIndex827 := p.Position, p.TokenIndex
+	position821, tokenIndex821 := p.Position, p.TokenIndex
 	{
-		position828, tokenIndex828 := p.Position, p.TokenIndex
+		position822, tokenIndex822 := p.Position, p.TokenIndex
 		{
-			position831, tokenIndex831 := p.Position, p.TokenIndex
-			if !cset6[p.Buffer[p.Position]] {
-				goto l842
+			position825, tokenIndex825 := p.Position, p.TokenIndex
+			if !cset7[p.Buffer[p.Position]] {
+				goto l836
 			}
 			p.Position++
-			goto l831
-		l842:
-			p.Position, p.TokenIndex = position831, tokenIndex831
+			goto l825
+		l836:
+			p.Position, p.TokenIndex = position825, tokenIndex825
 			if p.Buffer[p.Position] != '%' {
-				goto l827
+				goto l821
 			}
 			p.Position++
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l827
+					goto l821
 				}
 				p.Position++
 			}
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l827
+					goto l821
 				}
 				p.Position++
 			}
 		}
-	l831:
-	l829:
+	l825:
+	l823:
 		{
-			position830, tokenIndex830 := p.Position, p.TokenIndex
+			position824, tokenIndex824 := p.Position, p.TokenIndex
 			{
-				position849, tokenIndex849 := p.Position, p.TokenIndex
-				if !cset6[p.Buffer[p.Position]] {
-					goto l860
+				position843, tokenIndex843 := p.Position, p.TokenIndex
+				if !cset7[p.Buffer[p.Position]] {
+					goto l854
 				}
 				p.Position++
-				goto l849
-			l860:
-				p.Position, p.TokenIndex = position849, tokenIndex849
+				goto l843
+			l854:
+				p.Position, p.TokenIndex = position843, tokenIndex843
 				if p.Buffer[p.Position] != '%' {
-					goto l830
+					goto l824
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l830
+						goto l824
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l830
+						goto l824
 					}
 					p.Position++
 				}
 			}
-		l849:
-			goto l829
-		l830:
-			p.Position, p.TokenIndex = position830, tokenIndex830
+		l843:
+			goto l823
+		l824:
+			p.Position, p.TokenIndex = position824, tokenIndex824
 		}
-		p.Add(ruleatom, position828, tokenIndex828)
+		p.Add(ruleatom, position822, tokenIndex822)
 	}
 	return true
-l827:
-	p.Position, p.TokenIndex = position827, tokenIndex827
+l821:
+	p.Position, p.TokenIndex = position821, tokenIndex821
 	return false
 }
 
@@ -2796,7 +3784,7 @@ func (p *parser) rule_quoted_string() bool {
 	l869:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset7[buf[i]] {
+			for cset6[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -2805,7 +3793,7 @@ func (p *parser) rule_quoted_string() bool {
 			position870, tokenIndex870 := p.Position, p.TokenIndex
 			{
 				position871, tokenIndex871 := p.Position, p.TokenIndex
-				if !cset7[p.Buffer[p.Position]] {
+				if !cset6[p.Buffer[p.Position]] {
 					goto l887
 				}
 				p.Position++
@@ -2851,7 +3839,7 @@ func (p *parser) rule_content_identifier() bool {
 	position894, tokenIndex894 := p.Position, p.TokenIndex
 	{
 		position895, tokenIndex895 := p.Position, p.TokenIndex
-		if !cset26[p.Buffer[p.Position]] || !p.rule_addr_spec() {
+		if !cset25[p.Buffer[p.Position]] || !p.rule_addr_spec() {
 			goto l894
 		}
 		p.Add(rulecontent_identifier, position895, tokenIndex895)
@@ -2906,7 +3894,7 @@ func (p *parser) rule_domain_ref() bool {
 	position906, tokenIndex906 := p.Position, p.TokenIndex
 	{
 		position907, tokenIndex907 := p.Position, p.TokenIndex
-		if !cset27[p.Buffer[p.Position]] || !p.rule_atom() {
+		if !cset26[p.Buffer[p.Position]] || !p.rule_atom() {
 			goto l906
 		}
 		p.Add(ruledomain_ref, position907, tokenIndex907)
@@ -2960,7 +3948,7 @@ func (p *parser) rule_fragmentid() bool {
 			goto l920
 		l937:
 			p.Position, p.TokenIndex = position920, tokenIndex920
-			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
+			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
 				goto l916
 			}
 		}
@@ -2977,7 +3965,7 @@ func (p *parser) rule_fragmentid() bool {
 				goto l938
 			l955:
 				p.Position, p.TokenIndex = position938, tokenIndex938
-				if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
+				if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
 					goto l919
 				}
 			}
@@ -3024,7 +4012,7 @@ func (p *parser) rule_ialpha() bool {
 				goto l962
 			l979:
 				p.Position, p.TokenIndex = position962, tokenIndex962
-				if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
+				if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
 					goto l961
 				}
 			}
@@ -3048,14 +4036,14 @@ func (p *parser) rule_qtext() bool {
 		position981, tokenIndex981 := p.Position, p.TokenIndex
 		{
 			position982, tokenIndex982 := p.Position, p.TokenIndex
-			if !cset7[p.Buffer[p.Position]] {
+			if !cset6[p.Buffer[p.Position]] {
 				goto l998
 			}
 			p.Position++
 			goto l982
 		l998:
 			p.Position, p.TokenIndex = position982, tokenIndex982
-			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
+			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
 				goto l980
 			}
 		}
@@ -3089,7 +4077,7 @@ func (p *parser) rule_sub_domain() bool {
 	position1001, tokenIndex1001 := p.Position, p.TokenIndex
 	{
 		position1002, tokenIndex1002 := p.Position, p.TokenIndex
-		if !cset27[p.Buffer[p.Position]] || !p.rule_domain_ref() {
+		if !cset26[p.Buffer[p.Position]] || !p.rule_domain_ref() {
 			goto l1001
 		}
 		p.Add(rulesub_domain, position1002, tokenIndex1002)
@@ -3136,7 +4124,7 @@ func (p *parser) rule_xalpha() bool {
 			goto l1008
 		l1025:
 			p.Position, p.TokenIndex = position1008, tokenIndex1008
-			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
+			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
 				goto l1006
 			}
 		}
@@ -3163,7 +4151,7 @@ func (p *parser) rule_xalphas() bool {
 			goto l1030
 		l1047:
 			p.Position, p.TokenIndex = position1030, tokenIndex1030
-			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
+			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
 				goto l1026
 			}
 		}
@@ -3180,7 +4168,7 @@ func (p *parser) rule_xalphas() bool {
 				goto l1048
 			l1065:
 				p.Position, p.TokenIndex = position1048, tokenIndex1048
-				if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
+				if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
 					goto l1029
 				}
 			}
@@ -3211,7 +4199,7 @@ func (p *parser) rule_xpalpha() bool {
 			goto l1068
 		l1085:
 			p.Position, p.TokenIndex = position1068, tokenIndex1068
-			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
+			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
 				goto l1066
 			}
 		}
@@ -3238,7 +4226,7 @@ func (p *parser) rule_xpalphas() bool {
 			goto l1090
 		l1107:
 			p.Position, p.TokenIndex = position1090, tokenIndex1090
-			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
+			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
 				goto l1086
 			}
 		}
@@ -3255,7 +4243,7 @@ func (p *parser) rule_xpalphas() bool {
 				goto l1108
 			l1125:
 				p.Position, p.TokenIndex = position1108, tokenIndex1108
-				if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
+				if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
 					goto l1089
 				}
 			}
@@ -3278,7 +4266,7 @@ func (p *parser) rule_alphanum2() bool {
 	{
 		position1127, tokenIndex1127 := p.Position, p.TokenIndex
 		{
-			if !cset5[p.Buffer[p.Position]] {
+			if !cset4[p.Buffer[p.Position]] {
 				goto l1126
 			}
 			p.Position++
@@ -3472,17 +4460,17 @@ var cset2 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F'
 /* cset3 is [0-9A-Za-z]. */
 var cset3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset4 is [CNT]. */
-var cset4 = [256]bool{'C': true, 'N': true, 'T': true}
+/* cset4 is [+\-.0-9A-Z_a-z]. */
+var cset4 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset5 is [+\-.0-9A-Z_a-z]. */
-var cset5 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset5 is [CNT]. */
+var cset5 = [256]bool{'C': true, 'N': true, 'T': true}
 
-/* cset6 is [!$&'*+\-0-9A-Z_a-z]. */
-var cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '*': true, '+': true, '-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset6 is [!$&-.0-9@-Z_a-z]. */
+var cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset7 is [!$&-.0-9@-Z_a-z]. */
-var cset7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset7 is [!$&'*+\-0-9A-Z_a-z]. */
+var cset7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '*': true, '+': true, '-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset8 is [$&+\-.@_]. */
 var cset8 = [256]bool{'$': true, '&': true, '+': true, '-': true, '.': true, '@': true, '_': true}
@@ -3532,20 +4520,14 @@ var cset22 = [256]bool{'c': true}
 /* cset23 is [!"$-.0-9@-Z_a-z]. */
 var cset23 = [256]bool{'!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset24 is [AEIL]. */
-var cset24 = [256]bool{'A': true, 'E': true, 'I': true, 'L': true}
+/* cset24 is [0-9]. */
+var cset24 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
-/* cset25 is [0-9]. */
-var cset25 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+/* cset25 is [!"$-'*+\-0-9A-Z_a-z]. */
+var cset25 = [256]bool{'!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '*': true, '+': true, '-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset26 is [!"$-'*+\-0-9A-Z_a-z]. */
-var cset26 = [256]bool{'!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '*': true, '+': true, '-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset26 is [!$-'*+\-0-9A-Z_a-z]. */
+var cset26 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '*': true, '+': true, '-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset27 is [!$-'*+\-0-9A-Z_a-z]. */
-var cset27 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '*': true, '+': true, '-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
-
-/* cset28 is ["]. */
-var cset28 = [256]bool{'"': true}
-
-/* cset29 is [%]. */
-var cset29 = [256]bool{'%': true}
+/* cset27 is [%]. */
+var cset27 = [256]bool{'%': true}

@@ -183,29 +183,29 @@ func newParser() *parser {
 	p.Rules = []func() bool{
 		ruleURL_reference: p.rule_URL_reference,
 		ruleabsoluteURL:   p.rule_absoluteURL,
-		ruleopaque_URL:    p.rule_opaque_URL,
-		rulegeneric_URL:   p.rule_generic_URL,
+		ruleopaque_URL:    p.rule_opaque_URL,  // and inline in rule_absoluteURL
+		rulegeneric_URL:   p.rule_generic_URL, // and inline in rule_absoluteURL
 		rulerelativeURL:   p.rule_relativeURL,
 		rulenet_path:      p.rule_net_path,
 		ruleabs_path:      p.rule_abs_path,
 		rulerel_path:      p.rule_rel_path,
 		rulescheme:        p.rule_scheme,
-		rulesite:          p.rule_site,
-		ruleuser:          p.rule_user,
-		rulepassword:      p.rule_password,
-		rulehostport:      p.rule_hostport,
-		rulehost:          p.rule_host,
-		rulehostname:      p.rule_hostname,
-		ruledomainlabel:   p.rule_domainlabel,
-		ruletoplabel:      p.rule_toplabel,
-		rulehostnumber:    p.rule_hostnumber,
-		ruleport:          p.rule_port,
+		rulesite:          p.rule_site,        // and inline in rule_net_path
+		ruleuser:          p.rule_user,        // and inline in rule_net_path
+		rulepassword:      p.rule_password,    // and inline in rule_net_path
+		rulehostport:      p.rule_hostport,    // and inline in rule_net_path
+		rulehost:          p.rule_host,        // and inline in rule_net_path
+		rulehostname:      p.rule_hostname,    // and inline in rule_net_path
+		ruledomainlabel:   p.rule_domainlabel, // and inline in rule_net_path
+		ruletoplabel:      p.rule_toplabel,    // and inline in rule_net_path
+		rulehostnumber:    p.rule_hostnumber,  // and inline in rule_net_path
+		ruleport:          p.rule_port,        // and inline in rule_net_path
 		rulepath:          p.rule_path,
 		rulepath_segments: p.rule_path_segments,
 		rulesegment:       p.rule_segment,
-		ruleparam:         p.rule_param,
-		rulequery:         p.rule_query,
-		rulefragment:      p.rule_fragment,
+		ruleparam:         p.rule_param,    // and inline in rule_segment
+		rulequery:         p.rule_query,    // and inline in rule_rel_path
+		rulefragment:      p.rule_fragment, // and inline in rule_URL_reference
 		ruleescaped:       p.rule_escaped,
 		rulepchar:         p.rule_pchar,
 		ruleurlc:          p.rule_urlc,

@@ -48,69 +48,171 @@ const (
 /* URL_reference <- <((absoluteURL / relativeURL)? ('#' fragment)?)> */
 func (p *parser) rule_URL_reference() bool {
 	{
-		position40, tokenIndex40 := p.Position, p.TokenIndex
+		position17, tokenIndex17 := p.Position, p.TokenIndex
 		{
-			position41, tokenIndex41 := p.Position, p.TokenIndex
+			position18, tokenIndex18 := p.Position, p.TokenIndex
 			{
-				position43, tokenIndex43 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] || !p.rule_absoluteURL() {
-					goto l44
+				position20, tokenIndex20 := p.Position, p.TokenIndex
+				if !cset5[p.Buffer[p.Position]] || !p.rule_absoluteURL() {
+					goto l21
 				}
-				goto l43
-			l44:
-				p.Position, p.TokenIndex = position43, tokenIndex43
+				goto l20
+			l21:
+				p.Position, p.TokenIndex = position20, tokenIndex20
 				if !p.rule_relativeURL() {
-					goto l41
+					goto l18
 				}
 			}
-		l43:
-			goto l42
-		l41:
-			p.Position, p.TokenIndex = position41, tokenIndex41
+		l20:
+			goto l19
+		l18:
+			p.Position, p.TokenIndex = position18, tokenIndex18
 		}
-	l42:
+	l19:
 		{
-			position45, tokenIndex45 := p.Position, p.TokenIndex
+			position22, tokenIndex22 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '#' {
-				goto l45
+				goto l22
 			}
 			p.Position++
-			if !p.rule_fragment() {
-				goto l45
+			{
+				position24, tokenIndex24 := p.Position, p.TokenIndex
+			l25:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset1[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position26, tokenIndex26 := p.Position, p.TokenIndex
+					{
+						position27, tokenIndex27 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l49
+						}
+						p.Position++
+						goto l27
+					l49:
+						p.Position, p.TokenIndex = position27, tokenIndex27
+						if p.Buffer[p.Position] != '%' {
+							goto l26
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l26
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l26
+							}
+							p.Position++
+						}
+					}
+				l27:
+					goto l25
+				l26:
+					p.Position, p.TokenIndex = position26, tokenIndex26
+				}
+				p.Add(rulefragment, position24, tokenIndex24)
 			}
-			goto l46
-		l45:
-			p.Position, p.TokenIndex = position45, tokenIndex45
+			goto l23
+		l22:
+			p.Position, p.TokenIndex = position22, tokenIndex22
 		}
-	l46:
-		p.Add(ruleURL_reference, position40, tokenIndex40)
+	l23:
+		p.Add(ruleURL_reference, position17, tokenIndex17)
 	}
 	return true
 }
 
 /* absoluteURL <- <(generic_URL / opaque_URL)> */
 func (p *parser) rule_absoluteURL() bool {
-	position47, tokenIndex47 := p.Position, p.TokenIndex
+	position56, tokenIndex56 := p.Position, p.TokenIndex
 	{
-		position48, tokenIndex48 := p.Position, p.TokenIndex
+		position57, tokenIndex57 := p.Position, p.TokenIndex
 		{
-			position49, tokenIndex49 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] || !p.rule_generic_URL() {
-				goto l50
+			position58, tokenIndex58 := p.Position, p.TokenIndex
+			{
+				position60, tokenIndex60 := p.Position, p.TokenIndex
+				if !cset5[p.Buffer[p.Position]] || !p.rule_scheme() {
+					goto l59
+				}
+				if p.Buffer[p.Position] != ':' {
+					goto l59
+				}
+				p.Position++
+				if !p.rule_relativeURL() {
+					goto l59
+				}
+				p.Add(rulegeneric_URL, position60, tokenIndex60)
 			}
-			goto l49
-		l50:
-			p.Position, p.TokenIndex = position49, tokenIndex49
-			if !cset2[p.Buffer[p.Position]] || !p.rule_opaque_URL() {
-				goto l47
+			goto l58
+		l59:
+			p.Position, p.TokenIndex = position58, tokenIndex58
+			{
+				position61, tokenIndex61 := p.Position, p.TokenIndex
+				if !cset5[p.Buffer[p.Position]] || !p.rule_scheme() {
+					goto l56
+				}
+				if p.Buffer[p.Position] != ':' {
+					goto l56
+				}
+				p.Position++
+			l62:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset1[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position63, tokenIndex63 := p.Position, p.TokenIndex
+					{
+						position64, tokenIndex64 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l86
+						}
+						p.Position++
+						goto l64
+					l86:
+						p.Position, p.TokenIndex = position64, tokenIndex64
+						if p.Buffer[p.Position] != '%' {
+							goto l63
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l63
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l63
+							}
+							p.Position++
+						}
+					}
+				l64:
+					goto l62
+				l63:
+					p.Position, p.TokenIndex = position63, tokenIndex63
+				}
+				p.Add(ruleopaque_URL, position61, tokenIndex61)
 			}
 		}
-	l49:
-		p.Add(ruleabsoluteURL, position48, tokenIndex48)
+	l58:
+		p.Add(ruleabsoluteURL, position57, tokenIndex57)
 	}
 	return true
-l47:
-	p.Position, p.TokenIndex = position47, tokenIndex47
+l56:
+	p.Position, p.TokenIndex = position56, tokenIndex56
 	return false
 }
 
@@ -119,7 +221,7 @@ func (p *parser) rule_opaque_URL() bool {
 	position51, tokenIndex51 := p.Position, p.TokenIndex
 	{
 		position52, tokenIndex52 := p.Position, p.TokenIndex
-		if !cset2[p.Buffer[p.Position]] || !p.rule_scheme() {
+		if !cset5[p.Buffer[p.Position]] || !p.rule_scheme() {
 			goto l51
 		}
 		if p.Buffer[p.Position] != ':' {
@@ -180,7 +282,7 @@ func (p *parser) rule_generic_URL() bool {
 	position84, tokenIndex84 := p.Position, p.TokenIndex
 	{
 		position85, tokenIndex85 := p.Position, p.TokenIndex
-		if !cset2[p.Buffer[p.Position]] || !p.rule_scheme() {
+		if !cset5[p.Buffer[p.Position]] || !p.rule_scheme() {
 			goto l84
 		}
 		if p.Buffer[p.Position] != ':' {
@@ -200,192 +302,603 @@ l84:
 
 /* relativeURL <- <((net_path !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / abs_path / rel_path)> */
 func (p *parser) rule_relativeURL() bool {
-	position86, tokenIndex86 := p.Position, p.TokenIndex
+	position95, tokenIndex95 := p.Position, p.TokenIndex
 	{
-		position87, tokenIndex87 := p.Position, p.TokenIndex
+		position96, tokenIndex96 := p.Position, p.TokenIndex
 		{
-			position88, tokenIndex88 := p.Position, p.TokenIndex
+			position97, tokenIndex97 := p.Position, p.TokenIndex
 			if !cset10[p.Buffer[p.Position]] || !p.rule_net_path() {
-				goto l89
+				goto l98
 			}
 			{
-				position90, tokenIndex90 := p.Position, p.TokenIndex
+				position99, tokenIndex99 := p.Position, p.TokenIndex
 				{
-					position91, tokenIndex91 := p.Position, p.TokenIndex
+					position100, tokenIndex100 := p.Position, p.TokenIndex
 					if !cset1[p.Buffer[p.Position]] {
-						goto l113
+						goto l122
 					}
 					p.Position++
-					goto l91
-				l113:
-					p.Position, p.TokenIndex = position91, tokenIndex91
+					goto l100
+				l122:
+					p.Position, p.TokenIndex = position100, tokenIndex100
 					if p.Buffer[p.Position] != '%' {
-						goto l90
+						goto l99
 					}
 					p.Position++
 					{
 						if !cset0[p.Buffer[p.Position]] {
-							goto l90
+							goto l99
 						}
 						p.Position++
 					}
 					{
 						if !cset0[p.Buffer[p.Position]] {
-							goto l90
+							goto l99
 						}
 						p.Position++
 					}
 				}
-			l91:
-				goto l89
-			l90:
-				p.Position, p.TokenIndex = position90, tokenIndex90
+			l100:
+				goto l98
+			l99:
+				p.Position, p.TokenIndex = position99, tokenIndex99
 			}
-			goto l88
-		l89:
-			p.Position, p.TokenIndex = position88, tokenIndex88
+			goto l97
+		l98:
+			p.Position, p.TokenIndex = position97, tokenIndex97
 			if !cset10[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l120
+				goto l129
 			}
-			goto l88
-		l120:
-			p.Position, p.TokenIndex = position88, tokenIndex88
+			goto l97
+		l129:
+			p.Position, p.TokenIndex = position97, tokenIndex97
 			if !p.rule_rel_path() {
-				goto l86
+				goto l95
 			}
 		}
-	l88:
-		p.Add(rulerelativeURL, position87, tokenIndex87)
+	l97:
+		p.Add(rulerelativeURL, position96, tokenIndex96)
 	}
 	return true
-l86:
-	p.Position, p.TokenIndex = position86, tokenIndex86
+l95:
+	p.Position, p.TokenIndex = position95, tokenIndex95
 	return false
 }
 
 /* net_path <- <('/' '/' site abs_path?)> */
 func (p *parser) rule_net_path() bool {
-	position121, tokenIndex121 := p.Position, p.TokenIndex
+	position130, tokenIndex130 := p.Position, p.TokenIndex
 	{
-		position122, tokenIndex122 := p.Position, p.TokenIndex
+		position131, tokenIndex131 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l121
+			goto l130
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l121
+			goto l130
 		}
 		p.Position++
-		if !p.rule_site() {
-			goto l121
+		{
+			position132, tokenIndex132 := p.Position, p.TokenIndex
+			{
+				position133, tokenIndex133 := p.Position, p.TokenIndex
+				{
+					position135, tokenIndex135 := p.Position, p.TokenIndex
+					{
+						position137, tokenIndex137 := p.Position, p.TokenIndex
+					l138:
+						{
+							i, buf := p.Position, p.Buffer
+							for cset2[buf[i]] {
+								i++
+							}
+							p.Position = i
+						}
+						{
+							position139, tokenIndex139 := p.Position, p.TokenIndex
+							{
+								position140, tokenIndex140 := p.Position, p.TokenIndex
+								if !cset2[p.Buffer[p.Position]] {
+									goto l158
+								}
+								p.Position++
+								goto l140
+							l158:
+								p.Position, p.TokenIndex = position140, tokenIndex140
+								if p.Buffer[p.Position] != '%' {
+									goto l139
+								}
+								p.Position++
+								{
+									if !cset0[p.Buffer[p.Position]] {
+										goto l139
+									}
+									p.Position++
+								}
+								{
+									if !cset0[p.Buffer[p.Position]] {
+										goto l139
+									}
+									p.Position++
+								}
+							}
+						l140:
+							goto l138
+						l139:
+							p.Position, p.TokenIndex = position139, tokenIndex139
+						}
+						p.Add(ruleuser, position137, tokenIndex137)
+					}
+					{
+						position165, tokenIndex165 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != ':' {
+							goto l165
+						}
+						p.Position++
+						{
+							position167, tokenIndex167 := p.Position, p.TokenIndex
+						l168:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset2[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position169, tokenIndex169 := p.Position, p.TokenIndex
+								{
+									position170, tokenIndex170 := p.Position, p.TokenIndex
+									if !cset2[p.Buffer[p.Position]] {
+										goto l188
+									}
+									p.Position++
+									goto l170
+								l188:
+									p.Position, p.TokenIndex = position170, tokenIndex170
+									if p.Buffer[p.Position] != '%' {
+										goto l169
+									}
+									p.Position++
+									{
+										if !cset0[p.Buffer[p.Position]] {
+											goto l169
+										}
+										p.Position++
+									}
+									{
+										if !cset0[p.Buffer[p.Position]] {
+											goto l169
+										}
+										p.Position++
+									}
+								}
+							l170:
+								goto l168
+							l169:
+								p.Position, p.TokenIndex = position169, tokenIndex169
+							}
+							p.Add(rulepassword, position167, tokenIndex167)
+						}
+						goto l166
+					l165:
+						p.Position, p.TokenIndex = position165, tokenIndex165
+					}
+				l166:
+					if p.Buffer[p.Position] != '@' {
+						goto l135
+					}
+					p.Position++
+					goto l136
+				l135:
+					p.Position, p.TokenIndex = position135, tokenIndex135
+				}
+			l136:
+				{
+					position195, tokenIndex195 := p.Position, p.TokenIndex
+					{
+						position196, tokenIndex196 := p.Position, p.TokenIndex
+						{
+							position197, tokenIndex197 := p.Position, p.TokenIndex
+							{
+								position199, tokenIndex199 := p.Position, p.TokenIndex
+							l200:
+								{
+									position201, tokenIndex201 := p.Position, p.TokenIndex
+									{
+										position202, tokenIndex202 := p.Position, p.TokenIndex
+										{
+											if !cset3[p.Buffer[p.Position]] {
+												goto l201
+											}
+											p.Position++
+										}
+									l206:
+										{
+											position207, tokenIndex207 := p.Position, p.TokenIndex
+										l208:
+											{
+												i, buf := p.Position, p.Buffer
+												for buf[i] == '-' {
+													i++
+												}
+												p.Position = i
+											}
+											{
+												position209, tokenIndex209 := p.Position, p.TokenIndex
+												if p.Buffer[p.Position] != '-' {
+													goto l209
+												}
+												p.Position++
+												goto l208
+											l209:
+												p.Position, p.TokenIndex = position209, tokenIndex209
+											}
+											{
+												if !cset3[p.Buffer[p.Position]] {
+													goto l207
+												}
+												p.Position++
+											}
+											goto l206
+										l207:
+											p.Position, p.TokenIndex = position207, tokenIndex207
+										}
+										p.Add(ruledomainlabel, position202, tokenIndex202)
+									}
+									if p.Buffer[p.Position] != '.' {
+										goto l201
+									}
+									p.Position++
+									goto l200
+								l201:
+									p.Position, p.TokenIndex = position201, tokenIndex201
+								}
+								{
+									position213, tokenIndex213 := p.Position, p.TokenIndex
+									{
+										if !cset4[p.Buffer[p.Position]] {
+											goto l198
+										}
+										p.Position++
+									}
+								l216:
+									{
+										position217, tokenIndex217 := p.Position, p.TokenIndex
+									l218:
+										{
+											i, buf := p.Position, p.Buffer
+											for buf[i] == '-' {
+												i++
+											}
+											p.Position = i
+										}
+										{
+											position219, tokenIndex219 := p.Position, p.TokenIndex
+											if p.Buffer[p.Position] != '-' {
+												goto l219
+											}
+											p.Position++
+											goto l218
+										l219:
+											p.Position, p.TokenIndex = position219, tokenIndex219
+										}
+										{
+											if !cset3[p.Buffer[p.Position]] {
+												goto l217
+											}
+											p.Position++
+										}
+										goto l216
+									l217:
+										p.Position, p.TokenIndex = position217, tokenIndex217
+									}
+									p.Add(ruletoplabel, position213, tokenIndex213)
+								}
+								p.Add(rulehostname, position199, tokenIndex199)
+							}
+							goto l197
+						l198:
+							p.Position, p.TokenIndex = position197, tokenIndex197
+							{
+								position223, tokenIndex223 := p.Position, p.TokenIndex
+								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+									goto l133
+								}
+								p.Position++
+							l224:
+								{
+									i, buf := p.Position, p.Buffer
+									for '0' <= buf[i] && buf[i] <= '9' {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position225, tokenIndex225 := p.Position, p.TokenIndex
+									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+										goto l225
+									}
+									p.Position++
+									goto l224
+								l225:
+									p.Position, p.TokenIndex = position225, tokenIndex225
+								}
+								if p.Buffer[p.Position] != '.' {
+									goto l133
+								}
+								p.Position++
+								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+									goto l133
+								}
+								p.Position++
+							l226:
+								{
+									i, buf := p.Position, p.Buffer
+									for '0' <= buf[i] && buf[i] <= '9' {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position227, tokenIndex227 := p.Position, p.TokenIndex
+									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+										goto l227
+									}
+									p.Position++
+									goto l226
+								l227:
+									p.Position, p.TokenIndex = position227, tokenIndex227
+								}
+								if p.Buffer[p.Position] != '.' {
+									goto l133
+								}
+								p.Position++
+								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+									goto l133
+								}
+								p.Position++
+							l228:
+								{
+									i, buf := p.Position, p.Buffer
+									for '0' <= buf[i] && buf[i] <= '9' {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position229, tokenIndex229 := p.Position, p.TokenIndex
+									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+										goto l229
+									}
+									p.Position++
+									goto l228
+								l229:
+									p.Position, p.TokenIndex = position229, tokenIndex229
+								}
+								if p.Buffer[p.Position] != '.' {
+									goto l133
+								}
+								p.Position++
+								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+									goto l133
+								}
+								p.Position++
+							l230:
+								{
+									i, buf := p.Position, p.Buffer
+									for '0' <= buf[i] && buf[i] <= '9' {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position231, tokenIndex231 := p.Position, p.TokenIndex
+									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+										goto l231
+									}
+									p.Position++
+									goto l230
+								l231:
+									p.Position, p.TokenIndex = position231, tokenIndex231
+								}
+								p.Add(rulehostnumber, position223, tokenIndex223)
+							}
+						}
+					l197:
+						p.Add(rulehost, position196, tokenIndex196)
+					}
+					{
+						position232, tokenIndex232 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != ':' {
+							goto l232
+						}
+						p.Position++
+						{
+							position234, tokenIndex234 := p.Position, p.TokenIndex
+						l235:
+							{
+								i, buf := p.Position, p.Buffer
+								for '0' <= buf[i] && buf[i] <= '9' {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position236, tokenIndex236 := p.Position, p.TokenIndex
+								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+									goto l236
+								}
+								p.Position++
+								goto l235
+							l236:
+								p.Position, p.TokenIndex = position236, tokenIndex236
+							}
+							p.Add(ruleport, position234, tokenIndex234)
+						}
+						goto l233
+					l232:
+						p.Position, p.TokenIndex = position232, tokenIndex232
+					}
+				l233:
+					p.Add(rulehostport, position195, tokenIndex195)
+				}
+				goto l134
+			l133:
+				p.Position, p.TokenIndex = position133, tokenIndex133
+			}
+		l134:
+			p.Add(rulesite, position132, tokenIndex132)
 		}
 		{
-			position123, tokenIndex123 := p.Position, p.TokenIndex
+			position237, tokenIndex237 := p.Position, p.TokenIndex
 			if !cset10[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l123
+				goto l237
 			}
-			goto l124
-		l123:
-			p.Position, p.TokenIndex = position123, tokenIndex123
+			goto l238
+		l237:
+			p.Position, p.TokenIndex = position237, tokenIndex237
 		}
-	l124:
-		p.Add(rulenet_path, position122, tokenIndex122)
+	l238:
+		p.Add(rulenet_path, position131, tokenIndex131)
 	}
 	return true
-l121:
-	p.Position, p.TokenIndex = position121, tokenIndex121
+l130:
+	p.Position, p.TokenIndex = position130, tokenIndex130
 	return false
 }
 
 /* abs_path <- <('/' rel_path)> */
 func (p *parser) rule_abs_path() bool {
-	position125, tokenIndex125 := p.Position, p.TokenIndex
+	position239, tokenIndex239 := p.Position, p.TokenIndex
 	{
-		position126, tokenIndex126 := p.Position, p.TokenIndex
+		position240, tokenIndex240 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l125
+			goto l239
 		}
 		p.Position++
 		if !p.rule_rel_path() {
-			goto l125
+			goto l239
 		}
-		p.Add(ruleabs_path, position126, tokenIndex126)
+		p.Add(ruleabs_path, position240, tokenIndex240)
 	}
 	return true
-l125:
-	p.Position, p.TokenIndex = position125, tokenIndex125
+l239:
+	p.Position, p.TokenIndex = position239, tokenIndex239
 	return false
 }
 
 /* rel_path <- <(path_segments? ('?' query)?)> */
 func (p *parser) rule_rel_path() bool {
 	{
-		position128, tokenIndex128 := p.Position, p.TokenIndex
+		position242, tokenIndex242 := p.Position, p.TokenIndex
 		{
-			position129, tokenIndex129 := p.Position, p.TokenIndex
+			position243, tokenIndex243 := p.Position, p.TokenIndex
 			if !p.rule_path_segments() {
-				goto l129
+				goto l243
 			}
-			goto l130
-		l129:
-			p.Position, p.TokenIndex = position129, tokenIndex129
+			goto l244
+		l243:
+			p.Position, p.TokenIndex = position243, tokenIndex243
 		}
-	l130:
+	l244:
 		{
-			position131, tokenIndex131 := p.Position, p.TokenIndex
+			position245, tokenIndex245 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l131
+				goto l245
 			}
 			p.Position++
-			if !p.rule_query() {
-				goto l131
+			{
+				position247, tokenIndex247 := p.Position, p.TokenIndex
+			l248:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset1[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position249, tokenIndex249 := p.Position, p.TokenIndex
+					{
+						position250, tokenIndex250 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l272
+						}
+						p.Position++
+						goto l250
+					l272:
+						p.Position, p.TokenIndex = position250, tokenIndex250
+						if p.Buffer[p.Position] != '%' {
+							goto l249
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l249
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l249
+							}
+							p.Position++
+						}
+					}
+				l250:
+					goto l248
+				l249:
+					p.Position, p.TokenIndex = position249, tokenIndex249
+				}
+				p.Add(rulequery, position247, tokenIndex247)
 			}
-			goto l132
-		l131:
-			p.Position, p.TokenIndex = position131, tokenIndex131
+			goto l246
+		l245:
+			p.Position, p.TokenIndex = position245, tokenIndex245
 		}
-	l132:
-		p.Add(rulerel_path, position128, tokenIndex128)
+	l246:
+		p.Add(rulerel_path, position242, tokenIndex242)
 	}
 	return true
 }
 
 /* scheme <- <([a-z] / [A-Z] / [0-9] / '+' / '-' / '.')+> */
 func (p *parser) rule_scheme() bool {
-	position133, tokenIndex133 := p.Position, p.TokenIndex
+	position279, tokenIndex279 := p.Position, p.TokenIndex
 	{
-		position134, tokenIndex134 := p.Position, p.TokenIndex
+		position280, tokenIndex280 := p.Position, p.TokenIndex
 		{
-			if !cset2[p.Buffer[p.Position]] {
-				goto l133
+			if !cset5[p.Buffer[p.Position]] {
+				goto l279
 			}
 			p.Position++
 		}
-	l135:
+	l281:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset2[buf[i]] {
+			for cset5[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position136, tokenIndex136 := p.Position, p.TokenIndex
+			position282, tokenIndex282 := p.Position, p.TokenIndex
 			{
-				if !cset2[p.Buffer[p.Position]] {
-					goto l136
+				if !cset5[p.Buffer[p.Position]] {
+					goto l282
 				}
 				p.Position++
 			}
-			goto l135
-		l136:
-			p.Position, p.TokenIndex = position136, tokenIndex136
+			goto l281
+		l282:
+			p.Position, p.TokenIndex = position282, tokenIndex282
 		}
-		p.Add(rulescheme, position134, tokenIndex134)
+		p.Add(rulescheme, position280, tokenIndex280)
 	}
 	return true
-l133:
-	p.Position, p.TokenIndex = position133, tokenIndex133
+l279:
+	p.Position, p.TokenIndex = position279, tokenIndex279
 	return false
 }
 
@@ -423,7 +936,7 @@ func (p *parser) rule_site() bool {
 				p.Position, p.TokenIndex = position153, tokenIndex153
 			}
 		l154:
-			if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+			if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
 				goto l151
 			}
 			goto l152
@@ -443,7 +956,7 @@ func (p *parser) rule_user() bool {
 	l159:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset3[buf[i]] {
+			for cset2[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -452,7 +965,7 @@ func (p *parser) rule_user() bool {
 			position160, tokenIndex160 := p.Position, p.TokenIndex
 			{
 				position161, tokenIndex161 := p.Position, p.TokenIndex
-				if !cset3[p.Buffer[p.Position]] {
+				if !cset2[p.Buffer[p.Position]] {
 					goto l179
 				}
 				p.Position++
@@ -493,7 +1006,7 @@ func (p *parser) rule_password() bool {
 	l188:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset3[buf[i]] {
+			for cset2[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -502,7 +1015,7 @@ func (p *parser) rule_password() bool {
 			position189, tokenIndex189 := p.Position, p.TokenIndex
 			{
 				position190, tokenIndex190 := p.Position, p.TokenIndex
-				if !cset3[p.Buffer[p.Position]] {
+				if !cset2[p.Buffer[p.Position]] {
 					goto l208
 				}
 				p.Position++
@@ -541,7 +1054,7 @@ func (p *parser) rule_hostport() bool {
 	position215, tokenIndex215 := p.Position, p.TokenIndex
 	{
 		position216, tokenIndex216 := p.Position, p.TokenIndex
-		if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
+		if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
 			goto l215
 		}
 		{
@@ -573,7 +1086,7 @@ func (p *parser) rule_host() bool {
 		position220, tokenIndex220 := p.Position, p.TokenIndex
 		{
 			position221, tokenIndex221 := p.Position, p.TokenIndex
-			if !cset4[p.Buffer[p.Position]] || !p.rule_hostname() {
+			if !cset3[p.Buffer[p.Position]] || !p.rule_hostname() {
 				goto l222
 			}
 			goto l221
@@ -600,7 +1113,7 @@ func (p *parser) rule_hostname() bool {
 	l225:
 		{
 			position226, tokenIndex226 := p.Position, p.TokenIndex
-			if !cset4[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+			if !cset3[p.Buffer[p.Position]] || !p.rule_domainlabel() {
 				goto l226
 			}
 			if p.Buffer[p.Position] != '.' {
@@ -611,7 +1124,7 @@ func (p *parser) rule_hostname() bool {
 		l226:
 			p.Position, p.TokenIndex = position226, tokenIndex226
 		}
-		if !cset5[p.Buffer[p.Position]] || !p.rule_toplabel() {
+		if !cset4[p.Buffer[p.Position]] || !p.rule_toplabel() {
 			goto l223
 		}
 		p.Add(rulehostname, position224, tokenIndex224)
@@ -628,7 +1141,7 @@ func (p *parser) rule_domainlabel() bool {
 	{
 		position228, tokenIndex228 := p.Position, p.TokenIndex
 		{
-			if !cset4[p.Buffer[p.Position]] {
+			if !cset3[p.Buffer[p.Position]] {
 				goto l227
 			}
 			p.Position++
@@ -655,7 +1168,7 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position, p.TokenIndex = position235, tokenIndex235
 			}
 			{
-				if !cset4[p.Buffer[p.Position]] {
+				if !cset3[p.Buffer[p.Position]] {
 					goto l233
 				}
 				p.Position++
@@ -678,7 +1191,7 @@ func (p *parser) rule_toplabel() bool {
 	{
 		position240, tokenIndex240 := p.Position, p.TokenIndex
 		{
-			if !cset5[p.Buffer[p.Position]] {
+			if !cset4[p.Buffer[p.Position]] {
 				goto l239
 			}
 			p.Position++
@@ -705,7 +1218,7 @@ func (p *parser) rule_toplabel() bool {
 				p.Position, p.TokenIndex = position246, tokenIndex246
 			}
 			{
-				if !cset4[p.Buffer[p.Position]] {
+				if !cset3[p.Buffer[p.Position]] {
 					goto l244
 				}
 				p.Position++
@@ -864,66 +1377,66 @@ func (p *parser) rule_port() bool {
 
 /* path <- <('/'? path_segments)> */
 func (p *parser) rule_path() bool {
-	position264, tokenIndex264 := p.Position, p.TokenIndex
+	position305, tokenIndex305 := p.Position, p.TokenIndex
 	{
-		position265, tokenIndex265 := p.Position, p.TokenIndex
+		position306, tokenIndex306 := p.Position, p.TokenIndex
 		{
-			position266, tokenIndex266 := p.Position, p.TokenIndex
+			position307, tokenIndex307 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l266
+				goto l307
 			}
 			p.Position++
-			goto l267
-		l266:
-			p.Position, p.TokenIndex = position266, tokenIndex266
+			goto l308
+		l307:
+			p.Position, p.TokenIndex = position307, tokenIndex307
 		}
-	l267:
+	l308:
 		if !p.rule_path_segments() {
-			goto l264
+			goto l305
 		}
-		p.Add(rulepath, position265, tokenIndex265)
+		p.Add(rulepath, position306, tokenIndex306)
 	}
 	return true
-l264:
-	p.Position, p.TokenIndex = position264, tokenIndex264
+l305:
+	p.Position, p.TokenIndex = position305, tokenIndex305
 	return false
 }
 
 /* path_segments <- <(segment ('/' segment)*)> */
 func (p *parser) rule_path_segments() bool {
-	position268, tokenIndex268 := p.Position, p.TokenIndex
+	position309, tokenIndex309 := p.Position, p.TokenIndex
 	{
-		position269, tokenIndex269 := p.Position, p.TokenIndex
+		position310, tokenIndex310 := p.Position, p.TokenIndex
 		if !p.rule_segment() {
-			goto l268
+			goto l309
 		}
-	l270:
+	l311:
 		{
-			position271, tokenIndex271 := p.Position, p.TokenIndex
+			position312, tokenIndex312 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l271
+				goto l312
 			}
 			p.Position++
 			if !p.rule_segment() {
-				goto l271
+				goto l312
 			}
-			goto l270
-		l271:
-			p.Position, p.TokenIndex = position271, tokenIndex271
+			goto l311
+		l312:
+			p.Position, p.TokenIndex = position312, tokenIndex312
 		}
-		p.Add(rulepath_segments, position269, tokenIndex269)
+		p.Add(rulepath_segments, position310, tokenIndex310)
 	}
 	return true
-l268:
-	p.Position, p.TokenIndex = position268, tokenIndex268
+l309:
+	p.Position, p.TokenIndex = position309, tokenIndex309
 	return false
 }
 
 /* segment <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))* (';' param)*)> */
 func (p *parser) rule_segment() bool {
 	{
-		position273, tokenIndex273 := p.Position, p.TokenIndex
-	l274:
+		position314, tokenIndex314 := p.Position, p.TokenIndex
+	l315:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset6[buf[i]] {
@@ -932,53 +1445,95 @@ func (p *parser) rule_segment() bool {
 			p.Position = i
 		}
 		{
-			position275, tokenIndex275 := p.Position, p.TokenIndex
+			position316, tokenIndex316 := p.Position, p.TokenIndex
 			{
-				position276, tokenIndex276 := p.Position, p.TokenIndex
+				position317, tokenIndex317 := p.Position, p.TokenIndex
 				if !cset6[p.Buffer[p.Position]] {
-					goto l295
+					goto l336
 				}
 				p.Position++
-				goto l276
-			l295:
-				p.Position, p.TokenIndex = position276, tokenIndex276
+				goto l317
+			l336:
+				p.Position, p.TokenIndex = position317, tokenIndex317
 				if p.Buffer[p.Position] != '%' {
-					goto l275
+					goto l316
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l275
+						goto l316
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l275
+						goto l316
 					}
 					p.Position++
 				}
 			}
-		l276:
-			goto l274
-		l275:
-			p.Position, p.TokenIndex = position275, tokenIndex275
+		l317:
+			goto l315
+		l316:
+			p.Position, p.TokenIndex = position316, tokenIndex316
 		}
-	l302:
+	l343:
 		{
-			position303, tokenIndex303 := p.Position, p.TokenIndex
+			position344, tokenIndex344 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ';' {
-				goto l303
+				goto l344
 			}
 			p.Position++
-			if !p.rule_param() {
-				goto l303
+			{
+				position345, tokenIndex345 := p.Position, p.TokenIndex
+			l346:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset6[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position347, tokenIndex347 := p.Position, p.TokenIndex
+					{
+						position348, tokenIndex348 := p.Position, p.TokenIndex
+						if !cset6[p.Buffer[p.Position]] {
+							goto l367
+						}
+						p.Position++
+						goto l348
+					l367:
+						p.Position, p.TokenIndex = position348, tokenIndex348
+						if p.Buffer[p.Position] != '%' {
+							goto l347
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l347
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l347
+							}
+							p.Position++
+						}
+					}
+				l348:
+					goto l346
+				l347:
+					p.Position, p.TokenIndex = position347, tokenIndex347
+				}
+				p.Add(ruleparam, position345, tokenIndex345)
 			}
-			goto l302
-		l303:
-			p.Position, p.TokenIndex = position303, tokenIndex303
+			goto l343
+		l344:
+			p.Position, p.TokenIndex = position344, tokenIndex344
 		}
-		p.Add(rulesegment, position273, tokenIndex273)
+		p.Add(rulesegment, position314, tokenIndex314)
 	}
 	return true
 }
@@ -1298,7 +1853,7 @@ func (p *parser) rule_alphanum() bool {
 	{
 		position490, tokenIndex490 := p.Position, p.TokenIndex
 		{
-			if !cset4[p.Buffer[p.Position]] {
+			if !cset3[p.Buffer[p.Position]] {
 				goto l489
 			}
 			p.Position++
@@ -1317,7 +1872,7 @@ func (p *parser) rule_alpha() bool {
 	{
 		position495, tokenIndex495 := p.Position, p.TokenIndex
 		{
-			if !cset5[p.Buffer[p.Position]] {
+			if !cset4[p.Buffer[p.Position]] {
 				goto l494
 			}
 			p.Position++
@@ -1387,17 +1942,17 @@ var cset0 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5'
 /* cset1 is [!$&-;=?-Z_a-z~]. */
 var cset1 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset2 is [+\-.0-9A-Za-z]. */
-var cset2 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset2 is [!$&-.0-9;=A-Z_a-z~]. */
+var cset2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset3 is [!$&-.0-9;=A-Z_a-z~]. */
-var cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset3 is [0-9A-Za-z]. */
+var cset3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset4 is [0-9A-Za-z]. */
-var cset4 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset4 is [A-Za-z]. */
+var cset4 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset5 is [A-Za-z]. */
-var cset5 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset5 is [+\-.0-9A-Za-z]. */
+var cset5 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset6 is [!$&-.0-:=@-Z_a-z~]. */
 var cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}

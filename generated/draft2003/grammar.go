@@ -226,37 +226,37 @@ func newParser() *parser {
 		ruleURI_reference:          p.rule_URI_reference,
 		ruleabsolute_URI_reference: p.rule_absolute_URI_reference,
 		ruleabsolute_URI:           p.rule_absolute_URI,
-		rulehier_part:              p.rule_hier_part,
+		rulehier_part:              p.rule_hier_part, // and inline in rule_absolute_URI
 		rulenet_path:               p.rule_net_path,
 		ruleabs_path:               p.rule_abs_path,
-		ruleopaque_part:            p.rule_opaque_part,
-		rulescheme:                 p.rule_scheme,
-		ruleauthority:              p.rule_authority,
-		rulereg_name:               p.rule_reg_name,
-		ruleserver:                 p.rule_server,
-		ruleuserinfo:               p.rule_userinfo,
-		rulehostport:               p.rule_hostport,
-		rulehost:                   p.rule_host,
-		ruleport:                   p.rule_port,
-		rulehostname:               p.rule_hostname,
-		rulequalified:              p.rule_qualified,
+		ruleopaque_part:            p.rule_opaque_part, // and inline in rule_absolute_URI
+		rulescheme:                 p.rule_scheme,      // and inline in rule_absolute_URI
+		ruleauthority:              p.rule_authority,   // and inline in rule_net_path
+		rulereg_name:               p.rule_reg_name,    // and inline in rule_net_path
+		ruleserver:                 p.rule_server,      // and inline in rule_net_path
+		ruleuserinfo:               p.rule_userinfo,    // and inline in rule_net_path
+		rulehostport:               p.rule_hostport,    // and inline in rule_net_path
+		rulehost:                   p.rule_host,        // and inline in rule_net_path
+		ruleport:                   p.rule_port,        // and inline in rule_net_path
+		rulehostname:               p.rule_hostname,    // and inline in rule_net_path
+		rulequalified:              p.rule_qualified,   // and inline in rule_net_path
 		ruledomainlabel:            p.rule_domainlabel,
 		ruletoplabel:               p.rule_toplabel,
 		rulelonglabel:              p.rule_longlabel,
 		ruleIPv4address:            p.rule_IPv4address,
 		ruledec_octet:              p.rule_dec_octet,
-		ruleIPv6reference:          p.rule_IPv6reference,
-		ruleIPv6address:            p.rule_IPv6address,
+		ruleIPv6reference:          p.rule_IPv6reference, // and inline in rule_net_path
+		ruleIPv6address:            p.rule_IPv6address,   // and inline in rule_net_path
 		rulels32:                   p.rule_ls32,
 		ruleh4:                     p.rule_h4,
 		rulepath:                   p.rule_path,
-		rulepath_segments:          p.rule_path_segments,
+		rulepath_segments:          p.rule_path_segments, // and inline in rule_abs_path
 		rulesegment:                p.rule_segment,
 		rulequery:                  p.rule_query,
 		rulefragment:               p.rule_fragment,
 		rulerelative_URI:           p.rule_relative_URI,
-		rulerel_path:               p.rule_rel_path,
-		rulerel_segment:            p.rule_rel_segment,
+		rulerel_path:               p.rule_rel_path,    // and inline in rule_relative_URI
+		rulerel_segment:            p.rule_rel_segment, // and inline in rule_relative_URI
 		ruleescaped:                p.rule_escaped,
 		rulepchar:                  p.rule_pchar,
 		ruleuric:                   p.rule_uric,

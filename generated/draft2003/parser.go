@@ -59,130 +59,254 @@ const (
 /* URI_reference <- <((absolute_URI / relative_URI)? ('#' fragment)?)> */
 func (p *parser) rule_URI_reference() bool {
 	{
-		position51, tokenIndex51 := p.Position, p.TokenIndex
+		position11, tokenIndex11 := p.Position, p.TokenIndex
 		{
-			position52, tokenIndex52 := p.Position, p.TokenIndex
+			position12, tokenIndex12 := p.Position, p.TokenIndex
 			{
-				position54, tokenIndex54 := p.Position, p.TokenIndex
-				if !cset3[p.Buffer[p.Position]] || !p.rule_absolute_URI() {
-					goto l55
+				position14, tokenIndex14 := p.Position, p.TokenIndex
+				if !cset0[p.Buffer[p.Position]] || !p.rule_absolute_URI() {
+					goto l15
 				}
-				goto l54
-			l55:
-				p.Position, p.TokenIndex = position54, tokenIndex54
+				goto l14
+			l15:
+				p.Position, p.TokenIndex = position14, tokenIndex14
 				if !p.rule_relative_URI() {
-					goto l52
+					goto l12
 				}
 			}
-		l54:
-			goto l53
-		l52:
-			p.Position, p.TokenIndex = position52, tokenIndex52
+		l14:
+			goto l13
+		l12:
+			p.Position, p.TokenIndex = position12, tokenIndex12
 		}
-	l53:
+	l13:
 		{
-			position56, tokenIndex56 := p.Position, p.TokenIndex
+			position16, tokenIndex16 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '#' {
-				goto l56
+				goto l16
 			}
 			p.Position++
 			if !p.rule_fragment() {
-				goto l56
+				goto l16
 			}
-			goto l57
-		l56:
-			p.Position, p.TokenIndex = position56, tokenIndex56
+			goto l17
+		l16:
+			p.Position, p.TokenIndex = position16, tokenIndex16
 		}
-	l57:
-		p.Add(ruleURI_reference, position51, tokenIndex51)
+	l17:
+		p.Add(ruleURI_reference, position11, tokenIndex11)
 	}
 	return true
 }
 
 /* absolute_URI_reference <- <(absolute_URI ('#' fragment)?)> */
 func (p *parser) rule_absolute_URI_reference() bool {
-	position58, tokenIndex58 := p.Position, p.TokenIndex
+	position18, tokenIndex18 := p.Position, p.TokenIndex
 	{
-		position59, tokenIndex59 := p.Position, p.TokenIndex
-		if !cset3[p.Buffer[p.Position]] || !p.rule_absolute_URI() {
-			goto l58
+		position19, tokenIndex19 := p.Position, p.TokenIndex
+		if !cset0[p.Buffer[p.Position]] || !p.rule_absolute_URI() {
+			goto l18
 		}
 		{
-			position60, tokenIndex60 := p.Position, p.TokenIndex
+			position20, tokenIndex20 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '#' {
-				goto l60
+				goto l20
 			}
 			p.Position++
 			if !p.rule_fragment() {
-				goto l60
+				goto l20
 			}
-			goto l61
-		l60:
-			p.Position, p.TokenIndex = position60, tokenIndex60
+			goto l21
+		l20:
+			p.Position, p.TokenIndex = position20, tokenIndex20
 		}
-	l61:
-		p.Add(ruleabsolute_URI_reference, position59, tokenIndex59)
+	l21:
+		p.Add(ruleabsolute_URI_reference, position19, tokenIndex19)
 	}
 	return true
-l58:
-	p.Position, p.TokenIndex = position58, tokenIndex58
+l18:
+	p.Position, p.TokenIndex = position18, tokenIndex18
 	return false
 }
 
 /* absolute_URI <- <(scheme ':' ((hier_part &('#' / !.)) / opaque_part))> */
 func (p *parser) rule_absolute_URI() bool {
-	position62, tokenIndex62 := p.Position, p.TokenIndex
+	position22, tokenIndex22 := p.Position, p.TokenIndex
 	{
-		position63, tokenIndex63 := p.Position, p.TokenIndex
-		if !cset3[p.Buffer[p.Position]] || !p.rule_scheme() {
-			goto l62
+		position23, tokenIndex23 := p.Position, p.TokenIndex
+		{
+			position24, tokenIndex24 := p.Position, p.TokenIndex
+			{
+				if !cset0[p.Buffer[p.Position]] {
+					goto l22
+				}
+				p.Position++
+			}
+		l27:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset1[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position28, tokenIndex28 := p.Position, p.TokenIndex
+				{
+					if !cset1[p.Buffer[p.Position]] {
+						goto l28
+					}
+					p.Position++
+				}
+				goto l27
+			l28:
+				p.Position, p.TokenIndex = position28, tokenIndex28
+			}
+			p.Add(rulescheme, position24, tokenIndex24)
 		}
 		if p.Buffer[p.Position] != ':' {
-			goto l62
+			goto l22
 		}
 		p.Position++
 		{
-			position64, tokenIndex64 := p.Position, p.TokenIndex
-			if !p.rule_hier_part() {
-				goto l65
-			}
+			position35, tokenIndex35 := p.Position, p.TokenIndex
 			{
-				position66, tokenIndex66 := p.Position, p.TokenIndex
+				position37, tokenIndex37 := p.Position, p.TokenIndex
 				{
-					position67, tokenIndex67 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '#' {
-						goto l68
+					position38, tokenIndex38 := p.Position, p.TokenIndex
+					{
+						position40, tokenIndex40 := p.Position, p.TokenIndex
+						if !cset19[p.Buffer[p.Position]] || !p.rule_net_path() {
+							goto l41
+						}
+						goto l40
+					l41:
+						p.Position, p.TokenIndex = position40, tokenIndex40
+						if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
+							goto l38
+						}
+					}
+				l40:
+					goto l39
+				l38:
+					p.Position, p.TokenIndex = position38, tokenIndex38
+				}
+			l39:
+				{
+					position42, tokenIndex42 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '?' {
+						goto l42
 					}
 					p.Position++
-					goto l67
-				l68:
-					p.Position, p.TokenIndex = position67, tokenIndex67
+					if !p.rule_query() {
+						goto l42
+					}
+					goto l43
+				l42:
+					p.Position, p.TokenIndex = position42, tokenIndex42
+				}
+			l43:
+				p.Add(rulehier_part, position37, tokenIndex37)
+			}
+			{
+				position44, tokenIndex44 := p.Position, p.TokenIndex
+				{
+					position45, tokenIndex45 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '#' {
+						goto l46
+					}
+					p.Position++
+					goto l45
+				l46:
+					p.Position, p.TokenIndex = position45, tokenIndex45
 					{
-						position69, tokenIndex69 := p.Position, p.TokenIndex
+						position47, tokenIndex47 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l69
+							goto l47
 						}
-						goto l65
-					l69:
-						p.Position, p.TokenIndex = position69, tokenIndex69
+						goto l36
+					l47:
+						p.Position, p.TokenIndex = position47, tokenIndex47
 					}
 				}
-			l67:
-				p.Position, p.TokenIndex = position66, tokenIndex66
+			l45:
+				p.Position, p.TokenIndex = position44, tokenIndex44
 			}
-			goto l64
-		l65:
-			p.Position, p.TokenIndex = position64, tokenIndex64
-			if !cset19[p.Buffer[p.Position]] || !p.rule_opaque_part() {
-				goto l62
+			goto l35
+		l36:
+			p.Position, p.TokenIndex = position35, tokenIndex35
+			{
+				position48, tokenIndex48 := p.Position, p.TokenIndex
+				{
+					position49, tokenIndex49 := p.Position, p.TokenIndex
+					if !cset3[p.Buffer[p.Position]] {
+						goto l72
+					}
+					p.Position++
+					goto l49
+				l72:
+					p.Position, p.TokenIndex = position49, tokenIndex49
+					if p.Buffer[p.Position] != '%' {
+						goto l22
+					}
+					p.Position++
+					{
+						if !cset2[p.Buffer[p.Position]] {
+							goto l22
+						}
+						p.Position++
+					}
+					{
+						if !cset2[p.Buffer[p.Position]] {
+							goto l22
+						}
+						p.Position++
+					}
+				}
+			l49:
+			l79:
+				{
+					position80, tokenIndex80 := p.Position, p.TokenIndex
+					{
+						position81, tokenIndex81 := p.Position, p.TokenIndex
+						if !cset4[p.Buffer[p.Position]] {
+							goto l105
+						}
+						p.Position++
+						goto l81
+					l105:
+						p.Position, p.TokenIndex = position81, tokenIndex81
+						if p.Buffer[p.Position] != '%' {
+							goto l80
+						}
+						p.Position++
+						{
+							if !cset2[p.Buffer[p.Position]] {
+								goto l80
+							}
+							p.Position++
+						}
+						{
+							if !cset2[p.Buffer[p.Position]] {
+								goto l80
+							}
+							p.Position++
+						}
+					}
+				l81:
+					goto l79
+				l80:
+					p.Position, p.TokenIndex = position80, tokenIndex80
+				}
+				p.Add(ruleopaque_part, position48, tokenIndex48)
 			}
 		}
-	l64:
-		p.Add(ruleabsolute_URI, position63, tokenIndex63)
+	l35:
+		p.Add(ruleabsolute_URI, position23, tokenIndex23)
 	}
 	return true
-l62:
-	p.Position, p.TokenIndex = position62, tokenIndex62
+l22:
+	p.Position, p.TokenIndex = position22, tokenIndex22
 	return false
 }
 
@@ -194,13 +318,13 @@ func (p *parser) rule_hier_part() bool {
 			position72, tokenIndex72 := p.Position, p.TokenIndex
 			{
 				position74, tokenIndex74 := p.Position, p.TokenIndex
-				if !cset20[p.Buffer[p.Position]] || !p.rule_net_path() {
+				if !cset19[p.Buffer[p.Position]] || !p.rule_net_path() {
 					goto l75
 				}
 				goto l74
 			l75:
 				p.Position, p.TokenIndex = position74, tokenIndex74
-				if !cset20[p.Buffer[p.Position]] || !p.rule_abs_path() {
+				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
 					goto l72
 				}
 			}
@@ -231,55 +355,1126 @@ func (p *parser) rule_hier_part() bool {
 
 /* net_path <- <('/' '/' authority abs_path?)> */
 func (p *parser) rule_net_path() bool {
-	position78, tokenIndex78 := p.Position, p.TokenIndex
+	position113, tokenIndex113 := p.Position, p.TokenIndex
 	{
-		position79, tokenIndex79 := p.Position, p.TokenIndex
+		position114, tokenIndex114 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l78
+			goto l113
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l78
+			goto l113
 		}
 		p.Position++
-		if !p.rule_authority() {
-			goto l78
+		{
+			position115, tokenIndex115 := p.Position, p.TokenIndex
+			{
+				position116, tokenIndex116 := p.Position, p.TokenIndex
+				{
+					position118, tokenIndex118 := p.Position, p.TokenIndex
+					{
+						position119, tokenIndex119 := p.Position, p.TokenIndex
+						{
+							position121, tokenIndex121 := p.Position, p.TokenIndex
+							{
+								position123, tokenIndex123 := p.Position, p.TokenIndex
+							l124:
+								{
+									i, buf := p.Position, p.Buffer
+									for cset5[buf[i]] {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position125, tokenIndex125 := p.Position, p.TokenIndex
+									{
+										position126, tokenIndex126 := p.Position, p.TokenIndex
+										if !cset5[p.Buffer[p.Position]] {
+											goto l145
+										}
+										p.Position++
+										goto l126
+									l145:
+										p.Position, p.TokenIndex = position126, tokenIndex126
+										if p.Buffer[p.Position] != '%' {
+											goto l125
+										}
+										p.Position++
+										{
+											if !cset2[p.Buffer[p.Position]] {
+												goto l125
+											}
+											p.Position++
+										}
+										{
+											if !cset2[p.Buffer[p.Position]] {
+												goto l125
+											}
+											p.Position++
+										}
+									}
+								l126:
+									goto l124
+								l125:
+									p.Position, p.TokenIndex = position125, tokenIndex125
+								}
+								p.Add(ruleuserinfo, position123, tokenIndex123)
+							}
+							if p.Buffer[p.Position] != '@' {
+								goto l121
+							}
+							p.Position++
+							goto l122
+						l121:
+							p.Position, p.TokenIndex = position121, tokenIndex121
+						}
+					l122:
+						{
+							position152, tokenIndex152 := p.Position, p.TokenIndex
+							{
+								position153, tokenIndex153 := p.Position, p.TokenIndex
+								{
+									position154, tokenIndex154 := p.Position, p.TokenIndex
+									{
+										position156, tokenIndex156 := p.Position, p.TokenIndex
+										if p.Buffer[p.Position] != '[' {
+											goto l155
+										}
+										p.Position++
+										{
+											position157, tokenIndex157 := p.Position, p.TokenIndex
+											{
+												position158, tokenIndex158 := p.Position, p.TokenIndex
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l159
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l159
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l159
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l159
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l159
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l159
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l159
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+													goto l159
+												}
+												{
+													position160, tokenIndex160 := p.Position, p.TokenIndex
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l160
+														}
+														p.Position++
+													}
+													goto l159
+												l160:
+													p.Position, p.TokenIndex = position160, tokenIndex160
+												}
+												goto l158
+											l159:
+												p.Position, p.TokenIndex = position158, tokenIndex158
+												if p.Buffer[p.Position] != ':' {
+													goto l166
+												}
+												p.Position++
+												if p.Buffer[p.Position] != ':' {
+													goto l166
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l166
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l166
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l166
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l166
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l166
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l166
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l166
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l166
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l166
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l166
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+													goto l166
+												}
+												{
+													position167, tokenIndex167 := p.Position, p.TokenIndex
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l167
+														}
+														p.Position++
+													}
+													goto l166
+												l167:
+													p.Position, p.TokenIndex = position167, tokenIndex167
+												}
+												goto l158
+											l166:
+												p.Position, p.TokenIndex = position158, tokenIndex158
+												{
+													position174, tokenIndex174 := p.Position, p.TokenIndex
+													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+														goto l174
+													}
+													goto l175
+												l174:
+													p.Position, p.TokenIndex = position174, tokenIndex174
+												}
+											l175:
+												if p.Buffer[p.Position] != ':' {
+													goto l173
+												}
+												p.Position++
+												if p.Buffer[p.Position] != ':' {
+													goto l173
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l173
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l173
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l173
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l173
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l173
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l173
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l173
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l173
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+													goto l173
+												}
+												{
+													position176, tokenIndex176 := p.Position, p.TokenIndex
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l176
+														}
+														p.Position++
+													}
+													goto l173
+												l176:
+													p.Position, p.TokenIndex = position176, tokenIndex176
+												}
+												goto l158
+											l173:
+												p.Position, p.TokenIndex = position158, tokenIndex158
+												{
+													position183, tokenIndex183 := p.Position, p.TokenIndex
+													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+														goto l183
+													}
+													{
+														position185, tokenIndex185 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l185
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l185
+														}
+														goto l186
+													l185:
+														p.Position, p.TokenIndex = position185, tokenIndex185
+													}
+												l186:
+													goto l184
+												l183:
+													p.Position, p.TokenIndex = position183, tokenIndex183
+												}
+											l184:
+												if p.Buffer[p.Position] != ':' {
+													goto l182
+												}
+												p.Position++
+												if p.Buffer[p.Position] != ':' {
+													goto l182
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l182
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l182
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l182
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l182
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l182
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l182
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+													goto l182
+												}
+												{
+													position187, tokenIndex187 := p.Position, p.TokenIndex
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l187
+														}
+														p.Position++
+													}
+													goto l182
+												l187:
+													p.Position, p.TokenIndex = position187, tokenIndex187
+												}
+												goto l158
+											l182:
+												p.Position, p.TokenIndex = position158, tokenIndex158
+												{
+													position194, tokenIndex194 := p.Position, p.TokenIndex
+													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+														goto l194
+													}
+													{
+														position196, tokenIndex196 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l196
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l196
+														}
+														goto l197
+													l196:
+														p.Position, p.TokenIndex = position196, tokenIndex196
+													}
+												l197:
+													{
+														position198, tokenIndex198 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l198
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l198
+														}
+														goto l199
+													l198:
+														p.Position, p.TokenIndex = position198, tokenIndex198
+													}
+												l199:
+													goto l195
+												l194:
+													p.Position, p.TokenIndex = position194, tokenIndex194
+												}
+											l195:
+												if p.Buffer[p.Position] != ':' {
+													goto l193
+												}
+												p.Position++
+												if p.Buffer[p.Position] != ':' {
+													goto l193
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l193
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l193
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l193
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l193
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+													goto l193
+												}
+												{
+													position200, tokenIndex200 := p.Position, p.TokenIndex
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l200
+														}
+														p.Position++
+													}
+													goto l193
+												l200:
+													p.Position, p.TokenIndex = position200, tokenIndex200
+												}
+												goto l158
+											l193:
+												p.Position, p.TokenIndex = position158, tokenIndex158
+												{
+													position207, tokenIndex207 := p.Position, p.TokenIndex
+													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+														goto l207
+													}
+													{
+														position209, tokenIndex209 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l209
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l209
+														}
+														goto l210
+													l209:
+														p.Position, p.TokenIndex = position209, tokenIndex209
+													}
+												l210:
+													{
+														position211, tokenIndex211 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l211
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l211
+														}
+														goto l212
+													l211:
+														p.Position, p.TokenIndex = position211, tokenIndex211
+													}
+												l212:
+													{
+														position213, tokenIndex213 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l213
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l213
+														}
+														goto l214
+													l213:
+														p.Position, p.TokenIndex = position213, tokenIndex213
+													}
+												l214:
+													goto l208
+												l207:
+													p.Position, p.TokenIndex = position207, tokenIndex207
+												}
+											l208:
+												if p.Buffer[p.Position] != ':' {
+													goto l206
+												}
+												p.Position++
+												if p.Buffer[p.Position] != ':' {
+													goto l206
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l206
+												}
+												if p.Buffer[p.Position] != ':' {
+													goto l206
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+													goto l206
+												}
+												{
+													position215, tokenIndex215 := p.Position, p.TokenIndex
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l215
+														}
+														p.Position++
+													}
+													goto l206
+												l215:
+													p.Position, p.TokenIndex = position215, tokenIndex215
+												}
+												goto l158
+											l206:
+												p.Position, p.TokenIndex = position158, tokenIndex158
+												{
+													position222, tokenIndex222 := p.Position, p.TokenIndex
+													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+														goto l222
+													}
+													{
+														position224, tokenIndex224 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l224
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l224
+														}
+														goto l225
+													l224:
+														p.Position, p.TokenIndex = position224, tokenIndex224
+													}
+												l225:
+													{
+														position226, tokenIndex226 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l226
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l226
+														}
+														goto l227
+													l226:
+														p.Position, p.TokenIndex = position226, tokenIndex226
+													}
+												l227:
+													{
+														position228, tokenIndex228 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l228
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l228
+														}
+														goto l229
+													l228:
+														p.Position, p.TokenIndex = position228, tokenIndex228
+													}
+												l229:
+													{
+														position230, tokenIndex230 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l230
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l230
+														}
+														goto l231
+													l230:
+														p.Position, p.TokenIndex = position230, tokenIndex230
+													}
+												l231:
+													goto l223
+												l222:
+													p.Position, p.TokenIndex = position222, tokenIndex222
+												}
+											l223:
+												if p.Buffer[p.Position] != ':' {
+													goto l221
+												}
+												p.Position++
+												if p.Buffer[p.Position] != ':' {
+													goto l221
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+													goto l221
+												}
+												{
+													position232, tokenIndex232 := p.Position, p.TokenIndex
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l232
+														}
+														p.Position++
+													}
+													goto l221
+												l232:
+													p.Position, p.TokenIndex = position232, tokenIndex232
+												}
+												goto l158
+											l221:
+												p.Position, p.TokenIndex = position158, tokenIndex158
+												{
+													position239, tokenIndex239 := p.Position, p.TokenIndex
+													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+														goto l239
+													}
+													{
+														position241, tokenIndex241 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l241
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l241
+														}
+														goto l242
+													l241:
+														p.Position, p.TokenIndex = position241, tokenIndex241
+													}
+												l242:
+													{
+														position243, tokenIndex243 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l243
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l243
+														}
+														goto l244
+													l243:
+														p.Position, p.TokenIndex = position243, tokenIndex243
+													}
+												l244:
+													{
+														position245, tokenIndex245 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l245
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l245
+														}
+														goto l246
+													l245:
+														p.Position, p.TokenIndex = position245, tokenIndex245
+													}
+												l246:
+													{
+														position247, tokenIndex247 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l247
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l247
+														}
+														goto l248
+													l247:
+														p.Position, p.TokenIndex = position247, tokenIndex247
+													}
+												l248:
+													{
+														position249, tokenIndex249 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l249
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l249
+														}
+														goto l250
+													l249:
+														p.Position, p.TokenIndex = position249, tokenIndex249
+													}
+												l250:
+													goto l240
+												l239:
+													p.Position, p.TokenIndex = position239, tokenIndex239
+												}
+											l240:
+												if p.Buffer[p.Position] != ':' {
+													goto l238
+												}
+												p.Position++
+												if p.Buffer[p.Position] != ':' {
+													goto l238
+												}
+												p.Position++
+												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+													goto l238
+												}
+												{
+													position251, tokenIndex251 := p.Position, p.TokenIndex
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l251
+														}
+														p.Position++
+													}
+													goto l238
+												l251:
+													p.Position, p.TokenIndex = position251, tokenIndex251
+												}
+												goto l158
+											l238:
+												p.Position, p.TokenIndex = position158, tokenIndex158
+												{
+													position257, tokenIndex257 := p.Position, p.TokenIndex
+													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+														goto l257
+													}
+													{
+														position259, tokenIndex259 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l259
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l259
+														}
+														goto l260
+													l259:
+														p.Position, p.TokenIndex = position259, tokenIndex259
+													}
+												l260:
+													{
+														position261, tokenIndex261 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l261
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l261
+														}
+														goto l262
+													l261:
+														p.Position, p.TokenIndex = position261, tokenIndex261
+													}
+												l262:
+													{
+														position263, tokenIndex263 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l263
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l263
+														}
+														goto l264
+													l263:
+														p.Position, p.TokenIndex = position263, tokenIndex263
+													}
+												l264:
+													{
+														position265, tokenIndex265 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l265
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l265
+														}
+														goto l266
+													l265:
+														p.Position, p.TokenIndex = position265, tokenIndex265
+													}
+												l266:
+													{
+														position267, tokenIndex267 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l267
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l267
+														}
+														goto l268
+													l267:
+														p.Position, p.TokenIndex = position267, tokenIndex267
+													}
+												l268:
+													{
+														position269, tokenIndex269 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l269
+														}
+														p.Position++
+														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+															goto l269
+														}
+														goto l270
+													l269:
+														p.Position, p.TokenIndex = position269, tokenIndex269
+													}
+												l270:
+													goto l258
+												l257:
+													p.Position, p.TokenIndex = position257, tokenIndex257
+												}
+											l258:
+												if p.Buffer[p.Position] != ':' {
+													goto l155
+												}
+												p.Position++
+												if p.Buffer[p.Position] != ':' {
+													goto l155
+												}
+												p.Position++
+												{
+													position271, tokenIndex271 := p.Position, p.TokenIndex
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l271
+														}
+														p.Position++
+													}
+													goto l155
+												l271:
+													p.Position, p.TokenIndex = position271, tokenIndex271
+												}
+											}
+										l158:
+											p.Add(ruleIPv6address, position157, tokenIndex157)
+										}
+										if p.Buffer[p.Position] != ']' {
+											goto l155
+										}
+										p.Position++
+										p.Add(ruleIPv6reference, position156, tokenIndex156)
+									}
+									goto l154
+								l155:
+									p.Position, p.TokenIndex = position154, tokenIndex154
+									if !cset20[p.Buffer[p.Position]] || !p.rule_IPv4address() {
+										goto l277
+									}
+									{
+										position278, tokenIndex278 := p.Position, p.TokenIndex
+										{
+											if !cset7[p.Buffer[p.Position]] {
+												goto l278
+											}
+											p.Position++
+										}
+										goto l277
+									l278:
+										p.Position, p.TokenIndex = position278, tokenIndex278
+									}
+									goto l154
+								l277:
+									p.Position, p.TokenIndex = position154, tokenIndex154
+									{
+										position284, tokenIndex284 := p.Position, p.TokenIndex
+										if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+											goto l119
+										}
+										{
+											position285, tokenIndex285 := p.Position, p.TokenIndex
+										l286:
+											{
+												position287, tokenIndex287 := p.Position, p.TokenIndex
+												{
+													position288, tokenIndex288 := p.Position, p.TokenIndex
+													if p.Buffer[p.Position] != '.' {
+														goto l288
+													}
+													p.Position++
+													if !cset0[p.Buffer[p.Position]] || !p.rule_toplabel() {
+														goto l288
+													}
+													if p.Buffer[p.Position] != '.' {
+														goto l288
+													}
+													p.Position++
+													{
+														position289, tokenIndex289 := p.Position, p.TokenIndex
+														{
+															if !cset8[p.Buffer[p.Position]] {
+																goto l289
+															}
+															p.Position++
+														}
+														goto l288
+													l289:
+														p.Position, p.TokenIndex = position289, tokenIndex289
+													}
+													goto l287
+												l288:
+													p.Position, p.TokenIndex = position288, tokenIndex288
+												}
+												if p.Buffer[p.Position] != '.' {
+													goto l287
+												}
+												p.Position++
+												if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+													goto l287
+												}
+												goto l286
+											l287:
+												p.Position, p.TokenIndex = position287, tokenIndex287
+											}
+											{
+												position293, tokenIndex293 := p.Position, p.TokenIndex
+												if p.Buffer[p.Position] != '.' {
+													goto l293
+												}
+												p.Position++
+												if !cset0[p.Buffer[p.Position]] || !p.rule_toplabel() {
+													goto l293
+												}
+												if p.Buffer[p.Position] != '.' {
+													goto l293
+												}
+												p.Position++
+												goto l294
+											l293:
+												p.Position, p.TokenIndex = position293, tokenIndex293
+											}
+										l294:
+											p.Add(rulequalified, position285, tokenIndex285)
+										}
+										p.Add(rulehostname, position284, tokenIndex284)
+									}
+								}
+							l154:
+								p.Add(rulehost, position153, tokenIndex153)
+							}
+							{
+								position295, tokenIndex295 := p.Position, p.TokenIndex
+								if p.Buffer[p.Position] != ':' {
+									goto l295
+								}
+								p.Position++
+								{
+									position297, tokenIndex297 := p.Position, p.TokenIndex
+								l298:
+									{
+										i, buf := p.Position, p.Buffer
+										for '0' <= buf[i] && buf[i] <= '9' {
+											i++
+										}
+										p.Position = i
+									}
+									{
+										position299, tokenIndex299 := p.Position, p.TokenIndex
+										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+											goto l299
+										}
+										p.Position++
+										goto l298
+									l299:
+										p.Position, p.TokenIndex = position299, tokenIndex299
+									}
+									p.Add(ruleport, position297, tokenIndex297)
+								}
+								goto l296
+							l295:
+								p.Position, p.TokenIndex = position295, tokenIndex295
+							}
+						l296:
+							p.Add(rulehostport, position152, tokenIndex152)
+						}
+						goto l120
+					l119:
+						p.Position, p.TokenIndex = position119, tokenIndex119
+					}
+				l120:
+					p.Add(ruleserver, position118, tokenIndex118)
+				}
+				{
+					position300, tokenIndex300 := p.Position, p.TokenIndex
+					{
+						position301, tokenIndex301 := p.Position, p.TokenIndex
+						if !cset9[p.Buffer[p.Position]] {
+							goto l304
+						}
+						p.Position++
+						goto l301
+					l304:
+						p.Position, p.TokenIndex = position301, tokenIndex301
+						{
+							position305, tokenIndex305 := p.Position, p.TokenIndex
+							if !p.MatchDot() {
+								goto l305
+							}
+							goto l117
+						l305:
+							p.Position, p.TokenIndex = position305, tokenIndex305
+						}
+					}
+				l301:
+					p.Position, p.TokenIndex = position300, tokenIndex300
+				}
+				goto l116
+			l117:
+				p.Position, p.TokenIndex = position116, tokenIndex116
+				{
+					position306, tokenIndex306 := p.Position, p.TokenIndex
+					{
+						position309, tokenIndex309 := p.Position, p.TokenIndex
+						if !cset10[p.Buffer[p.Position]] {
+							goto l329
+						}
+						p.Position++
+						goto l309
+					l329:
+						p.Position, p.TokenIndex = position309, tokenIndex309
+						if p.Buffer[p.Position] != '%' {
+							goto l113
+						}
+						p.Position++
+						{
+							if !cset2[p.Buffer[p.Position]] {
+								goto l113
+							}
+							p.Position++
+						}
+						{
+							if !cset2[p.Buffer[p.Position]] {
+								goto l113
+							}
+							p.Position++
+						}
+					}
+				l309:
+				l307:
+					{
+						position308, tokenIndex308 := p.Position, p.TokenIndex
+						{
+							position336, tokenIndex336 := p.Position, p.TokenIndex
+							if !cset10[p.Buffer[p.Position]] {
+								goto l356
+							}
+							p.Position++
+							goto l336
+						l356:
+							p.Position, p.TokenIndex = position336, tokenIndex336
+							if p.Buffer[p.Position] != '%' {
+								goto l308
+							}
+							p.Position++
+							{
+								if !cset2[p.Buffer[p.Position]] {
+									goto l308
+								}
+								p.Position++
+							}
+							{
+								if !cset2[p.Buffer[p.Position]] {
+									goto l308
+								}
+								p.Position++
+							}
+						}
+					l336:
+						goto l307
+					l308:
+						p.Position, p.TokenIndex = position308, tokenIndex308
+					}
+					p.Add(rulereg_name, position306, tokenIndex306)
+				}
+			}
+		l116:
+			p.Add(ruleauthority, position115, tokenIndex115)
 		}
 		{
-			position80, tokenIndex80 := p.Position, p.TokenIndex
-			if !cset20[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l80
+			position363, tokenIndex363 := p.Position, p.TokenIndex
+			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
+				goto l363
 			}
-			goto l81
-		l80:
-			p.Position, p.TokenIndex = position80, tokenIndex80
+			goto l364
+		l363:
+			p.Position, p.TokenIndex = position363, tokenIndex363
 		}
-	l81:
-		p.Add(rulenet_path, position79, tokenIndex79)
+	l364:
+		p.Add(rulenet_path, position114, tokenIndex114)
 	}
 	return true
-l78:
-	p.Position, p.TokenIndex = position78, tokenIndex78
+l113:
+	p.Position, p.TokenIndex = position113, tokenIndex113
 	return false
 }
 
 /* abs_path <- <('/' path_segments)> */
 func (p *parser) rule_abs_path() bool {
-	position82, tokenIndex82 := p.Position, p.TokenIndex
+	position365, tokenIndex365 := p.Position, p.TokenIndex
 	{
-		position83, tokenIndex83 := p.Position, p.TokenIndex
+		position366, tokenIndex366 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l82
+			goto l365
 		}
 		p.Position++
-		if !p.rule_path_segments() {
-			goto l82
+		{
+			position367, tokenIndex367 := p.Position, p.TokenIndex
+			if !p.rule_segment() {
+				goto l365
+			}
+		l368:
+			{
+				position369, tokenIndex369 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '/' {
+					goto l369
+				}
+				p.Position++
+				if !p.rule_segment() {
+					goto l369
+				}
+				goto l368
+			l369:
+				p.Position, p.TokenIndex = position369, tokenIndex369
+			}
+			p.Add(rulepath_segments, position367, tokenIndex367)
 		}
-		p.Add(ruleabs_path, position83, tokenIndex83)
+		p.Add(ruleabs_path, position366, tokenIndex366)
 	}
 	return true
-l82:
-	p.Position, p.TokenIndex = position82, tokenIndex82
+l365:
+	p.Position, p.TokenIndex = position365, tokenIndex365
 	return false
 }
 
@@ -290,7 +1485,7 @@ func (p *parser) rule_opaque_part() bool {
 		position85, tokenIndex85 := p.Position, p.TokenIndex
 		{
 			position86, tokenIndex86 := p.Position, p.TokenIndex
-			if !cset1[p.Buffer[p.Position]] {
+			if !cset3[p.Buffer[p.Position]] {
 				goto l109
 			}
 			p.Position++
@@ -302,13 +1497,13 @@ func (p *parser) rule_opaque_part() bool {
 			}
 			p.Position++
 			{
-				if !cset0[p.Buffer[p.Position]] {
+				if !cset2[p.Buffer[p.Position]] {
 					goto l84
 				}
 				p.Position++
 			}
 			{
-				if !cset0[p.Buffer[p.Position]] {
+				if !cset2[p.Buffer[p.Position]] {
 					goto l84
 				}
 				p.Position++
@@ -320,7 +1515,7 @@ func (p *parser) rule_opaque_part() bool {
 			position117, tokenIndex117 := p.Position, p.TokenIndex
 			{
 				position118, tokenIndex118 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset4[p.Buffer[p.Position]] {
 					goto l142
 				}
 				p.Position++
@@ -332,13 +1527,13 @@ func (p *parser) rule_opaque_part() bool {
 				}
 				p.Position++
 				{
-					if !cset0[p.Buffer[p.Position]] {
+					if !cset2[p.Buffer[p.Position]] {
 						goto l117
 					}
 					p.Position++
 				}
 				{
-					if !cset0[p.Buffer[p.Position]] {
+					if !cset2[p.Buffer[p.Position]] {
 						goto l117
 					}
 					p.Position++
@@ -363,7 +1558,7 @@ func (p *parser) rule_scheme() bool {
 	{
 		position150, tokenIndex150 := p.Position, p.TokenIndex
 		{
-			if !cset3[p.Buffer[p.Position]] {
+			if !cset0[p.Buffer[p.Position]] {
 				goto l149
 			}
 			p.Position++
@@ -371,7 +1566,7 @@ func (p *parser) rule_scheme() bool {
 	l153:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset4[buf[i]] {
+			for cset1[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -379,7 +1574,7 @@ func (p *parser) rule_scheme() bool {
 		{
 			position154, tokenIndex154 := p.Position, p.TokenIndex
 			{
-				if !cset4[p.Buffer[p.Position]] {
+				if !cset1[p.Buffer[p.Position]] {
 					goto l154
 				}
 				p.Position++
@@ -410,7 +1605,7 @@ func (p *parser) rule_authority() bool {
 				position165, tokenIndex165 := p.Position, p.TokenIndex
 				{
 					position166, tokenIndex166 := p.Position, p.TokenIndex
-					if !cset5[p.Buffer[p.Position]] {
+					if !cset9[p.Buffer[p.Position]] {
 						goto l169
 					}
 					p.Position++
@@ -453,7 +1648,7 @@ func (p *parser) rule_reg_name() bool {
 		position172, tokenIndex172 := p.Position, p.TokenIndex
 		{
 			position175, tokenIndex175 := p.Position, p.TokenIndex
-			if !cset6[p.Buffer[p.Position]] {
+			if !cset10[p.Buffer[p.Position]] {
 				goto l195
 			}
 			p.Position++
@@ -465,13 +1660,13 @@ func (p *parser) rule_reg_name() bool {
 			}
 			p.Position++
 			{
-				if !cset0[p.Buffer[p.Position]] {
+				if !cset2[p.Buffer[p.Position]] {
 					goto l171
 				}
 				p.Position++
 			}
 			{
-				if !cset0[p.Buffer[p.Position]] {
+				if !cset2[p.Buffer[p.Position]] {
 					goto l171
 				}
 				p.Position++
@@ -483,7 +1678,7 @@ func (p *parser) rule_reg_name() bool {
 			position174, tokenIndex174 := p.Position, p.TokenIndex
 			{
 				position202, tokenIndex202 := p.Position, p.TokenIndex
-				if !cset6[p.Buffer[p.Position]] {
+				if !cset10[p.Buffer[p.Position]] {
 					goto l222
 				}
 				p.Position++
@@ -495,13 +1690,13 @@ func (p *parser) rule_reg_name() bool {
 				}
 				p.Position++
 				{
-					if !cset0[p.Buffer[p.Position]] {
+					if !cset2[p.Buffer[p.Position]] {
 						goto l174
 					}
 					p.Position++
 				}
 				{
-					if !cset0[p.Buffer[p.Position]] {
+					if !cset2[p.Buffer[p.Position]] {
 						goto l174
 					}
 					p.Position++
@@ -560,7 +1755,7 @@ func (p *parser) rule_userinfo() bool {
 	l237:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset7[buf[i]] {
+			for cset5[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -569,7 +1764,7 @@ func (p *parser) rule_userinfo() bool {
 			position238, tokenIndex238 := p.Position, p.TokenIndex
 			{
 				position239, tokenIndex239 := p.Position, p.TokenIndex
-				if !cset7[p.Buffer[p.Position]] {
+				if !cset5[p.Buffer[p.Position]] {
 					goto l258
 				}
 				p.Position++
@@ -581,13 +1776,13 @@ func (p *parser) rule_userinfo() bool {
 				}
 				p.Position++
 				{
-					if !cset0[p.Buffer[p.Position]] {
+					if !cset2[p.Buffer[p.Position]] {
 						goto l238
 					}
 					p.Position++
 				}
 				{
-					if !cset0[p.Buffer[p.Position]] {
+					if !cset2[p.Buffer[p.Position]] {
 						goto l238
 					}
 					p.Position++
@@ -646,13 +1841,13 @@ func (p *parser) rule_host() bool {
 			goto l271
 		l272:
 			p.Position, p.TokenIndex = position271, tokenIndex271
-			if !cset24[p.Buffer[p.Position]] || !p.rule_IPv4address() {
+			if !cset20[p.Buffer[p.Position]] || !p.rule_IPv4address() {
 				goto l273
 			}
 			{
 				position274, tokenIndex274 := p.Position, p.TokenIndex
 				{
-					if !cset8[p.Buffer[p.Position]] {
+					if !cset7[p.Buffer[p.Position]] {
 						goto l274
 					}
 					p.Position++
@@ -664,7 +1859,7 @@ func (p *parser) rule_host() bool {
 			goto l271
 		l273:
 			p.Position, p.TokenIndex = position271, tokenIndex271
-			if !cset9[p.Buffer[p.Position]] || !p.rule_hostname() {
+			if !cset8[p.Buffer[p.Position]] || !p.rule_hostname() {
 				goto l269
 			}
 		}
@@ -709,7 +1904,7 @@ func (p *parser) rule_hostname() bool {
 	position284, tokenIndex284 := p.Position, p.TokenIndex
 	{
 		position285, tokenIndex285 := p.Position, p.TokenIndex
-		if !cset9[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+		if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
 			goto l284
 		}
 		if !p.rule_qualified() {
@@ -736,7 +1931,7 @@ func (p *parser) rule_qualified() bool {
 					goto l290
 				}
 				p.Position++
-				if !cset3[p.Buffer[p.Position]] || !p.rule_toplabel() {
+				if !cset0[p.Buffer[p.Position]] || !p.rule_toplabel() {
 					goto l290
 				}
 				if p.Buffer[p.Position] != '.' {
@@ -746,7 +1941,7 @@ func (p *parser) rule_qualified() bool {
 				{
 					position291, tokenIndex291 := p.Position, p.TokenIndex
 					{
-						if !cset9[p.Buffer[p.Position]] {
+						if !cset8[p.Buffer[p.Position]] {
 							goto l291
 						}
 						p.Position++
@@ -763,7 +1958,7 @@ func (p *parser) rule_qualified() bool {
 				goto l289
 			}
 			p.Position++
-			if !cset9[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+			if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
 				goto l289
 			}
 			goto l288
@@ -776,7 +1971,7 @@ func (p *parser) rule_qualified() bool {
 				goto l295
 			}
 			p.Position++
-			if !cset3[p.Buffer[p.Position]] || !p.rule_toplabel() {
+			if !cset0[p.Buffer[p.Position]] || !p.rule_toplabel() {
 				goto l295
 			}
 			if p.Buffer[p.Position] != '.' {
@@ -795,28 +1990,28 @@ func (p *parser) rule_qualified() bool {
 
 /* domainlabel <- <(!longlabel ([A-Z] / [a-z] / [0-9]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
 func (p *parser) rule_domainlabel() bool {
-	position297, tokenIndex297 := p.Position, p.TokenIndex
+	position381, tokenIndex381 := p.Position, p.TokenIndex
 	{
-		position298, tokenIndex298 := p.Position, p.TokenIndex
+		position382, tokenIndex382 := p.Position, p.TokenIndex
 		{
-			position299, tokenIndex299 := p.Position, p.TokenIndex
-			if !cset10[p.Buffer[p.Position]] || !p.rule_longlabel() {
-				goto l299
+			position383, tokenIndex383 := p.Position, p.TokenIndex
+			if !cset11[p.Buffer[p.Position]] || !p.rule_longlabel() {
+				goto l383
 			}
-			goto l297
-		l299:
-			p.Position, p.TokenIndex = position299, tokenIndex299
+			goto l381
+		l383:
+			p.Position, p.TokenIndex = position383, tokenIndex383
 		}
 		{
-			if !cset9[p.Buffer[p.Position]] {
-				goto l297
+			if !cset8[p.Buffer[p.Position]] {
+				goto l381
 			}
 			p.Position++
 		}
-	l303:
+	l387:
 		{
-			position304, tokenIndex304 := p.Position, p.TokenIndex
-		l305:
+			position388, tokenIndex388 := p.Position, p.TokenIndex
+		l389:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -825,57 +2020,57 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position = i
 			}
 			{
-				position306, tokenIndex306 := p.Position, p.TokenIndex
+				position390, tokenIndex390 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l306
+					goto l390
 				}
 				p.Position++
-				goto l305
-			l306:
-				p.Position, p.TokenIndex = position306, tokenIndex306
+				goto l389
+			l390:
+				p.Position, p.TokenIndex = position390, tokenIndex390
 			}
 			{
-				if !cset9[p.Buffer[p.Position]] {
-					goto l304
+				if !cset8[p.Buffer[p.Position]] {
+					goto l388
 				}
 				p.Position++
 			}
-			goto l303
-		l304:
-			p.Position, p.TokenIndex = position304, tokenIndex304
+			goto l387
+		l388:
+			p.Position, p.TokenIndex = position388, tokenIndex388
 		}
-		p.Add(ruledomainlabel, position298, tokenIndex298)
+		p.Add(ruledomainlabel, position382, tokenIndex382)
 	}
 	return true
-l297:
-	p.Position, p.TokenIndex = position297, tokenIndex297
+l381:
+	p.Position, p.TokenIndex = position381, tokenIndex381
 	return false
 }
 
 /* toplabel <- <(!longlabel ([A-Z] / [a-z]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
 func (p *parser) rule_toplabel() bool {
-	position310, tokenIndex310 := p.Position, p.TokenIndex
+	position394, tokenIndex394 := p.Position, p.TokenIndex
 	{
-		position311, tokenIndex311 := p.Position, p.TokenIndex
+		position395, tokenIndex395 := p.Position, p.TokenIndex
 		{
-			position312, tokenIndex312 := p.Position, p.TokenIndex
-			if !cset10[p.Buffer[p.Position]] || !p.rule_longlabel() {
-				goto l312
+			position396, tokenIndex396 := p.Position, p.TokenIndex
+			if !cset11[p.Buffer[p.Position]] || !p.rule_longlabel() {
+				goto l396
 			}
-			goto l310
-		l312:
-			p.Position, p.TokenIndex = position312, tokenIndex312
+			goto l394
+		l396:
+			p.Position, p.TokenIndex = position396, tokenIndex396
 		}
 		{
-			if !cset3[p.Buffer[p.Position]] {
-				goto l310
+			if !cset0[p.Buffer[p.Position]] {
+				goto l394
 			}
 			p.Position++
 		}
-	l315:
+	l399:
 		{
-			position316, tokenIndex316 := p.Position, p.TokenIndex
-		l317:
+			position400, tokenIndex400 := p.Position, p.TokenIndex
+		l401:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -884,541 +2079,541 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position318, tokenIndex318 := p.Position, p.TokenIndex
+				position402, tokenIndex402 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l318
+					goto l402
 				}
 				p.Position++
-				goto l317
-			l318:
-				p.Position, p.TokenIndex = position318, tokenIndex318
+				goto l401
+			l402:
+				p.Position, p.TokenIndex = position402, tokenIndex402
 			}
 			{
-				if !cset9[p.Buffer[p.Position]] {
-					goto l316
+				if !cset8[p.Buffer[p.Position]] {
+					goto l400
 				}
 				p.Position++
 			}
-			goto l315
-		l316:
-			p.Position, p.TokenIndex = position316, tokenIndex316
+			goto l399
+		l400:
+			p.Position, p.TokenIndex = position400, tokenIndex400
 		}
-		p.Add(ruletoplabel, position311, tokenIndex311)
+		p.Add(ruletoplabel, position395, tokenIndex395)
 	}
 	return true
-l310:
-	p.Position, p.TokenIndex = position310, tokenIndex310
+l394:
+	p.Position, p.TokenIndex = position394, tokenIndex394
 	return false
 }
 
 /* longlabel <- <(([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-'))> */
 func (p *parser) rule_longlabel() bool {
-	position322, tokenIndex322 := p.Position, p.TokenIndex
+	position406, tokenIndex406 := p.Position, p.TokenIndex
 	{
-		position323, tokenIndex323 := p.Position, p.TokenIndex
+		position407, tokenIndex407 := p.Position, p.TokenIndex
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
 		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l322
+			if !cset11[p.Buffer[p.Position]] {
+				goto l406
 			}
 			p.Position++
 		}
-		p.Add(rulelonglabel, position323, tokenIndex323)
+		p.Add(rulelonglabel, position407, tokenIndex407)
 	}
 	return true
-l322:
-	p.Position, p.TokenIndex = position322, tokenIndex322
+l406:
+	p.Position, p.TokenIndex = position406, tokenIndex406
 	return false
 }
 
 /* IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
 func (p *parser) rule_IPv4address() bool {
-	position580, tokenIndex580 := p.Position, p.TokenIndex
+	position664, tokenIndex664 := p.Position, p.TokenIndex
 	{
-		position581, tokenIndex581 := p.Position, p.TokenIndex
-		if !cset24[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l580
+		position665, tokenIndex665 := p.Position, p.TokenIndex
+		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l664
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l580
+			goto l664
 		}
 		p.Position++
-		if !cset24[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l580
+		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l664
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l580
+			goto l664
 		}
 		p.Position++
-		if !cset24[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l580
+		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l664
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l580
+			goto l664
 		}
 		p.Position++
-		if !cset24[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l580
+		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l664
 		}
-		p.Add(ruleIPv4address, position581, tokenIndex581)
+		p.Add(ruleIPv4address, position665, tokenIndex665)
 	}
 	return true
-l580:
-	p.Position, p.TokenIndex = position580, tokenIndex580
+l664:
+	p.Position, p.TokenIndex = position664, tokenIndex664
 	return false
 }
 
 /* dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9])> */
 func (p *parser) rule_dec_octet() bool {
-	position582, tokenIndex582 := p.Position, p.TokenIndex
+	position666, tokenIndex666 := p.Position, p.TokenIndex
 	{
-		position583, tokenIndex583 := p.Position, p.TokenIndex
+		position667, tokenIndex667 := p.Position, p.TokenIndex
 		{
-			position584, tokenIndex584 := p.Position, p.TokenIndex
+			position668, tokenIndex668 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '2' {
-				goto l585
+				goto l669
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '5' {
-				goto l585
+				goto l669
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '5' {
-				goto l585
+				goto l669
 			}
 			p.Position++
-			goto l584
-		l585:
-			p.Position, p.TokenIndex = position584, tokenIndex584
+			goto l668
+		l669:
+			p.Position, p.TokenIndex = position668, tokenIndex668
 			if p.Buffer[p.Position] != '2' {
-				goto l586
+				goto l670
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '4' {
-				goto l586
+				goto l670
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l586
+				goto l670
 			}
 			p.Position++
-			goto l584
-		l586:
-			p.Position, p.TokenIndex = position584, tokenIndex584
+			goto l668
+		l670:
+			p.Position, p.TokenIndex = position668, tokenIndex668
 			if p.Buffer[p.Position] != '1' {
-				goto l587
+				goto l671
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l587
+				goto l671
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l587
+				goto l671
 			}
 			p.Position++
-			goto l584
-		l587:
-			p.Position, p.TokenIndex = position584, tokenIndex584
+			goto l668
+		l671:
+			p.Position, p.TokenIndex = position668, tokenIndex668
 			if c := p.Buffer[p.Position]; c < '1' || c > '9' {
-				goto l588
+				goto l672
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l588
+				goto l672
 			}
 			p.Position++
-			goto l584
-		l588:
-			p.Position, p.TokenIndex = position584, tokenIndex584
+			goto l668
+		l672:
+			p.Position, p.TokenIndex = position668, tokenIndex668
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l582
+				goto l666
 			}
 			p.Position++
 		}
-	l584:
-		p.Add(ruledec_octet, position583, tokenIndex583)
+	l668:
+		p.Add(ruledec_octet, position667, tokenIndex667)
 	}
 	return true
-l582:
-	p.Position, p.TokenIndex = position582, tokenIndex582
+l666:
+	p.Position, p.TokenIndex = position666, tokenIndex666
 	return false
 }
 
@@ -1431,7 +2626,7 @@ func (p *parser) rule_IPv6reference() bool {
 			goto l589
 		}
 		p.Position++
-		if !cset25[p.Buffer[p.Position]] || !p.rule_IPv6address() {
+		if !cset24[p.Buffer[p.Position]] || !p.rule_IPv6address() {
 			goto l589
 		}
 		if p.Buffer[p.Position] != ']' {
@@ -1453,55 +2648,55 @@ func (p *parser) rule_IPv6address() bool {
 		position592, tokenIndex592 := p.Position, p.TokenIndex
 		{
 			position593, tokenIndex593 := p.Position, p.TokenIndex
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l594
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l594
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l594
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l594
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l594
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l594
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l594
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l594
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l594
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l594
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l594
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l594
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l594
 			}
 			{
 				position595, tokenIndex595 := p.Position, p.TokenIndex
 				{
-					if !cset11[p.Buffer[p.Position]] {
+					if !cset6[p.Buffer[p.Position]] {
 						goto l595
 					}
 					p.Position++
@@ -1521,48 +2716,48 @@ func (p *parser) rule_IPv6address() bool {
 				goto l601
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l601
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l601
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l601
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l601
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l601
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l601
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l601
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l601
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l601
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l601
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l601
 			}
 			{
 				position602, tokenIndex602 := p.Position, p.TokenIndex
 				{
-					if !cset11[p.Buffer[p.Position]] {
+					if !cset6[p.Buffer[p.Position]] {
 						goto l602
 					}
 					p.Position++
@@ -1576,7 +2771,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position593, tokenIndex593
 			{
 				position609, tokenIndex609 := p.Position, p.TokenIndex
-				if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 					goto l609
 				}
 				goto l610
@@ -1592,41 +2787,41 @@ func (p *parser) rule_IPv6address() bool {
 				goto l608
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l608
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l608
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l608
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l608
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l608
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l608
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l608
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l608
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l608
 			}
 			{
 				position611, tokenIndex611 := p.Position, p.TokenIndex
 				{
-					if !cset11[p.Buffer[p.Position]] {
+					if !cset6[p.Buffer[p.Position]] {
 						goto l611
 					}
 					p.Position++
@@ -1640,7 +2835,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position593, tokenIndex593
 			{
 				position618, tokenIndex618 := p.Position, p.TokenIndex
-				if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 					goto l618
 				}
 				{
@@ -1649,7 +2844,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l620
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l620
 					}
 					goto l621
@@ -1670,34 +2865,34 @@ func (p *parser) rule_IPv6address() bool {
 				goto l617
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l617
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l617
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l617
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l617
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l617
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l617
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l617
 			}
 			{
 				position622, tokenIndex622 := p.Position, p.TokenIndex
 				{
-					if !cset11[p.Buffer[p.Position]] {
+					if !cset6[p.Buffer[p.Position]] {
 						goto l622
 					}
 					p.Position++
@@ -1711,7 +2906,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position593, tokenIndex593
 			{
 				position629, tokenIndex629 := p.Position, p.TokenIndex
-				if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 					goto l629
 				}
 				{
@@ -1720,7 +2915,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l631
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l631
 					}
 					goto l632
@@ -1734,7 +2929,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l633
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l633
 					}
 					goto l634
@@ -1755,27 +2950,27 @@ func (p *parser) rule_IPv6address() bool {
 				goto l628
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l628
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l628
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l628
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l628
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l628
 			}
 			{
 				position635, tokenIndex635 := p.Position, p.TokenIndex
 				{
-					if !cset11[p.Buffer[p.Position]] {
+					if !cset6[p.Buffer[p.Position]] {
 						goto l635
 					}
 					p.Position++
@@ -1789,7 +2984,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position593, tokenIndex593
 			{
 				position642, tokenIndex642 := p.Position, p.TokenIndex
-				if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 					goto l642
 				}
 				{
@@ -1798,7 +2993,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l644
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l644
 					}
 					goto l645
@@ -1812,7 +3007,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l646
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l646
 					}
 					goto l647
@@ -1826,7 +3021,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l648
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l648
 					}
 					goto l649
@@ -1847,20 +3042,20 @@ func (p *parser) rule_IPv6address() bool {
 				goto l641
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l641
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l641
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l641
 			}
 			{
 				position650, tokenIndex650 := p.Position, p.TokenIndex
 				{
-					if !cset11[p.Buffer[p.Position]] {
+					if !cset6[p.Buffer[p.Position]] {
 						goto l650
 					}
 					p.Position++
@@ -1874,7 +3069,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position593, tokenIndex593
 			{
 				position657, tokenIndex657 := p.Position, p.TokenIndex
-				if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 					goto l657
 				}
 				{
@@ -1883,7 +3078,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l659
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l659
 					}
 					goto l660
@@ -1897,7 +3092,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l661
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l661
 					}
 					goto l662
@@ -1911,7 +3106,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l663
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l663
 					}
 					goto l664
@@ -1925,7 +3120,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l665
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l665
 					}
 					goto l666
@@ -1946,13 +3141,13 @@ func (p *parser) rule_IPv6address() bool {
 				goto l656
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l656
 			}
 			{
 				position667, tokenIndex667 := p.Position, p.TokenIndex
 				{
-					if !cset11[p.Buffer[p.Position]] {
+					if !cset6[p.Buffer[p.Position]] {
 						goto l667
 					}
 					p.Position++
@@ -1966,7 +3161,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position593, tokenIndex593
 			{
 				position674, tokenIndex674 := p.Position, p.TokenIndex
-				if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 					goto l674
 				}
 				{
@@ -1975,7 +3170,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l676
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l676
 					}
 					goto l677
@@ -1989,7 +3184,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l678
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l678
 					}
 					goto l679
@@ -2003,7 +3198,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l680
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l680
 					}
 					goto l681
@@ -2017,7 +3212,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l682
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l682
 					}
 					goto l683
@@ -2031,7 +3226,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l684
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l684
 					}
 					goto l685
@@ -2052,13 +3247,13 @@ func (p *parser) rule_IPv6address() bool {
 				goto l673
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 				goto l673
 			}
 			{
 				position686, tokenIndex686 := p.Position, p.TokenIndex
 				{
-					if !cset11[p.Buffer[p.Position]] {
+					if !cset6[p.Buffer[p.Position]] {
 						goto l686
 					}
 					p.Position++
@@ -2072,7 +3267,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position593, tokenIndex593
 			{
 				position692, tokenIndex692 := p.Position, p.TokenIndex
-				if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 					goto l692
 				}
 				{
@@ -2081,7 +3276,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l694
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l694
 					}
 					goto l695
@@ -2095,7 +3290,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l696
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l696
 					}
 					goto l697
@@ -2109,7 +3304,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l698
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l698
 					}
 					goto l699
@@ -2123,7 +3318,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l700
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l700
 					}
 					goto l701
@@ -2137,7 +3332,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l702
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l702
 					}
 					goto l703
@@ -2151,7 +3346,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l704
 					}
 					p.Position++
-					if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 						goto l704
 					}
 					goto l705
@@ -2175,7 +3370,7 @@ func (p *parser) rule_IPv6address() bool {
 			{
 				position706, tokenIndex706 := p.Position, p.TokenIndex
 				{
-					if !cset11[p.Buffer[p.Position]] {
+					if !cset6[p.Buffer[p.Position]] {
 						goto l706
 					}
 					p.Position++
@@ -2196,92 +3391,92 @@ l591:
 
 /* ls32 <- <((h4 ':' h4) / IPv4address)> */
 func (p *parser) rule_ls32() bool {
-	position712, tokenIndex712 := p.Position, p.TokenIndex
+	position675, tokenIndex675 := p.Position, p.TokenIndex
 	{
-		position713, tokenIndex713 := p.Position, p.TokenIndex
+		position676, tokenIndex676 := p.Position, p.TokenIndex
 		{
-			position714, tokenIndex714 := p.Position, p.TokenIndex
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l715
+			position677, tokenIndex677 := p.Position, p.TokenIndex
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l678
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l715
+				goto l678
 			}
 			p.Position++
-			if !cset0[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l715
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l678
 			}
-			goto l714
-		l715:
-			p.Position, p.TokenIndex = position714, tokenIndex714
-			if !cset24[p.Buffer[p.Position]] || !p.rule_IPv4address() {
-				goto l712
+			goto l677
+		l678:
+			p.Position, p.TokenIndex = position677, tokenIndex677
+			if !cset20[p.Buffer[p.Position]] || !p.rule_IPv4address() {
+				goto l675
 			}
 		}
-	l714:
-		p.Add(rulels32, position713, tokenIndex713)
+	l677:
+		p.Add(rulels32, position676, tokenIndex676)
 	}
 	return true
-l712:
-	p.Position, p.TokenIndex = position712, tokenIndex712
+l675:
+	p.Position, p.TokenIndex = position675, tokenIndex675
 	return false
 }
 
 /* h4 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)> */
 func (p *parser) rule_h4() bool {
-	position716, tokenIndex716 := p.Position, p.TokenIndex
+	position679, tokenIndex679 := p.Position, p.TokenIndex
 	{
-		position717, tokenIndex717 := p.Position, p.TokenIndex
+		position680, tokenIndex680 := p.Position, p.TokenIndex
 		{
-			if !cset0[p.Buffer[p.Position]] {
-				goto l716
+			if !cset2[p.Buffer[p.Position]] {
+				goto l679
 			}
 			p.Position++
 		}
 		{
-			position721, tokenIndex721 := p.Position, p.TokenIndex
+			position684, tokenIndex684 := p.Position, p.TokenIndex
 			{
-				if !cset0[p.Buffer[p.Position]] {
-					goto l721
+				if !cset2[p.Buffer[p.Position]] {
+					goto l684
 				}
 				p.Position++
 			}
-			goto l722
-		l721:
-			p.Position, p.TokenIndex = position721, tokenIndex721
+			goto l685
+		l684:
+			p.Position, p.TokenIndex = position684, tokenIndex684
 		}
-	l722:
+	l685:
 		{
-			position726, tokenIndex726 := p.Position, p.TokenIndex
+			position689, tokenIndex689 := p.Position, p.TokenIndex
 			{
-				if !cset0[p.Buffer[p.Position]] {
-					goto l726
+				if !cset2[p.Buffer[p.Position]] {
+					goto l689
 				}
 				p.Position++
 			}
-			goto l727
-		l726:
-			p.Position, p.TokenIndex = position726, tokenIndex726
+			goto l690
+		l689:
+			p.Position, p.TokenIndex = position689, tokenIndex689
 		}
-	l727:
+	l690:
 		{
-			position731, tokenIndex731 := p.Position, p.TokenIndex
+			position694, tokenIndex694 := p.Position, p.TokenIndex
 			{
-				if !cset0[p.Buffer[p.Position]] {
-					goto l731
+				if !cset2[p.Buffer[p.Position]] {
+					goto l694
 				}
 				p.Position++
 			}
-			goto l732
-		l731:
-			p.Position, p.TokenIndex = position731, tokenIndex731
+			goto l695
+		l694:
+			p.Position, p.TokenIndex = position694, tokenIndex694
 		}
-	l732:
-		p.Add(ruleh4, position717, tokenIndex717)
+	l695:
+		p.Add(ruleh4, position680, tokenIndex680)
 	}
 	return true
-l716:
-	p.Position, p.TokenIndex = position716, tokenIndex716
+l679:
+	p.Position, p.TokenIndex = position679, tokenIndex679
 	return false
 }
 
@@ -2293,13 +3488,13 @@ func (p *parser) rule_path() bool {
 			position738, tokenIndex738 := p.Position, p.TokenIndex
 			{
 				position740, tokenIndex740 := p.Position, p.TokenIndex
-				if !cset20[p.Buffer[p.Position]] || !p.rule_abs_path() {
+				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
 					goto l741
 				}
 				goto l740
 			l741:
 				p.Position, p.TokenIndex = position740, tokenIndex740
-				if !cset19[p.Buffer[p.Position]] || !p.rule_opaque_part() {
+				if !cset25[p.Buffer[p.Position]] || !p.rule_opaque_part() {
 					goto l738
 				}
 			}
@@ -2347,49 +3542,49 @@ l742:
 /* segment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_segment() bool {
 	{
-		position747, tokenIndex747 := p.Position, p.TokenIndex
-	l748:
+		position702, tokenIndex702 := p.Position, p.TokenIndex
+	l703:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset6[buf[i]] {
+			for cset10[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position749, tokenIndex749 := p.Position, p.TokenIndex
+			position704, tokenIndex704 := p.Position, p.TokenIndex
 			{
-				position750, tokenIndex750 := p.Position, p.TokenIndex
-				if !cset6[p.Buffer[p.Position]] {
-					goto l770
+				position705, tokenIndex705 := p.Position, p.TokenIndex
+				if !cset10[p.Buffer[p.Position]] {
+					goto l725
 				}
 				p.Position++
-				goto l750
-			l770:
-				p.Position, p.TokenIndex = position750, tokenIndex750
+				goto l705
+			l725:
+				p.Position, p.TokenIndex = position705, tokenIndex705
 				if p.Buffer[p.Position] != '%' {
-					goto l749
+					goto l704
 				}
 				p.Position++
 				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l749
+					if !cset2[p.Buffer[p.Position]] {
+						goto l704
 					}
 					p.Position++
 				}
 				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l749
+					if !cset2[p.Buffer[p.Position]] {
+						goto l704
 					}
 					p.Position++
 				}
 			}
-		l750:
-			goto l748
-		l749:
-			p.Position, p.TokenIndex = position749, tokenIndex749
+		l705:
+			goto l703
+		l704:
+			p.Position, p.TokenIndex = position704, tokenIndex704
 		}
-		p.Add(rulesegment, position747, tokenIndex747)
+		p.Add(rulesegment, position702, tokenIndex702)
 	}
 	return true
 }
@@ -2397,8 +3592,8 @@ func (p *parser) rule_segment() bool {
 /* query <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_query() bool {
 	{
-		position778, tokenIndex778 := p.Position, p.TokenIndex
-	l779:
+		position733, tokenIndex733 := p.Position, p.TokenIndex
+	l734:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -2407,39 +3602,39 @@ func (p *parser) rule_query() bool {
 			p.Position = i
 		}
 		{
-			position780, tokenIndex780 := p.Position, p.TokenIndex
+			position735, tokenIndex735 := p.Position, p.TokenIndex
 			{
-				position781, tokenIndex781 := p.Position, p.TokenIndex
+				position736, tokenIndex736 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l803
+					goto l758
 				}
 				p.Position++
-				goto l781
-			l803:
-				p.Position, p.TokenIndex = position781, tokenIndex781
+				goto l736
+			l758:
+				p.Position, p.TokenIndex = position736, tokenIndex736
 				if p.Buffer[p.Position] != '%' {
-					goto l780
+					goto l735
 				}
 				p.Position++
 				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l780
+					if !cset2[p.Buffer[p.Position]] {
+						goto l735
 					}
 					p.Position++
 				}
 				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l780
+					if !cset2[p.Buffer[p.Position]] {
+						goto l735
 					}
 					p.Position++
 				}
 			}
-		l781:
-			goto l779
-		l780:
-			p.Position, p.TokenIndex = position780, tokenIndex780
+		l736:
+			goto l734
+		l735:
+			p.Position, p.TokenIndex = position735, tokenIndex735
 		}
-		p.Add(rulequery, position778, tokenIndex778)
+		p.Add(rulequery, position733, tokenIndex733)
 	}
 	return true
 }
@@ -2447,8 +3642,8 @@ func (p *parser) rule_query() bool {
 /* fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fragment() bool {
 	{
-		position811, tokenIndex811 := p.Position, p.TokenIndex
-	l812:
+		position766, tokenIndex766 := p.Position, p.TokenIndex
+	l767:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -2457,39 +3652,39 @@ func (p *parser) rule_fragment() bool {
 			p.Position = i
 		}
 		{
-			position813, tokenIndex813 := p.Position, p.TokenIndex
+			position768, tokenIndex768 := p.Position, p.TokenIndex
 			{
-				position814, tokenIndex814 := p.Position, p.TokenIndex
+				position769, tokenIndex769 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l836
+					goto l791
 				}
 				p.Position++
-				goto l814
-			l836:
-				p.Position, p.TokenIndex = position814, tokenIndex814
+				goto l769
+			l791:
+				p.Position, p.TokenIndex = position769, tokenIndex769
 				if p.Buffer[p.Position] != '%' {
-					goto l813
+					goto l768
 				}
 				p.Position++
 				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l813
+					if !cset2[p.Buffer[p.Position]] {
+						goto l768
 					}
 					p.Position++
 				}
 				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l813
+					if !cset2[p.Buffer[p.Position]] {
+						goto l768
 					}
 					p.Position++
 				}
 			}
-		l814:
-			goto l812
-		l813:
-			p.Position, p.TokenIndex = position813, tokenIndex813
+		l769:
+			goto l767
+		l768:
+			p.Position, p.TokenIndex = position768, tokenIndex768
 		}
-		p.Add(rulefragment, position811, tokenIndex811)
+		p.Add(rulefragment, position766, tokenIndex766)
 	}
 	return true
 }
@@ -2497,48 +3692,124 @@ func (p *parser) rule_fragment() bool {
 /* relative_URI <- <((net_path / abs_path / rel_path)? ('?' query)?)> */
 func (p *parser) rule_relative_URI() bool {
 	{
-		position844, tokenIndex844 := p.Position, p.TokenIndex
+		position799, tokenIndex799 := p.Position, p.TokenIndex
 		{
-			position845, tokenIndex845 := p.Position, p.TokenIndex
+			position800, tokenIndex800 := p.Position, p.TokenIndex
 			{
-				position847, tokenIndex847 := p.Position, p.TokenIndex
-				if !cset20[p.Buffer[p.Position]] || !p.rule_net_path() {
-					goto l848
+				position802, tokenIndex802 := p.Position, p.TokenIndex
+				if !cset19[p.Buffer[p.Position]] || !p.rule_net_path() {
+					goto l803
 				}
-				goto l847
-			l848:
-				p.Position, p.TokenIndex = position847, tokenIndex847
-				if !cset20[p.Buffer[p.Position]] || !p.rule_abs_path() {
-					goto l849
+				goto l802
+			l803:
+				p.Position, p.TokenIndex = position802, tokenIndex802
+				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
+					goto l804
 				}
-				goto l847
-			l849:
-				p.Position, p.TokenIndex = position847, tokenIndex847
-				if !cset26[p.Buffer[p.Position]] || !p.rule_rel_path() {
-					goto l845
+				goto l802
+			l804:
+				p.Position, p.TokenIndex = position802, tokenIndex802
+				{
+					position805, tokenIndex805 := p.Position, p.TokenIndex
+					{
+						position806, tokenIndex806 := p.Position, p.TokenIndex
+						{
+							position809, tokenIndex809 := p.Position, p.TokenIndex
+							if !cset13[p.Buffer[p.Position]] {
+								goto l828
+							}
+							p.Position++
+							goto l809
+						l828:
+							p.Position, p.TokenIndex = position809, tokenIndex809
+							if p.Buffer[p.Position] != '%' {
+								goto l800
+							}
+							p.Position++
+							{
+								if !cset2[p.Buffer[p.Position]] {
+									goto l800
+								}
+								p.Position++
+							}
+							{
+								if !cset2[p.Buffer[p.Position]] {
+									goto l800
+								}
+								p.Position++
+							}
+						}
+					l809:
+					l807:
+						{
+							position808, tokenIndex808 := p.Position, p.TokenIndex
+							{
+								position835, tokenIndex835 := p.Position, p.TokenIndex
+								if !cset13[p.Buffer[p.Position]] {
+									goto l854
+								}
+								p.Position++
+								goto l835
+							l854:
+								p.Position, p.TokenIndex = position835, tokenIndex835
+								if p.Buffer[p.Position] != '%' {
+									goto l808
+								}
+								p.Position++
+								{
+									if !cset2[p.Buffer[p.Position]] {
+										goto l808
+									}
+									p.Position++
+								}
+								{
+									if !cset2[p.Buffer[p.Position]] {
+										goto l808
+									}
+									p.Position++
+								}
+							}
+						l835:
+							goto l807
+						l808:
+							p.Position, p.TokenIndex = position808, tokenIndex808
+						}
+						p.Add(rulerel_segment, position806, tokenIndex806)
+					}
+					{
+						position861, tokenIndex861 := p.Position, p.TokenIndex
+						if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
+							goto l861
+						}
+						goto l862
+					l861:
+						p.Position, p.TokenIndex = position861, tokenIndex861
+					}
+				l862:
+					p.Add(rulerel_path, position805, tokenIndex805)
 				}
 			}
-		l847:
-			goto l846
-		l845:
-			p.Position, p.TokenIndex = position845, tokenIndex845
+		l802:
+			goto l801
+		l800:
+			p.Position, p.TokenIndex = position800, tokenIndex800
 		}
-	l846:
+	l801:
 		{
-			position850, tokenIndex850 := p.Position, p.TokenIndex
+			position863, tokenIndex863 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l850
+				goto l863
 			}
 			p.Position++
 			if !p.rule_query() {
-				goto l850
+				goto l863
 			}
-			goto l851
-		l850:
-			p.Position, p.TokenIndex = position850, tokenIndex850
+			goto l864
+		l863:
+			p.Position, p.TokenIndex = position863, tokenIndex863
 		}
-	l851:
-		p.Add(rulerelative_URI, position844, tokenIndex844)
+	l864:
+		p.Add(rulerelative_URI, position799, tokenIndex799)
 	}
 	return true
 }
@@ -2553,7 +3824,7 @@ func (p *parser) rule_rel_path() bool {
 		}
 		{
 			position854, tokenIndex854 := p.Position, p.TokenIndex
-			if !cset20[p.Buffer[p.Position]] || !p.rule_abs_path() {
+			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
 				goto l854
 			}
 			goto l855
@@ -2588,13 +3859,13 @@ func (p *parser) rule_rel_segment() bool {
 			}
 			p.Position++
 			{
-				if !cset0[p.Buffer[p.Position]] {
+				if !cset2[p.Buffer[p.Position]] {
 					goto l856
 				}
 				p.Position++
 			}
 			{
-				if !cset0[p.Buffer[p.Position]] {
+				if !cset2[p.Buffer[p.Position]] {
 					goto l856
 				}
 				p.Position++
@@ -2618,13 +3889,13 @@ func (p *parser) rule_rel_segment() bool {
 				}
 				p.Position++
 				{
-					if !cset0[p.Buffer[p.Position]] {
+					if !cset2[p.Buffer[p.Position]] {
 						goto l859
 					}
 					p.Position++
 				}
 				{
-					if !cset0[p.Buffer[p.Position]] {
+					if !cset2[p.Buffer[p.Position]] {
 						goto l859
 					}
 					p.Position++
@@ -2653,13 +3924,13 @@ func (p *parser) rule_escaped() bool {
 		}
 		p.Position++
 		{
-			if !cset0[p.Buffer[p.Position]] {
+			if !cset2[p.Buffer[p.Position]] {
 				goto l912
 			}
 			p.Position++
 		}
 		{
-			if !cset0[p.Buffer[p.Position]] {
+			if !cset2[p.Buffer[p.Position]] {
 				goto l912
 			}
 			p.Position++
@@ -2679,7 +3950,7 @@ func (p *parser) rule_pchar() bool {
 		position921, tokenIndex921 := p.Position, p.TokenIndex
 		{
 			position922, tokenIndex922 := p.Position, p.TokenIndex
-			if !cset6[p.Buffer[p.Position]] {
+			if !cset10[p.Buffer[p.Position]] {
 				goto l942
 			}
 			p.Position++
@@ -2706,7 +3977,7 @@ func (p *parser) rule_uric() bool {
 		position944, tokenIndex944 := p.Position, p.TokenIndex
 		{
 			position945, tokenIndex945 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset4[p.Buffer[p.Position]] {
 				goto l969
 			}
 			p.Position++
@@ -2733,7 +4004,7 @@ func (p *parser) rule_uric_no_slash() bool {
 		position971, tokenIndex971 := p.Position, p.TokenIndex
 		{
 			position972, tokenIndex972 := p.Position, p.TokenIndex
-			if !cset1[p.Buffer[p.Position]] {
+			if !cset3[p.Buffer[p.Position]] {
 				goto l995
 			}
 			p.Position++
@@ -2854,7 +4125,7 @@ func (p *parser) rule_alphanum() bool {
 	{
 		position1043, tokenIndex1043 := p.Position, p.TokenIndex
 		{
-			if !cset9[p.Buffer[p.Position]] {
+			if !cset8[p.Buffer[p.Position]] {
 				goto l1042
 			}
 			p.Position++
@@ -2873,7 +4144,7 @@ func (p *parser) rule_ALPHA() bool {
 	{
 		position1048, tokenIndex1048 := p.Position, p.TokenIndex
 		{
-			if !cset3[p.Buffer[p.Position]] {
+			if !cset0[p.Buffer[p.Position]] {
 				goto l1047
 			}
 			p.Position++
@@ -2926,7 +4197,7 @@ func (p *parser) rule_HEXDIG() bool {
 	{
 		position1056, tokenIndex1056 := p.Position, p.TokenIndex
 		{
-			if !cset0[p.Buffer[p.Position]] {
+			if !cset2[p.Buffer[p.Position]] {
 				goto l1055
 			}
 			p.Position++
@@ -2939,41 +4210,41 @@ l1055:
 	return false
 }
 
-/* cset0 is [0-9A-Fa-f]. */
-var cset0 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+/* cset0 is [A-Za-z]. */
+var cset0 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset1 is [!$&-.0-;=?-\[\]_a-z~]. */
-var cset1 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset1 is [+\-.0-9A-Za-z]. */
+var cset1 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset2 is [!$&-;=?-\[\]_a-z~]. */
-var cset2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset2 is [0-9A-Fa-f]. */
+var cset2 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
 
-/* cset3 is [A-Za-z]. */
-var cset3 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset3 is [!$&-.0-;=?-\[\]_a-z~]. */
+var cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset4 is [+\-.0-9A-Za-z]. */
-var cset4 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset4 is [!$&-;=?-\[\]_a-z~]. */
+var cset4 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset5 is [#/?]. */
-var cset5 = [256]bool{'#': true, '/': true, '?': true}
+/* cset5 is [!$&-.0-;=A-Z_a-z~]. */
+var cset5 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset6 is [!$&-.0-;=@-Z_a-z~]. */
-var cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset6 is [.0-:A-Fa-f]. */
+var cset6 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
 
-/* cset7 is [!$&-.0-;=A-Z_a-z~]. */
-var cset7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset7 is [\-.0-9A-Za-z]. */
+var cset7 = [256]bool{'-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset8 is [\-.0-9A-Za-z]. */
-var cset8 = [256]bool{'-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset8 is [0-9A-Za-z]. */
+var cset8 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset9 is [0-9A-Za-z]. */
-var cset9 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset9 is [#/?]. */
+var cset9 = [256]bool{'#': true, '/': true, '?': true}
 
-/* cset10 is [\-0-9A-Za-z]. */
-var cset10 = [256]bool{'-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset10 is [!$&-.0-;=@-Z_a-z~]. */
+var cset10 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset11 is [.0-:A-Fa-f]. */
-var cset11 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+/* cset11 is [\-0-9A-Za-z]. */
+var cset11 = [256]bool{'-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset12 is [!$&-;=?-Z_a-z~]. */
 var cset12 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
@@ -2996,11 +4267,11 @@ var cset17 = [256]bool{'"': true, '#': true, '%': true, '<': true, '>': true}
 /* cset18 is [\\^`{-}]. */
 var cset18 = [256]bool{'\\': true, '^': true, '`': true, '{': true, '|': true, '}': true}
 
-/* cset19 is [!$-.0-;=?-\[\]_a-z~]. */
-var cset19 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset19 is [/]. */
+var cset19 = [256]bool{'/': true}
 
-/* cset20 is [/]. */
-var cset20 = [256]bool{'/': true}
+/* cset20 is [0-9]. */
+var cset20 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
 /* cset21 is [!$-.0-;=@-Z_a-z~]. */
 var cset21 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
@@ -3011,11 +4282,11 @@ var cset22 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5
 /* cset23 is [\[]. */
 var cset23 = [256]bool{'[': true}
 
-/* cset24 is [0-9]. */
-var cset24 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+/* cset24 is [0-:A-Fa-f]. */
+var cset24 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
 
-/* cset25 is [0-:A-Fa-f]. */
-var cset25 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+/* cset25 is [!$-.0-;=?-\[\]_a-z~]. */
+var cset25 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
 /* cset26 is [!$-.0-9;=@-Z_a-z~]. */
 var cset26 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}

@@ -308,56 +308,56 @@ func newParser() *parser {
 		rulegenericurl:        p.rule_genericurl,
 		ruleurl:               p.rule_url,
 		ruleotherurl:          p.rule_otherurl,
-		rulescheme:            p.rule_scheme,
-		ruleschemepart:        p.rule_schemepart,
-		ruleip_schemepart:     p.rule_ip_schemepart,
+		rulescheme:            p.rule_scheme,        // and inline in rule_genericurl
+		ruleschemepart:        p.rule_schemepart,    // and inline in rule_genericurl
+		ruleip_schemepart:     p.rule_ip_schemepart, // and inline in rule_genericurl
 		rulelogin:             p.rule_login,
 		rulehostport:          p.rule_hostport,
 		rulehost:              p.rule_host,
-		rulehostname:          p.rule_hostname,
-		ruledomainlabel:       p.rule_domainlabel,
-		ruletoplabel:          p.rule_toplabel,
-		rulehostnumber:        p.rule_hostnumber,
-		ruleport:              p.rule_port,
-		ruleuser:              p.rule_user,
-		rulepassword:          p.rule_password,
-		ruleurlpath:           p.rule_urlpath,
+		rulehostname:          p.rule_hostname,    // and inline in rule_host
+		ruledomainlabel:       p.rule_domainlabel, // and inline in rule_host
+		ruletoplabel:          p.rule_toplabel,    // and inline in rule_host
+		rulehostnumber:        p.rule_hostnumber,  // and inline in rule_host
+		ruleport:              p.rule_port,        // and inline in rule_hostport
+		ruleuser:              p.rule_user,        // and inline in rule_login
+		rulepassword:          p.rule_password,    // and inline in rule_login
+		ruleurlpath:           p.rule_urlpath,     // and inline in rule_genericurl
 		ruleftpurl:            p.rule_ftpurl,
 		rulefpath:             p.rule_fpath,
 		rulefsegment:          p.rule_fsegment,
-		ruleftptype:           p.rule_ftptype,
+		ruleftptype:           p.rule_ftptype, // and inline in rule_ftpurl
 		rulefileurl:           p.rule_fileurl,
 		rulehttpurl:           p.rule_httpurl,
-		rulehpath:             p.rule_hpath,
+		rulehpath:             p.rule_hpath, // and inline in rule_httpurl
 		rulehsegment:          p.rule_hsegment,
 		rulesearch:            p.rule_search,
 		rulegopherurl:         p.rule_gopherurl,
-		rulegopher_search:     p.rule_gopher_search,
-		rulegtype:             p.rule_gtype,
-		ruleselector:          p.rule_selector,
-		rulegopherplus_string: p.rule_gopherplus_string,
+		rulegopher_search:     p.rule_gopher_search,     // and inline in rule_gopherurl
+		rulegtype:             p.rule_gtype,             // and inline in rule_gopherurl
+		ruleselector:          p.rule_selector,          // and inline in rule_gopherurl
+		rulegopherplus_string: p.rule_gopherplus_string, // and inline in rule_gopherurl
 		rulemailtourl:         p.rule_mailtourl,
-		ruleencoded822addr:    p.rule_encoded822addr,
+		ruleencoded822addr:    p.rule_encoded822addr, // and inline in rule_mailtourl
 		rulenewsurl:           p.rule_newsurl,
-		rulegrouppart:         p.rule_grouppart,
+		rulegrouppart:         p.rule_grouppart, // and inline in rule_newsurl
 		rulegroup:             p.rule_group,
-		rulearticle:           p.rule_article,
+		rulearticle:           p.rule_article, // and inline in rule_newsurl
 		rulenntpurl:           p.rule_nntpurl,
 		ruletelneturl:         p.rule_telneturl,
 		rulewaisurl:           p.rule_waisurl,
-		rulewaisdatabase:      p.rule_waisdatabase,
-		rulewaisindex:         p.rule_waisindex,
-		rulewaisdoc:           p.rule_waisdoc,
+		rulewaisdatabase:      p.rule_waisdatabase, // and inline in rule_waisurl
+		rulewaisindex:         p.rule_waisindex,    // and inline in rule_waisurl
+		rulewaisdoc:           p.rule_waisdoc,      // and inline in rule_waisurl
 		ruledatabase:          p.rule_database,
-		rulewtype:             p.rule_wtype,
-		rulewpath:             p.rule_wpath,
+		rulewtype:             p.rule_wtype, // and inline in rule_waisurl
+		rulewpath:             p.rule_wpath, // and inline in rule_waisurl
 		ruleprosperourl:       p.rule_prosperourl,
-		ruleppath:             p.rule_ppath,
+		ruleppath:             p.rule_ppath, // and inline in rule_prosperourl
 		rulepsegment:          p.rule_psegment,
-		rulefieldspec:         p.rule_fieldspec,
-		rulefieldname:         p.rule_fieldname,
-		rulefieldvalue:        p.rule_fieldvalue,
-		ruledigits:            p.rule_digits,
+		rulefieldspec:         p.rule_fieldspec,  // and inline in rule_prosperourl
+		rulefieldname:         p.rule_fieldname,  // and inline in rule_prosperourl
+		rulefieldvalue:        p.rule_fieldvalue, // and inline in rule_prosperourl
+		ruledigits:            p.rule_digits,     // and inline in rule_nntpurl
 		ruleescape:            p.rule_escape,
 		ruleuchar:             p.rule_uchar,
 		rulexchar:             p.rule_xchar,

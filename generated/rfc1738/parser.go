@@ -79,133 +79,289 @@ const (
 
 /* genericurl <- <(scheme ':' schemepart)> */
 func (p *parser) rule_genericurl() bool {
-	position71, tokenIndex71 := p.Position, p.TokenIndex
+	position28, tokenIndex28 := p.Position, p.TokenIndex
 	{
-		position72, tokenIndex72 := p.Position, p.TokenIndex
-		if !cset0[p.Buffer[p.Position]] || !p.rule_scheme() {
-			goto l71
+		position29, tokenIndex29 := p.Position, p.TokenIndex
+		{
+			position30, tokenIndex30 := p.Position, p.TokenIndex
+			{
+				if !cset0[p.Buffer[p.Position]] {
+					goto l28
+				}
+				p.Position++
+			}
+		l31:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset0[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position32, tokenIndex32 := p.Position, p.TokenIndex
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l32
+					}
+					p.Position++
+				}
+				goto l31
+			l32:
+				p.Position, p.TokenIndex = position32, tokenIndex32
+			}
+			p.Add(rulescheme, position30, tokenIndex30)
 		}
 		if p.Buffer[p.Position] != ':' {
-			goto l71
+			goto l28
 		}
 		p.Position++
-		if !p.rule_schemepart() {
-			goto l71
+		{
+			position43, tokenIndex43 := p.Position, p.TokenIndex
+			{
+				position44, tokenIndex44 := p.Position, p.TokenIndex
+				{
+					position46, tokenIndex46 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '/' {
+						goto l45
+					}
+					p.Position++
+					if p.Buffer[p.Position] != '/' {
+						goto l45
+					}
+					p.Position++
+					if !cset18[p.Buffer[p.Position]] || !p.rule_login() {
+						goto l45
+					}
+					{
+						position47, tokenIndex47 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '/' {
+							goto l47
+						}
+						p.Position++
+						{
+							position49, tokenIndex49 := p.Position, p.TokenIndex
+						l50:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset2[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position51, tokenIndex51 := p.Position, p.TokenIndex
+								{
+									position52, tokenIndex52 := p.Position, p.TokenIndex
+									if !cset2[p.Buffer[p.Position]] {
+										goto l73
+									}
+									p.Position++
+									goto l52
+								l73:
+									p.Position, p.TokenIndex = position52, tokenIndex52
+									if p.Buffer[p.Position] != '%' {
+										goto l51
+									}
+									p.Position++
+									{
+										if !cset1[p.Buffer[p.Position]] {
+											goto l51
+										}
+										p.Position++
+									}
+									{
+										if !cset1[p.Buffer[p.Position]] {
+											goto l51
+										}
+										p.Position++
+									}
+								}
+							l52:
+								goto l50
+							l51:
+								p.Position, p.TokenIndex = position51, tokenIndex51
+							}
+							p.Add(ruleurlpath, position49, tokenIndex49)
+						}
+						goto l48
+					l47:
+						p.Position, p.TokenIndex = position47, tokenIndex47
+					}
+				l48:
+					p.Add(ruleip_schemepart, position46, tokenIndex46)
+				}
+				{
+					position80, tokenIndex80 := p.Position, p.TokenIndex
+					if !p.MatchDot() {
+						goto l80
+					}
+					goto l45
+				l80:
+					p.Position, p.TokenIndex = position80, tokenIndex80
+				}
+				goto l44
+			l45:
+				p.Position, p.TokenIndex = position44, tokenIndex44
+			l81:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset2[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position82, tokenIndex82 := p.Position, p.TokenIndex
+					{
+						position83, tokenIndex83 := p.Position, p.TokenIndex
+						if !cset2[p.Buffer[p.Position]] {
+							goto l104
+						}
+						p.Position++
+						goto l83
+					l104:
+						p.Position, p.TokenIndex = position83, tokenIndex83
+						if p.Buffer[p.Position] != '%' {
+							goto l82
+						}
+						p.Position++
+						{
+							if !cset1[p.Buffer[p.Position]] {
+								goto l82
+							}
+							p.Position++
+						}
+						{
+							if !cset1[p.Buffer[p.Position]] {
+								goto l82
+							}
+							p.Position++
+						}
+					}
+				l83:
+					goto l81
+				l82:
+					p.Position, p.TokenIndex = position82, tokenIndex82
+				}
+			}
+		l44:
+			p.Add(ruleschemepart, position43, tokenIndex43)
 		}
-		p.Add(rulegenericurl, position72, tokenIndex72)
+		p.Add(rulegenericurl, position29, tokenIndex29)
 	}
 	return true
-l71:
-	p.Position, p.TokenIndex = position71, tokenIndex71
+l28:
+	p.Position, p.TokenIndex = position28, tokenIndex28
 	return false
 }
 
 /* url <- <(((httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl) !.) / otherurl)> */
 func (p *parser) rule_url() bool {
-	position73, tokenIndex73 := p.Position, p.TokenIndex
+	position111, tokenIndex111 := p.Position, p.TokenIndex
 	{
-		position74, tokenIndex74 := p.Position, p.TokenIndex
+		position112, tokenIndex112 := p.Position, p.TokenIndex
 		{
-			position75, tokenIndex75 := p.Position, p.TokenIndex
+			position113, tokenIndex113 := p.Position, p.TokenIndex
 			{
-				position77, tokenIndex77 := p.Position, p.TokenIndex
-				if !cset18[p.Buffer[p.Position]] || !p.rule_httpurl() {
-					goto l78
+				position115, tokenIndex115 := p.Position, p.TokenIndex
+				if !cset19[p.Buffer[p.Position]] || !p.rule_httpurl() {
+					goto l116
 				}
-				goto l77
-			l78:
-				p.Position, p.TokenIndex = position77, tokenIndex77
-				if !cset19[p.Buffer[p.Position]] || !p.rule_ftpurl() {
-					goto l79
+				goto l115
+			l116:
+				p.Position, p.TokenIndex = position115, tokenIndex115
+				if !cset20[p.Buffer[p.Position]] || !p.rule_ftpurl() {
+					goto l117
 				}
-				goto l77
-			l79:
-				p.Position, p.TokenIndex = position77, tokenIndex77
-				if !cset20[p.Buffer[p.Position]] || !p.rule_newsurl() {
-					goto l80
+				goto l115
+			l117:
+				p.Position, p.TokenIndex = position115, tokenIndex115
+				if !cset21[p.Buffer[p.Position]] || !p.rule_newsurl() {
+					goto l118
 				}
-				goto l77
-			l80:
-				p.Position, p.TokenIndex = position77, tokenIndex77
-				if !cset20[p.Buffer[p.Position]] || !p.rule_nntpurl() {
-					goto l81
+				goto l115
+			l118:
+				p.Position, p.TokenIndex = position115, tokenIndex115
+				if !cset21[p.Buffer[p.Position]] || !p.rule_nntpurl() {
+					goto l119
 				}
-				goto l77
-			l81:
-				p.Position, p.TokenIndex = position77, tokenIndex77
-				if !cset21[p.Buffer[p.Position]] || !p.rule_telneturl() {
-					goto l82
+				goto l115
+			l119:
+				p.Position, p.TokenIndex = position115, tokenIndex115
+				if !cset22[p.Buffer[p.Position]] || !p.rule_telneturl() {
+					goto l120
 				}
-				goto l77
-			l82:
-				p.Position, p.TokenIndex = position77, tokenIndex77
-				if !cset22[p.Buffer[p.Position]] || !p.rule_gopherurl() {
-					goto l83
+				goto l115
+			l120:
+				p.Position, p.TokenIndex = position115, tokenIndex115
+				if !cset23[p.Buffer[p.Position]] || !p.rule_gopherurl() {
+					goto l121
 				}
-				goto l77
-			l83:
-				p.Position, p.TokenIndex = position77, tokenIndex77
-				if !cset23[p.Buffer[p.Position]] || !p.rule_waisurl() {
-					goto l84
+				goto l115
+			l121:
+				p.Position, p.TokenIndex = position115, tokenIndex115
+				if !cset24[p.Buffer[p.Position]] || !p.rule_waisurl() {
+					goto l122
 				}
-				goto l77
-			l84:
-				p.Position, p.TokenIndex = position77, tokenIndex77
-				if !cset24[p.Buffer[p.Position]] || !p.rule_mailtourl() {
-					goto l85
+				goto l115
+			l122:
+				p.Position, p.TokenIndex = position115, tokenIndex115
+				if !cset25[p.Buffer[p.Position]] || !p.rule_mailtourl() {
+					goto l123
 				}
-				goto l77
-			l85:
-				p.Position, p.TokenIndex = position77, tokenIndex77
-				if !cset19[p.Buffer[p.Position]] || !p.rule_fileurl() {
-					goto l86
+				goto l115
+			l123:
+				p.Position, p.TokenIndex = position115, tokenIndex115
+				if !cset20[p.Buffer[p.Position]] || !p.rule_fileurl() {
+					goto l124
 				}
-				goto l77
-			l86:
-				p.Position, p.TokenIndex = position77, tokenIndex77
-				if !cset25[p.Buffer[p.Position]] || !p.rule_prosperourl() {
-					goto l76
+				goto l115
+			l124:
+				p.Position, p.TokenIndex = position115, tokenIndex115
+				if !cset26[p.Buffer[p.Position]] || !p.rule_prosperourl() {
+					goto l114
 				}
 			}
-		l77:
+		l115:
 			{
-				position87, tokenIndex87 := p.Position, p.TokenIndex
+				position125, tokenIndex125 := p.Position, p.TokenIndex
 				if !p.MatchDot() {
-					goto l87
+					goto l125
 				}
-				goto l76
-			l87:
-				p.Position, p.TokenIndex = position87, tokenIndex87
+				goto l114
+			l125:
+				p.Position, p.TokenIndex = position125, tokenIndex125
 			}
-			goto l75
-		l76:
-			p.Position, p.TokenIndex = position75, tokenIndex75
+			goto l113
+		l114:
+			p.Position, p.TokenIndex = position113, tokenIndex113
 			if !cset0[p.Buffer[p.Position]] || !p.rule_otherurl() {
-				goto l73
+				goto l111
 			}
 		}
-	l75:
-		p.Add(ruleurl, position74, tokenIndex74)
+	l113:
+		p.Add(ruleurl, position112, tokenIndex112)
 	}
 	return true
-l73:
-	p.Position, p.TokenIndex = position73, tokenIndex73
+l111:
+	p.Position, p.TokenIndex = position111, tokenIndex111
 	return false
 }
 
 /* otherurl <- <genericurl> */
 func (p *parser) rule_otherurl() bool {
-	position88, tokenIndex88 := p.Position, p.TokenIndex
+	position126, tokenIndex126 := p.Position, p.TokenIndex
 	{
-		position89, tokenIndex89 := p.Position, p.TokenIndex
+		position127, tokenIndex127 := p.Position, p.TokenIndex
 		if !cset0[p.Buffer[p.Position]] || !p.rule_genericurl() {
-			goto l88
+			goto l126
 		}
-		p.Add(ruleotherurl, position89, tokenIndex89)
+		p.Add(ruleotherurl, position127, tokenIndex127)
 	}
 	return true
-l88:
-	p.Position, p.TokenIndex = position88, tokenIndex88
+l126:
+	p.Position, p.TokenIndex = position126, tokenIndex126
 	return false
 }
 
@@ -254,7 +410,7 @@ func (p *parser) rule_schemepart() bool {
 		position105, tokenIndex105 := p.Position, p.TokenIndex
 		{
 			position106, tokenIndex106 := p.Position, p.TokenIndex
-			if !cset26[p.Buffer[p.Position]] || !p.rule_ip_schemepart() {
+			if !cset27[p.Buffer[p.Position]] || !p.rule_ip_schemepart() {
 				goto l107
 			}
 			{
@@ -330,7 +486,7 @@ func (p *parser) rule_ip_schemepart() bool {
 			goto l139
 		}
 		p.Position++
-		if !cset27[p.Buffer[p.Position]] || !p.rule_login() {
+		if !cset18[p.Buffer[p.Position]] || !p.rule_login() {
 			goto l139
 		}
 		{
@@ -357,101 +513,403 @@ l139:
 
 /* login <- <((user (':' password)? '@')? hostport)> */
 func (p *parser) rule_login() bool {
-	position143, tokenIndex143 := p.Position, p.TokenIndex
+	position131, tokenIndex131 := p.Position, p.TokenIndex
 	{
-		position144, tokenIndex144 := p.Position, p.TokenIndex
+		position132, tokenIndex132 := p.Position, p.TokenIndex
 		{
-			position145, tokenIndex145 := p.Position, p.TokenIndex
-			if !p.rule_user() {
-				goto l145
+			position133, tokenIndex133 := p.Position, p.TokenIndex
+			{
+				position135, tokenIndex135 := p.Position, p.TokenIndex
+			l136:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset3[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position137, tokenIndex137 := p.Position, p.TokenIndex
+					{
+						position138, tokenIndex138 := p.Position, p.TokenIndex
+						if !cset3[p.Buffer[p.Position]] {
+							goto l156
+						}
+						p.Position++
+						goto l138
+					l156:
+						p.Position, p.TokenIndex = position138, tokenIndex138
+						if p.Buffer[p.Position] != '%' {
+							goto l137
+						}
+						p.Position++
+						{
+							if !cset1[p.Buffer[p.Position]] {
+								goto l137
+							}
+							p.Position++
+						}
+						{
+							if !cset1[p.Buffer[p.Position]] {
+								goto l137
+							}
+							p.Position++
+						}
+					}
+				l138:
+					goto l136
+				l137:
+					p.Position, p.TokenIndex = position137, tokenIndex137
+				}
+				p.Add(ruleuser, position135, tokenIndex135)
 			}
 			{
-				position147, tokenIndex147 := p.Position, p.TokenIndex
+				position163, tokenIndex163 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ':' {
-					goto l147
+					goto l163
 				}
 				p.Position++
-				if !p.rule_password() {
-					goto l147
+				{
+					position165, tokenIndex165 := p.Position, p.TokenIndex
+				l166:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset3[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position167, tokenIndex167 := p.Position, p.TokenIndex
+						{
+							position168, tokenIndex168 := p.Position, p.TokenIndex
+							if !cset3[p.Buffer[p.Position]] {
+								goto l186
+							}
+							p.Position++
+							goto l168
+						l186:
+							p.Position, p.TokenIndex = position168, tokenIndex168
+							if p.Buffer[p.Position] != '%' {
+								goto l167
+							}
+							p.Position++
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l167
+								}
+								p.Position++
+							}
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l167
+								}
+								p.Position++
+							}
+						}
+					l168:
+						goto l166
+					l167:
+						p.Position, p.TokenIndex = position167, tokenIndex167
+					}
+					p.Add(rulepassword, position165, tokenIndex165)
 				}
-				goto l148
-			l147:
-				p.Position, p.TokenIndex = position147, tokenIndex147
+				goto l164
+			l163:
+				p.Position, p.TokenIndex = position163, tokenIndex163
 			}
-		l148:
+		l164:
 			if p.Buffer[p.Position] != '@' {
-				goto l145
+				goto l133
 			}
 			p.Position++
-			goto l146
-		l145:
-			p.Position, p.TokenIndex = position145, tokenIndex145
+			goto l134
+		l133:
+			p.Position, p.TokenIndex = position133, tokenIndex133
 		}
-	l146:
-		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l143
+	l134:
+		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+			goto l131
 		}
-		p.Add(rulelogin, position144, tokenIndex144)
+		p.Add(rulelogin, position132, tokenIndex132)
 	}
 	return true
-l143:
-	p.Position, p.TokenIndex = position143, tokenIndex143
+l131:
+	p.Position, p.TokenIndex = position131, tokenIndex131
 	return false
 }
 
 /* hostport <- <(host (':' port)?)> */
 func (p *parser) rule_hostport() bool {
-	position149, tokenIndex149 := p.Position, p.TokenIndex
+	position193, tokenIndex193 := p.Position, p.TokenIndex
 	{
-		position150, tokenIndex150 := p.Position, p.TokenIndex
-		if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l149
+		position194, tokenIndex194 := p.Position, p.TokenIndex
+		if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
+			goto l193
 		}
 		{
-			position151, tokenIndex151 := p.Position, p.TokenIndex
+			position195, tokenIndex195 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ':' {
-				goto l151
+				goto l195
 			}
 			p.Position++
-			if !cset28[p.Buffer[p.Position]] || !p.rule_port() {
-				goto l151
+			{
+				position197, tokenIndex197 := p.Position, p.TokenIndex
+				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+					goto l195
+				}
+				p.Position++
+			l198:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position199, tokenIndex199 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l199
+					}
+					p.Position++
+					goto l198
+				l199:
+					p.Position, p.TokenIndex = position199, tokenIndex199
+				}
+				p.Add(ruleport, position197, tokenIndex197)
 			}
-			goto l152
-		l151:
-			p.Position, p.TokenIndex = position151, tokenIndex151
+			goto l196
+		l195:
+			p.Position, p.TokenIndex = position195, tokenIndex195
 		}
-	l152:
-		p.Add(rulehostport, position150, tokenIndex150)
+	l196:
+		p.Add(rulehostport, position194, tokenIndex194)
 	}
 	return true
-l149:
-	p.Position, p.TokenIndex = position149, tokenIndex149
+l193:
+	p.Position, p.TokenIndex = position193, tokenIndex193
 	return false
 }
 
 /* host <- <(hostname / hostnumber)> */
 func (p *parser) rule_host() bool {
-	position153, tokenIndex153 := p.Position, p.TokenIndex
+	position200, tokenIndex200 := p.Position, p.TokenIndex
 	{
-		position154, tokenIndex154 := p.Position, p.TokenIndex
+		position201, tokenIndex201 := p.Position, p.TokenIndex
 		{
-			position155, tokenIndex155 := p.Position, p.TokenIndex
-			if !cset3[p.Buffer[p.Position]] || !p.rule_hostname() {
-				goto l156
+			position202, tokenIndex202 := p.Position, p.TokenIndex
+			{
+				position204, tokenIndex204 := p.Position, p.TokenIndex
+			l205:
+				{
+					position206, tokenIndex206 := p.Position, p.TokenIndex
+					{
+						position207, tokenIndex207 := p.Position, p.TokenIndex
+						{
+							if !cset4[p.Buffer[p.Position]] {
+								goto l206
+							}
+							p.Position++
+						}
+					l211:
+						{
+							position212, tokenIndex212 := p.Position, p.TokenIndex
+						l213:
+							{
+								i, buf := p.Position, p.Buffer
+								for buf[i] == '-' {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position214, tokenIndex214 := p.Position, p.TokenIndex
+								if p.Buffer[p.Position] != '-' {
+									goto l214
+								}
+								p.Position++
+								goto l213
+							l214:
+								p.Position, p.TokenIndex = position214, tokenIndex214
+							}
+							{
+								if !cset4[p.Buffer[p.Position]] {
+									goto l212
+								}
+								p.Position++
+							}
+							goto l211
+						l212:
+							p.Position, p.TokenIndex = position212, tokenIndex212
+						}
+						p.Add(ruledomainlabel, position207, tokenIndex207)
+					}
+					if p.Buffer[p.Position] != '.' {
+						goto l206
+					}
+					p.Position++
+					goto l205
+				l206:
+					p.Position, p.TokenIndex = position206, tokenIndex206
+				}
+				{
+					position218, tokenIndex218 := p.Position, p.TokenIndex
+					{
+						if !cset5[p.Buffer[p.Position]] {
+							goto l203
+						}
+						p.Position++
+					}
+				l221:
+					{
+						position222, tokenIndex222 := p.Position, p.TokenIndex
+					l223:
+						{
+							i, buf := p.Position, p.Buffer
+							for buf[i] == '-' {
+								i++
+							}
+							p.Position = i
+						}
+						{
+							position224, tokenIndex224 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '-' {
+								goto l224
+							}
+							p.Position++
+							goto l223
+						l224:
+							p.Position, p.TokenIndex = position224, tokenIndex224
+						}
+						{
+							if !cset4[p.Buffer[p.Position]] {
+								goto l222
+							}
+							p.Position++
+						}
+						goto l221
+					l222:
+						p.Position, p.TokenIndex = position222, tokenIndex222
+					}
+					p.Add(ruletoplabel, position218, tokenIndex218)
+				}
+				p.Add(rulehostname, position204, tokenIndex204)
 			}
-			goto l155
-		l156:
-			p.Position, p.TokenIndex = position155, tokenIndex155
-			if !cset28[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-				goto l153
+			goto l202
+		l203:
+			p.Position, p.TokenIndex = position202, tokenIndex202
+			{
+				position228, tokenIndex228 := p.Position, p.TokenIndex
+				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+					goto l200
+				}
+				p.Position++
+			l229:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position230, tokenIndex230 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l230
+					}
+					p.Position++
+					goto l229
+				l230:
+					p.Position, p.TokenIndex = position230, tokenIndex230
+				}
+				if p.Buffer[p.Position] != '.' {
+					goto l200
+				}
+				p.Position++
+				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+					goto l200
+				}
+				p.Position++
+			l231:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position232, tokenIndex232 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l232
+					}
+					p.Position++
+					goto l231
+				l232:
+					p.Position, p.TokenIndex = position232, tokenIndex232
+				}
+				if p.Buffer[p.Position] != '.' {
+					goto l200
+				}
+				p.Position++
+				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+					goto l200
+				}
+				p.Position++
+			l233:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position234, tokenIndex234 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l234
+					}
+					p.Position++
+					goto l233
+				l234:
+					p.Position, p.TokenIndex = position234, tokenIndex234
+				}
+				if p.Buffer[p.Position] != '.' {
+					goto l200
+				}
+				p.Position++
+				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+					goto l200
+				}
+				p.Position++
+			l235:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position236, tokenIndex236 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l236
+					}
+					p.Position++
+					goto l235
+				l236:
+					p.Position, p.TokenIndex = position236, tokenIndex236
+				}
+				p.Add(rulehostnumber, position228, tokenIndex228)
 			}
 		}
-	l155:
-		p.Add(rulehost, position154, tokenIndex154)
+	l202:
+		p.Add(rulehost, position201, tokenIndex201)
 	}
 	return true
-l153:
-	p.Position, p.TokenIndex = position153, tokenIndex153
+l200:
+	p.Position, p.TokenIndex = position200, tokenIndex200
 	return false
 }
 
@@ -463,7 +921,7 @@ func (p *parser) rule_hostname() bool {
 	l159:
 		{
 			position160, tokenIndex160 := p.Position, p.TokenIndex
-			if !cset3[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+			if !cset4[p.Buffer[p.Position]] || !p.rule_domainlabel() {
 				goto l160
 			}
 			if p.Buffer[p.Position] != '.' {
@@ -474,7 +932,7 @@ func (p *parser) rule_hostname() bool {
 		l160:
 			p.Position, p.TokenIndex = position160, tokenIndex160
 		}
-		if !cset4[p.Buffer[p.Position]] || !p.rule_toplabel() {
+		if !cset5[p.Buffer[p.Position]] || !p.rule_toplabel() {
 			goto l157
 		}
 		p.Add(rulehostname, position158, tokenIndex158)
@@ -491,7 +949,7 @@ func (p *parser) rule_domainlabel() bool {
 	{
 		position162, tokenIndex162 := p.Position, p.TokenIndex
 		{
-			if !cset3[p.Buffer[p.Position]] {
+			if !cset4[p.Buffer[p.Position]] {
 				goto l161
 			}
 			p.Position++
@@ -518,7 +976,7 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position, p.TokenIndex = position169, tokenIndex169
 			}
 			{
-				if !cset3[p.Buffer[p.Position]] {
+				if !cset4[p.Buffer[p.Position]] {
 					goto l167
 				}
 				p.Position++
@@ -541,7 +999,7 @@ func (p *parser) rule_toplabel() bool {
 	{
 		position174, tokenIndex174 := p.Position, p.TokenIndex
 		{
-			if !cset4[p.Buffer[p.Position]] {
+			if !cset5[p.Buffer[p.Position]] {
 				goto l173
 			}
 			p.Position++
@@ -568,7 +1026,7 @@ func (p *parser) rule_toplabel() bool {
 				p.Position, p.TokenIndex = position180, tokenIndex180
 			}
 			{
-				if !cset3[p.Buffer[p.Position]] {
+				if !cset4[p.Buffer[p.Position]] {
 					goto l178
 				}
 				p.Position++
@@ -740,7 +1198,7 @@ func (p *parser) rule_user() bool {
 	l200:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset5[buf[i]] {
+			for cset3[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -749,7 +1207,7 @@ func (p *parser) rule_user() bool {
 			position201, tokenIndex201 := p.Position, p.TokenIndex
 			{
 				position202, tokenIndex202 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] {
+				if !cset3[p.Buffer[p.Position]] {
 					goto l220
 				}
 				p.Position++
@@ -790,7 +1248,7 @@ func (p *parser) rule_password() bool {
 	l229:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset5[buf[i]] {
+			for cset3[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -799,7 +1257,7 @@ func (p *parser) rule_password() bool {
 			position230, tokenIndex230 := p.Position, p.TokenIndex
 			{
 				position231, tokenIndex231 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] {
+				if !cset3[p.Buffer[p.Position]] {
 					goto l249
 				}
 				p.Position++
@@ -885,168 +1343,175 @@ func (p *parser) rule_urlpath() bool {
 
 /* ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)?)> */
 func (p *parser) rule_ftpurl() bool {
-	position288, tokenIndex288 := p.Position, p.TokenIndex
+	position245, tokenIndex245 := p.Position, p.TokenIndex
 	{
-		position289, tokenIndex289 := p.Position, p.TokenIndex
+		position246, tokenIndex246 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'f' {
-			goto l288
+			goto l245
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l288
+			goto l245
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l288
+			goto l245
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l288
+			goto l245
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l288
+			goto l245
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l288
+			goto l245
 		}
 		p.Position++
-		if !cset27[p.Buffer[p.Position]] || !p.rule_login() {
-			goto l288
+		if !cset18[p.Buffer[p.Position]] || !p.rule_login() {
+			goto l245
 		}
 		{
-			position290, tokenIndex290 := p.Position, p.TokenIndex
+			position247, tokenIndex247 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l290
+				goto l247
 			}
 			p.Position++
 			if !p.rule_fpath() {
-				goto l290
+				goto l247
 			}
 			{
-				position292, tokenIndex292 := p.Position, p.TokenIndex
+				position249, tokenIndex249 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ';' {
-					goto l292
+					goto l249
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 't' {
-					goto l292
+					goto l249
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'y' {
-					goto l292
+					goto l249
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'p' {
-					goto l292
+					goto l249
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'e' {
-					goto l292
+					goto l249
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '=' {
-					goto l292
+					goto l249
 				}
 				p.Position++
-				if !cset7[p.Buffer[p.Position]] || !p.rule_ftptype() {
-					goto l292
+				{
+					position251, tokenIndex251 := p.Position, p.TokenIndex
+					{
+						if !cset6[p.Buffer[p.Position]] {
+							goto l249
+						}
+						p.Position++
+					}
+					p.Add(ruleftptype, position251, tokenIndex251)
 				}
-				goto l293
-			l292:
-				p.Position, p.TokenIndex = position292, tokenIndex292
+				goto l250
+			l249:
+				p.Position, p.TokenIndex = position249, tokenIndex249
 			}
-		l293:
-			goto l291
-		l290:
-			p.Position, p.TokenIndex = position290, tokenIndex290
+		l250:
+			goto l248
+		l247:
+			p.Position, p.TokenIndex = position247, tokenIndex247
 		}
-	l291:
-		p.Add(ruleftpurl, position289, tokenIndex289)
+	l248:
+		p.Add(ruleftpurl, position246, tokenIndex246)
 	}
 	return true
-l288:
-	p.Position, p.TokenIndex = position288, tokenIndex288
+l245:
+	p.Position, p.TokenIndex = position245, tokenIndex245
 	return false
 }
 
 /* fpath <- <(fsegment ('/' fsegment)*)> */
 func (p *parser) rule_fpath() bool {
-	position294, tokenIndex294 := p.Position, p.TokenIndex
+	position258, tokenIndex258 := p.Position, p.TokenIndex
 	{
-		position295, tokenIndex295 := p.Position, p.TokenIndex
+		position259, tokenIndex259 := p.Position, p.TokenIndex
 		if !p.rule_fsegment() {
-			goto l294
+			goto l258
 		}
-	l296:
+	l260:
 		{
-			position297, tokenIndex297 := p.Position, p.TokenIndex
+			position261, tokenIndex261 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l297
+				goto l261
 			}
 			p.Position++
 			if !p.rule_fsegment() {
-				goto l297
+				goto l261
 			}
-			goto l296
-		l297:
-			p.Position, p.TokenIndex = position297, tokenIndex297
+			goto l260
+		l261:
+			p.Position, p.TokenIndex = position261, tokenIndex261
 		}
-		p.Add(rulefpath, position295, tokenIndex295)
+		p.Add(rulefpath, position259, tokenIndex259)
 	}
 	return true
-l294:
-	p.Position, p.TokenIndex = position294, tokenIndex294
+l258:
+	p.Position, p.TokenIndex = position258, tokenIndex258
 	return false
 }
 
 /* fsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fsegment() bool {
 	{
-		position299, tokenIndex299 := p.Position, p.TokenIndex
-	l300:
+		position263, tokenIndex263 := p.Position, p.TokenIndex
+	l264:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset6[buf[i]] {
+			for cset7[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position301, tokenIndex301 := p.Position, p.TokenIndex
+			position265, tokenIndex265 := p.Position, p.TokenIndex
 			{
-				position302, tokenIndex302 := p.Position, p.TokenIndex
-				if !cset6[p.Buffer[p.Position]] {
-					goto l321
+				position266, tokenIndex266 := p.Position, p.TokenIndex
+				if !cset7[p.Buffer[p.Position]] {
+					goto l285
 				}
 				p.Position++
-				goto l302
-			l321:
-				p.Position, p.TokenIndex = position302, tokenIndex302
+				goto l266
+			l285:
+				p.Position, p.TokenIndex = position266, tokenIndex266
 				if p.Buffer[p.Position] != '%' {
-					goto l301
+					goto l265
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l301
+						goto l265
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l301
+						goto l265
 					}
 					p.Position++
 				}
 			}
-		l302:
-			goto l300
-		l301:
-			p.Position, p.TokenIndex = position301, tokenIndex301
+		l266:
+			goto l264
+		l265:
+			p.Position, p.TokenIndex = position265, tokenIndex265
 		}
-		p.Add(rulefsegment, position299, tokenIndex299)
+		p.Add(rulefsegment, position263, tokenIndex263)
 	}
 	return true
 }
@@ -1057,7 +1522,7 @@ func (p *parser) rule_ftptype() bool {
 	{
 		position329, tokenIndex329 := p.Position, p.TokenIndex
 		{
-			if !cset7[p.Buffer[p.Position]] {
+			if !cset6[p.Buffer[p.Position]] {
 				goto l328
 			}
 			p.Position++
@@ -1072,174 +1537,192 @@ l328:
 
 /* fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' (host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))? '/' fpath)> */
 func (p *parser) rule_fileurl() bool {
-	position336, tokenIndex336 := p.Position, p.TokenIndex
+	position293, tokenIndex293 := p.Position, p.TokenIndex
 	{
-		position337, tokenIndex337 := p.Position, p.TokenIndex
+		position294, tokenIndex294 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'f' {
-			goto l336
+			goto l293
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l336
+			goto l293
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l336
+			goto l293
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l336
+			goto l293
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l336
+			goto l293
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l336
+			goto l293
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l336
+			goto l293
 		}
 		p.Position++
 		{
-			position338, tokenIndex338 := p.Position, p.TokenIndex
+			position295, tokenIndex295 := p.Position, p.TokenIndex
 			{
-				position340, tokenIndex340 := p.Position, p.TokenIndex
-				if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-					goto l341
+				position297, tokenIndex297 := p.Position, p.TokenIndex
+				if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
+					goto l298
 				}
-				goto l340
-			l341:
-				p.Position, p.TokenIndex = position340, tokenIndex340
+				goto l297
+			l298:
+				p.Position, p.TokenIndex = position297, tokenIndex297
 				if p.Buffer[p.Position] != 'l' {
-					goto l338
+					goto l295
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'o' {
-					goto l338
+					goto l295
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'c' {
-					goto l338
+					goto l295
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'a' {
-					goto l338
+					goto l295
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'l' {
-					goto l338
+					goto l295
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'h' {
-					goto l338
+					goto l295
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'o' {
-					goto l338
+					goto l295
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 's' {
-					goto l338
+					goto l295
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 't' {
-					goto l338
+					goto l295
 				}
 				p.Position++
 			}
-		l340:
-			goto l339
-		l338:
-			p.Position, p.TokenIndex = position338, tokenIndex338
+		l297:
+			goto l296
+		l295:
+			p.Position, p.TokenIndex = position295, tokenIndex295
 		}
-	l339:
+	l296:
 		if p.Buffer[p.Position] != '/' {
-			goto l336
+			goto l293
 		}
 		p.Position++
 		if !p.rule_fpath() {
-			goto l336
+			goto l293
 		}
-		p.Add(rulefileurl, position337, tokenIndex337)
+		p.Add(rulefileurl, position294, tokenIndex294)
 	}
 	return true
-l336:
-	p.Position, p.TokenIndex = position336, tokenIndex336
+l293:
+	p.Position, p.TokenIndex = position293, tokenIndex293
 	return false
 }
 
 /* httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)?)> */
 func (p *parser) rule_httpurl() bool {
-	position342, tokenIndex342 := p.Position, p.TokenIndex
+	position299, tokenIndex299 := p.Position, p.TokenIndex
 	{
-		position343, tokenIndex343 := p.Position, p.TokenIndex
+		position300, tokenIndex300 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'h' {
-			goto l342
+			goto l299
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l342
+			goto l299
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l342
+			goto l299
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l342
+			goto l299
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l342
+			goto l299
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l342
+			goto l299
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l342
+			goto l299
 		}
 		p.Position++
-		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l342
+		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+			goto l299
 		}
 		{
-			position344, tokenIndex344 := p.Position, p.TokenIndex
+			position301, tokenIndex301 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l344
+				goto l301
 			}
 			p.Position++
-			if !p.rule_hpath() {
-				goto l344
+			{
+				position303, tokenIndex303 := p.Position, p.TokenIndex
+				if !p.rule_hsegment() {
+					goto l301
+				}
+			l304:
+				{
+					position305, tokenIndex305 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '/' {
+						goto l305
+					}
+					p.Position++
+					if !p.rule_hsegment() {
+						goto l305
+					}
+					goto l304
+				l305:
+					p.Position, p.TokenIndex = position305, tokenIndex305
+				}
+				p.Add(rulehpath, position303, tokenIndex303)
 			}
 			{
-				position346, tokenIndex346 := p.Position, p.TokenIndex
+				position306, tokenIndex306 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '?' {
-					goto l346
+					goto l306
 				}
 				p.Position++
 				if !p.rule_search() {
-					goto l346
+					goto l306
 				}
-				goto l347
-			l346:
-				p.Position, p.TokenIndex = position346, tokenIndex346
+				goto l307
+			l306:
+				p.Position, p.TokenIndex = position306, tokenIndex306
 			}
-		l347:
-			goto l345
-		l344:
-			p.Position, p.TokenIndex = position344, tokenIndex344
+		l307:
+			goto l302
+		l301:
+			p.Position, p.TokenIndex = position301, tokenIndex301
 		}
-	l345:
-		p.Add(rulehttpurl, position343, tokenIndex343)
+	l302:
+		p.Add(rulehttpurl, position300, tokenIndex300)
 	}
 	return true
-l342:
-	p.Position, p.TokenIndex = position342, tokenIndex342
+l299:
+	p.Position, p.TokenIndex = position299, tokenIndex299
 	return false
 }
 
@@ -1276,8 +1759,8 @@ l348:
 /* hsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_hsegment() bool {
 	{
-		position353, tokenIndex353 := p.Position, p.TokenIndex
-	l354:
+		position310, tokenIndex310 := p.Position, p.TokenIndex
+	l311:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset8[buf[i]] {
@@ -1286,39 +1769,39 @@ func (p *parser) rule_hsegment() bool {
 			p.Position = i
 		}
 		{
-			position355, tokenIndex355 := p.Position, p.TokenIndex
+			position312, tokenIndex312 := p.Position, p.TokenIndex
 			{
-				position356, tokenIndex356 := p.Position, p.TokenIndex
+				position313, tokenIndex313 := p.Position, p.TokenIndex
 				if !cset8[p.Buffer[p.Position]] {
-					goto l375
+					goto l332
 				}
 				p.Position++
-				goto l356
-			l375:
-				p.Position, p.TokenIndex = position356, tokenIndex356
+				goto l313
+			l332:
+				p.Position, p.TokenIndex = position313, tokenIndex313
 				if p.Buffer[p.Position] != '%' {
-					goto l355
+					goto l312
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l355
+						goto l312
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l355
+						goto l312
 					}
 					p.Position++
 				}
 			}
-		l356:
-			goto l354
-		l355:
-			p.Position, p.TokenIndex = position355, tokenIndex355
+		l313:
+			goto l311
+		l312:
+			p.Position, p.TokenIndex = position312, tokenIndex312
 		}
-		p.Add(rulehsegment, position353, tokenIndex353)
+		p.Add(rulehsegment, position310, tokenIndex310)
 	}
 	return true
 }
@@ -1326,8 +1809,8 @@ func (p *parser) rule_hsegment() bool {
 /* search <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_search() bool {
 	{
-		position383, tokenIndex383 := p.Position, p.TokenIndex
-	l384:
+		position340, tokenIndex340 := p.Position, p.TokenIndex
+	l341:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset8[buf[i]] {
@@ -1336,167 +1819,532 @@ func (p *parser) rule_search() bool {
 			p.Position = i
 		}
 		{
-			position385, tokenIndex385 := p.Position, p.TokenIndex
+			position342, tokenIndex342 := p.Position, p.TokenIndex
 			{
-				position386, tokenIndex386 := p.Position, p.TokenIndex
+				position343, tokenIndex343 := p.Position, p.TokenIndex
 				if !cset8[p.Buffer[p.Position]] {
-					goto l405
+					goto l362
 				}
 				p.Position++
-				goto l386
-			l405:
-				p.Position, p.TokenIndex = position386, tokenIndex386
+				goto l343
+			l362:
+				p.Position, p.TokenIndex = position343, tokenIndex343
 				if p.Buffer[p.Position] != '%' {
-					goto l385
+					goto l342
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l385
+						goto l342
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l385
+						goto l342
 					}
 					p.Position++
 				}
 			}
-		l386:
-			goto l384
-		l385:
-			p.Position, p.TokenIndex = position385, tokenIndex385
+		l343:
+			goto l341
+		l342:
+			p.Position, p.TokenIndex = position342, tokenIndex342
 		}
-		p.Add(rulesearch, position383, tokenIndex383)
+		p.Add(rulesearch, position340, tokenIndex340)
 	}
 	return true
 }
 
 /* gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' gopher_search ('%' '0' '9' gopherplus_string)?)?)?)?)?)> */
 func (p *parser) rule_gopherurl() bool {
-	position412, tokenIndex412 := p.Position, p.TokenIndex
+	position369, tokenIndex369 := p.Position, p.TokenIndex
 	{
-		position413, tokenIndex413 := p.Position, p.TokenIndex
+		position370, tokenIndex370 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'g' {
-			goto l412
+			goto l369
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l412
+			goto l369
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l412
+			goto l369
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'h' {
-			goto l412
+			goto l369
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l412
+			goto l369
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l412
+			goto l369
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l412
+			goto l369
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l412
+			goto l369
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l412
+			goto l369
 		}
 		p.Position++
-		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l412
+		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+			goto l369
 		}
 		{
-			position414, tokenIndex414 := p.Position, p.TokenIndex
+			position371, tokenIndex371 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l414
+				goto l371
 			}
 			p.Position++
 			{
-				position416, tokenIndex416 := p.Position, p.TokenIndex
-				if !cset29[p.Buffer[p.Position]] || !p.rule_gtype() {
-					goto l416
+				position373, tokenIndex373 := p.Position, p.TokenIndex
+				{
+					position375, tokenIndex375 := p.Position, p.TokenIndex
+					{
+						position376, tokenIndex376 := p.Position, p.TokenIndex
+						if !cset2[p.Buffer[p.Position]] {
+							goto l397
+						}
+						p.Position++
+						goto l376
+					l397:
+						p.Position, p.TokenIndex = position376, tokenIndex376
+						if p.Buffer[p.Position] != '%' {
+							goto l373
+						}
+						p.Position++
+						{
+							if !cset1[p.Buffer[p.Position]] {
+								goto l373
+							}
+							p.Position++
+						}
+						{
+							if !cset1[p.Buffer[p.Position]] {
+								goto l373
+							}
+							p.Position++
+						}
+					}
+				l376:
+					p.Add(rulegtype, position375, tokenIndex375)
 				}
 				{
-					position418, tokenIndex418 := p.Position, p.TokenIndex
-					if !p.rule_selector() {
-						goto l418
+					{
+						position406, tokenIndex406 := p.Position, p.TokenIndex
+						{
+							position407, tokenIndex407 := p.Position, p.TokenIndex
+						l409:
+							{
+								position410, tokenIndex410 := p.Position, p.TokenIndex
+								{
+									position411, tokenIndex411 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != '%' {
+										goto l411
+									}
+									p.Position++
+									if p.Buffer[p.Position] != '0' {
+										goto l411
+									}
+									p.Position++
+									if p.Buffer[p.Position] != '9' {
+										goto l411
+									}
+									p.Position++
+									goto l410
+								l411:
+									p.Position, p.TokenIndex = position411, tokenIndex411
+								}
+								{
+									position412, tokenIndex412 := p.Position, p.TokenIndex
+									if !cset2[p.Buffer[p.Position]] {
+										goto l433
+									}
+									p.Position++
+									goto l412
+								l433:
+									p.Position, p.TokenIndex = position412, tokenIndex412
+									if p.Buffer[p.Position] != '%' {
+										goto l410
+									}
+									p.Position++
+									{
+										if !cset1[p.Buffer[p.Position]] {
+											goto l410
+										}
+										p.Position++
+									}
+									{
+										if !cset1[p.Buffer[p.Position]] {
+											goto l410
+										}
+										p.Position++
+									}
+								}
+							l412:
+								goto l409
+							l410:
+								p.Position, p.TokenIndex = position410, tokenIndex410
+							}
+							{
+								position440, tokenIndex440 := p.Position, p.TokenIndex
+								{
+									position441, tokenIndex441 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != '%' {
+										goto l441
+									}
+									p.Position++
+									if p.Buffer[p.Position] != '0' {
+										goto l441
+									}
+									p.Position++
+									if p.Buffer[p.Position] != '9' {
+										goto l441
+									}
+									p.Position++
+								l443:
+									{
+										position444, tokenIndex444 := p.Position, p.TokenIndex
+										{
+											position445, tokenIndex445 := p.Position, p.TokenIndex
+											if p.Buffer[p.Position] != '%' {
+												goto l445
+											}
+											p.Position++
+											if p.Buffer[p.Position] != '0' {
+												goto l445
+											}
+											p.Position++
+											if p.Buffer[p.Position] != '9' {
+												goto l445
+											}
+											p.Position++
+											goto l444
+										l445:
+											p.Position, p.TokenIndex = position445, tokenIndex445
+										}
+										{
+											position446, tokenIndex446 := p.Position, p.TokenIndex
+											if !cset8[p.Buffer[p.Position]] {
+												goto l465
+											}
+											p.Position++
+											goto l446
+										l465:
+											p.Position, p.TokenIndex = position446, tokenIndex446
+											if p.Buffer[p.Position] != '%' {
+												goto l444
+											}
+											p.Position++
+											{
+												if !cset1[p.Buffer[p.Position]] {
+													goto l444
+												}
+												p.Position++
+											}
+											{
+												if !cset1[p.Buffer[p.Position]] {
+													goto l444
+												}
+												p.Position++
+											}
+										}
+									l446:
+										goto l443
+									l444:
+										p.Position, p.TokenIndex = position444, tokenIndex444
+									}
+									{
+										position472, tokenIndex472 := p.Position, p.TokenIndex
+										if p.Buffer[p.Position] != '%' {
+											goto l472
+										}
+										p.Position++
+										if p.Buffer[p.Position] != '0' {
+											goto l472
+										}
+										p.Position++
+										if p.Buffer[p.Position] != '9' {
+											goto l472
+										}
+										p.Position++
+									l474:
+										{
+											i, buf := p.Position, p.Buffer
+											for cset2[buf[i]] {
+												i++
+											}
+											p.Position = i
+										}
+										{
+											position475, tokenIndex475 := p.Position, p.TokenIndex
+											{
+												position476, tokenIndex476 := p.Position, p.TokenIndex
+												if !cset2[p.Buffer[p.Position]] {
+													goto l497
+												}
+												p.Position++
+												goto l476
+											l497:
+												p.Position, p.TokenIndex = position476, tokenIndex476
+												if p.Buffer[p.Position] != '%' {
+													goto l475
+												}
+												p.Position++
+												{
+													if !cset1[p.Buffer[p.Position]] {
+														goto l475
+													}
+													p.Position++
+												}
+												{
+													if !cset1[p.Buffer[p.Position]] {
+														goto l475
+													}
+													p.Position++
+												}
+											}
+										l476:
+											goto l474
+										l475:
+											p.Position, p.TokenIndex = position475, tokenIndex475
+										}
+										goto l473
+									l472:
+										p.Position, p.TokenIndex = position472, tokenIndex472
+									}
+								l473:
+									goto l442
+								l441:
+									p.Position, p.TokenIndex = position441, tokenIndex441
+								}
+							l442:
+								{
+									position504, tokenIndex504 := p.Position, p.TokenIndex
+									if !p.MatchDot() {
+										goto l504
+									}
+									goto l408
+								l504:
+									p.Position, p.TokenIndex = position504, tokenIndex504
+								}
+								p.Position, p.TokenIndex = position440, tokenIndex440
+							}
+							goto l407
+						l408:
+							p.Position, p.TokenIndex = position407, tokenIndex407
+						l505:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset2[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position506, tokenIndex506 := p.Position, p.TokenIndex
+								{
+									position507, tokenIndex507 := p.Position, p.TokenIndex
+									if !cset2[p.Buffer[p.Position]] {
+										goto l528
+									}
+									p.Position++
+									goto l507
+								l528:
+									p.Position, p.TokenIndex = position507, tokenIndex507
+									if p.Buffer[p.Position] != '%' {
+										goto l506
+									}
+									p.Position++
+									{
+										if !cset1[p.Buffer[p.Position]] {
+											goto l506
+										}
+										p.Position++
+									}
+									{
+										if !cset1[p.Buffer[p.Position]] {
+											goto l506
+										}
+										p.Position++
+									}
+								}
+							l507:
+								goto l505
+							l506:
+								p.Position, p.TokenIndex = position506, tokenIndex506
+							}
+						}
+					l407:
+						p.Add(ruleselector, position406, tokenIndex406)
 					}
 					{
-						position420, tokenIndex420 := p.Position, p.TokenIndex
+						position535, tokenIndex535 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '%' {
-							goto l420
+							goto l535
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l420
+							goto l535
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '9' {
-							goto l420
+							goto l535
 						}
 						p.Position++
-						if !p.rule_gopher_search() {
-							goto l420
+						{
+							position537, tokenIndex537 := p.Position, p.TokenIndex
+						l538:
+							{
+								position539, tokenIndex539 := p.Position, p.TokenIndex
+								{
+									position540, tokenIndex540 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != '%' {
+										goto l540
+									}
+									p.Position++
+									if p.Buffer[p.Position] != '0' {
+										goto l540
+									}
+									p.Position++
+									if p.Buffer[p.Position] != '9' {
+										goto l540
+									}
+									p.Position++
+									goto l539
+								l540:
+									p.Position, p.TokenIndex = position540, tokenIndex540
+								}
+								{
+									position541, tokenIndex541 := p.Position, p.TokenIndex
+									if !cset8[p.Buffer[p.Position]] {
+										goto l560
+									}
+									p.Position++
+									goto l541
+								l560:
+									p.Position, p.TokenIndex = position541, tokenIndex541
+									if p.Buffer[p.Position] != '%' {
+										goto l539
+									}
+									p.Position++
+									{
+										if !cset1[p.Buffer[p.Position]] {
+											goto l539
+										}
+										p.Position++
+									}
+									{
+										if !cset1[p.Buffer[p.Position]] {
+											goto l539
+										}
+										p.Position++
+									}
+								}
+							l541:
+								goto l538
+							l539:
+								p.Position, p.TokenIndex = position539, tokenIndex539
+							}
+							p.Add(rulegopher_search, position537, tokenIndex537)
 						}
 						{
-							position422, tokenIndex422 := p.Position, p.TokenIndex
+							position567, tokenIndex567 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '%' {
-								goto l422
+								goto l567
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '0' {
-								goto l422
+								goto l567
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '9' {
-								goto l422
+								goto l567
 							}
 							p.Position++
-							if !p.rule_gopherplus_string() {
-								goto l422
+							{
+								position569, tokenIndex569 := p.Position, p.TokenIndex
+							l570:
+								{
+									i, buf := p.Position, p.Buffer
+									for cset2[buf[i]] {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position571, tokenIndex571 := p.Position, p.TokenIndex
+									{
+										position572, tokenIndex572 := p.Position, p.TokenIndex
+										if !cset2[p.Buffer[p.Position]] {
+											goto l593
+										}
+										p.Position++
+										goto l572
+									l593:
+										p.Position, p.TokenIndex = position572, tokenIndex572
+										if p.Buffer[p.Position] != '%' {
+											goto l571
+										}
+										p.Position++
+										{
+											if !cset1[p.Buffer[p.Position]] {
+												goto l571
+											}
+											p.Position++
+										}
+										{
+											if !cset1[p.Buffer[p.Position]] {
+												goto l571
+											}
+											p.Position++
+										}
+									}
+								l572:
+									goto l570
+								l571:
+									p.Position, p.TokenIndex = position571, tokenIndex571
+								}
+								p.Add(rulegopherplus_string, position569, tokenIndex569)
 							}
-							goto l423
-						l422:
-							p.Position, p.TokenIndex = position422, tokenIndex422
+							goto l568
+						l567:
+							p.Position, p.TokenIndex = position567, tokenIndex567
 						}
-					l423:
-						goto l421
-					l420:
-						p.Position, p.TokenIndex = position420, tokenIndex420
+					l568:
+						goto l536
+					l535:
+						p.Position, p.TokenIndex = position535, tokenIndex535
 					}
-				l421:
-					goto l419
-				l418:
-					p.Position, p.TokenIndex = position418, tokenIndex418
+				l536:
+					goto l405
 				}
-			l419:
-				goto l417
-			l416:
-				p.Position, p.TokenIndex = position416, tokenIndex416
+			l405:
+				goto l374
+			l373:
+				p.Position, p.TokenIndex = position373, tokenIndex373
 			}
-		l417:
-			goto l415
-		l414:
-			p.Position, p.TokenIndex = position414, tokenIndex414
+		l374:
+			goto l372
+		l371:
+			p.Position, p.TokenIndex = position371, tokenIndex371
 		}
-	l415:
-		p.Add(rulegopherurl, position413, tokenIndex413)
+	l372:
+		p.Add(rulegopherurl, position370, tokenIndex370)
 	}
 	return true
-l412:
-	p.Position, p.TokenIndex = position412, tokenIndex412
+l369:
+	p.Position, p.TokenIndex = position369, tokenIndex369
 	return false
 }
 
@@ -1906,45 +2754,107 @@ func (p *parser) rule_gopherplus_string() bool {
 
 /* mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr)> */
 func (p *parser) rule_mailtourl() bool {
-	position647, tokenIndex647 := p.Position, p.TokenIndex
+	position604, tokenIndex604 := p.Position, p.TokenIndex
 	{
-		position648, tokenIndex648 := p.Position, p.TokenIndex
+		position605, tokenIndex605 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'm' {
-			goto l647
+			goto l604
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l647
+			goto l604
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l647
+			goto l604
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l647
+			goto l604
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l647
+			goto l604
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l647
+			goto l604
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l647
+			goto l604
 		}
 		p.Position++
-		if !cset29[p.Buffer[p.Position]] || !p.rule_encoded822addr() {
-			goto l647
+		{
+			position606, tokenIndex606 := p.Position, p.TokenIndex
+			{
+				position609, tokenIndex609 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] {
+					goto l630
+				}
+				p.Position++
+				goto l609
+			l630:
+				p.Position, p.TokenIndex = position609, tokenIndex609
+				if p.Buffer[p.Position] != '%' {
+					goto l604
+				}
+				p.Position++
+				{
+					if !cset1[p.Buffer[p.Position]] {
+						goto l604
+					}
+					p.Position++
+				}
+				{
+					if !cset1[p.Buffer[p.Position]] {
+						goto l604
+					}
+					p.Position++
+				}
+			}
+		l609:
+		l607:
+			{
+				position608, tokenIndex608 := p.Position, p.TokenIndex
+				{
+					position637, tokenIndex637 := p.Position, p.TokenIndex
+					if !cset2[p.Buffer[p.Position]] {
+						goto l658
+					}
+					p.Position++
+					goto l637
+				l658:
+					p.Position, p.TokenIndex = position637, tokenIndex637
+					if p.Buffer[p.Position] != '%' {
+						goto l608
+					}
+					p.Position++
+					{
+						if !cset1[p.Buffer[p.Position]] {
+							goto l608
+						}
+						p.Position++
+					}
+					{
+						if !cset1[p.Buffer[p.Position]] {
+							goto l608
+						}
+						p.Position++
+					}
+				}
+			l637:
+				goto l607
+			l608:
+				p.Position, p.TokenIndex = position608, tokenIndex608
+			}
+			p.Add(ruleencoded822addr, position606, tokenIndex606)
 		}
-		p.Add(rulemailtourl, position648, tokenIndex648)
+		p.Add(rulemailtourl, position605, tokenIndex605)
 	}
 	return true
-l647:
-	p.Position, p.TokenIndex = position647, tokenIndex647
+l604:
+	p.Position, p.TokenIndex = position604, tokenIndex604
 	return false
 }
 
@@ -2024,37 +2934,127 @@ l649:
 
 /* newsurl <- <('n' 'e' 'w' 's' ':' grouppart)> */
 func (p *parser) rule_newsurl() bool {
-	position709, tokenIndex709 := p.Position, p.TokenIndex
+	position666, tokenIndex666 := p.Position, p.TokenIndex
 	{
-		position710, tokenIndex710 := p.Position, p.TokenIndex
+		position667, tokenIndex667 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'n' {
-			goto l709
+			goto l666
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l709
+			goto l666
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'w' {
-			goto l709
+			goto l666
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l709
+			goto l666
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l709
+			goto l666
 		}
 		p.Position++
-		if !cset30[p.Buffer[p.Position]] || !p.rule_grouppart() {
-			goto l709
+		{
+			position668, tokenIndex668 := p.Position, p.TokenIndex
+			{
+				position669, tokenIndex669 := p.Position, p.TokenIndex
+				{
+					position671, tokenIndex671 := p.Position, p.TokenIndex
+					{
+						position674, tokenIndex674 := p.Position, p.TokenIndex
+						if !cset9[p.Buffer[p.Position]] {
+							goto l694
+						}
+						p.Position++
+						goto l674
+					l694:
+						p.Position, p.TokenIndex = position674, tokenIndex674
+						if p.Buffer[p.Position] != '%' {
+							goto l670
+						}
+						p.Position++
+						{
+							if !cset1[p.Buffer[p.Position]] {
+								goto l670
+							}
+							p.Position++
+						}
+						{
+							if !cset1[p.Buffer[p.Position]] {
+								goto l670
+							}
+							p.Position++
+						}
+					}
+				l674:
+				l672:
+					{
+						position673, tokenIndex673 := p.Position, p.TokenIndex
+						{
+							position701, tokenIndex701 := p.Position, p.TokenIndex
+							if !cset9[p.Buffer[p.Position]] {
+								goto l721
+							}
+							p.Position++
+							goto l701
+						l721:
+							p.Position, p.TokenIndex = position701, tokenIndex701
+							if p.Buffer[p.Position] != '%' {
+								goto l673
+							}
+							p.Position++
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l673
+								}
+								p.Position++
+							}
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l673
+								}
+								p.Position++
+							}
+						}
+					l701:
+						goto l672
+					l673:
+						p.Position, p.TokenIndex = position673, tokenIndex673
+					}
+					if p.Buffer[p.Position] != '@' {
+						goto l670
+					}
+					p.Position++
+					if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
+						goto l670
+					}
+					p.Add(rulearticle, position671, tokenIndex671)
+				}
+				goto l669
+			l670:
+				p.Position, p.TokenIndex = position669, tokenIndex669
+				if !cset5[p.Buffer[p.Position]] || !p.rule_group() {
+					goto l728
+				}
+				goto l669
+			l728:
+				p.Position, p.TokenIndex = position669, tokenIndex669
+				if p.Buffer[p.Position] != '*' {
+					goto l666
+				}
+				p.Position++
+			}
+		l669:
+			p.Add(rulegrouppart, position668, tokenIndex668)
 		}
-		p.Add(rulenewsurl, position710, tokenIndex710)
+		p.Add(rulenewsurl, position667, tokenIndex667)
 	}
 	return true
-l709:
-	p.Position, p.TokenIndex = position709, tokenIndex709
+l666:
+	p.Position, p.TokenIndex = position666, tokenIndex666
 	return false
 }
 
@@ -2065,13 +3065,13 @@ func (p *parser) rule_grouppart() bool {
 		position712, tokenIndex712 := p.Position, p.TokenIndex
 		{
 			position713, tokenIndex713 := p.Position, p.TokenIndex
-			if !cset30[p.Buffer[p.Position]] || !p.rule_article() {
+			if !cset28[p.Buffer[p.Position]] || !p.rule_article() {
 				goto l714
 			}
 			goto l713
 		l714:
 			p.Position, p.TokenIndex = position713, tokenIndex713
-			if !cset4[p.Buffer[p.Position]] || !p.rule_group() {
+			if !cset5[p.Buffer[p.Position]] || !p.rule_group() {
 				goto l715
 			}
 			goto l713
@@ -2093,40 +3093,40 @@ l711:
 
 /* group <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9] / '-' / '.' / '+' / '_')*)> */
 func (p *parser) rule_group() bool {
-	position716, tokenIndex716 := p.Position, p.TokenIndex
+	position730, tokenIndex730 := p.Position, p.TokenIndex
 	{
-		position717, tokenIndex717 := p.Position, p.TokenIndex
+		position731, tokenIndex731 := p.Position, p.TokenIndex
 		{
-			if !cset4[p.Buffer[p.Position]] {
-				goto l716
+			if !cset5[p.Buffer[p.Position]] {
+				goto l730
 			}
 			p.Position++
 		}
-	l720:
+	l734:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset9[buf[i]] {
+			for cset10[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position721, tokenIndex721 := p.Position, p.TokenIndex
+			position735, tokenIndex735 := p.Position, p.TokenIndex
 			{
-				if !cset9[p.Buffer[p.Position]] {
-					goto l721
+				if !cset10[p.Buffer[p.Position]] {
+					goto l735
 				}
 				p.Position++
 			}
-			goto l720
-		l721:
-			p.Position, p.TokenIndex = position721, tokenIndex721
+			goto l734
+		l735:
+			p.Position, p.TokenIndex = position735, tokenIndex735
 		}
-		p.Add(rulegroup, position717, tokenIndex717)
+		p.Add(rulegroup, position731, tokenIndex731)
 	}
 	return true
-l716:
-	p.Position, p.TokenIndex = position716, tokenIndex716
+l730:
+	p.Position, p.TokenIndex = position730, tokenIndex730
 	return false
 }
 
@@ -2137,7 +3137,7 @@ func (p *parser) rule_article() bool {
 		position730, tokenIndex730 := p.Position, p.TokenIndex
 		{
 			position733, tokenIndex733 := p.Position, p.TokenIndex
-			if !cset10[p.Buffer[p.Position]] {
+			if !cset9[p.Buffer[p.Position]] {
 				goto l753
 			}
 			p.Position++
@@ -2167,7 +3167,7 @@ func (p *parser) rule_article() bool {
 			position732, tokenIndex732 := p.Position, p.TokenIndex
 			{
 				position760, tokenIndex760 := p.Position, p.TokenIndex
-				if !cset10[p.Buffer[p.Position]] {
+				if !cset9[p.Buffer[p.Position]] {
 					goto l780
 				}
 				p.Position++
@@ -2200,7 +3200,7 @@ func (p *parser) rule_article() bool {
 			goto l729
 		}
 		p.Position++
-		if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
+		if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
 			goto l729
 		}
 		p.Add(rulearticle, position730, tokenIndex730)
@@ -2213,161 +3213,406 @@ l729:
 
 /* nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)?)> */
 func (p *parser) rule_nntpurl() bool {
-	position787, tokenIndex787 := p.Position, p.TokenIndex
+	position744, tokenIndex744 := p.Position, p.TokenIndex
 	{
-		position788, tokenIndex788 := p.Position, p.TokenIndex
+		position745, tokenIndex745 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'n' {
-			goto l787
+			goto l744
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'n' {
-			goto l787
+			goto l744
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l787
+			goto l744
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l787
+			goto l744
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l787
+			goto l744
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l787
+			goto l744
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l787
+			goto l744
 		}
 		p.Position++
-		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l787
+		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+			goto l744
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l787
+			goto l744
 		}
 		p.Position++
-		if !cset4[p.Buffer[p.Position]] || !p.rule_group() {
-			goto l787
+		if !cset5[p.Buffer[p.Position]] || !p.rule_group() {
+			goto l744
 		}
 		{
-			position789, tokenIndex789 := p.Position, p.TokenIndex
+			position746, tokenIndex746 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l789
+				goto l746
 			}
 			p.Position++
-			if !cset28[p.Buffer[p.Position]] || !p.rule_digits() {
-				goto l789
+			{
+				position748, tokenIndex748 := p.Position, p.TokenIndex
+				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+					goto l746
+				}
+				p.Position++
+			l749:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position750, tokenIndex750 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l750
+					}
+					p.Position++
+					goto l749
+				l750:
+					p.Position, p.TokenIndex = position750, tokenIndex750
+				}
+				p.Add(ruledigits, position748, tokenIndex748)
 			}
-			goto l790
-		l789:
-			p.Position, p.TokenIndex = position789, tokenIndex789
+			goto l747
+		l746:
+			p.Position, p.TokenIndex = position746, tokenIndex746
 		}
-	l790:
-		p.Add(rulenntpurl, position788, tokenIndex788)
+	l747:
+		p.Add(rulenntpurl, position745, tokenIndex745)
 	}
 	return true
-l787:
-	p.Position, p.TokenIndex = position787, tokenIndex787
+l744:
+	p.Position, p.TokenIndex = position744, tokenIndex744
 	return false
 }
 
 /* telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'?)> */
 func (p *parser) rule_telneturl() bool {
-	position791, tokenIndex791 := p.Position, p.TokenIndex
+	position751, tokenIndex751 := p.Position, p.TokenIndex
 	{
-		position792, tokenIndex792 := p.Position, p.TokenIndex
+		position752, tokenIndex752 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 't' {
-			goto l791
+			goto l751
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l791
+			goto l751
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l791
+			goto l751
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'n' {
-			goto l791
+			goto l751
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l791
+			goto l751
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l791
+			goto l751
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l791
+			goto l751
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l791
+			goto l751
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l791
+			goto l751
 		}
 		p.Position++
-		if !cset27[p.Buffer[p.Position]] || !p.rule_login() {
-			goto l791
+		if !cset18[p.Buffer[p.Position]] || !p.rule_login() {
+			goto l751
 		}
 		{
-			position793, tokenIndex793 := p.Position, p.TokenIndex
+			position753, tokenIndex753 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l793
+				goto l753
 			}
 			p.Position++
-			goto l794
-		l793:
-			p.Position, p.TokenIndex = position793, tokenIndex793
+			goto l754
+		l753:
+			p.Position, p.TokenIndex = position753, tokenIndex753
 		}
-	l794:
-		p.Add(ruletelneturl, position792, tokenIndex792)
+	l754:
+		p.Add(ruletelneturl, position752, tokenIndex752)
 	}
 	return true
-l791:
-	p.Position, p.TokenIndex = position791, tokenIndex791
+l751:
+	p.Position, p.TokenIndex = position751, tokenIndex751
 	return false
 }
 
 /* waisurl <- <(waisdoc / waisindex / waisdatabase)> */
 func (p *parser) rule_waisurl() bool {
-	position795, tokenIndex795 := p.Position, p.TokenIndex
+	position755, tokenIndex755 := p.Position, p.TokenIndex
 	{
-		position796, tokenIndex796 := p.Position, p.TokenIndex
+		position756, tokenIndex756 := p.Position, p.TokenIndex
 		{
-			position797, tokenIndex797 := p.Position, p.TokenIndex
-			if !cset23[p.Buffer[p.Position]] || !p.rule_waisdoc() {
-				goto l798
+			position757, tokenIndex757 := p.Position, p.TokenIndex
+			{
+				position759, tokenIndex759 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != 'w' {
+					goto l758
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'a' {
+					goto l758
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'i' {
+					goto l758
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 's' {
+					goto l758
+				}
+				p.Position++
+				if p.Buffer[p.Position] != ':' {
+					goto l758
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l758
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l758
+				}
+				p.Position++
+				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l758
+				}
+				if p.Buffer[p.Position] != '/' {
+					goto l758
+				}
+				p.Position++
+				if !p.rule_database() {
+					goto l758
+				}
+				if p.Buffer[p.Position] != '/' {
+					goto l758
+				}
+				p.Position++
+				{
+					position760, tokenIndex760 := p.Position, p.TokenIndex
+				l761:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset11[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position762, tokenIndex762 := p.Position, p.TokenIndex
+						{
+							position763, tokenIndex763 := p.Position, p.TokenIndex
+							if !cset11[p.Buffer[p.Position]] {
+								goto l777
+							}
+							p.Position++
+							goto l763
+						l777:
+							p.Position, p.TokenIndex = position763, tokenIndex763
+							if p.Buffer[p.Position] != '%' {
+								goto l762
+							}
+							p.Position++
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l762
+								}
+								p.Position++
+							}
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l762
+								}
+								p.Position++
+							}
+						}
+					l763:
+						goto l761
+					l762:
+						p.Position, p.TokenIndex = position762, tokenIndex762
+					}
+					p.Add(rulewtype, position760, tokenIndex760)
+				}
+				if p.Buffer[p.Position] != '/' {
+					goto l758
+				}
+				p.Position++
+				{
+					position784, tokenIndex784 := p.Position, p.TokenIndex
+				l785:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset11[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position786, tokenIndex786 := p.Position, p.TokenIndex
+						{
+							position787, tokenIndex787 := p.Position, p.TokenIndex
+							if !cset11[p.Buffer[p.Position]] {
+								goto l801
+							}
+							p.Position++
+							goto l787
+						l801:
+							p.Position, p.TokenIndex = position787, tokenIndex787
+							if p.Buffer[p.Position] != '%' {
+								goto l786
+							}
+							p.Position++
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l786
+								}
+								p.Position++
+							}
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l786
+								}
+								p.Position++
+							}
+						}
+					l787:
+						goto l785
+					l786:
+						p.Position, p.TokenIndex = position786, tokenIndex786
+					}
+					p.Add(rulewpath, position784, tokenIndex784)
+				}
+				p.Add(rulewaisdoc, position759, tokenIndex759)
 			}
-			goto l797
-		l798:
-			p.Position, p.TokenIndex = position797, tokenIndex797
-			if !cset23[p.Buffer[p.Position]] || !p.rule_waisindex() {
-				goto l799
+			goto l757
+		l758:
+			p.Position, p.TokenIndex = position757, tokenIndex757
+			{
+				position809, tokenIndex809 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != 'w' {
+					goto l808
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'a' {
+					goto l808
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'i' {
+					goto l808
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 's' {
+					goto l808
+				}
+				p.Position++
+				if p.Buffer[p.Position] != ':' {
+					goto l808
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l808
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l808
+				}
+				p.Position++
+				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l808
+				}
+				if p.Buffer[p.Position] != '/' {
+					goto l808
+				}
+				p.Position++
+				if !p.rule_database() {
+					goto l808
+				}
+				if p.Buffer[p.Position] != '?' {
+					goto l808
+				}
+				p.Position++
+				if !p.rule_search() {
+					goto l808
+				}
+				p.Add(rulewaisindex, position809, tokenIndex809)
 			}
-			goto l797
-		l799:
-			p.Position, p.TokenIndex = position797, tokenIndex797
-			if !cset23[p.Buffer[p.Position]] || !p.rule_waisdatabase() {
-				goto l795
+			goto l757
+		l808:
+			p.Position, p.TokenIndex = position757, tokenIndex757
+			{
+				position810, tokenIndex810 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != 'w' {
+					goto l755
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'a' {
+					goto l755
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'i' {
+					goto l755
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 's' {
+					goto l755
+				}
+				p.Position++
+				if p.Buffer[p.Position] != ':' {
+					goto l755
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l755
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l755
+				}
+				p.Position++
+				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l755
+				}
+				if p.Buffer[p.Position] != '/' {
+					goto l755
+				}
+				p.Position++
+				if !p.rule_database() {
+					goto l755
+				}
+				p.Add(rulewaisdatabase, position810, tokenIndex810)
 			}
 		}
-	l797:
-		p.Add(rulewaisurl, position796, tokenIndex796)
+	l757:
+		p.Add(rulewaisurl, position756, tokenIndex756)
 	}
 	return true
-l795:
-	p.Position, p.TokenIndex = position795, tokenIndex795
+l755:
+	p.Position, p.TokenIndex = position755, tokenIndex755
 	return false
 }
 
@@ -2404,7 +3649,7 @@ func (p *parser) rule_waisdatabase() bool {
 			goto l800
 		}
 		p.Position++
-		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
+		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
 			goto l800
 		}
 		if p.Buffer[p.Position] != '/' {
@@ -2455,7 +3700,7 @@ func (p *parser) rule_waisindex() bool {
 			goto l802
 		}
 		p.Position++
-		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
+		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
 			goto l802
 		}
 		if p.Buffer[p.Position] != '/' {
@@ -2513,7 +3758,7 @@ func (p *parser) rule_waisdoc() bool {
 			goto l804
 		}
 		p.Position++
-		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
+		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
 			goto l804
 		}
 		if p.Buffer[p.Position] != '/' {
@@ -2548,8 +3793,8 @@ l804:
 /* database <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_database() bool {
 	{
-		position807, tokenIndex807 := p.Position, p.TokenIndex
-	l808:
+		position815, tokenIndex815 := p.Position, p.TokenIndex
+	l816:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -2558,39 +3803,39 @@ func (p *parser) rule_database() bool {
 			p.Position = i
 		}
 		{
-			position809, tokenIndex809 := p.Position, p.TokenIndex
+			position817, tokenIndex817 := p.Position, p.TokenIndex
 			{
-				position810, tokenIndex810 := p.Position, p.TokenIndex
+				position818, tokenIndex818 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l824
+					goto l832
 				}
 				p.Position++
-				goto l810
-			l824:
-				p.Position, p.TokenIndex = position810, tokenIndex810
+				goto l818
+			l832:
+				p.Position, p.TokenIndex = position818, tokenIndex818
 				if p.Buffer[p.Position] != '%' {
-					goto l809
+					goto l817
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l809
+						goto l817
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l809
+						goto l817
 					}
 					p.Position++
 				}
 			}
-		l810:
-			goto l808
-		l809:
-			p.Position, p.TokenIndex = position809, tokenIndex809
+		l818:
+			goto l816
+		l817:
+			p.Position, p.TokenIndex = position817, tokenIndex817
 		}
-		p.Add(ruledatabase, position807, tokenIndex807)
+		p.Add(ruledatabase, position815, tokenIndex815)
 	}
 	return true
 }
@@ -2697,78 +3942,195 @@ func (p *parser) rule_wpath() bool {
 
 /* prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec*)> */
 func (p *parser) rule_prosperourl() bool {
-	position881, tokenIndex881 := p.Position, p.TokenIndex
+	position841, tokenIndex841 := p.Position, p.TokenIndex
 	{
-		position882, tokenIndex882 := p.Position, p.TokenIndex
+		position842, tokenIndex842 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'p' {
-			goto l881
+			goto l841
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l881
+			goto l841
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l881
+			goto l841
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l881
+			goto l841
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l881
+			goto l841
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l881
+			goto l841
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l881
+			goto l841
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l881
+			goto l841
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l881
+			goto l841
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l881
+			goto l841
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l881
+			goto l841
 		}
 		p.Position++
-		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l881
+		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+			goto l841
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l881
+			goto l841
 		}
 		p.Position++
-		if !p.rule_ppath() {
-			goto l881
-		}
-	l883:
 		{
-			position884, tokenIndex884 := p.Position, p.TokenIndex
-			if !cset31[p.Buffer[p.Position]] || !p.rule_fieldspec() {
-				goto l884
+			position843, tokenIndex843 := p.Position, p.TokenIndex
+			if !p.rule_psegment() {
+				goto l841
 			}
-			goto l883
-		l884:
-			p.Position, p.TokenIndex = position884, tokenIndex884
+		l844:
+			{
+				position845, tokenIndex845 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '/' {
+					goto l845
+				}
+				p.Position++
+				if !p.rule_psegment() {
+					goto l845
+				}
+				goto l844
+			l845:
+				p.Position, p.TokenIndex = position845, tokenIndex845
+			}
+			p.Add(ruleppath, position843, tokenIndex843)
 		}
-		p.Add(ruleprosperourl, position882, tokenIndex882)
+	l846:
+		{
+			position847, tokenIndex847 := p.Position, p.TokenIndex
+			{
+				position848, tokenIndex848 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != ';' {
+					goto l847
+				}
+				p.Position++
+				{
+					position849, tokenIndex849 := p.Position, p.TokenIndex
+				l850:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset12[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position851, tokenIndex851 := p.Position, p.TokenIndex
+						{
+							position852, tokenIndex852 := p.Position, p.TokenIndex
+							if !cset12[p.Buffer[p.Position]] {
+								goto l870
+							}
+							p.Position++
+							goto l852
+						l870:
+							p.Position, p.TokenIndex = position852, tokenIndex852
+							if p.Buffer[p.Position] != '%' {
+								goto l851
+							}
+							p.Position++
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l851
+								}
+								p.Position++
+							}
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l851
+								}
+								p.Position++
+							}
+						}
+					l852:
+						goto l850
+					l851:
+						p.Position, p.TokenIndex = position851, tokenIndex851
+					}
+					p.Add(rulefieldname, position849, tokenIndex849)
+				}
+				if p.Buffer[p.Position] != '=' {
+					goto l847
+				}
+				p.Position++
+				{
+					position877, tokenIndex877 := p.Position, p.TokenIndex
+				l878:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset12[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position879, tokenIndex879 := p.Position, p.TokenIndex
+						{
+							position880, tokenIndex880 := p.Position, p.TokenIndex
+							if !cset12[p.Buffer[p.Position]] {
+								goto l898
+							}
+							p.Position++
+							goto l880
+						l898:
+							p.Position, p.TokenIndex = position880, tokenIndex880
+							if p.Buffer[p.Position] != '%' {
+								goto l879
+							}
+							p.Position++
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l879
+								}
+								p.Position++
+							}
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l879
+								}
+								p.Position++
+							}
+						}
+					l880:
+						goto l878
+					l879:
+						p.Position, p.TokenIndex = position879, tokenIndex879
+					}
+					p.Add(rulefieldvalue, position877, tokenIndex877)
+				}
+				p.Add(rulefieldspec, position848, tokenIndex848)
+			}
+			goto l846
+		l847:
+			p.Position, p.TokenIndex = position847, tokenIndex847
+		}
+		p.Add(ruleprosperourl, position842, tokenIndex842)
 	}
 	return true
-l881:
-	p.Position, p.TokenIndex = position881, tokenIndex881
+l841:
+	p.Position, p.TokenIndex = position841, tokenIndex841
 	return false
 }
 
@@ -2805,49 +4167,49 @@ l885:
 /* psegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_psegment() bool {
 	{
-		position890, tokenIndex890 := p.Position, p.TokenIndex
-	l891:
+		position907, tokenIndex907 := p.Position, p.TokenIndex
+	l908:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset6[buf[i]] {
+			for cset7[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position892, tokenIndex892 := p.Position, p.TokenIndex
+			position909, tokenIndex909 := p.Position, p.TokenIndex
 			{
-				position893, tokenIndex893 := p.Position, p.TokenIndex
-				if !cset6[p.Buffer[p.Position]] {
-					goto l912
+				position910, tokenIndex910 := p.Position, p.TokenIndex
+				if !cset7[p.Buffer[p.Position]] {
+					goto l929
 				}
 				p.Position++
-				goto l893
-			l912:
-				p.Position, p.TokenIndex = position893, tokenIndex893
+				goto l910
+			l929:
+				p.Position, p.TokenIndex = position910, tokenIndex910
 				if p.Buffer[p.Position] != '%' {
-					goto l892
+					goto l909
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l892
+						goto l909
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l892
+						goto l909
 					}
 					p.Position++
 				}
 			}
-		l893:
-			goto l891
-		l892:
-			p.Position, p.TokenIndex = position892, tokenIndex892
+		l910:
+			goto l908
+		l909:
+			p.Position, p.TokenIndex = position909, tokenIndex909
 		}
-		p.Add(rulepsegment, position890, tokenIndex890)
+		p.Add(rulepsegment, position907, tokenIndex907)
 	}
 	return true
 }
@@ -3057,7 +4419,7 @@ func (p *parser) rule_uchar() bool {
 			goto l993
 		l1007:
 			p.Position, p.TokenIndex = position993, tokenIndex993
-			if !cset32[p.Buffer[p.Position]] || !p.rule_escape() {
+			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
 				goto l991
 			}
 		}
@@ -3084,7 +4446,7 @@ func (p *parser) rule_xchar() bool {
 			goto l1010
 		l1031:
 			p.Position, p.TokenIndex = position1010, tokenIndex1010
-			if !cset32[p.Buffer[p.Position]] || !p.rule_escape() {
+			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
 				goto l1008
 			}
 		}
@@ -3104,7 +4466,7 @@ func (p *parser) rule_selector_alone() bool {
 	l1034:
 		{
 			position1035, tokenIndex1035 := p.Position, p.TokenIndex
-			if !cset29[p.Buffer[p.Position]] || !p.rule_xchar() {
+			if !cset30[p.Buffer[p.Position]] || !p.rule_xchar() {
 				goto l1035
 			}
 			goto l1034
@@ -3122,7 +4484,7 @@ func (p *parser) rule_alphadigit() bool {
 	{
 		position1037, tokenIndex1037 := p.Position, p.TokenIndex
 		{
-			if !cset3[p.Buffer[p.Position]] {
+			if !cset4[p.Buffer[p.Position]] {
 				goto l1036
 			}
 			p.Position++
@@ -3175,7 +4537,7 @@ func (p *parser) rule_alpha() bool {
 	{
 		position1046, tokenIndex1046 := p.Position, p.TokenIndex
 		{
-			if !cset4[p.Buffer[p.Position]] {
+			if !cset5[p.Buffer[p.Position]] {
 				goto l1045
 			}
 			p.Position++
@@ -3347,29 +4709,29 @@ var cset1 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5'
 /* cset2 is [!$&-;=?-Z_a-z]. */
 var cset2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset3 is [0-9A-Za-z]. */
-var cset3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset3 is [!$&-.0-9;=?A-Z_a-z]. */
+var cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '?': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset4 is [A-Za-z]. */
-var cset4 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset4 is [0-9A-Za-z]. */
+var cset4 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset5 is [!$&-.0-9;=?A-Z_a-z]. */
-var cset5 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '?': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset5 is [A-Za-z]. */
+var cset5 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset6 is [!$&-.0-:=?-Z_a-z]. */
-var cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset6 is [ADIadi]. */
+var cset6 = [256]bool{'A': true, 'D': true, 'I': true, 'a': true, 'd': true, 'i': true}
 
-/* cset7 is [ADIadi]. */
-var cset7 = [256]bool{'A': true, 'D': true, 'I': true, 'a': true, 'd': true, 'i': true}
+/* cset7 is [!$&-.0-:=?-Z_a-z]. */
+var cset7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset8 is [!$&-.0-;=@-Z_a-z]. */
 var cset8 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset9 is [+\-.0-9A-Z_a-z]. */
-var cset9 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset9 is [!$&-;=?A-Z_a-z]. */
+var cset9 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset10 is [!$&-;=?A-Z_a-z]. */
-var cset10 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset10 is [+\-.0-9A-Z_a-z]. */
+var cset10 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset11 is [!$'-.0-9A-Z_a-z]. */
 var cset11 = [256]bool{'!': true, '$': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
@@ -3392,47 +4754,41 @@ var cset16 = [256]bool{'"': true, '#': true, '%': true, '<': true, '>': true}
 /* cset17 is [&/:;=?@]. */
 var cset17 = [256]bool{'&': true, '/': true, ':': true, ';': true, '=': true, '?': true, '@': true}
 
-/* cset18 is [h]. */
-var cset18 = [256]bool{'h': true}
+/* cset18 is [!$-.0-;=?-Z_a-z]. */
+var cset18 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset19 is [f]. */
-var cset19 = [256]bool{'f': true}
+/* cset19 is [h]. */
+var cset19 = [256]bool{'h': true}
 
-/* cset20 is [n]. */
-var cset20 = [256]bool{'n': true}
+/* cset20 is [f]. */
+var cset20 = [256]bool{'f': true}
 
-/* cset21 is [t]. */
-var cset21 = [256]bool{'t': true}
+/* cset21 is [n]. */
+var cset21 = [256]bool{'n': true}
 
-/* cset22 is [g]. */
-var cset22 = [256]bool{'g': true}
+/* cset22 is [t]. */
+var cset22 = [256]bool{'t': true}
 
-/* cset23 is [w]. */
-var cset23 = [256]bool{'w': true}
+/* cset23 is [g]. */
+var cset23 = [256]bool{'g': true}
 
-/* cset24 is [m]. */
-var cset24 = [256]bool{'m': true}
+/* cset24 is [w]. */
+var cset24 = [256]bool{'w': true}
 
-/* cset25 is [p]. */
-var cset25 = [256]bool{'p': true}
+/* cset25 is [m]. */
+var cset25 = [256]bool{'m': true}
 
-/* cset26 is [/]. */
-var cset26 = [256]bool{'/': true}
+/* cset26 is [p]. */
+var cset26 = [256]bool{'p': true}
 
-/* cset27 is [!$-.0-;=?-Z_a-z]. */
-var cset27 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset27 is [/]. */
+var cset27 = [256]bool{'/': true}
 
-/* cset28 is [0-9]. */
-var cset28 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+/* cset28 is [!$-;=?A-Z_a-z]. */
+var cset28 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset29 is [!$-;=?-Z_a-z]. */
-var cset29 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset29 is [%]. */
+var cset29 = [256]bool{'%': true}
 
-/* cset30 is [!$-;=?A-Z_a-z]. */
-var cset30 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
-
-/* cset31 is [;]. */
-var cset31 = [256]bool{';': true}
-
-/* cset32 is [%]. */
-var cset32 = [256]bool{'%': true}
+/* cset30 is [!$-;=?-Z_a-z]. */
+var cset30 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}

@@ -155,20 +155,20 @@ func newParser() *parser {
 	p.Rules = []func() bool{
 		ruleURL:         p.rule_URL,
 		ruleabsoluteURL: p.rule_absoluteURL,
-		rulegeneric_RL:  p.rule_generic_RL,
+		rulegeneric_RL:  p.rule_generic_RL, // and inline in rule_absoluteURL
 		rulerelativeURL: p.rule_relativeURL,
 		rulenet_path:    p.rule_net_path,
 		ruleabs_path:    p.rule_abs_path,
 		rulerel_path:    p.rule_rel_path,
-		rulepath:        p.rule_path,
-		rulefsegment:    p.rule_fsegment,
-		rulesegment:     p.rule_segment,
-		ruleparams:      p.rule_params,
+		rulepath:        p.rule_path,     // and inline in rule_rel_path
+		rulefsegment:    p.rule_fsegment, // and inline in rule_rel_path
+		rulesegment:     p.rule_segment,  // and inline in rule_rel_path
+		ruleparams:      p.rule_params,   // and inline in rule_rel_path
 		ruleparam:       p.rule_param,
 		rulescheme:      p.rule_scheme,
-		rulenet_loc:     p.rule_net_loc,
-		rulequery:       p.rule_query,
-		rulefragment:    p.rule_fragment,
+		rulenet_loc:     p.rule_net_loc,  // and inline in rule_net_path
+		rulequery:       p.rule_query,    // and inline in rule_rel_path
+		rulefragment:    p.rule_fragment, // and inline in rule_URL
 		ruleescape:      p.rule_escape,
 		rulepchar:       p.rule_pchar,
 		ruleuchar:       p.rule_uchar,

@@ -40,98 +40,151 @@ const (
 
 /* URL <- <((absoluteURL / relativeURL) ('#' fragment)?)> */
 func (p *parser) rule_URL() bool {
-	position32, tokenIndex32 := p.Position, p.TokenIndex
+	position14, tokenIndex14 := p.Position, p.TokenIndex
 	{
-		position33, tokenIndex33 := p.Position, p.TokenIndex
+		position15, tokenIndex15 := p.Position, p.TokenIndex
 		{
-			position34, tokenIndex34 := p.Position, p.TokenIndex
-			if !cset4[p.Buffer[p.Position]] || !p.rule_absoluteURL() {
-				goto l35
+			position16, tokenIndex16 := p.Position, p.TokenIndex
+			if !cset5[p.Buffer[p.Position]] || !p.rule_absoluteURL() {
+				goto l17
 			}
-			goto l34
-		l35:
-			p.Position, p.TokenIndex = position34, tokenIndex34
+			goto l16
+		l17:
+			p.Position, p.TokenIndex = position16, tokenIndex16
 			if !p.rule_relativeURL() {
-				goto l32
+				goto l14
 			}
 		}
-	l34:
+	l16:
 		{
-			position36, tokenIndex36 := p.Position, p.TokenIndex
+			position18, tokenIndex18 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '#' {
-				goto l36
+				goto l18
 			}
 			p.Position++
-			if !p.rule_fragment() {
-				goto l36
+			{
+				position20, tokenIndex20 := p.Position, p.TokenIndex
+			l21:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset1[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position22, tokenIndex22 := p.Position, p.TokenIndex
+					{
+						position23, tokenIndex23 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l44
+						}
+						p.Position++
+						goto l23
+					l44:
+						p.Position, p.TokenIndex = position23, tokenIndex23
+						if p.Buffer[p.Position] != '%' {
+							goto l22
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l22
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l22
+							}
+							p.Position++
+						}
+					}
+				l23:
+					goto l21
+				l22:
+					p.Position, p.TokenIndex = position22, tokenIndex22
+				}
+				p.Add(rulefragment, position20, tokenIndex20)
 			}
-			goto l37
-		l36:
-			p.Position, p.TokenIndex = position36, tokenIndex36
+			goto l19
+		l18:
+			p.Position, p.TokenIndex = position18, tokenIndex18
 		}
-	l37:
-		p.Add(ruleURL, position33, tokenIndex33)
+	l19:
+		p.Add(ruleURL, position15, tokenIndex15)
 	}
 	return true
-l32:
-	p.Position, p.TokenIndex = position32, tokenIndex32
+l14:
+	p.Position, p.TokenIndex = position14, tokenIndex14
 	return false
 }
 
 /* absoluteURL <- <((generic_RL !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / (scheme ':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*))> */
 func (p *parser) rule_absoluteURL() bool {
-	position38, tokenIndex38 := p.Position, p.TokenIndex
+	position51, tokenIndex51 := p.Position, p.TokenIndex
 	{
-		position39, tokenIndex39 := p.Position, p.TokenIndex
+		position52, tokenIndex52 := p.Position, p.TokenIndex
 		{
-			position40, tokenIndex40 := p.Position, p.TokenIndex
-			if !cset4[p.Buffer[p.Position]] || !p.rule_generic_RL() {
-				goto l41
+			position53, tokenIndex53 := p.Position, p.TokenIndex
+			{
+				position55, tokenIndex55 := p.Position, p.TokenIndex
+				if !cset5[p.Buffer[p.Position]] || !p.rule_scheme() {
+					goto l54
+				}
+				if p.Buffer[p.Position] != ':' {
+					goto l54
+				}
+				p.Position++
+				if !p.rule_relativeURL() {
+					goto l54
+				}
+				p.Add(rulegeneric_RL, position55, tokenIndex55)
 			}
 			{
-				position42, tokenIndex42 := p.Position, p.TokenIndex
+				position56, tokenIndex56 := p.Position, p.TokenIndex
 				{
-					position43, tokenIndex43 := p.Position, p.TokenIndex
+					position57, tokenIndex57 := p.Position, p.TokenIndex
 					if !cset1[p.Buffer[p.Position]] {
-						goto l64
+						goto l78
 					}
 					p.Position++
-					goto l43
-				l64:
-					p.Position, p.TokenIndex = position43, tokenIndex43
+					goto l57
+				l78:
+					p.Position, p.TokenIndex = position57, tokenIndex57
 					if p.Buffer[p.Position] != '%' {
-						goto l42
+						goto l56
 					}
 					p.Position++
 					{
 						if !cset0[p.Buffer[p.Position]] {
-							goto l42
+							goto l56
 						}
 						p.Position++
 					}
 					{
 						if !cset0[p.Buffer[p.Position]] {
-							goto l42
+							goto l56
 						}
 						p.Position++
 					}
 				}
-			l43:
-				goto l41
-			l42:
-				p.Position, p.TokenIndex = position42, tokenIndex42
+			l57:
+				goto l54
+			l56:
+				p.Position, p.TokenIndex = position56, tokenIndex56
 			}
-			goto l40
-		l41:
-			p.Position, p.TokenIndex = position40, tokenIndex40
-			if !cset4[p.Buffer[p.Position]] || !p.rule_scheme() {
-				goto l38
+			goto l53
+		l54:
+			p.Position, p.TokenIndex = position53, tokenIndex53
+			if !cset5[p.Buffer[p.Position]] || !p.rule_scheme() {
+				goto l51
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l38
+				goto l51
 			}
 			p.Position++
-		l71:
+		l85:
 			{
 				i, buf := p.Position, p.Buffer
 				for cset1[buf[i]] {
@@ -140,45 +193,45 @@ func (p *parser) rule_absoluteURL() bool {
 				p.Position = i
 			}
 			{
-				position72, tokenIndex72 := p.Position, p.TokenIndex
+				position86, tokenIndex86 := p.Position, p.TokenIndex
 				{
-					position73, tokenIndex73 := p.Position, p.TokenIndex
+					position87, tokenIndex87 := p.Position, p.TokenIndex
 					if !cset1[p.Buffer[p.Position]] {
-						goto l94
+						goto l108
 					}
 					p.Position++
-					goto l73
-				l94:
-					p.Position, p.TokenIndex = position73, tokenIndex73
+					goto l87
+				l108:
+					p.Position, p.TokenIndex = position87, tokenIndex87
 					if p.Buffer[p.Position] != '%' {
-						goto l72
+						goto l86
 					}
 					p.Position++
 					{
 						if !cset0[p.Buffer[p.Position]] {
-							goto l72
+							goto l86
 						}
 						p.Position++
 					}
 					{
 						if !cset0[p.Buffer[p.Position]] {
-							goto l72
+							goto l86
 						}
 						p.Position++
 					}
 				}
-			l73:
-				goto l71
-			l72:
-				p.Position, p.TokenIndex = position72, tokenIndex72
+			l87:
+				goto l85
+			l86:
+				p.Position, p.TokenIndex = position86, tokenIndex86
 			}
 		}
-	l40:
-		p.Add(ruleabsoluteURL, position39, tokenIndex39)
+	l53:
+		p.Add(ruleabsoluteURL, position52, tokenIndex52)
 	}
 	return true
-l38:
-	p.Position, p.TokenIndex = position38, tokenIndex38
+l51:
+	p.Position, p.TokenIndex = position51, tokenIndex51
 	return false
 }
 
@@ -187,7 +240,7 @@ func (p *parser) rule_generic_RL() bool {
 	position101, tokenIndex101 := p.Position, p.TokenIndex
 	{
 		position102, tokenIndex102 := p.Position, p.TokenIndex
-		if !cset4[p.Buffer[p.Position]] || !p.rule_scheme() {
+		if !cset5[p.Buffer[p.Position]] || !p.rule_scheme() {
 			goto l101
 		}
 		if p.Buffer[p.Position] != ':' {
@@ -207,133 +260,357 @@ l101:
 
 /* relativeURL <- <(net_path / abs_path / rel_path)> */
 func (p *parser) rule_relativeURL() bool {
-	position103, tokenIndex103 := p.Position, p.TokenIndex
+	position116, tokenIndex116 := p.Position, p.TokenIndex
 	{
-		position104, tokenIndex104 := p.Position, p.TokenIndex
+		position117, tokenIndex117 := p.Position, p.TokenIndex
 		{
-			position105, tokenIndex105 := p.Position, p.TokenIndex
+			position118, tokenIndex118 := p.Position, p.TokenIndex
 			if !cset13[p.Buffer[p.Position]] || !p.rule_net_path() {
-				goto l106
+				goto l119
 			}
-			goto l105
-		l106:
-			p.Position, p.TokenIndex = position105, tokenIndex105
+			goto l118
+		l119:
+			p.Position, p.TokenIndex = position118, tokenIndex118
 			if !cset13[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l107
+				goto l120
 			}
-			goto l105
-		l107:
-			p.Position, p.TokenIndex = position105, tokenIndex105
+			goto l118
+		l120:
+			p.Position, p.TokenIndex = position118, tokenIndex118
 			if !p.rule_rel_path() {
-				goto l103
+				goto l116
 			}
 		}
-	l105:
-		p.Add(rulerelativeURL, position104, tokenIndex104)
+	l118:
+		p.Add(rulerelativeURL, position117, tokenIndex117)
 	}
 	return true
-l103:
-	p.Position, p.TokenIndex = position103, tokenIndex103
+l116:
+	p.Position, p.TokenIndex = position116, tokenIndex116
 	return false
 }
 
 /* net_path <- <('/' '/' net_loc abs_path?)> */
 func (p *parser) rule_net_path() bool {
-	position108, tokenIndex108 := p.Position, p.TokenIndex
+	position121, tokenIndex121 := p.Position, p.TokenIndex
 	{
-		position109, tokenIndex109 := p.Position, p.TokenIndex
+		position122, tokenIndex122 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l108
+			goto l121
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l108
+			goto l121
 		}
 		p.Position++
-		if !p.rule_net_loc() {
-			goto l108
+		{
+			position123, tokenIndex123 := p.Position, p.TokenIndex
+		l124:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset2[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position125, tokenIndex125 := p.Position, p.TokenIndex
+				{
+					position126, tokenIndex126 := p.Position, p.TokenIndex
+					if !cset2[p.Buffer[p.Position]] {
+						goto l146
+					}
+					p.Position++
+					goto l126
+				l146:
+					p.Position, p.TokenIndex = position126, tokenIndex126
+					if p.Buffer[p.Position] != '%' {
+						goto l125
+					}
+					p.Position++
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l125
+						}
+						p.Position++
+					}
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l125
+						}
+						p.Position++
+					}
+				}
+			l126:
+				goto l124
+			l125:
+				p.Position, p.TokenIndex = position125, tokenIndex125
+			}
+			p.Add(rulenet_loc, position123, tokenIndex123)
 		}
 		{
-			position110, tokenIndex110 := p.Position, p.TokenIndex
+			position153, tokenIndex153 := p.Position, p.TokenIndex
 			if !cset13[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l110
+				goto l153
 			}
-			goto l111
-		l110:
-			p.Position, p.TokenIndex = position110, tokenIndex110
+			goto l154
+		l153:
+			p.Position, p.TokenIndex = position153, tokenIndex153
 		}
-	l111:
-		p.Add(rulenet_path, position109, tokenIndex109)
+	l154:
+		p.Add(rulenet_path, position122, tokenIndex122)
 	}
 	return true
-l108:
-	p.Position, p.TokenIndex = position108, tokenIndex108
+l121:
+	p.Position, p.TokenIndex = position121, tokenIndex121
 	return false
 }
 
 /* abs_path <- <('/' rel_path)> */
 func (p *parser) rule_abs_path() bool {
-	position112, tokenIndex112 := p.Position, p.TokenIndex
+	position155, tokenIndex155 := p.Position, p.TokenIndex
 	{
-		position113, tokenIndex113 := p.Position, p.TokenIndex
+		position156, tokenIndex156 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l112
+			goto l155
 		}
 		p.Position++
 		if !p.rule_rel_path() {
-			goto l112
+			goto l155
 		}
-		p.Add(ruleabs_path, position113, tokenIndex113)
+		p.Add(ruleabs_path, position156, tokenIndex156)
 	}
 	return true
-l112:
-	p.Position, p.TokenIndex = position112, tokenIndex112
+l155:
+	p.Position, p.TokenIndex = position155, tokenIndex155
 	return false
 }
 
 /* rel_path <- <(path? (';' params)? ('?' query)?)> */
 func (p *parser) rule_rel_path() bool {
 	{
-		position115, tokenIndex115 := p.Position, p.TokenIndex
+		position158, tokenIndex158 := p.Position, p.TokenIndex
 		{
-			position116, tokenIndex116 := p.Position, p.TokenIndex
-			if !cset14[p.Buffer[p.Position]] || !p.rule_path() {
-				goto l116
+			position159, tokenIndex159 := p.Position, p.TokenIndex
+			{
+				position161, tokenIndex161 := p.Position, p.TokenIndex
+				{
+					position162, tokenIndex162 := p.Position, p.TokenIndex
+					{
+						position165, tokenIndex165 := p.Position, p.TokenIndex
+						if !cset3[p.Buffer[p.Position]] {
+							goto l183
+						}
+						p.Position++
+						goto l165
+					l183:
+						p.Position, p.TokenIndex = position165, tokenIndex165
+						if p.Buffer[p.Position] != '%' {
+							goto l159
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l159
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l159
+							}
+							p.Position++
+						}
+					}
+				l165:
+				l163:
+					{
+						position164, tokenIndex164 := p.Position, p.TokenIndex
+						{
+							position190, tokenIndex190 := p.Position, p.TokenIndex
+							if !cset3[p.Buffer[p.Position]] {
+								goto l208
+							}
+							p.Position++
+							goto l190
+						l208:
+							p.Position, p.TokenIndex = position190, tokenIndex190
+							if p.Buffer[p.Position] != '%' {
+								goto l164
+							}
+							p.Position++
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l164
+								}
+								p.Position++
+							}
+							{
+								if !cset0[p.Buffer[p.Position]] {
+									goto l164
+								}
+								p.Position++
+							}
+						}
+					l190:
+						goto l163
+					l164:
+						p.Position, p.TokenIndex = position164, tokenIndex164
+					}
+					p.Add(rulefsegment, position162, tokenIndex162)
+				}
+			l215:
+				{
+					position216, tokenIndex216 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '/' {
+						goto l216
+					}
+					p.Position++
+					{
+						position217, tokenIndex217 := p.Position, p.TokenIndex
+					l218:
+						{
+							i, buf := p.Position, p.Buffer
+							for cset3[buf[i]] {
+								i++
+							}
+							p.Position = i
+						}
+						{
+							position219, tokenIndex219 := p.Position, p.TokenIndex
+							{
+								position220, tokenIndex220 := p.Position, p.TokenIndex
+								if !cset3[p.Buffer[p.Position]] {
+									goto l238
+								}
+								p.Position++
+								goto l220
+							l238:
+								p.Position, p.TokenIndex = position220, tokenIndex220
+								if p.Buffer[p.Position] != '%' {
+									goto l219
+								}
+								p.Position++
+								{
+									if !cset0[p.Buffer[p.Position]] {
+										goto l219
+									}
+									p.Position++
+								}
+								{
+									if !cset0[p.Buffer[p.Position]] {
+										goto l219
+									}
+									p.Position++
+								}
+							}
+						l220:
+							goto l218
+						l219:
+							p.Position, p.TokenIndex = position219, tokenIndex219
+						}
+						p.Add(rulesegment, position217, tokenIndex217)
+					}
+					goto l215
+				l216:
+					p.Position, p.TokenIndex = position216, tokenIndex216
+				}
+				p.Add(rulepath, position161, tokenIndex161)
 			}
-			goto l117
-		l116:
-			p.Position, p.TokenIndex = position116, tokenIndex116
+			goto l160
+		l159:
+			p.Position, p.TokenIndex = position159, tokenIndex159
 		}
-	l117:
+	l160:
 		{
-			position118, tokenIndex118 := p.Position, p.TokenIndex
+			position245, tokenIndex245 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ';' {
-				goto l118
+				goto l245
 			}
 			p.Position++
-			if !p.rule_params() {
-				goto l118
+			{
+				position247, tokenIndex247 := p.Position, p.TokenIndex
+				if !p.rule_param() {
+					goto l245
+				}
+			l248:
+				{
+					position249, tokenIndex249 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ';' {
+						goto l249
+					}
+					p.Position++
+					if !p.rule_param() {
+						goto l249
+					}
+					goto l248
+				l249:
+					p.Position, p.TokenIndex = position249, tokenIndex249
+				}
+				p.Add(ruleparams, position247, tokenIndex247)
 			}
-			goto l119
-		l118:
-			p.Position, p.TokenIndex = position118, tokenIndex118
+			goto l246
+		l245:
+			p.Position, p.TokenIndex = position245, tokenIndex245
 		}
-	l119:
+	l246:
 		{
-			position120, tokenIndex120 := p.Position, p.TokenIndex
+			position250, tokenIndex250 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l120
+				goto l250
 			}
 			p.Position++
-			if !p.rule_query() {
-				goto l120
+			{
+				position252, tokenIndex252 := p.Position, p.TokenIndex
+			l253:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset1[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position254, tokenIndex254 := p.Position, p.TokenIndex
+					{
+						position255, tokenIndex255 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l276
+						}
+						p.Position++
+						goto l255
+					l276:
+						p.Position, p.TokenIndex = position255, tokenIndex255
+						if p.Buffer[p.Position] != '%' {
+							goto l254
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l254
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l254
+							}
+							p.Position++
+						}
+					}
+				l255:
+					goto l253
+				l254:
+					p.Position, p.TokenIndex = position254, tokenIndex254
+				}
+				p.Add(rulequery, position252, tokenIndex252)
 			}
-			goto l121
-		l120:
-			p.Position, p.TokenIndex = position120, tokenIndex120
+			goto l251
+		l250:
+			p.Position, p.TokenIndex = position250, tokenIndex250
 		}
-	l121:
-		p.Add(rulerel_path, position115, tokenIndex115)
+	l251:
+		p.Add(rulerel_path, position158, tokenIndex158)
 	}
 	return true
 }
@@ -375,7 +652,7 @@ func (p *parser) rule_fsegment() bool {
 		position127, tokenIndex127 := p.Position, p.TokenIndex
 		{
 			position130, tokenIndex130 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset3[p.Buffer[p.Position]] {
 				goto l148
 			}
 			p.Position++
@@ -405,7 +682,7 @@ func (p *parser) rule_fsegment() bool {
 			position129, tokenIndex129 := p.Position, p.TokenIndex
 			{
 				position155, tokenIndex155 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset3[p.Buffer[p.Position]] {
 					goto l173
 				}
 				p.Position++
@@ -449,7 +726,7 @@ func (p *parser) rule_segment() bool {
 	l182:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset2[buf[i]] {
+			for cset3[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -458,7 +735,7 @@ func (p *parser) rule_segment() bool {
 			position183, tokenIndex183 := p.Position, p.TokenIndex
 			{
 				position184, tokenIndex184 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset3[p.Buffer[p.Position]] {
 					goto l202
 				}
 				p.Position++
@@ -525,65 +802,8 @@ l209:
 /* param <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '/' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_param() bool {
 	{
-		position214, tokenIndex214 := p.Position, p.TokenIndex
-	l215:
-		{
-			i, buf := p.Position, p.Buffer
-			for cset3[buf[i]] {
-				i++
-			}
-			p.Position = i
-		}
-		{
-			position216, tokenIndex216 := p.Position, p.TokenIndex
-			{
-				position217, tokenIndex217 := p.Position, p.TokenIndex
-				if !cset3[p.Buffer[p.Position]] {
-					goto l236
-				}
-				p.Position++
-				goto l217
-			l236:
-				p.Position, p.TokenIndex = position217, tokenIndex217
-				if p.Buffer[p.Position] != '%' {
-					goto l216
-				}
-				p.Position++
-				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l216
-					}
-					p.Position++
-				}
-				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l216
-					}
-					p.Position++
-				}
-			}
-		l217:
-			goto l215
-		l216:
-			p.Position, p.TokenIndex = position216, tokenIndex216
-		}
-		p.Add(ruleparam, position214, tokenIndex214)
-	}
-	return true
-}
-
-/* scheme <- <([a-z] / [A-Z] / [0-9] / '+' / '-' / '.')+> */
-func (p *parser) rule_scheme() bool {
-	position243, tokenIndex243 := p.Position, p.TokenIndex
-	{
-		position244, tokenIndex244 := p.Position, p.TokenIndex
-		{
-			if !cset4[p.Buffer[p.Position]] {
-				goto l243
-			}
-			p.Position++
-		}
-	l245:
+		position288, tokenIndex288 := p.Position, p.TokenIndex
+	l289:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset4[buf[i]] {
@@ -592,22 +812,79 @@ func (p *parser) rule_scheme() bool {
 			p.Position = i
 		}
 		{
-			position246, tokenIndex246 := p.Position, p.TokenIndex
+			position290, tokenIndex290 := p.Position, p.TokenIndex
 			{
+				position291, tokenIndex291 := p.Position, p.TokenIndex
 				if !cset4[p.Buffer[p.Position]] {
-					goto l246
+					goto l310
+				}
+				p.Position++
+				goto l291
+			l310:
+				p.Position, p.TokenIndex = position291, tokenIndex291
+				if p.Buffer[p.Position] != '%' {
+					goto l290
+				}
+				p.Position++
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l290
+					}
+					p.Position++
+				}
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l290
+					}
+					p.Position++
+				}
+			}
+		l291:
+			goto l289
+		l290:
+			p.Position, p.TokenIndex = position290, tokenIndex290
+		}
+		p.Add(ruleparam, position288, tokenIndex288)
+	}
+	return true
+}
+
+/* scheme <- <([a-z] / [A-Z] / [0-9] / '+' / '-' / '.')+> */
+func (p *parser) rule_scheme() bool {
+	position317, tokenIndex317 := p.Position, p.TokenIndex
+	{
+		position318, tokenIndex318 := p.Position, p.TokenIndex
+		{
+			if !cset5[p.Buffer[p.Position]] {
+				goto l317
+			}
+			p.Position++
+		}
+	l319:
+		{
+			i, buf := p.Position, p.Buffer
+			for cset5[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position320, tokenIndex320 := p.Position, p.TokenIndex
+			{
+				if !cset5[p.Buffer[p.Position]] {
+					goto l320
 				}
 				p.Position++
 			}
-			goto l245
-		l246:
-			p.Position, p.TokenIndex = position246, tokenIndex246
+			goto l319
+		l320:
+			p.Position, p.TokenIndex = position320, tokenIndex320
 		}
-		p.Add(rulescheme, position244, tokenIndex244)
+		p.Add(rulescheme, position318, tokenIndex318)
 	}
 	return true
-l243:
-	p.Position, p.TokenIndex = position243, tokenIndex243
+l317:
+	p.Position, p.TokenIndex = position317, tokenIndex317
 	return false
 }
 
@@ -618,7 +895,7 @@ func (p *parser) rule_net_loc() bool {
 	l261:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset5[buf[i]] {
+			for cset2[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -627,7 +904,7 @@ func (p *parser) rule_net_loc() bool {
 			position262, tokenIndex262 := p.Position, p.TokenIndex
 			{
 				position263, tokenIndex263 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] {
+				if !cset2[p.Buffer[p.Position]] {
 					goto l283
 				}
 				p.Position++
@@ -797,7 +1074,7 @@ func (p *parser) rule_pchar() bool {
 		position363, tokenIndex363 := p.Position, p.TokenIndex
 		{
 			position364, tokenIndex364 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset3[p.Buffer[p.Position]] {
 				goto l382
 			}
 			p.Position++
@@ -1053,17 +1330,17 @@ var cset0 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5'
 /* cset1 is [!$&-;=?-Z_a-z]. */
 var cset1 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset2 is [!$&-.0-:=@-Z_a-z]. */
-var cset2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset2 is [!$&-.0-;=?-Z_a-z]. */
+var cset2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset3 is [!$&-:=@-Z_a-z]. */
-var cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset3 is [!$&-.0-:=@-Z_a-z]. */
+var cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset4 is [+\-.0-9A-Za-z]. */
-var cset4 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset4 is [!$&-:=@-Z_a-z]. */
+var cset4 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset5 is [!$&-.0-;=?-Z_a-z]. */
-var cset5 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset5 is [+\-.0-9A-Za-z]. */
+var cset5 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset6 is [!$'-.0-9A-Z_a-z]. */
 var cset6 = [256]bool{'!': true, '$': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}

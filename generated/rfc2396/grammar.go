@@ -212,30 +212,30 @@ func newParser() *parser {
 		ruleURI_reference: p.rule_URI_reference,
 		ruleabsoluteURI:   p.rule_absoluteURI,
 		rulerelativeURI:   p.rule_relativeURI,
-		rulehier_part:     p.rule_hier_part,
-		ruleopaque_part:   p.rule_opaque_part,
+		rulehier_part:     p.rule_hier_part,   // and inline in rule_absoluteURI
+		ruleopaque_part:   p.rule_opaque_part, // and inline in rule_absoluteURI
 		rulenet_path:      p.rule_net_path,
 		ruleabs_path:      p.rule_abs_path,
-		rulerel_path:      p.rule_rel_path,
-		rulerel_segment:   p.rule_rel_segment,
-		rulescheme:        p.rule_scheme,
-		ruleauthority:     p.rule_authority,
-		rulereg_name:      p.rule_reg_name,
-		ruleserver:        p.rule_server,
-		ruleuserinfo:      p.rule_userinfo,
-		rulehostport:      p.rule_hostport,
-		rulehost:          p.rule_host,
-		rulehostname:      p.rule_hostname,
-		ruledomainlabel:   p.rule_domainlabel,
-		ruletoplabel:      p.rule_toplabel,
-		ruleIPv4address:   p.rule_IPv4address,
-		ruleport:          p.rule_port,
+		rulerel_path:      p.rule_rel_path,    // and inline in rule_relativeURI
+		rulerel_segment:   p.rule_rel_segment, // and inline in rule_relativeURI
+		rulescheme:        p.rule_scheme,      // and inline in rule_absoluteURI
+		ruleauthority:     p.rule_authority,   // and inline in rule_net_path
+		rulereg_name:      p.rule_reg_name,    // and inline in rule_net_path
+		ruleserver:        p.rule_server,      // and inline in rule_net_path
+		ruleuserinfo:      p.rule_userinfo,    // and inline in rule_net_path
+		rulehostport:      p.rule_hostport,    // and inline in rule_net_path
+		rulehost:          p.rule_host,        // and inline in rule_net_path
+		rulehostname:      p.rule_hostname,    // and inline in rule_net_path
+		ruledomainlabel:   p.rule_domainlabel, // and inline in rule_net_path
+		ruletoplabel:      p.rule_toplabel,    // and inline in rule_net_path
+		ruleIPv4address:   p.rule_IPv4address, // and inline in rule_net_path
+		ruleport:          p.rule_port,        // and inline in rule_net_path
 		rulepath:          p.rule_path,
-		rulepath_segments: p.rule_path_segments,
+		rulepath_segments: p.rule_path_segments, // and inline in rule_abs_path
 		rulesegment:       p.rule_segment,
-		ruleparam:         p.rule_param,
+		ruleparam:         p.rule_param, // and inline in rule_segment
 		rulequery:         p.rule_query,
-		rulefragment:      p.rule_fragment,
+		rulefragment:      p.rule_fragment, // and inline in rule_URI_reference
 		ruleescaped:       p.rule_escaped,
 		rulepchar:         p.rule_pchar,
 		ruleuric:          p.rule_uric,

@@ -55,122 +55,292 @@ const (
 /* URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)?)> */
 func (p *parser) rule_URI_reference() bool {
 	{
-		position47, tokenIndex47 := p.Position, p.TokenIndex
+		position9, tokenIndex9 := p.Position, p.TokenIndex
 		{
-			position48, tokenIndex48 := p.Position, p.TokenIndex
+			position10, tokenIndex10 := p.Position, p.TokenIndex
 			{
-				position50, tokenIndex50 := p.Position, p.TokenIndex
-				if !cset3[p.Buffer[p.Position]] || !p.rule_absoluteURI() {
-					goto l51
+				position12, tokenIndex12 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] || !p.rule_absoluteURI() {
+					goto l13
 				}
-				goto l50
-			l51:
-				p.Position, p.TokenIndex = position50, tokenIndex50
+				goto l12
+			l13:
+				p.Position, p.TokenIndex = position12, tokenIndex12
 				if !cset17[p.Buffer[p.Position]] || !p.rule_relativeURI() {
-					goto l48
+					goto l10
 				}
 			}
-		l50:
-			goto l49
-		l48:
-			p.Position, p.TokenIndex = position48, tokenIndex48
+		l12:
+			goto l11
+		l10:
+			p.Position, p.TokenIndex = position10, tokenIndex10
 		}
-	l49:
+	l11:
 		{
-			position52, tokenIndex52 := p.Position, p.TokenIndex
+			position14, tokenIndex14 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '#' {
-				goto l52
+				goto l14
 			}
 			p.Position++
-			if !p.rule_fragment() {
-				goto l52
+			{
+				position16, tokenIndex16 := p.Position, p.TokenIndex
+			l17:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset0[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position18, tokenIndex18 := p.Position, p.TokenIndex
+					{
+						position19, tokenIndex19 := p.Position, p.TokenIndex
+						if !cset0[p.Buffer[p.Position]] {
+							goto l41
+						}
+						p.Position++
+						goto l19
+					l41:
+						p.Position, p.TokenIndex = position19, tokenIndex19
+						if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+							goto l18
+						}
+					}
+				l19:
+					goto l17
+				l18:
+					p.Position, p.TokenIndex = position18, tokenIndex18
+				}
+				p.Add(rulefragment, position16, tokenIndex16)
 			}
-			goto l53
-		l52:
-			p.Position, p.TokenIndex = position52, tokenIndex52
+			goto l15
+		l14:
+			p.Position, p.TokenIndex = position14, tokenIndex14
 		}
-	l53:
-		p.Add(ruleURI_reference, position47, tokenIndex47)
+	l15:
+		p.Add(ruleURI_reference, position9, tokenIndex9)
 	}
 	return true
 }
 
 /* absoluteURI <- <(scheme ':' (hier_part / opaque_part))> */
 func (p *parser) rule_absoluteURI() bool {
-	position54, tokenIndex54 := p.Position, p.TokenIndex
+	position42, tokenIndex42 := p.Position, p.TokenIndex
 	{
-		position55, tokenIndex55 := p.Position, p.TokenIndex
-		if !cset3[p.Buffer[p.Position]] || !p.rule_scheme() {
-			goto l54
+		position43, tokenIndex43 := p.Position, p.TokenIndex
+		{
+			position44, tokenIndex44 := p.Position, p.TokenIndex
+			{
+				if !cset1[p.Buffer[p.Position]] {
+					goto l42
+				}
+				p.Position++
+			}
+		l47:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset2[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position48, tokenIndex48 := p.Position, p.TokenIndex
+				{
+					if !cset2[p.Buffer[p.Position]] {
+						goto l48
+					}
+					p.Position++
+				}
+				goto l47
+			l48:
+				p.Position, p.TokenIndex = position48, tokenIndex48
+			}
+			p.Add(rulescheme, position44, tokenIndex44)
 		}
 		if p.Buffer[p.Position] != ':' {
-			goto l54
+			goto l42
 		}
 		p.Position++
 		{
-			position56, tokenIndex56 := p.Position, p.TokenIndex
-			if !cset18[p.Buffer[p.Position]] || !p.rule_hier_part() {
-				goto l57
+			position55, tokenIndex55 := p.Position, p.TokenIndex
+			{
+				position57, tokenIndex57 := p.Position, p.TokenIndex
+				{
+					position58, tokenIndex58 := p.Position, p.TokenIndex
+					if !cset19[p.Buffer[p.Position]] || !p.rule_net_path() {
+						goto l59
+					}
+					goto l58
+				l59:
+					p.Position, p.TokenIndex = position58, tokenIndex58
+					if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
+						goto l56
+					}
+				}
+			l58:
+				{
+					position60, tokenIndex60 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '?' {
+						goto l60
+					}
+					p.Position++
+					if !p.rule_query() {
+						goto l60
+					}
+					goto l61
+				l60:
+					p.Position, p.TokenIndex = position60, tokenIndex60
+				}
+			l61:
+				p.Add(rulehier_part, position57, tokenIndex57)
 			}
-			goto l56
-		l57:
-			p.Position, p.TokenIndex = position56, tokenIndex56
-			if !cset19[p.Buffer[p.Position]] || !p.rule_opaque_part() {
-				goto l54
+			goto l55
+		l56:
+			p.Position, p.TokenIndex = position55, tokenIndex55
+			{
+				position62, tokenIndex62 := p.Position, p.TokenIndex
+				{
+					position63, tokenIndex63 := p.Position, p.TokenIndex
+					if !cset3[p.Buffer[p.Position]] {
+						goto l84
+					}
+					p.Position++
+					goto l63
+				l84:
+					p.Position, p.TokenIndex = position63, tokenIndex63
+					if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+						goto l42
+					}
+				}
+			l63:
+			l85:
+				{
+					position86, tokenIndex86 := p.Position, p.TokenIndex
+					{
+						position87, tokenIndex87 := p.Position, p.TokenIndex
+						if !cset0[p.Buffer[p.Position]] {
+							goto l109
+						}
+						p.Position++
+						goto l87
+					l109:
+						p.Position, p.TokenIndex = position87, tokenIndex87
+						if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+							goto l86
+						}
+					}
+				l87:
+					goto l85
+				l86:
+					p.Position, p.TokenIndex = position86, tokenIndex86
+				}
+				p.Add(ruleopaque_part, position62, tokenIndex62)
 			}
 		}
-	l56:
-		p.Add(ruleabsoluteURI, position55, tokenIndex55)
+	l55:
+		p.Add(ruleabsoluteURI, position43, tokenIndex43)
 	}
 	return true
-l54:
-	p.Position, p.TokenIndex = position54, tokenIndex54
+l42:
+	p.Position, p.TokenIndex = position42, tokenIndex42
 	return false
 }
 
 /* relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)> */
 func (p *parser) rule_relativeURI() bool {
-	position58, tokenIndex58 := p.Position, p.TokenIndex
+	position110, tokenIndex110 := p.Position, p.TokenIndex
 	{
-		position59, tokenIndex59 := p.Position, p.TokenIndex
+		position111, tokenIndex111 := p.Position, p.TokenIndex
 		{
-			position60, tokenIndex60 := p.Position, p.TokenIndex
-			if !cset18[p.Buffer[p.Position]] || !p.rule_net_path() {
-				goto l61
+			position112, tokenIndex112 := p.Position, p.TokenIndex
+			if !cset19[p.Buffer[p.Position]] || !p.rule_net_path() {
+				goto l113
 			}
-			goto l60
-		l61:
-			p.Position, p.TokenIndex = position60, tokenIndex60
-			if !cset18[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l62
+			goto l112
+		l113:
+			p.Position, p.TokenIndex = position112, tokenIndex112
+			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
+				goto l114
 			}
-			goto l60
-		l62:
-			p.Position, p.TokenIndex = position60, tokenIndex60
-			if !cset20[p.Buffer[p.Position]] || !p.rule_rel_path() {
-				goto l58
+			goto l112
+		l114:
+			p.Position, p.TokenIndex = position112, tokenIndex112
+			{
+				position115, tokenIndex115 := p.Position, p.TokenIndex
+				{
+					position116, tokenIndex116 := p.Position, p.TokenIndex
+					{
+						position119, tokenIndex119 := p.Position, p.TokenIndex
+						if !cset4[p.Buffer[p.Position]] {
+							goto l138
+						}
+						p.Position++
+						goto l119
+					l138:
+						p.Position, p.TokenIndex = position119, tokenIndex119
+						if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+							goto l110
+						}
+					}
+				l119:
+				l117:
+					{
+						position118, tokenIndex118 := p.Position, p.TokenIndex
+						{
+							position139, tokenIndex139 := p.Position, p.TokenIndex
+							if !cset4[p.Buffer[p.Position]] {
+								goto l158
+							}
+							p.Position++
+							goto l139
+						l158:
+							p.Position, p.TokenIndex = position139, tokenIndex139
+							if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+								goto l118
+							}
+						}
+					l139:
+						goto l117
+					l118:
+						p.Position, p.TokenIndex = position118, tokenIndex118
+					}
+					p.Add(rulerel_segment, position116, tokenIndex116)
+				}
+				{
+					position159, tokenIndex159 := p.Position, p.TokenIndex
+					if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
+						goto l159
+					}
+					goto l160
+				l159:
+					p.Position, p.TokenIndex = position159, tokenIndex159
+				}
+			l160:
+				p.Add(rulerel_path, position115, tokenIndex115)
 			}
 		}
-	l60:
+	l112:
 		{
-			position63, tokenIndex63 := p.Position, p.TokenIndex
+			position161, tokenIndex161 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l63
+				goto l161
 			}
 			p.Position++
 			if !p.rule_query() {
-				goto l63
+				goto l161
 			}
-			goto l64
-		l63:
-			p.Position, p.TokenIndex = position63, tokenIndex63
+			goto l162
+		l161:
+			p.Position, p.TokenIndex = position161, tokenIndex161
 		}
-	l64:
-		p.Add(rulerelativeURI, position59, tokenIndex59)
+	l162:
+		p.Add(rulerelativeURI, position111, tokenIndex111)
 	}
 	return true
-l58:
-	p.Position, p.TokenIndex = position58, tokenIndex58
+l110:
+	p.Position, p.TokenIndex = position110, tokenIndex110
 	return false
 }
 
@@ -181,13 +351,13 @@ func (p *parser) rule_hier_part() bool {
 		position66, tokenIndex66 := p.Position, p.TokenIndex
 		{
 			position67, tokenIndex67 := p.Position, p.TokenIndex
-			if !cset18[p.Buffer[p.Position]] || !p.rule_net_path() {
+			if !cset19[p.Buffer[p.Position]] || !p.rule_net_path() {
 				goto l68
 			}
 			goto l67
 		l68:
 			p.Position, p.TokenIndex = position67, tokenIndex67
-			if !cset18[p.Buffer[p.Position]] || !p.rule_abs_path() {
+			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
 				goto l65
 			}
 		}
@@ -221,14 +391,14 @@ func (p *parser) rule_opaque_part() bool {
 		position72, tokenIndex72 := p.Position, p.TokenIndex
 		{
 			position73, tokenIndex73 := p.Position, p.TokenIndex
-			if !cset0[p.Buffer[p.Position]] {
+			if !cset3[p.Buffer[p.Position]] {
 				goto l94
 			}
 			p.Position++
 			goto l73
 		l94:
 			p.Position, p.TokenIndex = position73, tokenIndex73
-			if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 				goto l71
 			}
 		}
@@ -238,14 +408,14 @@ func (p *parser) rule_opaque_part() bool {
 			position96, tokenIndex96 := p.Position, p.TokenIndex
 			{
 				position97, tokenIndex97 := p.Position, p.TokenIndex
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l119
 				}
 				p.Position++
 				goto l97
 			l119:
 				p.Position, p.TokenIndex = position97, tokenIndex97
-				if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 					goto l96
 				}
 			}
@@ -264,55 +434,456 @@ l71:
 
 /* net_path <- <('/' '/' authority abs_path?)> */
 func (p *parser) rule_net_path() bool {
-	position120, tokenIndex120 := p.Position, p.TokenIndex
+	position165, tokenIndex165 := p.Position, p.TokenIndex
 	{
-		position121, tokenIndex121 := p.Position, p.TokenIndex
+		position166, tokenIndex166 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l120
+			goto l165
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l120
+			goto l165
 		}
 		p.Position++
-		if !p.rule_authority() {
-			goto l120
+		{
+			position167, tokenIndex167 := p.Position, p.TokenIndex
+			{
+				position168, tokenIndex168 := p.Position, p.TokenIndex
+				{
+					position170, tokenIndex170 := p.Position, p.TokenIndex
+					{
+						position171, tokenIndex171 := p.Position, p.TokenIndex
+						{
+							position173, tokenIndex173 := p.Position, p.TokenIndex
+							{
+								position175, tokenIndex175 := p.Position, p.TokenIndex
+							l176:
+								{
+									i, buf := p.Position, p.Buffer
+									for cset5[buf[i]] {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position177, tokenIndex177 := p.Position, p.TokenIndex
+									{
+										position178, tokenIndex178 := p.Position, p.TokenIndex
+										if !cset5[p.Buffer[p.Position]] {
+											goto l197
+										}
+										p.Position++
+										goto l178
+									l197:
+										p.Position, p.TokenIndex = position178, tokenIndex178
+										if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+											goto l177
+										}
+									}
+								l178:
+									goto l176
+								l177:
+									p.Position, p.TokenIndex = position177, tokenIndex177
+								}
+								p.Add(ruleuserinfo, position175, tokenIndex175)
+							}
+							if p.Buffer[p.Position] != '@' {
+								goto l173
+							}
+							p.Position++
+							goto l174
+						l173:
+							p.Position, p.TokenIndex = position173, tokenIndex173
+						}
+					l174:
+						{
+							position198, tokenIndex198 := p.Position, p.TokenIndex
+							{
+								position199, tokenIndex199 := p.Position, p.TokenIndex
+								{
+									position200, tokenIndex200 := p.Position, p.TokenIndex
+									{
+										position202, tokenIndex202 := p.Position, p.TokenIndex
+									l203:
+										{
+											position204, tokenIndex204 := p.Position, p.TokenIndex
+											{
+												position205, tokenIndex205 := p.Position, p.TokenIndex
+												{
+													if !cset6[p.Buffer[p.Position]] {
+														goto l204
+													}
+													p.Position++
+												}
+											l209:
+												{
+													position210, tokenIndex210 := p.Position, p.TokenIndex
+												l211:
+													{
+														i, buf := p.Position, p.Buffer
+														for buf[i] == '-' {
+															i++
+														}
+														p.Position = i
+													}
+													{
+														position212, tokenIndex212 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != '-' {
+															goto l212
+														}
+														p.Position++
+														goto l211
+													l212:
+														p.Position, p.TokenIndex = position212, tokenIndex212
+													}
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l210
+														}
+														p.Position++
+													}
+													goto l209
+												l210:
+													p.Position, p.TokenIndex = position210, tokenIndex210
+												}
+												p.Add(ruledomainlabel, position205, tokenIndex205)
+											}
+											if p.Buffer[p.Position] != '.' {
+												goto l204
+											}
+											p.Position++
+											{
+												position216, tokenIndex216 := p.Position, p.TokenIndex
+												{
+													if !cset6[p.Buffer[p.Position]] {
+														goto l204
+													}
+													p.Position++
+												}
+												p.Position, p.TokenIndex = position216, tokenIndex216
+											}
+											goto l203
+										l204:
+											p.Position, p.TokenIndex = position204, tokenIndex204
+										}
+										{
+											position220, tokenIndex220 := p.Position, p.TokenIndex
+											{
+												if !cset1[p.Buffer[p.Position]] {
+													goto l201
+												}
+												p.Position++
+											}
+										l223:
+											{
+												position224, tokenIndex224 := p.Position, p.TokenIndex
+											l225:
+												{
+													i, buf := p.Position, p.Buffer
+													for buf[i] == '-' {
+														i++
+													}
+													p.Position = i
+												}
+												{
+													position226, tokenIndex226 := p.Position, p.TokenIndex
+													if p.Buffer[p.Position] != '-' {
+														goto l226
+													}
+													p.Position++
+													goto l225
+												l226:
+													p.Position, p.TokenIndex = position226, tokenIndex226
+												}
+												{
+													if !cset6[p.Buffer[p.Position]] {
+														goto l224
+													}
+													p.Position++
+												}
+												goto l223
+											l224:
+												p.Position, p.TokenIndex = position224, tokenIndex224
+											}
+											p.Add(ruletoplabel, position220, tokenIndex220)
+										}
+										{
+											position230, tokenIndex230 := p.Position, p.TokenIndex
+											if p.Buffer[p.Position] != '.' {
+												goto l230
+											}
+											p.Position++
+											goto l231
+										l230:
+											p.Position, p.TokenIndex = position230, tokenIndex230
+										}
+									l231:
+										p.Add(rulehostname, position202, tokenIndex202)
+									}
+									goto l200
+								l201:
+									p.Position, p.TokenIndex = position200, tokenIndex200
+									{
+										position232, tokenIndex232 := p.Position, p.TokenIndex
+										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+											goto l171
+										}
+										p.Position++
+									l233:
+										{
+											i, buf := p.Position, p.Buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											p.Position = i
+										}
+										{
+											position234, tokenIndex234 := p.Position, p.TokenIndex
+											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+												goto l234
+											}
+											p.Position++
+											goto l233
+										l234:
+											p.Position, p.TokenIndex = position234, tokenIndex234
+										}
+										if p.Buffer[p.Position] != '.' {
+											goto l171
+										}
+										p.Position++
+										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+											goto l171
+										}
+										p.Position++
+									l235:
+										{
+											i, buf := p.Position, p.Buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											p.Position = i
+										}
+										{
+											position236, tokenIndex236 := p.Position, p.TokenIndex
+											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+												goto l236
+											}
+											p.Position++
+											goto l235
+										l236:
+											p.Position, p.TokenIndex = position236, tokenIndex236
+										}
+										if p.Buffer[p.Position] != '.' {
+											goto l171
+										}
+										p.Position++
+										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+											goto l171
+										}
+										p.Position++
+									l237:
+										{
+											i, buf := p.Position, p.Buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											p.Position = i
+										}
+										{
+											position238, tokenIndex238 := p.Position, p.TokenIndex
+											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+												goto l238
+											}
+											p.Position++
+											goto l237
+										l238:
+											p.Position, p.TokenIndex = position238, tokenIndex238
+										}
+										if p.Buffer[p.Position] != '.' {
+											goto l171
+										}
+										p.Position++
+										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+											goto l171
+										}
+										p.Position++
+									l239:
+										{
+											i, buf := p.Position, p.Buffer
+											for '0' <= buf[i] && buf[i] <= '9' {
+												i++
+											}
+											p.Position = i
+										}
+										{
+											position240, tokenIndex240 := p.Position, p.TokenIndex
+											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+												goto l240
+											}
+											p.Position++
+											goto l239
+										l240:
+											p.Position, p.TokenIndex = position240, tokenIndex240
+										}
+										p.Add(ruleIPv4address, position232, tokenIndex232)
+									}
+								}
+							l200:
+								p.Add(rulehost, position199, tokenIndex199)
+							}
+							{
+								position241, tokenIndex241 := p.Position, p.TokenIndex
+								if p.Buffer[p.Position] != ':' {
+									goto l241
+								}
+								p.Position++
+								{
+									position243, tokenIndex243 := p.Position, p.TokenIndex
+								l244:
+									{
+										i, buf := p.Position, p.Buffer
+										for '0' <= buf[i] && buf[i] <= '9' {
+											i++
+										}
+										p.Position = i
+									}
+									{
+										position245, tokenIndex245 := p.Position, p.TokenIndex
+										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+											goto l245
+										}
+										p.Position++
+										goto l244
+									l245:
+										p.Position, p.TokenIndex = position245, tokenIndex245
+									}
+									p.Add(ruleport, position243, tokenIndex243)
+								}
+								goto l242
+							l241:
+								p.Position, p.TokenIndex = position241, tokenIndex241
+							}
+						l242:
+							p.Add(rulehostport, position198, tokenIndex198)
+						}
+						goto l172
+					l171:
+						p.Position, p.TokenIndex = position171, tokenIndex171
+					}
+				l172:
+					p.Add(ruleserver, position170, tokenIndex170)
+				}
+				{
+					position246, tokenIndex246 := p.Position, p.TokenIndex
+					{
+						if !cset7[p.Buffer[p.Position]] {
+							goto l246
+						}
+						p.Position++
+					}
+					goto l169
+				l246:
+					p.Position, p.TokenIndex = position246, tokenIndex246
+				}
+				goto l168
+			l169:
+				p.Position, p.TokenIndex = position168, tokenIndex168
+				{
+					position268, tokenIndex268 := p.Position, p.TokenIndex
+					{
+						position271, tokenIndex271 := p.Position, p.TokenIndex
+						if !cset8[p.Buffer[p.Position]] {
+							goto l291
+						}
+						p.Position++
+						goto l271
+					l291:
+						p.Position, p.TokenIndex = position271, tokenIndex271
+						if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+							goto l165
+						}
+					}
+				l271:
+				l269:
+					{
+						position270, tokenIndex270 := p.Position, p.TokenIndex
+						{
+							position292, tokenIndex292 := p.Position, p.TokenIndex
+							if !cset8[p.Buffer[p.Position]] {
+								goto l312
+							}
+							p.Position++
+							goto l292
+						l312:
+							p.Position, p.TokenIndex = position292, tokenIndex292
+							if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+								goto l270
+							}
+						}
+					l292:
+						goto l269
+					l270:
+						p.Position, p.TokenIndex = position270, tokenIndex270
+					}
+					p.Add(rulereg_name, position268, tokenIndex268)
+				}
+			}
+		l168:
+			p.Add(ruleauthority, position167, tokenIndex167)
 		}
 		{
-			position122, tokenIndex122 := p.Position, p.TokenIndex
-			if !cset18[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l122
+			position313, tokenIndex313 := p.Position, p.TokenIndex
+			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
+				goto l313
 			}
-			goto l123
-		l122:
-			p.Position, p.TokenIndex = position122, tokenIndex122
+			goto l314
+		l313:
+			p.Position, p.TokenIndex = position313, tokenIndex313
 		}
-	l123:
-		p.Add(rulenet_path, position121, tokenIndex121)
+	l314:
+		p.Add(rulenet_path, position166, tokenIndex166)
 	}
 	return true
-l120:
-	p.Position, p.TokenIndex = position120, tokenIndex120
+l165:
+	p.Position, p.TokenIndex = position165, tokenIndex165
 	return false
 }
 
 /* abs_path <- <('/' path_segments)> */
 func (p *parser) rule_abs_path() bool {
-	position124, tokenIndex124 := p.Position, p.TokenIndex
+	position315, tokenIndex315 := p.Position, p.TokenIndex
 	{
-		position125, tokenIndex125 := p.Position, p.TokenIndex
+		position316, tokenIndex316 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l124
+			goto l315
 		}
 		p.Position++
-		if !p.rule_path_segments() {
-			goto l124
+		{
+			position317, tokenIndex317 := p.Position, p.TokenIndex
+			if !p.rule_segment() {
+				goto l315
+			}
+		l318:
+			{
+				position319, tokenIndex319 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '/' {
+					goto l319
+				}
+				p.Position++
+				if !p.rule_segment() {
+					goto l319
+				}
+				goto l318
+			l319:
+				p.Position, p.TokenIndex = position319, tokenIndex319
+			}
+			p.Add(rulepath_segments, position317, tokenIndex317)
 		}
-		p.Add(ruleabs_path, position125, tokenIndex125)
+		p.Add(ruleabs_path, position316, tokenIndex316)
 	}
 	return true
-l124:
-	p.Position, p.TokenIndex = position124, tokenIndex124
+l315:
+	p.Position, p.TokenIndex = position315, tokenIndex315
 	return false
 }
 
@@ -326,7 +897,7 @@ func (p *parser) rule_rel_path() bool {
 		}
 		{
 			position128, tokenIndex128 := p.Position, p.TokenIndex
-			if !cset18[p.Buffer[p.Position]] || !p.rule_abs_path() {
+			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
 				goto l128
 			}
 			goto l129
@@ -349,14 +920,14 @@ func (p *parser) rule_rel_segment() bool {
 		position131, tokenIndex131 := p.Position, p.TokenIndex
 		{
 			position134, tokenIndex134 := p.Position, p.TokenIndex
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset4[p.Buffer[p.Position]] {
 				goto l153
 			}
 			p.Position++
 			goto l134
 		l153:
 			p.Position, p.TokenIndex = position134, tokenIndex134
-			if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 				goto l130
 			}
 		}
@@ -366,14 +937,14 @@ func (p *parser) rule_rel_segment() bool {
 			position133, tokenIndex133 := p.Position, p.TokenIndex
 			{
 				position154, tokenIndex154 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset4[p.Buffer[p.Position]] {
 					goto l173
 				}
 				p.Position++
 				goto l154
 			l173:
 				p.Position, p.TokenIndex = position154, tokenIndex154
-				if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 					goto l133
 				}
 			}
@@ -396,7 +967,7 @@ func (p *parser) rule_scheme() bool {
 	{
 		position175, tokenIndex175 := p.Position, p.TokenIndex
 		{
-			if !cset3[p.Buffer[p.Position]] {
+			if !cset1[p.Buffer[p.Position]] {
 				goto l174
 			}
 			p.Position++
@@ -404,7 +975,7 @@ func (p *parser) rule_scheme() bool {
 	l178:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset4[buf[i]] {
+			for cset2[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -412,7 +983,7 @@ func (p *parser) rule_scheme() bool {
 		{
 			position179, tokenIndex179 := p.Position, p.TokenIndex
 			{
-				if !cset4[p.Buffer[p.Position]] {
+				if !cset2[p.Buffer[p.Position]] {
 					goto l179
 				}
 				p.Position++
@@ -442,7 +1013,7 @@ func (p *parser) rule_authority() bool {
 			{
 				position190, tokenIndex190 := p.Position, p.TokenIndex
 				{
-					if !cset5[p.Buffer[p.Position]] {
+					if !cset7[p.Buffer[p.Position]] {
 						goto l190
 					}
 					p.Position++
@@ -454,7 +1025,7 @@ func (p *parser) rule_authority() bool {
 			goto l188
 		l189:
 			p.Position, p.TokenIndex = position188, tokenIndex188
-			if !cset5[p.Buffer[p.Position]] || !p.rule_reg_name() {
+			if !cset7[p.Buffer[p.Position]] || !p.rule_reg_name() {
 				goto l186
 			}
 		}
@@ -474,14 +1045,14 @@ func (p *parser) rule_reg_name() bool {
 		position213, tokenIndex213 := p.Position, p.TokenIndex
 		{
 			position216, tokenIndex216 := p.Position, p.TokenIndex
-			if !cset6[p.Buffer[p.Position]] {
+			if !cset8[p.Buffer[p.Position]] {
 				goto l236
 			}
 			p.Position++
 			goto l216
 		l236:
 			p.Position, p.TokenIndex = position216, tokenIndex216
-			if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 				goto l212
 			}
 		}
@@ -491,14 +1062,14 @@ func (p *parser) rule_reg_name() bool {
 			position215, tokenIndex215 := p.Position, p.TokenIndex
 			{
 				position237, tokenIndex237 := p.Position, p.TokenIndex
-				if !cset6[p.Buffer[p.Position]] {
+				if !cset8[p.Buffer[p.Position]] {
 					goto l257
 				}
 				p.Position++
 				goto l237
 			l257:
 				p.Position, p.TokenIndex = position237, tokenIndex237
-				if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 					goto l215
 				}
 			}
@@ -535,7 +1106,7 @@ func (p *parser) rule_server() bool {
 				p.Position, p.TokenIndex = position262, tokenIndex262
 			}
 		l263:
-			if !cset8[p.Buffer[p.Position]] || !p.rule_hostport() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_hostport() {
 				goto l260
 			}
 			goto l261
@@ -555,7 +1126,7 @@ func (p *parser) rule_userinfo() bool {
 	l266:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset7[buf[i]] {
+			for cset5[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -564,14 +1135,14 @@ func (p *parser) rule_userinfo() bool {
 			position267, tokenIndex267 := p.Position, p.TokenIndex
 			{
 				position268, tokenIndex268 := p.Position, p.TokenIndex
-				if !cset7[p.Buffer[p.Position]] {
+				if !cset5[p.Buffer[p.Position]] {
 					goto l287
 				}
 				p.Position++
 				goto l268
 			l287:
 				p.Position, p.TokenIndex = position268, tokenIndex268
-				if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 					goto l267
 				}
 			}
@@ -590,7 +1161,7 @@ func (p *parser) rule_hostport() bool {
 	position288, tokenIndex288 := p.Position, p.TokenIndex
 	{
 		position289, tokenIndex289 := p.Position, p.TokenIndex
-		if !cset8[p.Buffer[p.Position]] || !p.rule_host() {
+		if !cset6[p.Buffer[p.Position]] || !p.rule_host() {
 			goto l288
 		}
 		{
@@ -622,13 +1193,13 @@ func (p *parser) rule_host() bool {
 		position293, tokenIndex293 := p.Position, p.TokenIndex
 		{
 			position294, tokenIndex294 := p.Position, p.TokenIndex
-			if !cset8[p.Buffer[p.Position]] || !p.rule_hostname() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_hostname() {
 				goto l295
 			}
 			goto l294
 		l295:
 			p.Position, p.TokenIndex = position294, tokenIndex294
-			if !cset22[p.Buffer[p.Position]] || !p.rule_IPv4address() {
+			if !cset21[p.Buffer[p.Position]] || !p.rule_IPv4address() {
 				goto l292
 			}
 		}
@@ -649,7 +1220,7 @@ func (p *parser) rule_hostname() bool {
 	l298:
 		{
 			position299, tokenIndex299 := p.Position, p.TokenIndex
-			if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_domainlabel() {
 				goto l299
 			}
 			if p.Buffer[p.Position] != '.' {
@@ -659,7 +1230,7 @@ func (p *parser) rule_hostname() bool {
 			{
 				position300, tokenIndex300 := p.Position, p.TokenIndex
 				{
-					if !cset8[p.Buffer[p.Position]] {
+					if !cset6[p.Buffer[p.Position]] {
 						goto l299
 					}
 					p.Position++
@@ -670,7 +1241,7 @@ func (p *parser) rule_hostname() bool {
 		l299:
 			p.Position, p.TokenIndex = position299, tokenIndex299
 		}
-		if !cset3[p.Buffer[p.Position]] || !p.rule_toplabel() {
+		if !cset1[p.Buffer[p.Position]] || !p.rule_toplabel() {
 			goto l296
 		}
 		{
@@ -698,7 +1269,7 @@ func (p *parser) rule_domainlabel() bool {
 	{
 		position307, tokenIndex307 := p.Position, p.TokenIndex
 		{
-			if !cset8[p.Buffer[p.Position]] {
+			if !cset6[p.Buffer[p.Position]] {
 				goto l306
 			}
 			p.Position++
@@ -725,7 +1296,7 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position, p.TokenIndex = position314, tokenIndex314
 			}
 			{
-				if !cset8[p.Buffer[p.Position]] {
+				if !cset6[p.Buffer[p.Position]] {
 					goto l312
 				}
 				p.Position++
@@ -748,7 +1319,7 @@ func (p *parser) rule_toplabel() bool {
 	{
 		position319, tokenIndex319 := p.Position, p.TokenIndex
 		{
-			if !cset3[p.Buffer[p.Position]] {
+			if !cset1[p.Buffer[p.Position]] {
 				goto l318
 			}
 			p.Position++
@@ -775,7 +1346,7 @@ func (p *parser) rule_toplabel() bool {
 				p.Position, p.TokenIndex = position325, tokenIndex325
 			}
 			{
-				if !cset8[p.Buffer[p.Position]] {
+				if !cset6[p.Buffer[p.Position]] {
 					goto l323
 				}
 				p.Position++
@@ -940,13 +1511,13 @@ func (p *parser) rule_path() bool {
 			position345, tokenIndex345 := p.Position, p.TokenIndex
 			{
 				position347, tokenIndex347 := p.Position, p.TokenIndex
-				if !cset18[p.Buffer[p.Position]] || !p.rule_abs_path() {
+				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
 					goto l348
 				}
 				goto l347
 			l348:
 				p.Position, p.TokenIndex = position347, tokenIndex347
-				if !cset19[p.Buffer[p.Position]] || !p.rule_opaque_part() {
+				if !cset22[p.Buffer[p.Position]] || !p.rule_opaque_part() {
 					goto l345
 				}
 			}
@@ -994,8 +1565,8 @@ l349:
 /* segment <- <(([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)* (';' param)*)> */
 func (p *parser) rule_segment() bool {
 	{
-		position354, tokenIndex354 := p.Position, p.TokenIndex
-	l355:
+		position337, tokenIndex337 := p.Position, p.TokenIndex
+	l338:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset9[buf[i]] {
@@ -1004,40 +1575,69 @@ func (p *parser) rule_segment() bool {
 			p.Position = i
 		}
 		{
-			position356, tokenIndex356 := p.Position, p.TokenIndex
+			position339, tokenIndex339 := p.Position, p.TokenIndex
 			{
-				position357, tokenIndex357 := p.Position, p.TokenIndex
+				position340, tokenIndex340 := p.Position, p.TokenIndex
 				if !cset9[p.Buffer[p.Position]] {
-					goto l376
+					goto l359
 				}
 				p.Position++
-				goto l357
-			l376:
-				p.Position, p.TokenIndex = position357, tokenIndex357
-				if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
-					goto l356
+				goto l340
+			l359:
+				p.Position, p.TokenIndex = position340, tokenIndex340
+				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+					goto l339
 				}
 			}
-		l357:
-			goto l355
-		l356:
-			p.Position, p.TokenIndex = position356, tokenIndex356
+		l340:
+			goto l338
+		l339:
+			p.Position, p.TokenIndex = position339, tokenIndex339
 		}
-	l377:
+	l360:
 		{
-			position378, tokenIndex378 := p.Position, p.TokenIndex
+			position361, tokenIndex361 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ';' {
-				goto l378
+				goto l361
 			}
 			p.Position++
-			if !p.rule_param() {
-				goto l378
+			{
+				position362, tokenIndex362 := p.Position, p.TokenIndex
+			l363:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset9[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position364, tokenIndex364 := p.Position, p.TokenIndex
+					{
+						position365, tokenIndex365 := p.Position, p.TokenIndex
+						if !cset9[p.Buffer[p.Position]] {
+							goto l384
+						}
+						p.Position++
+						goto l365
+					l384:
+						p.Position, p.TokenIndex = position365, tokenIndex365
+						if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+							goto l364
+						}
+					}
+				l365:
+					goto l363
+				l364:
+					p.Position, p.TokenIndex = position364, tokenIndex364
+				}
+				p.Add(ruleparam, position362, tokenIndex362)
 			}
-			goto l377
-		l378:
-			p.Position, p.TokenIndex = position378, tokenIndex378
+			goto l360
+		l361:
+			p.Position, p.TokenIndex = position361, tokenIndex361
 		}
-		p.Add(rulesegment, position354, tokenIndex354)
+		p.Add(rulesegment, position337, tokenIndex337)
 	}
 	return true
 }
@@ -1065,7 +1665,7 @@ func (p *parser) rule_param() bool {
 				goto l383
 			l402:
 				p.Position, p.TokenIndex = position383, tokenIndex383
-				if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 					goto l382
 				}
 			}
@@ -1082,36 +1682,36 @@ func (p *parser) rule_param() bool {
 /* query <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*> */
 func (p *parser) rule_query() bool {
 	{
-		position404, tokenIndex404 := p.Position, p.TokenIndex
-	l405:
+		position387, tokenIndex387 := p.Position, p.TokenIndex
+	l388:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset1[buf[i]] {
+			for cset0[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position406, tokenIndex406 := p.Position, p.TokenIndex
+			position389, tokenIndex389 := p.Position, p.TokenIndex
 			{
-				position407, tokenIndex407 := p.Position, p.TokenIndex
-				if !cset1[p.Buffer[p.Position]] {
-					goto l429
+				position390, tokenIndex390 := p.Position, p.TokenIndex
+				if !cset0[p.Buffer[p.Position]] {
+					goto l412
 				}
 				p.Position++
-				goto l407
-			l429:
-				p.Position, p.TokenIndex = position407, tokenIndex407
-				if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
-					goto l406
+				goto l390
+			l412:
+				p.Position, p.TokenIndex = position390, tokenIndex390
+				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+					goto l389
 				}
 			}
-		l407:
-			goto l405
-		l406:
-			p.Position, p.TokenIndex = position406, tokenIndex406
+		l390:
+			goto l388
+		l389:
+			p.Position, p.TokenIndex = position389, tokenIndex389
 		}
-		p.Add(rulequery, position404, tokenIndex404)
+		p.Add(rulequery, position387, tokenIndex387)
 	}
 	return true
 }
@@ -1123,7 +1723,7 @@ func (p *parser) rule_fragment() bool {
 	l432:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset1[buf[i]] {
+			for cset0[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -1132,14 +1732,14 @@ func (p *parser) rule_fragment() bool {
 			position433, tokenIndex433 := p.Position, p.TokenIndex
 			{
 				position434, tokenIndex434 := p.Position, p.TokenIndex
-				if !cset1[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l456
 				}
 				p.Position++
 				goto l434
 			l456:
 				p.Position, p.TokenIndex = position434, tokenIndex434
-				if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 					goto l433
 				}
 			}
@@ -1155,30 +1755,30 @@ func (p *parser) rule_fragment() bool {
 
 /* escaped <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 func (p *parser) rule_escaped() bool {
-	position457, tokenIndex457 := p.Position, p.TokenIndex
+	position414, tokenIndex414 := p.Position, p.TokenIndex
 	{
-		position458, tokenIndex458 := p.Position, p.TokenIndex
+		position415, tokenIndex415 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l457
+			goto l414
 		}
 		p.Position++
 		{
 			if !cset10[p.Buffer[p.Position]] {
-				goto l457
+				goto l414
 			}
 			p.Position++
 		}
 		{
 			if !cset10[p.Buffer[p.Position]] {
-				goto l457
+				goto l414
 			}
 			p.Position++
 		}
-		p.Add(ruleescaped, position458, tokenIndex458)
+		p.Add(ruleescaped, position415, tokenIndex415)
 	}
 	return true
-l457:
-	p.Position, p.TokenIndex = position457, tokenIndex457
+l414:
+	p.Position, p.TokenIndex = position414, tokenIndex414
 	return false
 }
 
@@ -1196,7 +1796,7 @@ func (p *parser) rule_pchar() bool {
 			goto l467
 		l486:
 			p.Position, p.TokenIndex = position467, tokenIndex467
-			if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 				goto l465
 			}
 		}
@@ -1216,14 +1816,14 @@ func (p *parser) rule_uric() bool {
 		position488, tokenIndex488 := p.Position, p.TokenIndex
 		{
 			position489, tokenIndex489 := p.Position, p.TokenIndex
-			if !cset1[p.Buffer[p.Position]] {
+			if !cset0[p.Buffer[p.Position]] {
 				goto l511
 			}
 			p.Position++
 			goto l489
 		l511:
 			p.Position, p.TokenIndex = position489, tokenIndex489
-			if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 				goto l487
 			}
 		}
@@ -1243,14 +1843,14 @@ func (p *parser) rule_uric_no_slash() bool {
 		position513, tokenIndex513 := p.Position, p.TokenIndex
 		{
 			position514, tokenIndex514 := p.Position, p.TokenIndex
-			if !cset0[p.Buffer[p.Position]] {
+			if !cset3[p.Buffer[p.Position]] {
 				goto l535
 			}
 			p.Position++
 			goto l514
 		l535:
 			p.Position, p.TokenIndex = position514, tokenIndex514
-			if !cset21[p.Buffer[p.Position]] || !p.rule_escaped() {
+			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 				goto l512
 			}
 		}
@@ -1345,7 +1945,7 @@ func (p *parser) rule_alphanum() bool {
 	{
 		position573, tokenIndex573 := p.Position, p.TokenIndex
 		{
-			if !cset8[p.Buffer[p.Position]] {
+			if !cset6[p.Buffer[p.Position]] {
 				goto l572
 			}
 			p.Position++
@@ -1364,7 +1964,7 @@ func (p *parser) rule_alpha() bool {
 	{
 		position578, tokenIndex578 := p.Position, p.TokenIndex
 		{
-			if !cset3[p.Buffer[p.Position]] {
+			if !cset1[p.Buffer[p.Position]] {
 				goto l577
 			}
 			p.Position++
@@ -1502,32 +2102,32 @@ l600:
 	return false
 }
 
-/* cset0 is [!$&-.0-;=?-Z_a-z~]. */
-var cset0 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset0 is [!$&-;=?-Z_a-z~]. */
+var cset0 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset1 is [!$&-;=?-Z_a-z~]. */
-var cset1 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset1 is [A-Za-z]. */
+var cset1 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset2 is [!$&-.0-9;=@-Z_a-z~]. */
-var cset2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset2 is [+\-.0-9A-Za-z]. */
+var cset2 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset3 is [A-Za-z]. */
-var cset3 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset3 is [!$&-.0-;=?-Z_a-z~]. */
+var cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset4 is [+\-.0-9A-Za-z]. */
-var cset4 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset4 is [!$&-.0-9;=@-Z_a-z~]. */
+var cset4 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset5 is [!$-.0-;=@-Z_a-z~]. */
-var cset5 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset5 is [!$&-.0-;=A-Z_a-z~]. */
+var cset5 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset6 is [!$&-.0-;=@-Z_a-z~]. */
-var cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset6 is [0-9A-Za-z]. */
+var cset6 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset7 is [!$&-.0-;=A-Z_a-z~]. */
-var cset7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset7 is [!$-.0-;=@-Z_a-z~]. */
+var cset7 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset8 is [0-9A-Za-z]. */
-var cset8 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset8 is [!$&-.0-;=@-Z_a-z~]. */
+var cset8 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
 /* cset9 is [!$&-.0-:=@-Z_a-z~]. */
 var cset9 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
@@ -1556,17 +2156,17 @@ var cset16 = [256]bool{'[': true, '\\': true, ']': true, '^': true, '`': true, '
 /* cset17 is [!$-9;=@-Z_a-z~]. */
 var cset17 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset18 is [/]. */
-var cset18 = [256]bool{'/': true}
+/* cset18 is [%]. */
+var cset18 = [256]bool{'%': true}
 
-/* cset19 is [!$-.0-;=?-Z_a-z~]. */
-var cset19 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset19 is [/]. */
+var cset19 = [256]bool{'/': true}
 
 /* cset20 is [!$-.0-9;=@-Z_a-z~]. */
 var cset20 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset21 is [%]. */
-var cset21 = [256]bool{'%': true}
+/* cset21 is [0-9]. */
+var cset21 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
-/* cset22 is [0-9]. */
-var cset22 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+/* cset22 is [!$-.0-;=?-Z_a-z~]. */
+var cset22 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}

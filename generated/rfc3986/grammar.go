@@ -194,29 +194,29 @@ func newParser() *parser {
 		ruleURI_reference: p.rule_URI_reference,
 		ruleabsolute_URI:  p.rule_absolute_URI,
 		rulerelative_ref:  p.rule_relative_ref,
-		rulerelative_part: p.rule_relative_part,
+		rulerelative_part: p.rule_relative_part, // and inline in rule_relative_ref
 		rulescheme:        p.rule_scheme,
 		ruleauthority:     p.rule_authority,
-		ruleuserinfo:      p.rule_userinfo,
-		rulehost:          p.rule_host,
-		ruleport:          p.rule_port,
-		ruleIP_literal:    p.rule_IP_literal,
-		ruleIPvFuture:     p.rule_IPvFuture,
-		ruleIPv6address:   p.rule_IPv6address,
+		ruleuserinfo:      p.rule_userinfo,    // and inline in rule_authority
+		rulehost:          p.rule_host,        // and inline in rule_authority
+		ruleport:          p.rule_port,        // and inline in rule_authority
+		ruleIP_literal:    p.rule_IP_literal,  // and inline in rule_authority
+		ruleIPvFuture:     p.rule_IPvFuture,   // and inline in rule_authority
+		ruleIPv6address:   p.rule_IPv6address, // and inline in rule_authority
 		ruleh16:           p.rule_h16,
 		rulels32:          p.rule_ls32,
 		ruleIPv4address:   p.rule_IPv4address,
 		ruledec_octet:     p.rule_dec_octet,
-		rulereg_name:      p.rule_reg_name,
+		rulereg_name:      p.rule_reg_name, // and inline in rule_authority
 		rulepath:          p.rule_path,
 		rulepath_abempty:  p.rule_path_abempty,
 		rulepath_absolute: p.rule_path_absolute,
-		rulepath_noscheme: p.rule_path_noscheme,
-		rulepath_rootless: p.rule_path_rootless,
+		rulepath_noscheme: p.rule_path_noscheme, // and inline in rule_relative_ref
+		rulepath_rootless: p.rule_path_rootless, // and inline in rule_hier_part
 		rulepath_empty:    p.rule_path_empty,
 		rulesegment:       p.rule_segment,
 		rulesegment_nz:    p.rule_segment_nz,
-		rulesegment_nz_nc: p.rule_segment_nz_nc,
+		rulesegment_nz_nc: p.rule_segment_nz_nc, // and inline in rule_relative_ref
 		rulequery:         p.rule_query,
 		rulefragment:      p.rule_fragment,
 		rulepchar:         p.rule_pchar,

@@ -49,208 +49,317 @@ const (
 
 /* URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)> */
 func (p *parser) rule_URI() bool {
-	position41, tokenIndex41 := p.Position, p.TokenIndex
+	position10, tokenIndex10 := p.Position, p.TokenIndex
 	{
-		position42, tokenIndex42 := p.Position, p.TokenIndex
-		if !cset0[p.Buffer[p.Position]] || !p.rule_scheme() {
-			goto l41
+		position11, tokenIndex11 := p.Position, p.TokenIndex
+		if !cset1[p.Buffer[p.Position]] || !p.rule_scheme() {
+			goto l10
 		}
 		if p.Buffer[p.Position] != ':' {
-			goto l41
+			goto l10
 		}
 		p.Position++
 		if !p.rule_hier_part() {
-			goto l41
+			goto l10
 		}
 		{
-			position43, tokenIndex43 := p.Position, p.TokenIndex
+			position12, tokenIndex12 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l43
+				goto l12
 			}
 			p.Position++
 			if !p.rule_query() {
-				goto l43
+				goto l12
 			}
-			goto l44
-		l43:
-			p.Position, p.TokenIndex = position43, tokenIndex43
+			goto l13
+		l12:
+			p.Position, p.TokenIndex = position12, tokenIndex12
 		}
-	l44:
+	l13:
 		{
-			position45, tokenIndex45 := p.Position, p.TokenIndex
+			position14, tokenIndex14 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '#' {
-				goto l45
+				goto l14
 			}
 			p.Position++
 			if !p.rule_fragment() {
-				goto l45
+				goto l14
 			}
-			goto l46
-		l45:
-			p.Position, p.TokenIndex = position45, tokenIndex45
+			goto l15
+		l14:
+			p.Position, p.TokenIndex = position14, tokenIndex14
 		}
-	l46:
-		p.Add(ruleURI, position42, tokenIndex42)
+	l15:
+		p.Add(ruleURI, position11, tokenIndex11)
 	}
 	return true
-l41:
-	p.Position, p.TokenIndex = position41, tokenIndex41
+l10:
+	p.Position, p.TokenIndex = position10, tokenIndex10
 	return false
 }
 
 /* hier_part <- <(('/' '/' authority path_abempty) / path_absolute / path_rootless / path_empty)> */
 func (p *parser) rule_hier_part() bool {
-	position47, tokenIndex47 := p.Position, p.TokenIndex
+	position16, tokenIndex16 := p.Position, p.TokenIndex
 	{
-		position48, tokenIndex48 := p.Position, p.TokenIndex
+		position17, tokenIndex17 := p.Position, p.TokenIndex
 		{
-			position49, tokenIndex49 := p.Position, p.TokenIndex
+			position18, tokenIndex18 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l50
+				goto l19
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '/' {
-				goto l50
+				goto l19
 			}
 			p.Position++
 			if !p.rule_authority() {
-				goto l50
+				goto l19
 			}
 			if !p.rule_path_abempty() {
-				goto l50
+				goto l19
 			}
-			goto l49
-		l50:
-			p.Position, p.TokenIndex = position49, tokenIndex49
+			goto l18
+		l19:
+			p.Position, p.TokenIndex = position18, tokenIndex18
 			if !cset16[p.Buffer[p.Position]] || !p.rule_path_absolute() {
-				goto l51
+				goto l20
 			}
-			goto l49
-		l51:
-			p.Position, p.TokenIndex = position49, tokenIndex49
-			if !cset8[p.Buffer[p.Position]] || !p.rule_path_rootless() {
-				goto l52
+			goto l18
+		l20:
+			p.Position, p.TokenIndex = position18, tokenIndex18
+			{
+				position22, tokenIndex22 := p.Position, p.TokenIndex
+				if !cset9[p.Buffer[p.Position]] || !p.rule_segment_nz() {
+					goto l21
+				}
+			l23:
+				{
+					position24, tokenIndex24 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '/' {
+						goto l24
+					}
+					p.Position++
+					if !p.rule_segment() {
+						goto l24
+					}
+					goto l23
+				l24:
+					p.Position, p.TokenIndex = position24, tokenIndex24
+				}
+				p.Add(rulepath_rootless, position22, tokenIndex22)
 			}
-			goto l49
-		l52:
-			p.Position, p.TokenIndex = position49, tokenIndex49
+			goto l18
+		l21:
+			p.Position, p.TokenIndex = position18, tokenIndex18
 			if !p.rule_path_empty() {
-				goto l47
+				goto l16
 			}
 		}
-	l49:
-		p.Add(rulehier_part, position48, tokenIndex48)
+	l18:
+		p.Add(rulehier_part, position17, tokenIndex17)
 	}
 	return true
-l47:
-	p.Position, p.TokenIndex = position47, tokenIndex47
+l16:
+	p.Position, p.TokenIndex = position16, tokenIndex16
 	return false
 }
 
 /* URI_reference <- <(URI / relative_ref)> */
 func (p *parser) rule_URI_reference() bool {
-	position53, tokenIndex53 := p.Position, p.TokenIndex
+	position25, tokenIndex25 := p.Position, p.TokenIndex
 	{
-		position54, tokenIndex54 := p.Position, p.TokenIndex
+		position26, tokenIndex26 := p.Position, p.TokenIndex
 		{
-			position55, tokenIndex55 := p.Position, p.TokenIndex
-			if !cset0[p.Buffer[p.Position]] || !p.rule_URI() {
-				goto l56
+			position27, tokenIndex27 := p.Position, p.TokenIndex
+			if !cset1[p.Buffer[p.Position]] || !p.rule_URI() {
+				goto l28
 			}
-			goto l55
-		l56:
-			p.Position, p.TokenIndex = position55, tokenIndex55
+			goto l27
+		l28:
+			p.Position, p.TokenIndex = position27, tokenIndex27
 			if !p.rule_relative_ref() {
-				goto l53
+				goto l25
 			}
 		}
-	l55:
-		p.Add(ruleURI_reference, position54, tokenIndex54)
+	l27:
+		p.Add(ruleURI_reference, position26, tokenIndex26)
 	}
 	return true
-l53:
-	p.Position, p.TokenIndex = position53, tokenIndex53
+l25:
+	p.Position, p.TokenIndex = position25, tokenIndex25
 	return false
 }
 
 /* absolute_URI <- <(scheme ':' hier_part ('?' query)?)> */
 func (p *parser) rule_absolute_URI() bool {
-	position57, tokenIndex57 := p.Position, p.TokenIndex
+	position29, tokenIndex29 := p.Position, p.TokenIndex
 	{
-		position58, tokenIndex58 := p.Position, p.TokenIndex
-		if !cset0[p.Buffer[p.Position]] || !p.rule_scheme() {
-			goto l57
+		position30, tokenIndex30 := p.Position, p.TokenIndex
+		if !cset1[p.Buffer[p.Position]] || !p.rule_scheme() {
+			goto l29
 		}
 		if p.Buffer[p.Position] != ':' {
-			goto l57
+			goto l29
 		}
 		p.Position++
 		if !p.rule_hier_part() {
-			goto l57
+			goto l29
 		}
 		{
-			position59, tokenIndex59 := p.Position, p.TokenIndex
+			position31, tokenIndex31 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l59
+				goto l31
 			}
 			p.Position++
 			if !p.rule_query() {
-				goto l59
+				goto l31
 			}
-			goto l60
-		l59:
-			p.Position, p.TokenIndex = position59, tokenIndex59
+			goto l32
+		l31:
+			p.Position, p.TokenIndex = position31, tokenIndex31
 		}
-	l60:
-		p.Add(ruleabsolute_URI, position58, tokenIndex58)
+	l32:
+		p.Add(ruleabsolute_URI, position30, tokenIndex30)
 	}
 	return true
-l57:
-	p.Position, p.TokenIndex = position57, tokenIndex57
+l29:
+	p.Position, p.TokenIndex = position29, tokenIndex29
 	return false
 }
 
 /* relative_ref <- <(relative_part ('?' query)? ('#' fragment)?)> */
 func (p *parser) rule_relative_ref() bool {
-	position61, tokenIndex61 := p.Position, p.TokenIndex
+	position33, tokenIndex33 := p.Position, p.TokenIndex
 	{
-		position62, tokenIndex62 := p.Position, p.TokenIndex
-		if !p.rule_relative_part() {
-			goto l61
+		position34, tokenIndex34 := p.Position, p.TokenIndex
+		{
+			position35, tokenIndex35 := p.Position, p.TokenIndex
+			{
+				position36, tokenIndex36 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '/' {
+					goto l37
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l37
+				}
+				p.Position++
+				if !p.rule_authority() {
+					goto l37
+				}
+				if !p.rule_path_abempty() {
+					goto l37
+				}
+				goto l36
+			l37:
+				p.Position, p.TokenIndex = position36, tokenIndex36
+				if !cset16[p.Buffer[p.Position]] || !p.rule_path_absolute() {
+					goto l38
+				}
+				goto l36
+			l38:
+				p.Position, p.TokenIndex = position36, tokenIndex36
+				{
+					position40, tokenIndex40 := p.Position, p.TokenIndex
+					{
+						position41, tokenIndex41 := p.Position, p.TokenIndex
+						{
+							position44, tokenIndex44 := p.Position, p.TokenIndex
+							if !cset0[p.Buffer[p.Position]] {
+								goto l63
+							}
+							p.Position++
+							goto l44
+						l63:
+							p.Position, p.TokenIndex = position44, tokenIndex44
+							if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+								goto l39
+							}
+						}
+					l44:
+					l42:
+						{
+							position43, tokenIndex43 := p.Position, p.TokenIndex
+							{
+								position64, tokenIndex64 := p.Position, p.TokenIndex
+								if !cset0[p.Buffer[p.Position]] {
+									goto l83
+								}
+								p.Position++
+								goto l64
+							l83:
+								p.Position, p.TokenIndex = position64, tokenIndex64
+								if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+									goto l43
+								}
+							}
+						l64:
+							goto l42
+						l43:
+							p.Position, p.TokenIndex = position43, tokenIndex43
+						}
+						p.Add(rulesegment_nz_nc, position41, tokenIndex41)
+					}
+				l84:
+					{
+						position85, tokenIndex85 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '/' {
+							goto l85
+						}
+						p.Position++
+						if !p.rule_segment() {
+							goto l85
+						}
+						goto l84
+					l85:
+						p.Position, p.TokenIndex = position85, tokenIndex85
+					}
+					p.Add(rulepath_noscheme, position40, tokenIndex40)
+				}
+				goto l36
+			l39:
+				p.Position, p.TokenIndex = position36, tokenIndex36
+				if !p.rule_path_empty() {
+					goto l33
+				}
+			}
+		l36:
+			p.Add(rulerelative_part, position35, tokenIndex35)
 		}
 		{
-			position63, tokenIndex63 := p.Position, p.TokenIndex
+			position86, tokenIndex86 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l63
+				goto l86
 			}
 			p.Position++
 			if !p.rule_query() {
-				goto l63
+				goto l86
 			}
-			goto l64
-		l63:
-			p.Position, p.TokenIndex = position63, tokenIndex63
+			goto l87
+		l86:
+			p.Position, p.TokenIndex = position86, tokenIndex86
 		}
-	l64:
+	l87:
 		{
-			position65, tokenIndex65 := p.Position, p.TokenIndex
+			position88, tokenIndex88 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '#' {
-				goto l65
+				goto l88
 			}
 			p.Position++
 			if !p.rule_fragment() {
-				goto l65
+				goto l88
 			}
-			goto l66
-		l65:
-			p.Position, p.TokenIndex = position65, tokenIndex65
+			goto l89
+		l88:
+			p.Position, p.TokenIndex = position88, tokenIndex88
 		}
-	l66:
-		p.Add(rulerelative_ref, position62, tokenIndex62)
+	l89:
+		p.Add(rulerelative_ref, position34, tokenIndex34)
 	}
 	return true
-l61:
-	p.Position, p.TokenIndex = position61, tokenIndex61
+l33:
+	p.Position, p.TokenIndex = position33, tokenIndex33
 	return false
 }
 
@@ -284,7 +393,7 @@ func (p *parser) rule_relative_part() bool {
 			goto l69
 		l71:
 			p.Position, p.TokenIndex = position69, tokenIndex69
-			if !cset17[p.Buffer[p.Position]] || !p.rule_path_noscheme() {
+			if !cset18[p.Buffer[p.Position]] || !p.rule_path_noscheme() {
 				goto l72
 			}
 			goto l69
@@ -305,85 +414,1011 @@ l67:
 
 /* scheme <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9] / '+' / '-' / '.')*)> */
 func (p *parser) rule_scheme() bool {
-	position73, tokenIndex73 := p.Position, p.TokenIndex
+	position91, tokenIndex91 := p.Position, p.TokenIndex
 	{
-		position74, tokenIndex74 := p.Position, p.TokenIndex
+		position92, tokenIndex92 := p.Position, p.TokenIndex
 		{
-			if !cset0[p.Buffer[p.Position]] {
-				goto l73
+			if !cset1[p.Buffer[p.Position]] {
+				goto l91
 			}
 			p.Position++
 		}
-	l77:
+	l95:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset1[buf[i]] {
+			for cset2[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position78, tokenIndex78 := p.Position, p.TokenIndex
+			position96, tokenIndex96 := p.Position, p.TokenIndex
 			{
-				if !cset1[p.Buffer[p.Position]] {
-					goto l78
+				if !cset2[p.Buffer[p.Position]] {
+					goto l96
 				}
 				p.Position++
 			}
-			goto l77
-		l78:
-			p.Position, p.TokenIndex = position78, tokenIndex78
+			goto l95
+		l96:
+			p.Position, p.TokenIndex = position96, tokenIndex96
 		}
-		p.Add(rulescheme, position74, tokenIndex74)
+		p.Add(rulescheme, position92, tokenIndex92)
 	}
 	return true
-l73:
-	p.Position, p.TokenIndex = position73, tokenIndex73
+l91:
+	p.Position, p.TokenIndex = position91, tokenIndex91
 	return false
 }
 
 /* authority <- <((userinfo '@')? host (':' port)?)> */
 func (p *parser) rule_authority() bool {
-	position85, tokenIndex85 := p.Position, p.TokenIndex
 	{
-		position86, tokenIndex86 := p.Position, p.TokenIndex
+		position104, tokenIndex104 := p.Position, p.TokenIndex
 		{
-			position87, tokenIndex87 := p.Position, p.TokenIndex
-			if !p.rule_userinfo() {
-				goto l87
+			position105, tokenIndex105 := p.Position, p.TokenIndex
+			{
+				position107, tokenIndex107 := p.Position, p.TokenIndex
+			l108:
+				{
+					i, buf := p.Position, p.Buffer
+					for cset3[buf[i]] {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position109, tokenIndex109 := p.Position, p.TokenIndex
+					{
+						position110, tokenIndex110 := p.Position, p.TokenIndex
+						if !cset3[p.Buffer[p.Position]] {
+							goto l129
+						}
+						p.Position++
+						goto l110
+					l129:
+						p.Position, p.TokenIndex = position110, tokenIndex110
+						if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+							goto l109
+						}
+					}
+				l110:
+					goto l108
+				l109:
+					p.Position, p.TokenIndex = position109, tokenIndex109
+				}
+				p.Add(ruleuserinfo, position107, tokenIndex107)
 			}
 			if p.Buffer[p.Position] != '@' {
-				goto l87
+				goto l105
 			}
 			p.Position++
-			goto l88
-		l87:
-			p.Position, p.TokenIndex = position87, tokenIndex87
+			goto l106
+		l105:
+			p.Position, p.TokenIndex = position105, tokenIndex105
 		}
-	l88:
-		if !p.rule_host() {
-			goto l85
+	l106:
+		{
+			position130, tokenIndex130 := p.Position, p.TokenIndex
+			{
+				position131, tokenIndex131 := p.Position, p.TokenIndex
+				{
+					position133, tokenIndex133 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '[' {
+						goto l132
+					}
+					p.Position++
+					{
+						position134, tokenIndex134 := p.Position, p.TokenIndex
+						{
+							position136, tokenIndex136 := p.Position, p.TokenIndex
+							{
+								position137, tokenIndex137 := p.Position, p.TokenIndex
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l138
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l138
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l138
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l138
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l138
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l138
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l138
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
+									goto l138
+								}
+								{
+									position139, tokenIndex139 := p.Position, p.TokenIndex
+									{
+										if !cset4[p.Buffer[p.Position]] {
+											goto l139
+										}
+										p.Position++
+									}
+									goto l138
+								l139:
+									p.Position, p.TokenIndex = position139, tokenIndex139
+								}
+								goto l137
+							l138:
+								p.Position, p.TokenIndex = position137, tokenIndex137
+								if p.Buffer[p.Position] != ':' {
+									goto l145
+								}
+								p.Position++
+								if p.Buffer[p.Position] != ':' {
+									goto l145
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l145
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l145
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l145
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l145
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l145
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l145
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l145
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l145
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l145
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l145
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
+									goto l145
+								}
+								{
+									position146, tokenIndex146 := p.Position, p.TokenIndex
+									{
+										if !cset4[p.Buffer[p.Position]] {
+											goto l146
+										}
+										p.Position++
+									}
+									goto l145
+								l146:
+									p.Position, p.TokenIndex = position146, tokenIndex146
+								}
+								goto l137
+							l145:
+								p.Position, p.TokenIndex = position137, tokenIndex137
+								{
+									position153, tokenIndex153 := p.Position, p.TokenIndex
+									if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+										goto l153
+									}
+									goto l154
+								l153:
+									p.Position, p.TokenIndex = position153, tokenIndex153
+								}
+							l154:
+								if p.Buffer[p.Position] != ':' {
+									goto l152
+								}
+								p.Position++
+								if p.Buffer[p.Position] != ':' {
+									goto l152
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l152
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l152
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l152
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l152
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l152
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l152
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l152
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l152
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
+									goto l152
+								}
+								{
+									position155, tokenIndex155 := p.Position, p.TokenIndex
+									{
+										if !cset4[p.Buffer[p.Position]] {
+											goto l155
+										}
+										p.Position++
+									}
+									goto l152
+								l155:
+									p.Position, p.TokenIndex = position155, tokenIndex155
+								}
+								goto l137
+							l152:
+								p.Position, p.TokenIndex = position137, tokenIndex137
+								{
+									position162, tokenIndex162 := p.Position, p.TokenIndex
+									if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+										goto l162
+									}
+									{
+										position164, tokenIndex164 := p.Position, p.TokenIndex
+										if p.Buffer[p.Position] != ':' {
+											goto l164
+										}
+										p.Position++
+										if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+											goto l164
+										}
+										goto l165
+									l164:
+										p.Position, p.TokenIndex = position164, tokenIndex164
+									}
+								l165:
+									goto l163
+								l162:
+									p.Position, p.TokenIndex = position162, tokenIndex162
+								}
+							l163:
+								if p.Buffer[p.Position] != ':' {
+									goto l161
+								}
+								p.Position++
+								if p.Buffer[p.Position] != ':' {
+									goto l161
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l161
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l161
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l161
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l161
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l161
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l161
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
+									goto l161
+								}
+								{
+									position166, tokenIndex166 := p.Position, p.TokenIndex
+									{
+										if !cset4[p.Buffer[p.Position]] {
+											goto l166
+										}
+										p.Position++
+									}
+									goto l161
+								l166:
+									p.Position, p.TokenIndex = position166, tokenIndex166
+								}
+								goto l137
+							l161:
+								p.Position, p.TokenIndex = position137, tokenIndex137
+								{
+									position173, tokenIndex173 := p.Position, p.TokenIndex
+									if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+										goto l173
+									}
+									{
+										position175, tokenIndex175 := p.Position, p.TokenIndex
+										if p.Buffer[p.Position] != ':' {
+											goto l175
+										}
+										p.Position++
+										if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+											goto l175
+										}
+										{
+											position177, tokenIndex177 := p.Position, p.TokenIndex
+											if p.Buffer[p.Position] != ':' {
+												goto l177
+											}
+											p.Position++
+											if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+												goto l177
+											}
+											goto l178
+										l177:
+											p.Position, p.TokenIndex = position177, tokenIndex177
+										}
+									l178:
+										goto l176
+									l175:
+										p.Position, p.TokenIndex = position175, tokenIndex175
+									}
+								l176:
+									goto l174
+								l173:
+									p.Position, p.TokenIndex = position173, tokenIndex173
+								}
+							l174:
+								if p.Buffer[p.Position] != ':' {
+									goto l172
+								}
+								p.Position++
+								if p.Buffer[p.Position] != ':' {
+									goto l172
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l172
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l172
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l172
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l172
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
+									goto l172
+								}
+								{
+									position179, tokenIndex179 := p.Position, p.TokenIndex
+									{
+										if !cset4[p.Buffer[p.Position]] {
+											goto l179
+										}
+										p.Position++
+									}
+									goto l172
+								l179:
+									p.Position, p.TokenIndex = position179, tokenIndex179
+								}
+								goto l137
+							l172:
+								p.Position, p.TokenIndex = position137, tokenIndex137
+								{
+									position186, tokenIndex186 := p.Position, p.TokenIndex
+									if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+										goto l186
+									}
+									{
+										position188, tokenIndex188 := p.Position, p.TokenIndex
+										if p.Buffer[p.Position] != ':' {
+											goto l188
+										}
+										p.Position++
+										if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+											goto l188
+										}
+										{
+											position190, tokenIndex190 := p.Position, p.TokenIndex
+											if p.Buffer[p.Position] != ':' {
+												goto l190
+											}
+											p.Position++
+											if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+												goto l190
+											}
+											{
+												position192, tokenIndex192 := p.Position, p.TokenIndex
+												if p.Buffer[p.Position] != ':' {
+													goto l192
+												}
+												p.Position++
+												if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+													goto l192
+												}
+												goto l193
+											l192:
+												p.Position, p.TokenIndex = position192, tokenIndex192
+											}
+										l193:
+											goto l191
+										l190:
+											p.Position, p.TokenIndex = position190, tokenIndex190
+										}
+									l191:
+										goto l189
+									l188:
+										p.Position, p.TokenIndex = position188, tokenIndex188
+									}
+								l189:
+									goto l187
+								l186:
+									p.Position, p.TokenIndex = position186, tokenIndex186
+								}
+							l187:
+								if p.Buffer[p.Position] != ':' {
+									goto l185
+								}
+								p.Position++
+								if p.Buffer[p.Position] != ':' {
+									goto l185
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l185
+								}
+								if p.Buffer[p.Position] != ':' {
+									goto l185
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
+									goto l185
+								}
+								{
+									position194, tokenIndex194 := p.Position, p.TokenIndex
+									{
+										if !cset4[p.Buffer[p.Position]] {
+											goto l194
+										}
+										p.Position++
+									}
+									goto l185
+								l194:
+									p.Position, p.TokenIndex = position194, tokenIndex194
+								}
+								goto l137
+							l185:
+								p.Position, p.TokenIndex = position137, tokenIndex137
+								{
+									position201, tokenIndex201 := p.Position, p.TokenIndex
+									if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+										goto l201
+									}
+									{
+										position203, tokenIndex203 := p.Position, p.TokenIndex
+										if p.Buffer[p.Position] != ':' {
+											goto l203
+										}
+										p.Position++
+										if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+											goto l203
+										}
+										{
+											position205, tokenIndex205 := p.Position, p.TokenIndex
+											if p.Buffer[p.Position] != ':' {
+												goto l205
+											}
+											p.Position++
+											if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+												goto l205
+											}
+											{
+												position207, tokenIndex207 := p.Position, p.TokenIndex
+												if p.Buffer[p.Position] != ':' {
+													goto l207
+												}
+												p.Position++
+												if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+													goto l207
+												}
+												{
+													position209, tokenIndex209 := p.Position, p.TokenIndex
+													if p.Buffer[p.Position] != ':' {
+														goto l209
+													}
+													p.Position++
+													if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+														goto l209
+													}
+													goto l210
+												l209:
+													p.Position, p.TokenIndex = position209, tokenIndex209
+												}
+											l210:
+												goto l208
+											l207:
+												p.Position, p.TokenIndex = position207, tokenIndex207
+											}
+										l208:
+											goto l206
+										l205:
+											p.Position, p.TokenIndex = position205, tokenIndex205
+										}
+									l206:
+										goto l204
+									l203:
+										p.Position, p.TokenIndex = position203, tokenIndex203
+									}
+								l204:
+									goto l202
+								l201:
+									p.Position, p.TokenIndex = position201, tokenIndex201
+								}
+							l202:
+								if p.Buffer[p.Position] != ':' {
+									goto l200
+								}
+								p.Position++
+								if p.Buffer[p.Position] != ':' {
+									goto l200
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
+									goto l200
+								}
+								{
+									position211, tokenIndex211 := p.Position, p.TokenIndex
+									{
+										if !cset4[p.Buffer[p.Position]] {
+											goto l211
+										}
+										p.Position++
+									}
+									goto l200
+								l211:
+									p.Position, p.TokenIndex = position211, tokenIndex211
+								}
+								goto l137
+							l200:
+								p.Position, p.TokenIndex = position137, tokenIndex137
+								{
+									position218, tokenIndex218 := p.Position, p.TokenIndex
+									if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+										goto l218
+									}
+									{
+										position220, tokenIndex220 := p.Position, p.TokenIndex
+										if p.Buffer[p.Position] != ':' {
+											goto l220
+										}
+										p.Position++
+										if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+											goto l220
+										}
+										{
+											position222, tokenIndex222 := p.Position, p.TokenIndex
+											if p.Buffer[p.Position] != ':' {
+												goto l222
+											}
+											p.Position++
+											if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+												goto l222
+											}
+											{
+												position224, tokenIndex224 := p.Position, p.TokenIndex
+												if p.Buffer[p.Position] != ':' {
+													goto l224
+												}
+												p.Position++
+												if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+													goto l224
+												}
+												{
+													position226, tokenIndex226 := p.Position, p.TokenIndex
+													if p.Buffer[p.Position] != ':' {
+														goto l226
+													}
+													p.Position++
+													if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+														goto l226
+													}
+													{
+														position228, tokenIndex228 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l228
+														}
+														p.Position++
+														if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+															goto l228
+														}
+														goto l229
+													l228:
+														p.Position, p.TokenIndex = position228, tokenIndex228
+													}
+												l229:
+													goto l227
+												l226:
+													p.Position, p.TokenIndex = position226, tokenIndex226
+												}
+											l227:
+												goto l225
+											l224:
+												p.Position, p.TokenIndex = position224, tokenIndex224
+											}
+										l225:
+											goto l223
+										l222:
+											p.Position, p.TokenIndex = position222, tokenIndex222
+										}
+									l223:
+										goto l221
+									l220:
+										p.Position, p.TokenIndex = position220, tokenIndex220
+									}
+								l221:
+									goto l219
+								l218:
+									p.Position, p.TokenIndex = position218, tokenIndex218
+								}
+							l219:
+								if p.Buffer[p.Position] != ':' {
+									goto l217
+								}
+								p.Position++
+								if p.Buffer[p.Position] != ':' {
+									goto l217
+								}
+								p.Position++
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+									goto l217
+								}
+								{
+									position230, tokenIndex230 := p.Position, p.TokenIndex
+									{
+										if !cset4[p.Buffer[p.Position]] {
+											goto l230
+										}
+										p.Position++
+									}
+									goto l217
+								l230:
+									p.Position, p.TokenIndex = position230, tokenIndex230
+								}
+								goto l137
+							l217:
+								p.Position, p.TokenIndex = position137, tokenIndex137
+								{
+									position236, tokenIndex236 := p.Position, p.TokenIndex
+									if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+										goto l236
+									}
+									{
+										position238, tokenIndex238 := p.Position, p.TokenIndex
+										if p.Buffer[p.Position] != ':' {
+											goto l238
+										}
+										p.Position++
+										if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+											goto l238
+										}
+										{
+											position240, tokenIndex240 := p.Position, p.TokenIndex
+											if p.Buffer[p.Position] != ':' {
+												goto l240
+											}
+											p.Position++
+											if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+												goto l240
+											}
+											{
+												position242, tokenIndex242 := p.Position, p.TokenIndex
+												if p.Buffer[p.Position] != ':' {
+													goto l242
+												}
+												p.Position++
+												if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+													goto l242
+												}
+												{
+													position244, tokenIndex244 := p.Position, p.TokenIndex
+													if p.Buffer[p.Position] != ':' {
+														goto l244
+													}
+													p.Position++
+													if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+														goto l244
+													}
+													{
+														position246, tokenIndex246 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != ':' {
+															goto l246
+														}
+														p.Position++
+														if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+															goto l246
+														}
+														{
+															position248, tokenIndex248 := p.Position, p.TokenIndex
+															if p.Buffer[p.Position] != ':' {
+																goto l248
+															}
+															p.Position++
+															if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+																goto l248
+															}
+															goto l249
+														l248:
+															p.Position, p.TokenIndex = position248, tokenIndex248
+														}
+													l249:
+														goto l247
+													l246:
+														p.Position, p.TokenIndex = position246, tokenIndex246
+													}
+												l247:
+													goto l245
+												l244:
+													p.Position, p.TokenIndex = position244, tokenIndex244
+												}
+											l245:
+												goto l243
+											l242:
+												p.Position, p.TokenIndex = position242, tokenIndex242
+											}
+										l243:
+											goto l241
+										l240:
+											p.Position, p.TokenIndex = position240, tokenIndex240
+										}
+									l241:
+										goto l239
+									l238:
+										p.Position, p.TokenIndex = position238, tokenIndex238
+									}
+								l239:
+									goto l237
+								l236:
+									p.Position, p.TokenIndex = position236, tokenIndex236
+								}
+							l237:
+								if p.Buffer[p.Position] != ':' {
+									goto l135
+								}
+								p.Position++
+								if p.Buffer[p.Position] != ':' {
+									goto l135
+								}
+								p.Position++
+								{
+									position250, tokenIndex250 := p.Position, p.TokenIndex
+									{
+										if !cset4[p.Buffer[p.Position]] {
+											goto l250
+										}
+										p.Position++
+									}
+									goto l135
+								l250:
+									p.Position, p.TokenIndex = position250, tokenIndex250
+								}
+							}
+						l137:
+							p.Add(ruleIPv6address, position136, tokenIndex136)
+						}
+						goto l134
+					l135:
+						p.Position, p.TokenIndex = position134, tokenIndex134
+						{
+							position256, tokenIndex256 := p.Position, p.TokenIndex
+							{
+								if !cset5[p.Buffer[p.Position]] {
+									goto l132
+								}
+								p.Position++
+							}
+							{
+								if !cset6[p.Buffer[p.Position]] {
+									goto l132
+								}
+								p.Position++
+							}
+						l259:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset6[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position260, tokenIndex260 := p.Position, p.TokenIndex
+								{
+									if !cset6[p.Buffer[p.Position]] {
+										goto l260
+									}
+									p.Position++
+								}
+								goto l259
+							l260:
+								p.Position, p.TokenIndex = position260, tokenIndex260
+							}
+							if p.Buffer[p.Position] != '.' {
+								goto l132
+							}
+							p.Position++
+							{
+								if !cset3[p.Buffer[p.Position]] {
+									goto l132
+								}
+								p.Position++
+							}
+						l267:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset3[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position268, tokenIndex268 := p.Position, p.TokenIndex
+								{
+									if !cset3[p.Buffer[p.Position]] {
+										goto l268
+									}
+									p.Position++
+								}
+								goto l267
+							l268:
+								p.Position, p.TokenIndex = position268, tokenIndex268
+							}
+							p.Add(ruleIPvFuture, position256, tokenIndex256)
+						}
+					}
+				l134:
+					if p.Buffer[p.Position] != ']' {
+						goto l132
+					}
+					p.Position++
+					p.Add(ruleIP_literal, position133, tokenIndex133)
+				}
+				goto l131
+			l132:
+				p.Position, p.TokenIndex = position131, tokenIndex131
+				if !cset19[p.Buffer[p.Position]] || !p.rule_IPv4address() {
+					goto l307
+				}
+				{
+					position308, tokenIndex308 := p.Position, p.TokenIndex
+					{
+						if !cset7[p.Buffer[p.Position]] {
+							goto l308
+						}
+						p.Position++
+					}
+					goto l307
+				l308:
+					p.Position, p.TokenIndex = position308, tokenIndex308
+				}
+				goto l131
+			l307:
+				p.Position, p.TokenIndex = position131, tokenIndex131
+				{
+					position328, tokenIndex328 := p.Position, p.TokenIndex
+				l329:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset8[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position330, tokenIndex330 := p.Position, p.TokenIndex
+						{
+							position331, tokenIndex331 := p.Position, p.TokenIndex
+							if !cset8[p.Buffer[p.Position]] {
+								goto l349
+							}
+							p.Position++
+							goto l331
+						l349:
+							p.Position, p.TokenIndex = position331, tokenIndex331
+							if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+								goto l330
+							}
+						}
+					l331:
+						goto l329
+					l330:
+						p.Position, p.TokenIndex = position330, tokenIndex330
+					}
+					p.Add(rulereg_name, position328, tokenIndex328)
+				}
+			}
+		l131:
+			p.Add(rulehost, position130, tokenIndex130)
 		}
 		{
-			position89, tokenIndex89 := p.Position, p.TokenIndex
+			position350, tokenIndex350 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ':' {
-				goto l89
+				goto l350
 			}
 			p.Position++
-			if !p.rule_port() {
-				goto l89
+			{
+				position352, tokenIndex352 := p.Position, p.TokenIndex
+			l353:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position354, tokenIndex354 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l354
+					}
+					p.Position++
+					goto l353
+				l354:
+					p.Position, p.TokenIndex = position354, tokenIndex354
+				}
+				p.Add(ruleport, position352, tokenIndex352)
 			}
-			goto l90
-		l89:
-			p.Position, p.TokenIndex = position89, tokenIndex89
+			goto l351
+		l350:
+			p.Position, p.TokenIndex = position350, tokenIndex350
 		}
-	l90:
-		p.Add(ruleauthority, position86, tokenIndex86)
+	l351:
+		p.Add(ruleauthority, position104, tokenIndex104)
 	}
 	return true
-l85:
-	p.Position, p.TokenIndex = position85, tokenIndex85
-	return false
 }
 
 /* userinfo <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / pct_encoded)*> */
@@ -393,7 +1428,7 @@ func (p *parser) rule_userinfo() bool {
 	l93:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset2[buf[i]] {
+			for cset3[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -402,14 +1437,14 @@ func (p *parser) rule_userinfo() bool {
 			position94, tokenIndex94 := p.Position, p.TokenIndex
 			{
 				position95, tokenIndex95 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset3[p.Buffer[p.Position]] {
 					goto l114
 				}
 				p.Position++
 				goto l95
 			l114:
 				p.Position, p.TokenIndex = position95, tokenIndex95
-				if !cset18[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+				if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
 					goto l94
 				}
 			}
@@ -430,19 +1465,19 @@ func (p *parser) rule_host() bool {
 		position116, tokenIndex116 := p.Position, p.TokenIndex
 		{
 			position117, tokenIndex117 := p.Position, p.TokenIndex
-			if !cset19[p.Buffer[p.Position]] || !p.rule_IP_literal() {
+			if !cset20[p.Buffer[p.Position]] || !p.rule_IP_literal() {
 				goto l118
 			}
 			goto l117
 		l118:
 			p.Position, p.TokenIndex = position117, tokenIndex117
-			if !cset20[p.Buffer[p.Position]] || !p.rule_IPv4address() {
+			if !cset19[p.Buffer[p.Position]] || !p.rule_IPv4address() {
 				goto l119
 			}
 			{
 				position120, tokenIndex120 := p.Position, p.TokenIndex
 				{
-					if !cset3[p.Buffer[p.Position]] {
+					if !cset7[p.Buffer[p.Position]] {
 						goto l120
 					}
 					p.Position++
@@ -511,7 +1546,7 @@ func (p *parser) rule_IP_literal() bool {
 			goto l146
 		l147:
 			p.Position, p.TokenIndex = position146, tokenIndex146
-			if !cset4[p.Buffer[p.Position]] || !p.rule_IPvFuture() {
+			if !cset5[p.Buffer[p.Position]] || !p.rule_IPvFuture() {
 				goto l144
 			}
 		}
@@ -534,13 +1569,13 @@ func (p *parser) rule_IPvFuture() bool {
 	{
 		position149, tokenIndex149 := p.Position, p.TokenIndex
 		{
-			if !cset4[p.Buffer[p.Position]] {
+			if !cset5[p.Buffer[p.Position]] {
 				goto l148
 			}
 			p.Position++
 		}
 		{
-			if !cset5[p.Buffer[p.Position]] {
+			if !cset6[p.Buffer[p.Position]] {
 				goto l148
 			}
 			p.Position++
@@ -548,7 +1583,7 @@ func (p *parser) rule_IPvFuture() bool {
 	l152:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset5[buf[i]] {
+			for cset6[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -556,7 +1591,7 @@ func (p *parser) rule_IPvFuture() bool {
 		{
 			position153, tokenIndex153 := p.Position, p.TokenIndex
 			{
-				if !cset5[p.Buffer[p.Position]] {
+				if !cset6[p.Buffer[p.Position]] {
 					goto l153
 				}
 				p.Position++
@@ -570,7 +1605,7 @@ func (p *parser) rule_IPvFuture() bool {
 		}
 		p.Position++
 		{
-			if !cset2[p.Buffer[p.Position]] {
+			if !cset3[p.Buffer[p.Position]] {
 				goto l148
 			}
 			p.Position++
@@ -578,7 +1613,7 @@ func (p *parser) rule_IPvFuture() bool {
 	l160:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset2[buf[i]] {
+			for cset3[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -586,7 +1621,7 @@ func (p *parser) rule_IPvFuture() bool {
 		{
 			position161, tokenIndex161 := p.Position, p.TokenIndex
 			{
-				if !cset2[p.Buffer[p.Position]] {
+				if !cset3[p.Buffer[p.Position]] {
 					goto l161
 				}
 				p.Position++
@@ -610,55 +1645,55 @@ func (p *parser) rule_IPv6address() bool {
 		position201, tokenIndex201 := p.Position, p.TokenIndex
 		{
 			position202, tokenIndex202 := p.Position, p.TokenIndex
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l203
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l203
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l203
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l203
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l203
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l203
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l203
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l203
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l203
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l203
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l203
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l203
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l203
 			}
 			{
 				position204, tokenIndex204 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					if !cset4[p.Buffer[p.Position]] {
 						goto l204
 					}
 					p.Position++
@@ -678,48 +1713,48 @@ func (p *parser) rule_IPv6address() bool {
 				goto l210
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l210
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l210
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l210
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l210
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l210
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l210
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l210
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l210
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l210
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l210
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l210
 			}
 			{
 				position211, tokenIndex211 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					if !cset4[p.Buffer[p.Position]] {
 						goto l211
 					}
 					p.Position++
@@ -733,7 +1768,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position202, tokenIndex202
 			{
 				position218, tokenIndex218 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+				if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 					goto l218
 				}
 				goto l219
@@ -749,41 +1784,41 @@ func (p *parser) rule_IPv6address() bool {
 				goto l217
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l217
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l217
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l217
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l217
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l217
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l217
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l217
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l217
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l217
 			}
 			{
 				position220, tokenIndex220 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					if !cset4[p.Buffer[p.Position]] {
 						goto l220
 					}
 					p.Position++
@@ -797,7 +1832,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position202, tokenIndex202
 			{
 				position227, tokenIndex227 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+				if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 					goto l227
 				}
 				{
@@ -806,7 +1841,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l229
 					}
 					p.Position++
-					if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+					if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 						goto l229
 					}
 					goto l230
@@ -827,34 +1862,34 @@ func (p *parser) rule_IPv6address() bool {
 				goto l226
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l226
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l226
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l226
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l226
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l226
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l226
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l226
 			}
 			{
 				position231, tokenIndex231 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					if !cset4[p.Buffer[p.Position]] {
 						goto l231
 					}
 					p.Position++
@@ -868,7 +1903,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position202, tokenIndex202
 			{
 				position238, tokenIndex238 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+				if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 					goto l238
 				}
 				{
@@ -877,7 +1912,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l240
 					}
 					p.Position++
-					if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+					if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 						goto l240
 					}
 					{
@@ -886,7 +1921,7 @@ func (p *parser) rule_IPv6address() bool {
 							goto l242
 						}
 						p.Position++
-						if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+						if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 							goto l242
 						}
 						goto l243
@@ -912,27 +1947,27 @@ func (p *parser) rule_IPv6address() bool {
 				goto l237
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l237
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l237
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l237
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l237
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l237
 			}
 			{
 				position244, tokenIndex244 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					if !cset4[p.Buffer[p.Position]] {
 						goto l244
 					}
 					p.Position++
@@ -946,7 +1981,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position202, tokenIndex202
 			{
 				position251, tokenIndex251 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+				if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 					goto l251
 				}
 				{
@@ -955,7 +1990,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l253
 					}
 					p.Position++
-					if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+					if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 						goto l253
 					}
 					{
@@ -964,7 +1999,7 @@ func (p *parser) rule_IPv6address() bool {
 							goto l255
 						}
 						p.Position++
-						if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+						if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 							goto l255
 						}
 						{
@@ -973,7 +2008,7 @@ func (p *parser) rule_IPv6address() bool {
 								goto l257
 							}
 							p.Position++
-							if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+							if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 								goto l257
 							}
 							goto l258
@@ -1004,20 +2039,20 @@ func (p *parser) rule_IPv6address() bool {
 				goto l250
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l250
 			}
 			if p.Buffer[p.Position] != ':' {
 				goto l250
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l250
 			}
 			{
 				position259, tokenIndex259 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					if !cset4[p.Buffer[p.Position]] {
 						goto l259
 					}
 					p.Position++
@@ -1031,7 +2066,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position202, tokenIndex202
 			{
 				position266, tokenIndex266 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+				if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 					goto l266
 				}
 				{
@@ -1040,7 +2075,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l268
 					}
 					p.Position++
-					if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+					if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 						goto l268
 					}
 					{
@@ -1049,7 +2084,7 @@ func (p *parser) rule_IPv6address() bool {
 							goto l270
 						}
 						p.Position++
-						if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+						if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 							goto l270
 						}
 						{
@@ -1058,7 +2093,7 @@ func (p *parser) rule_IPv6address() bool {
 								goto l272
 							}
 							p.Position++
-							if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+							if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 								goto l272
 							}
 							{
@@ -1067,7 +2102,7 @@ func (p *parser) rule_IPv6address() bool {
 									goto l274
 								}
 								p.Position++
-								if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 									goto l274
 								}
 								goto l275
@@ -1103,13 +2138,13 @@ func (p *parser) rule_IPv6address() bool {
 				goto l265
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_ls32() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l265
 			}
 			{
 				position276, tokenIndex276 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					if !cset4[p.Buffer[p.Position]] {
 						goto l276
 					}
 					p.Position++
@@ -1123,7 +2158,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position202, tokenIndex202
 			{
 				position283, tokenIndex283 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+				if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 					goto l283
 				}
 				{
@@ -1132,7 +2167,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l285
 					}
 					p.Position++
-					if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+					if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 						goto l285
 					}
 					{
@@ -1141,7 +2176,7 @@ func (p *parser) rule_IPv6address() bool {
 							goto l287
 						}
 						p.Position++
-						if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+						if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 							goto l287
 						}
 						{
@@ -1150,7 +2185,7 @@ func (p *parser) rule_IPv6address() bool {
 								goto l289
 							}
 							p.Position++
-							if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+							if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 								goto l289
 							}
 							{
@@ -1159,7 +2194,7 @@ func (p *parser) rule_IPv6address() bool {
 									goto l291
 								}
 								p.Position++
-								if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 									goto l291
 								}
 								{
@@ -1168,7 +2203,7 @@ func (p *parser) rule_IPv6address() bool {
 										goto l293
 									}
 									p.Position++
-									if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+									if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 										goto l293
 									}
 									goto l294
@@ -1209,13 +2244,13 @@ func (p *parser) rule_IPv6address() bool {
 				goto l282
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 				goto l282
 			}
 			{
 				position295, tokenIndex295 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					if !cset4[p.Buffer[p.Position]] {
 						goto l295
 					}
 					p.Position++
@@ -1229,7 +2264,7 @@ func (p *parser) rule_IPv6address() bool {
 			p.Position, p.TokenIndex = position202, tokenIndex202
 			{
 				position301, tokenIndex301 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+				if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 					goto l301
 				}
 				{
@@ -1238,7 +2273,7 @@ func (p *parser) rule_IPv6address() bool {
 						goto l303
 					}
 					p.Position++
-					if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+					if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 						goto l303
 					}
 					{
@@ -1247,7 +2282,7 @@ func (p *parser) rule_IPv6address() bool {
 							goto l305
 						}
 						p.Position++
-						if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+						if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 							goto l305
 						}
 						{
@@ -1256,7 +2291,7 @@ func (p *parser) rule_IPv6address() bool {
 								goto l307
 							}
 							p.Position++
-							if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+							if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 								goto l307
 							}
 							{
@@ -1265,7 +2300,7 @@ func (p *parser) rule_IPv6address() bool {
 									goto l309
 								}
 								p.Position++
-								if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+								if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 									goto l309
 								}
 								{
@@ -1274,7 +2309,7 @@ func (p *parser) rule_IPv6address() bool {
 										goto l311
 									}
 									p.Position++
-									if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+									if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 										goto l311
 									}
 									{
@@ -1283,7 +2318,7 @@ func (p *parser) rule_IPv6address() bool {
 											goto l313
 										}
 										p.Position++
-										if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
+										if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
 											goto l313
 										}
 										goto l314
@@ -1332,7 +2367,7 @@ func (p *parser) rule_IPv6address() bool {
 			{
 				position315, tokenIndex315 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					if !cset4[p.Buffer[p.Position]] {
 						goto l315
 					}
 					p.Position++
@@ -1353,206 +2388,206 @@ l200:
 
 /* h16 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)> */
 func (p *parser) rule_h16() bool {
-	position321, tokenIndex321 := p.Position, p.TokenIndex
+	position361, tokenIndex361 := p.Position, p.TokenIndex
 	{
-		position322, tokenIndex322 := p.Position, p.TokenIndex
+		position362, tokenIndex362 := p.Position, p.TokenIndex
 		{
-			if !cset5[p.Buffer[p.Position]] {
-				goto l321
+			if !cset6[p.Buffer[p.Position]] {
+				goto l361
 			}
 			p.Position++
 		}
 		{
-			position326, tokenIndex326 := p.Position, p.TokenIndex
+			position366, tokenIndex366 := p.Position, p.TokenIndex
 			{
-				if !cset5[p.Buffer[p.Position]] {
-					goto l326
+				if !cset6[p.Buffer[p.Position]] {
+					goto l366
 				}
 				p.Position++
 			}
-			goto l327
-		l326:
-			p.Position, p.TokenIndex = position326, tokenIndex326
+			goto l367
+		l366:
+			p.Position, p.TokenIndex = position366, tokenIndex366
 		}
-	l327:
+	l367:
 		{
-			position331, tokenIndex331 := p.Position, p.TokenIndex
+			position371, tokenIndex371 := p.Position, p.TokenIndex
 			{
-				if !cset5[p.Buffer[p.Position]] {
-					goto l331
+				if !cset6[p.Buffer[p.Position]] {
+					goto l371
 				}
 				p.Position++
 			}
-			goto l332
-		l331:
-			p.Position, p.TokenIndex = position331, tokenIndex331
+			goto l372
+		l371:
+			p.Position, p.TokenIndex = position371, tokenIndex371
 		}
-	l332:
+	l372:
 		{
-			position336, tokenIndex336 := p.Position, p.TokenIndex
+			position376, tokenIndex376 := p.Position, p.TokenIndex
 			{
-				if !cset5[p.Buffer[p.Position]] {
-					goto l336
+				if !cset6[p.Buffer[p.Position]] {
+					goto l376
 				}
 				p.Position++
 			}
-			goto l337
-		l336:
-			p.Position, p.TokenIndex = position336, tokenIndex336
+			goto l377
+		l376:
+			p.Position, p.TokenIndex = position376, tokenIndex376
 		}
-	l337:
-		p.Add(ruleh16, position322, tokenIndex322)
+	l377:
+		p.Add(ruleh16, position362, tokenIndex362)
 	}
 	return true
-l321:
-	p.Position, p.TokenIndex = position321, tokenIndex321
+l361:
+	p.Position, p.TokenIndex = position361, tokenIndex361
 	return false
 }
 
 /* ls32 <- <((h16 ':' h16) / IPv4address)> */
 func (p *parser) rule_ls32() bool {
-	position341, tokenIndex341 := p.Position, p.TokenIndex
+	position381, tokenIndex381 := p.Position, p.TokenIndex
 	{
-		position342, tokenIndex342 := p.Position, p.TokenIndex
+		position382, tokenIndex382 := p.Position, p.TokenIndex
 		{
-			position343, tokenIndex343 := p.Position, p.TokenIndex
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
-				goto l344
+			position383, tokenIndex383 := p.Position, p.TokenIndex
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+				goto l384
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l344
+				goto l384
 			}
 			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_h16() {
-				goto l344
+			if !cset6[p.Buffer[p.Position]] || !p.rule_h16() {
+				goto l384
 			}
-			goto l343
-		l344:
-			p.Position, p.TokenIndex = position343, tokenIndex343
-			if !cset20[p.Buffer[p.Position]] || !p.rule_IPv4address() {
-				goto l341
+			goto l383
+		l384:
+			p.Position, p.TokenIndex = position383, tokenIndex383
+			if !cset19[p.Buffer[p.Position]] || !p.rule_IPv4address() {
+				goto l381
 			}
 		}
-	l343:
-		p.Add(rulels32, position342, tokenIndex342)
+	l383:
+		p.Add(rulels32, position382, tokenIndex382)
 	}
 	return true
-l341:
-	p.Position, p.TokenIndex = position341, tokenIndex341
+l381:
+	p.Position, p.TokenIndex = position381, tokenIndex381
 	return false
 }
 
 /* IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
 func (p *parser) rule_IPv4address() bool {
-	position345, tokenIndex345 := p.Position, p.TokenIndex
+	position385, tokenIndex385 := p.Position, p.TokenIndex
 	{
-		position346, tokenIndex346 := p.Position, p.TokenIndex
-		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l345
+		position386, tokenIndex386 := p.Position, p.TokenIndex
+		if !cset19[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l385
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l345
+			goto l385
 		}
 		p.Position++
-		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l345
+		if !cset19[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l385
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l345
+			goto l385
 		}
 		p.Position++
-		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l345
+		if !cset19[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l385
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l345
+			goto l385
 		}
 		p.Position++
-		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l345
+		if !cset19[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l385
 		}
-		p.Add(ruleIPv4address, position346, tokenIndex346)
+		p.Add(ruleIPv4address, position386, tokenIndex386)
 	}
 	return true
-l345:
-	p.Position, p.TokenIndex = position345, tokenIndex345
+l385:
+	p.Position, p.TokenIndex = position385, tokenIndex385
 	return false
 }
 
 /* dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9])> */
 func (p *parser) rule_dec_octet() bool {
-	position347, tokenIndex347 := p.Position, p.TokenIndex
+	position387, tokenIndex387 := p.Position, p.TokenIndex
 	{
-		position348, tokenIndex348 := p.Position, p.TokenIndex
+		position388, tokenIndex388 := p.Position, p.TokenIndex
 		{
-			position349, tokenIndex349 := p.Position, p.TokenIndex
+			position389, tokenIndex389 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '2' {
-				goto l350
+				goto l390
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '5' {
-				goto l350
+				goto l390
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '5' {
-				goto l350
+				goto l390
 			}
 			p.Position++
-			goto l349
-		l350:
-			p.Position, p.TokenIndex = position349, tokenIndex349
+			goto l389
+		l390:
+			p.Position, p.TokenIndex = position389, tokenIndex389
 			if p.Buffer[p.Position] != '2' {
-				goto l351
+				goto l391
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '4' {
-				goto l351
+				goto l391
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l351
+				goto l391
 			}
 			p.Position++
-			goto l349
-		l351:
-			p.Position, p.TokenIndex = position349, tokenIndex349
+			goto l389
+		l391:
+			p.Position, p.TokenIndex = position389, tokenIndex389
 			if p.Buffer[p.Position] != '1' {
-				goto l352
+				goto l392
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l352
+				goto l392
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l352
+				goto l392
 			}
 			p.Position++
-			goto l349
-		l352:
-			p.Position, p.TokenIndex = position349, tokenIndex349
+			goto l389
+		l392:
+			p.Position, p.TokenIndex = position389, tokenIndex389
 			if c := p.Buffer[p.Position]; c < '1' || c > '9' {
-				goto l353
+				goto l393
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l353
+				goto l393
 			}
 			p.Position++
-			goto l349
-		l353:
-			p.Position, p.TokenIndex = position349, tokenIndex349
+			goto l389
+		l393:
+			p.Position, p.TokenIndex = position389, tokenIndex389
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l347
+				goto l387
 			}
 			p.Position++
 		}
-	l349:
-		p.Add(ruledec_octet, position348, tokenIndex348)
+	l389:
+		p.Add(ruledec_octet, position388, tokenIndex388)
 	}
 	return true
-l347:
-	p.Position, p.TokenIndex = position347, tokenIndex347
+l387:
+	p.Position, p.TokenIndex = position387, tokenIndex387
 	return false
 }
 
@@ -1563,7 +2598,7 @@ func (p *parser) rule_reg_name() bool {
 	l356:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset7[buf[i]] {
+			for cset8[buf[i]] {
 				i++
 			}
 			p.Position = i
@@ -1572,14 +2607,14 @@ func (p *parser) rule_reg_name() bool {
 			position357, tokenIndex357 := p.Position, p.TokenIndex
 			{
 				position358, tokenIndex358 := p.Position, p.TokenIndex
-				if !cset7[p.Buffer[p.Position]] {
+				if !cset8[p.Buffer[p.Position]] {
 					goto l376
 				}
 				p.Position++
 				goto l358
 			l376:
 				p.Position, p.TokenIndex = position358, tokenIndex358
-				if !cset18[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+				if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
 					goto l357
 				}
 			}
@@ -1606,7 +2641,7 @@ func (p *parser) rule_path() bool {
 			{
 				position381, tokenIndex381 := p.Position, p.TokenIndex
 				{
-					if !cset8[p.Buffer[p.Position]] {
+					if !cset9[p.Buffer[p.Position]] {
 						goto l381
 					}
 					p.Position++
@@ -1624,7 +2659,7 @@ func (p *parser) rule_path() bool {
 			goto l379
 		l403:
 			p.Position, p.TokenIndex = position379, tokenIndex379
-			if !cset17[p.Buffer[p.Position]] || !p.rule_path_noscheme() {
+			if !cset18[p.Buffer[p.Position]] || !p.rule_path_noscheme() {
 				goto l404
 			}
 			{
@@ -1640,7 +2675,7 @@ func (p *parser) rule_path() bool {
 			goto l379
 		l404:
 			p.Position, p.TokenIndex = position379, tokenIndex379
-			if !cset8[p.Buffer[p.Position]] || !p.rule_path_rootless() {
+			if !cset9[p.Buffer[p.Position]] || !p.rule_path_rootless() {
 				goto l406
 			}
 			goto l379
@@ -1662,64 +2697,64 @@ l377:
 /* path_abempty <- <('/' segment)*> */
 func (p *parser) rule_path_abempty() bool {
 	{
-		position408, tokenIndex408 := p.Position, p.TokenIndex
-	l409:
+		position397, tokenIndex397 := p.Position, p.TokenIndex
+	l398:
 		{
-			position410, tokenIndex410 := p.Position, p.TokenIndex
+			position399, tokenIndex399 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l410
+				goto l399
 			}
 			p.Position++
 			if !p.rule_segment() {
-				goto l410
+				goto l399
 			}
-			goto l409
-		l410:
-			p.Position, p.TokenIndex = position410, tokenIndex410
+			goto l398
+		l399:
+			p.Position, p.TokenIndex = position399, tokenIndex399
 		}
-		p.Add(rulepath_abempty, position408, tokenIndex408)
+		p.Add(rulepath_abempty, position397, tokenIndex397)
 	}
 	return true
 }
 
 /* path_absolute <- <('/' (segment_nz ('/' segment)*)?)> */
 func (p *parser) rule_path_absolute() bool {
-	position411, tokenIndex411 := p.Position, p.TokenIndex
+	position400, tokenIndex400 := p.Position, p.TokenIndex
 	{
-		position412, tokenIndex412 := p.Position, p.TokenIndex
+		position401, tokenIndex401 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l411
+			goto l400
 		}
 		p.Position++
 		{
-			position413, tokenIndex413 := p.Position, p.TokenIndex
-			if !cset8[p.Buffer[p.Position]] || !p.rule_segment_nz() {
-				goto l413
+			position402, tokenIndex402 := p.Position, p.TokenIndex
+			if !cset9[p.Buffer[p.Position]] || !p.rule_segment_nz() {
+				goto l402
 			}
-		l415:
+		l404:
 			{
-				position416, tokenIndex416 := p.Position, p.TokenIndex
+				position405, tokenIndex405 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l416
+					goto l405
 				}
 				p.Position++
 				if !p.rule_segment() {
-					goto l416
+					goto l405
 				}
-				goto l415
-			l416:
-				p.Position, p.TokenIndex = position416, tokenIndex416
+				goto l404
+			l405:
+				p.Position, p.TokenIndex = position405, tokenIndex405
 			}
-			goto l414
-		l413:
-			p.Position, p.TokenIndex = position413, tokenIndex413
+			goto l403
+		l402:
+			p.Position, p.TokenIndex = position402, tokenIndex402
 		}
-	l414:
-		p.Add(rulepath_absolute, position412, tokenIndex412)
+	l403:
+		p.Add(rulepath_absolute, position401, tokenIndex401)
 	}
 	return true
-l411:
-	p.Position, p.TokenIndex = position411, tokenIndex411
+l400:
+	p.Position, p.TokenIndex = position400, tokenIndex400
 	return false
 }
 
@@ -1728,7 +2763,7 @@ func (p *parser) rule_path_noscheme() bool {
 	position417, tokenIndex417 := p.Position, p.TokenIndex
 	{
 		position418, tokenIndex418 := p.Position, p.TokenIndex
-		if !cset17[p.Buffer[p.Position]] || !p.rule_segment_nz_nc() {
+		if !cset18[p.Buffer[p.Position]] || !p.rule_segment_nz_nc() {
 			goto l417
 		}
 	l419:
@@ -1758,7 +2793,7 @@ func (p *parser) rule_path_rootless() bool {
 	position421, tokenIndex421 := p.Position, p.TokenIndex
 	{
 		position422, tokenIndex422 := p.Position, p.TokenIndex
-		if !cset8[p.Buffer[p.Position]] || !p.rule_segment_nz() {
+		if !cset9[p.Buffer[p.Position]] || !p.rule_segment_nz() {
 			goto l421
 		}
 	l423:
@@ -1785,111 +2820,111 @@ l421:
 
 /* path_empty <- <!([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / '%')> */
 func (p *parser) rule_path_empty() bool {
-	position425, tokenIndex425 := p.Position, p.TokenIndex
+	position408, tokenIndex408 := p.Position, p.TokenIndex
 	{
-		position426, tokenIndex426 := p.Position, p.TokenIndex
+		position409, tokenIndex409 := p.Position, p.TokenIndex
 		{
-			position427, tokenIndex427 := p.Position, p.TokenIndex
+			position410, tokenIndex410 := p.Position, p.TokenIndex
 			{
-				if !cset8[p.Buffer[p.Position]] {
-					goto l427
+				if !cset9[p.Buffer[p.Position]] {
+					goto l410
 				}
 				p.Position++
 			}
-			goto l425
-		l427:
-			p.Position, p.TokenIndex = position427, tokenIndex427
+			goto l408
+		l410:
+			p.Position, p.TokenIndex = position410, tokenIndex410
 		}
-		p.Add(rulepath_empty, position426, tokenIndex426)
+		p.Add(rulepath_empty, position409, tokenIndex409)
 	}
 	return true
-l425:
-	p.Position, p.TokenIndex = position425, tokenIndex425
+l408:
+	p.Position, p.TokenIndex = position408, tokenIndex408
 	return false
 }
 
 /* segment <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / pct_encoded)*> */
 func (p *parser) rule_segment() bool {
 	{
-		position450, tokenIndex450 := p.Position, p.TokenIndex
-	l451:
+		position433, tokenIndex433 := p.Position, p.TokenIndex
+	l434:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset9[buf[i]] {
+			for cset10[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position452, tokenIndex452 := p.Position, p.TokenIndex
+			position435, tokenIndex435 := p.Position, p.TokenIndex
 			{
-				position453, tokenIndex453 := p.Position, p.TokenIndex
-				if !cset9[p.Buffer[p.Position]] {
-					goto l473
+				position436, tokenIndex436 := p.Position, p.TokenIndex
+				if !cset10[p.Buffer[p.Position]] {
+					goto l456
 				}
 				p.Position++
-				goto l453
-			l473:
-				p.Position, p.TokenIndex = position453, tokenIndex453
-				if !cset18[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
-					goto l452
+				goto l436
+			l456:
+				p.Position, p.TokenIndex = position436, tokenIndex436
+				if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+					goto l435
 				}
 			}
-		l453:
-			goto l451
-		l452:
-			p.Position, p.TokenIndex = position452, tokenIndex452
+		l436:
+			goto l434
+		l435:
+			p.Position, p.TokenIndex = position435, tokenIndex435
 		}
-		p.Add(rulesegment, position450, tokenIndex450)
+		p.Add(rulesegment, position433, tokenIndex433)
 	}
 	return true
 }
 
 /* segment_nz <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / pct_encoded)+> */
 func (p *parser) rule_segment_nz() bool {
-	position474, tokenIndex474 := p.Position, p.TokenIndex
+	position457, tokenIndex457 := p.Position, p.TokenIndex
 	{
-		position475, tokenIndex475 := p.Position, p.TokenIndex
+		position458, tokenIndex458 := p.Position, p.TokenIndex
 		{
-			position478, tokenIndex478 := p.Position, p.TokenIndex
-			if !cset9[p.Buffer[p.Position]] {
-				goto l498
+			position461, tokenIndex461 := p.Position, p.TokenIndex
+			if !cset10[p.Buffer[p.Position]] {
+				goto l481
 			}
 			p.Position++
-			goto l478
-		l498:
-			p.Position, p.TokenIndex = position478, tokenIndex478
-			if !cset18[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
-				goto l474
+			goto l461
+		l481:
+			p.Position, p.TokenIndex = position461, tokenIndex461
+			if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+				goto l457
 			}
 		}
-	l478:
-	l476:
+	l461:
+	l459:
 		{
-			position477, tokenIndex477 := p.Position, p.TokenIndex
+			position460, tokenIndex460 := p.Position, p.TokenIndex
 			{
-				position499, tokenIndex499 := p.Position, p.TokenIndex
-				if !cset9[p.Buffer[p.Position]] {
-					goto l519
+				position482, tokenIndex482 := p.Position, p.TokenIndex
+				if !cset10[p.Buffer[p.Position]] {
+					goto l502
 				}
 				p.Position++
-				goto l499
-			l519:
-				p.Position, p.TokenIndex = position499, tokenIndex499
-				if !cset18[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
-					goto l477
+				goto l482
+			l502:
+				p.Position, p.TokenIndex = position482, tokenIndex482
+				if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+					goto l460
 				}
 			}
-		l499:
-			goto l476
-		l477:
-			p.Position, p.TokenIndex = position477, tokenIndex477
+		l482:
+			goto l459
+		l460:
+			p.Position, p.TokenIndex = position460, tokenIndex460
 		}
-		p.Add(rulesegment_nz, position475, tokenIndex475)
+		p.Add(rulesegment_nz, position458, tokenIndex458)
 	}
 	return true
-l474:
-	p.Position, p.TokenIndex = position474, tokenIndex474
+l457:
+	p.Position, p.TokenIndex = position457, tokenIndex457
 	return false
 }
 
@@ -1900,14 +2935,14 @@ func (p *parser) rule_segment_nz_nc() bool {
 		position521, tokenIndex521 := p.Position, p.TokenIndex
 		{
 			position524, tokenIndex524 := p.Position, p.TokenIndex
-			if !cset10[p.Buffer[p.Position]] {
+			if !cset0[p.Buffer[p.Position]] {
 				goto l543
 			}
 			p.Position++
 			goto l524
 		l543:
 			p.Position, p.TokenIndex = position524, tokenIndex524
-			if !cset18[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+			if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
 				goto l520
 			}
 		}
@@ -1917,14 +2952,14 @@ func (p *parser) rule_segment_nz_nc() bool {
 			position523, tokenIndex523 := p.Position, p.TokenIndex
 			{
 				position544, tokenIndex544 := p.Position, p.TokenIndex
-				if !cset10[p.Buffer[p.Position]] {
+				if !cset0[p.Buffer[p.Position]] {
 					goto l563
 				}
 				p.Position++
 				goto l544
 			l563:
 				p.Position, p.TokenIndex = position544, tokenIndex544
-				if !cset18[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+				if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
 					goto l523
 				}
 			}
@@ -1944,8 +2979,8 @@ l520:
 /* query <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / '/' / '?' / pct_encoded)*> */
 func (p *parser) rule_query() bool {
 	{
-		position565, tokenIndex565 := p.Position, p.TokenIndex
-	l566:
+		position505, tokenIndex505 := p.Position, p.TokenIndex
+	l506:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -1954,26 +2989,26 @@ func (p *parser) rule_query() bool {
 			p.Position = i
 		}
 		{
-			position567, tokenIndex567 := p.Position, p.TokenIndex
+			position507, tokenIndex507 := p.Position, p.TokenIndex
 			{
-				position568, tokenIndex568 := p.Position, p.TokenIndex
+				position508, tokenIndex508 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l590
+					goto l530
 				}
 				p.Position++
-				goto l568
-			l590:
-				p.Position, p.TokenIndex = position568, tokenIndex568
-				if !cset18[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
-					goto l567
+				goto l508
+			l530:
+				p.Position, p.TokenIndex = position508, tokenIndex508
+				if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+					goto l507
 				}
 			}
-		l568:
-			goto l566
-		l567:
-			p.Position, p.TokenIndex = position567, tokenIndex567
+		l508:
+			goto l506
+		l507:
+			p.Position, p.TokenIndex = position507, tokenIndex507
 		}
-		p.Add(rulequery, position565, tokenIndex565)
+		p.Add(rulequery, position505, tokenIndex505)
 	}
 	return true
 }
@@ -1981,8 +3016,8 @@ func (p *parser) rule_query() bool {
 /* fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~' / '!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=' / ':' / '@' / '/' / '?' / pct_encoded)*> */
 func (p *parser) rule_fragment() bool {
 	{
-		position592, tokenIndex592 := p.Position, p.TokenIndex
-	l593:
+		position532, tokenIndex532 := p.Position, p.TokenIndex
+	l533:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -1991,26 +3026,26 @@ func (p *parser) rule_fragment() bool {
 			p.Position = i
 		}
 		{
-			position594, tokenIndex594 := p.Position, p.TokenIndex
+			position534, tokenIndex534 := p.Position, p.TokenIndex
 			{
-				position595, tokenIndex595 := p.Position, p.TokenIndex
+				position535, tokenIndex535 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l617
+					goto l557
 				}
 				p.Position++
-				goto l595
-			l617:
-				p.Position, p.TokenIndex = position595, tokenIndex595
-				if !cset18[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
-					goto l594
+				goto l535
+			l557:
+				p.Position, p.TokenIndex = position535, tokenIndex535
+				if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+					goto l534
 				}
 			}
-		l595:
-			goto l593
-		l594:
-			p.Position, p.TokenIndex = position594, tokenIndex594
+		l535:
+			goto l533
+		l534:
+			p.Position, p.TokenIndex = position534, tokenIndex534
 		}
-		p.Add(rulefragment, position592, tokenIndex592)
+		p.Add(rulefragment, position532, tokenIndex532)
 	}
 	return true
 }
@@ -2022,14 +3057,14 @@ func (p *parser) rule_pchar() bool {
 		position619, tokenIndex619 := p.Position, p.TokenIndex
 		{
 			position620, tokenIndex620 := p.Position, p.TokenIndex
-			if !cset9[p.Buffer[p.Position]] {
+			if !cset10[p.Buffer[p.Position]] {
 				goto l640
 			}
 			p.Position++
 			goto l620
 		l640:
 			p.Position, p.TokenIndex = position620, tokenIndex620
-			if !cset18[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
+			if !cset17[p.Buffer[p.Position]] || !p.rule_pct_encoded() {
 				goto l618
 			}
 		}
@@ -2044,30 +3079,30 @@ l618:
 
 /* pct_encoded <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 func (p *parser) rule_pct_encoded() bool {
-	position641, tokenIndex641 := p.Position, p.TokenIndex
+	position559, tokenIndex559 := p.Position, p.TokenIndex
 	{
-		position642, tokenIndex642 := p.Position, p.TokenIndex
+		position560, tokenIndex560 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l641
+			goto l559
 		}
 		p.Position++
 		{
-			if !cset5[p.Buffer[p.Position]] {
-				goto l641
+			if !cset6[p.Buffer[p.Position]] {
+				goto l559
 			}
 			p.Position++
 		}
 		{
-			if !cset5[p.Buffer[p.Position]] {
-				goto l641
+			if !cset6[p.Buffer[p.Position]] {
+				goto l559
 			}
 			p.Position++
 		}
-		p.Add(rulepct_encoded, position642, tokenIndex642)
+		p.Add(rulepct_encoded, position560, tokenIndex560)
 	}
 	return true
-l641:
-	p.Position, p.TokenIndex = position641, tokenIndex641
+l559:
+	p.Position, p.TokenIndex = position559, tokenIndex559
 	return false
 }
 
@@ -2153,7 +3188,7 @@ func (p *parser) rule_ALPHA() bool {
 	{
 		position689, tokenIndex689 := p.Position, p.TokenIndex
 		{
-			if !cset0[p.Buffer[p.Position]] {
+			if !cset1[p.Buffer[p.Position]] {
 				goto l688
 			}
 			p.Position++
@@ -2189,7 +3224,7 @@ func (p *parser) rule_HEXDIG() bool {
 	{
 		position695, tokenIndex695 := p.Position, p.TokenIndex
 		{
-			if !cset5[p.Buffer[p.Position]] {
+			if !cset6[p.Buffer[p.Position]] {
 				goto l694
 			}
 			p.Position++
@@ -2202,38 +3237,38 @@ l694:
 	return false
 }
 
-/* cset0 is [A-Za-z]. */
-var cset0 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset0 is [!$&-.0-9;=@-Z_a-z~]. */
+var cset0 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset1 is [+\-.0-9A-Za-z]. */
-var cset1 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset1 is [A-Za-z]. */
+var cset1 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset2 is [!$&-.0-;=A-Z_a-z~]. */
-var cset2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset2 is [+\-.0-9A-Za-z]. */
+var cset2 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset3 is [!$-.0-9;=A-Z_a-z~]. */
-var cset3 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset3 is [!$&-.0-;=A-Z_a-z~]. */
+var cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset4 is [Vv]. */
-var cset4 = [256]bool{'V': true, 'v': true}
+/* cset4 is [.0-:A-Fa-f]. */
+var cset4 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
 
-/* cset5 is [0-9A-Fa-f]. */
-var cset5 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+/* cset5 is [Vv]. */
+var cset5 = [256]bool{'V': true, 'v': true}
 
-/* cset6 is [.0-:A-Fa-f]. */
-var cset6 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+/* cset6 is [0-9A-Fa-f]. */
+var cset6 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
 
-/* cset7 is [!$&-.0-9;=A-Z_a-z~]. */
-var cset7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset7 is [!$-.0-9;=A-Z_a-z~]. */
+var cset7 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset8 is [!$-.0-;=@-Z_a-z~]. */
-var cset8 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset8 is [!$&-.0-9;=A-Z_a-z~]. */
+var cset8 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset9 is [!$&-.0-;=@-Z_a-z~]. */
-var cset9 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset9 is [!$-.0-;=@-Z_a-z~]. */
+var cset9 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset10 is [!$&-.0-9;=@-Z_a-z~]. */
-var cset10 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset10 is [!$&-.0-;=@-Z_a-z~]. */
+var cset10 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
 /* cset11 is [!$&-;=?-Z_a-z~]. */
 var cset11 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
@@ -2253,17 +3288,17 @@ var cset15 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, '
 /* cset16 is [/]. */
 var cset16 = [256]bool{'/': true}
 
-/* cset17 is [!$-.0-9;=@-Z_a-z~]. */
-var cset17 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset17 is [%]. */
+var cset17 = [256]bool{'%': true}
 
-/* cset18 is [%]. */
-var cset18 = [256]bool{'%': true}
+/* cset18 is [!$-.0-9;=@-Z_a-z~]. */
+var cset18 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset19 is [\[]. */
-var cset19 = [256]bool{'[': true}
+/* cset19 is [0-9]. */
+var cset19 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
-/* cset20 is [0-9]. */
-var cset20 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+/* cset20 is [\[]. */
+var cset20 = [256]bool{'[': true}
 
 /* cset21 is [0-:A-Fa-f]. */
 var cset21 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
