@@ -269,7 +269,7 @@ func ProbeCharset(v Version, component string) (*Charset, error) {
 }
 
 // admits reports whether p admits c in the component that locate finds. An error is a probe
-// that names no start rule of v.
+// that names no rule of v.
 func (p Probe) admits(v Version, c byte, locate func(*URL) []Component) (bool, error) {
 	at := strings.Index(p.URL, Placeholder)
 	in := strings.Index(p.Want, Placeholder)

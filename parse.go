@@ -13,7 +13,7 @@ func Parse(v Version, s string, mode ...Mode) (*URL, error) {
 	return parse(v, info, start, rule, s, mode)
 }
 
-// ParseRule is Parse holding s to the start rule named rule (by its name in the document), as
+// ParseRule is Parse holding s to the rule named rule (by its name in the document), as
 // ValidateRule does.
 func ParseRule(v Version, rule, s string, mode ...Mode) (*URL, error) {
 	info, start, err := lookupRule(v, rule)

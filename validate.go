@@ -71,9 +71,10 @@ func Validate(v Version, s string, mode ...Mode) error {
 	return validate(v, info, start, rule, s, mode)
 }
 
-// ValidateRule reports whether the whole of s is matched by the start rule named rule (by its
-// name in the document, such as "URI-reference") of v's grammar: nil, or a *SyntaxError.
-// An unknown version or rule is an error of another type.
+// ValidateRule reports whether the whole of s is matched by the rule named rule (by its name
+// in the document, such as "URI-reference" or "host") of v's grammar: nil, or a *SyntaxError.
+// Every rule of the document can be asked (Version.Rules). An unknown version or rule is an
+// error of another type.
 func ValidateRule(v Version, rule, s string, mode ...Mode) error {
 	info, start, err := lookupRule(v, rule)
 	if err != nil {
@@ -82,7 +83,7 @@ func ValidateRule(v Version, rule, s string, mode ...Mode) error {
 	return validate(v, info, start, rule, s, mode)
 }
 
-// validate holds s, read as mode says, to start rule number start (named rule) of v's grammar.
+// validate holds s, read as mode says, to rule number start (named rule) of v's grammar.
 func validate(v Version, info *version, start int, rule, s string, mode []Mode) error {
 	read := readAs(s, mode)
 	if match(info, start, read) {
@@ -110,9 +111,9 @@ func lookupRule(v Version, rule string) (*version, int, error) {
 	if info == nil {
 		return nil, 0, fmt.Errorf("urlgrammar: unknown version %v", v)
 	}
-	start := info.grammar.Start(rule)
+	start := info.grammar.Rule(rule)
 	if start < 0 {
-		return nil, 0, fmt.Errorf("urlgrammar: %v has no start rule %q (its start rules: %v)", v, rule, info.grammar.Starts)
+		return nil, 0, fmt.Errorf("urlgrammar: %v has no rule %q", v, rule)
 	}
 	return info, start, nil
 }
@@ -134,7 +135,7 @@ func defaultStart(v Version, s string, mode []Mode) (info *version, start int, r
 		return nil, 0, "", fmt.Errorf("urlgrammar: unknown version %v", v)
 	}
 	if rule, start = info.defaultFor(s, modeOf(mode)); start < 0 {
-		return nil, 0, "", fmt.Errorf("urlgrammar: %v has no start rule %q (its start rules: %v)", v, rule, info.grammar.Starts)
+		return nil, 0, "", fmt.Errorf("urlgrammar: %v has no rule %q", v, rule)
 	}
 	return info, start, rule, nil
 }
@@ -149,7 +150,7 @@ func readAs(s string, mode []Mode) string {
 	return s
 }
 
-// match reports whether start rule number start of info's grammar matches all of s.
+// match reports whether rule number start of info's grammar matches all of s.
 func match(info *version, start int, s string) bool {
 	p := info.parser(0) // Recognize records no tokens: any parser will do
 	ok := p.Recognize(start, s)

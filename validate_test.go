@@ -224,3 +224,113 @@ func TestSyntaxErrorIn(t *testing.T) {
 		}
 	}
 }
+
+// TestInnerRules asks inner rules of the documents, each matched alone, with the documents'
+// own examples and the limits their rules set.
+func TestInnerRules(t *testing.T) {
+	for _, c := range []struct {
+		v     urlgrammar.Version
+		rule  string
+		input string
+		valid bool
+	}{
+		// RFC 3986 section 1.1.2's examples: ldap://[2001:db8::7]/c=GB?objectClass?one,
+		// telnet://192.0.2.16:80/, http://www.ietf.org/rfc/rfc2396.txt.
+		{urlgrammar.RFC3986, "host", "[2001:db8::7]", true},
+		{urlgrammar.RFC3986, "IP-literal", "[2001:db8::7]", true},
+		{urlgrammar.RFC3986, "IPv6address", "2001:db8::7", true},
+		{urlgrammar.RFC3986, "IPv6address", "::1", true},
+		{urlgrammar.RFC3986, "IPv6address", "1::2::3", false}, // section 3.2.2: "::" at most once
+		{urlgrammar.RFC3986, "host", "192.0.2.16", true},
+		{urlgrammar.RFC3986, "IPv4address", "192.0.2.16", true},
+		{urlgrammar.RFC3986, "port", "80", true},
+		{urlgrammar.RFC3986, "port", "", true}, // port = *DIGIT
+		{urlgrammar.RFC3986, "port", "8o", false},
+		{urlgrammar.RFC3986, "reg-name", "www.ietf.org", true},
+		{urlgrammar.RFC3986, "path-abempty", "/rfc/rfc2396.txt", true},
+		{urlgrammar.RFC3986, "scheme", "telnet", true},
+		{urlgrammar.RFC3986, "scheme", "1telnet", false}, // scheme = ALPHA *( … )
+		// Section 3.2.2: dec-octet is 0 to 255; "1.2.3.256" is no IPv4address, but a reg-name
+		// and so a host.
+		{urlgrammar.RFC3986, "dec-octet", "255", true},
+		{urlgrammar.RFC3986, "dec-octet", "256", false},
+		{urlgrammar.RFC3986, "IPv4address", "1.2.3.256", false},
+		{urlgrammar.RFC3986, "host", "1.2.3.256", true},
+		{urlgrammar.RFC3986, "path-empty", "", true},
+		{urlgrammar.RFC3986, "path-empty", "a", false},
+		{urlgrammar.RFC3986, "pchar", "%41", true},
+		{urlgrammar.RFC3986, "pchar", "/", false},
+		{urlgrammar.RFC3986, "ALPHA", "z", true},
+		// RFC 2396 section 3.2.2: a toplabel begins with an alpha.
+		{urlgrammar.RFC2396, "hostname", "www.w3.org", true},
+		{urlgrammar.RFC2396, "hostname", "a.1", false},
+		{urlgrammar.RFC2396, "hostport", "www.w3.org:80", true},
+		// RFC 1738 section 5: scheme = 1*[ lowalpha | digit | "+" | "-" | "." ], ftptype =
+		// "A" | "I" | "D" | "a" | "i" | "d".
+		{urlgrammar.RFC1738, "scheme", "http", true},
+		{urlgrammar.RFC1738, "scheme", "HTTP", false},
+		{urlgrammar.RFC1738, "ftptype", "i", true},
+		{urlgrammar.RFC1738, "ftptype", "x", false},
+		{urlgrammar.RFC1738, "hostport", "ftp.is.co.za:21", true},
+		// draft1993's hostname may end in ":" digits when matched alone (decision D4 of
+		// grammar/draft1993.bnf), though inside hostport those are the port.
+		{urlgrammar.Draft1993, "hostname", "a:0", true},
+		{urlgrammar.Draft1993, "scheme", "a:", true},
+		// draft-fielding-url-syntax-05 section 5: port = *digit.
+		{urlgrammar.Draft1997, "port", "8080", true},
+		{urlgrammar.Draft1997, "site", "user@host:80", true},
+		{urlgrammar.Draft2003, "dec-octet", "256", false},
+		{urlgrammar.Draft2003, "IPv4address", "10.0.0.1", true},
+	} {
+		err := urlgrammar.ValidateRule(c.v, c.rule, c.input)
+		var se *urlgrammar.SyntaxError
+		switch {
+		case c.valid && err != nil:
+			t.Errorf("ValidateRule(%v, %s, %q) = %v, want nil", c.v, c.rule, c.input, err)
+		case !c.valid && !errors.As(err, &se):
+			t.Errorf("ValidateRule(%v, %s, %q) = %v, want a *SyntaxError", c.v, c.rule, c.input, err)
+		case !c.valid && se.Rule != c.rule:
+			t.Errorf("ValidateRule(%v, %s, %q): SyntaxError.Rule %q", c.v, c.rule, c.input, se.Rule)
+		}
+		if got := urlgrammar.MatchRule(c.v, c.rule, c.input); got != c.valid {
+			t.Errorf("MatchRule(%v, %s, %q) = %v, want %v", c.v, c.rule, c.input, got, c.valid)
+		}
+		if _, err := urlgrammar.ParseTreeRule(c.v, c.rule, c.input); (err == nil) != c.valid {
+			t.Errorf("ParseTreeRule(%v, %s, %q): %v", c.v, c.rule, c.input, err)
+		}
+	}
+	// Every rule of every document can be asked.
+	for _, v := range urlgrammar.Versions() {
+		for _, rule := range v.Rules() {
+			if _, err := urlgrammar.ParseRule(v, rule, "x"); err != nil {
+				var se *urlgrammar.SyntaxError
+				if !errors.As(err, &se) {
+					t.Errorf("ParseRule(%v, %s): %v, want nil or a *SyntaxError", v, rule, err)
+				}
+			}
+		}
+	}
+}
+
+// TestBadInputEveryRule holds every rule of every document, matched alone, to the bad inputs:
+// a *SyntaxError, never a panic, and never an error of another type. RFC 2396's control =
+// %x00-1F | %x7F (section 2.4.3) is the one rule that accepts one of them, "\x00".
+func TestBadInputEveryRule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every rule of every version, on inputs of 1 MiB")
+	}
+	for _, v := range urlgrammar.Versions() {
+		for _, rule := range v.Rules() {
+			for name, s := range badInputs {
+				err := urlgrammar.ValidateRule(v, rule, s)
+				if err == nil && (name == "empty" || v == urlgrammar.RFC2396 && rule == "control" && s == "\x00") {
+					continue
+				}
+				var se *urlgrammar.SyntaxError
+				if !errors.As(err, &se) || se.Offset < 0 || se.Offset > len(s) {
+					t.Errorf("%v %s: %s: got %v, want a *SyntaxError inside the input", v, rule, name, err)
+				}
+			}
+		}
+	}
+}

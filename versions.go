@@ -153,9 +153,9 @@ func init() {
 			continue
 		}
 		for i := range info.schemeRules {
-			info.schemeRules[i].start = info.grammar.Start(info.schemeRules[i].rule)
+			info.schemeRules[i].start = info.grammar.Rule(info.schemeRules[i].rule)
 		}
-		info.otherStart = info.grammar.Start(info.otherRule)
+		info.otherStart = info.grammar.Rule(info.otherRule)
 	}
 }
 
@@ -163,7 +163,7 @@ func init() {
 // (-1 if the grammar lacks it, which TestDefaultReading rules out).
 func (info *version) defaultFor(s string, mode Mode) (string, int) {
 	if info.schemeRules == nil {
-		return info.grammar.Starts[0], 0
+		return info.grammar.Starts[0], info.grammar.Default
 	}
 	scheme, _ := splitScheme(s)
 	if mode&CaseIgnoreScheme != 0 {
@@ -209,11 +209,22 @@ func (v Version) Date() string {
 	return ""
 }
 
-// StartRules lists the rules, by their names in the document, that ValidateRule accepts for v.
-// The first is the default start rule.
+// StartRules lists the document's own entry points, by their names in the document, such as
+// "URI-reference": the rules it means a URL to be read as. The first is the default start
+// rule. ValidateRule accepts these and every other rule of the document (Rules).
 func (v Version) StartRules() []string {
 	if info := v.info(); info != nil {
 		return append([]string(nil), info.grammar.Starts...)
+	}
+	return nil
+}
+
+// Rules lists every rule of v's document, by its name there, in the document's order: the
+// rules that ValidateRule, MatchRule, ParseRule and ParseTreeRule accept, such as "host" or
+// "IPv6address" of RFC 3986.
+func (v Version) Rules() []string {
+	if info := v.info(); info != nil {
+		return append([]string(nil), info.grammar.DocumentRules...)
 	}
 	return nil
 }

@@ -426,7 +426,7 @@ func (u *URL) details() *details {
 	}
 	st := &walkState{withDetails: true}
 	if info := u.Version.info(); info != nil {
-		start := info.grammar.Start(u.Rule)
+		start := info.grammar.Rule(u.Rule)
 		w, err := info.walker()
 		if start >= 0 && err == nil {
 			read := readAs(u.Raw, []Mode{u.mode()})
@@ -517,7 +517,7 @@ func ParseTree(v Version, s string, mode ...Mode) (*Node, error) {
 	return ParseTreeRule(v, rule, s, mode...)
 }
 
-// ParseTreeRule is ParseTree holding s to the start rule named rule, as ValidateRule does.
+// ParseTreeRule is ParseTree holding s to the rule named rule, as ValidateRule does.
 func ParseTreeRule(v Version, rule, s string, mode ...Mode) (*Node, error) {
 	info, start, err := lookupRule(v, rule)
 	if err != nil {

@@ -1,6 +1,9 @@
 package urlgrammar
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestFills: every registered version declares its fills, and every rule they name is a rule
 // of its grammar (by its name in the document, or the PEG name of an extra rule).
@@ -50,8 +53,8 @@ func TestDefaultReading(t *testing.T) {
 	for _, v := range Versions() {
 		info := v.info()
 		for _, sr := range info.schemeRules {
-			if sr.start < 0 || info.grammar.Starts[sr.start] != sr.rule {
-				t.Errorf("%v: scheme %s: rule %s is not start rule %d", v, sr.scheme, sr.rule, sr.start)
+			if sr.start < 0 || info.grammar.Rules[sr.start] != sr.rule || !slices.Contains(info.grammar.Starts, sr.rule) {
+				t.Errorf("%v: scheme %s: rule %s is not start rule number %d", v, sr.scheme, sr.rule, sr.start)
 			}
 		}
 		if info.schemeRules != nil && info.otherStart < 0 {

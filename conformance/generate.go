@@ -301,7 +301,6 @@ func (gen *Generator) mutate(s string) string {
 		return gen.unit()
 	}
 	p := gen.rnd.IntN(len(s) + 1)
-	q := min(len(s), p+1)
 	switch gen.rnd.IntN(8) {
 	case 0, 1: // insert
 		return s[:p] + gen.unit() + s[p:]
@@ -316,7 +315,7 @@ func (gen *Generator) mutate(s string) string {
 		}
 		return s[:p] + s[p+1:]
 	case 5: // delete or double a short piece
-		q = min(len(s), p+1+gen.rnd.IntN(4))
+		q := min(len(s), p+1+gen.rnd.IntN(4))
 		if gen.rnd.IntN(2) == 0 {
 			return s[:p] + s[q:]
 		}

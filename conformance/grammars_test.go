@@ -5,12 +5,13 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/conformance"
 	"github.com/urlgrammar/urlgrammar/grammar"
 )
 
-// testSamples is the number of generated samples per start rule in go test; `make conform`
+// testSamples is the number of generated samples per rule in go test; `make conform`
 // (urlgrammar conform -n 100000) runs many more.
 const testSamples = 4000
 
@@ -46,13 +47,21 @@ func bnf(t testing.TB, v urlgrammar.Version) *conformance.Grammar {
 	return loaded[v]
 }
 
-// TestGeneratedParsersConform checks, for every registered version and every start rule, that
-// the generated PEG parser accepts exactly the language of the .bnf, on hand-free generated
-// samples, and that the samples exercised every rule and alternative reachable from the rule.
+// TestGeneratedParsersConform checks, for every registered version and every rule of its
+// document, matched on its own (with -short, its start rules), that the generated PEG parser accepts exactly the language of
+// the .bnf, on hand-free generated samples, and that the samples exercised every rule and
+// alternative reachable from the rule.
 func TestGeneratedParsersConform(t *testing.T) {
 	for _, v := range urlgrammar.Versions() {
 		g := bnf(t, v)
-		for _, rule := range v.StartRules() {
+		if diff := cmp.Diff(g.Rules(), v.Rules()); diff != "" {
+			t.Errorf("%v: Rules() is not the rules of the .bnf (-bnf +Rules):\n%s", v, diff)
+		}
+		rules := v.Rules()
+		if testing.Short() {
+			rules = v.StartRules() // the race detector's run: the document's entry points
+		}
+		for _, rule := range rules {
 			t.Run(v.String()+"/"+rule, func(t *testing.T) {
 				t.Parallel()
 				rep := conformance.Check(g, rule, func(s string) bool { return urlgrammar.MatchRule(v, rule, s) },
@@ -132,14 +141,14 @@ func TestRFC1738DefaultReading(t *testing.T) {
 	}
 }
 
-// FuzzConformance uses the recognizer of the .bnf as the oracle for urlgrammar.MatchRule (and,
-// for the index one past the start rules, for urlgrammar.Match's default reading). Its seed
-// corpus is a few generated samples per start rule.
+// FuzzConformance uses the recognizer of the .bnf as the oracle for urlgrammar.MatchRule on a
+// rule of the document picked by the fuzzer (and, for the index one past the rules, for
+// urlgrammar.Match's default reading). Its seed corpus is a few generated samples per rule.
 func FuzzConformance(f *testing.F) {
 	vs := urlgrammar.Versions()
 	for vi, v := range vs {
 		g := bnf(f, v)
-		for ri, rule := range v.StartRules() {
+		for ri, rule := range v.Rules() {
 			gen, err := conformance.NewGenerator(g, rule, uint64(ri))
 			if err != nil {
 				f.Fatal(err)
@@ -150,12 +159,12 @@ func FuzzConformance(f *testing.F) {
 				f.Add(uint8(vi), uint8(ri), gen.NearMiss(p))
 			}
 		}
-		f.Add(uint8(vi), uint8(len(v.StartRules())), "http:x")
+		f.Add(uint8(vi), uint8(len(v.Rules())), "http:x")
 	}
 	f.Fuzz(func(t *testing.T, vi, ri uint8, s string) {
 		v := vs[int(vi)%len(vs)]
 		g := bnf(t, v)
-		rules := v.StartRules()
+		rules := v.Rules()
 		k := int(ri) % (len(rules) + 1)
 		if k == len(rules) {
 			want := g.Recognize(v.DefaultRule(), s)

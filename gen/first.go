@@ -2,28 +2,64 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
+	"go/token"
 	"regexp"
 	"strconv"
 	"strings"
 )
 
-// This file guards the calls of rules by their first bytes. pointlander/peg calls a rule that
-// is used more than once through the rule table (`if !_rules[ruleX]() {`), and a call that
-// fails on its first byte still costs a closure call, a saved and a restored position. A rule
-// that cannot match the empty string consumes a first byte when it succeeds, and that byte is
-// in the rule's first set; where the byte at the position is not, the call would fail and
-// leave position and tokenIndex as they were. So
+// guardedCalls guards the calls of rules by their first bytes. A call of a rule that fails on
+// its first byte still costs a call, a saved and a restored position. A rule that cannot
+// match the empty string consumes a first byte when it succeeds, and that byte is in the
+// rule's first set; where the byte at the position is not, the call would fail and leave
+// position and tokenIndex as they were. So
 //
-//	if !_rules[ruleX]() {
+//	if !p.rule_X() {
 //
 // becomes
 //
-//	if !csetN[buffer[position]] || !_rules[ruleX]() {
+//	if !csetN[buffer[position]] || !p.rule_X() {
 //
 // with csetN the first set of X. The first sets are computed from the rule expressions that
 // pointlander/peg prints above each rule, as a superset: a lookahead adds nothing (it consumes
 // nothing), so the set may hold bytes with which X still fails, never miss one with which it
 // succeeds.
+func guardedCalls(u *unit) error {
+	first, err := firstSets(u.exprs)
+	if err != nil {
+		return err
+	}
+	known := len(u.tables.sets)
+	for _, m := range u.methodDecls() {
+		ast.Inspect(m.Body, func(x ast.Node) bool {
+			i, ok := x.(*ast.IfStmt)
+			if !ok {
+				return true
+			}
+			not, ok := i.Cond.(*ast.UnaryExpr)
+			if !ok || not.Op != token.NOT {
+				return true
+			}
+			call, ok := not.X.(*ast.CallExpr)
+			if !ok || len(call.Args) != 0 {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || !isIdent(sel.X, "p") || !strings.HasPrefix(sel.Sel.Name, "rule_") {
+				return true
+			}
+			f, ok := first[strings.TrimPrefix(sel.Sel.Name, "rule_")]
+			if !ok {
+				return true
+			}
+			i.Cond = &ast.BinaryExpr{X: expr(fmt.Sprintf("!cset%d[buffer[position]]", u.tables.id(f))), Op: token.LOR, Y: i.Cond}
+			return true
+		})
+	}
+	u.declareTables(known)
+	return nil
+}
 
 // pexpr is a parsed rule expression as pointlander/peg prints it (tree/peg.go, printRule).
 type pexpr struct {
@@ -183,27 +219,20 @@ func (p *exprParser) prefix() *pexpr {
 	return p.fail("unexpected %q", rest[0])
 }
 
-// ruleComment matches the line pointlander/peg prints above each rule's function.
-var ruleComment = regexp.MustCompile(`^/\* \d+ ([A-Za-z_][A-Za-z0-9_]*) <- (.*) \*/$`)
-
 // firstSets returns, for each rule of src that cannot match the empty string, the set of bytes
 // that can begin a match of it.
-func firstSets(src string) (map[string]charSet, error) {
+func firstSets(exprs map[string]string) (map[string]charSet, error) {
 	rules := map[string]*pexpr{}
-	for _, line := range strings.Split(src, "\n") {
-		m := ruleComment.FindStringSubmatch(strings.TrimSpace(line))
-		if m == nil {
-			continue
-		}
-		p := &exprParser{s: m[2]}
+	for name, text := range exprs {
+		p := &exprParser{s: text}
 		e := p.alt()
 		if p.err == nil && p.pos != len(p.s) {
 			p.fail("trailing text")
 		}
 		if p.err != nil {
-			return nil, fmt.Errorf("rule %s: %v", m[1], p.err)
+			return nil, fmt.Errorf("rule %s: %v", name, p.err)
 		}
-		rules[m[1]] = e
+		rules[name] = e
 	}
 	if len(rules) == 0 {
 		return nil, fmt.Errorf("no rule expressions in the parser")
@@ -281,26 +310,4 @@ func firstSets(src string) (map[string]charSet, error) {
 		}
 	}
 	return out, nil
-}
-
-var ruleCall = regexp.MustCompile(`(?m)^(\s*)if !_rules\[rule([A-Za-z_][A-Za-z0-9_]*)\]\(\) \{$`)
-
-// guardCalls puts the first-set test before every call of a rule that cannot match the empty
-// string (see the top of this file). It returns the new source and how many calls it guarded.
-func guardCalls(src string, tables *classTables) (string, int, error) {
-	first, err := firstSets(src)
-	if err != nil {
-		return "", 0, err
-	}
-	n := 0
-	src = ruleCall.ReplaceAllStringFunc(src, func(call string) string {
-		m := ruleCall.FindStringSubmatch(call)
-		f, ok := first[m[2]]
-		if !ok {
-			return call
-		}
-		n++
-		return fmt.Sprintf("%sif !cset%d[buffer[position]] || !_rules[rule%s]() {", m[1], tables.id(f), m[2])
-	})
-	return src, n, nil
 }

@@ -2,181 +2,362 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
+	"go/token"
 	"regexp"
 	"strings"
 )
 
-// toMethods turns the rules of pointlander/peg's parser from closures into methods.
+// ruleComment matches the comment pointlander/peg writes above each rule's function.
+var ruleComment = regexp.MustCompile(`^/\* (\d+) ([A-Za-z_][A-Za-z0-9_]*) <- (.*) \*/$`)
+
+// rulesAsMethods turns the rules of pointlander/peg's parser from closures into methods.
 //
-// pointlander/peg writes each rule as a closure in a table, and the parser's state (position,
-// tokenIndex, buffer, the token tree) as local variables of Init that every closure captures.
-// A captured variable that closures assign lives on the heap, behind a pointer in each
-// closure's context, so every read of the position is two loads, and every call of a rule is
-// an indirect call through the table. As methods, the rules reach the state as fields of the
-// parser (one load) and call each other directly:
+// pointlander/peg writes each rule as a closure in a table built by Init, and the parser's
+// state (position, tokenIndex, buffer, the token tree) as local variables of Init that every
+// closure captures. A captured variable that closures assign lives on the heap, behind a
+// pointer in each closure's context, and every call of a rule is an indirect call through the
+// table. As methods, rules call each other directly:
 //
-//	_rules = [...]func() bool{            _rules = [...]func() bool{
-//		nil,                                  nil,
-//		/* 1 URI <- … */                      p.rule_URI,
-//		func() bool {                     }
-//			… position …                  …
-//			if !_rules[rulescheme]() {    // URI <- …
-//			…                             func (p *parser) rule_URI() bool {
-//		},                                    … p.position …
-//	}                                         if !p.rule_scheme() {
-//	                                          …
-//	                                      }
+//	_rules = [...]func() bool{             // 7 scheme <- …
+//		nil,                               func (p *parser) rule_scheme() bool {
+//		/* 7 scheme <- … */                    …
+//		func() bool {                          if !p.rule_alpha() {
+//			…                                  …
+//			if !_rules[rulealpha]() {      }
+//			…
+//		},
 //
-// The rule table stays (Parse starts from it), holding the method values. The parser type gets
-// the fields position and tokenIndex from the header gen writes into the .peg.
-func toMethods(src string) (string, error) {
-	fixed := []replacement{
-		{why: "state as fields: declarations", old: `\tvar \(\n\t\tposition, tokenIndex uint32\n\t\tbuffer\s+\[\]byte\n\t\)\n`, new: "", regexp: true},
-		{why: "state as fields: reset", old: "\t\tposition, tokenIndex = 0, 0\n", new: "\t\tp.position, p.tokenIndex = 0, 0\n"},
-		{why: "state as fields: reset buffer", old: "\t\tbuffer = p.buffer\n", new: ""},
-		{why: "state as fields: token tree", old: "\ttree := p.tokens32\n", new: ""},
-		{why: "state as fields: token tree after parse", old: "\t\tp.tokens32 = tree\n", new: ""},
-		{why: "state as fields: trim", old: "p.Trim(tokenIndex)", new: "p.Trim(p.tokenIndex)"},
-		{why: "matchDot as a method", old: "\tmatchDot := func() bool {\n\t\tif buffer[position] != endSymbol {\n\t\t\tposition++\n\t\t\treturn true\n\t\t}\n\t\treturn false\n\t}\n", new: ""},
-	}
-	for _, e := range fixed {
-		if e.regexp {
-			re := regexp.MustCompile(e.old)
-			if !re.MatchString(src) {
-				return "", fmt.Errorf("%s: pattern %q not found", e.why, e.old)
-			}
-			src = re.ReplaceAllString(src, e.new)
+// This pass makes the methods and removes Init (what else it holds, the parser's reset, parse
+// and add closures, is pegrt.Machine's job); the state is still named as Init named it until
+// the pass "state as fields". A rule's closure is taken from the -inline output where that has
+// one (see gen/main.go), which writes the rules used once inline in it. The rule _start gets no
+// method: it only makes rules reachable, and nothing calls it. The pass records the rules and
+// their expressions for the passes after it.
+func rulesAsMethods(u *unit) error {
+	// The rule constants, in order: the rule numbers.
+	for _, d := range u.file.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST || len(g.Specs) < 2 {
 			continue
 		}
-		if strings.Count(src, e.old) != 1 {
-			return "", fmt.Errorf("%s: text %q found %d times, want once", e.why, e.old, strings.Count(src, e.old))
-		}
-		src = strings.Replace(src, e.old, e.new, 1)
-	}
-
-	lines := strings.Split(src, "\n")
-	begin, end := -1, -1
-	for i, line := range lines {
-		switch {
-		case line == "\t_rules = [...]func() bool{":
-			begin = i
-		case line == "\tp.rules = _rules" && begin >= 0:
-			end = i - 1 // the table's closing brace
-		}
-	}
-	if begin < 0 || end <= begin || lines[end] != "\t}" {
-		return "", fmt.Errorf("the rule table is not where it was expected")
-	}
-	var table, methods []string
-	for i := begin + 1; i < end; i++ {
-		line := lines[i]
-		m := ruleComment.FindStringSubmatch(strings.TrimSpace(line))
-		if m == nil || i+1 >= end || lines[i+1] != "\t\tfunc() bool {" {
-			table = append(table, line) // nil, for a rule written inline where it is used
-			continue
-		}
-		name := m[1]
-		close := -1
-		for j := i + 2; j < end; j++ {
-			if lines[j] == "\t\t}," {
-				close = j
-				break
+		for _, s := range g.Specs {
+			for _, n := range s.(*ast.ValueSpec).Names {
+				u.rules = append(u.rules, strings.TrimPrefix(n.Name, "rule"))
 			}
 		}
-		if close < 0 {
-			return "", fmt.Errorf("rule %s: no end of its function", name)
-		}
-		table = append(table, "\t\tp.rule_"+name+",")
-		methods = append(methods, "", "// "+strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(line), "/* "), " */"),
-			"func (p *parser) rule_"+name+"() bool {")
-		for _, body := range lines[i+2 : close] {
-			methods = append(methods, stateAsFields(strings.TrimPrefix(body, "\t\t")))
-		}
-		methods = append(methods, "}")
-		i = close
 	}
-	if len(methods) == 0 {
-		return "", fmt.Errorf("no rule functions in the rule table")
+	if len(u.rules) < 3 || u.rules[0] != "Unknown" || u.rules[1] != "_start" {
+		return fmt.Errorf("no rule constants Unknown, _start, … in pointlander/peg's output")
 	}
-	out := append([]string{}, lines[:begin+1]...)
-	out = append(out, table...)
-	out = append(out, lines[end:]...)
-	out = append(out, "", "// matchDot matches any byte but the end marker.", "func (p *parser) matchDot() bool {",
-		"\tif p.buffer[p.position] != endSymbol {", "\t\tp.position++", "\t\treturn true", "\t}", "\treturn false", "}")
-	out = append(out, methods...)
-	src = strings.Join(out, "\n")
-	for _, leftover := range []string{"_rules[rule", "tree.Add(", "matchDot := "} {
-		if strings.Contains(src, leftover) {
-			return "", fmt.Errorf("after the rules became methods, %q is still in the parser", leftover)
+	for _, cg := range u.file.Comments {
+		for _, c := range cg.List {
+			if m := ruleComment.FindStringSubmatch(c.Text); m != nil {
+				u.exprs[m[2]] = m[3]
+			}
 		}
 	}
-	return src, nil
+
+	table, initDecl := ruleTable(u.file)
+	if table == nil {
+		return fmt.Errorf("no rule table (_rules = [...]func() bool{…}) in Init")
+	}
+	if len(table.Elts) != len(u.rules) {
+		return fmt.Errorf("the rule table has %d entries for %d rules", len(table.Elts), len(u.rules))
+	}
+	var inline *ast.CompositeLit
+	if u.inline != nil {
+		if inline, _ = ruleTable(u.inline); inline == nil || len(inline.Elts) != len(u.rules) {
+			return fmt.Errorf("the rule table of the -inline output is not the same rules'")
+		}
+	}
+	var methods []ast.Decl
+	for i, e := range table.Elts {
+		if u.rules[i] == "_start" {
+			continue // it only makes rules reachable: nothing calls it
+		}
+		if inline != nil {
+			if fn, ok := inline.Elts[i].(*ast.FuncLit); ok {
+				e = fn
+				// The rules whose tokens it records are written inline in it.
+				ast.Inspect(fn.Body, func(n ast.Node) bool {
+					if c, ok := n.(*ast.CallExpr); ok && isIdent(c.Fun, "add") && len(c.Args) > 0 {
+						if id, ok := c.Args[0].(*ast.Ident); ok && id.Name != "rule"+u.rules[i] {
+							u.inlinedIn[strings.TrimPrefix(id.Name, "rule")] = u.rules[i]
+						}
+					}
+					return true
+				})
+			}
+		}
+		fn, ok := e.(*ast.FuncLit)
+		if !ok {
+			if i > 0 {
+				return fmt.Errorf("rule %s has no function", u.rules[i])
+			}
+			continue // Unknown
+		}
+		name := u.rules[i]
+		for _, shadow := range []string{"position", "tokenIndex", "buffer", "p"} {
+			if declares(fn.Body, shadow) {
+				return fmt.Errorf("rule %s declares %s, which the methods use for the parser's state", name, shadow)
+			}
+		}
+		rewrite(fn.Body, func(e ast.Expr) ast.Expr {
+			// _rules[ruleX]() is a call of rule X.
+			if c, ok := e.(*ast.CallExpr); ok && len(c.Args) == 0 {
+				if ix, ok := c.Fun.(*ast.IndexExpr); ok && isIdent(ix.X, "_rules") {
+					if id, ok := ix.Index.(*ast.Ident); ok && strings.HasPrefix(id.Name, "rule") {
+						return expr("p.rule_" + strings.TrimPrefix(id.Name, "rule") + "()")
+					}
+				}
+			}
+			return e
+		})
+		m := &ast.FuncDecl{
+			Recv: &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ast.NewIdent("p")}, Type: &ast.StarExpr{X: ast.NewIdent("parser")}}}},
+			Name: ast.NewIdent("rule_" + name),
+			Type: fn.Type,
+			Body: fn.Body,
+		}
+		u.doc[m] = name + " <- " + u.exprs[name]
+		u.methods[name] = true
+		methods = append(methods, m)
+	}
+	var decls []ast.Decl
+	for _, d := range u.file.Decls {
+		if d != initDecl {
+			decls = append(decls, d)
+		}
+	}
+	u.file.Decls = append(decls, methods...)
+	return nil
 }
 
-var (
-	stateVar = regexp.MustCompile(`(^|[^.\w])(position|tokenIndex|buffer)\b`)
-	ruleRef  = regexp.MustCompile(`_rules\[rule(\w+)\]\(\)`)
-)
-
-// stateAsFields rewrites one line of a rule's body for a method: the captured state becomes
-// the parser's fields, and calls through the rule table direct calls.
-func stateAsFields(line string) string {
-	if strings.HasPrefix(strings.TrimSpace(line), "/*") || strings.HasPrefix(strings.TrimSpace(line), "//") {
-		return line
+// ruleTable returns the rule table of pointlander/peg's Init, and Init.
+func ruleTable(f *ast.File) (table *ast.CompositeLit, init *ast.FuncDecl) {
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != "Init" {
+			continue
+		}
+		init = fd
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if a, ok := n.(*ast.AssignStmt); ok && len(a.Lhs) == 1 && isIdent(a.Lhs[0], "_rules") && a.Tok == token.ASSIGN {
+				table, _ = a.Rhs[0].(*ast.CompositeLit)
+			}
+			return table == nil
+		})
 	}
-	line = stateVar.ReplaceAllString(line, "${1}p.$2")
-	line = ruleRef.ReplaceAllString(line, "p.rule_$1()")
-	line = strings.ReplaceAll(line, "tree.Add(", "p.tokens32.Add(")
-	line = strings.ReplaceAll(line, "matchDot()", "p.matchDot()")
-	return line
+	return table, init
 }
 
-var startPredicate = regexp.MustCompile(`^if !\(p\.start == \d+\) \{$`)
+// declares reports whether a declaration under n declares name.
+func declares(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.AssignStmt:
+			if m.Tok == token.DEFINE {
+				for _, l := range m.Lhs {
+					found = found || isIdent(l, name)
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range m.Names {
+				found = found || id.Name == name
+			}
+		case *ast.FuncLit:
+			for _, f := range m.Type.Params.List {
+				for _, id := range f.Names {
+					found = found || id.Name == name
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
 
-// failFastStart makes the start dispatcher fail as soon as the start rule it was asked for
-// fails. gen writes the dispatcher as an ordered choice, &{p.start == 0} r0 !. / &{p.start ==
-// 1} r1 !. / …, so when the chosen alternative fails, every later one is tried and fails on its
-// predicate; each of those turns restores the position and tests p.start. A failure inside
-// alternative N now jumps to the dispatcher's own failure: every later alternative would have
-// failed on its predicate, and the failure restores what they would have restored. It returns
-// the new source and how many jumps it redirected.
-func failFastStart(src string) (string, int, error) {
-	lines := strings.Split(src, "\n")
-	begin, end := -1, -1
-	for i, line := range lines {
-		if line == "func (p *parser) rule__start() bool {" {
-			begin = i
-		}
-		if begin >= 0 && i > begin && line == "}" {
-			end = i
-			break
-		}
+// deadCode removes, by name, the declarations of pointlander/peg's own run-time that the rules
+// do not use: the rune buffer and its end marker, the token tree and its printers, the parse
+// error, the options, the parser type and its methods. What the rules use of a run-time (the
+// state, add, matchDot) is pegrt.Machine, once for every grammar. What stays is Init, which
+// holds the rules (the pass "rules as methods" takes them out of it), and the rule constants,
+// untyped: they are the rule numbers.
+//
+// A declaration it does not know is an error, so that a change of pointlander/peg's output is
+// seen rather than kept.
+func deadCode(u *unit) error {
+	drop := map[string]bool{
+		"endSymbol": true, "pegRule": true, "rul3s": true, "token32": true, "node32": true,
+		"tokens32": true, "parser": true, "textPosition": true, "textPositionMap": true,
+		"translatePositions": true, "parseError": true, "Pretty": true, "Size": true,
 	}
-	if begin < 0 || end < 0 || strings.TrimSpace(lines[end-1]) != "return false" ||
-		!strings.HasPrefix(strings.TrimSpace(lines[end-2]), "p.position, p.tokenIndex = position") ||
-		!labelLine.MatchString(strings.TrimSpace(lines[end-3])) {
-		return "", 0, fmt.Errorf("the start dispatcher is not where or how it was expected")
+	var kept []ast.Decl
+	for _, d := range u.file.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			name := d.Name.Name
+			if d.Recv != nil {
+				recv := d.Recv.List[0].Type
+				if s, ok := recv.(*ast.StarExpr); ok {
+					recv = s.X
+				}
+				if id, ok := recv.(*ast.Ident); ok && drop[id.Name] && name != "Init" {
+					continue // a method of a dropped type
+				}
+			}
+			if drop[name] {
+				continue
+			}
+			if name != "Init" {
+				return fmt.Errorf("unknown function %s in pointlander/peg's output", name)
+			}
+		case *ast.GenDecl:
+			switch d.Tok {
+			case token.IMPORT:
+				continue // the rules use no package
+			case token.CONST:
+				if len(d.Specs) > 1 { // the rule constants
+					d.Specs[0].(*ast.ValueSpec).Type = nil
+					u.doc[d] = "The rule numbers: Token.Rule, and the indexes of Grammar.Rules."
+					kept = append(kept, d)
+					continue
+				}
+			}
+			for _, s := range d.Specs {
+				var name string
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					name = s.Name.Name
+				case *ast.ValueSpec:
+					name = s.Names[0].Name
+				}
+				if !drop[name] {
+					return fmt.Errorf("unknown declaration %s in pointlander/peg's output", name)
+				}
+			}
+			continue
+		}
+		kept = append(kept, d)
 	}
-	fail := "goto " + labelLine.FindStringSubmatch(strings.TrimSpace(lines[end-3]))[1]
+	u.file.Decls = kept
+	return nil
+}
+
+// byteInput matches the input as bytes: pointlander/peg converts the input to runes and writes
+// each character of the grammar as rune('x'). The .peg files are ASCII only (check), so each
+// character is one byte, and 'x' compares with a byte as an untyped constant. Matching bytes
+// saves the conversion of every input to []rune, the largest single cost of pointlander/peg's
+// parser, and makes every offset a byte offset.
+func byteInput(u *unit) error {
 	n := 0
-	for i := begin; i < end; i++ {
-		if !startPredicate.MatchString(strings.TrimSpace(lines[i])) {
-			continue
-		}
-		next := strings.TrimSpace(lines[i+1]) // the jump to the next alternative
-		if !gotoLine.MatchString(next) {
-			return "", 0, fmt.Errorf("start dispatcher: no jump after %q", strings.TrimSpace(lines[i]))
-		}
-		if next == fail {
-			continue // the last alternative
-		}
-		label := strings.TrimPrefix(next, "goto ") + ":"
-		for j := i + 2; j < end && strings.TrimSpace(lines[j]) != label; j++ {
-			if t := strings.TrimSpace(lines[j]); t == next {
-				lines[j] = strings.Replace(lines[j], next, fail, 1)
-				n++
+	for _, m := range u.methodDecls() {
+		rewrite(m.Body, func(e ast.Expr) ast.Expr {
+			c, ok := e.(*ast.CallExpr)
+			if !ok || !isIdent(c.Fun, "rune") || len(c.Args) != 1 {
+				return e
 			}
+			lit, ok := c.Args[0].(*ast.BasicLit)
+			if !ok || lit.Kind != token.CHAR {
+				return e
+			}
+			if b, err := charLit(lit.Value); err != nil || b >= 0x80 {
+				return e // left as rune(…): it no longer compiles against bytes
+			}
+			n++
+			return lit
+		})
+	}
+	if n == 0 {
+		return fmt.Errorf("no character of the grammar (rune('x')) in the rules")
+	}
+	return nil
+}
+
+// firstInnerToken makes every token record the index of its first inner token, so that the
+// token list is a tree even where a rule matches the empty string at its parent's first byte
+// (pegrt.Token.First). A rule saves its position where it begins, "positionK := position",
+// and records its token at its end, "add(ruleX, positionK)"; the save takes the token index
+// too, and add receives it.
+func firstInnerToken(u *unit) error {
+	n := 0
+	for _, m := range u.methodDecls() {
+		saves := map[string]*ast.AssignStmt{}
+		ast.Inspect(m.Body, func(x ast.Node) bool {
+			if a, ok := x.(*ast.AssignStmt); ok && a.Tok == token.DEFINE && len(a.Rhs) >= 1 && isIdent(a.Rhs[0], "position") {
+				if id, ok := a.Lhs[0].(*ast.Ident); ok {
+					saves[id.Name] = a
+				}
+			}
+			return true
+		})
+		var err error
+		ast.Inspect(m.Body, func(x ast.Node) bool {
+			c, ok := x.(*ast.CallExpr)
+			if !ok || !isIdent(c.Fun, "add") || len(c.Args) != 2 {
+				return true
+			}
+			begin, ok := c.Args[1].(*ast.Ident)
+			save := saves[begin.Name]
+			if !ok || save == nil {
+				err = fmt.Errorf("%s: add's position %v is saved nowhere", m.Name.Name, c.Args[1])
+				return false
+			}
+			k := strings.TrimPrefix(begin.Name, "position")
+			if len(save.Lhs) == 1 {
+				save.Lhs = append(save.Lhs, ast.NewIdent("tokenIndex"+k))
+				save.Rhs = append(save.Rhs, ast.NewIdent("tokenIndex"))
+			}
+			c.Args = append(c.Args, ast.NewIdent("tokenIndex"+k))
+			n++
+			return true
+		})
+		if err != nil {
+			return err
 		}
 	}
-	return strings.Join(lines, "\n"), n, nil
+	if n == 0 {
+		return fmt.Errorf("no add(rule, position) in the rules")
+	}
+	return nil
+}
+
+// stateAsFields names the parser's state as the fields and methods of pegrt.Machine, which the
+// parser type embeds: position, tokenIndex and buffer are p.Position, p.TokenIndex and
+// p.Buffer, add is p.Add and matchDot p.MatchDot. A field is one load from p; the variables
+// that pointlander/peg's closures captured were two. No rule declares those names
+// (rulesAsMethods checks), so every one of them in a rule is the state.
+func stateAsFields(u *unit) error {
+	fields := map[string]string{"position": "p.Position", "tokenIndex": "p.TokenIndex", "buffer": "p.Buffer"}
+	for _, m := range u.methodDecls() {
+		rewrite(m.Body, func(e ast.Expr) ast.Expr {
+			switch e := e.(type) {
+			case *ast.Ident:
+				if f, ok := fields[e.Name]; ok {
+					return expr(f)
+				}
+			case *ast.CallExpr:
+				switch {
+				case isIdent(e.Fun, "add"):
+					e.Fun = expr("p.Add")
+				case isIdent(e.Fun, "matchDot"):
+					e.Fun = expr("p.MatchDot")
+				}
+			}
+			return e
+		})
+		var left []string
+		ast.Inspect(m.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && (id.Name == "_rules" || id.Name == "add" || id.Name == "matchDot" || id.Name == "tree") {
+				left = append(left, id.Name)
+			}
+			return true
+		})
+		if len(left) > 0 {
+			return fmt.Errorf("%s still uses %v of Init", m.Name.Name, left)
+		}
+	}
+	return nil
 }

@@ -139,8 +139,3 @@ func inputBytes(s string) []byte {
 	}
 	return []byte(s)
 }
-
-func isSyntaxError(err error) bool {
-	var se *urlgrammar.SyntaxError
-	return errors.As(err, &se)
-}

@@ -130,7 +130,7 @@ func TestErrorPrefix(t *testing.T) {
 		{[]string{"compare", "-f", "."}, "urlgrammar compare: . is a directory"},
 		{[]string{"compare", "--format", "html", "--summary", "x"}, "urlgrammar compare: --summary does not apply"},
 		{[]string{"check", "-g", "rfc1738", "-f", "/no/such/file"}, "urlgrammar check: stat /no/such/file: no such file"},
-		{[]string{"check", "-g", "rfc1738", "-rule", "nope", "x"}, "urlgrammar check: rfc1738 has no start rule \"nope\""},
+		{[]string{"check", "-g", "rfc1738", "-rule", "nope", "x"}, "urlgrammar check: rfc1738 has no rule \"nope\""},
 	} {
 		out, errs, status := runCLI(t, "", c.args...)
 		if status != exitUsage || out != "" || !strings.HasPrefix(errs, c.want) || strings.Count(errs, "urlgrammar") != 1+strings.Count(c.want[len("urlgrammar"):], "urlgrammar") {

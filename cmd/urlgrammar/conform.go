@@ -14,14 +14,15 @@ import (
 )
 
 // runConform is "urlgrammar conform": the differential check of each generated parser against
-// the recognizer of its grammar/<id>.bnf (see package conformance). For every start rule it
-// prints the agreement line, the coverage summary with the unexercised rules and alternatives
-// by name, and the minimized counterexamples. Exit status 1 when any start rule disagrees.
+// the recognizer of its grammar/<id>.bnf (see package conformance). For every rule of the
+// document, each matched on its own (or the one -rule names), it prints the agreement line,
+// the coverage summary with the unexercised rules and alternatives by name, and the minimized
+// counterexamples. Exit status 1 when any rule disagrees.
 func runConform(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("conform", "[-g ID] [-rule RULE] [-n N] [-seed S]", stderr)
 	id := fs.String("g", "", "grammar version `ID` (default: every registered version)")
-	rule := fs.String("rule", "", "start `RULE` (default: every start rule of the version)")
-	n := fs.Int("n", 100000, "generated samples per start rule")
+	rule := fs.String("rule", "", "`RULE` to check (default: every rule of the version)")
+	n := fs.Int("n", 100000, "generated samples per rule")
 	seed := fs.Uint64("seed", 1, "random `seed` of the samples")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -69,10 +70,10 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 			fail(stderr, "conform", err)
 			return exitUsage
 		}
-		rules := v.StartRules()
+		rules := v.Rules()
 		if *rule != "" {
 			if !slices.Contains(rules, *rule) {
-				fmt.Fprintf(stderr, "urlgrammar conform: %v has no start rule %q (its start rules: %s)\n", v, *rule, strings.Join(rules, " "))
+				fmt.Fprintf(stderr, "urlgrammar conform: %v has no rule %q (its rules: %s)\n", v, *rule, strings.Join(rules, " "))
 				return exitUsage
 			}
 			rules = []string{*rule}
@@ -82,7 +83,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	// The start rules are independent: check them on every CPU, print them in order.
+	// The rules are independent: check them on every CPU, print them in order.
 	done := make([]chan struct{}, len(jobs))
 	for i := range done {
 		done[i] = make(chan struct{})

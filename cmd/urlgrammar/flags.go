@@ -113,11 +113,11 @@ func versionsFlag(ids string) ([]urlgrammar.Version, error) {
 // documents' BNF says nothing of the kind, so their rule names keep their case.
 var abnfDocuments = map[urlgrammar.Version]bool{urlgrammar.Draft2003: true, urlgrammar.RFC3986: true}
 
-// startRule returns v's start rule named rule: for an ABNF document, the start rule whose name
-// equals rule ignoring case; otherwise rule as given.
+// startRule returns v's rule named rule, which -rule holds inputs to: for an ABNF document,
+// the rule whose name equals rule ignoring case; otherwise rule as given.
 func startRule(v urlgrammar.Version, rule string) string {
 	if abnfDocuments[v] {
-		for _, r := range v.StartRules() {
+		for _, r := range v.Rules() {
 			if strings.EqualFold(r, rule) {
 				return r
 			}

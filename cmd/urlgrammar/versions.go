@@ -9,11 +9,30 @@ import (
 )
 
 // runVersions prints, for each version, its id, date and document, and on the next line its
-// start rules, the default first.
+// start rules, the default first. With --rules ID it prints instead every rule of ID's
+// document, one per line, in the document's order: the rules that -rule accepts.
 func runVersions(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("versions", "", stderr)
-	if _, err := parseFlags(fs, args); err != nil {
+	fs := newFlagSet("versions", "[--rules ID]", stderr)
+	rulesOf := fs.String("rules", "", "print every rule of version `ID`, one per line")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
 		return exitUsage
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "urlgrammar versions: unexpected argument %q\n", rest[0])
+		fs.Usage()
+		return exitUsage
+	}
+	if *rulesOf != "" {
+		v, err := urlgrammar.Lookup(*rulesOf)
+		if err != nil {
+			fmt.Fprintln(stderr, "urlgrammar versions:", err)
+			return exitUsage
+		}
+		for _, r := range v.Rules() {
+			fmt.Fprintln(stdout, r)
+		}
+		return exitValid
 	}
 	for _, v := range urlgrammar.Versions() {
 		fmt.Fprintf(stdout, "%-10s %s  %s\n", v, v.Date(), v.Document())

@@ -727,7 +727,9 @@ func (g *Grammar) AlternativeText(name string) string {
 	return r.Alts[n-1].String()
 }
 
-// Reachable returns the rules reachable from start (start included), in definition order.
+// Reachable returns the rules reachable from start (start included), in definition order. What
+// stands under a repetition of at most zero times (RFC 3986's path-empty = 0pchar) is not
+// reached: no string derives it.
 func (g *Grammar) Reachable(start string) []string {
 	seen := g.reachable(start)
 	var out []string
@@ -748,6 +750,9 @@ func (g *Grammar) reachable(start string) []bool {
 	var walk func(e *Expr)
 	var visit func(r *Rule)
 	walk = func(e *Expr) {
+		if e.Kind == Rep && e.Max == 0 {
+			return
+		}
 		if e.Kind == Ref {
 			visit(e.Ref)
 		}

@@ -63,3 +63,36 @@ func TestParseErrorList(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestReachableSkipsZeroRepetitions checks that a rule used only under a repetition of zero
+// times, as RFC 3986 section 3.3 writes path-empty = 0<pchar>, is not reachable: no string
+// derives it, so no sample can exercise it.
+func TestReachableSkipsZeroRepetitions(t *testing.T) {
+	g, err := Parse("test.bnf", []byte(`@case sensitive
+path-empty = 0pchar
+path       = "/" *pchar / path-empty
+pchar      = "a" / pct
+pct        = "%" "4" "1"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		start string
+		want  string
+	}{
+		{"path-empty", "path-empty"},
+		{"path", "path-empty path pchar pct"},
+	} {
+		got := ""
+		for i, r := range g.Reachable(c.start) {
+			if i > 0 {
+				got += " "
+			}
+			got += r
+		}
+		if got != c.want {
+			t.Errorf("Reachable(%s) = %q, want %q", c.start, got, c.want)
+		}
+	}
+}

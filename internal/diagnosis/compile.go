@@ -52,7 +52,6 @@ type builder struct {
 	labIdx map[label]int32
 	active map[*bnf.Rule]int32 // rules being expanded, to their instance
 	ci     bool
-	size   int // nodes, bounded so that a grammar that explodes when expanded is refused
 	err    error
 }
 

@@ -124,7 +124,7 @@ func (a *Automaton) describe(s *state) {
 			continue
 		}
 		seen[l.text] = len(labs)
-		labs = append(labs, lab{l.text, l.order})
+		labs = append(labs, lab(l))
 	}
 	sort.SliceStable(labs, func(i, j int) bool { return labs[i].order < labs[j].order })
 	for _, l := range labs {

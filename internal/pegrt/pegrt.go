@@ -1,5 +1,6 @@
 // Package pegrt is the interface between the generated parsers (generated/<id>/) and the rest of
-// urlgrammar. Nothing outside generated/ and this package knows how pointlander/peg works.
+// urlgrammar, and the run-time that every generated parser shares. Nothing outside generated/
+// and this package knows how pointlander/peg works.
 package pegrt
 
 // Token is one successful match of a grammar rule, recorded by a generated parser.
@@ -16,12 +17,13 @@ type Token struct {
 
 // Parser is one generated parser. It is not safe for concurrent use; Grammar.New makes another.
 type Parser interface {
-	// Match reports whether the start rule numbered start (an index into Grammar.Starts)
-	// matches the whole input. An input holding a NUL byte never matches.
-	Match(start int, input string) bool
+	// Match reports whether the rule numbered rule (an index into Grammar.Rules, as
+	// Grammar.Rule returns it) matches the whole input. An input holding a NUL byte matches
+	// only a rule whose characters include NUL (RFC 2396's control; see EndSymbol).
+	Match(rule int, input string) bool
 	// Recognize is Match without recording tokens: faster, for a verdict alone. It leaves
 	// Len and Token undefined.
-	Recognize(start int, input string) bool
+	Recognize(rule int, input string) bool
 	// Len is the number of tokens recorded by the last Match that returned true.
 	Len() int
 	// Token returns token i (0 <= i < Len()) of the last Match that returned true.
@@ -32,23 +34,140 @@ type Parser interface {
 
 // Grammar describes one generated parser package.
 type Grammar struct {
-	ID     string   // the version id, e.g. "rfc1738"
-	Starts []string // the start rules by their BNF names; the first is the default
+	ID string // the version id, e.g. "rfc1738"
+	// Starts holds the document's own entry points by their BNF names; the first is the
+	// default. Every rule of the document can be matched (see Rule); these are the ones the
+	// document means a URL to be read as.
+	Starts []string
+	// Default is the rule number of Starts[0].
+	Default int
+	// DocumentRules holds every rule of the document (the .bnf), in its order; each can be
+	// matched on its own.
+	DocumentRules []string
+	// Entry maps each rule of the document to the number of the rule that matches it alone:
+	// its PEG rule, or the extra rule declared "alone" for it in the .peg, where its PEG rule
+	// is written for the context it stands in.
+	Entry map[string]int
 	// Rules holds, for each rule number of a Token, the BNF name of the rule, or "" for a rule
-	// that only the PEG has (the start dispatcher, and rules declared "extra" in the .peg). An
-	// extra rule declared "as" a BNF rule has that rule's name: two rule numbers may share one.
+	// that only the PEG has (rules declared "extra" in the .peg, and the numbers that no rule
+	// has). An extra rule declared "as" a BNF rule has that rule's name: two rule numbers may
+	// share one.
 	Rules []string
 	// PEGRules holds, for each rule number, the rule's name in the .peg file.
 	PEGRules []string
 	New      func() Parser // a new parser, ready to Match
 }
 
-// Start returns the number of the start rule named by its BNF name, or -1.
-func (g *Grammar) Start(rule string) int {
-	for i, s := range g.Starts {
-		if s == rule {
-			return i
-		}
+// Rule returns the number of the rule that matches the rule of the document named name (its
+// BNF name) alone, or -1.
+func (g *Grammar) Rule(name string) int {
+	if n, ok := g.Entry[name]; ok {
+		return n
 	}
 	return -1
 }
+
+// PEGName maps a BNF rule name to its PEG rule name: "-" is written "_" and "+" "plus".
+// It is the only mapping between the two (grammar/README.md).
+func PEGName(bnfName string) string {
+	b := make([]byte, 0, len(bnfName)+3)
+	for i := 0; i < len(bnfName); i++ {
+		switch c := bnfName[i]; c {
+		case '-':
+			b = append(b, '_')
+		case '+':
+			b = append(b, "plus"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// EndSymbol follows the input in Machine.Buffer. Only a character set that holds NUL accepts
+// it; the one such set is RFC 2396's control = %x00-1F | %x7F, a rule of one character that no
+// rule uses, so no match reads past the end marker. A match that ends at a NUL before the end
+// of the input is no match of the input (Machine.Match), and a match that consumed the end
+// marker ends past the input, which is no match either.
+const EndSymbol = 0
+
+// Machine is the state and run-time that every generated parser embeds: the input, the
+// position in it, and the tokens recorded so far. The generated rule methods read and advance
+// Position in Buffer and record their matches with Add; Rules, set by the generated package,
+// holds them by rule number.
+type Machine struct {
+	Buffer     []byte // the input followed by EndSymbol
+	Position   uint32 // the offset of the next byte to match
+	TokenIndex uint32 // the number of tokens recorded, and the index of the next
+	// NoTokens is set while recognizing: Add then only counts.
+	NoTokens bool
+	Rules    []func() bool // the rule methods by rule number; nil where there is none
+	tokens   []token
+}
+
+// token is a Token as a Machine stores it.
+type token struct {
+	rule, begin, end, first uint32
+}
+
+// Add records a match of rule from begin to Position, whose inner tokens begin at first.
+func (m *Machine) Add(rule, begin, first uint32) {
+	if !m.NoTokens {
+		m.put(token{rule: rule, begin: begin, end: m.Position, first: first})
+	}
+	m.TokenIndex++
+}
+
+func (m *Machine) put(t token) {
+	if i := int(m.TokenIndex); i < len(m.tokens) {
+		m.tokens[i] = t
+		return
+	}
+	m.tokens = append(m.tokens, t)
+}
+
+// MatchDot matches any byte but the end marker: PEG's ".".
+func (m *Machine) MatchDot() bool {
+	if m.Buffer[m.Position] != EndSymbol {
+		m.Position++
+		return true
+	}
+	return false
+}
+
+// Match implements Parser.
+func (m *Machine) Match(rule int, input string) bool { return m.run(rule, input, false) }
+
+// Recognize implements Parser.
+func (m *Machine) Recognize(rule int, input string) bool { return m.run(rule, input, true) }
+
+// run matches input from the rule numbered rule. A match that does not end at the end of the
+// input is no match of the input (see EndSymbol).
+func (m *Machine) run(rule int, input string, notokens bool) bool {
+	if rule < 0 || rule >= len(m.Rules) || m.Rules[rule] == nil {
+		return false
+	}
+	m.NoTokens = notokens
+	m.Buffer = append(append(m.Buffer[:0], input...), EndSymbol)
+	m.Position, m.TokenIndex = 0, 0
+	if !m.Rules[rule]() || int(m.Position) != len(input) {
+		return false
+	}
+	if !notokens {
+		// Failed alternatives may have left tokens after the last one kept.
+		m.tokens = m.tokens[:m.TokenIndex]
+	}
+	return true
+}
+
+// Len implements Parser.
+func (m *Machine) Len() int { return len(m.tokens) }
+
+// Token implements Parser.
+func (m *Machine) Token(i int) Token {
+	t := m.tokens[i]
+	return Token{Rule: int(t.rule), Begin: int(t.begin), End: int(t.end), First: int(t.first)}
+}
+
+// Capacity implements Parser.
+func (m *Machine) Capacity() int { return cap(m.tokens) }
