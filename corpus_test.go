@@ -1,9 +1,10 @@
 package urlgrammar_test
 
-// Tests of the default corpus of "urlgrammar compare" (testdata/corpus.tsv, read by
-// urlgrammar.Corpus): that the file parses, and that every URL a document presents as valid is
-// accepted by that document's own grammar, under the rule for what the document presents it
-// as, except where the grammar as printed rejects it (corpusExceptions says why, each time).
+// Tests of the grammars on the documents' own examples, listed once in the corpus
+// (compare/corpus.tsv, read by compare.Corpus) with the document and section of each: every URL
+// a document presents as valid is accepted by that document's own grammar, under the rule for
+// what the document presents it as, except where the grammar as printed rejects it
+// (corpusExceptions says why, each time).
 
 import (
 	"fmt"
@@ -11,9 +12,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // A corpusDocument says which grammar holds the lines of one document of the corpus.
@@ -100,59 +101,8 @@ func corpusDocumentOf(source string) *corpusDocument {
 	return nil
 }
 
-func TestCorpusFile(t *testing.T) {
-	raw, err := os.ReadFile("testdata/corpus.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !utf8.Valid(raw) {
-		t.Error("corpus.tsv is not valid UTF-8: write such bytes as \\xHH")
-	}
-	for n, line := range strings.Split(string(raw), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if strings.Count(line, "\t") != 1 {
-			t.Errorf("line %d: %d tabs, want one between input and source: %q", n+1, strings.Count(line, "\t"), line)
-		}
-		for _, c := range []byte(line) {
-			if c < 0x20 && c != '\t' || c == 0x7f {
-				t.Errorf("line %d: raw control byte %#x: write it as \\xHH", n+1, c)
-			}
-		}
-	}
-}
-
-func TestCorpusEscapes(t *testing.T) {
-	for in, want := range map[string]string{
-		`http://a/`:  "http://a/",
-		`a\tb`:       "a\tb",
-		`a\nb\rc`:    "a\nb\rc",
-		`a\\b`:       `a\b`,
-		`\#s`:        "#s",
-		`a\#b`:       "a#b",
-		`\x00\x7F`:   "\x00\x7f",
-		`\xff\xFE`:   "\xff\xfe",
-		`\\x41`:      `\x41`,
-		`\x4`:        `\x4`,
-		`\xg1`:       `\xg1`,
-		`a\q`:        `a\q`,
-		`a\`:         `a\`,
-		`%41\x2541`:  "%41%41",
-		`é\x41`:      "éA",
-		`\\\\`:       `\\`,
-		`\t\\t\\\t`:  "\t\\t\\\t",
-		``:           "",
-		`\x20 \x7e~`: "  ~~",
-	} {
-		if got := urlgrammar.UnescapeCorpus(in); got != want {
-			t.Errorf("unescape(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestCorpusLines(t *testing.T) {
-	corpus := urlgrammar.Corpus()
+	corpus := compare.Corpus()
 	seen := map[corpusLine]bool{}
 	perDocument := map[string]int{}
 	curated := 0
@@ -201,7 +151,7 @@ func TestCorpusLines(t *testing.T) {
 // TestCorpusDocumentExamples holds every URL that a document presents as valid to the
 // document's own grammar.
 func TestCorpusDocumentExamples(t *testing.T) {
-	corpus := urlgrammar.Corpus()
+	corpus := compare.Corpus()
 	for _, d := range corpusDocuments {
 		t.Run(d.id, func(t *testing.T) {
 			v, err := urlgrammar.Lookup(d.id)
@@ -261,5 +211,35 @@ func TestCorpusDocumentExamples(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// setBase takes a base with a scheme to be absolute without asking the grammar again: under
+// each version's reference rule, an input has a scheme exactly when its part before the
+// fragment matches the version's absolute rule. This holds on the benchmark corpus and the
+// documents' examples.
+func TestSchemeMeansAbsolute(t *testing.T) {
+	data, err := os.ReadFile("testdata/bench/urls.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := strings.Split(string(data), "\n")
+	for _, e := range compare.Corpus() {
+		inputs = append(inputs, e.Input)
+	}
+	for _, v := range urlgrammar.Versions() {
+		if !v.DefinesResolution() {
+			continue
+		}
+		for _, s := range inputs {
+			u, err := urlgrammar.ParseRule(v, v.DefaultRule(), s)
+			if err != nil {
+				continue
+			}
+			abs, _, _ := strings.Cut(s, "#")
+			if got, want := u.Scheme().Present, urlgrammar.MatchRule(v, v.AbsoluteRule(), abs); got != want {
+				t.Errorf("%v: %q: scheme present %v, matches %s %v", v, s, got, v.AbsoluteRule(), want)
+			}
+		}
 	}
 }

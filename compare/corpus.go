@@ -1,4 +1,4 @@
-package urlgrammar
+package compare
 
 import (
 	_ "embed"
@@ -11,10 +11,10 @@ type Example struct {
 	Source string
 }
 
-//go:embed testdata/corpus.tsv
+//go:embed corpus.tsv
 var corpusTSV string
 
-// Corpus returns the default corpus of the compare command (testdata/corpus.tsv): every URL
+// Corpus returns the default corpus of the compare command (corpus.tsv, embedded): every URL
 // printed in the source documents and the RFCs this package implements, each tagged with its
 // document and section, and a curated set that shows each difference between the grammars.
 func Corpus() []Example {
