@@ -589,7 +589,7 @@ func TestResolveDifferences(t *testing.T) {
 
 func TestResolveNoResolution(t *testing.T) {
 	for _, v := range []Version{Draft1994, RFC1738} {
-		if v.DefinesResolution() || v.ResolutionSection() != "" {
+		if v.DefinesResolution() || v.resolutionSection() != "" {
 			t.Errorf("%v.DefinesResolution() = true, want false", v)
 		}
 		_, err := Resolve(v, "http://a/b/c/d", "g")
@@ -598,7 +598,7 @@ func TestResolveNoResolution(t *testing.T) {
 		}
 	}
 	for _, v := range []Version{Draft1993, RFC1808, Draft1997, RFC2396, Draft2003, RFC3986} {
-		if !v.DefinesResolution() || v.ResolutionSection() == "" {
+		if !v.DefinesResolution() || v.resolutionSection() == "" {
 			t.Errorf("%v.DefinesResolution() = false, want true", v)
 		}
 	}
