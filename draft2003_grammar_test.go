@@ -20,27 +20,6 @@ import (
 // numbers in the comments are the draft's; D1-D8 and T1-T2 name the readings and typo fixes in
 // the header of grammar/draft2003.bnf.
 
-// draft2003Case is one input held to one start rule, with the verdict the draft's ABNF gives it
-// and why.
-type draft2003Case struct {
-	rule, input string
-	valid       bool
-	why         string
-}
-
-func checkDraft2003(t *testing.T, cases []draft2003Case) {
-	t.Helper()
-	for _, c := range cases {
-		err := urlgrammar.ValidateRule(urlgrammar.Draft2003, c.rule, c.input)
-		if got := err == nil; got != c.valid {
-			t.Errorf("%s %q: valid = %v, want %v (%s); error: %v", c.rule, c.input, got, c.valid, c.why, err)
-		}
-		if got := urlgrammar.MatchRule(urlgrammar.Draft2003, c.rule, c.input); got != c.valid {
-			t.Errorf("%s %q: MatchRule = %v, want %v", c.rule, c.input, got, c.valid)
-		}
-	}
-}
-
 const (
 	d3Ref    = "URI-reference"
 	d3Abs    = "absolute-URI"
@@ -63,17 +42,17 @@ func TestDraft2003StartRules(t *testing.T) {
 // TestDraft2003DocumentExamples holds every URI and URI reference printed in the draft to the
 // rules its ABNF says it matches.
 func TestDraft2003DocumentExamples(t *testing.T) {
-	var cases []draft2003Case
+	var cases []verdictCase
 	// absolutes: an absolute URI is an absolute-URI (when it has no fragment), an
 	// absolute-URI-reference and a URI-reference, and never a relative-URI (it starts with
 	// scheme ":", and rel-segment holds no ":").
 	absolutes := func(why string, ss ...string) {
 		for _, s := range ss {
 			cases = append(cases,
-				draft2003Case{d3Ref, s, true, why},
-				draft2003Case{d3AbsRef, s, true, why},
-				draft2003Case{d3Rel, s, false, why + ": has a scheme"})
-			cases = append(cases, draft2003Case{d3Abs, s, !strings.Contains(s, "#"), why})
+				verdictCase{d3Ref, s, true, why},
+				verdictCase{d3AbsRef, s, true, why},
+				verdictCase{d3Rel, s, false, why + ": has a scheme"})
+			cases = append(cases, verdictCase{d3Abs, s, !strings.Contains(s, "#"), why})
 		}
 	}
 	// relatives: a relative reference is a URI-reference, a relative-URI when it has no
@@ -81,10 +60,10 @@ func TestDraft2003DocumentExamples(t *testing.T) {
 	relatives := func(why string, ss ...string) {
 		for _, s := range ss {
 			cases = append(cases,
-				draft2003Case{d3Ref, s, true, why},
-				draft2003Case{d3Rel, s, !strings.Contains(s, "#"), why},
-				draft2003Case{d3Abs, s, false, why + ": no scheme"},
-				draft2003Case{d3AbsRef, s, false, why + ": no scheme"})
+				verdictCase{d3Ref, s, true, why},
+				verdictCase{d3Rel, s, !strings.Contains(s, "#"), why},
+				verdictCase{d3Abs, s, false, why + ": no scheme"},
+				verdictCase{d3AbsRef, s, false, why + ": no scheme"})
 		}
 	}
 	absolutes("Status of this Memo", "http://www.ietf.org/ietf/1id-abstracts.txt", "http://www.ietf.org/shadow.html")
@@ -153,13 +132,13 @@ func TestDraft2003DocumentExamples(t *testing.T) {
 		}
 	}
 	sort.SliceStable(cases, func(i, j int) bool { return cases[i].input < cases[j].input })
-	checkDraft2003(t, cases)
+	checkVerdicts(t, urlgrammar.Draft2003, cases)
 }
 
 // TestDraft2003Rules holds hand-made inputs to each start rule, aimed at the places where a PEG
 // transcription can go wrong; each verdict is justified by the ABNF.
 func TestDraft2003Rules(t *testing.T) {
-	checkDraft2003(t, []draft2003Case{
+	checkVerdicts(t, urlgrammar.Draft2003, []verdictCase{
 		// URI-reference = [ absolute-URI / relative-URI ] [ "#" fragment ]
 		{d3Ref, "", true, "both parts optional (C.2: <> is the current document)"},
 		{d3Ref, "#", true, "empty fragment"},
@@ -329,7 +308,7 @@ func TestDraft2003IPv6Forms(t *testing.T) {
 		{"g::", false, "g is no HEXDIG"},
 	}
 	for _, tt := range tests {
-		checkDraft2003(t, []draft2003Case{
+		checkVerdicts(t, urlgrammar.Draft2003, []verdictCase{
 			{d3Ref, "//[" + tt.addr + "]/", tt.valid, tt.why},
 			{d3Abs, "http://[" + tt.addr + "]", tt.valid, tt.why},
 		})
@@ -442,7 +421,7 @@ func TestDraft2003DecOctet(t *testing.T) {
 	}
 	for _, octet := range []string{"256", "260", "300", "01", "001", "1000", "2550"} {
 		// No dec-octet: not an IPv6address; as a host, a hostname (D2, D3).
-		checkDraft2003(t, []draft2003Case{{d3Ref, "//[::1.2.3." + octet + "]", false, "no dec-octet"}})
+		checkVerdicts(t, urlgrammar.Draft2003, []verdictCase{{d3Ref, "//[::1.2.3." + octet + "]", false, "no dec-octet"}})
 		parts := ruleParts(t, urlgrammar.Draft2003, d3Ref, "//1.2.3."+octet, "IPv4address", "hostname")
 		if want := []rulePart{{"hostname", "1.2.3." + octet}}; !cmp.Equal(parts, want) {
 			t.Errorf("//1.2.3.%s: %v, want %v", octet, parts, want)
@@ -672,7 +651,7 @@ func TestDraft2003Decisions(t *testing.T) {
 	t.Run("T1 T2: | in domainlabel and toplabel read as /", func(t *testing.T) {
 		// 0*61( alphanum / "-" ): hyphens inside a label, alphanum at both ends.
 		host(t, "//a-1.b-2.", P{"hostname", "a-1.b-2."})
-		checkDraft2003(t, []draft2003Case{{d3Ref, "//a|b", false, `"|" is unwise (section 2.4.3)`}})
+		checkVerdicts(t, urlgrammar.Draft2003, []verdictCase{{d3Ref, "//a|b", false, `"|" is unwise (section 2.4.3)`}})
 	})
 	t.Run("D1: alpha in toplabel is ALPHA", func(t *testing.T) {
 		host(t, "//x.Ab.", P{"hostname", "x.Ab."})
@@ -689,7 +668,7 @@ func TestDraft2003Decisions(t *testing.T) {
 	t.Run("D3: IPv4address is four dec-octets, else hostname", func(t *testing.T) {
 		host(t, "//256.1.1.1", P{"hostname", "256.1.1.1"})
 		host(t, "//1.2.3.4", P{"IPv4address", "1.2.3.4"})
-		checkDraft2003(t, []draft2003Case{
+		checkVerdicts(t, urlgrammar.Draft2003, []verdictCase{
 			{d3Ref, "//[::256.1.1.1]", false, "inside an IPv6address only an IPv4address will do"},
 		})
 	})
@@ -701,11 +680,11 @@ func TestDraft2003Decisions(t *testing.T) {
 	})
 	t.Run("D6: unwise is excluded, backslash included", func(t *testing.T) {
 		for _, c := range []string{"{", "}", "|", `\`, "^", "`", "<", ">", `"`} {
-			checkDraft2003(t, []draft2003Case{{d3Ref, "a" + c, false, "excluded character " + c}})
+			checkVerdicts(t, urlgrammar.Draft2003, []verdictCase{{d3Ref, "a" + c, false, "excluded character " + c}})
 		}
 	})
 	t.Run("D7: scheme is ALPHA first, either case", func(t *testing.T) {
-		checkDraft2003(t, []draft2003Case{
+		checkVerdicts(t, urlgrammar.Draft2003, []verdictCase{
 			{d3Abs, "HTTP:x", true, "ALPHA"},
 			{d3Abs, "Http+x.y-z:x", true, "ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )"},
 			{d3Abs, "1http:x", false, "DIGIT first"},
@@ -713,7 +692,7 @@ func TestDraft2003Decisions(t *testing.T) {
 		})
 	})
 	t.Run("D8: http:g is an absolute-URI", func(t *testing.T) {
-		checkDraft2003(t, []draft2003Case{
+		checkVerdicts(t, urlgrammar.Draft2003, []verdictCase{
 			{d3Abs, "http:g", true, "opaque-part g"},
 			{d3Rel, "http:g", false, "rel-segment has no \":\""},
 		})

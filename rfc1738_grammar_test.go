@@ -13,16 +13,8 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 )
 
-// rfc1738Case is one input held to one start rule of RFC 1738's grammar.
-type rfc1738Case struct {
-	rule  string
-	input string
-	valid bool
-	why   string // where the verdict comes from, when it is not plain from the BNF
-}
-
 // rfc1738Examples are the URLs printed in RFC 1738 itself, each under the rule of its scheme.
-var rfc1738Examples = []rfc1738Case{
+var rfc1738Examples = []verdictCase{
 	// Section 1, the archive of the URI working group.
 	{"httpurl", "http://www.acl.lanl.gov/URI/archive/uri-archive.index.html", true, "section 1"},
 	// Section 3.1: empty user name; no user name; user "foo" with an empty password.
@@ -70,7 +62,7 @@ var rfc1738Examples = []rfc1738Case{
 // rfc1738Hand are inputs chosen for the places where a PEG transcription can differ from the
 // BNF: ordered choices whose first alternative matches a prefix of a later one, and greedy
 // repetitions that could eat what the rest of the rule needs.
-var rfc1738Hand = []rfc1738Case{
+var rfc1738Hand = []verdictCase{
 	// httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
 	{"httpurl", "http://host", true, `section 3.3: with neither path nor search the "/" may be omitted`},
 	{"httpurl", "http://host/", true, ""},
@@ -294,29 +286,15 @@ var rfc1738Hand = []rfc1738Case{
 }
 
 func TestRFC1738Grammar(t *testing.T) {
-	for _, c := range append(append([]rfc1738Case(nil), rfc1738Examples...), rfc1738Hand...) {
-		err := urlgrammar.ValidateRule(urlgrammar.RFC1738, c.rule, c.input)
-		if got := err == nil; got != c.valid {
-			t.Errorf("ValidateRule(RFC1738, %s, %q) = %v; want valid=%v (%s)", c.rule, c.input, err, c.valid, c.why)
-			continue
-		}
-		if got := urlgrammar.MatchRule(urlgrammar.RFC1738, c.rule, c.input); got != c.valid {
-			t.Errorf("MatchRule(RFC1738, %s, %q) = %v; want %v", c.rule, c.input, got, c.valid)
-		}
-		if !c.valid {
-			var se *urlgrammar.SyntaxError
-			if !errors.As(err, &se) || se.Version != urlgrammar.RFC1738 || se.Rule != c.rule || se.Input != c.input {
-				t.Errorf("ValidateRule(RFC1738, %s, %q): got %#v, want a *SyntaxError for that rule and input", c.rule, c.input, err)
-			}
-		}
-	}
+	checkVerdicts(t, urlgrammar.RFC1738, rfc1738Examples)
+	checkVerdicts(t, urlgrammar.RFC1738, rfc1738Hand)
 }
 
 // TestRFC1738SchemesAreGenericURLs: every character that a scheme rule allows is an xchar, and
 // each scheme rule begins with its scheme's name and ":", so whatever a scheme rule accepts,
 // genericurl and url accept too.
 func TestRFC1738SchemesAreGenericURLs(t *testing.T) {
-	for _, c := range append(append([]rfc1738Case(nil), rfc1738Examples...), rfc1738Hand...) {
+	for _, c := range append(append([]verdictCase(nil), rfc1738Examples...), rfc1738Hand...) {
 		if !c.valid || !strings.HasSuffix(c.rule, "url") || c.rule == "genericurl" || c.rule == "otherurl" || c.rule == "url" {
 			continue
 		}

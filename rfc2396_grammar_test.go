@@ -11,41 +11,20 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 )
 
-// rfc2396Case is one input held to one start rule of RFC 2396, with the verdict the document
-// gives it and where the document says so.
-type rfc2396Case struct {
-	rule, input string
-	valid       bool
-	why         string
-}
-
-func checkRFC2396(t *testing.T, cases []rfc2396Case) {
-	t.Helper()
-	for _, c := range cases {
-		err := urlgrammar.ValidateRule(urlgrammar.RFC2396, c.rule, c.input)
-		if got := err == nil; got != c.valid {
-			t.Errorf("%s %q: valid = %v, want %v (%s); error: %v", c.rule, c.input, got, c.valid, c.why, err)
-		}
-		if got := urlgrammar.MatchRule(urlgrammar.RFC2396, c.rule, c.input); got != c.valid {
-			t.Errorf("%s %q: MatchRule = %v, want %v", c.rule, c.input, got, c.valid)
-		}
-	}
-}
-
 // TestRFC2396DocumentExamples holds the URIs and URI references printed in RFC 2396 to the
 // rules of its Appendix A.
 func TestRFC2396DocumentExamples(t *testing.T) {
-	var cases []rfc2396Case
+	var cases []verdictCase
 	absolute := func(why string, ss ...string) {
 		for _, s := range ss {
 			cases = append(cases,
-				rfc2396Case{"absoluteURI", s, true, why},
-				rfc2396Case{"URI-reference", s, true, why})
+				verdictCase{"absoluteURI", s, true, why},
+				verdictCase{"URI-reference", s, true, why})
 		}
 	}
 	refs := func(why string, ss ...string) {
 		for _, s := range ss {
-			cases = append(cases, rfc2396Case{"URI-reference", s, true, why})
+			cases = append(cases, verdictCase{"URI-reference", s, true, why})
 		}
 	}
 	absolute("section 1.3",
@@ -90,14 +69,14 @@ func TestRFC2396DocumentExamples(t *testing.T) {
 	}
 	absolute("Appendix C.2: for backwards compatibility", "http://a/b/c/g", "http://a/g")
 	sort.SliceStable(cases, func(i, j int) bool { return cases[i].input < cases[j].input })
-	checkRFC2396(t, cases)
+	checkVerdicts(t, urlgrammar.RFC2396, cases)
 }
 
 // TestRFC2396StartRules holds hand-made inputs to each start rule, aimed at the places where a
 // PEG transcription can go wrong; the verdicts come from Appendix A.
 func TestRFC2396StartRules(t *testing.T) {
 	const ref, abs, rel = "URI-reference", "absoluteURI", "relativeURI"
-	checkRFC2396(t, []rfc2396Case{
+	checkVerdicts(t, urlgrammar.RFC2396, []verdictCase{
 		// The grammar as printed where it differs from the examples and later documents.
 		{ref, "?y", false, "relativeURI needs a path: Appendix C.1's \"?y\" is not derivable"},
 		{rel, "?y", false, "relativeURI needs a path"},
@@ -176,13 +155,13 @@ func TestRFC2396Decisions(t *testing.T) {
 	const ref = "URI-reference"
 	t.Run("case-sensitive literals", func(t *testing.T) {
 		// Every letter literal of the grammar comes in both cases, so both cases pass.
-		checkRFC2396(t, []rfc2396Case{
+		checkVerdicts(t, urlgrammar.RFC2396, []verdictCase{
 			{ref, "HtTp://WwW.ExAmPlE.CoM/%aF%Af", true, "alpha and hex in both cases"},
 		})
 	})
 	t.Run("section 2.4.3 rules are kept", func(t *testing.T) {
 		for _, c := range []string{" ", "\"", "<", ">", "{", "}", "|", "\\", "^", "[", "]", "`", "\x00", "\x1f", "\x7f"} {
-			checkRFC2396(t, []rfc2396Case{{ref, "a:b" + c, false, "excluded character"}})
+			checkVerdicts(t, urlgrammar.RFC2396, []verdictCase{{ref, "a:b" + c, false, "excluded character"}})
 		}
 	})
 	t.Run("the authority component wins", func(t *testing.T) {

@@ -12,44 +12,23 @@ import (
 	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
 )
 
-// rfc3986Case is one input held to one start rule of RFC 3986, with the verdict the document
-// gives it and where the document says so.
-type rfc3986Case struct {
-	rule, input string
-	valid       bool
-	why         string
-}
-
-func checkRFC3986(t *testing.T, cases []rfc3986Case) {
-	t.Helper()
-	for _, c := range cases {
-		err := urlgrammar.ValidateRule(urlgrammar.RFC3986, c.rule, c.input)
-		if got := err == nil; got != c.valid {
-			t.Errorf("%s %q: valid = %v, want %v (%s); error: %v", c.rule, c.input, got, c.valid, c.why, err)
-		}
-		if got := urlgrammar.MatchRule(urlgrammar.RFC3986, c.rule, c.input); got != c.valid {
-			t.Errorf("%s %q: MatchRule = %v, want %v", c.rule, c.input, got, c.valid)
-		}
-	}
-}
-
 // TestRFC3986DocumentExamples holds every URI and URI reference printed in RFC 3986 to the
 // rules the document says it matches.
 func TestRFC3986DocumentExamples(t *testing.T) {
-	var cases []rfc3986Case
+	var cases []verdictCase
 	uris := func(why string, ss ...string) {
 		for _, s := range ss {
 			cases = append(cases,
-				rfc3986Case{"URI", s, true, why},
-				rfc3986Case{"URI-reference", s, true, why})
+				verdictCase{"URI", s, true, why},
+				verdictCase{"URI-reference", s, true, why})
 			if !strings.Contains(s, "#") {
-				cases = append(cases, rfc3986Case{"absolute-URI", s, true, why})
+				cases = append(cases, verdictCase{"absolute-URI", s, true, why})
 			}
 		}
 	}
 	refs := func(why string, ss ...string) {
 		for _, s := range ss {
-			cases = append(cases, rfc3986Case{"URI-reference", s, true, why})
+			cases = append(cases, verdictCase{"URI-reference", s, true, why})
 		}
 	}
 	uris("section 1.1", "http://localhost/", "file:///etc/hosts")
@@ -77,7 +56,7 @@ func TestRFC3986DocumentExamples(t *testing.T) {
 	uris("Appendix C", "http://example.com/", "http://www.w3.org/Addressing/",
 		"ftp://foo.example.com/rfc/", "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING")
 	// Section 4.5: "a URI suffix has the same syntax as a relative-path reference".
-	cases = append(cases, rfc3986Case{"relative-ref", "www.w3.org/Addressing/", true, "section 4.5"})
+	cases = append(cases, verdictCase{"relative-ref", "www.w3.org/Addressing/", true, "section 4.5"})
 
 	// Section 5.4.1 and 5.4.2: every reference, and every target URI.
 	normal := map[string]string{
@@ -107,14 +86,14 @@ func TestRFC3986DocumentExamples(t *testing.T) {
 	}
 	uris("section 5.4.2: target for backward compatibility", "http://a/b/c/g")
 	sort.SliceStable(cases, func(i, j int) bool { return cases[i].input < cases[j].input })
-	checkRFC3986(t, cases)
+	checkVerdicts(t, urlgrammar.RFC3986, cases)
 }
 
 // TestRFC3986StartRules holds hand-made inputs to each start rule, aimed at the places where a
 // PEG transcription can go wrong; the verdicts come from Appendix A.
 func TestRFC3986StartRules(t *testing.T) {
 	const ref, uri, abs, rel = "URI-reference", "URI", "absolute-URI", "relative-ref"
-	checkRFC3986(t, []rfc3986Case{
+	checkVerdicts(t, urlgrammar.RFC3986, []verdictCase{
 		// hier-part and relative-part: which path rule follows what.
 		{uri, "a:", true, "path-empty after the scheme (Appendix D.2: about:, dav:)"},
 		{uri, "a:/", true, "path-absolute \"/\""},
@@ -234,7 +213,7 @@ func TestRFC3986Decisions(t *testing.T) {
 	const ref = "URI-reference"
 	t.Run("case-insensitive literals", func(t *testing.T) {
 		// ABNF quoted strings are case-insensitive: "v" of IPvFuture, and HEXDIG.
-		checkRFC3986(t, []rfc3986Case{
+		checkVerdicts(t, urlgrammar.RFC3986, []verdictCase{
 			{ref, "//[V1.x]", true, "\"v\" matches \"V\""},
 			{ref, "//[vAb.x]", true, "HEXDIG \"A\" and \"b\""},
 			{ref, "%aF", true, "pct-encoded with HEXDIG in both cases"},
@@ -242,7 +221,7 @@ func TestRFC3986Decisions(t *testing.T) {
 		})
 	})
 	t.Run("path-empty is 0<pchar>", func(t *testing.T) {
-		checkRFC3986(t, []rfc3986Case{
+		checkVerdicts(t, urlgrammar.RFC3986, []verdictCase{
 			{"URI", "about:", true, "hier-part path-empty"},
 			{"relative-ref", "", true, "relative-part path-empty"},
 			{"relative-ref", "?q", true, "path-empty then a query"},
@@ -276,20 +255,20 @@ func TestRFC3986Decisions(t *testing.T) {
 			}
 		}
 		for _, octet := range []string{"256", "260", "300", "01", "001", "1000", "2550"} {
-			checkRFC3986(t, []rfc3986Case{{ref, "//[::1.2.3." + octet + "]", false, "no dec-octet"}})
+			checkVerdicts(t, urlgrammar.RFC3986, []verdictCase{{ref, "//[::1.2.3." + octet + "]", false, "no dec-octet"}})
 		}
 	})
 	t.Run("no IPv6 zone identifiers", func(t *testing.T) {
 		// RFC 6874 (2013) is not part of RFC 3986: section 3.2.2 says "This syntax does not
 		// support IPv6 scoped addressing zone identifiers".
-		checkRFC3986(t, []rfc3986Case{
+		checkVerdicts(t, urlgrammar.RFC3986, []verdictCase{
 			{ref, "http://[fe80::1%25eth0]/", false, "RFC 6874 ZoneID"},
 			{ref, "http://[fe80::1%eth0]/", false, "raw zone identifier"},
 			{ref, "http://[fe80::1%25]/", false, "empty ZoneID"},
 		})
 	})
 	t.Run("unverified errata are not applied", func(t *testing.T) {
-		checkRFC3986(t, []rfc3986Case{
+		checkVerdicts(t, urlgrammar.RFC3986, []verdictCase{
 			// EID 4942 (Reported) would remove sub-delims from reg-name.
 			{ref, "//ex!ample.com/", true, "reg-name keeps sub-delims"},
 			// EID 5428 (not verified) would add path-abempty to relative-part, making
