@@ -338,17 +338,17 @@ func TestDraft1997LongInputs(t *testing.T) {
 // is read again as an abs_path, runs of "-" in labels, userinfo that never meets "@");
 // BenchmarkLong measures them beside a baseline (long_test.go).
 var draft1997Long = []longShape{
-	{"URL-reference", "//", "a.", ""},
-	{"URL-reference", "//", "a.", "-"},
-	{"URL-reference", "//", "1.", ""},
-	{"URL-reference", "//a", "-", ""},
-	{"URL-reference", "//", "a-", "-"},
-	{"URL-reference", "//", "a:", "@"},
-	{"URL-reference", "//", "u", ":"},
-	{"URL-reference", "x://", "a.", "_"},
-	{"net_path", "//", "a.", ""},
-	{"net_path", "//", "a-", "a"},
-	{"absoluteURL", "x://", "a@", ""},
+	{"URL-reference", "//", "a.", "", unstated},
+	{"URL-reference", "//", "a.", "-", unstated},
+	{"URL-reference", "//", "1.", "", unstated},
+	{"URL-reference", "//a", "-", "", unstated},
+	{"URL-reference", "//", "a-", "-", unstated},
+	{"URL-reference", "//", "a:", "@", unstated},
+	{"URL-reference", "//", "u", ":", unstated},
+	{"URL-reference", "x://", "a.", "_", unstated},
+	{"net_path", "//", "a.", "", unstated},
+	{"net_path", "//", "a-", "a", unstated},
+	{"absoluteURL", "x://", "a@", "", unstated},
 }
 
 // TestDraft1997Parts checks that the parse gives each component the text the draft means

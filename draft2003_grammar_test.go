@@ -482,35 +482,35 @@ func draft2003Regexps() map[string]*regexp.Regexp {
 // draft2003Long are inputs built to make the PEG backtrack, whatever the verdict; BenchmarkLong
 // measures them beside a baseline (long_test.go).
 var draft2003Long = []longShape{
-	{d3Ref, "//", "1.", "1"},            // IPv4address, then hostname
-	{d3Ref, "//", "1.2.3.4.", "256"},    // many dotted quads
-	{d3Ref, "//", "a.", "."},            // qualified's toplabel lookahead at every label
-	{d3Ref, "//", "a.b-", "."},          // labels ending in "-"
-	{d3Ref, "//", "a", "-"},             // one long label (longlabel lookahead), then reg-name
-	{d3Ref, "//", "-", "a"},             // hyphens
-	{d3Ref, "//", "a:", "x"},            // userinfo without "@"
-	{d3Ref, "//", "a", "@b@c"},          // userinfo, then a second "@"
-	{d3Ref, "//", "a@", ""},             // many "@"
-	{d3Ref, "//[", "1:", "]"},           // IPv6address alternatives
-	{d3Ref, "//[", "::", "]"},           // many "::"
-	{d3Ref, "//[::1.2.3.", "4", "]"},    // long dec-octet
-	{d3Ref, "//[1", "1", "::]"},         // long h4
-	{d3Ref, "//h:", "8", "x"},           // port
-	{d3Ref, "a", "b", ":c"},             // scheme, then not a relative-URI
-	{d3Ref, "", "a/", ":"},              // rel-path
-	{d3Ref, "a:", "%41", "%4"},          // escaped
-	{d3Ref, "a:/", "/", "["},            // hier-part fails at the end, opaque-part tried
-	{d3Ref, "a:?", "?/", "["},           // query, then opaque-part
-	{d3Ref, "a:", "[::1]", "#"},         // opaque-part
-	{d3Rel, "", "a", ":b"},              // rel-segment stops at ":"
-	{d3Abs, "a://", "h", ":80#"},        // fragment not allowed
-	{d3Ref, "", "../", "g"},             // dot segments
-	{d3Ref, "//", "%41", "[::1]"},       // reg-name then "["
-	{d3Ref, "?", "%", ""},               // bad escaped
-	{d3Ref, "#", "[", ""},               // bad fragment
-	{d3Ref, "", "a:", ""},               // many colons
-	{d3AbsRef, "x:", "a", "#[" + "a"},   // fragment fails at the end
-	{d3Ref, "//[", "0:0:0:0:0:0:", "]"}, // too many pieces
+	{d3Ref, "//", "1.", "1", unstated},            // IPv4address, then hostname
+	{d3Ref, "//", "1.2.3.4.", "256", unstated},    // many dotted quads
+	{d3Ref, "//", "a.", ".", unstated},            // qualified's toplabel lookahead at every label
+	{d3Ref, "//", "a.b-", ".", unstated},          // labels ending in "-"
+	{d3Ref, "//", "a", "-", unstated},             // one long label (longlabel lookahead), then reg-name
+	{d3Ref, "//", "-", "a", unstated},             // hyphens
+	{d3Ref, "//", "a:", "x", unstated},            // userinfo without "@"
+	{d3Ref, "//", "a", "@b@c", unstated},          // userinfo, then a second "@"
+	{d3Ref, "//", "a@", "", unstated},             // many "@"
+	{d3Ref, "//[", "1:", "]", unstated},           // IPv6address alternatives
+	{d3Ref, "//[", "::", "]", unstated},           // many "::"
+	{d3Ref, "//[::1.2.3.", "4", "]", unstated},    // long dec-octet
+	{d3Ref, "//[1", "1", "::]", unstated},         // long h4
+	{d3Ref, "//h:", "8", "x", unstated},           // port
+	{d3Ref, "a", "b", ":c", unstated},             // scheme, then not a relative-URI
+	{d3Ref, "", "a/", ":", unstated},              // rel-path
+	{d3Ref, "a:", "%41", "%4", unstated},          // escaped
+	{d3Ref, "a:/", "/", "[", unstated},            // hier-part fails at the end, opaque-part tried
+	{d3Ref, "a:?", "?/", "[", unstated},           // query, then opaque-part
+	{d3Ref, "a:", "[::1]", "#", unstated},         // opaque-part
+	{d3Rel, "", "a", ":b", unstated},              // rel-segment stops at ":"
+	{d3Abs, "a://", "h", ":80#", unstated},        // fragment not allowed
+	{d3Ref, "", "../", "g", unstated},             // dot segments
+	{d3Ref, "//", "%41", "[::1]", unstated},       // reg-name then "["
+	{d3Ref, "?", "%", "", unstated},               // bad escaped
+	{d3Ref, "#", "[", "", unstated},               // bad fragment
+	{d3Ref, "", "a:", "", unstated},               // many colons
+	{d3AbsRef, "x:", "a", "#[" + "a", unstated},   // fragment fails at the end
+	{d3Ref, "//[", "0:0:0:0:0:0:", "]", unstated}, // too many pieces
 }
 
 // TestDraft2003Decisions has one test per typo fix and reading recorded in the header of

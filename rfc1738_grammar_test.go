@@ -443,17 +443,17 @@ func TestRFC1738Parts(t *testing.T) {
 // a prefix, a unit repeated to the wanted length, and a suffix. BenchmarkLong measures their
 // cost per byte from 1 KiB to 1 MiB, TestLongInputs decides each at 1 MiB (see long_test.go).
 var rfc1738Long = []longShape{
-	{"url", "http://", "a.", ""},
-	{"url", "http://", "1.", "1"},
-	{"url", "http://", "a--", "b"},
-	{"url", "ftp://", "a:", "@"},
-	{"url", "news:", "a.", ""},
-	{"url", "news:a@", "a.", "a"},
-	{"url", "x://", "a.", "#"},
-	{"gopherurl", "gopher://h/1", "%09", ""},
-	{"url", "gopher://h/1", "%09a/", "#"},
-	{"url", "wais://h/", "a", "/b"},
-	{"url", "prospero://h/", ";a=b", ";"},
+	{"url", "http://", "a.", "", unstated},
+	{"url", "http://", "1.", "1", unstated},
+	{"url", "http://", "a--", "b", unstated},
+	{"url", "ftp://", "a:", "@", unstated},
+	{"url", "news:", "a.", "", unstated},
+	{"url", "news:a@", "a.", "a", unstated},
+	{"url", "x://", "a.", "#", unstated},
+	{"gopherurl", "gopher://h/1", "%09", "", unstated},
+	{"url", "gopher://h/1", "%09a/", "#", unstated},
+	{"url", "wais://h/", "a", "/b", unstated},
+	{"url", "prospero://h/", ";a=b", ";", unstated},
 }
 
 // TestRFC1738SyntaxErrorOffsets: the offset of a rejection is the longest prefix of the input

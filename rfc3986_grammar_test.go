@@ -380,30 +380,30 @@ func rfc3986Regexps() map[string]*regexp.Regexp {
 // a prefix, a unit repeated to the wanted length, and a suffix. BenchmarkLong measures their
 // cost per byte from 1 KiB to 1 MiB, TestLongInputs decides each at 1 MiB (see long_test.go).
 var rfc3986Long = []longShape{
-	{"URI-reference", "//", "1.", "1"},            // IPv4address then reg-name
-	{"URI-reference", "//", "a:", "x"},            // userinfo without "@"
-	{"URI-reference", "//", "a", "@b@c"},          // userinfo, then a second "@"
-	{"URI-reference", "//[", "1:", "]"},           // IPv6address alternatives
-	{"URI-reference", "//[v1.", "a", "]"},         // IPvFuture
-	{"URI-reference", "a", "b", ":c"},             // scheme, then path-noscheme
-	{"URI-reference", "", "a/", ":"},              // path-noscheme
-	{"URI-reference", "a:", "%41", "%4"},          // pct-encoded
-	{"URI-reference", "a:/", "/", "["},            // path-abempty
-	{"URI", "a:?", "?/", "#x"},                    // query
-	{"relative-ref", "", "a", ":b"},               // path-noscheme stops at ":"
-	{"absolute-URI", "a://", "h", ":80#"},         // fragment not allowed
-	{"URI-reference", "//h:", "8", "x"},           // port
-	{"URI-reference", "//", "1.2.3.4.", "256"},    // many dotted quads
-	{"URI-reference", "", "../", "g"},             // dot-segments
-	{"URI-reference", "//", "%41", "[::1]"},       // reg-name then "["
-	{"URI-reference", "//[", "::", "]"},           // many "::"
-	{"URI-reference", "x:", "[::1]", ""},          // IP-literal outside authority
-	{"URI-reference", "//", "a@", ""},             // many "@"
-	{"URI-reference", "//[::1.2.3.", "4", "]"},    // long dec-octet
-	{"URI-reference", "//[1", "1", "::]"},         // long h16
-	{"URI-reference", "//", "v1.x]", ""},          // IPvFuture text outside brackets
-	{"URI-reference", "?", "%", ""},               // bad pct-encoded
-	{"URI-reference", "#", "[", ""},               // bad fragment
-	{"URI-reference", "", "a:", ""},               // many colons
-	{"URI-reference", "//[", "0:0:0:0:0:0:", "]"}, // too many pieces
+	{"URI-reference", "//", "1.", "1", unstated},            // IPv4address then reg-name
+	{"URI-reference", "//", "a:", "x", unstated},            // userinfo without "@"
+	{"URI-reference", "//", "a", "@b@c", unstated},          // userinfo, then a second "@"
+	{"URI-reference", "//[", "1:", "]", unstated},           // IPv6address alternatives
+	{"URI-reference", "//[v1.", "a", "]", unstated},         // IPvFuture
+	{"URI-reference", "a", "b", ":c", unstated},             // scheme, then path-noscheme
+	{"URI-reference", "", "a/", ":", unstated},              // path-noscheme
+	{"URI-reference", "a:", "%41", "%4", unstated},          // pct-encoded
+	{"URI-reference", "a:/", "/", "[", unstated},            // path-abempty
+	{"URI", "a:?", "?/", "#x", unstated},                    // query
+	{"relative-ref", "", "a", ":b", unstated},               // path-noscheme stops at ":"
+	{"absolute-URI", "a://", "h", ":80#", unstated},         // fragment not allowed
+	{"URI-reference", "//h:", "8", "x", unstated},           // port
+	{"URI-reference", "//", "1.2.3.4.", "256", unstated},    // many dotted quads
+	{"URI-reference", "", "../", "g", unstated},             // dot-segments
+	{"URI-reference", "//", "%41", "[::1]", unstated},       // reg-name then "["
+	{"URI-reference", "//[", "::", "]", unstated},           // many "::"
+	{"URI-reference", "x:", "[::1]", "", unstated},          // IP-literal outside authority
+	{"URI-reference", "//", "a@", "", unstated},             // many "@"
+	{"URI-reference", "//[::1.2.3.", "4", "]", unstated},    // long dec-octet
+	{"URI-reference", "//[1", "1", "::]", unstated},         // long h16
+	{"URI-reference", "//", "v1.x]", "", unstated},          // IPvFuture text outside brackets
+	{"URI-reference", "?", "%", "", unstated},               // bad pct-encoded
+	{"URI-reference", "#", "[", "", unstated},               // bad fragment
+	{"URI-reference", "", "a:", "", unstated},               // many colons
+	{"URI-reference", "//[", "0:0:0:0:0:0:", "]", unstated}, // too many pieces
 }
