@@ -7,6 +7,7 @@ package urlgrammar_test
 // (corpusExceptions says why, each time).
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -29,6 +30,9 @@ type corpusDocument struct {
 	// §3, RFC 2396 §4).
 	absolute         string
 	absoluteFragment bool
+	// bare is, for the documents whose absolute rule takes a fragment, their rule for an
+	// absolute URI without one: the lines of absolute URIs that have no "#" are held to it too.
+	bare string
 	// relative lists the sections that print references (resolution tables, relative paths):
 	// their lines are held to the reference rule only, except the lines tagged "(base)" and
 	// "(result)", which are URLs.
@@ -51,9 +55,9 @@ var corpusDocuments = []corpusDocument{
 	{prefix: `RFC 2396 `, id: "rfc2396", reference: "URI-reference", absolute: "absoluteURI",
 		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}},
 	{prefix: `draft-fielding-uri-rfc2396bis-01 `, id: "draft2003", reference: "URI-reference",
-		absolute: "absolute-URI-reference", absoluteFragment: true,
+		absolute: "absolute-URI-reference", absoluteFragment: true, bare: "absolute-URI",
 		relative: []string{"§5", "App. C.1", "App. C.2", "App. D", "App. F"}},
-	{prefix: `RFC 3986 `, id: "rfc3986", reference: "URI-reference", absolute: "URI", absoluteFragment: true,
+	{prefix: `RFC 3986 `, id: "rfc3986", reference: "URI-reference", absolute: "URI", absoluteFragment: true, bare: "absolute-URI",
 		relative: []string{"§4.2", "§4.5", "§5.2.4", "§5.4.1", "§5.4.2"}},
 }
 
@@ -156,13 +160,29 @@ func TestCorpusDocumentExamples(t *testing.T) {
 		t.Run(d.id, func(t *testing.T) {
 			v, err := urlgrammar.Lookup(d.id)
 			if err != nil {
-				t.Skipf("grammar %s is not registered yet: %v", d.id, err)
+				t.Fatal(err)
 			}
+			// check holds s to rule ("" for the default reading) as expectVerdict does: the
+			// verdict of ValidateRule, MatchRule and the BNF recognizer agree, and a rejection is
+			// a *SyntaxError for that version, rule and input.
 			check := func(rule, s string) error {
+				var err error
 				if rule == "" {
-					return urlgrammar.Validate(v, s)
+					err, rule = urlgrammar.Validate(v, s), v.RuleFor(s)
+				} else {
+					err = urlgrammar.ValidateRule(v, rule, s)
 				}
-				return urlgrammar.ValidateRule(v, rule, s)
+				if got := urlgrammar.MatchRule(v, rule, s); got != (err == nil) {
+					t.Errorf("%v %s %q: MatchRule %v, ValidateRule %v", v, rule, s, got, err)
+				}
+				if got := bnfOf(t, v).Recognize(rule, s); got != (err == nil) {
+					t.Errorf("%v %s %q: the BNF recognizer says %v, ValidateRule %v", v, rule, s, got, err)
+				}
+				var se *urlgrammar.SyntaxError
+				if err != nil && (!errors.As(err, &se) || se.Version != v || se.Rule != rule || se.Input != s) {
+					t.Errorf("%v %s %q: got %#v, want a *SyntaxError for that version, rule and input", v, rule, s, err)
+				}
+				return err
 			}
 			name := func(rule string) string {
 				if rule == "" {
@@ -198,6 +218,11 @@ func TestCorpusDocumentExamples(t *testing.T) {
 					}
 					if err := check(d.absolute, u); err != nil {
 						errs = append(errs, fmt.Sprintf("%s (%q): %v", name(d.absolute), u, err))
+					}
+					if d.bare != "" && !strings.Contains(u, "#") {
+						if err := check(d.bare, u); err != nil {
+							errs = append(errs, fmt.Sprintf("%s: %v", d.bare, err))
+						}
 					}
 				}
 				why, excepted := corpusExceptions[l]
