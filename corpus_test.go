@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -37,6 +38,13 @@ type corpusDocument struct {
 	// their lines are held to the reference rule only, except the lines tagged "(base)" and
 	// "(result)", which are URLs.
 	relative []string
+	// relativeRule is the rule for a relative reference. A reference of those sections that
+	// has no scheme is held to it, and the absolute rule, whose every alternative begins with
+	// a scheme, rejects it. The relative rule has no fragment (the fragment identifier is
+	// outside the URL: RFC 1808 §2.1, the 1997 draft §3, RFC 2396 §4, the 2003 draft §4.1)
+	// unless relativeFragment (RFC 3986's relative-ref, §4.2).
+	relativeRule     string
+	relativeFragment bool
 }
 
 var corpusDocuments = []corpusDocument{
@@ -49,16 +57,17 @@ var corpusDocuments = []corpusDocument{
 	// RFC 1738 prints absolute URLs only, each held to its scheme's rule (Validate).
 	{prefix: `RFC 1738 `, id: "rfc1738"},
 	{prefix: `RFC 1808 `, id: "rfc1808", reference: "URL", absolute: "absoluteURL",
-		relative: []string{"§5.1", "§5.2", "§5.3", "§10"}},
+		relative: []string{"§5.1", "§5.2", "§5.3", "§10"}, relativeRule: "relativeURL"},
 	{prefix: `draft-fielding-url-syntax-05 `, id: "draft1997", reference: "URL-reference", absolute: "absoluteURL",
-		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}},
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}, relativeRule: "relativeURL"},
 	{prefix: `RFC 2396 `, id: "rfc2396", reference: "URI-reference", absolute: "absoluteURI",
-		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}},
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}, relativeRule: "relativeURI"},
 	{prefix: `draft-fielding-uri-rfc2396bis-01 `, id: "draft2003", reference: "URI-reference",
 		absolute: "absolute-URI-reference", absoluteFragment: true, bare: "absolute-URI",
-		relative: []string{"§5", "App. C.1", "App. C.2", "App. D", "App. F"}},
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D", "App. F"}, relativeRule: "relative-URI"},
 	{prefix: `RFC 3986 `, id: "rfc3986", reference: "URI-reference", absolute: "URI", absoluteFragment: true, bare: "absolute-URI",
-		relative: []string{"§4.2", "§4.5", "§5.2.4", "§5.4.1", "§5.4.2"}},
+		relative: []string{"§4.2", "§4.5", "§5.2.4", "§5.4.1", "§5.4.2"}, relativeRule: "relative-ref",
+		relativeFragment: true},
 }
 
 // A corpusLine is one line of the corpus file: an input and its source tag.
@@ -94,6 +103,16 @@ var corpusExceptions = map[corpusLine]string{
 	{"gopher://host [port]/0a_gopher_selector%09%09!", `draft-ietf-uri-url-03 "Gopher"`}:                               `the placeholder "host [port]": space, "[" and "]" are in no production`,
 	{"gopher://host [port]/0a_gopher_selector%09%09+application/postscript%20Es_ES", `draft-ietf-uri-url-03 "Gopher"`}: `the placeholder "host [port]": space, "[" and "]" are in no production`,
 }
+
+// corpusNotRelative are the references with no scheme that the document's relative rule, as
+// printed, rejects; each says why.
+var corpusNotRelative = map[corpusLine]string{
+	{"", "RFC 2396 App. C.2"}: "relativeURI needs a path; the empty reference is a URI-reference with neither part (section 4.2)",
+}
+
+// hasScheme matches a reference that begins with a scheme and ":", in the syntax of every
+// document's scheme (letters, digits, "+", "-" and "." after a letter).
+var hasScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 
 // corpusDocumentOf returns the document a source tag belongs to, or nil for a curated line.
 func corpusDocumentOf(source string) *corpusDocument {
@@ -132,7 +151,7 @@ func TestCorpusLines(t *testing.T) {
 		t.Logf("%-34s %3d lines", d.prefix, perDocument[d.prefix])
 	}
 	t.Logf("%-34s %3d lines", "curated", curated)
-	for _, m := range []map[corpusLine]string{corpusNotURLs, corpusExceptions} {
+	for _, m := range []map[corpusLine]string{corpusNotURLs, corpusExceptions, corpusNotRelative} {
 		for l := range m {
 			if !seen[l] {
 				t.Errorf("listed %q under %q is not in the corpus", l.input, l.source)
@@ -223,6 +242,16 @@ func TestCorpusDocumentExamples(t *testing.T) {
 						if err := check(d.bare, u); err != nil {
 							errs = append(errs, fmt.Sprintf("%s: %v", d.bare, err))
 						}
+					}
+				}
+				if !absolute && d.relativeRule != "" && !hasScheme.MatchString(ex.Input) {
+					_, notRelative := corpusNotRelative[l]
+					want := !notRelative && (d.relativeFragment || !strings.Contains(ex.Input, "#"))
+					if err := check(d.relativeRule, ex.Input); (err == nil) != want {
+						errs = append(errs, fmt.Sprintf("%s: %v, want valid %v", d.relativeRule, err, want))
+					}
+					if check(d.absolute, ex.Input) == nil {
+						errs = append(errs, fmt.Sprintf("%s accepts a reference with no scheme", d.absolute))
 					}
 				}
 				why, excepted := corpusExceptions[l]
