@@ -32,7 +32,8 @@ type corpusDocument struct {
 	absolute         string
 	absoluteFragment bool
 	// bare is, for the documents whose absolute rule takes a fragment, their rule for an
-	// absolute URI without one: the lines of absolute URIs that have no "#" are held to it too.
+	// absolute URI without one: it accepts the lines of absolute URIs that have no "#" and
+	// rejects those that have one, and every reference with no scheme.
 	bare string
 	// relative lists the sections that print references (resolution tables, relative paths):
 	// their lines are held to the reference rule only, except the lines tagged "(base)" and
@@ -45,6 +46,14 @@ type corpusDocument struct {
 	// unless relativeFragment (RFC 3986's relative-ref, §4.2).
 	relativeRule     string
 	relativeFragment bool
+	// schemeNotRelative says that the relative rule rejects every line with a scheme: the
+	// first segment of a relative path holds no ":" (RFC 2396 rel_segment, the 2003 draft's
+	// rel-segment, RFC 3986's segment-nz-nc), and the other forms begin with "/" or "?".
+	schemeNotRelative bool
+	// relativeHoldsAll says that the relative rule accepts every line without a "#", absolute
+	// URLs too: RFC 1808's segments and the 1997 draft's hold ":" (for the draft, decision 5 of
+	// grammar/draft1997.bnf: relativeURL is exactly *urlc).
+	relativeHoldsAll bool
 }
 
 var corpusDocuments = []corpusDocument{
@@ -57,17 +66,21 @@ var corpusDocuments = []corpusDocument{
 	// RFC 1738 prints absolute URLs only, each held to its scheme's rule (Validate).
 	{prefix: `RFC 1738 `, id: "rfc1738"},
 	{prefix: `RFC 1808 `, id: "rfc1808", reference: "URL", absolute: "absoluteURL",
-		relative: []string{"§5.1", "§5.2", "§5.3", "§10"}, relativeRule: "relativeURL"},
+		relative: []string{"§5.1", "§5.2", "§5.3", "§10"}, relativeRule: "relativeURL",
+		relativeHoldsAll: true},
 	{prefix: `draft-fielding-url-syntax-05 `, id: "draft1997", reference: "URL-reference", absolute: "absoluteURL",
-		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}, relativeRule: "relativeURL"},
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}, relativeRule: "relativeURL",
+		relativeHoldsAll: true},
 	{prefix: `RFC 2396 `, id: "rfc2396", reference: "URI-reference", absolute: "absoluteURI",
-		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}, relativeRule: "relativeURI"},
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}, relativeRule: "relativeURI",
+		schemeNotRelative: true},
 	{prefix: `draft-fielding-uri-rfc2396bis-01 `, id: "draft2003", reference: "URI-reference",
 		absolute: "absolute-URI-reference", absoluteFragment: true, bare: "absolute-URI",
-		relative: []string{"§5", "App. C.1", "App. C.2", "App. D", "App. F"}, relativeRule: "relative-URI"},
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D", "App. F"}, relativeRule: "relative-URI",
+		schemeNotRelative: true},
 	{prefix: `RFC 3986 `, id: "rfc3986", reference: "URI-reference", absolute: "URI", absoluteFragment: true, bare: "absolute-URI",
 		relative: []string{"§4.2", "§4.5", "§5.2.4", "§5.4.1", "§5.4.2"}, relativeRule: "relative-ref",
-		relativeFragment: true},
+		relativeFragment: true, schemeNotRelative: true},
 }
 
 // A corpusLine is one line of the corpus file: an input and its source tag.
@@ -238,9 +251,10 @@ func TestCorpusDocumentExamples(t *testing.T) {
 					if err := check(d.absolute, u); err != nil {
 						errs = append(errs, fmt.Sprintf("%s (%q): %v", name(d.absolute), u, err))
 					}
-					if d.bare != "" && !strings.Contains(u, "#") {
-						if err := check(d.bare, u); err != nil {
-							errs = append(errs, fmt.Sprintf("%s: %v", d.bare, err))
+					if d.bare != "" {
+						want := !strings.Contains(u, "#")
+						if err := check(d.bare, u); (err == nil) != want {
+							errs = append(errs, fmt.Sprintf("%s: %v, want valid %v", d.bare, err, want))
 						}
 					}
 				}
@@ -250,9 +264,24 @@ func TestCorpusDocumentExamples(t *testing.T) {
 					if err := check(d.relativeRule, ex.Input); (err == nil) != want {
 						errs = append(errs, fmt.Sprintf("%s: %v, want valid %v", d.relativeRule, err, want))
 					}
-					if check(d.absolute, ex.Input) == nil {
-						errs = append(errs, fmt.Sprintf("%s accepts a reference with no scheme", d.absolute))
+					for _, rule := range []string{d.absolute, d.bare} {
+						if rule != "" && check(rule, ex.Input) == nil {
+							errs = append(errs, fmt.Sprintf("%s accepts a reference with no scheme", rule))
+						}
 					}
+				}
+				if d.relativeHoldsAll && hasScheme.MatchString(ex.Input) {
+					want := !strings.Contains(ex.Input, "#")
+					if err := check(d.relativeRule, ex.Input); (err == nil) != want {
+						errs = append(errs, fmt.Sprintf("%s: %v, want valid %v", d.relativeRule, err, want))
+					}
+				}
+				// The fragment identifier is outside the URL, and so outside the absolute rule.
+				if d.relativeRule != "" && !d.absoluteFragment && strings.Contains(ex.Input, "#") && check(d.absolute, ex.Input) == nil {
+					errs = append(errs, fmt.Sprintf("%s accepts a fragment", d.absolute))
+				}
+				if d.schemeNotRelative && hasScheme.MatchString(ex.Input) && check(d.relativeRule, ex.Input) == nil {
+					errs = append(errs, fmt.Sprintf("%s accepts a reference with a scheme", d.relativeRule))
 				}
 				why, excepted := corpusExceptions[l]
 				switch {
