@@ -2,6 +2,7 @@ package urlgrammar_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -134,15 +135,20 @@ func TestMatchAgreesWithValidate(t *testing.T) {
 	}
 }
 
-// FuzzValidate is the fuzz target over (version, rule, input): no input makes any start rule
-// of any version panic, a rejection is a *SyntaxError with an offset inside the input, and the
+// FuzzValidate is the fuzz target over (version, rule, input): no input makes any rule of any
+// version panic, a rejection is a *SyntaxError with an offset inside the input, and the
 // verdict is stable (the pooled parsers keep no state from one input to the next). The
 // version and the rule are indexes, taken modulo the number of versions and of the version's
-// start rules, so that every value the fuzzer tries names one. Run it with
+// rules (Version.Rules), so that every value the fuzzer tries names one; the seeds are every
+// seed input under every start rule of every version. Run it with
 // go test -fuzz FuzzValidate -run '^$' .
 func FuzzValidate(f *testing.F) {
 	for vi, v := range urlgrammar.Versions() {
-		for ri := range v.StartRules() {
+		for _, rule := range v.StartRules() {
+			ri := slices.Index(v.Rules(), rule)
+			if ri < 0 {
+				f.Fatalf("%v: start rule %s is not among its rules", v, rule)
+			}
 			for _, s := range []string{"http://a/b?c#d", "ftp://u:p@h:21/x;type=a", "gopher://h/1sel%09search",
 				"//a", "?y", "[::1]", "%zz", "http://[v1.x]/", "news:a@b", "url:http://h/"} {
 				f.Add(uint8(vi), uint16(ri), s)
@@ -152,7 +158,7 @@ func FuzzValidate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, vi uint8, ri uint16, s string) {
 		vs := urlgrammar.Versions()
 		v := vs[int(vi)%len(vs)]
-		rules := v.StartRules()
+		rules := v.Rules()
 		rule := rules[int(ri)%len(rules)]
 		first := urlgrammar.ValidateRule(v, rule, s)
 		urlgrammar.MatchRule(v, rule, "http://x/"+s)
