@@ -276,10 +276,9 @@ func (u *URL) Segments() []Segment {
 
 // SchemeParts is what one of RFC 1738's predefined schemes says of the URL beyond the generic
 // components: one of *FTP, *HTTP, *Gopher, *Mailto, *News, *NNTP, *Telnet, *WAIS, *File and
-// *Prospero.
+// *Prospero, told apart by a type switch. No other type is SchemeParts.
 type SchemeParts interface {
-	// SchemeName is the scheme's name as RFC 1738 writes it, such as "ftp".
-	SchemeName() string
+	schemeName() string // the scheme's name as RFC 1738 writes it, such as "ftp"
 }
 
 // FTP holds the parts of an RFC 1738 ftp URL (section 3.2): ftpurl = "ftp://" login
@@ -362,35 +361,25 @@ type Field struct {
 	Name, Value Component
 }
 
-// SchemeName returns "ftp".
-func (*FTP) SchemeName() string { return "ftp" }
+func (*FTP) schemeName() string { return "ftp" }
 
-// SchemeName returns "http".
-func (*HTTP) SchemeName() string { return "http" }
+func (*HTTP) schemeName() string { return "http" }
 
-// SchemeName returns "gopher".
-func (*Gopher) SchemeName() string { return "gopher" }
+func (*Gopher) schemeName() string { return "gopher" }
 
-// SchemeName returns "mailto".
-func (*Mailto) SchemeName() string { return "mailto" }
+func (*Mailto) schemeName() string { return "mailto" }
 
-// SchemeName returns "news".
-func (*News) SchemeName() string { return "news" }
+func (*News) schemeName() string { return "news" }
 
-// SchemeName returns "nntp".
-func (*NNTP) SchemeName() string { return "nntp" }
+func (*NNTP) schemeName() string { return "nntp" }
 
-// SchemeName returns "telnet".
-func (*Telnet) SchemeName() string { return "telnet" }
+func (*Telnet) schemeName() string { return "telnet" }
 
-// SchemeName returns "wais".
-func (*WAIS) SchemeName() string { return "wais" }
+func (*WAIS) schemeName() string { return "wais" }
 
-// SchemeName returns "file".
-func (*File) SchemeName() string { return "file" }
+func (*File) schemeName() string { return "file" }
 
-// SchemeName returns "prospero".
-func (*Prospero) SchemeName() string { return "prospero" }
+func (*Prospero) schemeName() string { return "prospero" }
 
 // Parts returns the parts of the URL that its RFC 1738 scheme defines, filled from the
 // scheme's own rule (ftpurl, httpurl, …), or nil when no such rule matched: for any other

@@ -1,19 +1,22 @@
 package urlgrammar_test
 
-// Tests of the default corpus of "urlgrammar compare" (testdata/corpus.tsv, read by
-// urlgrammar.Corpus): that the file parses, and that every URL a document presents as valid is
-// accepted by that document's own grammar, under the rule for what the document presents it
-// as, except where the grammar as printed rejects it (corpusExceptions says why, each time).
+// Tests of the grammars on the documents' own examples, listed once in the corpus
+// (compare/corpus.tsv, read by compare.Corpus) with the document and section of each: every URL
+// a document presents as valid is accepted by that document's own grammar, under the rule for
+// what the document presents it as, except where the grammar as printed rejects it
+// (corpusExceptions says why, each time).
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // A corpusDocument says which grammar holds the lines of one document of the corpus.
@@ -28,10 +31,29 @@ type corpusDocument struct {
 	// §3, RFC 2396 §4).
 	absolute         string
 	absoluteFragment bool
+	// bare is, for the documents whose absolute rule takes a fragment, their rule for an
+	// absolute URI without one: it accepts the lines of absolute URIs that have no "#" and
+	// rejects those that have one, and every reference with no scheme.
+	bare string
 	// relative lists the sections that print references (resolution tables, relative paths):
 	// their lines are held to the reference rule only, except the lines tagged "(base)" and
 	// "(result)", which are URLs.
 	relative []string
+	// relativeRule is the rule for a relative reference. A reference of those sections that
+	// has no scheme is held to it, and the absolute rule, whose every alternative begins with
+	// a scheme, rejects it. The relative rule has no fragment (the fragment identifier is
+	// outside the URL: RFC 1808 §2.1, the 1997 draft §3, RFC 2396 §4, the 2003 draft §4.1)
+	// unless relativeFragment (RFC 3986's relative-ref, §4.2).
+	relativeRule     string
+	relativeFragment bool
+	// schemeNotRelative says that the relative rule rejects every line with a scheme: the
+	// first segment of a relative path holds no ":" (RFC 2396 rel_segment, the 2003 draft's
+	// rel-segment, RFC 3986's segment-nz-nc), and the other forms begin with "/" or "?".
+	schemeNotRelative bool
+	// relativeHoldsAll says that the relative rule accepts every line without a "#", absolute
+	// URLs too: RFC 1808's segments and the 1997 draft's hold ":" (for the draft, decision 5 of
+	// grammar/draft1997.bnf: relativeURL is exactly *urlc).
+	relativeHoldsAll bool
 }
 
 var corpusDocuments = []corpusDocument{
@@ -44,16 +66,21 @@ var corpusDocuments = []corpusDocument{
 	// RFC 1738 prints absolute URLs only, each held to its scheme's rule (Validate).
 	{prefix: `RFC 1738 `, id: "rfc1738"},
 	{prefix: `RFC 1808 `, id: "rfc1808", reference: "URL", absolute: "absoluteURL",
-		relative: []string{"§5.1", "§5.2", "§5.3", "§10"}},
+		relative: []string{"§5.1", "§5.2", "§5.3", "§10"}, relativeRule: "relativeURL",
+		relativeHoldsAll: true},
 	{prefix: `draft-fielding-url-syntax-05 `, id: "draft1997", reference: "URL-reference", absolute: "absoluteURL",
-		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}},
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}, relativeRule: "relativeURL",
+		relativeHoldsAll: true},
 	{prefix: `RFC 2396 `, id: "rfc2396", reference: "URI-reference", absolute: "absoluteURI",
-		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}},
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D"}, relativeRule: "relativeURI",
+		schemeNotRelative: true},
 	{prefix: `draft-fielding-uri-rfc2396bis-01 `, id: "draft2003", reference: "URI-reference",
-		absolute: "absolute-URI-reference", absoluteFragment: true,
-		relative: []string{"§5", "App. C.1", "App. C.2", "App. D", "App. F"}},
-	{prefix: `RFC 3986 `, id: "rfc3986", reference: "URI-reference", absolute: "URI", absoluteFragment: true,
-		relative: []string{"§4.2", "§4.5", "§5.2.4", "§5.4.1", "§5.4.2"}},
+		absolute: "absolute-URI-reference", absoluteFragment: true, bare: "absolute-URI",
+		relative: []string{"§5", "App. C.1", "App. C.2", "App. D", "App. F"}, relativeRule: "relative-URI",
+		schemeNotRelative: true},
+	{prefix: `RFC 3986 `, id: "rfc3986", reference: "URI-reference", absolute: "URI", absoluteFragment: true, bare: "absolute-URI",
+		relative: []string{"§4.2", "§4.5", "§5.2.4", "§5.4.1", "§5.4.2"}, relativeRule: "relative-ref",
+		relativeFragment: true, schemeNotRelative: true},
 }
 
 // A corpusLine is one line of the corpus file: an input and its source tag.
@@ -90,6 +117,16 @@ var corpusExceptions = map[corpusLine]string{
 	{"gopher://host [port]/0a_gopher_selector%09%09+application/postscript%20Es_ES", `draft-ietf-uri-url-03 "Gopher"`}: `the placeholder "host [port]": space, "[" and "]" are in no production`,
 }
 
+// corpusNotRelative are the references with no scheme that the document's relative rule, as
+// printed, rejects; each says why.
+var corpusNotRelative = map[corpusLine]string{
+	{"", "RFC 2396 App. C.2"}: "relativeURI needs a path; the empty reference is a URI-reference with neither part (section 4.2)",
+}
+
+// hasScheme matches a reference that begins with a scheme and ":", in the syntax of every
+// document's scheme (letters, digits, "+", "-" and "." after a letter).
+var hasScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+
 // corpusDocumentOf returns the document a source tag belongs to, or nil for a curated line.
 func corpusDocumentOf(source string) *corpusDocument {
 	for i := range corpusDocuments {
@@ -100,59 +137,8 @@ func corpusDocumentOf(source string) *corpusDocument {
 	return nil
 }
 
-func TestCorpusFile(t *testing.T) {
-	raw, err := os.ReadFile("testdata/corpus.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !utf8.Valid(raw) {
-		t.Error("corpus.tsv is not valid UTF-8: write such bytes as \\xHH")
-	}
-	for n, line := range strings.Split(string(raw), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if strings.Count(line, "\t") != 1 {
-			t.Errorf("line %d: %d tabs, want one between input and source: %q", n+1, strings.Count(line, "\t"), line)
-		}
-		for _, c := range []byte(line) {
-			if c < 0x20 && c != '\t' || c == 0x7f {
-				t.Errorf("line %d: raw control byte %#x: write it as \\xHH", n+1, c)
-			}
-		}
-	}
-}
-
-func TestCorpusEscapes(t *testing.T) {
-	for in, want := range map[string]string{
-		`http://a/`:  "http://a/",
-		`a\tb`:       "a\tb",
-		`a\nb\rc`:    "a\nb\rc",
-		`a\\b`:       `a\b`,
-		`\#s`:        "#s",
-		`a\#b`:       "a#b",
-		`\x00\x7F`:   "\x00\x7f",
-		`\xff\xFE`:   "\xff\xfe",
-		`\\x41`:      `\x41`,
-		`\x4`:        `\x4`,
-		`\xg1`:       `\xg1`,
-		`a\q`:        `a\q`,
-		`a\`:         `a\`,
-		`%41\x2541`:  "%41%41",
-		`é\x41`:      "éA",
-		`\\\\`:       `\\`,
-		`\t\\t\\\t`:  "\t\\t\\\t",
-		``:           "",
-		`\x20 \x7e~`: "  ~~",
-	} {
-		if got := urlgrammar.UnescapeCorpus(in); got != want {
-			t.Errorf("unescape(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestCorpusLines(t *testing.T) {
-	corpus := urlgrammar.Corpus()
+	corpus := compare.Corpus()
 	seen := map[corpusLine]bool{}
 	perDocument := map[string]int{}
 	curated := 0
@@ -178,7 +164,7 @@ func TestCorpusLines(t *testing.T) {
 		t.Logf("%-34s %3d lines", d.prefix, perDocument[d.prefix])
 	}
 	t.Logf("%-34s %3d lines", "curated", curated)
-	for _, m := range []map[corpusLine]string{corpusNotURLs, corpusExceptions} {
+	for _, m := range []map[corpusLine]string{corpusNotURLs, corpusExceptions, corpusNotRelative} {
 		for l := range m {
 			if !seen[l] {
 				t.Errorf("listed %q under %q is not in the corpus", l.input, l.source)
@@ -201,18 +187,34 @@ func TestCorpusLines(t *testing.T) {
 // TestCorpusDocumentExamples holds every URL that a document presents as valid to the
 // document's own grammar.
 func TestCorpusDocumentExamples(t *testing.T) {
-	corpus := urlgrammar.Corpus()
+	corpus := compare.Corpus()
 	for _, d := range corpusDocuments {
 		t.Run(d.id, func(t *testing.T) {
 			v, err := urlgrammar.Lookup(d.id)
 			if err != nil {
-				t.Skipf("grammar %s is not registered yet: %v", d.id, err)
+				t.Fatal(err)
 			}
+			// check holds s to rule ("" for the default reading) as expectVerdict does: the
+			// verdict of ValidateRule, MatchRule and the BNF recognizer agree, and a rejection is
+			// a *SyntaxError for that version, rule and input.
 			check := func(rule, s string) error {
+				var err error
 				if rule == "" {
-					return urlgrammar.Validate(v, s)
+					err, rule = urlgrammar.Validate(v, s), v.RuleFor(s)
+				} else {
+					err = urlgrammar.ValidateRule(v, rule, s)
 				}
-				return urlgrammar.ValidateRule(v, rule, s)
+				if got := urlgrammar.MatchRule(v, rule, s); got != (err == nil) {
+					t.Errorf("%v %s %q: MatchRule %v, ValidateRule %v", v, rule, s, got, err)
+				}
+				if got := bnfOf(t, v).Recognize(rule, s); got != (err == nil) {
+					t.Errorf("%v %s %q: the BNF recognizer says %v, ValidateRule %v", v, rule, s, got, err)
+				}
+				var se *urlgrammar.SyntaxError
+				if err != nil && (!errors.As(err, &se) || se.Version != v || se.Rule != rule || se.Input != s) {
+					t.Errorf("%v %s %q: got %#v, want a *SyntaxError for that version, rule and input", v, rule, s, err)
+				}
+				return err
 			}
 			name := func(rule string) string {
 				if rule == "" {
@@ -249,6 +251,37 @@ func TestCorpusDocumentExamples(t *testing.T) {
 					if err := check(d.absolute, u); err != nil {
 						errs = append(errs, fmt.Sprintf("%s (%q): %v", name(d.absolute), u, err))
 					}
+					if d.bare != "" {
+						want := !strings.Contains(u, "#")
+						if err := check(d.bare, u); (err == nil) != want {
+							errs = append(errs, fmt.Sprintf("%s: %v, want valid %v", d.bare, err, want))
+						}
+					}
+				}
+				if !absolute && d.relativeRule != "" && !hasScheme.MatchString(ex.Input) {
+					_, notRelative := corpusNotRelative[l]
+					want := !notRelative && (d.relativeFragment || !strings.Contains(ex.Input, "#"))
+					if err := check(d.relativeRule, ex.Input); (err == nil) != want {
+						errs = append(errs, fmt.Sprintf("%s: %v, want valid %v", d.relativeRule, err, want))
+					}
+					for _, rule := range []string{d.absolute, d.bare} {
+						if rule != "" && check(rule, ex.Input) == nil {
+							errs = append(errs, fmt.Sprintf("%s accepts a reference with no scheme", rule))
+						}
+					}
+				}
+				if d.relativeHoldsAll && hasScheme.MatchString(ex.Input) {
+					want := !strings.Contains(ex.Input, "#")
+					if err := check(d.relativeRule, ex.Input); (err == nil) != want {
+						errs = append(errs, fmt.Sprintf("%s: %v, want valid %v", d.relativeRule, err, want))
+					}
+				}
+				// The fragment identifier is outside the URL, and so outside the absolute rule.
+				if d.relativeRule != "" && !d.absoluteFragment && strings.Contains(ex.Input, "#") && check(d.absolute, ex.Input) == nil {
+					errs = append(errs, fmt.Sprintf("%s accepts a fragment", d.absolute))
+				}
+				if d.schemeNotRelative && hasScheme.MatchString(ex.Input) && check(d.relativeRule, ex.Input) == nil {
+					errs = append(errs, fmt.Sprintf("%s accepts a reference with a scheme", d.relativeRule))
 				}
 				why, excepted := corpusExceptions[l]
 				switch {
@@ -261,5 +294,35 @@ func TestCorpusDocumentExamples(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// setBase takes a base with a scheme to be absolute without asking the grammar again: under
+// each version's reference rule, an input has a scheme exactly when its part before the
+// fragment matches the version's absolute rule. This holds on the benchmark corpus and the
+// documents' examples.
+func TestSchemeMeansAbsolute(t *testing.T) {
+	data, err := os.ReadFile("testdata/bench/urls.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := strings.Split(string(data), "\n")
+	for _, e := range compare.Corpus() {
+		inputs = append(inputs, e.Input)
+	}
+	for _, v := range urlgrammar.Versions() {
+		if !v.DefinesResolution() {
+			continue
+		}
+		for _, s := range inputs {
+			u, err := urlgrammar.ParseRule(v, v.DefaultRule(), s)
+			if err != nil {
+				continue
+			}
+			abs, _, _ := strings.Cut(s, "#")
+			if got, want := u.Scheme().Present, urlgrammar.MatchRule(v, v.AbsoluteRule(), abs); got != want {
+				t.Errorf("%v: %q: scheme present %v, matches %s %v", v, s, got, v.AbsoluteRule(), want)
+			}
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // rejection is one diagnosis the tests made: the version and rule, the input as the automaton
@@ -82,4 +83,17 @@ func checkRejections() int {
 		fmt.Printf("diagnosis: %d rejections made by the tests agree with the Earley recognizer\n", len(rejections.seen))
 	}
 	return 0
+}
+
+// TestProbeRejections makes, in this package's tests, the rejections of package compare's
+// character probes (every printable ASCII character at every position of every component
+// under every version), so that TestMain holds their diagnoses to the Earley recognizer too.
+func TestProbeRejections(t *testing.T) {
+	for _, v := range urlgrammar.Versions() {
+		for _, c := range compare.CharsetComponents() {
+			if _, err := compare.ProbeCharset(v, c.Name); err != nil {
+				t.Errorf("%v %s: %v", v, c.Name, err)
+			}
+		}
+	}
 }

@@ -44,21 +44,9 @@
 //
 // # Comparing versions
 //
-//	c, err := urlgrammar.Compare(urlgrammar.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003), "http://a/~b")
-//	// c.Errs[0]: RFC 1738 rejects "~" (unsafe, section 2.2); c.Errs[1] == nil
-//
-// A Target is a version and the rule it holds inputs to. AbsoluteTargets holds each version to
-// its rule for an absolute URL with no fragment, so that like is compared with like;
-// ReferenceTargets to its broadest reference rule. CompareAll judges a stream of inputs on
-// every CPU, in input order and constant memory, and a Summary counts the verdicts per version
-// and per pair of versions and groups the rejections by cause.
-//
-// # Characters
-//
-// ProbeCharset says which printable ASCII characters may stand unescaped in a component (one of
-// CharsetComponents) under a version. It lists nothing by hand: it puts each character into
-// valid URLs at the component's positions and asks the version's parser, and Parse, whether
-// the character is then in the component (see Charset for what "may appear" means).
+// Package compare (github.com/urlgrammar/urlgrammar/compare) holds the reports built on this
+// package: the verdicts of several versions on the same inputs and their causes, the character
+// sets of each component, and the corpus of the documents' examples.
 //
 // # Reading RFC 1738
 //
@@ -105,7 +93,5 @@
 //
 // Everything in this package is safe for concurrent use by multiple goroutines: the functions
 // share only the parsers they pool per version, each used by one call at a time, and what
-// they read once and keep (a version's BNF, a URL's segments). The one exception is a
-// Summary, an accumulator like bytes.Buffer: Add must not be called from two goroutines at
-// once.
+// they read once and keep (a version's BNF, a URL's segments).
 package urlgrammar

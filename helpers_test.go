@@ -78,10 +78,46 @@ func bnfOf(t *testing.T, v urlgrammar.Version) *conformance.Grammar {
 	return g
 }
 
-// expectVerdict checks that v's start rule accepts in (want) or rejects it with a
-// *SyntaxError, that MatchRule gives the same verdict, and that so does the recognizer over the
-// version's .bnf (for inputs up to 4 KiB: it is not meant for megabytes), so that a wrong hand
-// reading of the BNF shows. why says where the expectation comes from.
+// A verdictCase is one input held to one rule of a version's grammar, with the verdict the
+// document gives it and why: where the document says so, when it is not plain from the BNF.
+type verdictCase struct {
+	rule, input string
+	valid       bool
+	why         string
+}
+
+// checkVerdicts holds every case to its rule under v (expectVerdict).
+func checkVerdicts(t *testing.T, v urlgrammar.Version, cases []verdictCase) {
+	t.Helper()
+	for _, c := range cases {
+		expectVerdict(t, v, c.rule, c.input, c.valid, c.why)
+	}
+}
+
+// A referenceRow is one input with its verdict under the first three start rules of RFC 1808
+// or the 1997 draft: the reference rule (URL, URL-reference), which is also the default rule,
+// absoluteURL and relativeURL.
+type referenceRow struct {
+	in            string
+	ref, abs, rel bool
+}
+
+// check holds the row to its three rules under v, and to Validate.
+func (r referenceRow) check(t *testing.T, v urlgrammar.Version, why string) {
+	t.Helper()
+	rules := v.StartRules()
+	expectVerdict(t, v, rules[0], r.in, r.ref, why)
+	expectVerdict(t, v, rules[1], r.in, r.abs, why)
+	expectVerdict(t, v, rules[2], r.in, r.rel, why)
+	if got := urlgrammar.Validate(v, r.in) == nil; got != r.ref {
+		t.Errorf("%v Validate(%q) (%s): %v, want %v (the default rule is %s)", v, r.in, why, got, r.ref, rules[0])
+	}
+}
+
+// expectVerdict checks that v's rule accepts in (want) or rejects it with a *SyntaxError for
+// that version, rule and input, that MatchRule gives the same verdict, and that so does the
+// recognizer over the version's .bnf (for inputs up to 4 KiB: it is not meant for megabytes),
+// so that a wrong hand reading of the BNF shows. why says where the expectation comes from.
 func expectVerdict(t *testing.T, v urlgrammar.Version, rule, in string, want bool, why string) {
 	t.Helper()
 	err := urlgrammar.ValidateRule(v, rule, in)
@@ -90,8 +126,8 @@ func expectVerdict(t *testing.T, v urlgrammar.Version, rule, in string, want boo
 	}
 	if !want {
 		var se *urlgrammar.SyntaxError
-		if !errors.As(err, &se) {
-			t.Errorf("%v %s %q (%s): got %v, want a *SyntaxError", v, rule, in, why, err)
+		if !errors.As(err, &se) || se.Version != v || se.Rule != rule || se.Input != in {
+			t.Errorf("%v %s %q (%s): got %#v, want a *SyntaxError for that version, rule and input", v, rule, in, why, err)
 		}
 	}
 	if got := urlgrammar.MatchRule(v, rule, in); got != want {

@@ -9,10 +9,21 @@ import (
 )
 
 // A longShape is a long input: a prefix, a unit repeated to the wanted length, and a suffix,
-// held to a start rule ("" for the version's default reading, that of Validate and Match).
+// held to a start rule ("" for the version's default reading, that of Validate and Match),
+// with the verdict the document gives it at every length where the test states one.
 type longShape struct {
 	rule, prefix, unit, suffix string
+	want                       lengthVerdict
 }
+
+// A lengthVerdict is what a long shape's grammar says of it at every length.
+type lengthVerdict uint8
+
+const (
+	unstated lengthVerdict = iota // only that the verdict does not change with the length
+	valid                         // valid at every length
+	invalid                       // invalid at every length
+)
 
 // build returns the input of about n bytes.
 func (l longShape) build(n int) string {
@@ -66,11 +77,11 @@ func commonLong(v urlgrammar.Version) []longShape {
 		pre = "url:" // the draft's default rule, prefixedurl
 	}
 	return []longShape{
-		{"", pre + "http://h/", "a/", "b"},
-		{"", pre + "http://h/p?", "a+b&", "c"},
-		{"", pre + "http://", "a.", "com/"},
-		{"", pre + "http://h/", "%41", ""},
-		{"", pre, "1:", "1"},
+		{"", pre + "http://h/", "a/", "b", unstated},
+		{"", pre + "http://h/p?", "a+b&", "c", unstated},
+		{"", pre + "http://", "a.", "com/", unstated},
+		{"", pre + "http://h/", "%41", "", unstated},
+		{"", pre, "1:", "1", unstated},
 	}
 }
 
@@ -109,7 +120,7 @@ func adversarialLong(v urlgrammar.Version) []longShape {
 		{"http://h/", ";"},      // ;;;
 		{"http://h/", "./../"},  // dot segments
 	} {
-		out = append(out, longShape{"", pre + s.prefix, s.unit, "<"})
+		out = append(out, longShape{"", pre + s.prefix, s.unit, "<", invalid})
 	}
 	return out
 }
@@ -118,18 +129,11 @@ func adversarialLong(v urlgrammar.Version) []longShape {
 // tests built to make the PEG backtrack.
 func longShapes(v urlgrammar.Version) []longShape {
 	shapes := commonLong(v)
-	fromDraft := func(ls []earlyDraftLong) []longShape {
-		var out []longShape
-		for _, l := range ls {
-			out = append(out, longShape{l.rule, l.prefix, l.unit, l.suffix})
-		}
-		return out
-	}
 	switch v {
 	case urlgrammar.Draft1993:
-		shapes = append(shapes, fromDraft(draft1993Long)...)
+		shapes = append(shapes, draft1993Long...)
 	case urlgrammar.Draft1994:
-		shapes = append(shapes, fromDraft(draft1994Long)...)
+		shapes = append(shapes, draft1994Long...)
 	case urlgrammar.RFC1738:
 		shapes = append(shapes, rfc1738Long...)
 	case urlgrammar.RFC1808:
@@ -146,16 +150,32 @@ func longShapes(v urlgrammar.Version) []longShape {
 	return shapes
 }
 
+// repeatedChars are, per version, characters that the tests repeat 1 MiB times alone under
+// every start rule: the 1993 and 1994 drafts write their repetitions as recursion.
+var repeatedChars = map[urlgrammar.Version][]string{
+	urlgrammar.Draft1993: {"a", "/", "@", "%", "1", ":", " "},
+	urlgrammar.Draft1994: {"a", "/", "@", "%", "1"},
+}
+
 // TestLongInputs: every long shape gets its verdict at 1 MiB without a stack overflow (which
-// would end the test binary), and the same verdict as at 1 KiB: the repeated unit does not
-// change what the grammar says of the input, only how long the parser works on it. How long
-// it works is measured by BenchmarkLong, beside a baseline, never by a timed test.
+// would end the test binary; no rule recurses once per character), the same verdict as at
+// 1 KiB (the repeated unit does not change what the grammar says of the input, only how long
+// the parser works on it), and the verdict the document gives it where the shape states one.
+// How long it works is measured by BenchmarkLong, beside a baseline, never by a timed test.
 func TestLongInputs(t *testing.T) {
 	for _, v := range urlgrammar.Versions() {
 		for _, l := range longShapes(v) {
 			short, long := l.match(v, l.build(1<<10)), l.match(v, l.build(1<<20))
 			if short != long {
 				t.Errorf("%v %s: %v at 1 KiB, %v at 1 MiB", v, l.name(), short, long)
+			}
+			if l.want != unstated && long != (l.want == valid) {
+				t.Errorf("%v %s (1 MiB): %v, want %v", v, l.name(), long, l.want == valid)
+			}
+		}
+		for _, rule := range v.StartRules() {
+			for _, c := range repeatedChars[v] {
+				urlgrammar.MatchRule(v, rule, strings.Repeat(c, 1<<20))
 			}
 		}
 	}

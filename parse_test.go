@@ -503,7 +503,7 @@ func checkSpans(t *testing.T, u *urlgrammar.URL) {
 	}
 	if p := u.Parts(); p != nil {
 		for name, c := range partComponents(p) {
-			check(p.SchemeName()+"."+name, c)
+			check(fmt.Sprintf("%T.%s", p, name), c)
 		}
 	}
 }

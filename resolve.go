@@ -105,9 +105,9 @@ func (v Version) DefinesResolution() bool {
 	return v > 0 && int(v) < len(resolvers) && resolvers[v] != nil
 }
 
-// ResolutionSection names the part of v's document that defines its resolution algorithm,
+// resolutionSection names the part of v's document that defines its resolution algorithm,
 // such as "section 5.2", or is empty when it defines none.
-func (v Version) ResolutionSection() string {
+func (v Version) resolutionSection() string {
 	if v.DefinesResolution() {
 		return resolvers[v].section
 	}

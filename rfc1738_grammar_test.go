@@ -11,66 +11,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
-
-// rfc1738Case is one input held to one start rule of RFC 1738's grammar.
-type rfc1738Case struct {
-	rule  string
-	input string
-	valid bool
-	why   string // where the verdict comes from, when it is not plain from the BNF
-}
-
-// rfc1738Examples are the URLs printed in RFC 1738 itself, each under the rule of its scheme.
-var rfc1738Examples = []rfc1738Case{
-	// Section 1, the archive of the URI working group.
-	{"httpurl", "http://www.acl.lanl.gov/URI/archive/uri-archive.index.html", true, "section 1"},
-	// Section 3.1: empty user name; no user name; user "foo" with an empty password.
-	{"ftpurl", "ftp://@host.com/", true, "section 3.1"},
-	{"ftpurl", "ftp://host.com/", true, "section 3.1"},
-	{"ftpurl", "ftp://foo:@host.com/", true, "section 3.1"},
-	// Section 3.2.2, the three readings of /etc/motd.
-	{"ftpurl", "ftp://myname@host.dom/%2Fetc/motd", true, "section 3.2.2"},
-	{"ftpurl", "ftp://myname@host.dom/etc/motd", true, "section 3.2.2"},
-	{"ftpurl", "ftp://myname@host.dom//etc/motd", true, "section 3.2.2"},
-	// Section 3.6: "*" refers to all available newsgroups.
-	{"newsurl", "news:*", true, "section 3.6"},
-	// Section 3.10, the VMS file.
-	{"fileurl", "file://vms.host.edu/disk$user/my/notes/note12345.txt", true, "section 3.10"},
-	// Section 3.11: the hsoname "/pros/name" after the slash of the URL syntax.
-	{"prosperourl", "prospero://host.dom//pros/name", true, "section 3.11"},
-	// Appendix, "Recommendations for URLs in Context".
-	{"ftpurl", "ftp://info.cern.ch/pub/www/doc;type=d", true, "appendix"},
-	{"ftpurl", "ftp://ds.internic.net/rfc", true, "appendix"},
-	{"httpurl", "http://ds.internic.net/instructions/overview.html", true, "appendix, without its fragment"},
-	{"httpurl", "http://ds.internic.net/instructions/overview.html#WARNING", false,
-		`appendix: "#WARNING" is a fragment identifier that follows the URL; "#" is punctuation, which no rule allows (section 2.2: it must be encoded)`},
-	{"url", "http://ds.internic.net/instructions/overview.html#WARNING", false, "appendix: not even otherurl allows \"#\""},
-	// References [1] to [18]. A URL broken across two lines is joined: the appendix says white
-	// space inserted when a URL is broken should be ignored.
-	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1436.txt;type=a", true, "reference [1]"},
-	{"ftpurl", "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt", true, "reference [2]"},
-	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1630.txt", true, "reference [3]"},
-	{"ftpurl", "ftp://info.cern.ch/pub/www/doc/http-spec.txt.Z", true, "reference [4]"},
-	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1123.txt", true, "reference [5]"},
-	{"ftpurl", "ftp://ds.internic.net/rfc/rfc822.txt", true, "reference [6]"},
-	{"ftpurl", "ftp://quake.think.com/pub/wais/doc/protspec.txt", true, "reference [7]"},
-	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1036.txt", true, "reference [8]"},
-	{"ftpurl", "ftp://quake.think.com/pub/wais/doc/doc-ids.txt", true, "reference [10]"},
-	{"ftpurl", "ftp://ds.internic.net/rfc/rfc977.txt", true, "reference [11]"},
-	{"ftpurl", "ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt", true, "reference [12]"},
-	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1034.txt", true, "reference [13]"},
-	{"ftpurl", "ftp://prospero.isi.edu/pub/prospero/doc/prospero-protocol.PS.Z", true, "reference [14]"},
-	{"ftpurl", "ftp://ds.internic.net/rfc/rfc959.txt", true, "reference [15]"},
-	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1737.txt", true, "reference [16]"},
-	{"ftpurl", "ftp://ds.internic.net/rfc/rfc1625.txt", true, "reference [17]"},
-	{"ftpurl", "ftp://uu.psi.com/wp/nir.txt", true, "reference [18]"},
-}
 
 // rfc1738Hand are inputs chosen for the places where a PEG transcription can differ from the
 // BNF: ordered choices whose first alternative matches a prefix of a later one, and greedy
 // repetitions that could eat what the rest of the rule needs.
-var rfc1738Hand = []rfc1738Case{
+var rfc1738Hand = []verdictCase{
 	// httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
 	{"httpurl", "http://host", true, `section 3.3: with neither path nor search the "/" may be omitted`},
 	{"httpurl", "http://host/", true, ""},
@@ -289,34 +236,27 @@ var rfc1738Hand = []rfc1738Case{
 	{"url", "http://host/", true, "httpurl"},
 	{"url", "foo:bar", true, "otherurl"},
 	{"url", "HTTP://host/", false, "not even otherurl: scheme is lower case"},
+	{"url", "http://ds.internic.net/instructions/overview.html#WARNING", false, "appendix: not even otherurl allows \"#\""},
 	{"url", "http://h/a b", false, ""},
 	{"url", "", false, ""},
 }
 
 func TestRFC1738Grammar(t *testing.T) {
-	for _, c := range append(append([]rfc1738Case(nil), rfc1738Examples...), rfc1738Hand...) {
-		err := urlgrammar.ValidateRule(urlgrammar.RFC1738, c.rule, c.input)
-		if got := err == nil; got != c.valid {
-			t.Errorf("ValidateRule(RFC1738, %s, %q) = %v; want valid=%v (%s)", c.rule, c.input, err, c.valid, c.why)
-			continue
-		}
-		if got := urlgrammar.MatchRule(urlgrammar.RFC1738, c.rule, c.input); got != c.valid {
-			t.Errorf("MatchRule(RFC1738, %s, %q) = %v; want %v", c.rule, c.input, got, c.valid)
-		}
-		if !c.valid {
-			var se *urlgrammar.SyntaxError
-			if !errors.As(err, &se) || se.Version != urlgrammar.RFC1738 || se.Rule != c.rule || se.Input != c.input {
-				t.Errorf("ValidateRule(RFC1738, %s, %q): got %#v, want a *SyntaxError for that rule and input", c.rule, c.input, err)
-			}
-		}
-	}
+	checkVerdicts(t, urlgrammar.RFC1738, rfc1738Hand)
 }
 
 // TestRFC1738SchemesAreGenericURLs: every character that a scheme rule allows is an xchar, and
 // each scheme rule begins with its scheme's name and ":", so whatever a scheme rule accepts,
-// genericurl and url accept too.
+// genericurl and url accept too: the hand cases, and the URLs RFC 1738 prints (the corpus)
+// under the rule of their scheme.
 func TestRFC1738SchemesAreGenericURLs(t *testing.T) {
-	for _, c := range append(append([]rfc1738Case(nil), rfc1738Examples...), rfc1738Hand...) {
+	cases := append([]verdictCase(nil), rfc1738Hand...)
+	for _, ex := range compare.Corpus() {
+		if strings.HasPrefix(ex.Source, "RFC 1738 ") && urlgrammar.Match(urlgrammar.RFC1738, ex.Input) {
+			cases = append(cases, verdictCase{urlgrammar.RFC1738.RuleFor(ex.Input), ex.Input, true, ex.Source})
+		}
+	}
+	for _, c := range cases {
 		if !c.valid || !strings.HasSuffix(c.rule, "url") || c.rule == "genericurl" || c.rule == "otherurl" || c.rule == "url" {
 			continue
 		}
@@ -465,17 +405,17 @@ func TestRFC1738Parts(t *testing.T) {
 // a prefix, a unit repeated to the wanted length, and a suffix. BenchmarkLong measures their
 // cost per byte from 1 KiB to 1 MiB, TestLongInputs decides each at 1 MiB (see long_test.go).
 var rfc1738Long = []longShape{
-	{"url", "http://", "a.", ""},
-	{"url", "http://", "1.", "1"},
-	{"url", "http://", "a--", "b"},
-	{"url", "ftp://", "a:", "@"},
-	{"url", "news:", "a.", ""},
-	{"url", "news:a@", "a.", "a"},
-	{"url", "x://", "a.", "#"},
-	{"gopherurl", "gopher://h/1", "%09", ""},
-	{"url", "gopher://h/1", "%09a/", "#"},
-	{"url", "wais://h/", "a", "/b"},
-	{"url", "prospero://h/", ";a=b", ";"},
+	{"url", "http://", "a.", "", unstated},
+	{"url", "http://", "1.", "1", unstated},
+	{"url", "http://", "a--", "b", unstated},
+	{"url", "ftp://", "a:", "@", unstated},
+	{"url", "news:", "a.", "", unstated},
+	{"url", "news:a@", "a.", "a", unstated},
+	{"url", "x://", "a.", "#", unstated},
+	{"gopherurl", "gopher://h/1", "%09", "", unstated},
+	{"url", "gopher://h/1", "%09a/", "#", unstated},
+	{"url", "wais://h/", "a", "/b", unstated},
+	{"url", "prospero://h/", ";a=b", ";", unstated},
 }
 
 // TestRFC1738SyntaxErrorOffsets: the offset of a rejection is the longest prefix of the input

@@ -118,6 +118,14 @@ func lookupRule(v Version, rule string) (*version, int, error) {
 	return info, start, nil
 }
 
+// RuleFor returns the rule, by its name in the document, that Validate holds s to under v:
+// DefaultRule, or for RFC 1738 the rule of s's scheme (see the package documentation). It is
+// "" for an unknown version.
+func (v Version) RuleFor(s string, mode ...Mode) string {
+	rule, _ := defaultRule(v, s, mode)
+	return rule
+}
+
 // defaultRule is the rule Validate holds s to under v.
 func defaultRule(v Version, s string, mode []Mode) (string, error) {
 	info := v.info()

@@ -2,6 +2,7 @@ package urlgrammar_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -134,45 +135,42 @@ func TestMatchAgreesWithValidate(t *testing.T) {
 	}
 }
 
-// fuzzValidate is the fuzz target of one grammar: no input makes any start rule panic, a
-// rejection is a *SyntaxError with an offset inside the input, and the verdict is stable (the
-// pooled parsers keep no state from one input to the next). Run one grammar's target with, for
-// example, go test -fuzz FuzzRFC1738 -run '^$' .
-func fuzzValidate(f *testing.F, v urlgrammar.Version) {
-	for _, s := range []string{"http://a/b?c#d", "ftp://u:p@h:21/x;type=a", "gopher://h/1sel%09search",
-		"//a", "?y", "[::1]", "%zz", "http://[v1.x]/", "news:a@b", "url:http://h/"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
+// FuzzValidate is the fuzz target over (version, rule, input): no input makes any rule of any
+// version panic, a rejection is a *SyntaxError with an offset inside the input, and the
+// verdict is stable (the pooled parsers keep no state from one input to the next). The
+// version and the rule are indexes, taken modulo the number of versions and of the version's
+// rules (Version.Rules), so that every value the fuzzer tries names one; the seeds are every
+// seed input under every start rule of every version. Run it with
+// go test -fuzz FuzzValidate -run '^$' .
+func FuzzValidate(f *testing.F) {
+	for vi, v := range urlgrammar.Versions() {
 		for _, rule := range v.StartRules() {
-			first := urlgrammar.ValidateRule(v, rule, s)
-			urlgrammar.MatchRule(v, rule, "http://x/"+s)
-			second := urlgrammar.ValidateRule(v, rule, s)
-			if (first == nil) != (second == nil) {
-				t.Fatalf("%v %s %q: verdict changed: %v then %v", v, rule, s, first, second)
+			ri := slices.Index(v.Rules(), rule)
+			if ri < 0 {
+				f.Fatalf("%v: start rule %s is not among its rules", v, rule)
 			}
-			var se *urlgrammar.SyntaxError
-			if first != nil && (!errors.As(first, &se) || se.Offset < 0 || se.Offset > len(s)) {
-				t.Fatalf("%v %s %q: %v", v, rule, s, first)
+			for _, s := range []string{"http://a/b?c#d", "ftp://u:p@h:21/x;type=a", "gopher://h/1sel%09search",
+				"//a", "?y", "[::1]", "%zz", "http://[v1.x]/", "news:a@b", "url:http://h/"} {
+				f.Add(uint8(vi), uint16(ri), s)
 			}
 		}
-	})
-}
-
-func FuzzDraft1993(f *testing.F) { fuzzValidate(f, urlgrammar.Draft1993) }
-func FuzzDraft1994(f *testing.F) { fuzzValidate(f, urlgrammar.Draft1994) }
-func FuzzRFC1738(f *testing.F)   { fuzzValidate(f, urlgrammar.RFC1738) }
-func FuzzRFC1808(f *testing.F)   { fuzzValidate(f, urlgrammar.RFC1808) }
-func FuzzDraft1997(f *testing.F) { fuzzValidate(f, urlgrammar.Draft1997) }
-func FuzzRFC2396(f *testing.F)   { fuzzValidate(f, urlgrammar.RFC2396) }
-func FuzzDraft2003(f *testing.F) { fuzzValidate(f, urlgrammar.Draft2003) }
-func FuzzRFC3986(f *testing.F)   { fuzzValidate(f, urlgrammar.RFC3986) }
-
-// TestFuzzTargetsCoverVersions: every version has its fuzz target above.
-func TestFuzzTargetsCoverVersions(t *testing.T) {
-	if n := len(urlgrammar.Versions()); n != 8 {
-		t.Errorf("%d versions: add the fuzz target of each new one", n)
 	}
+	f.Fuzz(func(t *testing.T, vi uint8, ri uint16, s string) {
+		vs := urlgrammar.Versions()
+		v := vs[int(vi)%len(vs)]
+		rules := v.Rules()
+		rule := rules[int(ri)%len(rules)]
+		first := urlgrammar.ValidateRule(v, rule, s)
+		urlgrammar.MatchRule(v, rule, "http://x/"+s)
+		second := urlgrammar.ValidateRule(v, rule, s)
+		if (first == nil) != (second == nil) {
+			t.Fatalf("%v %s %q: verdict changed: %v then %v", v, rule, s, first, second)
+		}
+		var se *urlgrammar.SyntaxError
+		if first != nil && (!errors.As(first, &se) || se.Offset < 0 || se.Offset > len(s)) {
+			t.Fatalf("%v %s %q: %v", v, rule, s, first)
+		}
+	})
 }
 
 func TestSyntaxErrorMessage(t *testing.T) {

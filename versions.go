@@ -240,8 +240,8 @@ func (v Version) DefaultRule() string {
 
 // AbsoluteRule is the version's rule for an absolute URL with no fragment, such as
 // "absolute-URI"; for RFC 1738, whose URLs are all absolute, it is "" and stands for the
-// default reading of Validate. Compare holds inputs to it by default, so that like is compared
-// with like.
+// default reading of Validate. Package compare holds inputs to it by default, so that like is
+// compared with like.
 func (v Version) AbsoluteRule() string {
 	if info := v.info(); info != nil {
 		return info.absoluteRule

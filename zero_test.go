@@ -41,24 +41,4 @@ func TestZeroValues(t *testing.T) {
 		t.Errorf("zero SyntaxError: %q", msg)
 	}
 
-	// A zero Summary takes its shape from the first comparison.
-	var s urlgrammar.Summary
-	reject := &urlgrammar.SyntaxError{Input: "x~", Offset: 1, In: "hsegment"}
-	s.Add(urlgrammar.Comparison{Input: "x~", Errs: []*urlgrammar.SyntaxError{nil, reject}})
-	s.Add(urlgrammar.Comparison{Input: "y", Errs: []*urlgrammar.SyntaxError{nil, nil, nil}})
-	if s.Inputs != 2 || len(s.Accepted) != 2 || s.Accepted[0] != 2 || s.Accepted[1] != 1 {
-		t.Errorf("zero Summary after two comparisons: %d inputs, accepted %v", s.Inputs, s.Accepted)
-	}
-	if len(s.Pairs) != 1 || s.Pairs[0].Both != 1 || s.Pairs[0].OnlyFirst != 1 {
-		t.Errorf("zero Summary: pairs %+v", s.Pairs)
-	}
-	if cs := s.Causes(); len(cs) != 1 || cs[0].Found != "~" || cs[0].Count != 1 {
-		t.Errorf("zero Summary: causes %+v", cs)
-	}
-	// A summary of three targets counts a comparison of two in those two, and its pairs.
-	three := urlgrammar.NewSummary(make([]urlgrammar.Target, 3))
-	three.Add(urlgrammar.Comparison{Input: "x~", Errs: []*urlgrammar.SyntaxError{reject, nil}})
-	if three.Accepted[1] != 1 || three.Pairs[0].OnlySecond != 1 || three.Pairs[1] != (urlgrammar.PairCount{}) || three.Pairs[2] != (urlgrammar.PairCount{}) {
-		t.Errorf("three-target Summary, two verdicts: accepted %v, pairs %+v", three.Accepted, three.Pairs)
-	}
 }

@@ -7,10 +7,11 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // runCharsets prints, per component and version, which printable ASCII characters may stand
-// unescaped in the component (urlgrammar.ProbeCharset), or with --diff only the characters
+// unescaped in the component (compare.ProbeCharset), or with --diff only the characters
 // whose status differs between the versions.
 func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("charsets", "[-g ID,ID,...] [--diff] [--format table|tsv|json]", stderr)
@@ -40,10 +41,10 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return abort(fmt.Errorf("--diff needs at least two versions"))
 	}
 	var rows []charsetRow
-	for _, c := range urlgrammar.CharsetComponents() {
+	for _, c := range compare.CharsetComponents() {
 		r := charsetRow{name: c.Name, part: c.Scheme != ""}
 		for _, v := range vs {
-			cs, err := urlgrammar.ProbeCharset(v, c.Name)
+			cs, err := compare.ProbeCharset(v, c.Name)
 			if err != nil {
 				return abort(err)
 			}
@@ -63,7 +64,7 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 type charsetRow struct {
 	name string
 	part bool // a part of an RFC 1738 scheme
-	sets []*urlgrammar.Charset
+	sets []*compare.Charset
 }
 
 // compared returns the indexes of the versions that have the component.
@@ -112,11 +113,11 @@ const (
 	markMixed  = "*"
 )
 
-func mark(s urlgrammar.CharStatus) string {
+func mark(s compare.CharStatus) string {
 	switch s {
-	case urlgrammar.CharYes:
+	case compare.CharYes:
 		return markYes
-	case urlgrammar.CharPartly:
+	case compare.CharPartly:
 		return markPartly
 	}
 	return markNo
@@ -126,7 +127,7 @@ func mark(s urlgrammar.CharStatus) string {
 // ASCII order; the space is shown as "␣".
 var punctuation = func() string {
 	var b strings.Builder
-	for c := byte(urlgrammar.FirstPrintable); c <= urlgrammar.LastPrintable; c++ {
+	for c := byte(compare.FirstPrintable); c <= compare.LastPrintable; c++ {
 		if !isAlnum(c) {
 			b.WriteByte(c)
 		}
@@ -164,7 +165,7 @@ func charsetTable(w *bufio.Writer, vs []urlgrammar.Version, rows []charsetRow, d
 	fmt.Fprintf(w, "version's parser: %s in every probed position, %s in some only, %s in none.\n", markYes, markPartly, markNo)
 	header := strings.ReplaceAll(punctuation, " ", "␣") + "  A-Z a-z 0-9"
 	mixed := false
-	marks := func(cs *urlgrammar.Charset) string {
+	marks := func(cs *compare.Charset) string {
 		var b strings.Builder
 		for i := 0; i < len(punctuation); i++ {
 			b.WriteString(mark(cs.Of(punctuation[i])))
@@ -229,14 +230,14 @@ type diffGroup struct {
 func diffGroups(r charsetRow) []*diffGroup {
 	var groups []*diffGroup
 	index := map[string]*diffGroup{}
-	for c := byte(urlgrammar.FirstPrintable); c <= urlgrammar.LastPrintable; c++ {
+	for c := byte(compare.FirstPrintable); c <= compare.LastPrintable; c++ {
 		if !r.differs(c) {
 			continue
 		}
 		g := &diffGroup{}
 		for i, cs := range r.sets {
 			g.statuses = append(g.statuses, r.status(i, c))
-			if cs.Applies && cs.Of(c) == urlgrammar.CharPartly {
+			if cs.Applies && cs.Of(c) == compare.CharPartly {
 				g.notes = append(g.notes, cs.Version.String()+": "+cs.Restriction(c))
 			}
 		}
@@ -425,7 +426,7 @@ func charsetTSV(w *bufio.Writer, vs []urlgrammar.Version, rows []charsetRow, dif
 		if diff && len(r.compared()) < 2 {
 			continue
 		}
-		for c := byte(urlgrammar.FirstPrintable); c <= urlgrammar.LastPrintable; c++ {
+		for c := byte(compare.FirstPrintable); c <= compare.LastPrintable; c++ {
 			if diff && !r.differs(c) {
 				continue
 			}
@@ -461,14 +462,14 @@ func charsetJSON(w *bufio.Writer, vs []urlgrammar.Version, rows []charsetRow, di
 			Chars     []char  `json:"chars"`
 			Probes    []probe `json:"probes"`
 		}{Component: r.name, Chars: []char{}, Probes: []probe{}}
-		for c := byte(urlgrammar.FirstPrintable); c <= urlgrammar.LastPrintable; c++ {
+		for c := byte(compare.FirstPrintable); c <= compare.LastPrintable; c++ {
 			if diff && !r.differs(c) {
 				continue
 			}
 			ch := char{Char: string(c), Status: map[string]string{}}
 			for i, cs := range r.sets {
 				ch.Status[cs.Version.String()] = r.status(i, c)
-				if cs.Applies && cs.Of(c) == urlgrammar.CharPartly {
+				if cs.Applies && cs.Of(c) == compare.CharPartly {
 					if ch.NotIn == nil {
 						ch.NotIn = map[string]string{}
 					}

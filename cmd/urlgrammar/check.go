@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // checkResult is one line of "check --json".
@@ -61,10 +62,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := exitValid
 	var writeErr, readErr error
 	// The inputs are judged on every CPU, in batches, and printed in input order
-	// (urlgrammar.CompareAll with the one target): memory stays bounded on a stream of any
+	// (compare.CompareAll with the one target): memory stays bounded on a stream of any
 	// length.
 	lines := func(yield func(string) bool) { readErr = src.each(yield) }
-	for c := range urlgrammar.CompareAll([]urlgrammar.Target{target}, lines, opts...) {
+	for c := range compare.CompareAll([]compare.Target{target}, lines, opts...) {
 		s, se := c.Input, c.Errs[0]
 		if se != nil {
 			status = exitInvalid
@@ -94,7 +95,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // checkQuiet is "check -q": the verdict of Match for each input, without a diagnosis.
-func checkQuiet(target urlgrammar.Target, opts []urlgrammar.Mode, src *inputSource, out *bufio.Writer, stderr io.Writer) int {
+func checkQuiet(target compare.Target, opts []urlgrammar.Mode, src *inputSource, out *bufio.Writer, stderr io.Writer) int {
 	status := exitValid
 	var writeErr error
 	readErr := src.each(func(s string) bool {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // ruleOverrides is the repeatable -rule id=RULE flag of compare.
@@ -73,9 +74,9 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return abort(err)
 	}
-	targets := urlgrammar.AbsoluteTargets(vs...)
+	targets := compare.AbsoluteTargets(vs...)
 	if *reference {
-		targets = urlgrammar.ReferenceTargets(vs...)
+		targets = compare.ReferenceTargets(vs...)
 	}
 	for id, rule := range overrides {
 		v, err := urlgrammar.Lookup(id)
@@ -92,7 +93,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return abort(fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id))
 		}
 	}
-	if err := urlgrammar.CheckTargets(targets); err != nil {
+	if err := compare.CheckTargets(targets); err != nil {
 		return abort(err)
 	}
 
@@ -106,7 +107,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *useCorpus && (*file != "" || len(inputArgs) > 0):
 		return abort(errors.New("--corpus takes no inputs: it compares the embedded corpus"))
 	case *useCorpus || (*file == "" && len(inputArgs) == 0 && isTerminal(stdin)):
-		corpus := urlgrammar.Corpus()
+		corpus := compare.Corpus()
 		inputs = func(yield func(string) bool) {
 			for _, ex := range corpus {
 				if !yield(ex.Input) {
@@ -140,12 +141,12 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout)}
-	summary := urlgrammar.NewSummary(targets)
+	summary := compare.NewSummary(targets)
 	progress := newProgress(stdout, stderr)
 	disagreements, read := 0, 0
 	var writeErr error
 	w.begin(r)
-	for c := range urlgrammar.CompareAll(targets, inputs) {
+	for c := range compare.CompareAll(targets, inputs) {
 		read++
 		progress.tick(read)
 		agree := c.Agree()
@@ -242,7 +243,7 @@ func (p *progress) done() {
 // A report is the state of one compare run that its formats share.
 type report struct {
 	out     *bufio.Writer
-	targets []urlgrammar.Target
+	targets []compare.Target
 	why     bool // show each refusing version's reason under a disagreeing row
 	diff    bool // only the disagreeing inputs are shown and summarized
 	width   int  // the table's width on a terminal; 0: no clipping
@@ -253,8 +254,8 @@ type report struct {
 // summary (to the output, or to the --summary file), and end.
 type compareWriter struct {
 	begin   func(r *report)
-	row     func(r *report, c urlgrammar.Comparison, source string)
-	summary func(w *bufio.Writer, r *report, s *urlgrammar.Summary)
+	row     func(r *report, c compare.Comparison, source string)
+	summary func(w *bufio.Writer, r *report, s *compare.Summary)
 	end     func(r *report)
 }
 
@@ -299,7 +300,7 @@ var (
 	cellInvalid = fmt.Sprintf("%-5s", " "+markInvalid)
 )
 
-func tableRow(r *report, c urlgrammar.Comparison, _ string) {
+func tableRow(r *report, c compare.Comparison, _ string) {
 	w := r.out
 	focus := -1 // the byte the clipping keeps in view: the first offending one
 	for i := range r.targets {
@@ -478,7 +479,7 @@ func needsQuotes(s string) bool {
 }
 
 // shown says which inputs a summary counts.
-func (r *report) shown(s *urlgrammar.Summary) string {
+func (r *report) shown(s *compare.Summary) string {
 	if r.diff {
 		return fmt.Sprintf("%d of %d inputs, those on which the versions disagree", s.Inputs, r.read)
 	}
@@ -486,7 +487,7 @@ func (r *report) shown(s *urlgrammar.Summary) string {
 }
 
 // splitCauses separates the causes on which the targets disagree from those they share.
-func splitCauses(s *urlgrammar.Summary) (disagree, shared []*urlgrammar.Cause) {
+func splitCauses(s *compare.Summary) (disagree, shared []*compare.Cause) {
 	for _, c := range s.Causes() {
 		if c.Shared {
 			shared = append(shared, c)
@@ -497,7 +498,7 @@ func splitCauses(s *urlgrammar.Summary) (disagree, shared []*urlgrammar.Cause) {
 	return disagree, shared
 }
 
-func tableSummary(w *bufio.Writer, r *report, s *urlgrammar.Summary) {
+func tableSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	fmt.Fprintf(w, "\n%s. %s accepted, %s rejected.\n", r.shown(s), markValid, markInvalid)
 	fmt.Fprintln(w, "\nAccepted, per version and rule:")
 	for i, t := range s.Targets {
@@ -529,12 +530,12 @@ func tableSummary(w *bufio.Writer, r *report, s *urlgrammar.Summary) {
 }
 
 // tableCauses prints causes, at most perTarget per version when perTarget > 0.
-func tableCauses(w *bufio.Writer, r *report, causes []*urlgrammar.Cause, perTarget int) {
+func tableCauses(w *bufio.Writer, r *report, causes []*compare.Cause, perTarget int) {
 	if len(causes) == 0 {
 		fmt.Fprintln(w, "  none")
 		return
 	}
-	count := map[urlgrammar.Target]int{}
+	count := map[compare.Target]int{}
 	hidden := 0
 	for _, c := range causes {
 		if perTarget > 0 && count[c.Target] == perTarget {
@@ -623,7 +624,7 @@ func markdownCode(s string) string {
 // markdownText escapes text of ours for a table cell.
 func markdownText(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 
-func markdownRow(r *report, c urlgrammar.Comparison, source string) {
+func markdownRow(r *report, c compare.Comparison, source string) {
 	w := r.out
 	fmt.Fprintf(w, "| %s |", markdownCode(c.Input))
 	var why []string
@@ -643,7 +644,7 @@ func markdownRow(r *report, c urlgrammar.Comparison, source string) {
 	fmt.Fprintf(w, " %s |\n", markdownText(source))
 }
 
-func markdownSummary(w *bufio.Writer, r *report, s *urlgrammar.Summary) {
+func markdownSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	fmt.Fprintf(w, "\n%s.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s))
 	for i, t := range s.Targets {
 		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, t.Rule, s.Accepted[i])
@@ -657,7 +658,7 @@ func markdownSummary(w *bufio.Writer, r *report, s *urlgrammar.Summary) {
 	disagree, shared := splitCauses(s)
 	for _, part := range []struct {
 		title  string
-		causes []*urlgrammar.Cause
+		causes []*compare.Cause
 	}{
 		{"Rejections where the versions disagree", disagree},
 		{"Rejections every version shares", shared},
@@ -692,7 +693,7 @@ func tsvBegin(r *report) {
 
 // tsvRow prints "valid" or "invalid:OFFSET" per target, each followed by the reason (empty
 // for an accepted input).
-func tsvRow(r *report, c urlgrammar.Comparison, source string) {
+func tsvRow(r *report, c compare.Comparison, source string) {
 	w := r.out
 	w.WriteString(tsvField(c.Input))
 	for i := range r.targets {
@@ -707,7 +708,7 @@ func tsvRow(r *report, c urlgrammar.Comparison, source string) {
 
 // tsvSummary prints the causes as a table of their own: a TSV of rows would be broken by a
 // summary after them, so it is printed only to the --summary file.
-func tsvSummary(w *bufio.Writer, r *report, s *urlgrammar.Summary) {
+func tsvSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	if w == r.out {
 		return
 	}
@@ -739,7 +740,7 @@ type jsonInput struct {
 	Verdicts   []jsonVerdict `json:"verdicts"`
 }
 
-func jsonRow(r *report, c urlgrammar.Comparison, source string) {
+func jsonRow(r *report, c compare.Comparison, source string) {
 	line := jsonInput{Type: "input", Input: c.Input, InputBytes: inputBytes(c.Input), Source: source}
 	for i, t := range r.targets {
 		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input), Valid: c.Accepted(i)}
@@ -800,7 +801,7 @@ type jsonCause struct {
 	Message      string `json:"message"`
 }
 
-func newJSONSummary(r *report, s *urlgrammar.Summary) jsonSummaryLine {
+func newJSONSummary(r *report, s *compare.Summary) jsonSummaryLine {
 	sum := jsonSummaryLine{Type: "summary", Inputs: s.Inputs, Read: r.read, Shown: "all",
 		Targets: []jsonTarget{}, Pairs: []jsonPair{}, Sets: []jsonSet{}, Causes: []jsonCause{}}
 	if r.diff {
@@ -827,7 +828,7 @@ func newJSONSummary(r *report, s *urlgrammar.Summary) jsonSummaryLine {
 	return sum
 }
 
-func jsonSummary(w *bufio.Writer, r *report, s *urlgrammar.Summary) {
+func jsonSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	writeJSON(w, newJSONSummary(r, s))
 }
 

@@ -6,7 +6,7 @@ import (
 	"html"
 	"strings"
 
-	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // The HTML report of compare is one self-contained file: inline CSS and SVG, no script, no
@@ -67,7 +67,7 @@ func esc(s string) string { return html.EscapeString(s) }
 // printable ASCII), escaped for HTML: never invalid UTF-8 or a control character.
 func htmlInput(s string) string { return esc(newDisplay(s, -1, 0).text) }
 
-func htmlRow(r *report, c urlgrammar.Comparison, source string) {
+func htmlRow(r *report, c compare.Comparison, source string) {
 	w := r.out
 	if c.Agree() {
 		w.WriteString("<tr>")
@@ -84,7 +84,7 @@ func htmlRow(r *report, c urlgrammar.Comparison, source string) {
 	fmt.Fprintf(w, "<td class=\"in\"><code>%s</code></td><td>%s</td></tr>\n", htmlInput(c.Input), esc(source))
 }
 
-func htmlSummary(w *bufio.Writer, r *report, s *urlgrammar.Summary) {
+func htmlSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	w.WriteString("</tbody>\n</table>\n</section>\n")
 	fmt.Fprintf(w, "<section style=\"order: 0\"><h1>urlgrammar compare</h1>\n<p class=\"note\"><span data-key=\"inputs\">%d</span> inputs", s.Inputs)
 	if r.diff {
@@ -118,7 +118,7 @@ const maxSets = 24
 // htmlUpSet draws the inputs per set of accepting versions as an UpSet chart (Lex et al.,
 // "UpSet: Visualization of Intersecting Sets", 2014): a bar per set, most frequent first, over
 // a matrix of dots that shows which versions form the set; beside it, each version's total.
-func htmlUpSet(w *bufio.Writer, s *urlgrammar.Summary) {
+func htmlUpSet(w *bufio.Writer, s *compare.Summary) {
 	sets := s.Sets()
 	shown := sets[:min(len(sets), maxSets)]
 	const (
@@ -187,7 +187,7 @@ func htmlUpSet(w *bufio.Writer, s *urlgrammar.Summary) {
 }
 
 // setKey names a set of versions for a data-key: their ids joined by "+", or "none".
-func setKey(s *urlgrammar.Summary, set urlgrammar.SetCount) string {
+func setKey(s *compare.Summary, set compare.SetCount) string {
 	var ids []string
 	for i, in := range set.Accepting {
 		if in {
@@ -201,7 +201,7 @@ func setKey(s *urlgrammar.Summary, set urlgrammar.SetCount) string {
 }
 
 // setName says which versions accept the inputs of a set, for a reader.
-func setName(s *urlgrammar.Summary, set urlgrammar.SetCount) string {
+func setName(s *compare.Summary, set compare.SetCount) string {
 	if k := setKey(s, set); k != "none" {
 		return "accepted by exactly " + strings.ReplaceAll(k, "+", ", ")
 	}
@@ -210,7 +210,7 @@ func setName(s *urlgrammar.Summary, set urlgrammar.SetCount) string {
 
 // htmlHeat shows the pairs of versions as a heat map: the cell in row A and column B counts the
 // inputs that A accepts and B rejects; the diagonal, those A accepts.
-func htmlHeat(w *bufio.Writer, s *urlgrammar.Summary) {
+func htmlHeat(w *bufio.Writer, s *compare.Summary) {
 	if len(s.Targets) < 2 {
 		return
 	}
@@ -276,7 +276,7 @@ func htmlHeat(w *bufio.Writer, s *urlgrammar.Summary) {
 }
 
 // causeKey names a cause for a data-key.
-func causeKey(c *urlgrammar.Cause) string {
+func causeKey(c *compare.Cause) string {
 	kind := "disagree"
 	if c.Shared {
 		kind = "shared"
@@ -286,12 +286,12 @@ func causeKey(c *urlgrammar.Cause) string {
 
 // htmlCauses lists, per version, the causes of its rejections: first those on which the
 // versions disagree, then (folded) those every version shares.
-func htmlCauses(w *bufio.Writer, s *urlgrammar.Summary) {
+func htmlCauses(w *bufio.Writer, s *compare.Summary) {
 	w.WriteString("<section style=\"order: 3\"><h2>Why each version rejects inputs</h2>\n")
 	w.WriteString("<p class=\"note\">Rejections grouped by the rule in which the input left the grammar and the character found there, with the count, an example and the grammar's own diagnosis.</p>\n")
 	causes := s.Causes()
 	for _, t := range s.Targets {
-		var disagree, shared []*urlgrammar.Cause
+		var disagree, shared []*compare.Cause
 		for _, c := range causes {
 			switch {
 			case c.Target != t:
@@ -318,7 +318,7 @@ func htmlCauses(w *bufio.Writer, s *urlgrammar.Summary) {
 	w.WriteString("</section>\n")
 }
 
-func htmlCauseTable(w *bufio.Writer, causes []*urlgrammar.Cause) {
+func htmlCauseTable(w *bufio.Writer, causes []*compare.Cause) {
 	w.WriteString("<table><thead><tr><th class=\"n\">count</th><th>left the grammar in</th><th>found</th><th>example</th><th>reason</th></tr></thead><tbody>\n")
 	for _, c := range causes {
 		fmt.Fprintf(w, "<tr><td class=\"n\" data-key=\"%s\">%d</td><td>%s</td><td><code>%s</code></td><td><code>%s</code></td><td>%s</td></tr>\n",
@@ -329,7 +329,7 @@ func htmlCauseTable(w *bufio.Writer, causes []*urlgrammar.Cause) {
 
 // htmlCharsets shows, per component, which punctuation characters (and ranges of letters and
 // digits) each compared version allows unescaped, as the charsets command does.
-func htmlCharsets(w *bufio.Writer, s *urlgrammar.Summary) {
+func htmlCharsets(w *bufio.Writer, s *compare.Summary) {
 	w.WriteString("<section style=\"order: 4\"><h2>Characters allowed unescaped, per component</h2>\n")
 	w.WriteString("<p class=\"note\">From \"urlgrammar charsets\": a dark cell means the character stands unescaped in every probed position of the component, a light one in some, an empty one in none.</p>\n")
 	w.WriteString("<table class=\"grid\"><thead><tr><th>component</th><th>version</th>")
@@ -340,13 +340,13 @@ func htmlCharsets(w *bufio.Writer, s *urlgrammar.Summary) {
 		fmt.Fprintf(w, "<th class=\"c\" style=\"width: 2.4em\">%s</th>", rg.name)
 	}
 	w.WriteString("</tr></thead><tbody>\n")
-	for _, comp := range urlgrammar.CharsetComponents() {
+	for _, comp := range compare.CharsetComponents() {
 		if comp.Scheme != "" {
 			continue
 		}
 		first := true
 		for _, t := range s.Targets {
-			cs, err := urlgrammar.ProbeCharset(t.Version, comp.Name)
+			cs, err := compare.ProbeCharset(t.Version, comp.Name)
 			if err != nil || !cs.Applies {
 				continue
 			}
@@ -363,7 +363,7 @@ func htmlCharsets(w *bufio.Writer, s *urlgrammar.Summary) {
 				st := cs.Of(rg.from)
 				for c := rg.from; c <= rg.to; c++ {
 					if cs.Of(c) != st {
-						st = urlgrammar.CharPartly
+						st = compare.CharPartly
 					}
 				}
 				fmt.Fprintf(w, "<td class=\"c %s\" title=\"%s in %s: %s\"></td>", st, rg.name, esc(comp.Name), st)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // TestCompareCorpusSources checks that each row of "compare --corpus" carries the source of its
@@ -15,7 +15,7 @@ func TestCompareCorpusSources(t *testing.T) {
 	if code := runCompare([]string{"--corpus", "--format", "tsv"}, strings.NewReader(""), &stdout, &stderr); code == exitUsage {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	corpus := urlgrammar.Corpus()
+	corpus := compare.Corpus()
 	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
 	if len(lines) != len(corpus)+1 { // a header, then a row per input
 		t.Fatalf("%d output lines for %d corpus inputs", len(lines), len(corpus))
@@ -41,7 +41,7 @@ func TestCompareAgreesWithCheck(t *testing.T) {
 	rows := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	header := strings.Split(rows[0], "\t")
 	var inputs []string
-	for _, ex := range urlgrammar.Corpus() {
+	for _, ex := range compare.Corpus() {
 		inputs = append(inputs, ex.Input)
 	}
 	// The header: input, then a verdict column and a reason column per target, then source.

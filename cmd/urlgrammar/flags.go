@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // newFlagSet makes the flag set of a subcommand; its errors go to stderr. "-h" and "--help"
@@ -69,13 +70,13 @@ func addGrammarFlags(fs *flag.FlagSet) grammarFlags {
 
 // target resolves the flags: the version and the rule (or "" for the default reading), or an
 // error for an unknown version or rule.
-func (g grammarFlags) target() (urlgrammar.Target, error) {
+func (g grammarFlags) target() (compare.Target, error) {
 	v, err := versionFlag(*g.id)
 	if err != nil {
-		return urlgrammar.Target{}, err
+		return compare.Target{}, err
 	}
-	t := urlgrammar.Target{Version: v, Rule: startRule(v, *g.rule)}
-	return t, urlgrammar.CheckTargets([]urlgrammar.Target{t})
+	t := compare.Target{Version: v, Rule: startRule(v, *g.rule)}
+	return t, compare.CheckTargets([]compare.Target{t})
 }
 
 // versionFlag resolves the -g flag's value to a Version.

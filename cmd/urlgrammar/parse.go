@@ -163,13 +163,13 @@ func parts(p urlgrammar.SchemeParts) any {
 			Scheme   string  `json:"scheme"`
 			Path     *string `json:"path"`
 			Typecode *string `json:"typecode"`
-		}{p.SchemeName(), text(p.Path), text(p.Typecode)}
+		}{"ftp", text(p.Path), text(p.Typecode)}
 	case *urlgrammar.HTTP:
 		return struct {
 			Scheme string  `json:"scheme"`
 			Path   *string `json:"path"`
 			Search *string `json:"search"`
-		}{p.SchemeName(), text(p.Path), text(p.Search)}
+		}{"http", text(p.Path), text(p.Search)}
 	case *urlgrammar.Gopher:
 		return struct {
 			Scheme       string  `json:"scheme"`
@@ -177,25 +177,25 @@ func parts(p urlgrammar.SchemeParts) any {
 			Selector     *string `json:"selector"`
 			Search       *string `json:"search"`
 			GopherString *string `json:"gopher_string"`
-		}{p.SchemeName(), text(p.Type), text(p.Selector), text(p.Search), text(p.GopherString)}
+		}{"gopher", text(p.Type), text(p.Selector), text(p.Search), text(p.GopherString)}
 	case *urlgrammar.Mailto:
 		return struct {
 			Scheme  string  `json:"scheme"`
 			Address *string `json:"address"`
-		}{p.SchemeName(), text(p.Address)}
+		}{"mailto", text(p.Address)}
 	case *urlgrammar.News:
 		return struct {
 			Scheme  string  `json:"scheme"`
 			All     bool    `json:"all"`
 			Group   *string `json:"group"`
 			Article *string `json:"article"`
-		}{p.SchemeName(), p.All, text(p.Group), text(p.Article)}
+		}{"news", p.All, text(p.Group), text(p.Article)}
 	case *urlgrammar.NNTP:
 		return struct {
 			Scheme  string  `json:"scheme"`
 			Group   *string `json:"group"`
 			Article *string `json:"article"`
-		}{p.SchemeName(), text(p.Group), text(p.Article)}
+		}{"nntp", text(p.Group), text(p.Article)}
 	case *urlgrammar.Telnet:
 		return struct {
 			Scheme   string  `json:"scheme"`
@@ -203,7 +203,7 @@ func parts(p urlgrammar.SchemeParts) any {
 			Password *string `json:"password"`
 			Host     *string `json:"host"`
 			Port     *string `json:"port"`
-		}{p.SchemeName(), text(p.User), text(p.Password), text(p.Host), text(p.Port)}
+		}{"telnet", text(p.User), text(p.Password), text(p.Host), text(p.Port)}
 	case *urlgrammar.WAIS:
 		return struct {
 			Scheme   string  `json:"scheme"`
@@ -211,13 +211,13 @@ func parts(p urlgrammar.SchemeParts) any {
 			Search   *string `json:"search"`
 			Type     *string `json:"type"`
 			Path     *string `json:"path"`
-		}{p.SchemeName(), text(p.Database), text(p.Search), text(p.Type), text(p.Path)}
+		}{"wais", text(p.Database), text(p.Search), text(p.Type), text(p.Path)}
 	case *urlgrammar.File:
 		return struct {
 			Scheme string  `json:"scheme"`
 			Host   *string `json:"host"`
 			Path   *string `json:"path"`
-		}{p.SchemeName(), text(p.Host), text(p.Path)}
+		}{"file", text(p.Host), text(p.Path)}
 	case *urlgrammar.Prospero:
 		fields := []field{}
 		for _, f := range p.Fields {
@@ -227,7 +227,7 @@ func parts(p urlgrammar.SchemeParts) any {
 			Scheme string  `json:"scheme"`
 			Path   *string `json:"path"`
 			Fields []field `json:"fields"`
-		}{p.SchemeName(), text(p.Path), fields}
+		}{"prospero", text(p.Path), fields}
 	}
 	return nil
 }

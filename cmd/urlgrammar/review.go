@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // reviewFinding is one finding in the JSON of review, compare and resolve.
@@ -165,7 +166,7 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 				head, rule, _ := strings.Cut(rendered(r, w.begin), "\n")
 				fmt.Fprintf(r.out, "%s review |\n%s---|\n", head, strings.TrimSuffix(rule, "\n"))
 			},
-			row: func(r *report, c urlgrammar.Comparison, source string) {
+			row: func(r *report, c compare.Comparison, source string) {
 				row := rendered(r, func(r *report) { w.row(r, c, source) })
 				var cell []string
 				for _, f := range reviewRow(r.targets, c) {
@@ -179,7 +180,7 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 	case "json":
 		return compareWriter{
 			begin: w.begin,
-			row: func(r *report, c urlgrammar.Comparison, source string) {
+			row: func(r *report, c compare.Comparison, source string) {
 				row := rendered(r, func(r *report) { w.row(r, c, source) })
 				review := rendered(r, func(r *report) { writeJSON(r.out, reviewRow(r.targets, c)) })
 				fmt.Fprintf(r.out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}\n"), strings.TrimSuffix(review, "\n"))
@@ -192,7 +193,7 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 }
 
 // reviewRow reviews the input of c under each version that accepts it.
-func reviewRow(targets []urlgrammar.Target, c urlgrammar.Comparison) []reviewFinding {
+func reviewRow(targets []compare.Target, c compare.Comparison) []reviewFinding {
 	out := []reviewFinding{}
 	for i, t := range targets {
 		if !c.Accepted(i) {

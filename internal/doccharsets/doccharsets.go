@@ -1,7 +1,7 @@
 // Package doccharsets holds, for the tests of urlgrammar's charsets, the character sets that
 // RFC 1738, the 2003 draft (draft-fielding-uri-rfc2396bis-01), RFC 2396 and RFC 3986 define
 // for each component, written here from the documents' own rules, section by section, and not
-// from any parser: the tests hold the probed sets (urlgrammar.ProbeCharset) and the output of
+// from any parser: the tests hold the probed sets (compare.ProbeCharset) and the output of
 // "urlgrammar charsets --diff" to them.
 //
 // An escape ("%" hex hex) is three characters, not one: the sets hold the characters that may
@@ -160,7 +160,7 @@ var (
 	rfc3986RegName = Union(rfc3986Unreserved, rfc3986SubDelims)
 )
 
-// Sets holds, by version id and then component name (as urlgrammar.CharsetComponents names
+// Sets holds, by version id and then component name (as compare.CharsetComponents names
 // them), what each document says. A component that a version's map does not list is one the
 // document's grammar does not have.
 var Sets = map[string]map[string]Set{

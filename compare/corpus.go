@@ -1,7 +1,8 @@
-package urlgrammar
+package compare
 
 import (
 	_ "embed"
+	"strconv"
 	"strings"
 )
 
@@ -11,10 +12,10 @@ type Example struct {
 	Source string
 }
 
-//go:embed testdata/corpus.tsv
+//go:embed corpus.tsv
 var corpusTSV string
 
-// Corpus returns the default corpus of the compare command (testdata/corpus.tsv): every URL
+// Corpus returns the default corpus of the compare command (corpus.tsv, embedded): every URL
 // printed in the source documents and the RFCs this package implements, each tagged with its
 // document and section, and a curated set that shows each difference between the grammars.
 func Corpus() []Example {
@@ -56,29 +57,17 @@ func unescapeCorpus(s string) string {
 		case '\\', '#':
 			b, i = append(b, s[i+1]), i+1
 		case 'x':
-			if i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]) {
-				b, i = append(b, hexValue(s[i+2])<<4|hexValue(s[i+3])), i+3
-			} else {
-				b = append(b, c)
+			// Two hexadecimal digits: in base 16, ParseUint takes no sign and no prefix.
+			if i+3 < len(s) {
+				if v, err := strconv.ParseUint(s[i+2:i+4], 16, 8); err == nil {
+					b, i = append(b, byte(v)), i+3
+					continue
+				}
 			}
+			b = append(b, c)
 		default:
 			b = append(b, c)
 		}
 	}
 	return string(b)
-}
-
-func isHexDigit(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func hexValue(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	default:
-		return c - 'a' + 10
-	}
 }

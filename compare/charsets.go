@@ -1,6 +1,8 @@
-package urlgrammar
+package compare
 
 import (
+	"github.com/urlgrammar/urlgrammar"
+
 	"fmt"
 	"strings"
 )
@@ -88,7 +90,7 @@ const Placeholder = "•"
 // two hex digits, so "%" is CharNo wherever an escape is the only way to write it. The probes
 // use no Mode: scheme names are case-sensitive as the grammars print them.
 type Charset struct {
-	Version   Version
+	Version   urlgrammar.Version
 	Component string
 	// Applies is false when the version's grammar has no such component; the statuses are
 	// then all CharNo, and there are no probes.
@@ -213,9 +215,9 @@ func CharsetComponents() []CharsetComponent {
 
 // ProbeCharset derives the Charset of the named component (one of CharsetComponents) under v
 // by probing v's parser with every printable ASCII character in every probe of the component.
-func ProbeCharset(v Version, component string) (*Charset, error) {
-	if v.info() == nil {
-		return nil, fmt.Errorf("urlgrammar: unknown version %v", v)
+func ProbeCharset(v urlgrammar.Version, component string) (*Charset, error) {
+	if !known(v) {
+		return nil, fmt.Errorf("compare: unknown version %v", v)
 	}
 	var comp *charsetComponent
 	for i := range charsetComponents {
@@ -228,7 +230,7 @@ func ProbeCharset(v Version, component string) (*Charset, error) {
 		for _, c := range charsetComponents {
 			known = append(known, c.name)
 		}
-		return nil, fmt.Errorf("urlgrammar: no component %q (known: %s)", component, strings.Join(known, ", "))
+		return nil, fmt.Errorf("compare: no component %q (known: %s)", component, strings.Join(known, ", "))
 	}
 	cs := &Charset{Version: v, Component: component, Probes: append([]Probe(nil), comp.probes[v]...)}
 	cs.Applies = len(cs.Probes) > 0
@@ -270,17 +272,17 @@ func ProbeCharset(v Version, component string) (*Charset, error) {
 
 // admits reports whether p admits c in the component that locate finds. An error is a probe
 // that names no rule of v.
-func (p Probe) admits(v Version, c byte, locate func(*URL) []Component) (bool, error) {
+func (p Probe) admits(v urlgrammar.Version, c byte, locate func(*urlgrammar.URL) []urlgrammar.Component) (bool, error) {
 	at := strings.Index(p.URL, Placeholder)
 	in := strings.Index(p.Want, Placeholder)
 	if at < 0 || in < 0 {
-		return false, fmt.Errorf("urlgrammar: probe %q of %v has no placeholder", p.URL, v)
+		return false, fmt.Errorf("compare: probe %q of %v has no placeholder", p.URL, v)
 	}
 	s := p.URL[:at] + string(c) + p.URL[at+len(Placeholder):]
 	want := p.Want[:in] + string(c) + p.Want[in+len(Placeholder):]
-	u, err := ParseRule(v, p.Rule, s)
+	u, err := urlgrammar.ParseRule(v, p.Rule, s)
 	if err != nil {
-		if _, ok := err.(*SyntaxError); ok {
+		if _, ok := err.(*urlgrammar.SyntaxError); ok {
 			return false, nil
 		}
 		return false, err
@@ -298,8 +300,8 @@ func (p Probe) admits(v Version, c byte, locate func(*URL) []Component) (bool, e
 type charsetComponent struct {
 	name   string
 	scheme string // for a part of an RFC 1738 scheme
-	locate func(*URL) []Component
-	probes map[Version][]Probe
+	locate func(*urlgrammar.URL) []urlgrammar.Component
+	probes map[urlgrammar.Version][]Probe
 }
 
 // positions expands one context of a component into its four probes: the component's only
@@ -335,23 +337,23 @@ func join(lists ...[]Probe) []Probe {
 }
 
 // one wraps a component that a URL has at most once.
-func one(f func(*URL) Component) func(*URL) []Component {
-	return func(u *URL) []Component { return []Component{f(u)} }
+func one(f func(*urlgrammar.URL) urlgrammar.Component) func(*urlgrammar.URL) []urlgrammar.Component {
+	return func(u *urlgrammar.URL) []urlgrammar.Component { return []urlgrammar.Component{f(u)} }
 }
 
 // pathSegments finds the segments of the path (URL.Segments). The 1993 draft's grammar has
 // no rule for a segment: path = void | xpalphas [ "/" path ], so its segments are the xpalphas
 // between the "/"s of the path, and this splits the path there.
-func pathSegments(u *URL) []Component {
-	var cs []Component
-	if u.Version == Draft1993 {
+func pathSegments(u *urlgrammar.URL) []urlgrammar.Component {
+	var cs []urlgrammar.Component
+	if u.Version == urlgrammar.Draft1993 {
 		p := u.Path().Component
 		if !p.Present {
 			return nil
 		}
 		b := p.Begin
 		for _, seg := range strings.Split(p.Text, "/") {
-			cs = append(cs, Component{Present: true, Text: seg, Begin: b, End: b + len(seg)})
+			cs = append(cs, urlgrammar.Component{Present: true, Text: seg, Begin: b, End: b + len(seg)})
 			b += len(seg) + 1
 		}
 		return cs
@@ -363,8 +365,8 @@ func pathSegments(u *URL) []Component {
 }
 
 // part finds a part of an RFC 1738 scheme, for a URL whose scheme rule has parts of type T.
-func part[T SchemeParts](f func(T) []Component) func(*URL) []Component {
-	return func(u *URL) []Component {
+func part[T urlgrammar.SchemeParts](f func(T) []urlgrammar.Component) func(*urlgrammar.URL) []urlgrammar.Component {
+	return func(u *urlgrammar.URL) []urlgrammar.Component {
 		if p, ok := u.Parts().(T); ok {
 			return f(p)
 		}
@@ -380,68 +382,68 @@ func part[T SchemeParts](f func(T) []Component) func(*URL) []Component {
 var charsetComponents = []charsetComponent{
 	{
 		name:   "scheme",
-		locate: one(func(u *URL) Component { return u.Scheme() }),
-		probes: map[Version][]Probe{
+		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Scheme() }),
+		probes: map[urlgrammar.Version][]Probe{
 			// draft1994: its URLs name their schemes as literals ("http://"); its rule
 			// scheme = ialpha is used by no other rule.
-			Draft1993: positions("generic", "", ":x", "yz", "a generic URL's scheme"),
-			RFC1738:   positions("genericurl", "", ":x", "yz", "a genericurl's scheme"),
-			RFC1808:   positions("absoluteURL", "", ":x", "yz", "an absoluteURL's scheme"),
-			Draft1997: positions("absoluteURL", "", ":x", "yz", "an absoluteURL's scheme"),
-			RFC2396:   positions("absoluteURI", "", ":x", "yz", "an absoluteURI's scheme"),
-			Draft2003: positions("absolute-URI", "", ":x", "yz", "an absolute-URI's scheme"),
-			RFC3986:   positions("absolute-URI", "", ":x", "yz", "an absolute-URI's scheme"),
+			urlgrammar.Draft1993: positions("generic", "", ":x", "yz", "a generic URL's scheme"),
+			urlgrammar.RFC1738:   positions("genericurl", "", ":x", "yz", "a genericurl's scheme"),
+			urlgrammar.RFC1808:   positions("absoluteURL", "", ":x", "yz", "an absoluteURL's scheme"),
+			urlgrammar.Draft1997: positions("absoluteURL", "", ":x", "yz", "an absoluteURL's scheme"),
+			urlgrammar.RFC2396:   positions("absoluteURI", "", ":x", "yz", "an absoluteURI's scheme"),
+			urlgrammar.Draft2003: positions("absolute-URI", "", ":x", "yz", "an absolute-URI's scheme"),
+			urlgrammar.RFC3986:   positions("absolute-URI", "", ":x", "yz", "an absolute-URI's scheme"),
 		},
 	},
 	{
 		// The userinfo, whole: RFC 1738's and the 1997 draft's user [ ":" password ].
 		name:   "userinfo",
-		locate: one(func(u *URL) Component { return u.Authority().Userinfo }),
-		probes: map[Version][]Probe{
-			Draft1993: positions("telnetaddress", "telnet://", "@h", "yz", "a telnet address's user"),
-			Draft1994: positions("ftpaddress", "ftp://", "@h/", "yz", "an ftp login's user and password"),
-			RFC1738:   positions("ftpurl", "ftp://", "@h/", "yz", "an ftp login's user and password"),
-			Draft1997: positions("absoluteURL", "s://", "@h/", "yz", "a site's user and password"),
-			RFC2396:   positions("absoluteURI", "s://", "@h/", "yz", "the userinfo"),
-			Draft2003: positions("absolute-URI", "s://", "@h/", "yz", "the userinfo"),
-			RFC3986:   positions("absolute-URI", "s://", "@h/", "yz", "the userinfo"),
+		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Userinfo }),
+		probes: map[urlgrammar.Version][]Probe{
+			urlgrammar.Draft1993: positions("telnetaddress", "telnet://", "@h", "yz", "a telnet address's user"),
+			urlgrammar.Draft1994: positions("ftpaddress", "ftp://", "@h/", "yz", "an ftp login's user and password"),
+			urlgrammar.RFC1738:   positions("ftpurl", "ftp://", "@h/", "yz", "an ftp login's user and password"),
+			urlgrammar.Draft1997: positions("absoluteURL", "s://", "@h/", "yz", "a site's user and password"),
+			urlgrammar.RFC2396:   positions("absoluteURI", "s://", "@h/", "yz", "the userinfo"),
+			urlgrammar.Draft2003: positions("absolute-URI", "s://", "@h/", "yz", "the userinfo"),
+			urlgrammar.RFC3986:   positions("absolute-URI", "s://", "@h/", "yz", "the userinfo"),
 		},
 	},
 	{
 		name:   "user",
-		locate: one(func(u *URL) Component { return u.Authority().User }),
-		probes: map[Version][]Probe{
-			Draft1993: positions("telnetaddress", "telnet://", "@h", "yz", "a telnet address's user"),
-			Draft1994: positions("ftpaddress", "ftp://", "@h/", "yz", "an ftp login's user"),
-			RFC1738:   positions("ftpurl", "ftp://", "@h/", "yz", "an ftp login's user"),
-			Draft1997: positions("absoluteURL", "s://", "@h/", "yz", "a site's user"),
+		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().User }),
+		probes: map[urlgrammar.Version][]Probe{
+			urlgrammar.Draft1993: positions("telnetaddress", "telnet://", "@h", "yz", "a telnet address's user"),
+			urlgrammar.Draft1994: positions("ftpaddress", "ftp://", "@h/", "yz", "an ftp login's user"),
+			urlgrammar.RFC1738:   positions("ftpurl", "ftp://", "@h/", "yz", "an ftp login's user"),
+			urlgrammar.Draft1997: positions("absoluteURL", "s://", "@h/", "yz", "a site's user"),
 		},
 	},
 	{
 		name:   "password",
-		locate: one(func(u *URL) Component { return u.Authority().Password }),
-		probes: map[Version][]Probe{
-			Draft1994: positions("ftpaddress", "ftp://u:", "@h/", "yz", "an ftp login's password"),
-			RFC1738:   positions("ftpurl", "ftp://u:", "@h/", "yz", "an ftp login's password"),
-			Draft1997: positions("absoluteURL", "s://u:", "@h/", "yz", "a site's password"),
+		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Password }),
+		probes: map[urlgrammar.Version][]Probe{
+			urlgrammar.Draft1994: positions("ftpaddress", "ftp://u:", "@h/", "yz", "an ftp login's password"),
+			urlgrammar.RFC1738:   positions("ftpurl", "ftp://u:", "@h/", "yz", "an ftp login's password"),
+			urlgrammar.Draft1997: positions("absoluteURL", "s://u:", "@h/", "yz", "a site's password"),
 		},
 	},
 	{
 		name:   "host",
-		locate: one(func(u *URL) Component { return u.Authority().Host }),
-		probes: map[Version][]Probe{
-			Draft1993: positions("httpaddress", "http://", "/x", "yz", "an http address's host"),
-			Draft1994: positions("httpaddress", "http://", "/x", "yz", "an http address's host"),
-			RFC1738:   positions("httpurl", "http://", "/x", "yz", "an http URL's host"),
-			Draft1997: positions("absoluteURL", "s://", "/x", "yz", "the host"),
-			RFC2396:   positions("absoluteURI", "s://", "/x", "yz", "the host"),
-			Draft2003: join(positions("absolute-URI", "s://", "/x", "yz", "the host"),
+		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Host }),
+		probes: map[urlgrammar.Version][]Probe{
+			urlgrammar.Draft1993: positions("httpaddress", "http://", "/x", "yz", "an http address's host"),
+			urlgrammar.Draft1994: positions("httpaddress", "http://", "/x", "yz", "an http address's host"),
+			urlgrammar.RFC1738:   positions("httpurl", "http://", "/x", "yz", "an http URL's host"),
+			urlgrammar.Draft1997: positions("absoluteURL", "s://", "/x", "yz", "the host"),
+			urlgrammar.RFC2396:   positions("absoluteURI", "s://", "/x", "yz", "the host"),
+			urlgrammar.Draft2003: join(positions("absolute-URI", "s://", "/x", "yz", "the host"),
 				[]Probe{
 					extra("absolute-URI", "s://•::1]/x", "•::1]", "at the start of an IPv6reference"),
 					extra("absolute-URI", "s://[:•1]/x", "[:•1]", "inside an IPv6reference"),
 					extra("absolute-URI", "s://[::1•/x", "[::1•", "at the end of an IPv6reference"),
 				}),
-			RFC3986: join(positions("absolute-URI", "s://", "/x", "yz", "the host"),
+			urlgrammar.RFC3986: join(positions("absolute-URI", "s://", "/x", "yz", "the host"),
 				[]Probe{
 					extra("absolute-URI", "s://•::1]/x", "•::1]", "at the start of an IP-literal"),
 					extra("absolute-URI", "s://[:•1]/x", "[:•1]", "inside an IPv6address"),
@@ -452,44 +454,44 @@ var charsetComponents = []charsetComponent{
 	},
 	{
 		name:   "port",
-		locate: one(func(u *URL) Component { return u.Authority().Port }),
-		probes: map[Version][]Probe{
-			Draft1993: positions("httpaddress", "http://h:", "/x", "12", "an http address's port"),
-			Draft1994: positions("httpaddress", "http://h:", "/x", "12", "an http address's port"),
-			RFC1738:   positions("httpurl", "http://h:", "/x", "12", "an http URL's port"),
-			Draft1997: positions("absoluteURL", "s://h:", "/x", "12", "the port"),
-			RFC2396:   positions("absoluteURI", "s://h:", "/x", "12", "the port"),
-			Draft2003: positions("absolute-URI", "s://h:", "/x", "12", "the port"),
-			RFC3986:   positions("absolute-URI", "s://h:", "/x", "12", "the port"),
+		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Port }),
+		probes: map[urlgrammar.Version][]Probe{
+			urlgrammar.Draft1993: positions("httpaddress", "http://h:", "/x", "12", "an http address's port"),
+			urlgrammar.Draft1994: positions("httpaddress", "http://h:", "/x", "12", "an http address's port"),
+			urlgrammar.RFC1738:   positions("httpurl", "http://h:", "/x", "12", "an http URL's port"),
+			urlgrammar.Draft1997: positions("absoluteURL", "s://h:", "/x", "12", "the port"),
+			urlgrammar.RFC2396:   positions("absoluteURI", "s://h:", "/x", "12", "the port"),
+			urlgrammar.Draft2003: positions("absolute-URI", "s://h:", "/x", "12", "the port"),
+			urlgrammar.RFC3986:   positions("absolute-URI", "s://h:", "/x", "12", "the port"),
 		},
 	},
 	{
 		name:   "path segment",
 		locate: pathSegments,
-		probes: map[Version][]Probe{
-			Draft1993: join(
+		probes: map[urlgrammar.Version][]Probe{
+			urlgrammar.Draft1993: join(
 				positions("httpaddress", "http://h/", "", "yz", "an http address's path segment"),
 				positions("generic", "x:", "", "yz", "a generic URL's path segment")),
-			Draft1994: positions("httpaddress", "http://h/", "", "yz", "an http address's path segment"),
+			urlgrammar.Draft1994: positions("httpaddress", "http://h/", "", "yz", "an http address's path segment"),
 			// RFC 1738 has segments in the paths of four of its schemes only.
-			RFC1738: join(
+			urlgrammar.RFC1738: join(
 				positions("ftpurl", "ftp://h/", "", "yz", "an ftp fsegment"),
 				positions("fileurl", "file://h/", "", "yz", "a file fsegment"),
 				positions("httpurl", "http://h/", "", "yz", "an http hsegment"),
 				positions("prosperourl", "prospero://h/", "", "yz", "a prospero psegment")),
-			RFC1808: join(
+			urlgrammar.RFC1808: join(
 				positions("absoluteURL", "s://h/", "", "yz", "an absolute path's segment"),
 				positions("relativeURL", "", "", "yz", "a relativeURL's first segment")),
-			Draft1997: join(
+			urlgrammar.Draft1997: join(
 				positions("absoluteURL", "s://h/", "", "yz", "an absolute path's segment"),
 				positions("relativeURL", "", "", "yz", "a relativeURL's first segment")),
-			RFC2396: join(
+			urlgrammar.RFC2396: join(
 				positions("absoluteURI", "s://h/", "", "yz", "an absolute path's segment"),
 				positions("relativeURI", "", "", "yz", "a relativeURI's first segment")),
-			Draft2003: join(
+			urlgrammar.Draft2003: join(
 				positions("absolute-URI", "s://h/", "", "yz", "an absolute path's segment"),
 				positions("relative-URI", "", "", "yz", "a relative-URI's first segment")),
-			RFC3986: join(
+			urlgrammar.RFC3986: join(
 				positions("absolute-URI", "s://h/", "", "yz", "an absolute path's segment"),
 				positions("absolute-URI", "s:", "", "yz", "a rootless path's first segment"),
 				positions("relative-ref", "", "", "yz", "a relative-ref's first segment")),
@@ -497,31 +499,31 @@ var charsetComponents = []charsetComponent{
 	},
 	{
 		name:   "query",
-		locate: one(func(u *URL) Component { return u.Query() }),
-		probes: map[Version][]Probe{
-			Draft1993: positions("httpaddress", "http://h?", "", "yz", "an http address's search"),
-			Draft1994: positions("httpaddress", "http://h?", "", "yz", "an http address's search"),
-			RFC1738: join(
+		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Query() }),
+		probes: map[urlgrammar.Version][]Probe{
+			urlgrammar.Draft1993: positions("httpaddress", "http://h?", "", "yz", "an http address's search"),
+			urlgrammar.Draft1994: positions("httpaddress", "http://h?", "", "yz", "an http address's search"),
+			urlgrammar.RFC1738: join(
 				positions("httpurl", "http://h/?", "", "yz", "an http URL's search"),
 				positions("waisurl", "wais://h/d?", "", "yz", "a wais URL's search")),
-			RFC1808:   positions("absoluteURL", "s://h/?", "", "yz", "the query"),
-			Draft1997: positions("absoluteURL", "s://h/?", "", "yz", "the query"),
-			RFC2396:   positions("absoluteURI", "s://h/?", "", "yz", "the query"),
-			Draft2003: positions("absolute-URI", "s://h/?", "", "yz", "the query"),
-			RFC3986:   positions("absolute-URI", "s://h/?", "", "yz", "the query"),
+			urlgrammar.RFC1808:   positions("absoluteURL", "s://h/?", "", "yz", "the query"),
+			urlgrammar.Draft1997: positions("absoluteURL", "s://h/?", "", "yz", "the query"),
+			urlgrammar.RFC2396:   positions("absoluteURI", "s://h/?", "", "yz", "the query"),
+			urlgrammar.Draft2003: positions("absolute-URI", "s://h/?", "", "yz", "the query"),
+			urlgrammar.RFC3986:   positions("absolute-URI", "s://h/?", "", "yz", "the query"),
 		},
 	},
 	{
 		// draft1994 defines fragmentid but no rule uses it; RFC 1738 has no fragment.
 		name:   "fragment",
-		locate: one(func(u *URL) Component { return u.Fragment() }),
-		probes: map[Version][]Probe{
-			Draft1993: positions("fragmentaddress", "http://h#", "", "yz", "a fragmentid"),
-			RFC1808:   positions("URL", "s://h/#", "", "yz", "the fragment"),
-			Draft1997: positions("URL-reference", "s://h/#", "", "yz", "the fragment"),
-			RFC2396:   positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
-			Draft2003: positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
-			RFC3986:   positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
+		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Fragment() }),
+		probes: map[urlgrammar.Version][]Probe{
+			urlgrammar.Draft1993: positions("fragmentaddress", "http://h#", "", "yz", "a fragmentid"),
+			urlgrammar.RFC1808:   positions("URL", "s://h/#", "", "yz", "the fragment"),
+			urlgrammar.Draft1997: positions("URL-reference", "s://h/#", "", "yz", "the fragment"),
+			urlgrammar.RFC2396:   positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
+			urlgrammar.Draft2003: positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
+			urlgrammar.RFC3986:   positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
 		},
 	},
 
@@ -531,100 +533,100 @@ var charsetComponents = []charsetComponent{
 		name:   "ftp fsegment",
 		scheme: "ftp",
 		locate: pathSegments,
-		probes: map[Version][]Probe{RFC1738: positions("ftpurl", "ftp://h/", "", "yz", "an fsegment")},
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("ftpurl", "ftp://h/", "", "yz", "an fsegment")},
 	},
 	{
 		name:   "file fsegment",
 		scheme: "file",
 		locate: pathSegments,
-		probes: map[Version][]Probe{RFC1738: positions("fileurl", "file://h/", "", "yz", "an fsegment")},
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("fileurl", "file://h/", "", "yz", "an fsegment")},
 	},
 	{
 		name:   "http hsegment",
 		scheme: "http",
 		locate: pathSegments,
-		probes: map[Version][]Probe{RFC1738: positions("httpurl", "http://h/", "", "yz", "an hsegment")},
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("httpurl", "http://h/", "", "yz", "an hsegment")},
 	},
 	{
 		name:   "http search",
 		scheme: "http",
-		locate: part(func(p *HTTP) []Component { return []Component{p.Search} }),
-		probes: map[Version][]Probe{RFC1738: positions("httpurl", "http://h/?", "", "yz", "the search")},
+		locate: part(func(p *urlgrammar.HTTP) []urlgrammar.Component { return []urlgrammar.Component{p.Search} }),
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("httpurl", "http://h/?", "", "yz", "the search")},
 	},
 	{
 		name:   "gopher selector",
 		scheme: "gopher",
-		locate: part(func(p *Gopher) []Component { return []Component{p.Selector} }),
-		probes: map[Version][]Probe{RFC1738: join(
+		locate: part(func(p *urlgrammar.Gopher) []urlgrammar.Component { return []urlgrammar.Component{p.Selector} }),
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: join(
 			positions("gopherurl", "gopher://h/1", "", "yz", "the selector"),
 			positions("gopherurl", "gopher://h/1", "%09s", "yz", "a selector before a search"))},
 	},
 	{
 		name:   "gopher search",
 		scheme: "gopher",
-		locate: part(func(p *Gopher) []Component { return []Component{p.Search} }),
-		probes: map[Version][]Probe{RFC1738: join(
+		locate: part(func(p *urlgrammar.Gopher) []urlgrammar.Component { return []urlgrammar.Component{p.Search} }),
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: join(
 			positions("gopherurl", "gopher://h/1x%09", "", "yz", "the search"),
 			positions("gopherurl", "gopher://h/1x%09", "%09s", "yz", "a search before a gopher+_string"))},
 	},
 	{
 		name:   "news group",
 		scheme: "news",
-		locate: part(func(p *News) []Component { return []Component{p.Group} }),
-		probes: map[Version][]Probe{RFC1738: positions("newsurl", "news:", "", "yz", "the group")},
+		locate: part(func(p *urlgrammar.News) []urlgrammar.Component { return []urlgrammar.Component{p.Group} }),
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("newsurl", "news:", "", "yz", "the group")},
 	},
 	{
 		name:   "mailto encoded822addr",
 		scheme: "mailto",
-		locate: part(func(p *Mailto) []Component { return []Component{p.Address} }),
-		probes: map[Version][]Probe{RFC1738: positions("mailtourl", "mailto:", "", "yz", "the encoded822addr")},
+		locate: part(func(p *urlgrammar.Mailto) []urlgrammar.Component { return []urlgrammar.Component{p.Address} }),
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("mailtourl", "mailto:", "", "yz", "the encoded822addr")},
 	},
 	{
 		name:   "wais database",
 		scheme: "wais",
-		locate: part(func(p *WAIS) []Component { return []Component{p.Database} }),
-		probes: map[Version][]Probe{RFC1738: positions("waisurl", "wais://h/", "", "yz", "the database")},
+		locate: part(func(p *urlgrammar.WAIS) []urlgrammar.Component { return []urlgrammar.Component{p.Database} }),
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("waisurl", "wais://h/", "", "yz", "the database")},
 	},
 	{
 		name:   "prospero psegment",
 		scheme: "prospero",
 		locate: pathSegments,
-		probes: map[Version][]Probe{RFC1738: positions("prosperourl", "prospero://h/", "", "yz", "a psegment")},
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("prosperourl", "prospero://h/", "", "yz", "a psegment")},
 	},
 	{
 		name:   "prospero fieldname",
 		scheme: "prospero",
-		locate: part(func(p *Prospero) []Component {
-			var cs []Component
+		locate: part(func(p *urlgrammar.Prospero) []urlgrammar.Component {
+			var cs []urlgrammar.Component
 			for _, f := range p.Fields {
 				cs = append(cs, f.Name)
 			}
 			return cs
 		}),
-		probes: map[Version][]Probe{RFC1738: positions("prosperourl", "prospero://h/x;", "=v", "yz", "a fieldname")},
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("prosperourl", "prospero://h/x;", "=v", "yz", "a fieldname")},
 	},
 	{
 		name:   "prospero fieldvalue",
 		scheme: "prospero",
-		locate: part(func(p *Prospero) []Component {
-			var cs []Component
+		locate: part(func(p *urlgrammar.Prospero) []urlgrammar.Component {
+			var cs []urlgrammar.Component
 			for _, f := range p.Fields {
 				cs = append(cs, f.Value)
 			}
 			return cs
 		}),
-		probes: map[Version][]Probe{RFC1738: positions("prosperourl", "prospero://h/x;n=", "", "yz", "a fieldvalue")},
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("prosperourl", "prospero://h/x;n=", "", "yz", "a fieldvalue")},
 	},
 	{
 		name:   "telnet user",
 		scheme: "telnet",
-		locate: part(func(p *Telnet) []Component { return []Component{p.User} }),
-		probes: map[Version][]Probe{RFC1738: positions("telneturl", "telnet://", "@h", "yz", "the user")},
+		locate: part(func(p *urlgrammar.Telnet) []urlgrammar.Component { return []urlgrammar.Component{p.User} }),
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("telneturl", "telnet://", "@h", "yz", "the user")},
 	},
 	{
 		name:   "telnet password",
 		scheme: "telnet",
-		locate: part(func(p *Telnet) []Component { return []Component{p.Password} }),
-		probes: map[Version][]Probe{RFC1738: positions("telneturl", "telnet://u:", "@h", "yz", "the password")},
+		locate: part(func(p *urlgrammar.Telnet) []urlgrammar.Component { return []urlgrammar.Component{p.Password} }),
+		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("telneturl", "telnet://u:", "@h", "yz", "the password")},
 	},
 }

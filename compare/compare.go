@@ -1,6 +1,9 @@
-package urlgrammar
+package compare
 
 import (
+	"github.com/urlgrammar/urlgrammar"
+	"slices"
+
 	"fmt"
 	"iter"
 	"runtime"
@@ -10,7 +13,7 @@ import (
 
 // A Target is a grammar version and the rule it holds inputs to.
 type Target struct {
-	Version Version
+	Version urlgrammar.Version
 	// Rule is a start rule of the version by its name in the document, or "" for the
 	// version's default reading, that of Validate.
 	Rule string
@@ -26,28 +29,27 @@ func (t Target) String() string {
 
 // Validate holds s to the target: ValidateRule with its rule, or Validate for the default
 // reading.
-func (t Target) Validate(s string, mode ...Mode) error {
+func (t Target) Validate(s string, mode ...urlgrammar.Mode) error {
 	if t.Rule == "" {
-		return Validate(t.Version, s, mode...)
+		return urlgrammar.Validate(t.Version, s, mode...)
 	}
-	return ValidateRule(t.Version, t.Rule, s, mode...)
+	return urlgrammar.ValidateRule(t.Version, t.Rule, s, mode...)
 }
 
 // RuleFor returns the start rule that s is held to under the target: its Rule, or for the
 // default reading the rule Validate chooses for s (for RFC 1738, the rule of s's scheme).
-func (t Target) RuleFor(s string, mode ...Mode) string {
+func (t Target) RuleFor(s string, mode ...urlgrammar.Mode) string {
 	if t.Rule != "" {
 		return t.Rule
 	}
-	rule, _ := defaultRule(t.Version, s, mode)
-	return rule
+	return t.Version.RuleFor(s, mode...)
 }
 
 // AbsoluteTargets holds each version to its rule for an absolute URL with no fragment
 // (Version.AbsoluteRule), so that like is compared with like. No versions means all.
-func AbsoluteTargets(vs ...Version) []Target {
+func AbsoluteTargets(vs ...urlgrammar.Version) []Target {
 	if len(vs) == 0 {
-		vs = Versions()
+		vs = urlgrammar.Versions()
 	}
 	ts := make([]Target, len(vs))
 	for i, v := range vs {
@@ -58,9 +60,9 @@ func AbsoluteTargets(vs ...Version) []Target {
 
 // ReferenceTargets holds each version to its default reading: its broadest reference rule
 // (for RFC 1738, the reading of Validate). No versions means all.
-func ReferenceTargets(vs ...Version) []Target {
+func ReferenceTargets(vs ...urlgrammar.Version) []Target {
 	if len(vs) == 0 {
-		vs = Versions()
+		vs = urlgrammar.Versions()
 	}
 	ts := make([]Target, len(vs))
 	for i, v := range vs {
@@ -73,7 +75,7 @@ func ReferenceTargets(vs ...Version) []Target {
 type Comparison struct {
 	Input string
 	// Errs holds, for each target in order, nil when the input is accepted, or why not.
-	Errs []*SyntaxError
+	Errs []*urlgrammar.SyntaxError
 }
 
 // Accepted reports whether target i accepts the input.
@@ -91,14 +93,14 @@ func (c Comparison) Agree() bool {
 
 // Compare judges s under each target. It returns an error only for a target that names an
 // unknown version or rule.
-func Compare(targets []Target, s string, mode ...Mode) (Comparison, error) {
-	c := Comparison{Input: s, Errs: make([]*SyntaxError, len(targets))}
+func Compare(targets []Target, s string, mode ...urlgrammar.Mode) (Comparison, error) {
+	c := Comparison{Input: s, Errs: make([]*urlgrammar.SyntaxError, len(targets))}
 	for i, t := range targets {
 		err := t.Validate(s, mode...)
 		if err == nil {
 			continue
 		}
-		se, ok := err.(*SyntaxError)
+		se, ok := err.(*urlgrammar.SyntaxError)
 		if !ok {
 			return c, err
 		}
@@ -110,11 +112,12 @@ func Compare(targets []Target, s string, mode ...Mode) (Comparison, error) {
 // CheckTargets returns an error if a target names an unknown version or rule.
 func CheckTargets(targets []Target) error {
 	for _, t := range targets {
-		if t.Version.info() == nil {
-			return fmt.Errorf("urlgrammar: unknown version %v", t.Version)
+		if !known(t.Version) {
+			return fmt.Errorf("compare: unknown version %v", t.Version)
 		}
-		if t.Rule != "" {
-			if _, _, err := lookupRule(t.Version, t.Rule); err != nil {
+		// ValidateRule says an unknown rule with an error that is no *SyntaxError.
+		if err := t.Validate(""); err != nil {
+			if _, ok := err.(*urlgrammar.SyntaxError); !ok {
 				return err
 			}
 		}
@@ -122,13 +125,16 @@ func CheckTargets(targets []Target) error {
 	return nil
 }
 
+// known reports whether v is one of the versions whose grammar the urlgrammar package has.
+func known(v urlgrammar.Version) bool { return slices.Contains(urlgrammar.Versions(), v) }
+
 // compareBatch is how many inputs one worker of CompareAll takes at a time.
 const compareBatch = 256
 
 // CompareAll judges every input of a stream under each target, using every CPU, and yields
 // the comparisons in input order. It keeps a bounded number of inputs in flight, so it runs in
 // constant memory on a stream of any length. The targets must be valid (CheckTargets).
-func CompareAll(targets []Target, inputs iter.Seq[string], mode ...Mode) iter.Seq[Comparison] {
+func CompareAll(targets []Target, inputs iter.Seq[string], mode ...urlgrammar.Mode) iter.Seq[Comparison] {
 	return func(yield func(Comparison) bool) {
 		type batch struct {
 			inputs []string
@@ -215,7 +221,7 @@ type Cause struct {
 	Count  int
 	// Example is the first input rejected for this cause, and Err its error.
 	Example string
-	Err     *SyntaxError
+	Err     *urlgrammar.SyntaxError
 }
 
 // A Summary accumulates comparisons: acceptance per target, per pair of targets, and the

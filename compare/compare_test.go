@@ -1,0 +1,103 @@
+package compare_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
+)
+
+// TestSummaryCausesAndSets: a rejection that another target does not share is a cause of a
+// disagreement, listed before the causes every target shares; Sets counts the inputs per set of
+// accepting targets.
+func TestSummaryCausesAndSets(t *testing.T) {
+	targets := compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003)
+	s := compare.NewSummary(targets)
+	for _, in := range []string{
+		"http://a/~b",  // RFC 1738 section 2.2: "~" is unsafe; the 2003 draft section 2.3: unreserved
+		"http://a/~c",  // the same cause again
+		"1abc:x",       // the 2003 draft section 3.1: a scheme begins with ALPHA; RFC 1738's may not
+		"http://a/b#f", // neither absolute rule has a fragment
+		"http://a/b",   // both accept
+		"http://a/c#g", // neither, for the same cause
+	} {
+		c, err := compare.Compare(targets, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Add(c)
+	}
+	type cause struct {
+		Version string
+		Found   string
+		Shared  bool
+		Count   int
+	}
+	var got []cause
+	for _, c := range s.Causes() {
+		got = append(got, cause{c.Target.Version.String(), c.Found, c.Shared, c.Count})
+	}
+	want := []cause{
+		{"rfc1738", "~", false, 2},
+		{"draft2003", "digit", false, 1},
+		{"rfc1738", "#", true, 2},
+		{"draft2003", "#", true, 2},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("causes (-want +got):\n%s", diff)
+	}
+	wantSets := []compare.SetCount{
+		{Accepting: []bool{false, false}, Count: 2}, // ties: by the set as a binary number, target 0 its lowest bit
+		{Accepting: []bool{false, true}, Count: 2},
+		{Accepting: []bool{true, false}, Count: 1},
+		{Accepting: []bool{true, true}, Count: 1},
+	}
+	if diff := cmp.Diff(wantSets, s.Sets()); diff != "" {
+		t.Errorf("sets (-want +got):\n%s", diff)
+	}
+}
+
+// TestTargetRuleFor: the default reading of RFC 1738 holds a URL of one of its schemes to that
+// scheme's rule (section 5), and any other to genericurl; a target with a rule names it.
+func TestTargetRuleFor(t *testing.T) {
+	for _, c := range []struct {
+		target compare.Target
+		in     string
+		want   string
+	}{
+		{compare.Target{Version: urlgrammar.RFC1738}, "http://a/b", "httpurl"},
+		{compare.Target{Version: urlgrammar.RFC1738}, "ftp://h/p", "ftpurl"},
+		{compare.Target{Version: urlgrammar.RFC1738}, "z39.50s://h/p", "genericurl"},
+		{compare.Target{Version: urlgrammar.RFC3986}, "http://a/b", urlgrammar.RFC3986.DefaultRule()},
+		{compare.Target{Version: urlgrammar.RFC3986, Rule: "absolute-URI"}, "http://a/b", "absolute-URI"},
+	} {
+		if got := c.target.RuleFor(c.in); got != c.want {
+			t.Errorf("%v.RuleFor(%q) = %q, want %q", c.target, c.in, got, c.want)
+		}
+	}
+}
+
+// TestZeroSummary: a zero Summary is usable and never panics.
+func TestZeroSummary(t *testing.T) {
+	// A zero Summary takes its shape from the first comparison.
+	var s compare.Summary
+	reject := &urlgrammar.SyntaxError{Input: "x~", Offset: 1, In: "hsegment"}
+	s.Add(compare.Comparison{Input: "x~", Errs: []*urlgrammar.SyntaxError{nil, reject}})
+	s.Add(compare.Comparison{Input: "y", Errs: []*urlgrammar.SyntaxError{nil, nil, nil}})
+	if s.Inputs != 2 || len(s.Accepted) != 2 || s.Accepted[0] != 2 || s.Accepted[1] != 1 {
+		t.Errorf("zero Summary after two comparisons: %d inputs, accepted %v", s.Inputs, s.Accepted)
+	}
+	if len(s.Pairs) != 1 || s.Pairs[0].Both != 1 || s.Pairs[0].OnlyFirst != 1 {
+		t.Errorf("zero Summary: pairs %+v", s.Pairs)
+	}
+	if cs := s.Causes(); len(cs) != 1 || cs[0].Found != "~" || cs[0].Count != 1 {
+		t.Errorf("zero Summary: causes %+v", cs)
+	}
+	// A summary of three targets counts a comparison of two in those two, and its pairs.
+	three := compare.NewSummary(make([]compare.Target, 3))
+	three.Add(compare.Comparison{Input: "x~", Errs: []*urlgrammar.SyntaxError{reject, nil}})
+	if three.Accepted[1] != 1 || three.Pairs[0].OnlySecond != 1 || three.Pairs[1] != (compare.PairCount{}) || three.Pairs[2] != (compare.PairCount{}) {
+		t.Errorf("three-target Summary, two verdicts: accepted %v, pairs %+v", three.Accepted, three.Pairs)
+	}
+}

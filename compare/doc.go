@@ -1,0 +1,34 @@
+// Package compare holds the acceptance reports of package urlgrammar: which of several grammar
+// versions accept each input and why the others reject it, which characters each version lets
+// stand unescaped in each component, and the corpus of URLs printed in the documents.
+//
+// # Comparing versions
+//
+//	c, err := compare.Compare(compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003), "http://a/~b")
+//	// c.Errs[0]: RFC 1738 rejects "~" (unsafe, section 2.2); c.Errs[1] == nil
+//
+// A Target is a version and the rule it holds inputs to. AbsoluteTargets holds each version to
+// its rule for an absolute URL with no fragment, so that like is compared with like;
+// ReferenceTargets to its broadest reference rule. CompareAll judges a stream of inputs on
+// every CPU, in input order and constant memory, and a Summary counts the verdicts per version
+// and per pair of versions and groups the rejections by cause.
+//
+// # Characters
+//
+// ProbeCharset says which printable ASCII characters may stand unescaped in a component (one of
+// CharsetComponents) under a version. It lists nothing by hand: it puts each character into
+// valid URLs at the component's positions and asks the version's parser, and Parse, whether
+// the character is then in the component (see Charset for what "may appear" means).
+//
+// # The corpus
+//
+// Corpus returns every URL printed in the documents whose grammars package urlgrammar has, each
+// tagged with its document and section, and a curated set that shows each difference between
+// the grammars: the default input of "urlgrammar compare".
+//
+// # Concurrency
+//
+// Everything in this package is safe for concurrent use by multiple goroutines, except a
+// Summary, an accumulator like bytes.Buffer: Add must not be called from two goroutines at
+// once.
+package compare
