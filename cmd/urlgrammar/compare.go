@@ -42,7 +42,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format := fs.String("format", "table", "output `format`: table, tsv, json, markdown or html")
 	summaryFile := fs.String("summary", "", "write the summary (acceptance, pairs, causes) to `FILE` instead of after the rows")
 	reference := fs.Bool("reference", false, "hold each version to its broadest reference rule instead of its absolute-URL rule")
-	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown and json")
+	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
 	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
 	extract := fs.Bool("extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
 	file := addInputFlag(fs)

@@ -142,10 +142,10 @@ func explainFinding(w io.Writer, input string, f urlgrammar.Finding) {
 	fmt.Fprintf(w, "%s: bytes %d-%d: %s\n  %s\n  %s\n", f.Section, f.Begin, f.End, f.Reason, line.String(), strings.TrimRight(marks.String(), " "))
 }
 
-// withReview returns w with each row's security review added: in markdown a last column,
-// "review", that lists each accepting version's findings; in JSON a "review" member with them.
-// The review of a version is urlgrammar.Review, the version's default reading of the input.
-// Only those two formats take it.
+// withReview returns w with each row's security review added: in markdown and in the HTML
+// report's matrix a last column, "review", that lists each accepting version's findings; in
+// JSON a "review" member with them. The review of a version is urlgrammar.Review, the version's
+// default reading of the input. Only those three formats take it.
 func withReview(w compareWriter, format string) (compareWriter, error) {
 	// rendered runs a writer's function into a string, so that the review can be added to
 	// what it prints without the formats knowing of it.
@@ -177,6 +177,23 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 			summary: w.summary,
 			end:     w.end,
 		}, nil
+	case "html":
+		return compareWriter{
+			begin: func(r *report) {
+				head := rendered(r, w.begin)
+				r.out.WriteString(strings.Replace(head, "</tr></thead>", "<th>review</th></tr></thead>", 1))
+			},
+			row: func(r *report, c compare.Comparison, source string) {
+				row := rendered(r, func(r *report) { w.row(r, c, source) })
+				var cell []string
+				for _, f := range reviewRow(r.targets, c) {
+					cell = append(cell, fmt.Sprintf("<span title=\"%s\">%s: %s</span>", esc(f.Reason), esc(f.Version), esc(f.Section)))
+				}
+				fmt.Fprintf(r.out, "%s<td class=\"review\">%s</td></tr>\n", strings.TrimSuffix(row, "</tr>\n"), strings.Join(cell, "<br/>"))
+			},
+			summary: w.summary,
+			end:     w.end,
+		}, nil
 	case "json":
 		return compareWriter{
 			begin: w.begin,
@@ -189,7 +206,7 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 			end:     w.end,
 		}, nil
 	}
-	return compareWriter{}, fmt.Errorf("--review applies to --format markdown and json, not %s", format)
+	return compareWriter{}, fmt.Errorf("--review applies to --format markdown, html and json, not %s", format)
 }
 
 // reviewRow reviews the input of c under each version that accepts it.
