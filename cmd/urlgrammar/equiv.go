@@ -53,17 +53,14 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitUsage
 	}
-	fail := func(err error) int {
-		fmt.Fprintln(stderr, "urlgrammar equiv:", strings.TrimPrefix(err.Error(), "urlgrammar: "))
-		return exitUsage
-	}
+	abort := func(err error) int { return fail(stderr, "equiv", err) }
 	if len(rest) != 0 && len(rest) != 2 {
-		return fail(fmt.Errorf("want two inputs A and B, or none (pairs on standard input), not %d", len(rest)))
+		return abort(fmt.Errorf("want two inputs A and B, or none (pairs on standard input), not %d", len(rest)))
 	}
 	var versions []urlgrammar.Version
 	switch {
 	case *all && *id != "":
-		return fail(errors.New("-g and --all exclude each other"))
+		return abort(errors.New("-g and --all exclude each other"))
 	case *all:
 		for _, v := range urlgrammar.Versions() {
 			if v.DefinesNormalization() {
@@ -73,11 +70,11 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		v, err := versionFlag(*id)
 		if err != nil {
-			return fail(err)
+			return abort(err)
 		}
 		if !v.DefinesNormalization() {
 			_, err := urlgrammar.Equivalent(v, "", "")
-			return fail(err)
+			return abort(err)
 		}
 		versions = []urlgrammar.Version{v}
 	}
