@@ -87,6 +87,8 @@ type fill struct {
 	lit   string // for prefix, emptyAfter and rest
 	after field  // for emptyAfter
 	// leaf says that nothing inside the match fills anything: the walk does not look inside.
+	// Parse does not record the matches of a fill of a detail (Segments, Parts), so such a
+	// leaf hides nothing from the generic components; a leaf fill of no field does.
 	leaf bool
 }
 
@@ -107,8 +109,8 @@ type walker struct {
 	// enclosing matches that gives each match its parent.
 	qualified bool
 	// record holds the rules whose tokens the walk reads for the generic components: the
-	// rules of the fills of those and of every leaf fill, and the parents of every fill.
-	// Parse records no others.
+	// rules of the fills of those (a leaf fill of no field, which hides the matches inside
+	// it, among them), and the parents of every fill. Parse records no others.
 	// recordDetails adds the rules of the fills of the details (Segments and Parts).
 	record, recordDetails pegrt.RuleSet
 }
@@ -170,9 +172,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			r.acts = append(r.acts, a)
 			r.qualified = r.qualified || a.parent >= 0
 			w.recordDetails.Add(n)
-			// A leaf hides the matches inside it, of the generic components too (the host
-			// in an RFC 1738 news article, "news:a@b.c"): Parse records it.
-			if !f.field.detail() || f.leaf {
+			if !f.field.detail() {
 				w.record.Add(n)
 			}
 		}
