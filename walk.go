@@ -457,6 +457,11 @@ func (u *URL) details() *details {
 			read := readAs(u.Raw, []Mode{u.mode()})
 			p, ok := run(info, start, read, w.recordDetails)
 			if ok {
+				// An item comes from one token at most: made that large at once, the items
+				// of a long path (a million segments) are not copied as they grow.
+				if n := len(p.Tokens()); n > 64 {
+					st.items = make([]item, 0, n)
+				}
 				w.walk(p, u.Raw, st)
 			}
 			info.release(p)
