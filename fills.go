@@ -89,7 +89,8 @@ var rfc1738Fills = []fill{
 	{rule: "grouppart", field: fPath, kind: uint8(PathOpaque)},
 	{rule: "grouppart", field: fPart, kind: newsGroupPart},
 	{rule: "grouppart group", field: fPart, kind: newsGroup, leaf: true},
-	{rule: "article", field: fPart, kind: newsArticle, leaf: true}, // its host is not the URL's
+	{rule: "article", field: fPart, kind: newsArticle, leaf: true},
+	{rule: "article", leaf: true}, // its host is not the URL's, for Parse too (no detail)
 
 	// nntpurl = "nntp://" hostport "/" group [ "/" digits ].
 	{rule: "nntpurl", field: fSchemeRule, kind: uint8(schemeNNTP)},

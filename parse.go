@@ -29,7 +29,7 @@ func parse(v Version, info *version, start int, rule, s string, mode []Mode) (*U
 		return nil, err
 	}
 	read := readAs(s, mode)
-	p, ok := run(info, start, read)
+	p, ok := run(info, start, read, w.record)
 	if !ok {
 		info.release(p)
 		return nil, newSyntaxError(v, rule, s, read)

@@ -166,11 +166,12 @@ func match(info *version, start int, s string) bool {
 	return ok
 }
 
-// run is match recording the tokens of the parse, for Parse and ParseTree: when it reports
-// true, the parser holds the tokens. The caller gives the parser back with info.release.
-func run(info *version, start int, s string) (pegrt.Parser, bool) {
+// run is match recording the tokens of the rules in record, for Parse and ParseTree: when it
+// reports true, the parser holds the tokens. The caller gives the parser back with
+// info.release.
+func run(info *version, start int, s string, record pegrt.RuleSet) (pegrt.Parser, bool) {
 	p := info.parser(len(s))
-	return p, p.Match(start, s)
+	return p, p.MatchRecording(start, s, record)
 }
 
 // splitScheme returns the text before the first ":" of s when it could be a scheme name in some

@@ -40,6 +40,10 @@ const (
 	fFieldName  // the fieldname of the fieldspec it is in
 )
 
+// detail reports whether f is a detail of a URL (what Segments and Parts return), which the
+// walk of Parse leaves out.
+func (f field) detail() bool { return f >= fSchemeRule }
+
 // how says how a match fills its field.
 type how uint8
 
@@ -73,7 +77,7 @@ const byLeadingSlash = 255
 // fills (fills.go) are its whole mapping from grammar to URL.
 type fill struct {
 	// rule is the rule's name in the document, or "parent rule": then only a match whose
-	// nearest enclosing match of a named rule is of parent. A rule that only the PEG has
+	// nearest enclosing match of a rule of the document that the fills name is of parent. A rule that only the PEG has
 	// (declared extra in the .peg) is named by its PEG name. Where both a "parent rule" fill
 	// and a plain "rule" fill could apply, the one with the parent applies.
 	rule  string
@@ -83,6 +87,8 @@ type fill struct {
 	lit   string // for prefix, emptyAfter and rest
 	after field  // for emptyAfter
 	// leaf says that nothing inside the match fills anything: the walk does not look inside.
+	// Parse does not record the matches of a fill of a detail (Segments, Parts), so such a
+	// leaf hides nothing from the generic components; a leaf fill of no field does.
 	leaf bool
 }
 
@@ -102,13 +108,22 @@ type walker struct {
 	// qualified says that some fill has a parent: only then does the walk keep the stack of
 	// enclosing matches that gives each match its parent.
 	qualified bool
+	// record holds the rules whose tokens the walk reads for the generic components: the
+	// rules of the fills of those (a leaf fill of no field, which hides the matches inside
+	// it, among them), and the parents of every fill. Parse records no others.
+	// recordDetails adds the rules of the fills of the details (Segments and Parts).
+	record, recordDetails pegrt.RuleSet
 }
 
 // ruleActs is what the walk does with a match of one rule.
 type ruleActs struct {
 	acts      []act
 	qualified bool // some of its acts have a parent
-	named     bool // the rule is a rule of the document (Grammar.Rules[i] != "")
+	// frame says that a match of the rule is a parent for the matches inside it: the rule is
+	// a rule of the document (Grammar.Rules[i] != "") in walker.record. The tokens that
+	// only recordDetails adds are no frames, so that the walk finds the same parents with
+	// them as without.
+	frame bool
 	// set, when not fNone, says that the rule's one act sets that generic component (and
 	// perhaps its kind) if no match around this one has: the walk does it without apply.
 	set field
@@ -129,10 +144,10 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			number[name] = []int{i}
 		}
 	}
-	w := &walker{rules: make([]ruleActs, len(g.Rules))}
-	for i, name := range g.Rules {
-		w.rules[i].named = name != ""
+	if len(g.Rules) > pegrt.MaxRules {
+		return nil, fmt.Errorf("urlgrammar: %s has %d rule numbers, more than a pegrt.RuleSet holds", g.ID, len(g.Rules))
 	}
+	w := &walker{rules: make([]ruleActs, len(g.Rules))}
 	var unknown []string
 	for _, f := range fills {
 		a := act{fill: f, parent: -1}
@@ -144,6 +159,8 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 				continue
 			}
 			a.parent, name = ns[0], rule
+			w.record.Add(a.parent)
+			w.recordDetails.Add(a.parent)
 		}
 		ns, found := number[name]
 		if !found {
@@ -154,6 +171,10 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			r := &w.rules[n]
 			r.acts = append(r.acts, a)
 			r.qualified = r.qualified || a.parent >= 0
+			w.recordDetails.Add(n)
+			if !f.field.detail() {
+				w.record.Add(n)
+			}
 		}
 		w.qualified = w.qualified || a.parent >= 0
 	}
@@ -162,6 +183,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 	}
 	for i := range w.rules {
 		r := &w.rules[i]
+		r.frame = g.Rules[i] != "" && w.record.Has(i)
 		if len(r.acts) != 1 {
 			continue
 		}
@@ -194,7 +216,7 @@ type details struct {
 
 // frame is an enclosing match of a named rule during the walk.
 type frame struct {
-	rule, first int32
+	rule, first uint32
 }
 
 // walk fills st from the tokens of the parse p holds, of the input raw.
@@ -202,12 +224,15 @@ type frame struct {
 // It visits the tokens from last to first. The tokens are in post-order, so this visits every
 // match before the matches inside it (the outermost first, and among siblings the rightmost
 // first); a stack of the enclosing matches gives each match its parent. A leaf fill skips the
-// tokens inside its match.
+// tokens inside its match. For the generic components it reads the tokens of the rules in
+// w.record alone, and for the details those of w.recordDetails: p may hold those or every
+// token.
 func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 	var stackArray [32]frame
 	stack := stackArray[:0]
-	for i := p.Len() - 1; i >= 0; i-- {
-		t := p.Token(i)
+	tokens := p.Tokens()
+	for i := len(tokens) - 1; i >= 0; i-- {
+		t := &tokens[i]
 		if w.qualified {
 			for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
 				stack = stack[:len(stack)-1]
@@ -217,7 +242,7 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 		if r.set != fNone {
 			st.set(r.set, r.acts[0].kind, t)
 			if r.acts[0].leaf {
-				i = t.First // skip the tokens inside
+				i = int(t.First) // skip the tokens inside
 				continue
 			}
 		} else if acts := r.acts; len(acts) > 0 {
@@ -226,12 +251,12 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 				parent = int(stack[len(stack)-1].rule)
 			}
 			if st.apply(acts, parent, t, raw) {
-				i = t.First // skip the tokens inside
+				i = int(t.First) // skip the tokens inside
 				continue
 			}
 		}
-		if w.qualified && r.named {
-			stack = append(stack, frame{rule: int32(t.Rule), first: int32(t.First)})
+		if w.qualified && r.frame {
+			stack = append(stack, frame{rule: t.Rule, first: t.First})
 		}
 	}
 	st.finish(raw)
@@ -249,7 +274,7 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 
 // apply applies the acts of t's rule that hold for its parent, and reports whether one of
 // them is a leaf.
-func (st *walkState) apply(acts []act, parent int, t pegrt.Token, raw string) (leaf bool) {
+func (st *walkState) apply(acts []act, parent int, t *pegrt.Token, raw string) (leaf bool) {
 	qualified := false
 	if parent >= 0 {
 		for i := range acts {
@@ -259,7 +284,7 @@ func (st *walkState) apply(acts []act, parent int, t pegrt.Token, raw string) (l
 			}
 		}
 	}
-	ts := span{b: uint32(t.Begin), e: uint32(t.End), ok: true}
+	ts := span{b: t.Begin, e: t.End, ok: true}
 	for i := range acts {
 		a := &acts[i]
 		if qualified != (a.parent >= 0) || qualified && a.parent != parent {
@@ -276,7 +301,7 @@ func (st *walkState) apply(acts []act, parent int, t pegrt.Token, raw string) (l
 			if st.pathKind == PathNone {
 				st.pathKind = PathKind(a.kind)
 			}
-		case !st.withDetails:
+		case a.field.detail() && !st.withDetails:
 		case a.field == fSchemeRule:
 			if st.scheme == schemeNone {
 				st.scheme = schemeKind(a.kind)
@@ -309,12 +334,12 @@ func (st *walkState) apply(acts []act, parent int, t pegrt.Token, raw string) (l
 
 // set is fillSpan for a fill that sets the generic component f, of kind k, with no parent:
 // the outermost match wins, and its kind with it.
-func (st *walkState) set(f field, k uint8, t pegrt.Token) {
+func (st *walkState) set(f field, k uint8, t *pegrt.Token) {
 	sp := &st.s[f]
 	if sp.ok {
 		return
 	}
-	*sp = span{b: uint32(t.Begin), e: uint32(t.End), ok: true}
+	*sp = span{b: t.Begin, e: t.End, ok: true}
 	switch {
 	case k == 0:
 	case f == fHost && st.hostKind == HostNone:
@@ -430,8 +455,13 @@ func (u *URL) details() *details {
 		w, err := info.walker()
 		if start >= 0 && err == nil {
 			read := readAs(u.Raw, []Mode{u.mode()})
-			p, ok := run(info, start, read)
+			p, ok := run(info, start, read, w.recordDetails)
 			if ok {
+				// An item comes from one token at most: made that large at once, the items
+				// of a long path (a million segments) are not copied as they grow.
+				if n := len(p.Tokens()); n > 64 {
+					st.items = make([]item, 0, n)
+				}
 				w.walk(p, u.Raw, st)
 			}
 			info.release(p)
@@ -524,7 +554,7 @@ func ParseTreeRule(v Version, rule, s string, mode ...Mode) (*Node, error) {
 		return nil, err
 	}
 	read := readAs(s, mode)
-	p, ok := run(info, start, read)
+	p, ok := run(info, start, read, pegrt.AllRules)
 	if !ok {
 		info.release(p)
 		return nil, newSyntaxError(v, rule, s, read)
@@ -537,10 +567,10 @@ func ParseTreeRule(v Version, rule, s string, mode ...Mode) (*Node, error) {
 // buildTree makes the tree of the tokens p holds, in one pass over them: each token's
 // children are the nodes, not yet placed, of the tokens inside it.
 func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
-	n := p.Len()
+	tokens := p.Tokens()
 	count := 0
-	for i := 0; i < n; i++ {
-		if g.Rules[p.Token(i).Rule] != "" {
+	for i := range tokens {
+		if g.Rules[tokens[i].Rule] != "" {
 			count++
 		}
 	}
@@ -549,20 +579,20 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 	// open are the nodes made so far that no node is around yet: their numbers in nodes, and
 	// those of their tokens. It holds at most every node, and is made that large at once so
 	// that a flat tree (a path of a million segments) does not regrow it.
-	type open struct{ node, token int32 }
+	type open struct{ node, token uint32 }
 	stack := make([]open, 0, count)
 	used, next := 0, 0
-	for i := 0; i < n; i++ {
-		t := p.Token(i)
+	for i := range tokens {
+		t := &tokens[i]
 		if g.Rules[t.Rule] == "" {
 			continue // its nodes stay open, for the node around it
 		}
 		j := len(stack)
-		for j > 0 && int(stack[j-1].token) >= t.First {
+		for j > 0 && stack[j-1].token >= t.First {
 			j--
 		}
 		node := &nodes[next]
-		*node = Node{Rule: g.Rules[t.Rule], Begin: t.Begin, End: t.End, Text: s[t.Begin:t.End]}
+		*node = Node{Rule: g.Rules[t.Rule], Begin: int(t.Begin), End: int(t.End), Text: s[t.Begin:t.End]}
 		if k := len(stack) - j; k > 0 {
 			node.Children = children[used : used+k : used+k]
 			for c := range k {
@@ -570,7 +600,7 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 			}
 			used += k
 		}
-		stack = append(stack[:j], open{node: int32(next), token: int32(i)})
+		stack = append(stack[:j], open{node: uint32(next), token: uint32(i)})
 		next++
 	}
 	if len(stack) != 1 {

@@ -1,8 +1,13 @@
 package urlgrammar
 
 import (
+	"os"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
 // TestFills: every registered version declares its fills, and every rule they name is a rule
@@ -59,6 +64,60 @@ func TestDefaultReading(t *testing.T) {
 		}
 		if info.schemeRules != nil && info.otherStart < 0 {
 			t.Errorf("%v: %s is no start rule", v, info.otherRule)
+		}
+	}
+}
+
+// TestFewerTokens: Parse records only the tokens its walk reads (walker.record, and
+// walker.recordDetails for Segments and Parts); the walk finds the same components and details
+// in those as in every token of the parse, on the benchmark corpus under every version, and on
+// an RFC 1738 news article (section 5: article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ]
+// "@" host), whose host a leaf fill hides from the URL's.
+func TestFewerTokens(t *testing.T) {
+	data, err := os.ReadFile("testdata/bench/urls.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := append(strings.Split(strings.TrimSuffix(string(data), "\n"), "\n"), "news:a@b.c", "news:x;y@1.2.3.4")
+	for _, v := range Versions() {
+		info := v.info()
+		w, err := info.walker()
+		if err != nil {
+			t.Fatal(err)
+		}
+		walk := func(start int, s string, record pegrt.RuleSet, details bool) (walkState, int) {
+			st := walkState{withDetails: details}
+			p, ok := run(info, start, s, record)
+			defer info.release(p)
+			if !ok {
+				t.Fatalf("%v: %q accepted by Match but not by run", v, s)
+			}
+			w.walk(p, s, &st)
+			return st, len(p.Tokens())
+		}
+		fewer, all := 0, 0
+		for _, s := range inputs {
+			_, start, _, err := defaultStart(v, s, nil)
+			if err != nil || !Match(v, s) {
+				continue
+			}
+			for _, details := range []bool{false, true} {
+				record := w.record
+				if details {
+					record = w.recordDetails
+				}
+				got, n := walk(start, s, record, details)
+				want, m := walk(start, s, pegrt.AllRules, details)
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("%v: %q (details %v): the walk of the recorded tokens finds\n%+v\nthat of every token\n%+v", v, s, details, got, want)
+				}
+				if !details {
+					fewer, all = fewer+n, all+m
+				}
+			}
+		}
+		if fewer >= all {
+			t.Errorf("%v: Parse records %d tokens of %d: no fewer", v, fewer, all)
 		}
 	}
 }

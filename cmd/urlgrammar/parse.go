@@ -134,6 +134,9 @@ func result(u *urlgrammar.URL) parseResult {
 		Parts:     parts(u.Parts()),
 	}
 	segs := u.Segments()
+	if len(segs) > 0 {
+		r.Segments = make([]string, 0, len(segs))
+	}
 	withParams := false
 	for _, s := range segs {
 		r.Segments = append(r.Segments, s.Text)

@@ -9,10 +9,13 @@ package pegrt
 // every rule matched inside it, and those are exactly the tokens First through the token's own
 // index minus one. Rule matches that consumed nothing are kept (Begin == End), so an empty
 // component can be told from an absent one.
+//
+// Its fields are 32 bits wide, as Machine.Position is: a token is 16 bytes, and a parse may
+// hold a few per byte of input.
 type Token struct {
-	Rule       int // index into Grammar.Rules
-	Begin, End int // byte offsets of the matched text in the input
-	First      int // index of the first token inside this one (its own index if none)
+	Rule       uint32 // index into Grammar.Rules
+	Begin, End uint32 // byte offsets of the matched text in the input
+	First      uint32 // index of the first token inside this one (its own index if none)
 }
 
 // Parser is one generated parser. It is not safe for concurrent use; Grammar.New makes another.
@@ -24,10 +27,14 @@ type Parser interface {
 	// Recognize is Match without recording tokens: faster, for a verdict alone. It leaves
 	// Len and Token undefined.
 	Recognize(rule int, input string) bool
-	// Len is the number of tokens recorded by the last Match that returned true.
-	Len() int
-	// Token returns token i (0 <= i < Len()) of the last Match that returned true.
-	Token(i int) Token
+	// MatchRecording is Match recording the tokens of the rules in record alone: fewer
+	// tokens, for a reader that looks at no others. The tokens left out are as if their
+	// rules' matches had no token, so First still counts the tokens inside a token.
+	MatchRecording(rule int, input string, record RuleSet) bool
+	// Tokens returns the tokens recorded by the last Match or MatchRecording that returned
+	// true. They are the parser's own, valid until its next match: a reader reads them in
+	// place, with no call per token.
+	Tokens() []Token
 	// Capacity is the size of the token buffer the parser keeps between matches, in tokens.
 	Capacity() int
 }
@@ -91,6 +98,22 @@ func PEGName(bnfName string) string {
 // marker ends past the input, which is no match either.
 const EndSymbol = 0
 
+// MaxRules is the number of rule numbers that a RuleSet holds: every generated grammar has
+// fewer rules (gen checks it).
+const MaxRules = 128
+
+// A RuleSet is a set of rule numbers below MaxRules.
+type RuleSet [MaxRules / 64]uint64
+
+// AllRules holds every rule number.
+var AllRules = RuleSet{^uint64(0), ^uint64(0)}
+
+// Add adds the rule numbered rule to s.
+func (s *RuleSet) Add(rule int) { s[rule/64] |= 1 << (rule % 64) }
+
+// Has reports whether s holds the rule numbered rule.
+func (s *RuleSet) Has(rule int) bool { return s[rule/64]&(1<<(rule%64)) != 0 }
+
 // Machine is the state and run-time that every generated parser embeds: the input, the
 // position in it, and the tokens recorded so far. The generated rule methods read and advance
 // Position in Buffer and record their matches with Add; Rules, set by the generated package,
@@ -99,31 +122,35 @@ type Machine struct {
 	Buffer     []byte // the input followed by EndSymbol
 	Position   uint32 // the offset of the next byte to match
 	TokenIndex uint32 // the number of tokens recorded, and the index of the next
-	// NoTokens is set while recognizing: Add then only counts.
-	NoTokens bool
-	Rules    []func() bool // the rule methods by rule number; nil where there is none
-	tokens   []token
-}
-
-// token is a Token as a Machine stores it.
-type token struct {
-	rule, begin, end, first uint32
+	// record holds the rules whose matches Add records: none while recognizing.
+	record RuleSet
+	Rules  []func() bool // the rule methods by rule number; nil where there is none
+	// tokens is the token buffer, used up to TokenIndex during a match and up to n after
+	// one. Its length is its capacity: Add writes into it, and only a full buffer makes a
+	// new one (grow), so recording a token does not store the slice again.
+	tokens []Token
+	n      int // the number of tokens of the last match that returned true
 }
 
 // Add records a match of rule from begin to Position, whose inner tokens begin at first.
+// The generated code calls it with a constant rule: inlined, the test of record is one load
+// and one bit test.
 func (m *Machine) Add(rule, begin, first uint32) {
-	if !m.NoTokens {
-		m.put(token{rule: rule, begin: begin, end: m.Position, first: first})
+	if m.record[rule/64]&(1<<(rule%64)) == 0 {
+		return
 	}
+	if int(m.TokenIndex) >= len(m.tokens) {
+		m.grow()
+	}
+	m.tokens[m.TokenIndex] = Token{Rule: rule, Begin: begin, End: m.Position, First: first}
 	m.TokenIndex++
 }
 
-func (m *Machine) put(t token) {
-	if i := int(m.TokenIndex); i < len(m.tokens) {
-		m.tokens[i] = t
-		return
-	}
-	m.tokens = append(m.tokens, t)
+// grow doubles the token buffer, keeping the tokens recorded so far.
+func (m *Machine) grow() {
+	t := make([]Token, max(2*len(m.tokens), 64))
+	copy(t, m.tokens[:m.TokenIndex])
+	m.tokens = t
 }
 
 // MatchDot matches any byte but the end marker: PEG's ".".
@@ -136,38 +163,35 @@ func (m *Machine) MatchDot() bool {
 }
 
 // Match implements Parser.
-func (m *Machine) Match(rule int, input string) bool { return m.run(rule, input, false) }
+func (m *Machine) Match(rule int, input string) bool { return m.run(rule, input, AllRules) }
 
 // Recognize implements Parser.
-func (m *Machine) Recognize(rule int, input string) bool { return m.run(rule, input, true) }
+func (m *Machine) Recognize(rule int, input string) bool { return m.run(rule, input, RuleSet{}) }
+
+// MatchRecording implements Parser.
+func (m *Machine) MatchRecording(rule int, input string, record RuleSet) bool {
+	return m.run(rule, input, record)
+}
 
 // run matches input from the rule numbered rule. A match that does not end at the end of the
 // input is no match of the input (see EndSymbol).
-func (m *Machine) run(rule int, input string, notokens bool) bool {
+func (m *Machine) run(rule int, input string, record RuleSet) bool {
 	if rule < 0 || rule >= len(m.Rules) || m.Rules[rule] == nil {
 		return false
 	}
-	m.NoTokens = notokens
+	m.record = record
 	m.Buffer = append(append(m.Buffer[:0], input...), EndSymbol)
-	m.Position, m.TokenIndex = 0, 0
+	m.Position, m.TokenIndex, m.n = 0, 0, 0
 	if !m.Rules[rule]() || int(m.Position) != len(input) {
 		return false
 	}
-	if !notokens {
-		// Failed alternatives may have left tokens after the last one kept.
-		m.tokens = m.tokens[:m.TokenIndex]
-	}
+	// Failed alternatives may have left tokens after the last one kept.
+	m.n = int(m.TokenIndex)
 	return true
 }
 
-// Len implements Parser.
-func (m *Machine) Len() int { return len(m.tokens) }
-
-// Token implements Parser.
-func (m *Machine) Token(i int) Token {
-	t := m.tokens[i]
-	return Token{Rule: int(t.rule), Begin: int(t.begin), End: int(t.end), First: int(t.first)}
-}
+// Tokens implements Parser.
+func (m *Machine) Tokens() []Token { return m.tokens[:m.n] }
 
 // Capacity implements Parser.
-func (m *Machine) Capacity() int { return cap(m.tokens) }
+func (m *Machine) Capacity() int { return len(m.tokens) }
