@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -417,6 +418,32 @@ func TestDecoded(t *testing.T) {
 	}
 }
 
+// TestAllSegments: AllSegments yields the segments of Segments in order, each with its
+// parameters (RFC 2396 section 3.3: segment = *pchar *( ";" param )), and stops when asked.
+func TestAllSegments(t *testing.T) {
+	u, err := urlgrammar.Parse(urlgrammar.RFC2396, "http://h/a;p;q/b/c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for seg := range u.AllSegments() {
+		got = append(got, seg.Text)
+		for _, p := range seg.Params {
+			got = append(got, "param "+p.Text)
+		}
+		if len(got) == 4 {
+			break
+		}
+	}
+	if want := []string{"a;p;q", "param p", "param q", "b"}; !cmp.Equal(got, want) {
+		t.Errorf("AllSegments up to the fourth item = %q, want %q", got, want)
+	}
+	var zero urlgrammar.URL
+	for seg := range zero.AllSegments() {
+		t.Errorf("a zero URL has the segment %v", seg)
+	}
+}
+
 // checkSpans checks what holds of every URL Parse returns: String gives back the input, each
 // component's text is the input at its span, the components stand in the order of the
 // generic syntax without overlapping, the authority holds its parts, the segments lie in the
@@ -500,6 +527,9 @@ func checkSpans(t *testing.T, u *urlgrammar.URL) {
 			check(fmt.Sprintf("segment %d param %d", i, j), p)
 			within(fmt.Sprintf("segment %d param %d", i, j), p, seg.Component)
 		}
+	}
+	if all := slices.Collect(u.AllSegments()); !cmp.Equal(all, u.Segments()) {
+		bad("AllSegments yields %v, Segments returns %v", all, u.Segments())
 	}
 	if p := u.Parts(); p != nil {
 		for name, c := range partComponents(p) {
