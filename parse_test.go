@@ -743,6 +743,64 @@ func TestParseTree(t *testing.T) {
 	}
 }
 
+// TestParseTreeNodes: ParseTreeNodes yields the nodes of ParseTreeRule's tree in the order of
+// Preorder, each at its depth, and stops when asked; it rejects what ParseTreeRule rejects.
+func TestParseTreeNodes(t *testing.T) {
+	// depthNode is a node without its children, at its depth in the tree.
+	type depthNode struct {
+		Depth int
+		Node  urlgrammar.Node
+	}
+	for _, v := range urlgrammar.Versions() {
+		for _, s := range parseSeeds {
+			rule := v.RuleFor(s)
+			root, treeErr := urlgrammar.ParseTreeRule(v, rule, s)
+			nodes, err := urlgrammar.ParseTreeNodes(v, rule, s)
+			if (err == nil) != (treeErr == nil) {
+				t.Errorf("%v %q: ParseTreeNodes error %v, ParseTreeRule error %v", v, s, err, treeErr)
+				continue
+			}
+			if err != nil {
+				var se *urlgrammar.SyntaxError
+				if !errors.As(err, &se) || err.Error() != treeErr.Error() {
+					t.Errorf("%v %q: ParseTreeNodes error %v, want %v", v, s, err, treeErr)
+				}
+				continue
+			}
+			var want []depthNode
+			depth := 0
+			urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
+				if n == nil {
+					depth--
+					return false
+				}
+				want = append(want, depthNode{depth, urlgrammar.Node{Rule: n.Rule, Begin: n.Begin, End: n.End, Text: n.Text}})
+				depth++
+				return true
+			})
+			var got []depthNode
+			for d, n := range nodes {
+				got = append(got, depthNode{d, n})
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%v %q: ParseTreeNodes (-Preorder of ParseTreeRule +got):\n%s", v, s, diff)
+			}
+			n := 0
+			for range nodes {
+				if n++; n == 2 {
+					break
+				}
+			}
+			if n != min(2, len(want)) {
+				t.Errorf("%v %q: ParseTreeNodes went on after break: %d nodes", v, s, n)
+			}
+		}
+	}
+	if _, err := urlgrammar.ParseTreeNodes(urlgrammar.RFC3986, "no-such-rule", "a"); err == nil {
+		t.Error("ParseTreeNodes with an unknown rule: no error")
+	}
+}
+
 // TestPreorder: Preorder yields each node before its children, in input order, as Inspect
 // visits them, and stops when asked; nil trees yield and inspect nothing.
 func TestPreorder(t *testing.T) {
