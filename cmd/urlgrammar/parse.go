@@ -23,7 +23,7 @@ type parseResult struct {
 
 // parseHead is the part of a parseResult before the segments.
 type parseHead struct {
-	Input string `json:"input"`
+	Input string `json:"-"` // first on the line, written by writeResult without a copy
 	// InputBytes is the input's exact bytes when it is not valid UTF-8 (see checkResult).
 	InputBytes []byte  `json:"input_bytes,omitempty"`
 	Valid      bool    `json:"valid"`
@@ -160,11 +160,16 @@ func sep(i int, first, between byte) byte {
 // input) taken from its iterator one at a time: the line's memory is the input's and the
 // URL's, not a string and a Segment per segment besides.
 func (w *jsonWriter) writeResult(r parseResult, u *urlgrammar.URL) error {
+	w.out.WriteString(`{"input":`)
+	if err := w.writeString(r.Input); err != nil {
+		return err
+	}
 	head, err := w.encode(r.parseHead)
 	if err != nil {
 		return err
 	}
-	w.out.Write(head[:len(head)-1]) // without its "}"
+	w.out.WriteByte(',')
+	w.out.Write(head[1 : len(head)-1]) // without its braces
 	w.out.WriteString(`,"segments":`)
 	n, withParams := 0, false
 	if u != nil {
