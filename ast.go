@@ -1,6 +1,7 @@
 package urlgrammar
 
 import (
+	"cmp"
 	"iter"
 	"slices"
 	"sync/atomic"
@@ -255,8 +256,8 @@ type Segment struct {
 // reads the URL again to find them (see URL); each call allocates the slice it returns.
 func (u *URL) Segments() []Segment {
 	n := 0
-	for _, it := range u.details().items {
-		if it.kind == itemSegment {
+	for _, k := range u.details().kinds {
+		if k == itemSegment {
 			n++
 		}
 	}
@@ -271,8 +272,9 @@ func (u *URL) Segments() []Segment {
 func (u *URL) AllSegments() iter.Seq[Segment] {
 	return func(yield func(Segment) bool) {
 		var params []Component
-		for _, it := range u.details().items {
-			switch it.kind {
+		d := u.details()
+		for i, it := range d.items {
+			switch d.kinds[i] {
 			case itemParam:
 				params = append(params, u.component(it.span()))
 			case itemSegment:
@@ -422,11 +424,17 @@ func (u *URL) Parts() SchemeParts {
 		return &File{Host: u.Authority().Host, Path: p(filePath)}
 	case schemeProspero:
 		pr := &Prospero{Path: p(prosperoPath)}
-		for _, it := range st.items {
-			if it.kind == itemField {
-				name := span{b: it.b + 1, e: it.x, ok: true} // after the ";"
-				value := span{b: it.x + 1, e: it.e, ok: true}
+		nameEnd := uint32(0) // where the fieldname before a fieldspec ends, or 0
+		for i, it := range st.items {
+			switch st.kinds[i] {
+			case itemFieldName:
+				nameEnd = it.e
+			case itemField:
+				x := cmp.Or(nameEnd, it.e)
+				name := span{b: it.b + 1, e: x, ok: true} // after the ";"
+				value := span{b: x + 1, e: it.e, ok: true}
 				pr.Fields = append(pr.Fields, Field{Name: u.component(name), Value: u.component(value)})
+				nameEnd = 0
 			}
 		}
 		return pr
@@ -480,10 +488,9 @@ func (u *URL) component(s span) Component {
 }
 
 // An item is one element of a list in a URL: a path segment, a segment parameter, a prospero
-// field spec (x is then the end of its fieldname).
+// field spec or the fieldname inside it (which comes before it). Its kind is kept apart.
 type item struct {
-	kind    itemKind
-	b, e, x uint32
+	b, e uint32
 }
 
 type itemKind uint8
@@ -492,6 +499,7 @@ const (
 	itemSegment itemKind = iota + 1
 	itemParam
 	itemField
+	itemFieldName
 )
 
 func (it item) span() span { return span{b: it.b, e: it.e, ok: true} }
