@@ -1,6 +1,11 @@
 package urlgrammar
 
-import "sync/atomic"
+import (
+	"cmp"
+	"iter"
+	"slices"
+	"sync/atomic"
+)
 
 // This file holds the typed components that Parse returns. Which rule of each grammar fills
 // which of them is declared in fills.go; walk.go does the filling.
@@ -15,9 +20,9 @@ import "sync/atomic"
 // 1738 has no fragment and calls the query of an HTTP URL its search.
 //
 // A URL holds the input and where each component stands in it, which keeps Parse to one
-// small allocation: the methods make the Components. The lists and scheme parts that Segments
-// and Parts return are found on the first call of either, by one more reading of the input,
-// and kept for every later call. A URL is safe for concurrent use; the zero URL is an empty
+// small allocation: the methods make the Components. The lists and scheme parts that Segments,
+// AllSegments and Parts return are found on the first call of any, by one more reading of the
+// input, and kept for every later call. A URL is safe for concurrent use; the zero URL is an empty
 // one, with no components.
 type URL struct {
 	Version Version
@@ -247,31 +252,39 @@ type Segment struct {
 }
 
 // Segments returns the segments of the path in order, or nil if the path has none (or the
-// grammar does not divide it into segments). The first call of Segments or Parts reads the URL
-// again to find them (see URL); each call allocates the slice it returns.
+// grammar does not divide it into segments). The first call of Segments, AllSegments or Parts
+// reads the URL again to find them (see URL); each call allocates the slice it returns.
 func (u *URL) Segments() []Segment {
-	d := u.details()
 	n := 0
-	for _, it := range d.items {
-		if it.kind == itemSegment {
+	for _, k := range u.details().kinds {
+		if k == itemSegment {
 			n++
 		}
 	}
 	if n == 0 {
 		return nil
 	}
-	segs := make([]Segment, 0, n)
-	var params []Component
-	for _, it := range d.items {
-		switch it.kind {
-		case itemParam:
-			params = append(params, u.component(it.span()))
-		case itemSegment:
-			segs = append(segs, Segment{Component: u.component(it.span()), Params: params})
-			params = nil
+	return slices.AppendSeq(make([]Segment, 0, n), u.AllSegments())
+}
+
+// AllSegments returns an iterator over the segments of the path, in order: the segments of
+// Segments, without the slice that holds them all, for a path too long to hold twice.
+func (u *URL) AllSegments() iter.Seq[Segment] {
+	return func(yield func(Segment) bool) {
+		var params []Component
+		d := u.details()
+		for i, it := range d.items {
+			switch d.kinds[i] {
+			case itemParam:
+				params = append(params, u.component(it.span()))
+			case itemSegment:
+				if !yield(Segment{Component: u.component(it.span()), Params: params}) {
+					return
+				}
+				params = nil
+			}
 		}
 	}
-	return segs
 }
 
 // SchemeParts is what one of RFC 1738's predefined schemes says of the URL beyond the generic
@@ -383,9 +396,9 @@ func (*Prospero) schemeName() string { return "prospero" }
 
 // Parts returns the parts of the URL that its RFC 1738 scheme defines, filled from the
 // scheme's own rule (ftpurl, httpurl, …), or nil when no such rule matched: for any other
-// version, and for an RFC 1738 URL of another scheme (genericurl). The first call of Segments
-// or Parts reads the URL again to find them (see URL); each call allocates the value it
-// returns.
+// version, and for an RFC 1738 URL of another scheme (genericurl). The first call of Segments,
+// AllSegments or Parts reads the URL again to find them (see URL); each call allocates the
+// value it returns.
 func (u *URL) Parts() SchemeParts {
 	st := u.details()
 	p := func(slot int) Component { return u.component(st.parts[slot]) }
@@ -411,11 +424,17 @@ func (u *URL) Parts() SchemeParts {
 		return &File{Host: u.Authority().Host, Path: p(filePath)}
 	case schemeProspero:
 		pr := &Prospero{Path: p(prosperoPath)}
-		for _, it := range st.items {
-			if it.kind == itemField {
-				name := span{b: it.b + 1, e: it.x, ok: true} // after the ";"
-				value := span{b: it.x + 1, e: it.e, ok: true}
+		nameEnd := uint32(0) // where the fieldname before a fieldspec ends, or 0
+		for i, it := range st.items {
+			switch st.kinds[i] {
+			case itemFieldName:
+				nameEnd = it.e
+			case itemField:
+				x := cmp.Or(nameEnd, it.e)
+				name := span{b: it.b + 1, e: x, ok: true} // after the ";"
+				value := span{b: x + 1, e: it.e, ok: true}
 				pr.Fields = append(pr.Fields, Field{Name: u.component(name), Value: u.component(value)})
+				nameEnd = 0
 			}
 		}
 		return pr
@@ -469,10 +488,9 @@ func (u *URL) component(s span) Component {
 }
 
 // An item is one element of a list in a URL: a path segment, a segment parameter, a prospero
-// field spec (x is then the end of its fieldname).
+// field spec or the fieldname inside it (which comes before it). Its kind is kept apart.
 type item struct {
-	kind    itemKind
-	b, e, x uint32
+	b, e uint32
 }
 
 type itemKind uint8
@@ -481,6 +499,7 @@ const (
 	itemSegment itemKind = iota + 1
 	itemParam
 	itemField
+	itemFieldName
 )
 
 func (it item) span() span { return span{b: it.b, e: it.e, ok: true} }

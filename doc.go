@@ -34,7 +34,8 @@
 // its span, absent told apart from empty, the host's and the path's kind, the path's segments,
 // and for RFC 1738's predefined schemes their own parts. Which rule of a grammar fills which
 // component is declared per version (fills.go); one walk over the parse fills the URL.
-// ParseTree returns the parse tree itself, a Node per rule match, for Inspect and Preorder.
+// ParseTree returns the parse tree itself, a Node per rule match, for Inspect and Preorder;
+// ParseTreeNodes yields the same nodes one at a time, for a tree too large to hold.
 //
 // # net/url
 //

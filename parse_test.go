@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -417,6 +418,32 @@ func TestDecoded(t *testing.T) {
 	}
 }
 
+// TestAllSegments: AllSegments yields the segments of Segments in order, each with its
+// parameters (RFC 2396 section 3.3: segment = *pchar *( ";" param )), and stops when asked.
+func TestAllSegments(t *testing.T) {
+	u, err := urlgrammar.Parse(urlgrammar.RFC2396, "http://h/a;p;q/b/c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for seg := range u.AllSegments() {
+		got = append(got, seg.Text)
+		for _, p := range seg.Params {
+			got = append(got, "param "+p.Text)
+		}
+		if len(got) == 4 {
+			break
+		}
+	}
+	if want := []string{"a;p;q", "param p", "param q", "b"}; !cmp.Equal(got, want) {
+		t.Errorf("AllSegments up to the fourth item = %q, want %q", got, want)
+	}
+	var zero urlgrammar.URL
+	for seg := range zero.AllSegments() {
+		t.Errorf("a zero URL has the segment %v", seg)
+	}
+}
+
 // checkSpans checks what holds of every URL Parse returns: String gives back the input, each
 // component's text is the input at its span, the components stand in the order of the
 // generic syntax without overlapping, the authority holds its parts, the segments lie in the
@@ -500,6 +527,9 @@ func checkSpans(t *testing.T, u *urlgrammar.URL) {
 			check(fmt.Sprintf("segment %d param %d", i, j), p)
 			within(fmt.Sprintf("segment %d param %d", i, j), p, seg.Component)
 		}
+	}
+	if all := slices.Collect(u.AllSegments()); !cmp.Equal(all, u.Segments()) {
+		bad("AllSegments yields %v, Segments returns %v", all, u.Segments())
 	}
 	if p := u.Parts(); p != nil {
 		for name, c := range partComponents(p) {
@@ -710,6 +740,64 @@ func TestParseTree(t *testing.T) {
 	}
 	if _, err := urlgrammar.ParseTree(urlgrammar.RFC1738, "http://h/#x"); err == nil {
 		t.Error(`ParseTree(RFC1738, "http://h/#x"): no error`)
+	}
+}
+
+// TestParseTreeNodes: ParseTreeNodes yields the nodes of ParseTreeRule's tree in the order of
+// Preorder, each at its depth, and stops when asked; it rejects what ParseTreeRule rejects.
+func TestParseTreeNodes(t *testing.T) {
+	// depthNode is a node without its children, at its depth in the tree.
+	type depthNode struct {
+		Depth int
+		Node  urlgrammar.Node
+	}
+	for _, v := range urlgrammar.Versions() {
+		for _, s := range parseSeeds {
+			rule := v.RuleFor(s)
+			root, treeErr := urlgrammar.ParseTreeRule(v, rule, s)
+			nodes, err := urlgrammar.ParseTreeNodes(v, rule, s)
+			if (err == nil) != (treeErr == nil) {
+				t.Errorf("%v %q: ParseTreeNodes error %v, ParseTreeRule error %v", v, s, err, treeErr)
+				continue
+			}
+			if err != nil {
+				var se *urlgrammar.SyntaxError
+				if !errors.As(err, &se) || err.Error() != treeErr.Error() {
+					t.Errorf("%v %q: ParseTreeNodes error %v, want %v", v, s, err, treeErr)
+				}
+				continue
+			}
+			var want []depthNode
+			depth := 0
+			urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
+				if n == nil {
+					depth--
+					return false
+				}
+				want = append(want, depthNode{depth, urlgrammar.Node{Rule: n.Rule, Begin: n.Begin, End: n.End, Text: n.Text}})
+				depth++
+				return true
+			})
+			var got []depthNode
+			for d, n := range nodes {
+				got = append(got, depthNode{d, n})
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%v %q: ParseTreeNodes (-Preorder of ParseTreeRule +got):\n%s", v, s, diff)
+			}
+			n := 0
+			for range nodes {
+				if n++; n == 2 {
+					break
+				}
+			}
+			if n != min(2, len(want)) {
+				t.Errorf("%v %q: ParseTreeNodes went on after break: %d nodes", v, s, n)
+			}
+		}
+	}
+	if _, err := urlgrammar.ParseTreeNodes(urlgrammar.RFC3986, "no-such-rule", "a"); err == nil {
+		t.Error("ParseTreeNodes with an unknown rule: no error")
 	}
 }
 

@@ -3,6 +3,7 @@ package urlgrammar
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
@@ -211,7 +212,17 @@ type walkState struct {
 type details struct {
 	scheme schemeKind
 	parts  [4]span // the scheme's parts, by the slots named in ast.go
-	items  []item  // segments, their parameters, prospero field specs: last first, then reversed
+	// items are the segments, their parameters, the prospero field specs and fieldnames: last
+	// first during the walk, then reversed. kinds holds the kind of each, apart, so that an
+	// item of a path of millions of segments takes 9 bytes rather than 16.
+	items []item
+	kinds []itemKind
+}
+
+// add adds the item of kind k at s.
+func (d *details) add(k itemKind, s span) {
+	d.items = append(d.items, item{b: s.b, e: s.e})
+	d.kinds = append(d.kinds, k)
 }
 
 // frame is an enclosing match of a named rule during the walk.
@@ -315,17 +326,17 @@ func (st *walkState) apply(acts []act, parent int, t *pegrt.Token, raw string) (
 				sp.b, sp.e = min(sp.b, ts.b), max(sp.e, ts.e)
 			}
 		case a.field == fSegment:
-			st.items = append(st.items, item{kind: itemSegment, b: ts.b, e: ts.e})
+			st.add(itemSegment, ts)
 		case a.field == fParam:
-			st.items = append(st.items, item{kind: itemParam, b: ts.b, e: ts.e})
+			st.add(itemParam, ts)
 		case a.field == fField:
-			st.items = append(st.items, item{kind: itemField, b: ts.b, e: ts.e, x: ts.e})
+			st.add(itemField, ts)
 		case a.field == fFieldName:
 			// The fieldspec around this fieldname was the last item added: the walk visits
 			// a match right after the match around it and that match's later children, and
 			// a fieldvalue adds no item.
-			if n := len(st.items); n > 0 && st.items[n-1].kind == itemField {
-				st.items[n-1].x = ts.e
+			if n := len(st.kinds); n > 0 && st.kinds[n-1] == itemField {
+				st.add(itemFieldName, ts)
 			}
 		}
 	}
@@ -437,9 +448,8 @@ func (st *walkState) finish(raw string) {
 	case host.b == host.e:
 		st.hostKind = HostEmpty
 	}
-	for i, j := 0, len(st.items)-1; i < j; i, j = i+1, j-1 {
-		st.items[i], st.items[j] = st.items[j], st.items[i]
-	}
+	slices.Reverse(st.items)
+	slices.Reverse(st.kinds)
 }
 
 // details returns the details of u: on the first call, it reads u again as Parse read it,
@@ -460,7 +470,7 @@ func (u *URL) details() *details {
 				// An item comes from one token at most: made that large at once, the items
 				// of a long path (a million segments) are not copied as they grow.
 				if n := len(p.Tokens()); n > 64 {
-					st.items = make([]item, 0, n)
+					st.items, st.kinds = make([]item, 0, n), make([]itemKind, 0, n)
 				}
 				w.walk(p, u.Raw, st)
 			}
@@ -613,4 +623,75 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 		return root
 	}
 	return &nodes[stack[0].node]
+}
+
+// ParseTreeNodes is ParseTreeRule for an input whose tree is too large to hold (a path of
+// millions of segments): it returns an iterator over the nodes of the tree that ParseTreeRule
+// would return, in the order of Preorder, each with its depth in the tree (the root's is 0).
+// The nodes are made one at a time as the iteration reaches them, and have no Children; the
+// iteration holds the parse's tokens and, at most, the children of each node on the path to
+// the current one. A rejection is the *SyntaxError of ValidateRule. Version.RuleFor gives the
+// rule of ParseTree.
+func ParseTreeNodes(v Version, rule, s string, mode ...Mode) (iter.Seq2[int, Node], error) {
+	info, start, err := lookupRule(v, rule)
+	if err != nil {
+		return nil, err
+	}
+	read := readAs(s, mode)
+	p, ok := run(info, start, read, pegrt.AllRules)
+	if !ok {
+		info.release(p)
+		return nil, newSyntaxError(v, rule, s, read)
+	}
+	// p is not given back to the pool: the iterator may be used any number of times.
+	return func(yield func(int, Node) bool) {
+		preorderTokens(info.grammar, p.Tokens(), s, yield)
+	}, nil
+}
+
+// preorderTokens yields the nodes of the tree of tokens, as buildTree makes it, in preorder
+// with their depths. The tokens are in post-order, from which each token's children are
+// found from the last to the first (the last is the token before it, and each one's
+// previous sibling the token before its own first token): they are stacked in that order,
+// so that the first is taken first.
+func preorderTokens(g *pegrt.Grammar, tokens []pegrt.Token, s string, yield func(int, Node) bool) {
+	var stack []uint32 // the tokens still to visit, the next on top
+	// A group is the children of one token, stacked from stack[start] on, at one depth.
+	type group struct{ start, depth int }
+	var groups []group
+	push := func(first, end, depth int) { // the tokens whose subtrees fill tokens[first:end]
+		groups = append(groups, group{start: len(stack), depth: depth})
+		for j := end - 1; j >= first; j = int(tokens[j].First) - 1 {
+			stack = append(stack, uint32(j))
+		}
+	}
+	last := len(tokens) - 1
+	if last >= 0 && tokens[last].First == 0 && g.Rules[tokens[last].Rule] != "" {
+		push(0, len(tokens), 0) // the start rule's match, which holds every other
+	} else {
+		// As buildTree: a root around the matches that no match holds.
+		if !yield(0, Node{Begin: 0, End: len(s), Text: s}) {
+			return
+		}
+		push(0, len(tokens), 1)
+	}
+	for len(stack) > 0 {
+		top := len(stack) - 1
+		for groups[len(groups)-1].start > top {
+			groups = groups[:len(groups)-1]
+		}
+		depth := groups[len(groups)-1].depth
+		j := int(stack[top])
+		stack = stack[:top]
+		t := &tokens[j]
+		if name := g.Rules[t.Rule]; name != "" {
+			if !yield(depth, Node{Rule: name, Begin: int(t.Begin), End: int(t.End), Text: s[t.Begin:t.End]}) {
+				return
+			}
+			depth++
+		} // else its children stand in its place, at its depth
+		if int(t.First) < j {
+			push(int(t.First), j, depth)
+		}
+	}
 }

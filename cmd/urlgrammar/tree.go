@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"strconv"
-	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
 )
@@ -34,13 +34,11 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	first := true
 	var writeErr error
 	readErr := src.each(func(s string) bool {
-		var root *urlgrammar.Node
-		var err error
-		if target.Rule == "" {
-			root, err = urlgrammar.ParseTree(v, s)
-		} else {
-			root, err = urlgrammar.ParseTreeRule(v, target.Rule, s)
+		rule := target.Rule
+		if rule == "" {
+			rule = v.RuleFor(s)
 		}
+		nodes, err := urlgrammar.ParseTreeNodes(v, rule, s)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
 			writeErr = err
@@ -56,7 +54,7 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			explain(out, se)
 			return writeErr == nil
 		}
-		writeTree(out, root)
+		writeTree(out, nodes)
 		writeErr = writeFailed(out)
 		return writeErr == nil
 	})
@@ -64,20 +62,16 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // writeTree prints the tree as an outline: one line per node, its rule name and the text it
-// matched (quoted), indented two spaces per level.
-func writeTree(w *bufio.Writer, root *urlgrammar.Node) {
-	depth := 0
-	urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
-		if n == nil {
-			depth--
-			return false
+// matched (quoted), indented two spaces per level. The nodes come one at a time, so that a
+// tree too large to hold is printed all the same.
+func writeTree(w *bufio.Writer, nodes iter.Seq2[int, urlgrammar.Node]) {
+	for depth, n := range nodes {
+		for range depth {
+			w.WriteString("  ")
 		}
-		w.WriteString(strings.Repeat("  ", depth))
 		w.WriteString(n.Rule)
 		w.WriteByte(' ')
-		w.WriteString(strconv.Quote(n.Text))
+		w.Write(strconv.AppendQuote(w.AvailableBuffer(), n.Text))
 		w.WriteByte('\n')
-		depth++
-		return true
-	})
+	}
 }
