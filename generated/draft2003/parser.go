@@ -1988,7 +1988,7 @@ func (p *parser) rule_qualified() bool {
 	return true
 }
 
-/* domainlabel <- <(!longlabel ([A-Z] / [a-z] / [0-9]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
+/* domainlabel <- <(!longlabel ([A-Z] / [a-z] / [0-9])+ ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
 func (p *parser) rule_domainlabel() bool {
 	position381, tokenIndex381 := p.Position, p.TokenIndex
 	{
@@ -2008,10 +2008,34 @@ func (p *parser) rule_domainlabel() bool {
 			}
 			p.Position++
 		}
-	l387:
+	l384:
 		{
-			position388, tokenIndex388 := p.Position, p.TokenIndex
-		l389:
+			i, buf := p.Position, p.Buffer
+			for cset8[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position385, tokenIndex385 := p.Position, p.TokenIndex
+			{
+				if !cset8[p.Buffer[p.Position]] {
+					goto l385
+				}
+				p.Position++
+			}
+			goto l384
+		l385:
+			p.Position, p.TokenIndex = position385, tokenIndex385
+		}
+	l392:
+		{
+			position393, tokenIndex393 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l393
+			}
+			p.Position++
+		l394:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -2020,24 +2044,44 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position = i
 			}
 			{
-				position390, tokenIndex390 := p.Position, p.TokenIndex
+				position395, tokenIndex395 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l390
+					goto l395
 				}
 				p.Position++
-				goto l389
-			l390:
-				p.Position, p.TokenIndex = position390, tokenIndex390
+				goto l394
+			l395:
+				p.Position, p.TokenIndex = position395, tokenIndex395
 			}
 			{
 				if !cset8[p.Buffer[p.Position]] {
-					goto l388
+					goto l393
 				}
 				p.Position++
 			}
-			goto l387
-		l388:
-			p.Position, p.TokenIndex = position388, tokenIndex388
+		l396:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset8[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position397, tokenIndex397 := p.Position, p.TokenIndex
+				{
+					if !cset8[p.Buffer[p.Position]] {
+						goto l397
+					}
+					p.Position++
+				}
+				goto l396
+			l397:
+				p.Position, p.TokenIndex = position397, tokenIndex397
+			}
+			goto l392
+		l393:
+			p.Position, p.TokenIndex = position393, tokenIndex393
 		}
 		p.Add(ruledomainlabel, position382, tokenIndex382)
 	}
@@ -2047,30 +2091,54 @@ l381:
 	return false
 }
 
-/* toplabel <- <(!longlabel ([A-Z] / [a-z]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
+/* toplabel <- <(!longlabel ([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9])* ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
 func (p *parser) rule_toplabel() bool {
-	position394, tokenIndex394 := p.Position, p.TokenIndex
+	position404, tokenIndex404 := p.Position, p.TokenIndex
 	{
-		position395, tokenIndex395 := p.Position, p.TokenIndex
+		position405, tokenIndex405 := p.Position, p.TokenIndex
 		{
-			position396, tokenIndex396 := p.Position, p.TokenIndex
+			position406, tokenIndex406 := p.Position, p.TokenIndex
 			if !cset11[p.Buffer[p.Position]] || !p.rule_longlabel() {
-				goto l396
+				goto l406
 			}
-			goto l394
-		l396:
-			p.Position, p.TokenIndex = position396, tokenIndex396
+			goto l404
+		l406:
+			p.Position, p.TokenIndex = position406, tokenIndex406
 		}
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l394
+				goto l404
 			}
 			p.Position++
 		}
-	l399:
+	l409:
 		{
-			position400, tokenIndex400 := p.Position, p.TokenIndex
-		l401:
+			i, buf := p.Position, p.Buffer
+			for cset8[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position410, tokenIndex410 := p.Position, p.TokenIndex
+			{
+				if !cset8[p.Buffer[p.Position]] {
+					goto l410
+				}
+				p.Position++
+			}
+			goto l409
+		l410:
+			p.Position, p.TokenIndex = position410, tokenIndex410
+		}
+	l414:
+		{
+			position415, tokenIndex415 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l415
+			}
+			p.Position++
+		l416:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -2079,815 +2147,700 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position402, tokenIndex402 := p.Position, p.TokenIndex
+				position417, tokenIndex417 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l402
+					goto l417
 				}
 				p.Position++
-				goto l401
-			l402:
-				p.Position, p.TokenIndex = position402, tokenIndex402
+				goto l416
+			l417:
+				p.Position, p.TokenIndex = position417, tokenIndex417
 			}
 			{
 				if !cset8[p.Buffer[p.Position]] {
-					goto l400
+					goto l415
 				}
 				p.Position++
 			}
-			goto l399
-		l400:
-			p.Position, p.TokenIndex = position400, tokenIndex400
+		l418:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset8[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position419, tokenIndex419 := p.Position, p.TokenIndex
+				{
+					if !cset8[p.Buffer[p.Position]] {
+						goto l419
+					}
+					p.Position++
+				}
+				goto l418
+			l419:
+				p.Position, p.TokenIndex = position419, tokenIndex419
+			}
+			goto l414
+		l415:
+			p.Position, p.TokenIndex = position415, tokenIndex415
 		}
-		p.Add(ruletoplabel, position395, tokenIndex395)
+		p.Add(ruletoplabel, position405, tokenIndex405)
 	}
 	return true
-l394:
-	p.Position, p.TokenIndex = position394, tokenIndex394
+l404:
+	p.Position, p.TokenIndex = position404, tokenIndex404
 	return false
 }
 
 /* longlabel <- <(([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-'))> */
 func (p *parser) rule_longlabel() bool {
-	position406, tokenIndex406 := p.Position, p.TokenIndex
+	position426, tokenIndex426 := p.Position, p.TokenIndex
 	{
-		position407, tokenIndex407 := p.Position, p.TokenIndex
+		position427, tokenIndex427 := p.Position, p.TokenIndex
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l426
 			}
 			p.Position++
 		}
-		p.Add(rulelonglabel, position407, tokenIndex407)
+		p.Add(rulelonglabel, position427, tokenIndex427)
 	}
 	return true
-l406:
-	p.Position, p.TokenIndex = position406, tokenIndex406
+l426:
+	p.Position, p.TokenIndex = position426, tokenIndex426
 	return false
 }
 
 /* IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
 func (p *parser) rule_IPv4address() bool {
-	position664, tokenIndex664 := p.Position, p.TokenIndex
+	position684, tokenIndex684 := p.Position, p.TokenIndex
 	{
-		position665, tokenIndex665 := p.Position, p.TokenIndex
+		position685, tokenIndex685 := p.Position, p.TokenIndex
 		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l664
+			goto l684
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l664
+			goto l684
 		}
 		p.Position++
 		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l664
+			goto l684
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l664
+			goto l684
 		}
 		p.Position++
 		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l664
+			goto l684
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l664
+			goto l684
 		}
 		p.Position++
 		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l664
+			goto l684
 		}
-		p.Add(ruleIPv4address, position665, tokenIndex665)
+		p.Add(ruleIPv4address, position685, tokenIndex685)
 	}
 	return true
-l664:
-	p.Position, p.TokenIndex = position664, tokenIndex664
+l684:
+	p.Position, p.TokenIndex = position684, tokenIndex684
 	return false
 }
 
 /* dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9])> */
 func (p *parser) rule_dec_octet() bool {
-	position666, tokenIndex666 := p.Position, p.TokenIndex
+	position686, tokenIndex686 := p.Position, p.TokenIndex
 	{
-		position667, tokenIndex667 := p.Position, p.TokenIndex
+		position687, tokenIndex687 := p.Position, p.TokenIndex
 		{
-			position668, tokenIndex668 := p.Position, p.TokenIndex
+			position688, tokenIndex688 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '2' {
-				goto l669
+				goto l689
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '5' {
-				goto l669
+				goto l689
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '5' {
-				goto l669
+				goto l689
 			}
 			p.Position++
-			goto l668
-		l669:
-			p.Position, p.TokenIndex = position668, tokenIndex668
+			goto l688
+		l689:
+			p.Position, p.TokenIndex = position688, tokenIndex688
 			if p.Buffer[p.Position] != '2' {
-				goto l670
+				goto l690
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '4' {
-				goto l670
+				goto l690
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l670
+				goto l690
 			}
 			p.Position++
-			goto l668
-		l670:
-			p.Position, p.TokenIndex = position668, tokenIndex668
+			goto l688
+		l690:
+			p.Position, p.TokenIndex = position688, tokenIndex688
 			if p.Buffer[p.Position] != '1' {
-				goto l671
+				goto l691
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l671
+				goto l691
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l671
+				goto l691
 			}
 			p.Position++
-			goto l668
-		l671:
-			p.Position, p.TokenIndex = position668, tokenIndex668
+			goto l688
+		l691:
+			p.Position, p.TokenIndex = position688, tokenIndex688
 			if c := p.Buffer[p.Position]; c < '1' || c > '9' {
-				goto l672
+				goto l692
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l672
+				goto l692
 			}
 			p.Position++
-			goto l668
-		l672:
-			p.Position, p.TokenIndex = position668, tokenIndex668
+			goto l688
+		l692:
+			p.Position, p.TokenIndex = position688, tokenIndex688
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l666
+				goto l686
 			}
 			p.Position++
 		}
-	l668:
-		p.Add(ruledec_octet, position667, tokenIndex667)
+	l688:
+		p.Add(ruledec_octet, position687, tokenIndex687)
 	}
 	return true
-l666:
-	p.Position, p.TokenIndex = position666, tokenIndex666
+l686:
+	p.Position, p.TokenIndex = position686, tokenIndex686
 	return false
 }
 
 /* IPv6reference <- <('[' IPv6address ']')> */
 func (p *parser) rule_IPv6reference() bool {
-	position589, tokenIndex589 := p.Position, p.TokenIndex
+	position609, tokenIndex609 := p.Position, p.TokenIndex
 	{
-		position590, tokenIndex590 := p.Position, p.TokenIndex
+		position610, tokenIndex610 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '[' {
-			goto l589
+			goto l609
 		}
 		p.Position++
 		if !cset24[p.Buffer[p.Position]] || !p.rule_IPv6address() {
-			goto l589
+			goto l609
 		}
 		if p.Buffer[p.Position] != ']' {
-			goto l589
+			goto l609
 		}
 		p.Position++
-		p.Add(ruleIPv6reference, position590, tokenIndex590)
+		p.Add(ruleIPv6reference, position610, tokenIndex610)
 	}
 	return true
-l589:
-	p.Position, p.TokenIndex = position589, tokenIndex589
+l609:
+	p.Position, p.TokenIndex = position609, tokenIndex609
 	return false
 }
 
 /* IPv6address <- <((h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / (':' ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / (h4? (':' ':') h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)?)? (':' ':') h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)?)? (':' ':') h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)?)? (':' ':') h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') h4 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') !([0-9] / [A-F] / [a-f] / ':' / '.')))> */
 func (p *parser) rule_IPv6address() bool {
-	position591, tokenIndex591 := p.Position, p.TokenIndex
+	position611, tokenIndex611 := p.Position, p.TokenIndex
 	{
-		position592, tokenIndex592 := p.Position, p.TokenIndex
+		position612, tokenIndex612 := p.Position, p.TokenIndex
 		{
-			position593, tokenIndex593 := p.Position, p.TokenIndex
+			position613, tokenIndex613 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
+				goto l614
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l594
+				goto l614
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
+				goto l614
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l594
+				goto l614
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
+				goto l614
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l594
+				goto l614
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
+				goto l614
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l594
+				goto l614
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
+				goto l614
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l594
+				goto l614
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
+				goto l614
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l594
+				goto l614
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l594
+				goto l614
 			}
 			{
-				position595, tokenIndex595 := p.Position, p.TokenIndex
+				position615, tokenIndex615 := p.Position, p.TokenIndex
 				{
 					if !cset6[p.Buffer[p.Position]] {
-						goto l595
+						goto l615
 					}
 					p.Position++
 				}
-				goto l594
-			l595:
-				p.Position, p.TokenIndex = position595, tokenIndex595
+				goto l614
+			l615:
+				p.Position, p.TokenIndex = position615, tokenIndex615
 			}
-			goto l593
-		l594:
-			p.Position, p.TokenIndex = position593, tokenIndex593
+			goto l613
+		l614:
+			p.Position, p.TokenIndex = position613, tokenIndex613
 			if p.Buffer[p.Position] != ':' {
-				goto l601
+				goto l621
 			}
 			p.Position++
 			if p.Buffer[p.Position] != ':' {
-				goto l601
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l601
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l601
+				goto l621
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l601
+				goto l621
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l601
+				goto l621
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l601
+				goto l621
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l601
+				goto l621
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l601
+				goto l621
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l601
+				goto l621
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l601
+				goto l621
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l601
+				goto l621
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l621
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l621
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l601
-			}
-			{
-				position602, tokenIndex602 := p.Position, p.TokenIndex
-				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l602
-					}
-					p.Position++
-				}
-				goto l601
-			l602:
-				p.Position, p.TokenIndex = position602, tokenIndex602
-			}
-			goto l593
-		l601:
-			p.Position, p.TokenIndex = position593, tokenIndex593
-			{
-				position609, tokenIndex609 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l609
-				}
-				goto l610
-			l609:
-				p.Position, p.TokenIndex = position609, tokenIndex609
-			}
-		l610:
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l608
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l608
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l608
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l608
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l608
-			}
-			{
-				position611, tokenIndex611 := p.Position, p.TokenIndex
-				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l611
-					}
-					p.Position++
-				}
-				goto l608
-			l611:
-				p.Position, p.TokenIndex = position611, tokenIndex611
-			}
-			goto l593
-		l608:
-			p.Position, p.TokenIndex = position593, tokenIndex593
-			{
-				position618, tokenIndex618 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l618
-				}
-				{
-					position620, tokenIndex620 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l620
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l620
-					}
-					goto l621
-				l620:
-					p.Position, p.TokenIndex = position620, tokenIndex620
-				}
-			l621:
-				goto l619
-			l618:
-				p.Position, p.TokenIndex = position618, tokenIndex618
-			}
-		l619:
-			if p.Buffer[p.Position] != ':' {
-				goto l617
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l617
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l617
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l617
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l617
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l617
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l617
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l617
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l617
+				goto l621
 			}
 			{
 				position622, tokenIndex622 := p.Position, p.TokenIndex
@@ -2897,46 +2850,18 @@ func (p *parser) rule_IPv6address() bool {
 					}
 					p.Position++
 				}
-				goto l617
+				goto l621
 			l622:
 				p.Position, p.TokenIndex = position622, tokenIndex622
 			}
-			goto l593
-		l617:
-			p.Position, p.TokenIndex = position593, tokenIndex593
+			goto l613
+		l621:
+			p.Position, p.TokenIndex = position613, tokenIndex613
 			{
 				position629, tokenIndex629 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
 					goto l629
 				}
-				{
-					position631, tokenIndex631 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l631
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l631
-					}
-					goto l632
-				l631:
-					p.Position, p.TokenIndex = position631, tokenIndex631
-				}
-			l632:
-				{
-					position633, tokenIndex633 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l633
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l633
-					}
-					goto l634
-				l633:
-					p.Position, p.TokenIndex = position633, tokenIndex633
-				}
-			l634:
 				goto l630
 			l629:
 				p.Position, p.TokenIndex = position629, tokenIndex629
@@ -2964,326 +2889,369 @@ func (p *parser) rule_IPv6address() bool {
 				goto l628
 			}
 			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l628
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l628
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l628
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l628
+			}
+			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
 				goto l628
 			}
 			{
-				position635, tokenIndex635 := p.Position, p.TokenIndex
+				position631, tokenIndex631 := p.Position, p.TokenIndex
 				{
 					if !cset6[p.Buffer[p.Position]] {
-						goto l635
+						goto l631
 					}
 					p.Position++
 				}
 				goto l628
-			l635:
-				p.Position, p.TokenIndex = position635, tokenIndex635
+			l631:
+				p.Position, p.TokenIndex = position631, tokenIndex631
 			}
-			goto l593
+			goto l613
 		l628:
-			p.Position, p.TokenIndex = position593, tokenIndex593
+			p.Position, p.TokenIndex = position613, tokenIndex613
+			{
+				position638, tokenIndex638 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+					goto l638
+				}
+				{
+					position640, tokenIndex640 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l640
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l640
+					}
+					goto l641
+				l640:
+					p.Position, p.TokenIndex = position640, tokenIndex640
+				}
+			l641:
+				goto l639
+			l638:
+				p.Position, p.TokenIndex = position638, tokenIndex638
+			}
+		l639:
+			if p.Buffer[p.Position] != ':' {
+				goto l637
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l637
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l637
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l637
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l637
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l637
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l637
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l637
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+				goto l637
+			}
 			{
 				position642, tokenIndex642 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l642
-				}
 				{
-					position644, tokenIndex644 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l644
+					if !cset6[p.Buffer[p.Position]] {
+						goto l642
 					}
 					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l644
-					}
-					goto l645
-				l644:
-					p.Position, p.TokenIndex = position644, tokenIndex644
 				}
-			l645:
-				{
-					position646, tokenIndex646 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l646
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l646
-					}
-					goto l647
-				l646:
-					p.Position, p.TokenIndex = position646, tokenIndex646
-				}
-			l647:
-				{
-					position648, tokenIndex648 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l648
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l648
-					}
-					goto l649
-				l648:
-					p.Position, p.TokenIndex = position648, tokenIndex648
-				}
-			l649:
-				goto l643
+				goto l637
 			l642:
 				p.Position, p.TokenIndex = position642, tokenIndex642
 			}
-		l643:
+			goto l613
+		l637:
+			p.Position, p.TokenIndex = position613, tokenIndex613
+			{
+				position649, tokenIndex649 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+					goto l649
+				}
+				{
+					position651, tokenIndex651 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l651
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l651
+					}
+					goto l652
+				l651:
+					p.Position, p.TokenIndex = position651, tokenIndex651
+				}
+			l652:
+				{
+					position653, tokenIndex653 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l653
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l653
+					}
+					goto l654
+				l653:
+					p.Position, p.TokenIndex = position653, tokenIndex653
+				}
+			l654:
+				goto l650
+			l649:
+				p.Position, p.TokenIndex = position649, tokenIndex649
+			}
+		l650:
 			if p.Buffer[p.Position] != ':' {
-				goto l641
+				goto l648
 			}
 			p.Position++
 			if p.Buffer[p.Position] != ':' {
-				goto l641
+				goto l648
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l641
+				goto l648
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l641
+				goto l648
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l648
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l648
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l641
+				goto l648
 			}
 			{
-				position650, tokenIndex650 := p.Position, p.TokenIndex
+				position655, tokenIndex655 := p.Position, p.TokenIndex
 				{
 					if !cset6[p.Buffer[p.Position]] {
-						goto l650
+						goto l655
 					}
 					p.Position++
 				}
-				goto l641
-			l650:
-				p.Position, p.TokenIndex = position650, tokenIndex650
+				goto l648
+			l655:
+				p.Position, p.TokenIndex = position655, tokenIndex655
 			}
-			goto l593
-		l641:
-			p.Position, p.TokenIndex = position593, tokenIndex593
+			goto l613
+		l648:
+			p.Position, p.TokenIndex = position613, tokenIndex613
 			{
-				position657, tokenIndex657 := p.Position, p.TokenIndex
+				position662, tokenIndex662 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l657
-				}
-				{
-					position659, tokenIndex659 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l659
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l659
-					}
-					goto l660
-				l659:
-					p.Position, p.TokenIndex = position659, tokenIndex659
-				}
-			l660:
-				{
-					position661, tokenIndex661 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l661
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l661
-					}
 					goto l662
-				l661:
-					p.Position, p.TokenIndex = position661, tokenIndex661
 				}
-			l662:
 				{
-					position663, tokenIndex663 := p.Position, p.TokenIndex
+					position664, tokenIndex664 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
-						goto l663
+						goto l664
 					}
 					p.Position++
 					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l663
+						goto l664
 					}
-					goto l664
-				l663:
-					p.Position, p.TokenIndex = position663, tokenIndex663
+					goto l665
+				l664:
+					p.Position, p.TokenIndex = position664, tokenIndex664
 				}
-			l664:
+			l665:
 				{
-					position665, tokenIndex665 := p.Position, p.TokenIndex
+					position666, tokenIndex666 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
-						goto l665
+						goto l666
 					}
 					p.Position++
 					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l665
+						goto l666
 					}
-					goto l666
-				l665:
-					p.Position, p.TokenIndex = position665, tokenIndex665
+					goto l667
+				l666:
+					p.Position, p.TokenIndex = position666, tokenIndex666
 				}
-			l666:
-				goto l658
-			l657:
-				p.Position, p.TokenIndex = position657, tokenIndex657
-			}
-		l658:
-			if p.Buffer[p.Position] != ':' {
-				goto l656
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l656
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l656
-			}
-			{
-				position667, tokenIndex667 := p.Position, p.TokenIndex
-				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l667
-					}
-					p.Position++
-				}
-				goto l656
 			l667:
-				p.Position, p.TokenIndex = position667, tokenIndex667
+				{
+					position668, tokenIndex668 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l668
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l668
+					}
+					goto l669
+				l668:
+					p.Position, p.TokenIndex = position668, tokenIndex668
+				}
+			l669:
+				goto l663
+			l662:
+				p.Position, p.TokenIndex = position662, tokenIndex662
 			}
-			goto l593
-		l656:
-			p.Position, p.TokenIndex = position593, tokenIndex593
-			{
-				position674, tokenIndex674 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l674
-				}
-				{
-					position676, tokenIndex676 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l676
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l676
-					}
-					goto l677
-				l676:
-					p.Position, p.TokenIndex = position676, tokenIndex676
-				}
-			l677:
-				{
-					position678, tokenIndex678 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l678
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l678
-					}
-					goto l679
-				l678:
-					p.Position, p.TokenIndex = position678, tokenIndex678
-				}
-			l679:
-				{
-					position680, tokenIndex680 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l680
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l680
-					}
-					goto l681
-				l680:
-					p.Position, p.TokenIndex = position680, tokenIndex680
-				}
-			l681:
-				{
-					position682, tokenIndex682 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l682
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l682
-					}
-					goto l683
-				l682:
-					p.Position, p.TokenIndex = position682, tokenIndex682
-				}
-			l683:
-				{
-					position684, tokenIndex684 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l684
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l684
-					}
-					goto l685
-				l684:
-					p.Position, p.TokenIndex = position684, tokenIndex684
-				}
-			l685:
-				goto l675
-			l674:
-				p.Position, p.TokenIndex = position674, tokenIndex674
-			}
-		l675:
+		l663:
 			if p.Buffer[p.Position] != ':' {
-				goto l673
+				goto l661
 			}
 			p.Position++
 			if p.Buffer[p.Position] != ':' {
-				goto l673
+				goto l661
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l673
+				goto l661
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l661
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+				goto l661
 			}
 			{
-				position686, tokenIndex686 := p.Position, p.TokenIndex
+				position670, tokenIndex670 := p.Position, p.TokenIndex
 				{
 					if !cset6[p.Buffer[p.Position]] {
-						goto l686
+						goto l670
 					}
 					p.Position++
 				}
-				goto l673
-			l686:
-				p.Position, p.TokenIndex = position686, tokenIndex686
+				goto l661
+			l670:
+				p.Position, p.TokenIndex = position670, tokenIndex670
 			}
-			goto l593
-		l673:
-			p.Position, p.TokenIndex = position593, tokenIndex593
+			goto l613
+		l661:
+			p.Position, p.TokenIndex = position613, tokenIndex613
 			{
-				position692, tokenIndex692 := p.Position, p.TokenIndex
+				position677, tokenIndex677 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l692
+					goto l677
 				}
 				{
-					position694, tokenIndex694 := p.Position, p.TokenIndex
+					position679, tokenIndex679 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
-						goto l694
+						goto l679
 					}
 					p.Position++
 					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l694
+						goto l679
 					}
-					goto l695
-				l694:
-					p.Position, p.TokenIndex = position694, tokenIndex694
+					goto l680
+				l679:
+					p.Position, p.TokenIndex = position679, tokenIndex679
 				}
-			l695:
+			l680:
+				{
+					position681, tokenIndex681 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l681
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l681
+					}
+					goto l682
+				l681:
+					p.Position, p.TokenIndex = position681, tokenIndex681
+				}
+			l682:
+				{
+					position683, tokenIndex683 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l683
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l683
+					}
+					goto l684
+				l683:
+					p.Position, p.TokenIndex = position683, tokenIndex683
+				}
+			l684:
+				{
+					position685, tokenIndex685 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l685
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l685
+					}
+					goto l686
+				l685:
+					p.Position, p.TokenIndex = position685, tokenIndex685
+				}
+			l686:
+				goto l678
+			l677:
+				p.Position, p.TokenIndex = position677, tokenIndex677
+			}
+		l678:
+			if p.Buffer[p.Position] != ':' {
+				goto l676
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l676
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+				goto l676
+			}
+			{
+				position687, tokenIndex687 := p.Position, p.TokenIndex
+				{
+					if !cset6[p.Buffer[p.Position]] {
+						goto l687
+					}
+					p.Position++
+				}
+				goto l676
+			l687:
+				p.Position, p.TokenIndex = position687, tokenIndex687
+			}
+			goto l613
+		l676:
+			p.Position, p.TokenIndex = position613, tokenIndex613
+			{
+				position694, tokenIndex694 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+					goto l694
+				}
 				{
 					position696, tokenIndex696 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
@@ -3354,19 +3322,22 @@ func (p *parser) rule_IPv6address() bool {
 					p.Position, p.TokenIndex = position704, tokenIndex704
 				}
 			l705:
+				goto l695
+			l694:
+				p.Position, p.TokenIndex = position694, tokenIndex694
+			}
+		l695:
+			if p.Buffer[p.Position] != ':' {
 				goto l693
-			l692:
-				p.Position, p.TokenIndex = position692, tokenIndex692
-			}
-		l693:
-			if p.Buffer[p.Position] != ':' {
-				goto l591
 			}
 			p.Position++
 			if p.Buffer[p.Position] != ':' {
-				goto l591
+				goto l693
 			}
 			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l693
+			}
 			{
 				position706, tokenIndex706 := p.Position, p.TokenIndex
 				{
@@ -3375,175 +3346,292 @@ func (p *parser) rule_IPv6address() bool {
 					}
 					p.Position++
 				}
-				goto l591
+				goto l693
 			l706:
 				p.Position, p.TokenIndex = position706, tokenIndex706
 			}
+			goto l613
+		l693:
+			p.Position, p.TokenIndex = position613, tokenIndex613
+			{
+				position712, tokenIndex712 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+					goto l712
+				}
+				{
+					position714, tokenIndex714 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l714
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l714
+					}
+					goto l715
+				l714:
+					p.Position, p.TokenIndex = position714, tokenIndex714
+				}
+			l715:
+				{
+					position716, tokenIndex716 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l716
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l716
+					}
+					goto l717
+				l716:
+					p.Position, p.TokenIndex = position716, tokenIndex716
+				}
+			l717:
+				{
+					position718, tokenIndex718 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l718
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l718
+					}
+					goto l719
+				l718:
+					p.Position, p.TokenIndex = position718, tokenIndex718
+				}
+			l719:
+				{
+					position720, tokenIndex720 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l720
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l720
+					}
+					goto l721
+				l720:
+					p.Position, p.TokenIndex = position720, tokenIndex720
+				}
+			l721:
+				{
+					position722, tokenIndex722 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l722
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l722
+					}
+					goto l723
+				l722:
+					p.Position, p.TokenIndex = position722, tokenIndex722
+				}
+			l723:
+				{
+					position724, tokenIndex724 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l724
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l724
+					}
+					goto l725
+				l724:
+					p.Position, p.TokenIndex = position724, tokenIndex724
+				}
+			l725:
+				goto l713
+			l712:
+				p.Position, p.TokenIndex = position712, tokenIndex712
+			}
+		l713:
+			if p.Buffer[p.Position] != ':' {
+				goto l611
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l611
+			}
+			p.Position++
+			{
+				position726, tokenIndex726 := p.Position, p.TokenIndex
+				{
+					if !cset6[p.Buffer[p.Position]] {
+						goto l726
+					}
+					p.Position++
+				}
+				goto l611
+			l726:
+				p.Position, p.TokenIndex = position726, tokenIndex726
+			}
 		}
-	l593:
-		p.Add(ruleIPv6address, position592, tokenIndex592)
+	l613:
+		p.Add(ruleIPv6address, position612, tokenIndex612)
 	}
 	return true
-l591:
-	p.Position, p.TokenIndex = position591, tokenIndex591
+l611:
+	p.Position, p.TokenIndex = position611, tokenIndex611
 	return false
 }
 
 /* ls32 <- <((h4 ':' h4) / IPv4address)> */
 func (p *parser) rule_ls32() bool {
-	position675, tokenIndex675 := p.Position, p.TokenIndex
+	position695, tokenIndex695 := p.Position, p.TokenIndex
 	{
-		position676, tokenIndex676 := p.Position, p.TokenIndex
+		position696, tokenIndex696 := p.Position, p.TokenIndex
 		{
-			position677, tokenIndex677 := p.Position, p.TokenIndex
+			position697, tokenIndex697 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l678
+				goto l698
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l678
+				goto l698
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l678
+				goto l698
 			}
-			goto l677
-		l678:
-			p.Position, p.TokenIndex = position677, tokenIndex677
+			goto l697
+		l698:
+			p.Position, p.TokenIndex = position697, tokenIndex697
 			if !cset20[p.Buffer[p.Position]] || !p.rule_IPv4address() {
-				goto l675
+				goto l695
 			}
 		}
-	l677:
-		p.Add(rulels32, position676, tokenIndex676)
+	l697:
+		p.Add(rulels32, position696, tokenIndex696)
 	}
 	return true
-l675:
-	p.Position, p.TokenIndex = position675, tokenIndex675
+l695:
+	p.Position, p.TokenIndex = position695, tokenIndex695
 	return false
 }
 
 /* h4 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)> */
 func (p *parser) rule_h4() bool {
-	position679, tokenIndex679 := p.Position, p.TokenIndex
+	position699, tokenIndex699 := p.Position, p.TokenIndex
 	{
-		position680, tokenIndex680 := p.Position, p.TokenIndex
+		position700, tokenIndex700 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l679
+				goto l699
 			}
 			p.Position++
 		}
 		{
-			position684, tokenIndex684 := p.Position, p.TokenIndex
+			position704, tokenIndex704 := p.Position, p.TokenIndex
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l684
+					goto l704
 				}
 				p.Position++
 			}
-			goto l685
-		l684:
-			p.Position, p.TokenIndex = position684, tokenIndex684
+			goto l705
+		l704:
+			p.Position, p.TokenIndex = position704, tokenIndex704
 		}
-	l685:
+	l705:
 		{
-			position689, tokenIndex689 := p.Position, p.TokenIndex
+			position709, tokenIndex709 := p.Position, p.TokenIndex
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l689
+					goto l709
 				}
 				p.Position++
 			}
-			goto l690
-		l689:
-			p.Position, p.TokenIndex = position689, tokenIndex689
+			goto l710
+		l709:
+			p.Position, p.TokenIndex = position709, tokenIndex709
 		}
-	l690:
+	l710:
 		{
-			position694, tokenIndex694 := p.Position, p.TokenIndex
+			position714, tokenIndex714 := p.Position, p.TokenIndex
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l694
+					goto l714
 				}
 				p.Position++
 			}
-			goto l695
-		l694:
-			p.Position, p.TokenIndex = position694, tokenIndex694
+			goto l715
+		l714:
+			p.Position, p.TokenIndex = position714, tokenIndex714
 		}
-	l695:
-		p.Add(ruleh4, position680, tokenIndex680)
+	l715:
+		p.Add(ruleh4, position700, tokenIndex700)
 	}
 	return true
-l679:
-	p.Position, p.TokenIndex = position679, tokenIndex679
+l699:
+	p.Position, p.TokenIndex = position699, tokenIndex699
 	return false
 }
 
 /* path <- <(abs_path / opaque_part)?> */
 func (p *parser) rule_path() bool {
 	{
-		position737, tokenIndex737 := p.Position, p.TokenIndex
+		position757, tokenIndex757 := p.Position, p.TokenIndex
 		{
-			position738, tokenIndex738 := p.Position, p.TokenIndex
+			position758, tokenIndex758 := p.Position, p.TokenIndex
 			{
-				position740, tokenIndex740 := p.Position, p.TokenIndex
+				position760, tokenIndex760 := p.Position, p.TokenIndex
 				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-					goto l741
+					goto l761
 				}
-				goto l740
-			l741:
-				p.Position, p.TokenIndex = position740, tokenIndex740
+				goto l760
+			l761:
+				p.Position, p.TokenIndex = position760, tokenIndex760
 				if !cset25[p.Buffer[p.Position]] || !p.rule_opaque_part() {
-					goto l738
+					goto l758
 				}
 			}
-		l740:
-			goto l739
-		l738:
-			p.Position, p.TokenIndex = position738, tokenIndex738
+		l760:
+			goto l759
+		l758:
+			p.Position, p.TokenIndex = position758, tokenIndex758
 		}
-	l739:
-		p.Add(rulepath, position737, tokenIndex737)
+	l759:
+		p.Add(rulepath, position757, tokenIndex757)
 	}
 	return true
 }
 
 /* path_segments <- <(segment ('/' segment)*)> */
 func (p *parser) rule_path_segments() bool {
-	position742, tokenIndex742 := p.Position, p.TokenIndex
+	position762, tokenIndex762 := p.Position, p.TokenIndex
 	{
-		position743, tokenIndex743 := p.Position, p.TokenIndex
+		position763, tokenIndex763 := p.Position, p.TokenIndex
 		if !p.rule_segment() {
-			goto l742
+			goto l762
 		}
-	l744:
+	l764:
 		{
-			position745, tokenIndex745 := p.Position, p.TokenIndex
+			position765, tokenIndex765 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l745
+				goto l765
 			}
 			p.Position++
 			if !p.rule_segment() {
-				goto l745
+				goto l765
 			}
-			goto l744
-		l745:
-			p.Position, p.TokenIndex = position745, tokenIndex745
+			goto l764
+		l765:
+			p.Position, p.TokenIndex = position765, tokenIndex765
 		}
-		p.Add(rulepath_segments, position743, tokenIndex743)
+		p.Add(rulepath_segments, position763, tokenIndex763)
 	}
 	return true
-l742:
-	p.Position, p.TokenIndex = position742, tokenIndex742
+l762:
+	p.Position, p.TokenIndex = position762, tokenIndex762
 	return false
 }
 
 /* segment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_segment() bool {
 	{
-		position702, tokenIndex702 := p.Position, p.TokenIndex
-	l703:
+		position722, tokenIndex722 := p.Position, p.TokenIndex
+	l723:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset10[buf[i]] {
@@ -3552,39 +3640,39 @@ func (p *parser) rule_segment() bool {
 			p.Position = i
 		}
 		{
-			position704, tokenIndex704 := p.Position, p.TokenIndex
+			position724, tokenIndex724 := p.Position, p.TokenIndex
 			{
-				position705, tokenIndex705 := p.Position, p.TokenIndex
+				position725, tokenIndex725 := p.Position, p.TokenIndex
 				if !cset10[p.Buffer[p.Position]] {
-					goto l725
+					goto l745
 				}
 				p.Position++
-				goto l705
-			l725:
-				p.Position, p.TokenIndex = position705, tokenIndex705
+				goto l725
+			l745:
+				p.Position, p.TokenIndex = position725, tokenIndex725
 				if p.Buffer[p.Position] != '%' {
-					goto l704
+					goto l724
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l704
+						goto l724
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l704
+						goto l724
 					}
 					p.Position++
 				}
 			}
-		l705:
-			goto l703
-		l704:
-			p.Position, p.TokenIndex = position704, tokenIndex704
+		l725:
+			goto l723
+		l724:
+			p.Position, p.TokenIndex = position724, tokenIndex724
 		}
-		p.Add(rulesegment, position702, tokenIndex702)
+		p.Add(rulesegment, position722, tokenIndex722)
 	}
 	return true
 }
@@ -3592,8 +3680,8 @@ func (p *parser) rule_segment() bool {
 /* query <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_query() bool {
 	{
-		position733, tokenIndex733 := p.Position, p.TokenIndex
-	l734:
+		position753, tokenIndex753 := p.Position, p.TokenIndex
+	l754:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -3602,39 +3690,39 @@ func (p *parser) rule_query() bool {
 			p.Position = i
 		}
 		{
-			position735, tokenIndex735 := p.Position, p.TokenIndex
+			position755, tokenIndex755 := p.Position, p.TokenIndex
 			{
-				position736, tokenIndex736 := p.Position, p.TokenIndex
+				position756, tokenIndex756 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l758
+					goto l778
 				}
 				p.Position++
-				goto l736
-			l758:
-				p.Position, p.TokenIndex = position736, tokenIndex736
+				goto l756
+			l778:
+				p.Position, p.TokenIndex = position756, tokenIndex756
 				if p.Buffer[p.Position] != '%' {
-					goto l735
+					goto l755
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l735
+						goto l755
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l735
+						goto l755
 					}
 					p.Position++
 				}
 			}
-		l736:
-			goto l734
-		l735:
-			p.Position, p.TokenIndex = position735, tokenIndex735
+		l756:
+			goto l754
+		l755:
+			p.Position, p.TokenIndex = position755, tokenIndex755
 		}
-		p.Add(rulequery, position733, tokenIndex733)
+		p.Add(rulequery, position753, tokenIndex753)
 	}
 	return true
 }
@@ -3642,8 +3730,8 @@ func (p *parser) rule_query() bool {
 /* fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fragment() bool {
 	{
-		position766, tokenIndex766 := p.Position, p.TokenIndex
-	l767:
+		position786, tokenIndex786 := p.Position, p.TokenIndex
+	l787:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -3652,39 +3740,39 @@ func (p *parser) rule_fragment() bool {
 			p.Position = i
 		}
 		{
-			position768, tokenIndex768 := p.Position, p.TokenIndex
+			position788, tokenIndex788 := p.Position, p.TokenIndex
 			{
-				position769, tokenIndex769 := p.Position, p.TokenIndex
+				position789, tokenIndex789 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l791
+					goto l811
 				}
 				p.Position++
-				goto l769
-			l791:
-				p.Position, p.TokenIndex = position769, tokenIndex769
+				goto l789
+			l811:
+				p.Position, p.TokenIndex = position789, tokenIndex789
 				if p.Buffer[p.Position] != '%' {
-					goto l768
+					goto l788
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l768
+						goto l788
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l768
+						goto l788
 					}
 					p.Position++
 				}
 			}
-		l769:
-			goto l767
-		l768:
-			p.Position, p.TokenIndex = position768, tokenIndex768
+		l789:
+			goto l787
+		l788:
+			p.Position, p.TokenIndex = position788, tokenIndex788
 		}
-		p.Add(rulefragment, position766, tokenIndex766)
+		p.Add(rulefragment, position786, tokenIndex786)
 	}
 	return true
 }
@@ -3692,521 +3780,521 @@ func (p *parser) rule_fragment() bool {
 /* relative_URI <- <((net_path / abs_path / rel_path)? ('?' query)?)> */
 func (p *parser) rule_relative_URI() bool {
 	{
-		position799, tokenIndex799 := p.Position, p.TokenIndex
+		position819, tokenIndex819 := p.Position, p.TokenIndex
 		{
-			position800, tokenIndex800 := p.Position, p.TokenIndex
+			position820, tokenIndex820 := p.Position, p.TokenIndex
 			{
-				position802, tokenIndex802 := p.Position, p.TokenIndex
+				position822, tokenIndex822 := p.Position, p.TokenIndex
 				if !cset19[p.Buffer[p.Position]] || !p.rule_net_path() {
-					goto l803
+					goto l823
 				}
-				goto l802
-			l803:
-				p.Position, p.TokenIndex = position802, tokenIndex802
+				goto l822
+			l823:
+				p.Position, p.TokenIndex = position822, tokenIndex822
 				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-					goto l804
+					goto l824
 				}
-				goto l802
-			l804:
-				p.Position, p.TokenIndex = position802, tokenIndex802
+				goto l822
+			l824:
+				p.Position, p.TokenIndex = position822, tokenIndex822
 				{
-					position805, tokenIndex805 := p.Position, p.TokenIndex
+					position825, tokenIndex825 := p.Position, p.TokenIndex
 					{
-						position806, tokenIndex806 := p.Position, p.TokenIndex
+						position826, tokenIndex826 := p.Position, p.TokenIndex
 						{
-							position809, tokenIndex809 := p.Position, p.TokenIndex
+							position829, tokenIndex829 := p.Position, p.TokenIndex
 							if !cset13[p.Buffer[p.Position]] {
-								goto l828
+								goto l848
 							}
 							p.Position++
-							goto l809
-						l828:
-							p.Position, p.TokenIndex = position809, tokenIndex809
+							goto l829
+						l848:
+							p.Position, p.TokenIndex = position829, tokenIndex829
 							if p.Buffer[p.Position] != '%' {
-								goto l800
+								goto l820
 							}
 							p.Position++
 							{
 								if !cset2[p.Buffer[p.Position]] {
-									goto l800
+									goto l820
 								}
 								p.Position++
 							}
 							{
 								if !cset2[p.Buffer[p.Position]] {
-									goto l800
+									goto l820
 								}
 								p.Position++
 							}
 						}
-					l809:
-					l807:
+					l829:
+					l827:
 						{
-							position808, tokenIndex808 := p.Position, p.TokenIndex
+							position828, tokenIndex828 := p.Position, p.TokenIndex
 							{
-								position835, tokenIndex835 := p.Position, p.TokenIndex
+								position855, tokenIndex855 := p.Position, p.TokenIndex
 								if !cset13[p.Buffer[p.Position]] {
-									goto l854
+									goto l874
 								}
 								p.Position++
-								goto l835
-							l854:
-								p.Position, p.TokenIndex = position835, tokenIndex835
+								goto l855
+							l874:
+								p.Position, p.TokenIndex = position855, tokenIndex855
 								if p.Buffer[p.Position] != '%' {
-									goto l808
+									goto l828
 								}
 								p.Position++
 								{
 									if !cset2[p.Buffer[p.Position]] {
-										goto l808
+										goto l828
 									}
 									p.Position++
 								}
 								{
 									if !cset2[p.Buffer[p.Position]] {
-										goto l808
+										goto l828
 									}
 									p.Position++
 								}
 							}
-						l835:
-							goto l807
-						l808:
-							p.Position, p.TokenIndex = position808, tokenIndex808
+						l855:
+							goto l827
+						l828:
+							p.Position, p.TokenIndex = position828, tokenIndex828
 						}
-						p.Add(rulerel_segment, position806, tokenIndex806)
+						p.Add(rulerel_segment, position826, tokenIndex826)
 					}
 					{
-						position861, tokenIndex861 := p.Position, p.TokenIndex
+						position881, tokenIndex881 := p.Position, p.TokenIndex
 						if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-							goto l861
+							goto l881
 						}
-						goto l862
-					l861:
-						p.Position, p.TokenIndex = position861, tokenIndex861
+						goto l882
+					l881:
+						p.Position, p.TokenIndex = position881, tokenIndex881
 					}
-				l862:
-					p.Add(rulerel_path, position805, tokenIndex805)
+				l882:
+					p.Add(rulerel_path, position825, tokenIndex825)
 				}
 			}
-		l802:
-			goto l801
-		l800:
-			p.Position, p.TokenIndex = position800, tokenIndex800
+		l822:
+			goto l821
+		l820:
+			p.Position, p.TokenIndex = position820, tokenIndex820
 		}
-	l801:
+	l821:
 		{
-			position863, tokenIndex863 := p.Position, p.TokenIndex
+			position883, tokenIndex883 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l863
+				goto l883
 			}
 			p.Position++
 			if !p.rule_query() {
-				goto l863
+				goto l883
 			}
-			goto l864
-		l863:
-			p.Position, p.TokenIndex = position863, tokenIndex863
+			goto l884
+		l883:
+			p.Position, p.TokenIndex = position883, tokenIndex883
 		}
-	l864:
-		p.Add(rulerelative_URI, position799, tokenIndex799)
+	l884:
+		p.Add(rulerelative_URI, position819, tokenIndex819)
 	}
 	return true
 }
 
 /* rel_path <- <(rel_segment abs_path?)> */
 func (p *parser) rule_rel_path() bool {
-	position852, tokenIndex852 := p.Position, p.TokenIndex
+	position872, tokenIndex872 := p.Position, p.TokenIndex
 	{
-		position853, tokenIndex853 := p.Position, p.TokenIndex
+		position873, tokenIndex873 := p.Position, p.TokenIndex
 		if !cset26[p.Buffer[p.Position]] || !p.rule_rel_segment() {
-			goto l852
+			goto l872
 		}
 		{
-			position854, tokenIndex854 := p.Position, p.TokenIndex
+			position874, tokenIndex874 := p.Position, p.TokenIndex
 			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l854
+				goto l874
 			}
-			goto l855
-		l854:
-			p.Position, p.TokenIndex = position854, tokenIndex854
+			goto l875
+		l874:
+			p.Position, p.TokenIndex = position874, tokenIndex874
 		}
-	l855:
-		p.Add(rulerel_path, position853, tokenIndex853)
+	l875:
+		p.Add(rulerel_path, position873, tokenIndex873)
 	}
 	return true
-l852:
-	p.Position, p.TokenIndex = position852, tokenIndex852
+l872:
+	p.Position, p.TokenIndex = position872, tokenIndex872
 	return false
 }
 
 /* rel_segment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+> */
 func (p *parser) rule_rel_segment() bool {
-	position856, tokenIndex856 := p.Position, p.TokenIndex
+	position876, tokenIndex876 := p.Position, p.TokenIndex
 	{
-		position857, tokenIndex857 := p.Position, p.TokenIndex
+		position877, tokenIndex877 := p.Position, p.TokenIndex
 		{
-			position860, tokenIndex860 := p.Position, p.TokenIndex
+			position880, tokenIndex880 := p.Position, p.TokenIndex
 			if !cset13[p.Buffer[p.Position]] {
-				goto l879
+				goto l899
 			}
 			p.Position++
-			goto l860
-		l879:
-			p.Position, p.TokenIndex = position860, tokenIndex860
+			goto l880
+		l899:
+			p.Position, p.TokenIndex = position880, tokenIndex880
 			if p.Buffer[p.Position] != '%' {
-				goto l856
+				goto l876
 			}
 			p.Position++
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l856
+					goto l876
 				}
 				p.Position++
 			}
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l856
+					goto l876
 				}
 				p.Position++
 			}
 		}
-	l860:
-	l858:
+	l880:
+	l878:
 		{
-			position859, tokenIndex859 := p.Position, p.TokenIndex
+			position879, tokenIndex879 := p.Position, p.TokenIndex
 			{
-				position886, tokenIndex886 := p.Position, p.TokenIndex
+				position906, tokenIndex906 := p.Position, p.TokenIndex
 				if !cset13[p.Buffer[p.Position]] {
-					goto l905
+					goto l925
 				}
 				p.Position++
-				goto l886
-			l905:
-				p.Position, p.TokenIndex = position886, tokenIndex886
+				goto l906
+			l925:
+				p.Position, p.TokenIndex = position906, tokenIndex906
 				if p.Buffer[p.Position] != '%' {
-					goto l859
+					goto l879
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l859
+						goto l879
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l859
+						goto l879
 					}
 					p.Position++
 				}
 			}
-		l886:
-			goto l858
-		l859:
-			p.Position, p.TokenIndex = position859, tokenIndex859
+		l906:
+			goto l878
+		l879:
+			p.Position, p.TokenIndex = position879, tokenIndex879
 		}
-		p.Add(rulerel_segment, position857, tokenIndex857)
+		p.Add(rulerel_segment, position877, tokenIndex877)
 	}
 	return true
-l856:
-	p.Position, p.TokenIndex = position856, tokenIndex856
+l876:
+	p.Position, p.TokenIndex = position876, tokenIndex876
 	return false
 }
 
 /* escaped <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 func (p *parser) rule_escaped() bool {
-	position912, tokenIndex912 := p.Position, p.TokenIndex
+	position932, tokenIndex932 := p.Position, p.TokenIndex
 	{
-		position913, tokenIndex913 := p.Position, p.TokenIndex
+		position933, tokenIndex933 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l912
+			goto l932
 		}
 		p.Position++
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l912
+				goto l932
 			}
 			p.Position++
 		}
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l912
+				goto l932
 			}
 			p.Position++
 		}
-		p.Add(ruleescaped, position913, tokenIndex913)
+		p.Add(ruleescaped, position933, tokenIndex933)
 	}
 	return true
-l912:
-	p.Position, p.TokenIndex = position912, tokenIndex912
+l932:
+	p.Position, p.TokenIndex = position932, tokenIndex932
 	return false
 }
 
 /* pchar <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_pchar() bool {
-	position920, tokenIndex920 := p.Position, p.TokenIndex
+	position940, tokenIndex940 := p.Position, p.TokenIndex
 	{
-		position921, tokenIndex921 := p.Position, p.TokenIndex
+		position941, tokenIndex941 := p.Position, p.TokenIndex
 		{
-			position922, tokenIndex922 := p.Position, p.TokenIndex
+			position942, tokenIndex942 := p.Position, p.TokenIndex
 			if !cset10[p.Buffer[p.Position]] {
-				goto l942
+				goto l962
 			}
 			p.Position++
-			goto l922
-		l942:
-			p.Position, p.TokenIndex = position922, tokenIndex922
+			goto l942
+		l962:
+			p.Position, p.TokenIndex = position942, tokenIndex942
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l920
+				goto l940
 			}
 		}
-	l922:
-		p.Add(rulepchar, position921, tokenIndex921)
+	l942:
+		p.Add(rulepchar, position941, tokenIndex941)
 	}
 	return true
-l920:
-	p.Position, p.TokenIndex = position920, tokenIndex920
+l940:
+	p.Position, p.TokenIndex = position940, tokenIndex940
 	return false
 }
 
 /* uric <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / '[' / ']' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_uric() bool {
-	position943, tokenIndex943 := p.Position, p.TokenIndex
+	position963, tokenIndex963 := p.Position, p.TokenIndex
 	{
-		position944, tokenIndex944 := p.Position, p.TokenIndex
+		position964, tokenIndex964 := p.Position, p.TokenIndex
 		{
-			position945, tokenIndex945 := p.Position, p.TokenIndex
+			position965, tokenIndex965 := p.Position, p.TokenIndex
 			if !cset4[p.Buffer[p.Position]] {
-				goto l969
+				goto l989
 			}
 			p.Position++
-			goto l945
-		l969:
-			p.Position, p.TokenIndex = position945, tokenIndex945
+			goto l965
+		l989:
+			p.Position, p.TokenIndex = position965, tokenIndex965
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l943
+				goto l963
 			}
 		}
-	l945:
-		p.Add(ruleuric, position944, tokenIndex944)
+	l965:
+		p.Add(ruleuric, position964, tokenIndex964)
 	}
 	return true
-l943:
-	p.Position, p.TokenIndex = position943, tokenIndex943
+l963:
+	p.Position, p.TokenIndex = position963, tokenIndex963
 	return false
 }
 
 /* uric_no_slash <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / '[' / ']' / ';' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_uric_no_slash() bool {
-	position970, tokenIndex970 := p.Position, p.TokenIndex
+	position990, tokenIndex990 := p.Position, p.TokenIndex
 	{
-		position971, tokenIndex971 := p.Position, p.TokenIndex
+		position991, tokenIndex991 := p.Position, p.TokenIndex
 		{
-			position972, tokenIndex972 := p.Position, p.TokenIndex
+			position992, tokenIndex992 := p.Position, p.TokenIndex
 			if !cset3[p.Buffer[p.Position]] {
-				goto l995
+				goto l1015
 			}
 			p.Position++
-			goto l972
-		l995:
-			p.Position, p.TokenIndex = position972, tokenIndex972
+			goto l992
+		l1015:
+			p.Position, p.TokenIndex = position992, tokenIndex992
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l970
+				goto l990
 			}
 		}
-	l972:
-		p.Add(ruleuric_no_slash, position971, tokenIndex971)
+	l992:
+		p.Add(ruleuric_no_slash, position991, tokenIndex991)
 	}
 	return true
-l970:
-	p.Position, p.TokenIndex = position970, tokenIndex970
+l990:
+	p.Position, p.TokenIndex = position990, tokenIndex990
 	return false
 }
 
 /* reserved <- <('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')> */
 func (p *parser) rule_reserved() bool {
-	position996, tokenIndex996 := p.Position, p.TokenIndex
+	position1016, tokenIndex1016 := p.Position, p.TokenIndex
 	{
-		position997, tokenIndex997 := p.Position, p.TokenIndex
+		position1017, tokenIndex1017 := p.Position, p.TokenIndex
 		{
 			if !cset14[p.Buffer[p.Position]] {
-				goto l996
+				goto l1016
 			}
 			p.Position++
 		}
-		p.Add(rulereserved, position997, tokenIndex997)
+		p.Add(rulereserved, position1017, tokenIndex1017)
 	}
 	return true
-l996:
-	p.Position, p.TokenIndex = position996, tokenIndex996
+l1016:
+	p.Position, p.TokenIndex = position1016, tokenIndex1016
 	return false
 }
 
 /* unreserved <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~')> */
 func (p *parser) rule_unreserved() bool {
-	position1010, tokenIndex1010 := p.Position, p.TokenIndex
+	position1030, tokenIndex1030 := p.Position, p.TokenIndex
 	{
-		position1011, tokenIndex1011 := p.Position, p.TokenIndex
+		position1031, tokenIndex1031 := p.Position, p.TokenIndex
 		{
 			if !cset15[p.Buffer[p.Position]] {
-				goto l1010
+				goto l1030
 			}
 			p.Position++
 		}
-		p.Add(ruleunreserved, position1011, tokenIndex1011)
+		p.Add(ruleunreserved, position1031, tokenIndex1031)
 	}
 	return true
-l1010:
-	p.Position, p.TokenIndex = position1010, tokenIndex1010
+l1030:
+	p.Position, p.TokenIndex = position1030, tokenIndex1030
 	return false
 }
 
 /* mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
 func (p *parser) rule_mark() bool {
-	position1021, tokenIndex1021 := p.Position, p.TokenIndex
+	position1041, tokenIndex1041 := p.Position, p.TokenIndex
 	{
-		position1022, tokenIndex1022 := p.Position, p.TokenIndex
+		position1042, tokenIndex1042 := p.Position, p.TokenIndex
 		{
 			if !cset16[p.Buffer[p.Position]] {
-				goto l1021
+				goto l1041
 			}
 			p.Position++
 		}
-		p.Add(rulemark, position1022, tokenIndex1022)
+		p.Add(rulemark, position1042, tokenIndex1042)
 	}
 	return true
-l1021:
-	p.Position, p.TokenIndex = position1021, tokenIndex1021
+l1041:
+	p.Position, p.TokenIndex = position1041, tokenIndex1041
 	return false
 }
 
 /* delims <- <('"' / '#' / '%' / '<' / '>')> */
 func (p *parser) rule_delims() bool {
-	position1029, tokenIndex1029 := p.Position, p.TokenIndex
+	position1049, tokenIndex1049 := p.Position, p.TokenIndex
 	{
-		position1030, tokenIndex1030 := p.Position, p.TokenIndex
+		position1050, tokenIndex1050 := p.Position, p.TokenIndex
 		{
 			if !cset17[p.Buffer[p.Position]] {
-				goto l1029
+				goto l1049
 			}
 			p.Position++
 		}
-		p.Add(ruledelims, position1030, tokenIndex1030)
+		p.Add(ruledelims, position1050, tokenIndex1050)
 	}
 	return true
-l1029:
-	p.Position, p.TokenIndex = position1029, tokenIndex1029
+l1049:
+	p.Position, p.TokenIndex = position1049, tokenIndex1049
 	return false
 }
 
 /* unwise <- <('\\' / '^' / '`' / [{-}])> */
 func (p *parser) rule_unwise() bool {
-	position1036, tokenIndex1036 := p.Position, p.TokenIndex
+	position1056, tokenIndex1056 := p.Position, p.TokenIndex
 	{
-		position1037, tokenIndex1037 := p.Position, p.TokenIndex
+		position1057, tokenIndex1057 := p.Position, p.TokenIndex
 		{
 			if !cset18[p.Buffer[p.Position]] {
-				goto l1036
+				goto l1056
 			}
 			p.Position++
 		}
-		p.Add(ruleunwise, position1037, tokenIndex1037)
+		p.Add(ruleunwise, position1057, tokenIndex1057)
 	}
 	return true
-l1036:
-	p.Position, p.TokenIndex = position1036, tokenIndex1036
+l1056:
+	p.Position, p.TokenIndex = position1056, tokenIndex1056
 	return false
 }
 
 /* alphanum <- <([0-9] / [A-Z] / [a-z])> */
 func (p *parser) rule_alphanum() bool {
-	position1042, tokenIndex1042 := p.Position, p.TokenIndex
+	position1062, tokenIndex1062 := p.Position, p.TokenIndex
 	{
-		position1043, tokenIndex1043 := p.Position, p.TokenIndex
+		position1063, tokenIndex1063 := p.Position, p.TokenIndex
 		{
 			if !cset8[p.Buffer[p.Position]] {
-				goto l1042
+				goto l1062
 			}
 			p.Position++
 		}
-		p.Add(rulealphanum, position1043, tokenIndex1043)
+		p.Add(rulealphanum, position1063, tokenIndex1063)
 	}
 	return true
-l1042:
-	p.Position, p.TokenIndex = position1042, tokenIndex1042
+l1062:
+	p.Position, p.TokenIndex = position1062, tokenIndex1062
 	return false
 }
 
 /* ALPHA <- <([A-Z] / [a-z])> */
 func (p *parser) rule_ALPHA() bool {
-	position1047, tokenIndex1047 := p.Position, p.TokenIndex
+	position1067, tokenIndex1067 := p.Position, p.TokenIndex
 	{
-		position1048, tokenIndex1048 := p.Position, p.TokenIndex
+		position1068, tokenIndex1068 := p.Position, p.TokenIndex
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l1047
+				goto l1067
 			}
 			p.Position++
 		}
-		p.Add(ruleALPHA, position1048, tokenIndex1048)
+		p.Add(ruleALPHA, position1068, tokenIndex1068)
 	}
 	return true
-l1047:
-	p.Position, p.TokenIndex = position1047, tokenIndex1047
+l1067:
+	p.Position, p.TokenIndex = position1067, tokenIndex1067
 	return false
 }
 
 /* DIGIT <- <[0-9]> */
 func (p *parser) rule_DIGIT() bool {
-	position1051, tokenIndex1051 := p.Position, p.TokenIndex
+	position1071, tokenIndex1071 := p.Position, p.TokenIndex
 	{
-		position1052, tokenIndex1052 := p.Position, p.TokenIndex
+		position1072, tokenIndex1072 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l1051
+			goto l1071
 		}
 		p.Position++
-		p.Add(ruleDIGIT, position1052, tokenIndex1052)
+		p.Add(ruleDIGIT, position1072, tokenIndex1072)
 	}
 	return true
-l1051:
-	p.Position, p.TokenIndex = position1051, tokenIndex1051
+l1071:
+	p.Position, p.TokenIndex = position1071, tokenIndex1071
 	return false
 }
 
 /* DQUOTE <- <'"'> */
 func (p *parser) rule_DQUOTE() bool {
-	position1053, tokenIndex1053 := p.Position, p.TokenIndex
+	position1073, tokenIndex1073 := p.Position, p.TokenIndex
 	{
-		position1054, tokenIndex1054 := p.Position, p.TokenIndex
+		position1074, tokenIndex1074 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '"' {
-			goto l1053
+			goto l1073
 		}
 		p.Position++
-		p.Add(ruleDQUOTE, position1054, tokenIndex1054)
+		p.Add(ruleDQUOTE, position1074, tokenIndex1074)
 	}
 	return true
-l1053:
-	p.Position, p.TokenIndex = position1053, tokenIndex1053
+l1073:
+	p.Position, p.TokenIndex = position1073, tokenIndex1073
 	return false
 }
 
 /* HEXDIG <- <([0-9] / [A-F] / [a-f])> */
 func (p *parser) rule_HEXDIG() bool {
-	position1055, tokenIndex1055 := p.Position, p.TokenIndex
+	position1075, tokenIndex1075 := p.Position, p.TokenIndex
 	{
-		position1056, tokenIndex1056 := p.Position, p.TokenIndex
+		position1076, tokenIndex1076 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1055
+				goto l1075
 			}
 			p.Position++
 		}
-		p.Add(ruleHEXDIG, position1056, tokenIndex1056)
+		p.Add(ruleHEXDIG, position1076, tokenIndex1076)
 	}
 	return true
-l1055:
-	p.Position, p.TokenIndex = position1055, tokenIndex1055
+l1075:
+	p.Position, p.TokenIndex = position1075, tokenIndex1075
 	return false
 }
 
