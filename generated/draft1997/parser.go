@@ -513,10 +513,34 @@ func (p *parser) rule_net_path() bool {
 											}
 											p.Position++
 										}
-									l206:
+									l203:
 										{
-											position207, tokenIndex207 := p.Position, p.TokenIndex
-										l208:
+											i, buf := p.Position, p.Buffer
+											for cset3[buf[i]] {
+												i++
+											}
+											p.Position = i
+										}
+										{
+											position204, tokenIndex204 := p.Position, p.TokenIndex
+											{
+												if !cset3[p.Buffer[p.Position]] {
+													goto l204
+												}
+												p.Position++
+											}
+											goto l203
+										l204:
+											p.Position, p.TokenIndex = position204, tokenIndex204
+										}
+									l211:
+										{
+											position212, tokenIndex212 := p.Position, p.TokenIndex
+											if p.Buffer[p.Position] != '-' {
+												goto l212
+											}
+											p.Position++
+										l213:
 											{
 												i, buf := p.Position, p.Buffer
 												for buf[i] == '-' {
@@ -525,24 +549,44 @@ func (p *parser) rule_net_path() bool {
 												p.Position = i
 											}
 											{
-												position209, tokenIndex209 := p.Position, p.TokenIndex
+												position214, tokenIndex214 := p.Position, p.TokenIndex
 												if p.Buffer[p.Position] != '-' {
-													goto l209
+													goto l214
 												}
 												p.Position++
-												goto l208
-											l209:
-												p.Position, p.TokenIndex = position209, tokenIndex209
+												goto l213
+											l214:
+												p.Position, p.TokenIndex = position214, tokenIndex214
 											}
 											{
 												if !cset3[p.Buffer[p.Position]] {
-													goto l207
+													goto l212
 												}
 												p.Position++
 											}
-											goto l206
-										l207:
-											p.Position, p.TokenIndex = position207, tokenIndex207
+										l215:
+											{
+												i, buf := p.Position, p.Buffer
+												for cset3[buf[i]] {
+													i++
+												}
+												p.Position = i
+											}
+											{
+												position216, tokenIndex216 := p.Position, p.TokenIndex
+												{
+													if !cset3[p.Buffer[p.Position]] {
+														goto l216
+													}
+													p.Position++
+												}
+												goto l215
+											l216:
+												p.Position, p.TokenIndex = position216, tokenIndex216
+											}
+											goto l211
+										l212:
+											p.Position, p.TokenIndex = position212, tokenIndex212
 										}
 										p.Add(ruledomainlabel, position202, tokenIndex202)
 									}
@@ -555,17 +599,41 @@ func (p *parser) rule_net_path() bool {
 									p.Position, p.TokenIndex = position201, tokenIndex201
 								}
 								{
-									position213, tokenIndex213 := p.Position, p.TokenIndex
+									position223, tokenIndex223 := p.Position, p.TokenIndex
 									{
 										if !cset4[p.Buffer[p.Position]] {
 											goto l198
 										}
 										p.Position++
 									}
-								l216:
+								l226:
 									{
-										position217, tokenIndex217 := p.Position, p.TokenIndex
-									l218:
+										i, buf := p.Position, p.Buffer
+										for cset3[buf[i]] {
+											i++
+										}
+										p.Position = i
+									}
+									{
+										position227, tokenIndex227 := p.Position, p.TokenIndex
+										{
+											if !cset3[p.Buffer[p.Position]] {
+												goto l227
+											}
+											p.Position++
+										}
+										goto l226
+									l227:
+										p.Position, p.TokenIndex = position227, tokenIndex227
+									}
+								l231:
+									{
+										position232, tokenIndex232 := p.Position, p.TokenIndex
+										if p.Buffer[p.Position] != '-' {
+											goto l232
+										}
+										p.Position++
+									l233:
 										{
 											i, buf := p.Position, p.Buffer
 											for buf[i] == '-' {
@@ -574,26 +642,46 @@ func (p *parser) rule_net_path() bool {
 											p.Position = i
 										}
 										{
-											position219, tokenIndex219 := p.Position, p.TokenIndex
+											position234, tokenIndex234 := p.Position, p.TokenIndex
 											if p.Buffer[p.Position] != '-' {
-												goto l219
+												goto l234
 											}
 											p.Position++
-											goto l218
-										l219:
-											p.Position, p.TokenIndex = position219, tokenIndex219
+											goto l233
+										l234:
+											p.Position, p.TokenIndex = position234, tokenIndex234
 										}
 										{
 											if !cset3[p.Buffer[p.Position]] {
-												goto l217
+												goto l232
 											}
 											p.Position++
 										}
-										goto l216
-									l217:
-										p.Position, p.TokenIndex = position217, tokenIndex217
+									l235:
+										{
+											i, buf := p.Position, p.Buffer
+											for cset3[buf[i]] {
+												i++
+											}
+											p.Position = i
+										}
+										{
+											position236, tokenIndex236 := p.Position, p.TokenIndex
+											{
+												if !cset3[p.Buffer[p.Position]] {
+													goto l236
+												}
+												p.Position++
+											}
+											goto l235
+										l236:
+											p.Position, p.TokenIndex = position236, tokenIndex236
+										}
+										goto l231
+									l232:
+										p.Position, p.TokenIndex = position232, tokenIndex232
 									}
-									p.Add(ruletoplabel, position213, tokenIndex213)
+									p.Add(ruletoplabel, position223, tokenIndex223)
 								}
 								p.Add(rulehostname, position199, tokenIndex199)
 							}
@@ -601,12 +689,12 @@ func (p *parser) rule_net_path() bool {
 						l198:
 							p.Position, p.TokenIndex = position197, tokenIndex197
 							{
-								position223, tokenIndex223 := p.Position, p.TokenIndex
+								position243, tokenIndex243 := p.Position, p.TokenIndex
 								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
 									goto l133
 								}
 								p.Position++
-							l224:
+							l244:
 								{
 									i, buf := p.Position, p.Buffer
 									for '0' <= buf[i] && buf[i] <= '9' {
@@ -615,14 +703,14 @@ func (p *parser) rule_net_path() bool {
 									p.Position = i
 								}
 								{
-									position225, tokenIndex225 := p.Position, p.TokenIndex
+									position245, tokenIndex245 := p.Position, p.TokenIndex
 									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-										goto l225
+										goto l245
 									}
 									p.Position++
-									goto l224
-								l225:
-									p.Position, p.TokenIndex = position225, tokenIndex225
+									goto l244
+								l245:
+									p.Position, p.TokenIndex = position245, tokenIndex245
 								}
 								if p.Buffer[p.Position] != '.' {
 									goto l133
@@ -632,7 +720,7 @@ func (p *parser) rule_net_path() bool {
 									goto l133
 								}
 								p.Position++
-							l226:
+							l246:
 								{
 									i, buf := p.Position, p.Buffer
 									for '0' <= buf[i] && buf[i] <= '9' {
@@ -641,14 +729,14 @@ func (p *parser) rule_net_path() bool {
 									p.Position = i
 								}
 								{
-									position227, tokenIndex227 := p.Position, p.TokenIndex
+									position247, tokenIndex247 := p.Position, p.TokenIndex
 									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-										goto l227
+										goto l247
 									}
 									p.Position++
-									goto l226
-								l227:
-									p.Position, p.TokenIndex = position227, tokenIndex227
+									goto l246
+								l247:
+									p.Position, p.TokenIndex = position247, tokenIndex247
 								}
 								if p.Buffer[p.Position] != '.' {
 									goto l133
@@ -658,7 +746,7 @@ func (p *parser) rule_net_path() bool {
 									goto l133
 								}
 								p.Position++
-							l228:
+							l248:
 								{
 									i, buf := p.Position, p.Buffer
 									for '0' <= buf[i] && buf[i] <= '9' {
@@ -667,14 +755,14 @@ func (p *parser) rule_net_path() bool {
 									p.Position = i
 								}
 								{
-									position229, tokenIndex229 := p.Position, p.TokenIndex
+									position249, tokenIndex249 := p.Position, p.TokenIndex
 									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-										goto l229
+										goto l249
 									}
 									p.Position++
-									goto l228
-								l229:
-									p.Position, p.TokenIndex = position229, tokenIndex229
+									goto l248
+								l249:
+									p.Position, p.TokenIndex = position249, tokenIndex249
 								}
 								if p.Buffer[p.Position] != '.' {
 									goto l133
@@ -684,7 +772,7 @@ func (p *parser) rule_net_path() bool {
 									goto l133
 								}
 								p.Position++
-							l230:
+							l250:
 								{
 									i, buf := p.Position, p.Buffer
 									for '0' <= buf[i] && buf[i] <= '9' {
@@ -693,30 +781,30 @@ func (p *parser) rule_net_path() bool {
 									p.Position = i
 								}
 								{
-									position231, tokenIndex231 := p.Position, p.TokenIndex
+									position251, tokenIndex251 := p.Position, p.TokenIndex
 									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-										goto l231
+										goto l251
 									}
 									p.Position++
-									goto l230
-								l231:
-									p.Position, p.TokenIndex = position231, tokenIndex231
+									goto l250
+								l251:
+									p.Position, p.TokenIndex = position251, tokenIndex251
 								}
-								p.Add(rulehostnumber, position223, tokenIndex223)
+								p.Add(rulehostnumber, position243, tokenIndex243)
 							}
 						}
 					l197:
 						p.Add(rulehost, position196, tokenIndex196)
 					}
 					{
-						position232, tokenIndex232 := p.Position, p.TokenIndex
+						position252, tokenIndex252 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != ':' {
-							goto l232
+							goto l252
 						}
 						p.Position++
 						{
-							position234, tokenIndex234 := p.Position, p.TokenIndex
-						l235:
+							position254, tokenIndex254 := p.Position, p.TokenIndex
+						l255:
 							{
 								i, buf := p.Position, p.Buffer
 								for '0' <= buf[i] && buf[i] <= '9' {
@@ -725,22 +813,22 @@ func (p *parser) rule_net_path() bool {
 								p.Position = i
 							}
 							{
-								position236, tokenIndex236 := p.Position, p.TokenIndex
+								position256, tokenIndex256 := p.Position, p.TokenIndex
 								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-									goto l236
+									goto l256
 								}
 								p.Position++
-								goto l235
-							l236:
-								p.Position, p.TokenIndex = position236, tokenIndex236
+								goto l255
+							l256:
+								p.Position, p.TokenIndex = position256, tokenIndex256
 							}
-							p.Add(ruleport, position234, tokenIndex234)
+							p.Add(ruleport, position254, tokenIndex254)
 						}
-						goto l233
-					l232:
-						p.Position, p.TokenIndex = position232, tokenIndex232
+						goto l253
+					l252:
+						p.Position, p.TokenIndex = position252, tokenIndex252
 					}
-				l233:
+				l253:
 					p.Add(rulehostport, position195, tokenIndex195)
 				}
 				goto l134
@@ -751,15 +839,15 @@ func (p *parser) rule_net_path() bool {
 			p.Add(rulesite, position132, tokenIndex132)
 		}
 		{
-			position237, tokenIndex237 := p.Position, p.TokenIndex
+			position257, tokenIndex257 := p.Position, p.TokenIndex
 			if !cset10[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l237
+				goto l257
 			}
-			goto l238
-		l237:
-			p.Position, p.TokenIndex = position237, tokenIndex237
+			goto l258
+		l257:
+			p.Position, p.TokenIndex = position257, tokenIndex257
 		}
-	l238:
+	l258:
 		p.Add(rulenet_path, position131, tokenIndex131)
 	}
 	return true
@@ -770,47 +858,47 @@ l130:
 
 /* abs_path <- <('/' rel_path)> */
 func (p *parser) rule_abs_path() bool {
-	position239, tokenIndex239 := p.Position, p.TokenIndex
+	position259, tokenIndex259 := p.Position, p.TokenIndex
 	{
-		position240, tokenIndex240 := p.Position, p.TokenIndex
+		position260, tokenIndex260 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l239
+			goto l259
 		}
 		p.Position++
 		if !p.rule_rel_path() {
-			goto l239
+			goto l259
 		}
-		p.Add(ruleabs_path, position240, tokenIndex240)
+		p.Add(ruleabs_path, position260, tokenIndex260)
 	}
 	return true
-l239:
-	p.Position, p.TokenIndex = position239, tokenIndex239
+l259:
+	p.Position, p.TokenIndex = position259, tokenIndex259
 	return false
 }
 
 /* rel_path <- <(path_segments? ('?' query)?)> */
 func (p *parser) rule_rel_path() bool {
 	{
-		position242, tokenIndex242 := p.Position, p.TokenIndex
+		position262, tokenIndex262 := p.Position, p.TokenIndex
 		{
-			position243, tokenIndex243 := p.Position, p.TokenIndex
+			position263, tokenIndex263 := p.Position, p.TokenIndex
 			if !p.rule_path_segments() {
-				goto l243
+				goto l263
 			}
-			goto l244
-		l243:
-			p.Position, p.TokenIndex = position243, tokenIndex243
+			goto l264
+		l263:
+			p.Position, p.TokenIndex = position263, tokenIndex263
 		}
-	l244:
+	l264:
 		{
-			position245, tokenIndex245 := p.Position, p.TokenIndex
+			position265, tokenIndex265 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l245
+				goto l265
 			}
 			p.Position++
 			{
-				position247, tokenIndex247 := p.Position, p.TokenIndex
-			l248:
+				position267, tokenIndex267 := p.Position, p.TokenIndex
+			l268:
 				{
 					i, buf := p.Position, p.Buffer
 					for cset1[buf[i]] {
@@ -819,62 +907,62 @@ func (p *parser) rule_rel_path() bool {
 					p.Position = i
 				}
 				{
-					position249, tokenIndex249 := p.Position, p.TokenIndex
+					position269, tokenIndex269 := p.Position, p.TokenIndex
 					{
-						position250, tokenIndex250 := p.Position, p.TokenIndex
+						position270, tokenIndex270 := p.Position, p.TokenIndex
 						if !cset1[p.Buffer[p.Position]] {
-							goto l272
+							goto l292
 						}
 						p.Position++
-						goto l250
-					l272:
-						p.Position, p.TokenIndex = position250, tokenIndex250
+						goto l270
+					l292:
+						p.Position, p.TokenIndex = position270, tokenIndex270
 						if p.Buffer[p.Position] != '%' {
-							goto l249
+							goto l269
 						}
 						p.Position++
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l249
+								goto l269
 							}
 							p.Position++
 						}
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l249
+								goto l269
 							}
 							p.Position++
 						}
 					}
-				l250:
-					goto l248
-				l249:
-					p.Position, p.TokenIndex = position249, tokenIndex249
+				l270:
+					goto l268
+				l269:
+					p.Position, p.TokenIndex = position269, tokenIndex269
 				}
-				p.Add(rulequery, position247, tokenIndex247)
+				p.Add(rulequery, position267, tokenIndex267)
 			}
-			goto l246
-		l245:
-			p.Position, p.TokenIndex = position245, tokenIndex245
+			goto l266
+		l265:
+			p.Position, p.TokenIndex = position265, tokenIndex265
 		}
-	l246:
-		p.Add(rulerel_path, position242, tokenIndex242)
+	l266:
+		p.Add(rulerel_path, position262, tokenIndex262)
 	}
 	return true
 }
 
 /* scheme <- <([a-z] / [A-Z] / [0-9] / '+' / '-' / '.')+> */
 func (p *parser) rule_scheme() bool {
-	position279, tokenIndex279 := p.Position, p.TokenIndex
+	position299, tokenIndex299 := p.Position, p.TokenIndex
 	{
-		position280, tokenIndex280 := p.Position, p.TokenIndex
+		position300, tokenIndex300 := p.Position, p.TokenIndex
 		{
 			if !cset5[p.Buffer[p.Position]] {
-				goto l279
+				goto l299
 			}
 			p.Position++
 		}
-	l281:
+	l301:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset5[buf[i]] {
@@ -883,22 +971,22 @@ func (p *parser) rule_scheme() bool {
 			p.Position = i
 		}
 		{
-			position282, tokenIndex282 := p.Position, p.TokenIndex
+			position302, tokenIndex302 := p.Position, p.TokenIndex
 			{
 				if !cset5[p.Buffer[p.Position]] {
-					goto l282
+					goto l302
 				}
 				p.Position++
 			}
-			goto l281
-		l282:
-			p.Position, p.TokenIndex = position282, tokenIndex282
+			goto l301
+		l302:
+			p.Position, p.TokenIndex = position302, tokenIndex302
 		}
-		p.Add(rulescheme, position280, tokenIndex280)
+		p.Add(rulescheme, position300, tokenIndex300)
 	}
 	return true
-l279:
-	p.Position, p.TokenIndex = position279, tokenIndex279
+l299:
+	p.Position, p.TokenIndex = position299, tokenIndex299
 	return false
 }
 
@@ -1135,7 +1223,7 @@ l223:
 	return false
 }
 
-/* domainlabel <- <(([a-z] / [A-Z] / [0-9]) ('-'* ([a-z] / [A-Z] / [0-9]))*)> */
+/* domainlabel <- <(([a-z] / [A-Z] / [0-9])+ ('-'+ ([a-z] / [A-Z] / [0-9])+)*)> */
 func (p *parser) rule_domainlabel() bool {
 	position227, tokenIndex227 := p.Position, p.TokenIndex
 	{
@@ -1146,10 +1234,34 @@ func (p *parser) rule_domainlabel() bool {
 			}
 			p.Position++
 		}
-	l232:
+	l229:
 		{
-			position233, tokenIndex233 := p.Position, p.TokenIndex
-		l234:
+			i, buf := p.Position, p.Buffer
+			for cset3[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position230, tokenIndex230 := p.Position, p.TokenIndex
+			{
+				if !cset3[p.Buffer[p.Position]] {
+					goto l230
+				}
+				p.Position++
+			}
+			goto l229
+		l230:
+			p.Position, p.TokenIndex = position230, tokenIndex230
+		}
+	l237:
+		{
+			position238, tokenIndex238 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l238
+			}
+			p.Position++
+		l239:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -1158,24 +1270,44 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position = i
 			}
 			{
-				position235, tokenIndex235 := p.Position, p.TokenIndex
+				position240, tokenIndex240 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l235
+					goto l240
 				}
 				p.Position++
-				goto l234
-			l235:
-				p.Position, p.TokenIndex = position235, tokenIndex235
+				goto l239
+			l240:
+				p.Position, p.TokenIndex = position240, tokenIndex240
 			}
 			{
 				if !cset3[p.Buffer[p.Position]] {
-					goto l233
+					goto l238
 				}
 				p.Position++
 			}
-			goto l232
-		l233:
-			p.Position, p.TokenIndex = position233, tokenIndex233
+		l241:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset3[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position242, tokenIndex242 := p.Position, p.TokenIndex
+				{
+					if !cset3[p.Buffer[p.Position]] {
+						goto l242
+					}
+					p.Position++
+				}
+				goto l241
+			l242:
+				p.Position, p.TokenIndex = position242, tokenIndex242
+			}
+			goto l237
+		l238:
+			p.Position, p.TokenIndex = position238, tokenIndex238
 		}
 		p.Add(ruledomainlabel, position228, tokenIndex228)
 	}
@@ -1185,21 +1317,45 @@ l227:
 	return false
 }
 
-/* toplabel <- <(([a-z] / [A-Z]) ('-'* ([a-z] / [A-Z] / [0-9]))*)> */
+/* toplabel <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9])* ('-'+ ([a-z] / [A-Z] / [0-9])+)*)> */
 func (p *parser) rule_toplabel() bool {
-	position239, tokenIndex239 := p.Position, p.TokenIndex
+	position249, tokenIndex249 := p.Position, p.TokenIndex
 	{
-		position240, tokenIndex240 := p.Position, p.TokenIndex
+		position250, tokenIndex250 := p.Position, p.TokenIndex
 		{
 			if !cset4[p.Buffer[p.Position]] {
-				goto l239
+				goto l249
 			}
 			p.Position++
 		}
-	l243:
+	l253:
 		{
-			position244, tokenIndex244 := p.Position, p.TokenIndex
-		l245:
+			i, buf := p.Position, p.Buffer
+			for cset3[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position254, tokenIndex254 := p.Position, p.TokenIndex
+			{
+				if !cset3[p.Buffer[p.Position]] {
+					goto l254
+				}
+				p.Position++
+			}
+			goto l253
+		l254:
+			p.Position, p.TokenIndex = position254, tokenIndex254
+		}
+	l258:
+		{
+			position259, tokenIndex259 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l259
+			}
+			p.Position++
+		l260:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -1208,43 +1364,63 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position246, tokenIndex246 := p.Position, p.TokenIndex
+				position261, tokenIndex261 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l246
+					goto l261
 				}
 				p.Position++
-				goto l245
-			l246:
-				p.Position, p.TokenIndex = position246, tokenIndex246
+				goto l260
+			l261:
+				p.Position, p.TokenIndex = position261, tokenIndex261
 			}
 			{
 				if !cset3[p.Buffer[p.Position]] {
-					goto l244
+					goto l259
 				}
 				p.Position++
 			}
-			goto l243
-		l244:
-			p.Position, p.TokenIndex = position244, tokenIndex244
+		l262:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset3[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position263, tokenIndex263 := p.Position, p.TokenIndex
+				{
+					if !cset3[p.Buffer[p.Position]] {
+						goto l263
+					}
+					p.Position++
+				}
+				goto l262
+			l263:
+				p.Position, p.TokenIndex = position263, tokenIndex263
+			}
+			goto l258
+		l259:
+			p.Position, p.TokenIndex = position259, tokenIndex259
 		}
-		p.Add(ruletoplabel, position240, tokenIndex240)
+		p.Add(ruletoplabel, position250, tokenIndex250)
 	}
 	return true
-l239:
-	p.Position, p.TokenIndex = position239, tokenIndex239
+l249:
+	p.Position, p.TokenIndex = position249, tokenIndex249
 	return false
 }
 
 /* hostnumber <- <([0-9]+ '.' [0-9]+ '.' [0-9]+ '.' [0-9]+)> */
 func (p *parser) rule_hostnumber() bool {
-	position250, tokenIndex250 := p.Position, p.TokenIndex
+	position270, tokenIndex270 := p.Position, p.TokenIndex
 	{
-		position251, tokenIndex251 := p.Position, p.TokenIndex
+		position271, tokenIndex271 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l250
+			goto l270
 		}
 		p.Position++
-	l252:
+	l272:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1253,24 +1429,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position253, tokenIndex253 := p.Position, p.TokenIndex
+			position273, tokenIndex273 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l253
+				goto l273
 			}
 			p.Position++
-			goto l252
-		l253:
-			p.Position, p.TokenIndex = position253, tokenIndex253
+			goto l272
+		l273:
+			p.Position, p.TokenIndex = position273, tokenIndex273
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l250
+			goto l270
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l250
+			goto l270
 		}
 		p.Position++
-	l254:
+	l274:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1279,24 +1455,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position255, tokenIndex255 := p.Position, p.TokenIndex
+			position275, tokenIndex275 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l255
+				goto l275
 			}
 			p.Position++
-			goto l254
-		l255:
-			p.Position, p.TokenIndex = position255, tokenIndex255
+			goto l274
+		l275:
+			p.Position, p.TokenIndex = position275, tokenIndex275
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l250
+			goto l270
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l250
+			goto l270
 		}
 		p.Position++
-	l256:
+	l276:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1305,24 +1481,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position257, tokenIndex257 := p.Position, p.TokenIndex
+			position277, tokenIndex277 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l257
+				goto l277
 			}
 			p.Position++
-			goto l256
-		l257:
-			p.Position, p.TokenIndex = position257, tokenIndex257
+			goto l276
+		l277:
+			p.Position, p.TokenIndex = position277, tokenIndex277
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l250
+			goto l270
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l250
+			goto l270
 		}
 		p.Position++
-	l258:
+	l278:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1331,28 +1507,28 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position259, tokenIndex259 := p.Position, p.TokenIndex
+			position279, tokenIndex279 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l259
+				goto l279
 			}
 			p.Position++
-			goto l258
-		l259:
-			p.Position, p.TokenIndex = position259, tokenIndex259
+			goto l278
+		l279:
+			p.Position, p.TokenIndex = position279, tokenIndex279
 		}
-		p.Add(rulehostnumber, position251, tokenIndex251)
+		p.Add(rulehostnumber, position271, tokenIndex271)
 	}
 	return true
-l250:
-	p.Position, p.TokenIndex = position250, tokenIndex250
+l270:
+	p.Position, p.TokenIndex = position270, tokenIndex270
 	return false
 }
 
 /* port <- <[0-9]*> */
 func (p *parser) rule_port() bool {
 	{
-		position261, tokenIndex261 := p.Position, p.TokenIndex
-	l262:
+		position281, tokenIndex281 := p.Position, p.TokenIndex
+	l282:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1361,82 +1537,82 @@ func (p *parser) rule_port() bool {
 			p.Position = i
 		}
 		{
-			position263, tokenIndex263 := p.Position, p.TokenIndex
+			position283, tokenIndex283 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l263
+				goto l283
 			}
 			p.Position++
-			goto l262
-		l263:
-			p.Position, p.TokenIndex = position263, tokenIndex263
+			goto l282
+		l283:
+			p.Position, p.TokenIndex = position283, tokenIndex283
 		}
-		p.Add(ruleport, position261, tokenIndex261)
+		p.Add(ruleport, position281, tokenIndex281)
 	}
 	return true
 }
 
 /* path <- <('/'? path_segments)> */
 func (p *parser) rule_path() bool {
-	position305, tokenIndex305 := p.Position, p.TokenIndex
+	position325, tokenIndex325 := p.Position, p.TokenIndex
 	{
-		position306, tokenIndex306 := p.Position, p.TokenIndex
+		position326, tokenIndex326 := p.Position, p.TokenIndex
 		{
-			position307, tokenIndex307 := p.Position, p.TokenIndex
+			position327, tokenIndex327 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l307
+				goto l327
 			}
 			p.Position++
-			goto l308
-		l307:
-			p.Position, p.TokenIndex = position307, tokenIndex307
+			goto l328
+		l327:
+			p.Position, p.TokenIndex = position327, tokenIndex327
 		}
-	l308:
+	l328:
 		if !p.rule_path_segments() {
-			goto l305
+			goto l325
 		}
-		p.Add(rulepath, position306, tokenIndex306)
+		p.Add(rulepath, position326, tokenIndex326)
 	}
 	return true
-l305:
-	p.Position, p.TokenIndex = position305, tokenIndex305
+l325:
+	p.Position, p.TokenIndex = position325, tokenIndex325
 	return false
 }
 
 /* path_segments <- <(segment ('/' segment)*)> */
 func (p *parser) rule_path_segments() bool {
-	position309, tokenIndex309 := p.Position, p.TokenIndex
+	position329, tokenIndex329 := p.Position, p.TokenIndex
 	{
-		position310, tokenIndex310 := p.Position, p.TokenIndex
+		position330, tokenIndex330 := p.Position, p.TokenIndex
 		if !p.rule_segment() {
-			goto l309
+			goto l329
 		}
-	l311:
+	l331:
 		{
-			position312, tokenIndex312 := p.Position, p.TokenIndex
+			position332, tokenIndex332 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l312
+				goto l332
 			}
 			p.Position++
 			if !p.rule_segment() {
-				goto l312
+				goto l332
 			}
-			goto l311
-		l312:
-			p.Position, p.TokenIndex = position312, tokenIndex312
+			goto l331
+		l332:
+			p.Position, p.TokenIndex = position332, tokenIndex332
 		}
-		p.Add(rulepath_segments, position310, tokenIndex310)
+		p.Add(rulepath_segments, position330, tokenIndex330)
 	}
 	return true
-l309:
-	p.Position, p.TokenIndex = position309, tokenIndex309
+l329:
+	p.Position, p.TokenIndex = position329, tokenIndex329
 	return false
 }
 
 /* segment <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))* (';' param)*)> */
 func (p *parser) rule_segment() bool {
 	{
-		position314, tokenIndex314 := p.Position, p.TokenIndex
-	l315:
+		position334, tokenIndex334 := p.Position, p.TokenIndex
+	l335:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset6[buf[i]] {
@@ -1445,48 +1621,48 @@ func (p *parser) rule_segment() bool {
 			p.Position = i
 		}
 		{
-			position316, tokenIndex316 := p.Position, p.TokenIndex
+			position336, tokenIndex336 := p.Position, p.TokenIndex
 			{
-				position317, tokenIndex317 := p.Position, p.TokenIndex
+				position337, tokenIndex337 := p.Position, p.TokenIndex
 				if !cset6[p.Buffer[p.Position]] {
+					goto l356
+				}
+				p.Position++
+				goto l337
+			l356:
+				p.Position, p.TokenIndex = position337, tokenIndex337
+				if p.Buffer[p.Position] != '%' {
 					goto l336
 				}
 				p.Position++
-				goto l317
-			l336:
-				p.Position, p.TokenIndex = position317, tokenIndex317
-				if p.Buffer[p.Position] != '%' {
-					goto l316
-				}
-				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l316
+						goto l336
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l316
+						goto l336
 					}
 					p.Position++
 				}
 			}
-		l317:
-			goto l315
-		l316:
-			p.Position, p.TokenIndex = position316, tokenIndex316
+		l337:
+			goto l335
+		l336:
+			p.Position, p.TokenIndex = position336, tokenIndex336
 		}
-	l343:
+	l363:
 		{
-			position344, tokenIndex344 := p.Position, p.TokenIndex
+			position364, tokenIndex364 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ';' {
-				goto l344
+				goto l364
 			}
 			p.Position++
 			{
-				position345, tokenIndex345 := p.Position, p.TokenIndex
-			l346:
+				position365, tokenIndex365 := p.Position, p.TokenIndex
+			l366:
 				{
 					i, buf := p.Position, p.Buffer
 					for cset6[buf[i]] {
@@ -1495,45 +1671,45 @@ func (p *parser) rule_segment() bool {
 					p.Position = i
 				}
 				{
-					position347, tokenIndex347 := p.Position, p.TokenIndex
+					position367, tokenIndex367 := p.Position, p.TokenIndex
 					{
-						position348, tokenIndex348 := p.Position, p.TokenIndex
+						position368, tokenIndex368 := p.Position, p.TokenIndex
 						if !cset6[p.Buffer[p.Position]] {
-							goto l367
+							goto l387
 						}
 						p.Position++
-						goto l348
-					l367:
-						p.Position, p.TokenIndex = position348, tokenIndex348
+						goto l368
+					l387:
+						p.Position, p.TokenIndex = position368, tokenIndex368
 						if p.Buffer[p.Position] != '%' {
-							goto l347
+							goto l367
 						}
 						p.Position++
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l347
+								goto l367
 							}
 							p.Position++
 						}
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l347
+								goto l367
 							}
 							p.Position++
 						}
 					}
-				l348:
-					goto l346
-				l347:
-					p.Position, p.TokenIndex = position347, tokenIndex347
+				l368:
+					goto l366
+				l367:
+					p.Position, p.TokenIndex = position367, tokenIndex367
 				}
-				p.Add(ruleparam, position345, tokenIndex345)
+				p.Add(ruleparam, position365, tokenIndex365)
 			}
-			goto l343
-		l344:
-			p.Position, p.TokenIndex = position344, tokenIndex344
+			goto l363
+		l364:
+			p.Position, p.TokenIndex = position364, tokenIndex364
 		}
-		p.Add(rulesegment, position314, tokenIndex314)
+		p.Add(rulesegment, position334, tokenIndex334)
 	}
 	return true
 }
@@ -1541,8 +1717,8 @@ func (p *parser) rule_segment() bool {
 /* param <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_param() bool {
 	{
-		position305, tokenIndex305 := p.Position, p.TokenIndex
-	l306:
+		position325, tokenIndex325 := p.Position, p.TokenIndex
+	l326:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset6[buf[i]] {
@@ -1551,39 +1727,39 @@ func (p *parser) rule_param() bool {
 			p.Position = i
 		}
 		{
-			position307, tokenIndex307 := p.Position, p.TokenIndex
+			position327, tokenIndex327 := p.Position, p.TokenIndex
 			{
-				position308, tokenIndex308 := p.Position, p.TokenIndex
+				position328, tokenIndex328 := p.Position, p.TokenIndex
 				if !cset6[p.Buffer[p.Position]] {
-					goto l327
+					goto l347
 				}
 				p.Position++
-				goto l308
-			l327:
-				p.Position, p.TokenIndex = position308, tokenIndex308
+				goto l328
+			l347:
+				p.Position, p.TokenIndex = position328, tokenIndex328
 				if p.Buffer[p.Position] != '%' {
-					goto l307
+					goto l327
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l307
+						goto l327
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l307
+						goto l327
 					}
 					p.Position++
 				}
 			}
-		l308:
-			goto l306
-		l307:
-			p.Position, p.TokenIndex = position307, tokenIndex307
+		l328:
+			goto l326
+		l327:
+			p.Position, p.TokenIndex = position327, tokenIndex327
 		}
-		p.Add(ruleparam, position305, tokenIndex305)
+		p.Add(ruleparam, position325, tokenIndex325)
 	}
 	return true
 }
@@ -1591,8 +1767,8 @@ func (p *parser) rule_param() bool {
 /* query <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_query() bool {
 	{
-		position335, tokenIndex335 := p.Position, p.TokenIndex
-	l336:
+		position355, tokenIndex355 := p.Position, p.TokenIndex
+	l356:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset1[buf[i]] {
@@ -1601,39 +1777,39 @@ func (p *parser) rule_query() bool {
 			p.Position = i
 		}
 		{
-			position337, tokenIndex337 := p.Position, p.TokenIndex
+			position357, tokenIndex357 := p.Position, p.TokenIndex
 			{
-				position338, tokenIndex338 := p.Position, p.TokenIndex
+				position358, tokenIndex358 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l360
+					goto l380
 				}
 				p.Position++
-				goto l338
-			l360:
-				p.Position, p.TokenIndex = position338, tokenIndex338
+				goto l358
+			l380:
+				p.Position, p.TokenIndex = position358, tokenIndex358
 				if p.Buffer[p.Position] != '%' {
-					goto l337
+					goto l357
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l337
+						goto l357
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l337
+						goto l357
 					}
 					p.Position++
 				}
 			}
-		l338:
-			goto l336
-		l337:
-			p.Position, p.TokenIndex = position337, tokenIndex337
+		l358:
+			goto l356
+		l357:
+			p.Position, p.TokenIndex = position357, tokenIndex357
 		}
-		p.Add(rulequery, position335, tokenIndex335)
+		p.Add(rulequery, position355, tokenIndex355)
 	}
 	return true
 }
@@ -1641,8 +1817,8 @@ func (p *parser) rule_query() bool {
 /* fragment <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fragment() bool {
 	{
-		position368, tokenIndex368 := p.Position, p.TokenIndex
-	l369:
+		position388, tokenIndex388 := p.Position, p.TokenIndex
+	l389:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset1[buf[i]] {
@@ -1651,288 +1827,288 @@ func (p *parser) rule_fragment() bool {
 			p.Position = i
 		}
 		{
-			position370, tokenIndex370 := p.Position, p.TokenIndex
+			position390, tokenIndex390 := p.Position, p.TokenIndex
 			{
-				position371, tokenIndex371 := p.Position, p.TokenIndex
+				position391, tokenIndex391 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l393
+					goto l413
 				}
 				p.Position++
-				goto l371
-			l393:
-				p.Position, p.TokenIndex = position371, tokenIndex371
+				goto l391
+			l413:
+				p.Position, p.TokenIndex = position391, tokenIndex391
 				if p.Buffer[p.Position] != '%' {
-					goto l370
+					goto l390
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l370
+						goto l390
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l370
+						goto l390
 					}
 					p.Position++
 				}
 			}
-		l371:
-			goto l369
-		l370:
-			p.Position, p.TokenIndex = position370, tokenIndex370
+		l391:
+			goto l389
+		l390:
+			p.Position, p.TokenIndex = position390, tokenIndex390
 		}
-		p.Add(rulefragment, position368, tokenIndex368)
+		p.Add(rulefragment, position388, tokenIndex388)
 	}
 	return true
 }
 
 /* escaped <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 func (p *parser) rule_escaped() bool {
-	position400, tokenIndex400 := p.Position, p.TokenIndex
+	position420, tokenIndex420 := p.Position, p.TokenIndex
 	{
-		position401, tokenIndex401 := p.Position, p.TokenIndex
+		position421, tokenIndex421 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l400
+			goto l420
 		}
 		p.Position++
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l400
+				goto l420
 			}
 			p.Position++
 		}
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l400
+				goto l420
 			}
 			p.Position++
 		}
-		p.Add(ruleescaped, position401, tokenIndex401)
+		p.Add(ruleescaped, position421, tokenIndex421)
 	}
 	return true
-l400:
-	p.Position, p.TokenIndex = position400, tokenIndex400
+l420:
+	p.Position, p.TokenIndex = position420, tokenIndex420
 	return false
 }
 
 /* pchar <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '+' / escaped)> */
 func (p *parser) rule_pchar() bool {
-	position408, tokenIndex408 := p.Position, p.TokenIndex
+	position428, tokenIndex428 := p.Position, p.TokenIndex
 	{
-		position409, tokenIndex409 := p.Position, p.TokenIndex
+		position429, tokenIndex429 := p.Position, p.TokenIndex
 		{
-			position410, tokenIndex410 := p.Position, p.TokenIndex
+			position430, tokenIndex430 := p.Position, p.TokenIndex
 			if !cset6[p.Buffer[p.Position]] {
-				goto l429
+				goto l449
 			}
 			p.Position++
-			goto l410
-		l429:
-			p.Position, p.TokenIndex = position410, tokenIndex410
+			goto l430
+		l449:
+			p.Position, p.TokenIndex = position430, tokenIndex430
 			if !cset12[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l408
+				goto l428
 			}
 		}
-	l410:
-		p.Add(rulepchar, position409, tokenIndex409)
+	l430:
+		p.Add(rulepchar, position429, tokenIndex429)
 	}
 	return true
-l408:
-	p.Position, p.TokenIndex = position408, tokenIndex408
+l428:
+	p.Position, p.TokenIndex = position428, tokenIndex428
 	return false
 }
 
 /* urlc <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / escaped)> */
 func (p *parser) rule_urlc() bool {
-	position430, tokenIndex430 := p.Position, p.TokenIndex
+	position450, tokenIndex450 := p.Position, p.TokenIndex
 	{
-		position431, tokenIndex431 := p.Position, p.TokenIndex
+		position451, tokenIndex451 := p.Position, p.TokenIndex
 		{
-			position432, tokenIndex432 := p.Position, p.TokenIndex
+			position452, tokenIndex452 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l454
+				goto l474
 			}
 			p.Position++
-			goto l432
-		l454:
-			p.Position, p.TokenIndex = position432, tokenIndex432
+			goto l452
+		l474:
+			p.Position, p.TokenIndex = position452, tokenIndex452
 			if !cset12[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l430
+				goto l450
 			}
 		}
-	l432:
-		p.Add(ruleurlc, position431, tokenIndex431)
+	l452:
+		p.Add(ruleurlc, position451, tokenIndex451)
 	}
 	return true
-l430:
-	p.Position, p.TokenIndex = position430, tokenIndex430
+l450:
+	p.Position, p.TokenIndex = position450, tokenIndex450
 	return false
 }
 
 /* reserved <- <('&' / '+' / '/' / ':' / ';' / '=' / '?' / '@')> */
 func (p *parser) rule_reserved() bool {
-	position455, tokenIndex455 := p.Position, p.TokenIndex
+	position475, tokenIndex475 := p.Position, p.TokenIndex
 	{
-		position456, tokenIndex456 := p.Position, p.TokenIndex
+		position476, tokenIndex476 := p.Position, p.TokenIndex
 		{
 			if !cset7[p.Buffer[p.Position]] {
-				goto l455
+				goto l475
 			}
 			p.Position++
 		}
-		p.Add(rulereserved, position456, tokenIndex456)
+		p.Add(rulereserved, position476, tokenIndex476)
 	}
 	return true
-l455:
-	p.Position, p.TokenIndex = position455, tokenIndex455
+l475:
+	p.Position, p.TokenIndex = position475, tokenIndex475
 	return false
 }
 
 /* unreserved <- <('!' / '$' / [\'-*] / [,-.] / [0-9] / [A-Z] / '_' / [a-z] / '~')> */
 func (p *parser) rule_unreserved() bool {
-	position465, tokenIndex465 := p.Position, p.TokenIndex
+	position485, tokenIndex485 := p.Position, p.TokenIndex
 	{
-		position466, tokenIndex466 := p.Position, p.TokenIndex
+		position486, tokenIndex486 := p.Position, p.TokenIndex
 		{
 			if !cset8[p.Buffer[p.Position]] {
-				goto l465
+				goto l485
 			}
 			p.Position++
 		}
-		p.Add(ruleunreserved, position466, tokenIndex466)
+		p.Add(ruleunreserved, position486, tokenIndex486)
 	}
 	return true
-l465:
-	p.Position, p.TokenIndex = position465, tokenIndex465
+l485:
+	p.Position, p.TokenIndex = position485, tokenIndex485
 	return false
 }
 
 /* mark <- <('!' / '$' / [\'-*] / [,-.] / '_' / '~')> */
 func (p *parser) rule_mark() bool {
-	position476, tokenIndex476 := p.Position, p.TokenIndex
+	position496, tokenIndex496 := p.Position, p.TokenIndex
 	{
-		position477, tokenIndex477 := p.Position, p.TokenIndex
+		position497, tokenIndex497 := p.Position, p.TokenIndex
 		{
 			if !cset9[p.Buffer[p.Position]] {
-				goto l476
+				goto l496
 			}
 			p.Position++
 		}
-		p.Add(rulemark, position477, tokenIndex477)
+		p.Add(rulemark, position497, tokenIndex497)
 	}
 	return true
-l476:
-	p.Position, p.TokenIndex = position476, tokenIndex476
+l496:
+	p.Position, p.TokenIndex = position496, tokenIndex496
 	return false
 }
 
 /* hex <- <([0-9] / [A-F] / [a-f])> */
 func (p *parser) rule_hex() bool {
-	position484, tokenIndex484 := p.Position, p.TokenIndex
+	position504, tokenIndex504 := p.Position, p.TokenIndex
 	{
-		position485, tokenIndex485 := p.Position, p.TokenIndex
+		position505, tokenIndex505 := p.Position, p.TokenIndex
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l484
+				goto l504
 			}
 			p.Position++
 		}
-		p.Add(rulehex, position485, tokenIndex485)
+		p.Add(rulehex, position505, tokenIndex505)
 	}
 	return true
-l484:
-	p.Position, p.TokenIndex = position484, tokenIndex484
+l504:
+	p.Position, p.TokenIndex = position504, tokenIndex504
 	return false
 }
 
 /* alphanum <- <([0-9] / [A-Z] / [a-z])> */
 func (p *parser) rule_alphanum() bool {
-	position489, tokenIndex489 := p.Position, p.TokenIndex
+	position509, tokenIndex509 := p.Position, p.TokenIndex
 	{
-		position490, tokenIndex490 := p.Position, p.TokenIndex
+		position510, tokenIndex510 := p.Position, p.TokenIndex
 		{
 			if !cset3[p.Buffer[p.Position]] {
-				goto l489
+				goto l509
 			}
 			p.Position++
 		}
-		p.Add(rulealphanum, position490, tokenIndex490)
+		p.Add(rulealphanum, position510, tokenIndex510)
 	}
 	return true
-l489:
-	p.Position, p.TokenIndex = position489, tokenIndex489
+l509:
+	p.Position, p.TokenIndex = position509, tokenIndex509
 	return false
 }
 
 /* alpha <- <([A-Z] / [a-z])> */
 func (p *parser) rule_alpha() bool {
-	position494, tokenIndex494 := p.Position, p.TokenIndex
+	position514, tokenIndex514 := p.Position, p.TokenIndex
 	{
-		position495, tokenIndex495 := p.Position, p.TokenIndex
+		position515, tokenIndex515 := p.Position, p.TokenIndex
 		{
 			if !cset4[p.Buffer[p.Position]] {
-				goto l494
+				goto l514
 			}
 			p.Position++
 		}
-		p.Add(rulealpha, position495, tokenIndex495)
+		p.Add(rulealpha, position515, tokenIndex515)
 	}
 	return true
-l494:
-	p.Position, p.TokenIndex = position494, tokenIndex494
+l514:
+	p.Position, p.TokenIndex = position514, tokenIndex514
 	return false
 }
 
 /* lowalpha <- <[a-z]> */
 func (p *parser) rule_lowalpha() bool {
-	position498, tokenIndex498 := p.Position, p.TokenIndex
+	position518, tokenIndex518 := p.Position, p.TokenIndex
 	{
-		position499, tokenIndex499 := p.Position, p.TokenIndex
+		position519, tokenIndex519 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
-			goto l498
+			goto l518
 		}
 		p.Position++
-		p.Add(rulelowalpha, position499, tokenIndex499)
+		p.Add(rulelowalpha, position519, tokenIndex519)
 	}
 	return true
-l498:
-	p.Position, p.TokenIndex = position498, tokenIndex498
+l518:
+	p.Position, p.TokenIndex = position518, tokenIndex518
 	return false
 }
 
 /* upalpha <- <[A-Z]> */
 func (p *parser) rule_upalpha() bool {
-	position500, tokenIndex500 := p.Position, p.TokenIndex
+	position520, tokenIndex520 := p.Position, p.TokenIndex
 	{
-		position501, tokenIndex501 := p.Position, p.TokenIndex
+		position521, tokenIndex521 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
-			goto l500
+			goto l520
 		}
 		p.Position++
-		p.Add(ruleupalpha, position501, tokenIndex501)
+		p.Add(ruleupalpha, position521, tokenIndex521)
 	}
 	return true
-l500:
-	p.Position, p.TokenIndex = position500, tokenIndex500
+l520:
+	p.Position, p.TokenIndex = position520, tokenIndex520
 	return false
 }
 
 /* digit <- <[0-9]> */
 func (p *parser) rule_digit() bool {
-	position502, tokenIndex502 := p.Position, p.TokenIndex
+	position522, tokenIndex522 := p.Position, p.TokenIndex
 	{
-		position503, tokenIndex503 := p.Position, p.TokenIndex
+		position523, tokenIndex523 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l502
+			goto l522
 		}
 		p.Position++
-		p.Add(ruledigit, position503, tokenIndex503)
+		p.Add(ruledigit, position523, tokenIndex523)
 	}
 	return true
-l502:
-	p.Position, p.TokenIndex = position502, tokenIndex502
+l522:
+	p.Position, p.TokenIndex = position522, tokenIndex522
 	return false
 }
 

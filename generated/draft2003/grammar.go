@@ -241,7 +241,7 @@ func newParser() *parser {
 		rulehostname:               p.rule_hostname,    // and inline in rule_net_path
 		rulequalified:              p.rule_qualified,   // and inline in rule_net_path
 		ruledomainlabel:            p.rule_domainlabel,
-		ruletoplabel:               p.rule_toplabel,
+		ruletoplabel:               p.rule_toplabel, // and inline in rule_net_path
 		rulelonglabel:              p.rule_longlabel,
 		ruleIPv4address:            p.rule_IPv4address,
 		ruledec_octet:              p.rule_dec_octet,

@@ -1221,61 +1221,171 @@ func (p *parser) rule_net_path() bool {
 												{
 													position288, tokenIndex288 := p.Position, p.TokenIndex
 													if p.Buffer[p.Position] != '.' {
-														goto l288
-													}
-													p.Position++
-													if !cset0[p.Buffer[p.Position]] || !p.rule_toplabel() {
-														goto l288
-													}
-													if p.Buffer[p.Position] != '.' {
-														goto l288
+														goto l289
 													}
 													p.Position++
 													{
-														position289, tokenIndex289 := p.Position, p.TokenIndex
+														position290, tokenIndex290 := p.Position, p.TokenIndex
 														{
-															if !cset8[p.Buffer[p.Position]] {
-																goto l289
+															if !cset0[p.Buffer[p.Position]] {
+																goto l290
 															}
 															p.Position++
 														}
-														goto l288
-													l289:
-														p.Position, p.TokenIndex = position289, tokenIndex289
+														goto l289
+													l290:
+														p.Position, p.TokenIndex = position290, tokenIndex290
 													}
-													goto l287
-												l288:
+													if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+														goto l289
+													}
+													goto l288
+												l289:
 													p.Position, p.TokenIndex = position288, tokenIndex288
+													if p.Buffer[p.Position] != '.' {
+														goto l287
+													}
+													p.Position++
+													if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+														goto l287
+													}
+													{
+														position293, tokenIndex293 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != '.' {
+															goto l293
+														}
+														p.Position++
+														{
+															position294, tokenIndex294 := p.Position, p.TokenIndex
+															{
+																if !cset8[p.Buffer[p.Position]] {
+																	goto l294
+																}
+																p.Position++
+															}
+															goto l293
+														l294:
+															p.Position, p.TokenIndex = position294, tokenIndex294
+														}
+														goto l287
+													l293:
+														p.Position, p.TokenIndex = position293, tokenIndex293
+													}
 												}
-												if p.Buffer[p.Position] != '.' {
-													goto l287
-												}
-												p.Position++
-												if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-													goto l287
-												}
+											l288:
 												goto l286
 											l287:
 												p.Position, p.TokenIndex = position287, tokenIndex287
 											}
 											{
-												position293, tokenIndex293 := p.Position, p.TokenIndex
+												position298, tokenIndex298 := p.Position, p.TokenIndex
 												if p.Buffer[p.Position] != '.' {
-													goto l293
+													goto l298
 												}
 												p.Position++
-												if !cset0[p.Buffer[p.Position]] || !p.rule_toplabel() {
-													goto l293
+												{
+													position300, tokenIndex300 := p.Position, p.TokenIndex
+													{
+														position301, tokenIndex301 := p.Position, p.TokenIndex
+														if !cset11[p.Buffer[p.Position]] || !p.rule_longlabel() {
+															goto l301
+														}
+														goto l298
+													l301:
+														p.Position, p.TokenIndex = position301, tokenIndex301
+													}
+													{
+														if !cset0[p.Buffer[p.Position]] {
+															goto l298
+														}
+														p.Position++
+													}
+												l304:
+													{
+														i, buf := p.Position, p.Buffer
+														for cset8[buf[i]] {
+															i++
+														}
+														p.Position = i
+													}
+													{
+														position305, tokenIndex305 := p.Position, p.TokenIndex
+														{
+															if !cset8[p.Buffer[p.Position]] {
+																goto l305
+															}
+															p.Position++
+														}
+														goto l304
+													l305:
+														p.Position, p.TokenIndex = position305, tokenIndex305
+													}
+												l309:
+													{
+														position310, tokenIndex310 := p.Position, p.TokenIndex
+														if p.Buffer[p.Position] != '-' {
+															goto l310
+														}
+														p.Position++
+													l311:
+														{
+															i, buf := p.Position, p.Buffer
+															for buf[i] == '-' {
+																i++
+															}
+															p.Position = i
+														}
+														{
+															position312, tokenIndex312 := p.Position, p.TokenIndex
+															if p.Buffer[p.Position] != '-' {
+																goto l312
+															}
+															p.Position++
+															goto l311
+														l312:
+															p.Position, p.TokenIndex = position312, tokenIndex312
+														}
+														{
+															if !cset8[p.Buffer[p.Position]] {
+																goto l310
+															}
+															p.Position++
+														}
+													l313:
+														{
+															i, buf := p.Position, p.Buffer
+															for cset8[buf[i]] {
+																i++
+															}
+															p.Position = i
+														}
+														{
+															position314, tokenIndex314 := p.Position, p.TokenIndex
+															{
+																if !cset8[p.Buffer[p.Position]] {
+																	goto l314
+																}
+																p.Position++
+															}
+															goto l313
+														l314:
+															p.Position, p.TokenIndex = position314, tokenIndex314
+														}
+														goto l309
+													l310:
+														p.Position, p.TokenIndex = position310, tokenIndex310
+													}
+													p.Add(ruletoplabel, position300, tokenIndex300)
 												}
 												if p.Buffer[p.Position] != '.' {
-													goto l293
+													goto l298
 												}
 												p.Position++
-												goto l294
-											l293:
-												p.Position, p.TokenIndex = position293, tokenIndex293
+												goto l299
+											l298:
+												p.Position, p.TokenIndex = position298, tokenIndex298
 											}
-										l294:
+										l299:
 											p.Add(rulequalified, position285, tokenIndex285)
 										}
 										p.Add(rulehostname, position284, tokenIndex284)
@@ -1285,14 +1395,14 @@ func (p *parser) rule_net_path() bool {
 								p.Add(rulehost, position153, tokenIndex153)
 							}
 							{
-								position295, tokenIndex295 := p.Position, p.TokenIndex
+								position321, tokenIndex321 := p.Position, p.TokenIndex
 								if p.Buffer[p.Position] != ':' {
-									goto l295
+									goto l321
 								}
 								p.Position++
 								{
-									position297, tokenIndex297 := p.Position, p.TokenIndex
-								l298:
+									position323, tokenIndex323 := p.Position, p.TokenIndex
+								l324:
 									{
 										i, buf := p.Position, p.Buffer
 										for '0' <= buf[i] && buf[i] <= '9' {
@@ -1301,22 +1411,22 @@ func (p *parser) rule_net_path() bool {
 										p.Position = i
 									}
 									{
-										position299, tokenIndex299 := p.Position, p.TokenIndex
+										position325, tokenIndex325 := p.Position, p.TokenIndex
 										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-											goto l299
+											goto l325
 										}
 										p.Position++
-										goto l298
-									l299:
-										p.Position, p.TokenIndex = position299, tokenIndex299
+										goto l324
+									l325:
+										p.Position, p.TokenIndex = position325, tokenIndex325
 									}
-									p.Add(ruleport, position297, tokenIndex297)
+									p.Add(ruleport, position323, tokenIndex323)
 								}
-								goto l296
-							l295:
-								p.Position, p.TokenIndex = position295, tokenIndex295
+								goto l322
+							l321:
+								p.Position, p.TokenIndex = position321, tokenIndex321
 							}
-						l296:
+						l322:
 							p.Add(rulehostport, position152, tokenIndex152)
 						}
 						goto l120
@@ -1327,43 +1437,43 @@ func (p *parser) rule_net_path() bool {
 					p.Add(ruleserver, position118, tokenIndex118)
 				}
 				{
-					position300, tokenIndex300 := p.Position, p.TokenIndex
+					position326, tokenIndex326 := p.Position, p.TokenIndex
 					{
-						position301, tokenIndex301 := p.Position, p.TokenIndex
+						position327, tokenIndex327 := p.Position, p.TokenIndex
 						if !cset9[p.Buffer[p.Position]] {
-							goto l304
+							goto l330
 						}
 						p.Position++
-						goto l301
-					l304:
-						p.Position, p.TokenIndex = position301, tokenIndex301
+						goto l327
+					l330:
+						p.Position, p.TokenIndex = position327, tokenIndex327
 						{
-							position305, tokenIndex305 := p.Position, p.TokenIndex
+							position331, tokenIndex331 := p.Position, p.TokenIndex
 							if !p.MatchDot() {
-								goto l305
+								goto l331
 							}
 							goto l117
-						l305:
-							p.Position, p.TokenIndex = position305, tokenIndex305
+						l331:
+							p.Position, p.TokenIndex = position331, tokenIndex331
 						}
 					}
-				l301:
-					p.Position, p.TokenIndex = position300, tokenIndex300
+				l327:
+					p.Position, p.TokenIndex = position326, tokenIndex326
 				}
 				goto l116
 			l117:
 				p.Position, p.TokenIndex = position116, tokenIndex116
 				{
-					position306, tokenIndex306 := p.Position, p.TokenIndex
+					position332, tokenIndex332 := p.Position, p.TokenIndex
 					{
-						position309, tokenIndex309 := p.Position, p.TokenIndex
+						position335, tokenIndex335 := p.Position, p.TokenIndex
 						if !cset10[p.Buffer[p.Position]] {
-							goto l329
+							goto l355
 						}
 						p.Position++
-						goto l309
-					l329:
-						p.Position, p.TokenIndex = position309, tokenIndex309
+						goto l335
+					l355:
+						p.Position, p.TokenIndex = position335, tokenIndex335
 						if p.Buffer[p.Position] != '%' {
 							goto l113
 						}
@@ -1381,57 +1491,57 @@ func (p *parser) rule_net_path() bool {
 							p.Position++
 						}
 					}
-				l309:
-				l307:
+				l335:
+				l333:
 					{
-						position308, tokenIndex308 := p.Position, p.TokenIndex
+						position334, tokenIndex334 := p.Position, p.TokenIndex
 						{
-							position336, tokenIndex336 := p.Position, p.TokenIndex
+							position362, tokenIndex362 := p.Position, p.TokenIndex
 							if !cset10[p.Buffer[p.Position]] {
-								goto l356
+								goto l382
 							}
 							p.Position++
-							goto l336
-						l356:
-							p.Position, p.TokenIndex = position336, tokenIndex336
+							goto l362
+						l382:
+							p.Position, p.TokenIndex = position362, tokenIndex362
 							if p.Buffer[p.Position] != '%' {
-								goto l308
+								goto l334
 							}
 							p.Position++
 							{
 								if !cset2[p.Buffer[p.Position]] {
-									goto l308
+									goto l334
 								}
 								p.Position++
 							}
 							{
 								if !cset2[p.Buffer[p.Position]] {
-									goto l308
+									goto l334
 								}
 								p.Position++
 							}
 						}
-					l336:
-						goto l307
-					l308:
-						p.Position, p.TokenIndex = position308, tokenIndex308
+					l362:
+						goto l333
+					l334:
+						p.Position, p.TokenIndex = position334, tokenIndex334
 					}
-					p.Add(rulereg_name, position306, tokenIndex306)
+					p.Add(rulereg_name, position332, tokenIndex332)
 				}
 			}
 		l116:
 			p.Add(ruleauthority, position115, tokenIndex115)
 		}
 		{
-			position363, tokenIndex363 := p.Position, p.TokenIndex
+			position389, tokenIndex389 := p.Position, p.TokenIndex
 			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l363
+				goto l389
 			}
-			goto l364
-		l363:
-			p.Position, p.TokenIndex = position363, tokenIndex363
+			goto l390
+		l389:
+			p.Position, p.TokenIndex = position389, tokenIndex389
 		}
-	l364:
+	l390:
 		p.Add(rulenet_path, position114, tokenIndex114)
 	}
 	return true
@@ -1442,39 +1552,39 @@ l113:
 
 /* abs_path <- <('/' path_segments)> */
 func (p *parser) rule_abs_path() bool {
-	position365, tokenIndex365 := p.Position, p.TokenIndex
+	position391, tokenIndex391 := p.Position, p.TokenIndex
 	{
-		position366, tokenIndex366 := p.Position, p.TokenIndex
+		position392, tokenIndex392 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l365
+			goto l391
 		}
 		p.Position++
 		{
-			position367, tokenIndex367 := p.Position, p.TokenIndex
+			position393, tokenIndex393 := p.Position, p.TokenIndex
 			if !p.rule_segment() {
-				goto l365
+				goto l391
 			}
-		l368:
+		l394:
 			{
-				position369, tokenIndex369 := p.Position, p.TokenIndex
+				position395, tokenIndex395 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l369
+					goto l395
 				}
 				p.Position++
 				if !p.rule_segment() {
-					goto l369
+					goto l395
 				}
-				goto l368
-			l369:
-				p.Position, p.TokenIndex = position369, tokenIndex369
+				goto l394
+			l395:
+				p.Position, p.TokenIndex = position395, tokenIndex395
 			}
-			p.Add(rulepath_segments, position367, tokenIndex367)
+			p.Add(rulepath_segments, position393, tokenIndex393)
 		}
-		p.Add(ruleabs_path, position366, tokenIndex366)
+		p.Add(ruleabs_path, position392, tokenIndex392)
 	}
 	return true
-l365:
-	p.Position, p.TokenIndex = position365, tokenIndex365
+l391:
+	p.Position, p.TokenIndex = position391, tokenIndex391
 	return false
 }
 
@@ -1918,7 +2028,7 @@ l284:
 	return false
 }
 
-/* qualified <- <((!('.' toplabel '.' !([A-Z] / [a-z] / [0-9])) '.' domainlabel)* ('.' toplabel '.')?)> */
+/* qualified <- <((('.' !([A-Z] / [a-z]) domainlabel) / ('.' domainlabel !('.' !([A-Z] / [a-z] / [0-9]))))* ('.' toplabel '.')?)> */
 func (p *parser) rule_qualified() bool {
 	{
 		position287, tokenIndex287 := p.Position, p.TokenIndex
@@ -1928,90 +2038,133 @@ func (p *parser) rule_qualified() bool {
 			{
 				position290, tokenIndex290 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '.' {
-					goto l290
-				}
-				p.Position++
-				if !cset0[p.Buffer[p.Position]] || !p.rule_toplabel() {
-					goto l290
-				}
-				if p.Buffer[p.Position] != '.' {
-					goto l290
+					goto l291
 				}
 				p.Position++
 				{
-					position291, tokenIndex291 := p.Position, p.TokenIndex
+					position292, tokenIndex292 := p.Position, p.TokenIndex
 					{
-						if !cset8[p.Buffer[p.Position]] {
-							goto l291
+						if !cset0[p.Buffer[p.Position]] {
+							goto l292
 						}
 						p.Position++
 					}
-					goto l290
-				l291:
-					p.Position, p.TokenIndex = position291, tokenIndex291
+					goto l291
+				l292:
+					p.Position, p.TokenIndex = position292, tokenIndex292
 				}
-				goto l289
-			l290:
+				if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+					goto l291
+				}
+				goto l290
+			l291:
 				p.Position, p.TokenIndex = position290, tokenIndex290
+				if p.Buffer[p.Position] != '.' {
+					goto l289
+				}
+				p.Position++
+				if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+					goto l289
+				}
+				{
+					position295, tokenIndex295 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '.' {
+						goto l295
+					}
+					p.Position++
+					{
+						position296, tokenIndex296 := p.Position, p.TokenIndex
+						{
+							if !cset8[p.Buffer[p.Position]] {
+								goto l296
+							}
+							p.Position++
+						}
+						goto l295
+					l296:
+						p.Position, p.TokenIndex = position296, tokenIndex296
+					}
+					goto l289
+				l295:
+					p.Position, p.TokenIndex = position295, tokenIndex295
+				}
 			}
-			if p.Buffer[p.Position] != '.' {
-				goto l289
-			}
-			p.Position++
-			if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-				goto l289
-			}
+		l290:
 			goto l288
 		l289:
 			p.Position, p.TokenIndex = position289, tokenIndex289
 		}
 		{
-			position295, tokenIndex295 := p.Position, p.TokenIndex
+			position300, tokenIndex300 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '.' {
-				goto l295
+				goto l300
 			}
 			p.Position++
 			if !cset0[p.Buffer[p.Position]] || !p.rule_toplabel() {
-				goto l295
+				goto l300
 			}
 			if p.Buffer[p.Position] != '.' {
-				goto l295
+				goto l300
 			}
 			p.Position++
-			goto l296
-		l295:
-			p.Position, p.TokenIndex = position295, tokenIndex295
+			goto l301
+		l300:
+			p.Position, p.TokenIndex = position300, tokenIndex300
 		}
-	l296:
+	l301:
 		p.Add(rulequalified, position287, tokenIndex287)
 	}
 	return true
 }
 
-/* domainlabel <- <(!longlabel ([A-Z] / [a-z] / [0-9]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
+/* domainlabel <- <(!longlabel ([A-Z] / [a-z] / [0-9])+ ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
 func (p *parser) rule_domainlabel() bool {
-	position381, tokenIndex381 := p.Position, p.TokenIndex
+	position407, tokenIndex407 := p.Position, p.TokenIndex
 	{
-		position382, tokenIndex382 := p.Position, p.TokenIndex
+		position408, tokenIndex408 := p.Position, p.TokenIndex
 		{
-			position383, tokenIndex383 := p.Position, p.TokenIndex
+			position409, tokenIndex409 := p.Position, p.TokenIndex
 			if !cset11[p.Buffer[p.Position]] || !p.rule_longlabel() {
-				goto l383
+				goto l409
 			}
-			goto l381
-		l383:
-			p.Position, p.TokenIndex = position383, tokenIndex383
+			goto l407
+		l409:
+			p.Position, p.TokenIndex = position409, tokenIndex409
 		}
 		{
 			if !cset8[p.Buffer[p.Position]] {
-				goto l381
+				goto l407
 			}
 			p.Position++
 		}
-	l387:
+	l410:
 		{
-			position388, tokenIndex388 := p.Position, p.TokenIndex
-		l389:
+			i, buf := p.Position, p.Buffer
+			for cset8[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position411, tokenIndex411 := p.Position, p.TokenIndex
+			{
+				if !cset8[p.Buffer[p.Position]] {
+					goto l411
+				}
+				p.Position++
+			}
+			goto l410
+		l411:
+			p.Position, p.TokenIndex = position411, tokenIndex411
+		}
+	l418:
+		{
+			position419, tokenIndex419 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l419
+			}
+			p.Position++
+		l420:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -2020,57 +2173,101 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position = i
 			}
 			{
-				position390, tokenIndex390 := p.Position, p.TokenIndex
+				position421, tokenIndex421 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l390
+					goto l421
 				}
 				p.Position++
-				goto l389
-			l390:
-				p.Position, p.TokenIndex = position390, tokenIndex390
+				goto l420
+			l421:
+				p.Position, p.TokenIndex = position421, tokenIndex421
 			}
 			{
 				if !cset8[p.Buffer[p.Position]] {
-					goto l388
+					goto l419
 				}
 				p.Position++
 			}
-			goto l387
-		l388:
-			p.Position, p.TokenIndex = position388, tokenIndex388
+		l422:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset8[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position423, tokenIndex423 := p.Position, p.TokenIndex
+				{
+					if !cset8[p.Buffer[p.Position]] {
+						goto l423
+					}
+					p.Position++
+				}
+				goto l422
+			l423:
+				p.Position, p.TokenIndex = position423, tokenIndex423
+			}
+			goto l418
+		l419:
+			p.Position, p.TokenIndex = position419, tokenIndex419
 		}
-		p.Add(ruledomainlabel, position382, tokenIndex382)
+		p.Add(ruledomainlabel, position408, tokenIndex408)
 	}
 	return true
-l381:
-	p.Position, p.TokenIndex = position381, tokenIndex381
+l407:
+	p.Position, p.TokenIndex = position407, tokenIndex407
 	return false
 }
 
-/* toplabel <- <(!longlabel ([A-Z] / [a-z]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
+/* toplabel <- <(!longlabel ([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9])* ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
 func (p *parser) rule_toplabel() bool {
-	position394, tokenIndex394 := p.Position, p.TokenIndex
+	position325, tokenIndex325 := p.Position, p.TokenIndex
 	{
-		position395, tokenIndex395 := p.Position, p.TokenIndex
+		position326, tokenIndex326 := p.Position, p.TokenIndex
 		{
-			position396, tokenIndex396 := p.Position, p.TokenIndex
+			position327, tokenIndex327 := p.Position, p.TokenIndex
 			if !cset11[p.Buffer[p.Position]] || !p.rule_longlabel() {
-				goto l396
+				goto l327
 			}
-			goto l394
-		l396:
-			p.Position, p.TokenIndex = position396, tokenIndex396
+			goto l325
+		l327:
+			p.Position, p.TokenIndex = position327, tokenIndex327
 		}
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l394
+				goto l325
 			}
 			p.Position++
 		}
-	l399:
+	l330:
 		{
-			position400, tokenIndex400 := p.Position, p.TokenIndex
-		l401:
+			i, buf := p.Position, p.Buffer
+			for cset8[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position331, tokenIndex331 := p.Position, p.TokenIndex
+			{
+				if !cset8[p.Buffer[p.Position]] {
+					goto l331
+				}
+				p.Position++
+			}
+			goto l330
+		l331:
+			p.Position, p.TokenIndex = position331, tokenIndex331
+		}
+	l335:
+		{
+			position336, tokenIndex336 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l336
+			}
+			p.Position++
+		l337:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -2079,1147 +2276,1019 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position402, tokenIndex402 := p.Position, p.TokenIndex
+				position338, tokenIndex338 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l402
+					goto l338
 				}
 				p.Position++
-				goto l401
-			l402:
-				p.Position, p.TokenIndex = position402, tokenIndex402
+				goto l337
+			l338:
+				p.Position, p.TokenIndex = position338, tokenIndex338
 			}
 			{
 				if !cset8[p.Buffer[p.Position]] {
-					goto l400
+					goto l336
 				}
 				p.Position++
 			}
-			goto l399
-		l400:
-			p.Position, p.TokenIndex = position400, tokenIndex400
+		l339:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset8[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position340, tokenIndex340 := p.Position, p.TokenIndex
+				{
+					if !cset8[p.Buffer[p.Position]] {
+						goto l340
+					}
+					p.Position++
+				}
+				goto l339
+			l340:
+				p.Position, p.TokenIndex = position340, tokenIndex340
+			}
+			goto l335
+		l336:
+			p.Position, p.TokenIndex = position336, tokenIndex336
 		}
-		p.Add(ruletoplabel, position395, tokenIndex395)
+		p.Add(ruletoplabel, position326, tokenIndex326)
 	}
 	return true
-l394:
-	p.Position, p.TokenIndex = position394, tokenIndex394
+l325:
+	p.Position, p.TokenIndex = position325, tokenIndex325
 	return false
 }
 
 /* longlabel <- <(([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-'))> */
 func (p *parser) rule_longlabel() bool {
-	position406, tokenIndex406 := p.Position, p.TokenIndex
+	position431, tokenIndex431 := p.Position, p.TokenIndex
 	{
-		position407, tokenIndex407 := p.Position, p.TokenIndex
+		position432, tokenIndex432 := p.Position, p.TokenIndex
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l406
+				goto l431
 			}
 			p.Position++
 		}
-		p.Add(rulelonglabel, position407, tokenIndex407)
+		p.Add(rulelonglabel, position432, tokenIndex432)
 	}
 	return true
-l406:
-	p.Position, p.TokenIndex = position406, tokenIndex406
+l431:
+	p.Position, p.TokenIndex = position431, tokenIndex431
 	return false
 }
 
 /* IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
 func (p *parser) rule_IPv4address() bool {
-	position664, tokenIndex664 := p.Position, p.TokenIndex
+	position689, tokenIndex689 := p.Position, p.TokenIndex
 	{
-		position665, tokenIndex665 := p.Position, p.TokenIndex
+		position690, tokenIndex690 := p.Position, p.TokenIndex
 		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l664
+			goto l689
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l664
+			goto l689
 		}
 		p.Position++
 		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l664
+			goto l689
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l664
+			goto l689
 		}
 		p.Position++
 		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l664
+			goto l689
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l664
+			goto l689
 		}
 		p.Position++
 		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l664
+			goto l689
 		}
-		p.Add(ruleIPv4address, position665, tokenIndex665)
+		p.Add(ruleIPv4address, position690, tokenIndex690)
 	}
 	return true
-l664:
-	p.Position, p.TokenIndex = position664, tokenIndex664
+l689:
+	p.Position, p.TokenIndex = position689, tokenIndex689
 	return false
 }
 
 /* dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9])> */
 func (p *parser) rule_dec_octet() bool {
-	position666, tokenIndex666 := p.Position, p.TokenIndex
+	position691, tokenIndex691 := p.Position, p.TokenIndex
 	{
-		position667, tokenIndex667 := p.Position, p.TokenIndex
+		position692, tokenIndex692 := p.Position, p.TokenIndex
 		{
-			position668, tokenIndex668 := p.Position, p.TokenIndex
+			position693, tokenIndex693 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '2' {
-				goto l669
+				goto l694
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '5' {
-				goto l669
+				goto l694
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '5' {
-				goto l669
+				goto l694
 			}
 			p.Position++
-			goto l668
-		l669:
-			p.Position, p.TokenIndex = position668, tokenIndex668
+			goto l693
+		l694:
+			p.Position, p.TokenIndex = position693, tokenIndex693
 			if p.Buffer[p.Position] != '2' {
-				goto l670
+				goto l695
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '4' {
-				goto l670
+				goto l695
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l670
+				goto l695
 			}
 			p.Position++
-			goto l668
-		l670:
-			p.Position, p.TokenIndex = position668, tokenIndex668
+			goto l693
+		l695:
+			p.Position, p.TokenIndex = position693, tokenIndex693
 			if p.Buffer[p.Position] != '1' {
-				goto l671
+				goto l696
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l671
+				goto l696
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l671
+				goto l696
 			}
 			p.Position++
-			goto l668
-		l671:
-			p.Position, p.TokenIndex = position668, tokenIndex668
+			goto l693
+		l696:
+			p.Position, p.TokenIndex = position693, tokenIndex693
 			if c := p.Buffer[p.Position]; c < '1' || c > '9' {
-				goto l672
+				goto l697
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l672
+				goto l697
 			}
 			p.Position++
-			goto l668
-		l672:
-			p.Position, p.TokenIndex = position668, tokenIndex668
+			goto l693
+		l697:
+			p.Position, p.TokenIndex = position693, tokenIndex693
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l666
+				goto l691
 			}
 			p.Position++
 		}
-	l668:
-		p.Add(ruledec_octet, position667, tokenIndex667)
+	l693:
+		p.Add(ruledec_octet, position692, tokenIndex692)
 	}
 	return true
-l666:
-	p.Position, p.TokenIndex = position666, tokenIndex666
+l691:
+	p.Position, p.TokenIndex = position691, tokenIndex691
 	return false
 }
 
 /* IPv6reference <- <('[' IPv6address ']')> */
 func (p *parser) rule_IPv6reference() bool {
-	position589, tokenIndex589 := p.Position, p.TokenIndex
+	position614, tokenIndex614 := p.Position, p.TokenIndex
 	{
-		position590, tokenIndex590 := p.Position, p.TokenIndex
+		position615, tokenIndex615 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '[' {
-			goto l589
+			goto l614
 		}
 		p.Position++
 		if !cset24[p.Buffer[p.Position]] || !p.rule_IPv6address() {
-			goto l589
+			goto l614
 		}
 		if p.Buffer[p.Position] != ']' {
-			goto l589
+			goto l614
 		}
 		p.Position++
-		p.Add(ruleIPv6reference, position590, tokenIndex590)
+		p.Add(ruleIPv6reference, position615, tokenIndex615)
 	}
 	return true
-l589:
-	p.Position, p.TokenIndex = position589, tokenIndex589
+l614:
+	p.Position, p.TokenIndex = position614, tokenIndex614
 	return false
 }
 
 /* IPv6address <- <((h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / (':' ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / (h4? (':' ':') h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)?)? (':' ':') h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)?)? (':' ':') h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)?)? (':' ':') h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') h4 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') !([0-9] / [A-F] / [a-f] / ':' / '.')))> */
 func (p *parser) rule_IPv6address() bool {
-	position591, tokenIndex591 := p.Position, p.TokenIndex
+	position616, tokenIndex616 := p.Position, p.TokenIndex
 	{
-		position592, tokenIndex592 := p.Position, p.TokenIndex
+		position617, tokenIndex617 := p.Position, p.TokenIndex
 		{
-			position593, tokenIndex593 := p.Position, p.TokenIndex
+			position618, tokenIndex618 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l594
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l594
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l594
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l594
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l594
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l594
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l594
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l594
-			}
-			{
-				position595, tokenIndex595 := p.Position, p.TokenIndex
-				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l595
-					}
-					p.Position++
-				}
-				goto l594
-			l595:
-				p.Position, p.TokenIndex = position595, tokenIndex595
-			}
-			goto l593
-		l594:
-			p.Position, p.TokenIndex = position593, tokenIndex593
-			if p.Buffer[p.Position] != ':' {
-				goto l601
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l601
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l601
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l601
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l601
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l601
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l601
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l601
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l601
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l601
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l601
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l601
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l601
-			}
-			{
-				position602, tokenIndex602 := p.Position, p.TokenIndex
-				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l602
-					}
-					p.Position++
-				}
-				goto l601
-			l602:
-				p.Position, p.TokenIndex = position602, tokenIndex602
-			}
-			goto l593
-		l601:
-			p.Position, p.TokenIndex = position593, tokenIndex593
-			{
-				position609, tokenIndex609 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l609
-				}
-				goto l610
-			l609:
-				p.Position, p.TokenIndex = position609, tokenIndex609
-			}
-		l610:
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l608
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l608
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l608
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l608
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l608
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l608
-			}
-			{
-				position611, tokenIndex611 := p.Position, p.TokenIndex
-				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l611
-					}
-					p.Position++
-				}
-				goto l608
-			l611:
-				p.Position, p.TokenIndex = position611, tokenIndex611
-			}
-			goto l593
-		l608:
-			p.Position, p.TokenIndex = position593, tokenIndex593
-			{
-				position618, tokenIndex618 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l618
-				}
-				{
-					position620, tokenIndex620 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l620
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l620
-					}
-					goto l621
-				l620:
-					p.Position, p.TokenIndex = position620, tokenIndex620
-				}
-			l621:
 				goto l619
-			l618:
-				p.Position, p.TokenIndex = position618, tokenIndex618
 			}
+			if p.Buffer[p.Position] != ':' {
+				goto l619
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l619
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l619
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l619
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l619
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l619
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l619
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l619
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l619
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l619
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l619
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+				goto l619
+			}
+			{
+				position620, tokenIndex620 := p.Position, p.TokenIndex
+				{
+					if !cset6[p.Buffer[p.Position]] {
+						goto l620
+					}
+					p.Position++
+				}
+				goto l619
+			l620:
+				p.Position, p.TokenIndex = position620, tokenIndex620
+			}
+			goto l618
 		l619:
+			p.Position, p.TokenIndex = position618, tokenIndex618
 			if p.Buffer[p.Position] != ':' {
-				goto l617
+				goto l626
 			}
 			p.Position++
 			if p.Buffer[p.Position] != ':' {
-				goto l617
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l617
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l617
+				goto l626
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l617
+				goto l626
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l617
+				goto l626
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l617
+				goto l626
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l617
+				goto l626
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l626
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l626
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l626
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l626
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l626
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l626
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l617
+				goto l626
 			}
 			{
-				position622, tokenIndex622 := p.Position, p.TokenIndex
+				position627, tokenIndex627 := p.Position, p.TokenIndex
 				{
 					if !cset6[p.Buffer[p.Position]] {
-						goto l622
+						goto l627
 					}
 					p.Position++
 				}
-				goto l617
-			l622:
-				p.Position, p.TokenIndex = position622, tokenIndex622
+				goto l626
+			l627:
+				p.Position, p.TokenIndex = position627, tokenIndex627
 			}
-			goto l593
-		l617:
-			p.Position, p.TokenIndex = position593, tokenIndex593
+			goto l618
+		l626:
+			p.Position, p.TokenIndex = position618, tokenIndex618
 			{
-				position629, tokenIndex629 := p.Position, p.TokenIndex
+				position634, tokenIndex634 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l629
-				}
-				{
-					position631, tokenIndex631 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l631
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l631
-					}
-					goto l632
-				l631:
-					p.Position, p.TokenIndex = position631, tokenIndex631
-				}
-			l632:
-				{
-					position633, tokenIndex633 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l633
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l633
-					}
 					goto l634
-				l633:
-					p.Position, p.TokenIndex = position633, tokenIndex633
 				}
+				goto l635
 			l634:
-				goto l630
-			l629:
-				p.Position, p.TokenIndex = position629, tokenIndex629
+				p.Position, p.TokenIndex = position634, tokenIndex634
 			}
-		l630:
+		l635:
 			if p.Buffer[p.Position] != ':' {
-				goto l628
+				goto l633
 			}
 			p.Position++
 			if p.Buffer[p.Position] != ':' {
-				goto l628
+				goto l633
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l628
+				goto l633
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l628
+				goto l633
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l628
+				goto l633
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l628
+				goto l633
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l633
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l633
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l633
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l633
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l628
+				goto l633
 			}
 			{
-				position635, tokenIndex635 := p.Position, p.TokenIndex
+				position636, tokenIndex636 := p.Position, p.TokenIndex
 				{
 					if !cset6[p.Buffer[p.Position]] {
-						goto l635
+						goto l636
 					}
 					p.Position++
 				}
-				goto l628
-			l635:
-				p.Position, p.TokenIndex = position635, tokenIndex635
+				goto l633
+			l636:
+				p.Position, p.TokenIndex = position636, tokenIndex636
 			}
-			goto l593
-		l628:
-			p.Position, p.TokenIndex = position593, tokenIndex593
+			goto l618
+		l633:
+			p.Position, p.TokenIndex = position618, tokenIndex618
 			{
-				position642, tokenIndex642 := p.Position, p.TokenIndex
+				position643, tokenIndex643 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l642
+					goto l643
 				}
 				{
-					position644, tokenIndex644 := p.Position, p.TokenIndex
+					position645, tokenIndex645 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
-						goto l644
+						goto l645
 					}
 					p.Position++
 					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l644
+						goto l645
 					}
-					goto l645
-				l644:
-					p.Position, p.TokenIndex = position644, tokenIndex644
+					goto l646
+				l645:
+					p.Position, p.TokenIndex = position645, tokenIndex645
 				}
-			l645:
+			l646:
+				goto l644
+			l643:
+				p.Position, p.TokenIndex = position643, tokenIndex643
+			}
+		l644:
+			if p.Buffer[p.Position] != ':' {
+				goto l642
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l642
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l642
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l642
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l642
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l642
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l642
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l642
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+				goto l642
+			}
+			{
+				position647, tokenIndex647 := p.Position, p.TokenIndex
 				{
-					position646, tokenIndex646 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l646
+					if !cset6[p.Buffer[p.Position]] {
+						goto l647
 					}
 					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l646
-					}
-					goto l647
-				l646:
-					p.Position, p.TokenIndex = position646, tokenIndex646
 				}
+				goto l642
 			l647:
+				p.Position, p.TokenIndex = position647, tokenIndex647
+			}
+			goto l618
+		l642:
+			p.Position, p.TokenIndex = position618, tokenIndex618
+			{
+				position654, tokenIndex654 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+					goto l654
+				}
 				{
-					position648, tokenIndex648 := p.Position, p.TokenIndex
+					position656, tokenIndex656 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
-						goto l648
+						goto l656
 					}
 					p.Position++
 					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l648
+						goto l656
 					}
-					goto l649
-				l648:
-					p.Position, p.TokenIndex = position648, tokenIndex648
+					goto l657
+				l656:
+					p.Position, p.TokenIndex = position656, tokenIndex656
 				}
-			l649:
-				goto l643
-			l642:
-				p.Position, p.TokenIndex = position642, tokenIndex642
+			l657:
+				{
+					position658, tokenIndex658 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l658
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l658
+					}
+					goto l659
+				l658:
+					p.Position, p.TokenIndex = position658, tokenIndex658
+				}
+			l659:
+				goto l655
+			l654:
+				p.Position, p.TokenIndex = position654, tokenIndex654
 			}
-		l643:
+		l655:
 			if p.Buffer[p.Position] != ':' {
-				goto l641
+				goto l653
 			}
 			p.Position++
 			if p.Buffer[p.Position] != ':' {
-				goto l641
+				goto l653
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l641
+				goto l653
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l641
+				goto l653
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l653
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l653
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l641
+				goto l653
 			}
 			{
-				position650, tokenIndex650 := p.Position, p.TokenIndex
+				position660, tokenIndex660 := p.Position, p.TokenIndex
 				{
 					if !cset6[p.Buffer[p.Position]] {
-						goto l650
+						goto l660
 					}
 					p.Position++
 				}
-				goto l641
-			l650:
-				p.Position, p.TokenIndex = position650, tokenIndex650
-			}
-			goto l593
-		l641:
-			p.Position, p.TokenIndex = position593, tokenIndex593
-			{
-				position657, tokenIndex657 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l657
-				}
-				{
-					position659, tokenIndex659 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l659
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l659
-					}
-					goto l660
-				l659:
-					p.Position, p.TokenIndex = position659, tokenIndex659
-				}
+				goto l653
 			l660:
-				{
-					position661, tokenIndex661 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l661
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l661
-					}
-					goto l662
-				l661:
-					p.Position, p.TokenIndex = position661, tokenIndex661
-				}
-			l662:
-				{
-					position663, tokenIndex663 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l663
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l663
-					}
-					goto l664
-				l663:
-					p.Position, p.TokenIndex = position663, tokenIndex663
-				}
-			l664:
-				{
-					position665, tokenIndex665 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l665
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l665
-					}
-					goto l666
-				l665:
-					p.Position, p.TokenIndex = position665, tokenIndex665
-				}
-			l666:
-				goto l658
-			l657:
-				p.Position, p.TokenIndex = position657, tokenIndex657
+				p.Position, p.TokenIndex = position660, tokenIndex660
 			}
-		l658:
-			if p.Buffer[p.Position] != ':' {
-				goto l656
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l656
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l656
-			}
+			goto l618
+		l653:
+			p.Position, p.TokenIndex = position618, tokenIndex618
 			{
 				position667, tokenIndex667 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+					goto l667
+				}
 				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l667
+					position669, tokenIndex669 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l669
 					}
 					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l669
+					}
+					goto l670
+				l669:
+					p.Position, p.TokenIndex = position669, tokenIndex669
 				}
-				goto l656
+			l670:
+				{
+					position671, tokenIndex671 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l671
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l671
+					}
+					goto l672
+				l671:
+					p.Position, p.TokenIndex = position671, tokenIndex671
+				}
+			l672:
+				{
+					position673, tokenIndex673 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l673
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l673
+					}
+					goto l674
+				l673:
+					p.Position, p.TokenIndex = position673, tokenIndex673
+				}
+			l674:
+				goto l668
 			l667:
 				p.Position, p.TokenIndex = position667, tokenIndex667
 			}
-			goto l593
-		l656:
-			p.Position, p.TokenIndex = position593, tokenIndex593
+		l668:
+			if p.Buffer[p.Position] != ':' {
+				goto l666
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l666
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l666
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l666
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+				goto l666
+			}
 			{
-				position674, tokenIndex674 := p.Position, p.TokenIndex
+				position675, tokenIndex675 := p.Position, p.TokenIndex
+				{
+					if !cset6[p.Buffer[p.Position]] {
+						goto l675
+					}
+					p.Position++
+				}
+				goto l666
+			l675:
+				p.Position, p.TokenIndex = position675, tokenIndex675
+			}
+			goto l618
+		l666:
+			p.Position, p.TokenIndex = position618, tokenIndex618
+			{
+				position682, tokenIndex682 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l674
+					goto l682
 				}
-				{
-					position676, tokenIndex676 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l676
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l676
-					}
-					goto l677
-				l676:
-					p.Position, p.TokenIndex = position676, tokenIndex676
-				}
-			l677:
-				{
-					position678, tokenIndex678 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l678
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l678
-					}
-					goto l679
-				l678:
-					p.Position, p.TokenIndex = position678, tokenIndex678
-				}
-			l679:
-				{
-					position680, tokenIndex680 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l680
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l680
-					}
-					goto l681
-				l680:
-					p.Position, p.TokenIndex = position680, tokenIndex680
-				}
-			l681:
-				{
-					position682, tokenIndex682 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l682
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l682
-					}
-					goto l683
-				l682:
-					p.Position, p.TokenIndex = position682, tokenIndex682
-				}
-			l683:
 				{
 					position684, tokenIndex684 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
@@ -3234,316 +3303,464 @@ func (p *parser) rule_IPv6address() bool {
 					p.Position, p.TokenIndex = position684, tokenIndex684
 				}
 			l685:
-				goto l675
-			l674:
-				p.Position, p.TokenIndex = position674, tokenIndex674
-			}
-		l675:
-			if p.Buffer[p.Position] != ':' {
-				goto l673
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l673
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l673
-			}
-			{
-				position686, tokenIndex686 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					position686, tokenIndex686 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
 						goto l686
 					}
 					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l686
+					}
+					goto l687
+				l686:
+					p.Position, p.TokenIndex = position686, tokenIndex686
 				}
-				goto l673
-			l686:
-				p.Position, p.TokenIndex = position686, tokenIndex686
+			l687:
+				{
+					position688, tokenIndex688 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l688
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l688
+					}
+					goto l689
+				l688:
+					p.Position, p.TokenIndex = position688, tokenIndex688
+				}
+			l689:
+				{
+					position690, tokenIndex690 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l690
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l690
+					}
+					goto l691
+				l690:
+					p.Position, p.TokenIndex = position690, tokenIndex690
+				}
+			l691:
+				goto l683
+			l682:
+				p.Position, p.TokenIndex = position682, tokenIndex682
 			}
-			goto l593
-		l673:
-			p.Position, p.TokenIndex = position593, tokenIndex593
+		l683:
+			if p.Buffer[p.Position] != ':' {
+				goto l681
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l681
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+				goto l681
+			}
 			{
 				position692, tokenIndex692 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l692
-				}
 				{
-					position694, tokenIndex694 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l694
+					if !cset6[p.Buffer[p.Position]] {
+						goto l692
 					}
 					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l694
-					}
-					goto l695
-				l694:
-					p.Position, p.TokenIndex = position694, tokenIndex694
 				}
-			l695:
-				{
-					position696, tokenIndex696 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l696
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l696
-					}
-					goto l697
-				l696:
-					p.Position, p.TokenIndex = position696, tokenIndex696
-				}
-			l697:
-				{
-					position698, tokenIndex698 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l698
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l698
-					}
-					goto l699
-				l698:
-					p.Position, p.TokenIndex = position698, tokenIndex698
-				}
-			l699:
-				{
-					position700, tokenIndex700 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l700
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l700
-					}
-					goto l701
-				l700:
-					p.Position, p.TokenIndex = position700, tokenIndex700
-				}
-			l701:
-				{
-					position702, tokenIndex702 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l702
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l702
-					}
-					goto l703
-				l702:
-					p.Position, p.TokenIndex = position702, tokenIndex702
-				}
-			l703:
-				{
-					position704, tokenIndex704 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l704
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l704
-					}
-					goto l705
-				l704:
-					p.Position, p.TokenIndex = position704, tokenIndex704
-				}
-			l705:
-				goto l693
+				goto l681
 			l692:
 				p.Position, p.TokenIndex = position692, tokenIndex692
 			}
-		l693:
-			if p.Buffer[p.Position] != ':' {
-				goto l591
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l591
-			}
-			p.Position++
+			goto l618
+		l681:
+			p.Position, p.TokenIndex = position618, tokenIndex618
 			{
-				position706, tokenIndex706 := p.Position, p.TokenIndex
+				position699, tokenIndex699 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+					goto l699
+				}
+				{
+					position701, tokenIndex701 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l701
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l701
+					}
+					goto l702
+				l701:
+					p.Position, p.TokenIndex = position701, tokenIndex701
+				}
+			l702:
+				{
+					position703, tokenIndex703 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l703
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l703
+					}
+					goto l704
+				l703:
+					p.Position, p.TokenIndex = position703, tokenIndex703
+				}
+			l704:
+				{
+					position705, tokenIndex705 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l705
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l705
+					}
+					goto l706
+				l705:
+					p.Position, p.TokenIndex = position705, tokenIndex705
+				}
+			l706:
+				{
+					position707, tokenIndex707 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l707
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l707
+					}
+					goto l708
+				l707:
+					p.Position, p.TokenIndex = position707, tokenIndex707
+				}
+			l708:
+				{
+					position709, tokenIndex709 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l709
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l709
+					}
+					goto l710
+				l709:
+					p.Position, p.TokenIndex = position709, tokenIndex709
+				}
+			l710:
+				goto l700
+			l699:
+				p.Position, p.TokenIndex = position699, tokenIndex699
+			}
+		l700:
+			if p.Buffer[p.Position] != ':' {
+				goto l698
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l698
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l698
+			}
+			{
+				position711, tokenIndex711 := p.Position, p.TokenIndex
 				{
 					if !cset6[p.Buffer[p.Position]] {
-						goto l706
+						goto l711
 					}
 					p.Position++
 				}
-				goto l591
-			l706:
-				p.Position, p.TokenIndex = position706, tokenIndex706
+				goto l698
+			l711:
+				p.Position, p.TokenIndex = position711, tokenIndex711
+			}
+			goto l618
+		l698:
+			p.Position, p.TokenIndex = position618, tokenIndex618
+			{
+				position717, tokenIndex717 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+					goto l717
+				}
+				{
+					position719, tokenIndex719 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l719
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l719
+					}
+					goto l720
+				l719:
+					p.Position, p.TokenIndex = position719, tokenIndex719
+				}
+			l720:
+				{
+					position721, tokenIndex721 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l721
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l721
+					}
+					goto l722
+				l721:
+					p.Position, p.TokenIndex = position721, tokenIndex721
+				}
+			l722:
+				{
+					position723, tokenIndex723 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l723
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l723
+					}
+					goto l724
+				l723:
+					p.Position, p.TokenIndex = position723, tokenIndex723
+				}
+			l724:
+				{
+					position725, tokenIndex725 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l725
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l725
+					}
+					goto l726
+				l725:
+					p.Position, p.TokenIndex = position725, tokenIndex725
+				}
+			l726:
+				{
+					position727, tokenIndex727 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l727
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l727
+					}
+					goto l728
+				l727:
+					p.Position, p.TokenIndex = position727, tokenIndex727
+				}
+			l728:
+				{
+					position729, tokenIndex729 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l729
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l729
+					}
+					goto l730
+				l729:
+					p.Position, p.TokenIndex = position729, tokenIndex729
+				}
+			l730:
+				goto l718
+			l717:
+				p.Position, p.TokenIndex = position717, tokenIndex717
+			}
+		l718:
+			if p.Buffer[p.Position] != ':' {
+				goto l616
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l616
+			}
+			p.Position++
+			{
+				position731, tokenIndex731 := p.Position, p.TokenIndex
+				{
+					if !cset6[p.Buffer[p.Position]] {
+						goto l731
+					}
+					p.Position++
+				}
+				goto l616
+			l731:
+				p.Position, p.TokenIndex = position731, tokenIndex731
 			}
 		}
-	l593:
-		p.Add(ruleIPv6address, position592, tokenIndex592)
+	l618:
+		p.Add(ruleIPv6address, position617, tokenIndex617)
 	}
 	return true
-l591:
-	p.Position, p.TokenIndex = position591, tokenIndex591
+l616:
+	p.Position, p.TokenIndex = position616, tokenIndex616
 	return false
 }
 
 /* ls32 <- <((h4 ':' h4) / IPv4address)> */
 func (p *parser) rule_ls32() bool {
-	position675, tokenIndex675 := p.Position, p.TokenIndex
+	position700, tokenIndex700 := p.Position, p.TokenIndex
 	{
-		position676, tokenIndex676 := p.Position, p.TokenIndex
+		position701, tokenIndex701 := p.Position, p.TokenIndex
 		{
-			position677, tokenIndex677 := p.Position, p.TokenIndex
+			position702, tokenIndex702 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l678
+				goto l703
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l678
+				goto l703
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l678
+				goto l703
 			}
-			goto l677
-		l678:
-			p.Position, p.TokenIndex = position677, tokenIndex677
+			goto l702
+		l703:
+			p.Position, p.TokenIndex = position702, tokenIndex702
 			if !cset20[p.Buffer[p.Position]] || !p.rule_IPv4address() {
-				goto l675
+				goto l700
 			}
 		}
-	l677:
-		p.Add(rulels32, position676, tokenIndex676)
+	l702:
+		p.Add(rulels32, position701, tokenIndex701)
 	}
 	return true
-l675:
-	p.Position, p.TokenIndex = position675, tokenIndex675
+l700:
+	p.Position, p.TokenIndex = position700, tokenIndex700
 	return false
 }
 
 /* h4 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)> */
 func (p *parser) rule_h4() bool {
-	position679, tokenIndex679 := p.Position, p.TokenIndex
+	position704, tokenIndex704 := p.Position, p.TokenIndex
 	{
-		position680, tokenIndex680 := p.Position, p.TokenIndex
+		position705, tokenIndex705 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l679
+				goto l704
 			}
 			p.Position++
 		}
 		{
-			position684, tokenIndex684 := p.Position, p.TokenIndex
+			position709, tokenIndex709 := p.Position, p.TokenIndex
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l684
+					goto l709
 				}
 				p.Position++
 			}
-			goto l685
-		l684:
-			p.Position, p.TokenIndex = position684, tokenIndex684
+			goto l710
+		l709:
+			p.Position, p.TokenIndex = position709, tokenIndex709
 		}
-	l685:
+	l710:
 		{
-			position689, tokenIndex689 := p.Position, p.TokenIndex
+			position714, tokenIndex714 := p.Position, p.TokenIndex
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l689
+					goto l714
 				}
 				p.Position++
 			}
-			goto l690
-		l689:
-			p.Position, p.TokenIndex = position689, tokenIndex689
+			goto l715
+		l714:
+			p.Position, p.TokenIndex = position714, tokenIndex714
 		}
-	l690:
+	l715:
 		{
-			position694, tokenIndex694 := p.Position, p.TokenIndex
+			position719, tokenIndex719 := p.Position, p.TokenIndex
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l694
+					goto l719
 				}
 				p.Position++
 			}
-			goto l695
-		l694:
-			p.Position, p.TokenIndex = position694, tokenIndex694
+			goto l720
+		l719:
+			p.Position, p.TokenIndex = position719, tokenIndex719
 		}
-	l695:
-		p.Add(ruleh4, position680, tokenIndex680)
+	l720:
+		p.Add(ruleh4, position705, tokenIndex705)
 	}
 	return true
-l679:
-	p.Position, p.TokenIndex = position679, tokenIndex679
+l704:
+	p.Position, p.TokenIndex = position704, tokenIndex704
 	return false
 }
 
 /* path <- <(abs_path / opaque_part)?> */
 func (p *parser) rule_path() bool {
 	{
-		position737, tokenIndex737 := p.Position, p.TokenIndex
+		position762, tokenIndex762 := p.Position, p.TokenIndex
 		{
-			position738, tokenIndex738 := p.Position, p.TokenIndex
+			position763, tokenIndex763 := p.Position, p.TokenIndex
 			{
-				position740, tokenIndex740 := p.Position, p.TokenIndex
+				position765, tokenIndex765 := p.Position, p.TokenIndex
 				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-					goto l741
+					goto l766
 				}
-				goto l740
-			l741:
-				p.Position, p.TokenIndex = position740, tokenIndex740
+				goto l765
+			l766:
+				p.Position, p.TokenIndex = position765, tokenIndex765
 				if !cset25[p.Buffer[p.Position]] || !p.rule_opaque_part() {
-					goto l738
+					goto l763
 				}
 			}
-		l740:
-			goto l739
-		l738:
-			p.Position, p.TokenIndex = position738, tokenIndex738
+		l765:
+			goto l764
+		l763:
+			p.Position, p.TokenIndex = position763, tokenIndex763
 		}
-	l739:
-		p.Add(rulepath, position737, tokenIndex737)
+	l764:
+		p.Add(rulepath, position762, tokenIndex762)
 	}
 	return true
 }
 
 /* path_segments <- <(segment ('/' segment)*)> */
 func (p *parser) rule_path_segments() bool {
-	position742, tokenIndex742 := p.Position, p.TokenIndex
+	position767, tokenIndex767 := p.Position, p.TokenIndex
 	{
-		position743, tokenIndex743 := p.Position, p.TokenIndex
+		position768, tokenIndex768 := p.Position, p.TokenIndex
 		if !p.rule_segment() {
-			goto l742
+			goto l767
 		}
-	l744:
+	l769:
 		{
-			position745, tokenIndex745 := p.Position, p.TokenIndex
+			position770, tokenIndex770 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l745
+				goto l770
 			}
 			p.Position++
 			if !p.rule_segment() {
-				goto l745
+				goto l770
 			}
-			goto l744
-		l745:
-			p.Position, p.TokenIndex = position745, tokenIndex745
+			goto l769
+		l770:
+			p.Position, p.TokenIndex = position770, tokenIndex770
 		}
-		p.Add(rulepath_segments, position743, tokenIndex743)
+		p.Add(rulepath_segments, position768, tokenIndex768)
 	}
 	return true
-l742:
-	p.Position, p.TokenIndex = position742, tokenIndex742
+l767:
+	p.Position, p.TokenIndex = position767, tokenIndex767
 	return false
 }
 
 /* segment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_segment() bool {
 	{
-		position702, tokenIndex702 := p.Position, p.TokenIndex
-	l703:
+		position727, tokenIndex727 := p.Position, p.TokenIndex
+	l728:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset10[buf[i]] {
@@ -3552,39 +3769,39 @@ func (p *parser) rule_segment() bool {
 			p.Position = i
 		}
 		{
-			position704, tokenIndex704 := p.Position, p.TokenIndex
+			position729, tokenIndex729 := p.Position, p.TokenIndex
 			{
-				position705, tokenIndex705 := p.Position, p.TokenIndex
+				position730, tokenIndex730 := p.Position, p.TokenIndex
 				if !cset10[p.Buffer[p.Position]] {
-					goto l725
+					goto l750
 				}
 				p.Position++
-				goto l705
-			l725:
-				p.Position, p.TokenIndex = position705, tokenIndex705
+				goto l730
+			l750:
+				p.Position, p.TokenIndex = position730, tokenIndex730
 				if p.Buffer[p.Position] != '%' {
-					goto l704
+					goto l729
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l704
+						goto l729
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l704
+						goto l729
 					}
 					p.Position++
 				}
 			}
-		l705:
-			goto l703
-		l704:
-			p.Position, p.TokenIndex = position704, tokenIndex704
+		l730:
+			goto l728
+		l729:
+			p.Position, p.TokenIndex = position729, tokenIndex729
 		}
-		p.Add(rulesegment, position702, tokenIndex702)
+		p.Add(rulesegment, position727, tokenIndex727)
 	}
 	return true
 }
@@ -3592,8 +3809,8 @@ func (p *parser) rule_segment() bool {
 /* query <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_query() bool {
 	{
-		position733, tokenIndex733 := p.Position, p.TokenIndex
-	l734:
+		position758, tokenIndex758 := p.Position, p.TokenIndex
+	l759:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -3602,39 +3819,39 @@ func (p *parser) rule_query() bool {
 			p.Position = i
 		}
 		{
-			position735, tokenIndex735 := p.Position, p.TokenIndex
+			position760, tokenIndex760 := p.Position, p.TokenIndex
 			{
-				position736, tokenIndex736 := p.Position, p.TokenIndex
+				position761, tokenIndex761 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l758
+					goto l783
 				}
 				p.Position++
-				goto l736
-			l758:
-				p.Position, p.TokenIndex = position736, tokenIndex736
+				goto l761
+			l783:
+				p.Position, p.TokenIndex = position761, tokenIndex761
 				if p.Buffer[p.Position] != '%' {
-					goto l735
+					goto l760
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l735
+						goto l760
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l735
+						goto l760
 					}
 					p.Position++
 				}
 			}
-		l736:
-			goto l734
-		l735:
-			p.Position, p.TokenIndex = position735, tokenIndex735
+		l761:
+			goto l759
+		l760:
+			p.Position, p.TokenIndex = position760, tokenIndex760
 		}
-		p.Add(rulequery, position733, tokenIndex733)
+		p.Add(rulequery, position758, tokenIndex758)
 	}
 	return true
 }
@@ -3642,8 +3859,8 @@ func (p *parser) rule_query() bool {
 /* fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fragment() bool {
 	{
-		position766, tokenIndex766 := p.Position, p.TokenIndex
-	l767:
+		position791, tokenIndex791 := p.Position, p.TokenIndex
+	l792:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -3652,39 +3869,39 @@ func (p *parser) rule_fragment() bool {
 			p.Position = i
 		}
 		{
-			position768, tokenIndex768 := p.Position, p.TokenIndex
+			position793, tokenIndex793 := p.Position, p.TokenIndex
 			{
-				position769, tokenIndex769 := p.Position, p.TokenIndex
+				position794, tokenIndex794 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l791
+					goto l816
 				}
 				p.Position++
-				goto l769
-			l791:
-				p.Position, p.TokenIndex = position769, tokenIndex769
+				goto l794
+			l816:
+				p.Position, p.TokenIndex = position794, tokenIndex794
 				if p.Buffer[p.Position] != '%' {
-					goto l768
+					goto l793
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l768
+						goto l793
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l768
+						goto l793
 					}
 					p.Position++
 				}
 			}
-		l769:
-			goto l767
-		l768:
-			p.Position, p.TokenIndex = position768, tokenIndex768
+		l794:
+			goto l792
+		l793:
+			p.Position, p.TokenIndex = position793, tokenIndex793
 		}
-		p.Add(rulefragment, position766, tokenIndex766)
+		p.Add(rulefragment, position791, tokenIndex791)
 	}
 	return true
 }
@@ -3692,388 +3909,350 @@ func (p *parser) rule_fragment() bool {
 /* relative_URI <- <((net_path / abs_path / rel_path)? ('?' query)?)> */
 func (p *parser) rule_relative_URI() bool {
 	{
-		position799, tokenIndex799 := p.Position, p.TokenIndex
+		position824, tokenIndex824 := p.Position, p.TokenIndex
 		{
-			position800, tokenIndex800 := p.Position, p.TokenIndex
+			position825, tokenIndex825 := p.Position, p.TokenIndex
 			{
-				position802, tokenIndex802 := p.Position, p.TokenIndex
+				position827, tokenIndex827 := p.Position, p.TokenIndex
 				if !cset19[p.Buffer[p.Position]] || !p.rule_net_path() {
-					goto l803
+					goto l828
 				}
-				goto l802
-			l803:
-				p.Position, p.TokenIndex = position802, tokenIndex802
+				goto l827
+			l828:
+				p.Position, p.TokenIndex = position827, tokenIndex827
 				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-					goto l804
+					goto l829
 				}
-				goto l802
-			l804:
-				p.Position, p.TokenIndex = position802, tokenIndex802
+				goto l827
+			l829:
+				p.Position, p.TokenIndex = position827, tokenIndex827
 				{
-					position805, tokenIndex805 := p.Position, p.TokenIndex
+					position830, tokenIndex830 := p.Position, p.TokenIndex
 					{
-						position806, tokenIndex806 := p.Position, p.TokenIndex
+						position831, tokenIndex831 := p.Position, p.TokenIndex
 						{
-							position809, tokenIndex809 := p.Position, p.TokenIndex
+							position834, tokenIndex834 := p.Position, p.TokenIndex
 							if !cset13[p.Buffer[p.Position]] {
-								goto l828
+								goto l853
 							}
 							p.Position++
-							goto l809
-						l828:
-							p.Position, p.TokenIndex = position809, tokenIndex809
+							goto l834
+						l853:
+							p.Position, p.TokenIndex = position834, tokenIndex834
 							if p.Buffer[p.Position] != '%' {
-								goto l800
+								goto l825
 							}
 							p.Position++
 							{
 								if !cset2[p.Buffer[p.Position]] {
-									goto l800
+									goto l825
 								}
 								p.Position++
 							}
 							{
 								if !cset2[p.Buffer[p.Position]] {
-									goto l800
+									goto l825
 								}
 								p.Position++
 							}
 						}
-					l809:
-					l807:
+					l834:
+					l832:
 						{
-							position808, tokenIndex808 := p.Position, p.TokenIndex
+							position833, tokenIndex833 := p.Position, p.TokenIndex
 							{
-								position835, tokenIndex835 := p.Position, p.TokenIndex
+								position860, tokenIndex860 := p.Position, p.TokenIndex
 								if !cset13[p.Buffer[p.Position]] {
-									goto l854
+									goto l879
 								}
 								p.Position++
-								goto l835
-							l854:
-								p.Position, p.TokenIndex = position835, tokenIndex835
+								goto l860
+							l879:
+								p.Position, p.TokenIndex = position860, tokenIndex860
 								if p.Buffer[p.Position] != '%' {
-									goto l808
+									goto l833
 								}
 								p.Position++
 								{
 									if !cset2[p.Buffer[p.Position]] {
-										goto l808
+										goto l833
 									}
 									p.Position++
 								}
 								{
 									if !cset2[p.Buffer[p.Position]] {
-										goto l808
+										goto l833
 									}
 									p.Position++
 								}
 							}
-						l835:
-							goto l807
-						l808:
-							p.Position, p.TokenIndex = position808, tokenIndex808
+						l860:
+							goto l832
+						l833:
+							p.Position, p.TokenIndex = position833, tokenIndex833
 						}
-						p.Add(rulerel_segment, position806, tokenIndex806)
+						p.Add(rulerel_segment, position831, tokenIndex831)
 					}
 					{
-						position861, tokenIndex861 := p.Position, p.TokenIndex
+						position886, tokenIndex886 := p.Position, p.TokenIndex
 						if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-							goto l861
+							goto l886
 						}
-						goto l862
-					l861:
-						p.Position, p.TokenIndex = position861, tokenIndex861
+						goto l887
+					l886:
+						p.Position, p.TokenIndex = position886, tokenIndex886
 					}
-				l862:
-					p.Add(rulerel_path, position805, tokenIndex805)
+				l887:
+					p.Add(rulerel_path, position830, tokenIndex830)
 				}
 			}
-		l802:
-			goto l801
-		l800:
-			p.Position, p.TokenIndex = position800, tokenIndex800
+		l827:
+			goto l826
+		l825:
+			p.Position, p.TokenIndex = position825, tokenIndex825
 		}
-	l801:
+	l826:
 		{
-			position863, tokenIndex863 := p.Position, p.TokenIndex
+			position888, tokenIndex888 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l863
+				goto l888
 			}
 			p.Position++
 			if !p.rule_query() {
-				goto l863
+				goto l888
 			}
-			goto l864
-		l863:
-			p.Position, p.TokenIndex = position863, tokenIndex863
+			goto l889
+		l888:
+			p.Position, p.TokenIndex = position888, tokenIndex888
 		}
-	l864:
-		p.Add(rulerelative_URI, position799, tokenIndex799)
+	l889:
+		p.Add(rulerelative_URI, position824, tokenIndex824)
 	}
 	return true
 }
 
 /* rel_path <- <(rel_segment abs_path?)> */
 func (p *parser) rule_rel_path() bool {
-	position852, tokenIndex852 := p.Position, p.TokenIndex
+	position877, tokenIndex877 := p.Position, p.TokenIndex
 	{
-		position853, tokenIndex853 := p.Position, p.TokenIndex
+		position878, tokenIndex878 := p.Position, p.TokenIndex
 		if !cset26[p.Buffer[p.Position]] || !p.rule_rel_segment() {
-			goto l852
+			goto l877
 		}
 		{
-			position854, tokenIndex854 := p.Position, p.TokenIndex
+			position879, tokenIndex879 := p.Position, p.TokenIndex
 			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l854
+				goto l879
 			}
-			goto l855
-		l854:
-			p.Position, p.TokenIndex = position854, tokenIndex854
+			goto l880
+		l879:
+			p.Position, p.TokenIndex = position879, tokenIndex879
 		}
-	l855:
-		p.Add(rulerel_path, position853, tokenIndex853)
+	l880:
+		p.Add(rulerel_path, position878, tokenIndex878)
 	}
 	return true
-l852:
-	p.Position, p.TokenIndex = position852, tokenIndex852
+l877:
+	p.Position, p.TokenIndex = position877, tokenIndex877
 	return false
 }
 
 /* rel_segment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+> */
 func (p *parser) rule_rel_segment() bool {
-	position856, tokenIndex856 := p.Position, p.TokenIndex
+	position881, tokenIndex881 := p.Position, p.TokenIndex
 	{
-		position857, tokenIndex857 := p.Position, p.TokenIndex
+		position882, tokenIndex882 := p.Position, p.TokenIndex
 		{
-			position860, tokenIndex860 := p.Position, p.TokenIndex
+			position885, tokenIndex885 := p.Position, p.TokenIndex
 			if !cset13[p.Buffer[p.Position]] {
-				goto l879
+				goto l904
 			}
 			p.Position++
-			goto l860
-		l879:
-			p.Position, p.TokenIndex = position860, tokenIndex860
+			goto l885
+		l904:
+			p.Position, p.TokenIndex = position885, tokenIndex885
 			if p.Buffer[p.Position] != '%' {
-				goto l856
+				goto l881
 			}
 			p.Position++
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l856
+					goto l881
 				}
 				p.Position++
 			}
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l856
+					goto l881
 				}
 				p.Position++
 			}
 		}
-	l860:
-	l858:
+	l885:
+	l883:
 		{
-			position859, tokenIndex859 := p.Position, p.TokenIndex
+			position884, tokenIndex884 := p.Position, p.TokenIndex
 			{
-				position886, tokenIndex886 := p.Position, p.TokenIndex
+				position911, tokenIndex911 := p.Position, p.TokenIndex
 				if !cset13[p.Buffer[p.Position]] {
-					goto l905
+					goto l930
 				}
 				p.Position++
-				goto l886
-			l905:
-				p.Position, p.TokenIndex = position886, tokenIndex886
+				goto l911
+			l930:
+				p.Position, p.TokenIndex = position911, tokenIndex911
 				if p.Buffer[p.Position] != '%' {
-					goto l859
+					goto l884
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l859
+						goto l884
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l859
+						goto l884
 					}
 					p.Position++
 				}
 			}
-		l886:
-			goto l858
-		l859:
-			p.Position, p.TokenIndex = position859, tokenIndex859
+		l911:
+			goto l883
+		l884:
+			p.Position, p.TokenIndex = position884, tokenIndex884
 		}
-		p.Add(rulerel_segment, position857, tokenIndex857)
+		p.Add(rulerel_segment, position882, tokenIndex882)
 	}
 	return true
-l856:
-	p.Position, p.TokenIndex = position856, tokenIndex856
+l881:
+	p.Position, p.TokenIndex = position881, tokenIndex881
 	return false
 }
 
 /* escaped <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 func (p *parser) rule_escaped() bool {
-	position912, tokenIndex912 := p.Position, p.TokenIndex
+	position937, tokenIndex937 := p.Position, p.TokenIndex
 	{
-		position913, tokenIndex913 := p.Position, p.TokenIndex
+		position938, tokenIndex938 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l912
+			goto l937
 		}
 		p.Position++
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l912
+				goto l937
 			}
 			p.Position++
 		}
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l912
+				goto l937
 			}
 			p.Position++
 		}
-		p.Add(ruleescaped, position913, tokenIndex913)
+		p.Add(ruleescaped, position938, tokenIndex938)
 	}
 	return true
-l912:
-	p.Position, p.TokenIndex = position912, tokenIndex912
+l937:
+	p.Position, p.TokenIndex = position937, tokenIndex937
 	return false
 }
 
 /* pchar <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_pchar() bool {
-	position920, tokenIndex920 := p.Position, p.TokenIndex
+	position945, tokenIndex945 := p.Position, p.TokenIndex
 	{
-		position921, tokenIndex921 := p.Position, p.TokenIndex
+		position946, tokenIndex946 := p.Position, p.TokenIndex
 		{
-			position922, tokenIndex922 := p.Position, p.TokenIndex
+			position947, tokenIndex947 := p.Position, p.TokenIndex
 			if !cset10[p.Buffer[p.Position]] {
-				goto l942
+				goto l967
 			}
 			p.Position++
-			goto l922
-		l942:
-			p.Position, p.TokenIndex = position922, tokenIndex922
+			goto l947
+		l967:
+			p.Position, p.TokenIndex = position947, tokenIndex947
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l920
+				goto l945
 			}
 		}
-	l922:
-		p.Add(rulepchar, position921, tokenIndex921)
+	l947:
+		p.Add(rulepchar, position946, tokenIndex946)
 	}
 	return true
-l920:
-	p.Position, p.TokenIndex = position920, tokenIndex920
+l945:
+	p.Position, p.TokenIndex = position945, tokenIndex945
 	return false
 }
 
 /* uric <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / '[' / ']' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_uric() bool {
-	position943, tokenIndex943 := p.Position, p.TokenIndex
+	position968, tokenIndex968 := p.Position, p.TokenIndex
 	{
-		position944, tokenIndex944 := p.Position, p.TokenIndex
+		position969, tokenIndex969 := p.Position, p.TokenIndex
 		{
-			position945, tokenIndex945 := p.Position, p.TokenIndex
+			position970, tokenIndex970 := p.Position, p.TokenIndex
 			if !cset4[p.Buffer[p.Position]] {
-				goto l969
+				goto l994
 			}
 			p.Position++
-			goto l945
-		l969:
-			p.Position, p.TokenIndex = position945, tokenIndex945
+			goto l970
+		l994:
+			p.Position, p.TokenIndex = position970, tokenIndex970
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l943
+				goto l968
 			}
 		}
-	l945:
-		p.Add(ruleuric, position944, tokenIndex944)
+	l970:
+		p.Add(ruleuric, position969, tokenIndex969)
 	}
 	return true
-l943:
-	p.Position, p.TokenIndex = position943, tokenIndex943
+l968:
+	p.Position, p.TokenIndex = position968, tokenIndex968
 	return false
 }
 
 /* uric_no_slash <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / '[' / ']' / ';' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_uric_no_slash() bool {
-	position970, tokenIndex970 := p.Position, p.TokenIndex
+	position995, tokenIndex995 := p.Position, p.TokenIndex
 	{
-		position971, tokenIndex971 := p.Position, p.TokenIndex
+		position996, tokenIndex996 := p.Position, p.TokenIndex
 		{
-			position972, tokenIndex972 := p.Position, p.TokenIndex
+			position997, tokenIndex997 := p.Position, p.TokenIndex
 			if !cset3[p.Buffer[p.Position]] {
-				goto l995
+				goto l1020
 			}
 			p.Position++
-			goto l972
-		l995:
-			p.Position, p.TokenIndex = position972, tokenIndex972
+			goto l997
+		l1020:
+			p.Position, p.TokenIndex = position997, tokenIndex997
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l970
+				goto l995
 			}
 		}
-	l972:
-		p.Add(ruleuric_no_slash, position971, tokenIndex971)
+	l997:
+		p.Add(ruleuric_no_slash, position996, tokenIndex996)
 	}
 	return true
-l970:
-	p.Position, p.TokenIndex = position970, tokenIndex970
+l995:
+	p.Position, p.TokenIndex = position995, tokenIndex995
 	return false
 }
 
 /* reserved <- <('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')> */
 func (p *parser) rule_reserved() bool {
-	position996, tokenIndex996 := p.Position, p.TokenIndex
-	{
-		position997, tokenIndex997 := p.Position, p.TokenIndex
-		{
-			if !cset14[p.Buffer[p.Position]] {
-				goto l996
-			}
-			p.Position++
-		}
-		p.Add(rulereserved, position997, tokenIndex997)
-	}
-	return true
-l996:
-	p.Position, p.TokenIndex = position996, tokenIndex996
-	return false
-}
-
-/* unreserved <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~')> */
-func (p *parser) rule_unreserved() bool {
-	position1010, tokenIndex1010 := p.Position, p.TokenIndex
-	{
-		position1011, tokenIndex1011 := p.Position, p.TokenIndex
-		{
-			if !cset15[p.Buffer[p.Position]] {
-				goto l1010
-			}
-			p.Position++
-		}
-		p.Add(ruleunreserved, position1011, tokenIndex1011)
-	}
-	return true
-l1010:
-	p.Position, p.TokenIndex = position1010, tokenIndex1010
-	return false
-}
-
-/* mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
-func (p *parser) rule_mark() bool {
 	position1021, tokenIndex1021 := p.Position, p.TokenIndex
 	{
 		position1022, tokenIndex1022 := p.Position, p.TokenIndex
 		{
-			if !cset16[p.Buffer[p.Position]] {
+			if !cset14[p.Buffer[p.Position]] {
 				goto l1021
 			}
 			p.Position++
 		}
-		p.Add(rulemark, position1022, tokenIndex1022)
+		p.Add(rulereserved, position1022, tokenIndex1022)
 	}
 	return true
 l1021:
@@ -4081,132 +4260,170 @@ l1021:
 	return false
 }
 
-/* delims <- <('"' / '#' / '%' / '<' / '>')> */
-func (p *parser) rule_delims() bool {
-	position1029, tokenIndex1029 := p.Position, p.TokenIndex
+/* unreserved <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~')> */
+func (p *parser) rule_unreserved() bool {
+	position1035, tokenIndex1035 := p.Position, p.TokenIndex
 	{
-		position1030, tokenIndex1030 := p.Position, p.TokenIndex
+		position1036, tokenIndex1036 := p.Position, p.TokenIndex
 		{
-			if !cset17[p.Buffer[p.Position]] {
-				goto l1029
+			if !cset15[p.Buffer[p.Position]] {
+				goto l1035
 			}
 			p.Position++
 		}
-		p.Add(ruledelims, position1030, tokenIndex1030)
+		p.Add(ruleunreserved, position1036, tokenIndex1036)
 	}
 	return true
-l1029:
-	p.Position, p.TokenIndex = position1029, tokenIndex1029
+l1035:
+	p.Position, p.TokenIndex = position1035, tokenIndex1035
+	return false
+}
+
+/* mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
+func (p *parser) rule_mark() bool {
+	position1046, tokenIndex1046 := p.Position, p.TokenIndex
+	{
+		position1047, tokenIndex1047 := p.Position, p.TokenIndex
+		{
+			if !cset16[p.Buffer[p.Position]] {
+				goto l1046
+			}
+			p.Position++
+		}
+		p.Add(rulemark, position1047, tokenIndex1047)
+	}
+	return true
+l1046:
+	p.Position, p.TokenIndex = position1046, tokenIndex1046
+	return false
+}
+
+/* delims <- <('"' / '#' / '%' / '<' / '>')> */
+func (p *parser) rule_delims() bool {
+	position1054, tokenIndex1054 := p.Position, p.TokenIndex
+	{
+		position1055, tokenIndex1055 := p.Position, p.TokenIndex
+		{
+			if !cset17[p.Buffer[p.Position]] {
+				goto l1054
+			}
+			p.Position++
+		}
+		p.Add(ruledelims, position1055, tokenIndex1055)
+	}
+	return true
+l1054:
+	p.Position, p.TokenIndex = position1054, tokenIndex1054
 	return false
 }
 
 /* unwise <- <('\\' / '^' / '`' / [{-}])> */
 func (p *parser) rule_unwise() bool {
-	position1036, tokenIndex1036 := p.Position, p.TokenIndex
+	position1061, tokenIndex1061 := p.Position, p.TokenIndex
 	{
-		position1037, tokenIndex1037 := p.Position, p.TokenIndex
+		position1062, tokenIndex1062 := p.Position, p.TokenIndex
 		{
 			if !cset18[p.Buffer[p.Position]] {
-				goto l1036
+				goto l1061
 			}
 			p.Position++
 		}
-		p.Add(ruleunwise, position1037, tokenIndex1037)
+		p.Add(ruleunwise, position1062, tokenIndex1062)
 	}
 	return true
-l1036:
-	p.Position, p.TokenIndex = position1036, tokenIndex1036
+l1061:
+	p.Position, p.TokenIndex = position1061, tokenIndex1061
 	return false
 }
 
 /* alphanum <- <([0-9] / [A-Z] / [a-z])> */
 func (p *parser) rule_alphanum() bool {
-	position1042, tokenIndex1042 := p.Position, p.TokenIndex
+	position1067, tokenIndex1067 := p.Position, p.TokenIndex
 	{
-		position1043, tokenIndex1043 := p.Position, p.TokenIndex
+		position1068, tokenIndex1068 := p.Position, p.TokenIndex
 		{
 			if !cset8[p.Buffer[p.Position]] {
-				goto l1042
+				goto l1067
 			}
 			p.Position++
 		}
-		p.Add(rulealphanum, position1043, tokenIndex1043)
+		p.Add(rulealphanum, position1068, tokenIndex1068)
 	}
 	return true
-l1042:
-	p.Position, p.TokenIndex = position1042, tokenIndex1042
+l1067:
+	p.Position, p.TokenIndex = position1067, tokenIndex1067
 	return false
 }
 
 /* ALPHA <- <([A-Z] / [a-z])> */
 func (p *parser) rule_ALPHA() bool {
-	position1047, tokenIndex1047 := p.Position, p.TokenIndex
+	position1072, tokenIndex1072 := p.Position, p.TokenIndex
 	{
-		position1048, tokenIndex1048 := p.Position, p.TokenIndex
+		position1073, tokenIndex1073 := p.Position, p.TokenIndex
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l1047
+				goto l1072
 			}
 			p.Position++
 		}
-		p.Add(ruleALPHA, position1048, tokenIndex1048)
+		p.Add(ruleALPHA, position1073, tokenIndex1073)
 	}
 	return true
-l1047:
-	p.Position, p.TokenIndex = position1047, tokenIndex1047
+l1072:
+	p.Position, p.TokenIndex = position1072, tokenIndex1072
 	return false
 }
 
 /* DIGIT <- <[0-9]> */
 func (p *parser) rule_DIGIT() bool {
-	position1051, tokenIndex1051 := p.Position, p.TokenIndex
+	position1076, tokenIndex1076 := p.Position, p.TokenIndex
 	{
-		position1052, tokenIndex1052 := p.Position, p.TokenIndex
+		position1077, tokenIndex1077 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l1051
+			goto l1076
 		}
 		p.Position++
-		p.Add(ruleDIGIT, position1052, tokenIndex1052)
+		p.Add(ruleDIGIT, position1077, tokenIndex1077)
 	}
 	return true
-l1051:
-	p.Position, p.TokenIndex = position1051, tokenIndex1051
+l1076:
+	p.Position, p.TokenIndex = position1076, tokenIndex1076
 	return false
 }
 
 /* DQUOTE <- <'"'> */
 func (p *parser) rule_DQUOTE() bool {
-	position1053, tokenIndex1053 := p.Position, p.TokenIndex
+	position1078, tokenIndex1078 := p.Position, p.TokenIndex
 	{
-		position1054, tokenIndex1054 := p.Position, p.TokenIndex
+		position1079, tokenIndex1079 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '"' {
-			goto l1053
+			goto l1078
 		}
 		p.Position++
-		p.Add(ruleDQUOTE, position1054, tokenIndex1054)
+		p.Add(ruleDQUOTE, position1079, tokenIndex1079)
 	}
 	return true
-l1053:
-	p.Position, p.TokenIndex = position1053, tokenIndex1053
+l1078:
+	p.Position, p.TokenIndex = position1078, tokenIndex1078
 	return false
 }
 
 /* HEXDIG <- <([0-9] / [A-F] / [a-f])> */
 func (p *parser) rule_HEXDIG() bool {
-	position1055, tokenIndex1055 := p.Position, p.TokenIndex
+	position1080, tokenIndex1080 := p.Position, p.TokenIndex
 	{
-		position1056, tokenIndex1056 := p.Position, p.TokenIndex
+		position1081, tokenIndex1081 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1055
+				goto l1080
 			}
 			p.Position++
 		}
-		p.Add(ruleHEXDIG, position1056, tokenIndex1056)
+		p.Add(ruleHEXDIG, position1081, tokenIndex1081)
 	}
 	return true
-l1055:
-	p.Position, p.TokenIndex = position1055, tokenIndex1055
+l1080:
+	p.Position, p.TokenIndex = position1080, tokenIndex1080
 	return false
 }
 

@@ -712,10 +712,34 @@ func (p *parser) rule_host() bool {
 							}
 							p.Position++
 						}
-					l211:
+					l208:
 						{
-							position212, tokenIndex212 := p.Position, p.TokenIndex
-						l213:
+							i, buf := p.Position, p.Buffer
+							for cset4[buf[i]] {
+								i++
+							}
+							p.Position = i
+						}
+						{
+							position209, tokenIndex209 := p.Position, p.TokenIndex
+							{
+								if !cset4[p.Buffer[p.Position]] {
+									goto l209
+								}
+								p.Position++
+							}
+							goto l208
+						l209:
+							p.Position, p.TokenIndex = position209, tokenIndex209
+						}
+					l216:
+						{
+							position217, tokenIndex217 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '-' {
+								goto l217
+							}
+							p.Position++
+						l218:
 							{
 								i, buf := p.Position, p.Buffer
 								for buf[i] == '-' {
@@ -724,24 +748,44 @@ func (p *parser) rule_host() bool {
 								p.Position = i
 							}
 							{
-								position214, tokenIndex214 := p.Position, p.TokenIndex
+								position219, tokenIndex219 := p.Position, p.TokenIndex
 								if p.Buffer[p.Position] != '-' {
-									goto l214
+									goto l219
 								}
 								p.Position++
-								goto l213
-							l214:
-								p.Position, p.TokenIndex = position214, tokenIndex214
+								goto l218
+							l219:
+								p.Position, p.TokenIndex = position219, tokenIndex219
 							}
 							{
 								if !cset4[p.Buffer[p.Position]] {
-									goto l212
+									goto l217
 								}
 								p.Position++
 							}
-							goto l211
-						l212:
-							p.Position, p.TokenIndex = position212, tokenIndex212
+						l220:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset4[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position221, tokenIndex221 := p.Position, p.TokenIndex
+								{
+									if !cset4[p.Buffer[p.Position]] {
+										goto l221
+									}
+									p.Position++
+								}
+								goto l220
+							l221:
+								p.Position, p.TokenIndex = position221, tokenIndex221
+							}
+							goto l216
+						l217:
+							p.Position, p.TokenIndex = position217, tokenIndex217
 						}
 						p.Add(ruledomainlabel, position207, tokenIndex207)
 					}
@@ -754,17 +798,41 @@ func (p *parser) rule_host() bool {
 					p.Position, p.TokenIndex = position206, tokenIndex206
 				}
 				{
-					position218, tokenIndex218 := p.Position, p.TokenIndex
+					position228, tokenIndex228 := p.Position, p.TokenIndex
 					{
 						if !cset5[p.Buffer[p.Position]] {
 							goto l203
 						}
 						p.Position++
 					}
-				l221:
+				l231:
 					{
-						position222, tokenIndex222 := p.Position, p.TokenIndex
-					l223:
+						i, buf := p.Position, p.Buffer
+						for cset4[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position232, tokenIndex232 := p.Position, p.TokenIndex
+						{
+							if !cset4[p.Buffer[p.Position]] {
+								goto l232
+							}
+							p.Position++
+						}
+						goto l231
+					l232:
+						p.Position, p.TokenIndex = position232, tokenIndex232
+					}
+				l236:
+					{
+						position237, tokenIndex237 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '-' {
+							goto l237
+						}
+						p.Position++
+					l238:
 						{
 							i, buf := p.Position, p.Buffer
 							for buf[i] == '-' {
@@ -773,26 +841,46 @@ func (p *parser) rule_host() bool {
 							p.Position = i
 						}
 						{
-							position224, tokenIndex224 := p.Position, p.TokenIndex
+							position239, tokenIndex239 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '-' {
-								goto l224
+								goto l239
 							}
 							p.Position++
-							goto l223
-						l224:
-							p.Position, p.TokenIndex = position224, tokenIndex224
+							goto l238
+						l239:
+							p.Position, p.TokenIndex = position239, tokenIndex239
 						}
 						{
 							if !cset4[p.Buffer[p.Position]] {
-								goto l222
+								goto l237
 							}
 							p.Position++
 						}
-						goto l221
-					l222:
-						p.Position, p.TokenIndex = position222, tokenIndex222
+					l240:
+						{
+							i, buf := p.Position, p.Buffer
+							for cset4[buf[i]] {
+								i++
+							}
+							p.Position = i
+						}
+						{
+							position241, tokenIndex241 := p.Position, p.TokenIndex
+							{
+								if !cset4[p.Buffer[p.Position]] {
+									goto l241
+								}
+								p.Position++
+							}
+							goto l240
+						l241:
+							p.Position, p.TokenIndex = position241, tokenIndex241
+						}
+						goto l236
+					l237:
+						p.Position, p.TokenIndex = position237, tokenIndex237
 					}
-					p.Add(ruletoplabel, position218, tokenIndex218)
+					p.Add(ruletoplabel, position228, tokenIndex228)
 				}
 				p.Add(rulehostname, position204, tokenIndex204)
 			}
@@ -800,12 +888,12 @@ func (p *parser) rule_host() bool {
 		l203:
 			p.Position, p.TokenIndex = position202, tokenIndex202
 			{
-				position228, tokenIndex228 := p.Position, p.TokenIndex
+				position248, tokenIndex248 := p.Position, p.TokenIndex
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
 					goto l200
 				}
 				p.Position++
-			l229:
+			l249:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -814,14 +902,14 @@ func (p *parser) rule_host() bool {
 					p.Position = i
 				}
 				{
-					position230, tokenIndex230 := p.Position, p.TokenIndex
+					position250, tokenIndex250 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l230
+						goto l250
 					}
 					p.Position++
-					goto l229
-				l230:
-					p.Position, p.TokenIndex = position230, tokenIndex230
+					goto l249
+				l250:
+					p.Position, p.TokenIndex = position250, tokenIndex250
 				}
 				if p.Buffer[p.Position] != '.' {
 					goto l200
@@ -831,7 +919,7 @@ func (p *parser) rule_host() bool {
 					goto l200
 				}
 				p.Position++
-			l231:
+			l251:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -840,14 +928,14 @@ func (p *parser) rule_host() bool {
 					p.Position = i
 				}
 				{
-					position232, tokenIndex232 := p.Position, p.TokenIndex
+					position252, tokenIndex252 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l232
+						goto l252
 					}
 					p.Position++
-					goto l231
-				l232:
-					p.Position, p.TokenIndex = position232, tokenIndex232
+					goto l251
+				l252:
+					p.Position, p.TokenIndex = position252, tokenIndex252
 				}
 				if p.Buffer[p.Position] != '.' {
 					goto l200
@@ -857,7 +945,7 @@ func (p *parser) rule_host() bool {
 					goto l200
 				}
 				p.Position++
-			l233:
+			l253:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -866,14 +954,14 @@ func (p *parser) rule_host() bool {
 					p.Position = i
 				}
 				{
-					position234, tokenIndex234 := p.Position, p.TokenIndex
+					position254, tokenIndex254 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l234
+						goto l254
 					}
 					p.Position++
-					goto l233
-				l234:
-					p.Position, p.TokenIndex = position234, tokenIndex234
+					goto l253
+				l254:
+					p.Position, p.TokenIndex = position254, tokenIndex254
 				}
 				if p.Buffer[p.Position] != '.' {
 					goto l200
@@ -883,7 +971,7 @@ func (p *parser) rule_host() bool {
 					goto l200
 				}
 				p.Position++
-			l235:
+			l255:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -892,16 +980,16 @@ func (p *parser) rule_host() bool {
 					p.Position = i
 				}
 				{
-					position236, tokenIndex236 := p.Position, p.TokenIndex
+					position256, tokenIndex256 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l236
+						goto l256
 					}
 					p.Position++
-					goto l235
-				l236:
-					p.Position, p.TokenIndex = position236, tokenIndex236
+					goto l255
+				l256:
+					p.Position, p.TokenIndex = position256, tokenIndex256
 				}
-				p.Add(rulehostnumber, position228, tokenIndex228)
+				p.Add(rulehostnumber, position248, tokenIndex248)
 			}
 		}
 	l202:
@@ -943,7 +1031,7 @@ l157:
 	return false
 }
 
-/* domainlabel <- <(([A-Z] / [a-z] / [0-9]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
+/* domainlabel <- <(([A-Z] / [a-z] / [0-9])+ ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
 func (p *parser) rule_domainlabel() bool {
 	position161, tokenIndex161 := p.Position, p.TokenIndex
 	{
@@ -954,10 +1042,34 @@ func (p *parser) rule_domainlabel() bool {
 			}
 			p.Position++
 		}
-	l166:
+	l163:
 		{
-			position167, tokenIndex167 := p.Position, p.TokenIndex
-		l168:
+			i, buf := p.Position, p.Buffer
+			for cset4[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position164, tokenIndex164 := p.Position, p.TokenIndex
+			{
+				if !cset4[p.Buffer[p.Position]] {
+					goto l164
+				}
+				p.Position++
+			}
+			goto l163
+		l164:
+			p.Position, p.TokenIndex = position164, tokenIndex164
+		}
+	l171:
+		{
+			position172, tokenIndex172 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l172
+			}
+			p.Position++
+		l173:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -966,24 +1078,44 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position = i
 			}
 			{
-				position169, tokenIndex169 := p.Position, p.TokenIndex
+				position174, tokenIndex174 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l169
+					goto l174
 				}
 				p.Position++
-				goto l168
-			l169:
-				p.Position, p.TokenIndex = position169, tokenIndex169
+				goto l173
+			l174:
+				p.Position, p.TokenIndex = position174, tokenIndex174
 			}
 			{
 				if !cset4[p.Buffer[p.Position]] {
-					goto l167
+					goto l172
 				}
 				p.Position++
 			}
-			goto l166
-		l167:
-			p.Position, p.TokenIndex = position167, tokenIndex167
+		l175:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset4[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position176, tokenIndex176 := p.Position, p.TokenIndex
+				{
+					if !cset4[p.Buffer[p.Position]] {
+						goto l176
+					}
+					p.Position++
+				}
+				goto l175
+			l176:
+				p.Position, p.TokenIndex = position176, tokenIndex176
+			}
+			goto l171
+		l172:
+			p.Position, p.TokenIndex = position172, tokenIndex172
 		}
 		p.Add(ruledomainlabel, position162, tokenIndex162)
 	}
@@ -993,21 +1125,45 @@ l161:
 	return false
 }
 
-/* toplabel <- <(([A-Z] / [a-z]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
+/* toplabel <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9])* ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
 func (p *parser) rule_toplabel() bool {
-	position173, tokenIndex173 := p.Position, p.TokenIndex
+	position183, tokenIndex183 := p.Position, p.TokenIndex
 	{
-		position174, tokenIndex174 := p.Position, p.TokenIndex
+		position184, tokenIndex184 := p.Position, p.TokenIndex
 		{
 			if !cset5[p.Buffer[p.Position]] {
-				goto l173
+				goto l183
 			}
 			p.Position++
 		}
-	l177:
+	l187:
 		{
-			position178, tokenIndex178 := p.Position, p.TokenIndex
-		l179:
+			i, buf := p.Position, p.Buffer
+			for cset4[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position188, tokenIndex188 := p.Position, p.TokenIndex
+			{
+				if !cset4[p.Buffer[p.Position]] {
+					goto l188
+				}
+				p.Position++
+			}
+			goto l187
+		l188:
+			p.Position, p.TokenIndex = position188, tokenIndex188
+		}
+	l192:
+		{
+			position193, tokenIndex193 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l193
+			}
+			p.Position++
+		l194:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -1016,43 +1172,63 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position180, tokenIndex180 := p.Position, p.TokenIndex
+				position195, tokenIndex195 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l180
+					goto l195
 				}
 				p.Position++
-				goto l179
-			l180:
-				p.Position, p.TokenIndex = position180, tokenIndex180
+				goto l194
+			l195:
+				p.Position, p.TokenIndex = position195, tokenIndex195
 			}
 			{
 				if !cset4[p.Buffer[p.Position]] {
-					goto l178
+					goto l193
 				}
 				p.Position++
 			}
-			goto l177
-		l178:
-			p.Position, p.TokenIndex = position178, tokenIndex178
+		l196:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset4[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position197, tokenIndex197 := p.Position, p.TokenIndex
+				{
+					if !cset4[p.Buffer[p.Position]] {
+						goto l197
+					}
+					p.Position++
+				}
+				goto l196
+			l197:
+				p.Position, p.TokenIndex = position197, tokenIndex197
+			}
+			goto l192
+		l193:
+			p.Position, p.TokenIndex = position193, tokenIndex193
 		}
-		p.Add(ruletoplabel, position174, tokenIndex174)
+		p.Add(ruletoplabel, position184, tokenIndex184)
 	}
 	return true
-l173:
-	p.Position, p.TokenIndex = position173, tokenIndex173
+l183:
+	p.Position, p.TokenIndex = position183, tokenIndex183
 	return false
 }
 
 /* hostnumber <- <([0-9]+ '.' [0-9]+ '.' [0-9]+ '.' [0-9]+)> */
 func (p *parser) rule_hostnumber() bool {
-	position184, tokenIndex184 := p.Position, p.TokenIndex
+	position204, tokenIndex204 := p.Position, p.TokenIndex
 	{
-		position185, tokenIndex185 := p.Position, p.TokenIndex
+		position205, tokenIndex205 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l184
+			goto l204
 		}
 		p.Position++
-	l186:
+	l206:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1061,24 +1237,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position187, tokenIndex187 := p.Position, p.TokenIndex
+			position207, tokenIndex207 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l187
+				goto l207
 			}
 			p.Position++
-			goto l186
-		l187:
-			p.Position, p.TokenIndex = position187, tokenIndex187
+			goto l206
+		l207:
+			p.Position, p.TokenIndex = position207, tokenIndex207
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l184
+			goto l204
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l184
+			goto l204
 		}
 		p.Position++
-	l188:
+	l208:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1087,24 +1263,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position189, tokenIndex189 := p.Position, p.TokenIndex
+			position209, tokenIndex209 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l189
+				goto l209
 			}
 			p.Position++
-			goto l188
-		l189:
-			p.Position, p.TokenIndex = position189, tokenIndex189
+			goto l208
+		l209:
+			p.Position, p.TokenIndex = position209, tokenIndex209
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l184
+			goto l204
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l184
+			goto l204
 		}
 		p.Position++
-	l190:
+	l210:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1113,24 +1289,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position191, tokenIndex191 := p.Position, p.TokenIndex
+			position211, tokenIndex211 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l191
+				goto l211
 			}
 			p.Position++
-			goto l190
-		l191:
-			p.Position, p.TokenIndex = position191, tokenIndex191
+			goto l210
+		l211:
+			p.Position, p.TokenIndex = position211, tokenIndex211
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l184
+			goto l204
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l184
+			goto l204
 		}
 		p.Position++
-	l192:
+	l212:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1139,33 +1315,33 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position193, tokenIndex193 := p.Position, p.TokenIndex
+			position213, tokenIndex213 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l193
+				goto l213
 			}
 			p.Position++
-			goto l192
-		l193:
-			p.Position, p.TokenIndex = position193, tokenIndex193
+			goto l212
+		l213:
+			p.Position, p.TokenIndex = position213, tokenIndex213
 		}
-		p.Add(rulehostnumber, position185, tokenIndex185)
+		p.Add(rulehostnumber, position205, tokenIndex205)
 	}
 	return true
-l184:
-	p.Position, p.TokenIndex = position184, tokenIndex184
+l204:
+	p.Position, p.TokenIndex = position204, tokenIndex204
 	return false
 }
 
 /* port <- <[0-9]+> */
 func (p *parser) rule_port() bool {
-	position194, tokenIndex194 := p.Position, p.TokenIndex
+	position214, tokenIndex214 := p.Position, p.TokenIndex
 	{
-		position195, tokenIndex195 := p.Position, p.TokenIndex
+		position215, tokenIndex215 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l194
+			goto l214
 		}
 		p.Position++
-	l196:
+	l216:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1174,28 +1350,28 @@ func (p *parser) rule_port() bool {
 			p.Position = i
 		}
 		{
-			position197, tokenIndex197 := p.Position, p.TokenIndex
+			position217, tokenIndex217 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l197
+				goto l217
 			}
 			p.Position++
-			goto l196
-		l197:
-			p.Position, p.TokenIndex = position197, tokenIndex197
+			goto l216
+		l217:
+			p.Position, p.TokenIndex = position217, tokenIndex217
 		}
-		p.Add(ruleport, position195, tokenIndex195)
+		p.Add(ruleport, position215, tokenIndex215)
 	}
 	return true
-l194:
-	p.Position, p.TokenIndex = position194, tokenIndex194
+l214:
+	p.Position, p.TokenIndex = position214, tokenIndex214
 	return false
 }
 
 /* user <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '?' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_user() bool {
 	{
-		position199, tokenIndex199 := p.Position, p.TokenIndex
-	l200:
+		position219, tokenIndex219 := p.Position, p.TokenIndex
+	l220:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset3[buf[i]] {
@@ -1204,39 +1380,39 @@ func (p *parser) rule_user() bool {
 			p.Position = i
 		}
 		{
-			position201, tokenIndex201 := p.Position, p.TokenIndex
+			position221, tokenIndex221 := p.Position, p.TokenIndex
 			{
-				position202, tokenIndex202 := p.Position, p.TokenIndex
+				position222, tokenIndex222 := p.Position, p.TokenIndex
 				if !cset3[p.Buffer[p.Position]] {
-					goto l220
+					goto l240
 				}
 				p.Position++
-				goto l202
-			l220:
-				p.Position, p.TokenIndex = position202, tokenIndex202
+				goto l222
+			l240:
+				p.Position, p.TokenIndex = position222, tokenIndex222
 				if p.Buffer[p.Position] != '%' {
-					goto l201
+					goto l221
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l201
+						goto l221
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l201
+						goto l221
 					}
 					p.Position++
 				}
 			}
-		l202:
-			goto l200
-		l201:
-			p.Position, p.TokenIndex = position201, tokenIndex201
+		l222:
+			goto l220
+		l221:
+			p.Position, p.TokenIndex = position221, tokenIndex221
 		}
-		p.Add(ruleuser, position199, tokenIndex199)
+		p.Add(ruleuser, position219, tokenIndex219)
 	}
 	return true
 }
@@ -1244,8 +1420,8 @@ func (p *parser) rule_user() bool {
 /* password <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '?' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_password() bool {
 	{
-		position228, tokenIndex228 := p.Position, p.TokenIndex
-	l229:
+		position248, tokenIndex248 := p.Position, p.TokenIndex
+	l249:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset3[buf[i]] {
@@ -1254,39 +1430,39 @@ func (p *parser) rule_password() bool {
 			p.Position = i
 		}
 		{
-			position230, tokenIndex230 := p.Position, p.TokenIndex
+			position250, tokenIndex250 := p.Position, p.TokenIndex
 			{
-				position231, tokenIndex231 := p.Position, p.TokenIndex
+				position251, tokenIndex251 := p.Position, p.TokenIndex
 				if !cset3[p.Buffer[p.Position]] {
-					goto l249
+					goto l269
 				}
 				p.Position++
-				goto l231
-			l249:
-				p.Position, p.TokenIndex = position231, tokenIndex231
+				goto l251
+			l269:
+				p.Position, p.TokenIndex = position251, tokenIndex251
 				if p.Buffer[p.Position] != '%' {
-					goto l230
+					goto l250
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l230
+						goto l250
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l230
+						goto l250
 					}
 					p.Position++
 				}
 			}
-		l231:
-			goto l229
-		l230:
-			p.Position, p.TokenIndex = position230, tokenIndex230
+		l251:
+			goto l249
+		l250:
+			p.Position, p.TokenIndex = position250, tokenIndex250
 		}
-		p.Add(rulepassword, position228, tokenIndex228)
+		p.Add(rulepassword, position248, tokenIndex248)
 	}
 	return true
 }
@@ -1294,8 +1470,8 @@ func (p *parser) rule_password() bool {
 /* urlpath <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_urlpath() bool {
 	{
-		position257, tokenIndex257 := p.Position, p.TokenIndex
-	l258:
+		position277, tokenIndex277 := p.Position, p.TokenIndex
+	l278:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset2[buf[i]] {
@@ -1304,173 +1480,173 @@ func (p *parser) rule_urlpath() bool {
 			p.Position = i
 		}
 		{
-			position259, tokenIndex259 := p.Position, p.TokenIndex
+			position279, tokenIndex279 := p.Position, p.TokenIndex
 			{
-				position260, tokenIndex260 := p.Position, p.TokenIndex
+				position280, tokenIndex280 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l281
+					goto l301
 				}
 				p.Position++
-				goto l260
-			l281:
-				p.Position, p.TokenIndex = position260, tokenIndex260
+				goto l280
+			l301:
+				p.Position, p.TokenIndex = position280, tokenIndex280
 				if p.Buffer[p.Position] != '%' {
-					goto l259
+					goto l279
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l259
+						goto l279
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l259
+						goto l279
 					}
 					p.Position++
 				}
 			}
-		l260:
-			goto l258
-		l259:
-			p.Position, p.TokenIndex = position259, tokenIndex259
+		l280:
+			goto l278
+		l279:
+			p.Position, p.TokenIndex = position279, tokenIndex279
 		}
-		p.Add(ruleurlpath, position257, tokenIndex257)
+		p.Add(ruleurlpath, position277, tokenIndex277)
 	}
 	return true
 }
 
 /* ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)?)> */
 func (p *parser) rule_ftpurl() bool {
-	position245, tokenIndex245 := p.Position, p.TokenIndex
+	position265, tokenIndex265 := p.Position, p.TokenIndex
 	{
-		position246, tokenIndex246 := p.Position, p.TokenIndex
+		position266, tokenIndex266 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'f' {
-			goto l245
+			goto l265
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l245
+			goto l265
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l245
+			goto l265
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l245
+			goto l265
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l245
+			goto l265
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l245
+			goto l265
 		}
 		p.Position++
 		if !cset18[p.Buffer[p.Position]] || !p.rule_login() {
-			goto l245
+			goto l265
 		}
 		{
-			position247, tokenIndex247 := p.Position, p.TokenIndex
+			position267, tokenIndex267 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l247
+				goto l267
 			}
 			p.Position++
 			if !p.rule_fpath() {
-				goto l247
+				goto l267
 			}
 			{
-				position249, tokenIndex249 := p.Position, p.TokenIndex
+				position269, tokenIndex269 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ';' {
-					goto l249
+					goto l269
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 't' {
-					goto l249
+					goto l269
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'y' {
-					goto l249
+					goto l269
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'p' {
-					goto l249
+					goto l269
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'e' {
-					goto l249
+					goto l269
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '=' {
-					goto l249
+					goto l269
 				}
 				p.Position++
 				{
-					position251, tokenIndex251 := p.Position, p.TokenIndex
+					position271, tokenIndex271 := p.Position, p.TokenIndex
 					{
 						if !cset6[p.Buffer[p.Position]] {
-							goto l249
+							goto l269
 						}
 						p.Position++
 					}
-					p.Add(ruleftptype, position251, tokenIndex251)
+					p.Add(ruleftptype, position271, tokenIndex271)
 				}
-				goto l250
-			l249:
-				p.Position, p.TokenIndex = position249, tokenIndex249
+				goto l270
+			l269:
+				p.Position, p.TokenIndex = position269, tokenIndex269
 			}
-		l250:
-			goto l248
-		l247:
-			p.Position, p.TokenIndex = position247, tokenIndex247
+		l270:
+			goto l268
+		l267:
+			p.Position, p.TokenIndex = position267, tokenIndex267
 		}
-	l248:
-		p.Add(ruleftpurl, position246, tokenIndex246)
+	l268:
+		p.Add(ruleftpurl, position266, tokenIndex266)
 	}
 	return true
-l245:
-	p.Position, p.TokenIndex = position245, tokenIndex245
+l265:
+	p.Position, p.TokenIndex = position265, tokenIndex265
 	return false
 }
 
 /* fpath <- <(fsegment ('/' fsegment)*)> */
 func (p *parser) rule_fpath() bool {
-	position258, tokenIndex258 := p.Position, p.TokenIndex
+	position278, tokenIndex278 := p.Position, p.TokenIndex
 	{
-		position259, tokenIndex259 := p.Position, p.TokenIndex
+		position279, tokenIndex279 := p.Position, p.TokenIndex
 		if !p.rule_fsegment() {
-			goto l258
+			goto l278
 		}
-	l260:
+	l280:
 		{
-			position261, tokenIndex261 := p.Position, p.TokenIndex
+			position281, tokenIndex281 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l261
+				goto l281
 			}
 			p.Position++
 			if !p.rule_fsegment() {
-				goto l261
+				goto l281
 			}
-			goto l260
-		l261:
-			p.Position, p.TokenIndex = position261, tokenIndex261
+			goto l280
+		l281:
+			p.Position, p.TokenIndex = position281, tokenIndex281
 		}
-		p.Add(rulefpath, position259, tokenIndex259)
+		p.Add(rulefpath, position279, tokenIndex279)
 	}
 	return true
-l258:
-	p.Position, p.TokenIndex = position258, tokenIndex258
+l278:
+	p.Position, p.TokenIndex = position278, tokenIndex278
 	return false
 }
 
 /* fsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fsegment() bool {
 	{
-		position263, tokenIndex263 := p.Position, p.TokenIndex
-	l264:
+		position283, tokenIndex283 := p.Position, p.TokenIndex
+	l284:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset7[buf[i]] {
@@ -1479,276 +1655,55 @@ func (p *parser) rule_fsegment() bool {
 			p.Position = i
 		}
 		{
-			position265, tokenIndex265 := p.Position, p.TokenIndex
+			position285, tokenIndex285 := p.Position, p.TokenIndex
 			{
-				position266, tokenIndex266 := p.Position, p.TokenIndex
+				position286, tokenIndex286 := p.Position, p.TokenIndex
 				if !cset7[p.Buffer[p.Position]] {
-					goto l285
+					goto l305
 				}
 				p.Position++
-				goto l266
-			l285:
-				p.Position, p.TokenIndex = position266, tokenIndex266
+				goto l286
+			l305:
+				p.Position, p.TokenIndex = position286, tokenIndex286
 				if p.Buffer[p.Position] != '%' {
-					goto l265
+					goto l285
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l265
+						goto l285
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l265
+						goto l285
 					}
 					p.Position++
 				}
 			}
-		l266:
-			goto l264
-		l265:
-			p.Position, p.TokenIndex = position265, tokenIndex265
+		l286:
+			goto l284
+		l285:
+			p.Position, p.TokenIndex = position285, tokenIndex285
 		}
-		p.Add(rulefsegment, position263, tokenIndex263)
+		p.Add(rulefsegment, position283, tokenIndex283)
 	}
 	return true
 }
 
 /* ftptype <- <('A' / 'I' / 'D' / 'a' / 'i' / 'd')> */
 func (p *parser) rule_ftptype() bool {
-	position328, tokenIndex328 := p.Position, p.TokenIndex
-	{
-		position329, tokenIndex329 := p.Position, p.TokenIndex
-		{
-			if !cset6[p.Buffer[p.Position]] {
-				goto l328
-			}
-			p.Position++
-		}
-		p.Add(ruleftptype, position329, tokenIndex329)
-	}
-	return true
-l328:
-	p.Position, p.TokenIndex = position328, tokenIndex328
-	return false
-}
-
-/* fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' (host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))? '/' fpath)> */
-func (p *parser) rule_fileurl() bool {
-	position293, tokenIndex293 := p.Position, p.TokenIndex
-	{
-		position294, tokenIndex294 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != 'f' {
-			goto l293
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'i' {
-			goto l293
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'l' {
-			goto l293
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'e' {
-			goto l293
-		}
-		p.Position++
-		if p.Buffer[p.Position] != ':' {
-			goto l293
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l293
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l293
-		}
-		p.Position++
-		{
-			position295, tokenIndex295 := p.Position, p.TokenIndex
-			{
-				position297, tokenIndex297 := p.Position, p.TokenIndex
-				if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
-					goto l298
-				}
-				goto l297
-			l298:
-				p.Position, p.TokenIndex = position297, tokenIndex297
-				if p.Buffer[p.Position] != 'l' {
-					goto l295
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'o' {
-					goto l295
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'c' {
-					goto l295
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'a' {
-					goto l295
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'l' {
-					goto l295
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'h' {
-					goto l295
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'o' {
-					goto l295
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 's' {
-					goto l295
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 't' {
-					goto l295
-				}
-				p.Position++
-			}
-		l297:
-			goto l296
-		l295:
-			p.Position, p.TokenIndex = position295, tokenIndex295
-		}
-	l296:
-		if p.Buffer[p.Position] != '/' {
-			goto l293
-		}
-		p.Position++
-		if !p.rule_fpath() {
-			goto l293
-		}
-		p.Add(rulefileurl, position294, tokenIndex294)
-	}
-	return true
-l293:
-	p.Position, p.TokenIndex = position293, tokenIndex293
-	return false
-}
-
-/* httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)?)> */
-func (p *parser) rule_httpurl() bool {
-	position299, tokenIndex299 := p.Position, p.TokenIndex
-	{
-		position300, tokenIndex300 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != 'h' {
-			goto l299
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 't' {
-			goto l299
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 't' {
-			goto l299
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'p' {
-			goto l299
-		}
-		p.Position++
-		if p.Buffer[p.Position] != ':' {
-			goto l299
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l299
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l299
-		}
-		p.Position++
-		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l299
-		}
-		{
-			position301, tokenIndex301 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != '/' {
-				goto l301
-			}
-			p.Position++
-			{
-				position303, tokenIndex303 := p.Position, p.TokenIndex
-				if !p.rule_hsegment() {
-					goto l301
-				}
-			l304:
-				{
-					position305, tokenIndex305 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '/' {
-						goto l305
-					}
-					p.Position++
-					if !p.rule_hsegment() {
-						goto l305
-					}
-					goto l304
-				l305:
-					p.Position, p.TokenIndex = position305, tokenIndex305
-				}
-				p.Add(rulehpath, position303, tokenIndex303)
-			}
-			{
-				position306, tokenIndex306 := p.Position, p.TokenIndex
-				if p.Buffer[p.Position] != '?' {
-					goto l306
-				}
-				p.Position++
-				if !p.rule_search() {
-					goto l306
-				}
-				goto l307
-			l306:
-				p.Position, p.TokenIndex = position306, tokenIndex306
-			}
-		l307:
-			goto l302
-		l301:
-			p.Position, p.TokenIndex = position301, tokenIndex301
-		}
-	l302:
-		p.Add(rulehttpurl, position300, tokenIndex300)
-	}
-	return true
-l299:
-	p.Position, p.TokenIndex = position299, tokenIndex299
-	return false
-}
-
-/* hpath <- <(hsegment ('/' hsegment)*)> */
-func (p *parser) rule_hpath() bool {
 	position348, tokenIndex348 := p.Position, p.TokenIndex
 	{
 		position349, tokenIndex349 := p.Position, p.TokenIndex
-		if !p.rule_hsegment() {
-			goto l348
-		}
-	l350:
 		{
-			position351, tokenIndex351 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != '/' {
-				goto l351
+			if !cset6[p.Buffer[p.Position]] {
+				goto l348
 			}
 			p.Position++
-			if !p.rule_hsegment() {
-				goto l351
-			}
-			goto l350
-		l351:
-			p.Position, p.TokenIndex = position351, tokenIndex351
 		}
-		p.Add(rulehpath, position349, tokenIndex349)
+		p.Add(ruleftptype, position349, tokenIndex349)
 	}
 	return true
 l348:
@@ -1756,11 +1711,232 @@ l348:
 	return false
 }
 
+/* fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' (host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))? '/' fpath)> */
+func (p *parser) rule_fileurl() bool {
+	position313, tokenIndex313 := p.Position, p.TokenIndex
+	{
+		position314, tokenIndex314 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != 'f' {
+			goto l313
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'i' {
+			goto l313
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'l' {
+			goto l313
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'e' {
+			goto l313
+		}
+		p.Position++
+		if p.Buffer[p.Position] != ':' {
+			goto l313
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l313
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l313
+		}
+		p.Position++
+		{
+			position315, tokenIndex315 := p.Position, p.TokenIndex
+			{
+				position317, tokenIndex317 := p.Position, p.TokenIndex
+				if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
+					goto l318
+				}
+				goto l317
+			l318:
+				p.Position, p.TokenIndex = position317, tokenIndex317
+				if p.Buffer[p.Position] != 'l' {
+					goto l315
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'o' {
+					goto l315
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'c' {
+					goto l315
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'a' {
+					goto l315
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'l' {
+					goto l315
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'h' {
+					goto l315
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'o' {
+					goto l315
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 's' {
+					goto l315
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 't' {
+					goto l315
+				}
+				p.Position++
+			}
+		l317:
+			goto l316
+		l315:
+			p.Position, p.TokenIndex = position315, tokenIndex315
+		}
+	l316:
+		if p.Buffer[p.Position] != '/' {
+			goto l313
+		}
+		p.Position++
+		if !p.rule_fpath() {
+			goto l313
+		}
+		p.Add(rulefileurl, position314, tokenIndex314)
+	}
+	return true
+l313:
+	p.Position, p.TokenIndex = position313, tokenIndex313
+	return false
+}
+
+/* httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)?)> */
+func (p *parser) rule_httpurl() bool {
+	position319, tokenIndex319 := p.Position, p.TokenIndex
+	{
+		position320, tokenIndex320 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != 'h' {
+			goto l319
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 't' {
+			goto l319
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 't' {
+			goto l319
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'p' {
+			goto l319
+		}
+		p.Position++
+		if p.Buffer[p.Position] != ':' {
+			goto l319
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l319
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l319
+		}
+		p.Position++
+		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+			goto l319
+		}
+		{
+			position321, tokenIndex321 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '/' {
+				goto l321
+			}
+			p.Position++
+			{
+				position323, tokenIndex323 := p.Position, p.TokenIndex
+				if !p.rule_hsegment() {
+					goto l321
+				}
+			l324:
+				{
+					position325, tokenIndex325 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '/' {
+						goto l325
+					}
+					p.Position++
+					if !p.rule_hsegment() {
+						goto l325
+					}
+					goto l324
+				l325:
+					p.Position, p.TokenIndex = position325, tokenIndex325
+				}
+				p.Add(rulehpath, position323, tokenIndex323)
+			}
+			{
+				position326, tokenIndex326 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '?' {
+					goto l326
+				}
+				p.Position++
+				if !p.rule_search() {
+					goto l326
+				}
+				goto l327
+			l326:
+				p.Position, p.TokenIndex = position326, tokenIndex326
+			}
+		l327:
+			goto l322
+		l321:
+			p.Position, p.TokenIndex = position321, tokenIndex321
+		}
+	l322:
+		p.Add(rulehttpurl, position320, tokenIndex320)
+	}
+	return true
+l319:
+	p.Position, p.TokenIndex = position319, tokenIndex319
+	return false
+}
+
+/* hpath <- <(hsegment ('/' hsegment)*)> */
+func (p *parser) rule_hpath() bool {
+	position368, tokenIndex368 := p.Position, p.TokenIndex
+	{
+		position369, tokenIndex369 := p.Position, p.TokenIndex
+		if !p.rule_hsegment() {
+			goto l368
+		}
+	l370:
+		{
+			position371, tokenIndex371 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '/' {
+				goto l371
+			}
+			p.Position++
+			if !p.rule_hsegment() {
+				goto l371
+			}
+			goto l370
+		l371:
+			p.Position, p.TokenIndex = position371, tokenIndex371
+		}
+		p.Add(rulehpath, position369, tokenIndex369)
+	}
+	return true
+l368:
+	p.Position, p.TokenIndex = position368, tokenIndex368
+	return false
+}
+
 /* hsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_hsegment() bool {
 	{
-		position310, tokenIndex310 := p.Position, p.TokenIndex
-	l311:
+		position330, tokenIndex330 := p.Position, p.TokenIndex
+	l331:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset8[buf[i]] {
@@ -1769,39 +1945,39 @@ func (p *parser) rule_hsegment() bool {
 			p.Position = i
 		}
 		{
-			position312, tokenIndex312 := p.Position, p.TokenIndex
+			position332, tokenIndex332 := p.Position, p.TokenIndex
 			{
-				position313, tokenIndex313 := p.Position, p.TokenIndex
+				position333, tokenIndex333 := p.Position, p.TokenIndex
 				if !cset8[p.Buffer[p.Position]] {
-					goto l332
+					goto l352
 				}
 				p.Position++
-				goto l313
-			l332:
-				p.Position, p.TokenIndex = position313, tokenIndex313
+				goto l333
+			l352:
+				p.Position, p.TokenIndex = position333, tokenIndex333
 				if p.Buffer[p.Position] != '%' {
-					goto l312
+					goto l332
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l312
+						goto l332
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l312
+						goto l332
 					}
 					p.Position++
 				}
 			}
-		l313:
-			goto l311
-		l312:
-			p.Position, p.TokenIndex = position312, tokenIndex312
+		l333:
+			goto l331
+		l332:
+			p.Position, p.TokenIndex = position332, tokenIndex332
 		}
-		p.Add(rulehsegment, position310, tokenIndex310)
+		p.Add(rulehsegment, position330, tokenIndex330)
 	}
 	return true
 }
@@ -1809,8 +1985,8 @@ func (p *parser) rule_hsegment() bool {
 /* search <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_search() bool {
 	{
-		position340, tokenIndex340 := p.Position, p.TokenIndex
-	l341:
+		position360, tokenIndex360 := p.Position, p.TokenIndex
+	l361:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset8[buf[i]] {
@@ -1819,266 +1995,266 @@ func (p *parser) rule_search() bool {
 			p.Position = i
 		}
 		{
-			position342, tokenIndex342 := p.Position, p.TokenIndex
+			position362, tokenIndex362 := p.Position, p.TokenIndex
 			{
-				position343, tokenIndex343 := p.Position, p.TokenIndex
+				position363, tokenIndex363 := p.Position, p.TokenIndex
 				if !cset8[p.Buffer[p.Position]] {
-					goto l362
+					goto l382
 				}
 				p.Position++
-				goto l343
-			l362:
-				p.Position, p.TokenIndex = position343, tokenIndex343
+				goto l363
+			l382:
+				p.Position, p.TokenIndex = position363, tokenIndex363
 				if p.Buffer[p.Position] != '%' {
-					goto l342
+					goto l362
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l342
+						goto l362
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l342
+						goto l362
 					}
 					p.Position++
 				}
 			}
-		l343:
-			goto l341
-		l342:
-			p.Position, p.TokenIndex = position342, tokenIndex342
+		l363:
+			goto l361
+		l362:
+			p.Position, p.TokenIndex = position362, tokenIndex362
 		}
-		p.Add(rulesearch, position340, tokenIndex340)
+		p.Add(rulesearch, position360, tokenIndex360)
 	}
 	return true
 }
 
 /* gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' gopher_search ('%' '0' '9' gopherplus_string)?)?)?)?)?)> */
 func (p *parser) rule_gopherurl() bool {
-	position369, tokenIndex369 := p.Position, p.TokenIndex
+	position389, tokenIndex389 := p.Position, p.TokenIndex
 	{
-		position370, tokenIndex370 := p.Position, p.TokenIndex
+		position390, tokenIndex390 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'g' {
-			goto l369
+			goto l389
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l369
+			goto l389
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l369
+			goto l389
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'h' {
-			goto l369
+			goto l389
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l369
+			goto l389
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l369
+			goto l389
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l369
+			goto l389
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l369
+			goto l389
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l369
+			goto l389
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l369
+			goto l389
 		}
 		{
-			position371, tokenIndex371 := p.Position, p.TokenIndex
+			position391, tokenIndex391 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l371
+				goto l391
 			}
 			p.Position++
 			{
-				position373, tokenIndex373 := p.Position, p.TokenIndex
+				position393, tokenIndex393 := p.Position, p.TokenIndex
 				{
-					position375, tokenIndex375 := p.Position, p.TokenIndex
+					position395, tokenIndex395 := p.Position, p.TokenIndex
 					{
-						position376, tokenIndex376 := p.Position, p.TokenIndex
+						position396, tokenIndex396 := p.Position, p.TokenIndex
 						if !cset2[p.Buffer[p.Position]] {
-							goto l397
+							goto l417
 						}
 						p.Position++
-						goto l376
-					l397:
-						p.Position, p.TokenIndex = position376, tokenIndex376
+						goto l396
+					l417:
+						p.Position, p.TokenIndex = position396, tokenIndex396
 						if p.Buffer[p.Position] != '%' {
-							goto l373
+							goto l393
 						}
 						p.Position++
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l373
+								goto l393
 							}
 							p.Position++
 						}
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l373
+								goto l393
 							}
 							p.Position++
 						}
 					}
-				l376:
-					p.Add(rulegtype, position375, tokenIndex375)
+				l396:
+					p.Add(rulegtype, position395, tokenIndex395)
 				}
 				{
 					{
-						position406, tokenIndex406 := p.Position, p.TokenIndex
+						position426, tokenIndex426 := p.Position, p.TokenIndex
 						{
-							position407, tokenIndex407 := p.Position, p.TokenIndex
-						l409:
+							position427, tokenIndex427 := p.Position, p.TokenIndex
+						l429:
 							{
-								position410, tokenIndex410 := p.Position, p.TokenIndex
+								position430, tokenIndex430 := p.Position, p.TokenIndex
 								{
-									position411, tokenIndex411 := p.Position, p.TokenIndex
+									position431, tokenIndex431 := p.Position, p.TokenIndex
 									if p.Buffer[p.Position] != '%' {
-										goto l411
+										goto l431
 									}
 									p.Position++
 									if p.Buffer[p.Position] != '0' {
-										goto l411
+										goto l431
 									}
 									p.Position++
 									if p.Buffer[p.Position] != '9' {
-										goto l411
+										goto l431
 									}
 									p.Position++
-									goto l410
-								l411:
-									p.Position, p.TokenIndex = position411, tokenIndex411
+									goto l430
+								l431:
+									p.Position, p.TokenIndex = position431, tokenIndex431
 								}
 								{
-									position412, tokenIndex412 := p.Position, p.TokenIndex
+									position432, tokenIndex432 := p.Position, p.TokenIndex
 									if !cset2[p.Buffer[p.Position]] {
-										goto l433
+										goto l453
 									}
 									p.Position++
-									goto l412
-								l433:
-									p.Position, p.TokenIndex = position412, tokenIndex412
+									goto l432
+								l453:
+									p.Position, p.TokenIndex = position432, tokenIndex432
 									if p.Buffer[p.Position] != '%' {
-										goto l410
+										goto l430
 									}
 									p.Position++
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l410
+											goto l430
 										}
 										p.Position++
 									}
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l410
+											goto l430
 										}
 										p.Position++
 									}
 								}
-							l412:
-								goto l409
-							l410:
-								p.Position, p.TokenIndex = position410, tokenIndex410
+							l432:
+								goto l429
+							l430:
+								p.Position, p.TokenIndex = position430, tokenIndex430
 							}
 							{
-								position440, tokenIndex440 := p.Position, p.TokenIndex
+								position460, tokenIndex460 := p.Position, p.TokenIndex
 								{
-									position441, tokenIndex441 := p.Position, p.TokenIndex
+									position461, tokenIndex461 := p.Position, p.TokenIndex
 									if p.Buffer[p.Position] != '%' {
-										goto l441
+										goto l461
 									}
 									p.Position++
 									if p.Buffer[p.Position] != '0' {
-										goto l441
+										goto l461
 									}
 									p.Position++
 									if p.Buffer[p.Position] != '9' {
-										goto l441
+										goto l461
 									}
 									p.Position++
-								l443:
+								l463:
 									{
-										position444, tokenIndex444 := p.Position, p.TokenIndex
+										position464, tokenIndex464 := p.Position, p.TokenIndex
 										{
-											position445, tokenIndex445 := p.Position, p.TokenIndex
+											position465, tokenIndex465 := p.Position, p.TokenIndex
 											if p.Buffer[p.Position] != '%' {
-												goto l445
-											}
-											p.Position++
-											if p.Buffer[p.Position] != '0' {
-												goto l445
-											}
-											p.Position++
-											if p.Buffer[p.Position] != '9' {
-												goto l445
-											}
-											p.Position++
-											goto l444
-										l445:
-											p.Position, p.TokenIndex = position445, tokenIndex445
-										}
-										{
-											position446, tokenIndex446 := p.Position, p.TokenIndex
-											if !cset8[p.Buffer[p.Position]] {
 												goto l465
 											}
 											p.Position++
-											goto l446
+											if p.Buffer[p.Position] != '0' {
+												goto l465
+											}
+											p.Position++
+											if p.Buffer[p.Position] != '9' {
+												goto l465
+											}
+											p.Position++
+											goto l464
 										l465:
-											p.Position, p.TokenIndex = position446, tokenIndex446
+											p.Position, p.TokenIndex = position465, tokenIndex465
+										}
+										{
+											position466, tokenIndex466 := p.Position, p.TokenIndex
+											if !cset8[p.Buffer[p.Position]] {
+												goto l485
+											}
+											p.Position++
+											goto l466
+										l485:
+											p.Position, p.TokenIndex = position466, tokenIndex466
 											if p.Buffer[p.Position] != '%' {
-												goto l444
+												goto l464
 											}
 											p.Position++
 											{
 												if !cset1[p.Buffer[p.Position]] {
-													goto l444
+													goto l464
 												}
 												p.Position++
 											}
 											{
 												if !cset1[p.Buffer[p.Position]] {
-													goto l444
+													goto l464
 												}
 												p.Position++
 											}
 										}
-									l446:
-										goto l443
-									l444:
-										p.Position, p.TokenIndex = position444, tokenIndex444
+									l466:
+										goto l463
+									l464:
+										p.Position, p.TokenIndex = position464, tokenIndex464
 									}
 									{
-										position472, tokenIndex472 := p.Position, p.TokenIndex
+										position492, tokenIndex492 := p.Position, p.TokenIndex
 										if p.Buffer[p.Position] != '%' {
-											goto l472
+											goto l492
 										}
 										p.Position++
 										if p.Buffer[p.Position] != '0' {
-											goto l472
+											goto l492
 										}
 										p.Position++
 										if p.Buffer[p.Position] != '9' {
-											goto l472
+											goto l492
 										}
 										p.Position++
-									l474:
+									l494:
 										{
 											i, buf := p.Position, p.Buffer
 											for cset2[buf[i]] {
@@ -2087,63 +2263,63 @@ func (p *parser) rule_gopherurl() bool {
 											p.Position = i
 										}
 										{
-											position475, tokenIndex475 := p.Position, p.TokenIndex
+											position495, tokenIndex495 := p.Position, p.TokenIndex
 											{
-												position476, tokenIndex476 := p.Position, p.TokenIndex
+												position496, tokenIndex496 := p.Position, p.TokenIndex
 												if !cset2[p.Buffer[p.Position]] {
-													goto l497
+													goto l517
 												}
 												p.Position++
-												goto l476
-											l497:
-												p.Position, p.TokenIndex = position476, tokenIndex476
+												goto l496
+											l517:
+												p.Position, p.TokenIndex = position496, tokenIndex496
 												if p.Buffer[p.Position] != '%' {
-													goto l475
+													goto l495
 												}
 												p.Position++
 												{
 													if !cset1[p.Buffer[p.Position]] {
-														goto l475
+														goto l495
 													}
 													p.Position++
 												}
 												{
 													if !cset1[p.Buffer[p.Position]] {
-														goto l475
+														goto l495
 													}
 													p.Position++
 												}
 											}
-										l476:
-											goto l474
-										l475:
-											p.Position, p.TokenIndex = position475, tokenIndex475
+										l496:
+											goto l494
+										l495:
+											p.Position, p.TokenIndex = position495, tokenIndex495
 										}
-										goto l473
-									l472:
-										p.Position, p.TokenIndex = position472, tokenIndex472
+										goto l493
+									l492:
+										p.Position, p.TokenIndex = position492, tokenIndex492
 									}
-								l473:
-									goto l442
-								l441:
-									p.Position, p.TokenIndex = position441, tokenIndex441
+								l493:
+									goto l462
+								l461:
+									p.Position, p.TokenIndex = position461, tokenIndex461
 								}
-							l442:
+							l462:
 								{
-									position504, tokenIndex504 := p.Position, p.TokenIndex
+									position524, tokenIndex524 := p.Position, p.TokenIndex
 									if !p.MatchDot() {
-										goto l504
+										goto l524
 									}
-									goto l408
-								l504:
-									p.Position, p.TokenIndex = position504, tokenIndex504
+									goto l428
+								l524:
+									p.Position, p.TokenIndex = position524, tokenIndex524
 								}
-								p.Position, p.TokenIndex = position440, tokenIndex440
+								p.Position, p.TokenIndex = position460, tokenIndex460
 							}
-							goto l407
-						l408:
-							p.Position, p.TokenIndex = position407, tokenIndex407
-						l505:
+							goto l427
+						l428:
+							p.Position, p.TokenIndex = position427, tokenIndex427
+						l525:
 							{
 								i, buf := p.Position, p.Buffer
 								for cset2[buf[i]] {
@@ -2152,129 +2328,129 @@ func (p *parser) rule_gopherurl() bool {
 								p.Position = i
 							}
 							{
-								position506, tokenIndex506 := p.Position, p.TokenIndex
+								position526, tokenIndex526 := p.Position, p.TokenIndex
 								{
-									position507, tokenIndex507 := p.Position, p.TokenIndex
+									position527, tokenIndex527 := p.Position, p.TokenIndex
 									if !cset2[p.Buffer[p.Position]] {
-										goto l528
+										goto l548
 									}
 									p.Position++
-									goto l507
-								l528:
-									p.Position, p.TokenIndex = position507, tokenIndex507
+									goto l527
+								l548:
+									p.Position, p.TokenIndex = position527, tokenIndex527
 									if p.Buffer[p.Position] != '%' {
-										goto l506
+										goto l526
 									}
 									p.Position++
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l506
+											goto l526
 										}
 										p.Position++
 									}
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l506
+											goto l526
 										}
 										p.Position++
 									}
 								}
-							l507:
-								goto l505
-							l506:
-								p.Position, p.TokenIndex = position506, tokenIndex506
+							l527:
+								goto l525
+							l526:
+								p.Position, p.TokenIndex = position526, tokenIndex526
 							}
 						}
-					l407:
-						p.Add(ruleselector, position406, tokenIndex406)
+					l427:
+						p.Add(ruleselector, position426, tokenIndex426)
 					}
 					{
-						position535, tokenIndex535 := p.Position, p.TokenIndex
+						position555, tokenIndex555 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '%' {
-							goto l535
+							goto l555
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l535
+							goto l555
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '9' {
-							goto l535
+							goto l555
 						}
 						p.Position++
 						{
-							position537, tokenIndex537 := p.Position, p.TokenIndex
-						l538:
+							position557, tokenIndex557 := p.Position, p.TokenIndex
+						l558:
 							{
-								position539, tokenIndex539 := p.Position, p.TokenIndex
+								position559, tokenIndex559 := p.Position, p.TokenIndex
 								{
-									position540, tokenIndex540 := p.Position, p.TokenIndex
+									position560, tokenIndex560 := p.Position, p.TokenIndex
 									if p.Buffer[p.Position] != '%' {
-										goto l540
-									}
-									p.Position++
-									if p.Buffer[p.Position] != '0' {
-										goto l540
-									}
-									p.Position++
-									if p.Buffer[p.Position] != '9' {
-										goto l540
-									}
-									p.Position++
-									goto l539
-								l540:
-									p.Position, p.TokenIndex = position540, tokenIndex540
-								}
-								{
-									position541, tokenIndex541 := p.Position, p.TokenIndex
-									if !cset8[p.Buffer[p.Position]] {
 										goto l560
 									}
 									p.Position++
-									goto l541
+									if p.Buffer[p.Position] != '0' {
+										goto l560
+									}
+									p.Position++
+									if p.Buffer[p.Position] != '9' {
+										goto l560
+									}
+									p.Position++
+									goto l559
 								l560:
-									p.Position, p.TokenIndex = position541, tokenIndex541
+									p.Position, p.TokenIndex = position560, tokenIndex560
+								}
+								{
+									position561, tokenIndex561 := p.Position, p.TokenIndex
+									if !cset8[p.Buffer[p.Position]] {
+										goto l580
+									}
+									p.Position++
+									goto l561
+								l580:
+									p.Position, p.TokenIndex = position561, tokenIndex561
 									if p.Buffer[p.Position] != '%' {
-										goto l539
+										goto l559
 									}
 									p.Position++
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l539
+											goto l559
 										}
 										p.Position++
 									}
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l539
+											goto l559
 										}
 										p.Position++
 									}
 								}
-							l541:
-								goto l538
-							l539:
-								p.Position, p.TokenIndex = position539, tokenIndex539
+							l561:
+								goto l558
+							l559:
+								p.Position, p.TokenIndex = position559, tokenIndex559
 							}
-							p.Add(rulegopher_search, position537, tokenIndex537)
+							p.Add(rulegopher_search, position557, tokenIndex557)
 						}
 						{
-							position567, tokenIndex567 := p.Position, p.TokenIndex
+							position587, tokenIndex587 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '%' {
-								goto l567
+								goto l587
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '0' {
-								goto l567
+								goto l587
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '9' {
-								goto l567
+								goto l587
 							}
 							p.Position++
 							{
-								position569, tokenIndex569 := p.Position, p.TokenIndex
-							l570:
+								position589, tokenIndex589 := p.Position, p.TokenIndex
+							l590:
 								{
 									i, buf := p.Position, p.Buffer
 									for cset2[buf[i]] {
@@ -2283,313 +2459,313 @@ func (p *parser) rule_gopherurl() bool {
 									p.Position = i
 								}
 								{
-									position571, tokenIndex571 := p.Position, p.TokenIndex
+									position591, tokenIndex591 := p.Position, p.TokenIndex
 									{
-										position572, tokenIndex572 := p.Position, p.TokenIndex
+										position592, tokenIndex592 := p.Position, p.TokenIndex
 										if !cset2[p.Buffer[p.Position]] {
-											goto l593
+											goto l613
 										}
 										p.Position++
-										goto l572
-									l593:
-										p.Position, p.TokenIndex = position572, tokenIndex572
+										goto l592
+									l613:
+										p.Position, p.TokenIndex = position592, tokenIndex592
 										if p.Buffer[p.Position] != '%' {
-											goto l571
+											goto l591
 										}
 										p.Position++
 										{
 											if !cset1[p.Buffer[p.Position]] {
-												goto l571
+												goto l591
 											}
 											p.Position++
 										}
 										{
 											if !cset1[p.Buffer[p.Position]] {
-												goto l571
+												goto l591
 											}
 											p.Position++
 										}
 									}
-								l572:
-									goto l570
-								l571:
-									p.Position, p.TokenIndex = position571, tokenIndex571
+								l592:
+									goto l590
+								l591:
+									p.Position, p.TokenIndex = position591, tokenIndex591
 								}
-								p.Add(rulegopherplus_string, position569, tokenIndex569)
+								p.Add(rulegopherplus_string, position589, tokenIndex589)
 							}
-							goto l568
-						l567:
-							p.Position, p.TokenIndex = position567, tokenIndex567
+							goto l588
+						l587:
+							p.Position, p.TokenIndex = position587, tokenIndex587
 						}
-					l568:
-						goto l536
-					l535:
-						p.Position, p.TokenIndex = position535, tokenIndex535
+					l588:
+						goto l556
+					l555:
+						p.Position, p.TokenIndex = position555, tokenIndex555
 					}
-				l536:
-					goto l405
+				l556:
+					goto l425
 				}
-			l405:
-				goto l374
-			l373:
-				p.Position, p.TokenIndex = position373, tokenIndex373
+			l425:
+				goto l394
+			l393:
+				p.Position, p.TokenIndex = position393, tokenIndex393
 			}
-		l374:
-			goto l372
-		l371:
-			p.Position, p.TokenIndex = position371, tokenIndex371
+		l394:
+			goto l392
+		l391:
+			p.Position, p.TokenIndex = position391, tokenIndex391
 		}
-	l372:
-		p.Add(rulegopherurl, position370, tokenIndex370)
+	l392:
+		p.Add(rulegopherurl, position390, tokenIndex390)
 	}
 	return true
-l369:
-	p.Position, p.TokenIndex = position369, tokenIndex369
+l389:
+	p.Position, p.TokenIndex = position389, tokenIndex389
 	return false
 }
 
 /* gopher_search <- <(!('%' '0' '9') ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))))*> */
 func (p *parser) rule_gopher_search() bool {
 	{
-		position425, tokenIndex425 := p.Position, p.TokenIndex
-	l426:
+		position445, tokenIndex445 := p.Position, p.TokenIndex
+	l446:
 		{
-			position427, tokenIndex427 := p.Position, p.TokenIndex
+			position447, tokenIndex447 := p.Position, p.TokenIndex
 			{
-				position428, tokenIndex428 := p.Position, p.TokenIndex
+				position448, tokenIndex448 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '%' {
-					goto l428
-				}
-				p.Position++
-				if p.Buffer[p.Position] != '0' {
-					goto l428
-				}
-				p.Position++
-				if p.Buffer[p.Position] != '9' {
-					goto l428
-				}
-				p.Position++
-				goto l427
-			l428:
-				p.Position, p.TokenIndex = position428, tokenIndex428
-			}
-			{
-				position429, tokenIndex429 := p.Position, p.TokenIndex
-				if !cset8[p.Buffer[p.Position]] {
 					goto l448
 				}
 				p.Position++
-				goto l429
+				if p.Buffer[p.Position] != '0' {
+					goto l448
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '9' {
+					goto l448
+				}
+				p.Position++
+				goto l447
 			l448:
-				p.Position, p.TokenIndex = position429, tokenIndex429
+				p.Position, p.TokenIndex = position448, tokenIndex448
+			}
+			{
+				position449, tokenIndex449 := p.Position, p.TokenIndex
+				if !cset8[p.Buffer[p.Position]] {
+					goto l468
+				}
+				p.Position++
+				goto l449
+			l468:
+				p.Position, p.TokenIndex = position449, tokenIndex449
 				if p.Buffer[p.Position] != '%' {
-					goto l427
+					goto l447
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l427
+						goto l447
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l427
+						goto l447
 					}
 					p.Position++
 				}
 			}
-		l429:
-			goto l426
-		l427:
-			p.Position, p.TokenIndex = position427, tokenIndex427
+		l449:
+			goto l446
+		l447:
+			p.Position, p.TokenIndex = position447, tokenIndex447
 		}
-		p.Add(rulegopher_search, position425, tokenIndex425)
+		p.Add(rulegopher_search, position445, tokenIndex445)
 	}
 	return true
 }
 
 /* gtype <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))> */
 func (p *parser) rule_gtype() bool {
-	position455, tokenIndex455 := p.Position, p.TokenIndex
+	position475, tokenIndex475 := p.Position, p.TokenIndex
 	{
-		position456, tokenIndex456 := p.Position, p.TokenIndex
+		position476, tokenIndex476 := p.Position, p.TokenIndex
 		{
-			position457, tokenIndex457 := p.Position, p.TokenIndex
+			position477, tokenIndex477 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l478
+				goto l498
 			}
 			p.Position++
-			goto l457
-		l478:
-			p.Position, p.TokenIndex = position457, tokenIndex457
+			goto l477
+		l498:
+			p.Position, p.TokenIndex = position477, tokenIndex477
 			if p.Buffer[p.Position] != '%' {
-				goto l455
+				goto l475
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l455
+					goto l475
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l455
+					goto l475
 				}
 				p.Position++
 			}
 		}
-	l457:
-		p.Add(rulegtype, position456, tokenIndex456)
+	l477:
+		p.Add(rulegtype, position476, tokenIndex476)
 	}
 	return true
-l455:
-	p.Position, p.TokenIndex = position455, tokenIndex455
+l475:
+	p.Position, p.TokenIndex = position475, tokenIndex475
 	return false
 }
 
 /* selector <- <(((!('%' '0' '9') ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))))* &(('%' '0' '9' (!('%' '0' '9') ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))))* ('%' '0' '9' ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*)?)? !.)) / ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*)> */
 func (p *parser) rule_selector() bool {
 	{
-		position486, tokenIndex486 := p.Position, p.TokenIndex
+		position506, tokenIndex506 := p.Position, p.TokenIndex
 		{
-			position487, tokenIndex487 := p.Position, p.TokenIndex
-		l489:
+			position507, tokenIndex507 := p.Position, p.TokenIndex
+		l509:
 			{
-				position490, tokenIndex490 := p.Position, p.TokenIndex
+				position510, tokenIndex510 := p.Position, p.TokenIndex
 				{
-					position491, tokenIndex491 := p.Position, p.TokenIndex
+					position511, tokenIndex511 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '%' {
-						goto l491
+						goto l511
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l491
+						goto l511
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '9' {
-						goto l491
+						goto l511
 					}
 					p.Position++
-					goto l490
-				l491:
-					p.Position, p.TokenIndex = position491, tokenIndex491
+					goto l510
+				l511:
+					p.Position, p.TokenIndex = position511, tokenIndex511
 				}
 				{
-					position492, tokenIndex492 := p.Position, p.TokenIndex
+					position512, tokenIndex512 := p.Position, p.TokenIndex
 					if !cset2[p.Buffer[p.Position]] {
-						goto l513
+						goto l533
 					}
 					p.Position++
-					goto l492
-				l513:
-					p.Position, p.TokenIndex = position492, tokenIndex492
+					goto l512
+				l533:
+					p.Position, p.TokenIndex = position512, tokenIndex512
 					if p.Buffer[p.Position] != '%' {
-						goto l490
+						goto l510
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l490
+							goto l510
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l490
+							goto l510
 						}
 						p.Position++
 					}
 				}
-			l492:
-				goto l489
-			l490:
-				p.Position, p.TokenIndex = position490, tokenIndex490
+			l512:
+				goto l509
+			l510:
+				p.Position, p.TokenIndex = position510, tokenIndex510
 			}
 			{
-				position520, tokenIndex520 := p.Position, p.TokenIndex
+				position540, tokenIndex540 := p.Position, p.TokenIndex
 				{
-					position521, tokenIndex521 := p.Position, p.TokenIndex
+					position541, tokenIndex541 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '%' {
-						goto l521
+						goto l541
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l521
+						goto l541
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '9' {
-						goto l521
+						goto l541
 					}
 					p.Position++
-				l523:
+				l543:
 					{
-						position524, tokenIndex524 := p.Position, p.TokenIndex
+						position544, tokenIndex544 := p.Position, p.TokenIndex
 						{
-							position525, tokenIndex525 := p.Position, p.TokenIndex
+							position545, tokenIndex545 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '%' {
-								goto l525
-							}
-							p.Position++
-							if p.Buffer[p.Position] != '0' {
-								goto l525
-							}
-							p.Position++
-							if p.Buffer[p.Position] != '9' {
-								goto l525
-							}
-							p.Position++
-							goto l524
-						l525:
-							p.Position, p.TokenIndex = position525, tokenIndex525
-						}
-						{
-							position526, tokenIndex526 := p.Position, p.TokenIndex
-							if !cset8[p.Buffer[p.Position]] {
 								goto l545
 							}
 							p.Position++
-							goto l526
+							if p.Buffer[p.Position] != '0' {
+								goto l545
+							}
+							p.Position++
+							if p.Buffer[p.Position] != '9' {
+								goto l545
+							}
+							p.Position++
+							goto l544
 						l545:
-							p.Position, p.TokenIndex = position526, tokenIndex526
+							p.Position, p.TokenIndex = position545, tokenIndex545
+						}
+						{
+							position546, tokenIndex546 := p.Position, p.TokenIndex
+							if !cset8[p.Buffer[p.Position]] {
+								goto l565
+							}
+							p.Position++
+							goto l546
+						l565:
+							p.Position, p.TokenIndex = position546, tokenIndex546
 							if p.Buffer[p.Position] != '%' {
-								goto l524
+								goto l544
 							}
 							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l524
+									goto l544
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l524
+									goto l544
 								}
 								p.Position++
 							}
 						}
-					l526:
-						goto l523
-					l524:
-						p.Position, p.TokenIndex = position524, tokenIndex524
+					l546:
+						goto l543
+					l544:
+						p.Position, p.TokenIndex = position544, tokenIndex544
 					}
 					{
-						position552, tokenIndex552 := p.Position, p.TokenIndex
+						position572, tokenIndex572 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '%' {
-							goto l552
+							goto l572
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l552
+							goto l572
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '9' {
-							goto l552
+							goto l572
 						}
 						p.Position++
-					l554:
+					l574:
 						{
 							i, buf := p.Position, p.Buffer
 							for cset2[buf[i]] {
@@ -2598,63 +2774,63 @@ func (p *parser) rule_selector() bool {
 							p.Position = i
 						}
 						{
-							position555, tokenIndex555 := p.Position, p.TokenIndex
+							position575, tokenIndex575 := p.Position, p.TokenIndex
 							{
-								position556, tokenIndex556 := p.Position, p.TokenIndex
+								position576, tokenIndex576 := p.Position, p.TokenIndex
 								if !cset2[p.Buffer[p.Position]] {
-									goto l577
+									goto l597
 								}
 								p.Position++
-								goto l556
-							l577:
-								p.Position, p.TokenIndex = position556, tokenIndex556
+								goto l576
+							l597:
+								p.Position, p.TokenIndex = position576, tokenIndex576
 								if p.Buffer[p.Position] != '%' {
-									goto l555
+									goto l575
 								}
 								p.Position++
 								{
 									if !cset1[p.Buffer[p.Position]] {
-										goto l555
+										goto l575
 									}
 									p.Position++
 								}
 								{
 									if !cset1[p.Buffer[p.Position]] {
-										goto l555
+										goto l575
 									}
 									p.Position++
 								}
 							}
-						l556:
-							goto l554
-						l555:
-							p.Position, p.TokenIndex = position555, tokenIndex555
+						l576:
+							goto l574
+						l575:
+							p.Position, p.TokenIndex = position575, tokenIndex575
 						}
-						goto l553
-					l552:
-						p.Position, p.TokenIndex = position552, tokenIndex552
+						goto l573
+					l572:
+						p.Position, p.TokenIndex = position572, tokenIndex572
 					}
-				l553:
-					goto l522
-				l521:
-					p.Position, p.TokenIndex = position521, tokenIndex521
+				l573:
+					goto l542
+				l541:
+					p.Position, p.TokenIndex = position541, tokenIndex541
 				}
-			l522:
+			l542:
 				{
-					position584, tokenIndex584 := p.Position, p.TokenIndex
+					position604, tokenIndex604 := p.Position, p.TokenIndex
 					if !p.MatchDot() {
-						goto l584
+						goto l604
 					}
-					goto l488
-				l584:
-					p.Position, p.TokenIndex = position584, tokenIndex584
+					goto l508
+				l604:
+					p.Position, p.TokenIndex = position604, tokenIndex604
 				}
-				p.Position, p.TokenIndex = position520, tokenIndex520
+				p.Position, p.TokenIndex = position540, tokenIndex540
 			}
-			goto l487
-		l488:
-			p.Position, p.TokenIndex = position487, tokenIndex487
-		l585:
+			goto l507
+		l508:
+			p.Position, p.TokenIndex = position507, tokenIndex507
+		l605:
 			{
 				i, buf := p.Position, p.Buffer
 				for cset2[buf[i]] {
@@ -2663,41 +2839,41 @@ func (p *parser) rule_selector() bool {
 				p.Position = i
 			}
 			{
-				position586, tokenIndex586 := p.Position, p.TokenIndex
+				position606, tokenIndex606 := p.Position, p.TokenIndex
 				{
-					position587, tokenIndex587 := p.Position, p.TokenIndex
+					position607, tokenIndex607 := p.Position, p.TokenIndex
 					if !cset2[p.Buffer[p.Position]] {
-						goto l608
+						goto l628
 					}
 					p.Position++
-					goto l587
-				l608:
-					p.Position, p.TokenIndex = position587, tokenIndex587
+					goto l607
+				l628:
+					p.Position, p.TokenIndex = position607, tokenIndex607
 					if p.Buffer[p.Position] != '%' {
-						goto l586
+						goto l606
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l586
+							goto l606
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l586
+							goto l606
 						}
 						p.Position++
 					}
 				}
-			l587:
-				goto l585
-			l586:
-				p.Position, p.TokenIndex = position586, tokenIndex586
+			l607:
+				goto l605
+			l606:
+				p.Position, p.TokenIndex = position606, tokenIndex606
 			}
 		}
-	l487:
-		p.Add(ruleselector, position486, tokenIndex486)
+	l507:
+		p.Add(ruleselector, position506, tokenIndex506)
 	}
 	return true
 }
@@ -2705,8 +2881,8 @@ func (p *parser) rule_selector() bool {
 /* gopherplus_string <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_gopherplus_string() bool {
 	{
-		position616, tokenIndex616 := p.Position, p.TokenIndex
-	l617:
+		position636, tokenIndex636 := p.Position, p.TokenIndex
+	l637:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset2[buf[i]] {
@@ -2715,394 +2891,394 @@ func (p *parser) rule_gopherplus_string() bool {
 			p.Position = i
 		}
 		{
-			position618, tokenIndex618 := p.Position, p.TokenIndex
+			position638, tokenIndex638 := p.Position, p.TokenIndex
 			{
-				position619, tokenIndex619 := p.Position, p.TokenIndex
+				position639, tokenIndex639 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l640
+					goto l660
 				}
 				p.Position++
-				goto l619
-			l640:
-				p.Position, p.TokenIndex = position619, tokenIndex619
+				goto l639
+			l660:
+				p.Position, p.TokenIndex = position639, tokenIndex639
 				if p.Buffer[p.Position] != '%' {
-					goto l618
+					goto l638
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l618
+						goto l638
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l618
+						goto l638
 					}
 					p.Position++
 				}
 			}
-		l619:
-			goto l617
-		l618:
-			p.Position, p.TokenIndex = position618, tokenIndex618
+		l639:
+			goto l637
+		l638:
+			p.Position, p.TokenIndex = position638, tokenIndex638
 		}
-		p.Add(rulegopherplus_string, position616, tokenIndex616)
+		p.Add(rulegopherplus_string, position636, tokenIndex636)
 	}
 	return true
 }
 
 /* mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr)> */
 func (p *parser) rule_mailtourl() bool {
-	position604, tokenIndex604 := p.Position, p.TokenIndex
+	position624, tokenIndex624 := p.Position, p.TokenIndex
 	{
-		position605, tokenIndex605 := p.Position, p.TokenIndex
+		position625, tokenIndex625 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'm' {
-			goto l604
+			goto l624
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l604
+			goto l624
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l604
+			goto l624
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l604
+			goto l624
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l604
+			goto l624
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l604
+			goto l624
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l604
+			goto l624
 		}
 		p.Position++
 		{
-			position606, tokenIndex606 := p.Position, p.TokenIndex
+			position626, tokenIndex626 := p.Position, p.TokenIndex
 			{
-				position609, tokenIndex609 := p.Position, p.TokenIndex
+				position629, tokenIndex629 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l630
+					goto l650
 				}
 				p.Position++
-				goto l609
-			l630:
-				p.Position, p.TokenIndex = position609, tokenIndex609
+				goto l629
+			l650:
+				p.Position, p.TokenIndex = position629, tokenIndex629
 				if p.Buffer[p.Position] != '%' {
-					goto l604
+					goto l624
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l604
+						goto l624
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l604
+						goto l624
 					}
 					p.Position++
 				}
 			}
-		l609:
-		l607:
+		l629:
+		l627:
 			{
-				position608, tokenIndex608 := p.Position, p.TokenIndex
+				position628, tokenIndex628 := p.Position, p.TokenIndex
 				{
-					position637, tokenIndex637 := p.Position, p.TokenIndex
+					position657, tokenIndex657 := p.Position, p.TokenIndex
 					if !cset2[p.Buffer[p.Position]] {
-						goto l658
+						goto l678
 					}
 					p.Position++
-					goto l637
-				l658:
-					p.Position, p.TokenIndex = position637, tokenIndex637
+					goto l657
+				l678:
+					p.Position, p.TokenIndex = position657, tokenIndex657
 					if p.Buffer[p.Position] != '%' {
-						goto l608
+						goto l628
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l608
+							goto l628
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l608
+							goto l628
 						}
 						p.Position++
 					}
 				}
-			l637:
-				goto l607
-			l608:
-				p.Position, p.TokenIndex = position608, tokenIndex608
+			l657:
+				goto l627
+			l628:
+				p.Position, p.TokenIndex = position628, tokenIndex628
 			}
-			p.Add(ruleencoded822addr, position606, tokenIndex606)
+			p.Add(ruleencoded822addr, position626, tokenIndex626)
 		}
-		p.Add(rulemailtourl, position605, tokenIndex605)
+		p.Add(rulemailtourl, position625, tokenIndex625)
 	}
 	return true
-l604:
-	p.Position, p.TokenIndex = position604, tokenIndex604
+l624:
+	p.Position, p.TokenIndex = position624, tokenIndex624
 	return false
 }
 
 /* encoded822addr <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+> */
 func (p *parser) rule_encoded822addr() bool {
-	position649, tokenIndex649 := p.Position, p.TokenIndex
+	position669, tokenIndex669 := p.Position, p.TokenIndex
 	{
-		position650, tokenIndex650 := p.Position, p.TokenIndex
+		position670, tokenIndex670 := p.Position, p.TokenIndex
 		{
-			position653, tokenIndex653 := p.Position, p.TokenIndex
+			position673, tokenIndex673 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l674
+				goto l694
 			}
 			p.Position++
-			goto l653
-		l674:
-			p.Position, p.TokenIndex = position653, tokenIndex653
+			goto l673
+		l694:
+			p.Position, p.TokenIndex = position673, tokenIndex673
 			if p.Buffer[p.Position] != '%' {
-				goto l649
+				goto l669
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l649
+					goto l669
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l649
+					goto l669
 				}
 				p.Position++
 			}
 		}
-	l653:
-	l651:
+	l673:
+	l671:
 		{
-			position652, tokenIndex652 := p.Position, p.TokenIndex
+			position672, tokenIndex672 := p.Position, p.TokenIndex
 			{
-				position681, tokenIndex681 := p.Position, p.TokenIndex
+				position701, tokenIndex701 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l702
+					goto l722
 				}
 				p.Position++
-				goto l681
-			l702:
-				p.Position, p.TokenIndex = position681, tokenIndex681
+				goto l701
+			l722:
+				p.Position, p.TokenIndex = position701, tokenIndex701
 				if p.Buffer[p.Position] != '%' {
-					goto l652
+					goto l672
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l652
+						goto l672
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l652
+						goto l672
 					}
 					p.Position++
 				}
 			}
-		l681:
-			goto l651
-		l652:
-			p.Position, p.TokenIndex = position652, tokenIndex652
+		l701:
+			goto l671
+		l672:
+			p.Position, p.TokenIndex = position672, tokenIndex672
 		}
-		p.Add(ruleencoded822addr, position650, tokenIndex650)
+		p.Add(ruleencoded822addr, position670, tokenIndex670)
 	}
 	return true
-l649:
-	p.Position, p.TokenIndex = position649, tokenIndex649
+l669:
+	p.Position, p.TokenIndex = position669, tokenIndex669
 	return false
 }
 
 /* newsurl <- <('n' 'e' 'w' 's' ':' grouppart)> */
 func (p *parser) rule_newsurl() bool {
-	position666, tokenIndex666 := p.Position, p.TokenIndex
+	position686, tokenIndex686 := p.Position, p.TokenIndex
 	{
-		position667, tokenIndex667 := p.Position, p.TokenIndex
+		position687, tokenIndex687 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'n' {
-			goto l666
+			goto l686
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l666
+			goto l686
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'w' {
-			goto l666
+			goto l686
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l666
+			goto l686
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l666
+			goto l686
 		}
 		p.Position++
 		{
-			position668, tokenIndex668 := p.Position, p.TokenIndex
+			position688, tokenIndex688 := p.Position, p.TokenIndex
 			{
-				position669, tokenIndex669 := p.Position, p.TokenIndex
+				position689, tokenIndex689 := p.Position, p.TokenIndex
 				{
-					position671, tokenIndex671 := p.Position, p.TokenIndex
+					position691, tokenIndex691 := p.Position, p.TokenIndex
 					{
-						position674, tokenIndex674 := p.Position, p.TokenIndex
+						position694, tokenIndex694 := p.Position, p.TokenIndex
 						if !cset9[p.Buffer[p.Position]] {
-							goto l694
+							goto l714
 						}
 						p.Position++
-						goto l674
-					l694:
-						p.Position, p.TokenIndex = position674, tokenIndex674
+						goto l694
+					l714:
+						p.Position, p.TokenIndex = position694, tokenIndex694
 						if p.Buffer[p.Position] != '%' {
-							goto l670
+							goto l690
 						}
 						p.Position++
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l670
+								goto l690
 							}
 							p.Position++
 						}
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l670
+								goto l690
 							}
 							p.Position++
 						}
 					}
-				l674:
-				l672:
+				l694:
+				l692:
 					{
-						position673, tokenIndex673 := p.Position, p.TokenIndex
+						position693, tokenIndex693 := p.Position, p.TokenIndex
 						{
-							position701, tokenIndex701 := p.Position, p.TokenIndex
+							position721, tokenIndex721 := p.Position, p.TokenIndex
 							if !cset9[p.Buffer[p.Position]] {
-								goto l721
+								goto l741
 							}
 							p.Position++
-							goto l701
-						l721:
-							p.Position, p.TokenIndex = position701, tokenIndex701
+							goto l721
+						l741:
+							p.Position, p.TokenIndex = position721, tokenIndex721
 							if p.Buffer[p.Position] != '%' {
-								goto l673
+								goto l693
 							}
 							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l673
+									goto l693
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l673
+									goto l693
 								}
 								p.Position++
 							}
 						}
-					l701:
-						goto l672
-					l673:
-						p.Position, p.TokenIndex = position673, tokenIndex673
+					l721:
+						goto l692
+					l693:
+						p.Position, p.TokenIndex = position693, tokenIndex693
 					}
 					if p.Buffer[p.Position] != '@' {
-						goto l670
+						goto l690
 					}
 					p.Position++
 					if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
-						goto l670
+						goto l690
 					}
-					p.Add(rulearticle, position671, tokenIndex671)
+					p.Add(rulearticle, position691, tokenIndex691)
 				}
-				goto l669
-			l670:
-				p.Position, p.TokenIndex = position669, tokenIndex669
+				goto l689
+			l690:
+				p.Position, p.TokenIndex = position689, tokenIndex689
 				if !cset5[p.Buffer[p.Position]] || !p.rule_group() {
-					goto l728
+					goto l748
 				}
-				goto l669
-			l728:
-				p.Position, p.TokenIndex = position669, tokenIndex669
+				goto l689
+			l748:
+				p.Position, p.TokenIndex = position689, tokenIndex689
 				if p.Buffer[p.Position] != '*' {
-					goto l666
+					goto l686
 				}
 				p.Position++
 			}
-		l669:
-			p.Add(rulegrouppart, position668, tokenIndex668)
+		l689:
+			p.Add(rulegrouppart, position688, tokenIndex688)
 		}
-		p.Add(rulenewsurl, position667, tokenIndex667)
+		p.Add(rulenewsurl, position687, tokenIndex687)
 	}
 	return true
-l666:
-	p.Position, p.TokenIndex = position666, tokenIndex666
+l686:
+	p.Position, p.TokenIndex = position686, tokenIndex686
 	return false
 }
 
 /* grouppart <- <(article / group / '*')> */
 func (p *parser) rule_grouppart() bool {
-	position711, tokenIndex711 := p.Position, p.TokenIndex
+	position731, tokenIndex731 := p.Position, p.TokenIndex
 	{
-		position712, tokenIndex712 := p.Position, p.TokenIndex
+		position732, tokenIndex732 := p.Position, p.TokenIndex
 		{
-			position713, tokenIndex713 := p.Position, p.TokenIndex
+			position733, tokenIndex733 := p.Position, p.TokenIndex
 			if !cset28[p.Buffer[p.Position]] || !p.rule_article() {
-				goto l714
+				goto l734
 			}
-			goto l713
-		l714:
-			p.Position, p.TokenIndex = position713, tokenIndex713
+			goto l733
+		l734:
+			p.Position, p.TokenIndex = position733, tokenIndex733
 			if !cset5[p.Buffer[p.Position]] || !p.rule_group() {
-				goto l715
+				goto l735
 			}
-			goto l713
-		l715:
-			p.Position, p.TokenIndex = position713, tokenIndex713
+			goto l733
+		l735:
+			p.Position, p.TokenIndex = position733, tokenIndex733
 			if p.Buffer[p.Position] != '*' {
-				goto l711
+				goto l731
 			}
 			p.Position++
 		}
-	l713:
-		p.Add(rulegrouppart, position712, tokenIndex712)
+	l733:
+		p.Add(rulegrouppart, position732, tokenIndex732)
 	}
 	return true
-l711:
-	p.Position, p.TokenIndex = position711, tokenIndex711
+l731:
+	p.Position, p.TokenIndex = position731, tokenIndex731
 	return false
 }
 
 /* group <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9] / '-' / '.' / '+' / '_')*)> */
 func (p *parser) rule_group() bool {
-	position730, tokenIndex730 := p.Position, p.TokenIndex
+	position750, tokenIndex750 := p.Position, p.TokenIndex
 	{
-		position731, tokenIndex731 := p.Position, p.TokenIndex
+		position751, tokenIndex751 := p.Position, p.TokenIndex
 		{
 			if !cset5[p.Buffer[p.Position]] {
-				goto l730
+				goto l750
 			}
 			p.Position++
 		}
-	l734:
+	l754:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset10[buf[i]] {
@@ -3111,162 +3287,162 @@ func (p *parser) rule_group() bool {
 			p.Position = i
 		}
 		{
-			position735, tokenIndex735 := p.Position, p.TokenIndex
+			position755, tokenIndex755 := p.Position, p.TokenIndex
 			{
 				if !cset10[p.Buffer[p.Position]] {
-					goto l735
+					goto l755
 				}
 				p.Position++
 			}
-			goto l734
-		l735:
-			p.Position, p.TokenIndex = position735, tokenIndex735
+			goto l754
+		l755:
+			p.Position, p.TokenIndex = position755, tokenIndex755
 		}
-		p.Add(rulegroup, position731, tokenIndex731)
+		p.Add(rulegroup, position751, tokenIndex751)
 	}
 	return true
-l730:
-	p.Position, p.TokenIndex = position730, tokenIndex730
+l750:
+	p.Position, p.TokenIndex = position750, tokenIndex750
 	return false
 }
 
 /* article <- <(([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+ '@' host)> */
 func (p *parser) rule_article() bool {
-	position729, tokenIndex729 := p.Position, p.TokenIndex
+	position749, tokenIndex749 := p.Position, p.TokenIndex
 	{
-		position730, tokenIndex730 := p.Position, p.TokenIndex
+		position750, tokenIndex750 := p.Position, p.TokenIndex
 		{
-			position733, tokenIndex733 := p.Position, p.TokenIndex
+			position753, tokenIndex753 := p.Position, p.TokenIndex
 			if !cset9[p.Buffer[p.Position]] {
-				goto l753
+				goto l773
 			}
 			p.Position++
-			goto l733
-		l753:
-			p.Position, p.TokenIndex = position733, tokenIndex733
+			goto l753
+		l773:
+			p.Position, p.TokenIndex = position753, tokenIndex753
 			if p.Buffer[p.Position] != '%' {
-				goto l729
+				goto l749
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l729
+					goto l749
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l729
+					goto l749
 				}
 				p.Position++
 			}
 		}
-	l733:
-	l731:
+	l753:
+	l751:
 		{
-			position732, tokenIndex732 := p.Position, p.TokenIndex
+			position752, tokenIndex752 := p.Position, p.TokenIndex
 			{
-				position760, tokenIndex760 := p.Position, p.TokenIndex
+				position780, tokenIndex780 := p.Position, p.TokenIndex
 				if !cset9[p.Buffer[p.Position]] {
-					goto l780
+					goto l800
 				}
 				p.Position++
-				goto l760
-			l780:
-				p.Position, p.TokenIndex = position760, tokenIndex760
+				goto l780
+			l800:
+				p.Position, p.TokenIndex = position780, tokenIndex780
 				if p.Buffer[p.Position] != '%' {
-					goto l732
+					goto l752
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l732
+						goto l752
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l732
+						goto l752
 					}
 					p.Position++
 				}
 			}
-		l760:
-			goto l731
-		l732:
-			p.Position, p.TokenIndex = position732, tokenIndex732
+		l780:
+			goto l751
+		l752:
+			p.Position, p.TokenIndex = position752, tokenIndex752
 		}
 		if p.Buffer[p.Position] != '@' {
-			goto l729
+			goto l749
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l729
+			goto l749
 		}
-		p.Add(rulearticle, position730, tokenIndex730)
+		p.Add(rulearticle, position750, tokenIndex750)
 	}
 	return true
-l729:
-	p.Position, p.TokenIndex = position729, tokenIndex729
+l749:
+	p.Position, p.TokenIndex = position749, tokenIndex749
 	return false
 }
 
 /* nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)?)> */
 func (p *parser) rule_nntpurl() bool {
-	position744, tokenIndex744 := p.Position, p.TokenIndex
+	position764, tokenIndex764 := p.Position, p.TokenIndex
 	{
-		position745, tokenIndex745 := p.Position, p.TokenIndex
+		position765, tokenIndex765 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'n' {
-			goto l744
+			goto l764
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'n' {
-			goto l744
+			goto l764
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l744
+			goto l764
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l744
+			goto l764
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l744
+			goto l764
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l744
+			goto l764
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l744
+			goto l764
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l744
+			goto l764
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l744
+			goto l764
 		}
 		p.Position++
 		if !cset5[p.Buffer[p.Position]] || !p.rule_group() {
-			goto l744
+			goto l764
 		}
 		{
-			position746, tokenIndex746 := p.Position, p.TokenIndex
+			position766, tokenIndex766 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l746
+				goto l766
 			}
 			p.Position++
 			{
-				position748, tokenIndex748 := p.Position, p.TokenIndex
+				position768, tokenIndex768 := p.Position, p.TokenIndex
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l746
+					goto l766
 				}
 				p.Position++
-			l749:
+			l769:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -3275,147 +3451,147 @@ func (p *parser) rule_nntpurl() bool {
 					p.Position = i
 				}
 				{
-					position750, tokenIndex750 := p.Position, p.TokenIndex
+					position770, tokenIndex770 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l750
+						goto l770
 					}
 					p.Position++
-					goto l749
-				l750:
-					p.Position, p.TokenIndex = position750, tokenIndex750
+					goto l769
+				l770:
+					p.Position, p.TokenIndex = position770, tokenIndex770
 				}
-				p.Add(ruledigits, position748, tokenIndex748)
+				p.Add(ruledigits, position768, tokenIndex768)
 			}
-			goto l747
-		l746:
-			p.Position, p.TokenIndex = position746, tokenIndex746
+			goto l767
+		l766:
+			p.Position, p.TokenIndex = position766, tokenIndex766
 		}
-	l747:
-		p.Add(rulenntpurl, position745, tokenIndex745)
+	l767:
+		p.Add(rulenntpurl, position765, tokenIndex765)
 	}
 	return true
-l744:
-	p.Position, p.TokenIndex = position744, tokenIndex744
+l764:
+	p.Position, p.TokenIndex = position764, tokenIndex764
 	return false
 }
 
 /* telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'?)> */
 func (p *parser) rule_telneturl() bool {
-	position751, tokenIndex751 := p.Position, p.TokenIndex
+	position771, tokenIndex771 := p.Position, p.TokenIndex
 	{
-		position752, tokenIndex752 := p.Position, p.TokenIndex
+		position772, tokenIndex772 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 't' {
-			goto l751
+			goto l771
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l751
+			goto l771
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l751
+			goto l771
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'n' {
-			goto l751
+			goto l771
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l751
+			goto l771
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l751
+			goto l771
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l751
+			goto l771
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l751
+			goto l771
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l751
+			goto l771
 		}
 		p.Position++
 		if !cset18[p.Buffer[p.Position]] || !p.rule_login() {
-			goto l751
+			goto l771
 		}
 		{
-			position753, tokenIndex753 := p.Position, p.TokenIndex
+			position773, tokenIndex773 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l753
+				goto l773
 			}
 			p.Position++
-			goto l754
-		l753:
-			p.Position, p.TokenIndex = position753, tokenIndex753
+			goto l774
+		l773:
+			p.Position, p.TokenIndex = position773, tokenIndex773
 		}
-	l754:
-		p.Add(ruletelneturl, position752, tokenIndex752)
+	l774:
+		p.Add(ruletelneturl, position772, tokenIndex772)
 	}
 	return true
-l751:
-	p.Position, p.TokenIndex = position751, tokenIndex751
+l771:
+	p.Position, p.TokenIndex = position771, tokenIndex771
 	return false
 }
 
 /* waisurl <- <(waisdoc / waisindex / waisdatabase)> */
 func (p *parser) rule_waisurl() bool {
-	position755, tokenIndex755 := p.Position, p.TokenIndex
+	position775, tokenIndex775 := p.Position, p.TokenIndex
 	{
-		position756, tokenIndex756 := p.Position, p.TokenIndex
+		position776, tokenIndex776 := p.Position, p.TokenIndex
 		{
-			position757, tokenIndex757 := p.Position, p.TokenIndex
+			position777, tokenIndex777 := p.Position, p.TokenIndex
 			{
-				position759, tokenIndex759 := p.Position, p.TokenIndex
+				position779, tokenIndex779 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != 'w' {
-					goto l758
+					goto l778
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'a' {
-					goto l758
+					goto l778
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'i' {
-					goto l758
+					goto l778
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 's' {
-					goto l758
+					goto l778
 				}
 				p.Position++
 				if p.Buffer[p.Position] != ':' {
-					goto l758
+					goto l778
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '/' {
-					goto l758
+					goto l778
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '/' {
-					goto l758
+					goto l778
 				}
 				p.Position++
 				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-					goto l758
+					goto l778
 				}
 				if p.Buffer[p.Position] != '/' {
-					goto l758
+					goto l778
 				}
 				p.Position++
 				if !p.rule_database() {
-					goto l758
+					goto l778
 				}
 				if p.Buffer[p.Position] != '/' {
-					goto l758
+					goto l778
 				}
 				p.Position++
 				{
-					position760, tokenIndex760 := p.Position, p.TokenIndex
-				l761:
+					position780, tokenIndex780 := p.Position, p.TokenIndex
+				l781:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset11[buf[i]] {
@@ -3424,47 +3600,47 @@ func (p *parser) rule_waisurl() bool {
 						p.Position = i
 					}
 					{
-						position762, tokenIndex762 := p.Position, p.TokenIndex
+						position782, tokenIndex782 := p.Position, p.TokenIndex
 						{
-							position763, tokenIndex763 := p.Position, p.TokenIndex
+							position783, tokenIndex783 := p.Position, p.TokenIndex
 							if !cset11[p.Buffer[p.Position]] {
-								goto l777
+								goto l797
 							}
 							p.Position++
-							goto l763
-						l777:
-							p.Position, p.TokenIndex = position763, tokenIndex763
+							goto l783
+						l797:
+							p.Position, p.TokenIndex = position783, tokenIndex783
 							if p.Buffer[p.Position] != '%' {
-								goto l762
+								goto l782
 							}
 							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l762
+									goto l782
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l762
+									goto l782
 								}
 								p.Position++
 							}
 						}
-					l763:
-						goto l761
-					l762:
-						p.Position, p.TokenIndex = position762, tokenIndex762
+					l783:
+						goto l781
+					l782:
+						p.Position, p.TokenIndex = position782, tokenIndex782
 					}
-					p.Add(rulewtype, position760, tokenIndex760)
+					p.Add(rulewtype, position780, tokenIndex780)
 				}
 				if p.Buffer[p.Position] != '/' {
-					goto l758
+					goto l778
 				}
 				p.Position++
 				{
-					position784, tokenIndex784 := p.Position, p.TokenIndex
-				l785:
+					position804, tokenIndex804 := p.Position, p.TokenIndex
+				l805:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset11[buf[i]] {
@@ -3473,328 +3649,328 @@ func (p *parser) rule_waisurl() bool {
 						p.Position = i
 					}
 					{
-						position786, tokenIndex786 := p.Position, p.TokenIndex
+						position806, tokenIndex806 := p.Position, p.TokenIndex
 						{
-							position787, tokenIndex787 := p.Position, p.TokenIndex
+							position807, tokenIndex807 := p.Position, p.TokenIndex
 							if !cset11[p.Buffer[p.Position]] {
-								goto l801
+								goto l821
 							}
 							p.Position++
-							goto l787
-						l801:
-							p.Position, p.TokenIndex = position787, tokenIndex787
+							goto l807
+						l821:
+							p.Position, p.TokenIndex = position807, tokenIndex807
 							if p.Buffer[p.Position] != '%' {
-								goto l786
+								goto l806
 							}
 							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l786
+									goto l806
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l786
+									goto l806
 								}
 								p.Position++
 							}
 						}
-					l787:
-						goto l785
-					l786:
-						p.Position, p.TokenIndex = position786, tokenIndex786
+					l807:
+						goto l805
+					l806:
+						p.Position, p.TokenIndex = position806, tokenIndex806
 					}
-					p.Add(rulewpath, position784, tokenIndex784)
+					p.Add(rulewpath, position804, tokenIndex804)
 				}
-				p.Add(rulewaisdoc, position759, tokenIndex759)
+				p.Add(rulewaisdoc, position779, tokenIndex779)
 			}
-			goto l757
-		l758:
-			p.Position, p.TokenIndex = position757, tokenIndex757
+			goto l777
+		l778:
+			p.Position, p.TokenIndex = position777, tokenIndex777
 			{
-				position809, tokenIndex809 := p.Position, p.TokenIndex
+				position829, tokenIndex829 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != 'w' {
-					goto l808
+					goto l828
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'a' {
-					goto l808
+					goto l828
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'i' {
-					goto l808
+					goto l828
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 's' {
-					goto l808
+					goto l828
 				}
 				p.Position++
 				if p.Buffer[p.Position] != ':' {
-					goto l808
+					goto l828
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '/' {
-					goto l808
+					goto l828
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '/' {
-					goto l808
+					goto l828
 				}
 				p.Position++
 				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-					goto l808
+					goto l828
 				}
 				if p.Buffer[p.Position] != '/' {
-					goto l808
+					goto l828
 				}
 				p.Position++
 				if !p.rule_database() {
-					goto l808
+					goto l828
 				}
 				if p.Buffer[p.Position] != '?' {
-					goto l808
+					goto l828
 				}
 				p.Position++
 				if !p.rule_search() {
-					goto l808
+					goto l828
 				}
-				p.Add(rulewaisindex, position809, tokenIndex809)
+				p.Add(rulewaisindex, position829, tokenIndex829)
 			}
-			goto l757
-		l808:
-			p.Position, p.TokenIndex = position757, tokenIndex757
+			goto l777
+		l828:
+			p.Position, p.TokenIndex = position777, tokenIndex777
 			{
-				position810, tokenIndex810 := p.Position, p.TokenIndex
+				position830, tokenIndex830 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != 'w' {
-					goto l755
+					goto l775
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'a' {
-					goto l755
+					goto l775
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'i' {
-					goto l755
+					goto l775
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 's' {
-					goto l755
+					goto l775
 				}
 				p.Position++
 				if p.Buffer[p.Position] != ':' {
-					goto l755
+					goto l775
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '/' {
-					goto l755
+					goto l775
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '/' {
-					goto l755
+					goto l775
 				}
 				p.Position++
 				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-					goto l755
+					goto l775
 				}
 				if p.Buffer[p.Position] != '/' {
-					goto l755
+					goto l775
 				}
 				p.Position++
 				if !p.rule_database() {
-					goto l755
+					goto l775
 				}
-				p.Add(rulewaisdatabase, position810, tokenIndex810)
+				p.Add(rulewaisdatabase, position830, tokenIndex830)
 			}
 		}
-	l757:
-		p.Add(rulewaisurl, position756, tokenIndex756)
+	l777:
+		p.Add(rulewaisurl, position776, tokenIndex776)
 	}
 	return true
-l755:
-	p.Position, p.TokenIndex = position755, tokenIndex755
+l775:
+	p.Position, p.TokenIndex = position775, tokenIndex775
 	return false
 }
 
 /* waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database)> */
 func (p *parser) rule_waisdatabase() bool {
-	position800, tokenIndex800 := p.Position, p.TokenIndex
+	position820, tokenIndex820 := p.Position, p.TokenIndex
 	{
-		position801, tokenIndex801 := p.Position, p.TokenIndex
+		position821, tokenIndex821 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'w' {
-			goto l800
+			goto l820
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l800
+			goto l820
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l800
+			goto l820
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l800
+			goto l820
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l800
+			goto l820
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l800
+			goto l820
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l800
+			goto l820
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l800
+			goto l820
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l800
+			goto l820
 		}
 		p.Position++
 		if !p.rule_database() {
-			goto l800
+			goto l820
 		}
-		p.Add(rulewaisdatabase, position801, tokenIndex801)
+		p.Add(rulewaisdatabase, position821, tokenIndex821)
 	}
 	return true
-l800:
-	p.Position, p.TokenIndex = position800, tokenIndex800
+l820:
+	p.Position, p.TokenIndex = position820, tokenIndex820
 	return false
 }
 
 /* waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search)> */
 func (p *parser) rule_waisindex() bool {
-	position802, tokenIndex802 := p.Position, p.TokenIndex
+	position822, tokenIndex822 := p.Position, p.TokenIndex
 	{
-		position803, tokenIndex803 := p.Position, p.TokenIndex
+		position823, tokenIndex823 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'w' {
-			goto l802
+			goto l822
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l802
+			goto l822
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l802
+			goto l822
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l802
+			goto l822
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l802
+			goto l822
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l802
+			goto l822
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l802
+			goto l822
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l802
+			goto l822
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l802
+			goto l822
 		}
 		p.Position++
 		if !p.rule_database() {
-			goto l802
+			goto l822
 		}
 		if p.Buffer[p.Position] != '?' {
-			goto l802
+			goto l822
 		}
 		p.Position++
 		if !p.rule_search() {
-			goto l802
+			goto l822
 		}
-		p.Add(rulewaisindex, position803, tokenIndex803)
+		p.Add(rulewaisindex, position823, tokenIndex823)
 	}
 	return true
-l802:
-	p.Position, p.TokenIndex = position802, tokenIndex802
+l822:
+	p.Position, p.TokenIndex = position822, tokenIndex822
 	return false
 }
 
 /* waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath)> */
 func (p *parser) rule_waisdoc() bool {
-	position804, tokenIndex804 := p.Position, p.TokenIndex
+	position824, tokenIndex824 := p.Position, p.TokenIndex
 	{
-		position805, tokenIndex805 := p.Position, p.TokenIndex
+		position825, tokenIndex825 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'w' {
-			goto l804
+			goto l824
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l804
+			goto l824
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l804
+			goto l824
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l804
+			goto l824
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l804
+			goto l824
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l804
+			goto l824
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l804
+			goto l824
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l804
+			goto l824
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l804
+			goto l824
 		}
 		p.Position++
 		if !p.rule_database() {
-			goto l804
+			goto l824
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l804
+			goto l824
 		}
 		p.Position++
 		if !p.rule_wtype() {
-			goto l804
+			goto l824
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l804
+			goto l824
 		}
 		p.Position++
 		if !p.rule_wpath() {
-			goto l804
+			goto l824
 		}
-		p.Add(rulewaisdoc, position805, tokenIndex805)
+		p.Add(rulewaisdoc, position825, tokenIndex825)
 	}
 	return true
-l804:
-	p.Position, p.TokenIndex = position804, tokenIndex804
+l824:
+	p.Position, p.TokenIndex = position824, tokenIndex824
 	return false
 }
 
 /* database <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_database() bool {
 	{
-		position815, tokenIndex815 := p.Position, p.TokenIndex
-	l816:
+		position835, tokenIndex835 := p.Position, p.TokenIndex
+	l836:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -3803,39 +3979,39 @@ func (p *parser) rule_database() bool {
 			p.Position = i
 		}
 		{
-			position817, tokenIndex817 := p.Position, p.TokenIndex
+			position837, tokenIndex837 := p.Position, p.TokenIndex
 			{
-				position818, tokenIndex818 := p.Position, p.TokenIndex
+				position838, tokenIndex838 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l832
+					goto l852
 				}
 				p.Position++
-				goto l818
-			l832:
-				p.Position, p.TokenIndex = position818, tokenIndex818
+				goto l838
+			l852:
+				p.Position, p.TokenIndex = position838, tokenIndex838
 				if p.Buffer[p.Position] != '%' {
-					goto l817
+					goto l837
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l817
+						goto l837
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l817
+						goto l837
 					}
 					p.Position++
 				}
 			}
-		l818:
-			goto l816
-		l817:
-			p.Position, p.TokenIndex = position817, tokenIndex817
+		l838:
+			goto l836
+		l837:
+			p.Position, p.TokenIndex = position837, tokenIndex837
 		}
-		p.Add(ruledatabase, position815, tokenIndex815)
+		p.Add(ruledatabase, position835, tokenIndex835)
 	}
 	return true
 }
@@ -3843,8 +4019,8 @@ func (p *parser) rule_database() bool {
 /* wtype <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_wtype() bool {
 	{
-		position832, tokenIndex832 := p.Position, p.TokenIndex
-	l833:
+		position852, tokenIndex852 := p.Position, p.TokenIndex
+	l853:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -3853,39 +4029,39 @@ func (p *parser) rule_wtype() bool {
 			p.Position = i
 		}
 		{
-			position834, tokenIndex834 := p.Position, p.TokenIndex
+			position854, tokenIndex854 := p.Position, p.TokenIndex
 			{
-				position835, tokenIndex835 := p.Position, p.TokenIndex
+				position855, tokenIndex855 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l849
+					goto l869
 				}
 				p.Position++
-				goto l835
-			l849:
-				p.Position, p.TokenIndex = position835, tokenIndex835
+				goto l855
+			l869:
+				p.Position, p.TokenIndex = position855, tokenIndex855
 				if p.Buffer[p.Position] != '%' {
-					goto l834
+					goto l854
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l834
+						goto l854
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l834
+						goto l854
 					}
 					p.Position++
 				}
 			}
-		l835:
-			goto l833
-		l834:
-			p.Position, p.TokenIndex = position834, tokenIndex834
+		l855:
+			goto l853
+		l854:
+			p.Position, p.TokenIndex = position854, tokenIndex854
 		}
-		p.Add(rulewtype, position832, tokenIndex832)
+		p.Add(rulewtype, position852, tokenIndex852)
 	}
 	return true
 }
@@ -3893,8 +4069,8 @@ func (p *parser) rule_wtype() bool {
 /* wpath <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_wpath() bool {
 	{
-		position857, tokenIndex857 := p.Position, p.TokenIndex
-	l858:
+		position877, tokenIndex877 := p.Position, p.TokenIndex
+	l878:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -3903,132 +4079,132 @@ func (p *parser) rule_wpath() bool {
 			p.Position = i
 		}
 		{
-			position859, tokenIndex859 := p.Position, p.TokenIndex
+			position879, tokenIndex879 := p.Position, p.TokenIndex
 			{
-				position860, tokenIndex860 := p.Position, p.TokenIndex
+				position880, tokenIndex880 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l874
+					goto l894
 				}
 				p.Position++
-				goto l860
-			l874:
-				p.Position, p.TokenIndex = position860, tokenIndex860
+				goto l880
+			l894:
+				p.Position, p.TokenIndex = position880, tokenIndex880
 				if p.Buffer[p.Position] != '%' {
-					goto l859
+					goto l879
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l859
+						goto l879
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l859
+						goto l879
 					}
 					p.Position++
 				}
 			}
-		l860:
-			goto l858
-		l859:
-			p.Position, p.TokenIndex = position859, tokenIndex859
+		l880:
+			goto l878
+		l879:
+			p.Position, p.TokenIndex = position879, tokenIndex879
 		}
-		p.Add(rulewpath, position857, tokenIndex857)
+		p.Add(rulewpath, position877, tokenIndex877)
 	}
 	return true
 }
 
 /* prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec*)> */
 func (p *parser) rule_prosperourl() bool {
-	position841, tokenIndex841 := p.Position, p.TokenIndex
+	position861, tokenIndex861 := p.Position, p.TokenIndex
 	{
-		position842, tokenIndex842 := p.Position, p.TokenIndex
+		position862, tokenIndex862 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'p' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l841
+			goto l861
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l841
+			goto l861
 		}
 		p.Position++
 		{
-			position843, tokenIndex843 := p.Position, p.TokenIndex
+			position863, tokenIndex863 := p.Position, p.TokenIndex
 			if !p.rule_psegment() {
-				goto l841
+				goto l861
 			}
-		l844:
+		l864:
 			{
-				position845, tokenIndex845 := p.Position, p.TokenIndex
+				position865, tokenIndex865 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l845
+					goto l865
 				}
 				p.Position++
 				if !p.rule_psegment() {
-					goto l845
+					goto l865
 				}
-				goto l844
-			l845:
-				p.Position, p.TokenIndex = position845, tokenIndex845
+				goto l864
+			l865:
+				p.Position, p.TokenIndex = position865, tokenIndex865
 			}
-			p.Add(ruleppath, position843, tokenIndex843)
+			p.Add(ruleppath, position863, tokenIndex863)
 		}
-	l846:
+	l866:
 		{
-			position847, tokenIndex847 := p.Position, p.TokenIndex
+			position867, tokenIndex867 := p.Position, p.TokenIndex
 			{
-				position848, tokenIndex848 := p.Position, p.TokenIndex
+				position868, tokenIndex868 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ';' {
-					goto l847
+					goto l867
 				}
 				p.Position++
 				{
-					position849, tokenIndex849 := p.Position, p.TokenIndex
-				l850:
+					position869, tokenIndex869 := p.Position, p.TokenIndex
+				l870:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset12[buf[i]] {
@@ -4037,47 +4213,47 @@ func (p *parser) rule_prosperourl() bool {
 						p.Position = i
 					}
 					{
-						position851, tokenIndex851 := p.Position, p.TokenIndex
+						position871, tokenIndex871 := p.Position, p.TokenIndex
 						{
-							position852, tokenIndex852 := p.Position, p.TokenIndex
+							position872, tokenIndex872 := p.Position, p.TokenIndex
 							if !cset12[p.Buffer[p.Position]] {
-								goto l870
+								goto l890
 							}
 							p.Position++
-							goto l852
-						l870:
-							p.Position, p.TokenIndex = position852, tokenIndex852
+							goto l872
+						l890:
+							p.Position, p.TokenIndex = position872, tokenIndex872
 							if p.Buffer[p.Position] != '%' {
-								goto l851
+								goto l871
 							}
 							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l851
+									goto l871
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l851
+									goto l871
 								}
 								p.Position++
 							}
 						}
-					l852:
-						goto l850
-					l851:
-						p.Position, p.TokenIndex = position851, tokenIndex851
+					l872:
+						goto l870
+					l871:
+						p.Position, p.TokenIndex = position871, tokenIndex871
 					}
-					p.Add(rulefieldname, position849, tokenIndex849)
+					p.Add(rulefieldname, position869, tokenIndex869)
 				}
 				if p.Buffer[p.Position] != '=' {
-					goto l847
+					goto l867
 				}
 				p.Position++
 				{
-					position877, tokenIndex877 := p.Position, p.TokenIndex
-				l878:
+					position897, tokenIndex897 := p.Position, p.TokenIndex
+				l898:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset12[buf[i]] {
@@ -4086,89 +4262,89 @@ func (p *parser) rule_prosperourl() bool {
 						p.Position = i
 					}
 					{
-						position879, tokenIndex879 := p.Position, p.TokenIndex
+						position899, tokenIndex899 := p.Position, p.TokenIndex
 						{
-							position880, tokenIndex880 := p.Position, p.TokenIndex
+							position900, tokenIndex900 := p.Position, p.TokenIndex
 							if !cset12[p.Buffer[p.Position]] {
-								goto l898
+								goto l918
 							}
 							p.Position++
-							goto l880
-						l898:
-							p.Position, p.TokenIndex = position880, tokenIndex880
+							goto l900
+						l918:
+							p.Position, p.TokenIndex = position900, tokenIndex900
 							if p.Buffer[p.Position] != '%' {
-								goto l879
+								goto l899
 							}
 							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l879
+									goto l899
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l879
+									goto l899
 								}
 								p.Position++
 							}
 						}
-					l880:
-						goto l878
-					l879:
-						p.Position, p.TokenIndex = position879, tokenIndex879
+					l900:
+						goto l898
+					l899:
+						p.Position, p.TokenIndex = position899, tokenIndex899
 					}
-					p.Add(rulefieldvalue, position877, tokenIndex877)
+					p.Add(rulefieldvalue, position897, tokenIndex897)
 				}
-				p.Add(rulefieldspec, position848, tokenIndex848)
+				p.Add(rulefieldspec, position868, tokenIndex868)
 			}
-			goto l846
-		l847:
-			p.Position, p.TokenIndex = position847, tokenIndex847
+			goto l866
+		l867:
+			p.Position, p.TokenIndex = position867, tokenIndex867
 		}
-		p.Add(ruleprosperourl, position842, tokenIndex842)
+		p.Add(ruleprosperourl, position862, tokenIndex862)
 	}
 	return true
-l841:
-	p.Position, p.TokenIndex = position841, tokenIndex841
+l861:
+	p.Position, p.TokenIndex = position861, tokenIndex861
 	return false
 }
 
 /* ppath <- <(psegment ('/' psegment)*)> */
 func (p *parser) rule_ppath() bool {
-	position885, tokenIndex885 := p.Position, p.TokenIndex
+	position905, tokenIndex905 := p.Position, p.TokenIndex
 	{
-		position886, tokenIndex886 := p.Position, p.TokenIndex
+		position906, tokenIndex906 := p.Position, p.TokenIndex
 		if !p.rule_psegment() {
-			goto l885
+			goto l905
 		}
-	l887:
+	l907:
 		{
-			position888, tokenIndex888 := p.Position, p.TokenIndex
+			position908, tokenIndex908 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l888
+				goto l908
 			}
 			p.Position++
 			if !p.rule_psegment() {
-				goto l888
+				goto l908
 			}
-			goto l887
-		l888:
-			p.Position, p.TokenIndex = position888, tokenIndex888
+			goto l907
+		l908:
+			p.Position, p.TokenIndex = position908, tokenIndex908
 		}
-		p.Add(ruleppath, position886, tokenIndex886)
+		p.Add(ruleppath, position906, tokenIndex906)
 	}
 	return true
-l885:
-	p.Position, p.TokenIndex = position885, tokenIndex885
+l905:
+	p.Position, p.TokenIndex = position905, tokenIndex905
 	return false
 }
 
 /* psegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_psegment() bool {
 	{
-		position907, tokenIndex907 := p.Position, p.TokenIndex
-	l908:
+		position927, tokenIndex927 := p.Position, p.TokenIndex
+	l928:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset7[buf[i]] {
@@ -4177,75 +4353,75 @@ func (p *parser) rule_psegment() bool {
 			p.Position = i
 		}
 		{
-			position909, tokenIndex909 := p.Position, p.TokenIndex
+			position929, tokenIndex929 := p.Position, p.TokenIndex
 			{
-				position910, tokenIndex910 := p.Position, p.TokenIndex
+				position930, tokenIndex930 := p.Position, p.TokenIndex
 				if !cset7[p.Buffer[p.Position]] {
-					goto l929
+					goto l949
 				}
 				p.Position++
-				goto l910
-			l929:
-				p.Position, p.TokenIndex = position910, tokenIndex910
+				goto l930
+			l949:
+				p.Position, p.TokenIndex = position930, tokenIndex930
 				if p.Buffer[p.Position] != '%' {
-					goto l909
+					goto l929
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l909
+						goto l929
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l909
+						goto l929
 					}
 					p.Position++
 				}
 			}
-		l910:
-			goto l908
-		l909:
-			p.Position, p.TokenIndex = position909, tokenIndex909
+		l930:
+			goto l928
+		l929:
+			p.Position, p.TokenIndex = position929, tokenIndex929
 		}
-		p.Add(rulepsegment, position907, tokenIndex907)
+		p.Add(rulepsegment, position927, tokenIndex927)
 	}
 	return true
 }
 
 /* fieldspec <- <(';' fieldname '=' fieldvalue)> */
 func (p *parser) rule_fieldspec() bool {
-	position919, tokenIndex919 := p.Position, p.TokenIndex
+	position939, tokenIndex939 := p.Position, p.TokenIndex
 	{
-		position920, tokenIndex920 := p.Position, p.TokenIndex
+		position940, tokenIndex940 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != ';' {
-			goto l919
+			goto l939
 		}
 		p.Position++
 		if !p.rule_fieldname() {
-			goto l919
+			goto l939
 		}
 		if p.Buffer[p.Position] != '=' {
-			goto l919
+			goto l939
 		}
 		p.Position++
 		if !p.rule_fieldvalue() {
-			goto l919
+			goto l939
 		}
-		p.Add(rulefieldspec, position920, tokenIndex920)
+		p.Add(rulefieldspec, position940, tokenIndex940)
 	}
 	return true
-l919:
-	p.Position, p.TokenIndex = position919, tokenIndex919
+l939:
+	p.Position, p.TokenIndex = position939, tokenIndex939
 	return false
 }
 
 /* fieldname <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fieldname() bool {
 	{
-		position922, tokenIndex922 := p.Position, p.TokenIndex
-	l923:
+		position942, tokenIndex942 := p.Position, p.TokenIndex
+	l943:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -4254,39 +4430,39 @@ func (p *parser) rule_fieldname() bool {
 			p.Position = i
 		}
 		{
-			position924, tokenIndex924 := p.Position, p.TokenIndex
+			position944, tokenIndex944 := p.Position, p.TokenIndex
 			{
-				position925, tokenIndex925 := p.Position, p.TokenIndex
+				position945, tokenIndex945 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l943
+					goto l963
 				}
 				p.Position++
-				goto l925
-			l943:
-				p.Position, p.TokenIndex = position925, tokenIndex925
+				goto l945
+			l963:
+				p.Position, p.TokenIndex = position945, tokenIndex945
 				if p.Buffer[p.Position] != '%' {
-					goto l924
+					goto l944
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l924
+						goto l944
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l924
+						goto l944
 					}
 					p.Position++
 				}
 			}
-		l925:
-			goto l923
-		l924:
-			p.Position, p.TokenIndex = position924, tokenIndex924
+		l945:
+			goto l943
+		l944:
+			p.Position, p.TokenIndex = position944, tokenIndex944
 		}
-		p.Add(rulefieldname, position922, tokenIndex922)
+		p.Add(rulefieldname, position942, tokenIndex942)
 	}
 	return true
 }
@@ -4294,8 +4470,8 @@ func (p *parser) rule_fieldname() bool {
 /* fieldvalue <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fieldvalue() bool {
 	{
-		position951, tokenIndex951 := p.Position, p.TokenIndex
-	l952:
+		position971, tokenIndex971 := p.Position, p.TokenIndex
+	l972:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -4304,53 +4480,53 @@ func (p *parser) rule_fieldvalue() bool {
 			p.Position = i
 		}
 		{
-			position953, tokenIndex953 := p.Position, p.TokenIndex
+			position973, tokenIndex973 := p.Position, p.TokenIndex
 			{
-				position954, tokenIndex954 := p.Position, p.TokenIndex
+				position974, tokenIndex974 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l972
+					goto l992
 				}
 				p.Position++
-				goto l954
-			l972:
-				p.Position, p.TokenIndex = position954, tokenIndex954
+				goto l974
+			l992:
+				p.Position, p.TokenIndex = position974, tokenIndex974
 				if p.Buffer[p.Position] != '%' {
-					goto l953
+					goto l973
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l953
+						goto l973
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l953
+						goto l973
 					}
 					p.Position++
 				}
 			}
-		l954:
-			goto l952
-		l953:
-			p.Position, p.TokenIndex = position953, tokenIndex953
+		l974:
+			goto l972
+		l973:
+			p.Position, p.TokenIndex = position973, tokenIndex973
 		}
-		p.Add(rulefieldvalue, position951, tokenIndex951)
+		p.Add(rulefieldvalue, position971, tokenIndex971)
 	}
 	return true
 }
 
 /* digits <- <[0-9]+> */
 func (p *parser) rule_digits() bool {
-	position979, tokenIndex979 := p.Position, p.TokenIndex
+	position999, tokenIndex999 := p.Position, p.TokenIndex
 	{
-		position980, tokenIndex980 := p.Position, p.TokenIndex
+		position1000, tokenIndex1000 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l979
+			goto l999
 		}
 		p.Position++
-	l981:
+	l1001:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -4359,264 +4535,171 @@ func (p *parser) rule_digits() bool {
 			p.Position = i
 		}
 		{
-			position982, tokenIndex982 := p.Position, p.TokenIndex
+			position1002, tokenIndex1002 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l982
+				goto l1002
 			}
 			p.Position++
-			goto l981
-		l982:
-			p.Position, p.TokenIndex = position982, tokenIndex982
+			goto l1001
+		l1002:
+			p.Position, p.TokenIndex = position1002, tokenIndex1002
 		}
-		p.Add(ruledigits, position980, tokenIndex980)
+		p.Add(ruledigits, position1000, tokenIndex1000)
 	}
 	return true
-l979:
-	p.Position, p.TokenIndex = position979, tokenIndex979
+l999:
+	p.Position, p.TokenIndex = position999, tokenIndex999
 	return false
 }
 
 /* escape <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 func (p *parser) rule_escape() bool {
-	position983, tokenIndex983 := p.Position, p.TokenIndex
+	position1003, tokenIndex1003 := p.Position, p.TokenIndex
 	{
-		position984, tokenIndex984 := p.Position, p.TokenIndex
+		position1004, tokenIndex1004 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l983
+			goto l1003
 		}
 		p.Position++
 		{
 			if !cset1[p.Buffer[p.Position]] {
-				goto l983
+				goto l1003
 			}
 			p.Position++
 		}
 		{
 			if !cset1[p.Buffer[p.Position]] {
-				goto l983
+				goto l1003
 			}
 			p.Position++
 		}
-		p.Add(ruleescape, position984, tokenIndex984)
+		p.Add(ruleescape, position1004, tokenIndex1004)
 	}
 	return true
-l983:
-	p.Position, p.TokenIndex = position983, tokenIndex983
+l1003:
+	p.Position, p.TokenIndex = position1003, tokenIndex1003
 	return false
 }
 
 /* uchar <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / escape)> */
 func (p *parser) rule_uchar() bool {
-	position991, tokenIndex991 := p.Position, p.TokenIndex
+	position1011, tokenIndex1011 := p.Position, p.TokenIndex
 	{
-		position992, tokenIndex992 := p.Position, p.TokenIndex
+		position1012, tokenIndex1012 := p.Position, p.TokenIndex
 		{
-			position993, tokenIndex993 := p.Position, p.TokenIndex
+			position1013, tokenIndex1013 := p.Position, p.TokenIndex
 			if !cset11[p.Buffer[p.Position]] {
-				goto l1007
+				goto l1027
 			}
 			p.Position++
-			goto l993
-		l1007:
-			p.Position, p.TokenIndex = position993, tokenIndex993
+			goto l1013
+		l1027:
+			p.Position, p.TokenIndex = position1013, tokenIndex1013
 			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l991
+				goto l1011
 			}
 		}
-	l993:
-		p.Add(ruleuchar, position992, tokenIndex992)
+	l1013:
+		p.Add(ruleuchar, position1012, tokenIndex1012)
 	}
 	return true
-l991:
-	p.Position, p.TokenIndex = position991, tokenIndex991
+l1011:
+	p.Position, p.TokenIndex = position1011, tokenIndex1011
 	return false
 }
 
 /* xchar <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / escape)> */
 func (p *parser) rule_xchar() bool {
-	position1008, tokenIndex1008 := p.Position, p.TokenIndex
+	position1028, tokenIndex1028 := p.Position, p.TokenIndex
 	{
-		position1009, tokenIndex1009 := p.Position, p.TokenIndex
+		position1029, tokenIndex1029 := p.Position, p.TokenIndex
 		{
-			position1010, tokenIndex1010 := p.Position, p.TokenIndex
+			position1030, tokenIndex1030 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1031
+				goto l1051
 			}
 			p.Position++
-			goto l1010
-		l1031:
-			p.Position, p.TokenIndex = position1010, tokenIndex1010
+			goto l1030
+		l1051:
+			p.Position, p.TokenIndex = position1030, tokenIndex1030
 			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1008
+				goto l1028
 			}
 		}
-	l1010:
-		p.Add(rulexchar, position1009, tokenIndex1009)
+	l1030:
+		p.Add(rulexchar, position1029, tokenIndex1029)
 	}
 	return true
-l1008:
-	p.Position, p.TokenIndex = position1008, tokenIndex1008
+l1028:
+	p.Position, p.TokenIndex = position1028, tokenIndex1028
 	return false
 }
 
 /* selector_alone <- <xchar*> */
 func (p *parser) rule_selector_alone() bool {
 	{
-		position1033, tokenIndex1033 := p.Position, p.TokenIndex
-	l1034:
+		position1053, tokenIndex1053 := p.Position, p.TokenIndex
+	l1054:
 		{
-			position1035, tokenIndex1035 := p.Position, p.TokenIndex
+			position1055, tokenIndex1055 := p.Position, p.TokenIndex
 			if !cset30[p.Buffer[p.Position]] || !p.rule_xchar() {
-				goto l1035
+				goto l1055
 			}
-			goto l1034
-		l1035:
-			p.Position, p.TokenIndex = position1035, tokenIndex1035
+			goto l1054
+		l1055:
+			p.Position, p.TokenIndex = position1055, tokenIndex1055
 		}
-		p.Add(ruleselector_alone, position1033, tokenIndex1033)
+		p.Add(ruleselector_alone, position1053, tokenIndex1053)
 	}
 	return true
 }
 
 /* alphadigit <- <([0-9] / [A-Z] / [a-z])> */
 func (p *parser) rule_alphadigit() bool {
-	position1036, tokenIndex1036 := p.Position, p.TokenIndex
+	position1056, tokenIndex1056 := p.Position, p.TokenIndex
 	{
-		position1037, tokenIndex1037 := p.Position, p.TokenIndex
+		position1057, tokenIndex1057 := p.Position, p.TokenIndex
 		{
 			if !cset4[p.Buffer[p.Position]] {
-				goto l1036
+				goto l1056
 			}
 			p.Position++
 		}
-		p.Add(rulealphadigit, position1037, tokenIndex1037)
+		p.Add(rulealphadigit, position1057, tokenIndex1057)
 	}
 	return true
-l1036:
-	p.Position, p.TokenIndex = position1036, tokenIndex1036
+l1056:
+	p.Position, p.TokenIndex = position1056, tokenIndex1056
 	return false
 }
 
 /* lowalpha <- <[a-z]> */
 func (p *parser) rule_lowalpha() bool {
-	position1041, tokenIndex1041 := p.Position, p.TokenIndex
+	position1061, tokenIndex1061 := p.Position, p.TokenIndex
 	{
-		position1042, tokenIndex1042 := p.Position, p.TokenIndex
+		position1062, tokenIndex1062 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
-			goto l1041
+			goto l1061
 		}
 		p.Position++
-		p.Add(rulelowalpha, position1042, tokenIndex1042)
+		p.Add(rulelowalpha, position1062, tokenIndex1062)
 	}
 	return true
-l1041:
-	p.Position, p.TokenIndex = position1041, tokenIndex1041
+l1061:
+	p.Position, p.TokenIndex = position1061, tokenIndex1061
 	return false
 }
 
 /* hialpha <- <[A-Z]> */
 func (p *parser) rule_hialpha() bool {
-	position1043, tokenIndex1043 := p.Position, p.TokenIndex
-	{
-		position1044, tokenIndex1044 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
-			goto l1043
-		}
-		p.Position++
-		p.Add(rulehialpha, position1044, tokenIndex1044)
-	}
-	return true
-l1043:
-	p.Position, p.TokenIndex = position1043, tokenIndex1043
-	return false
-}
-
-/* alpha <- <([A-Z] / [a-z])> */
-func (p *parser) rule_alpha() bool {
-	position1045, tokenIndex1045 := p.Position, p.TokenIndex
-	{
-		position1046, tokenIndex1046 := p.Position, p.TokenIndex
-		{
-			if !cset5[p.Buffer[p.Position]] {
-				goto l1045
-			}
-			p.Position++
-		}
-		p.Add(rulealpha, position1046, tokenIndex1046)
-	}
-	return true
-l1045:
-	p.Position, p.TokenIndex = position1045, tokenIndex1045
-	return false
-}
-
-/* digit <- <[0-9]> */
-func (p *parser) rule_digit() bool {
-	position1049, tokenIndex1049 := p.Position, p.TokenIndex
-	{
-		position1050, tokenIndex1050 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l1049
-		}
-		p.Position++
-		p.Add(ruledigit, position1050, tokenIndex1050)
-	}
-	return true
-l1049:
-	p.Position, p.TokenIndex = position1049, tokenIndex1049
-	return false
-}
-
-/* safe <- <('$' / '+' / '-' / '.' / '_')> */
-func (p *parser) rule_safe() bool {
-	position1051, tokenIndex1051 := p.Position, p.TokenIndex
-	{
-		position1052, tokenIndex1052 := p.Position, p.TokenIndex
-		{
-			if !cset13[p.Buffer[p.Position]] {
-				goto l1051
-			}
-			p.Position++
-		}
-		p.Add(rulesafe, position1052, tokenIndex1052)
-	}
-	return true
-l1051:
-	p.Position, p.TokenIndex = position1051, tokenIndex1051
-	return false
-}
-
-/* extra <- <('!' / [\'-*] / ',')> */
-func (p *parser) rule_extra() bool {
-	position1058, tokenIndex1058 := p.Position, p.TokenIndex
-	{
-		position1059, tokenIndex1059 := p.Position, p.TokenIndex
-		{
-			if !cset14[p.Buffer[p.Position]] {
-				goto l1058
-			}
-			p.Position++
-		}
-		p.Add(ruleextra, position1059, tokenIndex1059)
-	}
-	return true
-l1058:
-	p.Position, p.TokenIndex = position1058, tokenIndex1058
-	return false
-}
-
-/* national <- <([[-^] / '`' / [{-~])> */
-func (p *parser) rule_national() bool {
 	position1063, tokenIndex1063 := p.Position, p.TokenIndex
 	{
 		position1064, tokenIndex1064 := p.Position, p.TokenIndex
-		{
-			if !cset15[p.Buffer[p.Position]] {
-				goto l1063
-			}
-			p.Position++
+		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
+			goto l1063
 		}
-		p.Add(rulenational, position1064, tokenIndex1064)
+		p.Position++
+		p.Add(rulehialpha, position1064, tokenIndex1064)
 	}
 	return true
 l1063:
@@ -4624,79 +4707,172 @@ l1063:
 	return false
 }
 
-/* punctuation <- <('"' / '#' / '%' / '<' / '>')> */
-func (p *parser) rule_punctuation() bool {
-	position1068, tokenIndex1068 := p.Position, p.TokenIndex
+/* alpha <- <([A-Z] / [a-z])> */
+func (p *parser) rule_alpha() bool {
+	position1065, tokenIndex1065 := p.Position, p.TokenIndex
 	{
-		position1069, tokenIndex1069 := p.Position, p.TokenIndex
+		position1066, tokenIndex1066 := p.Position, p.TokenIndex
 		{
-			if !cset16[p.Buffer[p.Position]] {
-				goto l1068
+			if !cset5[p.Buffer[p.Position]] {
+				goto l1065
 			}
 			p.Position++
 		}
-		p.Add(rulepunctuation, position1069, tokenIndex1069)
+		p.Add(rulealpha, position1066, tokenIndex1066)
 	}
 	return true
-l1068:
-	p.Position, p.TokenIndex = position1068, tokenIndex1068
+l1065:
+	p.Position, p.TokenIndex = position1065, tokenIndex1065
+	return false
+}
+
+/* digit <- <[0-9]> */
+func (p *parser) rule_digit() bool {
+	position1069, tokenIndex1069 := p.Position, p.TokenIndex
+	{
+		position1070, tokenIndex1070 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l1069
+		}
+		p.Position++
+		p.Add(ruledigit, position1070, tokenIndex1070)
+	}
+	return true
+l1069:
+	p.Position, p.TokenIndex = position1069, tokenIndex1069
+	return false
+}
+
+/* safe <- <('$' / '+' / '-' / '.' / '_')> */
+func (p *parser) rule_safe() bool {
+	position1071, tokenIndex1071 := p.Position, p.TokenIndex
+	{
+		position1072, tokenIndex1072 := p.Position, p.TokenIndex
+		{
+			if !cset13[p.Buffer[p.Position]] {
+				goto l1071
+			}
+			p.Position++
+		}
+		p.Add(rulesafe, position1072, tokenIndex1072)
+	}
+	return true
+l1071:
+	p.Position, p.TokenIndex = position1071, tokenIndex1071
+	return false
+}
+
+/* extra <- <('!' / [\'-*] / ',')> */
+func (p *parser) rule_extra() bool {
+	position1078, tokenIndex1078 := p.Position, p.TokenIndex
+	{
+		position1079, tokenIndex1079 := p.Position, p.TokenIndex
+		{
+			if !cset14[p.Buffer[p.Position]] {
+				goto l1078
+			}
+			p.Position++
+		}
+		p.Add(ruleextra, position1079, tokenIndex1079)
+	}
+	return true
+l1078:
+	p.Position, p.TokenIndex = position1078, tokenIndex1078
+	return false
+}
+
+/* national <- <([[-^] / '`' / [{-~])> */
+func (p *parser) rule_national() bool {
+	position1083, tokenIndex1083 := p.Position, p.TokenIndex
+	{
+		position1084, tokenIndex1084 := p.Position, p.TokenIndex
+		{
+			if !cset15[p.Buffer[p.Position]] {
+				goto l1083
+			}
+			p.Position++
+		}
+		p.Add(rulenational, position1084, tokenIndex1084)
+	}
+	return true
+l1083:
+	p.Position, p.TokenIndex = position1083, tokenIndex1083
+	return false
+}
+
+/* punctuation <- <('"' / '#' / '%' / '<' / '>')> */
+func (p *parser) rule_punctuation() bool {
+	position1088, tokenIndex1088 := p.Position, p.TokenIndex
+	{
+		position1089, tokenIndex1089 := p.Position, p.TokenIndex
+		{
+			if !cset16[p.Buffer[p.Position]] {
+				goto l1088
+			}
+			p.Position++
+		}
+		p.Add(rulepunctuation, position1089, tokenIndex1089)
+	}
+	return true
+l1088:
+	p.Position, p.TokenIndex = position1088, tokenIndex1088
 	return false
 }
 
 /* reserved <- <('&' / '/' / ':' / ';' / '=' / '?' / '@')> */
 func (p *parser) rule_reserved() bool {
-	position1075, tokenIndex1075 := p.Position, p.TokenIndex
+	position1095, tokenIndex1095 := p.Position, p.TokenIndex
 	{
-		position1076, tokenIndex1076 := p.Position, p.TokenIndex
+		position1096, tokenIndex1096 := p.Position, p.TokenIndex
 		{
 			if !cset17[p.Buffer[p.Position]] {
-				goto l1075
+				goto l1095
 			}
 			p.Position++
 		}
-		p.Add(rulereserved, position1076, tokenIndex1076)
+		p.Add(rulereserved, position1096, tokenIndex1096)
 	}
 	return true
-l1075:
-	p.Position, p.TokenIndex = position1075, tokenIndex1075
+l1095:
+	p.Position, p.TokenIndex = position1095, tokenIndex1095
 	return false
 }
 
 /* hex <- <([0-9] / [A-F] / [a-f])> */
 func (p *parser) rule_hex() bool {
-	position1084, tokenIndex1084 := p.Position, p.TokenIndex
+	position1104, tokenIndex1104 := p.Position, p.TokenIndex
 	{
-		position1085, tokenIndex1085 := p.Position, p.TokenIndex
+		position1105, tokenIndex1105 := p.Position, p.TokenIndex
 		{
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1084
+				goto l1104
 			}
 			p.Position++
 		}
-		p.Add(rulehex, position1085, tokenIndex1085)
+		p.Add(rulehex, position1105, tokenIndex1105)
 	}
 	return true
-l1084:
-	p.Position, p.TokenIndex = position1084, tokenIndex1084
+l1104:
+	p.Position, p.TokenIndex = position1104, tokenIndex1104
 	return false
 }
 
 /* unreserved <- <('!' / '$' / [\'-.] / [0-9] / [A-Z] / '_' / [a-z])> */
 func (p *parser) rule_unreserved() bool {
-	position1089, tokenIndex1089 := p.Position, p.TokenIndex
+	position1109, tokenIndex1109 := p.Position, p.TokenIndex
 	{
-		position1090, tokenIndex1090 := p.Position, p.TokenIndex
+		position1110, tokenIndex1110 := p.Position, p.TokenIndex
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l1089
+				goto l1109
 			}
 			p.Position++
 		}
-		p.Add(ruleunreserved, position1090, tokenIndex1090)
+		p.Add(ruleunreserved, position1110, tokenIndex1110)
 	}
 	return true
-l1089:
-	p.Position, p.TokenIndex = position1089, tokenIndex1089
+l1109:
+	p.Position, p.TokenIndex = position1109, tokenIndex1109
 	return false
 }
 

@@ -515,10 +515,34 @@ func (p *parser) rule_net_path() bool {
 													}
 													p.Position++
 												}
-											l209:
+											l206:
 												{
-													position210, tokenIndex210 := p.Position, p.TokenIndex
-												l211:
+													i, buf := p.Position, p.Buffer
+													for cset6[buf[i]] {
+														i++
+													}
+													p.Position = i
+												}
+												{
+													position207, tokenIndex207 := p.Position, p.TokenIndex
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l207
+														}
+														p.Position++
+													}
+													goto l206
+												l207:
+													p.Position, p.TokenIndex = position207, tokenIndex207
+												}
+											l214:
+												{
+													position215, tokenIndex215 := p.Position, p.TokenIndex
+													if p.Buffer[p.Position] != '-' {
+														goto l215
+													}
+													p.Position++
+												l216:
 													{
 														i, buf := p.Position, p.Buffer
 														for buf[i] == '-' {
@@ -527,24 +551,44 @@ func (p *parser) rule_net_path() bool {
 														p.Position = i
 													}
 													{
-														position212, tokenIndex212 := p.Position, p.TokenIndex
+														position217, tokenIndex217 := p.Position, p.TokenIndex
 														if p.Buffer[p.Position] != '-' {
-															goto l212
+															goto l217
 														}
 														p.Position++
-														goto l211
-													l212:
-														p.Position, p.TokenIndex = position212, tokenIndex212
+														goto l216
+													l217:
+														p.Position, p.TokenIndex = position217, tokenIndex217
 													}
 													{
 														if !cset6[p.Buffer[p.Position]] {
-															goto l210
+															goto l215
 														}
 														p.Position++
 													}
-													goto l209
-												l210:
-													p.Position, p.TokenIndex = position210, tokenIndex210
+												l218:
+													{
+														i, buf := p.Position, p.Buffer
+														for cset6[buf[i]] {
+															i++
+														}
+														p.Position = i
+													}
+													{
+														position219, tokenIndex219 := p.Position, p.TokenIndex
+														{
+															if !cset6[p.Buffer[p.Position]] {
+																goto l219
+															}
+															p.Position++
+														}
+														goto l218
+													l219:
+														p.Position, p.TokenIndex = position219, tokenIndex219
+													}
+													goto l214
+												l215:
+													p.Position, p.TokenIndex = position215, tokenIndex215
 												}
 												p.Add(ruledomainlabel, position205, tokenIndex205)
 											}
@@ -553,31 +597,55 @@ func (p *parser) rule_net_path() bool {
 											}
 											p.Position++
 											{
-												position216, tokenIndex216 := p.Position, p.TokenIndex
+												position226, tokenIndex226 := p.Position, p.TokenIndex
 												{
 													if !cset6[p.Buffer[p.Position]] {
 														goto l204
 													}
 													p.Position++
 												}
-												p.Position, p.TokenIndex = position216, tokenIndex216
+												p.Position, p.TokenIndex = position226, tokenIndex226
 											}
 											goto l203
 										l204:
 											p.Position, p.TokenIndex = position204, tokenIndex204
 										}
 										{
-											position220, tokenIndex220 := p.Position, p.TokenIndex
+											position230, tokenIndex230 := p.Position, p.TokenIndex
 											{
 												if !cset1[p.Buffer[p.Position]] {
 													goto l201
 												}
 												p.Position++
 											}
-										l223:
+										l233:
 											{
-												position224, tokenIndex224 := p.Position, p.TokenIndex
-											l225:
+												i, buf := p.Position, p.Buffer
+												for cset6[buf[i]] {
+													i++
+												}
+												p.Position = i
+											}
+											{
+												position234, tokenIndex234 := p.Position, p.TokenIndex
+												{
+													if !cset6[p.Buffer[p.Position]] {
+														goto l234
+													}
+													p.Position++
+												}
+												goto l233
+											l234:
+												p.Position, p.TokenIndex = position234, tokenIndex234
+											}
+										l238:
+											{
+												position239, tokenIndex239 := p.Position, p.TokenIndex
+												if p.Buffer[p.Position] != '-' {
+													goto l239
+												}
+												p.Position++
+											l240:
 												{
 													i, buf := p.Position, p.Buffer
 													for buf[i] == '-' {
@@ -586,50 +654,70 @@ func (p *parser) rule_net_path() bool {
 													p.Position = i
 												}
 												{
-													position226, tokenIndex226 := p.Position, p.TokenIndex
+													position241, tokenIndex241 := p.Position, p.TokenIndex
 													if p.Buffer[p.Position] != '-' {
-														goto l226
+														goto l241
 													}
 													p.Position++
-													goto l225
-												l226:
-													p.Position, p.TokenIndex = position226, tokenIndex226
+													goto l240
+												l241:
+													p.Position, p.TokenIndex = position241, tokenIndex241
 												}
 												{
 													if !cset6[p.Buffer[p.Position]] {
-														goto l224
+														goto l239
 													}
 													p.Position++
 												}
-												goto l223
-											l224:
-												p.Position, p.TokenIndex = position224, tokenIndex224
+											l242:
+												{
+													i, buf := p.Position, p.Buffer
+													for cset6[buf[i]] {
+														i++
+													}
+													p.Position = i
+												}
+												{
+													position243, tokenIndex243 := p.Position, p.TokenIndex
+													{
+														if !cset6[p.Buffer[p.Position]] {
+															goto l243
+														}
+														p.Position++
+													}
+													goto l242
+												l243:
+													p.Position, p.TokenIndex = position243, tokenIndex243
+												}
+												goto l238
+											l239:
+												p.Position, p.TokenIndex = position239, tokenIndex239
 											}
-											p.Add(ruletoplabel, position220, tokenIndex220)
+											p.Add(ruletoplabel, position230, tokenIndex230)
 										}
 										{
-											position230, tokenIndex230 := p.Position, p.TokenIndex
+											position250, tokenIndex250 := p.Position, p.TokenIndex
 											if p.Buffer[p.Position] != '.' {
-												goto l230
+												goto l250
 											}
 											p.Position++
-											goto l231
-										l230:
-											p.Position, p.TokenIndex = position230, tokenIndex230
+											goto l251
+										l250:
+											p.Position, p.TokenIndex = position250, tokenIndex250
 										}
-									l231:
+									l251:
 										p.Add(rulehostname, position202, tokenIndex202)
 									}
 									goto l200
 								l201:
 									p.Position, p.TokenIndex = position200, tokenIndex200
 									{
-										position232, tokenIndex232 := p.Position, p.TokenIndex
+										position252, tokenIndex252 := p.Position, p.TokenIndex
 										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
 											goto l171
 										}
 										p.Position++
-									l233:
+									l253:
 										{
 											i, buf := p.Position, p.Buffer
 											for '0' <= buf[i] && buf[i] <= '9' {
@@ -638,14 +726,14 @@ func (p *parser) rule_net_path() bool {
 											p.Position = i
 										}
 										{
-											position234, tokenIndex234 := p.Position, p.TokenIndex
+											position254, tokenIndex254 := p.Position, p.TokenIndex
 											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-												goto l234
+												goto l254
 											}
 											p.Position++
-											goto l233
-										l234:
-											p.Position, p.TokenIndex = position234, tokenIndex234
+											goto l253
+										l254:
+											p.Position, p.TokenIndex = position254, tokenIndex254
 										}
 										if p.Buffer[p.Position] != '.' {
 											goto l171
@@ -655,7 +743,7 @@ func (p *parser) rule_net_path() bool {
 											goto l171
 										}
 										p.Position++
-									l235:
+									l255:
 										{
 											i, buf := p.Position, p.Buffer
 											for '0' <= buf[i] && buf[i] <= '9' {
@@ -664,14 +752,14 @@ func (p *parser) rule_net_path() bool {
 											p.Position = i
 										}
 										{
-											position236, tokenIndex236 := p.Position, p.TokenIndex
+											position256, tokenIndex256 := p.Position, p.TokenIndex
 											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-												goto l236
+												goto l256
 											}
 											p.Position++
-											goto l235
-										l236:
-											p.Position, p.TokenIndex = position236, tokenIndex236
+											goto l255
+										l256:
+											p.Position, p.TokenIndex = position256, tokenIndex256
 										}
 										if p.Buffer[p.Position] != '.' {
 											goto l171
@@ -681,7 +769,7 @@ func (p *parser) rule_net_path() bool {
 											goto l171
 										}
 										p.Position++
-									l237:
+									l257:
 										{
 											i, buf := p.Position, p.Buffer
 											for '0' <= buf[i] && buf[i] <= '9' {
@@ -690,14 +778,14 @@ func (p *parser) rule_net_path() bool {
 											p.Position = i
 										}
 										{
-											position238, tokenIndex238 := p.Position, p.TokenIndex
+											position258, tokenIndex258 := p.Position, p.TokenIndex
 											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-												goto l238
+												goto l258
 											}
 											p.Position++
-											goto l237
-										l238:
-											p.Position, p.TokenIndex = position238, tokenIndex238
+											goto l257
+										l258:
+											p.Position, p.TokenIndex = position258, tokenIndex258
 										}
 										if p.Buffer[p.Position] != '.' {
 											goto l171
@@ -707,7 +795,7 @@ func (p *parser) rule_net_path() bool {
 											goto l171
 										}
 										p.Position++
-									l239:
+									l259:
 										{
 											i, buf := p.Position, p.Buffer
 											for '0' <= buf[i] && buf[i] <= '9' {
@@ -716,30 +804,30 @@ func (p *parser) rule_net_path() bool {
 											p.Position = i
 										}
 										{
-											position240, tokenIndex240 := p.Position, p.TokenIndex
+											position260, tokenIndex260 := p.Position, p.TokenIndex
 											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-												goto l240
+												goto l260
 											}
 											p.Position++
-											goto l239
-										l240:
-											p.Position, p.TokenIndex = position240, tokenIndex240
+											goto l259
+										l260:
+											p.Position, p.TokenIndex = position260, tokenIndex260
 										}
-										p.Add(ruleIPv4address, position232, tokenIndex232)
+										p.Add(ruleIPv4address, position252, tokenIndex252)
 									}
 								}
 							l200:
 								p.Add(rulehost, position199, tokenIndex199)
 							}
 							{
-								position241, tokenIndex241 := p.Position, p.TokenIndex
+								position261, tokenIndex261 := p.Position, p.TokenIndex
 								if p.Buffer[p.Position] != ':' {
-									goto l241
+									goto l261
 								}
 								p.Position++
 								{
-									position243, tokenIndex243 := p.Position, p.TokenIndex
-								l244:
+									position263, tokenIndex263 := p.Position, p.TokenIndex
+								l264:
 									{
 										i, buf := p.Position, p.Buffer
 										for '0' <= buf[i] && buf[i] <= '9' {
@@ -748,22 +836,22 @@ func (p *parser) rule_net_path() bool {
 										p.Position = i
 									}
 									{
-										position245, tokenIndex245 := p.Position, p.TokenIndex
+										position265, tokenIndex265 := p.Position, p.TokenIndex
 										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-											goto l245
+											goto l265
 										}
 										p.Position++
-										goto l244
-									l245:
-										p.Position, p.TokenIndex = position245, tokenIndex245
+										goto l264
+									l265:
+										p.Position, p.TokenIndex = position265, tokenIndex265
 									}
-									p.Add(ruleport, position243, tokenIndex243)
+									p.Add(ruleport, position263, tokenIndex263)
 								}
-								goto l242
-							l241:
-								p.Position, p.TokenIndex = position241, tokenIndex241
+								goto l262
+							l261:
+								p.Position, p.TokenIndex = position261, tokenIndex261
 							}
-						l242:
+						l262:
 							p.Add(rulehostport, position198, tokenIndex198)
 						}
 						goto l172
@@ -774,73 +862,73 @@ func (p *parser) rule_net_path() bool {
 					p.Add(ruleserver, position170, tokenIndex170)
 				}
 				{
-					position246, tokenIndex246 := p.Position, p.TokenIndex
+					position266, tokenIndex266 := p.Position, p.TokenIndex
 					{
 						if !cset7[p.Buffer[p.Position]] {
-							goto l246
+							goto l266
 						}
 						p.Position++
 					}
 					goto l169
-				l246:
-					p.Position, p.TokenIndex = position246, tokenIndex246
+				l266:
+					p.Position, p.TokenIndex = position266, tokenIndex266
 				}
 				goto l168
 			l169:
 				p.Position, p.TokenIndex = position168, tokenIndex168
 				{
-					position268, tokenIndex268 := p.Position, p.TokenIndex
+					position288, tokenIndex288 := p.Position, p.TokenIndex
 					{
-						position271, tokenIndex271 := p.Position, p.TokenIndex
+						position291, tokenIndex291 := p.Position, p.TokenIndex
 						if !cset8[p.Buffer[p.Position]] {
-							goto l291
+							goto l311
 						}
 						p.Position++
-						goto l271
-					l291:
-						p.Position, p.TokenIndex = position271, tokenIndex271
+						goto l291
+					l311:
+						p.Position, p.TokenIndex = position291, tokenIndex291
 						if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 							goto l165
 						}
 					}
-				l271:
-				l269:
+				l291:
+				l289:
 					{
-						position270, tokenIndex270 := p.Position, p.TokenIndex
+						position290, tokenIndex290 := p.Position, p.TokenIndex
 						{
-							position292, tokenIndex292 := p.Position, p.TokenIndex
+							position312, tokenIndex312 := p.Position, p.TokenIndex
 							if !cset8[p.Buffer[p.Position]] {
-								goto l312
+								goto l332
 							}
 							p.Position++
-							goto l292
-						l312:
-							p.Position, p.TokenIndex = position292, tokenIndex292
+							goto l312
+						l332:
+							p.Position, p.TokenIndex = position312, tokenIndex312
 							if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-								goto l270
+								goto l290
 							}
 						}
-					l292:
-						goto l269
-					l270:
-						p.Position, p.TokenIndex = position270, tokenIndex270
+					l312:
+						goto l289
+					l290:
+						p.Position, p.TokenIndex = position290, tokenIndex290
 					}
-					p.Add(rulereg_name, position268, tokenIndex268)
+					p.Add(rulereg_name, position288, tokenIndex288)
 				}
 			}
 		l168:
 			p.Add(ruleauthority, position167, tokenIndex167)
 		}
 		{
-			position313, tokenIndex313 := p.Position, p.TokenIndex
+			position333, tokenIndex333 := p.Position, p.TokenIndex
 			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l313
+				goto l333
 			}
-			goto l314
-		l313:
-			p.Position, p.TokenIndex = position313, tokenIndex313
+			goto l334
+		l333:
+			p.Position, p.TokenIndex = position333, tokenIndex333
 		}
-	l314:
+	l334:
 		p.Add(rulenet_path, position166, tokenIndex166)
 	}
 	return true
@@ -851,39 +939,39 @@ l165:
 
 /* abs_path <- <('/' path_segments)> */
 func (p *parser) rule_abs_path() bool {
-	position315, tokenIndex315 := p.Position, p.TokenIndex
+	position335, tokenIndex335 := p.Position, p.TokenIndex
 	{
-		position316, tokenIndex316 := p.Position, p.TokenIndex
+		position336, tokenIndex336 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l315
+			goto l335
 		}
 		p.Position++
 		{
-			position317, tokenIndex317 := p.Position, p.TokenIndex
+			position337, tokenIndex337 := p.Position, p.TokenIndex
 			if !p.rule_segment() {
-				goto l315
+				goto l335
 			}
-		l318:
+		l338:
 			{
-				position319, tokenIndex319 := p.Position, p.TokenIndex
+				position339, tokenIndex339 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l319
+					goto l339
 				}
 				p.Position++
 				if !p.rule_segment() {
-					goto l319
+					goto l339
 				}
-				goto l318
-			l319:
-				p.Position, p.TokenIndex = position319, tokenIndex319
+				goto l338
+			l339:
+				p.Position, p.TokenIndex = position339, tokenIndex339
 			}
-			p.Add(rulepath_segments, position317, tokenIndex317)
+			p.Add(rulepath_segments, position337, tokenIndex337)
 		}
-		p.Add(ruleabs_path, position316, tokenIndex316)
+		p.Add(ruleabs_path, position336, tokenIndex336)
 	}
 	return true
-l315:
-	p.Position, p.TokenIndex = position315, tokenIndex315
+l335:
+	p.Position, p.TokenIndex = position335, tokenIndex335
 	return false
 }
 
@@ -1263,7 +1351,7 @@ l296:
 	return false
 }
 
-/* domainlabel <- <(([A-Z] / [a-z] / [0-9]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
+/* domainlabel <- <(([A-Z] / [a-z] / [0-9])+ ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
 func (p *parser) rule_domainlabel() bool {
 	position306, tokenIndex306 := p.Position, p.TokenIndex
 	{
@@ -1274,10 +1362,34 @@ func (p *parser) rule_domainlabel() bool {
 			}
 			p.Position++
 		}
-	l311:
+	l308:
 		{
-			position312, tokenIndex312 := p.Position, p.TokenIndex
-		l313:
+			i, buf := p.Position, p.Buffer
+			for cset6[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position309, tokenIndex309 := p.Position, p.TokenIndex
+			{
+				if !cset6[p.Buffer[p.Position]] {
+					goto l309
+				}
+				p.Position++
+			}
+			goto l308
+		l309:
+			p.Position, p.TokenIndex = position309, tokenIndex309
+		}
+	l316:
+		{
+			position317, tokenIndex317 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l317
+			}
+			p.Position++
+		l318:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -1286,24 +1398,44 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position = i
 			}
 			{
-				position314, tokenIndex314 := p.Position, p.TokenIndex
+				position319, tokenIndex319 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l314
+					goto l319
 				}
 				p.Position++
-				goto l313
-			l314:
-				p.Position, p.TokenIndex = position314, tokenIndex314
+				goto l318
+			l319:
+				p.Position, p.TokenIndex = position319, tokenIndex319
 			}
 			{
 				if !cset6[p.Buffer[p.Position]] {
-					goto l312
+					goto l317
 				}
 				p.Position++
 			}
-			goto l311
-		l312:
-			p.Position, p.TokenIndex = position312, tokenIndex312
+		l320:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset6[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position321, tokenIndex321 := p.Position, p.TokenIndex
+				{
+					if !cset6[p.Buffer[p.Position]] {
+						goto l321
+					}
+					p.Position++
+				}
+				goto l320
+			l321:
+				p.Position, p.TokenIndex = position321, tokenIndex321
+			}
+			goto l316
+		l317:
+			p.Position, p.TokenIndex = position317, tokenIndex317
 		}
 		p.Add(ruledomainlabel, position307, tokenIndex307)
 	}
@@ -1313,21 +1445,45 @@ l306:
 	return false
 }
 
-/* toplabel <- <(([A-Z] / [a-z]) ('-'* ([A-Z] / [a-z] / [0-9]))*)> */
+/* toplabel <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9])* ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
 func (p *parser) rule_toplabel() bool {
-	position318, tokenIndex318 := p.Position, p.TokenIndex
+	position328, tokenIndex328 := p.Position, p.TokenIndex
 	{
-		position319, tokenIndex319 := p.Position, p.TokenIndex
+		position329, tokenIndex329 := p.Position, p.TokenIndex
 		{
 			if !cset1[p.Buffer[p.Position]] {
-				goto l318
+				goto l328
 			}
 			p.Position++
 		}
-	l322:
+	l332:
 		{
-			position323, tokenIndex323 := p.Position, p.TokenIndex
-		l324:
+			i, buf := p.Position, p.Buffer
+			for cset6[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position333, tokenIndex333 := p.Position, p.TokenIndex
+			{
+				if !cset6[p.Buffer[p.Position]] {
+					goto l333
+				}
+				p.Position++
+			}
+			goto l332
+		l333:
+			p.Position, p.TokenIndex = position333, tokenIndex333
+		}
+	l337:
+		{
+			position338, tokenIndex338 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l338
+			}
+			p.Position++
+		l339:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -1336,225 +1492,159 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position325, tokenIndex325 := p.Position, p.TokenIndex
+				position340, tokenIndex340 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l325
+					goto l340
 				}
 				p.Position++
-				goto l324
-			l325:
-				p.Position, p.TokenIndex = position325, tokenIndex325
+				goto l339
+			l340:
+				p.Position, p.TokenIndex = position340, tokenIndex340
 			}
 			{
 				if !cset6[p.Buffer[p.Position]] {
-					goto l323
+					goto l338
 				}
 				p.Position++
 			}
-			goto l322
-		l323:
-			p.Position, p.TokenIndex = position323, tokenIndex323
+		l341:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset6[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position342, tokenIndex342 := p.Position, p.TokenIndex
+				{
+					if !cset6[p.Buffer[p.Position]] {
+						goto l342
+					}
+					p.Position++
+				}
+				goto l341
+			l342:
+				p.Position, p.TokenIndex = position342, tokenIndex342
+			}
+			goto l337
+		l338:
+			p.Position, p.TokenIndex = position338, tokenIndex338
 		}
-		p.Add(ruletoplabel, position319, tokenIndex319)
+		p.Add(ruletoplabel, position329, tokenIndex329)
 	}
 	return true
-l318:
-	p.Position, p.TokenIndex = position318, tokenIndex318
+l328:
+	p.Position, p.TokenIndex = position328, tokenIndex328
 	return false
 }
 
 /* IPv4address <- <([0-9]+ '.' [0-9]+ '.' [0-9]+ '.' [0-9]+)> */
 func (p *parser) rule_IPv4address() bool {
-	position329, tokenIndex329 := p.Position, p.TokenIndex
-	{
-		position330, tokenIndex330 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l329
-		}
-		p.Position++
-	l331:
-		{
-			i, buf := p.Position, p.Buffer
-			for '0' <= buf[i] && buf[i] <= '9' {
-				i++
-			}
-			p.Position = i
-		}
-		{
-			position332, tokenIndex332 := p.Position, p.TokenIndex
-			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l332
-			}
-			p.Position++
-			goto l331
-		l332:
-			p.Position, p.TokenIndex = position332, tokenIndex332
-		}
-		if p.Buffer[p.Position] != '.' {
-			goto l329
-		}
-		p.Position++
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l329
-		}
-		p.Position++
-	l333:
-		{
-			i, buf := p.Position, p.Buffer
-			for '0' <= buf[i] && buf[i] <= '9' {
-				i++
-			}
-			p.Position = i
-		}
-		{
-			position334, tokenIndex334 := p.Position, p.TokenIndex
-			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l334
-			}
-			p.Position++
-			goto l333
-		l334:
-			p.Position, p.TokenIndex = position334, tokenIndex334
-		}
-		if p.Buffer[p.Position] != '.' {
-			goto l329
-		}
-		p.Position++
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l329
-		}
-		p.Position++
-	l335:
-		{
-			i, buf := p.Position, p.Buffer
-			for '0' <= buf[i] && buf[i] <= '9' {
-				i++
-			}
-			p.Position = i
-		}
-		{
-			position336, tokenIndex336 := p.Position, p.TokenIndex
-			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l336
-			}
-			p.Position++
-			goto l335
-		l336:
-			p.Position, p.TokenIndex = position336, tokenIndex336
-		}
-		if p.Buffer[p.Position] != '.' {
-			goto l329
-		}
-		p.Position++
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l329
-		}
-		p.Position++
-	l337:
-		{
-			i, buf := p.Position, p.Buffer
-			for '0' <= buf[i] && buf[i] <= '9' {
-				i++
-			}
-			p.Position = i
-		}
-		{
-			position338, tokenIndex338 := p.Position, p.TokenIndex
-			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l338
-			}
-			p.Position++
-			goto l337
-		l338:
-			p.Position, p.TokenIndex = position338, tokenIndex338
-		}
-		p.Add(ruleIPv4address, position330, tokenIndex330)
-	}
-	return true
-l329:
-	p.Position, p.TokenIndex = position329, tokenIndex329
-	return false
-}
-
-/* port <- <[0-9]*> */
-func (p *parser) rule_port() bool {
-	{
-		position340, tokenIndex340 := p.Position, p.TokenIndex
-	l341:
-		{
-			i, buf := p.Position, p.Buffer
-			for '0' <= buf[i] && buf[i] <= '9' {
-				i++
-			}
-			p.Position = i
-		}
-		{
-			position342, tokenIndex342 := p.Position, p.TokenIndex
-			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l342
-			}
-			p.Position++
-			goto l341
-		l342:
-			p.Position, p.TokenIndex = position342, tokenIndex342
-		}
-		p.Add(ruleport, position340, tokenIndex340)
-	}
-	return true
-}
-
-/* path <- <(abs_path / opaque_part)?> */
-func (p *parser) rule_path() bool {
-	{
-		position344, tokenIndex344 := p.Position, p.TokenIndex
-		{
-			position345, tokenIndex345 := p.Position, p.TokenIndex
-			{
-				position347, tokenIndex347 := p.Position, p.TokenIndex
-				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-					goto l348
-				}
-				goto l347
-			l348:
-				p.Position, p.TokenIndex = position347, tokenIndex347
-				if !cset22[p.Buffer[p.Position]] || !p.rule_opaque_part() {
-					goto l345
-				}
-			}
-		l347:
-			goto l346
-		l345:
-			p.Position, p.TokenIndex = position345, tokenIndex345
-		}
-	l346:
-		p.Add(rulepath, position344, tokenIndex344)
-	}
-	return true
-}
-
-/* path_segments <- <(segment ('/' segment)*)> */
-func (p *parser) rule_path_segments() bool {
 	position349, tokenIndex349 := p.Position, p.TokenIndex
 	{
 		position350, tokenIndex350 := p.Position, p.TokenIndex
-		if !p.rule_segment() {
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
 			goto l349
 		}
+		p.Position++
 	l351:
 		{
+			i, buf := p.Position, p.Buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.Position = i
+		}
+		{
 			position352, tokenIndex352 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != '/' {
+			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
 				goto l352
 			}
 			p.Position++
-			if !p.rule_segment() {
-				goto l352
-			}
 			goto l351
 		l352:
 			p.Position, p.TokenIndex = position352, tokenIndex352
 		}
-		p.Add(rulepath_segments, position350, tokenIndex350)
+		if p.Buffer[p.Position] != '.' {
+			goto l349
+		}
+		p.Position++
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l349
+		}
+		p.Position++
+	l353:
+		{
+			i, buf := p.Position, p.Buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position354, tokenIndex354 := p.Position, p.TokenIndex
+			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+				goto l354
+			}
+			p.Position++
+			goto l353
+		l354:
+			p.Position, p.TokenIndex = position354, tokenIndex354
+		}
+		if p.Buffer[p.Position] != '.' {
+			goto l349
+		}
+		p.Position++
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l349
+		}
+		p.Position++
+	l355:
+		{
+			i, buf := p.Position, p.Buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position356, tokenIndex356 := p.Position, p.TokenIndex
+			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+				goto l356
+			}
+			p.Position++
+			goto l355
+		l356:
+			p.Position, p.TokenIndex = position356, tokenIndex356
+		}
+		if p.Buffer[p.Position] != '.' {
+			goto l349
+		}
+		p.Position++
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l349
+		}
+		p.Position++
+	l357:
+		{
+			i, buf := p.Position, p.Buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position358, tokenIndex358 := p.Position, p.TokenIndex
+			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+				goto l358
+			}
+			p.Position++
+			goto l357
+		l358:
+			p.Position, p.TokenIndex = position358, tokenIndex358
+		}
+		p.Add(ruleIPv4address, position350, tokenIndex350)
 	}
 	return true
 l349:
@@ -1562,11 +1652,97 @@ l349:
 	return false
 }
 
+/* port <- <[0-9]*> */
+func (p *parser) rule_port() bool {
+	{
+		position360, tokenIndex360 := p.Position, p.TokenIndex
+	l361:
+		{
+			i, buf := p.Position, p.Buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position362, tokenIndex362 := p.Position, p.TokenIndex
+			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+				goto l362
+			}
+			p.Position++
+			goto l361
+		l362:
+			p.Position, p.TokenIndex = position362, tokenIndex362
+		}
+		p.Add(ruleport, position360, tokenIndex360)
+	}
+	return true
+}
+
+/* path <- <(abs_path / opaque_part)?> */
+func (p *parser) rule_path() bool {
+	{
+		position364, tokenIndex364 := p.Position, p.TokenIndex
+		{
+			position365, tokenIndex365 := p.Position, p.TokenIndex
+			{
+				position367, tokenIndex367 := p.Position, p.TokenIndex
+				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
+					goto l368
+				}
+				goto l367
+			l368:
+				p.Position, p.TokenIndex = position367, tokenIndex367
+				if !cset22[p.Buffer[p.Position]] || !p.rule_opaque_part() {
+					goto l365
+				}
+			}
+		l367:
+			goto l366
+		l365:
+			p.Position, p.TokenIndex = position365, tokenIndex365
+		}
+	l366:
+		p.Add(rulepath, position364, tokenIndex364)
+	}
+	return true
+}
+
+/* path_segments <- <(segment ('/' segment)*)> */
+func (p *parser) rule_path_segments() bool {
+	position369, tokenIndex369 := p.Position, p.TokenIndex
+	{
+		position370, tokenIndex370 := p.Position, p.TokenIndex
+		if !p.rule_segment() {
+			goto l369
+		}
+	l371:
+		{
+			position372, tokenIndex372 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '/' {
+				goto l372
+			}
+			p.Position++
+			if !p.rule_segment() {
+				goto l372
+			}
+			goto l371
+		l372:
+			p.Position, p.TokenIndex = position372, tokenIndex372
+		}
+		p.Add(rulepath_segments, position370, tokenIndex370)
+	}
+	return true
+l369:
+	p.Position, p.TokenIndex = position369, tokenIndex369
+	return false
+}
+
 /* segment <- <(([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)* (';' param)*)> */
 func (p *parser) rule_segment() bool {
 	{
-		position337, tokenIndex337 := p.Position, p.TokenIndex
-	l338:
+		position357, tokenIndex357 := p.Position, p.TokenIndex
+	l358:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset9[buf[i]] {
@@ -1575,35 +1751,35 @@ func (p *parser) rule_segment() bool {
 			p.Position = i
 		}
 		{
-			position339, tokenIndex339 := p.Position, p.TokenIndex
+			position359, tokenIndex359 := p.Position, p.TokenIndex
 			{
-				position340, tokenIndex340 := p.Position, p.TokenIndex
+				position360, tokenIndex360 := p.Position, p.TokenIndex
 				if !cset9[p.Buffer[p.Position]] {
-					goto l359
+					goto l379
 				}
 				p.Position++
-				goto l340
-			l359:
-				p.Position, p.TokenIndex = position340, tokenIndex340
+				goto l360
+			l379:
+				p.Position, p.TokenIndex = position360, tokenIndex360
 				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-					goto l339
+					goto l359
 				}
 			}
-		l340:
-			goto l338
-		l339:
-			p.Position, p.TokenIndex = position339, tokenIndex339
+		l360:
+			goto l358
+		l359:
+			p.Position, p.TokenIndex = position359, tokenIndex359
 		}
-	l360:
+	l380:
 		{
-			position361, tokenIndex361 := p.Position, p.TokenIndex
+			position381, tokenIndex381 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ';' {
-				goto l361
+				goto l381
 			}
 			p.Position++
 			{
-				position362, tokenIndex362 := p.Position, p.TokenIndex
-			l363:
+				position382, tokenIndex382 := p.Position, p.TokenIndex
+			l383:
 				{
 					i, buf := p.Position, p.Buffer
 					for cset9[buf[i]] {
@@ -1612,32 +1788,32 @@ func (p *parser) rule_segment() bool {
 					p.Position = i
 				}
 				{
-					position364, tokenIndex364 := p.Position, p.TokenIndex
+					position384, tokenIndex384 := p.Position, p.TokenIndex
 					{
-						position365, tokenIndex365 := p.Position, p.TokenIndex
+						position385, tokenIndex385 := p.Position, p.TokenIndex
 						if !cset9[p.Buffer[p.Position]] {
-							goto l384
+							goto l404
 						}
 						p.Position++
-						goto l365
-					l384:
-						p.Position, p.TokenIndex = position365, tokenIndex365
+						goto l385
+					l404:
+						p.Position, p.TokenIndex = position385, tokenIndex385
 						if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-							goto l364
+							goto l384
 						}
 					}
-				l365:
-					goto l363
-				l364:
-					p.Position, p.TokenIndex = position364, tokenIndex364
+				l385:
+					goto l383
+				l384:
+					p.Position, p.TokenIndex = position384, tokenIndex384
 				}
-				p.Add(ruleparam, position362, tokenIndex362)
+				p.Add(ruleparam, position382, tokenIndex382)
 			}
-			goto l360
-		l361:
-			p.Position, p.TokenIndex = position361, tokenIndex361
+			goto l380
+		l381:
+			p.Position, p.TokenIndex = position381, tokenIndex381
 		}
-		p.Add(rulesegment, position337, tokenIndex337)
+		p.Add(rulesegment, position357, tokenIndex357)
 	}
 	return true
 }
@@ -1645,8 +1821,8 @@ func (p *parser) rule_segment() bool {
 /* param <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*> */
 func (p *parser) rule_param() bool {
 	{
-		position380, tokenIndex380 := p.Position, p.TokenIndex
-	l381:
+		position400, tokenIndex400 := p.Position, p.TokenIndex
+	l401:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset9[buf[i]] {
@@ -1655,26 +1831,26 @@ func (p *parser) rule_param() bool {
 			p.Position = i
 		}
 		{
-			position382, tokenIndex382 := p.Position, p.TokenIndex
+			position402, tokenIndex402 := p.Position, p.TokenIndex
 			{
-				position383, tokenIndex383 := p.Position, p.TokenIndex
+				position403, tokenIndex403 := p.Position, p.TokenIndex
 				if !cset9[p.Buffer[p.Position]] {
-					goto l402
+					goto l422
 				}
 				p.Position++
-				goto l383
-			l402:
-				p.Position, p.TokenIndex = position383, tokenIndex383
+				goto l403
+			l422:
+				p.Position, p.TokenIndex = position403, tokenIndex403
 				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-					goto l382
+					goto l402
 				}
 			}
-		l383:
-			goto l381
-		l382:
-			p.Position, p.TokenIndex = position382, tokenIndex382
+		l403:
+			goto l401
+		l402:
+			p.Position, p.TokenIndex = position402, tokenIndex402
 		}
-		p.Add(ruleparam, position380, tokenIndex380)
+		p.Add(ruleparam, position400, tokenIndex400)
 	}
 	return true
 }
@@ -1682,8 +1858,8 @@ func (p *parser) rule_param() bool {
 /* query <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*> */
 func (p *parser) rule_query() bool {
 	{
-		position387, tokenIndex387 := p.Position, p.TokenIndex
-	l388:
+		position407, tokenIndex407 := p.Position, p.TokenIndex
+	l408:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset0[buf[i]] {
@@ -1692,26 +1868,26 @@ func (p *parser) rule_query() bool {
 			p.Position = i
 		}
 		{
-			position389, tokenIndex389 := p.Position, p.TokenIndex
+			position409, tokenIndex409 := p.Position, p.TokenIndex
 			{
-				position390, tokenIndex390 := p.Position, p.TokenIndex
+				position410, tokenIndex410 := p.Position, p.TokenIndex
 				if !cset0[p.Buffer[p.Position]] {
-					goto l412
+					goto l432
 				}
 				p.Position++
-				goto l390
-			l412:
-				p.Position, p.TokenIndex = position390, tokenIndex390
+				goto l410
+			l432:
+				p.Position, p.TokenIndex = position410, tokenIndex410
 				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-					goto l389
+					goto l409
 				}
 			}
-		l390:
-			goto l388
-		l389:
-			p.Position, p.TokenIndex = position389, tokenIndex389
+		l410:
+			goto l408
+		l409:
+			p.Position, p.TokenIndex = position409, tokenIndex409
 		}
-		p.Add(rulequery, position387, tokenIndex387)
+		p.Add(rulequery, position407, tokenIndex407)
 	}
 	return true
 }
@@ -1719,8 +1895,8 @@ func (p *parser) rule_query() bool {
 /* fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*> */
 func (p *parser) rule_fragment() bool {
 	{
-		position431, tokenIndex431 := p.Position, p.TokenIndex
-	l432:
+		position451, tokenIndex451 := p.Position, p.TokenIndex
+	l452:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset0[buf[i]] {
@@ -1729,317 +1905,209 @@ func (p *parser) rule_fragment() bool {
 			p.Position = i
 		}
 		{
-			position433, tokenIndex433 := p.Position, p.TokenIndex
+			position453, tokenIndex453 := p.Position, p.TokenIndex
 			{
-				position434, tokenIndex434 := p.Position, p.TokenIndex
+				position454, tokenIndex454 := p.Position, p.TokenIndex
 				if !cset0[p.Buffer[p.Position]] {
-					goto l456
+					goto l476
 				}
 				p.Position++
-				goto l434
-			l456:
-				p.Position, p.TokenIndex = position434, tokenIndex434
+				goto l454
+			l476:
+				p.Position, p.TokenIndex = position454, tokenIndex454
 				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-					goto l433
+					goto l453
 				}
 			}
-		l434:
-			goto l432
-		l433:
-			p.Position, p.TokenIndex = position433, tokenIndex433
+		l454:
+			goto l452
+		l453:
+			p.Position, p.TokenIndex = position453, tokenIndex453
 		}
-		p.Add(rulefragment, position431, tokenIndex431)
+		p.Add(rulefragment, position451, tokenIndex451)
 	}
 	return true
 }
 
 /* escaped <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 func (p *parser) rule_escaped() bool {
-	position414, tokenIndex414 := p.Position, p.TokenIndex
+	position434, tokenIndex434 := p.Position, p.TokenIndex
 	{
-		position415, tokenIndex415 := p.Position, p.TokenIndex
+		position435, tokenIndex435 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l414
+			goto l434
 		}
 		p.Position++
 		{
 			if !cset10[p.Buffer[p.Position]] {
-				goto l414
+				goto l434
 			}
 			p.Position++
 		}
 		{
 			if !cset10[p.Buffer[p.Position]] {
-				goto l414
+				goto l434
 			}
 			p.Position++
 		}
-		p.Add(ruleescaped, position415, tokenIndex415)
+		p.Add(ruleescaped, position435, tokenIndex435)
 	}
 	return true
-l414:
-	p.Position, p.TokenIndex = position414, tokenIndex414
+l434:
+	p.Position, p.TokenIndex = position434, tokenIndex434
 	return false
 }
 
 /* pchar <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_pchar() bool {
-	position465, tokenIndex465 := p.Position, p.TokenIndex
+	position485, tokenIndex485 := p.Position, p.TokenIndex
 	{
-		position466, tokenIndex466 := p.Position, p.TokenIndex
+		position486, tokenIndex486 := p.Position, p.TokenIndex
 		{
-			position467, tokenIndex467 := p.Position, p.TokenIndex
+			position487, tokenIndex487 := p.Position, p.TokenIndex
 			if !cset9[p.Buffer[p.Position]] {
-				goto l486
+				goto l506
 			}
 			p.Position++
-			goto l467
-		l486:
-			p.Position, p.TokenIndex = position467, tokenIndex467
+			goto l487
+		l506:
+			p.Position, p.TokenIndex = position487, tokenIndex487
 			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l465
+				goto l485
 			}
 		}
-	l467:
-		p.Add(rulepchar, position466, tokenIndex466)
+	l487:
+		p.Add(rulepchar, position486, tokenIndex486)
 	}
 	return true
-l465:
-	p.Position, p.TokenIndex = position465, tokenIndex465
+l485:
+	p.Position, p.TokenIndex = position485, tokenIndex485
 	return false
 }
 
 /* uric <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_uric() bool {
-	position487, tokenIndex487 := p.Position, p.TokenIndex
+	position507, tokenIndex507 := p.Position, p.TokenIndex
 	{
-		position488, tokenIndex488 := p.Position, p.TokenIndex
+		position508, tokenIndex508 := p.Position, p.TokenIndex
 		{
-			position489, tokenIndex489 := p.Position, p.TokenIndex
+			position509, tokenIndex509 := p.Position, p.TokenIndex
 			if !cset0[p.Buffer[p.Position]] {
-				goto l511
+				goto l531
 			}
 			p.Position++
-			goto l489
-		l511:
-			p.Position, p.TokenIndex = position489, tokenIndex489
+			goto l509
+		l531:
+			p.Position, p.TokenIndex = position509, tokenIndex509
 			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l487
+				goto l507
 			}
 		}
-	l489:
-		p.Add(ruleuric, position488, tokenIndex488)
+	l509:
+		p.Add(ruleuric, position508, tokenIndex508)
 	}
 	return true
-l487:
-	p.Position, p.TokenIndex = position487, tokenIndex487
+l507:
+	p.Position, p.TokenIndex = position507, tokenIndex507
 	return false
 }
 
 /* uric_no_slash <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_uric_no_slash() bool {
-	position512, tokenIndex512 := p.Position, p.TokenIndex
+	position532, tokenIndex532 := p.Position, p.TokenIndex
 	{
-		position513, tokenIndex513 := p.Position, p.TokenIndex
+		position533, tokenIndex533 := p.Position, p.TokenIndex
 		{
-			position514, tokenIndex514 := p.Position, p.TokenIndex
+			position534, tokenIndex534 := p.Position, p.TokenIndex
 			if !cset3[p.Buffer[p.Position]] {
-				goto l535
+				goto l555
 			}
 			p.Position++
-			goto l514
-		l535:
-			p.Position, p.TokenIndex = position514, tokenIndex514
+			goto l534
+		l555:
+			p.Position, p.TokenIndex = position534, tokenIndex534
 			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l512
+				goto l532
 			}
 		}
-	l514:
-		p.Add(ruleuric_no_slash, position513, tokenIndex513)
+	l534:
+		p.Add(ruleuric_no_slash, position533, tokenIndex533)
 	}
 	return true
-l512:
-	p.Position, p.TokenIndex = position512, tokenIndex512
+l532:
+	p.Position, p.TokenIndex = position532, tokenIndex532
 	return false
 }
 
 /* reserved <- <('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')> */
 func (p *parser) rule_reserved() bool {
-	position536, tokenIndex536 := p.Position, p.TokenIndex
+	position556, tokenIndex556 := p.Position, p.TokenIndex
 	{
-		position537, tokenIndex537 := p.Position, p.TokenIndex
+		position557, tokenIndex557 := p.Position, p.TokenIndex
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l536
+				goto l556
 			}
 			p.Position++
 		}
-		p.Add(rulereserved, position537, tokenIndex537)
+		p.Add(rulereserved, position557, tokenIndex557)
 	}
 	return true
-l536:
-	p.Position, p.TokenIndex = position536, tokenIndex536
+l556:
+	p.Position, p.TokenIndex = position556, tokenIndex556
 	return false
 }
 
 /* unreserved <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~')> */
 func (p *parser) rule_unreserved() bool {
-	position548, tokenIndex548 := p.Position, p.TokenIndex
+	position568, tokenIndex568 := p.Position, p.TokenIndex
 	{
-		position549, tokenIndex549 := p.Position, p.TokenIndex
+		position569, tokenIndex569 := p.Position, p.TokenIndex
 		{
 			if !cset12[p.Buffer[p.Position]] {
-				goto l548
+				goto l568
 			}
 			p.Position++
 		}
-		p.Add(ruleunreserved, position549, tokenIndex549)
+		p.Add(ruleunreserved, position569, tokenIndex569)
 	}
 	return true
-l548:
-	p.Position, p.TokenIndex = position548, tokenIndex548
+l568:
+	p.Position, p.TokenIndex = position568, tokenIndex568
 	return false
 }
 
 /* mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
 func (p *parser) rule_mark() bool {
-	position559, tokenIndex559 := p.Position, p.TokenIndex
+	position579, tokenIndex579 := p.Position, p.TokenIndex
 	{
-		position560, tokenIndex560 := p.Position, p.TokenIndex
+		position580, tokenIndex580 := p.Position, p.TokenIndex
 		{
 			if !cset13[p.Buffer[p.Position]] {
-				goto l559
+				goto l579
 			}
 			p.Position++
 		}
-		p.Add(rulemark, position560, tokenIndex560)
+		p.Add(rulemark, position580, tokenIndex580)
 	}
 	return true
-l559:
-	p.Position, p.TokenIndex = position559, tokenIndex559
+l579:
+	p.Position, p.TokenIndex = position579, tokenIndex579
 	return false
 }
 
 /* hex <- <([0-9] / [A-F] / [a-f])> */
 func (p *parser) rule_hex() bool {
-	position567, tokenIndex567 := p.Position, p.TokenIndex
-	{
-		position568, tokenIndex568 := p.Position, p.TokenIndex
-		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l567
-			}
-			p.Position++
-		}
-		p.Add(rulehex, position568, tokenIndex568)
-	}
-	return true
-l567:
-	p.Position, p.TokenIndex = position567, tokenIndex567
-	return false
-}
-
-/* alphanum <- <([0-9] / [A-Z] / [a-z])> */
-func (p *parser) rule_alphanum() bool {
-	position572, tokenIndex572 := p.Position, p.TokenIndex
-	{
-		position573, tokenIndex573 := p.Position, p.TokenIndex
-		{
-			if !cset6[p.Buffer[p.Position]] {
-				goto l572
-			}
-			p.Position++
-		}
-		p.Add(rulealphanum, position573, tokenIndex573)
-	}
-	return true
-l572:
-	p.Position, p.TokenIndex = position572, tokenIndex572
-	return false
-}
-
-/* alpha <- <([A-Z] / [a-z])> */
-func (p *parser) rule_alpha() bool {
-	position577, tokenIndex577 := p.Position, p.TokenIndex
-	{
-		position578, tokenIndex578 := p.Position, p.TokenIndex
-		{
-			if !cset1[p.Buffer[p.Position]] {
-				goto l577
-			}
-			p.Position++
-		}
-		p.Add(rulealpha, position578, tokenIndex578)
-	}
-	return true
-l577:
-	p.Position, p.TokenIndex = position577, tokenIndex577
-	return false
-}
-
-/* lowalpha <- <[a-z]> */
-func (p *parser) rule_lowalpha() bool {
-	position581, tokenIndex581 := p.Position, p.TokenIndex
-	{
-		position582, tokenIndex582 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
-			goto l581
-		}
-		p.Position++
-		p.Add(rulelowalpha, position582, tokenIndex582)
-	}
-	return true
-l581:
-	p.Position, p.TokenIndex = position581, tokenIndex581
-	return false
-}
-
-/* upalpha <- <[A-Z]> */
-func (p *parser) rule_upalpha() bool {
-	position583, tokenIndex583 := p.Position, p.TokenIndex
-	{
-		position584, tokenIndex584 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
-			goto l583
-		}
-		p.Position++
-		p.Add(ruleupalpha, position584, tokenIndex584)
-	}
-	return true
-l583:
-	p.Position, p.TokenIndex = position583, tokenIndex583
-	return false
-}
-
-/* digit <- <[0-9]> */
-func (p *parser) rule_digit() bool {
-	position585, tokenIndex585 := p.Position, p.TokenIndex
-	{
-		position586, tokenIndex586 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l585
-		}
-		p.Position++
-		p.Add(ruledigit, position586, tokenIndex586)
-	}
-	return true
-l585:
-	p.Position, p.TokenIndex = position585, tokenIndex585
-	return false
-}
-
-/* control <- <([\x00-\x1f] / '\x7f')> */
-func (p *parser) rule_control() bool {
 	position587, tokenIndex587 := p.Position, p.TokenIndex
 	{
 		position588, tokenIndex588 := p.Position, p.TokenIndex
 		{
-			if !cset14[p.Buffer[p.Position]] {
+			if !cset10[p.Buffer[p.Position]] {
 				goto l587
 			}
 			p.Position++
 		}
-		p.Add(rulecontrol, position588, tokenIndex588)
+		p.Add(rulehex, position588, tokenIndex588)
 	}
 	return true
 l587:
@@ -2047,58 +2115,166 @@ l587:
 	return false
 }
 
-/* space <- <' '> */
-func (p *parser) rule_space() bool {
-	position591, tokenIndex591 := p.Position, p.TokenIndex
+/* alphanum <- <([0-9] / [A-Z] / [a-z])> */
+func (p *parser) rule_alphanum() bool {
+	position592, tokenIndex592 := p.Position, p.TokenIndex
 	{
-		position592, tokenIndex592 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != ' ' {
-			goto l591
+		position593, tokenIndex593 := p.Position, p.TokenIndex
+		{
+			if !cset6[p.Buffer[p.Position]] {
+				goto l592
+			}
+			p.Position++
 		}
-		p.Position++
-		p.Add(rulespace, position592, tokenIndex592)
+		p.Add(rulealphanum, position593, tokenIndex593)
 	}
 	return true
-l591:
-	p.Position, p.TokenIndex = position591, tokenIndex591
+l592:
+	p.Position, p.TokenIndex = position592, tokenIndex592
+	return false
+}
+
+/* alpha <- <([A-Z] / [a-z])> */
+func (p *parser) rule_alpha() bool {
+	position597, tokenIndex597 := p.Position, p.TokenIndex
+	{
+		position598, tokenIndex598 := p.Position, p.TokenIndex
+		{
+			if !cset1[p.Buffer[p.Position]] {
+				goto l597
+			}
+			p.Position++
+		}
+		p.Add(rulealpha, position598, tokenIndex598)
+	}
+	return true
+l597:
+	p.Position, p.TokenIndex = position597, tokenIndex597
+	return false
+}
+
+/* lowalpha <- <[a-z]> */
+func (p *parser) rule_lowalpha() bool {
+	position601, tokenIndex601 := p.Position, p.TokenIndex
+	{
+		position602, tokenIndex602 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
+			goto l601
+		}
+		p.Position++
+		p.Add(rulelowalpha, position602, tokenIndex602)
+	}
+	return true
+l601:
+	p.Position, p.TokenIndex = position601, tokenIndex601
+	return false
+}
+
+/* upalpha <- <[A-Z]> */
+func (p *parser) rule_upalpha() bool {
+	position603, tokenIndex603 := p.Position, p.TokenIndex
+	{
+		position604, tokenIndex604 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
+			goto l603
+		}
+		p.Position++
+		p.Add(ruleupalpha, position604, tokenIndex604)
+	}
+	return true
+l603:
+	p.Position, p.TokenIndex = position603, tokenIndex603
+	return false
+}
+
+/* digit <- <[0-9]> */
+func (p *parser) rule_digit() bool {
+	position605, tokenIndex605 := p.Position, p.TokenIndex
+	{
+		position606, tokenIndex606 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l605
+		}
+		p.Position++
+		p.Add(ruledigit, position606, tokenIndex606)
+	}
+	return true
+l605:
+	p.Position, p.TokenIndex = position605, tokenIndex605
+	return false
+}
+
+/* control <- <([\x00-\x1f] / '\x7f')> */
+func (p *parser) rule_control() bool {
+	position607, tokenIndex607 := p.Position, p.TokenIndex
+	{
+		position608, tokenIndex608 := p.Position, p.TokenIndex
+		{
+			if !cset14[p.Buffer[p.Position]] {
+				goto l607
+			}
+			p.Position++
+		}
+		p.Add(rulecontrol, position608, tokenIndex608)
+	}
+	return true
+l607:
+	p.Position, p.TokenIndex = position607, tokenIndex607
+	return false
+}
+
+/* space <- <' '> */
+func (p *parser) rule_space() bool {
+	position611, tokenIndex611 := p.Position, p.TokenIndex
+	{
+		position612, tokenIndex612 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != ' ' {
+			goto l611
+		}
+		p.Position++
+		p.Add(rulespace, position612, tokenIndex612)
+	}
+	return true
+l611:
+	p.Position, p.TokenIndex = position611, tokenIndex611
 	return false
 }
 
 /* delims <- <('"' / '#' / '%' / '<' / '>')> */
 func (p *parser) rule_delims() bool {
-	position593, tokenIndex593 := p.Position, p.TokenIndex
+	position613, tokenIndex613 := p.Position, p.TokenIndex
 	{
-		position594, tokenIndex594 := p.Position, p.TokenIndex
+		position614, tokenIndex614 := p.Position, p.TokenIndex
 		{
 			if !cset15[p.Buffer[p.Position]] {
-				goto l593
+				goto l613
 			}
 			p.Position++
 		}
-		p.Add(ruledelims, position594, tokenIndex594)
+		p.Add(ruledelims, position614, tokenIndex614)
 	}
 	return true
-l593:
-	p.Position, p.TokenIndex = position593, tokenIndex593
+l613:
+	p.Position, p.TokenIndex = position613, tokenIndex613
 	return false
 }
 
 /* unwise <- <([[-^] / '`' / [{-}])> */
 func (p *parser) rule_unwise() bool {
-	position600, tokenIndex600 := p.Position, p.TokenIndex
+	position620, tokenIndex620 := p.Position, p.TokenIndex
 	{
-		position601, tokenIndex601 := p.Position, p.TokenIndex
+		position621, tokenIndex621 := p.Position, p.TokenIndex
 		{
 			if !cset16[p.Buffer[p.Position]] {
-				goto l600
+				goto l620
 			}
 			p.Position++
 		}
-		p.Add(ruleunwise, position601, tokenIndex601)
+		p.Add(ruleunwise, position621, tokenIndex621)
 	}
 	return true
-l600:
-	p.Position, p.TokenIndex = position600, tokenIndex600
+l620:
+	p.Position, p.TokenIndex = position620, tokenIndex620
 	return false
 }
 
