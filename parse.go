@@ -28,11 +28,9 @@ func parse(v Version, info *version, start int, rule, s string, mode []Mode) (*U
 	if err != nil {
 		return nil, err
 	}
-	read := readAs(s, mode)
-	p, ok := run(info, start, read, w.record)
-	if !ok {
-		info.release(p)
-		return nil, newSyntaxError(v, rule, s, read)
+	p, err := runInput(v, info, start, rule, s, mode, w.record)
+	if err != nil {
+		return nil, err
 	}
 	var st walkState
 	w.walk(p, s, &st)

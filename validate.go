@@ -174,6 +174,19 @@ func run(info *version, start int, s string, record pegrt.RuleSet) (pegrt.Parser
 	return p, p.MatchRecording(start, s, record)
 }
 
+// runInput is run on s read as mode says, for Parse and ParseTree: on a rejection it gives the
+// parser back and returns the *SyntaxError that Validate would; otherwise the caller gives the
+// parser back with info.release.
+func runInput(v Version, info *version, start int, rule, s string, mode []Mode, record pegrt.RuleSet) (pegrt.Parser, error) {
+	read := readAs(s, mode)
+	p, ok := run(info, start, read, record)
+	if !ok {
+		info.release(p)
+		return nil, newSyntaxError(v, rule, s, read)
+	}
+	return p, nil
+}
+
 // splitScheme returns the text before the first ":" of s when it could be a scheme name in some
 // version's grammar (letters, digits, "+", "-", "."), and whether there is such a text.
 func splitScheme(s string) (string, bool) {

@@ -563,11 +563,9 @@ func ParseTreeRule(v Version, rule, s string, mode ...Mode) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	read := readAs(s, mode)
-	p, ok := run(info, start, read, pegrt.AllRules)
-	if !ok {
-		info.release(p)
-		return nil, newSyntaxError(v, rule, s, read)
+	p, err := runInput(v, info, start, rule, s, mode, pegrt.AllRules)
+	if err != nil {
+		return nil, err
 	}
 	root := buildTree(info.grammar, p, s)
 	info.release(p)
@@ -637,11 +635,9 @@ func ParseTreeNodes(v Version, rule, s string, mode ...Mode) (iter.Seq2[int, Nod
 	if err != nil {
 		return nil, err
 	}
-	read := readAs(s, mode)
-	p, ok := run(info, start, read, pegrt.AllRules)
-	if !ok {
-		info.release(p)
-		return nil, newSyntaxError(v, rule, s, read)
+	p, err := runInput(v, info, start, rule, s, mode, pegrt.AllRules)
+	if err != nil {
+		return nil, err
 	}
 	// p is not given back to the pool: the iterator may be used any number of times.
 	return func(yield func(int, Node) bool) {
