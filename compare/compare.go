@@ -29,20 +29,17 @@ func (t Target) String() string {
 
 // Validate holds s to the target: ValidateRule with its rule, or Validate for the default
 // reading.
-func (t Target) Validate(s string, mode ...urlgrammar.Mode) error {
-	if t.Rule == "" {
-		return urlgrammar.Validate(t.Version, s, mode...)
-	}
-	return urlgrammar.ValidateRule(t.Version, t.Rule, s, mode...)
+func (t Target) Validate(s string, mode urlgrammar.Mode) error {
+	return urlgrammar.ValidateRule(t.Version, t.Rule, s, mode)
 }
 
 // RuleFor returns the start rule that s is held to under the target: its Rule, or for the
 // default reading the rule Validate chooses for s (for RFC 1738, the rule of s's scheme).
-func (t Target) RuleFor(s string, mode ...urlgrammar.Mode) string {
+func (t Target) RuleFor(s string, mode urlgrammar.Mode) string {
 	if t.Rule != "" {
 		return t.Rule
 	}
-	return t.Version.RuleFor(s, mode...)
+	return t.Version.RuleFor(s, mode)
 }
 
 // AbsoluteTargets holds each version to its rule for an absolute URL with no fragment
@@ -93,10 +90,10 @@ func (c Comparison) Agree() bool {
 
 // Compare judges s under each target. It returns an error only for a target that names an
 // unknown version or rule.
-func Compare(targets []Target, s string, mode ...urlgrammar.Mode) (Comparison, error) {
+func Compare(targets []Target, s string, mode urlgrammar.Mode) (Comparison, error) {
 	c := Comparison{Input: s, Errs: make([]*urlgrammar.SyntaxError, len(targets))}
 	for i, t := range targets {
-		err := t.Validate(s, mode...)
+		err := t.Validate(s, mode)
 		if err == nil {
 			continue
 		}
@@ -116,7 +113,7 @@ func CheckTargets(targets []Target) error {
 			return fmt.Errorf("compare: unknown version %v", t.Version)
 		}
 		// ValidateRule says an unknown rule with an error that is no *SyntaxError.
-		if err := t.Validate(""); err != nil {
+		if err := t.Validate("", 0); err != nil {
 			if _, ok := err.(*urlgrammar.SyntaxError); !ok {
 				return err
 			}
@@ -134,7 +131,7 @@ const compareBatch = 256
 // CompareAll judges every input of a stream under each target, using every CPU, and yields
 // the comparisons in input order. It keeps a bounded number of inputs in flight, so it runs in
 // constant memory on a stream of any length. The targets must be valid (CheckTargets).
-func CompareAll(targets []Target, inputs iter.Seq[string], mode ...urlgrammar.Mode) iter.Seq[Comparison] {
+func CompareAll(targets []Target, inputs iter.Seq[string], mode urlgrammar.Mode) iter.Seq[Comparison] {
 	return func(yield func(Comparison) bool) {
 		type batch struct {
 			inputs []string
@@ -153,7 +150,7 @@ func CompareAll(targets []Target, inputs iter.Seq[string], mode ...urlgrammar.Mo
 				for b := range work {
 					b.out = make([]Comparison, len(b.inputs))
 					for i, s := range b.inputs {
-						b.out[i], _ = Compare(targets, s, mode...)
+						b.out[i], _ = Compare(targets, s, mode)
 					}
 					close(b.done)
 				}

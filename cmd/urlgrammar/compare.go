@@ -146,7 +146,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	disagreements, read := 0, 0
 	var writeErr error
 	w.begin(r)
-	for c := range compare.CompareAll(targets, inputs) {
+	for c := range compare.CompareAll(targets, inputs, 0) {
 		read++
 		progress.tick(read)
 		agree := c.Agree()
@@ -743,7 +743,7 @@ type jsonInput struct {
 func jsonRow(r *report, c compare.Comparison, source string) {
 	line := jsonInput{Type: "input", Input: c.Input, InputBytes: inputBytes(c.Input), Source: source}
 	for i, t := range r.targets {
-		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input), Valid: c.Accepted(i)}
+		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input, 0), Valid: c.Accepted(i)}
 		if e := c.Errs[i]; e != nil {
 			v.Rule, v.Offset, v.Expected, v.In, v.Message = e.Rule, &e.Offset, e.Expected, e.In, e.Reason()
 		}
