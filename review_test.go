@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // A found is what a test expects of a finding: its concern, the section it cites, and the text
@@ -78,7 +78,7 @@ func checkReviews(t *testing.T, cases []reviewCase) {
 		if want == nil {
 			want = []found{}
 		}
-		if diff := cmp.Diff(want, findingsOf(t, c.input, fs)); diff != "" {
+		if diff := testdiff.Diff(want, findingsOf(t, c.input, fs)); diff != "" {
 			t.Errorf("Review(%v, %q) (-want +got):\n%s", c.v, c.input, diff)
 		}
 	}
@@ -344,7 +344,7 @@ func TestReviewReference(t *testing.T) {
 		if want == nil {
 			want = []found{}
 		}
-		if diff := cmp.Diff(want, findingsOf(t, c.ref, fs)); diff != "" {
+		if diff := testdiff.Diff(want, findingsOf(t, c.ref, fs)); diff != "" {
 			t.Errorf("ReviewReference(%v, %q, %q) (-want +got):\n%s", c.v, c.base, c.ref, diff)
 		}
 	}
@@ -434,7 +434,7 @@ func TestReviewBenchCorpus(t *testing.T) {
 		}
 		return m
 	}
-	if diff := cmp.Diff(order(want), order(got)); diff != "" {
+	if diff := testdiff.Diff(order(want), order(got)); diff != "" {
 		t.Errorf("findings on testdata/bench/urls.txt (-want +got):\n%s", diff)
 	}
 }

@@ -1,6 +1,7 @@
 package compare_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -19,7 +20,8 @@ func ExampleCompare() {
 		if c.Accepted(i) {
 			fmt.Printf("%v: accepted\n", t)
 		} else {
-			e := c.Errs[i]
+			var e *urlgrammar.SyntaxError
+			errors.As(c.Err(i), &e)
 			fmt.Printf("%v: rejected at byte %d, %q\n", t, e.Offset, e.Input[e.Offset:e.Offset+1])
 		}
 	}

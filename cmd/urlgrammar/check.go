@@ -65,8 +65,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// (compare.CompareAll with the one target): memory stays bounded on a stream of any
 	// length.
 	lines := func(yield func(string) bool) { readErr = src.each(yield) }
-	for c := range compare.CompareAll([]compare.Target{target}, lines, mode) {
-		s, se := c.Input, c.Errs[0]
+	comparisons, err := compare.CompareAll([]compare.Target{target}, lines, mode)
+	if err != nil {
+		return fail(stderr, "check", err)
+	}
+	for c := range comparisons {
+		s, se := c.Input, syntaxError(c, 0)
 		if se != nil {
 			status = exitInvalid
 			if *explainErrs {
