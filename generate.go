@@ -1,5 +1,6 @@
 package urlgrammar
 
 // The parsers in generated/ are built from grammar/*.peg by gen/, which runs pointlander/peg
-// through go.mod's tool directive (go tool peg); tools.go keeps its version pinned. See gen/main.go.
+// through the tool directive of gen/go.mod (go tool peg): gen is a module of its own, so that the
+// generator never reaches the module graph of a program that imports the library. See gen/main.go.
 //go:generate go run ./gen

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // m is the flat view of a parsed URL that the tests compare: every PRESENT component by name,
@@ -117,7 +117,7 @@ func checkExamples(t *testing.T, v urlgrammar.Version, examples []example) {
 			t.Errorf("%v: Parse(%q): %v\n\t(%s)", v, e.in, err, e.cite)
 			continue
 		}
-		if diff := cmp.Diff(e.want, flatten(u)); diff != "" {
+		if diff := testdiff.Diff(e.want, flatten(u)); diff != "" {
 			t.Errorf("%v: Parse(%q) components (-want +got):\n%s\t(%s)", v, e.in, diff, e.cite)
 		}
 		checkSpans(t, u)
@@ -307,7 +307,7 @@ func TestRFC1738Rejections(t *testing.T) {
 			t.Errorf("Parse(%q): error at offset %d, want %d (%s)", c.in, se.Offset, c.at, c.cite)
 		}
 		verr := urlgrammar.Validate(urlgrammar.RFC1738, c.in)
-		if diff := cmp.Diff(verr, err); diff != "" {
+		if diff := testdiff.Diff(verr, err); diff != "" {
 			t.Errorf("Parse(%q) error differs from Validate's (-Validate +Parse):\n%s", c.in, diff)
 		}
 	}
@@ -320,7 +320,7 @@ func TestCaseIgnoreScheme(t *testing.T) {
 	if _, err := urlgrammar.Parse(urlgrammar.RFC1738, in); err == nil {
 		t.Errorf("Parse(%q) without CaseIgnoreScheme: no error; scheme = 1*[ lowalpha | … ]", in)
 	}
-	u, err := urlgrammar.Parse(urlgrammar.RFC1738, in, urlgrammar.CaseIgnoreScheme)
+	u, err := urlgrammar.ParseRule(urlgrammar.RFC1738, "", in, urlgrammar.CaseIgnoreScheme)
 	if err != nil {
 		t.Fatalf("Parse(%q, CaseIgnoreScheme): %v", in, err)
 	}
@@ -328,7 +328,7 @@ func TestCaseIgnoreScheme(t *testing.T) {
 		"scheme": "HTTP", "authority": "host.dom", "host": "host.dom", "host_kind": "domain",
 		"path": "a", "path_kind": "absolute", "segments": `["a"]`, "query": "b", "http.path": "a", "http.search": "b",
 	}
-	if diff := cmp.Diff(want, flatten(u)); diff != "" {
+	if diff := testdiff.Diff(want, flatten(u)); diff != "" {
 		t.Errorf("Parse(%q, CaseIgnoreScheme) (-want +got):\n%s", in, diff)
 	}
 }
@@ -435,7 +435,7 @@ func TestAllSegments(t *testing.T) {
 			break
 		}
 	}
-	if want := []string{"a;p;q", "param p", "param q", "b"}; !cmp.Equal(got, want) {
+	if want := []string{"a;p;q", "param p", "param q", "b"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("AllSegments up to the fourth item = %q, want %q", got, want)
 	}
 	var zero urlgrammar.URL
@@ -528,7 +528,7 @@ func checkSpans(t *testing.T, u *urlgrammar.URL) {
 			within(fmt.Sprintf("segment %d param %d", i, j), p, seg.Component)
 		}
 	}
-	if all := slices.Collect(u.AllSegments()); !cmp.Equal(all, u.Segments()) {
+	if all := slices.Collect(u.AllSegments()); !reflect.DeepEqual(all, u.Segments()) {
 		bad("AllSegments yields %v, Segments returns %v", all, u.Segments())
 	}
 	if p := u.Parts(); p != nil {
@@ -597,14 +597,14 @@ func FuzzParse(f *testing.F) {
 					u, err = urlgrammar.Parse(v, s)
 					verr = urlgrammar.Validate(v, s)
 				} else {
-					u, err = urlgrammar.ParseRule(v, rule, s)
-					verr = urlgrammar.ValidateRule(v, rule, s)
+					u, err = urlgrammar.ParseRule(v, rule, s, 0)
+					verr = urlgrammar.ValidateRule(v, rule, s, 0)
 				}
 				if (err == nil) != (verr == nil) {
 					t.Fatalf("%v %s %q: Parse error %v, Validate error %v", v, rule, s, err, verr)
 				}
 				if err != nil {
-					if diff := cmp.Diff(verr, err); diff != "" {
+					if diff := testdiff.Diff(verr, err); diff != "" {
 						t.Fatalf("%v %s %q: Parse and Validate errors differ (-Validate +Parse):\n%s", v, rule, s, diff)
 					}
 					continue
@@ -711,7 +711,7 @@ func TestParseTree(t *testing.T) {
 		` selector "sel"`,
 		` search "fish"`,
 	}
-	if diff := cmp.Diff(want, outline); diff != "" {
+	if diff := testdiff.Diff(want, outline); diff != "" {
 		t.Errorf("tree of %q (-want +got):\n%s", in, diff)
 	}
 	for _, v := range urlgrammar.Versions() {
@@ -753,9 +753,9 @@ func TestParseTreeNodes(t *testing.T) {
 	}
 	for _, v := range urlgrammar.Versions() {
 		for _, s := range parseSeeds {
-			rule := v.RuleFor(s)
-			root, treeErr := urlgrammar.ParseTreeRule(v, rule, s)
-			nodes, err := urlgrammar.ParseTreeNodes(v, rule, s)
+			rule := v.RuleFor(s, 0)
+			root, treeErr := urlgrammar.ParseTreeRule(v, rule, s, 0)
+			nodes, err := urlgrammar.ParseTreeNodesRule(v, rule, s, 0)
 			if (err == nil) != (treeErr == nil) {
 				t.Errorf("%v %q: ParseTreeNodes error %v, ParseTreeRule error %v", v, s, err, treeErr)
 				continue
@@ -782,7 +782,7 @@ func TestParseTreeNodes(t *testing.T) {
 			for d, n := range nodes {
 				got = append(got, depthNode{d, n})
 			}
-			if diff := cmp.Diff(want, got); diff != "" {
+			if diff := testdiff.Diff(want, got); diff != "" {
 				t.Errorf("%v %q: ParseTreeNodes (-Preorder of ParseTreeRule +got):\n%s", v, s, diff)
 			}
 			n := 0
@@ -796,7 +796,7 @@ func TestParseTreeNodes(t *testing.T) {
 			}
 		}
 	}
-	if _, err := urlgrammar.ParseTreeNodes(urlgrammar.RFC3986, "no-such-rule", "a"); err == nil {
+	if _, err := urlgrammar.ParseTreeNodesRule(urlgrammar.RFC3986, "no-such-rule", "a", 0); err == nil {
 		t.Error("ParseTreeNodes with an unknown rule: no error")
 	}
 }
@@ -819,7 +819,7 @@ func TestPreorder(t *testing.T) {
 		"hostport host.com", "host host.com", "hostname host.com", "domainlabel host", "toplabel com",
 		"fpath a/b", "fsegment a", "fsegment b", "ftptype d",
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := testdiff.Diff(want, got); diff != "" {
 		t.Errorf("Preorder (-want +got):\n%s", diff)
 	}
 	var inspected, ends int

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // The expected verdicts in this file are read off RFC 1808 section 2.2 (grammar/rfc1808.bnf) by
@@ -230,17 +230,17 @@ func TestRFC1808Parts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := ruleParts(t, urlgrammar.RFC1808, tt.start, tt.input, components...)
-		if diff := cmp.Diff(tt.want, got); diff != "" {
+		if diff := testdiff.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}
 	}
 	// fsegment and segment: "a//b" is the first segment "a", then "" and "b".
 	got := ruleParts(t, urlgrammar.RFC1808, "rel_path", "a//b", "fsegment", "segment")
-	if diff := cmp.Diff([]P{{"fsegment", "a"}, {"segment", ""}, {"segment", "b"}}, got); diff != "" {
+	if diff := testdiff.Diff([]P{{"fsegment", "a"}, {"segment", ""}, {"segment", "b"}}, got); diff != "" {
 		t.Errorf("rel_path %q: segments (-want +got):\n%s", "a//b", diff)
 	}
 	got = ruleParts(t, urlgrammar.RFC1808, "rel_path", ";a;/b;", "params", "param")
-	if diff := cmp.Diff([]P{{"params", "a;/b;"}, {"param", "a"}, {"param", "/b"}, {"param", ""}}, got); diff != "" {
+	if diff := testdiff.Diff([]P{{"params", "a;/b;"}, {"param", "a"}, {"param", "/b"}, {"param", ""}}, got); diff != "" {
 		t.Errorf("rel_path %q: params (-want +got):\n%s", ";a;/b;", diff)
 	}
 }
@@ -264,7 +264,7 @@ func TestRFC1808SyntaxErrorOffsets(t *testing.T) {
 		{"URL", "http://a/b#f ", 12}, // trailing space
 		{"absoluteURL", "http://a/b#f", 10},
 	} {
-		err := urlgrammar.ValidateRule(urlgrammar.RFC1808, c.rule, c.in)
+		err := urlgrammar.ValidateRule(urlgrammar.RFC1808, c.rule, c.in, 0)
 		var se *urlgrammar.SyntaxError
 		if !errors.As(err, &se) {
 			t.Errorf("rfc1808 %s %q: got %v, want a *SyntaxError", c.rule, c.in, err)

@@ -1,10 +1,11 @@
 package conformance
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 func TestCheckAgreesWithItself(t *testing.T) {
@@ -66,7 +67,7 @@ func TestCheckPanicsAndOracle(t *testing.T) {
 	}
 	rep := Check(g, "s", peg, Config{N: 500, Seed: 2, Inputs: []string{"abba"}})
 	want := Disagreement{Input: "bb", Original: "abba", BNF: true, PEG: false, Panic: "boom"}
-	if len(rep.Disagreements) == 0 || !cmp.Equal(rep.Disagreements[0], want) {
+	if len(rep.Disagreements) == 0 || !reflect.DeepEqual(rep.Disagreements[0], want) {
 		t.Errorf("disagreements: %v", rep.Disagreements)
 	}
 	if !strings.Contains(rep.String(), `counterexample "bb": BNF accepts, PEG panics: boom (minimized from "abba")`) {
@@ -89,7 +90,7 @@ d = "1" | "2"
 	rep := Check(g, "s", func(s string) bool { return g.Recognize("s", s) }, Config{N: -1, Inputs: []string{"x", "c", "q"}})
 	want := Coverage{Rules: 4, RulesExercised: 2, Alternatives: 8, AlternativesExercised: 3,
 		Unexercised: []string{"s/2", "a/2", "b", "d"}}
-	if diff := cmp.Diff(want, rep.Coverage); diff != "" {
+	if diff := testdiff.Diff(want, rep.Coverage); diff != "" {
 		t.Errorf("coverage (-want +got):\n%s", diff)
 	}
 	if rep.Samples != 3 || rep.Positives != 2 {

@@ -4,7 +4,7 @@
 // (the rule methods) and generated/<id>/grammar.go (the rule table and the parser type).
 //
 // Run it from the repository root, through `go generate ./...` (see generate.go there), or as
-// `go run ./gen [-only id]`. pointlander/peg runs as `go tool peg`, the version go.mod pins.
+// `go run ./gen [-only id]`. pointlander/peg runs as `go tool peg`, the version gen/go.mod pins.
 // The output depends on nothing but the two grammar files and that version, so it is byte for
 // byte the same on every machine.
 //

@@ -53,9 +53,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.quiet && (o.json || o.explain) {
 		return fail(stderr, "check", errors.New("-q excludes --json and --explain"))
 	}
-	var opts []urlgrammar.Mode
+	var mode urlgrammar.Mode
 	if *caseIgnore {
-		opts = append(opts, urlgrammar.CaseIgnoreScheme)
+		mode = urlgrammar.CaseIgnoreScheme
 	}
 	l, err := newLoop("check", in, inputs, stdin, stdout, stderr)
 	if err != nil {
@@ -70,20 +70,24 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// as its line is read.
 		return l.run(func(in input) (bool, error) {
 			if o.quiet {
-				if matchTarget(target, in.text, opts...) {
+				if urlgrammar.MatchRule(target.Version, target.Rule, in.text, mode) {
 					return judge(in, nil)
 				}
 				return judge(in, &urlgrammar.SyntaxError{Input: in.text})
 			}
-			return judge(in, syntaxError(target.Validate(in.text, opts...)))
+			return judge(in, asSyntaxError(target.Validate(in.text, mode)))
 		})
 	}
 	// The inputs are judged on every CPU, in batches, and printed in input order
 	// (compare.CompareAll with the one target): memory stays bounded on a stream of any
 	// length.
-	for c := range compare.CompareAll([]compare.Target{target}, l.texts(), opts...) {
+	comparisons, err := compare.CompareAll([]compare.Target{target}, l.texts(true), mode)
+	if err != nil {
+		return fail(stderr, "check", err)
+	}
+	for c := range comparisons {
 		in := l.next()
-		valid, err := judge(in, c.Errs[0])
+		valid, err := judge(in, syntaxError(c, 0))
 		if !l.done(in, valid, err) {
 			break
 		}
@@ -91,16 +95,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return l.finish()
 }
 
-// matchTarget is Match under t.
-func matchTarget(t compare.Target, s string, opts ...urlgrammar.Mode) bool {
-	if t.Rule == "" {
-		return urlgrammar.Match(t.Version, s, opts...)
-	}
-	return urlgrammar.MatchRule(t.Version, t.Rule, s, opts...)
-}
-
-// syntaxError is err as a *SyntaxError, or nil when it is nil (the target is known valid).
-func syntaxError(err error) *urlgrammar.SyntaxError {
+// asSyntaxError is err as a *SyntaxError, or nil when it is nil (the target is known valid).
+func asSyntaxError(err error) *urlgrammar.SyntaxError {
 	se, _ := err.(*urlgrammar.SyntaxError)
 	return se
 }

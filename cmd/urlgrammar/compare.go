@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"strconv"
 	"strings"
@@ -45,7 +44,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
 	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
 	extract := fs.Bool("extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	overrides := ruleOverrides{}
 	fs.Var(overrides, "rule", "hold version ID to `ID=RULE` (repeatable; RULE empty for the default reading)")
 	inputArgs, err := parseFlags(fs, args)
@@ -101,31 +100,23 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// sources holds, for the embedded corpus, where each input comes from, in input order (an
 	// input may come from several documents; CompareAll yields in input order).
 	var sources []string
-	var inputs iter.Seq[string]
-	var readErr error
+	var l *loop
 	switch {
-	case *useCorpus && (*file != "" || len(inputArgs) > 0):
+	case *useCorpus && (len(in.files) > 0 || len(inputArgs) > 0):
 		return abort(errors.New("--corpus takes no inputs: it compares the embedded corpus"))
-	case *useCorpus || (*file == "" && len(inputArgs) == 0 && isTerminal(stdin)):
-		corpus := compare.Corpus()
-		inputs = func(yield func(string) bool) {
-			for _, ex := range corpus {
-				if !yield(ex.Input) {
-					return
-				}
-			}
-		}
-		for _, ex := range corpus {
+	case *useCorpus || (len(in.files) == 0 && len(inputArgs) == 0 && isTerminal(stdin)):
+		var texts []string
+		for _, ex := range compare.Corpus() {
+			texts = append(texts, ex.Input)
 			sources = append(sources, ex.Source)
 		}
+		l = textLoop("compare", in, texts, stdout, stderr)
 	default:
-		src, err := openInputs(*file, inputArgs, stdin)
-		if err != nil {
+		if l, err = newLoop("compare", in, inputArgs, stdin, stdout, stderr); err != nil {
 			return abort(err)
 		}
-		defer src.Close()
-		inputs = func(yield func(string) bool) { readErr = src.each(yield) }
 	}
+	inputs := l.texts(false)
 	if *extract {
 		inputs = extractAll(inputs)
 	}
@@ -139,21 +130,22 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		sumOut = bufio.NewWriter(f)
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
+	out := l.out
 	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout)}
 	summary := compare.NewSummary(targets)
 	progress := newProgress(stdout, stderr)
-	disagreements, read := 0, 0
-	var writeErr error
+	read := 0
+	comparisons, err := compare.CompareAll(targets, inputs, 0)
+	if err != nil {
+		return abort(err)
+	}
 	w.begin(r)
-	for c := range compare.CompareAll(targets, inputs) {
+	for c := range comparisons {
 		read++
 		progress.tick(read)
 		agree := c.Agree()
-		if !agree {
-			disagreements++
-		}
 		if *diff && agree {
+			l.done(input{}, true, nil)
 			continue
 		}
 		summary.Add(c)
@@ -162,28 +154,30 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			source = sources[i]
 		}
 		w.row(r, c, source)
-		if writeErr = writeFailed(out); writeErr != nil {
+		// The status of compare is that of its report: with --diff, 1 when the versions
+		// disagree on some input.
+		if !l.done(input{}, !*diff || agree, nil) {
 			break
 		}
 	}
 	progress.done()
 	r.read = read
-	if writeErr == nil {
+	if l.writeErr == nil {
 		if sumOut != nil {
 			w.summary(sumOut, r, summary)
-			writeErr = sumOut.Flush()
+			l.writeErr = sumOut.Flush()
 		} else {
 			w.summary(out, r, summary)
 		}
 		w.end(r)
 	}
-	if status := finish(stderr, "compare", out, writeErr, readErr, exitValid); status != exitValid {
-		return status
-	}
-	if *diff && disagreements > 0 {
-		return exitInvalid
-	}
-	return exitValid
+	return l.finish()
+}
+
+// syntaxError returns target i's rejection of c's input, or nil when it accepts it.
+func syntaxError(c compare.Comparison, i int) *urlgrammar.SyntaxError {
+	se, _ := c.Err(i).(*urlgrammar.SyntaxError)
+	return se
 }
 
 // isTerminal reports whether r is a terminal, which is where compare takes its inputs from the
@@ -308,7 +302,7 @@ func tableRow(r *report, c compare.Comparison, _ string) {
 			w.WriteString(cellValid)
 		} else {
 			w.WriteString(cellInvalid)
-			if e := c.Errs[i]; focus < 0 || e.Offset < focus {
+			if e := syntaxError(c, i); focus < 0 || e.Offset < focus {
 				focus = e.Offset
 			}
 		}
@@ -325,7 +319,7 @@ func tableRow(r *report, c compare.Comparison, _ string) {
 		return
 	}
 	for i, t := range r.targets {
-		e := c.Errs[i]
+		e := syntaxError(c, i)
 		if e == nil {
 			continue
 		}
@@ -629,7 +623,7 @@ func markdownRow(r *report, c compare.Comparison, source string) {
 	fmt.Fprintf(w, "| %s |", markdownCode(c.Input))
 	var why []string
 	for i, t := range r.targets {
-		if e := c.Errs[i]; e == nil {
+		if e := syntaxError(c, i); e == nil {
 			fmt.Fprint(w, " ✓ |")
 		} else {
 			fmt.Fprintf(w, " ✗ %d |", e.Offset)
@@ -697,7 +691,7 @@ func tsvRow(r *report, c compare.Comparison, source string) {
 	w := r.out
 	w.WriteString(tsvField(c.Input))
 	for i := range r.targets {
-		if e := c.Errs[i]; e == nil {
+		if e := syntaxError(c, i); e == nil {
 			w.WriteString("\tvalid\t")
 		} else {
 			fmt.Fprintf(w, "\tinvalid:%d\t%s", e.Offset, tsvField(e.Reason()))
@@ -743,8 +737,8 @@ type jsonInput struct {
 func jsonRow(r *report, c compare.Comparison, source string) {
 	line := jsonInput{Type: "input", Input: c.Input, InputBytes: inputBytes(c.Input), Source: source}
 	for i, t := range r.targets {
-		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input), Valid: c.Accepted(i)}
-		if e := c.Errs[i]; e != nil {
+		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input, 0), Valid: c.Accepted(i)}
+		if e := syntaxError(c, i); e != nil {
 			v.Rule, v.Offset, v.Expected, v.In, v.Message = e.Rule, &e.Offset, e.Expected, e.In, e.Reason()
 		}
 		line.Verdicts = append(line.Verdicts, v)

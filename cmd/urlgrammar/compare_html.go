@@ -75,8 +75,8 @@ func htmlRow(r *report, c compare.Comparison, source string) {
 		w.WriteString("<tr class=\"disagree\">")
 	}
 	for i, t := range r.targets {
-		if e := c.Errs[i]; e == nil {
-			fmt.Fprintf(w, "<td class=\"ok\" title=\"%s: accepted (%s)\">✓</td>", esc(t.Version.String()), esc(t.RuleFor(c.Input)))
+		if e := syntaxError(c, i); e == nil {
+			fmt.Fprintf(w, "<td class=\"ok\" title=\"%s: accepted (%s)\">✓</td>", esc(t.Version.String()), esc(t.RuleFor(c.Input, 0)))
 		} else {
 			fmt.Fprintf(w, "<td class=\"no\" title=\"%s %s: byte %d: %s\">·</td>", esc(t.Version.String()), esc(e.Rule), e.Offset, esc(e.Reason()))
 		}

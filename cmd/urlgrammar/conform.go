@@ -29,9 +29,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "urlgrammar conform: unexpected argument %q\n", rest[0])
-		fs.Usage()
-		return exitUsage
+		return fail(stderr, "conform", fmt.Errorf("unexpected argument %q", rest[0]))
 	}
 	if *n < 0 {
 		fmt.Fprintln(stderr, "urlgrammar conform: -n must not be negative")
@@ -96,7 +94,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 			defer wg.Done()
 			for i := range work {
 				j := jobs[i]
-				peg := func(s string) bool { return urlgrammar.MatchRule(j.v, j.rule, s) }
+				peg := func(s string) bool { return urlgrammar.MatchRule(j.v, j.rule, s, 0) }
 				rep := conformance.Check(j.g, j.rule, peg, conformance.Config{N: *n, Seed: *seed})
 				rep.WriteText(&j.out)
 				j.bad = rep.DisagreementCount > 0

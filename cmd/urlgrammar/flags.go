@@ -215,4 +215,3 @@ func startRule(v urlgrammar.Version, rule string) string {
 	}
 	return rule
 }
-

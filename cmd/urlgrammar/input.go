@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,7 +13,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // The input convention, one rule for every command that reads inputs:
@@ -106,7 +106,6 @@ type loop struct {
 	stdin io.Reader
 
 	cur      input          // the input being read
-	mu       sync.Mutex     // guards queue
 	queue    []input        // inputs read and not yet taken by next (see texts)
 	r        *bufio.Reader  // the file being read
 	closer   io.Closer      // and its closing
@@ -118,7 +117,7 @@ type loop struct {
 	lines    *wholeLines    // under out: whole lines only
 	stopped  bool           // the command stopped reading early
 	count    bool           // print "N of M valid" on standard error at the end
-	onFinish []func() error // run at the end, before the count
+	onFinish []func() error // run at the end, before the output is flushed
 }
 
 // newLoop checks the inputs of a command (args, the positional arguments, and the -f files of
@@ -153,9 +152,8 @@ func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, 
 			return nil, fmt.Errorf("%s is a directory, not a file of inputs", file)
 		}
 	}
-	l := &loop{cmd: cmd, stderr: stderr, flags: f, args: args, files: files, stdin: stdin}
-	l.lines = &wholeLines{w: stdout}
-	l.out = bufio.NewWriterSize(l.lines, 64<<10)
+	l := textLoop(cmd, f, args, stdout, stderr)
+	l.files, l.stdin = files, stdin
 	if len(files) > 0 {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
 		// before any output.
@@ -164,6 +162,15 @@ func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, 
 		}
 	}
 	return l, nil
+}
+
+// textLoop returns the loop of a command over texts of its own (compare's embedded corpus),
+// or over its arguments.
+func textLoop(cmd string, f *inputFlags, texts []string, stdout, stderr io.Writer) *loop {
+	l := &loop{cmd: cmd, stderr: stderr, flags: f, args: texts}
+	l.lines = &wholeLines{w: stdout}
+	l.out = bufio.NewWriterSize(l.lines, 64<<10)
+	return l
 }
 
 // open opens file for reading its lines: decompressed when it is gzip, refused when it is
@@ -348,30 +355,29 @@ func (l *loop) runResults(asJSON bool, fn func(string) (string, any, error)) int
 }
 
 // texts yields the text of each input that can be judged, for a pipeline that judges several
-// at once (in another goroutine) and gives the results in order: next returns the input of
-// each result, and reports the lines skipped before it.
-func (l *loop) texts() iter.Seq[string] {
+// at once and gives the results in order, reading its inputs in the goroutine that takes its
+// results (compare.CompareAll). With queue, next returns the input of each result; without,
+// a result need not be one input's (compare --extract). A line that cannot be judged is
+// reported as it is read.
+func (l *loop) texts(queue bool) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for in := range l.all() {
-			l.mu.Lock()
-			l.queue = append(l.queue, in)
-			l.mu.Unlock()
-			if in.bad == nil && !yield(in.text) {
+			if in.bad != nil {
+				l.skip(in, in.bad)
+				continue
+			}
+			if queue {
+				l.queue = append(l.queue, in)
+			}
+			if !yield(in.text) {
 				return
 			}
 		}
 	}
 }
 
-// next returns the oldest input that texts yielded and next has not returned, after reporting
-// the lines that could not be judged before it.
+// next returns the oldest input that texts yielded and next has not returned.
 func (l *loop) next() input {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for len(l.queue) > 0 && l.queue[0].bad != nil {
-		l.skip(l.queue[0], l.queue[0].bad)
-		l.queue = l.queue[1:]
-	}
 	in := l.queue[0]
 	l.queue = l.queue[1:]
 	return in
@@ -411,22 +417,17 @@ func (l *loop) done(in input, valid bool, err error) bool {
 // returns the exit status.
 func (l *loop) finish() int {
 	l.close()
-	for _, in := range l.queue { // lines texts read after the last result
-		if in.bad != nil {
-			l.skip(in, in.bad)
+	err := l.writeErr
+	for _, f := range l.onFinish {
+		if err == nil {
+			err = f()
 		}
 	}
-	err := l.writeErr
 	if err == nil {
 		err = l.out.Flush()
 	}
 	if err == nil {
 		err = l.lines.flushAll()
-	}
-	for _, f := range l.onFinish {
-		if err == nil {
-			err = f()
-		}
 	}
 	if l.count {
 		fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, l.summary())
@@ -497,7 +498,8 @@ func (wl *wholeLines) flushAll() error {
 // encodeJSONLine writes v as one line of JSON, HTML characters unescaped.
 func encodeJSONLine(w io.Writer, v any) error {
 	var b bytes.Buffer
-	enc := jsonEncoder(&b)
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return err
 	}

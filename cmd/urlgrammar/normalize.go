@@ -38,7 +38,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return abort(err)
 	}
 	if !v.DefinesNormalization() {
-		_, err := urlgrammar.Normalize(v, "")
+		_, err := urlgrammar.Normalize(v, "", 0)
 		return abort(err)
 	}
 	steps, err := parseSteps(v, *stepList)
@@ -50,7 +50,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return abort(err)
 	}
 	return l.runResults(*asJSON, func(s string) (string, any, error) {
-		normal, err := urlgrammar.Normalize(v, s, steps...)
+		normal, err := urlgrammar.Normalize(v, s, 0, steps...)
 		res := normalizeResult{Input: s, Normal: normal}
 		if err != nil {
 			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")

@@ -17,10 +17,10 @@ type relativeResult struct {
 // runRelative is "resolve --relative -g ID BASE TARGET...": for each target, the shortest
 // reference that the version's algorithm resolves against BASE to it (urlgrammar.Relativize),
 // one line per target, or "error", a tab and the reason.
-func runRelative(l *loop, v urlgrammar.Version, base string, mode urlgrammar.Mode, asJSON bool) int {
+func runRelative(l *loop, v urlgrammar.Version, base string, policy urlgrammar.Policy, asJSON bool) int {
 	// The empty reference is printed as an empty line.
 	return l.runResults(asJSON, func(target string) (string, any, error) {
-		ref, err := urlgrammar.Relativize(v, base, target, mode)
+		ref, err := urlgrammar.Relativize(v, base, target, 0, policy)
 		res := relativeResult{Target: target, Version: v.String(), Ref: ref}
 		if err != nil {
 			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")

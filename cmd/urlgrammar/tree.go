@@ -32,9 +32,9 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return l.run(func(in input) (bool, error) {
 		rule := target.Rule
 		if rule == "" {
-			rule = v.RuleFor(in.text)
+			rule = v.RuleFor(in.text, 0)
 		}
-		nodes, err := urlgrammar.ParseTreeNodes(v, rule, in.text)
+		nodes, err := urlgrammar.ParseTreeNodesRule(v, rule, in.text, 0)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
 			return false, err

@@ -1,12 +1,13 @@
 package diagnosis_test
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
 	"github.com/urlgrammar/urlgrammar/internal/diagnosis"
+	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 func compile(t *testing.T, src, start string) *diagnosis.Automaton {
@@ -42,7 +43,7 @@ digit  = %x30-39
 		{"http:\x00", diagnosis.Result{Offset: 5, Expected: []string{"digit"}, In: "s"}},
 		{"\xff\xfe", diagnosis.Result{Offset: 0, Expected: []string{`"http:"`}, In: "s"}},
 	} {
-		if diff := cmp.Diff(tc.want, a.Diagnose(tc.in)); diff != "" {
+		if diff := testdiff.Diff(tc.want, a.Diagnose(tc.in)); diff != "" {
 			t.Errorf("Diagnose(%q) (-want +got):\n%s", tc.in, diff)
 		}
 	}
@@ -136,7 +137,7 @@ func TestConcurrent(t *testing.T) {
 		go func() {
 			for k := range 200 {
 				i := (g + k) % len(inputs)
-				if got := a.Diagnose(inputs[i]); !cmp.Equal(got, want[i]) {
+				if got := a.Diagnose(inputs[i]); !reflect.DeepEqual(got, want[i]) {
 					t.Errorf("%q: %+v, want %+v", inputs[i], got, want[i])
 				}
 			}

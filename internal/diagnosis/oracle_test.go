@@ -2,11 +2,11 @@ package diagnosis_test
 
 import (
 	"os"
+	"reflect"
 	"strconv"
 	"sync"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar/conformance"
 	"github.com/urlgrammar/urlgrammar/grammar"
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
@@ -63,7 +63,7 @@ func agree(t *testing.T, id, rule string, a *diagnosis.Automaton, o *conformance
 	t.Helper()
 	got := a.Diagnose(s)
 	want := o.Diagnose(rule, s)
-	if got.Match != want.Match || got.Offset != want.Offset || !cmp.Equal(got.Expected, want.Expected) {
+	if got.Match != want.Match || got.Offset != want.Offset || !reflect.DeepEqual(got.Expected, want.Expected) {
 		t.Errorf("%s %s %q:\n automaton: match %v offset %d expected %q\n    earley: match %v offset %d expected %q",
 			id, rule, s, got.Match, got.Offset, got.Expected, want.Match, want.Offset, want.Expected)
 		return false

@@ -1,5 +1,0 @@
-//go:build tools
-
-package urlgrammar
-
-import _ "github.com/pointlander/peg"
