@@ -1,14 +1,13 @@
 package compare
 
 import (
-	"github.com/urlgrammar/urlgrammar"
-	"slices"
-
+	"errors"
 	"fmt"
 	"iter"
-	"runtime"
+	"slices"
 	"sort"
-	"sync"
+
+	"github.com/urlgrammar/urlgrammar"
 )
 
 // A Target is a grammar version and the rule it holds inputs to.
@@ -29,20 +28,17 @@ func (t Target) String() string {
 
 // Validate holds s to the target: ValidateRule with its rule, or Validate for the default
 // reading.
-func (t Target) Validate(s string, mode ...urlgrammar.Mode) error {
-	if t.Rule == "" {
-		return urlgrammar.Validate(t.Version, s, mode...)
-	}
-	return urlgrammar.ValidateRule(t.Version, t.Rule, s, mode...)
+func (t Target) Validate(s string, mode urlgrammar.Mode) error {
+	return urlgrammar.ValidateRule(t.Version, t.Rule, s, mode)
 }
 
 // RuleFor returns the start rule that s is held to under the target: its Rule, or for the
 // default reading the rule Validate chooses for s (for RFC 1738, the rule of s's scheme).
-func (t Target) RuleFor(s string, mode ...urlgrammar.Mode) string {
+func (t Target) RuleFor(s string, mode urlgrammar.Mode) string {
 	if t.Rule != "" {
 		return t.Rule
 	}
-	return t.Version.RuleFor(s, mode...)
+	return t.Version.RuleFor(s, mode)
 }
 
 // AbsoluteTargets holds each version to its rule for an absolute URL with no fragment
@@ -71,40 +67,49 @@ func ReferenceTargets(vs ...urlgrammar.Version) []Target {
 	return ts
 }
 
-// A Comparison is the verdict of each target on one input.
+// A Comparison is the verdict of each target on one input. Only Compare and CompareAll make
+// one.
 type Comparison struct {
 	Input string
-	// Errs holds, for each target in order, nil when the input is accepted, or why not.
-	Errs []*urlgrammar.SyntaxError
+	errs  []*urlgrammar.SyntaxError // per target: nil when accepted
+}
+
+// Err returns target i's verdict on the input: nil when it accepts the input, or a
+// *urlgrammar.SyntaxError that says where and why the input leaves its rule (errors.As gets it).
+func (c Comparison) Err(i int) error {
+	if e := c.errs[i]; e != nil {
+		return e
+	}
+	return nil // an untyped nil: never a nil *SyntaxError in an error
 }
 
 // Accepted reports whether target i accepts the input.
-func (c Comparison) Accepted(i int) bool { return c.Errs[i] == nil }
+func (c Comparison) Accepted(i int) bool { return c.errs[i] == nil }
 
 // Agree reports whether every target gives the same verdict.
 func (c Comparison) Agree() bool {
-	for _, e := range c.Errs {
-		if (e == nil) != (c.Errs[0] == nil) {
+	for _, e := range c.errs {
+		if (e == nil) != (c.errs[0] == nil) {
 			return false
 		}
 	}
 	return true
 }
 
-// Compare judges s under each target. It returns an error only for a target that names an
-// unknown version or rule.
-func Compare(targets []Target, s string, mode ...urlgrammar.Mode) (Comparison, error) {
-	c := Comparison{Input: s, Errs: make([]*urlgrammar.SyntaxError, len(targets))}
+// Compare judges s under each target. It returns an error, and no verdict, when a target names
+// an unknown version or rule.
+func Compare(targets []Target, s string, mode urlgrammar.Mode) (Comparison, error) {
+	c := Comparison{Input: s, errs: make([]*urlgrammar.SyntaxError, len(targets))}
 	for i, t := range targets {
-		err := t.Validate(s, mode...)
+		err := t.Validate(s, mode)
 		if err == nil {
 			continue
 		}
 		se, ok := err.(*urlgrammar.SyntaxError)
 		if !ok {
-			return c, err
+			return Comparison{}, err
 		}
-		c.Errs[i] = se
+		c.errs[i] = se
 	}
 	return c, nil
 }
@@ -116,7 +121,7 @@ func CheckTargets(targets []Target) error {
 			return fmt.Errorf("compare: unknown version %v", t.Version)
 		}
 		// ValidateRule says an unknown rule with an error that is no *SyntaxError.
-		if err := t.Validate(""); err != nil {
+		if err := t.Validate("", 0); err != nil {
 			if _, ok := err.(*urlgrammar.SyntaxError); !ok {
 				return err
 			}
@@ -128,77 +133,61 @@ func CheckTargets(targets []Target) error {
 // known reports whether v is one of the versions whose grammar the urlgrammar package has.
 func known(v urlgrammar.Version) bool { return slices.Contains(urlgrammar.Versions(), v) }
 
-// compareBatch is how many inputs one worker of CompareAll takes at a time.
-const compareBatch = 256
-
 // CompareAll judges every input of a stream under each target, using every CPU, and yields
 // the comparisons in input order. It keeps a bounded number of inputs in flight, so it runs in
-// constant memory on a stream of any length. The targets must be valid (CheckTargets).
-func CompareAll(targets []Target, inputs iter.Seq[string], mode ...urlgrammar.Mode) iter.Seq[Comparison] {
+// constant memory on a stream of any length. It returns an error, and no comparisons, when a
+// target names an unknown version or rule (CheckTargets) or inputs is nil.
+//
+// The inputs are read in the goroutine that ranges over the comparisons, never after the loop
+// ends: a panic of inputs is raised there, and a loop that breaks returns without reading
+// another input.
+func CompareAll(targets []Target, inputs iter.Seq[string], mode urlgrammar.Mode) (iter.Seq[Comparison], error) {
+	if err := checkRun(targets, inputs); err != nil {
+		return nil, err
+	}
+	targets = slices.Clone(targets)
 	return func(yield func(Comparison) bool) {
-		type batch struct {
-			inputs []string
-			out    []Comparison
-			done   chan struct{}
-		}
-		workers := runtime.GOMAXPROCS(0)
-		work := make(chan *batch, workers)
-		order := make(chan *batch, 2*workers) // bounds the batches in flight
-		stop := make(chan struct{})
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for b := range work {
-					b.out = make([]Comparison, len(b.inputs))
-					for i, s := range b.inputs {
-						b.out[i], _ = Compare(targets, s, mode...)
-					}
-					close(b.done)
-				}
-			}()
-		}
-		go func() { // reads the inputs, hands out batches in order
-			defer close(order)
-			defer close(work)
-			b := &batch{done: make(chan struct{})}
-			send := func() bool {
-				select {
-				case order <- b:
-				case <-stop:
+		inOrder(inputs, func(_ int, batch []string) []Comparison {
+			return compareBatch(targets, batch, mode)
+		}, func(cs []Comparison) bool {
+			for _, c := range cs {
+				if !yield(c) {
 					return false
 				}
-				work <- b
-				b = &batch{done: make(chan struct{})}
-				return true
 			}
-			for s := range inputs {
-				b.inputs = append(b.inputs, s)
-				if len(b.inputs) == compareBatch && !send() {
-					return
+			return true
+		})
+	}, nil
+}
+
+// checkRun returns the error of CompareAll's arguments, if any.
+func checkRun(targets []Target, inputs iter.Seq[string]) error {
+	if inputs == nil {
+		return errors.New("compare: no inputs (a nil iter.Seq)")
+	}
+	return CheckTargets(targets)
+}
+
+// compareBatch judges each input of batch under targets, which are known to be valid. The
+// verdicts of the whole batch share one slice.
+func compareBatch(targets []Target, batch []string, mode urlgrammar.Mode) []Comparison {
+	out := make([]Comparison, len(batch))
+	errs := make([]*urlgrammar.SyntaxError, len(batch)*len(targets))
+	for i, s := range batch {
+		c := Comparison{Input: s, errs: errs[i*len(targets) : (i+1)*len(targets) : (i+1)*len(targets)]}
+		for j, t := range targets {
+			if err := t.Validate(s, mode); err != nil {
+				se, ok := err.(*urlgrammar.SyntaxError)
+				if !ok {
+					// CheckTargets let the target through: never read this as a pass.
+					panic(fmt.Sprintf("compare: %v: %v", t, err))
 				}
-			}
-			if len(b.inputs) > 0 {
-				send()
-			}
-		}()
-		defer func() {
-			close(stop)
-			for b := range order { // let the reader and the workers finish
-				<-b.done
-			}
-			wg.Wait()
-		}()
-		for b := range order {
-			<-b.done
-			for _, c := range b.out {
-				if !yield(c) {
-					return
-				}
+				c.errs[j] = se
 			}
 		}
+		out[i] = c
 	}
+	return out
 }
 
 // A PairCount counts the inputs of a pair of targets by verdict.
@@ -264,14 +253,14 @@ func NewSummary(targets []Target) *Summary {
 func (s *Summary) Add(c Comparison) {
 	if s.Inputs == 0 && s.causes == nil || len(s.Accepted) != len(s.Targets) {
 		targets := s.Targets
-		if len(targets) < len(c.Errs) {
-			targets = append(targets[:len(targets):len(targets)], make([]Target, len(c.Errs)-len(targets))...)
+		if len(targets) < len(c.errs) {
+			targets = append(targets[:len(targets):len(targets)], make([]Target, len(c.errs)-len(targets))...)
 		}
 		*s = *NewSummary(targets)
 	}
 	s.Inputs++
 	n := len(s.Targets)
-	errs := c.Errs[:min(len(c.Errs), n)]
+	errs := c.errs[:min(len(c.errs), n)]
 	shared := c.Agree()
 	var set uint64
 	for i, e := range errs {

@@ -5,7 +5,7 @@
 // # Comparing versions
 //
 //	c, err := compare.Compare(compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003), "http://a/~b")
-//	// c.Errs[0]: RFC 1738 rejects "~" (unsafe, section 2.2); c.Errs[1] == nil
+//	// c.Err(0): RFC 1738 rejects "~" (unsafe, section 2.2); c.Err(1) == nil
 //
 // A Target is a version and the rule it holds inputs to. AbsoluteTargets holds each version to
 // its rule for an absolute URL with no fragment, so that like is compared with like;

@@ -1,6 +1,7 @@
 package compare_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -11,7 +12,7 @@ import (
 // draft's section 2.3 lists it among the unreserved ones.
 func ExampleCompare() {
 	targets := compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003)
-	c, err := compare.Compare(targets, "http://a/~b")
+	c, err := compare.Compare(targets, "http://a/~b", 0)
 	if err != nil {
 		panic(err)
 	}
@@ -19,7 +20,8 @@ func ExampleCompare() {
 		if c.Accepted(i) {
 			fmt.Printf("%v: accepted\n", t)
 		} else {
-			e := c.Errs[i]
+			var e *urlgrammar.SyntaxError
+			errors.As(c.Err(i), &e)
 			fmt.Printf("%v: rejected at byte %d, %q\n", t, e.Offset, e.Input[e.Offset:e.Offset+1])
 		}
 	}

@@ -147,8 +147,12 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	progress := newProgress(stdout, stderr)
 	disagreements, read := 0, 0
 	var writeErr error
+	comparisons, err := compare.CompareAll(targets, inputs, 0)
+	if err != nil {
+		return abort(err)
+	}
 	w.begin(r)
-	for c := range compare.CompareAll(targets, inputs) {
+	for c := range comparisons {
 		read++
 		progress.tick(read)
 		agree := c.Agree()
@@ -186,6 +190,12 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	return exitValid
+}
+
+// syntaxError returns target i's rejection of c's input, or nil when it accepts it.
+func syntaxError(c compare.Comparison, i int) *urlgrammar.SyntaxError {
+	se, _ := c.Err(i).(*urlgrammar.SyntaxError)
+	return se
 }
 
 // isTerminal reports whether r is a terminal, which is where compare takes its inputs from the
@@ -327,7 +337,7 @@ func tableRow(r *report, c compare.Comparison, _ string) {
 			w.WriteString(cellValid)
 		} else {
 			w.WriteString(cellInvalid)
-			if e := c.Errs[i]; focus < 0 || e.Offset < focus {
+			if e := syntaxError(c, i); focus < 0 || e.Offset < focus {
 				focus = e.Offset
 			}
 		}
@@ -344,7 +354,7 @@ func tableRow(r *report, c compare.Comparison, _ string) {
 		return
 	}
 	for i, t := range r.targets {
-		e := c.Errs[i]
+		e := syntaxError(c, i)
 		if e == nil {
 			continue
 		}
@@ -648,7 +658,7 @@ func markdownRow(r *report, c compare.Comparison, source string) {
 	fmt.Fprintf(w, "| %s |", markdownCode(c.Input))
 	var why []string
 	for i, t := range r.targets {
-		if e := c.Errs[i]; e == nil {
+		if e := syntaxError(c, i); e == nil {
 			fmt.Fprint(w, " ✓ |")
 		} else {
 			fmt.Fprintf(w, " ✗ %d |", e.Offset)
@@ -716,7 +726,7 @@ func tsvRow(r *report, c compare.Comparison, source string) {
 	w := r.out
 	w.WriteString(tsvField(c.Input))
 	for i := range r.targets {
-		if e := c.Errs[i]; e == nil {
+		if e := syntaxError(c, i); e == nil {
 			w.WriteString("\tvalid\t")
 		} else {
 			fmt.Fprintf(w, "\tinvalid:%d\t%s", e.Offset, tsvField(e.Reason()))
@@ -762,8 +772,8 @@ type jsonInput struct {
 func jsonRow(r *report, c compare.Comparison, source string) {
 	line := jsonInput{Type: "input", Input: c.Input, InputBytes: inputBytes(c.Input), Source: source}
 	for i, t := range r.targets {
-		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input), Valid: c.Accepted(i)}
-		if e := c.Errs[i]; e != nil {
+		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input, 0), Valid: c.Accepted(i)}
+		if e := syntaxError(c, i); e != nil {
 			v.Rule, v.Offset, v.Expected, v.In, v.Message = e.Rule, &e.Offset, e.Expected, e.In, e.Reason()
 		}
 		line.Verdicts = append(line.Verdicts, v)

@@ -100,16 +100,17 @@ type htmlListed struct {
 	review        []reviewFinding
 }
 
-func (g *htmlGroup) add(c compare.Comparison, source string, keep bool, review []reviewFinding) {
+// add counts c in the group, and lists it when keep is true. errs are c's verdicts.
+func (g *htmlGroup) add(c compare.Comparison, errs []*urlgrammar.SyntaxError, source string, keep bool, review []reviewFinding) {
 	if g.count == 0 {
-		g.errs = c.Errs
+		g.errs = errs
 	}
 	g.count++
 	if !keep {
 		return
 	}
 	row := htmlListed{input: c.Input, source: source, review: review}
-	for _, e := range c.Errs {
+	for _, e := range errs {
 		if e != nil {
 			row.offsets = append(row.offsets, e.Offset)
 		}
@@ -142,16 +143,20 @@ func htmlRow(r *report, c compare.Comparison, source string) {
 	if h.review {
 		review = reviewRow(r.targets, c)
 	}
+	errs := make([]*urlgrammar.SyntaxError, len(r.targets))
+	for i := range errs {
+		errs[i] = syntaxError(c, i)
+	}
 	if c.Agree() && len(review) == 0 {
 		g := &h.all
-		if c.Errs[0] != nil {
+		if !c.Accepted(0) {
 			g = &h.none
 		}
-		g.add(c, source, g.count < htmlSample, nil)
+		g.add(c, errs, source, g.count < htmlSample, nil)
 		return
 	}
 	var key strings.Builder
-	for _, e := range c.Errs {
+	for _, e := range errs {
 		if e != nil {
 			key.WriteString(e.Reason())
 		}
@@ -167,7 +172,7 @@ func htmlRow(r *report, c compare.Comparison, source string) {
 	if keep {
 		h.listed++
 	}
-	g.add(c, source, keep, review)
+	g.add(c, errs, source, keep, review)
 }
 
 func htmlSummary(w *bufio.Writer, r *report, s *compare.Summary) {
@@ -305,7 +310,14 @@ func htmlGroupRows(w *bufio.Writer, r *report, g *htmlGroup, class, title string
 }
 
 // agree reports whether every version gives the group's inputs the same verdict.
-func (g *htmlGroup) agree() bool { return compare.Comparison{Errs: g.errs}.Agree() }
+func (g *htmlGroup) agree() bool {
+	for _, e := range g.errs {
+		if (e == nil) != (g.errs[0] == nil) {
+			return false
+		}
+	}
+	return true
+}
 
 // offsetList writes the offsets of a row's rejections: one number when they are all the same.
 func offsetList(offsets []int) string {

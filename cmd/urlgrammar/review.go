@@ -72,7 +72,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := exitValid
 	var writeErr error
 	readErr := src.each(func(s string) bool {
-		findings, err := urlgrammar.Review(v, s)
+		findings, err := urlgrammar.Review(v, s, 0)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
 			writeErr = err
@@ -207,7 +207,7 @@ func reviewRow(targets []compare.Target, c compare.Comparison) []reviewFinding {
 		if !c.Accepted(i) {
 			continue
 		}
-		fs, err := urlgrammar.Review(t.Version, c.Input)
+		fs, err := urlgrammar.Review(t.Version, c.Input, 0)
 		if err != nil {
 			continue // accepted under the compared rule, not the default reading (draft1994's url)
 		}
