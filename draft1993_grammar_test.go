@@ -253,7 +253,7 @@ func TestDraft1993Grammar(t *testing.T) {
 	// Every valid url is a valid fragmentaddress, and so is every valid scheme rule's input.
 	for _, c := range draft1993Hand {
 		if c.valid && c.rule != "fragmentaddress" && c.rule != "generic" {
-			if !urlgrammar.MatchRule(urlgrammar.Draft1993, "fragmentaddress", c.input) {
+			if !urlgrammar.MatchRule(urlgrammar.Draft1993, "fragmentaddress", c.input, 0) {
 				t.Errorf("%q is a valid %s but not a valid fragmentaddress", c.input, c.rule)
 			}
 		}

@@ -245,10 +245,10 @@ func TestDraft1994Grammar(t *testing.T) {
 		if !c.valid || c.rule == "url" || c.rule == "prefixedurl" || c.rule == "afsaddress" {
 			continue
 		}
-		if !urlgrammar.MatchRule(urlgrammar.Draft1994, "url", c.input) {
+		if !urlgrammar.MatchRule(urlgrammar.Draft1994, "url", c.input, 0) {
 			t.Errorf("%q is a valid %s but not a valid url", c.input, c.rule)
 		}
-		if !urlgrammar.MatchRule(urlgrammar.Draft1994, "prefixedurl", "url:"+c.input) {
+		if !urlgrammar.MatchRule(urlgrammar.Draft1994, "prefixedurl", "url:"+c.input, 0) {
 			t.Errorf("%q is a valid %s but url:%s is not a valid prefixedurl", c.input, c.rule, c.input)
 		}
 	}
