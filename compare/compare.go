@@ -27,20 +27,17 @@ func (t Target) String() string {
 
 // Validate holds s to the target: ValidateRule with its rule, or Validate for the default
 // reading.
-func (t Target) Validate(s string, mode ...urlgrammar.Mode) error {
-	if t.Rule == "" {
-		return urlgrammar.Validate(t.Version, s, mode...)
-	}
-	return urlgrammar.ValidateRule(t.Version, t.Rule, s, mode...)
+func (t Target) Validate(s string, mode urlgrammar.Mode) error {
+	return urlgrammar.ValidateRule(t.Version, t.Rule, s, mode)
 }
 
 // RuleFor returns the start rule that s is held to under the target: its Rule, or for the
 // default reading the rule Validate chooses for s (for RFC 1738, the rule of s's scheme).
-func (t Target) RuleFor(s string, mode ...urlgrammar.Mode) string {
+func (t Target) RuleFor(s string, mode urlgrammar.Mode) string {
 	if t.Rule != "" {
 		return t.Rule
 	}
-	return t.Version.RuleFor(s, mode...)
+	return t.Version.RuleFor(s, mode)
 }
 
 // AbsoluteTargets holds each version to its rule for an absolute URL with no fragment
@@ -100,10 +97,10 @@ func (c Comparison) Agree() bool {
 
 // Compare judges s under each target. It returns an error, and no verdict, when a target names
 // an unknown version or rule.
-func Compare(targets []Target, s string, mode ...urlgrammar.Mode) (Comparison, error) {
+func Compare(targets []Target, s string, mode urlgrammar.Mode) (Comparison, error) {
 	c := Comparison{Input: s, errs: make([]*urlgrammar.SyntaxError, len(targets))}
 	for i, t := range targets {
-		err := t.Validate(s, mode...)
+		err := t.Validate(s, mode)
 		if err == nil {
 			continue
 		}
@@ -123,7 +120,7 @@ func CheckTargets(targets []Target) error {
 			return fmt.Errorf("compare: unknown version %v", t.Version)
 		}
 		// ValidateRule says an unknown rule with an error that is no *SyntaxError.
-		if err := t.Validate(""); err != nil {
+		if err := t.Validate("", 0); err != nil {
 			if _, ok := err.(*urlgrammar.SyntaxError); !ok {
 				return err
 			}
@@ -143,7 +140,7 @@ func known(v urlgrammar.Version) bool { return slices.Contains(urlgrammar.Versio
 // The inputs are read in the goroutine that ranges over the comparisons, never after the loop
 // ends: a panic of inputs is raised there, and a loop that breaks returns without reading
 // another input.
-func CompareAll(targets []Target, inputs iter.Seq[string], mode ...urlgrammar.Mode) (iter.Seq[Comparison], error) {
+func CompareAll(targets []Target, inputs iter.Seq[string], mode urlgrammar.Mode) (iter.Seq[Comparison], error) {
 	if err := checkRun(targets, inputs); err != nil {
 		return nil, err
 	}
@@ -172,13 +169,13 @@ func checkRun(targets []Target, inputs iter.Seq[string]) error {
 
 // compareBatch judges each input of batch under targets, which are known to be valid. The
 // verdicts of the whole batch share one slice.
-func compareBatch(targets []Target, batch []string, mode []urlgrammar.Mode) []Comparison {
+func compareBatch(targets []Target, batch []string, mode urlgrammar.Mode) []Comparison {
 	out := make([]Comparison, len(batch))
 	errs := make([]*urlgrammar.SyntaxError, len(batch)*len(targets))
 	for i, s := range batch {
 		c := Comparison{Input: s, errs: errs[i*len(targets) : (i+1)*len(targets) : (i+1)*len(targets)]}
 		for j, t := range targets {
-			if err := t.Validate(s, mode...); err != nil {
+			if err := t.Validate(s, mode); err != nil {
 				se, ok := err.(*urlgrammar.SyntaxError)
 				if !ok {
 					// CheckTargets let the target through: never read this as a pass.

@@ -22,7 +22,7 @@ func TestSummaryCausesAndSets(t *testing.T) {
 		"http://a/b",   // both accept
 		"http://a/c#g", // neither, for the same cause
 	} {
-		c, err := compare.Compare(targets, in)
+		c, err := compare.Compare(targets, in, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +72,7 @@ func TestTargetRuleFor(t *testing.T) {
 		{compare.Target{Version: urlgrammar.RFC3986}, "http://a/b", urlgrammar.RFC3986.DefaultRule()},
 		{compare.Target{Version: urlgrammar.RFC3986, Rule: "absolute-URI"}, "http://a/b", "absolute-URI"},
 	} {
-		if got := c.target.RuleFor(c.in); got != c.want {
+		if got := c.target.RuleFor(c.in, 0); got != c.want {
 			t.Errorf("%v.RuleFor(%q) = %q, want %q", c.target, c.in, got, c.want)
 		}
 	}
@@ -83,7 +83,7 @@ func TestZeroSummary(t *testing.T) {
 	two := compare.AbsoluteTargets(urlgrammar.RFC3986, urlgrammar.RFC1738)
 	three := compare.AbsoluteTargets(urlgrammar.RFC3986, urlgrammar.RFC1738, urlgrammar.Draft2003)
 	judge := func(targets []compare.Target, s string) compare.Comparison {
-		c, err := compare.Compare(targets, s)
+		c, err := compare.Compare(targets, s, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

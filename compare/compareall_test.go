@@ -25,10 +25,10 @@ func TestUnknownTarget(t *testing.T) {
 		{Version: urlgrammar.RFC3986, Rule: "no-such-rule"},
 	} {
 		targets := []compare.Target{{Version: urlgrammar.RFC3986}, bad}
-		if c, err := compare.Compare(targets, "http://a/"); err == nil {
+		if c, err := compare.Compare(targets, "http://a/", 0); err == nil {
 			t.Errorf("Compare with %v: no error, a verdict on %q", bad, c.Input)
 		}
-		seq, err := compare.CompareAll(targets, inputsOf("http://a/", "b"))
+		seq, err := compare.CompareAll(targets, inputsOf("http://a/", "b"), 0)
 		if err == nil {
 			n := 0
 			for range seq {
@@ -43,7 +43,7 @@ func TestUnknownTarget(t *testing.T) {
 			t.Errorf("CheckTargets(%v): no error", bad)
 		}
 	}
-	if _, err := compare.CompareAll(compare.ReferenceTargets(), nil); err == nil {
+	if _, err := compare.CompareAll(compare.ReferenceTargets(), nil, 0); err == nil {
 		t.Error("CompareAll of nil inputs: no error")
 	}
 }
@@ -52,7 +52,7 @@ func TestUnknownTarget(t *testing.T) {
 // inside an error; a rejecting one's is the *SyntaxError.
 func TestErrIsPlainError(t *testing.T) {
 	targets := compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003)
-	c, err := compare.Compare(targets, "http://a/~b")
+	c, err := compare.Compare(targets, "http://a/~b", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,13 +83,13 @@ func TestCompareAllInOrder(t *testing.T) {
 	inputs := corpusInputs(3000)
 	for _, procs := range []int{1, 3} {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-		seq, err := compare.CompareAll(targets, inputsOf(inputs...))
+		seq, err := compare.CompareAll(targets, inputsOf(inputs...), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		i := 0
 		for c := range seq {
-			want, _ := compare.Compare(targets, inputs[i])
+			want, _ := compare.Compare(targets, inputs[i], 0)
 			if c.Input != inputs[i] {
 				t.Fatalf("GOMAXPROCS %d: comparison %d is of %q, want %q", procs, i, c.Input, inputs[i])
 			}
@@ -119,7 +119,7 @@ func TestCompareAllPanic(t *testing.T) {
 			}
 			panic(fmt.Sprintf("source broke after %d", after))
 		}
-		seq, err := compare.CompareAll(compare.ReferenceTargets(), inputs)
+		seq, err := compare.CompareAll(compare.ReferenceTargets(), inputs, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,7 +157,7 @@ func TestCompareAllBreak(t *testing.T) {
 			}
 		}
 	}
-	seq, err := compare.CompareAll(compare.ReferenceTargets(), slow)
+	seq, err := compare.CompareAll(compare.ReferenceTargets(), slow, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestCompareAllBreak(t *testing.T) {
 		for i := 0; yield(fmt.Sprintf("http://a/%d", i)); i++ {
 		}
 	}
-	seq, err = compare.CompareAll(compare.ReferenceTargets(), endless)
+	seq, err = compare.CompareAll(compare.ReferenceTargets(), endless, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 // draft's section 2.3 lists it among the unreserved ones.
 func ExampleCompare() {
 	targets := compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003)
-	c, err := compare.Compare(targets, "http://a/~b")
+	c, err := compare.Compare(targets, "http://a/~b", 0)
 	if err != nil {
 		panic(err)
 	}

@@ -116,6 +116,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// input may come from several documents; CompareAll yields in input order).
 	var sources []string
 	var inputs iter.Seq[string]
+	inputName := inputNameOf(*file, inputArgs)
 	var readErr error
 	switch {
 	case *useCorpus && (*file != "" || len(inputArgs) > 0):
@@ -132,6 +133,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, ex := range corpus {
 			sources = append(sources, ex.Source)
 		}
+		inputName = "the embedded corpus"
 	default:
 		src, err := openInputs(*file, inputArgs, stdin)
 		if err != nil {
@@ -154,12 +156,12 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		sumOut = bufio.NewWriter(f)
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout)}
+	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout), input: inputName}
 	summary := compare.NewSummary(targets)
 	progress := newProgress(stdout, stderr)
 	disagreements, read := 0, 0
 	var writeErr error
-	comparisons, err := compare.CompareAll(targets, inputs)
+	comparisons, err := compare.CompareAll(targets, inputs, 0)
 	if err != nil {
 		return abort(err)
 	}
@@ -361,10 +363,27 @@ func (p *progress) done() {
 type report struct {
 	out     *bufio.Writer
 	targets []compare.Target
-	why     bool // show each refusing version's reason under a disagreeing row
-	diff    bool // only the disagreeing inputs are shown and summarized
-	width   int  // the table's width on a terminal; 0: no clipping
-	read    int  // the inputs read, shown or not (known at the summary)
+	why     bool      // show each refusing version's reason under a disagreeing row
+	diff    bool      // only the disagreeing inputs are shown and summarized
+	width   int       // the table's width on a terminal; 0: no clipping
+	read    int       // the inputs read, shown or not (known at the summary)
+	input   string    // what the inputs were read from, for a reader
+	html    *htmlRows // the rows the HTML report keeps until its summary
+}
+
+// inputNameOf says what compare reads its inputs from, when they are not the embedded corpus.
+func inputNameOf(file string, args []string) string {
+	switch {
+	case file == "-", len(args) == 1 && args[0] == "-":
+		return "standard input"
+	case file != "":
+		return file
+	case len(args) == 1:
+		return "1 argument"
+	case len(args) > 0:
+		return fmt.Sprintf("%d arguments", len(args))
+	}
+	return "standard input"
 }
 
 // A compareWriter prints compare's output in one format: begin, a row per input shown, the
@@ -860,7 +879,7 @@ type jsonInput struct {
 func jsonRow(r *report, c compare.Comparison, source string) {
 	line := jsonInput{Type: "input", Input: c.Input, InputBytes: inputBytes(c.Input), Source: source}
 	for i, t := range r.targets {
-		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input), Valid: c.Accepted(i)}
+		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input, 0), Valid: c.Accepted(i)}
 		if e := syntaxError(c, i); e != nil {
 			v.Rule, v.Offset, v.Expected, v.In, v.Message = e.Rule, &e.Offset, e.Expected, e.In, e.Reason()
 		}
