@@ -40,7 +40,7 @@ func ExampleSummary_Merge() {
 	for _, part := range [][]string{{"http://a/~b", "http://a/"}, {"http://c/~d"}} {
 		s := compare.NewSummary(targets)
 		for _, in := range part {
-			c, err := compare.Compare(targets, in)
+			c, err := compare.Compare(targets, in, 0)
 			if err != nil {
 				panic(err)
 			}

@@ -38,7 +38,7 @@ func mergeCorpus(t *testing.T, lines int) []string {
 func summarize(t *testing.T, targets []compare.Target, inputs []string) *compare.Summary {
 	s := compare.NewSummary(targets)
 	for _, in := range inputs {
-		c, err := compare.Compare(targets, in)
+		c, err := compare.Compare(targets, in, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +81,7 @@ func TestMergeOfSplits(t *testing.T) {
 	} {
 		whole := compare.NewSummary(targets)
 		for _, in := range inputs {
-			c, _ := compare.Compare(targets, in)
+			c, _ := compare.Compare(targets, in, 0)
 			whole.Add(c)
 		}
 		want, err := json.Marshal(whole)

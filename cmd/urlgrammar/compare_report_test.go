@@ -347,42 +347,31 @@ func TestMarkdownCode(t *testing.T) {
 }
 
 // jsonSummaryLine reads the last line of compare's JSON Lines, as a program would from the
-// format the README documents.
+// format the README documents (encoding/json matches member names to fields in any case).
 type jsonSummaryLine struct {
-	Type    string `json:"type"`
-	Read    int    `json:"read"`
-	Shown   string `json:"shown"`
-	Inputs  int    `json:"inputs"`
-	Targets []struct {
-		Version  string `json:"version"`
-		Rule     string `json:"rule"`
-		Accepted int    `json:"accepted"`
-	} `json:"targets"`
+	Type, Shown  string
+	Read, Inputs int
+	Targets      []struct {
+		Version, Rule string
+		Accepted      int
+	}
 	Pairs []struct {
-		First      string `json:"first"`
-		Second     string `json:"second"`
-		Both       int    `json:"both"`
-		OnlyFirst  int    `json:"only_first"`
-		OnlySecond int    `json:"only_second"`
-		Neither    int    `json:"neither"`
-	} `json:"pairs"`
+		First, Second string
+		Both, Neither int
+		OnlyFirst     int `json:"only_first"`
+		OnlySecond    int `json:"only_second"`
+	}
 	Sets []struct {
-		Accepting []string `json:"accepting"`
-		Count     int      `json:"count"`
-	} `json:"sets"`
-	Causes []jsonCause `json:"causes"`
+		Accepting []string
+		Count     int
+	}
+	Causes []jsonCause
 }
 
 type jsonCause struct {
-	Version      string   `json:"version"`
-	Rule         string   `json:"rule"`
-	Shared       bool     `json:"shared"`
-	In           string   `json:"in"`
-	Found        string   `json:"found"`
-	Count        int      `json:"count"`
-	Example      string   `json:"example"`
-	ExampleBytes []byte   `json:"example_bytes"`
-	Offset       int      `json:"offset"`
-	Expected     []string `json:"expected"`
-	Message      string   `json:"message"`
+	Version, Rule, In, Found, Example, Message string
+	Shared                                     bool
+	Count, Offset                              int
+	ExampleBytes                               []byte `json:"example_bytes"`
+	Expected                                   []string
 }
