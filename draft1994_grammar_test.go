@@ -254,6 +254,22 @@ func TestDraft1994Grammar(t *testing.T) {
 	}
 }
 
+// TestDraft1994HsonameAlone holds hsoname matched alone to hsoname = path (section "BNF for
+// specific URL schemes"): a path may end in the escape "%00" followed by digits or letters, which
+// within prosperolink are read as "%00" version [ attributes ].
+func TestDraft1994HsonameAlone(t *testing.T) {
+	checkVerdicts(t, urlgrammar.Draft1994, []verdictCase{
+		{"hsoname", "%0055", true, `path: escape "%00", then "55"`},
+		{"hsoname", "B%0055", true, ""},
+		{"hsoname", "%002", true, ""},
+		{"hsoname", "%009977", true, ""},
+		{"hsoname", "a/b%001x", true, ""},
+		{"hsoname", "", true, "path = void"},
+		{"hsoname", "%0", false, `escape = "%" hex hex`},
+		{"hsoname", "a//b", false, "a segment is one or more xpalpha"},
+	})
+}
+
 // TestDraft1994Decisions has one test per decision recorded in the header of
 // grammar/draft1994.bnf.
 func TestDraft1994Decisions(t *testing.T) {
