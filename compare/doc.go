@@ -11,7 +11,9 @@
 // its rule for an absolute URL with no fragment, so that like is compared with like;
 // ReferenceTargets to its broadest reference rule. CompareAll judges a stream of inputs on
 // every CPU, in input order and constant memory, and a Summary counts the verdicts per version
-// and per pair of versions and groups the rejections by cause.
+// and per pair of versions and groups the rejections by cause. Summaries of the parts of a
+// stream merge into the summary of the whole (Summary.Merge), and their JSON form (MarshalJSON)
+// is stable, so that shards can be summarized anywhere and merged later.
 //
 // # Characters
 //
