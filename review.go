@@ -293,9 +293,9 @@ var ErrNoConsiderations = errors.New("the document states no security considerat
 
 // Review checks a valid input against the security considerations of v's own document and
 // returns what it finds, in input order, each with the strength of the document's words
-// (Severity); an invalid input gives the *SyntaxError of Validate. The checks, and the
-// sentences they come from, are those of the Concern constants; a version is checked only for
-// the considerations its document states:
+// (Severity); an input read as mode says and invalid gives the *SyntaxError of ValidateRule.
+// The checks, and the sentences they come from, are those of the Concern constants; a version
+// is checked only for the considerations its document states:
 //
 //   - draft1993: none (its "Security considerations" state nothing an input could be checked
 //     against), so a valid input gives an error that wraps ErrNoConsiderations;
@@ -322,8 +322,8 @@ var ErrNoConsiderations = errors.New("the document states no security considerat
 // userinfo; the 1997 draft makes "http://2130706433/" a path), the review follows the grammar.
 //
 // Mixed-script or confusable-looking host names are out of scope: the grammars are ASCII.
-func Review(v Version, s string) ([]Finding, error) {
-	u, err := Parse(v, s)
+func Review(v Version, s string, mode Mode) ([]Finding, error) {
+	u, err := ParseRule(v, "", s, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -837,8 +837,8 @@ func (r *reviewer) dotSegments(rv *review) {
 //
 // It gives the error of Resolve when ref cannot be resolved. The target itself is
 // reviewed by Review(v, target).
-func ReviewReference(v Version, base, ref string, mode ...Mode) ([]Finding, error) {
-	res, err := Resolve(v, base, ref, mode...)
+func ReviewReference(v Version, base, ref string, mode Mode, policy Policy) ([]Finding, error) {
+	res, err := Resolve(v, base, ref, mode, policy)
 	if err != nil {
 		return nil, err
 	}
@@ -847,12 +847,11 @@ func ReviewReference(v Version, base, ref string, mode ...Mode) ([]Finding, erro
 		return nil, nil // the 1993 draft: see above
 	}
 	by := rv.resolution
-	m := modeOf(mode)
-	baseURL, err := Parse(v, base, m&CaseIgnoreScheme)
+	baseURL, err := ParseRule(v, "", base, mode)
 	if err != nil {
 		return nil, err
 	}
-	refURL, err := Parse(v, ref, m&CaseIgnoreScheme)
+	refURL, err := ParseRule(v, "", ref, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -869,7 +868,7 @@ func ReviewReference(v Version, base, ref string, mode ...Mode) ([]Finding, erro
 		// taken as it stands, in which case none.
 		ba := baseURL.Authority()
 		want, wantOK := ba.Text, ba.Present
-		if refScheme && !ignoresScheme(v, m, partsOf(baseURL), partsOf(refURL), base) {
+		if refScheme && !ignoresScheme(v, policy, partsOf(baseURL), partsOf(refURL), base) {
 			want, wantOK = "", false
 		}
 		got, gotOK := appendixBAuthority(res.Text)
@@ -882,8 +881,7 @@ func ReviewReference(v Version, base, ref string, mode ...Mode) ([]Finding, erro
 			if gotOK {
 				newHost = strconv.Quote(authorityHost(got))
 			}
-			add(PathBecomesAuthority, refPath, "path %q resolves to %q, whose authority %q is neither the reference's nor the base's: the host moves from %s to %s",
-				refPath.Text, res.Text, got, oldHost, newHost)
+			add(PathBecomesAuthority, refPath, "path %q resolves to %q, which moves the host from %s to %s", refPath.Text, res.Text, oldHost, newHost)
 		}
 	}
 	if seg, ok := climbingSegment(baseURL, refPath, refRooted || refScheme || refAuthority); ok {

@@ -57,10 +57,10 @@ var attacks = func() []attack {
 			}},
 		{source: "OWASP, \"Path Traversal\": \"..%c0%af represents ../\" (an overlong UTF-8 \"/\"; CVE-2000-0884)", v: rfc,
 			input: "http://h/..%c0%af..%c0%afetc/passwd",
-			why: "%c0%af decodes to the octets C0 AF, not to \"/\": reading them as \"/\" is a UTF-8 decoder's error (RFC 3629 section 10 forbids overlong forms), not a percent-decoding one"},
+			why:   "%c0%af decodes to the octets C0 AF, not to \"/\": reading them as \"/\" is a UTF-8 decoder's error (RFC 3629 section 10 forbids overlong forms), not a percent-decoding one"},
 		{source: "OWASP, \"Path Traversal\": \"%252e%252e%255c represents ..\\\" (double encoding; CVE-2001-0333, CVE-2021-42013)", v: rfc,
 			input: "http://h/%252e%252e%255c",
-			why: "decoded once, as RFC 3986 section 2.4 requires (\"Implementations must not percent-encode or decode the same string more than once\"), it is \"%2e%2e%5c\", no dot segment; decoding it twice is the back end's error"},
+			why:   "decoded once, as RFC 3986 section 2.4 requires (\"Implementations must not percent-encode or decode the same string more than once\"), it is \"%2e%2e%5c\", no dot segment; decoding it twice is the back end's error"},
 		{source: "CVE-2021-42013 (Apache HTTP Server 2.4.50): \"%%32%65\" for \".\"", v: rfc,
 			input: "http://h/cgi-bin/%%32%65%%32%65/", scope: "RFC 3986 section 2.1", rejected: true},
 		{source: "the poison NUL byte (rain.forest.puppy, Phrack 55, 1999): \"file.php%00.jpg\" upload filters", v: rfc,
@@ -126,10 +126,10 @@ var attacks = func() []attack {
 			input: "http://%31%32%37.0.0.1/", scope: s74, want: []found{{urlgrammar.RareIPAddress, s74, "%31%32%37.0.0.1"}}},
 		{source: "HackTricks, \"SSRF\": an IPv4-mapped IPv6 literal", v: rfc,
 			input: "http://[::ffff:127.0.0.1]/",
-			why: "an IP-literal of the grammar itself (RFC 3986 section 3.2.2), not one of section 7.4's rare IPv4 forms; a filter must compare addresses, which 7.4 recommends, whatever the form"},
+			why:   "an IP-literal of the grammar itself (RFC 3986 section 3.2.2), not one of section 7.4's rare IPv4 forms; a filter must compare addresses, which 7.4 recommends, whatever the form"},
 		{source: "DNS rebinding and wildcard DNS (rbndr.us, nip.io): a name that resolves to a private address", v: rfc,
 			input: "http://127.0.0.1.nip.io/",
-			why: "the host is a name; what it resolves to is not in the URL, and no section speaks of it"},
+			why:   "the host is a name; what it resolves to is not in the URL, and no section speaks of it"},
 		{source: "ideographic full stops as label separators (UTS #46 maps U+3002 to \".\"): \"127。0。0。1\"", v: rfc,
 			input: "http://127\u30020\u30020\u30021/", scope: "RFC 3986 section 3.2.2", rejected: true},
 
@@ -161,17 +161,17 @@ var attacks = func() []attack {
 			input: "http://foo@evil.com:80@google.com/", scope: "RFC 3986 section 3.2.1", rejected: true},
 		{source: "Orange Tsai, \"A New Era of SSRF\": \"http://google.com#@evil.com/\"", v: rfc,
 			input: "http://google.com#@evil.com/",
-			why: "the grammar's reading is unambiguous (host \"google.com\", fragment \"@evil.com/\"); a parser that finds another host breaks section 3, and the URL misleads no reader of section 3.5"},
+			why:   "the grammar's reading is unambiguous (host \"google.com\", fragment \"@evil.com/\"); a parser that finds another host breaks section 3, and the URL misleads no reader of section 3.5"},
 		{source: "CVE-2021-27515 (url-parse, npm): \"\\\" read as \"/\"", v: rfc,
 			input: "http:\\\\evil.example/", scope: "RFC 3986 section 3.3", rejected: true},
 		{source: "CVE-2023-24329 (CPython urllib.parse): a leading blank", v: rfc,
 			input: " https://evil.example/", scope: "RFC 3986 section 3.1", rejected: true},
 		{source: "IDN homographs (Gabrilovich and Gontmakher, \"The Homograph Attack\", CACM 2002)", v: rfc,
 			input: "http://xn--pypal-4ve.com/",
-			why: "the grammars are ASCII: what an A-label displays as is IDNA's concern (RFC 5890), not these documents'"},
+			why:   "the grammars are ASCII: what an A-label displays as is IDNA's concern (RFC 5890), not these documents'"},
 		{source: "javascript: URLs in links (CWE-79)", v: rfc,
 			input: "javascript:alert(1)",
-			why: "what a scheme does is the scheme's own document's concern; the generic syntax allows any scheme"},
+			why:   "what a scheme does is the scheme's own document's concern; the generic syntax allows any scheme"},
 
 		// ---- resolution: a reference that moves the host (5.4.2) ----
 		{source: "open-redirect filters that allow references without \"//\" (PortSwigger, \"URL validation bypass cheat sheet\"): a path that remove_dot_segments turns into an authority", v: rfc,
@@ -209,9 +209,9 @@ func TestReviewAttackTable(t *testing.T) {
 		var fs []urlgrammar.Finding
 		var err error
 		if a.base != "" {
-			fs, err = urlgrammar.ReviewReference(a.v, a.base, a.input)
+			fs, err = urlgrammar.ReviewReference(a.v, a.base, a.input, 0, urlgrammar.Policy{})
 		} else {
-			fs, err = urlgrammar.Review(a.v, a.input)
+			fs, err = urlgrammar.Review(a.v, a.input, 0)
 		}
 		var se *urlgrammar.SyntaxError
 		if a.rejected {

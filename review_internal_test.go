@@ -15,7 +15,7 @@ func TestReviewDefaultPorts(t *testing.T) {
 		}
 		s := scheme + "://h:" + d.port + "/"
 		for _, v := range []Version{Draft1997, RFC2396, Draft2003, RFC3986} {
-			fs, err := Review(v, s)
+			fs, err := Review(v, s, 0)
 			if err != nil || len(fs) != 0 {
 				t.Errorf("Review(%v, %q) = %v, %v; want no finding", v, s, fs, err)
 			}

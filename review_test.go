@@ -125,7 +125,7 @@ type reviewCase struct {
 func checkReviews(t *testing.T, cases []reviewCase) {
 	t.Helper()
 	for _, c := range cases {
-		fs, err := urlgrammar.Review(c.v, c.input)
+		fs, err := urlgrammar.Review(c.v, c.input, 0)
 		if err != nil {
 			t.Errorf("Review(%v, %q): %v", c.v, c.input, err)
 			continue
@@ -279,17 +279,17 @@ func TestReviewSectionExamples(t *testing.T) {
 // URL scheme does not in itself pose a security threat": a valid input is not reported clean,
 // but as unchecked; an invalid one still gives its *SyntaxError.
 func TestReviewNoConsiderations(t *testing.T) {
-	fs, err := urlgrammar.Review(urlgrammar.Draft1993, "ftp://u:p@0x7f.1:25/a%0D%0A")
+	fs, err := urlgrammar.Review(urlgrammar.Draft1993, "ftp://u:p@0x7f.1:25/a%0D%0A", 0)
 	if !errors.Is(err, urlgrammar.ErrNoConsiderations) || fs != nil {
 		t.Errorf("Review(draft1993, valid) = %v, %v; want an error that wraps ErrNoConsiderations", fs, err)
 	}
 	var se *urlgrammar.SyntaxError
-	if _, err := urlgrammar.Review(urlgrammar.Draft1993, "http://h/%zz"); !errors.As(err, &se) {
+	if _, err := urlgrammar.Review(urlgrammar.Draft1993, "http://h/%zz", 0); !errors.As(err, &se) {
 		t.Errorf("Review(draft1993, invalid): %v, want a *SyntaxError", err)
 	}
 	// Every other version states some consideration.
 	for _, v := range urlgrammar.Versions() {
-		if _, err := urlgrammar.Review(v, "http://h/"); v != urlgrammar.Draft1993 && errors.Is(err, urlgrammar.ErrNoConsiderations) {
+		if _, err := urlgrammar.Review(v, "http://h/", 0); v != urlgrammar.Draft1993 && errors.Is(err, urlgrammar.ErrNoConsiderations) {
 			t.Errorf("Review(%v): %v", v, err)
 		}
 	}
@@ -333,7 +333,7 @@ func TestSeverityText(t *testing.T) {
 // TestReviewInvalid: an invalid input gives Validate's *SyntaxError, and no finding.
 func TestReviewInvalid(t *testing.T) {
 	for _, s := range []string{"http://a:b/", "http://h/\x00", "http://h/%zz", "http://h/\xff"} {
-		fs, err := urlgrammar.Review(urlgrammar.RFC3986, s)
+		fs, err := urlgrammar.Review(urlgrammar.RFC3986, s, 0)
 		var se *urlgrammar.SyntaxError
 		if !errors.As(err, &se) || fs != nil {
 			t.Errorf("Review(rfc3986, %q) = %v, %v; want no finding and a *SyntaxError", s, fs, err)
@@ -343,7 +343,7 @@ func TestReviewInvalid(t *testing.T) {
 			t.Errorf("Review(rfc3986, %q): error %q, Validate's %q", s, err, want)
 		}
 	}
-	if _, err := urlgrammar.Review(urlgrammar.Version(0), "http://h/"); err == nil {
+	if _, err := urlgrammar.Review(urlgrammar.Version(0), "http://h/", 0); err == nil {
 		t.Error("Review of an unknown version: no error")
 	}
 }
@@ -417,7 +417,7 @@ func TestReviewReference(t *testing.T) {
 	)
 
 	for _, c := range cases {
-		fs, err := urlgrammar.ReviewReference(c.v, c.base, c.ref)
+		fs, err := urlgrammar.ReviewReference(c.v, c.base, c.ref, 0, urlgrammar.Policy{})
 		if err != nil {
 			t.Errorf("ReviewReference(%v, %q, %q): %v", c.v, c.base, c.ref, err)
 			continue
@@ -431,22 +431,22 @@ func TestReviewReference(t *testing.T) {
 		}
 	}
 	// "../../../g": the climbing ".." is the third, at byte 6.
-	fs, _ := urlgrammar.ReviewReference(urlgrammar.RFC3986, base, "../../../g")
+	fs, _ := urlgrammar.ReviewReference(urlgrammar.RFC3986, base, "../../../g", 0, urlgrammar.Policy{})
 	if len(fs) != 1 || fs[0].Begin != 6 {
 		t.Errorf("ReviewReference(rfc3986, %q, \"../../../g\") = %v; want one finding at byte 6", base, fs)
 	}
 	// With NonValidating, RFC 3986 ignores the scheme "http", the base's: "/.//evil.com/x" is an
 	// absolute path of the base's authority, "http://a//evil.com/x", and the host stays "a".
-	if fs, err := urlgrammar.ReviewReference(urlgrammar.RFC3986, "http://a/b/c", "http:/.//evil.com/x", urlgrammar.NonValidating); err != nil || len(fs) != 0 {
+	if fs, err := urlgrammar.ReviewReference(urlgrammar.RFC3986, "http://a/b/c", "http:/.//evil.com/x", 0, urlgrammar.Policy{NonValidating: true}); err != nil || len(fs) != 0 {
 		t.Errorf("ReviewReference(rfc3986, NonValidating) = %v, %v; want no finding", fs, err)
 	}
 	// The reason names the base's host and the target's.
-	fs, _ = urlgrammar.ReviewReference(urlgrammar.RFC3986, "http://a/b/c", "http:/.//evil.com/x")
+	fs, _ = urlgrammar.ReviewReference(urlgrammar.RFC3986, "http://a/b/c", "http:/.//evil.com/x", 0, urlgrammar.Policy{})
 	if len(fs) != 1 || !strings.Contains(fs[0].Reason, `from "a" to "evil.com"`) || fs[0].Severity != urlgrammar.SeverityMust {
 		t.Errorf("ReviewReference(rfc3986, \"http:/.//evil.com/x\") = %v; want a must naming \"a\" and \"evil.com\"", fs)
 	}
 	// A version that defines no resolution gives the error of Resolve.
-	if _, err := urlgrammar.ReviewReference(urlgrammar.RFC1738, "http://a/", "g"); !errors.Is(err, urlgrammar.ErrNoResolution) {
+	if _, err := urlgrammar.ReviewReference(urlgrammar.RFC1738, "http://a/", "g", 0, urlgrammar.Policy{}); !errors.Is(err, urlgrammar.ErrNoResolution) {
 		t.Errorf("ReviewReference(rfc1738): error %v, want ErrNoResolution", err)
 	}
 }
@@ -468,7 +468,7 @@ func TestReviewBenchCorpus(t *testing.T) {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		for _, v := range urlgrammar.Versions() {
-			fs, err := urlgrammar.Review(v, sc.Text())
+			fs, err := urlgrammar.Review(v, sc.Text(), 0)
 			if err != nil {
 				continue
 			}
@@ -551,7 +551,7 @@ func TestConcernString(t *testing.T) {
 func TestReviewLongInput(t *testing.T) {
 	const n = 10000
 	s := "http://h/" + strings.Repeat("a%0D%0Ab", n)
-	fs, err := urlgrammar.Review(urlgrammar.RFC3986, s)
+	fs, err := urlgrammar.Review(urlgrammar.RFC3986, s, 0)
 	if err != nil || len(fs) != n {
 		t.Fatalf("Review of %d escaped CR LF: %d findings, %v", n, len(fs), err)
 	}
@@ -563,7 +563,7 @@ func TestReviewLongInput(t *testing.T) {
 }
 
 func ExampleReview() {
-	findings, err := urlgrammar.Review(urlgrammar.RFC3986, "http://0x7f.1/")
+	findings, err := urlgrammar.Review(urlgrammar.RFC3986, "http://0x7f.1/", 0)
 	if err != nil {
 		panic(err)
 	}
@@ -592,7 +592,7 @@ func TestReviewRareIPAddress(t *testing.T) {
 		"127.0.0.1.":      "127.0.0.1",       // with a trailing dot
 	} {
 		s := "http://" + host + "/"
-		fs, err := urlgrammar.Review(urlgrammar.RFC3986, s)
+		fs, err := urlgrammar.Review(urlgrammar.RFC3986, s, 0)
 		if err != nil || len(fs) != 1 || fs[0].Concern != urlgrammar.RareIPAddress {
 			t.Errorf("Review(rfc3986, %q) = %v, %v; want one rare-ip-address finding", s, fs, err)
 			continue
