@@ -51,7 +51,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
 	var failOn urlgrammar.Severity
 	fs.TextVar(&failOn, "fail-on", urlgrammar.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--fail-on SEVERITY] [--json] [--explain] [-f FILE | INPUT...]")
 		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
@@ -72,15 +72,13 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	src, err := openInputs(*file, inputs, stdin)
+	l, err := newLoop("review", in, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	defer src.Close()
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	status := exitValid
-	var writeErr error
-	readErr := src.each(func(s string) bool {
+	out := l.out
+	return l.run(func(in input) (bool, error) {
+		s := in.text
 		findings, err := urlgrammar.Review(v, s, 0)
 		var se *urlgrammar.SyntaxError
 		var unchecked string
@@ -88,17 +86,17 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case errors.Is(err, urlgrammar.ErrNoConsiderations):
 			unchecked = strings.TrimPrefix(err.Error(), "urlgrammar: ")
 		case err != nil && !errors.As(err, &se):
-			writeErr = err
-			return false
+			return false, err
 		}
-		if err != nil {
-			status = exitInvalid
-		}
+		// An input that could not be reviewed fails the run, as does a finding of the chosen
+		// severity or above.
+		pass := err == nil
 		for _, f := range findings {
 			if f.Severity >= failOn {
-				status = exitInvalid
+				pass = false
 			}
 		}
+		var writeErr error
 		switch {
 		case *asJSON && unchecked != "":
 			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: []reviewFinding{}, Unchecked: unchecked})
@@ -128,12 +126,8 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				explainFinding(stderr, s, f)
 			}
 		}
-		if writeErr == nil {
-			writeErr = writeFailed(out)
-		}
-		return writeErr == nil
+		return pass, writeErr
 	})
-	return finish(stderr, "review", out, writeErr, readErr, status)
 }
 
 // explainFinding writes a finding for a person: its section and reason, then the input (or
