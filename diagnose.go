@@ -49,23 +49,25 @@ func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 	return a, nil
 }
 
-// diagnose fills in e.Offset, e.Expected and e.In from the automaton of e.Rule: the longest
-// prefix of s that is still a prefix of some valid string, what the BNF allows there, and the
-// rule being matched. It runs only on the error path, in one pass over s.
-func diagnose(e *SyntaxError, s string) {
-	a, err := automaton(e.Version, e.Rule)
+// newSyntaxError diagnoses why input is not matched by rule of v's grammar. The BNF is asked
+// about s, which is input as the parser read it (with CaseIgnoreScheme, its scheme in lower
+// case); the error keeps the input as given. The error is its only allocation: what the
+// grammar expected, and the words that say it, are the automaton's, made once per state.
+func newSyntaxError(v Version, rule, input, s string) *SyntaxError {
+	e := &SyntaxError{Version: v, Rule: rule, Input: input}
+	a, err := automaton(v, rule)
 	if err != nil {
 		// The .bnf files are embedded and compiled by the tests; this cannot happen in a build
 		// that passed them. Say so rather than guess.
 		e.In = "(no diagnostics: " + err.Error() + ")"
-		return
+		return e
 	}
 	d := a.Diagnose(s)
-	e.Offset, e.In = d.Offset, d.In
-	e.Expected = append([]string(nil), d.Expected...) // the automaton's slice is shared
+	e.Offset, e.Expected, e.In, e.described = d.Offset, d.Expected, d.In, d.Description
 	if diagnosed != nil {
 		diagnosed(e, s)
 	}
+	return e
 }
 
 // diagnosed, when set (by the tests), is told of every rejection diagnosed and of the input as

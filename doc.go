@@ -14,7 +14,10 @@
 // Validate holds an input to the version's default start rule; ValidateRule to any start rule
 // of the version, by its name in the document (Version.StartRules lists them). A rejection is a
 // *SyntaxError that gives the byte offset where the input stops being a prefix of any valid
-// string and what the grammar allows there. Match and MatchRule give the verdict alone.
+// string and what the grammar allows there. Match and MatchRule give the verdict alone. Every
+// other failure of the package's functions (an unknown version or rule, a resolution the
+// document does not define) is an *Error, which names the operation and the version and wraps
+// the cause.
 //
 // The verdict comes from the generated parser; a rejection's diagnosis from an automaton
 // compiled from the version's BNF as printed (grammar/<id>.bnf) on the first rejection under

@@ -6,7 +6,7 @@ package urlgrammar
 // *SyntaxError. Parse allocates the URL and nothing else; Segments, Parts and Decoded
 // allocate what they return.
 func Parse(v Version, s string, mode ...Mode) (*URL, error) {
-	info, start, rule, err := defaultStart(v, s, mode)
+	info, start, rule, err := defaultStart("parse", v, s, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -16,7 +16,7 @@ func Parse(v Version, s string, mode ...Mode) (*URL, error) {
 // ParseRule is Parse holding s to the rule named rule (by its name in the document), as
 // ValidateRule does.
 func ParseRule(v Version, rule, s string, mode ...Mode) (*URL, error) {
-	info, start, err := lookupRule(v, rule)
+	info, start, err := lookupRule("parse", v, rule)
 	if err != nil {
 		return nil, err
 	}
@@ -26,7 +26,7 @@ func ParseRule(v Version, rule, s string, mode ...Mode) (*URL, error) {
 func parse(v Version, info *version, start int, rule, s string, mode []Mode) (*URL, error) {
 	w, err := info.walker()
 	if err != nil {
-		return nil, err
+		return nil, &Error{Op: "parse", Version: v, Err: err}
 	}
 	p, err := runInput(v, info, start, rule, s, mode, w.record)
 	if err != nil {

@@ -1,8 +1,6 @@
 package urlgrammar
 
 import (
-	"fmt"
-
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
@@ -64,7 +62,7 @@ const knownModes = CaseIgnoreScheme | NonValidating | RemoveDotDot | AvoidTraver
 // and why s leaves the grammar. It holds s to v's default start rule (Version.DefaultRule),
 // except for RFC 1738 (see the package documentation).
 func Validate(v Version, s string, mode ...Mode) error {
-	info, start, rule, err := defaultStart(v, s, mode)
+	info, start, rule, err := defaultStart("validate", v, s, mode)
 	if err != nil {
 		return err
 	}
@@ -76,7 +74,7 @@ func Validate(v Version, s string, mode ...Mode) error {
 // Every rule of the document can be asked (Version.Rules). An unknown version or rule is an
 // error of another type.
 func ValidateRule(v Version, rule, s string, mode ...Mode) error {
-	info, start, err := lookupRule(v, rule)
+	info, start, err := lookupRule("validate", v, rule)
 	if err != nil {
 		return err
 	}
@@ -95,25 +93,27 @@ func validate(v Version, info *version, start int, rule, s string, mode []Mode) 
 // Match reports whether Validate(v, s, mode...) would return nil, without computing the
 // diagnostics of a rejection.
 func Match(v Version, s string, mode ...Mode) bool {
-	info, start, _, err := defaultStart(v, s, mode)
+	info, start, _, err := defaultStart("validate", v, s, mode)
 	return err == nil && match(info, start, readAs(s, mode))
 }
 
 // MatchRule reports whether ValidateRule(v, rule, s, mode...) would return nil, without
 // computing the diagnostics of a rejection. It is false for an unknown version or rule.
 func MatchRule(v Version, rule, s string, mode ...Mode) bool {
-	info, start, err := lookupRule(v, rule)
+	info, start, err := lookupRule("validate", v, rule)
 	return err == nil && match(info, start, readAs(s, mode))
 }
 
-func lookupRule(v Version, rule string) (*version, int, error) {
+// lookupRule returns what the package knows of v and the number of the rule named rule in
+// its grammar, or the *Error of op for an unknown version or rule.
+func lookupRule(op string, v Version, rule string) (*version, int, error) {
 	info := v.info()
 	if info == nil {
-		return nil, 0, fmt.Errorf("urlgrammar: unknown version %v", v)
+		return nil, 0, errorf(op, v, "unknown version")
 	}
 	start := info.grammar.Rule(rule)
 	if start < 0 {
-		return nil, 0, fmt.Errorf("urlgrammar: %v has no rule %q", v, rule)
+		return nil, 0, errorf(op, v, "no rule %q", rule)
 	}
 	return info, start, nil
 }
@@ -122,28 +122,30 @@ func lookupRule(v Version, rule string) (*version, int, error) {
 // DefaultRule, or for RFC 1738 the rule of s's scheme (see the package documentation). It is
 // "" for an unknown version.
 func (v Version) RuleFor(s string, mode ...Mode) string {
-	rule, _ := defaultRule(v, s, mode)
+	rule, _ := defaultRule("", v, s, mode)
 	return rule
 }
 
-// defaultRule is the rule Validate holds s to under v.
-func defaultRule(v Version, s string, mode []Mode) (string, error) {
+// defaultRule is the rule Validate holds s to under v, or the *Error of op for an unknown
+// version.
+func defaultRule(op string, v Version, s string, mode []Mode) (string, error) {
 	info := v.info()
 	if info == nil {
-		return "", fmt.Errorf("urlgrammar: unknown version %v", v)
+		return "", errorf(op, v, "unknown version")
 	}
 	rule, _ := info.defaultFor(s, modeOf(mode))
 	return rule, nil
 }
 
-// defaultStart is the start rule Validate holds s to under v: its number and name.
-func defaultStart(v Version, s string, mode []Mode) (info *version, start int, rule string, err error) {
+// defaultStart is the start rule Validate holds s to under v: its number and name; or the
+// *Error of op.
+func defaultStart(op string, v Version, s string, mode []Mode) (info *version, start int, rule string, err error) {
 	info = v.info()
 	if info == nil {
-		return nil, 0, "", fmt.Errorf("urlgrammar: unknown version %v", v)
+		return nil, 0, "", errorf(op, v, "unknown version")
 	}
 	if rule, start = info.defaultFor(s, modeOf(mode)); start < 0 {
-		return nil, 0, "", fmt.Errorf("urlgrammar: %v has no rule %q", v, rule)
+		return nil, 0, "", errorf(op, v, "no rule %q", rule)
 	}
 	return info, start, rule, nil
 }

@@ -146,7 +146,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 		}
 	}
 	if len(g.Rules) > pegrt.MaxRules {
-		return nil, fmt.Errorf("urlgrammar: %s has %d rule numbers, more than a pegrt.RuleSet holds", g.ID, len(g.Rules))
+		return nil, fmt.Errorf("%s has %d rule numbers, more than a pegrt.RuleSet holds", g.ID, len(g.Rules))
 	}
 	w := &walker{rules: make([]ruleActs, len(g.Rules))}
 	var unknown []string
@@ -180,7 +180,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 		w.qualified = w.qualified || a.parent >= 0
 	}
 	if len(unknown) > 0 {
-		return nil, fmt.Errorf("urlgrammar: the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
+		return nil, fmt.Errorf("the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
 	}
 	for i := range w.rules {
 		r := &w.rules[i]
@@ -550,7 +550,7 @@ func preorder(node *Node, yield func(*Node) bool) bool {
 // ParseTree returns the parse tree of s under v, holding s to the same rule as Validate and
 // Parse; its root is that rule's match. A rejection is the *SyntaxError of Validate.
 func ParseTree(v Version, s string, mode ...Mode) (*Node, error) {
-	rule, err := defaultRule(v, s, mode)
+	rule, err := defaultRule("parse", v, s, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -559,7 +559,7 @@ func ParseTree(v Version, s string, mode ...Mode) (*Node, error) {
 
 // ParseTreeRule is ParseTree holding s to the rule named rule, as ValidateRule does.
 func ParseTreeRule(v Version, rule, s string, mode ...Mode) (*Node, error) {
-	info, start, err := lookupRule(v, rule)
+	info, start, err := lookupRule("parse", v, rule)
 	if err != nil {
 		return nil, err
 	}
@@ -631,7 +631,7 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 // the current one. A rejection is the *SyntaxError of ValidateRule. Version.RuleFor gives the
 // rule of ParseTree.
 func ParseTreeNodes(v Version, rule, s string, mode ...Mode) (iter.Seq2[int, Node], error) {
-	info, start, err := lookupRule(v, rule)
+	info, start, err := lookupRule("parse", v, rule)
 	if err != nil {
 		return nil, err
 	}

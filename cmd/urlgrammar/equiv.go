@@ -183,7 +183,7 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func equivOne(v urlgrammar.Version, a, b string) *equivResult {
 	e, err := urlgrammar.Equivalent(v, a, b)
 	if err != nil {
-		return &equivResult{Error: strings.TrimPrefix(err.Error(), "urlgrammar: ")}
+		return &equivResult{Error: err.Error()}
 	}
 	return &equivResult{Equivalent: e.Equivalent, Step: stepName(e), Section: e.Section, A: e.A, B: e.B, Difference: e.Difference}
 }

@@ -49,10 +49,10 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// fail prints err on stderr after the one prefix "urlgrammar CMD: " (without the library's
-// own "urlgrammar: ") and returns the exit status of a usage or I/O error.
+// fail prints err on stderr after the one prefix "urlgrammar CMD: " (the library's messages
+// carry none) and returns the exit status of a usage or I/O error.
 func fail(stderr io.Writer, cmd string, err error) int {
-	fmt.Fprintf(stderr, "urlgrammar %s: %s\n", cmd, strings.TrimPrefix(err.Error(), "urlgrammar: "))
+	fmt.Fprintf(stderr, "urlgrammar %s: %s\n", cmd, err.Error())
 	return exitUsage
 }
 

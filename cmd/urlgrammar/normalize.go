@@ -55,7 +55,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		normal, err := urlgrammar.Normalize(v, s, steps...)
 		res := normalizeResult{Input: s, Normal: normal}
 		if err != nil {
-			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+			res.Error = err.Error()
 		}
 		return normal, res, err
 	})
@@ -77,7 +77,7 @@ func eachInput(name string, src *inputSource, stdout, stderr io.Writer, asJSON b
 		case asJSON:
 			writeErr = encodeJSONLine(out, value)
 		case err != nil:
-			_, writeErr = fmt.Fprintf(out, "error\t%s\n", strings.TrimPrefix(err.Error(), "urlgrammar: "))
+			_, writeErr = fmt.Fprintf(out, "error\t%s\n", err.Error())
 		default:
 			_, writeErr = fmt.Fprintln(out, text)
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
 )
@@ -29,7 +28,7 @@ func runRelative(v urlgrammar.Version, base string, targets []string, mode urlgr
 		ref, err := urlgrammar.Relativize(v, base, target, mode)
 		res := relativeResult{Target: target, Version: v.String(), Ref: ref}
 		if err != nil {
-			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+			res.Error = err.Error()
 		}
 		return ref, res, err
 	})

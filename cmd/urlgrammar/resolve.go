@@ -303,7 +303,7 @@ func (r *tableRun) failed() bool { return r.anyErr }
 func resolveOne(v urlgrammar.Version, base, ref string, mode urlgrammar.Mode) *resolveResult {
 	res, err := urlgrammar.Resolve(v, base, ref, mode)
 	if err != nil {
-		return &resolveResult{Error: strings.TrimPrefix(err.Error(), "urlgrammar: ")}
+		return &resolveResult{Error: err.Error()}
 	}
 	out := &resolveResult{Text: res.Text, SameDocument: res.SameDocument}
 	findings, _ := urlgrammar.ReviewReference(v, base, ref, mode)
