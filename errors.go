@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
-
-	"github.com/urlgrammar/urlgrammar/internal/diagnosis"
 )
 
 // An Error reports an operation that could not be done for a reason other than an input
@@ -68,11 +66,6 @@ type SyntaxError struct {
 	// begin a userinfo or a reg-name, that is authority; for "http://a:b/" under RFC 1738,
 	// after the ":" of a port, hostport. At Offset 0 it is the start rule.
 	In string
-
-	// described is the automaton's description of the point where the input left the
-	// grammar, made once for every rejection there: Reason uses its Detail while Expected and
-	// In are still the ones the error was made with.
-	described *diagnosis.Description
 }
 
 // contextBytes bounds how much of the input Error quotes on each side of Offset.
@@ -103,7 +96,7 @@ func (e *SyntaxError) appendError(b []byte) []byte {
 	if lo > 0 {
 		b = append(b, "…"...)
 	}
-	b = strconv.AppendQuote(b, e.Input[lo:hi])
+	b = appendQuoted(b, e.Input[lo:hi])
 	if hi < len(e.Input) {
 		b = append(b, "…"...)
 	}
@@ -130,15 +123,21 @@ func (e *SyntaxError) appendReason(b []byte) []byte {
 		b = append(b, "unexpected "...)
 	}
 	b = appendByte(b, e.Input, e.offset())
-	if d := e.described; d != nil && d.In == e.In && sameStrings(d.Expected, e.Expected) {
-		return append(b, d.Detail...)
+	if e.In != "" {
+		b = append(append(append(b, " (in "...), e.In...), ')')
 	}
-	return append(b, diagnosis.Detail(e.Expected, e.In)...)
-}
-
-// sameStrings reports whether x and y are the same slice.
-func sameStrings(x, y []string) bool {
-	return len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
+	for i, x := range e.Expected {
+		switch {
+		case i == 0:
+			b = append(b, "; expected "...)
+		case i == len(e.Expected)-1:
+			b = append(b, " or "...)
+		default:
+			b = append(b, ", "...)
+		}
+		b = append(b, x...)
+	}
+	return b
 }
 
 // appendByte appends a name for what stands at offset i of s.
@@ -149,7 +148,7 @@ func appendByte(b []byte, s string, i int) []byte {
 	c := s[i]
 	switch {
 	case c >= 0x20 && c < 0x7f:
-		return strconv.AppendQuote(b, s[i:i+1])
+		return appendQuoted(b, s[i:i+1])
 	case c < 0x20 || c == 0x7f:
 		return appendU(append(b, "control character "...), rune(c))
 	}
@@ -157,6 +156,17 @@ func appendByte(b []byte, s string, i int) []byte {
 		return appendU(append(b, "non-ASCII character "...), r)
 	}
 	return append(append(b, "invalid UTF-8 byte 0x"...), lowerHex[c>>4], lowerHex[c&15])
+}
+
+// appendQuoted appends s quoted as strconv.Quote quotes it, at once for the printable ASCII
+// that most of a URL is.
+func appendQuoted(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return strconv.AppendQuote(b, s)
+		}
+	}
+	return append(append(append(b, '"'), s...), '"')
 }
 
 const hexDigits, lowerHex = "0123456789ABCDEF", "0123456789abcdef"

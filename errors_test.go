@@ -13,7 +13,7 @@ import (
 // caller printing it beside its own would have to strip.
 func TestErrorStory(t *testing.T) {
 	// RFC 3986 section 2: a space is in no character class, so "a b" is no URI-reference.
-	_, err := urlgrammar.Resolve(urlgrammar.RFC3986, "http://a/b", "a b")
+	_, err := urlgrammar.Resolve(urlgrammar.RFC3986, "http://a/b", "a b", 0, urlgrammar.Policy{})
 	var e *urlgrammar.Error
 	var se *urlgrammar.SyntaxError
 	if !errors.As(err, &e) || e.Op != "resolve" || e.Version != urlgrammar.RFC3986 {
@@ -28,7 +28,7 @@ func TestErrorStory(t *testing.T) {
 	}
 
 	// RFC 1738 defines no resolution of relative references (RFC 1808 does).
-	_, err = urlgrammar.Resolve(urlgrammar.RFC1738, "http://a/b", "c")
+	_, err = urlgrammar.Resolve(urlgrammar.RFC1738, "http://a/b", "c", 0, urlgrammar.Policy{})
 	if !errors.Is(err, urlgrammar.ErrNoResolution) || !errors.As(err, &e) || e.Op != "resolve" {
 		t.Errorf("Resolve under rfc1738: %v, want an *Error wrapping ErrNoResolution", err)
 	}
@@ -40,8 +40,8 @@ func TestErrorStory(t *testing.T) {
 		text string
 	}{
 		{urlgrammar.Validate(urlgrammar.Version(99), "http://a/"), "validate", 99, "validate Version(99): unknown version"},
-		{urlgrammar.ValidateRule(urlgrammar.RFC3986, "nope", "x"), "validate", urlgrammar.RFC3986, `validate rfc3986: no rule "nope"`},
-		{second(urlgrammar.ParseRule(urlgrammar.RFC2396, "nope", "x")), "parse", urlgrammar.RFC2396, `parse rfc2396: no rule "nope"`},
+		{urlgrammar.ValidateRule(urlgrammar.RFC3986, "nope", "x", 0), "validate", urlgrammar.RFC3986, `validate rfc3986: no rule "nope"`},
+		{second(urlgrammar.ParseRule(urlgrammar.RFC2396, "nope", "x", 0)), "parse", urlgrammar.RFC2396, `parse rfc2396: no rule "nope"`},
 		{second(urlgrammar.Lookup("rfc9999")), "lookup", 0, `lookup: unknown version "rfc9999" (known: draft1993,`},
 	} {
 		if !errors.As(tc.err, &e) || e.Op != tc.op || e.Version != tc.v || !strings.HasPrefix(tc.err.Error(), tc.text) {

@@ -11,7 +11,7 @@ func DropAutomata() {
 	for i := range diagnosers {
 		d := &diagnosers[i]
 		d.mu.Lock()
-		d.byRule = nil
+		d.byRule.Store(nil)
 		d.mu.Unlock()
 		d.once = sync.Once{}
 		d.grammar, d.err = nil, nil

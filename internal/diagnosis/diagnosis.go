@@ -33,50 +33,15 @@ type Result struct {
 	// Offset is the length in bytes of the longest prefix of the input that is still a prefix
 	// of some string of the language (the input's length when Match).
 	Offset int
-	// The Description of the automaton's state after the prefix. It is shared by every
-	// Result of the automaton that ends in that state: callers must not modify it.
-	*Description
-}
-
-// A Description says what the grammar allows after a prefix, and in which rule. The automaton
-// makes one per deterministic state, once, the first time a diagnosis ends there.
-type Description struct {
 	// Expected lists what the grammar allows at Offset, in the order the .bnf first mentions
 	// each: character-set rules by name (`digit`), literals as written (`"/"`, or the rest of a
 	// literal begun before Offset), %x values as written, then EndOfInput when the prefix is
-	// itself a string of the language.
+	// itself a string of the language. The slice is shared: callers must not modify it.
 	Expected []string
 	// In is the rule being matched at Offset: the innermost rule that encloses every way the
 	// byte before Offset was read and that could still read more after it (the start rule at
 	// Offset 0, or when nothing of any enclosing rule can follow).
 	In string
-	// Detail is Detail(Expected, In), the part of a message about a rejection here that does
-	// not depend on the input.
-	Detail string
-}
-
-// Detail returns the words of a diagnosis that follow what was found: the rule being matched,
-// then what was expected, as in ` (in port); expected digit, "/" or "?"` (from its leading
-// space). Either part is left out when it is empty: `; expected digit`, ` (in port)`.
-func Detail(expected []string, in string) string {
-	var b []byte
-	if in != "" {
-		b = append(append(append(b, " (in "...), in...), ')')
-	}
-	if len(expected) > 0 {
-		b = append(b, "; expected "...)
-		for i, x := range expected {
-			switch {
-			case i == 0:
-			case i == len(expected)-1:
-				b = append(b, " or "...)
-			default:
-				b = append(b, ", "...)
-			}
-			b = append(b, x...)
-		}
-	}
-	return string(b)
 }
 
 // An Automaton diagnoses inputs against one rule of a grammar. It is safe for concurrent use.

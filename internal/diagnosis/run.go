@@ -15,8 +15,9 @@ type state struct {
 	final  bool    // the input may end here
 	next   []atomic.Pointer[state]
 
-	once sync.Once
-	desc Description
+	once     sync.Once
+	expected []string
+	in       string
 }
 
 // newState makes a state (not yet kept).
@@ -47,7 +48,7 @@ func (a *Automaton) Match(input string) bool { return a.Diagnose(input).Match }
 
 func (a *Automaton) result(s *state, offset int, match bool) Result {
 	s.once.Do(func() { a.describe(s) })
-	return Result{Match: match, Offset: offset, Description: &s.desc}
+	return Result{Match: match, Offset: offset, Expected: s.expected, In: s.in}
 }
 
 // step computes the state after s reads a byte of class c, keeping it while fewer than
@@ -108,7 +109,7 @@ func union(x, y []int32) []int32 {
 	return out
 }
 
-// describe computes what a diagnosis at s says: its Description.
+// describe computes what a diagnosis at s says: Expected and In.
 func (a *Automaton) describe(s *state) {
 	type lab struct {
 		text  string
@@ -126,15 +127,13 @@ func (a *Automaton) describe(s *state) {
 		labs = append(labs, lab(l))
 	}
 	sort.SliceStable(labs, func(i, j int) bool { return labs[i].order < labs[j].order })
-	d := &s.desc
 	for _, l := range labs {
-		d.Expected = append(d.Expected, l.text)
+		s.expected = append(s.expected, l.text)
 	}
 	if s.final {
-		d.Expected = append(d.Expected, EndOfInput)
+		s.expected = append(s.expected, EndOfInput)
 	}
-	d.In = a.enclosing(s.pos)
-	d.Detail = Detail(d.Expected, d.In)
+	s.in = a.enclosing(s.pos)
 }
 
 // enclosing returns the rule named by Result.In for the positions that read the last byte.
