@@ -1,6 +1,7 @@
 package urlgrammar
 
 import (
+	"fmt"
 	"maps"
 	"sync"
 	"sync/atomic"
@@ -64,11 +65,18 @@ func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 
 // newSyntaxError diagnoses why input is not matched by rule of v's grammar. The BNF is asked
 // about s, which is input as the parser read it (with CaseIgnoreScheme, its scheme in lower
-// case); the error keeps the input as given. The error is its only allocation: what the
-// grammar expected is the automaton's, made once per state.
-func newSyntaxError(v Version, rule, input, s string) *SyntaxError {
-	e := &SyntaxError{Version: v, Rule: rule, Input: input}
-	a, err := automaton(v, rule)
+// case); the error keeps the input as given. It is an *EngineError when the BNF accepts s.
+func newSyntaxError(v Version, rule, input, s string) error {
+	return diagnose(&SyntaxError{Version: v, Rule: rule, Input: input}, s)
+}
+
+// diagnose fills in e.Offset, e.Expected and e.In from the automaton of e.Rule: the longest
+// prefix of s that is still a prefix of some valid string, what the BNF allows there, and the
+// rule being matched. It runs only on the error path, in one pass over s. It returns an
+// *EngineError instead when the automaton accepts s, which the parser rejected: a diagnosis of
+// an input in the language would say that what was expected is what was found.
+func diagnose(e *SyntaxError, s string) error {
+	a, err := automaton(e.Version, e.Rule)
 	if err != nil {
 		// The .bnf files are embedded and compiled by the tests; this cannot happen in a build
 		// that passed them. Say so rather than guess.
@@ -76,13 +84,69 @@ func newSyntaxError(v Version, rule, input, s string) *SyntaxError {
 		return e
 	}
 	d := a.Diagnose(s)
+	if d.Match {
+		return &EngineError{Version: e.Version, Rule: e.Rule, Input: e.Input, Parser: false, Automaton: true}
+	}
 	// The automaton's Expected is shared by every rejection at the same point, as
-	// SyntaxError.Expected says.
+	// SyntaxError.Expected says: the error is the rejection's one allocation.
 	e.Offset, e.Expected, e.In = d.Offset, d.Expected, d.In
 	if diagnosed != nil {
 		diagnosed(e, s)
 	}
 	return e
+}
+
+// An EngineError is an internal error of this package, never a verdict on the input: its two
+// readings of a grammar disagree about Input. One is the generated parser (grammar/<id>.peg),
+// which gives every verdict; the other is the diagnosis automaton compiled from the grammar as
+// printed (grammar/<id>.bnf), which explains every rejection. ValidateRule returns one when the
+// automaton accepts an input that the parser rejected; CheckEngines also when the automaton
+// rejects an input that the parser accepted.
+type EngineError struct {
+	Version Version
+	Rule    string // the start rule, by its name in the document
+	Input   string
+	// Parser and Automaton are the two verdicts: whether each accepts Input (read as the mode
+	// said) as Rule.
+	Parser, Automaton bool
+}
+
+func (e *EngineError) Error() string {
+	verdict := func(b bool) string {
+		if b {
+			return "accepts"
+		}
+		return "rejects"
+	}
+	in := e.Input
+	if len(in) > 2*contextBytes {
+		in = in[:2*contextBytes] + "…"
+	}
+	return fmt.Sprintf("internal error: %v %s: the generated parser %s %q, the grammar's diagnosis automaton %s it",
+		e.Version, e.Rule, verdict(e.Parser), in, verdict(e.Automaton))
+}
+
+// CheckEngines reads s, as mode says, as the rule named rule of v's grammar ("" as in
+// ValidateRule) with both of this package's engines, the generated parser and the diagnosis
+// automaton, and returns an *EngineError when their verdicts differ, nil when they agree, or
+// ValidateRule's error for an unknown version, rule or mode. It costs a parse and an automaton
+// run of s whatever the verdict; it is for tests and conformance runs, and ValidateRule already
+// makes the check on every rejection.
+func CheckEngines(v Version, rule, s string, mode Mode) error {
+	info, start, rule, err := startFor("validate", v, rule, s, mode)
+	if err != nil {
+		return err
+	}
+	read := readAs(s, mode)
+	a, err := automaton(v, rule)
+	if err != nil {
+		return err
+	}
+	p, d := match(info, start, read), a.Match(read)
+	if p != d {
+		return &EngineError{Version: v, Rule: rule, Input: s, Parser: p, Automaton: d}
+	}
+	return nil
 }
 
 // diagnosed, when set (by the tests), is told of every rejection diagnosed and of the input as

@@ -137,6 +137,19 @@ func report(w io.Writer, rs *results) int {
 		}
 		return v
 	}
+	// allocCell prints the median count of allocations in unit, marked when over limit.
+	allocCell := func(name, unit, format string, limit float64) string {
+		a, ok := rs.median(name, unit)
+		if !ok {
+			return "-"
+		}
+		mark := fmt.Sprintf(format, a)
+		if a > limit {
+			missed++
+			mark += " MISSED"
+		}
+		return mark
+	}
 	cell := func(name, ratio string, limit float64) string {
 		r, ok := rs.median(name, ratio)
 		if !ok {
@@ -156,19 +169,7 @@ func report(w io.Writer, rs *results) int {
 			if !ok {
 				continue
 			}
-			allocs := func(part string, limit float64) string {
-				a, ok := rs.median(name, part+"-allocs/pass")
-				if !ok {
-					return "-"
-				}
-				// allocations per pass over the inputs, shown per input
-				s := fmt.Sprintf("%.0f", a)
-				if a > limit {
-					missed++
-					s += " MISSED"
-				}
-				return s
-			}
+			allocs := func(part string, limit float64) string { return allocCell(name, part+"-allocs/pass", "%.0f", limit) }
 			fmt.Fprintf(w, "%-10s %5d %7.1f µs  %-22s %-7s %-6s  %-22s %-7s\n",
 				strings.TrimPrefix(name, "BenchmarkCorpus/"), rs.counts(name, "net-url-ns/pass"), base/1e3,
 				cell(name, "Validate/net-url", 0.80), allocs("Validate", 0),
@@ -203,16 +204,7 @@ func report(w io.Writer, rs *results) int {
 			}
 			n, _ := rs.median(name, "inputs/pass")
 			allocs := func(part string, limit float64) string {
-				a, ok := rs.median(name, part+"-allocs/rejection")
-				if !ok {
-					return "-"
-				}
-				mark := fmt.Sprintf("%.2f", a)
-				if a > limit {
-					missed++
-					mark += " MISSED"
-				}
-				return mark
+				return allocCell(name, part+"-allocs/rejection", "%.2f", limit)
 			}
 			fmt.Fprintf(w, "%-10s %6.0f %7.1f µs  %-20s %-10s  %-20s %s\n", strings.TrimPrefix(name, "BenchmarkRejected/"), n, base/1e3,
 				cell(name, "Validate/net-url", 1.00), allocs("Validate", 1),
