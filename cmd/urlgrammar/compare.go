@@ -198,7 +198,7 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 		return abort(errors.New("--merge: no summaries to merge"))
 	}
 	var total compare.Summary
-	r := &report{width: tableWidth(stdout)}
+	r := &report{width: tableWidth(stdout), input: "the summaries " + strings.Join(files, ", ") + " (--merge)"}
 	shown := ""
 	for _, name := range files {
 		head, s, err := readSummary(name)
