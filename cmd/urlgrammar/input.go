@@ -117,6 +117,8 @@ type loop struct {
 	lines    *wholeLines    // under out: whole lines only
 	stopped  bool           // the command stopped reading early
 	count    bool           // print "N of M valid" on standard error at the end
+	implicit bool           // the inputs are standard input's, by default
+	hint     string         // what to say when that input is empty
 	onFinish []func() error // run at the end, before the output is flushed
 }
 
@@ -124,7 +126,7 @@ type loop struct {
 // f) and returns its loop. Every error that can be known before the first input (an argument
 // naming a file, both arguments and -f, a missing file, a directory) is returned here, so that
 // a command prints nothing else when its input cannot be read.
-func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
+func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, stderr io.Writer) (l *loop, err error) {
 	files := []string(f.files)
 	if len(args) == 1 && args[0] == "-" && len(files) == 0 {
 		args, files = nil, []string{"-"}
@@ -134,6 +136,11 @@ func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, 
 		return nil, fmt.Errorf("-f %s and input arguments exclude each other", files[0])
 	case len(files) == 0 && len(args) == 0:
 		files = []string{"-"}
+		defer func() {
+			if l != nil {
+				l.implicit = true
+			}
+		}()
 	}
 	for _, a := range args {
 		if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() {
@@ -152,7 +159,7 @@ func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, 
 			return nil, fmt.Errorf("%s is a directory, not a file of inputs", file)
 		}
 	}
-	l := textLoop(cmd, f, args, stdout, stderr)
+	l = textLoop(cmd, f, args, stdout, stderr)
 	l.files, l.stdin = files, stdin
 	if len(files) > 0 {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
@@ -431,6 +438,11 @@ func (l *loop) finish() int {
 	}
 	if l.count {
 		fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, l.summary())
+	}
+	if l.implicit && l.inputs == 0 && l.bad == 0 && l.readErr == nil && err == nil {
+		// Not a terminal (a terminal's inputs are typed), and empty: a CI job, an editor
+		// task or "ssh host cmd" run without inputs, which deserves a word, not silence.
+		fmt.Fprintf(l.stderr, "urlgrammar %s: no inputs: standard input was empty (give inputs as arguments, with -f FILE, or on standard input%s)\n", l.cmd, l.hint)
 	}
 	switch {
 	case err != nil:
