@@ -191,7 +191,7 @@ func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
 		if why, ok := noResolution[v]; ok {
 			return nil, fmt.Errorf("urlgrammar: %v: %w: %s", v, ErrNoResolution, why)
 		}
-		return nil, fmt.Errorf("urlgrammar: unknown version %v", v)
+		return nil, fmt.Errorf("urlgrammar: unknown version %d", int(v))
 	}
 	if v.info() == nil {
 		return nil, fmt.Errorf("urlgrammar: %v: its grammar is not registered, so base and reference cannot be validated", v)

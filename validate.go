@@ -56,7 +56,7 @@ func (v Version) RuleFor(s string, mode Mode) string {
 func startFor(v Version, rule, s string, mode Mode) (info *version, start int, name string, err error) {
 	info = v.info()
 	if info == nil {
-		return nil, 0, "", fmt.Errorf("urlgrammar: unknown version %v", v)
+		return nil, 0, "", fmt.Errorf("urlgrammar: unknown version %d", int(v))
 	}
 	if err := checkMode(mode); err != nil {
 		return nil, 0, "", err
