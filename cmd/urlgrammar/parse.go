@@ -22,7 +22,7 @@ type parseErrJSON struct {
 func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("parse", "-g ID [-rule RULE] [-f FILE | INPUT...]", stderr)
 	gf := addGrammarFlags(fs)
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
@@ -31,35 +31,26 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "parse", err)
 	}
-	src, err := openInputs(*file, inputs, stdin)
+	l, err := newLoop("parse", in, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "parse", err)
 	}
-	defer src.Close()
 	v := target.Version
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	status := exitValid
-	var writeErr error
-	readErr := src.each(func(s string) bool {
+	return l.run(func(in input) (bool, error) {
+		s := in.text
 		u, err := urlgrammar.ParseRule(v, target.Rule, s, 0)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
-			writeErr = err
-			return false
+			return false, err
 		}
-		var tail any // the line's "error"
+		var errJSON any // the line's "error"
 		if se != nil {
-			status = exitInvalid
 			// The URL's JSON with no components: every one null.
 			u = &urlgrammar.URL{Version: v, Rule: se.Rule, Raw: s}
-			tail = &parseErrJSON{Offset: se.Offset, Expected: se.Expected, Message: se.Reason()}
+			errJSON = &parseErrJSON{Offset: se.Offset, Expected: se.Expected, Message: se.Reason()}
 		}
-		if writeErr = writeParseLine(out, u, se == nil, tail); writeErr == nil {
-			writeErr = writeFailed(out)
-		}
-		return writeErr == nil
+		return se == nil, writeParseLine(l.out, u, se == nil, errJSON)
 	})
-	return finish(stderr, "parse", out, writeErr, readErr, status)
 }
 
 // writeParseLine writes the JSON of u with "valid" and "error" (errJSON, or null) added, as

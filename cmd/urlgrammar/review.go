@@ -45,7 +45,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, section, reason, begin, end, text), or the syntax error")
 	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--json] [--explain] [-f FILE | INPUT...]")
 		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
@@ -63,24 +63,19 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	src, err := openInputs(*file, inputs, stdin)
+	l, err := newLoop("review", in, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	defer src.Close()
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	status := exitValid
-	var writeErr error
-	readErr := src.each(func(s string) bool {
+	out := l.out
+	return l.run(func(in input) (bool, error) {
+		s := in.text
 		findings, err := urlgrammar.Review(v, s, 0)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
-			writeErr = err
-			return false
+			return false, err
 		}
-		if err != nil || len(findings) > 0 {
-			status = exitInvalid
-		}
+		var writeErr error
 		switch {
 		case *asJSON && se != nil:
 			msg := se.Reason()
@@ -106,12 +101,8 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				explainFinding(stderr, s, f)
 			}
 		}
-		if writeErr == nil {
-			writeErr = writeFailed(out)
-		}
-		return writeErr == nil
+		return err == nil && len(findings) == 0, writeErr
 	})
-	return finish(stderr, "review", out, writeErr, readErr, status)
 }
 
 // explainFinding writes a finding for a person: its section and reason, then the input (or
