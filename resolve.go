@@ -256,6 +256,22 @@ func sameDocument(base string, ref refParts) Resolution {
 	return Resolution{Text: text, SameDocument: true}
 }
 
+// ignoresScheme reports whether v's algorithm, under p, ignores the scheme of the reference
+// ref against base (whose text is baseText): with NonValidating, where the reference's scheme is
+// the base's; under RFC 2396 only when the base fits the <hier_part> syntax (step 3: "the
+// scheme is known to always use the <hier_part> syntax"), that is, begins with "/" after its
+// scheme.
+func ignoresScheme(v Version, p Policy, base, ref refParts, baseText string) bool {
+	if !p.NonValidating || !ref.hasScheme || ref.scheme != base.scheme {
+		return false
+	}
+	if v == RFC2396 {
+		_, afterScheme, _ := strings.Cut(baseText, ":")
+		return strings.HasPrefix(afterScheme, "/")
+	}
+	return true
+}
+
 // errNotHierarchical is the error for a base that does not fit the hierarchical syntax that the
 // version's document requires of a base used with relative references.
 func (r *resolution) errNotHierarchical(syntax, where string) error {
@@ -731,7 +747,7 @@ func resolve2396(r *resolution) (Resolution, error) {
 	// that of the base URI and the scheme is known to always use the <hier_part> syntax") is
 	// taken only with NonValidating; Appendix C: "http:g = http:g ; for validating parsers".
 	if ref.hasScheme {
-		if !(r.policy.NonValidating && hier && ref.scheme == base.scheme) {
+		if !ignoresScheme(r.v, r.policy, base, ref, r.base) {
 			return Resolution{Text: r.ref}, nil
 		}
 		// "The parser can then continue with the steps below for the remainder of the
@@ -783,7 +799,7 @@ func resolve2003(r *resolution) (Resolution, error) {
 	baseAbs, _, _ := strings.Cut(r.base, "#")
 	base := partsOf(r.baseURL)
 	// if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme);
-	if r.policy.NonValidating && ref.hasScheme && ref.scheme == base.scheme {
+	if ignoresScheme(r.v, r.policy, base, ref, r.base) {
 		ref.hasScheme = false
 	}
 	var t refParts
@@ -859,7 +875,7 @@ func resolve3986(r *resolution) (Resolution, error) {
 	base := partsOf(r.baseURL)
 	// -- A non-strict parser may ignore a scheme in the reference
 	// -- if it is identical to the base URI's scheme.
-	if r.policy.NonValidating && ref.hasScheme && ref.scheme == base.scheme {
+	if ignoresScheme(r.v, r.policy, base, ref, r.base) {
 		ref.hasScheme = false
 	}
 	var t refParts
