@@ -1,7 +1,6 @@
 package urlgrammar
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 
@@ -233,7 +232,7 @@ func Versions() []Version {
 func Lookup(id string) (Version, error) {
 	var v Version
 	if err := v.UnmarshalText([]byte(id)); err != nil || v == 0 {
-		return 0, fmt.Errorf("urlgrammar: unknown version %q (known: %s)", id, strings.Join(versionIDs[1:], ", "))
+		return 0, errorf("lookup", 0, "unknown version %q (known: %s)", id, strings.Join(versionIDs[1:], ", "))
 	}
 	return v, nil
 }
