@@ -12,7 +12,7 @@
 //	err := urlgrammar.Validate(urlgrammar.RFC1738, "http://www.example.com/a;b?c")
 //
 // Validate holds an input, as written, to the version's default start rule; ValidateRule to
-// any rule of the version, by its name in the document (Version.Rules lists them; "" is the
+// any rule of the version, by its name in the document (Spec.Rules lists them; "" is the
 // default), read as a Mode says. A rejection is a
 // *SyntaxError that gives the byte offset where the input stops being a prefix of any valid
 // string and what the grammar allows there. Match and MatchRule give the verdict alone. Every

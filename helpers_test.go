@@ -105,7 +105,7 @@ type referenceRow struct {
 // check holds the row to its three rules under v, and to Validate.
 func (r referenceRow) check(t *testing.T, v urlgrammar.Version, why string) {
 	t.Helper()
-	rules := v.StartRules()
+	rules := v.Spec().StartRules
 	expectVerdict(t, v, rules[0], r.in, r.ref, why)
 	expectVerdict(t, v, rules[1], r.in, r.abs, why)
 	expectVerdict(t, v, rules[2], r.in, r.rel, why)

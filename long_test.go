@@ -173,7 +173,7 @@ func TestLongInputs(t *testing.T) {
 				t.Errorf("%v %s (1 MiB): %v, want %v", v, l.name(), long, l.want == valid)
 			}
 		}
-		for _, rule := range v.StartRules() {
+		for _, rule := range v.Spec().StartRules {
 			for _, c := range repeatedChars[v] {
 				urlgrammar.MatchRule(v, rule, strings.Repeat(c, 1<<20), 0)
 			}

@@ -524,7 +524,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, v := range urlgrammar.Versions() {
-			rules := append([]string{""}, v.StartRules()...)
+			rules := append([]string{""}, v.Spec().StartRules...)
 			for _, rule := range rules {
 				var u *urlgrammar.URL
 				var err, verr error

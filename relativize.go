@@ -34,7 +34,7 @@ func Relativize(v Version, base, target string, mode Mode, p Policy) (string, er
 	if _, err := newResolution(v, mode, p); err != nil {
 		return "", err
 	}
-	rule := v.DefaultRule()
+	rule := v.defaultRule()
 	baseURL, err := ParseRule(v, rule, base, mode)
 	if err != nil {
 		return "", errorf("relativize", v, "the base is not a valid %s: %w", rule, err)

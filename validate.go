@@ -6,7 +6,7 @@ import (
 
 // Validate reports whether s is a valid URL under v: nil, or a *SyntaxError that says where
 // and why s leaves the grammar. It holds s, as written, to v's default start rule (the first of
-// Version.StartRules), except for RFC 1738 (see the package documentation). It is
+// Spec.DefaultRule), except for RFC 1738 (see the package documentation). It is
 // ValidateRule(v, "", s, 0).
 func Validate(v Version, s string) error {
 	return ValidateRule(v, "", s, 0)
@@ -15,7 +15,7 @@ func Validate(v Version, s string) error {
 // ValidateRule reports whether the whole of s, read as mode says, is matched by the rule named
 // rule (by its name in the document, such as "URI-reference" or "host") of v's grammar: nil,
 // or a *SyntaxError (or, were the package's two engines to disagree about s, an *EngineError:
-// an internal error, see CheckEngines). Every rule of the document can be asked (Version.Rules); "" is the rule
+// an internal error, see CheckEngines). Every rule of the document can be asked (Spec.Rules); "" is the rule
 // that Validate holds s to. An unknown version, rule or mode is an error of another type.
 func ValidateRule(v Version, rule, s string, mode Mode) error {
 	info, start, rule, err := startFor("validate", v, rule, s, mode)
@@ -43,7 +43,7 @@ func MatchRule(v Version, rule, s string, mode Mode) bool {
 }
 
 // RuleFor returns the rule, by its name in the document, that ValidateRule(v, "", s, mode)
-// holds s to: the first of StartRules, or for RFC 1738 the rule of s's scheme (see the package
+// holds s to: Spec.DefaultRule, or for RFC 1738 the rule of s's scheme (see the package
 // documentation). It is "" for an unknown version or mode.
 func (v Version) RuleFor(s string, mode Mode) string {
 	_, _, rule, _ := startFor("", v, "", s, mode)

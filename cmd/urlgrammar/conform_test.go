@@ -28,7 +28,7 @@ func TestConform(t *testing.T) {
 			t.Errorf("line %q", l)
 		}
 	}
-	if got, want := strings.Join(rules, " "), strings.Join(urlgrammar.RFC3986.Rules(), " "); got != want || !strings.HasPrefix(got, "URI hier-part URI-reference") ||
+	if got, want := strings.Join(rules, " "), strings.Join(urlgrammar.RFC3986.Spec().Rules, " "); got != want || !strings.HasPrefix(got, "URI hier-part URI-reference") ||
 		!strings.Contains(got, " host port IP-literal IPvFuture IPv6address ") || !strings.HasSuffix(got, " ALPHA DIGIT HEXDIG") {
 		t.Errorf("rules %q, want %q", got, want)
 	}
