@@ -82,7 +82,7 @@ func (n *normalizer) difference(v Version, a, b string, mode Mode) string {
 		{"host", aa.Host, ab.Host},
 		{"port", aa.Port, ab.Port},
 		{"path", ua.Path().Component, ub.Path().Component},
-		{"params", ua.Params(), ub.Params()},
+		{"params", ua.get(fParams), ub.get(fParams)},
 		{"query", ua.Query(), ub.Query()},
 		{"fragment", ua.Fragment(), ub.Fragment()},
 	}

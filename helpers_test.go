@@ -30,7 +30,7 @@ func ruleParts(t *testing.T, v urlgrammar.Version, start, input string, rules ..
 		want[r] = true
 	}
 	parts := []rulePart{} // empty, not nil, when no rule matched
-	urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
+	inspect(root, func(n *urlgrammar.Node) bool {
 		if n != nil && want[n.Rule] {
 			parts = append(parts, rulePart{n.Rule, n.Text})
 		}
@@ -138,4 +138,16 @@ func expectVerdict(t *testing.T, v urlgrammar.Version, rule, in string, want boo
 			t.Errorf("%v %s %q (%s): the BNF recognizer says %v, want %v", v, rule, in, why, got, want)
 		}
 	}
+}
+
+// inspect traverses the tree rooted at node depth-first, in input order, as go/ast.Inspect
+// does: f(node), and if f returns true, each child, then f(nil). A nil node is not inspected.
+func inspect(node *urlgrammar.Node, f func(*urlgrammar.Node) bool) {
+	if node == nil || !f(node) {
+		return
+	}
+	for _, c := range node.Children {
+		inspect(c, f)
+	}
+	f(nil)
 }

@@ -42,7 +42,7 @@ func (l longShape) name() string {
 
 func (l longShape) match(v urlgrammar.Version, s string) bool {
 	if l.rule == "" {
-		return urlgrammar.Match(v, s)
+		return urlgrammar.MatchRule(v, "", s, 0)
 	}
 	return urlgrammar.MatchRule(v, l.rule, s, 0)
 }
@@ -56,7 +56,7 @@ func (l longShape) parse(v urlgrammar.Version, s string) (*urlgrammar.URL, error
 
 func (l longShape) parseTree(v urlgrammar.Version, s string) (*urlgrammar.Node, error) {
 	if l.rule == "" {
-		return urlgrammar.ParseTree(v, s)
+		return urlgrammar.ParseTreeRule(v, "", s, 0)
 	}
 	return urlgrammar.ParseTreeRule(v, l.rule, s, 0)
 }

@@ -72,7 +72,7 @@ func candidates(base, t *URL) []string {
 	if q := t.Query(); q.Present {
 		add(s[q.Begin-1:])
 	}
-	if p := t.Params(); p.Present {
+	if p := t.get(fParams); p.Present {
 		add(s[p.Begin-1:]) // RFC 1808's ";x"
 	}
 	sc := t.Scheme()

@@ -281,7 +281,7 @@ type refParts struct {
 // For the 1993 draft, resolve1993 reads the base's spans itself.
 func partsOf(u *URL) refParts {
 	var p refParts
-	sc, au, pa, pr, q, f := u.Scheme(), u.Authority(), u.Path(), u.Params(), u.Query(), u.Fragment()
+	sc, au, pa, pr, q, f := u.Scheme(), u.Authority(), u.Path(), u.get(fParams), u.Query(), u.Fragment()
 	p.scheme, p.hasScheme = sc.Text, sc.Present
 	p.authority, p.hasAuthority = au.Text, au.Present
 	p.path = pa.Text

@@ -29,12 +29,6 @@ func ValidateRule(v Version, rule, s string, mode Mode) error {
 	return newSyntaxError(v, rule, s, read)
 }
 
-// Match reports whether Validate(v, s) would return nil, without computing the diagnostics
-// of a rejection. It is MatchRule(v, "", s, 0).
-func Match(v Version, s string) bool {
-	return MatchRule(v, "", s, 0)
-}
-
 // MatchRule reports whether ValidateRule(v, rule, s, mode) would return nil, without
 // computing the diagnostics of a rejection. It is false for an unknown version, rule or mode.
 func MatchRule(v Version, rule, s string, mode Mode) bool {
@@ -90,7 +84,7 @@ func match(info *version, start int, s string) bool {
 	return ok
 }
 
-// run is match recording the tokens of the rules in record, for Parse and ParseTree: when it
+// run is match recording the tokens of the rules in record, for ParseRule and ParseTreeRule: when it
 // reports true, the parser holds the tokens. The caller gives the parser back with
 // info.release.
 func run(info *version, start int, s string, record pegrt.RuleSet) (pegrt.Parser, bool) {
@@ -98,7 +92,7 @@ func run(info *version, start int, s string, record pegrt.RuleSet) (pegrt.Parser
 	return p, p.MatchRecording(start, s, record)
 }
 
-// runInput is run on s read as mode says, for Parse and ParseTree: on a rejection it gives the
+// runInput is run on s read as mode says, for ParseRule and ParseTreeRule: on a rejection it gives the
 // parser back and returns the *SyntaxError that Validate would; otherwise the caller gives the
 // parser back with info.release.
 func runInput(v Version, info *version, start int, rule, s string, mode Mode, record pegrt.RuleSet) (pegrt.Parser, error) {

@@ -124,7 +124,7 @@ func TestMatchAgreesWithValidate(t *testing.T) {
 	inputs := []string{"http://a/b?c#d", "ftp://u:p@h:21/x;type=a", "a/b", "", "http://[::1]/", "mailto:a@b", "%41"}
 	for _, v := range urlgrammar.Versions() {
 		for _, s := range inputs {
-			if got, want := urlgrammar.Match(v, s), urlgrammar.Validate(v, s) == nil; got != want {
+			if got, want := urlgrammar.MatchRule(v, "", s, 0), urlgrammar.Validate(v, s) == nil; got != want {
 				t.Errorf("%v %q: Match %v, Validate %v", v, s, got, want)
 			}
 			for _, rule := range v.Spec().StartRules {

@@ -172,7 +172,7 @@ func FuzzConformance(f *testing.F) {
 			if v == urlgrammar.RFC1738 {
 				want = rfc1738Default(g, s, false)
 			}
-			if got := urlgrammar.Match(v, s); got != want {
+			if got := urlgrammar.MatchRule(v, "", s, 0); got != want {
 				t.Errorf("Match(%v, %q) = %v, the BNF's default reading says %v", v, s, got, want)
 			}
 			return
