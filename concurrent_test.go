@@ -36,10 +36,10 @@ func TestConcurrentUse(t *testing.T) {
 			if len(u.Segments()) != 2 || u.Parts() == nil {
 				t.Error("Segments or Parts lost")
 			}
-			if r, err := base.Resolve("../g"); err != nil || r.Text != "http://a/b/g" {
+			if r, err := base.Resolve("../g", urlgrammar.Policy{}); err != nil || r.Text != "http://a/b/g" {
 				t.Errorf("Resolve: %+v, %v", r, err)
 			}
-			urlgrammar.Resolve(urlgrammar.Draft2003, "http://a/b/c/d;p?q", "g?y")
+			urlgrammar.Resolve(urlgrammar.Draft2003, "http://a/b/c/d;p?q", "g?y", 0, urlgrammar.Policy{})
 		}()
 	}
 	wg.Wait()

@@ -200,11 +200,11 @@ func TestCorpusDocumentExamples(t *testing.T) {
 			check := func(rule, s string) error {
 				var err error
 				if rule == "" {
-					err, rule = urlgrammar.Validate(v, s), v.RuleFor(s)
+					err, rule = urlgrammar.Validate(v, s), v.RuleFor(s, 0)
 				} else {
-					err = urlgrammar.ValidateRule(v, rule, s)
+					err = urlgrammar.ValidateRule(v, rule, s, 0)
 				}
-				if got := urlgrammar.MatchRule(v, rule, s); got != (err == nil) {
+				if got := urlgrammar.MatchRule(v, rule, s, 0); got != (err == nil) {
 					t.Errorf("%v %s %q: MatchRule %v, ValidateRule %v", v, rule, s, got, err)
 				}
 				if got := bnfOf(t, v).Recognize(rule, s); got != (err == nil) {
@@ -315,12 +315,12 @@ func TestSchemeMeansAbsolute(t *testing.T) {
 			continue
 		}
 		for _, s := range inputs {
-			u, err := urlgrammar.ParseRule(v, v.DefaultRule(), s)
+			u, err := urlgrammar.ParseRule(v, v.DefaultRule(), s, 0)
 			if err != nil {
 				continue
 			}
 			abs, _, _ := strings.Cut(s, "#")
-			if got, want := u.Scheme().Present, urlgrammar.MatchRule(v, v.AbsoluteRule(), abs); got != want {
+			if got, want := u.Scheme().Present, urlgrammar.MatchRule(v, v.AbsoluteRule(), abs, 0); got != want {
 				t.Errorf("%v: %q: scheme present %v, matches %s %v", v, s, got, v.AbsoluteRule(), want)
 			}
 		}

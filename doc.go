@@ -11,10 +11,22 @@
 //
 //	err := urlgrammar.Validate(urlgrammar.RFC1738, "http://www.example.com/a;b?c")
 //
-// Validate holds an input to the version's default start rule; ValidateRule to any start rule
-// of the version, by its name in the document (Version.StartRules lists them). A rejection is a
+// Validate holds an input, as written, to the version's default start rule; ValidateRule to
+// any rule of the version, by its name in the document (Version.Rules lists them; "" is the
+// default), read as a Mode says. A rejection is a
 // *SyntaxError that gives the byte offset where the input stops being a prefix of any valid
 // string and what the grammar allows there. Match and MatchRule give the verdict alone.
+//
+// # Modes and policies
+//
+// The functions come in one shape: a Version first, then the input strings, then a Mode, the
+// readings that a document's prose allows beyond its grammar (CaseIgnoreScheme), as one plain
+// parameter. Validate, Match, Parse and ParseTree are the exceptions that keep the common case
+// short: each reads as printed under the default rule, and its Rule form (ValidateRule,
+// MatchRule, ParseRule, ParseTreeRule, and ParseTreeNodesRule) takes the rule ("" for the
+// default) and the Mode. How a reference is resolved is no reading of it: the functions that
+// resolve take a Policy besides, the choices that some documents leave to a resolver. A mode
+// bit that the package does not define is refused by every function with the same error.
 //
 // The verdict comes from the generated parser; a rejection's diagnosis from an automaton
 // compiled from the version's BNF as printed (grammar/<id>.bnf) on the first rejection under
@@ -35,7 +47,7 @@
 // and for RFC 1738's predefined schemes their own parts. Which rule of a grammar fills which
 // component is declared per version (fills.go); one walk over the parse fills the URL.
 // ParseTree returns the parse tree itself, a Node per rule match, for Inspect and Preorder;
-// ParseTreeNodes yields the same nodes one at a time, for a tree too large to hold.
+// ParseTreeNodesRule yields the same nodes one at a time, for a tree too large to hold.
 //
 // # net/url
 //
@@ -68,7 +80,7 @@
 //
 // # Resolving relative references
 //
-//	target, err := urlgrammar.Resolve(urlgrammar.Draft1997, "http://a/b/c/d;p?q", "?y")
+//	target, err := urlgrammar.Resolve(urlgrammar.Draft1997, "http://a/b/c/d;p?q", "?y", 0, urlgrammar.Policy{})
 //	// target.Text is "http://a/b/c/?y"; under RFC3986, "http://a/b/c/d;p?y"
 //
 // Resolve applies the resolution algorithm of the version's own document, exactly as printed:
@@ -76,13 +88,13 @@
 // the 2003 draft and RFC 3986. The documents' example tables disagree with each other, and so
 // do the results. The Resolution also tells when the document resolves a reference to "the
 // current document". The 1994 draft and RFC 1738 define no resolution: Resolve says so with
-// an error that wraps ErrNoResolution. The modes NonValidating, RemoveDotDot and
-// AvoidTraversal select the readings that some documents leave to the implementation.
+// an error that wraps ErrNoResolution. A Policy (NonValidating, RemoveDotDot,
+// AvoidTraversal) selects the choices that some documents leave to the implementation.
 // URL.Resolve does the same for a base already parsed.
 //
 // # Security review
 //
-//	findings, err := urlgrammar.Review(urlgrammar.RFC3986, "http://0x7f.1/")
+//	findings, err := urlgrammar.Review(urlgrammar.RFC3986, "http://0x7f.1/", 0)
 //	// RFC 3986 section 7.4: host "0x7f.1" (hexadecimal, 2 parts) is read [...] as 127.0.0.1
 //
 // Review checks a valid input against the security considerations of the version's own

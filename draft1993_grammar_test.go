@@ -253,7 +253,7 @@ func TestDraft1993Grammar(t *testing.T) {
 	// Every valid url is a valid fragmentaddress, and so is every valid scheme rule's input.
 	for _, c := range draft1993Hand {
 		if c.valid && c.rule != "fragmentaddress" && c.rule != "generic" {
-			if !urlgrammar.MatchRule(urlgrammar.Draft1993, "fragmentaddress", c.input) {
+			if !urlgrammar.MatchRule(urlgrammar.Draft1993, "fragmentaddress", c.input, 0) {
 				t.Errorf("%q is a valid %s but not a valid fragmentaddress", c.input, c.rule)
 			}
 		}
@@ -357,6 +357,15 @@ func TestDraft1993Decisions(t *testing.T) {
 			{"prosperolink", "prospero://h/a%0012", true, ""},
 			{"prosperolink", "prospero://h/a%001b2", true, "version 1, attributes b2"},
 			{"prosperolink", "prospero://h/a%001%00b", true, "the prose's %00 between attributes: a path"},
+			// hsoname = path matched alone: what prosperolink reads as "%00" version
+			// attributes is, alone, a path ending in the escape "%00" (section "BNF syntax").
+			{"hsoname", "%0055", true, `escape "%00", then "55"`},
+			{"hsoname", "B%0055", true, ""},
+			{"hsoname", "%002", true, ""},
+			{"hsoname", "%009977", true, ""},
+			{"hsoname", "a/b%001x", true, ""},
+			{"hsoname", "", true, "path = void (D6)"},
+			{"hsoname", "%0", false, `escape = "%" hex hex`},
 		})
 		got := ruleParts(t, urlgrammar.Draft1993, "url", "prospero://h/pub/a%001b2",
 			"hsoname", "version", "attributes")

@@ -245,13 +245,29 @@ func TestDraft1994Grammar(t *testing.T) {
 		if !c.valid || c.rule == "url" || c.rule == "prefixedurl" || c.rule == "afsaddress" {
 			continue
 		}
-		if !urlgrammar.MatchRule(urlgrammar.Draft1994, "url", c.input) {
+		if !urlgrammar.MatchRule(urlgrammar.Draft1994, "url", c.input, 0) {
 			t.Errorf("%q is a valid %s but not a valid url", c.input, c.rule)
 		}
-		if !urlgrammar.MatchRule(urlgrammar.Draft1994, "prefixedurl", "url:"+c.input) {
+		if !urlgrammar.MatchRule(urlgrammar.Draft1994, "prefixedurl", "url:"+c.input, 0) {
 			t.Errorf("%q is a valid %s but url:%s is not a valid prefixedurl", c.input, c.rule, c.input)
 		}
 	}
+}
+
+// TestDraft1994HsonameAlone holds hsoname matched alone to hsoname = path (section "BNF for
+// specific URL schemes"): a path may end in the escape "%00" followed by digits or letters, which
+// within prosperolink are read as "%00" version [ attributes ].
+func TestDraft1994HsonameAlone(t *testing.T) {
+	checkVerdicts(t, urlgrammar.Draft1994, []verdictCase{
+		{"hsoname", "%0055", true, `path: escape "%00", then "55"`},
+		{"hsoname", "B%0055", true, ""},
+		{"hsoname", "%002", true, ""},
+		{"hsoname", "%009977", true, ""},
+		{"hsoname", "a/b%001x", true, ""},
+		{"hsoname", "", true, "path = void"},
+		{"hsoname", "%0", false, `escape = "%" hex hex`},
+		{"hsoname", "a//b", false, "a segment is one or more xpalpha"},
+	})
 }
 
 // TestDraft1994Decisions has one test per decision recorded in the header of

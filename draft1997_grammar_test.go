@@ -367,7 +367,7 @@ func TestDraft1997SyntaxErrorOffsets(t *testing.T) {
 		{"abs_path", "a", 0},
 		{"path", "a?b", 1},
 	} {
-		err := urlgrammar.ValidateRule(urlgrammar.Draft1997, c.rule, c.in)
+		err := urlgrammar.ValidateRule(urlgrammar.Draft1997, c.rule, c.in, 0)
 		var se *urlgrammar.SyntaxError
 		if !errors.As(err, &se) {
 			t.Errorf("draft1997 %s %q: got %v, want a *SyntaxError", c.rule, c.in, err)

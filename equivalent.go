@@ -25,7 +25,7 @@ type Equivalence struct {
 // the 2003 draft, section 6.2): first the strings as they are, then normalized with the first
 // of the document's steps, with the first two, and so on (Version.NormalizationSteps). It
 // reports the rung on which they first compare equal or, when none makes them equal, where
-// their normal forms differ. Both must be valid under v, as for Normalize.
+// their normal forms differ. Both must be valid under v, read as mode says, as for Normalize.
 //
 // The comparison is of the strings as given: a relative reference is not resolved first, and a
 // fragment is compared like any other component (RFC 3986 section 6.1 leaves both to the
@@ -33,13 +33,14 @@ type Equivalence struct {
 //
 // A version whose document defines no normalization gives an error that wraps
 // ErrNoNormalization.
-func Equivalent(v Version, a, b string) (Equivalence, error) {
+func Equivalent(v Version, a, b string, mode Mode) (Equivalence, error) {
 	n, err := normalizerOf(v)
 	if err != nil {
 		return Equivalence{}, err
 	}
+	mode |= n.readAs
 	for _, s := range []string{a, b} {
-		if _, err := Parse(v, s, n.readAs...); err != nil {
+		if _, err := ParseRule(v, "", s, mode); err != nil {
 			return Equivalence{}, err
 		}
 	}
@@ -49,23 +50,23 @@ func Equivalent(v Version, a, b string) (Equivalence, error) {
 	var na, nb string
 	for i, s := range n.steps {
 		steps := v.NormalizationSteps()[:i+1]
-		if na, err = n.normalize(v, a, steps); err != nil {
+		if na, err = n.normalize(v, a, steps, mode); err != nil {
 			return Equivalence{}, err
 		}
-		if nb, err = n.normalize(v, b, steps); err != nil {
+		if nb, err = n.normalize(v, b, steps, mode); err != nil {
 			return Equivalence{}, err
 		}
 		if na == nb {
 			return Equivalence{Equivalent: true, Step: s.step, Section: s.section, A: na, B: nb}, nil
 		}
 	}
-	return Equivalence{A: na, B: nb, Difference: n.difference(v, na, nb)}, nil
+	return Equivalence{A: na, B: nb, Difference: n.difference(v, na, nb, mode)}, nil
 }
 
 // difference names the first component in which a and b, valid under v, differ.
-func (n *normalizer) difference(v Version, a, b string) string {
-	ua, errA := Parse(v, a, n.readAs...)
-	ub, errB := Parse(v, b, n.readAs...)
+func (n *normalizer) difference(v Version, a, b string, mode Mode) string {
+	ua, errA := ParseRule(v, "", a, mode)
+	ub, errB := ParseRule(v, "", b, mode)
 	if errA != nil || errB != nil {
 		return "the strings differ"
 	}

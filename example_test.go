@@ -28,7 +28,7 @@ func ExampleValidate() {
 func ExampleResolve() {
 	// The 1997 draft's Appendix C and RFC 3986 section 5.4.1 resolve "?y" differently.
 	for _, v := range []urlgrammar.Version{urlgrammar.Draft1997, urlgrammar.RFC3986} {
-		target, err := urlgrammar.Resolve(v, "http://a/b/c/d;p?q", "?y")
+		target, err := urlgrammar.Resolve(v, "http://a/b/c/d;p?q", "?y", 0, urlgrammar.Policy{})
 		if err != nil {
 			fmt.Println(err)
 			continue
@@ -36,7 +36,7 @@ func ExampleResolve() {
 		fmt.Println(v, target.Text)
 	}
 	// RFC 2396 section 5.2 step 6g lets an implementation remove the ".." segments left over.
-	target, _ := urlgrammar.Resolve(urlgrammar.RFC2396, "http://a/b/c/d;p?q", "../../../g", urlgrammar.RemoveDotDot)
+	target, _ := urlgrammar.Resolve(urlgrammar.RFC2396, "http://a/b/c/d;p?q", "../../../g", 0, urlgrammar.Policy{RemoveDotDot: true})
 	fmt.Println(target.Text)
 	// Output:
 	// draft1997 http://a/b/c/?y
@@ -52,7 +52,7 @@ func ExampleURL_Resolve() {
 	}
 	// RFC 3986 section 5.4.1.
 	for _, ref := range []string{"g", "../g", "#s"} {
-		target, err := base.Resolve(ref)
+		target, err := base.Resolve(ref, urlgrammar.Policy{})
 		fmt.Println(target.Text, target.SameDocument, err)
 	}
 	// Output:
@@ -84,10 +84,10 @@ func ExampleURL_NetURL() {
 
 func ExampleFromNetURL() {
 	nu := &url.URL{Scheme: "http", Host: "www.example.com", Path: "/~user/"}
-	if _, err := urlgrammar.FromNetURL(urlgrammar.RFC1738, nu); err != nil {
+	if _, err := urlgrammar.FromNetURL(urlgrammar.RFC1738, nu, 0); err != nil {
 		fmt.Println("RFC 1738:", err)
 	}
-	u, err := urlgrammar.FromNetURL(urlgrammar.RFC3986, nu)
+	u, err := urlgrammar.FromNetURL(urlgrammar.RFC3986, nu, 0)
 	fmt.Println(u, err)
 	// Output:
 	// RFC 1738: urlgrammar: rfc1738 httpurl: byte 23 of "http://www.example.com/⟨here⟩~user/": expected "?", "/", ";", ":", "@", "&", "=", "%", unreserved or end of input, found "~" (in httpurl)

@@ -21,7 +21,7 @@ type rulePart struct {
 // The tests use it to check which rule of the document the parser gives which text.
 func ruleParts(t *testing.T, v urlgrammar.Version, start, input string, rules ...string) []rulePart {
 	t.Helper()
-	root, err := urlgrammar.ParseTreeRule(v, start, input)
+	root, err := urlgrammar.ParseTreeRule(v, start, input, 0)
 	if err != nil {
 		t.Fatalf("%v %s %q: %v", v, start, input, err)
 	}
@@ -120,7 +120,7 @@ func (r referenceRow) check(t *testing.T, v urlgrammar.Version, why string) {
 // so that a wrong hand reading of the BNF shows. why says where the expectation comes from.
 func expectVerdict(t *testing.T, v urlgrammar.Version, rule, in string, want bool, why string) {
 	t.Helper()
-	err := urlgrammar.ValidateRule(v, rule, in)
+	err := urlgrammar.ValidateRule(v, rule, in, 0)
 	if want && err != nil {
 		t.Errorf("%v %s %q (%s): %v, want valid", v, rule, in, why, err)
 	}
@@ -130,7 +130,7 @@ func expectVerdict(t *testing.T, v urlgrammar.Version, rule, in string, want boo
 			t.Errorf("%v %s %q (%s): got %#v, want a *SyntaxError for that version, rule and input", v, rule, in, why, err)
 		}
 	}
-	if got := urlgrammar.MatchRule(v, rule, in); got != want {
+	if got := urlgrammar.MatchRule(v, rule, in, 0); got != want {
 		t.Errorf("%v %s %q (%s): MatchRule %v, want %v", v, rule, in, why, got, want)
 	}
 	if len(in) <= 1<<12 {

@@ -64,13 +64,14 @@ func (u *URL) NetURL() (*url.URL, error) {
 	return url.Parse(u.Raw)
 }
 
-// FromNetURL validates the text of nu (nu.String()) under v and parses it as Parse does. A
+// FromNetURL validates the text of nu (nu.String()) under v and parses it as ParseRule does,
+// under the default rule. A
 // *url.URL that net/url made from a valid URL gives back that URL's text, unless net/url
 // writes it differently: it escapes some characters that it decoded ("%7E" comes back as
 // "~"), which a grammar may reject ("~" is unsafe in RFC 1738, section 2.2).
-func FromNetURL(v Version, nu *url.URL, mode ...Mode) (*URL, error) {
+func FromNetURL(v Version, nu *url.URL, mode Mode) (*URL, error) {
 	if nu == nil {
 		return nil, errors.New("urlgrammar: FromNetURL of a nil *url.URL")
 	}
-	return Parse(v, nu.String(), mode...)
+	return ParseRule(v, "", nu.String(), mode)
 }

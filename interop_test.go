@@ -66,7 +66,7 @@ func TestNetURLAgrees(t *testing.T) {
 				t.Errorf("%v: %q: Addr %v, net/url host %q", v, s, h, nu.Hostname())
 			}
 
-			back, err := urlgrammar.FromNetURL(v, nu)
+			back, err := urlgrammar.FromNetURL(v, nu, 0)
 			if nu.String() != s {
 				continue
 			}
@@ -161,7 +161,7 @@ func TestHostnamePortAddr(t *testing.T) {
 }
 
 func TestFromNetURL(t *testing.T) {
-	if _, err := urlgrammar.FromNetURL(urlgrammar.RFC3986, nil); err == nil {
+	if _, err := urlgrammar.FromNetURL(urlgrammar.RFC3986, nil, 0); err == nil {
 		t.Error("FromNetURL(nil): no error")
 	}
 	// net/url writes "%7E" back as "~", which RFC 1738 section 2.2 calls unsafe.
@@ -174,7 +174,7 @@ func TestFromNetURL(t *testing.T) {
 		t.Fatal(err)
 	}
 	nu.RawPath = ""
-	if _, err := urlgrammar.FromNetURL(urlgrammar.RFC1738, nu); err == nil {
+	if _, err := urlgrammar.FromNetURL(urlgrammar.RFC1738, nu, 0); err == nil {
 		t.Errorf("FromNetURL(RFC1738, %q): no error", nu)
 	}
 	if _, err := new(urlgrammar.URL).NetURL(); err == nil {

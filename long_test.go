@@ -44,28 +44,28 @@ func (l longShape) match(v urlgrammar.Version, s string) bool {
 	if l.rule == "" {
 		return urlgrammar.Match(v, s)
 	}
-	return urlgrammar.MatchRule(v, l.rule, s)
+	return urlgrammar.MatchRule(v, l.rule, s, 0)
 }
 
 func (l longShape) parse(v urlgrammar.Version, s string) (*urlgrammar.URL, error) {
 	if l.rule == "" {
 		return urlgrammar.Parse(v, s)
 	}
-	return urlgrammar.ParseRule(v, l.rule, s)
+	return urlgrammar.ParseRule(v, l.rule, s, 0)
 }
 
 func (l longShape) parseTree(v urlgrammar.Version, s string) (*urlgrammar.Node, error) {
 	if l.rule == "" {
 		return urlgrammar.ParseTree(v, s)
 	}
-	return urlgrammar.ParseTreeRule(v, l.rule, s)
+	return urlgrammar.ParseTreeRule(v, l.rule, s, 0)
 }
 
 func (l longShape) validate(v urlgrammar.Version, s string) error {
 	if l.rule == "" {
 		return urlgrammar.Validate(v, s)
 	}
-	return urlgrammar.ValidateRule(v, l.rule, s)
+	return urlgrammar.ValidateRule(v, l.rule, s, 0)
 }
 
 // commonLong are the long inputs that every version is measured on: a long path, a long
@@ -175,7 +175,7 @@ func TestLongInputs(t *testing.T) {
 		}
 		for _, rule := range v.StartRules() {
 			for _, c := range repeatedChars[v] {
-				urlgrammar.MatchRule(v, rule, strings.Repeat(c, 1<<20))
+				urlgrammar.MatchRule(v, rule, strings.Repeat(c, 1<<20), 0)
 			}
 		}
 	}

@@ -61,7 +61,7 @@ type normalizer struct {
 	steps []sectionStep // in the document's order
 	// readAs are the modes the input is parsed with: RFC 1738 section 2.1's case-ignoring
 	// reading of schemes, which its case normalization presupposes.
-	readAs []Mode
+	readAs Mode
 	// unreserved lists the version's unreserved characters other than letters and digits.
 	unreserved string
 	// hostCase reports whether the document makes hosts of a kind case-insensitive.
@@ -111,7 +111,7 @@ var normalizers = [...]*normalizer{
 	// default port equals none, so those steps are not RFC 1738's.
 	RFC1738: {
 		steps:      []sectionStep{{CaseNormalization, "section 2.1"}, {PercentEncodingNormalization, "section 2.2"}},
-		readAs:     []Mode{CaseIgnoreScheme},
+		readAs:     CaseIgnoreScheme,
 		unreserved: "$-_.+!*'(),", // unreserved = alpha | digit | safe | extra
 		hostCase:   func(HostKind) bool { return false },
 	},
@@ -217,7 +217,7 @@ func normalizerOf(v Version) (*normalizer, error) {
 // steps applied in the document's order (Version.NormalizationSteps). With steps, only those
 // are applied (still in the document's order); a step the document does not give is an error.
 //
-// s must be valid under v (Validate; under RFC 1738 its scheme is read case-insensitively, as
+// s must be valid under v, read as mode says (ValidateRule; under RFC 1738 its scheme is read case-insensitively, as
 // section 2.1 says interpreters should), and so is the result. The steps are applied until none
 // changes anything, so that normalizing the result again gives it back: under RFC 2396, for
 // example, decoding "%41" in an authority can turn a registry-based name into a host name,
@@ -245,7 +245,7 @@ func normalizerOf(v Version) (*normalizer, error) {
 //
 // A version whose document defines no normalization gives an error that wraps
 // ErrNoNormalization.
-func Normalize(v Version, s string, steps ...Step) (string, error) {
+func Normalize(v Version, s string, mode Mode, steps ...Step) (string, error) {
 	n, err := normalizerOf(v)
 	if err != nil {
 		return "", err
@@ -254,10 +254,11 @@ func Normalize(v Version, s string, steps ...Step) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if _, err := Parse(v, s, n.readAs...); err != nil {
+	mode |= n.readAs
+	if _, err := ParseRule(v, "", s, mode); err != nil {
 		return "", err
 	}
-	return n.normalize(v, s, apply)
+	return n.normalize(v, s, apply, mode)
 }
 
 // selected returns which of the document's steps to apply: all of them when steps is empty.
@@ -289,12 +290,13 @@ func containsStep(steps []Step, s Step) bool {
 // interplay of two steps (see Normalize), and a third changes nothing.
 const maxRounds = 4
 
-// normalize applies steps to s, which is valid under v, until none changes anything.
-func (n *normalizer) normalize(v Version, s string, steps []Step) (string, error) {
+// normalize applies steps to s, which is valid under v read as mode says, until none changes
+// anything.
+func (n *normalizer) normalize(v Version, s string, steps []Step, mode Mode) (string, error) {
 	for round := 0; round < maxRounds; round++ {
 		before := s
 		for _, step := range steps {
-			u, err := Parse(v, s, n.readAs...)
+			u, err := ParseRule(v, "", s, mode)
 			if err != nil {
 				return "", wrapf(err, "urlgrammar: %v: %v normalization gave %q, which is not valid", v, step, s)
 			}
@@ -304,7 +306,7 @@ func (n *normalizer) normalize(v Version, s string, steps []Step) (string, error
 			break
 		}
 	}
-	if err := Validate(v, s, n.readAs...); err != nil {
+	if err := ValidateRule(v, "", s, mode); err != nil {
 		return "", wrapf(err, "urlgrammar: %v: normalization gave %q, which is not valid", v, s)
 	}
 	return s, nil

@@ -17,12 +17,12 @@ type normRow struct {
 func checkNormalize(t *testing.T, v Version, rows []normRow) {
 	t.Helper()
 	for _, r := range rows {
-		got, err := Normalize(v, r.in, r.steps...)
+		got, err := Normalize(v, r.in, 0, r.steps...)
 		if err != nil || got != r.want {
 			t.Errorf("%v %s: Normalize(%q, %v) = %q, %v; want %q", v, r.cite, r.in, r.steps, got, err, r.want)
 			continue
 		}
-		if again, err := Normalize(v, got, r.steps...); err != nil || again != got {
+		if again, err := Normalize(v, got, 0, r.steps...); err != nil || again != got {
 			t.Errorf("%v %s: Normalize(%q) = %q, %v; want it unchanged (idempotence)", v, r.cite, got, again, err)
 		}
 	}
@@ -41,7 +41,7 @@ func checkEquivalent(t *testing.T, v Version, rows []equivRow) {
 	t.Helper()
 	for _, r := range rows {
 		for _, pair := range [][2]string{{r.a, r.b}, {r.b, r.a}} {
-			e, err := Equivalent(v, pair[0], pair[1])
+			e, err := Equivalent(v, pair[0], pair[1], 0)
 			switch {
 			case err != nil:
 				t.Errorf("%v %s: Equivalent(%q, %q): %v", v, r.cite, pair[0], pair[1], err)
@@ -223,7 +223,7 @@ func TestNormalizeRFC1738(t *testing.T) {
 		{a: "http://a/%41", b: "http://a/A", step: PercentEncodingNormalization, cite: "section 2.2"},
 		{a: "http://A/", b: "http://a/", differ: "hosts differ", cite: "section 3.1"},
 	})
-	if _, err := Equivalent(RFC1738, "http://a/%7Euser", "http://a/~user"); !isSyntaxErr(err) {
+	if _, err := Equivalent(RFC1738, "http://a/%7Euser", "http://a/~user", 0); !isSyntaxErr(err) {
 		t.Errorf(`RFC 1738: Equivalent of "http://a/~user": %v, want a *SyntaxError ("~" is unsafe, section 2.2)`, err)
 	}
 }
@@ -268,18 +268,18 @@ func TestNormalizeNoNormalization(t *testing.T) {
 		if v.DefinesNormalization() || v.NormalizationSteps() != nil {
 			t.Errorf("%v: DefinesNormalization, want not", v)
 		}
-		_, err := Normalize(v, "http://a/")
+		_, err := Normalize(v, "http://a/", 0)
 		if !errors.Is(err, ErrNoNormalization) || !strings.HasPrefix(err.Error(), "urlgrammar: "+v.String()+": ") {
 			t.Errorf("%v: Normalize error = %v, want one that wraps ErrNoNormalization", v, err)
 		}
-		if _, err := Equivalent(v, "http://a/", "http://a/"); !errors.Is(err, ErrNoNormalization) {
+		if _, err := Equivalent(v, "http://a/", "http://a/", 0); !errors.Is(err, ErrNoNormalization) {
 			t.Errorf("%v: Equivalent error = %v, want one that wraps ErrNoNormalization", v, err)
 		}
 	}
-	if _, err := Normalize(RFC2396, "http://a/./b", PathSegmentNormalization); err == nil || errors.Is(err, ErrNoNormalization) {
+	if _, err := Normalize(RFC2396, "http://a/./b", 0, PathSegmentNormalization); err == nil || errors.Is(err, ErrNoNormalization) {
 		t.Errorf("rfc2396: a path segment step: error = %v, want one that says the document gives no such step", err)
 	}
-	if _, err := Normalize(Version(99), "http://a/"); err == nil {
+	if _, err := Normalize(Version(99), "http://a/", 0); err == nil {
 		t.Errorf("Version(99): no error")
 	}
 }
@@ -292,13 +292,13 @@ func TestNormalizeBadInput(t *testing.T) {
 			continue
 		}
 		for _, s := range bad {
-			if Validate(v, s, normalizers[v].readAs...) == nil {
+			if ValidateRule(v, "", s, normalizers[v].readAs) == nil {
 				continue
 			}
-			if _, err := Normalize(v, s); !isSyntaxErr(err) {
+			if _, err := Normalize(v, s, 0); !isSyntaxErr(err) {
 				t.Errorf("%v: Normalize(%q): %v, want a *SyntaxError", v, s, err)
 			}
-			if _, err := Equivalent(v, "http://a/", s); !isSyntaxErr(err) {
+			if _, err := Equivalent(v, "http://a/", s, 0); !isSyntaxErr(err) {
 				t.Errorf("%v: Equivalent(…, %q): %v, want a *SyntaxError", v, s, err)
 			}
 		}
@@ -309,7 +309,7 @@ func TestNormalizeBadInput(t *testing.T) {
 // per step (a quadratic step would take minutes here).
 func TestNormalizeHugeInput(t *testing.T) {
 	s := "HTTP://A/" + strings.Repeat("%7e/./a/../", 1<<16)
-	got, err := Normalize(RFC3986, s)
+	got, err := Normalize(RFC3986, s, 0)
 	if err != nil || got != "http://a/"+strings.Repeat("~/", 1<<16) {
 		t.Errorf("Normalize of a %d-byte URI: %d bytes, %v", len(s), len(got), err)
 	}

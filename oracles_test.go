@@ -73,7 +73,7 @@ func TestIPv6Exhaustive(t *testing.T) {
 	} {
 		check := func(addr string) {
 			want := ipv6Valid(addr)
-			if got := urlgrammar.MatchRule(tt.v, "URI-reference", "//["+addr+"]/"); got != want {
+			if got := urlgrammar.MatchRule(tt.v, "URI-reference", "//["+addr+"]/", 0); got != want {
 				t.Errorf("%v [%s]: valid = %v, want %v", tt.v, addr, got, want)
 			}
 		}
@@ -161,7 +161,7 @@ func TestAgainstRegexp(t *testing.T) {
 			}
 			s := b.String()
 			for rule, re := range tt.regexps {
-				if got, want := urlgrammar.MatchRule(tt.v, rule, s), re.MatchString(s); got != want {
+				if got, want := urlgrammar.MatchRule(tt.v, rule, s, 0), re.MatchString(s); got != want {
 					t.Errorf("%v %s %q: valid = %v, the regexp says %v", tt.v, rule, s, got, want)
 					failures++
 				}

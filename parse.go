@@ -3,27 +3,19 @@ package urlgrammar
 // Parse validates s under v exactly as Validate does and, when s is valid, returns its
 // components as v's grammar defines them. It holds s to the same rule as Validate (for RFC
 // 1738, the rule of s's scheme: see the package documentation), and a rejection is the same
-// *SyntaxError. Parse allocates the URL and nothing else; Segments, Parts and Decoded
-// allocate what they return.
-func Parse(v Version, s string, mode ...Mode) (*URL, error) {
-	info, start, rule, err := defaultStart(v, s, mode)
+// *SyntaxError. Parse allocates the URL and nothing else; Segments, Part and Parts allocate
+// what they return. It is ParseRule(v, "", s, 0).
+func Parse(v Version, s string) (*URL, error) {
+	return ParseRule(v, "", s, 0)
+}
+
+// ParseRule is Parse holding s, read as mode says, to the rule named rule (by its name in the
+// document; "" for the rule of Validate), as ValidateRule does.
+func ParseRule(v Version, rule, s string, mode Mode) (*URL, error) {
+	info, start, rule, err := startFor(v, rule, s, mode)
 	if err != nil {
 		return nil, err
 	}
-	return parse(v, info, start, rule, s, mode)
-}
-
-// ParseRule is Parse holding s to the rule named rule (by its name in the document), as
-// ValidateRule does.
-func ParseRule(v Version, rule, s string, mode ...Mode) (*URL, error) {
-	info, start, err := lookupRule(v, rule)
-	if err != nil {
-		return nil, err
-	}
-	return parse(v, info, start, rule, s, mode)
-}
-
-func parse(v Version, info *version, start int, rule, s string, mode []Mode) (*URL, error) {
 	w, err := info.walker()
 	if err != nil {
 		return nil, err
@@ -35,5 +27,5 @@ func parse(v Version, info *version, start int, rule, s string, mode []Mode) (*U
 	var st walkState
 	w.walk(p, s, &st)
 	info.release(p)
-	return &URL{Version: v, Rule: rule, Raw: s, c: st.components.store(modeOf(mode))}, nil
+	return &URL{Version: v, Rule: rule, Raw: s, c: st.components.store(mode)}, nil
 }

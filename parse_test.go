@@ -320,7 +320,7 @@ func TestCaseIgnoreScheme(t *testing.T) {
 	if _, err := urlgrammar.Parse(urlgrammar.RFC1738, in); err == nil {
 		t.Errorf("Parse(%q) without CaseIgnoreScheme: no error; scheme = 1*[ lowalpha | … ]", in)
 	}
-	u, err := urlgrammar.Parse(urlgrammar.RFC1738, in, urlgrammar.CaseIgnoreScheme)
+	u, err := urlgrammar.ParseRule(urlgrammar.RFC1738, "", in, urlgrammar.CaseIgnoreScheme)
 	if err != nil {
 		t.Fatalf("Parse(%q, CaseIgnoreScheme): %v", in, err)
 	}
@@ -597,8 +597,8 @@ func FuzzParse(f *testing.F) {
 					u, err = urlgrammar.Parse(v, s)
 					verr = urlgrammar.Validate(v, s)
 				} else {
-					u, err = urlgrammar.ParseRule(v, rule, s)
-					verr = urlgrammar.ValidateRule(v, rule, s)
+					u, err = urlgrammar.ParseRule(v, rule, s, 0)
+					verr = urlgrammar.ValidateRule(v, rule, s, 0)
 				}
 				if (err == nil) != (verr == nil) {
 					t.Fatalf("%v %s %q: Parse error %v, Validate error %v", v, rule, s, err, verr)
@@ -753,9 +753,9 @@ func TestParseTreeNodes(t *testing.T) {
 	}
 	for _, v := range urlgrammar.Versions() {
 		for _, s := range parseSeeds {
-			rule := v.RuleFor(s)
-			root, treeErr := urlgrammar.ParseTreeRule(v, rule, s)
-			nodes, err := urlgrammar.ParseTreeNodes(v, rule, s)
+			rule := v.RuleFor(s, 0)
+			root, treeErr := urlgrammar.ParseTreeRule(v, rule, s, 0)
+			nodes, err := urlgrammar.ParseTreeNodesRule(v, rule, s, 0)
 			if (err == nil) != (treeErr == nil) {
 				t.Errorf("%v %q: ParseTreeNodes error %v, ParseTreeRule error %v", v, s, err, treeErr)
 				continue
@@ -796,7 +796,7 @@ func TestParseTreeNodes(t *testing.T) {
 			}
 		}
 	}
-	if _, err := urlgrammar.ParseTreeNodes(urlgrammar.RFC3986, "no-such-rule", "a"); err == nil {
+	if _, err := urlgrammar.ParseTreeNodesRule(urlgrammar.RFC3986, "no-such-rule", "a", 0); err == nil {
 		t.Error("ParseTreeNodes with an unknown rule: no error")
 	}
 }

@@ -13,7 +13,7 @@ import (
 var ErrNoReference = errors.New("no reference resolves to the target")
 
 // Relativize returns a reference that resolves to target against base under v's own algorithm
-// (Resolve, with the same modes): the inverse of resolution. It is the shortest of these
+// (Resolve, with the same mode and policy): the inverse of resolution. It is the shortest of these
 // forms that does resolve to target, the first listed on a tie:
 //
 //   - the empty reference, and the fragment alone ("#s");
@@ -27,33 +27,33 @@ var ErrNoReference = errors.New("no reference resolves to the target")
 //     scheme, a base outside the hierarchical syntax).
 //
 // Each candidate is resolved with v's algorithm and kept only when it gives target exactly, so
-// Resolve(v, base, Relativize(v, base, target)) == target whenever there is no error. Where
+// Resolve(v, base, Relativize(v, base, target, mode, p), mode, p) == target whenever there is no error. Where
 // none resolves to target, not even target itself (RFC 3986 removes dot segments from every
 // target), the error wraps ErrNoReference. Base and target must be valid as for Resolve; a
 // version whose document defines no resolution gives an error that wraps ErrNoResolution.
-func Relativize(v Version, base, target string, mode ...Mode) (string, error) {
-	if _, err := newResolution(v, modeOf(mode)); err != nil {
+func Relativize(v Version, base, target string, mode Mode, p Policy) (string, error) {
+	if _, err := newResolution(v, mode, p); err != nil {
 		return "", err
 	}
 	rule := v.DefaultRule()
-	baseURL, err := ParseRule(v, rule, base, mode...)
+	baseURL, err := ParseRule(v, rule, base, mode)
 	if err != nil {
 		return "", wrapf(err, "urlgrammar: %v: the base is not a valid %s", v, rule)
 	}
-	t, err := ParseRule(v, rule, target, mode...)
+	t, err := ParseRule(v, rule, target, mode)
 	if err != nil {
 		return "", wrapf(err, "urlgrammar: %v: the target is not a valid %s", v, rule)
 	}
 	// The target itself as the reference: every algorithm takes a reference with a scheme as
 	// it stands (RFC 3986 after removing its dot segments), so an error here is the base's.
-	got, err := Resolve(v, base, target, mode...)
+	got, err := Resolve(v, base, target, mode, p)
 	if err != nil {
 		return "", err
 	}
 	cands := append(candidates(baseURL, t), target)
 	sort.SliceStable(cands, func(i, j int) bool { return len(cands[i]) < len(cands[j]) })
 	for _, ref := range cands {
-		if r, err := Resolve(v, base, ref, mode...); err == nil && r.Text == target {
+		if r, err := Resolve(v, base, ref, mode, p); err == nil && r.Text == target {
 			return ref, nil
 		}
 	}

@@ -9,14 +9,14 @@ import (
 // checkRelativize checks the property Resolve(v, base, Relativize(v, base, target)) == target
 // for a target that resolution gave, and that the reference is no longer than the target.
 // checkTable calls it for every row of the documents' resolution tables.
-func checkRelativize(t *testing.T, v Version, base, target string, mode Mode, cite string) {
+func checkRelativize(t *testing.T, v Version, base, target string, p Policy, cite string) {
 	t.Helper()
-	ref, err := Relativize(v, base, target, mode)
+	ref, err := Relativize(v, base, target, 0, p)
 	if err != nil {
 		t.Errorf("%v %s: Relativize(%q, %q): %v", v, cite, base, target, err)
 		return
 	}
-	if got, err := resolveText(v, base, ref, mode); err != nil || got != target {
+	if got, err := resolveText(v, base, ref, p); err != nil || got != target {
 		t.Errorf("%v %s: Relativize(%q, %q) = %q, which resolves to %q, %v", v, cite, base, target, ref, got, err)
 	}
 	if len(ref) > len(target) {
@@ -56,11 +56,11 @@ func TestRelativizeShortest(t *testing.T) {
 		{Draft1993, "http://a/b/c/d;p?q#s", "d;p?q#s", "the 1993 draft, \"Partial form\""},
 	}
 	// RFC 1808 section 5.2: "An empty reference resolves to the complete base URL".
-	if got, err := Relativize(RFC1808, base+"#f", base+"#f"); err != nil || got != "" {
+	if got, err := Relativize(RFC1808, base+"#f", base+"#f", 0, Policy{}); err != nil || got != "" {
 		t.Errorf("rfc1808: Relativize of the base to itself = %q, %v; want the empty reference", got, err)
 	}
 	for _, r := range rows {
-		got, err := Relativize(r.v, base, r.target)
+		got, err := Relativize(r.v, base, r.target, 0, Policy{})
 		if err != nil || got != r.want {
 			t.Errorf("%v: Relativize(%q, %q) = %q, %v; want %q (%s)", r.v, base, r.target, got, err, r.want, r.why)
 		}
@@ -69,22 +69,22 @@ func TestRelativizeShortest(t *testing.T) {
 
 func TestRelativizeErrors(t *testing.T) {
 	for _, v := range []Version{Draft1994, RFC1738} {
-		if _, err := Relativize(v, "http://a/b", "http://a/c"); !errors.Is(err, ErrNoResolution) {
+		if _, err := Relativize(v, "http://a/b", "http://a/c", 0, Policy{}); !errors.Is(err, ErrNoResolution) {
 			t.Errorf("%v: %v, want an error that wraps ErrNoResolution", v, err)
 		}
 	}
 	// RFC 3986 removes dot segments from every target, so nothing resolves to this one.
-	if _, err := Relativize(RFC3986, "http://a/b", "http://a/./c"); !errors.Is(err, ErrNoReference) {
+	if _, err := Relativize(RFC3986, "http://a/b", "http://a/./c", 0, Policy{}); !errors.Is(err, ErrNoReference) {
 		t.Errorf("rfc3986: a target with a dot segment: %v, want an error that wraps ErrNoReference", err)
 	}
-	if _, err := Relativize(RFC3986, "http://a/b", "http://a/ c"); !isSyntaxErr(err) {
+	if _, err := Relativize(RFC3986, "http://a/b", "http://a/ c", 0, Policy{}); !isSyntaxErr(err) {
 		t.Errorf("rfc3986: an invalid target: %v, want a *SyntaxError", err)
 	}
-	if _, err := Relativize(RFC3986, "b/c", "http://a/c"); err == nil {
+	if _, err := Relativize(RFC3986, "b/c", "http://a/c", 0, Policy{}); err == nil {
 		t.Errorf("rfc3986: a relative base: no error")
 	}
 	// A base outside the hierarchical syntax leaves only the absolute target.
-	if got, err := Relativize(RFC2396, "mailto:x@y", "mailto:x@z"); err != nil || got != "mailto:x@z" {
+	if got, err := Relativize(RFC2396, "mailto:x@y", "mailto:x@z", 0, Policy{}); err != nil || got != "mailto:x@z" {
 		t.Errorf("rfc2396: an opaque base: %q, %v; want the target", got, err)
 	}
 }
@@ -94,7 +94,7 @@ func TestRelativizeErrors(t *testing.T) {
 func TestRelativizeHugeInput(t *testing.T) {
 	dir := strings.Repeat("a/", 1<<17)
 	base, target := "http://h/"+dir+"b/c", "http://h/"+dir+"d/e"
-	if got, err := Relativize(RFC3986, base, target); err != nil || got != "../d/e" {
+	if got, err := Relativize(RFC3986, base, target, 0, Policy{}); err != nil || got != "../d/e" {
 		t.Errorf("Relativize of %d-byte URLs = %.40q, %v; want \"../d/e\"", len(base), got, err)
 	}
 }

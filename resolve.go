@@ -33,7 +33,7 @@ type Resolution struct {
 var ErrNoResolution = errors.New("the document defines no resolution of relative references")
 
 // ErrLeftoverDotDot is wrapped by the error of Resolve when a resolved path still begins with
-// ".." segments and the mode AvoidTraversal was given.
+// ".." segments and the Policy AvoidTraversal was given.
 var ErrLeftoverDotDot = errors.New(`the resolved path still begins with ".." segments (avoiding traversal of the reference)`)
 
 // A resolver is what the package knows of one version's resolution algorithm.
@@ -53,6 +53,7 @@ type resolution struct {
 	base, ref       string
 	baseURL, refURL *URL
 	mode            Mode
+	policy          Policy
 }
 
 var resolvers = [...]*resolver{
@@ -114,27 +115,19 @@ func (v Version) resolutionSection() string {
 	return ""
 }
 
-// Allows reports whether v's document allows every reading that mode selects: whether
-// Resolve accepts mode for v. CaseIgnoreScheme is allowed for every version; NonValidating,
-// RemoveDotDot and AvoidTraversal where the document says so (see each).
-func (v Version) Allows(mode Mode) bool {
-	if mode&^knownModes != 0 || v.info() == nil {
-		return false
-	}
-	if mode&^CaseIgnoreScheme == 0 {
-		return true
-	}
-	if !v.DefinesResolution() {
-		return false
-	}
-	rv := resolvers[v]
-	return (mode&NonValidating == 0 || rv.nonValidating) && (mode&(RemoveDotDot|AvoidTraversal) == 0 || rv.dotDot)
+// Allows reports whether v's document offers every choice that p makes: whether Resolve
+// accepts p for v. The zero Policy is allowed for every version that defines resolution;
+// NonValidating, RemoveDotDot and AvoidTraversal where the document says so (see each).
+func (v Version) Allows(p Policy) bool {
+	_, err := newResolution(v, 0, p)
+	return err == nil
 }
 
 // Resolve resolves the reference ref against the base URL base with the algorithm of v's
 // document, exactly as the document states it: the target, and whether the document takes
 // it to be the current document. The modes select readings that the document allows (see
-// Mode and Version.Allows); giving one that it does not allow is an error.
+// Policy and Version.Allows); giving one that it does not allow is an error. Both inputs are
+// read as mode says.
 //
 // Both are parsed under v first: the base must be an absolute URL of v's grammar (its
 // AbsoluteRule: url, absoluteURL, absoluteURI or absolute-URI; a fragment after it is allowed
@@ -151,8 +144,8 @@ func (v Version) Allows(mode Mode) bool {
 // describes.
 //
 // A version whose document defines no resolution gives an error that wraps ErrNoResolution.
-func Resolve(v Version, base, ref string, mode ...Mode) (Resolution, error) {
-	r, err := newResolution(v, modeOf(mode))
+func Resolve(v Version, base, ref string, mode Mode, p Policy) (Resolution, error) {
+	r, err := newResolution(v, mode, p)
 	if err != nil {
 		return Resolution{}, err
 	}
@@ -164,12 +157,12 @@ func Resolve(v Version, base, ref string, mode ...Mode) (Resolution, error) {
 }
 
 // Resolve resolves the reference ref against u with the algorithm of u's version: it is
-// Resolve(u.Version, u.String(), ref, mode...), working from the components of u as Parse
+// Resolve(u.Version, u.String(), ref, mode, p) with the mode u was read with, working from the components of u as Parse
 // found them rather than reading u again. u must be absolute (have a scheme); the start rule
 // it was parsed with does not matter, and a CaseIgnoreScheme it was parsed with holds for ref
 // too.
-func (u *URL) Resolve(ref string, mode ...Mode) (Resolution, error) {
-	r, err := newResolution(u.Version, modeOf(mode)|u.mode())
+func (u *URL) Resolve(ref string, p Policy) (Resolution, error) {
+	r, err := newResolution(u.Version, u.mode(), p)
 	if err != nil {
 		return Resolution{}, err
 	}
@@ -192,8 +185,8 @@ func (r *resolution) resolve(base *URL, ref string) (Resolution, error) {
 	return resolvers[v].resolve(r)
 }
 
-// newResolution checks v and mode.
-func newResolution(v Version, mode Mode) (*resolution, error) {
+// newResolution checks v, mode and p.
+func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
 	if !v.DefinesResolution() {
 		if why, ok := noResolution[v]; ok {
 			return nil, fmt.Errorf("urlgrammar: %v: %w: %s", v, ErrNoResolution, why)
@@ -203,18 +196,19 @@ func newResolution(v Version, mode Mode) (*resolution, error) {
 	if v.info() == nil {
 		return nil, fmt.Errorf("urlgrammar: %v: its grammar is not registered, so base and reference cannot be validated", v)
 	}
+	if err := checkMode(mode); err != nil {
+		return nil, err
+	}
 	rv := resolvers[v]
 	switch {
-	case mode&^knownModes != 0:
-		return nil, fmt.Errorf("urlgrammar: unknown mode %#x", uint(mode&^knownModes))
-	case mode&NonValidating != 0 && !rv.nonValidating:
-		return nil, fmt.Errorf("urlgrammar: %v: mode NonValidating does not apply: the document does not allow a reference's scheme to be ignored", v)
-	case mode&(RemoveDotDot|AvoidTraversal) != 0 && !rv.dotDot:
-		return nil, fmt.Errorf("urlgrammar: %v: modes RemoveDotDot and AvoidTraversal do not apply: the document leaves no choice for leftover \"..\" segments", v)
-	case mode&RemoveDotDot != 0 && mode&AvoidTraversal != 0:
-		return nil, fmt.Errorf("urlgrammar: modes RemoveDotDot and AvoidTraversal exclude each other")
+	case p.NonValidating && !rv.nonValidating:
+		return nil, fmt.Errorf("urlgrammar: %v: NonValidating does not apply: the document does not allow a reference's scheme to be ignored", v)
+	case (p.RemoveDotDot || p.AvoidTraversal) && !rv.dotDot:
+		return nil, fmt.Errorf("urlgrammar: %v: RemoveDotDot and AvoidTraversal do not apply: the document leaves no choice for leftover \"..\" segments", v)
+	case p.RemoveDotDot && p.AvoidTraversal:
+		return nil, fmt.Errorf("urlgrammar: RemoveDotDot and AvoidTraversal exclude each other")
 	}
-	return &resolution{v: v, mode: mode}, nil
+	return &resolution{v: v, mode: mode, policy: p}, nil
 }
 
 // setBase checks that u is absolute: without its fragment, it matches the version's
@@ -418,9 +412,9 @@ func (r *resolution) leftoverDotDot(path string, lead int) (string, error) {
 		return path, nil
 	}
 	switch {
-	case r.mode&RemoveDotDot != 0:
+	case r.policy.RemoveDotDot:
 		return dropLeadingDotDot(path, lead), nil
-	case r.mode&AvoidTraversal != 0:
+	case r.policy.AvoidTraversal:
 		return "", fmt.Errorf("urlgrammar: %v: %q against %q: %w", r.v, r.ref, r.base, ErrLeftoverDotDot)
 	}
 	return path, nil
@@ -510,7 +504,7 @@ func resolve1993(r *resolution) (Resolution, error) {
 	}
 	// The draft defines the partial form only as an abbreviation of a URL ("the URL of another
 	// object may be given in abbreviated form"): what it abbreviates must be a URL.
-	if err := ValidateRule(r.v, "fragmentaddress", text); err != nil {
+	if err := ValidateRule(r.v, "fragmentaddress", text, r.mode); err != nil {
 		return Resolution{}, wrapf(err, "urlgrammar: %v: the partial form %q against %q stands for %q, which is not a valid fragmentaddress", r.v, r.ref, r.base, text)
 	}
 	return Resolution{Text: text}, nil
@@ -598,7 +592,7 @@ func resolve1808(r *resolution) (Resolution, error) {
 	}
 	baseAbs, _, _ := strings.Cut(r.base, "#")
 	_, afterScheme, _ := strings.Cut(baseAbs, ":")
-	if !MatchRule(r.v, "relativeURL", afterScheme) {
+	if !MatchRule(r.v, "relativeURL", afterScheme, r.mode) {
 		return Resolution{}, r.errNotHierarchical("generic-RL", `"base documents can only make use of relative URLs when their base URL fits within the generic-RL syntax" (RFC 1808 section 2)`)
 	}
 	// Step 2a: "If the embedded URL is entirely empty, it inherits the entire base URL (i.e., is
@@ -676,7 +670,7 @@ func resolve1997(r *resolution) (Resolution, error) {
 	}
 	baseAbs, _, _ := strings.Cut(r.base, "#")
 	_, afterScheme, _ := strings.Cut(baseAbs, ":")
-	if !MatchRule(r.v, "relativeURL", afterScheme) {
+	if !MatchRule(r.v, "relativeURL", afterScheme, r.mode) {
 		return Resolution{}, r.errNotHierarchical("generic-URL", `"Documents can only make use of relative URLs when their base URL fits within the generic-URL syntax" (section 5)`)
 	}
 	base := partsOf(r.baseURL)
@@ -737,7 +731,7 @@ func resolve2396(r *resolution) (Resolution, error) {
 	// that of the base URI and the scheme is known to always use the <hier_part> syntax") is
 	// taken only with NonValidating; Appendix C: "http:g = http:g ; for validating parsers".
 	if ref.hasScheme {
-		if !(r.mode&NonValidating != 0 && hier && ref.scheme == base.scheme) {
+		if !(r.policy.NonValidating && hier && ref.scheme == base.scheme) {
 			return Resolution{Text: r.ref}, nil
 		}
 		// "The parser can then continue with the steps below for the remainder of the
@@ -789,7 +783,7 @@ func resolve2003(r *resolution) (Resolution, error) {
 	baseAbs, _, _ := strings.Cut(r.base, "#")
 	base := partsOf(r.baseURL)
 	// if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme);
-	if r.mode&NonValidating != 0 && ref.hasScheme && ref.scheme == base.scheme {
+	if r.policy.NonValidating && ref.hasScheme && ref.scheme == base.scheme {
 		ref.hasScheme = false
 	}
 	var t refParts
@@ -831,7 +825,7 @@ func resolve2003(r *resolution) (Resolution, error) {
 // net-path or abs-path, or nothing, followed by an optional query: hier-part exactly).
 func (r *resolution) fitsHierPart2003(baseAbs string) error {
 	_, afterScheme, _ := strings.Cut(baseAbs, ":")
-	if afterScheme == "" || (afterScheme[0] == '/' || afterScheme[0] == '?') && MatchRule(r.v, "relative-URI", afterScheme) {
+	if afterScheme == "" || (afterScheme[0] == '/' || afterScheme[0] == '?') && MatchRule(r.v, "relative-URI", afterScheme, r.mode) {
 		return nil
 	}
 	return r.errNotHierarchical("<hier-part>", `"Documents can only make use of a relative URI when their base URI fits within the syntax" (section 5)`)
@@ -865,7 +859,7 @@ func resolve3986(r *resolution) (Resolution, error) {
 	base := partsOf(r.baseURL)
 	// -- A non-strict parser may ignore a scheme in the reference
 	// -- if it is identical to the base URI's scheme.
-	if r.mode&NonValidating != 0 && ref.hasScheme && ref.scheme == base.scheme {
+	if r.policy.NonValidating && ref.hasScheme && ref.scheme == base.scheme {
 		ref.hasScheme = false
 	}
 	var t refParts

@@ -9,11 +9,11 @@ import (
 
 // A resolveRow is one row of a document's table of resolution examples.
 type resolveRow struct {
-	ref  string
-	want string // the target as the document prints it; for "(current document)#s", the base without its fragment and "#s"
-	same bool   // the document prints "(current document)"
-	mode Mode
-	cite string // where the row stands, when not in the table's own section
+	ref    string
+	want   string // the target as the document prints it; for "(current document)#s", the base without its fragment and "#s"
+	same   bool   // the document prints "(current document)"
+	policy Policy
+	cite   string // where the row stands, when not in the table's own section
 	// rejected, when set, says why the version's own grammar rejects the reference although the
 	// document's table resolves it: Resolve must fail with a *SyntaxError, and the algorithm
 	// alone, given the reference anyway, must give want. The reference is then given to the
@@ -37,10 +37,10 @@ func checkTable(t *testing.T, tab resolveTable) {
 			cite = row.cite
 		}
 		if row.rejected != "" {
-			if _, err := Resolve(tab.v, tab.base, row.ref, row.mode); !isSyntaxErr(err) {
+			if _, err := Resolve(tab.v, tab.base, row.ref, 0, row.policy); !isSyntaxErr(err) {
 				t.Errorf("%v %s: %q: error = %v, want a *SyntaxError: %s", tab.v, cite, row.ref, err, row.rejected)
 			}
-			baseURL, err := ParseRule(tab.v, tab.v.DefaultRule(), tab.base)
+			baseURL, err := ParseRule(tab.v, tab.v.DefaultRule(), tab.base, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,14 +49,14 @@ func checkTable(t *testing.T, tab resolveTable) {
 				t.Fatal(err)
 			}
 			refURL.Version = tab.v
-			got, err := resolvers[tab.v].resolve(&resolution{v: tab.v, base: tab.base, ref: row.ref, baseURL: baseURL, refURL: refURL, mode: row.mode})
+			got, err := resolvers[tab.v].resolve(&resolution{v: tab.v, base: tab.base, ref: row.ref, baseURL: baseURL, refURL: refURL, policy: row.policy})
 			if err != nil || got.Text != row.want || got.SameDocument != row.same {
 				t.Errorf("%v %s: the algorithm alone: %q against %q = %+v, %v; want %q (same document: %v)",
 					tab.v, cite, row.ref, tab.base, got, err, row.want, row.same)
 			}
 			continue
 		}
-		got, err := Resolve(tab.v, tab.base, row.ref, row.mode)
+		got, err := Resolve(tab.v, tab.base, row.ref, 0, row.policy)
 		if err != nil {
 			t.Errorf("%v %s: %q against %q: unexpected error: %v", tab.v, cite, row.ref, tab.base, err)
 			continue
@@ -70,10 +70,10 @@ func checkTable(t *testing.T, tab resolveTable) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r, err := base.Resolve(row.ref, row.mode); err != nil || r != got {
-			t.Errorf("%v %s: URL.Resolve(%q) = %+v, %v; Resolve gave %+v", tab.v, cite, row.ref, r, err, got)
+		if r, err := base.Resolve(row.ref, row.policy); err != nil || r != got {
+			t.Errorf("%v %s: URL.Resolve(%q, Policy{}) = %+v, %v; Resolve gave %+v", tab.v, cite, row.ref, r, err, got)
 		}
-		checkRelativize(t, tab.v, tab.base, got.Text, row.mode, cite)
+		checkRelativize(t, tab.v, tab.base, got.Text, row.policy, cite)
 	}
 }
 
@@ -274,8 +274,8 @@ func TestResolveRFC2396Abnormal(t *testing.T) {
 		// after applying a relative URI calculation [...]. Thus, the above two references will be
 		// interpreted as "http://a/g" by some implementations." (section 5.2 step 6g: "by
 		// removing them from the resolved path")
-		{ref: "../../../g", want: "http://a/g", mode: RemoveDotDot},
-		{ref: "../../../../g", want: "http://a/g", mode: RemoveDotDot},
+		{ref: "../../../g", want: "http://a/g", policy: Policy{RemoveDotDot: true}},
+		{ref: "../../../../g", want: "http://a/g", policy: Policy{RemoveDotDot: true}},
 		{ref: "/./g", want: "http://a/./g"},
 		{ref: "/../g", want: "http://a/../g"},
 		{ref: "g.", want: "http://a/b/c/g."},
@@ -294,7 +294,7 @@ func TestResolveRFC2396Abnormal(t *testing.T) {
 		{ref: "g#s/../x", want: "http://a/b/c/g#s/../x"},
 		// "http:g = http:g ; for validating parsers | http://a/b/c/g ; for backwards compatibility"
 		{ref: "http:g", want: "http:g"},
-		{ref: "http:g", want: "http://a/b/c/g", mode: NonValidating},
+		{ref: "http:g", want: "http://a/b/c/g", policy: Policy{NonValidating: true}},
 	}})
 }
 
@@ -335,8 +335,8 @@ func TestResolveDraft2003Abnormal(t *testing.T) {
 		{ref: "../../../../g", want: "http://a/../../g"},
 		// "Thus, the above two references will be interpreted as "http://a/g" by some
 		// implementations." (section 5.2 merge step 7: "by removing them from the resolved path")
-		{ref: "../../../g", want: "http://a/g", mode: RemoveDotDot},
-		{ref: "../../../../g", want: "http://a/g", mode: RemoveDotDot},
+		{ref: "../../../g", want: "http://a/g", policy: Policy{RemoveDotDot: true}},
+		{ref: "../../../../g", want: "http://a/g", policy: Policy{RemoveDotDot: true}},
 		{ref: "/./g", want: "http://a/./g"},
 		{ref: "/../g", want: "http://a/../g"},
 		{ref: "g.", want: "http://a/b/c/g."},
@@ -355,7 +355,7 @@ func TestResolveDraft2003Abnormal(t *testing.T) {
 		{ref: "g#s/../x", want: "http://a/b/c/g#s/../x"},
 		// "http:g = http:g ; for validating parsers / http://a/b/c/g ; for backwards compatibility"
 		{ref: "http:g", want: "http:g"},
-		{ref: "http:g", want: "http://a/b/c/g", mode: NonValidating},
+		{ref: "http:g", want: "http://a/b/c/g", policy: Policy{NonValidating: true}},
 	}})
 }
 
@@ -445,7 +445,7 @@ func TestResolveRFC3986Abnormal(t *testing.T) {
 		{ref: "g#s/../x", want: "http://a/b/c/g#s/../x"},
 		// ""http:g" = "http:g" ; for strict parsers / "http://a/b/c/g" ; for backward compatibility"
 		{ref: "http:g", want: "http:g"},
-		{ref: "http:g", want: "http://a/b/c/g", mode: NonValidating},
+		{ref: "http:g", want: "http://a/b/c/g", policy: Policy{NonValidating: true}},
 	}})
 }
 
@@ -514,7 +514,7 @@ func TestResolveDraft1993(t *testing.T) {
 // The 1993 draft's partial form is validated by the URL it stands for: a search holds no "/"
 // (search = xalphas [ + search ]), so "g?y/./x" abbreviates no URL.
 func TestResolveDraft1993InvalidPartial(t *testing.T) {
-	_, err := Resolve(Draft1993, "http://a/b/c/d;p?q", "g?y/./x")
+	_, err := Resolve(Draft1993, "http://a/b/c/d;p?q", "g?y/./x", 0, Policy{})
 	var se *SyntaxError
 	if !errors.As(err, &se) {
 		t.Fatalf(`Resolve(draft1993, "g?y/./x") error = %v, want one that wraps a *SyntaxError`, err)
@@ -574,12 +574,12 @@ func TestResolveDifferences(t *testing.T) {
 		if c.ref == "?y" {
 			// RFC 2396 C.1 prints "?y = http://a/b/c/?y", but its grammar has no reference made
 			// of a query alone (see TestResolveRFC2396Normal).
-			if _, err := Resolve(RFC2396, base, c.ref); !isSyntaxErr(err) {
+			if _, err := Resolve(RFC2396, base, c.ref, 0, Policy{}); !isSyntaxErr(err) {
 				t.Errorf("rfc2396: %q: error = %v, want a *SyntaxError", c.ref, err)
 			}
 		}
 		for _, w := range c.wants {
-			got, err := resolveText(w.v, base, c.ref)
+			got, err := resolveText(w.v, base, c.ref, Policy{})
 			if err != nil || got != w.text {
 				t.Errorf("%v: %q = %q, %v; want %q (%s)", w.v, c.ref, got, err, w.text, w.cite)
 			}
@@ -592,7 +592,7 @@ func TestResolveNoResolution(t *testing.T) {
 		if v.DefinesResolution() || v.resolutionSection() != "" {
 			t.Errorf("%v.DefinesResolution() = true, want false", v)
 		}
-		_, err := Resolve(v, "http://a/b/c/d", "g")
+		_, err := Resolve(v, "http://a/b/c/d", "g", 0, Policy{})
 		if !errors.Is(err, ErrNoResolution) {
 			t.Errorf("Resolve(%v) error = %v, want one that wraps ErrNoResolution", v, err)
 		}
@@ -602,7 +602,7 @@ func TestResolveNoResolution(t *testing.T) {
 			t.Errorf("%v.DefinesResolution() = false, want true", v)
 		}
 	}
-	if _, err := Resolve(Version(0), "http://a/", "g"); err == nil || errors.Is(err, ErrNoResolution) {
+	if _, err := Resolve(Version(0), "http://a/", "g", 0, Policy{}); err == nil || errors.Is(err, ErrNoResolution) {
 		t.Errorf("Resolve(Version(0)) error = %v, want an unknown-version error", err)
 	}
 }
@@ -610,27 +610,27 @@ func TestResolveNoResolution(t *testing.T) {
 func TestResolveOptionsApplyOnlyWhereDocumented(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
 	for _, v := range []Version{Draft1993, RFC1808, Draft1997} {
-		if _, err := Resolve(v, base, "http:g", NonValidating); err == nil {
+		if _, err := Resolve(v, base, "http:g", 0, Policy{NonValidating: true}); err == nil {
 			t.Errorf("%v accepts NonValidating; its document allows no such reading", v)
 		}
 	}
 	for _, v := range []Version{Draft1993, RFC1808, Draft1997, RFC3986} {
-		if _, err := Resolve(v, base, "g", RemoveDotDot); err == nil {
+		if _, err := Resolve(v, base, "g", 0, Policy{RemoveDotDot: true}); err == nil {
 			t.Errorf("%v accepts LeftoverDotDot; its document leaves no choice", v)
 		}
 	}
 	for _, v := range []Version{RFC2396, Draft2003} {
-		_, err := Resolve(v, base, "../../../g", AvoidTraversal)
+		_, err := Resolve(v, base, "../../../g", 0, Policy{AvoidTraversal: true})
 		if !errors.Is(err, ErrLeftoverDotDot) {
 			t.Errorf("%v with AvoidTraversal: error = %v, want one that wraps ErrLeftoverDotDot", v, err)
 		}
-		if got, err := resolveText(v, base, "../g", AvoidTraversal); err != nil || got != "http://a/b/g" {
+		if got, err := resolveText(v, base, "../g", Policy{AvoidTraversal: true}); err != nil || got != "http://a/b/g" {
 			t.Errorf("%v with AvoidTraversal: %q = %q, %v; want %q", v, "../g", got, err, "http://a/b/g")
 		}
-		if got, err := resolveText(v, base, "../../../g"); err != nil || got != "http://a/../g" {
+		if got, err := resolveText(v, base, "../../../g", Policy{}); err != nil || got != "http://a/../g" {
 			t.Errorf("%v retaining: %q = %q, %v; want %q", v, "../../../g", got, err, "http://a/../g")
 		}
-		if _, err := Resolve(v, base, "g", RemoveDotDot|AvoidTraversal); err == nil {
+		if _, err := Resolve(v, base, "g", 0, Policy{RemoveDotDot: true, AvoidTraversal: true}); err == nil {
 			t.Errorf("%v accepts RemoveDotDot|AvoidTraversal, which exclude each other", v)
 		}
 	}
@@ -641,14 +641,14 @@ func TestResolveBase(t *testing.T) {
 		// A base must be absolute (RFC 1808 section 3, the 1997 draft and RFC 2396 section 5.1,
 		// the 2003 draft section 5.1, RFC 3986 section 5.1).
 		for _, base := range []string{"", "/b/c", "b/c", "//a/b", "\x00", "http://a/b\x00", "http://a/\xff", "http://a/é"} {
-			_, err := Resolve(v, base, "g")
+			_, err := Resolve(v, base, "g", 0, Policy{})
 			var se *SyntaxError
 			if !errors.As(err, &se) {
 				t.Errorf("%v: base %q: error = %v, want one that wraps a *SyntaxError", v, base, err)
 			}
 		}
 		// A fragment after the base is set aside.
-		if got, err := resolveText(v, "http://a/b/c/d;p?q#f", "g"); err != nil || got != "http://a/b/c/g" {
+		if got, err := resolveText(v, "http://a/b/c/d;p?q#f", "g", Policy{}); err != nil || got != "http://a/b/c/g" {
 			t.Errorf("%v: base with a fragment: %q, %v", v, got, err)
 		}
 	}
@@ -660,27 +660,27 @@ func TestResolveBase(t *testing.T) {
 		{RFC2396, "mailto:x@y"}, // hier_part begins with "/"
 		{Draft2003, "mailto:x@y"},
 	} {
-		if _, err := Resolve(c.v, c.base, "g"); err == nil || isSyntaxErr(err) {
+		if _, err := Resolve(c.v, c.base, "g", 0, Policy{}); err == nil || isSyntaxErr(err) {
 			t.Errorf("%v: base %q, reference %q: error = %v, want a not-hierarchical error", c.v, c.base, "g", err)
 		}
 		// A reference to the current document does not use the base's hierarchy.
-		if got, err := Resolve(c.v, c.base, "#s"); err != nil || got.Text != "mailto:x@y#s" || !got.SameDocument {
+		if got, err := Resolve(c.v, c.base, "#s", 0, Policy{}); err != nil || got.Text != "mailto:x@y#s" || !got.SameDocument {
 			t.Errorf("%v: base %q, reference %q = %+v, %v", c.v, c.base, "#s", got, err)
 		}
 		// Nor does an absolute one.
-		if got, err := resolveText(c.v, c.base, "g:h"); err != nil || got != "g:h" {
+		if got, err := resolveText(c.v, c.base, "g:h", Policy{}); err != nil || got != "g:h" {
 			t.Errorf("%v: base %q, reference %q = %q, %v", c.v, c.base, "g:h", got, err)
 		}
 	}
 	// RFC 3986 requires no hierarchy of the base (section 5.2.3 merges with any path).
-	if got, err := resolveText(RFC3986, "mailto:x@y", "g"); err != nil || got != "mailto:g" {
+	if got, err := resolveText(RFC3986, "mailto:x@y", "g", Policy{}); err != nil || got != "mailto:g" {
 		t.Errorf("rfc3986: mailto:x@y + g = %q, %v; want %q", got, err, "mailto:g")
 	}
 }
 
 // resolveText is the text of Resolve's target.
-func resolveText(v Version, base, ref string, mode ...Mode) (string, error) {
-	r, err := Resolve(v, base, ref, mode...)
+func resolveText(v Version, base, ref string, p Policy) (string, error) {
+	r, err := Resolve(v, base, ref, 0, p)
 	return r.Text, err
 }
 
@@ -699,7 +699,7 @@ func TestResolveBadReference(t *testing.T) {
 			huge = strings.Repeat("a", 1<<20)
 		}
 		for _, ref := range []string{"\x00", "g\x00", "g h\n", "\xff", "é", "%", "g#s#t", huge + "\x00"} {
-			_, err := Resolve(v, base, ref)
+			_, err := Resolve(v, base, ref, 0, Policy{})
 			if !isSyntaxErr(err) {
 				t.Errorf("%v: reference %q: error = %v, want one that wraps a *SyntaxError", v, truncate(ref), err)
 			}
@@ -726,7 +726,7 @@ func TestResolveHugeInputs(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
 	for _, v := range []Version{Draft1993, RFC1808, Draft1997, RFC2396, Draft2003, RFC3986} {
 		for _, h := range hugeReferences(1 << 20) {
-			got, err := resolveText(v, base, h.ref)
+			got, err := resolveText(v, base, h.ref, Policy{})
 			if err != nil && !isSyntaxErr(err) {
 				t.Errorf("%v: %d-byte reference: %v", v, len(h.ref), err)
 			}
@@ -749,7 +749,7 @@ func BenchmarkResolveHuge(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/%d", size.name, i), func(b *testing.B) {
 				b.SetBytes(int64(len(h.ref)))
 				for b.Loop() {
-					Resolve(RFC3986, base, h.ref)
+					Resolve(RFC3986, base, h.ref, 0, Policy{})
 				}
 			})
 		}
@@ -771,8 +771,8 @@ func FuzzResolve(f *testing.F) {
 	f.Add("mailto:x@y", "g")
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		for _, v := range Versions() {
-			for _, mode := range []Mode{0, NonValidating, RemoveDotDot} {
-				r, err := Resolve(v, base, ref, mode)
+			for _, p := range []Policy{{}, {NonValidating: true}, {RemoveDotDot: true}} {
+				r, err := Resolve(v, base, ref, 0, p)
 				if err != nil {
 					continue
 				}
@@ -792,7 +792,7 @@ func FuzzResolve(f *testing.F) {
 // http://a/b/c/g?y/../x").
 func TestResolveOpaqueReadAsAppendixB(t *testing.T) {
 	for _, v := range []Version{RFC2396, Draft2003, RFC3986} {
-		got, err := resolveText(v, "http://a/b/c/d;p?q", "http:g?y/../x", NonValidating)
+		got, err := resolveText(v, "http://a/b/c/d;p?q", "http:g?y/../x", Policy{NonValidating: true})
 		if want := "http://a/b/c/g?y/../x"; err != nil || got != want {
 			t.Errorf("%v: non-validating %q = %q, %v; want %q", v, "http:g?y/../x", got, err, want)
 		}
@@ -809,35 +809,35 @@ func TestResolveParsed(t *testing.T) {
 			t.Fatalf("%v: %v", v, err)
 		}
 		for _, ref := range refs {
-			want, wantErr := Resolve(v, base, ref)
-			got, err := baseURL.Resolve(ref)
+			want, wantErr := Resolve(v, base, ref, 0, Policy{})
+			got, err := baseURL.Resolve(ref, Policy{})
 			if got != want || (err == nil) != (wantErr == nil) {
-				t.Errorf("%v: URL.Resolve(%q) = %+v, %v; Resolve gives %+v, %v", v, ref, got, err, want, wantErr)
+				t.Errorf("%v: URL.Resolve(%q, Policy{}) = %+v, %v; Resolve gives %+v, %v", v, ref, got, err, want, wantErr)
 			}
 		}
 	}
 	// A base parsed with another start rule is read as it was parsed.
-	absBase, err := ParseRule(RFC3986, "absolute-URI", base)
+	absBase, err := ParseRule(RFC3986, "absolute-URI", base, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := absBase.Resolve("../g"); err != nil || got.Text != "http://a/b/g" {
+	if got, err := absBase.Resolve("../g", Policy{}); err != nil || got.Text != "http://a/b/g" {
 		t.Errorf("rfc3986: absolute-URI base, ../g = %+v, %v", got, err)
 	}
 	// The base must be absolute; a zero URL is no base.
 	relBase, _ := Parse(RFC3986, "/b/c")
-	if _, err := relBase.Resolve("../g"); !isSyntaxErr(err) {
+	if _, err := relBase.Resolve("../g", Policy{}); !isSyntaxErr(err) {
 		t.Errorf("URL.Resolve with a relative base: error = %v, want one that wraps a *SyntaxError", err)
 	}
-	if _, err := new(URL).Resolve("g"); err == nil {
+	if _, err := new(URL).Resolve("g", Policy{}); err == nil {
 		t.Error("URL.Resolve on a zero URL: no error")
 	}
 	// A base parsed with CaseIgnoreScheme reads its references the same way.
-	ci, err := Parse(RFC3986, "HTTP://a/b/c", CaseIgnoreScheme)
+	ci, err := ParseRule(RFC3986, "", "HTTP://a/b/c", CaseIgnoreScheme)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := ci.Resolve("g"); err != nil || got.Text != "HTTP://a/b/g" {
+	if got, err := ci.Resolve("g", Policy{}); err != nil || got.Text != "HTTP://a/b/g" {
 		t.Errorf("CaseIgnoreScheme base: g = %+v, %v; want %q", got, err, "HTTP://a/b/g")
 	}
 }

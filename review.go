@@ -162,7 +162,8 @@ var reviews = [...]*review{
 }
 
 // Review checks a valid input against the security considerations of v's own document and
-// returns what it finds, in input order; an invalid input gives the *SyntaxError of Validate.
+// returns what it finds, in input order; an input read as mode says and invalid gives the
+// *SyntaxError of ValidateRule.
 // The checks, and the sentences they come from, are those of the Concern constants; a version
 // is checked only for the considerations its document states:
 //
@@ -183,8 +184,8 @@ var reviews = [...]*review{
 // userinfo; the 1997 draft makes "http://2130706433/" a path), the review follows the grammar.
 //
 // Mixed-script or confusable-looking host names are out of scope: the grammars are ASCII.
-func Review(v Version, s string) ([]Finding, error) {
-	u, err := Parse(v, s)
+func Review(v Version, s string, mode Mode) ([]Finding, error) {
+	u, err := ParseRule(v, "", s, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -568,8 +569,8 @@ func (r *reviewer) dotSegments(rv *review) {
 //
 // It gives the error of Resolve when ref cannot be resolved. The target itself is
 // reviewed by Review(v, target).
-func ReviewReference(v Version, base, ref string, mode ...Mode) ([]Finding, error) {
-	res, err := Resolve(v, base, ref, mode...)
+func ReviewReference(v Version, base, ref string, mode Mode, policy Policy) ([]Finding, error) {
+	res, err := Resolve(v, base, ref, mode, policy)
 	if err != nil {
 		return nil, err
 	}
@@ -577,11 +578,11 @@ func ReviewReference(v Version, base, ref string, mode ...Mode) ([]Finding, erro
 	if section == "" {
 		return nil, nil // the 1993 draft: see above
 	}
-	baseURL, err := Parse(v, base)
+	baseURL, err := ParseRule(v, "", base, mode)
 	if err != nil {
 		return nil, err
 	}
-	refURL, err := Parse(v, ref)
+	refURL, err := ParseRule(v, "", ref, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -591,7 +592,7 @@ func ReviewReference(v Version, base, ref string, mode ...Mode) ([]Finding, erro
 
 	var fs []Finding
 	if !refScheme && !refAuthority {
-		if target, err := Parse(v, res.Text); err == nil {
+		if target, err := ParseRule(v, "", res.Text, mode); err == nil {
 			ta, ba := target.Authority(), baseURL.Authority()
 			tp := target.Path()
 			viaPath := !ta.Present && tp.Kind == PathAbsolute && strings.HasPrefix(tp.Text, "//")

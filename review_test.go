@@ -69,7 +69,7 @@ type reviewCase struct {
 func checkReviews(t *testing.T, cases []reviewCase) {
 	t.Helper()
 	for _, c := range cases {
-		fs, err := urlgrammar.Review(c.v, c.input)
+		fs, err := urlgrammar.Review(c.v, c.input, 0)
 		if err != nil {
 			t.Errorf("Review(%v, %q): %v", c.v, c.input, err)
 			continue
@@ -202,7 +202,7 @@ func TestReviewSectionExamples(t *testing.T) {
 // TestReviewInvalid: an invalid input gives Validate's *SyntaxError, and no finding.
 func TestReviewInvalid(t *testing.T) {
 	for _, s := range []string{"http://a:b/", "http://h/\x00", "http://h/%zz", "http://h/\xff"} {
-		fs, err := urlgrammar.Review(urlgrammar.RFC3986, s)
+		fs, err := urlgrammar.Review(urlgrammar.RFC3986, s, 0)
 		var se *urlgrammar.SyntaxError
 		if !errors.As(err, &se) || fs != nil {
 			t.Errorf("Review(rfc3986, %q) = %v, %v; want no finding and a *SyntaxError", s, fs, err)
@@ -212,7 +212,7 @@ func TestReviewInvalid(t *testing.T) {
 			t.Errorf("Review(rfc3986, %q): error %q, Validate's %q", s, err, want)
 		}
 	}
-	if _, err := urlgrammar.Review(urlgrammar.Version(0), "http://h/"); err == nil {
+	if _, err := urlgrammar.Review(urlgrammar.Version(0), "http://h/", 0); err == nil {
 		t.Error("Review of an unknown version: no error")
 	}
 }
@@ -335,7 +335,7 @@ func TestReviewReference(t *testing.T) {
 	cases = append(cases, refCase{urlgrammar.Draft1993, base, "../../../g", nil})
 
 	for _, c := range cases {
-		fs, err := urlgrammar.ReviewReference(c.v, c.base, c.ref)
+		fs, err := urlgrammar.ReviewReference(c.v, c.base, c.ref, 0, urlgrammar.Policy{})
 		if err != nil {
 			t.Errorf("ReviewReference(%v, %q, %q): %v", c.v, c.base, c.ref, err)
 			continue
@@ -349,12 +349,12 @@ func TestReviewReference(t *testing.T) {
 		}
 	}
 	// "../../../g": the climbing ".." is the third, at byte 6.
-	fs, _ := urlgrammar.ReviewReference(urlgrammar.RFC3986, base, "../../../g")
+	fs, _ := urlgrammar.ReviewReference(urlgrammar.RFC3986, base, "../../../g", 0, urlgrammar.Policy{})
 	if len(fs) != 1 || fs[0].Begin != 6 {
 		t.Errorf("ReviewReference(rfc3986, %q, \"../../../g\") = %v; want one finding at byte 6", base, fs)
 	}
 	// A version that defines no resolution gives the error of Resolve.
-	if _, err := urlgrammar.ReviewReference(urlgrammar.RFC1738, "http://a/", "g"); !errors.Is(err, urlgrammar.ErrNoResolution) {
+	if _, err := urlgrammar.ReviewReference(urlgrammar.RFC1738, "http://a/", "g", 0, urlgrammar.Policy{}); !errors.Is(err, urlgrammar.ErrNoResolution) {
 		t.Errorf("ReviewReference(rfc1738): error %v, want ErrNoResolution", err)
 	}
 }
@@ -376,7 +376,7 @@ func TestReviewBenchCorpus(t *testing.T) {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		for _, v := range urlgrammar.Versions() {
-			fs, err := urlgrammar.Review(v, sc.Text())
+			fs, err := urlgrammar.Review(v, sc.Text(), 0)
 			if err != nil {
 				continue
 			}
@@ -459,7 +459,7 @@ func TestConcernString(t *testing.T) {
 func TestReviewLongInput(t *testing.T) {
 	const n = 10000
 	s := "http://h/" + strings.Repeat("a%0D%0Ab", n)
-	fs, err := urlgrammar.Review(urlgrammar.RFC3986, s)
+	fs, err := urlgrammar.Review(urlgrammar.RFC3986, s, 0)
 	if err != nil || len(fs) != n {
 		t.Fatalf("Review of %d escaped CR LF: %d findings, %v", n, len(fs), err)
 	}
@@ -471,7 +471,7 @@ func TestReviewLongInput(t *testing.T) {
 }
 
 func ExampleReview() {
-	findings, err := urlgrammar.Review(urlgrammar.RFC3986, "http://0x7f.1/")
+	findings, err := urlgrammar.Review(urlgrammar.RFC3986, "http://0x7f.1/", 0)
 	if err != nil {
 		panic(err)
 	}
@@ -500,7 +500,7 @@ func TestReviewRareIPAddress(t *testing.T) {
 		"127.0.0.1.":      "127.0.0.1",       // with a trailing dot
 	} {
 		s := "http://" + host + "/"
-		fs, err := urlgrammar.Review(urlgrammar.RFC3986, s)
+		fs, err := urlgrammar.Review(urlgrammar.RFC3986, s, 0)
 		if err != nil || len(fs) != 1 || fs[0].Concern != urlgrammar.RareIPAddress {
 			t.Errorf("Review(rfc3986, %q) = %v, %v; want one rare-ip-address finding", s, fs, err)
 			continue

@@ -253,7 +253,7 @@ func TestRFC1738SchemesAreGenericURLs(t *testing.T) {
 	cases := append([]verdictCase(nil), rfc1738Hand...)
 	for _, ex := range compare.Corpus() {
 		if strings.HasPrefix(ex.Source, "RFC 1738 ") && urlgrammar.Match(urlgrammar.RFC1738, ex.Input) {
-			cases = append(cases, verdictCase{urlgrammar.RFC1738.RuleFor(ex.Input), ex.Input, true, ex.Source})
+			cases = append(cases, verdictCase{urlgrammar.RFC1738.RuleFor(ex.Input, 0), ex.Input, true, ex.Source})
 		}
 	}
 	for _, c := range cases {
@@ -261,7 +261,7 @@ func TestRFC1738SchemesAreGenericURLs(t *testing.T) {
 			continue
 		}
 		for _, rule := range []string{"url", "genericurl", "otherurl"} {
-			if !urlgrammar.MatchRule(urlgrammar.RFC1738, rule, c.input) {
+			if !urlgrammar.MatchRule(urlgrammar.RFC1738, rule, c.input, 0) {
 				t.Errorf("%q is a valid %s but not a valid %s", c.input, c.rule, rule)
 			}
 		}
@@ -273,45 +273,45 @@ func TestRFC1738SchemesAreGenericURLs(t *testing.T) {
 func TestRFC1738DefaultReading(t *testing.T) {
 	tests := []struct {
 		input string
-		opts  []urlgrammar.Mode
+		mode  urlgrammar.Mode
 		rule  string // the rule of the *SyntaxError, "" for valid
 	}{
-		{"http://a:b/", nil, "httpurl"}, // section 3.3: no password, and port = digits
-		{"http://host:80/a?b", nil, ""},
-		{"foo://a:b/", nil, ""}, // genericurl
-		{"ftp://host/a;type=x", nil, "ftpurl"},
-		{"ftp://host/a;type=i", nil, ""},
-		{"news:", nil, "newsurl"},
-		{"mailto:", nil, "mailtourl"},
-		{"gopher://h/1a%09b/c", nil, ""},
-		{"HTTP://host/", nil, "genericurl"}, // "HTTP" is not one of the ten names, and scheme is lower case
+		{"http://a:b/", 0, "httpurl"}, // section 3.3: no password, and port = digits
+		{"http://host:80/a?b", 0, ""},
+		{"foo://a:b/", 0, ""}, // genericurl
+		{"ftp://host/a;type=x", 0, "ftpurl"},
+		{"ftp://host/a;type=i", 0, ""},
+		{"news:", 0, "newsurl"},
+		{"mailto:", 0, "mailtourl"},
+		{"gopher://h/1a%09b/c", 0, ""},
+		{"HTTP://host/", 0, "genericurl"}, // "HTTP" is not one of the ten names, and scheme is lower case
 		// Section 2.1: "programs interpreting URLs should treat upper case letters as
 		// equivalent to lower case in scheme names (e.g., allow "HTTP" as well as "http")".
-		{"HTTP://host/", []urlgrammar.Mode{urlgrammar.CaseIgnoreScheme}, ""},
-		{"HTTP://a:b/", []urlgrammar.Mode{urlgrammar.CaseIgnoreScheme}, "httpurl"},
-		{"Foo:bar", nil, "genericurl"},
-		{"Foo:bar", []urlgrammar.Mode{urlgrammar.CaseIgnoreScheme}, ""},
-		{"http://host/A", []urlgrammar.Mode{urlgrammar.CaseIgnoreScheme}, ""},
-		{"ftp://host/a;TYPE=i", []urlgrammar.Mode{urlgrammar.CaseIgnoreScheme}, "ftpurl"}, // only the scheme is read case-insensitively
+		{"HTTP://host/", urlgrammar.CaseIgnoreScheme, ""},
+		{"HTTP://a:b/", urlgrammar.CaseIgnoreScheme, "httpurl"},
+		{"Foo:bar", 0, "genericurl"},
+		{"Foo:bar", urlgrammar.CaseIgnoreScheme, ""},
+		{"http://host/A", urlgrammar.CaseIgnoreScheme, ""},
+		{"ftp://host/a;TYPE=i", urlgrammar.CaseIgnoreScheme, "ftpurl"}, // only the scheme is read case-insensitively
 	}
 	for _, tt := range tests {
-		err := urlgrammar.Validate(urlgrammar.RFC1738, tt.input, tt.opts...)
+		err := urlgrammar.ValidateRule(urlgrammar.RFC1738, "", tt.input, tt.mode)
 		if tt.rule == "" {
 			if err != nil {
-				t.Errorf("Validate(RFC1738, %q, %d options) = %v; want nil", tt.input, len(tt.opts), err)
+				t.Errorf("ValidateRule(RFC1738, \"\", %q, %#x) = %v; want nil", tt.input, tt.mode, err)
 			}
 			continue
 		}
 		var se *urlgrammar.SyntaxError
 		if !errors.As(err, &se) || se.Rule != tt.rule {
-			t.Errorf("Validate(RFC1738, %q, %d options) = %v; want a *SyntaxError of rule %s", tt.input, len(tt.opts), err, tt.rule)
+			t.Errorf("ValidateRule(RFC1738, \"\", %q, %#x) = %v; want a *SyntaxError of rule %s", tt.input, tt.mode, err, tt.rule)
 		}
-		if got := urlgrammar.Match(urlgrammar.RFC1738, tt.input, tt.opts...); got {
+		if got := urlgrammar.MatchRule(urlgrammar.RFC1738, "", tt.input, tt.mode); got {
 			t.Errorf("Match(RFC1738, %q) = true; want false", tt.input)
 		}
 	}
 	// The literal reading of section 5 accepts "http://a:b/" as an otherurl.
-	if err := urlgrammar.ValidateRule(urlgrammar.RFC1738, "url", "http://a:b/"); err != nil {
+	if err := urlgrammar.ValidateRule(urlgrammar.RFC1738, "url", "http://a:b/", 0); err != nil {
 		t.Errorf(`ValidateRule(RFC1738, "url", "http://a:b/") = %v; want nil (otherurl)`, err)
 	}
 }

@@ -264,7 +264,7 @@ func TestRFC1808SyntaxErrorOffsets(t *testing.T) {
 		{"URL", "http://a/b#f ", 12}, // trailing space
 		{"absoluteURL", "http://a/b#f", 10},
 	} {
-		err := urlgrammar.ValidateRule(urlgrammar.RFC1808, c.rule, c.in)
+		err := urlgrammar.ValidateRule(urlgrammar.RFC1808, c.rule, c.in, 0)
 		var se *urlgrammar.SyntaxError
 		if !errors.As(err, &se) {
 			t.Errorf("rfc1808 %s %q: got %v, want a *SyntaxError", c.rule, c.in, err)

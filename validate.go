@@ -6,85 +6,23 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
-// A Mode selects readings that a document's prose allows beyond its grammar as printed. The
-// zero Mode is the grammar as printed; each flag is named after the sentence that allows it.
-// Functions that take modes combine them (CaseIgnoreScheme|NonValidating is both).
-// Version.Allows says which flags a version's document allows; CaseIgnoreScheme applies to
-// every version.
-type Mode uint
-
-const (
-	// CaseIgnoreScheme reads scheme names case-insensitively, as RFC 1738 section 2.1 allows:
-	// "For resiliency, programs interpreting URLs should treat upper case letters as
-	// equivalent to lower case in scheme names (e.g., allow "HTTP" as well as "http")." The
-	// scheme's letters are read as lower case before the input is matched; everything else is
-	// matched as written.
-	CaseIgnoreScheme Mode = 1 << iota
-
-	// NonValidating makes Resolve ignore a scheme in the reference when it is identical to
-	// the base's scheme, so that "http:g" against "http://a/b/c/d;p?q" is "http://a/b/c/g"
-	// instead of "http:g". The 2003 draft, section 5.2: "A non-validating parser may ignore a
-	// scheme in the reference if it is identical to the base URI's scheme" (Appendix C:
-	// "http://a/b/c/g ; for backwards compatibility"); RFC 3986 section 5.2.2 says the same of
-	// "a non-strict parser"; RFC 2396 section 5.2 step 3 allows it "for backwards
-	// compatibility" when "the scheme is known to always use the <hier_part> syntax" — the
-	// base, which must fit that syntax for a relative reference to be used with it (section
-	// 5), is the only knowledge of the scheme that Resolve has. The 1993 draft, RFC 1808 and
-	// the 1997 draft allow no such reading.
-	NonValidating
-
-	// RemoveDotDot makes Resolve discard the ".." segments that a resolved path still begins
-	// with ("../../../g" against "http://a/b/c/d;p?q" is "http://a/g"), and AvoidTraversal
-	// makes it fail with an error that wraps ErrLeftoverDotDot; without either, they are
-	// retained ("http://a/../g"), the choice the documents list first and the one their
-	// Appendix C examples show. These are the choices of RFC 2396 section 5.2 step 6g and of
-	// the 2003 draft's merge step 7: "Implementations may handle this error by retaining these
-	// components in the resolved path (i.e., treating them as part of the final URI), by
-	// removing them from the resolved path (i.e., discarding relative levels above the root),
-	// or by avoiding traversal of the reference." The other versions leave no choice: RFC 1808
-	// and the 1997 draft keep them, RFC 3986's remove_dot_segments removes them, and the 1993
-	// draft's rules keep them.
-	RemoveDotDot
-	AvoidTraversal // see RemoveDotDot
-)
-
-// modeOf combines the modes a function was given.
-func modeOf(modes []Mode) Mode {
-	var m Mode
-	for _, x := range modes {
-		m |= x
-	}
-	return m
-}
-
-// knownModes are the flags that this package defines.
-const knownModes = CaseIgnoreScheme | NonValidating | RemoveDotDot | AvoidTraversal
-
 // Validate reports whether s is a valid URL under v: nil, or a *SyntaxError that says where
-// and why s leaves the grammar. It holds s to v's default start rule (Version.DefaultRule),
-// except for RFC 1738 (see the package documentation).
-func Validate(v Version, s string, mode ...Mode) error {
-	info, start, rule, err := defaultStart(v, s, mode)
+// and why s leaves the grammar. It holds s, as written, to v's default start rule (the first of
+// Version.StartRules), except for RFC 1738 (see the package documentation). It is
+// ValidateRule(v, "", s, 0).
+func Validate(v Version, s string) error {
+	return ValidateRule(v, "", s, 0)
+}
+
+// ValidateRule reports whether the whole of s, read as mode says, is matched by the rule named
+// rule (by its name in the document, such as "URI-reference" or "host") of v's grammar: nil,
+// or a *SyntaxError. Every rule of the document can be asked (Version.Rules); "" is the rule
+// that Validate holds s to. An unknown version, rule or mode is an error of another type.
+func ValidateRule(v Version, rule, s string, mode Mode) error {
+	info, start, rule, err := startFor(v, rule, s, mode)
 	if err != nil {
 		return err
 	}
-	return validate(v, info, start, rule, s, mode)
-}
-
-// ValidateRule reports whether the whole of s is matched by the rule named rule (by its name
-// in the document, such as "URI-reference" or "host") of v's grammar: nil, or a *SyntaxError.
-// Every rule of the document can be asked (Version.Rules). An unknown version or rule is an
-// error of another type.
-func ValidateRule(v Version, rule, s string, mode ...Mode) error {
-	info, start, err := lookupRule(v, rule)
-	if err != nil {
-		return err
-	}
-	return validate(v, info, start, rule, s, mode)
-}
-
-// validate holds s, read as mode says, to rule number start (named rule) of v's grammar.
-func validate(v Version, info *version, start int, rule, s string, mode []Mode) error {
 	read := readAs(s, mode)
 	if match(info, start, read) {
 		return nil
@@ -92,65 +30,51 @@ func validate(v Version, info *version, start int, rule, s string, mode []Mode) 
 	return newSyntaxError(v, rule, s, read)
 }
 
-// Match reports whether Validate(v, s, mode...) would return nil, without computing the
-// diagnostics of a rejection.
-func Match(v Version, s string, mode ...Mode) bool {
-	info, start, _, err := defaultStart(v, s, mode)
+// Match reports whether Validate(v, s) would return nil, without computing the diagnostics
+// of a rejection. It is MatchRule(v, "", s, 0).
+func Match(v Version, s string) bool {
+	return MatchRule(v, "", s, 0)
+}
+
+// MatchRule reports whether ValidateRule(v, rule, s, mode) would return nil, without
+// computing the diagnostics of a rejection. It is false for an unknown version, rule or mode.
+func MatchRule(v Version, rule, s string, mode Mode) bool {
+	info, start, _, err := startFor(v, rule, s, mode)
 	return err == nil && match(info, start, readAs(s, mode))
 }
 
-// MatchRule reports whether ValidateRule(v, rule, s, mode...) would return nil, without
-// computing the diagnostics of a rejection. It is false for an unknown version or rule.
-func MatchRule(v Version, rule, s string, mode ...Mode) bool {
-	info, start, err := lookupRule(v, rule)
-	return err == nil && match(info, start, readAs(s, mode))
-}
-
-func lookupRule(v Version, rule string) (*version, int, error) {
-	info := v.info()
-	if info == nil {
-		return nil, 0, fmt.Errorf("urlgrammar: unknown version %v", v)
-	}
-	start := info.grammar.Rule(rule)
-	if start < 0 {
-		return nil, 0, fmt.Errorf("urlgrammar: %v has no rule %q", v, rule)
-	}
-	return info, start, nil
-}
-
-// RuleFor returns the rule, by its name in the document, that Validate holds s to under v:
-// DefaultRule, or for RFC 1738 the rule of s's scheme (see the package documentation). It is
-// "" for an unknown version.
-func (v Version) RuleFor(s string, mode ...Mode) string {
-	rule, _ := defaultRule(v, s, mode)
+// RuleFor returns the rule, by its name in the document, that ValidateRule(v, "", s, mode)
+// holds s to: the first of StartRules, or for RFC 1738 the rule of s's scheme (see the package
+// documentation). It is "" for an unknown version or mode.
+func (v Version) RuleFor(s string, mode Mode) string {
+	_, _, rule, _ := startFor(v, "", s, mode)
 	return rule
 }
 
-// defaultRule is the rule Validate holds s to under v.
-func defaultRule(v Version, s string, mode []Mode) (string, error) {
-	info := v.info()
-	if info == nil {
-		return "", fmt.Errorf("urlgrammar: unknown version %v", v)
-	}
-	rule, _ := info.defaultFor(s, modeOf(mode))
-	return rule, nil
-}
-
-// defaultStart is the start rule Validate holds s to under v: its number and name.
-func defaultStart(v Version, s string, mode []Mode) (info *version, start int, rule string, err error) {
+// startFor is the start rule that ValidateRule holds s to under v: the rule named rule, or
+// for "" the default reading of s (version.defaultFor). It checks v, rule and mode.
+func startFor(v Version, rule, s string, mode Mode) (info *version, start int, name string, err error) {
 	info = v.info()
 	if info == nil {
 		return nil, 0, "", fmt.Errorf("urlgrammar: unknown version %v", v)
 	}
-	if rule, start = info.defaultFor(s, modeOf(mode)); start < 0 {
+	if err := checkMode(mode); err != nil {
+		return nil, 0, "", err
+	}
+	if rule == "" {
+		rule, start = info.defaultFor(s, mode)
+	} else {
+		start = info.grammar.Rule(rule)
+	}
+	if start < 0 {
 		return nil, 0, "", fmt.Errorf("urlgrammar: %v has no rule %q", v, rule)
 	}
 	return info, start, rule, nil
 }
 
 // readAs returns s as mode says to read it: with CaseIgnoreScheme, its scheme in lower case.
-func readAs(s string, mode []Mode) string {
-	if modeOf(mode)&CaseIgnoreScheme != 0 {
+func readAs(s string, mode Mode) string {
+	if mode&CaseIgnoreScheme != 0 {
 		if scheme, ok := splitScheme(s); ok {
 			return lowerASCII(scheme) + s[len(scheme):]
 		}
@@ -177,7 +101,7 @@ func run(info *version, start int, s string, record pegrt.RuleSet) (pegrt.Parser
 // runInput is run on s read as mode says, for Parse and ParseTree: on a rejection it gives the
 // parser back and returns the *SyntaxError that Validate would; otherwise the caller gives the
 // parser back with info.release.
-func runInput(v Version, info *version, start int, rule, s string, mode []Mode, record pegrt.RuleSet) (pegrt.Parser, error) {
+func runInput(v Version, info *version, start int, rule, s string, mode Mode, record pegrt.RuleSet) (pegrt.Parser, error) {
 	read := readAs(s, mode)
 	p, ok := run(info, start, read, record)
 	if !ok {

@@ -34,7 +34,7 @@ func TestBadInputIsSyntaxError(t *testing.T) {
 				if name == "empty" {
 					continue // the empty string is a valid relative reference in several grammars
 				}
-				err := urlgrammar.ValidateRule(v, rule, s)
+				err := urlgrammar.ValidateRule(v, rule, s, 0)
 				var se *urlgrammar.SyntaxError
 				if !errors.As(err, &se) {
 					t.Errorf("%v %s: %s: got %v, want a *SyntaxError", v, rule, name, err)
@@ -59,7 +59,7 @@ func TestEmptyInput(t *testing.T) {
 		if rule == "" {
 			rule = v.DefaultRule()
 		}
-		err := urlgrammar.ValidateRule(v, rule, "")
+		err := urlgrammar.ValidateRule(v, rule, "", 0)
 		var se *urlgrammar.SyntaxError
 		if !errors.As(err, &se) || se.Offset != 0 {
 			t.Errorf("%v %s: empty input: got %v, want a *SyntaxError at offset 0", v, rule, err)
@@ -76,10 +76,10 @@ func TestUnknownVersionAndRule(t *testing.T) {
 		t.Errorf("Validate(Version(0)): got %v, want an error that is no SyntaxError", err)
 	}
 	for _, v := range urlgrammar.Versions() {
-		if err := urlgrammar.ValidateRule(v, "no-such-rule", "http://a/"); err == nil || errors.As(err, &se) {
+		if err := urlgrammar.ValidateRule(v, "no-such-rule", "http://a/", 0); err == nil || errors.As(err, &se) {
 			t.Errorf("ValidateRule(%v, no-such-rule): got %v, want an error that is no SyntaxError", v, err)
 		}
-		if urlgrammar.MatchRule(v, "no-such-rule", "http://a/") {
+		if urlgrammar.MatchRule(v, "no-such-rule", "http://a/", 0) {
 			t.Errorf("MatchRule(%v, no-such-rule) is true", v)
 		}
 	}
@@ -127,7 +127,7 @@ func TestMatchAgreesWithValidate(t *testing.T) {
 				t.Errorf("%v %q: Match %v, Validate %v", v, s, got, want)
 			}
 			for _, rule := range v.StartRules() {
-				if got, want := urlgrammar.MatchRule(v, rule, s), urlgrammar.ValidateRule(v, rule, s) == nil; got != want {
+				if got, want := urlgrammar.MatchRule(v, rule, s, 0), urlgrammar.ValidateRule(v, rule, s, 0) == nil; got != want {
 					t.Errorf("%v %s %q: MatchRule %v, ValidateRule %v", v, rule, s, got, want)
 				}
 			}
@@ -160,9 +160,9 @@ func FuzzValidate(f *testing.F) {
 		v := vs[int(vi)%len(vs)]
 		rules := v.Rules()
 		rule := rules[int(ri)%len(rules)]
-		first := urlgrammar.ValidateRule(v, rule, s)
-		urlgrammar.MatchRule(v, rule, "http://x/"+s)
-		second := urlgrammar.ValidateRule(v, rule, s)
+		first := urlgrammar.ValidateRule(v, rule, s, 0)
+		urlgrammar.MatchRule(v, rule, "http://x/"+s, 0)
+		second := urlgrammar.ValidateRule(v, rule, s, 0)
 		if (first == nil) != (second == nil) {
 			t.Fatalf("%v %s %q: verdict changed: %v then %v", v, rule, s, first, second)
 		}
@@ -280,7 +280,7 @@ func TestInnerRules(t *testing.T) {
 		{urlgrammar.Draft2003, "dec-octet", "256", false},
 		{urlgrammar.Draft2003, "IPv4address", "10.0.0.1", true},
 	} {
-		err := urlgrammar.ValidateRule(c.v, c.rule, c.input)
+		err := urlgrammar.ValidateRule(c.v, c.rule, c.input, 0)
 		var se *urlgrammar.SyntaxError
 		switch {
 		case c.valid && err != nil:
@@ -290,17 +290,17 @@ func TestInnerRules(t *testing.T) {
 		case !c.valid && se.Rule != c.rule:
 			t.Errorf("ValidateRule(%v, %s, %q): SyntaxError.Rule %q", c.v, c.rule, c.input, se.Rule)
 		}
-		if got := urlgrammar.MatchRule(c.v, c.rule, c.input); got != c.valid {
+		if got := urlgrammar.MatchRule(c.v, c.rule, c.input, 0); got != c.valid {
 			t.Errorf("MatchRule(%v, %s, %q) = %v, want %v", c.v, c.rule, c.input, got, c.valid)
 		}
-		if _, err := urlgrammar.ParseTreeRule(c.v, c.rule, c.input); (err == nil) != c.valid {
+		if _, err := urlgrammar.ParseTreeRule(c.v, c.rule, c.input, 0); (err == nil) != c.valid {
 			t.Errorf("ParseTreeRule(%v, %s, %q): %v", c.v, c.rule, c.input, err)
 		}
 	}
 	// Every rule of every document can be asked.
 	for _, v := range urlgrammar.Versions() {
 		for _, rule := range v.Rules() {
-			if _, err := urlgrammar.ParseRule(v, rule, "x"); err != nil {
+			if _, err := urlgrammar.ParseRule(v, rule, "x", 0); err != nil {
 				var se *urlgrammar.SyntaxError
 				if !errors.As(err, &se) {
 					t.Errorf("ParseRule(%v, %s): %v, want nil or a *SyntaxError", v, rule, err)
@@ -320,7 +320,7 @@ func TestBadInputEveryRule(t *testing.T) {
 	for _, v := range urlgrammar.Versions() {
 		for _, rule := range v.Rules() {
 			for name, s := range badInputs {
-				err := urlgrammar.ValidateRule(v, rule, s)
+				err := urlgrammar.ValidateRule(v, rule, s, 0)
 				if err == nil && (name == "empty" || v == urlgrammar.RFC2396 && rule == "control" && s == "\x00") {
 					continue
 				}

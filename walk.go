@@ -464,7 +464,7 @@ func (u *URL) details() *details {
 		start := info.grammar.Rule(u.Rule)
 		w, err := info.walker()
 		if start >= 0 && err == nil {
-			read := readAs(u.Raw, []Mode{u.mode()})
+			read := readAs(u.Raw, u.mode())
 			p, ok := run(info, start, read, w.recordDetails)
 			if ok {
 				// An item comes from one token at most: made that large at once, the items
@@ -548,18 +548,16 @@ func preorder(node *Node, yield func(*Node) bool) bool {
 }
 
 // ParseTree returns the parse tree of s under v, holding s to the same rule as Validate and
-// Parse; its root is that rule's match. A rejection is the *SyntaxError of Validate.
-func ParseTree(v Version, s string, mode ...Mode) (*Node, error) {
-	rule, err := defaultRule(v, s, mode)
-	if err != nil {
-		return nil, err
-	}
-	return ParseTreeRule(v, rule, s, mode...)
+// Parse; its root is that rule's match. A rejection is the *SyntaxError of Validate. It is
+// ParseTreeRule(v, "", s, 0).
+func ParseTree(v Version, s string) (*Node, error) {
+	return ParseTreeRule(v, "", s, 0)
 }
 
-// ParseTreeRule is ParseTree holding s to the rule named rule, as ValidateRule does.
-func ParseTreeRule(v Version, rule, s string, mode ...Mode) (*Node, error) {
-	info, start, err := lookupRule(v, rule)
+// ParseTreeRule is ParseTree holding s, read as mode says, to the rule named rule ("" for the
+// rule of Validate), as ValidateRule does.
+func ParseTreeRule(v Version, rule, s string, mode Mode) (*Node, error) {
+	info, start, rule, err := startFor(v, rule, s, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -623,15 +621,14 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 	return &nodes[stack[0].node]
 }
 
-// ParseTreeNodes is ParseTreeRule for an input whose tree is too large to hold (a path of
-// millions of segments): it returns an iterator over the nodes of the tree that ParseTreeRule
-// would return, in the order of Preorder, each with its depth in the tree (the root's is 0).
-// The nodes are made one at a time as the iteration reaches them, and have no Children; the
-// iteration holds the parse's tokens and, at most, the children of each node on the path to
-// the current one. A rejection is the *SyntaxError of ValidateRule. Version.RuleFor gives the
-// rule of ParseTree.
-func ParseTreeNodes(v Version, rule, s string, mode ...Mode) (iter.Seq2[int, Node], error) {
-	info, start, err := lookupRule(v, rule)
+// ParseTreeNodesRule is ParseTreeRule for an input whose tree is too large to hold (a path
+// of millions of segments): it returns an iterator over the nodes of the tree that
+// ParseTreeRule would return, in the order of Preorder, each with its depth in the tree (the
+// root's is 0). The nodes are made one at a time as the iteration reaches them, and have no
+// Children; the iteration holds the parse's tokens and, at most, the children of each node on
+// the path to the current one. A rejection is the *SyntaxError of ValidateRule.
+func ParseTreeNodesRule(v Version, rule, s string, mode Mode) (iter.Seq2[int, Node], error) {
+	info, start, rule, err := startFor(v, rule, s, mode)
 	if err != nil {
 		return nil, err
 	}

@@ -17,7 +17,7 @@ func TestZeroValues(t *testing.T) {
 	if u.Segments() != nil || u.Parts() != nil {
 		t.Errorf("a zero URL has segments %v or parts %v", u.Segments(), u.Parts())
 	}
-	if _, err := u.Resolve("g"); err == nil {
+	if _, err := u.Resolve("g", urlgrammar.Policy{}); err == nil {
 		t.Error("a zero URL resolves a reference")
 	}
 	if _, ok := u.Port(); ok {

@@ -280,7 +280,7 @@ func (p Probe) admits(v urlgrammar.Version, c byte, locate func(*urlgrammar.URL)
 	}
 	s := p.URL[:at] + string(c) + p.URL[at+len(Placeholder):]
 	want := p.Want[:in] + string(c) + p.Want[in+len(Placeholder):]
-	u, err := urlgrammar.ParseRule(v, p.Rule, s)
+	u, err := urlgrammar.ParseRule(v, p.Rule, s, 0)
 	if err != nil {
 		if _, ok := err.(*urlgrammar.SyntaxError); ok {
 			return false, nil

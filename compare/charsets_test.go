@@ -152,7 +152,7 @@ func TestCharsetProbes(t *testing.T) {
 				admits := false
 				for c := byte(compare.FirstPrintable); c <= compare.LastPrintable && !admits; c++ {
 					s := strings.Replace(p.URL, compare.Placeholder, string(c), 1)
-					u, err := urlgrammar.ParseRule(v, p.Rule, s)
+					u, err := urlgrammar.ParseRule(v, p.Rule, s, 0)
 					admits = err == nil && u != nil
 				}
 				if !admits {
@@ -180,7 +180,7 @@ func TestCharsetLanded(t *testing.T) {
 		{urlgrammar.RFC3986, "absolute-URI", "y:z:x", "scheme", ':'},
 		{urlgrammar.RFC1738, "httpurl", "http://h/y?z", "http hsegment", '?'},
 	} {
-		if err := urlgrammar.ValidateRule(tc.v, tc.rule, tc.in); err != nil {
+		if err := urlgrammar.ValidateRule(tc.v, tc.rule, tc.in, 0); err != nil {
 			t.Fatalf("%q: %v", tc.in, err)
 		}
 		cs, err := compare.ProbeCharset(tc.v, tc.component)

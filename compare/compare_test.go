@@ -22,7 +22,7 @@ func TestSummaryCausesAndSets(t *testing.T) {
 		"http://a/b",   // both accept
 		"http://a/c#g", // neither, for the same cause
 	} {
-		c, err := compare.Compare(targets, in)
+		c, err := compare.Compare(targets, in, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +72,7 @@ func TestTargetRuleFor(t *testing.T) {
 		{compare.Target{Version: urlgrammar.RFC3986}, "http://a/b", urlgrammar.RFC3986.DefaultRule()},
 		{compare.Target{Version: urlgrammar.RFC3986, Rule: "absolute-URI"}, "http://a/b", "absolute-URI"},
 	} {
-		if got := c.target.RuleFor(c.in); got != c.want {
+		if got := c.target.RuleFor(c.in, 0); got != c.want {
 			t.Errorf("%v.RuleFor(%q) = %q, want %q", c.target, c.in, got, c.want)
 		}
 	}
@@ -80,11 +80,20 @@ func TestTargetRuleFor(t *testing.T) {
 
 // TestZeroSummary: a zero Summary is usable and never panics.
 func TestZeroSummary(t *testing.T) {
-	// A zero Summary takes its shape from the first comparison.
+	two := compare.AbsoluteTargets(urlgrammar.RFC3986, urlgrammar.RFC1738)
+	three := compare.AbsoluteTargets(urlgrammar.RFC3986, urlgrammar.RFC1738, urlgrammar.Draft2003)
+	judge := func(targets []compare.Target, s string) compare.Comparison {
+		c, err := compare.Compare(targets, s, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	// A zero Summary takes its shape from the first comparison: "~" is unreserved in RFC 3986
+	// (section 2.3) and unsafe in RFC 1738 (section 2.2).
 	var s compare.Summary
-	reject := &urlgrammar.SyntaxError{Input: "x~", Offset: 1, In: "hsegment"}
-	s.Add(compare.Comparison{Input: "x~", Errs: []*urlgrammar.SyntaxError{nil, reject}})
-	s.Add(compare.Comparison{Input: "y", Errs: []*urlgrammar.SyntaxError{nil, nil, nil}})
+	s.Add(judge(two, "http://x/~"))
+	s.Add(judge(three, "http://y/"))
 	if s.Inputs != 2 || len(s.Accepted) != 2 || s.Accepted[0] != 2 || s.Accepted[1] != 1 {
 		t.Errorf("zero Summary after two comparisons: %d inputs, accepted %v", s.Inputs, s.Accepted)
 	}
@@ -95,9 +104,10 @@ func TestZeroSummary(t *testing.T) {
 		t.Errorf("zero Summary: causes %+v", cs)
 	}
 	// A summary of three targets counts a comparison of two in those two, and its pairs.
-	three := compare.NewSummary(make([]compare.Target, 3))
-	three.Add(compare.Comparison{Input: "x~", Errs: []*urlgrammar.SyntaxError{reject, nil}})
-	if three.Accepted[1] != 1 || three.Pairs[0].OnlySecond != 1 || three.Pairs[1] != (compare.PairCount{}) || three.Pairs[2] != (compare.PairCount{}) {
-		t.Errorf("three-target Summary, two verdicts: accepted %v, pairs %+v", three.Accepted, three.Pairs)
+	sum := compare.NewSummary(three)
+	sum.Add(judge(compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.RFC3986), "http://x/~"))
+	counts := func(p compare.PairCount) [4]int { return [4]int{p.Both, p.OnlyFirst, p.OnlySecond, p.Neither} }
+	if sum.Accepted[1] != 1 || counts(sum.Pairs[0]) != [4]int{0, 0, 1, 0} || counts(sum.Pairs[1]) != [4]int{} || counts(sum.Pairs[2]) != [4]int{} {
+		t.Errorf("three-target Summary, two verdicts: accepted %v, pairs %+v", sum.Accepted, sum.Pairs)
 	}
 }

@@ -5,13 +5,15 @@
 // # Comparing versions
 //
 //	c, err := compare.Compare(compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003), "http://a/~b")
-//	// c.Errs[0]: RFC 1738 rejects "~" (unsafe, section 2.2); c.Errs[1] == nil
+//	// c.Err(0): RFC 1738 rejects "~" (unsafe, section 2.2); c.Err(1) == nil
 //
 // A Target is a version and the rule it holds inputs to. AbsoluteTargets holds each version to
 // its rule for an absolute URL with no fragment, so that like is compared with like;
 // ReferenceTargets to its broadest reference rule. CompareAll judges a stream of inputs on
 // every CPU, in input order and constant memory, and a Summary counts the verdicts per version
-// and per pair of versions and groups the rejections by cause.
+// and per pair of versions and groups the rejections by cause. Summaries of the parts of a
+// stream merge into the summary of the whole (Summary.Merge), and their JSON form (MarshalJSON)
+// is stable, so that shards can be summarized anywhere and merged later.
 //
 // # Characters
 //

@@ -1,6 +1,8 @@
 package compare_test
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -11,7 +13,7 @@ import (
 // draft's section 2.3 lists it among the unreserved ones.
 func ExampleCompare() {
 	targets := compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003)
-	c, err := compare.Compare(targets, "http://a/~b")
+	c, err := compare.Compare(targets, "http://a/~b", 0)
 	if err != nil {
 		panic(err)
 	}
@@ -19,11 +21,52 @@ func ExampleCompare() {
 		if c.Accepted(i) {
 			fmt.Printf("%v: accepted\n", t)
 		} else {
-			e := c.Errs[i]
+			var e *urlgrammar.SyntaxError
+			errors.As(c.Err(i), &e)
 			fmt.Printf("%v: rejected at byte %d, %q\n", t, e.Offset, e.Input[e.Offset:e.Offset+1])
 		}
 	}
 	// Output:
 	// rfc1738: rejected at byte 9, "~"
 	// draft2003:absolute-URI: accepted
+}
+
+// Summaries of the parts of a stream, made anywhere and passed on in their JSON form, merge in
+// the stream's order into the summary of the whole. RFC 1738 section 2.2 makes "~" unsafe; the
+// 2003 draft's section 2.3 makes it unreserved.
+func ExampleSummary_Merge() {
+	targets := compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003)
+	var shards [][]byte
+	for _, part := range [][]string{{"http://a/~b", "http://a/"}, {"http://c/~d"}} {
+		s := compare.NewSummary(targets)
+		for _, in := range part {
+			c, err := compare.Compare(targets, in, 0)
+			if err != nil {
+				panic(err)
+			}
+			s.Add(c)
+		}
+		data, err := json.Marshal(s)
+		if err != nil {
+			panic(err)
+		}
+		shards = append(shards, data)
+	}
+	var whole compare.Summary
+	for _, data := range shards {
+		var s compare.Summary
+		if err := json.Unmarshal(data, &s); err != nil {
+			panic(err)
+		}
+		if err := whole.Merge(&s); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(whole.Inputs, "inputs, accepted:", whole.Accepted)
+	for _, c := range whole.Causes() {
+		fmt.Printf("%v: %d rejected in %s at %q, e.g. %s\n", c.Target.Version, c.Count, c.In, c.Found, c.Example)
+	}
+	// Output:
+	// 3 inputs, accepted: [1 3]
+	// rfc1738: 2 rejected in httpurl at "~", e.g. http://a/~b
 }

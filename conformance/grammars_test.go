@@ -64,7 +64,7 @@ func TestGeneratedParsersConform(t *testing.T) {
 		for _, rule := range rules {
 			t.Run(v.String()+"/"+rule, func(t *testing.T) {
 				t.Parallel()
-				rep := conformance.Check(g, rule, func(s string) bool { return urlgrammar.MatchRule(v, rule, s) },
+				rep := conformance.Check(g, rule, func(s string) bool { return urlgrammar.MatchRule(v, rule, s, 0) },
 					conformance.Config{N: testSamples, Seed: 1})
 				if rep.DisagreementCount > 0 {
 					t.Errorf("the PEG and the BNF disagree:\n%s", rep)
@@ -128,11 +128,11 @@ func TestRFC1738DefaultReading(t *testing.T) {
 		"wais://h/db?q", "file://h/p", "prospero://h/p;f=v", "x-y://a", "Http:x", "http", ":", "",
 	}
 	for _, fold := range []bool{false, true} {
-		var opts []urlgrammar.Mode
+		var mode urlgrammar.Mode
 		if fold {
-			opts = append(opts, urlgrammar.CaseIgnoreScheme)
+			mode = urlgrammar.CaseIgnoreScheme
 		}
-		rep := conformance.Check(g, "url", func(s string) bool { return urlgrammar.Match(v, s, opts...) },
+		rep := conformance.Check(g, "url", func(s string) bool { return urlgrammar.MatchRule(v, "", s, mode) },
 			conformance.Config{N: testSamples, Seed: 1, Inputs: hand,
 				Oracle: func(s string) bool { return rfc1738Default(g, s, fold) }})
 		if rep.DisagreementCount > 0 {
@@ -178,7 +178,7 @@ func FuzzConformance(f *testing.F) {
 		}
 		rule := rules[k]
 		want := g.Recognize(rule, s)
-		if got := urlgrammar.MatchRule(v, rule, s); got != want {
+		if got := urlgrammar.MatchRule(v, rule, s, 0); got != want {
 			d := g.Diagnose(rule, s)
 			t.Errorf("MatchRule(%v, %s, %q) = %v, the BNF says %v (BNF: offset %d in %s, expected %s)",
 				v, rule, s, got, want, d.Offset, d.In, d.ExpectedText())

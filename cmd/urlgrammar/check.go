@@ -44,9 +44,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *quiet && (*asJSON || *explainErrs) {
 		return fail(stderr, "check", errors.New("-q excludes --json and --explain"))
 	}
-	var opts []urlgrammar.Mode
+	var mode urlgrammar.Mode
 	if *caseIgnore {
-		opts = append(opts, urlgrammar.CaseIgnoreScheme)
+		mode = urlgrammar.CaseIgnoreScheme
 	}
 	src, err := openInputs(*file, inputs, stdin)
 	if err != nil {
@@ -55,7 +55,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer src.Close()
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	if *quiet {
-		return checkQuiet(target, opts, src, out, stderr)
+		return checkQuiet(target, mode, src, out, stderr)
 	}
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
@@ -65,8 +65,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// (compare.CompareAll with the one target): memory stays bounded on a stream of any
 	// length.
 	lines := func(yield func(string) bool) { readErr = src.each(yield) }
-	for c := range compare.CompareAll([]compare.Target{target}, lines, opts...) {
-		s, se := c.Input, c.Errs[0]
+	comparisons, err := compare.CompareAll([]compare.Target{target}, lines, mode)
+	if err != nil {
+		return fail(stderr, "check", err)
+	}
+	for c := range comparisons {
+		s, se := c.Input, syntaxError(c, 0)
 		if se != nil {
 			status = exitInvalid
 			if *explainErrs {
@@ -95,17 +99,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // checkQuiet is "check -q": the verdict of Match for each input, without a diagnosis.
-func checkQuiet(target compare.Target, opts []urlgrammar.Mode, src *inputSource, out *bufio.Writer, stderr io.Writer) int {
+func checkQuiet(target compare.Target, mode urlgrammar.Mode, src *inputSource, out *bufio.Writer, stderr io.Writer) int {
 	status := exitValid
 	var writeErr error
 	readErr := src.each(func(s string) bool {
-		var ok bool
-		if target.Rule == "" {
-			ok = urlgrammar.Match(target.Version, s, opts...)
-		} else {
-			ok = urlgrammar.MatchRule(target.Version, target.Rule, s, opts...)
-		}
-		if ok {
+		if urlgrammar.MatchRule(target.Version, target.Rule, s, mode) {
 			out.WriteString("valid\n")
 		} else {
 			status = exitInvalid

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -35,7 +36,7 @@ func (r ruleOverrides) Set(s string) error {
 // so it exits 0 when it ran, whatever the verdicts; with --diff, 1 when the versions disagree on
 // some input; 2 on a usage or I/O error.
 func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--reference] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--corpus | -f FILE | INPUT...]", stderr)
+	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--reference] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
 	ids := fs.String("g", "", "comma-separated version `IDs` (default: all)")
 	diff := fs.Bool("diff", false, "show only the inputs on which the versions disagree; the summary counts those")
 	why := fs.Bool("why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
@@ -45,6 +46,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
 	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
 	extract := fs.Bool("extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
+	merge := fs.Bool("merge", false, "merge the JSON summaries of runs over parts of a stream (--summary FILE --format json) into the summary of the whole")
 	file := addInputFlag(fs)
 	overrides := ruleOverrides{}
 	fs.Var(overrides, "rule", "hold version ID to `ID=RULE` (repeatable; RULE empty for the default reading)")
@@ -64,6 +66,18 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *summaryFile != "" && *format == "html" {
 		return abort(errors.New("--summary does not apply to --format html, which is one page"))
+	}
+	if *merge {
+		var set []string
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name != "merge" && f.Name != "format" && f.Name != "summary" {
+				set = append(set, "-"+f.Name)
+			}
+		})
+		if len(set) > 0 {
+			return abort(fmt.Errorf("--merge takes only --format and --summary, not %s: the summaries say what was compared", strings.Join(set, " ")))
+		}
+		return compareMerge(inputArgs, w, *format == "html", *summaryFile, stdout, stderr)
 	}
 	if *review {
 		if w, err = withReview(w, *format); err != nil {
@@ -102,6 +116,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// input may come from several documents; CompareAll yields in input order).
 	var sources []string
 	var inputs iter.Seq[string]
+	inputName := inputNameOf(*file, inputArgs)
 	var readErr error
 	switch {
 	case *useCorpus && (*file != "" || len(inputArgs) > 0):
@@ -118,6 +133,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, ex := range corpus {
 			sources = append(sources, ex.Source)
 		}
+		inputName = "the embedded corpus"
 	default:
 		src, err := openInputs(*file, inputArgs, stdin)
 		if err != nil {
@@ -140,13 +156,17 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		sumOut = bufio.NewWriter(f)
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout)}
+	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout), input: inputName}
 	summary := compare.NewSummary(targets)
 	progress := newProgress(stdout, stderr)
 	disagreements, read := 0, 0
 	var writeErr error
+	comparisons, err := compare.CompareAll(targets, inputs, 0)
+	if err != nil {
+		return abort(err)
+	}
 	w.begin(r)
-	for c := range compare.CompareAll(targets, inputs) {
+	for c := range comparisons {
 		read++
 		progress.tick(read)
 		agree := c.Agree()
@@ -184,6 +204,105 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	return exitValid
+}
+
+// compareMerge is "compare --merge": it reads the summary line of each file, merges them in
+// the order given, and writes the summary of the whole as w does, to summaryFile if it is set.
+func compareMerge(files []string, w compareWriter, html bool, summaryFile string, stdout, stderr io.Writer) int {
+	abort := func(err error) int { return fail(stderr, "compare", err) }
+	if len(files) == 0 {
+		return abort(errors.New("--merge: no summaries to merge"))
+	}
+	var total compare.Summary
+	r := &report{width: tableWidth(stdout)}
+	shown := ""
+	for _, name := range files {
+		head, s, err := readSummary(name)
+		if err != nil {
+			return abort(err)
+		}
+		if shown != "" && head.Shown != shown {
+			return abort(fmt.Errorf("--merge: %s summarizes %s inputs, the summaries before it %s inputs", name, head.Shown, shown))
+		}
+		shown = head.Shown
+		if err := total.Merge(s); err != nil {
+			return abort(fmt.Errorf("%s: %w", name, err))
+		}
+		r.read += head.Read
+	}
+	r.targets, r.diff = total.Targets, shown == "disagreeing"
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	switch {
+	case html:
+		r.out = out
+		w.begin(r)
+		w.summary(out, r, &total)
+		w.end(r)
+	case summaryFile != "":
+		f, err := os.Create(summaryFile)
+		if err != nil {
+			return abort(err)
+		}
+		defer f.Close()
+		sumOut := bufio.NewWriter(f)
+		w.summary(sumOut, r, &total)
+		if err := sumOut.Flush(); err != nil {
+			return abort(err)
+		}
+	default:
+		w.summary(out, r, &total) // r.out is not out: the summary is all there is
+	}
+	return finish(stderr, "compare", out, nil, nil, exitValid)
+}
+
+// summaryHead is what the summary line of compare's JSON Lines says of the run beside the
+// summary (see jsonSummary).
+type summaryHead struct {
+	Type  string `json:"type"`
+	Read  int    `json:"read"`
+	Shown string `json:"shown"`
+}
+
+// readSummary reads the summary line of a file of compare's JSON Lines: a --summary file, or
+// the whole output.
+func readSummary(name string) (head summaryHead, s *compare.Summary, err error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return head, nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReader(f)
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 && !bytes.HasPrefix(line, []byte(`{"type":"input"`)) {
+			var h summaryHead
+			if e := json.Unmarshal(line, &h); e == nil && h.Type == "summary" {
+				if s != nil {
+					return head, nil, fmt.Errorf("%s holds more than one summary", name)
+				}
+				head, s = h, new(compare.Summary)
+				if e := json.Unmarshal(line, s); e != nil {
+					return head, nil, fmt.Errorf("%s: %w", name, e)
+				}
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return head, nil, err
+		}
+	}
+	if s == nil {
+		return head, nil, fmt.Errorf("%s holds no summary of compare --format json", name)
+	}
+	return head, s, nil
+}
+
+// syntaxError returns target i's rejection of c's input, or nil when it accepts it.
+func syntaxError(c compare.Comparison, i int) *urlgrammar.SyntaxError {
+	se, _ := c.Err(i).(*urlgrammar.SyntaxError)
+	return se
 }
 
 // isTerminal reports whether r is a terminal, which is where compare takes its inputs from the
@@ -244,10 +363,27 @@ func (p *progress) done() {
 type report struct {
 	out     *bufio.Writer
 	targets []compare.Target
-	why     bool // show each refusing version's reason under a disagreeing row
-	diff    bool // only the disagreeing inputs are shown and summarized
-	width   int  // the table's width on a terminal; 0: no clipping
-	read    int  // the inputs read, shown or not (known at the summary)
+	why     bool      // show each refusing version's reason under a disagreeing row
+	diff    bool      // only the disagreeing inputs are shown and summarized
+	width   int       // the table's width on a terminal; 0: no clipping
+	read    int       // the inputs read, shown or not (known at the summary)
+	input   string    // what the inputs were read from, for a reader
+	html    *htmlRows // the rows the HTML report keeps until its summary
+}
+
+// inputNameOf says what compare reads its inputs from, when they are not the embedded corpus.
+func inputNameOf(file string, args []string) string {
+	switch {
+	case file == "-", len(args) == 1 && args[0] == "-":
+		return "standard input"
+	case file != "":
+		return file
+	case len(args) == 1:
+		return "1 argument"
+	case len(args) > 0:
+		return fmt.Sprintf("%d arguments", len(args))
+	}
+	return "standard input"
 }
 
 // A compareWriter prints compare's output in one format: begin, a row per input shown, the
@@ -308,7 +444,7 @@ func tableRow(r *report, c compare.Comparison, _ string) {
 			w.WriteString(cellValid)
 		} else {
 			w.WriteString(cellInvalid)
-			if e := c.Errs[i]; focus < 0 || e.Offset < focus {
+			if e := syntaxError(c, i); focus < 0 || e.Offset < focus {
 				focus = e.Offset
 			}
 		}
@@ -325,7 +461,7 @@ func tableRow(r *report, c compare.Comparison, _ string) {
 		return
 	}
 	for i, t := range r.targets {
-		e := c.Errs[i]
+		e := syntaxError(c, i)
 		if e == nil {
 			continue
 		}
@@ -629,7 +765,7 @@ func markdownRow(r *report, c compare.Comparison, source string) {
 	fmt.Fprintf(w, "| %s |", markdownCode(c.Input))
 	var why []string
 	for i, t := range r.targets {
-		if e := c.Errs[i]; e == nil {
+		if e := syntaxError(c, i); e == nil {
 			fmt.Fprint(w, " ✓ |")
 		} else {
 			fmt.Fprintf(w, " ✗ %d |", e.Offset)
@@ -697,7 +833,7 @@ func tsvRow(r *report, c compare.Comparison, source string) {
 	w := r.out
 	w.WriteString(tsvField(c.Input))
 	for i := range r.targets {
-		if e := c.Errs[i]; e == nil {
+		if e := syntaxError(c, i); e == nil {
 			w.WriteString("\tvalid\t")
 		} else {
 			fmt.Fprintf(w, "\tinvalid:%d\t%s", e.Offset, tsvField(e.Reason()))
@@ -743,8 +879,8 @@ type jsonInput struct {
 func jsonRow(r *report, c compare.Comparison, source string) {
 	line := jsonInput{Type: "input", Input: c.Input, InputBytes: inputBytes(c.Input), Source: source}
 	for i, t := range r.targets {
-		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input), Valid: c.Accepted(i)}
-		if e := c.Errs[i]; e != nil {
+		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input, 0), Valid: c.Accepted(i)}
+		if e := syntaxError(c, i); e != nil {
 			v.Rule, v.Offset, v.Expected, v.In, v.Message = e.Rule, &e.Offset, e.Expected, e.In, e.Reason()
 		}
 		line.Verdicts = append(line.Verdicts, v)
@@ -752,84 +888,22 @@ func jsonRow(r *report, c compare.Comparison, source string) {
 	writeJSON(r.out, line)
 }
 
-// jsonSummaryLine is the last line of compare's JSON Lines, its summary.
-type jsonSummaryLine struct {
-	Type string `json:"type"` // "summary"
-	// Inputs counts the inputs summarized: with --diff (Shown "disagreeing") those on which
-	// the versions disagree, of Read.
-	Inputs  int          `json:"inputs"`
-	Read    int          `json:"read"`
-	Shown   string       `json:"shown"` // "all" or "disagreeing"
-	Targets []jsonTarget `json:"targets"`
-	Pairs   []jsonPair   `json:"pairs"`
-	// Sets counts the inputs accepted by exactly each set of versions, most frequent first.
-	Sets   []jsonSet   `json:"sets"`
-	Causes []jsonCause `json:"causes"`
-}
-
-type jsonTarget struct {
-	Version  string `json:"version"`
-	Rule     string `json:"rule"`
-	Accepted int    `json:"accepted"`
-}
-
-type jsonPair struct {
-	First      string `json:"first"`
-	Second     string `json:"second"`
-	Both       int    `json:"both"`
-	OnlyFirst  int    `json:"only_first"`
-	OnlySecond int    `json:"only_second"`
-	Neither    int    `json:"neither"`
-}
-
-type jsonSet struct {
-	Accepting []string `json:"accepting"`
-	Count     int      `json:"count"`
-}
-
-type jsonCause struct {
-	Version string `json:"version"`
-	Rule    string `json:"rule"`
-	Shared  bool   `json:"shared"` // every version rejects these inputs
-	In      string `json:"in"`
-	Found   string `json:"found"`
-	Count   int    `json:"count"`
-	Example string `json:"example"`
-	// ExampleBytes is the example's exact bytes when it is not valid UTF-8 (see checkResult).
-	ExampleBytes []byte `json:"example_bytes,omitempty"`
-	Offset       int    `json:"offset"` // the example's
-	Message      string `json:"message"`
-}
-
-func newJSONSummary(r *report, s *compare.Summary) jsonSummaryLine {
-	sum := jsonSummaryLine{Type: "summary", Inputs: s.Inputs, Read: r.read, Shown: "all",
-		Targets: []jsonTarget{}, Pairs: []jsonPair{}, Sets: []jsonSet{}, Causes: []jsonCause{}}
-	if r.diff {
-		sum.Shown = "disagreeing"
-	}
-	for i, t := range s.Targets {
-		sum.Targets = append(sum.Targets, jsonTarget{t.Version.String(), t.Rule, s.Accepted[i]})
-	}
-	for _, p := range s.Pairs {
-		sum.Pairs = append(sum.Pairs, jsonPair{p.First.Version.String(), p.Second.Version.String(), p.Both, p.OnlyFirst, p.OnlySecond, p.Neither})
-	}
-	for _, set := range s.Sets() {
-		js := jsonSet{Accepting: []string{}, Count: set.Count}
-		for j, ok := range set.Accepting {
-			if ok {
-				js.Accepting = append(js.Accepting, s.Targets[j].Version.String())
-			}
-		}
-		sum.Sets = append(sum.Sets, js)
-	}
-	for _, c := range s.Causes() {
-		sum.Causes = append(sum.Causes, jsonCause{c.Target.Version.String(), c.Err.Rule, c.Shared, c.In, c.Found, c.Count, c.Example, inputBytes(c.Example), c.Err.Offset, c.Err.Reason()})
-	}
-	return sum
-}
-
+// jsonSummary writes the last line of compare's JSON Lines, its summary: "type" ("summary"),
+// "read" (the inputs read) and "shown" ("all", or with --diff "disagreeing": the summary counts
+// the inputs on which the versions disagree), then the members of the summary's JSON form
+// (compare.Summary's MarshalJSON). "compare --merge" reads such lines back.
 func jsonSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	writeJSON(w, newJSONSummary(r, s))
+	body, err := s.MarshalJSON()
+	if err != nil {
+		panic(err) // the targets of a run are distinct versions (-g refuses a version twice)
+	}
+	shown := "all"
+	if r.diff {
+		shown = "disagreeing"
+	}
+	fmt.Fprintf(w, "{\"type\":\"summary\",\"read\":%d,\"shown\":%q,", r.read, shown)
+	w.Write(body[1:])
+	w.WriteByte('\n')
 }
 
 func writeJSON(w *bufio.Writer, v any) {

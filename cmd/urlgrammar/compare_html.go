@@ -4,60 +4,129 @@ import (
 	"bufio"
 	"fmt"
 	"html"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
+	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // The HTML report of compare is one self-contained file: inline CSS and SVG, no script, no
-// font or image from the network. It is well-formed XML (every element closed, every attribute
-// quoted), so that a program can read it too. The acceptance matrix is written as the inputs
-// are judged, in constant memory, and the summary after it; the page's flex layout shows the
-// summary first. Every number of the summary carries a data-key attribute that names it, the
-// same number the JSON summary gives.
+// font or image from the network (its Content-Security-Policy forbids them). It is well-formed
+// XML (every element closed, every attribute quoted), so that a program can read it too.
+//
+// It stays small on a large input: the inputs on which the versions disagree are kept, grouped
+// by how they disagree (the verdict and the reason of each version), and written after the
+// summary, each group with its reasons as text; of the inputs on which every version agrees,
+// the first few of each kind are shown as a labelled sample. The counts are exact whatever is
+// shown, and the full matrix is what the tsv and json formats give. Every number of the summary
+// carries a data-key attribute that names it, the same number the JSON summary gives; a number
+// drawn in a chart carries the key of the number the text gives.
 
 const htmlStyle = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 0; color: #1d1d1f; background: #fafafa; }
 main { display: flex; flex-direction: column; gap: 1.5em; padding: 1.5em 2em; max-width: 1200px; }
-h1 { font-size: 1.5em; margin: 0; } h2 { font-size: 1.15em; margin: 0 0 .5em; }
-section { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 1em 1.2em; }
+@media (max-width: 900px) { main { padding: 1em .6em; } section { padding: .8em .6em; } }
+h1 { font-size: 1.5em; margin: 0; } h2 { font-size: 1.15em; margin: 0 0 .5em; } h3 { font-size: 1em; margin: 1em 0 .3em; }
+section { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 1em 1.2em; min-width: 0; }
 p.note { color: #555; margin: .3em 0 .8em; }
+dl.prov { display: grid; grid-template-columns: max-content 1fr; gap: .1em 1em; margin: .6em 0; }
+dl.prov dt { color: #555; } dl.prov dd { margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; }
 th, td { padding: 2px 6px; text-align: left; vertical-align: top; }
 th { font-weight: 600; border-bottom: 1px solid #ccc; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 code { font: 12px/1.3 ui-monospace, monospace; word-break: break-all; }
-table.matrix td.ok, table.matrix td.no { text-align: center; width: 3.2em; }
+table.matrix { width: 100%; }
+table.matrix td.ok, table.matrix td.no { text-align: center; width: 2.6em; }
 table.matrix td.ok { color: #11772d; background: #e7f6ea; }
-table.matrix td.no { color: #b3261e; background: #fdecea; cursor: help; }
-table.matrix tr:hover td { outline: 1px solid #999; }
-table.matrix tr.disagree td.in { border-left: 3px solid #d98c00; }
-table.heat td.cell { width: 5.5em; text-align: right; border: 1px solid #fff; }
-table.grid td.c { width: 1.1em; height: 1.1em; padding: 0; text-align: center; border: 1px solid #eee; font-size: 11px; }
+table.matrix td.no { color: #b3261e; background: #fdecea; }
+table.matrix th.v { width: 2.6em; text-align: center; }
+table.matrix tbody { border-top: 2px solid #ccc; }
+table.matrix td.why { overflow-wrap: anywhere; }
+ul.why { margin: .2em 0 .4em; padding-left: 1.2em; }
+ul.why li { margin: .1em 0; }
+ol.rows { margin: .2em 0; padding-left: 3.5em; max-height: 16em; overflow-y: auto; font: 12px/1.3 ui-monospace, monospace; word-break: break-all; }
+ol.rows li span { font-family: system-ui, sans-serif; color: #666; margin-left: .8em; word-break: normal; }
+table.heat td.cell { min-width: 3em; text-align: right; border: 1px solid #fff; }
+table.grid { table-layout: fixed; }
+table.grid td.c { width: 1em; height: 1em; padding: 0; text-align: center; border: 1px solid #eee; font-size: 11px; }
 table.grid td.yes { background: #2e7d32; color: #fff; }
 table.grid td.partly { background: #a5d6a7; }
 table.grid td.no { background: #fff; }
-table.grid th.c { width: 1.1em; padding: 0; text-align: center; font: 12px ui-monospace, monospace; }
+table.grid th.c { width: 1em; padding: 0; text-align: center; font: 11px ui-monospace, monospace; }
+table.grid th.r { width: 2.2em; }
+table.grid th.comp { width: 5.5em; } table.grid th.ver { width: 2.6em; }
+blockquote { margin: .3em 0 .6em 1em; padding-left: .8em; border-left: 3px solid #ccd; color: #333; }
 details summary { cursor: pointer; color: #333; margin: .4em 0; }
+svg.chart { display: block; width: 100%; height: auto; }
 svg text { font: 11px system-ui, sans-serif; fill: #333; }
 `
+
+// htmlSample is how many inputs of each kind on which every version agrees (accepted by every
+// version, rejected by every version) the report shows.
+const htmlSample = 25
+
+// htmlMaxRows bounds the disagreeing inputs the report lists (their counts stay exact): a
+// report of a log of millions of lines stays a page a browser opens.
+const htmlMaxRows = 25000
+
+// htmlRows holds the rows of the HTML report until its summary: the disagreeing inputs by
+// group, and the samples of the others.
+type htmlRows struct {
+	groups map[string]*htmlGroup
+	order  []*htmlGroup // in the order of their first input
+	listed int          // the inputs kept in groups
+	// review: each input is reviewed (compare --review), and the inputs on which every
+	// version agrees that have findings are kept as the disagreeing ones are.
+	review bool
+	// all and none are the samples of the inputs every version accepts and rejects.
+	all, none htmlGroup
+}
+
+// An htmlGroup is a set of inputs on which each version gives the same verdict for the same
+// reason.
+type htmlGroup struct {
+	errs  []*urlgrammar.SyntaxError // the first input's verdicts: nil where accepted
+	count int
+	rows  []htmlListed
+}
+
+type htmlListed struct {
+	input, source string
+	offsets       []int // where each rejecting version left the grammar, in target order
+	review        []reviewFinding
+}
+
+// add counts c in the group, and lists it when keep is true. errs are c's verdicts.
+func (g *htmlGroup) add(c compare.Comparison, errs []*urlgrammar.SyntaxError, source string, keep bool, review []reviewFinding) {
+	if g.count == 0 {
+		g.errs = errs
+	}
+	g.count++
+	if !keep {
+		return
+	}
+	row := htmlListed{input: c.Input, source: source, review: review}
+	for _, e := range errs {
+		if e != nil {
+			row.offsets = append(row.offsets, e.Offset)
+		}
+	}
+	g.rows = append(g.rows, row)
+}
 
 func htmlBegin(r *report) {
 	w := r.out
 	w.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
+	w.WriteString("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\"/>\n")
+	w.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
 	w.WriteString("<title>urlgrammar compare</title>\n<style>")
 	w.WriteString(htmlStyle)
 	w.WriteString("</style>\n</head>\n<body>\n<main>\n")
-	w.WriteString("<section style=\"order: 9\" id=\"matrix\">\n<h2>Acceptance matrix</h2>\n")
-	w.WriteString("<p class=\"note\">✓ accepted, · rejected: hover over a · for where and why the input leaves the grammar.")
-	if r.diff {
-		w.WriteString(" Only the inputs on which the versions disagree are shown.")
-	}
-	w.WriteString("</p>\n<table class=\"matrix\">\n<thead><tr>")
-	for _, t := range r.targets {
-		fmt.Fprintf(w, "<th title=\"%s\">%s</th>", esc(t.String()), esc(shortName(t.Version)))
-	}
-	w.WriteString("<th>input</th><th>source</th></tr></thead>\n<tbody>\n")
+	r.html = &htmlRows{groups: map[string]*htmlGroup{}}
 }
 
 // esc escapes text for HTML (and XML) content and attribute values.
@@ -67,49 +136,203 @@ func esc(s string) string { return html.EscapeString(s) }
 // printable ASCII), escaped for HTML: never invalid UTF-8 or a control character.
 func htmlInput(s string) string { return esc(newDisplay(s, -1, 0).text) }
 
+// htmlRow keeps a row: a disagreeing one in its group, an agreeing one in its sample.
 func htmlRow(r *report, c compare.Comparison, source string) {
-	w := r.out
-	if c.Agree() {
-		w.WriteString("<tr>")
-	} else {
-		w.WriteString("<tr class=\"disagree\">")
+	h := r.html
+	var review []reviewFinding
+	if h.review {
+		review = reviewRow(r.targets, c)
 	}
-	for i, t := range r.targets {
-		if e := c.Errs[i]; e == nil {
-			fmt.Fprintf(w, "<td class=\"ok\" title=\"%s: accepted (%s)\">✓</td>", esc(t.Version.String()), esc(t.RuleFor(c.Input)))
-		} else {
-			fmt.Fprintf(w, "<td class=\"no\" title=\"%s %s: byte %d: %s\">·</td>", esc(t.Version.String()), esc(e.Rule), e.Offset, esc(e.Reason()))
+	errs := make([]*urlgrammar.SyntaxError, len(r.targets))
+	for i := range errs {
+		errs[i] = syntaxError(c, i)
+	}
+	if c.Agree() && len(review) == 0 {
+		g := &h.all
+		if !c.Accepted(0) {
+			g = &h.none
 		}
+		g.add(c, errs, source, g.count < htmlSample, nil)
+		return
 	}
-	fmt.Fprintf(w, "<td class=\"in\"><code>%s</code></td><td>%s</td></tr>\n", htmlInput(c.Input), esc(source))
+	var key strings.Builder
+	for _, e := range errs {
+		if e != nil {
+			key.WriteString(e.Reason())
+		}
+		key.WriteByte(0)
+	}
+	g := h.groups[key.String()]
+	if g == nil {
+		g = &htmlGroup{}
+		h.groups[key.String()] = g
+		h.order = append(h.order, g)
+	}
+	keep := h.listed < htmlMaxRows
+	if keep {
+		h.listed++
+	}
+	g.add(c, errs, source, keep, review)
 }
 
 func htmlSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	w.WriteString("</tbody>\n</table>\n</section>\n")
-	fmt.Fprintf(w, "<section style=\"order: 0\"><h1>urlgrammar compare</h1>\n<p class=\"note\"><span data-key=\"inputs\">%d</span> inputs", s.Inputs)
-	if r.diff {
-		fmt.Fprintf(w, " on which the versions disagree, of <span data-key=\"read\">%d</span> read", r.read)
-	}
-	w.WriteString(", under ")
-	for i, t := range s.Targets {
-		if i > 0 {
-			w.WriteString(", ")
-		}
-		rule := t.Rule
-		if rule == "" {
-			rule = "default reading"
-		}
-		fmt.Fprintf(w, "%s (%s)", esc(t.Version.String()), esc(rule))
-	}
-	w.WriteString(".</p></section>\n")
+	htmlHeader(w, r, s)
 	htmlUpSet(w, s)
 	htmlHeat(w, s)
+	htmlMatrix(w, r)
 	htmlCauses(w, s)
 	htmlCharsets(w, s)
 }
 
 func htmlEnd(r *report) {
 	r.out.WriteString("</main>\n</body>\n</html>\n")
+}
+
+// htmlHeader opens the report with its provenance: what was read, when, by which build, and
+// the versions with the rule each is held to.
+func htmlHeader(w *bufio.Writer, r *report, s *compare.Summary) {
+	w.WriteString("<section id=\"provenance\"><h1>urlgrammar compare</h1>\n<dl class=\"prov\">\n")
+	fmt.Fprintf(w, "<dt>input</dt><dd id=\"input\">%s</dd>\n", esc(r.input))
+	fmt.Fprintf(w, "<dt>date</dt><dd id=\"date\">%s</dd>\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+	fmt.Fprintf(w, "<dt>tool</dt><dd id=\"tool\">urlgrammar %s</dd>\n", esc(buildVersion()))
+	fmt.Fprintf(w, "<dt>inputs</dt><dd><span data-key=\"inputs\">%d</span>", s.Inputs)
+	if r.diff {
+		fmt.Fprintf(w, " on which the versions disagree (--diff), of <span data-key=\"read\">%d</span> read", r.read)
+	}
+	w.WriteString("</dd>\n</dl>\n")
+	w.WriteString("<table id=\"versions\"><thead><tr><th>version</th><th>document</th><th>held to the rule</th><th class=\"n\">accepted</th></tr></thead><tbody>\n")
+	for i, t := range s.Targets {
+		rule := t.Rule
+		if rule == "" {
+			rule = "default reading"
+		}
+		fmt.Fprintf(w, "<tr><td>%s</td><td>%s (%s)</td><td><code>%s</code></td><td class=\"n\" data-key=\"accepted/%s\">%d</td></tr>\n",
+			esc(t.Version.String()), esc(t.Version.Document()), esc(t.Version.Date()), esc(rule), esc(t.Version.String()), s.Accepted[i])
+	}
+	w.WriteString("</tbody></table>\n</section>\n")
+}
+
+// htmlMatrix writes the inputs on which the versions disagree, a group per way they disagree,
+// each with its verdicts, its reasons and its inputs, then the samples of the others.
+func htmlMatrix(w *bufio.Writer, r *report) {
+	h := r.html
+	disagree, reviewed := 0, 0
+	for _, g := range h.order {
+		if g.agree() {
+			reviewed += g.count
+		} else {
+			disagree += g.count
+		}
+	}
+	groups := slices.Clone(h.order)
+	slices.SortStableFunc(groups, func(a, b *htmlGroup) int { return b.count - a.count })
+	w.WriteString("<section id=\"matrix\"><h2>Inputs on which the versions disagree</h2>\n")
+	fmt.Fprintf(w, "<p class=\"note\"><span data-count=\"disagree\">%d</span> inputs in %d groups: in each, every version gives the same verdict for the same reason (✓ accepted, · rejected). Each input is followed by the byte offset at which each rejecting version left the grammar (one number when they all left at the same byte).", disagree, len(groups))
+	if reviewed > 0 {
+		fmt.Fprintf(w, " With them, the %d inputs on which every version agrees that the security review (--review) has findings on.", reviewed)
+	}
+	if h.listed < disagree+reviewed {
+		fmt.Fprintf(w, " The first %d inputs are listed; the counts are of all of them.", h.listed)
+	}
+	if r.diff {
+		w.WriteString(" Only these inputs were kept (--diff).")
+	} else {
+		fmt.Fprintf(w, " Below them, a sample of the inputs on which every version agrees.")
+	}
+	w.WriteString(" Every input with every verdict: --format tsv or json.</p>\n<table class=\"matrix\">\n<thead><tr>")
+	for _, t := range r.targets {
+		fmt.Fprintf(w, "<th class=\"v\" title=\"%s\">%s</th>", esc(t.String()), esc(shortName(t.Version)))
+	}
+	w.WriteString("<th>inputs, and why they are rejected</th></tr></thead>\n")
+	for _, g := range groups {
+		if g.agree() {
+			htmlGroupRows(w, r, g, "reviewed", fmt.Sprintf("<b data-count=\"reviewed\">%d</b> inputs on which every version agrees, with review findings", g.count))
+		} else {
+			htmlGroupRows(w, r, g, "disagree", fmt.Sprintf("<b data-count=\"group\">%d</b> inputs", g.count))
+		}
+	}
+	for _, sample := range []struct {
+		g    *htmlGroup
+		what string
+	}{{&h.all, "every version accepts"}, {&h.none, "every version rejects"}} {
+		if g := sample.g; g.count > 0 {
+			htmlGroupRows(w, r, g, "sample", fmt.Sprintf("A sample: the first %d of the <b data-count=\"agree\">%d</b> inputs that %s", len(g.rows), g.count, sample.what))
+		}
+	}
+	w.WriteString("</table>\n</section>\n")
+}
+
+// htmlGroupRows writes one group of the matrix: a row of verdicts whose last cell holds the
+// group's title, the reason of each rejecting version, and the inputs.
+func htmlGroupRows(w *bufio.Writer, r *report, g *htmlGroup, class, title string) {
+	fmt.Fprintf(w, "<tbody class=\"%s\"><tr>", class)
+	for i, t := range r.targets {
+		if g.errs[i] == nil {
+			fmt.Fprintf(w, "<td class=\"ok\" title=\"%s: accepted\">✓</td>", esc(t.String()))
+		} else {
+			fmt.Fprintf(w, "<td class=\"no\" title=\"%s: rejected\">·</td>", esc(t.String()))
+		}
+	}
+	fmt.Fprintf(w, "<td class=\"why\"><p>%s", title)
+	if len(g.rows) < g.count && class != "sample" {
+		fmt.Fprintf(w, " (the first %d listed)", len(g.rows))
+	}
+	w.WriteString("</p>\n")
+	if class != "sample" && !g.agree() {
+		w.WriteString("<ul class=\"why\">")
+		for i, t := range r.targets {
+			if e := g.errs[i]; e != nil {
+				fmt.Fprintf(w, "<li class=\"reason\"><b>%s</b> (%s): %s</li>", esc(t.Version.String()), esc(e.Rule), esc(e.Reason()))
+			}
+		}
+		w.WriteString("</ul>\n")
+	}
+	w.WriteString("<ol class=\"rows\">\n")
+	for _, row := range g.rows {
+		// Rows are the bulk of a large report: their markup is kept to the least.
+		fmt.Fprintf(w, "<li>%s", htmlInput(row.input))
+		var notes []string
+		if len(row.offsets) > 0 && class != "sample" {
+			notes = append(notes, offsetList(row.offsets))
+		}
+		if row.source != "" {
+			notes = append(notes, esc(row.source))
+		}
+		for _, f := range row.review {
+			notes = append(notes, fmt.Sprintf("review: %s: %s: %s", esc(f.Version), esc(f.Section), esc(f.Reason)))
+		}
+		if len(notes) > 0 {
+			fmt.Fprintf(w, "<span>%s</span>", strings.Join(notes, "; "))
+		}
+		w.WriteString("</li>\n")
+	}
+	w.WriteString("</ol></td></tr></tbody>\n")
+}
+
+// agree reports whether every version gives the group's inputs the same verdict.
+func (g *htmlGroup) agree() bool {
+	for _, e := range g.errs {
+		if (e == nil) != (g.errs[0] == nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// offsetList writes the offsets of a row's rejections: one number when they are all the same.
+func offsetList(offsets []int) string {
+	same := true
+	for _, o := range offsets {
+		same = same && o == offsets[0]
+	}
+	if same && len(offsets) > 0 {
+		return strconv.Itoa(offsets[0])
+	}
+	parts := make([]string, len(offsets))
+	for i, o := range offsets {
+		parts[i] = strconv.Itoa(o)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // maxSets bounds the sets of versions the UpSet chart shows (the most frequent).
@@ -135,9 +358,10 @@ func htmlUpSet(w *bufio.Writer, s *compare.Summary) {
 	for _, a := range s.Accepted {
 		maxAccepted = max(maxAccepted, a)
 	}
-	w.WriteString("<section style=\"order: 1\"><h2>Which versions accept how many inputs</h2>\n")
+	w.WriteString("<section><h2>Which versions accept how many inputs</h2>\n")
 	w.WriteString("<p class=\"note\">Each column is a set of versions and the number of inputs that exactly those versions accept (a dot marks a member; no dot: no version accepts them). On the left, each version's total.</p>\n")
-	fmt.Fprintf(w, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"inputs per set of accepting versions\">\n", width, height, width, height)
+	// The chart scales to its container (down to the container's width, up to its own).
+	fmt.Fprintf(w, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" style=\"max-width: %dpx\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"inputs per set of accepting versions\">\n", width, width, height)
 	matrixTop := top + barH + 10
 	for i, t := range s.Targets {
 		y := matrixTop + rowH*i + rowH/2
@@ -183,6 +407,12 @@ func htmlUpSet(w *bufio.Writer, s *compare.Summary) {
 		}
 		fmt.Fprintf(w, "<p class=\"note\">%d less frequent sets, %d inputs in all, not drawn.</p>\n", len(sets)-len(shown), rest)
 	}
+	w.WriteString("<details><summary>The sets as a table</summary>\n<table><thead><tr><th>accepted by exactly</th><th class=\"n\">inputs</th></tr></thead><tbody>\n")
+	for _, set := range shown {
+		name := strings.ReplaceAll(setKey(s, set), "+", ", ")
+		fmt.Fprintf(w, "<tr><td>%s</td><td class=\"n\" data-key=\"set/%s\">%d</td></tr>\n", esc(name), esc(setKey(s, set)), set.Count)
+	}
+	w.WriteString("</tbody></table></details>\n")
 	w.WriteString("</section>\n")
 }
 
@@ -239,7 +469,7 @@ func htmlHeat(w *bufio.Writer, s *compare.Summary) {
 			}
 		}
 	}
-	w.WriteString("<section style=\"order: 2\"><h2>Pairs: accepted by the row's version, rejected by the column's</h2>\n")
+	w.WriteString("<section><h2>Pairs: accepted by the row's version, rejected by the column's</h2>\n")
 	w.WriteString("<p class=\"note\">The darker a cell, the more inputs one version accepts that the other rejects. The diagonal gives each version's total.</p>\n")
 	w.WriteString("<table class=\"heat\"><thead><tr><th></th>")
 	for _, t := range s.Targets {
@@ -287,7 +517,7 @@ func causeKey(c *compare.Cause) string {
 // htmlCauses lists, per version, the causes of its rejections: first those on which the
 // versions disagree, then (folded) those every version shares.
 func htmlCauses(w *bufio.Writer, s *compare.Summary) {
-	w.WriteString("<section style=\"order: 3\"><h2>Why each version rejects inputs</h2>\n")
+	w.WriteString("<section><h2>Why each version rejects inputs</h2>\n")
 	w.WriteString("<p class=\"note\">Rejections grouped by the rule in which the input left the grammar and the character found there, with the count, an example and the grammar's own diagnosis.</p>\n")
 	causes := s.Causes()
 	for _, t := range s.Targets {
@@ -330,7 +560,7 @@ func htmlCauseTable(w *bufio.Writer, causes []*compare.Cause) {
 // htmlCharsets shows, per component, which punctuation characters (and ranges of letters and
 // digits) each compared version allows unescaped, as the charsets command does.
 func htmlCharsets(w *bufio.Writer, s *compare.Summary) {
-	w.WriteString("<section style=\"order: 4\"><h2>Characters allowed unescaped, per component</h2>\n")
+	w.WriteString("<section><h2>Characters allowed unescaped, per component</h2>\n")
 	w.WriteString("<p class=\"note\">From \"urlgrammar charsets\": a dark cell means the character stands unescaped in every probed position of the component, a light one in some, an empty one in none.</p>\n")
 	w.WriteString("<table class=\"grid\"><thead><tr><th>component</th><th>version</th>")
 	for i := 0; i < len(punctuation); i++ {

@@ -345,3 +345,33 @@ func TestMarkdownCode(t *testing.T) {
 		t.Errorf("markdown:\n%s", out)
 	}
 }
+
+// jsonSummaryLine reads the last line of compare's JSON Lines, as a program would from the
+// format the README documents (encoding/json matches member names to fields in any case).
+type jsonSummaryLine struct {
+	Type, Shown  string
+	Read, Inputs int
+	Targets      []struct {
+		Version, Rule string
+		Accepted      int
+	}
+	Pairs []struct {
+		First, Second string
+		Both, Neither int
+		OnlyFirst     int `json:"only_first"`
+		OnlySecond    int `json:"only_second"`
+	}
+	Sets []struct {
+		Accepting []string
+		Count     int
+	}
+	Causes []jsonCause
+}
+
+type jsonCause struct {
+	Version, Rule, In, Found, Example, Message string
+	Shared                                     bool
+	Count, Offset                              int
+	ExampleBytes                               []byte `json:"example_bytes"`
+	Expected                                   []string
+}

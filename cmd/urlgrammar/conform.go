@@ -96,7 +96,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 			defer wg.Done()
 			for i := range work {
 				j := jobs[i]
-				peg := func(s string) bool { return urlgrammar.MatchRule(j.v, j.rule, s) }
+				peg := func(s string) bool { return urlgrammar.MatchRule(j.v, j.rule, s, 0) }
 				rep := conformance.Check(j.g, j.rule, peg, conformance.Config{N: *n, Seed: *seed})
 				rep.WriteText(&j.out)
 				j.bad = rep.DisagreementCount > 0

@@ -73,7 +73,7 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return abort(err)
 		}
 		if !v.DefinesNormalization() {
-			_, err := urlgrammar.Equivalent(v, "", "")
+			_, err := urlgrammar.Equivalent(v, "", "", 0)
 			return abort(err)
 		}
 		versions = []urlgrammar.Version{v}
@@ -181,7 +181,7 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // equivOne compares a and b under v.
 func equivOne(v urlgrammar.Version, a, b string) *equivResult {
-	e, err := urlgrammar.Equivalent(v, a, b)
+	e, err := urlgrammar.Equivalent(v, a, b, 0)
 	if err != nil {
 		return &equivResult{Error: strings.TrimPrefix(err.Error(), "urlgrammar: ")}
 	}

@@ -117,6 +117,13 @@ func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 // printVersion prints the module's version as the build recorded it ("(devel)" for a build
 // from a checkout), with the revision when the build recorded one.
 func printVersion(w io.Writer) int {
+	fmt.Fprintf(w, "urlgrammar %s\n", buildVersion())
+	return exitValid
+}
+
+// buildVersion is the module's version as the build recorded it, with the revision when the
+// build recorded one.
+func buildVersion() string {
 	version := "(unknown)"
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		version = bi.Main.Version
@@ -126,8 +133,7 @@ func printVersion(w io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(w, "urlgrammar %s\n", version)
-	return exitValid
+	return version
 }
 
 func usage(w io.Writer) {

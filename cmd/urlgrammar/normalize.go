@@ -39,7 +39,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return abort(err)
 	}
 	if !v.DefinesNormalization() {
-		_, err := urlgrammar.Normalize(v, "")
+		_, err := urlgrammar.Normalize(v, "", 0)
 		return abort(err)
 	}
 	steps, err := parseSteps(v, *stepList)
@@ -52,7 +52,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	}
 	defer src.Close()
 	return eachInput("normalize", src, stdout, stderr, *asJSON, func(s string) (string, any, error) {
-		normal, err := urlgrammar.Normalize(v, s, steps...)
+		normal, err := urlgrammar.Normalize(v, s, 0, steps...)
 		res := normalizeResult{Input: s, Normal: normal}
 		if err != nil {
 			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")

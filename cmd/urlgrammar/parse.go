@@ -83,7 +83,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if target.Rule == "" {
 			u, err = urlgrammar.Parse(v, s)
 		} else {
-			u, err = urlgrammar.ParseRule(v, target.Rule, s)
+			u, err = urlgrammar.ParseRule(v, target.Rule, s, 0)
 		}
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {

@@ -18,7 +18,7 @@ type relativeResult struct {
 // runRelative is "resolve --relative -g ID BASE TARGET...": for each target, the shortest
 // reference that the version's algorithm resolves against BASE to it (urlgrammar.Relativize),
 // one line per target, or "error", a tab and the reason.
-func runRelative(v urlgrammar.Version, base string, targets []string, mode urlgrammar.Mode, asJSON bool, stdin io.Reader, stdout, stderr io.Writer) int {
+func runRelative(v urlgrammar.Version, base string, targets []string, policy urlgrammar.Policy, asJSON bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	src, err := openInputs("", targets, stdin)
 	if err != nil {
 		return fail(stderr, "resolve", err)
@@ -26,7 +26,7 @@ func runRelative(v urlgrammar.Version, base string, targets []string, mode urlgr
 	defer src.Close()
 	// The empty reference is printed as an empty line.
 	return eachInput("resolve", src, stdout, stderr, asJSON, func(target string) (string, any, error) {
-		ref, err := urlgrammar.Relativize(v, base, target, mode)
+		ref, err := urlgrammar.Relativize(v, base, target, 0, policy)
 		res := relativeResult{Target: target, Version: v.String(), Ref: ref}
 		if err != nil {
 			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")

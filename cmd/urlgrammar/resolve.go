@@ -66,16 +66,17 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	base, refs := rest[0], rest[1:]
 	var opts []namedOption
 	if *nonValidating {
-		opts = append(opts, namedOption{"--non-validating", urlgrammar.NonValidating, urlgrammar.NonValidating})
+		nv := urlgrammar.Policy{NonValidating: true}
+		opts = append(opts, namedOption{"--non-validating", nv, nv})
 	}
-	handling := map[string]urlgrammar.Mode{"retain": 0, "remove": urlgrammar.RemoveDotDot, "avoid": urlgrammar.AvoidTraversal}
+	handling := map[string]urlgrammar.Policy{"retain": {}, "remove": {RemoveDotDot: true}, "avoid": {AvoidTraversal: true}}
 	if *dotDot != "" {
 		h, ok := handling[*dotDot]
 		if !ok {
 			return abort(fmt.Errorf("--dotdot %q: want retain, remove or avoid", *dotDot))
 		}
 		// Retaining is a choice too: it needs a document that leaves one.
-		opts = append(opts, namedOption{"--dotdot", h, urlgrammar.RemoveDotDot})
+		opts = append(opts, namedOption{"--dotdot", h, urlgrammar.Policy{RemoveDotDot: true}})
 	}
 	var versions []urlgrammar.Version
 	switch {
@@ -98,7 +99,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return abort(err)
 		}
 		if !v.DefinesResolution() {
-			_, err := urlgrammar.Resolve(v, base, "")
+			_, err := urlgrammar.Resolve(v, base, "", 0, urlgrammar.Policy{})
 			return abort(err)
 		}
 		for _, o := range opts {
@@ -110,11 +111,11 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	if *relative {
-		var mode urlgrammar.Mode
+		var policy urlgrammar.Policy
 		for _, o := range opts {
-			mode |= o.mode
+			policy = o.addTo(policy)
 		}
-		return runRelative(versions[0], base, refs, mode, *asJSON, stdin, stdout, stderr)
+		return runRelative(versions[0], base, refs, policy, *asJSON, stdin, stdout, stderr)
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	var r resolveRun
@@ -123,7 +124,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		single := &singleRun{w: out, v: versions[0], base: base, json: *asJSON}
 		for _, o := range opts {
-			single.mode |= o.mode
+			single.policy = o.addTo(single.policy)
 		}
 		r = single
 	}
@@ -162,13 +163,13 @@ type singleRun struct {
 	w      *bufio.Writer
 	v      urlgrammar.Version
 	base   string
-	mode   urlgrammar.Mode
+	policy urlgrammar.Policy
 	json   bool
 	anyErr bool
 }
 
 func (r *singleRun) add(ref string) error {
-	res := resolveOne(r.v, r.base, ref, r.mode)
+	res := resolveOne(r.v, r.base, ref, r.policy)
 	if res.Error != "" {
 		r.anyErr = true
 	}
@@ -198,7 +199,7 @@ type tableRun struct {
 	w        *bufio.Writer
 	versions []urlgrammar.Version
 	base     string
-	mode     map[urlgrammar.Version]urlgrammar.Mode
+	policy   map[urlgrammar.Version]urlgrammar.Policy
 	skipped  []string // for each option not applied to every version, which versions it skips
 	json     bool
 	tw       *tabwriter.Writer
@@ -206,21 +207,29 @@ type tableRun struct {
 	anyErr   bool
 }
 
-// A namedOption is a resolve mode with the flag that gave it, and the mode a version must
-// allow for the flag to apply.
+// A namedOption is a resolution policy with the flag that gave it, and the policy a version
+// must allow for the flag to apply.
 type namedOption struct {
-	flag  string
-	mode  urlgrammar.Mode
-	needs urlgrammar.Mode
+	flag   string
+	policy urlgrammar.Policy
+	needs  urlgrammar.Policy
+}
+
+// addTo returns p with o's choices made too.
+func (o namedOption) addTo(p urlgrammar.Policy) urlgrammar.Policy {
+	p.NonValidating = p.NonValidating || o.policy.NonValidating
+	p.RemoveDotDot = p.RemoveDotDot || o.policy.RemoveDotDot
+	p.AvoidTraversal = p.AvoidTraversal || o.policy.AvoidTraversal
+	return p
 }
 
 func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, opts []namedOption, asJSON bool) *tableRun {
-	r := &tableRun{w: w, versions: versions, base: base, mode: map[urlgrammar.Version]urlgrammar.Mode{}, json: asJSON}
+	r := &tableRun{w: w, versions: versions, base: base, policy: map[urlgrammar.Version]urlgrammar.Policy{}, json: asJSON}
 	for _, o := range opts {
 		var skipped []string
 		for _, v := range versions {
 			if v.Allows(o.needs) {
-				r.mode[v] |= o.mode
+				r.policy[v] = o.addTo(r.policy[v])
 			} else {
 				skipped = append(skipped, v.String())
 			}
@@ -244,7 +253,7 @@ func (r *tableRun) add(ref string) error {
 	results := make(map[string]*resolveResult, len(r.versions))
 	cells := make([]string, len(r.versions))
 	for i, v := range r.versions {
-		res := resolveOne(v, r.base, ref, r.mode[v])
+		res := resolveOne(v, r.base, ref, r.policy[v])
 		results[v.String()] = res
 		switch {
 		case res.Error != "":
@@ -300,13 +309,13 @@ func (r *tableRun) finish() error {
 func (r *tableRun) failed() bool { return r.anyErr }
 
 // resolveOne resolves ref against base under v.
-func resolveOne(v urlgrammar.Version, base, ref string, mode urlgrammar.Mode) *resolveResult {
-	res, err := urlgrammar.Resolve(v, base, ref, mode)
+func resolveOne(v urlgrammar.Version, base, ref string, policy urlgrammar.Policy) *resolveResult {
+	res, err := urlgrammar.Resolve(v, base, ref, 0, policy)
 	if err != nil {
 		return &resolveResult{Error: strings.TrimPrefix(err.Error(), "urlgrammar: ")}
 	}
 	out := &resolveResult{Text: res.Text, SameDocument: res.SameDocument}
-	findings, _ := urlgrammar.ReviewReference(v, base, ref, mode)
+	findings, _ := urlgrammar.ReviewReference(v, base, ref, 0, policy)
 	for _, f := range findings {
 		if f.Concern == urlgrammar.PathBecomesAuthority {
 			out.Warning = f.String()

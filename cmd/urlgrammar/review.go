@@ -72,7 +72,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := exitValid
 	var writeErr error
 	readErr := src.each(func(s string) bool {
-		findings, err := urlgrammar.Review(v, s)
+		findings, err := urlgrammar.Review(v, s, 0)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
 			writeErr = err
@@ -178,19 +178,10 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 			end:     w.end,
 		}, nil
 	case "html":
+		// The HTML report keeps its rows until the summary: it reviews them itself.
 		return compareWriter{
-			begin: func(r *report) {
-				head := rendered(r, w.begin)
-				r.out.WriteString(strings.Replace(head, "</tr></thead>", "<th>review</th></tr></thead>", 1))
-			},
-			row: func(r *report, c compare.Comparison, source string) {
-				row := rendered(r, func(r *report) { w.row(r, c, source) })
-				var cell []string
-				for _, f := range reviewRow(r.targets, c) {
-					cell = append(cell, fmt.Sprintf("<span title=\"%s\">%s: %s</span>", esc(f.Reason), esc(f.Version), esc(f.Section)))
-				}
-				fmt.Fprintf(r.out, "%s<td class=\"review\">%s</td></tr>\n", strings.TrimSuffix(row, "</tr>\n"), strings.Join(cell, "<br/>"))
-			},
+			begin:   func(r *report) { w.begin(r); r.html.review = true },
+			row:     w.row,
 			summary: w.summary,
 			end:     w.end,
 		}, nil
@@ -216,7 +207,7 @@ func reviewRow(targets []compare.Target, c compare.Comparison) []reviewFinding {
 		if !c.Accepted(i) {
 			continue
 		}
-		fs, err := urlgrammar.Review(t.Version, c.Input)
+		fs, err := urlgrammar.Review(t.Version, c.Input, 0)
 		if err != nil {
 			continue // accepted under the compared rule, not the default reading (draft1994's url)
 		}

@@ -123,13 +123,13 @@ func TestCompareReview(t *testing.T) {
 	if err := json.Unmarshal([]byte(first), &row); err != nil || len(row.Review) != 1 || row.Review[0].Version != "rfc3986" || row.Review[0].Text != "secret" {
 		t.Errorf("compare --review json: %s (%v)", first, err)
 	}
-	// The HTML report: a review column in the matrix, the finding's section in the cell and its
-	// reason on hover (RFC 3986 section 7.5: a password in the userinfo).
+	// The HTML report: an input with findings is listed, even where every version agrees, with
+	// each finding's version, section and reason as text (RFC 3986 section 7.5: a password in
+	// the userinfo).
 	out, _, _ = runCLI(t, "ftp://u:secret@h/\n", "compare", "--review", "--format", "html", "-g", "rfc3986")
 	for _, want := range []string{
-		"<th>source</th><th>review</th></tr></thead>",
-		`<td class="review"><span title="password &#34;secret&#34;`,
-		`>rfc3986: RFC 3986 section 7.5</span></td></tr>`,
+		`<tbody class="reviewed">`,
+		`<li>ftp://u:secret@h/<span>review: rfc3986: RFC 3986 section 7.5: password &#34;secret&#34; in the URL</span></li>`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("compare --review --format html lacks %q", want)

@@ -36,9 +36,9 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	readErr := src.each(func(s string) bool {
 		rule := target.Rule
 		if rule == "" {
-			rule = v.RuleFor(s)
+			rule = v.RuleFor(s, 0)
 		}
-		nodes, err := urlgrammar.ParseTreeNodes(v, rule, s)
+		nodes, err := urlgrammar.ParseTreeNodesRule(v, rule, s, 0)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
 			writeErr = err

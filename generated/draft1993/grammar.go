@@ -83,7 +83,7 @@ var Grammar = &pegrt.Grammar{
 		"wtype":           rulewtype,
 		"prosperoaddress": ruleprosperoaddress,
 		"prosperolink":    ruleprosperolink,
-		"hsoname":         rulehsoname,
+		"hsoname":         rulehsoname_alone,
 		"version":         ruleversion,
 		"attributes":      ruleattributes,
 		"attribute":       ruleattribute,
@@ -171,6 +171,7 @@ var Grammar = &pegrt.Grammar{
 		"hostname",        // hostname_alone
 		"user",            // user_alone
 		"host",            // host_alone
+		"hsoname",         // hsoname_alone
 		"alpha",           // alpha
 		"digit",           // digit
 		"safe",            // safe
@@ -232,6 +233,7 @@ var Grammar = &pegrt.Grammar{
 		"hostname_alone",
 		"user_alone",
 		"host_alone",
+		"hsoname_alone",
 		"alpha",
 		"digit",
 		"safe",
@@ -302,6 +304,7 @@ func newParser() *parser {
 		rulehostname_alone:  p.rule_hostname_alone,
 		ruleuser_alone:      p.rule_user_alone,
 		rulehost_alone:      p.rule_host_alone,
+		rulehsoname_alone:   p.rule_hsoname_alone,
 		rulealpha:           p.rule_alpha,
 		ruledigit:           p.rule_digit,
 		rulesafe:            p.rule_safe,

@@ -55,6 +55,7 @@ const (
 	rulehostname_alone
 	ruleuser_alone
 	rulehost_alone
+	rulehsoname_alone
 	rulealpha
 	ruledigit
 	rulesafe
@@ -507,64 +508,64 @@ l132:
 
 /* scheme <- <(([a-z] / [A-Z]) (!':' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))*)> */
 func (p *parser) rule_scheme() bool {
-	position110, tokenIndex110 := p.Position, p.TokenIndex
+	position111, tokenIndex111 := p.Position, p.TokenIndex
 	{
-		position111, tokenIndex111 := p.Position, p.TokenIndex
+		position112, tokenIndex112 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l110
+				goto l111
 			}
 			p.Position++
 		}
-	l114:
+	l115:
 		{
-			position115, tokenIndex115 := p.Position, p.TokenIndex
+			position116, tokenIndex116 := p.Position, p.TokenIndex
 			{
-				position116, tokenIndex116 := p.Position, p.TokenIndex
+				position117, tokenIndex117 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ':' {
+					goto l117
+				}
+				p.Position++
+				goto l116
+			l117:
+				p.Position, p.TokenIndex = position117, tokenIndex117
+			}
+			{
+				position118, tokenIndex118 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] {
+					goto l137
+				}
+				p.Position++
+				goto l118
+			l137:
+				p.Position, p.TokenIndex = position118, tokenIndex118
+				if p.Buffer[p.Position] != '%' {
 					goto l116
 				}
 				p.Position++
-				goto l115
-			l116:
-				p.Position, p.TokenIndex = position116, tokenIndex116
-			}
-			{
-				position117, tokenIndex117 := p.Position, p.TokenIndex
-				if !cset1[p.Buffer[p.Position]] {
-					goto l136
-				}
-				p.Position++
-				goto l117
-			l136:
-				p.Position, p.TokenIndex = position117, tokenIndex117
-				if p.Buffer[p.Position] != '%' {
-					goto l115
-				}
-				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l115
+						goto l116
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l115
+						goto l116
 					}
 					p.Position++
 				}
 			}
-		l117:
-			goto l114
-		l115:
-			p.Position, p.TokenIndex = position115, tokenIndex115
+		l118:
+			goto l115
+		l116:
+			p.Position, p.TokenIndex = position116, tokenIndex116
 		}
-		p.Add(rulescheme, position111, tokenIndex111)
+		p.Add(rulescheme, position112, tokenIndex112)
 	}
 	return true
-l110:
-	p.Position, p.TokenIndex = position110, tokenIndex110
+l111:
+	p.Position, p.TokenIndex = position111, tokenIndex111
 	return false
 }
 
@@ -1340,49 +1341,49 @@ l333:
 
 /* groupart <- <(article / group / '*')> */
 func (p *parser) rule_groupart() bool {
-	position174, tokenIndex174 := p.Position, p.TokenIndex
+	position175, tokenIndex175 := p.Position, p.TokenIndex
 	{
-		position175, tokenIndex175 := p.Position, p.TokenIndex
+		position176, tokenIndex176 := p.Position, p.TokenIndex
 		{
-			position176, tokenIndex176 := p.Position, p.TokenIndex
+			position177, tokenIndex177 := p.Position, p.TokenIndex
 			if !cset17[p.Buffer[p.Position]] || !p.rule_article() {
-				goto l177
-			}
-			goto l176
-		l177:
-			p.Position, p.TokenIndex = position176, tokenIndex176
-			if !cset2[p.Buffer[p.Position]] || !p.rule_group() {
 				goto l178
 			}
-			goto l176
+			goto l177
 		l178:
-			p.Position, p.TokenIndex = position176, tokenIndex176
+			p.Position, p.TokenIndex = position177, tokenIndex177
+			if !cset2[p.Buffer[p.Position]] || !p.rule_group() {
+				goto l179
+			}
+			goto l177
+		l179:
+			p.Position, p.TokenIndex = position177, tokenIndex177
 			if p.Buffer[p.Position] != '*' {
-				goto l174
+				goto l175
 			}
 			p.Position++
 		}
-	l176:
-		p.Add(rulegroupart, position175, tokenIndex175)
+	l177:
+		p.Add(rulegroupart, position176, tokenIndex176)
 	}
 	return true
-l174:
-	p.Position, p.TokenIndex = position174, tokenIndex174
+l175:
+	p.Position, p.TokenIndex = position175, tokenIndex175
 	return false
 }
 
 /* group <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))*)> */
 func (p *parser) rule_group() bool {
-	position179, tokenIndex179 := p.Position, p.TokenIndex
+	position180, tokenIndex180 := p.Position, p.TokenIndex
 	{
-		position180, tokenIndex180 := p.Position, p.TokenIndex
+		position181, tokenIndex181 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l179
+				goto l180
 			}
 			p.Position++
 		}
-	l183:
+	l184:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset1[buf[i]] {
@@ -1391,204 +1392,204 @@ func (p *parser) rule_group() bool {
 			p.Position = i
 		}
 		{
-			position184, tokenIndex184 := p.Position, p.TokenIndex
+			position185, tokenIndex185 := p.Position, p.TokenIndex
 			{
-				position185, tokenIndex185 := p.Position, p.TokenIndex
+				position186, tokenIndex186 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l204
+					goto l205
 				}
 				p.Position++
-				goto l185
-			l204:
-				p.Position, p.TokenIndex = position185, tokenIndex185
+				goto l186
+			l205:
+				p.Position, p.TokenIndex = position186, tokenIndex186
 				if p.Buffer[p.Position] != '%' {
-					goto l184
+					goto l185
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l184
+						goto l185
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l184
+						goto l185
 					}
 					p.Position++
 				}
 			}
+		l186:
+			goto l184
 		l185:
-			goto l183
-		l184:
-			p.Position, p.TokenIndex = position184, tokenIndex184
+			p.Position, p.TokenIndex = position185, tokenIndex185
 		}
-		p.Add(rulegroup, position180, tokenIndex180)
+		p.Add(rulegroup, position181, tokenIndex181)
 	}
 	return true
-l179:
-	p.Position, p.TokenIndex = position179, tokenIndex179
+l180:
+	p.Position, p.TokenIndex = position180, tokenIndex180
 	return false
 }
 
 /* article <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))) (!('@' ([a-z] / [A-Z])) !('@' hostnumber !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))* '@' ((&([a-z] / [A-Z]) host (':' [0-9]+)?) / host))> */
 func (p *parser) rule_article() bool {
-	position211, tokenIndex211 := p.Position, p.TokenIndex
+	position212, tokenIndex212 := p.Position, p.TokenIndex
 	{
-		position212, tokenIndex212 := p.Position, p.TokenIndex
+		position213, tokenIndex213 := p.Position, p.TokenIndex
 		{
-			position213, tokenIndex213 := p.Position, p.TokenIndex
+			position214, tokenIndex214 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l232
+				goto l233
 			}
 			p.Position++
-			goto l213
-		l232:
-			p.Position, p.TokenIndex = position213, tokenIndex213
+			goto l214
+		l233:
+			p.Position, p.TokenIndex = position214, tokenIndex214
 			if p.Buffer[p.Position] != '%' {
-				goto l211
+				goto l212
 			}
 			p.Position++
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l211
+					goto l212
 				}
 				p.Position++
 			}
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l211
+					goto l212
 				}
 				p.Position++
 			}
 		}
-	l213:
-	l239:
+	l214:
+	l240:
 		{
-			position240, tokenIndex240 := p.Position, p.TokenIndex
+			position241, tokenIndex241 := p.Position, p.TokenIndex
 			{
-				position241, tokenIndex241 := p.Position, p.TokenIndex
+				position242, tokenIndex242 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '@' {
+					goto l242
+				}
+				p.Position++
+				{
+					if !cset2[p.Buffer[p.Position]] {
+						goto l242
+					}
+					p.Position++
+				}
+				goto l241
+			l242:
+				p.Position, p.TokenIndex = position242, tokenIndex242
+			}
+			{
+				position245, tokenIndex245 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '@' {
+					goto l245
+				}
+				p.Position++
+				if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
+					goto l245
+				}
+				{
+					position246, tokenIndex246 := p.Position, p.TokenIndex
+					{
+						position247, tokenIndex247 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l266
+						}
+						p.Position++
+						goto l247
+					l266:
+						p.Position, p.TokenIndex = position247, tokenIndex247
+						if p.Buffer[p.Position] != '%' {
+							goto l246
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l246
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l246
+							}
+							p.Position++
+						}
+					}
+				l247:
+					goto l245
+				l246:
+					p.Position, p.TokenIndex = position246, tokenIndex246
+				}
+				goto l241
+			l245:
+				p.Position, p.TokenIndex = position245, tokenIndex245
+			}
+			{
+				position273, tokenIndex273 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] {
+					goto l292
+				}
+				p.Position++
+				goto l273
+			l292:
+				p.Position, p.TokenIndex = position273, tokenIndex273
+				if p.Buffer[p.Position] != '%' {
 					goto l241
 				}
 				p.Position++
 				{
-					if !cset2[p.Buffer[p.Position]] {
+					if !cset0[p.Buffer[p.Position]] {
 						goto l241
 					}
 					p.Position++
 				}
-				goto l240
-			l241:
-				p.Position, p.TokenIndex = position241, tokenIndex241
-			}
-			{
-				position244, tokenIndex244 := p.Position, p.TokenIndex
-				if p.Buffer[p.Position] != '@' {
-					goto l244
-				}
-				p.Position++
-				if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-					goto l244
-				}
-				{
-					position245, tokenIndex245 := p.Position, p.TokenIndex
-					{
-						position246, tokenIndex246 := p.Position, p.TokenIndex
-						if !cset1[p.Buffer[p.Position]] {
-							goto l265
-						}
-						p.Position++
-						goto l246
-					l265:
-						p.Position, p.TokenIndex = position246, tokenIndex246
-						if p.Buffer[p.Position] != '%' {
-							goto l245
-						}
-						p.Position++
-						{
-							if !cset0[p.Buffer[p.Position]] {
-								goto l245
-							}
-							p.Position++
-						}
-						{
-							if !cset0[p.Buffer[p.Position]] {
-								goto l245
-							}
-							p.Position++
-						}
-					}
-				l246:
-					goto l244
-				l245:
-					p.Position, p.TokenIndex = position245, tokenIndex245
-				}
-				goto l240
-			l244:
-				p.Position, p.TokenIndex = position244, tokenIndex244
-			}
-			{
-				position272, tokenIndex272 := p.Position, p.TokenIndex
-				if !cset1[p.Buffer[p.Position]] {
-					goto l291
-				}
-				p.Position++
-				goto l272
-			l291:
-				p.Position, p.TokenIndex = position272, tokenIndex272
-				if p.Buffer[p.Position] != '%' {
-					goto l240
-				}
-				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l240
-					}
-					p.Position++
-				}
-				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l240
+						goto l241
 					}
 					p.Position++
 				}
 			}
-		l272:
-			goto l239
-		l240:
-			p.Position, p.TokenIndex = position240, tokenIndex240
+		l273:
+			goto l240
+		l241:
+			p.Position, p.TokenIndex = position241, tokenIndex241
 		}
 		if p.Buffer[p.Position] != '@' {
-			goto l211
+			goto l212
 		}
 		p.Position++
 		{
-			position298, tokenIndex298 := p.Position, p.TokenIndex
+			position299, tokenIndex299 := p.Position, p.TokenIndex
 			{
-				position300, tokenIndex300 := p.Position, p.TokenIndex
+				position301, tokenIndex301 := p.Position, p.TokenIndex
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l299
+						goto l300
 					}
 					p.Position++
 				}
-				p.Position, p.TokenIndex = position300, tokenIndex300
+				p.Position, p.TokenIndex = position301, tokenIndex301
 			}
 			if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-				goto l299
+				goto l300
 			}
 			{
-				position303, tokenIndex303 := p.Position, p.TokenIndex
+				position304, tokenIndex304 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ':' {
-					goto l303
+					goto l304
 				}
 				p.Position++
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l303
+					goto l304
 				}
 				p.Position++
-			l305:
+			l306:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -1597,33 +1598,33 @@ func (p *parser) rule_article() bool {
 					p.Position = i
 				}
 				{
-					position306, tokenIndex306 := p.Position, p.TokenIndex
+					position307, tokenIndex307 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l306
+						goto l307
 					}
 					p.Position++
-					goto l305
-				l306:
-					p.Position, p.TokenIndex = position306, tokenIndex306
+					goto l306
+				l307:
+					p.Position, p.TokenIndex = position307, tokenIndex307
 				}
-				goto l304
-			l303:
-				p.Position, p.TokenIndex = position303, tokenIndex303
+				goto l305
+			l304:
+				p.Position, p.TokenIndex = position304, tokenIndex304
 			}
-		l304:
-			goto l298
-		l299:
-			p.Position, p.TokenIndex = position298, tokenIndex298
+		l305:
+			goto l299
+		l300:
+			p.Position, p.TokenIndex = position299, tokenIndex299
 			if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-				goto l211
+				goto l212
 			}
 		}
-	l298:
-		p.Add(rulearticle, position212, tokenIndex212)
+	l299:
+		p.Add(rulearticle, position213, tokenIndex213)
 	}
 	return true
-l211:
-	p.Position, p.TokenIndex = position211, tokenIndex211
+l212:
+	p.Position, p.TokenIndex = position212, tokenIndex212
 	return false
 }
 
@@ -1703,75 +1704,75 @@ l393:
 
 /* wtype <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 func (p *parser) rule_wtype() bool {
-	position363, tokenIndex363 := p.Position, p.TokenIndex
+	position364, tokenIndex364 := p.Position, p.TokenIndex
 	{
-		position364, tokenIndex364 := p.Position, p.TokenIndex
+		position365, tokenIndex365 := p.Position, p.TokenIndex
+		{
+			position368, tokenIndex368 := p.Position, p.TokenIndex
+			if !cset1[p.Buffer[p.Position]] {
+				goto l387
+			}
+			p.Position++
+			goto l368
+		l387:
+			p.Position, p.TokenIndex = position368, tokenIndex368
+			if p.Buffer[p.Position] != '%' {
+				goto l364
+			}
+			p.Position++
+			{
+				if !cset0[p.Buffer[p.Position]] {
+					goto l364
+				}
+				p.Position++
+			}
+			{
+				if !cset0[p.Buffer[p.Position]] {
+					goto l364
+				}
+				p.Position++
+			}
+		}
+	l368:
+	l366:
 		{
 			position367, tokenIndex367 := p.Position, p.TokenIndex
-			if !cset1[p.Buffer[p.Position]] {
-				goto l386
-			}
-			p.Position++
-			goto l367
-		l386:
-			p.Position, p.TokenIndex = position367, tokenIndex367
-			if p.Buffer[p.Position] != '%' {
-				goto l363
-			}
-			p.Position++
 			{
-				if !cset0[p.Buffer[p.Position]] {
-					goto l363
-				}
-				p.Position++
-			}
-			{
-				if !cset0[p.Buffer[p.Position]] {
-					goto l363
-				}
-				p.Position++
-			}
-		}
-	l367:
-	l365:
-		{
-			position366, tokenIndex366 := p.Position, p.TokenIndex
-			{
-				position393, tokenIndex393 := p.Position, p.TokenIndex
+				position394, tokenIndex394 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l412
+					goto l413
 				}
 				p.Position++
-				goto l393
-			l412:
-				p.Position, p.TokenIndex = position393, tokenIndex393
+				goto l394
+			l413:
+				p.Position, p.TokenIndex = position394, tokenIndex394
 				if p.Buffer[p.Position] != '%' {
-					goto l366
+					goto l367
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l366
+						goto l367
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l366
+						goto l367
 					}
 					p.Position++
 				}
 			}
-		l393:
-			goto l365
-		l366:
-			p.Position, p.TokenIndex = position366, tokenIndex366
+		l394:
+			goto l366
+		l367:
+			p.Position, p.TokenIndex = position367, tokenIndex367
 		}
-		p.Add(rulewtype, position364, tokenIndex364)
+		p.Add(rulewtype, position365, tokenIndex365)
 	}
 	return true
-l363:
-	p.Position, p.TokenIndex = position363, tokenIndex363
+l364:
+	p.Position, p.TokenIndex = position364, tokenIndex364
 	return false
 }
 
@@ -2365,28 +2366,28 @@ l452:
 /* hsoname <- <((!('%' '0' '0' [0-9] ([a-z] / [A-Z] / [0-9])* ('#' / !.)) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))+ ('/' (!('%' '0' '0' [0-9] ([a-z] / [A-Z] / [0-9])* ('#' / !.)) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))+)* '/'?)?> */
 func (p *parser) rule_hsoname() bool {
 	{
-		position428, tokenIndex428 := p.Position, p.TokenIndex
+		position429, tokenIndex429 := p.Position, p.TokenIndex
 		{
-			position429, tokenIndex429 := p.Position, p.TokenIndex
+			position430, tokenIndex430 := p.Position, p.TokenIndex
 			{
-				position433, tokenIndex433 := p.Position, p.TokenIndex
+				position434, tokenIndex434 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '%' {
-					goto l433
+					goto l434
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '0' {
-					goto l433
+					goto l434
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '0' {
-					goto l433
+					goto l434
 				}
 				p.Position++
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l433
+					goto l434
 				}
 				p.Position++
-			l434:
+			l435:
 				{
 					i, buf := p.Position, p.Buffer
 					for cset3[buf[i]] {
@@ -2395,90 +2396,190 @@ func (p *parser) rule_hsoname() bool {
 					p.Position = i
 				}
 				{
-					position435, tokenIndex435 := p.Position, p.TokenIndex
+					position436, tokenIndex436 := p.Position, p.TokenIndex
 					{
 						if !cset3[p.Buffer[p.Position]] {
-							goto l435
+							goto l436
 						}
 						p.Position++
 					}
-					goto l434
-				l435:
-					p.Position, p.TokenIndex = position435, tokenIndex435
+					goto l435
+				l436:
+					p.Position, p.TokenIndex = position436, tokenIndex436
 				}
 				{
-					position439, tokenIndex439 := p.Position, p.TokenIndex
+					position440, tokenIndex440 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '#' {
-						goto l440
+						goto l441
 					}
 					p.Position++
-					goto l439
-				l440:
-					p.Position, p.TokenIndex = position439, tokenIndex439
+					goto l440
+				l441:
+					p.Position, p.TokenIndex = position440, tokenIndex440
 					{
-						position441, tokenIndex441 := p.Position, p.TokenIndex
+						position442, tokenIndex442 := p.Position, p.TokenIndex
 						if !p.MatchDot() {
-							goto l441
+							goto l442
 						}
-						goto l433
-					l441:
-						p.Position, p.TokenIndex = position441, tokenIndex441
+						goto l434
+					l442:
+						p.Position, p.TokenIndex = position442, tokenIndex442
 					}
 				}
-			l439:
-				goto l429
+			l440:
+				goto l430
+			l434:
+				p.Position, p.TokenIndex = position434, tokenIndex434
+			}
+			{
+				position443, tokenIndex443 := p.Position, p.TokenIndex
+				if !cset4[p.Buffer[p.Position]] {
+					goto l463
+				}
+				p.Position++
+				goto l443
+			l463:
+				p.Position, p.TokenIndex = position443, tokenIndex443
+				if p.Buffer[p.Position] != '%' {
+					goto l430
+				}
+				p.Position++
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l430
+					}
+					p.Position++
+				}
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l430
+					}
+					p.Position++
+				}
+			}
+		l443:
+		l432:
+			{
+				position433, tokenIndex433 := p.Position, p.TokenIndex
+				{
+					position470, tokenIndex470 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '%' {
+						goto l470
+					}
+					p.Position++
+					if p.Buffer[p.Position] != '0' {
+						goto l470
+					}
+					p.Position++
+					if p.Buffer[p.Position] != '0' {
+						goto l470
+					}
+					p.Position++
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l470
+					}
+					p.Position++
+				l471:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset3[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position472, tokenIndex472 := p.Position, p.TokenIndex
+						{
+							if !cset3[p.Buffer[p.Position]] {
+								goto l472
+							}
+							p.Position++
+						}
+						goto l471
+					l472:
+						p.Position, p.TokenIndex = position472, tokenIndex472
+					}
+					{
+						position476, tokenIndex476 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '#' {
+							goto l477
+						}
+						p.Position++
+						goto l476
+					l477:
+						p.Position, p.TokenIndex = position476, tokenIndex476
+						{
+							position478, tokenIndex478 := p.Position, p.TokenIndex
+							if !p.MatchDot() {
+								goto l478
+							}
+							goto l470
+						l478:
+							p.Position, p.TokenIndex = position478, tokenIndex478
+						}
+					}
+				l476:
+					goto l433
+				l470:
+					p.Position, p.TokenIndex = position470, tokenIndex470
+				}
+				{
+					position479, tokenIndex479 := p.Position, p.TokenIndex
+					if !cset4[p.Buffer[p.Position]] {
+						goto l499
+					}
+					p.Position++
+					goto l479
+				l499:
+					p.Position, p.TokenIndex = position479, tokenIndex479
+					if p.Buffer[p.Position] != '%' {
+						goto l433
+					}
+					p.Position++
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l433
+						}
+						p.Position++
+					}
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l433
+						}
+						p.Position++
+					}
+				}
+			l479:
+				goto l432
 			l433:
 				p.Position, p.TokenIndex = position433, tokenIndex433
 			}
+		l506:
 			{
-				position442, tokenIndex442 := p.Position, p.TokenIndex
-				if !cset4[p.Buffer[p.Position]] {
-					goto l462
-				}
-				p.Position++
-				goto l442
-			l462:
-				p.Position, p.TokenIndex = position442, tokenIndex442
-				if p.Buffer[p.Position] != '%' {
-					goto l429
+				position507, tokenIndex507 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '/' {
+					goto l507
 				}
 				p.Position++
 				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l429
-					}
-					p.Position++
-				}
-				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l429
-					}
-					p.Position++
-				}
-			}
-		l442:
-		l431:
-			{
-				position432, tokenIndex432 := p.Position, p.TokenIndex
-				{
-					position469, tokenIndex469 := p.Position, p.TokenIndex
+					position510, tokenIndex510 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '%' {
-						goto l469
+						goto l510
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l469
+						goto l510
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l469
+						goto l510
 					}
 					p.Position++
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l469
+						goto l510
 					}
 					p.Position++
-				l470:
+				l511:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset3[buf[i]] {
@@ -2487,190 +2588,90 @@ func (p *parser) rule_hsoname() bool {
 						p.Position = i
 					}
 					{
-						position471, tokenIndex471 := p.Position, p.TokenIndex
+						position512, tokenIndex512 := p.Position, p.TokenIndex
 						{
 							if !cset3[p.Buffer[p.Position]] {
-								goto l471
+								goto l512
 							}
 							p.Position++
 						}
-						goto l470
-					l471:
-						p.Position, p.TokenIndex = position471, tokenIndex471
+						goto l511
+					l512:
+						p.Position, p.TokenIndex = position512, tokenIndex512
 					}
 					{
-						position475, tokenIndex475 := p.Position, p.TokenIndex
+						position516, tokenIndex516 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '#' {
-							goto l476
+							goto l517
 						}
 						p.Position++
-						goto l475
-					l476:
-						p.Position, p.TokenIndex = position475, tokenIndex475
+						goto l516
+					l517:
+						p.Position, p.TokenIndex = position516, tokenIndex516
 						{
-							position477, tokenIndex477 := p.Position, p.TokenIndex
+							position518, tokenIndex518 := p.Position, p.TokenIndex
 							if !p.MatchDot() {
-								goto l477
+								goto l518
 							}
-							goto l469
-						l477:
-							p.Position, p.TokenIndex = position477, tokenIndex477
+							goto l510
+						l518:
+							p.Position, p.TokenIndex = position518, tokenIndex518
 						}
 					}
-				l475:
-					goto l432
-				l469:
-					p.Position, p.TokenIndex = position469, tokenIndex469
+				l516:
+					goto l507
+				l510:
+					p.Position, p.TokenIndex = position510, tokenIndex510
 				}
 				{
-					position478, tokenIndex478 := p.Position, p.TokenIndex
+					position519, tokenIndex519 := p.Position, p.TokenIndex
 					if !cset4[p.Buffer[p.Position]] {
-						goto l498
+						goto l539
 					}
 					p.Position++
-					goto l478
-				l498:
-					p.Position, p.TokenIndex = position478, tokenIndex478
+					goto l519
+				l539:
+					p.Position, p.TokenIndex = position519, tokenIndex519
 					if p.Buffer[p.Position] != '%' {
-						goto l432
+						goto l507
 					}
 					p.Position++
 					{
 						if !cset0[p.Buffer[p.Position]] {
-							goto l432
+							goto l507
 						}
 						p.Position++
 					}
 					{
 						if !cset0[p.Buffer[p.Position]] {
-							goto l432
+							goto l507
 						}
 						p.Position++
 					}
 				}
-			l478:
-				goto l431
-			l432:
-				p.Position, p.TokenIndex = position432, tokenIndex432
-			}
-		l505:
-			{
-				position506, tokenIndex506 := p.Position, p.TokenIndex
-				if p.Buffer[p.Position] != '/' {
-					goto l506
-				}
-				p.Position++
+			l519:
+			l508:
 				{
 					position509, tokenIndex509 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '%' {
-						goto l509
-					}
-					p.Position++
-					if p.Buffer[p.Position] != '0' {
-						goto l509
-					}
-					p.Position++
-					if p.Buffer[p.Position] != '0' {
-						goto l509
-					}
-					p.Position++
-					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l509
-					}
-					p.Position++
-				l510:
 					{
-						i, buf := p.Position, p.Buffer
-						for cset3[buf[i]] {
-							i++
-						}
-						p.Position = i
-					}
-					{
-						position511, tokenIndex511 := p.Position, p.TokenIndex
-						{
-							if !cset3[p.Buffer[p.Position]] {
-								goto l511
-							}
-							p.Position++
-						}
-						goto l510
-					l511:
-						p.Position, p.TokenIndex = position511, tokenIndex511
-					}
-					{
-						position515, tokenIndex515 := p.Position, p.TokenIndex
-						if p.Buffer[p.Position] != '#' {
-							goto l516
-						}
-						p.Position++
-						goto l515
-					l516:
-						p.Position, p.TokenIndex = position515, tokenIndex515
-						{
-							position517, tokenIndex517 := p.Position, p.TokenIndex
-							if !p.MatchDot() {
-								goto l517
-							}
-							goto l509
-						l517:
-							p.Position, p.TokenIndex = position517, tokenIndex517
-						}
-					}
-				l515:
-					goto l506
-				l509:
-					p.Position, p.TokenIndex = position509, tokenIndex509
-				}
-				{
-					position518, tokenIndex518 := p.Position, p.TokenIndex
-					if !cset4[p.Buffer[p.Position]] {
-						goto l538
-					}
-					p.Position++
-					goto l518
-				l538:
-					p.Position, p.TokenIndex = position518, tokenIndex518
-					if p.Buffer[p.Position] != '%' {
-						goto l506
-					}
-					p.Position++
-					{
-						if !cset0[p.Buffer[p.Position]] {
-							goto l506
-						}
-						p.Position++
-					}
-					{
-						if !cset0[p.Buffer[p.Position]] {
-							goto l506
-						}
-						p.Position++
-					}
-				}
-			l518:
-			l507:
-				{
-					position508, tokenIndex508 := p.Position, p.TokenIndex
-					{
-						position545, tokenIndex545 := p.Position, p.TokenIndex
+						position546, tokenIndex546 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '%' {
-							goto l545
+							goto l546
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l545
+							goto l546
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l545
+							goto l546
 						}
 						p.Position++
 						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-							goto l545
+							goto l546
 						}
 						p.Position++
-					l546:
+					l547:
 						{
 							i, buf := p.Position, p.Buffer
 							for cset3[buf[i]] {
@@ -2679,151 +2680,151 @@ func (p *parser) rule_hsoname() bool {
 							p.Position = i
 						}
 						{
-							position547, tokenIndex547 := p.Position, p.TokenIndex
+							position548, tokenIndex548 := p.Position, p.TokenIndex
 							{
 								if !cset3[p.Buffer[p.Position]] {
-									goto l547
+									goto l548
 								}
 								p.Position++
 							}
-							goto l546
-						l547:
-							p.Position, p.TokenIndex = position547, tokenIndex547
+							goto l547
+						l548:
+							p.Position, p.TokenIndex = position548, tokenIndex548
 						}
 						{
-							position551, tokenIndex551 := p.Position, p.TokenIndex
+							position552, tokenIndex552 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '#' {
-								goto l552
+								goto l553
 							}
 							p.Position++
-							goto l551
-						l552:
-							p.Position, p.TokenIndex = position551, tokenIndex551
+							goto l552
+						l553:
+							p.Position, p.TokenIndex = position552, tokenIndex552
 							{
-								position553, tokenIndex553 := p.Position, p.TokenIndex
+								position554, tokenIndex554 := p.Position, p.TokenIndex
 								if !p.MatchDot() {
-									goto l553
+									goto l554
 								}
-								goto l545
-							l553:
-								p.Position, p.TokenIndex = position553, tokenIndex553
+								goto l546
+							l554:
+								p.Position, p.TokenIndex = position554, tokenIndex554
 							}
 						}
-					l551:
-						goto l508
-					l545:
-						p.Position, p.TokenIndex = position545, tokenIndex545
+					l552:
+						goto l509
+					l546:
+						p.Position, p.TokenIndex = position546, tokenIndex546
 					}
 					{
-						position554, tokenIndex554 := p.Position, p.TokenIndex
+						position555, tokenIndex555 := p.Position, p.TokenIndex
 						if !cset4[p.Buffer[p.Position]] {
-							goto l574
+							goto l575
 						}
 						p.Position++
-						goto l554
-					l574:
-						p.Position, p.TokenIndex = position554, tokenIndex554
+						goto l555
+					l575:
+						p.Position, p.TokenIndex = position555, tokenIndex555
 						if p.Buffer[p.Position] != '%' {
-							goto l508
+							goto l509
 						}
 						p.Position++
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l508
+								goto l509
 							}
 							p.Position++
 						}
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l508
+								goto l509
 							}
 							p.Position++
 						}
 					}
-				l554:
-					goto l507
-				l508:
-					p.Position, p.TokenIndex = position508, tokenIndex508
+				l555:
+					goto l508
+				l509:
+					p.Position, p.TokenIndex = position509, tokenIndex509
 				}
-				goto l505
-			l506:
-				p.Position, p.TokenIndex = position506, tokenIndex506
+				goto l506
+			l507:
+				p.Position, p.TokenIndex = position507, tokenIndex507
 			}
 			{
-				position581, tokenIndex581 := p.Position, p.TokenIndex
+				position582, tokenIndex582 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l581
+					goto l582
 				}
 				p.Position++
-				goto l582
-			l581:
-				p.Position, p.TokenIndex = position581, tokenIndex581
+				goto l583
+			l582:
+				p.Position, p.TokenIndex = position582, tokenIndex582
 			}
-		l582:
-			goto l430
-		l429:
-			p.Position, p.TokenIndex = position429, tokenIndex429
+		l583:
+			goto l431
+		l430:
+			p.Position, p.TokenIndex = position430, tokenIndex430
 		}
-	l430:
-		p.Add(rulehsoname, position428, tokenIndex428)
+	l431:
+		p.Add(rulehsoname, position429, tokenIndex429)
 	}
 	return true
 }
 
 /* version <- <digits> */
 func (p *parser) rule_version() bool {
-	position583, tokenIndex583 := p.Position, p.TokenIndex
+	position584, tokenIndex584 := p.Position, p.TokenIndex
 	{
-		position584, tokenIndex584 := p.Position, p.TokenIndex
+		position585, tokenIndex585 := p.Position, p.TokenIndex
 		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l583
+			goto l584
 		}
-		p.Add(ruleversion, position584, tokenIndex584)
+		p.Add(ruleversion, position585, tokenIndex585)
 	}
 	return true
-l583:
-	p.Position, p.TokenIndex = position583, tokenIndex583
+l584:
+	p.Position, p.TokenIndex = position584, tokenIndex584
 	return false
 }
 
 /* attributes <- <attribute+> */
 func (p *parser) rule_attributes() bool {
-	position585, tokenIndex585 := p.Position, p.TokenIndex
+	position586, tokenIndex586 := p.Position, p.TokenIndex
 	{
-		position586, tokenIndex586 := p.Position, p.TokenIndex
+		position587, tokenIndex587 := p.Position, p.TokenIndex
 		if !cset3[p.Buffer[p.Position]] || !p.rule_attribute() {
-			goto l585
+			goto l586
 		}
-	l587:
+	l588:
 		{
-			position588, tokenIndex588 := p.Position, p.TokenIndex
+			position589, tokenIndex589 := p.Position, p.TokenIndex
 			if !cset3[p.Buffer[p.Position]] || !p.rule_attribute() {
-				goto l588
+				goto l589
 			}
-			goto l587
-		l588:
-			p.Position, p.TokenIndex = position588, tokenIndex588
+			goto l588
+		l589:
+			p.Position, p.TokenIndex = position589, tokenIndex589
 		}
-		p.Add(ruleattributes, position586, tokenIndex586)
+		p.Add(ruleattributes, position587, tokenIndex587)
 	}
 	return true
-l585:
-	p.Position, p.TokenIndex = position585, tokenIndex585
+l586:
+	p.Position, p.TokenIndex = position586, tokenIndex586
 	return false
 }
 
 /* attribute <- <([a-z] / [A-Z] / [0-9])+> */
 func (p *parser) rule_attribute() bool {
-	position589, tokenIndex589 := p.Position, p.TokenIndex
+	position590, tokenIndex590 := p.Position, p.TokenIndex
 	{
-		position590, tokenIndex590 := p.Position, p.TokenIndex
+		position591, tokenIndex591 := p.Position, p.TokenIndex
 		{
 			if !cset3[p.Buffer[p.Position]] {
-				goto l589
+				goto l590
 			}
 			p.Position++
 		}
-	l591:
+	l592:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset3[buf[i]] {
@@ -2832,22 +2833,22 @@ func (p *parser) rule_attribute() bool {
 			p.Position = i
 		}
 		{
-			position592, tokenIndex592 := p.Position, p.TokenIndex
+			position593, tokenIndex593 := p.Position, p.TokenIndex
 			{
 				if !cset3[p.Buffer[p.Position]] {
-					goto l592
+					goto l593
 				}
 				p.Position++
 			}
-			goto l591
-		l592:
-			p.Position, p.TokenIndex = position592, tokenIndex592
+			goto l592
+		l593:
+			p.Position, p.TokenIndex = position593, tokenIndex593
 		}
-		p.Add(ruleattribute, position590, tokenIndex590)
+		p.Add(ruleattribute, position591, tokenIndex591)
 	}
 	return true
-l589:
-	p.Position, p.TokenIndex = position589, tokenIndex589
+l590:
+	p.Position, p.TokenIndex = position590, tokenIndex590
 	return false
 }
 
@@ -3258,23 +3259,23 @@ l774:
 
 /* cellname <- <(hostname (':' [0-9]+)?)> */
 func (p *parser) rule_cellname() bool {
-	position619, tokenIndex619 := p.Position, p.TokenIndex
+	position620, tokenIndex620 := p.Position, p.TokenIndex
 	{
-		position620, tokenIndex620 := p.Position, p.TokenIndex
+		position621, tokenIndex621 := p.Position, p.TokenIndex
 		if !cset2[p.Buffer[p.Position]] || !p.rule_hostname() {
-			goto l619
+			goto l620
 		}
 		{
-			position621, tokenIndex621 := p.Position, p.TokenIndex
+			position622, tokenIndex622 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ':' {
-				goto l621
+				goto l622
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l621
+				goto l622
 			}
 			p.Position++
-		l623:
+		l624:
 			{
 				i, buf := p.Position, p.Buffer
 				for '0' <= buf[i] && buf[i] <= '9' {
@@ -3283,25 +3284,25 @@ func (p *parser) rule_cellname() bool {
 				p.Position = i
 			}
 			{
-				position624, tokenIndex624 := p.Position, p.TokenIndex
+				position625, tokenIndex625 := p.Position, p.TokenIndex
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l624
+					goto l625
 				}
 				p.Position++
-				goto l623
-			l624:
-				p.Position, p.TokenIndex = position624, tokenIndex624
+				goto l624
+			l625:
+				p.Position, p.TokenIndex = position625, tokenIndex625
 			}
-			goto l622
-		l621:
-			p.Position, p.TokenIndex = position621, tokenIndex621
+			goto l623
+		l622:
+			p.Position, p.TokenIndex = position622, tokenIndex622
 		}
-	l622:
-		p.Add(rulecellname, position620, tokenIndex620)
+	l623:
+		p.Add(rulecellname, position621, tokenIndex621)
 	}
 	return true
-l619:
-	p.Position, p.TokenIndex = position619, tokenIndex619
+l620:
+	p.Position, p.TokenIndex = position620, tokenIndex620
 	return false
 }
 
@@ -3462,33 +3463,33 @@ l841:
 
 /* port <- <digits> */
 func (p *parser) rule_port() bool {
-	position689, tokenIndex689 := p.Position, p.TokenIndex
+	position690, tokenIndex690 := p.Position, p.TokenIndex
 	{
-		position690, tokenIndex690 := p.Position, p.TokenIndex
+		position691, tokenIndex691 := p.Position, p.TokenIndex
 		if !cset18[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l689
+			goto l690
 		}
-		p.Add(ruleport, position690, tokenIndex690)
+		p.Add(ruleport, position691, tokenIndex691)
 	}
 	return true
-l689:
-	p.Position, p.TokenIndex = position689, tokenIndex689
+l690:
+	p.Position, p.TokenIndex = position690, tokenIndex690
 	return false
 }
 
 /* selector <- <path> */
 func (p *parser) rule_selector() bool {
-	position691, tokenIndex691 := p.Position, p.TokenIndex
+	position692, tokenIndex692 := p.Position, p.TokenIndex
 	{
-		position692, tokenIndex692 := p.Position, p.TokenIndex
+		position693, tokenIndex693 := p.Position, p.TokenIndex
 		if !p.rule_path() {
-			goto l691
+			goto l692
 		}
-		p.Add(ruleselector, position692, tokenIndex692)
+		p.Add(ruleselector, position693, tokenIndex693)
 	}
 	return true
-l691:
-	p.Position, p.TokenIndex = position691, tokenIndex691
+l692:
+	p.Position, p.TokenIndex = position692, tokenIndex692
 	return false
 }
 
@@ -3800,75 +3801,75 @@ l965:
 
 /* user <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))) (!('@' ([a-z] / [A-Z])) !('@' hostnumber (':' [0-9]+)? !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))*)> */
 func (p *parser) rule_user() bool {
-	position925, tokenIndex925 := p.Position, p.TokenIndex
+	position926, tokenIndex926 := p.Position, p.TokenIndex
 	{
-		position926, tokenIndex926 := p.Position, p.TokenIndex
+		position927, tokenIndex927 := p.Position, p.TokenIndex
 		{
-			position927, tokenIndex927 := p.Position, p.TokenIndex
+			position928, tokenIndex928 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l946
+				goto l947
 			}
 			p.Position++
-			goto l927
-		l946:
-			p.Position, p.TokenIndex = position927, tokenIndex927
+			goto l928
+		l947:
+			p.Position, p.TokenIndex = position928, tokenIndex928
 			if p.Buffer[p.Position] != '%' {
-				goto l925
+				goto l926
 			}
 			p.Position++
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l925
+					goto l926
 				}
 				p.Position++
 			}
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l925
+					goto l926
 				}
 				p.Position++
 			}
 		}
-	l927:
-	l953:
+	l928:
+	l954:
 		{
-			position954, tokenIndex954 := p.Position, p.TokenIndex
+			position955, tokenIndex955 := p.Position, p.TokenIndex
 			{
-				position955, tokenIndex955 := p.Position, p.TokenIndex
+				position956, tokenIndex956 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '@' {
-					goto l955
+					goto l956
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l955
+						goto l956
 					}
 					p.Position++
 				}
-				goto l954
-			l955:
-				p.Position, p.TokenIndex = position955, tokenIndex955
+				goto l955
+			l956:
+				p.Position, p.TokenIndex = position956, tokenIndex956
 			}
 			{
-				position958, tokenIndex958 := p.Position, p.TokenIndex
+				position959, tokenIndex959 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '@' {
-					goto l958
+					goto l959
 				}
 				p.Position++
 				if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-					goto l958
+					goto l959
 				}
 				{
-					position959, tokenIndex959 := p.Position, p.TokenIndex
+					position960, tokenIndex960 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
-						goto l959
+						goto l960
 					}
 					p.Position++
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l959
+						goto l960
 					}
 					p.Position++
-				l961:
+				l962:
 					{
 						i, buf := p.Position, p.Buffer
 						for '0' <= buf[i] && buf[i] <= '9' {
@@ -3877,207 +3878,207 @@ func (p *parser) rule_user() bool {
 						p.Position = i
 					}
 					{
-						position962, tokenIndex962 := p.Position, p.TokenIndex
+						position963, tokenIndex963 := p.Position, p.TokenIndex
 						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-							goto l962
-						}
-						p.Position++
-						goto l961
-					l962:
-						p.Position, p.TokenIndex = position962, tokenIndex962
-					}
-					goto l960
-				l959:
-					p.Position, p.TokenIndex = position959, tokenIndex959
-				}
-			l960:
-				{
-					position963, tokenIndex963 := p.Position, p.TokenIndex
-					{
-						position964, tokenIndex964 := p.Position, p.TokenIndex
-						if !cset1[p.Buffer[p.Position]] {
-							goto l983
-						}
-						p.Position++
-						goto l964
-					l983:
-						p.Position, p.TokenIndex = position964, tokenIndex964
-						if p.Buffer[p.Position] != '%' {
 							goto l963
 						}
 						p.Position++
+						goto l962
+					l963:
+						p.Position, p.TokenIndex = position963, tokenIndex963
+					}
+					goto l961
+				l960:
+					p.Position, p.TokenIndex = position960, tokenIndex960
+				}
+			l961:
+				{
+					position964, tokenIndex964 := p.Position, p.TokenIndex
+					{
+						position965, tokenIndex965 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l984
+						}
+						p.Position++
+						goto l965
+					l984:
+						p.Position, p.TokenIndex = position965, tokenIndex965
+						if p.Buffer[p.Position] != '%' {
+							goto l964
+						}
+						p.Position++
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l963
+								goto l964
 							}
 							p.Position++
 						}
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l963
+								goto l964
 							}
 							p.Position++
 						}
 					}
+				l965:
+					goto l959
 				l964:
-					goto l958
-				l963:
-					p.Position, p.TokenIndex = position963, tokenIndex963
+					p.Position, p.TokenIndex = position964, tokenIndex964
 				}
-				goto l954
-			l958:
-				p.Position, p.TokenIndex = position958, tokenIndex958
+				goto l955
+			l959:
+				p.Position, p.TokenIndex = position959, tokenIndex959
 			}
 			{
-				position990, tokenIndex990 := p.Position, p.TokenIndex
+				position991, tokenIndex991 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l1009
+					goto l1010
 				}
 				p.Position++
-				goto l990
-			l1009:
-				p.Position, p.TokenIndex = position990, tokenIndex990
+				goto l991
+			l1010:
+				p.Position, p.TokenIndex = position991, tokenIndex991
 				if p.Buffer[p.Position] != '%' {
-					goto l954
+					goto l955
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l954
+						goto l955
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l954
+						goto l955
 					}
 					p.Position++
 				}
 			}
-		l990:
-			goto l953
-		l954:
-			p.Position, p.TokenIndex = position954, tokenIndex954
+		l991:
+			goto l954
+		l955:
+			p.Position, p.TokenIndex = position955, tokenIndex955
 		}
-		p.Add(ruleuser, position926, tokenIndex926)
+		p.Add(ruleuser, position927, tokenIndex927)
 	}
 	return true
-l925:
-	p.Position, p.TokenIndex = position925, tokenIndex925
+l926:
+	p.Position, p.TokenIndex = position926, tokenIndex926
 	return false
 }
 
 /* fragmentid <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 func (p *parser) rule_fragmentid() bool {
-	position1016, tokenIndex1016 := p.Position, p.TokenIndex
+	position1017, tokenIndex1017 := p.Position, p.TokenIndex
 	{
-		position1017, tokenIndex1017 := p.Position, p.TokenIndex
+		position1018, tokenIndex1018 := p.Position, p.TokenIndex
+		{
+			position1021, tokenIndex1021 := p.Position, p.TokenIndex
+			if !cset1[p.Buffer[p.Position]] {
+				goto l1040
+			}
+			p.Position++
+			goto l1021
+		l1040:
+			p.Position, p.TokenIndex = position1021, tokenIndex1021
+			if p.Buffer[p.Position] != '%' {
+				goto l1017
+			}
+			p.Position++
+			{
+				if !cset0[p.Buffer[p.Position]] {
+					goto l1017
+				}
+				p.Position++
+			}
+			{
+				if !cset0[p.Buffer[p.Position]] {
+					goto l1017
+				}
+				p.Position++
+			}
+		}
+	l1021:
+	l1019:
 		{
 			position1020, tokenIndex1020 := p.Position, p.TokenIndex
-			if !cset1[p.Buffer[p.Position]] {
-				goto l1039
-			}
-			p.Position++
-			goto l1020
-		l1039:
-			p.Position, p.TokenIndex = position1020, tokenIndex1020
-			if p.Buffer[p.Position] != '%' {
-				goto l1016
-			}
-			p.Position++
 			{
-				if !cset0[p.Buffer[p.Position]] {
-					goto l1016
-				}
-				p.Position++
-			}
-			{
-				if !cset0[p.Buffer[p.Position]] {
-					goto l1016
-				}
-				p.Position++
-			}
-		}
-	l1020:
-	l1018:
-		{
-			position1019, tokenIndex1019 := p.Position, p.TokenIndex
-			{
-				position1046, tokenIndex1046 := p.Position, p.TokenIndex
+				position1047, tokenIndex1047 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l1065
+					goto l1066
 				}
 				p.Position++
-				goto l1046
-			l1065:
-				p.Position, p.TokenIndex = position1046, tokenIndex1046
+				goto l1047
+			l1066:
+				p.Position, p.TokenIndex = position1047, tokenIndex1047
 				if p.Buffer[p.Position] != '%' {
-					goto l1019
+					goto l1020
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l1019
+						goto l1020
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l1019
+						goto l1020
 					}
 					p.Position++
 				}
 			}
-		l1046:
-			goto l1018
-		l1019:
-			p.Position, p.TokenIndex = position1019, tokenIndex1019
+		l1047:
+			goto l1019
+		l1020:
+			p.Position, p.TokenIndex = position1020, tokenIndex1020
 		}
-		p.Add(rulefragmentid, position1017, tokenIndex1017)
+		p.Add(rulefragmentid, position1018, tokenIndex1018)
 	}
 	return true
-l1016:
-	p.Position, p.TokenIndex = position1016, tokenIndex1016
+l1017:
+	p.Position, p.TokenIndex = position1017, tokenIndex1017
 	return false
 }
 
 /* gtype <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))> */
 func (p *parser) rule_gtype() bool {
-	position1072, tokenIndex1072 := p.Position, p.TokenIndex
+	position1073, tokenIndex1073 := p.Position, p.TokenIndex
 	{
-		position1073, tokenIndex1073 := p.Position, p.TokenIndex
+		position1074, tokenIndex1074 := p.Position, p.TokenIndex
 		{
-			position1074, tokenIndex1074 := p.Position, p.TokenIndex
+			position1075, tokenIndex1075 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1093
+				goto l1094
 			}
 			p.Position++
-			goto l1074
-		l1093:
-			p.Position, p.TokenIndex = position1074, tokenIndex1074
+			goto l1075
+		l1094:
+			p.Position, p.TokenIndex = position1075, tokenIndex1075
 			if p.Buffer[p.Position] != '%' {
-				goto l1072
+				goto l1073
 			}
 			p.Position++
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l1072
+					goto l1073
 				}
 				p.Position++
 			}
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l1072
+					goto l1073
 				}
 				p.Position++
 			}
 		}
-	l1074:
-		p.Add(rulegtype, position1073, tokenIndex1073)
+	l1075:
+		p.Add(rulegtype, position1074, tokenIndex1074)
 	}
 	return true
-l1072:
-	p.Position, p.TokenIndex = position1072, tokenIndex1072
+l1073:
+	p.Position, p.TokenIndex = position1073, tokenIndex1073
 	return false
 }
 
@@ -4118,16 +4119,16 @@ l1080:
 
 /* alphanums <- <([a-z] / [A-Z] / [0-9])+> */
 func (p *parser) rule_alphanums() bool {
-	position1104, tokenIndex1104 := p.Position, p.TokenIndex
+	position1105, tokenIndex1105 := p.Position, p.TokenIndex
 	{
-		position1105, tokenIndex1105 := p.Position, p.TokenIndex
+		position1106, tokenIndex1106 := p.Position, p.TokenIndex
 		{
 			if !cset3[p.Buffer[p.Position]] {
-				goto l1104
+				goto l1105
 			}
 			p.Position++
 		}
-	l1106:
+	l1107:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset3[buf[i]] {
@@ -4136,66 +4137,66 @@ func (p *parser) rule_alphanums() bool {
 			p.Position = i
 		}
 		{
-			position1107, tokenIndex1107 := p.Position, p.TokenIndex
+			position1108, tokenIndex1108 := p.Position, p.TokenIndex
 			{
 				if !cset3[p.Buffer[p.Position]] {
-					goto l1107
+					goto l1108
 				}
 				p.Position++
 			}
-			goto l1106
-		l1107:
-			p.Position, p.TokenIndex = position1107, tokenIndex1107
+			goto l1107
+		l1108:
+			p.Position, p.TokenIndex = position1108, tokenIndex1108
 		}
-		p.Add(rulealphanums, position1105, tokenIndex1105)
+		p.Add(rulealphanums, position1106, tokenIndex1106)
 	}
 	return true
-l1104:
-	p.Position, p.TokenIndex = position1104, tokenIndex1104
+l1105:
+	p.Position, p.TokenIndex = position1105, tokenIndex1105
 	return false
 }
 
 /* escape <- <('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))> */
 func (p *parser) rule_escape() bool {
-	position1114, tokenIndex1114 := p.Position, p.TokenIndex
+	position1115, tokenIndex1115 := p.Position, p.TokenIndex
 	{
-		position1115, tokenIndex1115 := p.Position, p.TokenIndex
+		position1116, tokenIndex1116 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l1114
+			goto l1115
 		}
 		p.Position++
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l1114
+				goto l1115
 			}
 			p.Position++
 		}
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l1114
+				goto l1115
 			}
 			p.Position++
 		}
-		p.Add(ruleescape, position1115, tokenIndex1115)
+		p.Add(ruleescape, position1116, tokenIndex1116)
 	}
 	return true
-l1114:
-	p.Position, p.TokenIndex = position1114, tokenIndex1114
+l1115:
+	p.Position, p.TokenIndex = position1115, tokenIndex1115
 	return false
 }
 
 /* ialpha <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / escape)*)> */
 func (p *parser) rule_ialpha() bool {
-	position1122, tokenIndex1122 := p.Position, p.TokenIndex
+	position1123, tokenIndex1123 := p.Position, p.TokenIndex
 	{
-		position1123, tokenIndex1123 := p.Position, p.TokenIndex
+		position1124, tokenIndex1124 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1122
+				goto l1123
 			}
 			p.Position++
 		}
-	l1126:
+	l1127:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset1[buf[i]] {
@@ -4204,426 +4205,442 @@ func (p *parser) rule_ialpha() bool {
 			p.Position = i
 		}
 		{
-			position1127, tokenIndex1127 := p.Position, p.TokenIndex
+			position1128, tokenIndex1128 := p.Position, p.TokenIndex
 			{
-				position1128, tokenIndex1128 := p.Position, p.TokenIndex
+				position1129, tokenIndex1129 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l1147
+					goto l1148
 				}
 				p.Position++
-				goto l1128
-			l1147:
-				p.Position, p.TokenIndex = position1128, tokenIndex1128
+				goto l1129
+			l1148:
+				p.Position, p.TokenIndex = position1129, tokenIndex1129
 				if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-					goto l1127
+					goto l1128
 				}
 			}
+		l1129:
+			goto l1127
 		l1128:
-			goto l1126
-		l1127:
-			p.Position, p.TokenIndex = position1127, tokenIndex1127
+			p.Position, p.TokenIndex = position1128, tokenIndex1128
 		}
-		p.Add(ruleialpha, position1123, tokenIndex1123)
+		p.Add(ruleialpha, position1124, tokenIndex1124)
 	}
 	return true
-l1122:
-	p.Position, p.TokenIndex = position1122, tokenIndex1122
+l1123:
+	p.Position, p.TokenIndex = position1123, tokenIndex1123
 	return false
 }
 
 /* void <- <!.> */
 func (p *parser) rule_void() bool {
-	position1148, tokenIndex1148 := p.Position, p.TokenIndex
+	position1149, tokenIndex1149 := p.Position, p.TokenIndex
 	{
-		position1149, tokenIndex1149 := p.Position, p.TokenIndex
+		position1150, tokenIndex1150 := p.Position, p.TokenIndex
 		{
-			position1150, tokenIndex1150 := p.Position, p.TokenIndex
+			position1151, tokenIndex1151 := p.Position, p.TokenIndex
 			if !p.MatchDot() {
-				goto l1150
+				goto l1151
 			}
-			goto l1148
-		l1150:
-			p.Position, p.TokenIndex = position1150, tokenIndex1150
+			goto l1149
+		l1151:
+			p.Position, p.TokenIndex = position1151, tokenIndex1151
 		}
-		p.Add(rulevoid, position1149, tokenIndex1149)
+		p.Add(rulevoid, position1150, tokenIndex1150)
 	}
 	return true
-l1148:
-	p.Position, p.TokenIndex = position1148, tokenIndex1148
+l1149:
+	p.Position, p.TokenIndex = position1149, tokenIndex1149
 	return false
 }
 
 /* xalpha <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / escape)> */
 func (p *parser) rule_xalpha() bool {
-	position1151, tokenIndex1151 := p.Position, p.TokenIndex
+	position1152, tokenIndex1152 := p.Position, p.TokenIndex
 	{
-		position1152, tokenIndex1152 := p.Position, p.TokenIndex
+		position1153, tokenIndex1153 := p.Position, p.TokenIndex
 		{
-			position1153, tokenIndex1153 := p.Position, p.TokenIndex
+			position1154, tokenIndex1154 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1172
+				goto l1173
 			}
 			p.Position++
-			goto l1153
-		l1172:
-			p.Position, p.TokenIndex = position1153, tokenIndex1153
+			goto l1154
+		l1173:
+			p.Position, p.TokenIndex = position1154, tokenIndex1154
 			if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1151
+				goto l1152
 			}
 		}
-	l1153:
-		p.Add(rulexalpha, position1152, tokenIndex1152)
+	l1154:
+		p.Add(rulexalpha, position1153, tokenIndex1153)
 	}
 	return true
-l1151:
-	p.Position, p.TokenIndex = position1151, tokenIndex1151
+l1152:
+	p.Position, p.TokenIndex = position1152, tokenIndex1152
 	return false
 }
 
 /* xalphas <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / escape)+> */
 func (p *parser) rule_xalphas() bool {
-	position1173, tokenIndex1173 := p.Position, p.TokenIndex
+	position1174, tokenIndex1174 := p.Position, p.TokenIndex
 	{
-		position1174, tokenIndex1174 := p.Position, p.TokenIndex
+		position1175, tokenIndex1175 := p.Position, p.TokenIndex
 		{
-			position1177, tokenIndex1177 := p.Position, p.TokenIndex
+			position1178, tokenIndex1178 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1196
+				goto l1197
 			}
 			p.Position++
-			goto l1177
-		l1196:
-			p.Position, p.TokenIndex = position1177, tokenIndex1177
+			goto l1178
+		l1197:
+			p.Position, p.TokenIndex = position1178, tokenIndex1178
 			if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1173
+				goto l1174
 			}
 		}
-	l1177:
-	l1175:
+	l1178:
+	l1176:
 		{
-			position1176, tokenIndex1176 := p.Position, p.TokenIndex
+			position1177, tokenIndex1177 := p.Position, p.TokenIndex
 			{
-				position1197, tokenIndex1197 := p.Position, p.TokenIndex
+				position1198, tokenIndex1198 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l1216
+					goto l1217
 				}
 				p.Position++
-				goto l1197
-			l1216:
-				p.Position, p.TokenIndex = position1197, tokenIndex1197
+				goto l1198
+			l1217:
+				p.Position, p.TokenIndex = position1198, tokenIndex1198
 				if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-					goto l1176
+					goto l1177
 				}
 			}
-		l1197:
-			goto l1175
-		l1176:
-			p.Position, p.TokenIndex = position1176, tokenIndex1176
+		l1198:
+			goto l1176
+		l1177:
+			p.Position, p.TokenIndex = position1177, tokenIndex1177
 		}
-		p.Add(rulexalphas, position1174, tokenIndex1174)
+		p.Add(rulexalphas, position1175, tokenIndex1175)
 	}
 	return true
-l1173:
-	p.Position, p.TokenIndex = position1173, tokenIndex1173
+l1174:
+	p.Position, p.TokenIndex = position1174, tokenIndex1174
 	return false
 }
 
 /* xpalpha <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / escape)> */
 func (p *parser) rule_xpalpha() bool {
-	position1217, tokenIndex1217 := p.Position, p.TokenIndex
+	position1218, tokenIndex1218 := p.Position, p.TokenIndex
 	{
-		position1218, tokenIndex1218 := p.Position, p.TokenIndex
+		position1219, tokenIndex1219 := p.Position, p.TokenIndex
 		{
-			position1219, tokenIndex1219 := p.Position, p.TokenIndex
+			position1220, tokenIndex1220 := p.Position, p.TokenIndex
 			if !cset4[p.Buffer[p.Position]] {
-				goto l1239
+				goto l1240
 			}
 			p.Position++
-			goto l1219
-		l1239:
-			p.Position, p.TokenIndex = position1219, tokenIndex1219
+			goto l1220
+		l1240:
+			p.Position, p.TokenIndex = position1220, tokenIndex1220
 			if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1217
+				goto l1218
 			}
 		}
-	l1219:
-		p.Add(rulexpalpha, position1218, tokenIndex1218)
+	l1220:
+		p.Add(rulexpalpha, position1219, tokenIndex1219)
 	}
 	return true
-l1217:
-	p.Position, p.TokenIndex = position1217, tokenIndex1217
+l1218:
+	p.Position, p.TokenIndex = position1218, tokenIndex1218
 	return false
 }
 
 /* xpalphas <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ' / '+' / escape)+> */
 func (p *parser) rule_xpalphas() bool {
-	position1240, tokenIndex1240 := p.Position, p.TokenIndex
+	position1241, tokenIndex1241 := p.Position, p.TokenIndex
 	{
-		position1241, tokenIndex1241 := p.Position, p.TokenIndex
+		position1242, tokenIndex1242 := p.Position, p.TokenIndex
 		{
-			position1244, tokenIndex1244 := p.Position, p.TokenIndex
+			position1245, tokenIndex1245 := p.Position, p.TokenIndex
 			if !cset4[p.Buffer[p.Position]] {
-				goto l1264
+				goto l1265
 			}
 			p.Position++
-			goto l1244
-		l1264:
-			p.Position, p.TokenIndex = position1244, tokenIndex1244
+			goto l1245
+		l1265:
+			p.Position, p.TokenIndex = position1245, tokenIndex1245
 			if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1240
+				goto l1241
 			}
 		}
-	l1244:
-	l1242:
+	l1245:
+	l1243:
 		{
-			position1243, tokenIndex1243 := p.Position, p.TokenIndex
+			position1244, tokenIndex1244 := p.Position, p.TokenIndex
 			{
-				position1265, tokenIndex1265 := p.Position, p.TokenIndex
+				position1266, tokenIndex1266 := p.Position, p.TokenIndex
 				if !cset4[p.Buffer[p.Position]] {
-					goto l1285
+					goto l1286
 				}
 				p.Position++
-				goto l1265
-			l1285:
-				p.Position, p.TokenIndex = position1265, tokenIndex1265
+				goto l1266
+			l1286:
+				p.Position, p.TokenIndex = position1266, tokenIndex1266
 				if !cset19[p.Buffer[p.Position]] || !p.rule_escape() {
-					goto l1243
+					goto l1244
 				}
 			}
-		l1265:
-			goto l1242
-		l1243:
-			p.Position, p.TokenIndex = position1243, tokenIndex1243
+		l1266:
+			goto l1243
+		l1244:
+			p.Position, p.TokenIndex = position1244, tokenIndex1244
 		}
-		p.Add(rulexpalphas, position1241, tokenIndex1241)
+		p.Add(rulexpalphas, position1242, tokenIndex1242)
 	}
 	return true
-l1240:
-	p.Position, p.TokenIndex = position1240, tokenIndex1240
+l1241:
+	p.Position, p.TokenIndex = position1241, tokenIndex1241
 	return false
 }
 
 /* scheme_alone <- <ialpha> */
 func (p *parser) rule_scheme_alone() bool {
-	position1286, tokenIndex1286 := p.Position, p.TokenIndex
+	position1287, tokenIndex1287 := p.Position, p.TokenIndex
 	{
-		position1287, tokenIndex1287 := p.Position, p.TokenIndex
+		position1288, tokenIndex1288 := p.Position, p.TokenIndex
 		if !cset2[p.Buffer[p.Position]] || !p.rule_ialpha() {
-			goto l1286
+			goto l1287
 		}
-		p.Add(rulescheme_alone, position1287, tokenIndex1287)
+		p.Add(rulescheme_alone, position1288, tokenIndex1288)
 	}
 	return true
-l1286:
-	p.Position, p.TokenIndex = position1286, tokenIndex1286
+l1287:
+	p.Position, p.TokenIndex = position1287, tokenIndex1287
 	return false
 }
 
 /* hostname_alone <- <ialpha> */
 func (p *parser) rule_hostname_alone() bool {
-	position1288, tokenIndex1288 := p.Position, p.TokenIndex
+	position1289, tokenIndex1289 := p.Position, p.TokenIndex
 	{
-		position1289, tokenIndex1289 := p.Position, p.TokenIndex
+		position1290, tokenIndex1290 := p.Position, p.TokenIndex
 		if !cset2[p.Buffer[p.Position]] || !p.rule_ialpha() {
-			goto l1288
+			goto l1289
 		}
-		p.Add(rulehostname_alone, position1289, tokenIndex1289)
+		p.Add(rulehostname_alone, position1290, tokenIndex1290)
 	}
 	return true
-l1288:
-	p.Position, p.TokenIndex = position1288, tokenIndex1288
+l1289:
+	p.Position, p.TokenIndex = position1289, tokenIndex1289
 	return false
 }
 
 /* user_alone <- <xalphas> */
 func (p *parser) rule_user_alone() bool {
-	position1290, tokenIndex1290 := p.Position, p.TokenIndex
+	position1291, tokenIndex1291 := p.Position, p.TokenIndex
 	{
-		position1291, tokenIndex1291 := p.Position, p.TokenIndex
+		position1292, tokenIndex1292 := p.Position, p.TokenIndex
 		if !cset17[p.Buffer[p.Position]] || !p.rule_xalphas() {
-			goto l1290
+			goto l1291
 		}
-		p.Add(ruleuser_alone, position1291, tokenIndex1291)
+		p.Add(ruleuser_alone, position1292, tokenIndex1292)
 	}
 	return true
-l1290:
-	p.Position, p.TokenIndex = position1290, tokenIndex1290
+l1291:
+	p.Position, p.TokenIndex = position1291, tokenIndex1291
 	return false
 }
 
 /* host_alone <- <(hostname_alone / hostnumber)> */
 func (p *parser) rule_host_alone() bool {
-	position1292, tokenIndex1292 := p.Position, p.TokenIndex
+	position1293, tokenIndex1293 := p.Position, p.TokenIndex
 	{
-		position1293, tokenIndex1293 := p.Position, p.TokenIndex
+		position1294, tokenIndex1294 := p.Position, p.TokenIndex
 		{
-			position1294, tokenIndex1294 := p.Position, p.TokenIndex
+			position1295, tokenIndex1295 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] || !p.rule_hostname_alone() {
-				goto l1295
+				goto l1296
 			}
-			goto l1294
-		l1295:
-			p.Position, p.TokenIndex = position1294, tokenIndex1294
+			goto l1295
+		l1296:
+			p.Position, p.TokenIndex = position1295, tokenIndex1295
 			if !cset18[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-				goto l1292
+				goto l1293
 			}
 		}
-	l1294:
-		p.Add(rulehost_alone, position1293, tokenIndex1293)
+	l1295:
+		p.Add(rulehost_alone, position1294, tokenIndex1294)
 	}
 	return true
-l1292:
-	p.Position, p.TokenIndex = position1292, tokenIndex1292
+l1293:
+	p.Position, p.TokenIndex = position1293, tokenIndex1293
+	return false
+}
+
+/* hsoname_alone <- <path> */
+func (p *parser) rule_hsoname_alone() bool {
+	position1297, tokenIndex1297 := p.Position, p.TokenIndex
+	{
+		position1298, tokenIndex1298 := p.Position, p.TokenIndex
+		if !p.rule_path() {
+			goto l1297
+		}
+		p.Add(rulehsoname_alone, position1298, tokenIndex1298)
+	}
+	return true
+l1297:
+	p.Position, p.TokenIndex = position1297, tokenIndex1297
 	return false
 }
 
 /* alpha <- <([A-Z] / [a-z])> */
 func (p *parser) rule_alpha() bool {
-	position1296, tokenIndex1296 := p.Position, p.TokenIndex
+	position1299, tokenIndex1299 := p.Position, p.TokenIndex
 	{
-		position1297, tokenIndex1297 := p.Position, p.TokenIndex
+		position1300, tokenIndex1300 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1296
+				goto l1299
 			}
 			p.Position++
 		}
-		p.Add(rulealpha, position1297, tokenIndex1297)
+		p.Add(rulealpha, position1300, tokenIndex1300)
 	}
 	return true
-l1296:
-	p.Position, p.TokenIndex = position1296, tokenIndex1296
+l1299:
+	p.Position, p.TokenIndex = position1299, tokenIndex1299
 	return false
 }
 
 /* digit <- <[0-9]> */
 func (p *parser) rule_digit() bool {
-	position1300, tokenIndex1300 := p.Position, p.TokenIndex
+	position1303, tokenIndex1303 := p.Position, p.TokenIndex
 	{
-		position1301, tokenIndex1301 := p.Position, p.TokenIndex
+		position1304, tokenIndex1304 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l1300
+			goto l1303
 		}
 		p.Position++
-		p.Add(ruledigit, position1301, tokenIndex1301)
+		p.Add(ruledigit, position1304, tokenIndex1304)
 	}
 	return true
-l1300:
-	p.Position, p.TokenIndex = position1300, tokenIndex1300
+l1303:
+	p.Position, p.TokenIndex = position1303, tokenIndex1303
 	return false
 }
 
 /* safe <- <('$' / '&' / '-' / '.' / '@' / '_')> */
 func (p *parser) rule_safe() bool {
-	position1302, tokenIndex1302 := p.Position, p.TokenIndex
+	position1305, tokenIndex1305 := p.Position, p.TokenIndex
 	{
-		position1303, tokenIndex1303 := p.Position, p.TokenIndex
+		position1306, tokenIndex1306 := p.Position, p.TokenIndex
 		{
 			if !cset5[p.Buffer[p.Position]] {
-				goto l1302
+				goto l1305
 			}
 			p.Position++
 		}
-		p.Add(rulesafe, position1303, tokenIndex1303)
+		p.Add(rulesafe, position1306, tokenIndex1306)
 	}
 	return true
-l1302:
-	p.Position, p.TokenIndex = position1302, tokenIndex1302
+l1305:
+	p.Position, p.TokenIndex = position1305, tokenIndex1305
 	return false
 }
 
 /* extra <- <([ -"] / [\'-*] / ',' / ':' / ';')> */
 func (p *parser) rule_extra() bool {
-	position1310, tokenIndex1310 := p.Position, p.TokenIndex
+	position1313, tokenIndex1313 := p.Position, p.TokenIndex
 	{
-		position1311, tokenIndex1311 := p.Position, p.TokenIndex
+		position1314, tokenIndex1314 := p.Position, p.TokenIndex
 		{
 			if !cset6[p.Buffer[p.Position]] {
-				goto l1310
+				goto l1313
 			}
 			p.Position++
 		}
-		p.Add(ruleextra, position1311, tokenIndex1311)
+		p.Add(ruleextra, position1314, tokenIndex1314)
 	}
 	return true
-l1310:
-	p.Position, p.TokenIndex = position1310, tokenIndex1310
+l1313:
+	p.Position, p.TokenIndex = position1313, tokenIndex1313
 	return false
 }
 
 /* hex <- <([0-9] / [A-F] / [a-f])> */
 func (p *parser) rule_hex() bool {
-	position1317, tokenIndex1317 := p.Position, p.TokenIndex
+	position1320, tokenIndex1320 := p.Position, p.TokenIndex
 	{
-		position1318, tokenIndex1318 := p.Position, p.TokenIndex
+		position1321, tokenIndex1321 := p.Position, p.TokenIndex
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l1317
+				goto l1320
 			}
 			p.Position++
 		}
-		p.Add(rulehex, position1318, tokenIndex1318)
+		p.Add(rulehex, position1321, tokenIndex1321)
 	}
 	return true
-l1317:
-	p.Position, p.TokenIndex = position1317, tokenIndex1317
+l1320:
+	p.Position, p.TokenIndex = position1320, tokenIndex1320
 	return false
 }
 
 /* variant <- <([[-^] / [{-~])> */
 func (p *parser) rule_variant() bool {
-	position1322, tokenIndex1322 := p.Position, p.TokenIndex
+	position1325, tokenIndex1325 := p.Position, p.TokenIndex
 	{
-		position1323, tokenIndex1323 := p.Position, p.TokenIndex
+		position1326, tokenIndex1326 := p.Position, p.TokenIndex
 		{
 			if !cset7[p.Buffer[p.Position]] {
-				goto l1322
+				goto l1325
 			}
 			p.Position++
 		}
-		p.Add(rulevariant, position1323, tokenIndex1323)
+		p.Add(rulevariant, position1326, tokenIndex1326)
 	}
 	return true
-l1322:
-	p.Position, p.TokenIndex = position1322, tokenIndex1322
+l1325:
+	p.Position, p.TokenIndex = position1325, tokenIndex1325
 	return false
 }
 
 /* punctuation <- <('<' / '>')> */
 func (p *parser) rule_punctuation() bool {
-	position1326, tokenIndex1326 := p.Position, p.TokenIndex
+	position1329, tokenIndex1329 := p.Position, p.TokenIndex
 	{
-		position1327, tokenIndex1327 := p.Position, p.TokenIndex
+		position1330, tokenIndex1330 := p.Position, p.TokenIndex
 		{
 			if !cset8[p.Buffer[p.Position]] {
-				goto l1326
+				goto l1329
 			}
 			p.Position++
 		}
-		p.Add(rulepunctuation, position1327, tokenIndex1327)
+		p.Add(rulepunctuation, position1330, tokenIndex1330)
 	}
 	return true
-l1326:
-	p.Position, p.TokenIndex = position1326, tokenIndex1326
+l1329:
+	p.Position, p.TokenIndex = position1329, tokenIndex1329
 	return false
 }
 
 /* alphanum <- <([0-9] / [A-Z] / [a-z])> */
 func (p *parser) rule_alphanum() bool {
-	position1330, tokenIndex1330 := p.Position, p.TokenIndex
+	position1333, tokenIndex1333 := p.Position, p.TokenIndex
 	{
-		position1331, tokenIndex1331 := p.Position, p.TokenIndex
+		position1334, tokenIndex1334 := p.Position, p.TokenIndex
 		{
 			if !cset3[p.Buffer[p.Position]] {
-				goto l1330
+				goto l1333
 			}
 			p.Position++
 		}
-		p.Add(rulealphanum, position1331, tokenIndex1331)
+		p.Add(rulealphanum, position1334, tokenIndex1334)
 	}
 	return true
-l1330:
-	p.Position, p.TokenIndex = position1330, tokenIndex1330
+l1333:
+	p.Position, p.TokenIndex = position1333, tokenIndex1333
 	return false
 }
 

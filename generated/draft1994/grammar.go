@@ -108,7 +108,7 @@ var Grammar = &pegrt.Grammar{
 		"wtype":              rulewtype,
 		"prosperoaddress":    ruleprosperoaddress,
 		"prosperolink":       ruleprosperolink,
-		"hsoname":            rulehsoname,
+		"hsoname":            rulehsoname_alone,
 		"version":            ruleversion,
 		"attributes":         ruleattributes,
 		"attribute":          ruleattribute,
@@ -228,6 +228,7 @@ var Grammar = &pegrt.Grammar{
 		"xalphas",            // xalphas
 		"xpalpha",            // xpalpha
 		"xpalphas",           // xpalphas
+		"hsoname",            // hsoname_alone
 		"alphanum2",          // alphanum2
 		"alpha",              // alpha
 		"digit",              // digit
@@ -306,6 +307,7 @@ var Grammar = &pegrt.Grammar{
 		"xalphas",
 		"xpalpha",
 		"xpalphas",
+		"hsoname_alone",
 		"alphanum2",
 		"alpha",
 		"digit",
@@ -393,6 +395,7 @@ func newParser() *parser {
 		rulexalphas:            p.rule_xalphas,
 		rulexpalpha:            p.rule_xpalpha,
 		rulexpalphas:           p.rule_xpalphas,
+		rulehsoname_alone:      p.rule_hsoname_alone,
 		rulealphanum2:          p.rule_alphanum2,
 		rulealpha:              p.rule_alpha,
 		ruledigit:              p.rule_digit,

@@ -70,6 +70,7 @@ const (
 	rulexalphas
 	rulexpalpha
 	rulexpalphas
+	rulehsoname_alone
 	rulealphanum2
 	rulealpha
 	ruledigit
@@ -1093,82 +1094,82 @@ l223:
 
 /* wpath <- <(digits '=' path ';')+> */
 func (p *parser) rule_wpath() bool {
-	position176, tokenIndex176 := p.Position, p.TokenIndex
+	position177, tokenIndex177 := p.Position, p.TokenIndex
 	{
-		position177, tokenIndex177 := p.Position, p.TokenIndex
+		position178, tokenIndex178 := p.Position, p.TokenIndex
 		if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l176
+			goto l177
 		}
 		if p.Buffer[p.Position] != '=' {
-			goto l176
+			goto l177
 		}
 		p.Position++
 		if !p.rule_path() {
-			goto l176
+			goto l177
 		}
 		if p.Buffer[p.Position] != ';' {
-			goto l176
+			goto l177
 		}
 		p.Position++
-	l178:
+	l179:
 		{
-			position179, tokenIndex179 := p.Position, p.TokenIndex
+			position180, tokenIndex180 := p.Position, p.TokenIndex
 			if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
-				goto l179
+				goto l180
 			}
 			if p.Buffer[p.Position] != '=' {
-				goto l179
+				goto l180
 			}
 			p.Position++
 			if !p.rule_path() {
-				goto l179
+				goto l180
 			}
 			if p.Buffer[p.Position] != ';' {
-				goto l179
+				goto l180
 			}
 			p.Position++
-			goto l178
-		l179:
-			p.Position, p.TokenIndex = position179, tokenIndex179
+			goto l179
+		l180:
+			p.Position, p.TokenIndex = position180, tokenIndex180
 		}
-		p.Add(rulewpath, position177, tokenIndex177)
+		p.Add(rulewpath, position178, tokenIndex178)
 	}
 	return true
-l176:
-	p.Position, p.TokenIndex = position176, tokenIndex176
+l177:
+	p.Position, p.TokenIndex = position177, tokenIndex177
 	return false
 }
 
 /* groupart <- <(article / group / '*')> */
 func (p *parser) rule_groupart() bool {
-	position180, tokenIndex180 := p.Position, p.TokenIndex
+	position181, tokenIndex181 := p.Position, p.TokenIndex
 	{
-		position181, tokenIndex181 := p.Position, p.TokenIndex
+		position182, tokenIndex182 := p.Position, p.TokenIndex
 		{
-			position182, tokenIndex182 := p.Position, p.TokenIndex
+			position183, tokenIndex183 := p.Position, p.TokenIndex
 			if !cset23[p.Buffer[p.Position]] || !p.rule_article() {
-				goto l183
-			}
-			goto l182
-		l183:
-			p.Position, p.TokenIndex = position182, tokenIndex182
-			if !cset2[p.Buffer[p.Position]] || !p.rule_group() {
 				goto l184
 			}
-			goto l182
+			goto l183
 		l184:
-			p.Position, p.TokenIndex = position182, tokenIndex182
+			p.Position, p.TokenIndex = position183, tokenIndex183
+			if !cset2[p.Buffer[p.Position]] || !p.rule_group() {
+				goto l185
+			}
+			goto l183
+		l185:
+			p.Position, p.TokenIndex = position183, tokenIndex183
 			if p.Buffer[p.Position] != '*' {
-				goto l180
+				goto l181
 			}
 			p.Position++
 		}
-	l182:
-		p.Add(rulegroupart, position181, tokenIndex181)
+	l183:
+		p.Add(rulegroupart, position182, tokenIndex182)
 	}
 	return true
-l180:
-	p.Position, p.TokenIndex = position180, tokenIndex180
+l181:
+	p.Position, p.TokenIndex = position181, tokenIndex181
 	return false
 }
 
@@ -1234,144 +1235,144 @@ l281:
 
 /* article <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))) (!('@' ([a-z] / [A-Z])) !('@' hostnumber !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))* '@' host)> */
 func (p *parser) rule_article() bool {
-	position215, tokenIndex215 := p.Position, p.TokenIndex
+	position216, tokenIndex216 := p.Position, p.TokenIndex
 	{
-		position216, tokenIndex216 := p.Position, p.TokenIndex
+		position217, tokenIndex217 := p.Position, p.TokenIndex
 		{
-			position217, tokenIndex217 := p.Position, p.TokenIndex
+			position218, tokenIndex218 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l234
+				goto l235
 			}
 			p.Position++
-			goto l217
-		l234:
-			p.Position, p.TokenIndex = position217, tokenIndex217
+			goto l218
+		l235:
+			p.Position, p.TokenIndex = position218, tokenIndex218
 			if p.Buffer[p.Position] != '%' {
-				goto l215
+				goto l216
 			}
 			p.Position++
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l215
+					goto l216
 				}
 				p.Position++
 			}
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l215
+					goto l216
 				}
 				p.Position++
 			}
 		}
-	l217:
-	l241:
+	l218:
+	l242:
 		{
-			position242, tokenIndex242 := p.Position, p.TokenIndex
+			position243, tokenIndex243 := p.Position, p.TokenIndex
 			{
-				position243, tokenIndex243 := p.Position, p.TokenIndex
+				position244, tokenIndex244 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '@' {
-					goto l243
+					goto l244
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
+						goto l244
+					}
+					p.Position++
+				}
+				goto l243
+			l244:
+				p.Position, p.TokenIndex = position244, tokenIndex244
+			}
+			{
+				position247, tokenIndex247 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '@' {
+					goto l247
+				}
+				p.Position++
+				if !cset24[p.Buffer[p.Position]] || !p.rule_hostnumber() {
+					goto l247
+				}
+				{
+					position248, tokenIndex248 := p.Position, p.TokenIndex
+					{
+						position249, tokenIndex249 := p.Position, p.TokenIndex
+						if !cset1[p.Buffer[p.Position]] {
+							goto l266
+						}
+						p.Position++
+						goto l249
+					l266:
+						p.Position, p.TokenIndex = position249, tokenIndex249
+						if p.Buffer[p.Position] != '%' {
+							goto l248
+						}
+						p.Position++
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l248
+							}
+							p.Position++
+						}
+						{
+							if !cset0[p.Buffer[p.Position]] {
+								goto l248
+							}
+							p.Position++
+						}
+					}
+				l249:
+					goto l247
+				l248:
+					p.Position, p.TokenIndex = position248, tokenIndex248
+				}
+				goto l243
+			l247:
+				p.Position, p.TokenIndex = position247, tokenIndex247
+			}
+			{
+				position273, tokenIndex273 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] {
+					goto l290
+				}
+				p.Position++
+				goto l273
+			l290:
+				p.Position, p.TokenIndex = position273, tokenIndex273
+				if p.Buffer[p.Position] != '%' {
+					goto l243
+				}
+				p.Position++
+				{
+					if !cset0[p.Buffer[p.Position]] {
 						goto l243
 					}
 					p.Position++
 				}
-				goto l242
-			l243:
-				p.Position, p.TokenIndex = position243, tokenIndex243
-			}
-			{
-				position246, tokenIndex246 := p.Position, p.TokenIndex
-				if p.Buffer[p.Position] != '@' {
-					goto l246
-				}
-				p.Position++
-				if !cset24[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-					goto l246
-				}
-				{
-					position247, tokenIndex247 := p.Position, p.TokenIndex
-					{
-						position248, tokenIndex248 := p.Position, p.TokenIndex
-						if !cset1[p.Buffer[p.Position]] {
-							goto l265
-						}
-						p.Position++
-						goto l248
-					l265:
-						p.Position, p.TokenIndex = position248, tokenIndex248
-						if p.Buffer[p.Position] != '%' {
-							goto l247
-						}
-						p.Position++
-						{
-							if !cset0[p.Buffer[p.Position]] {
-								goto l247
-							}
-							p.Position++
-						}
-						{
-							if !cset0[p.Buffer[p.Position]] {
-								goto l247
-							}
-							p.Position++
-						}
-					}
-				l248:
-					goto l246
-				l247:
-					p.Position, p.TokenIndex = position247, tokenIndex247
-				}
-				goto l242
-			l246:
-				p.Position, p.TokenIndex = position246, tokenIndex246
-			}
-			{
-				position272, tokenIndex272 := p.Position, p.TokenIndex
-				if !cset1[p.Buffer[p.Position]] {
-					goto l289
-				}
-				p.Position++
-				goto l272
-			l289:
-				p.Position, p.TokenIndex = position272, tokenIndex272
-				if p.Buffer[p.Position] != '%' {
-					goto l242
-				}
-				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l242
-					}
-					p.Position++
-				}
-				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l242
+						goto l243
 					}
 					p.Position++
 				}
 			}
-		l272:
-			goto l241
-		l242:
-			p.Position, p.TokenIndex = position242, tokenIndex242
+		l273:
+			goto l242
+		l243:
+			p.Position, p.TokenIndex = position243, tokenIndex243
 		}
 		if p.Buffer[p.Position] != '@' {
-			goto l215
+			goto l216
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l215
+			goto l216
 		}
-		p.Add(rulearticle, position216, tokenIndex216)
+		p.Add(rulearticle, position217, tokenIndex217)
 	}
 	return true
-l215:
-	p.Position, p.TokenIndex = position215, tokenIndex215
+l216:
+	p.Position, p.TokenIndex = position216, tokenIndex216
 	return false
 }
 
@@ -1451,75 +1452,75 @@ l312:
 
 /* wtype <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))+> */
 func (p *parser) rule_wtype() bool {
-	position348, tokenIndex348 := p.Position, p.TokenIndex
+	position349, tokenIndex349 := p.Position, p.TokenIndex
 	{
-		position349, tokenIndex349 := p.Position, p.TokenIndex
+		position350, tokenIndex350 := p.Position, p.TokenIndex
+		{
+			position353, tokenIndex353 := p.Position, p.TokenIndex
+			if !cset1[p.Buffer[p.Position]] {
+				goto l370
+			}
+			p.Position++
+			goto l353
+		l370:
+			p.Position, p.TokenIndex = position353, tokenIndex353
+			if p.Buffer[p.Position] != '%' {
+				goto l349
+			}
+			p.Position++
+			{
+				if !cset0[p.Buffer[p.Position]] {
+					goto l349
+				}
+				p.Position++
+			}
+			{
+				if !cset0[p.Buffer[p.Position]] {
+					goto l349
+				}
+				p.Position++
+			}
+		}
+	l353:
+	l351:
 		{
 			position352, tokenIndex352 := p.Position, p.TokenIndex
-			if !cset1[p.Buffer[p.Position]] {
-				goto l369
-			}
-			p.Position++
-			goto l352
-		l369:
-			p.Position, p.TokenIndex = position352, tokenIndex352
-			if p.Buffer[p.Position] != '%' {
-				goto l348
-			}
-			p.Position++
 			{
-				if !cset0[p.Buffer[p.Position]] {
-					goto l348
-				}
-				p.Position++
-			}
-			{
-				if !cset0[p.Buffer[p.Position]] {
-					goto l348
-				}
-				p.Position++
-			}
-		}
-	l352:
-	l350:
-		{
-			position351, tokenIndex351 := p.Position, p.TokenIndex
-			{
-				position376, tokenIndex376 := p.Position, p.TokenIndex
+				position377, tokenIndex377 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l393
+					goto l394
 				}
 				p.Position++
-				goto l376
-			l393:
-				p.Position, p.TokenIndex = position376, tokenIndex376
+				goto l377
+			l394:
+				p.Position, p.TokenIndex = position377, tokenIndex377
 				if p.Buffer[p.Position] != '%' {
-					goto l351
+					goto l352
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l351
+						goto l352
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l351
+						goto l352
 					}
 					p.Position++
 				}
 			}
-		l376:
-			goto l350
-		l351:
-			p.Position, p.TokenIndex = position351, tokenIndex351
+		l377:
+			goto l351
+		l352:
+			p.Position, p.TokenIndex = position352, tokenIndex352
 		}
-		p.Add(rulewtype, position349, tokenIndex349)
+		p.Add(rulewtype, position350, tokenIndex350)
 	}
 	return true
-l348:
-	p.Position, p.TokenIndex = position348, tokenIndex348
+l349:
+	p.Position, p.TokenIndex = position349, tokenIndex349
 	return false
 }
 
@@ -2056,128 +2057,128 @@ l365:
 
 /* prosperolink <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' hsoname ('%' '0' '0' version attributes?)?)> */
 func (p *parser) rule_prosperolink() bool {
-	position402, tokenIndex402 := p.Position, p.TokenIndex
+	position403, tokenIndex403 := p.Position, p.TokenIndex
 	{
-		position403, tokenIndex403 := p.Position, p.TokenIndex
+		position404, tokenIndex404 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'p' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l402
+			goto l403
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l402
+			goto l403
 		}
 		p.Position++
 		if !p.rule_hsoname() {
-			goto l402
+			goto l403
 		}
 		{
-			position404, tokenIndex404 := p.Position, p.TokenIndex
+			position405, tokenIndex405 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '%' {
-				goto l404
+				goto l405
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '0' {
-				goto l404
+				goto l405
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '0' {
-				goto l404
+				goto l405
 			}
 			p.Position++
 			if !cset24[p.Buffer[p.Position]] || !p.rule_version() {
-				goto l404
+				goto l405
 			}
 			{
-				position406, tokenIndex406 := p.Position, p.TokenIndex
+				position407, tokenIndex407 := p.Position, p.TokenIndex
 				if !cset3[p.Buffer[p.Position]] || !p.rule_attributes() {
-					goto l406
+					goto l407
 				}
-				goto l407
-			l406:
-				p.Position, p.TokenIndex = position406, tokenIndex406
+				goto l408
+			l407:
+				p.Position, p.TokenIndex = position407, tokenIndex407
 			}
-		l407:
-			goto l405
-		l404:
-			p.Position, p.TokenIndex = position404, tokenIndex404
+		l408:
+			goto l406
+		l405:
+			p.Position, p.TokenIndex = position405, tokenIndex405
 		}
-	l405:
-		p.Add(ruleprosperolink, position403, tokenIndex403)
+	l406:
+		p.Add(ruleprosperolink, position404, tokenIndex404)
 	}
 	return true
-l402:
-	p.Position, p.TokenIndex = position402, tokenIndex402
+l403:
+	p.Position, p.TokenIndex = position403, tokenIndex403
 	return false
 }
 
 /* hsoname <- <((!('%' '0' '0' [0-9] ([a-z] / [A-Z] / [0-9])* !.) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))+ ('/' (!('%' '0' '0' [0-9] ([a-z] / [A-Z] / [0-9])* !.) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))))+)* '/'?)?> */
 func (p *parser) rule_hsoname() bool {
 	{
-		position409, tokenIndex409 := p.Position, p.TokenIndex
+		position410, tokenIndex410 := p.Position, p.TokenIndex
 		{
-			position410, tokenIndex410 := p.Position, p.TokenIndex
+			position411, tokenIndex411 := p.Position, p.TokenIndex
 			{
-				position414, tokenIndex414 := p.Position, p.TokenIndex
+				position415, tokenIndex415 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '%' {
-					goto l414
+					goto l415
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '0' {
-					goto l414
+					goto l415
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '0' {
-					goto l414
+					goto l415
 				}
 				p.Position++
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l414
+					goto l415
 				}
 				p.Position++
-			l415:
+			l416:
 				{
 					i, buf := p.Position, p.Buffer
 					for cset3[buf[i]] {
@@ -2186,168 +2187,168 @@ func (p *parser) rule_hsoname() bool {
 					p.Position = i
 				}
 				{
-					position416, tokenIndex416 := p.Position, p.TokenIndex
+					position417, tokenIndex417 := p.Position, p.TokenIndex
 					{
 						if !cset3[p.Buffer[p.Position]] {
-							goto l416
+							goto l417
 						}
 						p.Position++
 					}
-					goto l415
-				l416:
-					p.Position, p.TokenIndex = position416, tokenIndex416
+					goto l416
+				l417:
+					p.Position, p.TokenIndex = position417, tokenIndex417
 				}
 				{
-					position420, tokenIndex420 := p.Position, p.TokenIndex
+					position421, tokenIndex421 := p.Position, p.TokenIndex
 					if !p.MatchDot() {
-						goto l420
+						goto l421
+					}
+					goto l415
+				l421:
+					p.Position, p.TokenIndex = position421, tokenIndex421
+				}
+				goto l411
+			l415:
+				p.Position, p.TokenIndex = position415, tokenIndex415
+			}
+			{
+				position422, tokenIndex422 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] {
+					goto l439
+				}
+				p.Position++
+				goto l422
+			l439:
+				p.Position, p.TokenIndex = position422, tokenIndex422
+				if p.Buffer[p.Position] != '%' {
+					goto l411
+				}
+				p.Position++
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l411
+					}
+					p.Position++
+				}
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l411
+					}
+					p.Position++
+				}
+			}
+		l422:
+		l413:
+			{
+				position414, tokenIndex414 := p.Position, p.TokenIndex
+				{
+					position446, tokenIndex446 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '%' {
+						goto l446
+					}
+					p.Position++
+					if p.Buffer[p.Position] != '0' {
+						goto l446
+					}
+					p.Position++
+					if p.Buffer[p.Position] != '0' {
+						goto l446
+					}
+					p.Position++
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l446
+					}
+					p.Position++
+				l447:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset3[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position448, tokenIndex448 := p.Position, p.TokenIndex
+						{
+							if !cset3[p.Buffer[p.Position]] {
+								goto l448
+							}
+							p.Position++
+						}
+						goto l447
+					l448:
+						p.Position, p.TokenIndex = position448, tokenIndex448
+					}
+					{
+						position452, tokenIndex452 := p.Position, p.TokenIndex
+						if !p.MatchDot() {
+							goto l452
+						}
+						goto l446
+					l452:
+						p.Position, p.TokenIndex = position452, tokenIndex452
 					}
 					goto l414
-				l420:
-					p.Position, p.TokenIndex = position420, tokenIndex420
+				l446:
+					p.Position, p.TokenIndex = position446, tokenIndex446
 				}
-				goto l410
+				{
+					position453, tokenIndex453 := p.Position, p.TokenIndex
+					if !cset1[p.Buffer[p.Position]] {
+						goto l470
+					}
+					p.Position++
+					goto l453
+				l470:
+					p.Position, p.TokenIndex = position453, tokenIndex453
+					if p.Buffer[p.Position] != '%' {
+						goto l414
+					}
+					p.Position++
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l414
+						}
+						p.Position++
+					}
+					{
+						if !cset0[p.Buffer[p.Position]] {
+							goto l414
+						}
+						p.Position++
+					}
+				}
+			l453:
+				goto l413
 			l414:
 				p.Position, p.TokenIndex = position414, tokenIndex414
 			}
+		l477:
 			{
-				position421, tokenIndex421 := p.Position, p.TokenIndex
-				if !cset1[p.Buffer[p.Position]] {
-					goto l438
-				}
-				p.Position++
-				goto l421
-			l438:
-				p.Position, p.TokenIndex = position421, tokenIndex421
-				if p.Buffer[p.Position] != '%' {
-					goto l410
-				}
-				p.Position++
-				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l410
-					}
-					p.Position++
-				}
-				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l410
-					}
-					p.Position++
-				}
-			}
-		l421:
-		l412:
-			{
-				position413, tokenIndex413 := p.Position, p.TokenIndex
-				{
-					position445, tokenIndex445 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != '%' {
-						goto l445
-					}
-					p.Position++
-					if p.Buffer[p.Position] != '0' {
-						goto l445
-					}
-					p.Position++
-					if p.Buffer[p.Position] != '0' {
-						goto l445
-					}
-					p.Position++
-					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l445
-					}
-					p.Position++
-				l446:
-					{
-						i, buf := p.Position, p.Buffer
-						for cset3[buf[i]] {
-							i++
-						}
-						p.Position = i
-					}
-					{
-						position447, tokenIndex447 := p.Position, p.TokenIndex
-						{
-							if !cset3[p.Buffer[p.Position]] {
-								goto l447
-							}
-							p.Position++
-						}
-						goto l446
-					l447:
-						p.Position, p.TokenIndex = position447, tokenIndex447
-					}
-					{
-						position451, tokenIndex451 := p.Position, p.TokenIndex
-						if !p.MatchDot() {
-							goto l451
-						}
-						goto l445
-					l451:
-						p.Position, p.TokenIndex = position451, tokenIndex451
-					}
-					goto l413
-				l445:
-					p.Position, p.TokenIndex = position445, tokenIndex445
-				}
-				{
-					position452, tokenIndex452 := p.Position, p.TokenIndex
-					if !cset1[p.Buffer[p.Position]] {
-						goto l469
-					}
-					p.Position++
-					goto l452
-				l469:
-					p.Position, p.TokenIndex = position452, tokenIndex452
-					if p.Buffer[p.Position] != '%' {
-						goto l413
-					}
-					p.Position++
-					{
-						if !cset0[p.Buffer[p.Position]] {
-							goto l413
-						}
-						p.Position++
-					}
-					{
-						if !cset0[p.Buffer[p.Position]] {
-							goto l413
-						}
-						p.Position++
-					}
-				}
-			l452:
-				goto l412
-			l413:
-				p.Position, p.TokenIndex = position413, tokenIndex413
-			}
-		l476:
-			{
-				position477, tokenIndex477 := p.Position, p.TokenIndex
+				position478, tokenIndex478 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l477
+					goto l478
 				}
 				p.Position++
 				{
-					position480, tokenIndex480 := p.Position, p.TokenIndex
+					position481, tokenIndex481 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '%' {
-						goto l480
+						goto l481
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l480
+						goto l481
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l480
+						goto l481
 					}
 					p.Position++
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l480
+						goto l481
 					}
 					p.Position++
-				l481:
+				l482:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset3[buf[i]] {
@@ -2356,79 +2357,79 @@ func (p *parser) rule_hsoname() bool {
 						p.Position = i
 					}
 					{
-						position482, tokenIndex482 := p.Position, p.TokenIndex
+						position483, tokenIndex483 := p.Position, p.TokenIndex
 						{
 							if !cset3[p.Buffer[p.Position]] {
-								goto l482
+								goto l483
 							}
 							p.Position++
+						}
+						goto l482
+					l483:
+						p.Position, p.TokenIndex = position483, tokenIndex483
+					}
+					{
+						position487, tokenIndex487 := p.Position, p.TokenIndex
+						if !p.MatchDot() {
+							goto l487
 						}
 						goto l481
-					l482:
-						p.Position, p.TokenIndex = position482, tokenIndex482
+					l487:
+						p.Position, p.TokenIndex = position487, tokenIndex487
 					}
-					{
-						position486, tokenIndex486 := p.Position, p.TokenIndex
-						if !p.MatchDot() {
-							goto l486
-						}
-						goto l480
-					l486:
-						p.Position, p.TokenIndex = position486, tokenIndex486
-					}
-					goto l477
-				l480:
-					p.Position, p.TokenIndex = position480, tokenIndex480
+					goto l478
+				l481:
+					p.Position, p.TokenIndex = position481, tokenIndex481
 				}
 				{
-					position487, tokenIndex487 := p.Position, p.TokenIndex
+					position488, tokenIndex488 := p.Position, p.TokenIndex
 					if !cset1[p.Buffer[p.Position]] {
-						goto l504
+						goto l505
 					}
 					p.Position++
-					goto l487
-				l504:
-					p.Position, p.TokenIndex = position487, tokenIndex487
+					goto l488
+				l505:
+					p.Position, p.TokenIndex = position488, tokenIndex488
 					if p.Buffer[p.Position] != '%' {
-						goto l477
+						goto l478
 					}
 					p.Position++
 					{
 						if !cset0[p.Buffer[p.Position]] {
-							goto l477
+							goto l478
 						}
 						p.Position++
 					}
 					{
 						if !cset0[p.Buffer[p.Position]] {
-							goto l477
+							goto l478
 						}
 						p.Position++
 					}
 				}
-			l487:
-			l478:
+			l488:
+			l479:
 				{
-					position479, tokenIndex479 := p.Position, p.TokenIndex
+					position480, tokenIndex480 := p.Position, p.TokenIndex
 					{
-						position511, tokenIndex511 := p.Position, p.TokenIndex
+						position512, tokenIndex512 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '%' {
-							goto l511
+							goto l512
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l511
+							goto l512
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l511
+							goto l512
 						}
 						p.Position++
 						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-							goto l511
+							goto l512
 						}
 						p.Position++
-					l512:
+					l513:
 						{
 							i, buf := p.Position, p.Buffer
 							for cset3[buf[i]] {
@@ -2437,140 +2438,140 @@ func (p *parser) rule_hsoname() bool {
 							p.Position = i
 						}
 						{
-							position513, tokenIndex513 := p.Position, p.TokenIndex
+							position514, tokenIndex514 := p.Position, p.TokenIndex
 							{
 								if !cset3[p.Buffer[p.Position]] {
-									goto l513
+									goto l514
 								}
 								p.Position++
 							}
-							goto l512
-						l513:
-							p.Position, p.TokenIndex = position513, tokenIndex513
+							goto l513
+						l514:
+							p.Position, p.TokenIndex = position514, tokenIndex514
 						}
 						{
-							position517, tokenIndex517 := p.Position, p.TokenIndex
+							position518, tokenIndex518 := p.Position, p.TokenIndex
 							if !p.MatchDot() {
-								goto l517
+								goto l518
 							}
-							goto l511
-						l517:
-							p.Position, p.TokenIndex = position517, tokenIndex517
+							goto l512
+						l518:
+							p.Position, p.TokenIndex = position518, tokenIndex518
 						}
-						goto l479
-					l511:
-						p.Position, p.TokenIndex = position511, tokenIndex511
+						goto l480
+					l512:
+						p.Position, p.TokenIndex = position512, tokenIndex512
 					}
 					{
-						position518, tokenIndex518 := p.Position, p.TokenIndex
+						position519, tokenIndex519 := p.Position, p.TokenIndex
 						if !cset1[p.Buffer[p.Position]] {
-							goto l535
+							goto l536
 						}
 						p.Position++
-						goto l518
-					l535:
-						p.Position, p.TokenIndex = position518, tokenIndex518
+						goto l519
+					l536:
+						p.Position, p.TokenIndex = position519, tokenIndex519
 						if p.Buffer[p.Position] != '%' {
-							goto l479
+							goto l480
 						}
 						p.Position++
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l479
+								goto l480
 							}
 							p.Position++
 						}
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l479
+								goto l480
 							}
 							p.Position++
 						}
 					}
-				l518:
-					goto l478
-				l479:
-					p.Position, p.TokenIndex = position479, tokenIndex479
+				l519:
+					goto l479
+				l480:
+					p.Position, p.TokenIndex = position480, tokenIndex480
 				}
-				goto l476
-			l477:
-				p.Position, p.TokenIndex = position477, tokenIndex477
+				goto l477
+			l478:
+				p.Position, p.TokenIndex = position478, tokenIndex478
 			}
 			{
-				position542, tokenIndex542 := p.Position, p.TokenIndex
+				position543, tokenIndex543 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l542
+					goto l543
 				}
 				p.Position++
-				goto l543
-			l542:
-				p.Position, p.TokenIndex = position542, tokenIndex542
+				goto l544
+			l543:
+				p.Position, p.TokenIndex = position543, tokenIndex543
 			}
-		l543:
-			goto l411
-		l410:
-			p.Position, p.TokenIndex = position410, tokenIndex410
+		l544:
+			goto l412
+		l411:
+			p.Position, p.TokenIndex = position411, tokenIndex411
 		}
-	l411:
-		p.Add(rulehsoname, position409, tokenIndex409)
+	l412:
+		p.Add(rulehsoname, position410, tokenIndex410)
 	}
 	return true
 }
 
 /* version <- <digits> */
 func (p *parser) rule_version() bool {
-	position544, tokenIndex544 := p.Position, p.TokenIndex
+	position545, tokenIndex545 := p.Position, p.TokenIndex
 	{
-		position545, tokenIndex545 := p.Position, p.TokenIndex
+		position546, tokenIndex546 := p.Position, p.TokenIndex
 		if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l544
+			goto l545
 		}
-		p.Add(ruleversion, position545, tokenIndex545)
+		p.Add(ruleversion, position546, tokenIndex546)
 	}
 	return true
-l544:
-	p.Position, p.TokenIndex = position544, tokenIndex544
+l545:
+	p.Position, p.TokenIndex = position545, tokenIndex545
 	return false
 }
 
 /* attributes <- <attribute+> */
 func (p *parser) rule_attributes() bool {
-	position546, tokenIndex546 := p.Position, p.TokenIndex
+	position547, tokenIndex547 := p.Position, p.TokenIndex
 	{
-		position547, tokenIndex547 := p.Position, p.TokenIndex
+		position548, tokenIndex548 := p.Position, p.TokenIndex
 		if !cset3[p.Buffer[p.Position]] || !p.rule_attribute() {
-			goto l546
+			goto l547
 		}
-	l548:
+	l549:
 		{
-			position549, tokenIndex549 := p.Position, p.TokenIndex
+			position550, tokenIndex550 := p.Position, p.TokenIndex
 			if !cset3[p.Buffer[p.Position]] || !p.rule_attribute() {
-				goto l549
+				goto l550
 			}
-			goto l548
-		l549:
-			p.Position, p.TokenIndex = position549, tokenIndex549
+			goto l549
+		l550:
+			p.Position, p.TokenIndex = position550, tokenIndex550
 		}
-		p.Add(ruleattributes, position547, tokenIndex547)
+		p.Add(ruleattributes, position548, tokenIndex548)
 	}
 	return true
-l546:
-	p.Position, p.TokenIndex = position546, tokenIndex546
+l547:
+	p.Position, p.TokenIndex = position547, tokenIndex547
 	return false
 }
 
 /* attribute <- <([a-z] / [A-Z] / [0-9])+> */
 func (p *parser) rule_attribute() bool {
-	position550, tokenIndex550 := p.Position, p.TokenIndex
+	position551, tokenIndex551 := p.Position, p.TokenIndex
 	{
-		position551, tokenIndex551 := p.Position, p.TokenIndex
+		position552, tokenIndex552 := p.Position, p.TokenIndex
 		{
 			if !cset3[p.Buffer[p.Position]] {
-				goto l550
+				goto l551
 			}
 			p.Position++
 		}
-	l552:
+	l553:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset3[buf[i]] {
@@ -2579,22 +2580,22 @@ func (p *parser) rule_attribute() bool {
 			p.Position = i
 		}
 		{
-			position553, tokenIndex553 := p.Position, p.TokenIndex
+			position554, tokenIndex554 := p.Position, p.TokenIndex
 			{
 				if !cset3[p.Buffer[p.Position]] {
-					goto l553
+					goto l554
 				}
 				p.Position++
 			}
-			goto l552
-		l553:
-			p.Position, p.TokenIndex = position553, tokenIndex553
+			goto l553
+		l554:
+			p.Position, p.TokenIndex = position554, tokenIndex554
 		}
-		p.Add(ruleattribute, position551, tokenIndex551)
+		p.Add(ruleattribute, position552, tokenIndex552)
 	}
 	return true
-l550:
-	p.Position, p.TokenIndex = position550, tokenIndex550
+l551:
+	p.Position, p.TokenIndex = position551, tokenIndex551
 	return false
 }
 
@@ -2945,52 +2946,52 @@ l617:
 
 /* ftptype <- <(('A' formcode) / ('E' formcode) / 'I' / ('L' digits))> */
 func (p *parser) rule_ftptype() bool {
-	position586, tokenIndex586 := p.Position, p.TokenIndex
+	position587, tokenIndex587 := p.Position, p.TokenIndex
 	{
-		position587, tokenIndex587 := p.Position, p.TokenIndex
+		position588, tokenIndex588 := p.Position, p.TokenIndex
 		{
-			position588, tokenIndex588 := p.Position, p.TokenIndex
+			position589, tokenIndex589 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != 'A' {
-				goto l589
-			}
-			p.Position++
-			if !cset5[p.Buffer[p.Position]] || !p.rule_formcode() {
-				goto l589
-			}
-			goto l588
-		l589:
-			p.Position, p.TokenIndex = position588, tokenIndex588
-			if p.Buffer[p.Position] != 'E' {
 				goto l590
 			}
 			p.Position++
 			if !cset5[p.Buffer[p.Position]] || !p.rule_formcode() {
 				goto l590
 			}
-			goto l588
+			goto l589
 		l590:
-			p.Position, p.TokenIndex = position588, tokenIndex588
-			if p.Buffer[p.Position] != 'I' {
+			p.Position, p.TokenIndex = position589, tokenIndex589
+			if p.Buffer[p.Position] != 'E' {
 				goto l591
 			}
 			p.Position++
-			goto l588
+			if !cset5[p.Buffer[p.Position]] || !p.rule_formcode() {
+				goto l591
+			}
+			goto l589
 		l591:
-			p.Position, p.TokenIndex = position588, tokenIndex588
+			p.Position, p.TokenIndex = position589, tokenIndex589
+			if p.Buffer[p.Position] != 'I' {
+				goto l592
+			}
+			p.Position++
+			goto l589
+		l592:
+			p.Position, p.TokenIndex = position589, tokenIndex589
 			if p.Buffer[p.Position] != 'L' {
-				goto l586
+				goto l587
 			}
 			p.Position++
 			if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
-				goto l586
+				goto l587
 			}
 		}
-	l588:
-		p.Add(ruleftptype, position587, tokenIndex587)
+	l589:
+		p.Add(ruleftptype, position588, tokenIndex588)
 	}
 	return true
-l586:
-	p.Position, p.TokenIndex = position586, tokenIndex586
+l587:
+	p.Position, p.TokenIndex = position587, tokenIndex587
 	return false
 }
 
@@ -3015,17 +3016,17 @@ l622:
 
 /* cellname <- <hostname> */
 func (p *parser) rule_cellname() bool {
-	position597, tokenIndex597 := p.Position, p.TokenIndex
+	position598, tokenIndex598 := p.Position, p.TokenIndex
 	{
-		position598, tokenIndex598 := p.Position, p.TokenIndex
+		position599, tokenIndex599 := p.Position, p.TokenIndex
 		if !cset2[p.Buffer[p.Position]] || !p.rule_hostname() {
-			goto l597
+			goto l598
 		}
-		p.Add(rulecellname, position598, tokenIndex598)
+		p.Add(rulecellname, position599, tokenIndex599)
 	}
 	return true
-l597:
-	p.Position, p.TokenIndex = position597, tokenIndex597
+l598:
+	p.Position, p.TokenIndex = position598, tokenIndex598
 	return false
 }
 
@@ -3128,33 +3129,33 @@ l658:
 
 /* port <- <digits> */
 func (p *parser) rule_port() bool {
-	position631, tokenIndex631 := p.Position, p.TokenIndex
+	position632, tokenIndex632 := p.Position, p.TokenIndex
 	{
-		position632, tokenIndex632 := p.Position, p.TokenIndex
+		position633, tokenIndex633 := p.Position, p.TokenIndex
 		if !cset24[p.Buffer[p.Position]] || !p.rule_digits() {
-			goto l631
+			goto l632
 		}
-		p.Add(ruleport, position632, tokenIndex632)
+		p.Add(ruleport, position633, tokenIndex633)
 	}
 	return true
-l631:
-	p.Position, p.TokenIndex = position631, tokenIndex631
+l632:
+	p.Position, p.TokenIndex = position632, tokenIndex632
 	return false
 }
 
 /* gcommand <- <path> */
 func (p *parser) rule_gcommand() bool {
-	position633, tokenIndex633 := p.Position, p.TokenIndex
+	position634, tokenIndex634 := p.Position, p.TokenIndex
 	{
-		position634, tokenIndex634 := p.Position, p.TokenIndex
+		position635, tokenIndex635 := p.Position, p.TokenIndex
 		if !p.rule_path() {
-			goto l633
+			goto l634
 		}
-		p.Add(rulegcommand, position634, tokenIndex634)
+		p.Add(rulegcommand, position635, tokenIndex635)
 	}
 	return true
-l633:
-	p.Position, p.TokenIndex = position633, tokenIndex633
+l634:
+	p.Position, p.TokenIndex = position634, tokenIndex634
 	return false
 }
 
@@ -3352,16 +3353,16 @@ l722:
 
 /* user <- <([a-z] / [A-Z] / [0-9] / '-' / '_' / '.' / '+')+> */
 func (p *parser) rule_user() bool {
-	position747, tokenIndex747 := p.Position, p.TokenIndex
+	position748, tokenIndex748 := p.Position, p.TokenIndex
 	{
-		position748, tokenIndex748 := p.Position, p.TokenIndex
+		position749, tokenIndex749 := p.Position, p.TokenIndex
 		{
 			if !cset4[p.Buffer[p.Position]] {
-				goto l747
+				goto l748
 			}
 			p.Position++
 		}
-	l749:
+	l750:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset4[buf[i]] {
@@ -3370,37 +3371,37 @@ func (p *parser) rule_user() bool {
 			p.Position = i
 		}
 		{
-			position750, tokenIndex750 := p.Position, p.TokenIndex
+			position751, tokenIndex751 := p.Position, p.TokenIndex
 			{
 				if !cset4[p.Buffer[p.Position]] {
-					goto l750
+					goto l751
 				}
 				p.Position++
 			}
-			goto l749
-		l750:
-			p.Position, p.TokenIndex = position750, tokenIndex750
+			goto l750
+		l751:
+			p.Position, p.TokenIndex = position751, tokenIndex751
 		}
-		p.Add(ruleuser, position748, tokenIndex748)
+		p.Add(ruleuser, position749, tokenIndex749)
 	}
 	return true
-l747:
-	p.Position, p.TokenIndex = position747, tokenIndex747
+l748:
+	p.Position, p.TokenIndex = position748, tokenIndex748
 	return false
 }
 
 /* password <- <([a-z] / [A-Z] / [0-9] / '-' / '_' / '.' / '+')+> */
 func (p *parser) rule_password() bool {
-	position765, tokenIndex765 := p.Position, p.TokenIndex
+	position766, tokenIndex766 := p.Position, p.TokenIndex
 	{
-		position766, tokenIndex766 := p.Position, p.TokenIndex
+		position767, tokenIndex767 := p.Position, p.TokenIndex
 		{
 			if !cset4[p.Buffer[p.Position]] {
-				goto l765
+				goto l766
 			}
 			p.Position++
 		}
-	l767:
+	l768:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset4[buf[i]] {
@@ -3409,62 +3410,62 @@ func (p *parser) rule_password() bool {
 			p.Position = i
 		}
 		{
-			position768, tokenIndex768 := p.Position, p.TokenIndex
+			position769, tokenIndex769 := p.Position, p.TokenIndex
 			{
 				if !cset4[p.Buffer[p.Position]] {
-					goto l768
+					goto l769
 				}
 				p.Position++
 			}
-			goto l767
-		l768:
-			p.Position, p.TokenIndex = position768, tokenIndex768
+			goto l768
+		l769:
+			p.Position, p.TokenIndex = position769, tokenIndex769
 		}
-		p.Add(rulepassword, position766, tokenIndex766)
+		p.Add(rulepassword, position767, tokenIndex767)
 	}
 	return true
-l765:
-	p.Position, p.TokenIndex = position765, tokenIndex765
+l766:
+	p.Position, p.TokenIndex = position766, tokenIndex766
 	return false
 }
 
 /* gtype <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))> */
 func (p *parser) rule_gtype() bool {
-	position783, tokenIndex783 := p.Position, p.TokenIndex
+	position784, tokenIndex784 := p.Position, p.TokenIndex
 	{
-		position784, tokenIndex784 := p.Position, p.TokenIndex
+		position785, tokenIndex785 := p.Position, p.TokenIndex
 		{
-			position785, tokenIndex785 := p.Position, p.TokenIndex
+			position786, tokenIndex786 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l802
+				goto l803
 			}
 			p.Position++
-			goto l785
-		l802:
-			p.Position, p.TokenIndex = position785, tokenIndex785
+			goto l786
+		l803:
+			p.Position, p.TokenIndex = position786, tokenIndex786
 			if p.Buffer[p.Position] != '%' {
-				goto l783
+				goto l784
 			}
 			p.Position++
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l783
+					goto l784
 				}
 				p.Position++
 			}
 			{
 				if !cset0[p.Buffer[p.Position]] {
-					goto l783
+					goto l784
 				}
 				p.Position++
 			}
 		}
-	l785:
-		p.Add(rulegtype, position784, tokenIndex784)
+	l786:
+		p.Add(rulegtype, position785, tokenIndex785)
 	}
 	return true
-l783:
-	p.Position, p.TokenIndex = position783, tokenIndex783
+l784:
+	p.Position, p.TokenIndex = position784, tokenIndex784
 	return false
 }
 
@@ -3564,61 +3565,61 @@ l781:
 
 /* local_part <- <(word ('.' word)*)> */
 func (p *parser) rule_local_part() bool {
-	position815, tokenIndex815 := p.Position, p.TokenIndex
+	position816, tokenIndex816 := p.Position, p.TokenIndex
 	{
-		position816, tokenIndex816 := p.Position, p.TokenIndex
+		position817, tokenIndex817 := p.Position, p.TokenIndex
 		if !cset25[p.Buffer[p.Position]] || !p.rule_word() {
-			goto l815
+			goto l816
 		}
-	l817:
+	l818:
 		{
-			position818, tokenIndex818 := p.Position, p.TokenIndex
+			position819, tokenIndex819 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '.' {
-				goto l818
+				goto l819
 			}
 			p.Position++
 			if !cset25[p.Buffer[p.Position]] || !p.rule_word() {
-				goto l818
+				goto l819
 			}
-			goto l817
-		l818:
-			p.Position, p.TokenIndex = position818, tokenIndex818
+			goto l818
+		l819:
+			p.Position, p.TokenIndex = position819, tokenIndex819
 		}
-		p.Add(rulelocal_part, position816, tokenIndex816)
+		p.Add(rulelocal_part, position817, tokenIndex817)
 	}
 	return true
-l815:
-	p.Position, p.TokenIndex = position815, tokenIndex815
+l816:
+	p.Position, p.TokenIndex = position816, tokenIndex816
 	return false
 }
 
 /* domain <- <(atom ('.' atom)*)> */
 func (p *parser) rule_domain() bool {
-	position819, tokenIndex819 := p.Position, p.TokenIndex
+	position820, tokenIndex820 := p.Position, p.TokenIndex
 	{
-		position820, tokenIndex820 := p.Position, p.TokenIndex
+		position821, tokenIndex821 := p.Position, p.TokenIndex
 		if !cset26[p.Buffer[p.Position]] || !p.rule_atom() {
-			goto l819
+			goto l820
 		}
-	l821:
+	l822:
 		{
-			position822, tokenIndex822 := p.Position, p.TokenIndex
+			position823, tokenIndex823 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '.' {
-				goto l822
+				goto l823
 			}
 			p.Position++
 			if !cset26[p.Buffer[p.Position]] || !p.rule_atom() {
-				goto l822
+				goto l823
 			}
-			goto l821
-		l822:
-			p.Position, p.TokenIndex = position822, tokenIndex822
+			goto l822
+		l823:
+			p.Position, p.TokenIndex = position823, tokenIndex823
 		}
-		p.Add(ruledomain, position820, tokenIndex820)
+		p.Add(ruledomain, position821, tokenIndex821)
 	}
 	return true
-l819:
-	p.Position, p.TokenIndex = position819, tokenIndex819
+l820:
+	p.Position, p.TokenIndex = position820, tokenIndex820
 	return false
 }
 
@@ -3774,14 +3775,14 @@ l821:
 
 /* quoted_string <- <('"' ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F])))* '"')> */
 func (p *parser) rule_quoted_string() bool {
-	position867, tokenIndex867 := p.Position, p.TokenIndex
+	position868, tokenIndex868 := p.Position, p.TokenIndex
 	{
-		position868, tokenIndex868 := p.Position, p.TokenIndex
+		position869, tokenIndex869 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '"' {
-			goto l867
+			goto l868
 		}
 		p.Position++
-	l869:
+	l870:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset6[buf[i]] {
@@ -3790,78 +3791,78 @@ func (p *parser) rule_quoted_string() bool {
 			p.Position = i
 		}
 		{
-			position870, tokenIndex870 := p.Position, p.TokenIndex
+			position871, tokenIndex871 := p.Position, p.TokenIndex
 			{
-				position871, tokenIndex871 := p.Position, p.TokenIndex
+				position872, tokenIndex872 := p.Position, p.TokenIndex
 				if !cset6[p.Buffer[p.Position]] {
-					goto l887
+					goto l888
 				}
 				p.Position++
-				goto l871
-			l887:
-				p.Position, p.TokenIndex = position871, tokenIndex871
+				goto l872
+			l888:
+				p.Position, p.TokenIndex = position872, tokenIndex872
 				if p.Buffer[p.Position] != '%' {
-					goto l870
+					goto l871
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l870
+						goto l871
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l870
+						goto l871
 					}
 					p.Position++
 				}
 			}
+		l872:
+			goto l870
 		l871:
-			goto l869
-		l870:
-			p.Position, p.TokenIndex = position870, tokenIndex870
+			p.Position, p.TokenIndex = position871, tokenIndex871
 		}
 		if p.Buffer[p.Position] != '"' {
-			goto l867
+			goto l868
 		}
 		p.Position++
-		p.Add(rulequoted_string, position868, tokenIndex868)
+		p.Add(rulequoted_string, position869, tokenIndex869)
 	}
 	return true
-l867:
-	p.Position, p.TokenIndex = position867, tokenIndex867
+l868:
+	p.Position, p.TokenIndex = position868, tokenIndex868
 	return false
 }
 
 /* content_identifier <- <addr_spec> */
 func (p *parser) rule_content_identifier() bool {
-	position894, tokenIndex894 := p.Position, p.TokenIndex
+	position895, tokenIndex895 := p.Position, p.TokenIndex
 	{
-		position895, tokenIndex895 := p.Position, p.TokenIndex
+		position896, tokenIndex896 := p.Position, p.TokenIndex
 		if !cset25[p.Buffer[p.Position]] || !p.rule_addr_spec() {
-			goto l894
+			goto l895
 		}
-		p.Add(rulecontent_identifier, position895, tokenIndex895)
+		p.Add(rulecontent_identifier, position896, tokenIndex896)
 	}
 	return true
-l894:
-	p.Position, p.TokenIndex = position894, tokenIndex894
+l895:
+	p.Position, p.TokenIndex = position895, tokenIndex895
 	return false
 }
 
 /* alphanums <- <([a-z] / [A-Z] / [0-9])+> */
 func (p *parser) rule_alphanums() bool {
-	position896, tokenIndex896 := p.Position, p.TokenIndex
+	position897, tokenIndex897 := p.Position, p.TokenIndex
 	{
-		position897, tokenIndex897 := p.Position, p.TokenIndex
+		position898, tokenIndex898 := p.Position, p.TokenIndex
 		{
 			if !cset3[p.Buffer[p.Position]] {
-				goto l896
+				goto l897
 			}
 			p.Position++
 		}
-	l898:
+	l899:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset3[buf[i]] {
@@ -3870,130 +3871,130 @@ func (p *parser) rule_alphanums() bool {
 			p.Position = i
 		}
 		{
-			position899, tokenIndex899 := p.Position, p.TokenIndex
+			position900, tokenIndex900 := p.Position, p.TokenIndex
 			{
 				if !cset3[p.Buffer[p.Position]] {
-					goto l899
+					goto l900
 				}
 				p.Position++
 			}
-			goto l898
-		l899:
-			p.Position, p.TokenIndex = position899, tokenIndex899
+			goto l899
+		l900:
+			p.Position, p.TokenIndex = position900, tokenIndex900
 		}
-		p.Add(rulealphanums, position897, tokenIndex897)
+		p.Add(rulealphanums, position898, tokenIndex898)
 	}
 	return true
-l896:
-	p.Position, p.TokenIndex = position896, tokenIndex896
+l897:
+	p.Position, p.TokenIndex = position897, tokenIndex897
 	return false
 }
 
 /* domain_ref <- <atom> */
 func (p *parser) rule_domain_ref() bool {
-	position906, tokenIndex906 := p.Position, p.TokenIndex
+	position907, tokenIndex907 := p.Position, p.TokenIndex
 	{
-		position907, tokenIndex907 := p.Position, p.TokenIndex
+		position908, tokenIndex908 := p.Position, p.TokenIndex
 		if !cset26[p.Buffer[p.Position]] || !p.rule_atom() {
-			goto l906
+			goto l907
 		}
-		p.Add(ruledomain_ref, position907, tokenIndex907)
+		p.Add(ruledomain_ref, position908, tokenIndex908)
 	}
 	return true
-l906:
-	p.Position, p.TokenIndex = position906, tokenIndex906
+l907:
+	p.Position, p.TokenIndex = position907, tokenIndex907
 	return false
 }
 
 /* escape <- <('%' ([0-9] / [a-f] / [A-F]) ([0-9] / [a-f] / [A-F]))> */
 func (p *parser) rule_escape() bool {
-	position908, tokenIndex908 := p.Position, p.TokenIndex
+	position909, tokenIndex909 := p.Position, p.TokenIndex
 	{
-		position909, tokenIndex909 := p.Position, p.TokenIndex
+		position910, tokenIndex910 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l908
+			goto l909
 		}
 		p.Position++
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l908
+				goto l909
 			}
 			p.Position++
 		}
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l908
+				goto l909
 			}
 			p.Position++
 		}
-		p.Add(ruleescape, position909, tokenIndex909)
+		p.Add(ruleescape, position910, tokenIndex910)
 	}
 	return true
-l908:
-	p.Position, p.TokenIndex = position908, tokenIndex908
+l909:
+	p.Position, p.TokenIndex = position909, tokenIndex909
 	return false
 }
 
 /* fragmentid <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / escape)+> */
 func (p *parser) rule_fragmentid() bool {
-	position916, tokenIndex916 := p.Position, p.TokenIndex
+	position917, tokenIndex917 := p.Position, p.TokenIndex
 	{
-		position917, tokenIndex917 := p.Position, p.TokenIndex
+		position918, tokenIndex918 := p.Position, p.TokenIndex
 		{
-			position920, tokenIndex920 := p.Position, p.TokenIndex
+			position921, tokenIndex921 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l937
+				goto l938
 			}
 			p.Position++
-			goto l920
-		l937:
-			p.Position, p.TokenIndex = position920, tokenIndex920
+			goto l921
+		l938:
+			p.Position, p.TokenIndex = position921, tokenIndex921
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l916
+				goto l917
 			}
 		}
-	l920:
-	l918:
+	l921:
+	l919:
 		{
-			position919, tokenIndex919 := p.Position, p.TokenIndex
+			position920, tokenIndex920 := p.Position, p.TokenIndex
 			{
-				position938, tokenIndex938 := p.Position, p.TokenIndex
+				position939, tokenIndex939 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l955
+					goto l956
 				}
 				p.Position++
-				goto l938
-			l955:
-				p.Position, p.TokenIndex = position938, tokenIndex938
+				goto l939
+			l956:
+				p.Position, p.TokenIndex = position939, tokenIndex939
 				if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
-					goto l919
+					goto l920
 				}
 			}
-		l938:
-			goto l918
-		l919:
-			p.Position, p.TokenIndex = position919, tokenIndex919
+		l939:
+			goto l919
+		l920:
+			p.Position, p.TokenIndex = position920, tokenIndex920
 		}
-		p.Add(rulefragmentid, position917, tokenIndex917)
+		p.Add(rulefragmentid, position918, tokenIndex918)
 	}
 	return true
-l916:
-	p.Position, p.TokenIndex = position916, tokenIndex916
+l917:
+	p.Position, p.TokenIndex = position917, tokenIndex917
 	return false
 }
 
 /* ialpha <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / escape)*)> */
 func (p *parser) rule_ialpha() bool {
-	position956, tokenIndex956 := p.Position, p.TokenIndex
+	position957, tokenIndex957 := p.Position, p.TokenIndex
 	{
-		position957, tokenIndex957 := p.Position, p.TokenIndex
+		position958, tokenIndex958 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l956
+				goto l957
 			}
 			p.Position++
 		}
-	l960:
+	l961:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset1[buf[i]] {
@@ -4002,449 +4003,465 @@ func (p *parser) rule_ialpha() bool {
 			p.Position = i
 		}
 		{
-			position961, tokenIndex961 := p.Position, p.TokenIndex
+			position962, tokenIndex962 := p.Position, p.TokenIndex
 			{
-				position962, tokenIndex962 := p.Position, p.TokenIndex
+				position963, tokenIndex963 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l979
+					goto l980
 				}
 				p.Position++
-				goto l962
-			l979:
-				p.Position, p.TokenIndex = position962, tokenIndex962
+				goto l963
+			l980:
+				p.Position, p.TokenIndex = position963, tokenIndex963
 				if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
-					goto l961
+					goto l962
 				}
 			}
+		l963:
+			goto l961
 		l962:
-			goto l960
-		l961:
-			p.Position, p.TokenIndex = position961, tokenIndex961
+			p.Position, p.TokenIndex = position962, tokenIndex962
 		}
-		p.Add(ruleialpha, position957, tokenIndex957)
+		p.Add(ruleialpha, position958, tokenIndex958)
 	}
 	return true
-l956:
-	p.Position, p.TokenIndex = position956, tokenIndex956
+l957:
+	p.Position, p.TokenIndex = position957, tokenIndex957
 	return false
 }
 
 /* qtext <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / escape)> */
 func (p *parser) rule_qtext() bool {
-	position980, tokenIndex980 := p.Position, p.TokenIndex
+	position981, tokenIndex981 := p.Position, p.TokenIndex
 	{
-		position981, tokenIndex981 := p.Position, p.TokenIndex
+		position982, tokenIndex982 := p.Position, p.TokenIndex
 		{
-			position982, tokenIndex982 := p.Position, p.TokenIndex
+			position983, tokenIndex983 := p.Position, p.TokenIndex
 			if !cset6[p.Buffer[p.Position]] {
-				goto l998
+				goto l999
 			}
 			p.Position++
-			goto l982
-		l998:
-			p.Position, p.TokenIndex = position982, tokenIndex982
+			goto l983
+		l999:
+			p.Position, p.TokenIndex = position983, tokenIndex983
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l980
+				goto l981
 			}
 		}
-	l982:
-		p.Add(ruleqtext, position981, tokenIndex981)
+	l983:
+		p.Add(ruleqtext, position982, tokenIndex982)
 	}
 	return true
-l980:
-	p.Position, p.TokenIndex = position980, tokenIndex980
+l981:
+	p.Position, p.TokenIndex = position981, tokenIndex981
 	return false
 }
 
 /* scheme <- <ialpha> */
 func (p *parser) rule_scheme() bool {
-	position999, tokenIndex999 := p.Position, p.TokenIndex
+	position1000, tokenIndex1000 := p.Position, p.TokenIndex
 	{
-		position1000, tokenIndex1000 := p.Position, p.TokenIndex
+		position1001, tokenIndex1001 := p.Position, p.TokenIndex
 		if !cset2[p.Buffer[p.Position]] || !p.rule_ialpha() {
-			goto l999
+			goto l1000
 		}
-		p.Add(rulescheme, position1000, tokenIndex1000)
+		p.Add(rulescheme, position1001, tokenIndex1001)
 	}
 	return true
-l999:
-	p.Position, p.TokenIndex = position999, tokenIndex999
+l1000:
+	p.Position, p.TokenIndex = position1000, tokenIndex1000
 	return false
 }
 
 /* sub_domain <- <domain_ref> */
 func (p *parser) rule_sub_domain() bool {
-	position1001, tokenIndex1001 := p.Position, p.TokenIndex
+	position1002, tokenIndex1002 := p.Position, p.TokenIndex
 	{
-		position1002, tokenIndex1002 := p.Position, p.TokenIndex
+		position1003, tokenIndex1003 := p.Position, p.TokenIndex
 		if !cset26[p.Buffer[p.Position]] || !p.rule_domain_ref() {
-			goto l1001
+			goto l1002
 		}
-		p.Add(rulesub_domain, position1002, tokenIndex1002)
+		p.Add(rulesub_domain, position1003, tokenIndex1003)
 	}
 	return true
-l1001:
-	p.Position, p.TokenIndex = position1001, tokenIndex1001
+l1002:
+	p.Position, p.TokenIndex = position1002, tokenIndex1002
 	return false
 }
 
 /* void <- <!.> */
 func (p *parser) rule_void() bool {
-	position1003, tokenIndex1003 := p.Position, p.TokenIndex
+	position1004, tokenIndex1004 := p.Position, p.TokenIndex
 	{
-		position1004, tokenIndex1004 := p.Position, p.TokenIndex
+		position1005, tokenIndex1005 := p.Position, p.TokenIndex
 		{
-			position1005, tokenIndex1005 := p.Position, p.TokenIndex
+			position1006, tokenIndex1006 := p.Position, p.TokenIndex
 			if !p.MatchDot() {
-				goto l1005
+				goto l1006
 			}
-			goto l1003
-		l1005:
-			p.Position, p.TokenIndex = position1005, tokenIndex1005
+			goto l1004
+		l1006:
+			p.Position, p.TokenIndex = position1006, tokenIndex1006
 		}
-		p.Add(rulevoid, position1004, tokenIndex1004)
+		p.Add(rulevoid, position1005, tokenIndex1005)
 	}
 	return true
-l1003:
-	p.Position, p.TokenIndex = position1003, tokenIndex1003
+l1004:
+	p.Position, p.TokenIndex = position1004, tokenIndex1004
 	return false
 }
 
 /* xalpha <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / escape)> */
 func (p *parser) rule_xalpha() bool {
-	position1006, tokenIndex1006 := p.Position, p.TokenIndex
+	position1007, tokenIndex1007 := p.Position, p.TokenIndex
 	{
-		position1007, tokenIndex1007 := p.Position, p.TokenIndex
+		position1008, tokenIndex1008 := p.Position, p.TokenIndex
 		{
-			position1008, tokenIndex1008 := p.Position, p.TokenIndex
+			position1009, tokenIndex1009 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1025
+				goto l1026
 			}
 			p.Position++
-			goto l1008
-		l1025:
-			p.Position, p.TokenIndex = position1008, tokenIndex1008
+			goto l1009
+		l1026:
+			p.Position, p.TokenIndex = position1009, tokenIndex1009
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1006
+				goto l1007
 			}
 		}
-	l1008:
-		p.Add(rulexalpha, position1007, tokenIndex1007)
+	l1009:
+		p.Add(rulexalpha, position1008, tokenIndex1008)
 	}
 	return true
-l1006:
-	p.Position, p.TokenIndex = position1006, tokenIndex1006
+l1007:
+	p.Position, p.TokenIndex = position1007, tokenIndex1007
 	return false
 }
 
 /* xalphas <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / escape)+> */
 func (p *parser) rule_xalphas() bool {
-	position1026, tokenIndex1026 := p.Position, p.TokenIndex
+	position1027, tokenIndex1027 := p.Position, p.TokenIndex
 	{
-		position1027, tokenIndex1027 := p.Position, p.TokenIndex
+		position1028, tokenIndex1028 := p.Position, p.TokenIndex
 		{
-			position1030, tokenIndex1030 := p.Position, p.TokenIndex
+			position1031, tokenIndex1031 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1047
+				goto l1048
 			}
 			p.Position++
-			goto l1030
-		l1047:
-			p.Position, p.TokenIndex = position1030, tokenIndex1030
+			goto l1031
+		l1048:
+			p.Position, p.TokenIndex = position1031, tokenIndex1031
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1026
+				goto l1027
 			}
 		}
-	l1030:
-	l1028:
+	l1031:
+	l1029:
 		{
-			position1029, tokenIndex1029 := p.Position, p.TokenIndex
+			position1030, tokenIndex1030 := p.Position, p.TokenIndex
 			{
-				position1048, tokenIndex1048 := p.Position, p.TokenIndex
+				position1049, tokenIndex1049 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l1065
+					goto l1066
 				}
 				p.Position++
-				goto l1048
-			l1065:
-				p.Position, p.TokenIndex = position1048, tokenIndex1048
+				goto l1049
+			l1066:
+				p.Position, p.TokenIndex = position1049, tokenIndex1049
 				if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
-					goto l1029
+					goto l1030
 				}
 			}
-		l1048:
-			goto l1028
-		l1029:
-			p.Position, p.TokenIndex = position1029, tokenIndex1029
+		l1049:
+			goto l1029
+		l1030:
+			p.Position, p.TokenIndex = position1030, tokenIndex1030
 		}
-		p.Add(rulexalphas, position1027, tokenIndex1027)
+		p.Add(rulexalphas, position1028, tokenIndex1028)
 	}
 	return true
-l1026:
-	p.Position, p.TokenIndex = position1026, tokenIndex1026
+l1027:
+	p.Position, p.TokenIndex = position1027, tokenIndex1027
 	return false
 }
 
 /* xpalpha <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / escape)> */
 func (p *parser) rule_xpalpha() bool {
-	position1066, tokenIndex1066 := p.Position, p.TokenIndex
+	position1067, tokenIndex1067 := p.Position, p.TokenIndex
 	{
-		position1067, tokenIndex1067 := p.Position, p.TokenIndex
+		position1068, tokenIndex1068 := p.Position, p.TokenIndex
 		{
-			position1068, tokenIndex1068 := p.Position, p.TokenIndex
+			position1069, tokenIndex1069 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1085
+				goto l1086
 			}
 			p.Position++
-			goto l1068
-		l1085:
-			p.Position, p.TokenIndex = position1068, tokenIndex1068
+			goto l1069
+		l1086:
+			p.Position, p.TokenIndex = position1069, tokenIndex1069
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1066
+				goto l1067
 			}
 		}
-	l1068:
-		p.Add(rulexpalpha, position1067, tokenIndex1067)
+	l1069:
+		p.Add(rulexpalpha, position1068, tokenIndex1068)
 	}
 	return true
-l1066:
-	p.Position, p.TokenIndex = position1066, tokenIndex1066
+l1067:
+	p.Position, p.TokenIndex = position1067, tokenIndex1067
 	return false
 }
 
 /* xpalphas <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '@' / '.' / '&' / '+' / '!' / '*' / '"' / '\'' / '(' / ')' / ',' / escape)+> */
 func (p *parser) rule_xpalphas() bool {
-	position1086, tokenIndex1086 := p.Position, p.TokenIndex
+	position1087, tokenIndex1087 := p.Position, p.TokenIndex
 	{
-		position1087, tokenIndex1087 := p.Position, p.TokenIndex
+		position1088, tokenIndex1088 := p.Position, p.TokenIndex
 		{
-			position1090, tokenIndex1090 := p.Position, p.TokenIndex
+			position1091, tokenIndex1091 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1107
+				goto l1108
 			}
 			p.Position++
-			goto l1090
-		l1107:
-			p.Position, p.TokenIndex = position1090, tokenIndex1090
+			goto l1091
+		l1108:
+			p.Position, p.TokenIndex = position1091, tokenIndex1091
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1086
+				goto l1087
 			}
 		}
-	l1090:
-	l1088:
+	l1091:
+	l1089:
 		{
-			position1089, tokenIndex1089 := p.Position, p.TokenIndex
+			position1090, tokenIndex1090 := p.Position, p.TokenIndex
 			{
-				position1108, tokenIndex1108 := p.Position, p.TokenIndex
+				position1109, tokenIndex1109 := p.Position, p.TokenIndex
 				if !cset1[p.Buffer[p.Position]] {
-					goto l1125
+					goto l1126
 				}
 				p.Position++
-				goto l1108
-			l1125:
-				p.Position, p.TokenIndex = position1108, tokenIndex1108
+				goto l1109
+			l1126:
+				p.Position, p.TokenIndex = position1109, tokenIndex1109
 				if !cset27[p.Buffer[p.Position]] || !p.rule_escape() {
-					goto l1089
+					goto l1090
 				}
 			}
-		l1108:
-			goto l1088
-		l1089:
-			p.Position, p.TokenIndex = position1089, tokenIndex1089
+		l1109:
+			goto l1089
+		l1090:
+			p.Position, p.TokenIndex = position1090, tokenIndex1090
 		}
-		p.Add(rulexpalphas, position1087, tokenIndex1087)
+		p.Add(rulexpalphas, position1088, tokenIndex1088)
 	}
 	return true
-l1086:
-	p.Position, p.TokenIndex = position1086, tokenIndex1086
+l1087:
+	p.Position, p.TokenIndex = position1087, tokenIndex1087
+	return false
+}
+
+/* hsoname_alone <- <path> */
+func (p *parser) rule_hsoname_alone() bool {
+	position1127, tokenIndex1127 := p.Position, p.TokenIndex
+	{
+		position1128, tokenIndex1128 := p.Position, p.TokenIndex
+		if !p.rule_path() {
+			goto l1127
+		}
+		p.Add(rulehsoname_alone, position1128, tokenIndex1128)
+	}
+	return true
+l1127:
+	p.Position, p.TokenIndex = position1127, tokenIndex1127
 	return false
 }
 
 /* alphanum2 <- <('+' / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z])> */
 func (p *parser) rule_alphanum2() bool {
-	position1126, tokenIndex1126 := p.Position, p.TokenIndex
+	position1129, tokenIndex1129 := p.Position, p.TokenIndex
 	{
-		position1127, tokenIndex1127 := p.Position, p.TokenIndex
+		position1130, tokenIndex1130 := p.Position, p.TokenIndex
 		{
 			if !cset4[p.Buffer[p.Position]] {
-				goto l1126
+				goto l1129
 			}
 			p.Position++
 		}
-		p.Add(rulealphanum2, position1127, tokenIndex1127)
+		p.Add(rulealphanum2, position1130, tokenIndex1130)
 	}
 	return true
-l1126:
-	p.Position, p.TokenIndex = position1126, tokenIndex1126
+l1129:
+	p.Position, p.TokenIndex = position1129, tokenIndex1129
 	return false
 }
 
 /* alpha <- <([A-Z] / [a-z])> */
 func (p *parser) rule_alpha() bool {
-	position1135, tokenIndex1135 := p.Position, p.TokenIndex
+	position1138, tokenIndex1138 := p.Position, p.TokenIndex
 	{
-		position1136, tokenIndex1136 := p.Position, p.TokenIndex
+		position1139, tokenIndex1139 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1135
+				goto l1138
 			}
 			p.Position++
 		}
-		p.Add(rulealpha, position1136, tokenIndex1136)
+		p.Add(rulealpha, position1139, tokenIndex1139)
 	}
 	return true
-l1135:
-	p.Position, p.TokenIndex = position1135, tokenIndex1135
+l1138:
+	p.Position, p.TokenIndex = position1138, tokenIndex1138
 	return false
 }
 
 /* digit <- <[0-9]> */
 func (p *parser) rule_digit() bool {
-	position1139, tokenIndex1139 := p.Position, p.TokenIndex
+	position1142, tokenIndex1142 := p.Position, p.TokenIndex
 	{
-		position1140, tokenIndex1140 := p.Position, p.TokenIndex
+		position1143, tokenIndex1143 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l1139
+			goto l1142
 		}
 		p.Position++
-		p.Add(ruledigit, position1140, tokenIndex1140)
+		p.Add(ruledigit, position1143, tokenIndex1143)
 	}
 	return true
-l1139:
-	p.Position, p.TokenIndex = position1139, tokenIndex1139
+l1142:
+	p.Position, p.TokenIndex = position1142, tokenIndex1142
 	return false
 }
 
 /* safe <- <('$' / '&' / '+' / '-' / '.' / '@' / '_')> */
 func (p *parser) rule_safe() bool {
-	position1141, tokenIndex1141 := p.Position, p.TokenIndex
+	position1144, tokenIndex1144 := p.Position, p.TokenIndex
 	{
-		position1142, tokenIndex1142 := p.Position, p.TokenIndex
+		position1145, tokenIndex1145 := p.Position, p.TokenIndex
 		{
 			if !cset8[p.Buffer[p.Position]] {
-				goto l1141
+				goto l1144
 			}
 			p.Position++
 		}
-		p.Add(rulesafe, position1142, tokenIndex1142)
+		p.Add(rulesafe, position1145, tokenIndex1145)
 	}
 	return true
-l1141:
-	p.Position, p.TokenIndex = position1141, tokenIndex1141
+l1144:
+	p.Position, p.TokenIndex = position1144, tokenIndex1144
 	return false
 }
 
 /* extra <- <('!' / '"' / [\'-*] / ',')> */
 func (p *parser) rule_extra() bool {
-	position1150, tokenIndex1150 := p.Position, p.TokenIndex
+	position1153, tokenIndex1153 := p.Position, p.TokenIndex
 	{
-		position1151, tokenIndex1151 := p.Position, p.TokenIndex
+		position1154, tokenIndex1154 := p.Position, p.TokenIndex
 		{
 			if !cset9[p.Buffer[p.Position]] {
-				goto l1150
+				goto l1153
 			}
 			p.Position++
 		}
-		p.Add(ruleextra, position1151, tokenIndex1151)
+		p.Add(ruleextra, position1154, tokenIndex1154)
 	}
 	return true
-l1150:
-	p.Position, p.TokenIndex = position1150, tokenIndex1150
+l1153:
+	p.Position, p.TokenIndex = position1153, tokenIndex1153
 	return false
 }
 
 /* reserved <- <(' ' / '#' / '/' / ':' / ';' / '=' / '?')> */
 func (p *parser) rule_reserved() bool {
-	position1156, tokenIndex1156 := p.Position, p.TokenIndex
+	position1159, tokenIndex1159 := p.Position, p.TokenIndex
 	{
-		position1157, tokenIndex1157 := p.Position, p.TokenIndex
+		position1160, tokenIndex1160 := p.Position, p.TokenIndex
 		{
 			if !cset10[p.Buffer[p.Position]] {
-				goto l1156
+				goto l1159
 			}
 			p.Position++
 		}
-		p.Add(rulereserved, position1157, tokenIndex1157)
+		p.Add(rulereserved, position1160, tokenIndex1160)
 	}
 	return true
-l1156:
-	p.Position, p.TokenIndex = position1156, tokenIndex1156
+l1159:
+	p.Position, p.TokenIndex = position1159, tokenIndex1159
 	return false
 }
 
 /* hex <- <([0-9] / [A-F] / [a-f])> */
 func (p *parser) rule_hex() bool {
-	position1165, tokenIndex1165 := p.Position, p.TokenIndex
+	position1168, tokenIndex1168 := p.Position, p.TokenIndex
 	{
-		position1166, tokenIndex1166 := p.Position, p.TokenIndex
+		position1169, tokenIndex1169 := p.Position, p.TokenIndex
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l1165
+				goto l1168
 			}
 			p.Position++
 		}
-		p.Add(rulehex, position1166, tokenIndex1166)
+		p.Add(rulehex, position1169, tokenIndex1169)
 	}
 	return true
-l1165:
-	p.Position, p.TokenIndex = position1165, tokenIndex1165
+l1168:
+	p.Position, p.TokenIndex = position1168, tokenIndex1168
 	return false
 }
 
 /* national <- <([[-^] / [{-~])> */
 func (p *parser) rule_national() bool {
-	position1170, tokenIndex1170 := p.Position, p.TokenIndex
+	position1173, tokenIndex1173 := p.Position, p.TokenIndex
 	{
-		position1171, tokenIndex1171 := p.Position, p.TokenIndex
+		position1174, tokenIndex1174 := p.Position, p.TokenIndex
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l1170
+				goto l1173
 			}
 			p.Position++
 		}
-		p.Add(rulenational, position1171, tokenIndex1171)
+		p.Add(rulenational, position1174, tokenIndex1174)
 	}
 	return true
-l1170:
-	p.Position, p.TokenIndex = position1170, tokenIndex1170
+l1173:
+	p.Position, p.TokenIndex = position1173, tokenIndex1173
 	return false
 }
 
 /* punctuation <- <('<' / '>')> */
 func (p *parser) rule_punctuation() bool {
-	position1174, tokenIndex1174 := p.Position, p.TokenIndex
+	position1177, tokenIndex1177 := p.Position, p.TokenIndex
 	{
-		position1175, tokenIndex1175 := p.Position, p.TokenIndex
+		position1178, tokenIndex1178 := p.Position, p.TokenIndex
 		{
 			if !cset12[p.Buffer[p.Position]] {
-				goto l1174
+				goto l1177
 			}
 			p.Position++
 		}
-		p.Add(rulepunctuation, position1175, tokenIndex1175)
+		p.Add(rulepunctuation, position1178, tokenIndex1178)
 	}
 	return true
-l1174:
-	p.Position, p.TokenIndex = position1174, tokenIndex1174
+l1177:
+	p.Position, p.TokenIndex = position1177, tokenIndex1177
 	return false
 }
 
 /* alphanum <- <([0-9] / [A-Z] / [a-z])> */
 func (p *parser) rule_alphanum() bool {
-	position1178, tokenIndex1178 := p.Position, p.TokenIndex
+	position1181, tokenIndex1181 := p.Position, p.TokenIndex
 	{
-		position1179, tokenIndex1179 := p.Position, p.TokenIndex
+		position1182, tokenIndex1182 := p.Position, p.TokenIndex
 		{
 			if !cset3[p.Buffer[p.Position]] {
-				goto l1178
+				goto l1181
 			}
 			p.Position++
 		}
-		p.Add(rulealphanum, position1179, tokenIndex1179)
+		p.Add(rulealphanum, position1182, tokenIndex1182)
 	}
 	return true
-l1178:
-	p.Position, p.TokenIndex = position1178, tokenIndex1178
+l1181:
+	p.Position, p.TokenIndex = position1181, tokenIndex1181
 	return false
 }
 

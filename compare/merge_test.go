@@ -1,0 +1,183 @@
+package compare_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/internal/testdiff"
+)
+
+// mergeCorpus returns the embedded corpus and the first lines of the URLs of
+// testdata/urls: inputs that every version accepts and rejects in many ways, and some that are
+// not valid UTF-8.
+func mergeCorpus(t *testing.T, lines int) []string {
+	var in []string
+	for _, ex := range compare.Corpus() {
+		in = append(in, ex.Input)
+	}
+	f, err := os.Open("../testdata/urls/urls.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for i := 0; i < lines && sc.Scan(); i++ {
+		in = append(in, sc.Text())
+	}
+	return append(in, "http://a/\xff", "http://\xc3\xa9/~", "")
+}
+
+// summarize summarizes the inputs under targets, passed through the JSON form.
+func summarize(t *testing.T, targets []compare.Target, inputs []string) *compare.Summary {
+	s := compare.NewSummary(targets)
+	for _, in := range inputs {
+		c, err := compare.Compare(targets, in, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Add(c)
+	}
+	return roundTrip(t, s)
+}
+
+// roundTrip returns s read back from its JSON form, and checks that the form it reads back is
+// the same.
+func roundTrip(t *testing.T, s *compare.Summary) *compare.Summary {
+	t.Helper()
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back compare.Summary
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	again, err := json.Marshal(&back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(again) != string(data) {
+		t.Fatalf("the JSON form read back is written\n%s\nnot\n%s", again, data)
+	}
+	return &back
+}
+
+// TestMergeOfSplits: the merge of the summaries of the parts of a stream, split at random
+// points and merged in order, is the summary of the whole stream: every count, every cause,
+// and each cause's first example by input order.
+func TestMergeOfSplits(t *testing.T) {
+	inputs := mergeCorpus(t, 2000)
+	for _, targets := range [][]compare.Target{
+		compare.AbsoluteTargets(),
+		compare.ReferenceTargets(urlgrammar.RFC1738, urlgrammar.Draft2003),
+		{{Version: urlgrammar.RFC3986}, {Version: urlgrammar.RFC3986, Rule: "absolute-URI"}},
+	} {
+		whole := compare.NewSummary(targets)
+		for _, in := range inputs {
+			c, _ := compare.Compare(targets, in, 0)
+			whole.Add(c)
+		}
+		want, err := json.Marshal(whole)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(len(targets)), 22))
+		for round := range 8 {
+			cuts := []int{0}
+			for range r.IntN(6) {
+				cuts = append(cuts, r.IntN(len(inputs)+1))
+			}
+			cuts = append(cuts, len(inputs))
+			slices.Sort(cuts)
+			var merged compare.Summary
+			for k := 1; k < len(cuts); k++ {
+				if err := merged.Merge(summarize(t, targets, inputs[cuts[k-1]:cuts[k]])); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := json.Marshal(&merged)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Fatalf("%v, round %d, cuts %v: merged\n%s\nwhole\n%s", targets, round, cuts, got, want)
+			}
+			if diff := testdiff.Diff(whole.Causes(), merged.Causes()); diff != "" {
+				t.Fatalf("%v, cuts %v: causes %s", targets, cuts, diff)
+			}
+		}
+	}
+}
+
+// TestMergeExamples: the example of a cause is the first of the earlier summary, the one
+// merged into.
+func TestMergeExamples(t *testing.T) {
+	targets := compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003)
+	a := summarize(t, targets, []string{"http://a/~first"}) // RFC 1738 section 2.2: "~" is unsafe
+	b := summarize(t, targets, []string{"http://b/~second", "http://b/"})
+	if err := a.Merge(b); err != nil {
+		t.Fatal(err)
+	}
+	cs := a.Causes()
+	if len(cs) != 1 || cs[0].Count != 2 || cs[0].Example != "http://a/~first" || cs[0].Found != "~" {
+		t.Errorf("merged causes %+v", cs)
+	}
+	if a.Inputs != 3 || a.Accepted[0] != 1 || a.Accepted[1] != 3 {
+		t.Errorf("merged: %d inputs, accepted %v", a.Inputs, a.Accepted)
+	}
+	if b.Inputs != 2 || b.Causes()[0].Count != 1 {
+		t.Errorf("the summary merged from changed: %d inputs, causes %+v", b.Inputs, b.Causes())
+	}
+}
+
+// TestMergeRefuses: summaries of other targets do not merge; a zero Summary merges with any.
+func TestMergeRefuses(t *testing.T) {
+	a := compare.NewSummary(compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003))
+	for _, other := range [][]compare.Target{
+		compare.AbsoluteTargets(urlgrammar.Draft2003, urlgrammar.RFC1738),
+		compare.ReferenceTargets(urlgrammar.RFC1738, urlgrammar.Draft2003),
+		compare.AbsoluteTargets(urlgrammar.RFC1738),
+	} {
+		if err := a.Merge(compare.NewSummary(other)); err == nil {
+			t.Errorf("a summary of %v merged into one of %v", other, a.Targets)
+		}
+	}
+	if err := a.Merge(&compare.Summary{}); err != nil {
+		t.Errorf("merging a zero Summary: %v", err)
+	}
+	var zero compare.Summary
+	if err := zero.Merge(a); err != nil || len(zero.Targets) != 2 {
+		t.Errorf("a zero Summary merging one of %v: %v, targets %v", a.Targets, err, zero.Targets)
+	}
+}
+
+// TestSummaryJSONRefuses: the JSON form names known versions, and its parts agree.
+func TestSummaryJSONRefuses(t *testing.T) {
+	good := `{"inputs":1,"targets":[{"version":"rfc1738","rule":"","accepted":1},{"version":"rfc3986","rule":"","accepted":0}],` +
+		`"pairs":[{"first":"rfc1738","second":"rfc3986","both":0,"only_first":1,"only_second":0,"neither":0}],` +
+		`"sets":[{"accepting":["rfc1738"],"count":1}],"causes":[]}`
+	var s compare.Summary
+	if err := json.Unmarshal([]byte(good), &s); err != nil {
+		t.Fatalf("%v\n%s", err, good)
+	}
+	for _, bad := range []struct{ old, new string }{
+		{`"version":"rfc3986"`, `"version":"rfc9999"`},
+		{`"second":"rfc3986"`, `"second":"rfc1738"`},
+		{`"accepting":["rfc1738"]`, `"accepting":["rfc2396"]`},
+		{`"count":1}]`, `"count":2}]`},
+		{`"pairs":[{"first":"rfc1738","second":"rfc3986","both":0,"only_first":1,"only_second":0,"neither":0}]`, `"pairs":[]`},
+		{`"causes":[]`, `"causes":[{"version":"rfc2396","in":"x","found":"~","count":1}]`},
+	} {
+		data := strings.Replace(good, bad.old, bad.new, 1)
+		if err := json.Unmarshal([]byte(data), &s); err == nil {
+			t.Errorf("read without error:\n%s", data)
+		}
+	}
+}

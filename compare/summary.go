@@ -1,0 +1,253 @@
+package compare
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// A PairCount counts the inputs of a pair of targets by verdict.
+type PairCount struct {
+	First, Second         Target
+	Both, Neither         int
+	OnlyFirst, OnlySecond int
+}
+
+// A Cause groups the rejections of one target that left the grammar in the same rule at the
+// same kind of character, on inputs that some other target accepts (a disagreement) or on
+// inputs that every target rejects (Shared).
+type Cause struct {
+	Target Target
+	In     string // the innermost rule being matched where the input left the grammar
+	Found  string // the kind of character found there (see charClass)
+	// Shared reports that every target rejects the inputs of this cause: the rejection
+	// explains no difference between the targets.
+	Shared bool
+	Count  int
+	// Example is the first input rejected for this cause, and Err its error.
+	Example string
+	Err     *urlgrammar.SyntaxError
+}
+
+// A Summary accumulates comparisons: acceptance per target, per pair of targets, and the
+// rejections grouped by cause.
+type Summary struct {
+	Targets  []Target
+	Inputs   int
+	Accepted []int       // per target
+	Pairs    []PairCount // every pair i < j, in order
+	causes   map[causeKey]*Cause
+	sets     map[uint64]int // inputs per set of accepting targets, bit i for target i
+}
+
+type causeKey struct {
+	target    int
+	in, found string
+	shared    bool
+}
+
+// A SetCount counts the inputs that exactly one set of targets accepts.
+type SetCount struct {
+	// Accepting holds, for each target in order, whether it accepts these inputs.
+	Accepting []bool
+	Count     int
+}
+
+// NewSummary returns an empty summary of comparisons under targets (at most 64).
+func NewSummary(targets []Target) *Summary {
+	s := &Summary{Targets: targets, Accepted: make([]int, len(targets)), causes: map[causeKey]*Cause{}, sets: map[uint64]int{}}
+	for i := range targets {
+		for j := i + 1; j < len(targets); j++ {
+			s.Pairs = append(s.Pairs, PairCount{First: targets[i], Second: targets[j]})
+		}
+	}
+	return s
+}
+
+// Add counts one comparison. A zero Summary takes its targets' number from the first
+// comparison (as zero Targets); verdicts beyond the targets a Summary has are not counted.
+func (s *Summary) Add(c Comparison) {
+	if s.Inputs == 0 && s.causes == nil || len(s.Accepted) != len(s.Targets) {
+		targets := s.Targets
+		if len(targets) < len(c.errs) {
+			targets = append(targets[:len(targets):len(targets)], make([]Target, len(c.errs)-len(targets))...)
+		}
+		*s = *NewSummary(targets)
+	}
+	s.Inputs++
+	n := len(s.Targets)
+	errs := c.errs[:min(len(c.errs), n)]
+	shared := c.Agree()
+	var set uint64
+	for i, e := range errs {
+		if e == nil {
+			s.Accepted[i]++
+			set |= 1 << i
+		} else {
+			k := causeKey{i, e.In, charClass(e.Input, e.Offset), shared}
+			cause := s.causes[k]
+			if cause == nil {
+				cause = &Cause{Target: s.Targets[i], In: k.in, Found: k.found, Shared: shared, Example: c.Input, Err: e}
+				s.causes[k] = cause
+			}
+			cause.Count++
+		}
+		p := i*n - i*(i+1)/2 // the first pair of target i
+		for j := i + 1; j < len(errs); j++ {
+			pc := &s.Pairs[p]
+			p++
+			switch a, b := e == nil, errs[j] == nil; {
+			case a && b:
+				pc.Both++
+			case a:
+				pc.OnlyFirst++
+			case b:
+				pc.OnlySecond++
+			default:
+				pc.Neither++
+			}
+		}
+	}
+	s.sets[set]++
+}
+
+// Sets returns how many inputs each set of targets accepts exactly, for the sets that occur,
+// the most frequent first (ties by the set as a binary number, target 0 its lowest bit).
+func (s *Summary) Sets() []SetCount {
+	masks := make([]uint64, 0, len(s.sets))
+	for m := range s.sets {
+		masks = append(masks, m)
+	}
+	sort.Slice(masks, func(i, j int) bool {
+		if a, b := s.sets[masks[i]], s.sets[masks[j]]; a != b {
+			return a > b
+		}
+		return masks[i] < masks[j]
+	})
+	out := make([]SetCount, len(masks))
+	for k, m := range masks {
+		acc := make([]bool, len(s.Targets))
+		for i := range acc {
+			acc[i] = m&(1<<i) != 0
+		}
+		out[k] = SetCount{Accepting: acc, Count: s.sets[m]}
+	}
+	return out
+}
+
+// Causes returns the rejection groups: those on which the targets disagree first, then those
+// every target shares; within each, by target, then most frequent first (ties by In, then
+// Found).
+func (s *Summary) Causes() []*Cause {
+	keys := make([]causeKey, 0, len(s.causes))
+	for k := range s.causes {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.shared != b.shared {
+			return b.shared
+		}
+		if a.target != b.target {
+			return a.target < b.target
+		}
+		if na, nb := s.causes[a].Count, s.causes[b].Count; na != nb {
+			return na > nb
+		}
+		if a.in != b.in {
+			return a.in < b.in
+		}
+		return a.found < b.found
+	})
+	cs := make([]*Cause, len(keys))
+	for i, k := range keys {
+		cs[i] = s.causes[k]
+	}
+	return cs
+}
+
+// Merge adds the counts of o to s, as if the inputs o summarizes had been added to s after its
+// own: every count is the sum of the two, and the example of a cause is s's when s has the
+// cause, else o's. So the merge of the summaries of the parts of a stream, in the stream's
+// order, is the summary of the whole stream. The two must summarize the same targets, in the
+// same order; a zero Summary takes o's. o is left as it was.
+func (s *Summary) Merge(o *Summary) error {
+	if o.Inputs == 0 && o.causes == nil && len(o.Targets) == 0 {
+		return nil // a zero Summary, which has summarized nothing
+	}
+	if s.Inputs == 0 && s.causes == nil && len(s.Targets) == 0 {
+		*s = *NewSummary(slices.Clone(o.Targets))
+	}
+	if !slices.Equal(s.Targets, o.Targets) {
+		return fmt.Errorf("compare: cannot merge a summary of %v into one of %v", o.Targets, s.Targets)
+	}
+	if !s.wellFormed() || !o.wellFormed() {
+		return errors.New("compare: cannot merge a summary whose counts do not match its targets")
+	}
+	s.init()
+	s.Inputs += o.Inputs
+	for i, n := range o.Accepted {
+		s.Accepted[i] += n
+	}
+	for i, p := range o.Pairs {
+		q := &s.Pairs[i]
+		q.Both += p.Both
+		q.OnlyFirst += p.OnlyFirst
+		q.OnlySecond += p.OnlySecond
+		q.Neither += p.Neither
+	}
+	for set, n := range o.sets {
+		s.sets[set] += n
+	}
+	for k, c := range o.causes {
+		if mine := s.causes[k]; mine != nil {
+			mine.Count += c.Count
+		} else {
+			copied := *c
+			s.causes[k] = &copied
+		}
+	}
+	return nil
+}
+
+// wellFormed reports whether s has a count per target and per pair of targets.
+func (s *Summary) wellFormed() bool {
+	n := len(s.Targets)
+	return len(s.Accepted) == n && len(s.Pairs) == n*(n-1)/2
+}
+
+// init makes the maps of a Summary whose fields were set without NewSummary.
+func (s *Summary) init() {
+	if s.causes == nil {
+		s.causes = map[causeKey]*Cause{}
+	}
+	if s.sets == nil {
+		s.sets = map[uint64]int{}
+	}
+}
+
+// charClass names the kind of character at offset i of s, for grouping rejections: the
+// character itself for ASCII punctuation (such as "~" or "%"), else "letter", "digit",
+// "space", "control", "non-ASCII", or "end of input".
+func charClass(s string, i int) string {
+	if i >= len(s) {
+		return "end of input"
+	}
+	switch c := s[i]; {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		return "letter"
+	case '0' <= c && c <= '9':
+		return "digit"
+	case c == ' ':
+		return "space"
+	case c < 0x20 || c == 0x7f:
+		return "control"
+	case c >= 0x80:
+		return "non-ASCII"
+	default:
+		return string(c)
+	}
+}

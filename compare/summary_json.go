@@ -1,0 +1,232 @@
+package compare
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// summaryJSON is the JSON form of a Summary (see MarshalJSON).
+type summaryJSON struct {
+	Inputs  int          `json:"inputs"`
+	Targets []targetJSON `json:"targets"`
+	Pairs   []pairJSON   `json:"pairs"`
+	Sets    []setJSON    `json:"sets"`
+	Causes  []causeJSON  `json:"causes"`
+}
+
+type targetJSON struct {
+	Version  string `json:"version"`
+	Rule     string `json:"rule"`
+	Accepted int    `json:"accepted"`
+}
+
+type pairJSON struct {
+	First      string `json:"first"`
+	Second     string `json:"second"`
+	Both       int    `json:"both"`
+	OnlyFirst  int    `json:"only_first"`
+	OnlySecond int    `json:"only_second"`
+	Neither    int    `json:"neither"`
+}
+
+type setJSON struct {
+	Accepting []string `json:"accepting"`
+	Count     int      `json:"count"`
+}
+
+type causeJSON struct {
+	Version      string   `json:"version"`
+	Target       string   `json:"target,omitempty"`
+	Rule         string   `json:"rule"`
+	Shared       bool     `json:"shared"`
+	In           string   `json:"in"`
+	Found        string   `json:"found"`
+	Count        int      `json:"count"`
+	Example      string   `json:"example"`
+	ExampleBytes []byte   `json:"example_bytes,omitempty"`
+	Offset       int      `json:"offset"`
+	Expected     []string `json:"expected"`
+	Message      string   `json:"message"`
+}
+
+// targetNames names the targets as the JSON form does, and reports whether a version alone
+// names each.
+func targetNames(targets []Target) (names []string, byVersion bool) {
+	byVersion = true
+	for i, t := range targets {
+		for _, u := range targets[:i] {
+			byVersion = byVersion && u.Version != t.Version
+		}
+	}
+	for _, t := range targets {
+		if byVersion {
+			names = append(names, t.Version.String())
+		} else {
+			names = append(names, t.String())
+		}
+	}
+	return names, byVersion
+}
+
+// MarshalJSON returns the JSON form of the summary, which UnmarshalJSON reads back to an equal
+// Summary. It is one object, stable (members may be added, none will change meaning), with
+// these members in this order (the README's "The summary's JSON form" shows it in use):
+//
+//	inputs   the number of inputs summarized
+//	targets  per target in order: {"version", "rule" ("" for the default reading), "accepted"}
+//	pairs    per pair i < j in order: {"first", "second", "both", "only_first", "only_second",
+//	         "neither"}
+//	sets     as Sets, per set of targets that exactly accepts some inputs:
+//	         {"accepting": [names], "count"}
+//	causes   as Causes: {"version", "target" (only when two targets share a version), "rule"
+//	         (the rule the example was held to), "shared", "in", "found", "count", "example",
+//	         "example_bytes" (the example's bytes in base64, only when it is not valid UTF-8),
+//	         "offset", "expected", "message" (the example's Reason)}
+//
+// A target is named by its version's ID, or by "ID:rule" (Target.String) when two targets of
+// the summary share a version. A summary that holds one target twice has no JSON form.
+func (s *Summary) MarshalJSON() ([]byte, error) {
+	names, byVersion := targetNames(s.Targets)
+	if !s.wellFormed() {
+		return nil, errors.New("compare: a summary whose counts do not match its targets")
+	}
+	if !byVersion && len(slices.Compact(slices.Sorted(slices.Values(names)))) != len(names) {
+		return nil, errors.New("compare: a summary that holds a target twice has no JSON form")
+	}
+	j := summaryJSON{Inputs: s.Inputs, Targets: []targetJSON{}, Pairs: []pairJSON{}, Sets: []setJSON{}, Causes: []causeJSON{}}
+	for i, t := range s.Targets {
+		j.Targets = append(j.Targets, targetJSON{t.Version.String(), t.Rule, s.Accepted[i]})
+	}
+	k := 0
+	for a := range s.Targets {
+		for b := a + 1; b < len(s.Targets); b++ {
+			p := s.Pairs[k]
+			j.Pairs = append(j.Pairs, pairJSON{names[a], names[b], p.Both, p.OnlyFirst, p.OnlySecond, p.Neither})
+			k++
+		}
+	}
+	for _, set := range s.Sets() {
+		js := setJSON{Accepting: []string{}, Count: set.Count}
+		for i, ok := range set.Accepting {
+			if ok {
+				js.Accepting = append(js.Accepting, names[i])
+			}
+		}
+		j.Sets = append(j.Sets, js)
+	}
+	for _, c := range s.Causes() {
+		jc := causeJSON{Version: c.Target.Version.String(), Rule: c.Err.Rule, Shared: c.Shared, In: c.In, Found: c.Found,
+			Count: c.Count, Example: c.Example, Offset: c.Err.Offset, Expected: c.Err.Expected, Message: c.Err.Reason()}
+		if !byVersion {
+			jc.Target = c.Target.String()
+		}
+		if !utf8.ValidString(c.Example) {
+			jc.ExampleBytes = []byte(c.Example)
+		}
+		j.Causes = append(j.Causes, jc)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // an encoder that wants them escaped escapes what this returns
+	if err := enc.Encode(j); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// UnmarshalJSON sets s to the summary whose JSON form (see MarshalJSON) is data. It ignores
+// members it does not know, and "message", which follows from the others: the example's
+// *urlgrammar.SyntaxError is made again from "rule", the example, "offset", "expected" and
+// "in". It returns an error for a version it does not know, a pair or set that does not match
+// the targets, sets that do not count every input, or a cause given twice.
+func (s *Summary) UnmarshalJSON(data []byte) error {
+	var j summaryJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	if len(j.Targets) > 64 {
+		return fmt.Errorf("compare: a summary of %d targets (at most 64)", len(j.Targets))
+	}
+	targets := make([]Target, len(j.Targets))
+	for i, t := range j.Targets {
+		v, err := urlgrammar.Lookup(t.Version)
+		if err != nil {
+			return fmt.Errorf("compare: summary: %w", err)
+		}
+		targets[i] = Target{v, t.Rule}
+	}
+	names, byVersion := targetNames(targets)
+	index := map[string]int{}
+	for i, n := range names {
+		if _, ok := index[n]; ok {
+			return fmt.Errorf("compare: summary: target %s given twice", n)
+		}
+		index[n] = i
+	}
+	out := NewSummary(targets)
+	out.Inputs = j.Inputs
+	for i, t := range j.Targets {
+		out.Accepted[i] = t.Accepted
+	}
+	if len(j.Pairs) != len(out.Pairs) {
+		return fmt.Errorf("compare: summary: %d pairs of %d targets", len(j.Pairs), len(targets))
+	}
+	k := 0
+	for a := range targets {
+		for b := a + 1; b < len(targets); b++ {
+			p, q := j.Pairs[k], &out.Pairs[k]
+			if p.First != names[a] || p.Second != names[b] {
+				return fmt.Errorf("compare: summary: pair %d is of %s and %s, want %s and %s", k, p.First, p.Second, names[a], names[b])
+			}
+			q.Both, q.OnlyFirst, q.OnlySecond, q.Neither = p.Both, p.OnlyFirst, p.OnlySecond, p.Neither
+			k++
+		}
+	}
+	sum := 0
+	for _, set := range j.Sets {
+		var mask uint64
+		for _, n := range set.Accepting {
+			i, ok := index[n]
+			if !ok {
+				return fmt.Errorf("compare: summary: a set names %q, no target", n)
+			}
+			mask |= 1 << i
+		}
+		if _, ok := out.sets[mask]; ok {
+			return fmt.Errorf("compare: summary: the set %v is given twice", set.Accepting)
+		}
+		out.sets[mask] = set.Count
+		sum += set.Count
+	}
+	if sum != j.Inputs {
+		return fmt.Errorf("compare: summary: its sets count %d inputs, not %d", sum, j.Inputs)
+	}
+	for _, c := range j.Causes {
+		name := c.Version
+		if !byVersion {
+			name = c.Target
+		}
+		i, ok := index[name]
+		if !ok {
+			return fmt.Errorf("compare: summary: a cause of %q, no target", name)
+		}
+		example := c.Example
+		if c.ExampleBytes != nil {
+			example = string(c.ExampleBytes)
+		}
+		k := causeKey{i, c.In, c.Found, c.Shared}
+		if _, ok := out.causes[k]; ok {
+			return fmt.Errorf("compare: summary: the cause %s in %s at %s is given twice", name, c.In, c.Found)
+		}
+		out.causes[k] = &Cause{Target: targets[i], In: c.In, Found: c.Found, Shared: c.Shared, Count: c.Count, Example: example,
+			Err: &urlgrammar.SyntaxError{Version: targets[i].Version, Rule: c.Rule, Input: example, Offset: c.Offset, Expected: c.Expected, In: c.In}}
+	}
+	*s = *out
+	return nil
+}
