@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
-	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -207,28 +206,4 @@ func Lines(r io.Reader, name string) iter.Seq2[URL, error] {
 			yield(URL{}, fmt.Errorf("%s: %w", name, err))
 		}
 	}
-}
-
-// Texts returns the texts of the URLs of seq, ending at its first error that is not an
-// [*Error]; each *Error is passed to warn.
-func Texts(seq iter.Seq2[URL, error], warn func(error)) (iter.Seq[string], func() error) {
-	var fatal error
-	return func(yield func(string) bool) {
-			for u, err := range seq {
-				var e *Error
-				switch {
-				case errors.As(err, &e):
-					warn(err)
-				case err != nil:
-					fatal = err
-					return
-				default:
-					if !yield(u.Text) {
-						return
-					}
-				}
-			}
-		}, func() error {
-			return fatal
-		}
 }

@@ -23,15 +23,18 @@ type checkResult struct {
 	Offset     *int     `json:"offset"`
 	Expected   []string `json:"expected"`
 	Message    *string  `json:"message"`
+	// The provenance of an input read from a document (--from).
+	*sourced
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", "-g ID [-rule RULE] [-q | --json] [--explain] [--case-ignore-scheme] [-f FILE | INPUT...]", stderr)
+	fs := newFlagSet("check", "-g ID [-rule RULE] [-q | --json] [--explain] [--case-ignore-scheme] [--from FORMAT [--resolve]] [-f FILE | INPUT...]", stderr)
 	gf := addGrammarFlags(fs)
 	file := addInputFlag(fs)
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, offset, expected, message")
 	quiet := fs.Bool("q", false, "verdicts only: \"valid\" or \"invalid\" per input, without the diagnosis (faster)")
 	explainErrs := fs.Bool("explain", false, "also show each rejected input with a caret under its offset, on standard error")
+	sf := addSourceFlags(fs, "lines")
 	caseIgnore := fs.Bool("case-ignore-scheme", false, "treat upper case letters in a scheme name as lower case (RFC 1738 section 2.1)")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
@@ -48,11 +51,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *caseIgnore {
 		mode = urlgrammar.CaseIgnoreScheme
 	}
-	src, err := openInputs(*file, inputs, stdin)
+	src, err := openSource("check", sf, target.Version, *file, inputs, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "check", err)
 	}
 	defer src.Close()
+	sourceNote(stderr, "check", sf, target.Version)
+	provenance := src.provenance()
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	if *quiet {
 		return checkQuiet(target, mode, src, out, stderr)
@@ -70,6 +75,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "check", err)
 	}
 	for c := range comparisons {
+		from := provenance.pop()
 		s, se := c.Input, syntaxError(c, 0)
 		if se != nil {
 			status = exitInvalid
@@ -79,10 +85,15 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		switch {
 		case *asJSON && se == nil:
-			writeErr = enc.Encode(checkResult{Input: s, InputBytes: inputBytes(s), Valid: true})
+			writeErr = enc.Encode(checkResult{Input: s, InputBytes: inputBytes(s), Valid: true, sourced: from})
 		case *asJSON:
 			msg := se.Reason()
-			writeErr = enc.Encode(checkResult{Input: s, InputBytes: inputBytes(s), Offset: &se.Offset, Expected: se.Expected, Message: &msg})
+			writeErr = enc.Encode(checkResult{Input: s, InputBytes: inputBytes(s), Offset: &se.Offset, Expected: se.Expected, Message: &msg, sourced: from})
+		case from != nil && se == nil:
+			// An input of a document: its verdict, the input and where it was found.
+			_, writeErr = fmt.Fprintf(out, "valid\t%s\t%s\n", s, from)
+		case from != nil:
+			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s\t%s\t%s\n", se.Offset, se.Reason(), s, from)
 		case se == nil:
 			_, writeErr = out.WriteString("valid\n")
 		default:

@@ -16,6 +16,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/source"
 )
 
 // ruleOverrides is the repeatable -rule id=RULE flag of compare.
@@ -36,7 +37,7 @@ func (r ruleOverrides) Set(s string) error {
 // so it exits 0 when it ran, whatever the verdicts; with --diff, 1 when the versions disagree on
 // some input; 2 on a usage or I/O error.
 func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--reference] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
+	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--reference] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
 	ids := fs.String("g", "", "comma-separated version `IDs` (default: all)")
 	diff := fs.Bool("diff", false, "show only the inputs on which the versions disagree; the summary counts those")
 	why := fs.Bool("why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
@@ -46,6 +47,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
 	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
 	extract := fs.Bool("extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
+	sf := addSourceFlags(fs, "lines")
 	merge := fs.Bool("merge", false, "merge the JSON summaries of runs over parts of a stream (--summary FILE --format json) into the summary of the whole")
 	file := addInputFlag(fs)
 	overrides := ruleOverrides{}
@@ -89,7 +91,9 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return abort(err)
 	}
 	targets := compare.AbsoluteTargets(vs...)
-	if *reference {
+	// What a document holds is judged raw, a relative reference as a reference; resolved, as
+	// a URL.
+	if *reference || sf.documents() && !*sf.resolve {
 		targets = compare.ReferenceTargets(vs...)
 	}
 	for id, rule := range overrides {
@@ -115,6 +119,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// sources holds, for the embedded corpus, where each input comes from, in input order (an
 	// input may come from several documents; CompareAll yields in input order).
 	var sources []string
+	var provenance *provenanceQueue // for the inputs of documents (--from)
 	var inputs iter.Seq[string]
 	inputName := inputNameOf(*file, inputArgs)
 	var readErr error
@@ -135,15 +140,17 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		inputName = "the embedded corpus"
 	default:
-		src, err := openInputs(*file, inputArgs, stdin)
+		src, err := openSource("compare", sf, resolveVersion(vs), *file, inputArgs, stdin, stderr)
 		if err != nil {
 			return abort(err)
 		}
 		defer src.Close()
+		provenance = src.provenance()
+		sourceNote(stderr, "compare", sf, resolveVersion(vs))
 		inputs = func(yield func(string) bool) { readErr = src.each(yield) }
 	}
 	if *extract {
-		inputs = extractAll(inputs)
+		inputs = source.Extract(inputs)
 	}
 
 	var sumOut *bufio.Writer
@@ -167,6 +174,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	w.begin(r)
 	for c := range comparisons {
+		from := provenance.pop()
 		read++
 		progress.tick(read)
 		agree := c.Agree()
@@ -180,6 +188,8 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		source := ""
 		if i := read - 1; i < len(sources) {
 			source = sources[i]
+		} else if from != nil {
+			source = from.String()
 		}
 		w.row(r, c, source)
 		if writeErr = writeFailed(out); writeErr != nil {

@@ -8,11 +8,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/source"
 )
 
 // newFlagSet makes the flag set of a subcommand; its errors go to stderr. "-h" and "--help"
@@ -154,6 +156,12 @@ type inputSource struct {
 	r     *bufio.Reader // else the lines of r
 	close func() error
 	line  int // the number of the last line read
+	// Documents read by --from (see openSource) instead of lines.
+	urls      iter.Seq2[source.URL, error]
+	warn      func(error)        // reports a part of a document skipped
+	resolveBy urlgrammar.Version // --resolve's version, or 0
+	last      *sourced           // the provenance of the input being judged
+	track     *provenanceQueue   // when set, the provenance of each input read, in order
 }
 
 // openInputs opens the inputs of a command: file is the -f flag's value, args the positional
@@ -178,14 +186,7 @@ func openInputs(file string, args []string, stdin io.Reader) (*inputSource, erro
 	src := &inputSource{close: func() error { return nil }}
 	r, name := stdin, "standard input"
 	if file != "" && file != "-" {
-		st, err := os.Stat(file)
-		if err != nil {
-			return nil, err
-		}
-		if st.IsDir() {
-			return nil, fmt.Errorf("%s is a directory, not a file of inputs", file)
-		}
-		f, err := os.Open(file)
+		f, err := openInputFile(file)
 		if err != nil {
 			return nil, err
 		}
@@ -218,9 +219,24 @@ func openInputs(file string, args []string, stdin io.Reader) (*inputSource, erro
 	return src, nil
 }
 
+// openInputFile opens the file of -f, refusing a directory.
+func openInputFile(file string) (*os.File, error) {
+	st, err := os.Stat(file)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory, not a file of inputs", file)
+	}
+	return os.Open(file)
+}
+
 // each calls fn for each input until fn returns false. An input line longer than maxLine
 // stops it with an error that gives the line's number.
 func (src *inputSource) each(fn func(string) bool) error {
+	if src.urls != nil {
+		return src.eachURL(fn)
+	}
 	if src.r == nil {
 		for _, a := range src.args {
 			if !fn(a) {

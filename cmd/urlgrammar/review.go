@@ -30,6 +30,8 @@ type reviewResult struct {
 	Offset   *int            `json:"offset,omitempty"`
 	Expected []string        `json:"expected,omitempty"`
 	Message  *string         `json:"message,omitempty"`
+	// The provenance of an input read from a document (--from).
+	*sourced
 }
 
 func jsonFindings(input string, fs []urlgrammar.Finding) []reviewFinding {
@@ -46,8 +48,9 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, section, reason, begin, end, text), or the syntax error")
 	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
 	file := addInputFlag(fs)
+	sf := addSourceFlags(fs, "lines")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--json] [--explain] [-f FILE | INPUT...]")
+		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]")
 		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
 		fmt.Fprintln(stderr, "One line per input: \"ok\"; or \"findings\" and, for each, a tab, the document's section, the")
 		fmt.Fprintln(stderr, "reason and the byte span; or \"invalid\", the offset and the reason, as check prints them.")
@@ -63,11 +66,12 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	src, err := openInputs(*file, inputs, stdin)
+	src, err := openSource("review", sf, v, *file, inputs, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
 	defer src.Close()
+	sourceNote(stderr, "review", sf, v)
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	status := exitValid
 	var writeErr error
@@ -81,22 +85,27 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil || len(findings) > 0 {
 			status = exitInvalid
 		}
+		// An input of a document (--from) is followed by the input and where it was found.
+		end := "\n"
+		if src.last != nil {
+			end = "\t" + s + "\t" + src.last.String() + "\n"
+		}
 		switch {
 		case *asJSON && se != nil:
 			msg := se.Reason()
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg})
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg, sourced: src.last})
 		case *asJSON:
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings)})
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings), sourced: src.last})
 		case se != nil:
-			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
+			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s%s", se.Offset, se.Reason(), end)
 		case len(findings) == 0:
-			_, writeErr = out.WriteString("ok\n")
+			_, writeErr = out.WriteString("ok" + end)
 		default:
 			out.WriteString("findings")
 			for _, f := range findings {
 				fmt.Fprintf(out, "\t%s (bytes %d-%d)", f, f.Begin, f.End)
 			}
-			_, writeErr = out.WriteString("\n")
+			_, writeErr = out.WriteString(end)
 		}
 		if *explainSpans {
 			if se != nil {
