@@ -1,6 +1,7 @@
 package urlgrammar
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/urlgrammar/urlgrammar/grammar"
@@ -51,21 +52,80 @@ func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 
 // diagnose fills in e.Offset, e.Expected and e.In from the automaton of e.Rule: the longest
 // prefix of s that is still a prefix of some valid string, what the BNF allows there, and the
-// rule being matched. It runs only on the error path, in one pass over s.
-func diagnose(e *SyntaxError, s string) {
+// rule being matched. It runs only on the error path, in one pass over s. It returns an
+// *EngineError instead when the automaton accepts s, which the parser rejected: a diagnosis of
+// an input in the language would say that what was expected is what was found.
+func diagnose(e *SyntaxError, s string) error {
 	a, err := automaton(e.Version, e.Rule)
 	if err != nil {
 		// The .bnf files are embedded and compiled by the tests; this cannot happen in a build
 		// that passed them. Say so rather than guess.
 		e.In = "(no diagnostics: " + err.Error() + ")"
-		return
+		return e
 	}
 	d := a.Diagnose(s)
+	if d.Match {
+		return &EngineError{Version: e.Version, Rule: e.Rule, Input: e.Input, Parser: false, Automaton: true}
+	}
 	e.Offset, e.In = d.Offset, d.In
 	e.Expected = append([]string(nil), d.Expected...) // the automaton's slice is shared
 	if diagnosed != nil {
 		diagnosed(e, s)
 	}
+	return e
+}
+
+// An EngineError is an internal error of this package, never a verdict on the input: its two
+// readings of a grammar disagree about Input. One is the generated parser (grammar/<id>.peg),
+// which gives every verdict; the other is the diagnosis automaton compiled from the grammar as
+// printed (grammar/<id>.bnf), which explains every rejection. ValidateRule returns one when the
+// automaton accepts an input that the parser rejected; CheckEngines also when the automaton
+// rejects an input that the parser accepted.
+type EngineError struct {
+	Version Version
+	Rule    string // the start rule, by its name in the document
+	Input   string
+	// Parser and Automaton are the two verdicts: whether each accepts Input (read as the mode
+	// said) as Rule.
+	Parser, Automaton bool
+}
+
+func (e *EngineError) Error() string {
+	verdict := func(b bool) string {
+		if b {
+			return "accepts"
+		}
+		return "rejects"
+	}
+	in := e.Input
+	if len(in) > 2*contextBytes {
+		in = in[:2*contextBytes] + "…"
+	}
+	return fmt.Sprintf("urlgrammar: internal error: %v %s: the generated parser %s %q, the grammar's diagnosis automaton %s it",
+		e.Version, e.Rule, verdict(e.Parser), in, verdict(e.Automaton))
+}
+
+// CheckEngines reads s, as mode says, as the rule named rule of v's grammar ("" as in
+// ValidateRule) with both of this package's engines, the generated parser and the diagnosis
+// automaton, and returns an *EngineError when their verdicts differ, nil when they agree, or
+// ValidateRule's error for an unknown version, rule or mode. It costs a parse and an automaton
+// run of s whatever the verdict; it is for tests and conformance runs, and ValidateRule already
+// makes the check on every rejection.
+func CheckEngines(v Version, rule, s string, mode Mode) error {
+	info, start, rule, err := startFor(v, rule, s, mode)
+	if err != nil {
+		return err
+	}
+	read := readAs(s, mode)
+	a, err := automaton(v, rule)
+	if err != nil {
+		return err
+	}
+	p, d := match(info, start, read), a.Match(read)
+	if p != d {
+		return &EngineError{Version: v, Rule: rule, Input: s, Parser: p, Automaton: d}
+	}
+	return nil
 }
 
 // diagnosed, when set (by the tests), is told of every rejection diagnosed and of the input as

@@ -97,9 +97,7 @@ func describeByte(s string, i int) string {
 
 // newSyntaxError diagnoses why input is not matched by rule of v's grammar. The BNF is asked
 // about s, which is input as the parser read it (with CaseIgnoreScheme, its scheme in lower
-// case); the error keeps the input as given.
-func newSyntaxError(v Version, rule, input, s string) *SyntaxError {
-	e := &SyntaxError{Version: v, Rule: rule, Input: input}
-	diagnose(e, s)
-	return e
+// case); the error keeps the input as given. It is an *EngineError when the BNF accepts s.
+func newSyntaxError(v Version, rule, input, s string) error {
+	return diagnose(&SyntaxError{Version: v, Rule: rule, Input: input}, s)
 }

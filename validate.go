@@ -16,7 +16,8 @@ func Validate(v Version, s string) error {
 
 // ValidateRule reports whether the whole of s, read as mode says, is matched by the rule named
 // rule (by its name in the document, such as "URI-reference" or "host") of v's grammar: nil,
-// or a *SyntaxError. Every rule of the document can be asked (Version.Rules); "" is the rule
+// or a *SyntaxError (or, were the package's two engines to disagree about s, an *EngineError:
+// an internal error, see CheckEngines). Every rule of the document can be asked (Version.Rules); "" is the rule
 // that Validate holds s to. An unknown version, rule or mode is an error of another type.
 func ValidateRule(v Version, rule, s string, mode Mode) error {
 	info, start, rule, err := startFor(v, rule, s, mode)

@@ -136,12 +136,13 @@ func TestMatchAgreesWithValidate(t *testing.T) {
 }
 
 // FuzzValidate is the fuzz target over (version, rule, input): no input makes any rule of any
-// version panic, a rejection is a *SyntaxError with an offset inside the input, and the
-// verdict is stable (the pooled parsers keep no state from one input to the next). The
-// version and the rule are indexes, taken modulo the number of versions and of the version's
-// rules (Version.Rules), so that every value the fuzzer tries names one; the seeds are every
-// seed input under every start rule of every version. Run it with
-// go test -fuzz FuzzValidate -run '^$' .
+// version panic, a rejection is a *SyntaxError with an offset inside the input, the verdict is
+// stable (the pooled parsers keep no state from one input to the next), the generated parser
+// and the diagnosis automaton agree on it (CheckEngines), and no diagnosis expects the end of
+// the input where the input ended. The version and the rule are indexes, taken modulo the
+// number of versions and of the version's rules (Version.Rules), so that every value the
+// fuzzer tries names one; the seeds are every seed input under every start rule of every
+// version. Run it with go test -fuzz FuzzValidate -run '^$' .
 func FuzzValidate(f *testing.F) {
 	for vi, v := range urlgrammar.Versions() {
 		for _, rule := range v.StartRules() {
@@ -169,6 +170,12 @@ func FuzzValidate(f *testing.F) {
 		var se *urlgrammar.SyntaxError
 		if first != nil && (!errors.As(first, &se) || se.Offset < 0 || se.Offset > len(s)) {
 			t.Fatalf("%v %s %q: %v", v, rule, s, first)
+		}
+		if se != nil && se.Offset == len(s) && slices.Contains(se.Expected, "end of input") {
+			t.Fatalf("%v %s %q: a diagnosis that expects what it found: %v", v, rule, s, first)
+		}
+		if err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
+			t.Fatal(err)
 		}
 	})
 }

@@ -14,8 +14,11 @@ func TestZeroValues(t *testing.T) {
 		u.Fragment().Present || u.Params().Present || u.String() != "" {
 		t.Errorf("a zero URL has components: %+v", &u)
 	}
-	if u.Segments() != nil || u.Parts() != nil {
-		t.Errorf("a zero URL has segments %v or parts %v", u.Segments(), u.Parts())
+	if u.Segments() != nil || u.Part("scheme").Present {
+		t.Errorf("a zero URL has segments %v or a scheme part", u.Segments())
+	}
+	for rule := range u.Parts() {
+		t.Errorf("a zero URL has a part %s", rule)
 	}
 	if _, err := u.Resolve("g", urlgrammar.Policy{}); err == nil {
 		t.Error("a zero URL resolves a reference")

@@ -143,7 +143,8 @@ func TestRFC1738DefaultReading(t *testing.T) {
 
 // FuzzConformance uses the recognizer of the .bnf as the oracle for urlgrammar.MatchRule on a
 // rule of the document picked by the fuzzer (and, for the index one past the rules, for
-// urlgrammar.Match's default reading). Its seed corpus is a few generated samples per rule.
+// urlgrammar.Match's default reading), and holds the library's two engines, the parser and the
+// diagnosis automaton, to each other there (urlgrammar.CheckEngines). Its seed corpus is a few generated samples per rule.
 func FuzzConformance(f *testing.F) {
 	vs := urlgrammar.Versions()
 	for vi, v := range vs {
@@ -177,6 +178,9 @@ func FuzzConformance(f *testing.F) {
 			return
 		}
 		rule := rules[k]
+		if err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
+			t.Error(err)
+		}
 		want := g.Recognize(rule, s)
 		if got := urlgrammar.MatchRule(v, rule, s, 0); got != want {
 			d := g.Diagnose(rule, s)

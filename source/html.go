@@ -21,7 +21,9 @@ import (
 // archive), with the URL attributes HTML 2.0 through HTML 5 and the browsers of the 1990s added
 // (lowsrc, dynsrc, poster, formaction, manifest, icon, srcset), and the URL of a
 // <meta http-equiv=refresh>. A value is trimmed of the spaces around it, which HTML allows
-// ("a valid URL potentially surrounded by spaces"); a list (archive, srcset) gives each URL.
+// ("a valid URL potentially surrounded by spaces"), and its tabs and line breaks are dropped,
+// as the WHATWG URL parser drops them, so that a URL is one line; a list (archive, srcset)
+// gives each URL.
 func HTML(r io.Reader, name string) iter.Seq2[URL, error] {
 	return func(yield func(URL, error) bool) {
 		r, err := decompressed(r)
@@ -106,7 +108,7 @@ func (d *htmlDoc) next(yield func(URL, error) bool) bool {
 		if el == "base" && attr == "href" && d.where.Base == "" {
 			d.where.Base = trimSpace(string(val))
 		}
-		for _, u := range split(trimSpace(string(val))) {
+		for _, u := range split(dropTabNewline(trimSpace(string(val)))) {
 			if !yield(URL{Text: u, Where: w}, nil) {
 				d.stopped = true
 				return false
@@ -225,6 +227,19 @@ func refreshURL(attrs [][2]string) (string, bool) {
 		u = u[1 : len(u)-1]
 	}
 	return u, u != ""
+}
+
+// dropTabNewline drops the tabs, CRs and LFs of s.
+func dropTabNewline(s string) string {
+	if !strings.ContainsAny(s, "\t\r\n") {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\r' || r == '\n' {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // trimSpace trims HTML's ASCII whitespace (space, tab, LF, FF, CR) from both ends of s.

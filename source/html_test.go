@@ -70,7 +70,8 @@ func TestHTML1995(t *testing.T) {
 // meta refresh's URL is taken from its content.
 func TestHTMLAttributes(t *testing.T) {
 	page := `<object classid="clsid:x" codebase=http://a.example/ data=movie.mpg archive="a.jar b.jar"></object>
-<a href="  /search?q=1&amp;r=2 ">x</a><img srcset="a.png 1x, b,c.png 2x,d.png">
+<a href="  /search?q=1&amp;r=2 ">x</a><a href="http://a.example/long
+   path/"><img srcset="a.png 1x, b,c.png 2x,d.png">
 <META HTTP-EQUIV="Refresh" CONTENT="5; URL=http://new.example/">
 <meta http-equiv=refresh content="0;'gone.html'"><p data-href=no cite=q.html>`
 	got, errs := collect(t, HTML(strings.NewReader(page), "p"))
@@ -84,7 +85,7 @@ func TestHTMLAttributes(t *testing.T) {
 	want := []string{
 		"object@classid=clsid:x", "object@codebase=http://a.example/", "object@data=movie.mpg",
 		"object@archive=a.jar", "object@archive=b.jar",
-		"a@href=/search?q=1&r=2",
+		"a@href=/search?q=1&r=2", "a@href=http://a.example/long   path/",
 		"img@srcset=a.png", "img@srcset=b,c.png", "img@srcset=d.png",
 		"meta@content=http://new.example/", "meta@content=gone.html",
 		"p@cite=q.html",

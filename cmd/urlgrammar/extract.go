@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"io"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -19,7 +18,7 @@ type extractResult struct {
 // "compare --from" compare them.
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("extract", "[--from text|html|warc|cdx|lines] [--resolve [-g ID]] [--json] [-f FILE | TEXT...]", stderr)
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	sf := addSourceFlags(fs, "text")
 	id := fs.String("g", "", "with --resolve, the version `ID` whose algorithm resolves (default rfc3986)")
 	asJSON := fs.Bool("json", false, "print JSON Lines: url, and source (file, line, offset, record, element, attr, base)")
@@ -33,25 +32,16 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "extract", err)
 		}
 	}
-	src, err := openSource("extract", sf, v, *file, texts, stdin, stderr)
+	l, err := newSourceLoop("extract", in, sf, v, texts, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "extract", err)
 	}
-	defer src.Close()
 	sourceNote(stderr, "extract", sf, v)
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	var writeErr error
-	readErr := src.each(func(u string) bool {
+	return l.run(func(in input) (bool, error) {
 		if *asJSON {
-			writeErr = encodeJSONLine(out, extractResult{URL: u, sourced: src.last})
-		} else {
-			out.WriteString(u) // an extracted URL holds no line break, so it is one line
-			out.WriteByte('\n')
+			return true, encodeJSONLine(l.out, extractResult{URL: in.text, sourced: in.src})
 		}
-		if writeErr == nil {
-			writeErr = writeFailed(out)
-		}
-		return writeErr == nil
+		l.out.WriteString(in.text) // an extracted URL holds no line break, so it is one line
+		return true, l.out.WriteByte('\n')
 	})
-	return finish(stderr, "extract", out, writeErr, readErr, exitValid)
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/source"
@@ -54,65 +53,93 @@ func (s *sourced) String() string {
 	return w
 }
 
-// openSource opens a command's inputs by --from: as lines (openInputs), or as documents of a
-// format of the source package: the file of -f (or standard input), or each argument one
-// document. A part of a document that cannot be read (a malformed WARC record, a line too
-// long) is reported on stderr and skipped. With --resolve, each input is resolved by v's
-// algorithm.
-func openSource(cmd string, sf sourceFlags, v urlgrammar.Version, file string, args []string, stdin io.Reader, stderr io.Writer) (*inputSource, error) {
+// newSourceLoop returns the loop of a command over its inputs by --from: lines (newLoop), or
+// the URLs of documents of a format of the source package: the -f files (or standard input),
+// or each argument one document. A part of a document that cannot be read (a malformed WARC
+// record, a line too long) is reported as a line that cannot be judged, and skipped. With
+// --resolve, each input is resolved by v's algorithm.
+func newSourceLoop(cmd string, f *inputFlags, sf sourceFlags, v urlgrammar.Version, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
 	if !sf.documents() {
-		return openInputs(file, args, stdin)
+		return newLoop(cmd, f, args, stdin, stdout, stderr)
 	}
-	format := *sf.from
-	if _, err := source.Read(format, nil, ""); err != nil {
+	if _, err := source.Read(*sf.from, nil, ""); err != nil {
 		return nil, err
 	}
 	if *sf.resolve && !v.DefinesResolution() {
 		return nil, fmt.Errorf("--resolve: %v defines no resolution of relative references: give -g rfc1808, draft1997, rfc2396, draft2003 or rfc3986", v)
 	}
-	if len(args) == 1 && args[0] == "-" && file == "" {
-		args, file = nil, "-"
+	args, files, err := checkInputs(f, args)
+	if err != nil {
+		return nil, err
 	}
-	src := &inputSource{close: func() error { return nil }}
-	type doc struct {
-		r    io.Reader
-		name string
-	}
-	var docs []doc
-	switch {
-	case file != "" && len(args) > 0:
-		return nil, fmt.Errorf("-f %s and input arguments exclude each other", file)
-	case len(args) > 0:
-		for i, a := range args {
-			if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() {
-				return nil, fmt.Errorf("the argument %q names a file: \"-f %s\" reads it (arguments are documents; to read that text itself, give it on standard input)", a, a)
-			}
-			docs = append(docs, doc{strings.NewReader(a), fmt.Sprintf("argument %d", i+1)})
-		}
-	case file == "" || file == "-":
-		docs = []doc{{stdin, "standard input"}}
-	default:
-		f, err := openInputFile(file)
-		if err != nil {
-			return nil, err
-		}
-		docs, src.close = []doc{{f, file}}, f.Close
-	}
-	src.urls = func(yield func(source.URL, error) bool) {
-		for _, d := range docs {
-			seq, _ := source.Read(format, d.r, d.name)
-			for u, err := range seq {
-				if !yield(u, err) {
-					return
-				}
-			}
-		}
-	}
-	src.warn = func(err error) { fmt.Fprintf(stderr, "urlgrammar %s: skipped: %v\n", cmd, err) }
+	l := textLoop(cmd, f, args, stdout, stderr)
+	l.files, l.stdin = files, stdin
+	l.from = &documents{format: *sf.from}
 	if *sf.resolve {
-		src.resolveBy = v
+		l.from.resolveBy = v
 	}
-	return src, nil
+	return l, nil
+}
+
+// documents is how a loop reads documents (--from).
+type documents struct {
+	format    string
+	resolveBy urlgrammar.Version // --resolve's version, or 0
+}
+
+// allDocuments yields the URLs of the loop's documents as its inputs.
+func (l *loop) allDocuments(yield func(input) bool) {
+	for i, a := range l.args {
+		if !l.document(strings.NewReader(a), fmt.Sprintf("argument %d", i+1), "", yield) {
+			return
+		}
+	}
+	for _, file := range l.files {
+		var r io.Reader = l.stdin
+		if file != "-" {
+			f, err := os.Open(file)
+			if err != nil {
+				l.readErr = err
+				return
+			}
+			r, l.closer = f, f
+		}
+		ok := l.document(r, fileName(file), file, yield)
+		l.close()
+		if !ok {
+			return
+		}
+	}
+}
+
+// document yields the URLs of the document r; false when the inputs end (yield stopped them,
+// or a read error).
+func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) bool {
+	seq, _ := source.Read(l.from.format, r, name)
+	for u, err := range seq {
+		var se *source.Error
+		switch {
+		case errors.As(err, &se):
+			// A part of the document skipped: reported with its place, as a line is.
+			if !yield(input{file: file, line: se.Where.Line, src: &sourced{Where: se.Where}, bad: &badLine{se.Err.Error()}}) {
+				l.stopped = true
+				return false
+			}
+			continue
+		case err != nil:
+			l.readErr = err
+			return false
+		}
+		in := input{text: u.Text, file: file, line: u.Where.Line, src: &sourced{Where: u.Where}}
+		if l.from.resolveBy != 0 {
+			in.text = in.src.resolve(l.from.resolveBy, u.Text)
+		}
+		if !yield(in) {
+			l.stopped = true
+			return false
+		}
+	}
+	return true
 }
 
 // resolveVersion is the version whose algorithm --resolve uses: -g's, when it names one
@@ -122,34 +149,6 @@ func resolveVersion(vs []urlgrammar.Version) urlgrammar.Version {
 		return vs[0]
 	}
 	return urlgrammar.RFC3986
-}
-
-// eachURL calls fn with each input of the documents of src until fn returns false; src.last is
-// the input's provenance while fn runs, and src.track, when set, queues it.
-func (src *inputSource) eachURL(fn func(string) bool) error {
-	for u, err := range src.urls {
-		var se *source.Error
-		switch {
-		case errors.As(err, &se):
-			src.warn(err)
-			continue
-		case err != nil:
-			return err
-		}
-		s := &sourced{Where: u.Where}
-		text := u.Text
-		if src.resolveBy != 0 {
-			text = s.resolve(src.resolveBy, u.Text)
-		}
-		src.last = s
-		if src.track != nil {
-			src.track.push(s)
-		}
-		if !fn(text) {
-			return nil
-		}
-	}
-	return nil
 }
 
 // resolve returns ref resolved against its document's base by v's algorithm, and records how;
@@ -175,45 +174,6 @@ func (s *sourced) resolve(v urlgrammar.Version, ref string) string {
 		s.Ref, s.By = ref, v.String()
 	}
 	return r.Text
-}
-
-// A provenanceQueue pairs the inputs that CompareAll reads ahead with its results, which come
-// in input order.
-type provenanceQueue struct {
-	mu sync.Mutex
-	q  []*sourced
-}
-
-func (p *provenanceQueue) push(s *sourced) {
-	p.mu.Lock()
-	p.q = append(p.q, s)
-	p.mu.Unlock()
-}
-
-// pop returns the provenance of the next result, or nil.
-func (p *provenanceQueue) pop() *sourced {
-	if p == nil {
-		return nil
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if len(p.q) == 0 {
-		return nil
-	}
-	s := p.q[0]
-	p.q[0] = nil
-	p.q = p.q[1:]
-	return s
-}
-
-// provenance returns a queue of the provenance of src's inputs, for a command that judges them
-// with CompareAll, or nil when they are lines.
-func (src *inputSource) provenance() *provenanceQueue {
-	if src.urls == nil {
-		return nil
-	}
-	src.track = &provenanceQueue{}
-	return src.track
 }
 
 // sourceNote writes on w, when the inputs are resolved, the one line that says so.

@@ -45,7 +45,7 @@ type parseTail struct {
 	Params   *string       `json:"params"`
 	Query    *string       `json:"query"`
 	Fragment *string       `json:"fragment"`
-	Parts    any           `json:"parts"`
+	Parts    []partJSON    `json:"parts"`
 	Error    *parseErrJSON `json:"error"`
 }
 
@@ -58,7 +58,7 @@ type parseErrJSON struct {
 func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("parse", "-g ID [-rule RULE] [-f FILE | INPUT...]", stderr)
 	gf := addGrammarFlags(fs)
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
@@ -67,17 +67,14 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "parse", err)
 	}
-	src, err := openInputs(*file, inputs, stdin)
+	l, err := newLoop("parse", in, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "parse", err)
 	}
-	defer src.Close()
 	v := target.Version
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	w := newJSONWriter(out)
-	status := exitValid
-	var writeErr error
-	readErr := src.each(func(s string) bool {
+	w := newJSONWriter(l.out)
+	return l.run(func(in input) (bool, error) {
+		s := in.text
 		var u *urlgrammar.URL
 		var err error
 		if target.Rule == "" {
@@ -87,12 +84,10 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
-			writeErr = err
-			return false
+			return false, err
 		}
 		var r parseResult
 		if se != nil {
-			status = exitInvalid
 			u = nil
 			r.parseHead = parseHead{Input: s, Rule: se.Rule}
 			r.Error = &parseErrJSON{Offset: se.Offset, Expected: se.Expected, Message: se.Reason()}
@@ -100,12 +95,8 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			r = result(u)
 		}
 		r.InputBytes = inputBytes(s)
-		if writeErr = w.writeResult(r, u); writeErr == nil {
-			writeErr = writeFailed(out)
-		}
-		return writeErr == nil
+		return se == nil, w.writeResult(r, u)
 	})
-	return finish(stderr, "parse", out, writeErr, readErr, status)
 }
 
 // A jsonWriter writes JSON values to out as encoding/json writes them, HTML characters
@@ -255,88 +246,22 @@ func result(u *urlgrammar.URL) parseResult {
 			Params:   text(u.Params()),
 			Query:    text(u.Query()),
 			Fragment: text(u.Fragment()),
-			Parts:    parts(u.Parts()),
+			Parts:    parts(u),
 		},
 	}
 }
 
-// parts is the JSON object of an RFC 1738 scheme's parts, or nil.
-func parts(p urlgrammar.SchemeParts) any {
-	type field = struct {
-		Name  *string `json:"name"`
-		Value *string `json:"value"`
+// A partJSON is one part of a URL: the rule that matched it, and its text.
+type partJSON struct {
+	Rule string `json:"rule"`
+	Text string `json:"text"`
+}
+
+// parts is the JSON list of u's parts (URL.Parts), or nil when it has none.
+func parts(u *urlgrammar.URL) []partJSON {
+	var ps []partJSON
+	for rule, c := range u.Parts() {
+		ps = append(ps, partJSON{rule, c.Text})
 	}
-	switch p := p.(type) {
-	case *urlgrammar.FTP:
-		return struct {
-			Scheme   string  `json:"scheme"`
-			Path     *string `json:"path"`
-			Typecode *string `json:"typecode"`
-		}{"ftp", text(p.Path), text(p.Typecode)}
-	case *urlgrammar.HTTP:
-		return struct {
-			Scheme string  `json:"scheme"`
-			Path   *string `json:"path"`
-			Search *string `json:"search"`
-		}{"http", text(p.Path), text(p.Search)}
-	case *urlgrammar.Gopher:
-		return struct {
-			Scheme       string  `json:"scheme"`
-			Type         *string `json:"type"`
-			Selector     *string `json:"selector"`
-			Search       *string `json:"search"`
-			GopherString *string `json:"gopher_string"`
-		}{"gopher", text(p.Type), text(p.Selector), text(p.Search), text(p.GopherString)}
-	case *urlgrammar.Mailto:
-		return struct {
-			Scheme  string  `json:"scheme"`
-			Address *string `json:"address"`
-		}{"mailto", text(p.Address)}
-	case *urlgrammar.News:
-		return struct {
-			Scheme  string  `json:"scheme"`
-			All     bool    `json:"all"`
-			Group   *string `json:"group"`
-			Article *string `json:"article"`
-		}{"news", p.All, text(p.Group), text(p.Article)}
-	case *urlgrammar.NNTP:
-		return struct {
-			Scheme  string  `json:"scheme"`
-			Group   *string `json:"group"`
-			Article *string `json:"article"`
-		}{"nntp", text(p.Group), text(p.Article)}
-	case *urlgrammar.Telnet:
-		return struct {
-			Scheme   string  `json:"scheme"`
-			User     *string `json:"user"`
-			Password *string `json:"password"`
-			Host     *string `json:"host"`
-			Port     *string `json:"port"`
-		}{"telnet", text(p.User), text(p.Password), text(p.Host), text(p.Port)}
-	case *urlgrammar.WAIS:
-		return struct {
-			Scheme   string  `json:"scheme"`
-			Database *string `json:"database"`
-			Search   *string `json:"search"`
-			Type     *string `json:"type"`
-			Path     *string `json:"path"`
-		}{"wais", text(p.Database), text(p.Search), text(p.Type), text(p.Path)}
-	case *urlgrammar.File:
-		return struct {
-			Scheme string  `json:"scheme"`
-			Host   *string `json:"host"`
-			Path   *string `json:"path"`
-		}{"file", text(p.Host), text(p.Path)}
-	case *urlgrammar.Prospero:
-		fields := []field{}
-		for _, f := range p.Fields {
-			fields = append(fields, field{text(f.Name), text(f.Value)})
-		}
-		return struct {
-			Scheme string  `json:"scheme"`
-			Path   *string `json:"path"`
-			Fields []field `json:"fields"`
-		}{"prospero", text(p.Path), fields}
-	}
-	return nil
+	return ps
 }

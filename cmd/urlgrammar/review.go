@@ -47,7 +47,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, section, reason, begin, end, text), or the syntax error")
 	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	sf := addSourceFlags(fs, "lines")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]")
@@ -66,36 +66,31 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	src, err := openSource("review", sf, v, *file, inputs, stdin, stderr)
+	l, err := newSourceLoop("review", in, sf, v, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	defer src.Close()
 	sourceNote(stderr, "review", sf, v)
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	status := exitValid
-	var writeErr error
-	readErr := src.each(func(s string) bool {
+	out := l.out
+	return l.run(func(in input) (bool, error) {
+		s := in.text
 		findings, err := urlgrammar.Review(v, s, 0)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
-			writeErr = err
-			return false
+			return false, err
 		}
-		if err != nil || len(findings) > 0 {
-			status = exitInvalid
-		}
+		var writeErr error
 		// An input of a document (--from) is followed by the input and where it was found.
 		end := "\n"
-		if src.last != nil {
-			end = "\t" + s + "\t" + src.last.String() + "\n"
+		if in.src != nil {
+			end = "\t" + s + "\t" + in.src.String() + "\n"
 		}
 		switch {
 		case *asJSON && se != nil:
 			msg := se.Reason()
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg, sourced: src.last})
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg, sourced: in.src})
 		case *asJSON:
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings), sourced: src.last})
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings), sourced: in.src})
 		case se != nil:
 			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s%s", se.Offset, se.Reason(), end)
 		case len(findings) == 0:
@@ -115,12 +110,8 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				explainFinding(stderr, s, f)
 			}
 		}
-		if writeErr == nil {
-			writeErr = writeFailed(out)
-		}
-		return writeErr == nil
+		return err == nil && len(findings) == 0, writeErr
 	})
-	return finish(stderr, "review", out, writeErr, readErr, status)
 }
 
 // explainFinding writes a finding for a person: its section and reason, then the input (or
