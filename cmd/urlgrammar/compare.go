@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"strconv"
 	"strings"
@@ -47,7 +46,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
 	extract := fs.Bool("extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
 	merge := fs.Bool("merge", false, "merge the JSON summaries of runs over parts of a stream (--summary FILE --format json) into the summary of the whole")
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	overrides := ruleOverrides{}
 	fs.Var(overrides, "rule", "hold version ID to `ID=RULE` (repeatable; RULE empty for the default reading)")
 	inputArgs, err := parseFlags(fs, args)
@@ -115,33 +114,25 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// sources holds, for the embedded corpus, where each input comes from, in input order (an
 	// input may come from several documents; CompareAll yields in input order).
 	var sources []string
-	var inputs iter.Seq[string]
-	inputName := inputNameOf(*file, inputArgs)
-	var readErr error
+	var l *loop
+	inputName := inputNameOf(strings.Join(in.files, ", "), inputArgs)
 	switch {
-	case *useCorpus && (*file != "" || len(inputArgs) > 0):
+	case *useCorpus && (len(in.files) > 0 || len(inputArgs) > 0):
 		return abort(errors.New("--corpus takes no inputs: it compares the embedded corpus"))
-	case *useCorpus || (*file == "" && len(inputArgs) == 0 && isTerminal(stdin)):
-		corpus := compare.Corpus()
-		inputs = func(yield func(string) bool) {
-			for _, ex := range corpus {
-				if !yield(ex.Input) {
-					return
-				}
-			}
-		}
-		for _, ex := range corpus {
+	case *useCorpus || (len(in.files) == 0 && len(inputArgs) == 0 && isTerminal(stdin)):
+		var texts []string
+		for _, ex := range compare.Corpus() {
+			texts = append(texts, ex.Input)
 			sources = append(sources, ex.Source)
 		}
+		l = textLoop("compare", in, texts, stdout, stderr)
 		inputName = "the embedded corpus"
 	default:
-		src, err := openInputs(*file, inputArgs, stdin)
-		if err != nil {
+		if l, err = newLoop("compare", in, inputArgs, stdin, stdout, stderr); err != nil {
 			return abort(err)
 		}
-		defer src.Close()
-		inputs = func(yield func(string) bool) { readErr = src.each(yield) }
 	}
+	inputs := l.texts(false)
 	if *extract {
 		inputs = extractAll(inputs)
 	}
@@ -155,12 +146,11 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		sumOut = bufio.NewWriter(f)
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
+	out := l.out
 	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout), input: inputName}
 	summary := compare.NewSummary(targets)
 	progress := newProgress(stdout, stderr)
-	disagreements, read := 0, 0
-	var writeErr error
+	read := 0
 	comparisons, err := compare.CompareAll(targets, inputs, 0)
 	if err != nil {
 		return abort(err)
@@ -170,10 +160,8 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		read++
 		progress.tick(read)
 		agree := c.Agree()
-		if !agree {
-			disagreements++
-		}
 		if *diff && agree {
+			l.done(input{}, true, nil)
 			continue
 		}
 		summary.Add(c)
@@ -182,28 +170,24 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			source = sources[i]
 		}
 		w.row(r, c, source)
-		if writeErr = writeFailed(out); writeErr != nil {
+		// The status of compare is that of its report: with --diff, 1 when the versions
+		// disagree on some input.
+		if !l.done(input{}, !*diff || agree, nil) {
 			break
 		}
 	}
 	progress.done()
 	r.read = read
-	if writeErr == nil {
+	if l.writeErr == nil {
 		if sumOut != nil {
 			w.summary(sumOut, r, summary)
-			writeErr = sumOut.Flush()
+			l.writeErr = sumOut.Flush()
 		} else {
 			w.summary(out, r, summary)
 		}
 		w.end(r)
 	}
-	if status := finish(stderr, "compare", out, writeErr, readErr, exitValid); status != exitValid {
-		return status
-	}
-	if *diff && disagreements > 0 {
-		return exitInvalid
-	}
-	return exitValid
+	return l.finish()
 }
 
 // compareMerge is "compare --merge": it reads the summary line of each file, merges them in
@@ -214,7 +198,7 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 		return abort(errors.New("--merge: no summaries to merge"))
 	}
 	var total compare.Summary
-	r := &report{width: tableWidth(stdout)}
+	r := &report{width: tableWidth(stdout), input: "the summaries " + strings.Join(files, ", ") + " (--merge)"}
 	shown := ""
 	for _, name := range files {
 		head, s, err := readSummary(name)
@@ -252,7 +236,10 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 	default:
 		w.summary(out, r, &total) // r.out is not out: the summary is all there is
 	}
-	return finish(stderr, "compare", out, nil, nil, exitValid)
+	if err := out.Flush(); err != nil {
+		return abort(err)
+	}
+	return exitValid
 }
 
 // summaryHead is what the summary line of compare's JSON Lines says of the run beside the

@@ -33,9 +33,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "urlgrammar conform: unexpected argument %q\n", rest[0])
-		fs.Usage()
-		return exitUsage
+		return fail(stderr, "conform", fmt.Errorf("unexpected argument %q", rest[0]))
 	}
 	if *n < 0 || *budget < 0 || *extra < 0 {
 		fmt.Fprintln(stderr, "urlgrammar conform: -n, -budget and -k must not be negative")

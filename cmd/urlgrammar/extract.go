@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"io"
 	"iter"
 	"strings"
@@ -12,27 +11,24 @@ import (
 // them.
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("extract", "[-f FILE | TEXT...]", stderr)
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	texts, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	src, err := openInputs(*file, texts, stdin)
+	l, err := newLoop("extract", in, texts, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "extract", err)
 	}
-	defer src.Close()
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	var readErr, writeErr error
-	lines := func(yield func(string) bool) { readErr = src.each(yield) }
-	for u := range extractAll(lines) {
-		out.WriteString(u) // an extracted URL holds no whitespace, so it is one line
-		out.WriteByte('\n')
-		if writeErr = writeFailed(out); writeErr != nil {
-			break
-		}
-	}
-	return finish(stderr, "extract", out, writeErr, readErr, exitValid)
+	var x extractor
+	return l.run(func(in input) (bool, error) {
+		x.line(in.text, func(u string) bool {
+			l.out.WriteString(u) // an extracted URL holds no whitespace, so it is one line
+			return l.out.WriteByte('\n') == nil
+		})
+		_, err := l.out.Write(nil)
+		return true, err
+	})
 }
 
 // extractAll yields the URLs found in the lines of running text, in the order they appear, by

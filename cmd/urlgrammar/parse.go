@@ -58,7 +58,7 @@ type parseErrJSON struct {
 func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("parse", "-g ID [-rule RULE] [-f FILE | INPUT...]", stderr)
 	gf := addGrammarFlags(fs)
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
@@ -67,17 +67,14 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "parse", err)
 	}
-	src, err := openInputs(*file, inputs, stdin)
+	l, err := newLoop("parse", in, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "parse", err)
 	}
-	defer src.Close()
 	v := target.Version
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	w := newJSONWriter(out)
-	status := exitValid
-	var writeErr error
-	readErr := src.each(func(s string) bool {
+	w := newJSONWriter(l.out)
+	return l.run(func(in input) (bool, error) {
+		s := in.text
 		var u *urlgrammar.URL
 		var err error
 		if target.Rule == "" {
@@ -87,12 +84,10 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
-			writeErr = err
-			return false
+			return false, err
 		}
 		var r parseResult
 		if se != nil {
-			status = exitInvalid
 			u = nil
 			r.parseHead = parseHead{Input: s, Rule: se.Rule}
 			r.Error = &parseErrJSON{Offset: se.Offset, Expected: se.Expected, Message: se.Reason()}
@@ -100,12 +95,8 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			r = result(u)
 		}
 		r.InputBytes = inputBytes(s)
-		if writeErr = w.writeResult(r, u); writeErr == nil {
-			writeErr = writeFailed(out)
-		}
-		return writeErr == nil
+		return se == nil, w.writeResult(r, u)
 	})
-	return finish(stderr, "parse", out, writeErr, readErr, status)
 }
 
 // A jsonWriter writes JSON values to out as encoding/json writes them, HTML characters
