@@ -203,12 +203,12 @@ func sectionOf(v Version, step Step) string {
 func normalizerOf(v Version) (*normalizer, error) {
 	if !v.DefinesNormalization() {
 		if why, ok := noNormalization[v]; ok {
-			return nil, fmt.Errorf("urlgrammar: %v: %w: %s", v, ErrNoNormalization, why)
+			return nil, errorf("normalize", v, "%w: %s", ErrNoNormalization, why)
 		}
-		return nil, fmt.Errorf("urlgrammar: unknown version %v", v)
+		return nil, errorf("normalize", v, "unknown version")
 	}
 	if v.info() == nil {
-		return nil, fmt.Errorf("urlgrammar: %v: its grammar is not registered", v)
+		return nil, errorf("normalize", v, "its grammar is not registered")
 	}
 	return normalizers[v], nil
 }
@@ -271,7 +271,7 @@ func (n *normalizer) selected(v Version, steps []Step) ([]Step, error) {
 	}
 	for _, s := range steps {
 		if s != SimpleComparison && !containsStep(apply, s) {
-			return nil, fmt.Errorf("urlgrammar: %v: its document gives no %v normalization (its steps: %v)", v, s, v.NormalizationSteps())
+			return nil, errorf("normalize", v, "its document gives no %v normalization (its steps: %v)", s, v.NormalizationSteps())
 		}
 	}
 	return apply, nil
@@ -298,7 +298,7 @@ func (n *normalizer) normalize(v Version, s string, steps []Step, mode Mode) (st
 		for _, step := range steps {
 			u, err := ParseRule(v, "", s, mode)
 			if err != nil {
-				return "", wrapf(err, "urlgrammar: %v: %v normalization gave %q, which is not valid", v, step, s)
+				return "", errorf("normalize", v, "%v normalization gave %q, which is not valid: %w", step, s, err)
 			}
 			s = n.apply(step, u)
 		}
@@ -307,7 +307,7 @@ func (n *normalizer) normalize(v Version, s string, steps []Step, mode Mode) (st
 		}
 	}
 	if err := ValidateRule(v, "", s, mode); err != nil {
-		return "", wrapf(err, "urlgrammar: %v: normalization gave %q, which is not valid", v, s)
+		return "", errorf("normalize", v, "normalization gave %q, which is not valid: %w", s, err)
 	}
 	return s, nil
 }

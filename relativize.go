@@ -49,14 +49,14 @@ func Relativize(v Version, base, target string, mode Mode, p Policy) (string, er
 	rule := v.DefaultRule()
 	baseURL, err := ParseRule(v, rule, base, mode)
 	if err != nil {
-		return "", wrapf(err, "urlgrammar: %v: the base is not a valid %s", v, rule)
+		return "", errorf("relativize", v, "the base is not a valid %s: %w", rule, err)
 	}
 	if err := r.setBase(baseURL); err != nil {
 		return "", err
 	}
 	t, err := ParseRule(v, rule, target, mode)
 	if err != nil {
-		return "", wrapf(err, "urlgrammar: %v: the target is not a valid %s", v, rule)
+		return "", errorf("relativize", v, "the target is not a valid %s: %w", rule, err)
 	}
 	resolves := func(ref string) bool {
 		r := &resolution{v: v, mode: mode, policy: p}
@@ -77,7 +77,7 @@ func Relativize(v Version, base, target string, mode Mode, p Policy) (string, er
 	if got, err := Resolve(v, base, target, mode, p); err == nil {
 		why = fmt.Sprintf(" (the target itself resolves to %q)", got.Text)
 	}
-	return "", fmt.Errorf("urlgrammar: %v: %q against %q: %w%s", v, target, base, ErrNoReference, why)
+	return "", errorf("relativize", v, "%q against %q: %w%s", target, base, ErrNoReference, why)
 }
 
 // searchLimit bounds the relative paths that searchPaths tries.

@@ -269,7 +269,7 @@ func Lookup(id string) (Version, error) {
 		}
 		known = append(known, v.String())
 	}
-	return 0, fmt.Errorf("urlgrammar: unknown version %q (known: %s)", id, strings.Join(known, ", "))
+	return 0, errorf("lookup", 0, "unknown version %q (known: %s)", id, strings.Join(known, ", "))
 }
 
 // largeTokens is the size of token buffer above which a parser is pooled as large, and

@@ -53,7 +53,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		normal, err := urlgrammar.Normalize(v, s, 0, steps...)
 		res := normalizeResult{Input: s, Normal: normal}
 		if err != nil {
-			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+			res.Error = err.Error()
 		}
 		return normal, res, err
 	})

@@ -11,7 +11,7 @@ func TestNormalizeCommand(t *testing.T) {
 	out, errOut, status := runResolveCmd("", "normalize", "-g", "rfc3986", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "http://example.com:80", "a b")
 	lines := strings.Split(out, "\n")
 	if len(lines) != 4 || lines[0] != "example://a/b/c/%7Bfoo%7D" || lines[1] != "http://example.com/" ||
-		!strings.HasPrefix(lines[2], "error\trfc3986 URI-reference: byte 1 ") || status != exitInvalid {
+		!strings.HasPrefix(lines[2], "error\trfc3986 URI-reference \"a b\": byte 1: ") || status != exitInvalid {
 		t.Errorf("normalize -g rfc3986: stdout %q, status %d (stderr %q)", out, status, errOut)
 	}
 	// Standard input, one step, JSON. RFC 2396 section 2.3: "~" is unreserved.
