@@ -2,7 +2,6 @@ package urlgrammar
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 )
 
@@ -15,11 +14,11 @@ import (
 type Step uint8
 
 // The steps, in the order of the comparison ladder. SimpleComparison is the ladder's first rung
-// (normalizing nothing); the others are normalization steps.
+// (normalizing nothing); the others are normalization steps. The zero Step is none of them.
 const (
 	// SimpleComparison is no normalization: the strings are compared as they are (RFC 3986
 	// section 6.2.1, "Simple String Comparison"; the 2003 draft's 6.2.1).
-	SimpleComparison Step = iota
+	SimpleComparison Step = iota + 1
 	// CaseNormalization writes the scheme, and the host where the document says it is case
 	// insensitive, in lower case (RFC 3986 and the 2003 draft section 6.2.2.1; RFC 2396 sections
 	// 3.1 and 6; the 1997 draft sections 4.1 and 6; RFC 1738 section 2.1, the scheme only).
@@ -41,15 +40,17 @@ const (
 	EmptyPathNormalization
 )
 
-var stepNames = [...]string{"simple comparison", "case", "percent-encoding", "path segments", "default port", "empty path"}
+var stepIDs = []string{"", "simple-comparison", "case", "percent-encoding", "path-segments", "default-port", "empty-path"}
 
-// String returns the step's name, such as "case" or "path segments".
-func (s Step) String() string {
-	if int(s) < len(stepNames) {
-		return stepNames[s]
-	}
-	return fmt.Sprintf("Step(%d)", int(s))
-}
+// String returns the step's ID, such as "case" or "path-segments"; "" for the zero Step.
+func (s Step) String() string { return enumString(s, stepIDs, "Step") }
+
+// MarshalText returns the step's ID, as String does; a Step that is none of the steps is an
+// error.
+func (s Step) MarshalText() ([]byte, error) { return marshalEnum(s, stepIDs, "Step") }
+
+// UnmarshalText sets s to the step whose ID is text, ignoring case ("" is the zero Step).
+func (s *Step) UnmarshalText(text []byte) error { return unmarshalEnum(s, text, stepIDs, "Step") }
 
 // ErrNoNormalization is wrapped by the error of Normalize and Equivalent for a version whose
 // document defines no normalization or equivalence of URLs (the 1993 and 1994 drafts and RFC

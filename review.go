@@ -63,15 +63,20 @@ const (
 	EscapedPathDelimiter
 )
 
-var concernNames = [...]string{"", "userinfo", "password", "misleading-userinfo", "port", "rare-ip-address",
+var concernIDs = []string{"", "userinfo", "password", "misleading-userinfo", "port", "rare-ip-address",
 	"escaped-control", "escaped-host-delimiter", "dot-segments", "path-becomes-authority", "escaped-path-delimiter"}
 
-// String returns the concern's short name, such as "password" or "rare-ip-address".
-func (c Concern) String() string {
-	if int(c) < len(concernNames) && c != 0 {
-		return concernNames[c]
-	}
-	return fmt.Sprintf("Concern(%d)", int(c))
+// String returns the concern's ID, a short name such as "password" or "rare-ip-address"; ""
+// for the zero Concern.
+func (c Concern) String() string { return enumString(c, concernIDs, "Concern") }
+
+// MarshalText returns the concern's ID, as String does; a Concern that is none of the
+// concerns is an error.
+func (c Concern) MarshalText() ([]byte, error) { return marshalEnum(c, concernIDs, "Concern") }
+
+// UnmarshalText sets c to the concern whose ID is text, ignoring case ("" is the zero Concern).
+func (c *Concern) UnmarshalText(text []byte) error {
+	return unmarshalEnum(c, text, concernIDs, "Concern")
 }
 
 // A Finding is one security consideration of a version's document that applies to an input.

@@ -38,10 +38,10 @@ func TestZeroValues(t *testing.T) {
 		off  int
 		want string
 	}{
-		{-3, `Version(0) "ab": byte 0: unexpected "a"`},
-		{0, `Version(0) "ab": byte 0: unexpected "a"`},
-		{2, `Version(0) "ab": byte 2: unexpected end of input`},
-		{99, `Version(0) "ab": byte 2: unexpected end of input`},
+		{-3, `"ab": byte 0: unexpected "a"`},
+		{0, `"ab": byte 0: unexpected "a"`},
+		{2, `"ab": byte 2: unexpected end of input`},
+		{99, `"ab": byte 2: unexpected end of input`},
 	} {
 		e := &urlgrammar.SyntaxError{Input: "ab", Offset: tc.off}
 		if msg := e.Error(); msg != tc.want {
