@@ -192,14 +192,19 @@ const (
 	HostEmpty                     // a host that is present and empty
 )
 
-var hostKindNames = [...]string{"", "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty"}
+var hostKindIDs = []string{"", "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty"}
 
-// String returns "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty", or "" for HostNone.
-func (k HostKind) String() string {
-	if int(k) < len(hostKindNames) {
-		return hostKindNames[k]
-	}
-	return ""
+// String returns the kind's ID: "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty", or
+// "" for HostNone.
+func (k HostKind) String() string { return enumString(k, hostKindIDs, "HostKind") }
+
+// MarshalText returns the kind's ID, as String does; a HostKind that is none of the kinds is
+// an error.
+func (k HostKind) MarshalText() ([]byte, error) { return marshalEnum(k, hostKindIDs, "HostKind") }
+
+// UnmarshalText sets k to the kind whose ID is text, ignoring case ("" is HostNone).
+func (k *HostKind) UnmarshalText(text []byte) error {
+	return unmarshalEnum(k, text, hostKindIDs, "HostKind")
 }
 
 // The Path of a URL, with its Kind. URL.Segments gives its segments.
@@ -232,14 +237,18 @@ const (
 	PathEmpty    // a path that is present and empty
 )
 
-var pathKindNames = [...]string{"", "absolute", "relative", "opaque", "empty"}
+var pathKindIDs = []string{"", "absolute", "relative", "opaque", "empty"}
 
-// String returns "absolute", "relative", "opaque", "empty", or "" for PathNone.
-func (k PathKind) String() string {
-	if int(k) < len(pathKindNames) {
-		return pathKindNames[k]
-	}
-	return ""
+// String returns the kind's ID: "absolute", "relative", "opaque", "empty", or "" for PathNone.
+func (k PathKind) String() string { return enumString(k, pathKindIDs, "PathKind") }
+
+// MarshalText returns the kind's ID, as String does; a PathKind that is none of the kinds is
+// an error.
+func (k PathKind) MarshalText() ([]byte, error) { return marshalEnum(k, pathKindIDs, "PathKind") }
+
+// UnmarshalText sets k to the kind whose ID is text, ignoring case ("" is PathNone).
+func (k *PathKind) UnmarshalText(text []byte) error {
+	return unmarshalEnum(k, text, pathKindIDs, "PathKind")
 }
 
 // A Segment is one segment of a hierarchical path, as the grammar's segment rule matched it

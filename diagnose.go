@@ -2,7 +2,9 @@ package urlgrammar
 
 import (
 	"fmt"
+	"maps"
 	"sync"
+	"sync/atomic"
 
 	"github.com/urlgrammar/urlgrammar/grammar"
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
@@ -11,18 +13,25 @@ import (
 
 // diagnosers holds, per version, its grammar as printed (grammar/<id>.bnf, read on the first
 // rejection) and the diagnosis automaton of each rule asked so far. The error path asks the
-// BNF, not the PEG, what was allowed where the input left the grammar.
+// BNF, not the PEG, what was allowed where the input left the grammar. The automata are read
+// without a lock (every rejection looks one up) from a map that is replaced, never changed,
+// when a rule's automaton is added.
 var diagnosers [len(versions)]struct {
 	once    sync.Once
 	grammar *bnf.Grammar
 	err     error
-	mu      sync.Mutex
-	byRule  map[string]*diagnosis.Automaton
+	mu      sync.Mutex // held to add an automaton
+	byRule  atomic.Pointer[map[string]*diagnosis.Automaton]
 }
 
 // automaton returns the diagnosis automaton of rule of v's grammar.
 func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 	d := &diagnosers[v]
+	if m := d.byRule.Load(); m != nil {
+		if a, ok := (*m)[rule]; ok {
+			return a, nil
+		}
+	}
 	d.once.Do(func() {
 		id := v.String()
 		src, err := grammar.Files.ReadFile(id + ".bnf")
@@ -36,18 +45,29 @@ func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if a, ok := d.byRule[rule]; ok {
-		return a, nil
+	old := d.byRule.Load()
+	if old != nil {
+		if a, ok := (*old)[rule]; ok {
+			return a, nil
+		}
 	}
 	a, err := diagnosis.Compile(d.grammar, rule)
 	if err != nil {
 		return nil, err
 	}
-	if d.byRule == nil {
-		d.byRule = map[string]*diagnosis.Automaton{}
+	m := map[string]*diagnosis.Automaton{rule: a}
+	if old != nil {
+		maps.Copy(m, *old)
 	}
-	d.byRule[rule] = a
+	d.byRule.Store(&m)
 	return a, nil
+}
+
+// newSyntaxError diagnoses why input is not matched by rule of v's grammar. The BNF is asked
+// about s, which is input as the parser read it (with CaseIgnoreScheme, its scheme in lower
+// case); the error keeps the input as given. It is an *EngineError when the BNF accepts s.
+func newSyntaxError(v Version, rule, input, s string) error {
+	return diagnose(&SyntaxError{Version: v, Rule: rule, Input: input}, s)
 }
 
 // diagnose fills in e.Offset, e.Expected and e.In from the automaton of e.Rule: the longest
@@ -67,8 +87,9 @@ func diagnose(e *SyntaxError, s string) error {
 	if d.Match {
 		return &EngineError{Version: e.Version, Rule: e.Rule, Input: e.Input, Parser: false, Automaton: true}
 	}
-	e.Offset, e.In = d.Offset, d.In
-	e.Expected = append([]string(nil), d.Expected...) // the automaton's slice is shared
+	// The automaton's Expected is shared by every rejection at the same point, as
+	// SyntaxError.Expected says: the error is the rejection's one allocation.
+	e.Offset, e.Expected, e.In = d.Offset, d.Expected, d.In
 	if diagnosed != nil {
 		diagnosed(e, s)
 	}
@@ -101,7 +122,7 @@ func (e *EngineError) Error() string {
 	if len(in) > 2*contextBytes {
 		in = in[:2*contextBytes] + "…"
 	}
-	return fmt.Sprintf("urlgrammar: internal error: %v %s: the generated parser %s %q, the grammar's diagnosis automaton %s it",
+	return fmt.Sprintf("internal error: %v %s: the generated parser %s %q, the grammar's diagnosis automaton %s it",
 		e.Version, e.Rule, verdict(e.Parser), in, verdict(e.Automaton))
 }
 
@@ -112,7 +133,7 @@ func (e *EngineError) Error() string {
 // run of s whatever the verdict; it is for tests and conformance runs, and ValidateRule already
 // makes the check on every rejection.
 func CheckEngines(v Version, rule, s string, mode Mode) error {
-	info, start, rule, err := startFor(v, rule, s, mode)
+	info, start, rule, err := startFor("validate", v, rule, s, mode)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,10 @@
 // any rule of the version, by its name in the document (Version.Rules lists them; "" is the
 // default), read as a Mode says. A rejection is a
 // *SyntaxError that gives the byte offset where the input stops being a prefix of any valid
-// string and what the grammar allows there. Match and MatchRule give the verdict alone.
+// string and what the grammar allows there. Match and MatchRule give the verdict alone. Every
+// other failure of the package's functions (an unknown version or rule, a resolution the
+// document does not define) is an *Error, which names the operation and the version and wraps
+// the cause.
 //
 // # Modes and policies
 //

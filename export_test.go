@@ -1,6 +1,7 @@
 package urlgrammar
 
 import (
+	"maps"
 	"sync"
 
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
@@ -16,7 +17,7 @@ func DropAutomata() {
 	for i := range diagnosers {
 		d := &diagnosers[i]
 		d.mu.Lock()
-		d.byRule = nil
+		d.byRule.Store(nil)
 		d.mu.Unlock()
 		d.once = sync.Once{}
 		d.grammar, d.err = nil, nil
@@ -40,7 +41,9 @@ func SetAutomaton(v Version, rule, src string) error {
 	}
 	d := &diagnosers[v]
 	d.mu.Lock()
-	d.byRule[rule] = a
+	m := maps.Clone(*d.byRule.Load())
+	m[rule] = a
+	d.byRule.Store(&m)
 	d.mu.Unlock()
 	return nil
 }

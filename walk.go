@@ -145,7 +145,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 		}
 	}
 	if len(g.Rules) > pegrt.MaxRules {
-		return nil, fmt.Errorf("urlgrammar: %s has %d rule numbers, more than a pegrt.RuleSet holds", g.ID, len(g.Rules))
+		return nil, fmt.Errorf("%s has %d rule numbers, more than a pegrt.RuleSet holds", g.ID, len(g.Rules))
 	}
 	w := &walker{rules: make([]ruleActs, len(g.Rules))}
 	var unknown []string
@@ -182,7 +182,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 		w.qualified = w.qualified || a.parent >= 0
 	}
 	if len(unknown) > 0 {
-		return nil, fmt.Errorf("urlgrammar: the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
+		return nil, fmt.Errorf("the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
 	}
 	for i := range w.rules {
 		r := &w.rules[i]
@@ -584,7 +584,7 @@ func ParseTree(v Version, s string) (*Node, error) {
 // ParseTreeRule is ParseTree holding s, read as mode says, to the rule named rule ("" for the
 // rule of Validate), as ValidateRule does.
 func ParseTreeRule(v Version, rule, s string, mode Mode) (*Node, error) {
-	info, start, rule, err := startFor(v, rule, s, mode)
+	info, start, rule, err := startFor("parse", v, rule, s, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -655,7 +655,7 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 // Children; the iteration holds the parse's tokens and, at most, the children of each node on
 // the path to the current one. A rejection is the *SyntaxError of ValidateRule.
 func ParseTreeNodesRule(v Version, rule, s string, mode Mode) (iter.Seq2[int, Node], error) {
-	info, start, rule, err := startFor(v, rule, s, mode)
+	info, start, rule, err := startFor("parse", v, rule, s, mode)
 	if err != nil {
 		return nil, err
 	}

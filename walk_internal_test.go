@@ -97,7 +97,7 @@ func TestFewerTokens(t *testing.T) {
 		}
 		fewer, all := 0, 0
 		for _, s := range inputs {
-			_, start, _, err := startFor(v, "", s, 0)
+			_, start, _, err := startFor("parse", v, "", s, 0)
 			if err != nil || !Match(v, s) {
 				continue
 			}

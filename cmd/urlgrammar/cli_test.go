@@ -121,8 +121,8 @@ func TestErrorPrefix(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"check", "-g", "nope", "x"}, "urlgrammar check: unknown version \"nope\""},
-		{[]string{"compare", "-g", "nope"}, "urlgrammar compare: unknown version \"nope\""},
+		{[]string{"check", "-g", "nope", "x"}, "urlgrammar check: lookup: unknown version \"nope\""},
+		{[]string{"compare", "-g", "nope"}, "urlgrammar compare: lookup: unknown version \"nope\""},
 		{[]string{"compare", "-g", "rfc1738,draft2003,rfc1738"}, "urlgrammar compare: -g names rfc1738 twice"},
 		{[]string{"charsets", "-g", "rfc3986,rfc3986"}, "urlgrammar charsets: -g names rfc3986 twice"},
 		{[]string{"compare", "--corpus", "-f", "x"}, "urlgrammar compare: --corpus takes no inputs"},
@@ -130,7 +130,7 @@ func TestErrorPrefix(t *testing.T) {
 		{[]string{"compare", "-f", "."}, "urlgrammar compare: . is a directory"},
 		{[]string{"compare", "--format", "html", "--summary", "x"}, "urlgrammar compare: --summary does not apply"},
 		{[]string{"check", "-g", "rfc1738", "-f", "/no/such/file"}, "urlgrammar check: stat /no/such/file: no such file"},
-		{[]string{"check", "-g", "rfc1738", "-rule", "nope", "x"}, "urlgrammar check: rfc1738 has no rule \"nope\""},
+		{[]string{"check", "-g", "rfc1738", "-rule", "nope", "x"}, "urlgrammar check: validate rfc1738: no rule \"nope\""},
 	} {
 		out, errs, status := runCLI(t, "", c.args...)
 		if status != exitUsage || out != "" || !strings.HasPrefix(errs, c.want) || strings.Count(errs, "urlgrammar") != 1+strings.Count(c.want[len("urlgrammar"):], "urlgrammar") {

@@ -181,7 +181,7 @@ func (e *equivRun) finishTable() error {
 func equivOne(v urlgrammar.Version, a, b string) *equivResult {
 	e, err := urlgrammar.Equivalent(v, a, b, 0)
 	if err != nil {
-		return &equivResult{Error: strings.TrimPrefix(err.Error(), "urlgrammar: ")}
+		return &equivResult{Error: err.Error()}
 	}
 	return &equivResult{Equivalent: e.Equivalent, Step: stepName(e), Section: e.Section, A: e.A, B: e.B, Difference: e.Difference}
 }

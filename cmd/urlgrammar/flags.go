@@ -101,8 +101,8 @@ func (o *onceValue) Set(s string) error {
 	return o.Value.Set(s)
 }
 
-// fail prints err on stderr after the one prefix "urlgrammar CMD: " (without the library's
-// own "urlgrammar: ") and returns the exit status of a usage or I/O error. A write error of
+// fail prints err on stderr after the one prefix "urlgrammar CMD: " (the library's messages
+// carry none) and returns the exit status of a usage or I/O error. A write error of
 // standard output is printed once, however often it is returned.
 func fail(stderr io.Writer, cmd string, err error) int {
 	var we *writeError
@@ -112,7 +112,7 @@ func fail(stderr io.Writer, cmd string, err error) int {
 		}
 		we.w.reported = true
 	}
-	fmt.Fprintf(stderr, "urlgrammar %s: %s\n", cmd, strings.TrimPrefix(err.Error(), "urlgrammar: "))
+	fmt.Fprintf(stderr, "urlgrammar %s: %s\n", cmd, err.Error())
 	return exitUsage
 }
 

@@ -346,7 +346,7 @@ func (l *loop) runResults(asJSON bool, fn func(string) (string, any, error)) int
 		case asJSON:
 			return err == nil, encodeJSONLine(l.out, value)
 		case err != nil:
-			_, werr := fmt.Fprintf(l.out, "error\t%s\n", strings.TrimPrefix(err.Error(), "urlgrammar: "))
+			_, werr := fmt.Fprintf(l.out, "error\t%s\n", err.Error())
 			return false, werr
 		}
 		l.out.WriteString(text)

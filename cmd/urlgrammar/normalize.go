@@ -18,7 +18,7 @@ type normalizeResult struct {
 func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("normalize", "-g ID [--steps STEP,...] [--json] [-f FILE | INPUT...]", stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's normalization to apply (see \"urlgrammar versions\")")
-	stepList := fs.String("steps", "", "apply only these `STEPS` of the document, comma-separated: case, percent-encoding, path segments, default port, empty path")
+	stepList := fs.String("steps", "", "apply only these `STEPS` of the document, comma-separated: case, percent-encoding, path-segments, default-port, empty-path")
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, and normal or error")
 	in := addInputFlags(fs)
 	fs.Usage = func() {
@@ -53,7 +53,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		normal, err := urlgrammar.Normalize(v, s, 0, steps...)
 		res := normalizeResult{Input: s, Normal: normal}
 		if err != nil {
-			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+			res.Error = err.Error()
 		}
 		return normal, res, err
 	})

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/urlgrammar/urlgrammar"
 )
 
@@ -23,7 +21,7 @@ func runRelative(l *loop, v urlgrammar.Version, base string, policy urlgrammar.P
 		ref, err := urlgrammar.Relativize(v, base, target, 0, policy)
 		res := relativeResult{Target: target, Version: v.String(), Ref: ref}
 		if err != nil {
-			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+			res.Error = err.Error()
 		}
 		return ref, res, err
 	})

@@ -288,7 +288,7 @@ func (r *tableRun) finish() error {
 func resolveOne(v urlgrammar.Version, base, ref string, policy urlgrammar.Policy) *resolveResult {
 	res, err := urlgrammar.Resolve(v, base, ref, 0, policy)
 	if err != nil {
-		return &resolveResult{Error: strings.TrimPrefix(err.Error(), "urlgrammar: ")}
+		return &resolveResult{Error: err.Error()}
 	}
 	out := &resolveResult{Text: res.Text, SameDocument: res.SameDocument}
 	findings, _ := urlgrammar.ReviewReference(v, base, ref, 0, policy)

@@ -13,13 +13,14 @@ import (
 
 // reviewFinding is one finding in the JSON of review, compare and resolve.
 type reviewFinding struct {
-	Version string `json:"version,omitempty"` // in compare's JSON
-	Concern string `json:"concern"`
-	Section string `json:"section"`
-	Reason  string `json:"reason"`
-	Begin   int    `json:"begin"`
-	End     int    `json:"end"`
-	Text    string `json:"text"`
+	Version  string              `json:"version,omitempty"` // in compare's JSON
+	Concern  string              `json:"concern"`
+	Severity urlgrammar.Severity `json:"severity"`
+	Section  string              `json:"section"`
+	Reason   string              `json:"reason"`
+	Begin    int                 `json:"begin"`
+	End      int                 `json:"end"`
+	Text     string              `json:"text"`
 }
 
 // reviewResult is one line of "review --json".
@@ -30,28 +31,36 @@ type reviewResult struct {
 	Offset   *int            `json:"offset,omitempty"`
 	Expected []string        `json:"expected,omitempty"`
 	Message  *string         `json:"message,omitempty"`
+	// Unchecked says why a valid input was not checked: the version's document states no
+	// consideration to check it against.
+	Unchecked string `json:"unchecked,omitempty"`
 }
 
 func jsonFindings(input string, fs []urlgrammar.Finding) []reviewFinding {
 	out := []reviewFinding{} // [] rather than null when there is none
 	for _, f := range fs {
-		out = append(out, reviewFinding{Concern: f.Concern.String(), Section: f.Section, Reason: f.Reason, Begin: f.Begin, End: f.End, Text: input[f.Begin:f.End]})
+		out = append(out, reviewFinding{Concern: f.Concern.String(), Severity: f.Severity, Section: f.Section, Reason: f.Reason, Begin: f.Begin, End: f.End, Text: input[f.Begin:f.End]})
 	}
 	return out
 }
 
 func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("review", "-g ID [--json] [--explain] [-f FILE | INPUT...]", stderr)
+	fs := newFlagSet("review", "-g ID [--fail-on SEVERITY] [--json] [--explain] [-f FILE | INPUT...]", stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
-	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, section, reason, begin, end, text), or the syntax error")
+	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
 	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
+	var failOn urlgrammar.Severity
+	fs.TextVar(&failOn, "fail-on", urlgrammar.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
 	in := addInputFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--json] [--explain] [-f FILE | INPUT...]")
+		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--fail-on SEVERITY] [--json] [--explain] [-f FILE | INPUT...]")
 		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
 		fmt.Fprintln(stderr, "One line per input: \"ok\"; or \"findings\" and, for each, a tab, the document's section, the")
-		fmt.Fprintln(stderr, "reason and the byte span; or \"invalid\", the offset and the reason, as check prints them.")
-		fmt.Fprintln(stderr, "Exit status 1 when some input is invalid or has a finding.")
+		fmt.Fprintln(stderr, "severity of its words (informational, warning, should-not, must), the reason and the byte")
+		fmt.Fprintln(stderr, "span; or \"invalid\", the offset and the reason, as check prints them; or \"unchecked\" and why,")
+		fmt.Fprintln(stderr, "under a version whose document states no consideration (draft1993).")
+		fmt.Fprintln(stderr, "Exit status 1 when some input is invalid or unchecked, or has a finding of the --fail-on")
+		fmt.Fprintln(stderr, "severity or above (by default, any finding).")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
@@ -72,11 +81,27 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		s := in.text
 		findings, err := urlgrammar.Review(v, s, 0)
 		var se *urlgrammar.SyntaxError
-		if err != nil && !errors.As(err, &se) {
+		var unchecked string
+		switch {
+		case errors.Is(err, urlgrammar.ErrNoConsiderations):
+			unchecked = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+		case err != nil && !errors.As(err, &se):
 			return false, err
+		}
+		// An input that could not be reviewed fails the run, as does a finding of the chosen
+		// severity or above.
+		pass := err == nil
+		for _, f := range findings {
+			if f.Severity >= failOn {
+				pass = false
+			}
 		}
 		var writeErr error
 		switch {
+		case *asJSON && unchecked != "":
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: []reviewFinding{}, Unchecked: unchecked})
+		case unchecked != "":
+			_, writeErr = fmt.Fprintf(out, "unchecked\t%s\n", unchecked)
 		case *asJSON && se != nil:
 			msg := se.Reason()
 			writeErr = encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg})
@@ -101,7 +126,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				explainFinding(stderr, s, f)
 			}
 		}
-		return err == nil && len(findings) == 0, writeErr
+		return pass, writeErr
 	})
 }
 
@@ -130,7 +155,7 @@ func explainFinding(w io.Writer, input string, f urlgrammar.Finding) {
 	if hi < len(input) {
 		line.WriteString("…")
 	}
-	fmt.Fprintf(w, "%s: bytes %d-%d: %s\n  %s\n  %s\n", f.Section, f.Begin, f.End, f.Reason, line.String(), strings.TrimRight(marks.String(), " "))
+	fmt.Fprintf(w, "%s (%s): bytes %d-%d: %s\n  %s\n  %s\n", f.Section, f.Severity, f.Begin, f.End, f.Reason, line.String(), strings.TrimRight(marks.String(), " "))
 }
 
 // withReview returns w with each row's security review added: in markdown and in the HTML
