@@ -34,7 +34,7 @@ func TestEngineError(t *testing.T) {
 		if automaton != tc.parser {
 			want = &urlgrammar.EngineError{Version: v, Rule: "port", Input: tc.input, Parser: tc.parser, Automaton: automaton}
 		}
-		err := urlgrammar.CheckEngines(v, "port", tc.input, 0)
+		_, _, err := urlgrammar.CheckEngines(v, "port", tc.input, 0)
 		var ee *urlgrammar.EngineError
 		switch {
 		case want == nil && err != nil:
@@ -85,7 +85,7 @@ func TestEnginesAgree(t *testing.T) {
 				inputs = append(inputs, p, gen.NearMiss(p))
 			}
 			for _, s := range inputs {
-				if err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
+				if _, _, err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
 					t.Error(err)
 				}
 			}

@@ -26,6 +26,28 @@ type Resolution struct {
 	// "same-document reference" of RFC 3986 section 4.4 (a target that, aside from its fragment,
 	// is identical to the base). RFC 1808 and the 1993 draft have no such notion.
 	SameDocument bool
+	// Invalid is empty when Text is a URL of the version's grammar (it matches the default rule
+	// and has a scheme), and otherwise says why it is not, citing the document: the algorithm
+	// as printed can give a string that the same document's grammar rejects, as when RFC 3986's
+	// remove_dot_segments (section 5.2.4) leaves a path beginning with "//" after a scheme with
+	// no authority ("x:/.//h:p/" against any base is "x://h:p/", whose port "p" is no port,
+	// while section 3.3 says that such a path "cannot begin with two slash characters"), or
+	// when a non-validating reading (Policy.NonValidating) reads the text after an ignored
+	// scheme as a relative path ("http:[" against "http://a/b/" is "http://a/b/[" under the
+	// 2003 draft).
+	//
+	// Resolve returns the target that way rather than failing because each document defines the
+	// target as what its algorithm gives: RFC 1808 section 4 ("The resulting URL components
+	// [...] are recombined to give the absolute form of the embedded URL"), section 5.2 of the
+	// 1997 draft and RFC 2396 (step 7, "the resulting URI components [...] are recombined"),
+	// the 2003 draft's section 5.2 and RFC 3986 section 5.2 (its pseudo-code, then "the
+	// resulting target URI components" of 5.3), none of which asks for the result to be
+	// validated; their example tables are reproduced as printed. The caller that needs a URL of
+	// the version checks Invalid. The 1993 draft is the exception: it defines a partial form as
+	// an abbreviation of a URL ("the URL of another object may be given in abbreviated form"),
+	// so a partial form that stands for no valid URL is an error of Resolve, and Invalid is
+	// never set under it.
+	Invalid string
 }
 
 // ErrNoResolution is wrapped by the error of Resolve for a version whose document defines no
@@ -161,8 +183,17 @@ func (u *URL) Resolve(ref string, p Policy) (Resolution, error) {
 	return r.resolve(u, ref)
 }
 
-// resolve resolves ref against base, parsed under r.v.
+// resolve resolves ref against base, parsed under r.v, and says whether the target is valid.
 func (r *resolution) resolve(base *URL, ref string) (Resolution, error) {
+	res, err := r.run(base, ref)
+	if err == nil {
+		res.Invalid = r.invalid(res.Text)
+	}
+	return res, err
+}
+
+// run resolves ref against base, parsed under r.v, without checking the target's validity.
+func (r *resolution) run(base *URL, ref string) (Resolution, error) {
 	if err := r.setBase(base); err != nil {
 		return Resolution{}, err
 	}
@@ -175,6 +206,38 @@ func (r *resolution) resolve(base *URL, ref string) (Resolution, error) {
 		}
 	}
 	return resolvers[v].resolve(r)
+}
+
+// invalid says why target is not a URL of r.v's grammar (see Resolution.Invalid), or returns
+// "" when it is one.
+func (r *resolution) invalid(target string) string {
+	u, err := ParseRule(r.v, "", target, r.mode)
+	if err == nil && u.Scheme().Present {
+		return ""
+	}
+	if err == nil {
+		// Under RFC 1808 a relativeURL may hold a ":" in its first segment: what the algorithm
+		// gives with a scheme is then read as a relative URL. It is a URL when its part before
+		// the fragment is an absolute one.
+		abs, _, _ := strings.Cut(target, "#")
+		if err = ValidateRule(r.v, versions[r.v].absoluteRule, abs, r.mode); err == nil {
+			return ""
+		}
+	}
+	doc, _, _ := strings.Cut(r.v.Document(), ",")
+	why := fmt.Sprintf("%s %s gives %q, which the grammar of %s rejects: %s", doc, resolvers[r.v].section, target, doc,
+		err)
+	if _, hasAuthority := appendixBAuthority(target); r.v == RFC3986 && hasAuthority && r.authorityFromPath() {
+		why += `; the path that section 5.2.4 leaves begins with "//", which section 5.3 writes after the scheme, where it is read as an authority (section 3.3: "If a URI does not contain an authority component, then the path cannot begin with two slash characters")`
+	}
+	return why
+}
+
+// authorityFromPath reports whether the target can have an authority only from its path: the
+// reference has none, and either its scheme is taken as it stands or the base has none.
+func (r *resolution) authorityFromPath() bool {
+	ref, base := partsOf(r.refURL), partsOf(r.baseURL)
+	return !ref.hasAuthority && (ref.hasScheme && !ignoresScheme(r.v, r.policy, base, ref, r.base) || !base.hasAuthority)
 }
 
 // newResolution checks v, mode and p.

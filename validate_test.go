@@ -175,7 +175,7 @@ func FuzzValidate(f *testing.F) {
 		if se != nil && se.Offset == len(s) && slices.Contains(se.Expected, "end of input") {
 			t.Fatalf("%v %s %q: a diagnosis that expects what it found: %v", v, rule, s, first)
 		}
-		if err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
+		if _, _, err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -178,7 +178,7 @@ func FuzzConformance(f *testing.F) {
 			return
 		}
 		rule := rules[k]
-		if err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
+		if _, _, err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
 			t.Error(err)
 		}
 		want := g.Recognize(rule, s)
@@ -188,4 +188,40 @@ func FuzzConformance(f *testing.F) {
 				v, rule, s, got, want, d.Offset, d.In, d.ExpectedText())
 		}
 	})
+}
+
+// TestCoverEngines runs the W-method suite of every rule of every version (Cover), within a
+// small budget per rule, against the library's two engines: the generated parser and the
+// diagnosis automaton (urlgrammar.CheckEngines). CI runs the whole suite (urlgrammar conform
+// --cover); this keeps every rule's suite in the tests.
+func TestCoverEngines(t *testing.T) {
+	budget := 3000
+	if testing.Short() {
+		budget = 500
+	}
+	for _, v := range urlgrammar.Versions() {
+		g := bnf(t, v)
+		for _, rule := range v.Rules() {
+			rep, err := conformance.Cover(g, rule, conformance.CoverConfig{
+				Implementations: []string{"parser", "automaton"},
+				Run: func(s string, verdicts []bool) {
+					verdicts[0], verdicts[1], _ = urlgrammar.CheckEngines(v, rule, s, 0)
+				},
+				Budget: budget,
+			})
+			if err != nil {
+				t.Errorf("%v %s: %v", v, rule, err)
+				continue
+			}
+			if rep.Disagreements[0]+rep.Disagreements[1] > 0 {
+				t.Errorf("%v %s: %s", v, rule, coverText(rep))
+			}
+		}
+	}
+}
+
+func coverText(r conformance.CoverReport) string {
+	var b strings.Builder
+	r.WriteText(&b)
+	return b.String()
 }

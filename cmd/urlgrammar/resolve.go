@@ -16,9 +16,12 @@ type resolveResult struct {
 	Text         string `json:"text"`
 	SameDocument bool   `json:"same_document"`
 	Error        string `json:"error,omitempty"`
-	// Warning is set when the target's authority came from the reference's path (see
-	// urlgrammar.ReviewReference).
+	// Warning is set when the reference moves the authority (see urlgrammar.ReviewReference)
+	// or the target is not a URL of the version's grammar; it says both when both hold.
 	Warning string `json:"warning,omitempty"`
+	// Invalid says why the target is not a URL of the version's grammar (see
+	// urlgrammar.Resolution.Invalid).
+	Invalid string `json:"invalid,omitempty"`
 }
 
 // resolveLine is one line of "resolve --json": with -g, Result is set; with --all, Results
@@ -297,12 +300,17 @@ func resolveOne(v urlgrammar.Version, base, ref string, policy urlgrammar.Policy
 	if err != nil {
 		return &resolveResult{Error: err.Error()}
 	}
-	out := &resolveResult{Text: res.Text, SameDocument: res.SameDocument}
+	out := &resolveResult{Text: res.Text, SameDocument: res.SameDocument, Invalid: res.Invalid}
+	var warnings []string
 	findings, _ := urlgrammar.ReviewReference(v, base, ref, 0, policy)
 	for _, f := range findings {
 		if f.Concern == urlgrammar.PathBecomesAuthority {
-			out.Warning = f.String()
+			warnings = append(warnings, f.String())
 		}
 	}
+	if res.Invalid != "" {
+		warnings = append(warnings, "not a URL of the grammar: "+res.Invalid)
+	}
+	out.Warning = strings.Join(warnings, "; ")
 	return out
 }
