@@ -224,7 +224,7 @@ func (r *resolution) invalid(target string) string {
 			return ""
 		}
 	}
-	doc, _, _ := strings.Cut(r.v.Document(), ",")
+	doc, _, _ := strings.Cut(versions[r.v].document, ",")
 	why := fmt.Sprintf("%s %s gives %q, which the grammar of %s rejects: %s", doc, resolvers[r.v].section, target, doc,
 		err)
 	if _, hasAuthority := appendixBAuthority(target); r.v == RFC3986 && hasAuthority && r.authorityFromPath() {

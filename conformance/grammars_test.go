@@ -201,7 +201,7 @@ func TestCoverEngines(t *testing.T) {
 	}
 	for _, v := range urlgrammar.Versions() {
 		g := bnf(t, v)
-		for _, rule := range v.Rules() {
+		for _, rule := range v.Spec().Rules {
 			rep, err := conformance.Cover(g, rule, conformance.CoverConfig{
 				Implementations: []string{"parser", "automaton"},
 				Run: func(s string, verdicts []bool) {
