@@ -2,7 +2,6 @@ package urlgrammar
 
 import (
 	"iter"
-	"slices"
 	"sync/atomic"
 
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
@@ -96,11 +95,6 @@ func (u *URL) Authority() Authority {
 // Path is the path, with its kind.
 func (u *URL) Path() Path { return Path{Component: u.get(fPath), Kind: u.c.pathKind} }
 
-// Params are the ";" parameters that RFC 1808 places after the whole path (rel_path =
-// [ path ] [ ";" params ] [ "?" query ]), without the ";". The grammars that put parameters
-// inside each path segment give them per Segment instead.
-func (u *URL) Params() Component { return u.get(fParams) }
-
 // Query is the query, without the "?"; for an RFC 1738 HTTP or WAIS URL, its search part.
 func (u *URL) Query() Component { return u.get(fQuery) }
 
@@ -192,14 +186,19 @@ const (
 	HostEmpty                     // a host that is present and empty
 )
 
-var hostKindNames = [...]string{"", "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty"}
+var hostKindIDs = []string{"", "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty"}
 
-// String returns "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty", or "" for HostNone.
-func (k HostKind) String() string {
-	if int(k) < len(hostKindNames) {
-		return hostKindNames[k]
-	}
-	return ""
+// String returns the kind's ID: "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty", or
+// "" for HostNone.
+func (k HostKind) String() string { return enumString(k, hostKindIDs, "HostKind") }
+
+// MarshalText returns the kind's ID, as String does; a HostKind that is none of the kinds is
+// an error.
+func (k HostKind) MarshalText() ([]byte, error) { return marshalEnum(k, hostKindIDs, "HostKind") }
+
+// UnmarshalText sets k to the kind whose ID is text, ignoring case ("" is HostNone).
+func (k *HostKind) UnmarshalText(text []byte) error {
+	return unmarshalEnum(k, text, hostKindIDs, "HostKind")
 }
 
 // The Path of a URL, with its Kind. URL.Segments gives its segments.
@@ -232,14 +231,18 @@ const (
 	PathEmpty    // a path that is present and empty
 )
 
-var pathKindNames = [...]string{"", "absolute", "relative", "opaque", "empty"}
+var pathKindIDs = []string{"", "absolute", "relative", "opaque", "empty"}
 
-// String returns "absolute", "relative", "opaque", "empty", or "" for PathNone.
-func (k PathKind) String() string {
-	if int(k) < len(pathKindNames) {
-		return pathKindNames[k]
-	}
-	return ""
+// String returns the kind's ID: "absolute", "relative", "opaque", "empty", or "" for PathNone.
+func (k PathKind) String() string { return enumString(k, pathKindIDs, "PathKind") }
+
+// MarshalText returns the kind's ID, as String does; a PathKind that is none of the kinds is
+// an error.
+func (k PathKind) MarshalText() ([]byte, error) { return marshalEnum(k, pathKindIDs, "PathKind") }
+
+// UnmarshalText sets k to the kind whose ID is text, ignoring case ("" is PathNone).
+func (k *PathKind) UnmarshalText(text []byte) error {
+	return unmarshalEnum(k, text, pathKindIDs, "PathKind")
 }
 
 // A Segment is one segment of a hierarchical path, as the grammar's segment rule matched it
@@ -252,25 +255,11 @@ type Segment struct {
 	Params []Component
 }
 
-// Segments returns the segments of the path in order, or nil if the path has none (or the
-// grammar does not divide it into segments). The first call of Segments, AllSegments or Parts
-// reads the URL again to find them (see URL); each call allocates the slice it returns.
-func (u *URL) Segments() []Segment {
-	n := 0
-	for _, tag := range u.details().tags {
-		if tag.kind == itemSegment {
-			n++
-		}
-	}
-	if n == 0 {
-		return nil
-	}
-	return slices.AppendSeq(make([]Segment, 0, n), u.AllSegments())
-}
-
-// AllSegments returns an iterator over the segments of the path, in order: the segments of
-// Segments, without the slice that holds them all, for a path too long to hold twice.
-func (u *URL) AllSegments() iter.Seq[Segment] {
+// Segments returns an iterator over the segments of the path, in order: none when the path
+// has none (or the grammar does not divide it into segments). The first call of Segments,
+// Part or Parts reads the URL again to find them (see URL); each Segment's Params are
+// allocated as the iteration reaches it.
+func (u *URL) Segments() iter.Seq[Segment] {
 	return func(yield func(Segment) bool) {
 		d := u.details()
 		for i, it := range d.items {

@@ -8,7 +8,8 @@ type Equivalence struct {
 	Equivalent bool
 	// Step is, when they are equivalent, the rung of the ladder on which they first compare
 	// equal: SimpleComparison when they are the same string, otherwise the last of the steps
-	// that it took (the steps are climbed in the document's order, each rung adding one).
+	// that it took (the steps are climbed in the document's order, each rung adding one). It
+	// is the zero Step when they are not equivalent.
 	Step Step
 	// Section is where the document gives Step, such as "section 6.2.2.2"; "" for
 	// SimpleComparison.
@@ -23,7 +24,7 @@ type Equivalence struct {
 
 // Equivalent compares a and b under v's document, climbing its comparison ladder (RFC 3986 and
 // the 2003 draft, section 6.2): first the strings as they are, then normalized with the first
-// of the document's steps, with the first two, and so on (Version.NormalizationSteps). It
+// of the document's steps, with the first two, and so on (Spec.NormalizationSteps). It
 // reports the rung on which they first compare equal or, when none makes them equal, where
 // their normal forms differ. Both must be valid under v, read as mode says, as for Normalize.
 //
@@ -49,7 +50,7 @@ func Equivalent(v Version, a, b string, mode Mode) (Equivalence, error) {
 	}
 	var na, nb string
 	for i, s := range n.steps {
-		steps := v.NormalizationSteps()[:i+1]
+		steps := v.normalizationSteps()[:i+1]
 		if na, err = n.normalize(v, a, steps, mode); err != nil {
 			return Equivalence{}, err
 		}
@@ -81,7 +82,7 @@ func (n *normalizer) difference(v Version, a, b string, mode Mode) string {
 		{"host", aa.Host, ab.Host},
 		{"port", aa.Port, ab.Port},
 		{"path", ua.Path().Component, ub.Path().Component},
-		{"params", ua.Params(), ub.Params()},
+		{"params", ua.get(fParams), ub.get(fParams)},
 		{"query", ua.Query(), ub.Query()},
 		{"fragment", ua.Fragment(), ub.Fragment()},
 	}

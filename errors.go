@@ -88,8 +88,9 @@ func (e *SyntaxError) Error() string {
 func (e *SyntaxError) appendError(b []byte) []byte {
 	at := e.offset()
 	lo, hi := max(at-contextBytes, 0), min(at+contextBytes, len(e.Input))
-	b = append(b, e.Version.String()...)
-	b = append(b, ' ')
+	if v := e.Version.String(); v != "" {
+		b = append(append(b, v...), ' ')
+	}
 	if e.Rule != "" {
 		b = append(append(b, e.Rule...), ' ')
 	}

@@ -63,15 +63,20 @@ const (
 	EscapedPathDelimiter
 )
 
-var concernNames = [...]string{"", "userinfo", "password", "misleading-userinfo", "port", "rare-ip-address",
+var concernIDs = []string{"", "userinfo", "password", "misleading-userinfo", "port", "rare-ip-address",
 	"escaped-control", "escaped-host-delimiter", "dot-segments", "path-becomes-authority", "escaped-path-delimiter"}
 
-// String returns the concern's short name, such as "password" or "rare-ip-address".
-func (c Concern) String() string {
-	if int(c) < len(concernNames) && c != 0 {
-		return concernNames[c]
-	}
-	return fmt.Sprintf("Concern(%d)", int(c))
+// String returns the concern's ID, a short name such as "password" or "rare-ip-address"; ""
+// for the zero Concern.
+func (c Concern) String() string { return enumString(c, concernIDs, "Concern") }
+
+// MarshalText returns the concern's ID, as String does; a Concern that is none of the
+// concerns is an error.
+func (c Concern) MarshalText() ([]byte, error) { return marshalEnum(c, concernIDs, "Concern") }
+
+// UnmarshalText sets c to the concern whose ID is text, ignoring case ("" is the zero Concern).
+func (c *Concern) UnmarshalText(text []byte) error {
+	return unmarshalEnum(c, text, concernIDs, "Concern")
 }
 
 // A Finding is one security consideration of a version's document that applies to an input.
@@ -136,7 +141,7 @@ func (s Severity) String() string {
 // error.
 func (s Severity) MarshalText() ([]byte, error) {
 	if int(s) >= len(severityNames) {
-		return nil, fmt.Errorf("urlgrammar: unknown severity %d", int(s))
+		return nil, errorf("severity", 0, "unknown severity %d", int(s))
 	}
 	return []byte(severityNames[s]), nil
 }
@@ -149,7 +154,7 @@ func (s *Severity) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("urlgrammar: unknown severity %q (want %s)", text, strings.Join(severityNames[:], ", "))
+	return errorf("severity", 0, "unknown severity %q (want %s)", text, strings.Join(severityNames[:], ", "))
 }
 
 // A cite is where a version's document states one consideration, and how strongly.
@@ -331,7 +336,7 @@ func Review(v Version, s string, mode Mode) ([]Finding, error) {
 		return reviewRFC1808(u), nil
 	}
 	if reviews[v] == nil {
-		return nil, fmt.Errorf("urlgrammar: %v: %w (its \"Security considerations\": \"The URL scheme does not in itself pose a security threat\")", v, ErrNoConsiderations)
+		return nil, errorf("review", v, "%w (its \"Security considerations\": \"The URL scheme does not in itself pose a security threat\")", ErrNoConsiderations)
 	}
 	return reviewURL(u, reviews[v]), nil
 }
@@ -774,7 +779,7 @@ func (r *reviewer) dotSegments(rv *review) {
 	rooted := r.u.Path().Kind == PathAbsolute
 	depth := 0
 	climbed := false
-	for _, seg := range r.u.Segments() {
+	for seg := range r.u.Segments() {
 		d := seg.Decoded()
 		pieces := []string{d}
 		if d != seg.Text && strings.ContainsAny(d, `/\`) {

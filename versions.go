@@ -1,7 +1,7 @@
 package urlgrammar
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -16,24 +16,8 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
-// A Version is one of the grammars in which URLs were historically written.
-type Version int
-
-// The grammar versions, oldest first. The zero Version is none of them.
-const (
-	Draft1993 Version = iota + 1 // T. Berners-Lee, "Uniform Resource Locators", IETF URL WG Internet Draft, July 1993
-	Draft1994                    // draft-ietf-uri-url-03, "Uniform Resource Locators", March 1994
-	RFC1738                      // RFC 1738, "Uniform Resource Locators (URL)", December 1994
-	RFC1808                      // RFC 1808, "Relative Uniform Resource Locators", June 1995
-	Draft1997                    // draft-fielding-url-syntax-05, May 1997
-	RFC2396                      // RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax", August 1998
-	Draft2003                    // draft-fielding-uri-rfc2396bis-01, March 2003
-	RFC3986                      // RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax", January 2005
-)
-
 // version holds what the package knows of one Version.
 type version struct {
-	id       string
 	document string
 	date     string // year and month of publication, "YYYY-MM"
 	// grammar is the generated parser package's description; nil until the grammar exists.
@@ -65,7 +49,6 @@ type version struct {
 
 var versions = [...]*version{
 	Draft1993: {
-		id:           "draft1993",
 		absoluteRule: "url",
 		document:     `T. Berners-Lee, "Uniform Resource Locators", IETF URL working group Internet Draft`,
 		date:         "1993-07",
@@ -73,7 +56,6 @@ var versions = [...]*version{
 		fills:        draft1993Fills,
 	},
 	Draft1994: {
-		id:           "draft1994",
 		absoluteRule: "url",
 		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators"`,
 		date:         "1994-03",
@@ -81,7 +63,6 @@ var versions = [...]*version{
 		fills:        draft1994Fills,
 	},
 	RFC1738: {
-		id:       "rfc1738",
 		document: `RFC 1738, "Uniform Resource Locators (URL)"`,
 		date:     "1994-12",
 		grammar:  rfc1738.Grammar,
@@ -96,7 +77,6 @@ var versions = [...]*version{
 		otherRule: "genericurl",
 	},
 	RFC1808: {
-		id:           "rfc1808",
 		absoluteRule: "absoluteURL",
 		document:     `RFC 1808, "Relative Uniform Resource Locators"`,
 		date:         "1995-06",
@@ -104,7 +84,6 @@ var versions = [...]*version{
 		fills:        rfc1808Fills,
 	},
 	Draft1997: {
-		id:           "draft1997",
 		absoluteRule: "absoluteURL",
 		document:     `draft-fielding-url-syntax-05, "Uniform Resource Locators (URL): Generic Syntax and Semantics"`,
 		date:         "1997-05",
@@ -113,7 +92,6 @@ var versions = [...]*version{
 		pathDefined:  true,
 	},
 	RFC2396: {
-		id:           "rfc2396",
 		absoluteRule: "absoluteURI",
 		document:     `RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax"`,
 		date:         "1998-08",
@@ -122,7 +100,6 @@ var versions = [...]*version{
 		pathDefined:  true,
 	},
 	Draft2003: {
-		id:           "draft2003",
 		absoluteRule: "absolute-URI",
 		document:     `draft-fielding-uri-rfc2396bis-01, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2003-03",
@@ -131,7 +108,6 @@ var versions = [...]*version{
 		pathDefined:  true,
 	},
 	RFC3986: {
-		id:           "rfc3986",
 		absoluteRule: "absolute-URI",
 		document:     `RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2005-01",
@@ -185,66 +161,66 @@ func (v Version) info() *version {
 	return versions[v]
 }
 
-// String returns the version's id, such as "rfc1738".
-func (v Version) String() string {
-	if v > 0 && int(v) < len(versions) && versions[v] != nil {
-		return versions[v].id
-	}
-	return fmt.Sprintf("Version(%d)", int(v))
+// A Spec is what a version's document specifies, as this package reads it: the document, its
+// grammar's rules, and which of the package's operations it defines. Version.Spec returns it.
+type Spec struct {
+	// Document names the document that defines the grammar, and Date is its date of
+	// publication, as "YYYY-MM".
+	Document, Date string
+	// StartRules lists the document's own entry points, by their names in the document, such
+	// as "URI-reference": the rules it means a URL to be read as. The first is DefaultRule,
+	// the rule that Validate holds an input to (for RFC 1738, as the package documentation
+	// says). Rules lists every rule of the document in its order: the rules that ValidateRule,
+	// MatchRule, ParseRule and ParseTreeRule accept, such as "host" or "IPv6address" of RFC
+	// 3986.
+	StartRules, Rules []string
+	DefaultRule       string
+	// AbsoluteRule is the rule for an absolute URL with no fragment, such as "absolute-URI";
+	// for RFC 1738, whose URLs are all absolute, it is "" and stands for the default reading
+	// of Validate. Package compare holds inputs to it by default, so that like is compared
+	// with like.
+	AbsoluteRule string
+	// Resolution names the part of the document that defines how a relative reference is
+	// resolved, such as "section 5.2", or is "" when it defines none (the 1994 draft and RFC
+	// 1738): then Resolve gives an error that wraps ErrNoResolution. Offers holds, as true,
+	// each choice of a Policy that the document leaves to a resolver (Resolve refuses the
+	// others).
+	Resolution string
+	Offers     Policy
+	// NormalizationSteps are the steps of the document's normalization, in its order, or nil
+	// when it says nothing of when two URLs are equivalent (the 1993 and 1994 drafts and RFC
+	// 1808): then Normalize and Equivalent give an error that wraps ErrNoNormalization.
+	NormalizationSteps []Step
 }
 
-// Document names the document that defines the version's grammar.
-func (v Version) Document() string {
-	if v > 0 && int(v) < len(versions) && versions[v] != nil {
-		return versions[v].document
+// Spec returns what v's document specifies; the zero Spec for a Version that is none of the
+// versions. Its slices are v's own copies, which the caller may change.
+func (v Version) Spec() Spec {
+	info := v.info()
+	if info == nil {
+		return Spec{}
 	}
-	return ""
+	sp := Spec{
+		Document:           info.document,
+		Date:               info.date,
+		StartRules:         slices.Clone(info.grammar.Starts),
+		Rules:              slices.Clone(info.grammar.DocumentRules),
+		DefaultRule:        info.grammar.Starts[0],
+		AbsoluteRule:       info.absoluteRule,
+		Resolution:         v.resolutionSection(),
+		NormalizationSteps: v.normalizationSteps(),
+	}
+	if sp.Resolution != "" {
+		rv := resolvers[v]
+		sp.Offers = Policy{NonValidating: rv.nonValidating, RemoveDotDot: rv.dotDot, AvoidTraversal: rv.dotDot}
+	}
+	return sp
 }
 
-// Date is the document's date of publication, as "YYYY-MM".
-func (v Version) Date() string {
-	if v > 0 && int(v) < len(versions) && versions[v] != nil {
-		return versions[v].date
-	}
-	return ""
-}
-
-// StartRules lists the document's own entry points, by their names in the document, such as
-// "URI-reference": the rules it means a URL to be read as. The first is the default start
-// rule. ValidateRule accepts these and every other rule of the document (Rules).
-func (v Version) StartRules() []string {
-	if info := v.info(); info != nil {
-		return append([]string(nil), info.grammar.Starts...)
-	}
-	return nil
-}
-
-// Rules lists every rule of v's document, by its name there, in the document's order: the
-// rules that ValidateRule, MatchRule, ParseRule and ParseTreeRule accept, such as "host" or
-// "IPv6address" of RFC 3986.
-func (v Version) Rules() []string {
-	if info := v.info(); info != nil {
-		return append([]string(nil), info.grammar.DocumentRules...)
-	}
-	return nil
-}
-
-// DefaultRule is the rule that Validate holds an input to: the version's broadest reference
-// rule. For RFC 1738, Validate reads it as the package documentation says.
-func (v Version) DefaultRule() string {
+// defaultRule is Spec().DefaultRule, without the copies: "" for an unknown version.
+func (v Version) defaultRule() string {
 	if info := v.info(); info != nil {
 		return info.grammar.Starts[0]
-	}
-	return ""
-}
-
-// AbsoluteRule is the version's rule for an absolute URL with no fragment, such as
-// "absolute-URI"; for RFC 1738, whose URLs are all absolute, it is "" and stands for the
-// default reading of Validate. Package compare holds inputs to it by default, so that like is
-// compared with like.
-func (v Version) AbsoluteRule() string {
-	if info := v.info(); info != nil {
-		return info.absoluteRule
 	}
 	return ""
 }
@@ -260,16 +236,14 @@ func Versions() []Version {
 	return vs
 }
 
-// Lookup returns the Version whose id is id ("rfc1738", "draft2003", …), ignoring case.
+// Lookup returns the Version whose ID is id ("rfc1738", "draft2003", …), ignoring case, as
+// Version.UnmarshalText reads it; "" is no version here.
 func Lookup(id string) (Version, error) {
-	var known []string
-	for _, v := range Versions() {
-		if strings.EqualFold(v.String(), id) {
-			return v, nil
-		}
-		known = append(known, v.String())
+	var v Version
+	if err := v.UnmarshalText([]byte(id)); err != nil || v == 0 {
+		return 0, errorf("lookup", 0, "unknown version %q (known: %s)", id, strings.Join(versionIDs[1:], ", "))
 	}
-	return 0, errorf("lookup", 0, "unknown version %q (known: %s)", id, strings.Join(known, ", "))
+	return v, nil
 }
 
 // largeTokens is the size of token buffer above which a parser is pooled as large, and

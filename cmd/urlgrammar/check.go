@@ -24,6 +24,8 @@ type checkResult struct {
 	Offset   *int     `json:"offset"`
 	Expected []string `json:"expected"`
 	Message  *string  `json:"message"`
+	// The provenance of an input read from a document (--from).
+	*sourced
 }
 
 // checkOptions are the flags of check that shape its output.
@@ -34,7 +36,7 @@ type checkOptions struct {
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", "-g ID [-rule RULE] [-q | --json] [-n] [--only-invalid] [--echo] [--count] [--explain] [--case-ignore-scheme] [-f FILE | INPUT...]", stderr)
+	fs := newFlagSet("check", "-g ID [-rule RULE] [-q | --json] [-n] [--only-invalid] [--echo] [--count] [--explain] [--case-ignore-scheme] [--from FORMAT [--resolve]] [-f FILE | INPUT...]", stderr)
 	gf := addGrammarFlags(fs)
 	in := addInputFlags(fs)
 	var o checkOptions
@@ -45,6 +47,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.onlyInvalid, "only-invalid", false, "print the verdicts of the invalid inputs only")
 	fs.BoolVar(&o.echo, "echo", false, "add the input to each verdict line, after the verdict")
 	count := fs.Bool("count", false, "end with \"N of M valid\" on standard error")
+	sf := addSourceFlags(fs, "lines")
 	caseIgnore := fs.Bool("case-ignore-scheme", false, "treat upper case letters in a scheme name as lower case (RFC 1738 section 2.1)")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
@@ -62,10 +65,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		mode = urlgrammar.CaseIgnoreScheme
 	}
 	o.target, o.mode = target, mode
-	l, err := newLoop("check", in, inputs, stdin, stdout, stderr)
+	l, err := newSourceLoop("check", in, sf, target.Version, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "check", err)
 	}
+	sourceNote(stderr, "check", sf, target.Version)
 	l.count = *count
 	judge := func(in input, se *urlgrammar.SyntaxError) (bool, error) {
 		return se == nil, o.write(l, in, se)
@@ -115,7 +119,7 @@ func (o checkOptions) write(l *loop, in input, se *urlgrammar.SyntaxError) error
 		return nil
 	}
 	if o.json {
-		r := checkResult{Input: in.text, InputBytes: inputBytes(in.text), Valid: se == nil, Rule: o.target.RuleFor(in.text, o.mode)}
+		r := checkResult{Input: in.text, InputBytes: inputBytes(in.text), Valid: se == nil, Rule: o.target.RuleFor(in.text, o.mode), sourced: in.src}
 		if o.numbers {
 			r.Line = in.line
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/source"
 )
 
 // ruleOverrides is the repeatable -rule id=RULE flag of compare.
@@ -35,7 +36,7 @@ func (r ruleOverrides) Set(s string) error {
 // so it exits 0 when it ran, whatever the verdicts; with --diff, 1 when the versions disagree on
 // some input; 2 on a usage or I/O error.
 func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--absolute] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
+	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--absolute] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
 	ids := fs.String("g", "", "comma-separated version `IDs` (default: all)")
 	diff := fs.Bool("diff", false, "show only the inputs on which the versions disagree; the summary counts those")
 	why := fs.Bool("why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
@@ -45,6 +46,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
 	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
 	extract := fs.Bool("extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
+	sf := addSourceFlags(fs, "lines")
 	merge := fs.Bool("merge", false, "merge the JSON summaries of runs over parts of a stream (--summary FILE --format json) into the summary of the whole")
 	in := addInputFlags(fs)
 	overrides := ruleOverrides{}
@@ -88,7 +90,8 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return abort(err)
 	}
 	// The default reading of each version is the one check and Validate hold inputs to: one
-	// question, one answer, whichever command asks it.
+	// question, one answer, whichever command asks it. What a document holds is judged so
+	// too, a relative reference as a reference.
 	targets := defaultTargets(vs)
 	if *absolute {
 		targets = compare.AbsoluteTargets(vs...)
@@ -130,14 +133,16 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		l = textLoop("compare", in, texts, stdout, stderr)
 		inputName = "the embedded corpus"
 	default:
-		if l, err = newLoop("compare", in, inputArgs, stdin, stdout, stderr); err != nil {
+		if l, err = newSourceLoop("compare", in, sf, resolveVersion(vs), inputArgs, stdin, stdout, stderr); err != nil {
 			return abort(err)
 		}
 		l.hint = "; --corpus compares the embedded corpus"
+		sourceNote(stderr, "compare", sf, resolveVersion(vs))
 	}
-	inputs := l.texts(false)
+	// The inputs of documents are queued, for their provenance in the source column.
+	inputs := l.texts(l.from != nil)
 	if *extract {
-		inputs = extractAll(inputs)
+		inputs = source.Extract(inputs)
 	}
 
 	var sumOut *bufio.Writer
@@ -160,6 +165,10 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	w.begin(r)
 	for c := range comparisons {
+		var from *sourced
+		if l.from != nil {
+			from = l.next().src
+		}
 		read++
 		progress.tick(read)
 		agree := c.Agree()
@@ -171,6 +180,8 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		source := ""
 		if i := read - 1; i < len(sources) {
 			source = sources[i]
+		} else if from != nil {
+			source = from.String()
 		}
 		w.row(r, c, source)
 		// The status of compare is that of its report: with --diff, 1 when the versions
@@ -295,7 +306,7 @@ func readSummary(name string) (head summaryHead, s *compare.Summary, err error) 
 func defaultTargets(vs []urlgrammar.Version) []compare.Target {
 	targets := compare.ReferenceTargets(vs...)
 	for i, t := range targets {
-		if rule := t.Version.DefaultRule(); t.Version.RuleFor("http://a/", 0) == rule {
+		if rule := t.Version.Spec().DefaultRule; t.Version.RuleFor("http://a/", 0) == rule {
 			targets[i].Rule = rule
 		}
 	}

@@ -55,15 +55,18 @@ var maxLine = 64 << 20
 // An input is one input of a command and where it comes from.
 type input struct {
 	text string
-	file string // the file it was read from ("-": standard input), "" for an argument
-	line int    // its line number in file, or the argument's position, from 1
-	bad  error  // why it cannot be judged (a *badLine), or nil
+	file string   // the file it was read from ("-": standard input), "" for an argument
+	line int      // its line number in file, or the argument's position, from 1
+	bad  error    // why it cannot be judged (a *badLine), or nil
+	src  *sourced // where in its document it was found (--from), or nil
 }
 
 // where names the input's place for a message: "line 3", or with several files "a.txt line 3",
 // or "argument 2".
 func (in input) where(files int) string {
 	switch {
+	case in.src != nil:
+		return in.src.Where.String()
 	case in.file == "":
 		return fmt.Sprintf("argument %d", in.line)
 	case files > 1:
@@ -74,6 +77,9 @@ func (in input) where(files int) string {
 
 // position is the input's line number for -n: "3", or with several files "a.txt:3".
 func (l *loop) position(in input) string {
+	if in.src != nil {
+		return in.src.String()
+	}
 	if len(l.files) > 1 {
 		return fmt.Sprintf("%s:%d", in.file, in.line)
 	}
@@ -120,47 +126,21 @@ type loop struct {
 	implicit bool           // the inputs are standard input's, by default
 	hint     string         // what to say when that input is empty
 	onFinish []func() error // run at the end, before the output is flushed
+	from     *documents     // the documents the inputs are read from (--from), or nil for lines
 }
 
 // newLoop checks the inputs of a command (args, the positional arguments, and the -f files of
 // f) and returns its loop. Every error that can be known before the first input (an argument
 // naming a file, both arguments and -f, a missing file, a directory) is returned here, so that
 // a command prints nothing else when its input cannot be read.
-func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, stderr io.Writer) (l *loop, err error) {
-	files := []string(f.files)
-	if len(args) == 1 && args[0] == "-" && len(files) == 0 {
-		args, files = nil, []string{"-"}
+func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
+	implicit := len(f.files) == 0 && len(args) == 0
+	args, files, err := checkInputs(f, args)
+	if err != nil {
+		return nil, err
 	}
-	switch {
-	case len(files) > 0 && len(args) > 0:
-		return nil, fmt.Errorf("-f %s and input arguments exclude each other", files[0])
-	case len(files) == 0 && len(args) == 0:
-		files = []string{"-"}
-		defer func() {
-			if l != nil {
-				l.implicit = true
-			}
-		}()
-	}
-	for _, a := range args {
-		if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() {
-			return nil, fmt.Errorf("the argument %q names a file: \"-f %s\" reads its lines (arguments are inputs; to judge that text itself, give it on standard input)", a, a)
-		}
-	}
-	for _, file := range files {
-		if file == "-" {
-			continue
-		}
-		st, err := os.Stat(file)
-		if err != nil {
-			return nil, err
-		}
-		if st.IsDir() {
-			return nil, fmt.Errorf("%s is a directory, not a file of inputs", file)
-		}
-	}
-	l = textLoop(cmd, f, args, stdout, stderr)
-	l.files, l.stdin = files, stdin
+	l := textLoop(cmd, f, args, stdout, stderr)
+	l.files, l.stdin, l.implicit = files, stdin, implicit
 	if len(files) > 0 {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
 		// before any output.
@@ -169,6 +149,39 @@ func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, 
 		}
 	}
 	return l, nil
+}
+
+// checkInputs checks the positional arguments and the -f files of a command, and returns them
+// as the command reads them.
+func checkInputs(f *inputFlags, args []string) ([]string, []string, error) {
+	files := []string(f.files)
+	if len(args) == 1 && args[0] == "-" && len(files) == 0 {
+		args, files = nil, []string{"-"}
+	}
+	switch {
+	case len(files) > 0 && len(args) > 0:
+		return nil, nil, fmt.Errorf("-f %s and input arguments exclude each other", files[0])
+	case len(files) == 0 && len(args) == 0:
+		files = []string{"-"}
+	}
+	for _, a := range args {
+		if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() {
+			return nil, nil, fmt.Errorf("the argument %q names a file: \"-f %s\" reads its lines (arguments are inputs; to judge that text itself, give it on standard input)", a, a)
+		}
+	}
+	for _, file := range files {
+		if file == "-" {
+			continue
+		}
+		st, err := os.Stat(file)
+		if err != nil {
+			return nil, nil, err
+		}
+		if st.IsDir() {
+			return nil, nil, fmt.Errorf("%s is a directory, not a file of inputs", file)
+		}
+	}
+	return args, files, nil
 }
 
 // textLoop returns the loop of a command over texts of its own (compare's embedded corpus),
@@ -230,6 +243,10 @@ func (l *loop) close() {
 // judge is reported and skipped; a read error ends the inputs, and is kept for the end.
 func (l *loop) all() iter.Seq[input] {
 	return func(yield func(input) bool) {
+		if l.from != nil {
+			l.allDocuments(yield)
+			return
+		}
 		for i, a := range l.args {
 			if !yield(input{text: a, line: i + 1}) {
 				l.stopped = true

@@ -34,6 +34,8 @@ type reviewResult struct {
 	// Unchecked says why a valid input was not checked: the version's document states no
 	// consideration to check it against.
 	Unchecked string `json:"unchecked,omitempty"`
+	// The provenance of an input read from a document (--from).
+	*sourced
 }
 
 func jsonFindings(input string, fs []urlgrammar.Finding) []reviewFinding {
@@ -45,15 +47,16 @@ func jsonFindings(input string, fs []urlgrammar.Finding) []reviewFinding {
 }
 
 func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("review", "-g ID [--fail-on SEVERITY] [--json] [--explain] [-f FILE | INPUT...]", stderr)
+	fs := newFlagSet("review", "-g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]", stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
 	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
 	var failOn urlgrammar.Severity
 	fs.TextVar(&failOn, "fail-on", urlgrammar.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
 	in := addInputFlags(fs)
+	sf := addSourceFlags(fs, "lines")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--fail-on SEVERITY] [--json] [--explain] [-f FILE | INPUT...]")
+		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]")
 		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
 		fmt.Fprintln(stderr, "One line per input: \"ok\"; or \"findings\" and, for each, a tab, the document's section, the")
 		fmt.Fprintln(stderr, "severity of its words (informational, warning, should-not, must), the reason and the byte")
@@ -72,10 +75,11 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	l, err := newLoop("review", in, inputs, stdin, stdout, stderr)
+	l, err := newSourceLoop("review", in, sf, v, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
+	sourceNote(stderr, "review", sf, v)
 	out := l.out
 	return l.run(func(in input) (bool, error) {
 		s := in.text
@@ -84,7 +88,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var unchecked string
 		switch {
 		case errors.Is(err, urlgrammar.ErrNoConsiderations):
-			unchecked = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+			unchecked = err.Error()
 		case err != nil && !errors.As(err, &se):
 			return false, err
 		}
@@ -97,26 +101,31 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		var writeErr error
+		// An input of a document (--from) is followed by the input and where it was found.
+		end := "\n"
+		if in.src != nil {
+			end = "\t" + s + "\t" + in.src.String() + "\n"
+		}
 		switch {
 		case *asJSON && unchecked != "":
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: []reviewFinding{}, Unchecked: unchecked})
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: []reviewFinding{}, Unchecked: unchecked, sourced: in.src})
 		case unchecked != "":
-			_, writeErr = fmt.Fprintf(out, "unchecked\t%s\n", unchecked)
+			_, writeErr = fmt.Fprintf(out, "unchecked\t%s%s", unchecked, end)
 		case *asJSON && se != nil:
 			msg := se.Reason()
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg})
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg, sourced: in.src})
 		case *asJSON:
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings)})
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings), sourced: in.src})
 		case se != nil:
-			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
+			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s%s", se.Offset, se.Reason(), end)
 		case len(findings) == 0:
-			_, writeErr = out.WriteString("ok\n")
+			_, writeErr = out.WriteString("ok" + end)
 		default:
 			out.WriteString("findings")
 			for _, f := range findings {
 				fmt.Fprintf(out, "\t%s (bytes %d-%d)", f, f.Begin, f.End)
 			}
-			_, writeErr = out.WriteString("\n")
+			_, writeErr = out.WriteString(end)
 		}
 		if *explainSpans {
 			if se != nil {
