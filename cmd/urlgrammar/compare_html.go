@@ -210,7 +210,7 @@ func htmlHeader(w *bufio.Writer, r *report, s *compare.Summary) {
 			rule = "default reading"
 		}
 		fmt.Fprintf(w, "<tr><td>%s</td><td>%s (%s)</td><td><code>%s</code></td><td class=\"n\" data-key=\"accepted/%s\">%d</td></tr>\n",
-			esc(t.Version.String()), esc(t.Version.Document()), esc(t.Version.Date()), esc(rule), esc(t.Version.String()), s.Accepted[i])
+			esc(t.Version.String()), esc(t.Version.Spec().Document), esc(t.Version.Spec().Date), esc(rule), esc(t.Version.String()), s.Accepted[i])
 	}
 	w.WriteString("</tbody></table>\n</section>\n")
 }
