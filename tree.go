@@ -53,17 +53,24 @@ func preorder(node *Node, yield func(*Node) bool) bool {
 // v's grammar ("" for the rule of Validate), as ValidateRule holds it: its root is that rule's
 // match. A rejection is the *SyntaxError of ValidateRule.
 func ParseTreeRule(v Version, rule, s string, mode Mode) (*Node, error) {
-	info, start, rule, err := startFor("parse", v, rule, s, mode)
-	if err != nil {
-		return nil, err
-	}
-	p, err := runInput(v, info, start, rule, s, mode, pegrt.AllRules)
+	info, p, err := parseAll(v, rule, s, mode)
 	if err != nil {
 		return nil, err
 	}
 	root := buildTree(info.grammar, p, s)
 	info.release(p)
 	return root, nil
+}
+
+// parseAll parses s as ValidateRule holds it, recording the match of every rule: the parser
+// holds the tokens of the tree, and the caller gives it back with info.release.
+func parseAll(v Version, rule, s string, mode Mode) (*version, pegrt.Parser, error) {
+	info, start, rule, err := startFor("parse", v, rule, s, mode)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := runInput(v, info, start, rule, s, mode, pegrt.AllRules)
+	return info, p, err
 }
 
 // buildTree makes the tree of the tokens p holds, in one pass over them: each token's
@@ -124,11 +131,7 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 // Children; the iteration holds the parse's tokens and, at most, the children of each node on
 // the path to the current one. A rejection is the *SyntaxError of ValidateRule.
 func ParseTreeNodesRule(v Version, rule, s string, mode Mode) (iter.Seq2[int, Node], error) {
-	info, start, rule, err := startFor("parse", v, rule, s, mode)
-	if err != nil {
-		return nil, err
-	}
-	p, err := runInput(v, info, start, rule, s, mode, pegrt.AllRules)
+	info, p, err := parseAll(v, rule, s, mode)
 	if err != nil {
 		return nil, err
 	}
