@@ -118,7 +118,7 @@ var attacks = func() []attack {
 			input: "http://localhost:22/", scope: s72, want: []found{{urlgrammar.NonDefaultPort, s72, "22"}}},
 		{source: "Orange Tsai, \"Breaking Parser Logic\" (Black Hat USA 2018): \"..;/\" read as \"../\" by servers that drop path parameters", v: rfc,
 			input: "http://h/app/..;/manager/html",
-			why: "\"..;\" is no dot segment in any of the grammars, escaped or not; dropping \";\" parameters is a server's reading of its own paths (RFC 3986 section 3.3 leaves their meaning to the scheme), not one the documents warn of"},
+			why:   "\"..;\" is no dot segment in any of the grammars, escaped or not; dropping \";\" parameters is a server's reading of its own paths (RFC 3986 section 3.3 leaves their meaning to the scheme), not one the documents warn of"},
 
 		// ---- rare IP address formats (7.4) ----
 		{source: "CVE-2021-28918 (netmask, npm): \"0127.0.0.1\" read as decimal by the filter, octal by the system", v: rfc,
