@@ -113,7 +113,7 @@ func totalLen(ss []string) int {
 func validFor(v urlgrammar.Version, inputs []string) []string {
 	var valid []string
 	for _, s := range inputs {
-		if urlgrammar.Match(v, s) {
+		if urlgrammar.MatchRule(v, "", s, 0) {
 			valid = append(valid, s)
 		}
 	}
@@ -145,7 +145,7 @@ func BenchmarkCorpus(b *testing.B) {
 		}
 		match := func() {
 			for _, s := range valid {
-				urlgrammar.Match(v, s)
+				urlgrammar.MatchRule(v, "", s, 0)
 			}
 		}
 		parse := func() {
@@ -176,7 +176,7 @@ func invalidVariants(v urlgrammar.Version, inputs []string, c byte, pos func(n i
 	for _, s := range inputs {
 		b := []byte(s)
 		b[pos(len(b))] = c
-		if t := string(b); !urlgrammar.Match(v, t) {
+		if t := string(b); !urlgrammar.MatchRule(v, "", t, 0) {
 			out = append(out, t)
 		}
 	}
@@ -205,7 +205,7 @@ func BenchmarkVerdict(b *testing.B) {
 		} {
 			parts = append(parts, part{set.name, totalLen(set.inputs), func() {
 				for _, s := range set.inputs {
-					urlgrammar.Match(v, s)
+					urlgrammar.MatchRule(v, "", s, 0)
 				}
 			}})
 		}
@@ -341,7 +341,7 @@ func BenchmarkRejected(b *testing.B) {
 	for _, v := range urlgrammar.Versions() {
 		var rejected []string
 		for _, s := range inputs {
-			if !urlgrammar.Match(v, s) {
+			if !urlgrammar.MatchRule(v, "", s, 0) {
 				rejected = append(rejected, s)
 			}
 		}

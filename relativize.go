@@ -46,7 +46,7 @@ func Relativize(v Version, base, target string, mode Mode, p Policy) (string, er
 	if err != nil {
 		return "", err
 	}
-	rule := v.DefaultRule()
+	rule := v.defaultRule()
 	baseURL, err := ParseRule(v, rule, base, mode)
 	if err != nil {
 		return "", errorf("relativize", v, "the base is not a valid %s: %w", rule, err)
@@ -140,7 +140,7 @@ func candidates(base, t *URL) []string {
 	if q := t.Query(); q.Present {
 		add(s[q.Begin-1:])
 	}
-	if p := t.Params(); p.Present {
+	if p := t.get(fParams); p.Present {
 		add(s[p.Begin-1:]) // RFC 1808's ";x"
 	}
 	sc := t.Scheme()

@@ -51,7 +51,7 @@ type Resolution struct {
 }
 
 // ErrNoResolution is wrapped by the error of Resolve for a version whose document defines no
-// way to resolve a relative reference (the 1994 draft and RFC 1738; see DefinesResolution).
+// way to resolve a relative reference (the 1994 draft and RFC 1738; see Spec.Resolution).
 var ErrNoResolution = errors.New("the document defines no resolution of relative references")
 
 // ErrLeftoverDotDot is wrapped by the error of Resolve when a resolved path still begins with
@@ -122,33 +122,25 @@ var noResolution = map[Version]string{
 	RFC1738: `RFC 1738 section 2.3: "Relative links are not described in this document" (RFC 1808 describes them: use version rfc1808)`,
 }
 
-// DefinesResolution reports whether v's document defines how to resolve a relative reference.
+// definesResolution reports whether v's document defines how to resolve a relative reference.
 // Of the grammar versions, the 1994 draft and RFC 1738 do not.
-func (v Version) DefinesResolution() bool {
+func (v Version) definesResolution() bool {
 	return v > 0 && int(v) < len(resolvers) && resolvers[v] != nil
 }
 
 // resolutionSection names the part of v's document that defines its resolution algorithm,
 // such as "section 5.2", or is empty when it defines none.
 func (v Version) resolutionSection() string {
-	if v.DefinesResolution() {
+	if v.definesResolution() {
 		return resolvers[v].section
 	}
 	return ""
 }
 
-// Allows reports whether v's document offers every choice that p makes: whether Resolve
-// accepts p for v. The zero Policy is allowed for every version that defines resolution;
-// NonValidating, RemoveDotDot and AvoidTraversal where the document says so (see each).
-func (v Version) Allows(p Policy) bool {
-	_, err := newResolution(v, 0, p)
-	return err == nil
-}
-
 // Resolve resolves the reference ref against the base URL base with the algorithm of v's
 // document, exactly as the document states it: the target, and whether the document takes
-// it to be the current document. The modes select readings that the document allows (see
-// Policy and Version.Allows); giving one that it does not allow is an error. Both inputs are
+// it to be the current document. The policy selects the choices that the document leaves open (see
+// Policy and Spec.Offers); giving one that the document does not offer is an error. Both inputs are
 // read as mode says.
 //
 // Both are parsed under v first: the base must be an absolute URL of v's grammar (its
@@ -171,9 +163,9 @@ func Resolve(v Version, base, ref string, mode Mode, p Policy) (Resolution, erro
 	if err != nil {
 		return Resolution{}, err
 	}
-	baseURL, err := ParseRule(v, v.DefaultRule(), base, r.mode)
+	baseURL, err := ParseRule(v, v.defaultRule(), base, r.mode)
 	if err != nil {
-		return Resolution{}, errorf("resolve", v, "the base is not a valid %s: %w", v.DefaultRule(), err)
+		return Resolution{}, errorf("resolve", v, "the base is not a valid %s: %w", v.defaultRule(), err)
 	}
 	return r.resolve(baseURL, ref)
 }
@@ -205,7 +197,7 @@ func (r *resolution) run(base *URL, ref string) (Resolution, error) {
 	if err := r.setBase(base); err != nil {
 		return Resolution{}, err
 	}
-	v, refRule := r.v, r.v.DefaultRule()
+	v, refRule := r.v, r.v.defaultRule()
 	r.ref = ref
 	if v != Draft1993 || isFullForm1993(ref) {
 		var err error
@@ -232,7 +224,7 @@ func (r *resolution) invalid(target string) string {
 			return ""
 		}
 	}
-	doc, _, _ := strings.Cut(r.v.Document(), ",")
+	doc, _, _ := strings.Cut(versions[r.v].document, ",")
 	why := fmt.Sprintf("%s %s gives %q, which the grammar of %s rejects: %s", doc, resolvers[r.v].section, target, doc,
 		err)
 	if _, hasAuthority := appendixBAuthority(target); r.v == RFC3986 && hasAuthority && r.authorityFromPath() {
@@ -250,7 +242,7 @@ func (r *resolution) authorityFromPath() bool {
 
 // newResolution checks v, mode and p.
 func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
-	if !v.DefinesResolution() {
+	if !v.definesResolution() {
 		if why, ok := noResolution[v]; ok {
 			return nil, errorf("resolve", v, "%w: %s", ErrNoResolution, why)
 		}
@@ -352,7 +344,7 @@ type refParts struct {
 // For the 1993 draft, resolve1993 reads the base's spans itself.
 func partsOf(u *URL) refParts {
 	var p refParts
-	sc, au, pa, pr, q, f := u.Scheme(), u.Authority(), u.Path(), u.Params(), u.Query(), u.Fragment()
+	sc, au, pa, pr, q, f := u.Scheme(), u.Authority(), u.Path(), u.get(fParams), u.Query(), u.Fragment()
 	p.scheme, p.hasScheme = sc.Text, sc.Present
 	p.authority, p.hasAuthority = au.Text, au.Present
 	p.path = pa.Text

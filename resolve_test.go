@@ -40,7 +40,7 @@ func checkTable(t *testing.T, tab resolveTable) {
 			if _, err := Resolve(tab.v, tab.base, row.ref, 0, row.policy); !isSyntaxErr(err) {
 				t.Errorf("%v %s: %q: error = %v, want a *SyntaxError: %s", tab.v, cite, row.ref, err, row.rejected)
 			}
-			baseURL, err := ParseRule(tab.v, tab.v.DefaultRule(), tab.base, 0)
+			baseURL, err := ParseRule(tab.v, tab.v.Spec().DefaultRule, tab.base, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -589,7 +589,7 @@ func TestResolveDifferences(t *testing.T) {
 
 func TestResolveNoResolution(t *testing.T) {
 	for _, v := range []Version{Draft1994, RFC1738} {
-		if v.DefinesResolution() || v.resolutionSection() != "" {
+		if (v.Spec().Resolution != "") || v.resolutionSection() != "" {
 			t.Errorf("%v.DefinesResolution() = true, want false", v)
 		}
 		_, err := Resolve(v, "http://a/b/c/d", "g", 0, Policy{})
@@ -598,7 +598,7 @@ func TestResolveNoResolution(t *testing.T) {
 		}
 	}
 	for _, v := range []Version{Draft1993, RFC1808, Draft1997, RFC2396, Draft2003, RFC3986} {
-		if !v.DefinesResolution() || v.resolutionSection() == "" {
+		if v.Spec().Resolution == "" || v.resolutionSection() == "" {
 			t.Errorf("%v.DefinesResolution() = false, want true", v)
 		}
 	}

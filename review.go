@@ -779,7 +779,7 @@ func (r *reviewer) dotSegments(rv *review) {
 	rooted := r.u.Path().Kind == PathAbsolute
 	depth := 0
 	climbed := false
-	for _, seg := range r.u.Segments() {
+	for seg := range r.u.Segments() {
 		d := seg.Decoded()
 		pieces := []string{d}
 		if d != seg.Text && strings.ContainsAny(d, `/\`) {

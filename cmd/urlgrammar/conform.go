@@ -74,7 +74,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 			fail(stderr, "conform", err)
 			return exitUsage
 		}
-		rules := v.Rules()
+		rules := v.Spec().Rules
 		if *rule != "" {
 			if !slices.Contains(rules, *rule) {
 				fmt.Fprintf(stderr, "urlgrammar conform: %v has no rule %q (its rules: %s)\n", v, *rule, strings.Join(rules, " "))
@@ -165,7 +165,6 @@ func coverRule(v urlgrammar.Version, g *conformance.Grammar, rule string, budget
 type coverTotal struct {
 	rules, states, transitions, tests, incomplete int
 	disagreements                                 []int
-	bytes                                         [256]bool
 }
 
 func (t *coverTotal) add(r conformance.CoverReport) {

@@ -130,7 +130,7 @@ func (f *resolveFlags) resolution(base string) ([]namedOption, []urlgrammar.Vers
 	case f.all:
 		var versions []urlgrammar.Version
 		for _, v := range urlgrammar.Versions() {
-			if v.DefinesResolution() {
+			if v.Spec().Resolution != "" {
 				versions = append(versions, v)
 			}
 		}
@@ -140,12 +140,12 @@ func (f *resolveFlags) resolution(base string) ([]namedOption, []urlgrammar.Vers
 	if err != nil {
 		return nil, nil, err
 	}
-	if !v.DefinesResolution() {
+	if v.Spec().Resolution == "" {
 		_, err := urlgrammar.Resolve(v, base, "", 0, urlgrammar.Policy{})
 		return nil, nil, err
 	}
 	for _, o := range opts {
-		if !v.Allows(o.needs) {
+		if !o.allowedBy(v) {
 			return nil, nil, fmt.Errorf("%s: the document of %v does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", o.flag, v)
 		}
 	}
@@ -209,6 +209,13 @@ type namedOption struct {
 	needs  urlgrammar.Policy
 }
 
+// allowedBy reports whether v's document offers the choices o needs.
+func (o namedOption) allowedBy(v urlgrammar.Version) bool {
+	offers := v.Spec().Offers
+	return (!o.needs.NonValidating || offers.NonValidating) && (!o.needs.RemoveDotDot || offers.RemoveDotDot) &&
+		(!o.needs.AvoidTraversal || offers.AvoidTraversal)
+}
+
 // addTo returns p with o's choices made too.
 func (o namedOption) addTo(p urlgrammar.Policy) urlgrammar.Policy {
 	p.NonValidating = p.NonValidating || o.policy.NonValidating
@@ -222,7 +229,7 @@ func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, op
 	for _, o := range opts {
 		var skipped []string
 		for _, v := range versions {
-			if v.Allows(o.needs) {
+			if o.allowedBy(v) {
 				r.policy[v] = o.addTo(r.policy[v])
 			} else {
 				skipped = append(skipped, v.String())
