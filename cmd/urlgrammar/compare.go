@@ -191,7 +191,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	progress.done()
-	r.read = read
+	r.read, r.cut = read, l.cut()
 	if l.writeErr == nil {
 		if sumOut != nil {
 			w.summary(sumOut, r, summary)
@@ -391,6 +391,7 @@ type report struct {
 	width   int       // the table's width on a terminal; 0: no clipping
 	read    int       // the inputs read, shown or not (known at the summary)
 	input   string    // what the inputs were read from, for a reader
+	cut     string    // what cut the input short ("interrupted after line 12"), or ""
 	html    *htmlRows // the rows the HTML report keeps until its summary
 }
 
@@ -639,10 +640,14 @@ func needsQuotes(s string) bool {
 
 // shown says which inputs a summary counts.
 func (r *report) shown(s *compare.Summary) string {
+	shown := fmt.Sprintf("%d inputs", s.Inputs)
 	if r.diff {
-		return fmt.Sprintf("%d of %d inputs, those on which the versions disagree", s.Inputs, r.read)
+		shown = fmt.Sprintf("%d of %d inputs, those on which the versions disagree", s.Inputs, r.read)
 	}
-	return fmt.Sprintf("%d inputs", s.Inputs)
+	if r.cut != "" {
+		shown += " (the input was " + r.cut + ": the rest was not read)"
+	}
+	return shown
 }
 
 // splitCauses separates the causes on which the targets disagree from those they share.
@@ -910,7 +915,9 @@ func jsonRow(r *report, c compare.Comparison, source string) {
 // jsonSummary writes the last line of compare's JSON Lines, its summary: "type" ("summary"),
 // "read" (the inputs read) and "shown" ("all", or with --diff "disagreeing": the summary counts
 // the inputs on which the versions disagree), then the members of the summary's JSON form
-// (compare.Summary's MarshalJSON). "compare --merge" reads such lines back.
+// (compare.Summary's MarshalJSON); when the input was cut short, "cut" says how
+// ("interrupted after line 12", "cut short by a read error"). "compare --merge" reads such
+// lines back.
 func jsonSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	body, err := s.MarshalJSON()
 	if err != nil {
@@ -921,6 +928,9 @@ func jsonSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 		shown = "disagreeing"
 	}
 	fmt.Fprintf(w, "{\"type\":\"summary\",\"read\":%d,\"shown\":%q,", r.read, shown)
+	if r.cut != "" {
+		fmt.Fprintf(w, "\"cut\":%q,", r.cut)
+	}
 	w.Write(body[1:])
 	w.WriteByte('\n')
 }
