@@ -7,14 +7,17 @@ generate:
 	go generate ./...
 
 test:
-	go test ./... ./cmd/urlgrammar/... ./gen/...
+	go test ./... ./cmd/urlgrammar/... ./gen/... ./source/...
 
 ci:
 	bash .ci/run
 
-# A large differential run of every generated parser against its BNF (see conformance/).
+# A large differential run of every generated parser against its BNF (see conformance/): random
+# samples, then every rule's W-method suite with one extra state (k 1) against the generated
+# parser and the diagnosis automaton (CI runs the suite with k 0).
 conform:
 	go run ./cmd/urlgrammar conform -n 100000
+	go run ./cmd/urlgrammar conform --cover -k 1
 
 # Benchmarks beside their baselines in the same run (bench_test.go), six counts, then the
 # ratios of the medians to the baselines and to the targets (internal/benchratio).

@@ -1,10 +1,11 @@
 package urlgrammar
 
 import (
-	"cmp"
 	"iter"
 	"slices"
 	"sync/atomic"
+
+	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
 // This file holds the typed components that Parse returns. Which rule of each grammar fills
@@ -191,14 +192,19 @@ const (
 	HostEmpty                     // a host that is present and empty
 )
 
-var hostKindNames = [...]string{"", "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty"}
+var hostKindIDs = []string{"", "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty"}
 
-// String returns "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty", or "" for HostNone.
-func (k HostKind) String() string {
-	if int(k) < len(hostKindNames) {
-		return hostKindNames[k]
-	}
-	return ""
+// String returns the kind's ID: "domain", "ipv4", "ipv6", "ipvfuture", "reg-name", "empty", or
+// "" for HostNone.
+func (k HostKind) String() string { return enumString(k, hostKindIDs, "HostKind") }
+
+// MarshalText returns the kind's ID, as String does; a HostKind that is none of the kinds is
+// an error.
+func (k HostKind) MarshalText() ([]byte, error) { return marshalEnum(k, hostKindIDs, "HostKind") }
+
+// UnmarshalText sets k to the kind whose ID is text, ignoring case ("" is HostNone).
+func (k *HostKind) UnmarshalText(text []byte) error {
+	return unmarshalEnum(k, text, hostKindIDs, "HostKind")
 }
 
 // The Path of a URL, with its Kind. URL.Segments gives its segments.
@@ -231,14 +237,18 @@ const (
 	PathEmpty    // a path that is present and empty
 )
 
-var pathKindNames = [...]string{"", "absolute", "relative", "opaque", "empty"}
+var pathKindIDs = []string{"", "absolute", "relative", "opaque", "empty"}
 
-// String returns "absolute", "relative", "opaque", "empty", or "" for PathNone.
-func (k PathKind) String() string {
-	if int(k) < len(pathKindNames) {
-		return pathKindNames[k]
-	}
-	return ""
+// String returns the kind's ID: "absolute", "relative", "opaque", "empty", or "" for PathNone.
+func (k PathKind) String() string { return enumString(k, pathKindIDs, "PathKind") }
+
+// MarshalText returns the kind's ID, as String does; a PathKind that is none of the kinds is
+// an error.
+func (k PathKind) MarshalText() ([]byte, error) { return marshalEnum(k, pathKindIDs, "PathKind") }
+
+// UnmarshalText sets k to the kind whose ID is text, ignoring case ("" is PathNone).
+func (k *PathKind) UnmarshalText(text []byte) error {
+	return unmarshalEnum(k, text, pathKindIDs, "PathKind")
 }
 
 // A Segment is one segment of a hierarchical path, as the grammar's segment rule matched it
@@ -256,8 +266,8 @@ type Segment struct {
 // reads the URL again to find them (see URL); each call allocates the slice it returns.
 func (u *URL) Segments() []Segment {
 	n := 0
-	for _, k := range u.details().kinds {
-		if k == itemSegment {
+	for _, tag := range u.details().tags {
+		if tag.kind == itemSegment {
 			n++
 		}
 	}
@@ -271,206 +281,106 @@ func (u *URL) Segments() []Segment {
 // Segments, without the slice that holds them all, for a path too long to hold twice.
 func (u *URL) AllSegments() iter.Seq[Segment] {
 	return func(yield func(Segment) bool) {
-		var params []Component
 		d := u.details()
 		for i, it := range d.items {
-			switch d.kinds[i] {
-			case itemParam:
-				params = append(params, u.component(it.span()))
-			case itemSegment:
-				if !yield(Segment{Component: u.component(it.span()), Params: params}) {
+			if d.tags[i].kind != itemSegment {
+				continue
+			}
+			var params []Component
+			for j := i + 1; j < len(d.items) && d.tags[j].kind == itemParam && d.items[j].e <= it.e; j++ {
+				params = append(params, u.component(d.items[j].span()))
+			}
+			if !yield(Segment{Component: u.component(it.span()), Params: params}) {
+				return
+			}
+		}
+	}
+}
+
+// Part returns the first part of the URL named rule, by the rule's name in the document: the
+// first of Parts with that name or, for a rule of the grammar that names no part, the first
+// match of the rule in the parse, the outermost where one holds another (the node that
+// Preorder reaches first in the tree of ParseTreeRule). It is absent when nothing in the URL
+// matched the rule, and for a name that is no rule of the grammar. Under RFC 1738,
+// u.Part("ftptype") is the typecode of an ftp URL (section 3.2.2) and u.Part("search") the
+// search of an http, gopher or wais URL; under RFC 3986, u.Part("dec-octet") is the first
+// number of an IPv4 host. The first call of Segments, Part or Parts reads the URL again (see
+// URL); a rule that names no part is read for on each call.
+func (u *URL) Part(rule string) Component {
+	d := u.details()
+	info := u.Version.info()
+	if info == nil {
+		return Component{}
+	}
+	g := info.grammar
+	for i, it := range d.items {
+		if tag := d.tags[i]; tag.kind == itemPart && g.Rules[tag.rule] == rule {
+			return u.component(it.span())
+		}
+	}
+	w, err := info.walker()
+	if err != nil {
+		return Component{}
+	}
+	var record pegrt.RuleSet
+	for n, name := range g.Rules {
+		if name != rule {
+			continue
+		}
+		if w.parts.Has(n) {
+			return Component{} // a part that did not match
+		}
+		record.Add(n)
+	}
+	if record == (pegrt.RuleSet{}) {
+		return Component{}
+	}
+	start := g.Rule(u.Rule)
+	if start < 0 {
+		return Component{}
+	}
+	p, ok := run(info, start, readAs(u.Raw, u.mode()), record)
+	defer info.release(p)
+	if !ok {
+		return Component{}
+	}
+	var first span
+	for _, t := range p.Tokens() {
+		if first.ok && (t.Begin > first.b || t.Begin == first.b && t.End <= first.e) {
+			continue
+		}
+		first = span{b: t.Begin, e: t.End, ok: true}
+	}
+	return u.component(first)
+}
+
+// Parts returns an iterator over the parts of the URL, in input order (a part before the
+// parts inside it), each with the name of the rule that matched it in the document: what the
+// version's document says of a URL beyond the components that every grammar has. Under RFC
+// 1738 they are the parts of its predefined schemes (section 3), from the scheme's own rule:
+// ftpurl's fpath and ftptype, httpurl's hpath and search, gopherurl's gtype, selector, search
+// and gopher+_string, mailtourl's encoded822addr, newsurl's grouppart and its group or article,
+// nntpurl's group and digits, waisurl's database, search, wtype and wpath, fileurl's host and
+// fpath, prosperourl's ppath and each fieldname and fieldvalue. A telnet URL's parts are its
+// login's, the URL's user, password, host and port. The other grammars have no parts beyond
+// their components, which Part reaches by any of their rules. The first call of Segments,
+// Part or Parts reads the URL again (see URL).
+func (u *URL) Parts() iter.Seq2[string, Component] {
+	return func(yield func(string, Component) bool) {
+		info := u.Version.info()
+		if info == nil {
+			return
+		}
+		d := u.details()
+		for i, it := range d.items {
+			if tag := d.tags[i]; tag.kind == itemPart {
+				if !yield(info.grammar.Rules[tag.rule], u.component(it.span())) {
 					return
 				}
-				params = nil
 			}
 		}
 	}
 }
-
-// SchemeParts is what one of RFC 1738's predefined schemes says of the URL beyond the generic
-// components: one of *FTP, *HTTP, *Gopher, *Mailto, *News, *NNTP, *Telnet, *WAIS, *File and
-// *Prospero, told apart by a type switch. No other type is SchemeParts.
-type SchemeParts interface {
-	schemeName() string // the scheme's name as RFC 1738 writes it, such as "ftp"
-}
-
-// FTP holds the parts of an RFC 1738 ftp URL (section 3.2): ftpurl = "ftp://" login
-// [ "/" fpath [ ";type=" ftptype ] ]. The user, password, host and port are the URL's.
-type FTP struct {
-	Path     Component // fpath: the <cwd1>/…/<cwdN>/<name> of section 3.2.2; its fsegments are URL.Segments
-	Typecode Component // ftptype, the <typecode> after ";type="
-}
-
-// HTTP holds the parts of an RFC 1738 http URL (section 3.3): httpurl = "http://" hostport
-// [ "/" hpath [ "?" search ] ].
-type HTTP struct {
-	Path   Component // hpath, whose hsegments are URL.Segments
-	Search Component // search, the <searchpart>; also the URL's Query
-}
-
-// Gopher holds the parts of an RFC 1738 gopher URL (section 3.4): "gopher://" hostport
-// [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ] ]. The parts are split
-// at the encoded tabs ("%09") as sections 3.4.2 and 3.4.3 describe.
-type Gopher struct {
-	Type         Component // gtype, the one-character <gophertype>
-	Selector     Component // selector, the Gopher selector string
-	Search       Component // search, after the first "%09"
-	GopherString Component // gopher+_string, after the second "%09"
-}
-
-// Mailto holds the part of an RFC 1738 mailto URL (section 3.5): "mailto:" encoded822addr.
-type Mailto struct {
-	Address Component // encoded822addr, the (encoded) RFC 822 addr-spec
-}
-
-// News holds the parts of an RFC 1738 news URL (section 3.6): "news:" grouppart, where
-// grouppart = "*" | group | article.
-type News struct {
-	All     bool      // grouppart is "*": "all available news groups"
-	Group   Component // group, a <newsgroup-name>
-	Article Component // article, a <message-id> (<unique>@<full_domain_name>)
-}
-
-// NNTP holds the parts of an RFC 1738 nntp URL (section 3.7): "nntp://" hostport "/" group
-// [ "/" digits ].
-type NNTP struct {
-	Group   Component // group, the <newsgroup-name>
-	Article Component // digits, the <article-number>
-}
-
-// Telnet holds the parts of an RFC 1738 telnet URL (section 3.8): "telnet://" login [ "/" ].
-// They are the URL's own user, password, host and port.
-type Telnet struct {
-	User, Password, Host, Port Component
-}
-
-// WAIS holds the parts of an RFC 1738 wais URL (section 3.9): waisdatabase, waisindex
-// ("?" search) or waisdoc ("/" wtype "/" wpath).
-type WAIS struct {
-	Database Component // database
-	Search   Component // search, in a waisindex
-	Type     Component // wtype, in a waisdoc
-	Path     Component // wpath, in a waisdoc
-}
-
-// File holds the parts of an RFC 1738 file URL (section 3.10): "file://" [ host | "localhost" ]
-// "/" fpath.
-type File struct {
-	// Host is the host, "localhost", or present and empty for "file:///…" (section 3.10: "<host>
-	// can be the string "localhost" or the empty string").
-	Host Component
-	Path Component // fpath, whose fsegments are URL.Segments
-}
-
-// Prospero holds the parts of an RFC 1738 prospero URL (section 3.11): "prospero://" hostport
-// "/" ppath *[ fieldspec ].
-type Prospero struct {
-	Path   Component // ppath, the <hsoname>; its psegments are URL.Segments
-	Fields []Field   // each fieldspec = ";" fieldname "=" fieldvalue, in order
-}
-
-// A Field is one field spec of a prospero URL.
-type Field struct {
-	Name, Value Component
-}
-
-func (*FTP) schemeName() string { return "ftp" }
-
-func (*HTTP) schemeName() string { return "http" }
-
-func (*Gopher) schemeName() string { return "gopher" }
-
-func (*Mailto) schemeName() string { return "mailto" }
-
-func (*News) schemeName() string { return "news" }
-
-func (*NNTP) schemeName() string { return "nntp" }
-
-func (*Telnet) schemeName() string { return "telnet" }
-
-func (*WAIS) schemeName() string { return "wais" }
-
-func (*File) schemeName() string { return "file" }
-
-func (*Prospero) schemeName() string { return "prospero" }
-
-// Parts returns the parts of the URL that its RFC 1738 scheme defines, filled from the
-// scheme's own rule (ftpurl, httpurl, …), or nil when no such rule matched: for any other
-// version, and for an RFC 1738 URL of another scheme (genericurl). The first call of Segments,
-// AllSegments or Parts reads the URL again to find them (see URL); each call allocates the
-// value it returns.
-func (u *URL) Parts() SchemeParts {
-	st := u.details()
-	p := func(slot int) Component { return u.component(st.parts[slot]) }
-	switch st.scheme {
-	case schemeFTP:
-		return &FTP{Path: p(ftpPath), Typecode: p(ftpTypecode)}
-	case schemeHTTP:
-		return &HTTP{Path: p(httpPath), Search: p(httpSearch)}
-	case schemeGopher:
-		return &Gopher{Type: p(gopherType), Selector: p(gopherSelector), Search: p(gopherSearch), GopherString: p(gopherString)}
-	case schemeMailto:
-		return &Mailto{Address: p(mailtoAddress)}
-	case schemeNews:
-		return &News{All: p(newsGroupPart).Text == "*", Group: p(newsGroup), Article: p(newsArticle)}
-	case schemeNNTP:
-		return &NNTP{Group: p(nntpGroup), Article: p(nntpArticle)}
-	case schemeTelnet:
-		a := u.Authority()
-		return &Telnet{User: a.User, Password: a.Password, Host: a.Host, Port: a.Port}
-	case schemeWAIS:
-		return &WAIS{Database: p(waisDatabase), Search: p(waisSearch), Type: p(waisType), Path: p(waisPath)}
-	case schemeFile:
-		return &File{Host: u.Authority().Host, Path: p(filePath)}
-	case schemeProspero:
-		pr := &Prospero{Path: p(prosperoPath)}
-		nameEnd := uint32(0) // where the fieldname before a fieldspec ends, or 0
-		for i, it := range st.items {
-			switch st.kinds[i] {
-			case itemFieldName:
-				nameEnd = it.e
-			case itemField:
-				x := cmp.Or(nameEnd, it.e)
-				name := span{b: it.b + 1, e: x, ok: true} // after the ";"
-				value := span{b: x + 1, e: it.e, ok: true}
-				pr.Fields = append(pr.Fields, Field{Name: u.component(name), Value: u.component(value)})
-				nameEnd = 0
-			}
-		}
-		return pr
-	}
-	return nil
-}
-
-// schemeKind names the RFC 1738 scheme rule that matched a URL.
-type schemeKind uint8
-
-const (
-	schemeNone schemeKind = iota
-	schemeFTP
-	schemeHTTP
-	schemeGopher
-	schemeMailto
-	schemeNews
-	schemeNNTP
-	schemeTelnet
-	schemeWAIS
-	schemeFile
-	schemeProspero
-)
-
-// The slots of URL.parts, per scheme (one scheme per URL, so the slots are shared).
-const (
-	ftpPath, ftpTypecode                                   = 0, 1
-	httpPath, httpSearch                                   = 0, 1
-	gopherType, gopherSelector, gopherSearch, gopherString = 0, 1, 2, 3
-	mailtoAddress                                          = 0
-	newsGroupPart, newsGroup, newsArticle                  = 0, 1, 2
-	nntpGroup, nntpArticle                                 = 0, 1
-	waisDatabase, waisSearch, waisType, waisPath           = 0, 1, 2, 3
-	filePath                                               = 0
-	prosperoPath                                           = 0
-)
 
 // A span is where a component stands in the input; ok is false for an absent one. Offsets
 // are uint32 like the generated parsers' own.
@@ -487,10 +397,17 @@ func (u *URL) component(s span) Component {
 	return Component{Present: true, Text: u.Raw[s.b:s.e], Begin: int(s.b), End: int(s.e)}
 }
 
-// An item is one element of a list in a URL: a path segment, a segment parameter, a prospero
-// field spec or the fieldname inside it (which comes before it). Its kind is kept apart.
+// An item is a path segment, a segment parameter or a part of a URL. Its kind and rule are
+// kept apart, in an itemTag.
 type item struct {
 	b, e uint32
+}
+
+// An itemTag is the kind of an item and the number of the rule that matched it (a grammar has
+// fewer than pegrt.MaxRules rules).
+type itemTag struct {
+	kind itemKind
+	rule uint8
 }
 
 type itemKind uint8
@@ -498,8 +415,7 @@ type itemKind uint8
 const (
 	itemSegment itemKind = iota + 1
 	itemParam
-	itemField
-	itemFieldName
+	itemPart
 )
 
 func (it item) span() span { return span{b: it.b, e: it.e, ok: true} }

@@ -332,8 +332,9 @@ func BenchmarkHugeDiagnose(b *testing.B) {
 }
 
 // BenchmarkRejected compares, for each version, Validate with net/url.Parse on the corpus
-// inputs that the version's default reading rejects: the verdict, then the diagnosis. A pass
-// is one call on each of those inputs.
+// inputs that the version's default reading rejects: the verdict, then the diagnosis; and
+// Validate followed by the error's message (Error), what a program that logs or prints each
+// rejection pays. A pass is one call on each of those inputs.
 func BenchmarkRejected(b *testing.B) {
 	inputs := benchInputs(b)
 	for _, v := range urlgrammar.Versions() {
@@ -356,12 +357,21 @@ func BenchmarkRejected(b *testing.B) {
 				}
 			}
 		}
+		message := func() {
+			for _, s := range rejected {
+				if err := urlgrammar.Validate(v, s); err == nil || err.Error() == "" {
+					panic("invalid input accepted: " + s)
+				}
+			}
+		}
 		b.Run(v.String(), func(b *testing.B) {
 			validate() // the automaton's states on these inputs are built once, before timing
 			allocs := testing.AllocsPerRun(10, validate)
-			paired(b, false, part{"net-url", n, netURL}, part{"Validate", n, validate})
+			messageAllocs := testing.AllocsPerRun(10, message)
+			paired(b, false, part{"net-url", n, netURL}, part{"Validate", n, validate}, part{"Validate+Error", n, message})
 			b.ReportMetric(float64(len(rejected)), "inputs/pass")
 			b.ReportMetric(allocs/float64(len(rejected)), "Validate-allocs/rejection")
+			b.ReportMetric(messageAllocs/float64(len(rejected)), "Validate+Error-allocs/rejection")
 		})
 	}
 }

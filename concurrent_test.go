@@ -33,7 +33,7 @@ func TestConcurrentUse(t *testing.T) {
 				}
 				urlgrammar.ParseTree(v, "http://h/a")
 			}
-			if len(u.Segments()) != 2 || u.Parts() == nil {
+			if len(u.Segments()) != 2 || !u.Part("ftptype").Present {
 				t.Error("Segments or Parts lost")
 			}
 			if r, err := base.Resolve("../g", urlgrammar.Policy{}); err != nil || r.Text != "http://a/b/g" {

@@ -1,7 +1,10 @@
 package urlgrammar
 
 import (
+	"fmt"
+	"maps"
 	"sync"
+	"sync/atomic"
 
 	"github.com/urlgrammar/urlgrammar/grammar"
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
@@ -10,18 +13,25 @@ import (
 
 // diagnosers holds, per version, its grammar as printed (grammar/<id>.bnf, read on the first
 // rejection) and the diagnosis automaton of each rule asked so far. The error path asks the
-// BNF, not the PEG, what was allowed where the input left the grammar.
+// BNF, not the PEG, what was allowed where the input left the grammar. The automata are read
+// without a lock (every rejection looks one up) from a map that is replaced, never changed,
+// when a rule's automaton is added.
 var diagnosers [len(versions)]struct {
 	once    sync.Once
 	grammar *bnf.Grammar
 	err     error
-	mu      sync.Mutex
-	byRule  map[string]*diagnosis.Automaton
+	mu      sync.Mutex // held to add an automaton
+	byRule  atomic.Pointer[map[string]*diagnosis.Automaton]
 }
 
 // automaton returns the diagnosis automaton of rule of v's grammar.
 func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 	d := &diagnosers[v]
+	if m := d.byRule.Load(); m != nil {
+		if a, ok := (*m)[rule]; ok {
+			return a, nil
+		}
+	}
 	d.once.Do(func() {
 		id := v.String()
 		src, err := grammar.Files.ReadFile(id + ".bnf")
@@ -35,37 +45,108 @@ func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if a, ok := d.byRule[rule]; ok {
-		return a, nil
+	old := d.byRule.Load()
+	if old != nil {
+		if a, ok := (*old)[rule]; ok {
+			return a, nil
+		}
 	}
 	a, err := diagnosis.Compile(d.grammar, rule)
 	if err != nil {
 		return nil, err
 	}
-	if d.byRule == nil {
-		d.byRule = map[string]*diagnosis.Automaton{}
+	m := map[string]*diagnosis.Automaton{rule: a}
+	if old != nil {
+		maps.Copy(m, *old)
 	}
-	d.byRule[rule] = a
+	d.byRule.Store(&m)
 	return a, nil
+}
+
+// newSyntaxError diagnoses why input is not matched by rule of v's grammar. The BNF is asked
+// about s, which is input as the parser read it (with CaseIgnoreScheme, its scheme in lower
+// case); the error keeps the input as given. It is an *EngineError when the BNF accepts s.
+func newSyntaxError(v Version, rule, input, s string) error {
+	return diagnose(&SyntaxError{Version: v, Rule: rule, Input: input}, s)
 }
 
 // diagnose fills in e.Offset, e.Expected and e.In from the automaton of e.Rule: the longest
 // prefix of s that is still a prefix of some valid string, what the BNF allows there, and the
-// rule being matched. It runs only on the error path, in one pass over s.
-func diagnose(e *SyntaxError, s string) {
+// rule being matched. It runs only on the error path, in one pass over s. It returns an
+// *EngineError instead when the automaton accepts s, which the parser rejected: a diagnosis of
+// an input in the language would say that what was expected is what was found.
+func diagnose(e *SyntaxError, s string) error {
 	a, err := automaton(e.Version, e.Rule)
 	if err != nil {
 		// The .bnf files are embedded and compiled by the tests; this cannot happen in a build
 		// that passed them. Say so rather than guess.
 		e.In = "(no diagnostics: " + err.Error() + ")"
-		return
+		return e
 	}
 	d := a.Diagnose(s)
-	e.Offset, e.In = d.Offset, d.In
-	e.Expected = append([]string(nil), d.Expected...) // the automaton's slice is shared
+	if d.Match {
+		return &EngineError{Version: e.Version, Rule: e.Rule, Input: e.Input, Parser: false, Automaton: true}
+	}
+	// The automaton's Expected is shared by every rejection at the same point, as
+	// SyntaxError.Expected says: the error is the rejection's one allocation.
+	e.Offset, e.Expected, e.In = d.Offset, d.Expected, d.In
 	if diagnosed != nil {
 		diagnosed(e, s)
 	}
+	return e
+}
+
+// An EngineError is an internal error of this package, never a verdict on the input: its two
+// readings of a grammar disagree about Input. One is the generated parser (grammar/<id>.peg),
+// which gives every verdict; the other is the diagnosis automaton compiled from the grammar as
+// printed (grammar/<id>.bnf), which explains every rejection. ValidateRule returns one when the
+// automaton accepts an input that the parser rejected; CheckEngines also when the automaton
+// rejects an input that the parser accepted.
+type EngineError struct {
+	Version Version
+	Rule    string // the start rule, by its name in the document
+	Input   string
+	// Parser and Automaton are the two verdicts: whether each accepts Input (read as the mode
+	// said) as Rule.
+	Parser, Automaton bool
+}
+
+func (e *EngineError) Error() string {
+	verdict := func(b bool) string {
+		if b {
+			return "accepts"
+		}
+		return "rejects"
+	}
+	in := e.Input
+	if len(in) > 2*contextBytes {
+		in = in[:2*contextBytes] + "…"
+	}
+	return fmt.Sprintf("internal error: %v %s: the generated parser %s %q, the grammar's diagnosis automaton %s it",
+		e.Version, e.Rule, verdict(e.Parser), in, verdict(e.Automaton))
+}
+
+// CheckEngines reads s, as mode says, as the rule named rule of v's grammar ("" as in
+// ValidateRule) with both of this package's engines and returns their verdicts: the generated
+// parser's (MatchRule's) and the diagnosis automaton's. err is an *EngineError when they
+// differ, or ValidateRule's error for an unknown version, rule or mode. It costs a parse and
+// an automaton run of s whatever the verdict; it is for tests and conformance runs, and
+// ValidateRule already makes the check on every rejection.
+func CheckEngines(v Version, rule, s string, mode Mode) (byParser, byAutomaton bool, err error) {
+	info, start, rule, err := startFor("validate", v, rule, s, mode)
+	if err != nil {
+		return false, false, err
+	}
+	read := readAs(s, mode)
+	a, err := automaton(v, rule)
+	if err != nil {
+		return false, false, err
+	}
+	p, d := match(info, start, read), a.Match(read)
+	if p != d {
+		err = &EngineError{Version: v, Rule: rule, Input: s, Parser: p, Automaton: d}
+	}
+	return p, d, err
 }
 
 // diagnosed, when set (by the tests), is told of every rejection diagnosed and of the input as

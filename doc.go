@@ -15,7 +15,10 @@
 // any rule of the version, by its name in the document (Version.Rules lists them; "" is the
 // default), read as a Mode says. A rejection is a
 // *SyntaxError that gives the byte offset where the input stops being a prefix of any valid
-// string and what the grammar allows there. Match and MatchRule give the verdict alone.
+// string and what the grammar allows there. Match and MatchRule give the verdict alone. Every
+// other failure of the package's functions (an unknown version or rule, a resolution the
+// document does not define) is an *Error, which names the operation and the version and wraps
+// the cause.
 //
 // # Modes and policies
 //
@@ -39,12 +42,13 @@
 //	u, err := urlgrammar.Parse(urlgrammar.RFC1738, "ftp://foo:@host.com/pub;type=d")
 //	u.Authority().User.Text        // "foo"
 //	u.Authority().Password.Present // true: present and empty
-//	u.Parts().(*urlgrammar.FTP).Typecode.Text // "d"
+//	u.Part("ftptype").Text            // "d": RFC 1738's typecode, by its rule's name
 //
 // Parse validates as Validate does (the same rule, the same *SyntaxError) and returns the
 // input's components as the version's grammar defines them: each with its text as written and
 // its span, absent told apart from empty, the host's and the path's kind, the path's segments,
-// and for RFC 1738's predefined schemes their own parts. Which rule of a grammar fills which
+// and for RFC 1738's predefined schemes their own parts, named by the rules that matched
+// them (Part, Parts). Which rule of a grammar fills which
 // component is declared per version (fills.go); one walk over the parse fills the URL.
 // ParseTree returns the parse tree itself, a Node per rule match, for Inspect and Preorder;
 // ParseTreeNodesRule yields the same nodes one at a time, for a tree too large to hold.

@@ -376,14 +376,19 @@ func TestDraft1994Decisions(t *testing.T) {
 		})
 	})
 	t.Run("E11 default start rule", func(t *testing.T) {
-		if got := v.DefaultRule(); got != "prefixedurl" {
-			t.Errorf("DefaultRule() = %q; want prefixedurl", got)
+		// Section "PrePrefix": "some URLs may have been quoted throughout without this
+		// preprefix"; the prefix belongs to URLs in running text.
+		if got := v.DefaultRule(); got != "url" {
+			t.Errorf("DefaultRule() = %q; want url", got)
 		}
-		if err := urlgrammar.Validate(v, "url:http://h/"); err != nil {
-			t.Errorf("Validate(Draft1994, url:http://h/) = %v; want nil", err)
+		if err := urlgrammar.Validate(v, "http://h/"); err != nil {
+			t.Errorf("Validate(Draft1994, http://h/) = %v; want nil", err)
 		}
-		if err := urlgrammar.Validate(v, "http://h/"); err == nil {
-			t.Error(`Validate(Draft1994, http://h/) = nil; want an error: "the whole string must start with a constant prefix"`)
+		if err := urlgrammar.Validate(v, "url:http://h/"); err == nil {
+			t.Error(`Validate(Draft1994, url:http://h/) = nil; want an error: url does not contain prefixedurl`)
+		}
+		if err := urlgrammar.ValidateRule(v, "prefixedurl", "url:http://h/", 0); err != nil {
+			t.Errorf("ValidateRule(Draft1994, prefixedurl, url:http://h/) = %v; want nil", err)
 		}
 	})
 }
@@ -454,17 +459,17 @@ var draft1994Long = []longShape{
 
 func TestDraft1994SyntaxErrorOffsets(t *testing.T) {
 	checkEarlyDraftOffsets(t, urlgrammar.Draft1994, []earlyDraftOffset{
-		// The default rule is prefixedurl (E11), lower case (E5).
-		{"http://h/", "prefixedurl", 0, `"url:"`},
-		{"URL:http://h/", "prefixedurl", 0, `"url:"`},
+		// The default rule is url (E11): a prefix is no part of it.
+		{"url:http://h/", "url", 0, `"http://"`},
+		{"URL:http://h/", "url", 0, `"http://"`},
 		// One colon after mailto (E2).
-		{"url:mailto::a@b", "prefixedurl", 11, "alpha"},
+		{"mailto::a@b", "url", 7, "alpha"},
 		// No ";type=" (E7): after the path, an ftptype or the end.
-		{"url:ftp://h/f;type=I", "prefixedurl", 13, "end of input"},
-		{"url:ftp://h/f;type=I", "prefixedurl", 13, `"I"`},
+		{"ftp://h/f;type=I", "url", 9, "end of input"},
+		{"ftp://h/f;type=I", "url", 9, `"I"`},
 		// port = digits; ":" is no xalpha here.
-		{"url:http://h:8a/", "prefixedurl", 14, "digit"},
+		{"http://h:8a/", "url", 10, "digit"},
 		// "@" is an RFC 822 special: no atom of the domain holds it (E3).
-		{"url:mid:a@b@c", "prefixedurl", 11, `"."`},
+		{"mid:a@b@c", "url", 7, `"."`},
 	})
 }

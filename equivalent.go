@@ -8,7 +8,8 @@ type Equivalence struct {
 	Equivalent bool
 	// Step is, when they are equivalent, the rung of the ladder on which they first compare
 	// equal: SimpleComparison when they are the same string, otherwise the last of the steps
-	// that it took (the steps are climbed in the document's order, each rung adding one).
+	// that it took (the steps are climbed in the document's order, each rung adding one). It
+	// is the zero Step when they are not equivalent.
 	Step Step
 	// Section is where the document gives Step, such as "section 6.2.2.2"; "" for
 	// SimpleComparison.

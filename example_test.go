@@ -21,7 +21,7 @@ func ExampleValidate() {
 	fmt.Println(urlgrammar.Validate(urlgrammar.RFC3986, "http://www.example.com/~user/"))
 	// Output:
 	// httpurl 23 httpurl
-	// expected "?", "/", ";", ":", "@", "&", "=", "%", unreserved or end of input, found "~" (in httpurl)
+	// found "~" (in httpurl); expected "?", "/", ";", ":", "@", "&", "=", "%", unreserved or end of input
 	// <nil>
 }
 
@@ -90,7 +90,7 @@ func ExampleFromNetURL() {
 	u, err := urlgrammar.FromNetURL(urlgrammar.RFC3986, nu, 0)
 	fmt.Println(u, err)
 	// Output:
-	// RFC 1738: urlgrammar: rfc1738 httpurl: byte 23 of "http://www.example.com/⟨here⟩~user/": expected "?", "/", ";", ":", "@", "&", "=", "%", unreserved or end of input, found "~" (in httpurl)
+	// RFC 1738: rfc1738 httpurl "http://www.example.com/~user/": byte 23: found "~" (in httpurl); expected "?", "/", ";", ":", "@", "&", "=", "%", unreserved or end of input
 	// http://www.example.com/~user/ <nil>
 }
 

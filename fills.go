@@ -8,7 +8,8 @@ package urlgrammar
 
 // rfc1738Fills maps RFC 1738 (section 5's BNF) to the URL. The generic components are those
 // of section 3.1's common Internet scheme syntax, //<user>:<password>@<host>:<port>/<url-path>;
-// a URL of one of the ten predefined schemes also gets its scheme's Parts. A predefined scheme
+// a URL of one of the ten predefined schemes also has its scheme's parts (URL.Parts), the
+// matches of the rules of its fPart fills. A predefined scheme
 // rule writes its scheme name as a literal ("ftp://"), hence the prefix fills for Scheme.
 var rfc1738Fills = []fill{
 	// genericurl = scheme ":" schemepart; schemepart = *xchar | ip-schemepart: an opaque
@@ -32,104 +33,94 @@ var rfc1738Fills = []fill{
 
 	// ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ] ]. Section 3.2.2: the url-path
 	// is <cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>.
-	{rule: "ftpurl", field: fSchemeRule, kind: uint8(schemeFTP)},
 	{rule: "ftpurl", field: fScheme, how: prefix, lit: "ftp"},
 	{rule: "ftpurl fpath", field: fPath, kind: uint8(PathAbsolute), how: union},
-	{rule: "ftpurl fpath", field: fPart, kind: ftpPath},
+	{rule: "ftpurl fpath", field: fPart},
 	{rule: "fsegment", field: fSegment, leaf: true},
 	{rule: "ftptype", field: fPath, how: union},
-	{rule: "ftptype", field: fPart, kind: ftpTypecode, leaf: true},
+	{rule: "ftptype", field: fPart, leaf: true},
 
 	// fileurl = "file://" [ host | "localhost" ] "/" fpath. Section 3.10: the host "can be the
 	// string "localhost" or the empty string".
-	{rule: "fileurl", field: fSchemeRule, kind: uint8(schemeFile)},
 	{rule: "fileurl", field: fScheme, how: prefix, lit: "file"},
 	{rule: "fileurl host", field: fAuthority},
+	{rule: "fileurl host", field: fPart},
 	{rule: "fileurl", field: fAuthority, how: emptyAfter, after: fScheme, lit: "://"},
 	{rule: "fileurl", field: fHost, how: emptyAfter, after: fScheme, lit: "://"},
 	{rule: "fileurl fpath", field: fPath, kind: uint8(PathAbsolute)},
-	{rule: "fileurl fpath", field: fPart, kind: filePath},
+	{rule: "fileurl fpath", field: fPart},
 
 	// httpurl = "http://" hostport [ "/" hpath [ "?" search ] ]. Section 3.3: <path> is the
 	// hpath, and <searchpart> "is a query string".
-	{rule: "httpurl", field: fSchemeRule, kind: uint8(schemeHTTP)},
 	{rule: "httpurl", field: fScheme, how: prefix, lit: "http"},
 	{rule: "hpath", field: fPath, kind: uint8(PathAbsolute)},
-	{rule: "hpath", field: fPart, kind: httpPath},
+	{rule: "hpath", field: fPart},
 	{rule: "hsegment", field: fSegment, leaf: true},
 	{rule: "httpurl search", field: fQuery, leaf: true},
-	{rule: "httpurl search", field: fPart, kind: httpSearch},
+	{rule: "httpurl search", field: fPart},
 
 	// gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search
 	// [ "%09" gopher+_string ] ] ] ] ]. The transcription matches this search with the rule
 	// gopher_search, declared "as" search (it ends at the next "%09"). Section 3.4.1: the <gopher-path> runs from
 	// the gtype to the end; "The entire <gopher-path> may also be null, in which case the
 	// delimiting "/" is also optional".
-	{rule: "gopherurl", field: fSchemeRule, kind: uint8(schemeGopher)},
 	{rule: "gopherurl", field: fScheme, how: prefix, lit: "gopher"},
 	{rule: "gopherurl", field: fPath, how: emptyAfter, after: fAuthority, lit: "/"},
 	{rule: "gtype", field: fPath, kind: uint8(PathAbsolute), how: union},
-	{rule: "gtype", field: fPart, kind: gopherType, leaf: true},
+	{rule: "gtype", field: fPart, leaf: true},
 	{rule: "selector", field: fPath, how: union},
-	{rule: "selector", field: fPart, kind: gopherSelector, leaf: true},
+	{rule: "selector", field: fPart, leaf: true},
 	{rule: "gopherurl search", field: fPath, how: union},
-	{rule: "gopherurl search", field: fPart, kind: gopherSearch, leaf: true},
+	{rule: "gopherurl search", field: fPart, leaf: true},
 	{rule: "gopher+_string", field: fPath, how: union},
-	{rule: "gopher+_string", field: fPart, kind: gopherString, leaf: true},
+	{rule: "gopher+_string", field: fPart, leaf: true},
 
 	// mailtourl = "mailto:" encoded822addr.
-	{rule: "mailtourl", field: fSchemeRule, kind: uint8(schemeMailto)},
 	{rule: "mailtourl", field: fScheme, how: prefix, lit: "mailto"},
 	{rule: "encoded822addr", field: fPath, kind: uint8(PathOpaque), leaf: true},
-	{rule: "encoded822addr", field: fPart, kind: mailtoAddress},
+	{rule: "encoded822addr", field: fPart},
 
 	// newsurl = "news:" grouppart; grouppart = "*" | group | article.
-	{rule: "newsurl", field: fSchemeRule, kind: uint8(schemeNews)},
 	{rule: "newsurl", field: fScheme, how: prefix, lit: "news"},
 	{rule: "grouppart", field: fPath, kind: uint8(PathOpaque)},
-	{rule: "grouppart", field: fPart, kind: newsGroupPart},
-	{rule: "grouppart group", field: fPart, kind: newsGroup, leaf: true},
-	{rule: "article", field: fPart, kind: newsArticle, leaf: true},
+	{rule: "grouppart", field: fPart},
+	{rule: "grouppart group", field: fPart, leaf: true},
+	{rule: "article", field: fPart, leaf: true},
 	{rule: "article", leaf: true}, // its host is not the URL's, for Parse too (no detail)
 
 	// nntpurl = "nntp://" hostport "/" group [ "/" digits ].
-	{rule: "nntpurl", field: fSchemeRule, kind: uint8(schemeNNTP)},
 	{rule: "nntpurl", field: fScheme, how: prefix, lit: "nntp"},
 	{rule: "nntpurl group", field: fPath, kind: uint8(PathAbsolute), how: union},
-	{rule: "nntpurl group", field: fPart, kind: nntpGroup, leaf: true},
+	{rule: "nntpurl group", field: fPart, leaf: true},
 	{rule: "nntpurl digits", field: fPath, how: union},
-	{rule: "nntpurl digits", field: fPart, kind: nntpArticle, leaf: true},
+	{rule: "nntpurl digits", field: fPart, leaf: true},
 
 	// telneturl = "telnet://" login [ "/" ]. Section 3.8: "The final "/" character may be
 	// omitted": after it, the url-path is empty.
-	{rule: "telneturl", field: fSchemeRule, kind: uint8(schemeTelnet)},
 	{rule: "telneturl", field: fScheme, how: prefix, lit: "telnet"},
 	{rule: "telneturl", field: fPath, how: emptyAfter, after: fAuthority, lit: "/"},
 
 	// waisurl = waisdatabase | waisindex | waisdoc: "wais://" hostport "/" database, then
 	// "?" search (the query, as http's), or "/" wtype "/" wpath.
-	{rule: "waisurl", field: fSchemeRule, kind: uint8(schemeWAIS)},
 	{rule: "waisurl", field: fScheme, how: prefix, lit: "wais"},
 	{rule: "database", field: fPath, kind: uint8(PathAbsolute), how: union},
-	{rule: "database", field: fPart, kind: waisDatabase, leaf: true},
+	{rule: "database", field: fPart, leaf: true},
 	{rule: "waisindex search", field: fQuery, leaf: true},
-	{rule: "waisindex search", field: fPart, kind: waisSearch},
+	{rule: "waisindex search", field: fPart},
 	{rule: "wtype", field: fPath, how: union},
-	{rule: "wtype", field: fPart, kind: waisType, leaf: true},
+	{rule: "wtype", field: fPart, leaf: true},
 	{rule: "wpath", field: fPath, how: union},
-	{rule: "wpath", field: fPart, kind: waisPath, leaf: true},
+	{rule: "wpath", field: fPart, leaf: true},
 
 	// prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]; fieldspec = ";" fieldname
 	// "=" fieldvalue. Section 3.11: prospero://<host>:<port>/<hsoname>;<field>=<value>.
-	{rule: "prosperourl", field: fSchemeRule, kind: uint8(schemeProspero)},
 	{rule: "prosperourl", field: fScheme, how: prefix, lit: "prospero"},
 	{rule: "ppath", field: fPath, kind: uint8(PathAbsolute), how: union},
-	{rule: "ppath", field: fPart, kind: prosperoPath},
+	{rule: "ppath", field: fPart},
 	{rule: "psegment", field: fSegment, leaf: true},
 	{rule: "fieldspec", field: fPath, how: union},
-	{rule: "fieldspec", field: fField},
-	{rule: "fieldname", field: fFieldName, leaf: true},
-	{rule: "fieldvalue", leaf: true},
+	{rule: "fieldname", field: fPart, leaf: true},
+	{rule: "fieldvalue", field: fPart, leaf: true},
 }
 
 // draft2003Fills maps the 2003 draft (sections 3 to 5) to the URL: absolute-URI = scheme ":"

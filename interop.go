@@ -59,7 +59,7 @@ func (u *URL) Addr() (netip.Addr, bool) {
 // character below 0x80, which net/url does not allow).
 func (u *URL) NetURL() (*url.URL, error) {
 	if u.Version.info() == nil {
-		return nil, errors.New("urlgrammar: NetURL of a URL that Parse did not make")
+		return nil, &Error{Op: "NetURL", Version: u.Version, Err: errors.New("a URL that Parse did not make")}
 	}
 	return url.Parse(u.Raw)
 }
@@ -71,7 +71,7 @@ func (u *URL) NetURL() (*url.URL, error) {
 // "~"), which a grammar may reject ("~" is unsafe in RFC 1738, section 2.2).
 func FromNetURL(v Version, nu *url.URL, mode Mode) (*URL, error) {
 	if nu == nil {
-		return nil, errors.New("urlgrammar: FromNetURL of a nil *url.URL")
+		return nil, &Error{Op: "FromNetURL", Version: v, Err: errors.New("a nil *url.URL")}
 	}
 	return ParseRule(v, "", nu.String(), mode)
 }

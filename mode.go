@@ -1,7 +1,5 @@
 package urlgrammar
 
-import "fmt"
-
 // This file holds the two kinds of options: how an input is read (Mode), which every function
 // that reads an input takes, and how a reference is resolved (Policy), which the functions
 // that resolve take besides.
@@ -28,10 +26,11 @@ const CaseIgnoreScheme Mode = 1
 // knownModes are the flags that this package defines.
 const knownModes = CaseIgnoreScheme
 
-// checkMode refuses a mode with a flag that this package does not define.
-func checkMode(mode Mode) error {
+// checkMode refuses a mode with a flag that this package does not define: the *Error of op
+// under v.
+func checkMode(op string, v Version, mode Mode) error {
 	if mode&^knownModes != 0 {
-		return fmt.Errorf("urlgrammar: unknown mode %#x", uint(mode&^knownModes))
+		return errorf(op, v, "unknown mode %#x", uint(mode&^knownModes))
 	}
 	return nil
 }

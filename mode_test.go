@@ -1,6 +1,7 @@
 package urlgrammar
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"testing"
@@ -10,7 +11,7 @@ import (
 // define, with one error; MatchRule reports false.
 func TestUnknownMode(t *testing.T) {
 	const bad = Mode(1 << 7)
-	want := fmt.Sprintf("urlgrammar: unknown mode %#x", uint(bad))
+	want := fmt.Sprintf("unknown mode %#x", uint(bad))
 	base := "http://a/b/c/d;p?q"
 	calls := map[string]func() error{
 		"ValidateRule":       func() error { return ValidateRule(RFC3986, "", base, bad) },
@@ -26,8 +27,9 @@ func TestUnknownMode(t *testing.T) {
 		"FromNetURL":         func() error { _, err := FromNetURL(RFC3986, &url.URL{Scheme: "http", Host: "a"}, bad); return err },
 	}
 	for name, call := range calls {
-		if err := call(); err == nil || err.Error() != want {
-			t.Errorf("%s with mode %#x: %v, want %q", name, uint(bad), err, want)
+		var e *Error
+		if err := call(); !errors.As(err, &e) || e.Version != RFC3986 || e.Err == nil || e.Err.Error() != want {
+			t.Errorf("%s with mode %#x: %v, want an *Error under rfc3986 for %q", name, uint(bad), err, want)
 		}
 	}
 	if MatchRule(RFC3986, "", base, bad) {

@@ -2,7 +2,6 @@ package urlgrammar
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 )
 
@@ -15,11 +14,11 @@ import (
 type Step uint8
 
 // The steps, in the order of the comparison ladder. SimpleComparison is the ladder's first rung
-// (normalizing nothing); the others are normalization steps.
+// (normalizing nothing); the others are normalization steps. The zero Step is none of them.
 const (
 	// SimpleComparison is no normalization: the strings are compared as they are (RFC 3986
 	// section 6.2.1, "Simple String Comparison"; the 2003 draft's 6.2.1).
-	SimpleComparison Step = iota
+	SimpleComparison Step = iota + 1
 	// CaseNormalization writes the scheme, and the host where the document says it is case
 	// insensitive, in lower case (RFC 3986 and the 2003 draft section 6.2.2.1; RFC 2396 sections
 	// 3.1 and 6; the 1997 draft sections 4.1 and 6; RFC 1738 section 2.1, the scheme only).
@@ -41,15 +40,17 @@ const (
 	EmptyPathNormalization
 )
 
-var stepNames = [...]string{"simple comparison", "case", "percent-encoding", "path segments", "default port", "empty path"}
+var stepIDs = []string{"", "simple-comparison", "case", "percent-encoding", "path-segments", "default-port", "empty-path"}
 
-// String returns the step's name, such as "case" or "path segments".
-func (s Step) String() string {
-	if int(s) < len(stepNames) {
-		return stepNames[s]
-	}
-	return fmt.Sprintf("Step(%d)", int(s))
-}
+// String returns the step's ID, such as "case" or "path-segments"; "" for the zero Step.
+func (s Step) String() string { return enumString(s, stepIDs, "Step") }
+
+// MarshalText returns the step's ID, as String does; a Step that is none of the steps is an
+// error.
+func (s Step) MarshalText() ([]byte, error) { return marshalEnum(s, stepIDs, "Step") }
+
+// UnmarshalText sets s to the step whose ID is text, ignoring case ("" is the zero Step).
+func (s *Step) UnmarshalText(text []byte) error { return unmarshalEnum(s, text, stepIDs, "Step") }
 
 // ErrNoNormalization is wrapped by the error of Normalize and Equivalent for a version whose
 // document defines no normalization or equivalence of URLs (the 1993 and 1994 drafts and RFC
@@ -203,12 +204,12 @@ func sectionOf(v Version, step Step) string {
 func normalizerOf(v Version) (*normalizer, error) {
 	if !v.DefinesNormalization() {
 		if why, ok := noNormalization[v]; ok {
-			return nil, fmt.Errorf("urlgrammar: %v: %w: %s", v, ErrNoNormalization, why)
+			return nil, errorf("normalize", v, "%w: %s", ErrNoNormalization, why)
 		}
-		return nil, fmt.Errorf("urlgrammar: unknown version %v", v)
+		return nil, errorf("normalize", v, "unknown version")
 	}
 	if v.info() == nil {
-		return nil, fmt.Errorf("urlgrammar: %v: its grammar is not registered", v)
+		return nil, errorf("normalize", v, "its grammar is not registered")
 	}
 	return normalizers[v], nil
 }
@@ -271,7 +272,7 @@ func (n *normalizer) selected(v Version, steps []Step) ([]Step, error) {
 	}
 	for _, s := range steps {
 		if s != SimpleComparison && !containsStep(apply, s) {
-			return nil, fmt.Errorf("urlgrammar: %v: its document gives no %v normalization (its steps: %v)", v, s, v.NormalizationSteps())
+			return nil, errorf("normalize", v, "its document gives no %v normalization (its steps: %v)", s, v.NormalizationSteps())
 		}
 	}
 	return apply, nil
@@ -298,7 +299,7 @@ func (n *normalizer) normalize(v Version, s string, steps []Step, mode Mode) (st
 		for _, step := range steps {
 			u, err := ParseRule(v, "", s, mode)
 			if err != nil {
-				return "", wrapf(err, "urlgrammar: %v: %v normalization gave %q, which is not valid", v, step, s)
+				return "", errorf("normalize", v, "%v normalization gave %q, which is not valid: %w", step, s, err)
 			}
 			s = n.apply(step, u)
 		}
@@ -307,7 +308,7 @@ func (n *normalizer) normalize(v Version, s string, steps []Step, mode Mode) (st
 		}
 	}
 	if err := ValidateRule(v, "", s, mode); err != nil {
-		return "", wrapf(err, "urlgrammar: %v: normalization gave %q, which is not valid", v, s)
+		return "", errorf("normalize", v, "normalization gave %q, which is not valid: %w", s, err)
 	}
 	return s, nil
 }

@@ -25,7 +25,7 @@ func ExampleEquivalent() {
 	e, _ = urlgrammar.Equivalent(urlgrammar.RFC3986, "http://example.com/?", "http://example.com/", 0)
 	fmt.Println(e.Equivalent, e.Difference)
 	// Output:
-	// true default port section 6.2.3 <nil>
+	// true default-port section 6.2.3 <nil>
 	// false only the first has a query
 }
 

@@ -269,7 +269,9 @@ func TestNormalizeNoNormalization(t *testing.T) {
 			t.Errorf("%v: DefinesNormalization, want not", v)
 		}
 		_, err := Normalize(v, "http://a/", 0)
-		if !errors.Is(err, ErrNoNormalization) || !strings.HasPrefix(err.Error(), "urlgrammar: "+v.String()+": ") {
+		var e *Error
+		if !errors.Is(err, ErrNoNormalization) || !errors.As(err, &e) || e.Op != "normalize" || e.Version != v ||
+			!strings.HasPrefix(err.Error(), "normalize "+v.String()+": ") {
 			t.Errorf("%v: Normalize error = %v, want one that wraps ErrNoNormalization", v, err)
 		}
 		if _, err := Equivalent(v, "http://a/", "http://a/", 0); !errors.Is(err, ErrNoNormalization) {

@@ -12,13 +12,13 @@ func Parse(v Version, s string) (*URL, error) {
 // ParseRule is Parse holding s, read as mode says, to the rule named rule (by its name in the
 // document; "" for the rule of Validate), as ValidateRule does.
 func ParseRule(v Version, rule, s string, mode Mode) (*URL, error) {
-	info, start, rule, err := startFor(v, rule, s, mode)
+	info, start, rule, err := startFor("parse", v, rule, s, mode)
 	if err != nil {
 		return nil, err
 	}
 	w, err := info.walker()
 	if err != nil {
-		return nil, err
+		return nil, &Error{Op: "parse", Version: v, Err: err}
 	}
 	p, err := runInput(v, info, start, rule, s, mode, w.record)
 	if err != nil {

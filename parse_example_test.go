@@ -18,12 +18,14 @@ func ExampleParse() {
 	a := u.Authority()
 	fmt.Printf("user %q, password %q (present %v), host %q (%v)\n", a.User.Text, a.Password.Text, a.Password.Present, a.Host.Text, a.HostKind)
 	fmt.Printf("path %q (%v)\n", u.Path().Text, u.Path().Kind)
-	ftp := u.Parts().(*urlgrammar.FTP)
-	fmt.Printf("ftp path %q, typecode %q\n", ftp.Path.Text, ftp.Typecode.Text)
+	for rule, c := range u.Parts() {
+		fmt.Printf("%s %q\n", rule, c.Text)
+	}
 	// Output:
 	// user "foo", password "" (present true), host "host.com" (domain)
 	// path "pub;type=d" (absolute)
-	// ftp path "pub", typecode "d"
+	// fpath "pub"
+	// ftptype "d"
 }
 
 func ExampleInspect() {

@@ -16,7 +16,7 @@ import (
 
 // m is the flat view of a parsed URL that the tests compare: every PRESENT component by name,
 // as written (an absent one has no key, an empty one maps to ""), the kinds, the segments
-// (quoted, in order), and the scheme's parts as "<scheme>.<part>".
+// (quoted, in order), and the parts by rule name as "part.<rule>".
 type m = map[string]string
 
 func flatten(u *urlgrammar.URL) m {
@@ -55,49 +55,16 @@ func flatten(u *urlgrammar.URL) m {
 		}
 		out["segments"] = fmt.Sprintf("%q", texts)
 	}
-	switch p := u.Parts().(type) {
-	case *urlgrammar.FTP:
-		put("ftp.path", p.Path)
-		put("ftp.typecode", p.Typecode)
-	case *urlgrammar.HTTP:
-		put("http.path", p.Path)
-		put("http.search", p.Search)
-	case *urlgrammar.Gopher:
-		put("gopher.type", p.Type)
-		put("gopher.selector", p.Selector)
-		put("gopher.search", p.Search)
-		put("gopher.gopher+_string", p.GopherString)
-	case *urlgrammar.Mailto:
-		put("mailto.address", p.Address)
-	case *urlgrammar.News:
-		out["news.all"] = fmt.Sprint(p.All)
-		put("news.group", p.Group)
-		put("news.article", p.Article)
-	case *urlgrammar.NNTP:
-		put("nntp.group", p.Group)
-		put("nntp.article", p.Article)
-	case *urlgrammar.Telnet:
-		put("telnet.user", p.User)
-		put("telnet.password", p.Password)
-		put("telnet.host", p.Host)
-		put("telnet.port", p.Port)
-	case *urlgrammar.WAIS:
-		put("wais.database", p.Database)
-		put("wais.search", p.Search)
-		put("wais.type", p.Type)
-		put("wais.path", p.Path)
-	case *urlgrammar.File:
-		put("file.host", p.Host)
-		put("file.path", p.Path)
-	case *urlgrammar.Prospero:
-		put("prospero.path", p.Path)
-		for i, f := range p.Fields {
-			put(fmt.Sprintf("prospero.field%d.name", i), f.Name)
-			put(fmt.Sprintf("prospero.field%d.value", i), f.Value)
+	// The parts, by their rule names: "part.<rule>", and "part.<rule>.<n>" for the n-th
+	// repeat of a rule (counted from 1).
+	seen := map[string]int{}
+	for rule, c := range u.Parts() {
+		k := "part." + rule
+		if n := seen[rule]; n > 0 {
+			k = fmt.Sprintf("%s.%d", k, n)
 		}
-	case nil:
-	default:
-		out["parts"] = fmt.Sprintf("%T", p)
+		seen[rule]++
+		put(k, c)
 	}
 	return out
 }
@@ -130,82 +97,82 @@ func TestRFC1738Examples(t *testing.T) {
 	checkExamples(t, urlgrammar.RFC1738, []example{
 		{"ftp://@host.com/", `3.1: "<URL:ftp://@host.com/> has an empty user name and no password"`, m{
 			"scheme": "ftp", "authority": "@host.com", "userinfo": "", "user": "", "host": "host.com", "host_kind": "domain",
-			"path": "", "path_kind": "empty", "segments": `[""]`, "ftp.path": "",
+			"path": "", "path_kind": "empty", "segments": `[""]`, "part.fpath": "",
 		}},
 		{"ftp://host.com/", `3.1: "<URL:ftp://host.com/> has no user name"`, m{
 			"scheme": "ftp", "authority": "host.com", "host": "host.com", "host_kind": "domain",
-			"path": "", "path_kind": "empty", "segments": `[""]`, "ftp.path": "",
+			"path": "", "path_kind": "empty", "segments": `[""]`, "part.fpath": "",
 		}},
 		{"ftp://foo:@host.com/", `3.1: "<URL:ftp://foo:@host.com/> has a user name of "foo" and an empty password"`, m{
 			"scheme": "ftp", "authority": "foo:@host.com", "userinfo": "foo:", "user": "foo", "password": "", "host": "host.com", "host_kind": "domain",
-			"path": "", "path_kind": "empty", "segments": `[""]`, "ftp.path": "",
+			"path": "", "path_kind": "empty", "segments": `[""]`, "part.fpath": "",
 		}},
 		{"ftp://myname@host.dom/%2Fetc/motd", `3.2.2: logs in as "myname", then "CWD /etc" (the encoded "/" is part of the first <cwd>) and "RETR motd"`, m{
 			"scheme": "ftp", "authority": "myname@host.dom", "userinfo": "myname", "user": "myname", "host": "host.dom", "host_kind": "domain",
-			"path": "%2Fetc/motd", "path_kind": "absolute", "segments": `["%2Fetc" "motd"]`, "ftp.path": "%2Fetc/motd",
+			"path": "%2Fetc/motd", "path_kind": "absolute", "segments": `["%2Fetc" "motd"]`, "part.fpath": "%2Fetc/motd",
 		}},
 		{"ftp://myname@host.dom/etc/motd", `3.2.2: "CWD etc" and then "RETR motd"`, m{
 			"scheme": "ftp", "authority": "myname@host.dom", "userinfo": "myname", "user": "myname", "host": "host.dom", "host_kind": "domain",
-			"path": "etc/motd", "path_kind": "absolute", "segments": `["etc" "motd"]`, "ftp.path": "etc/motd",
+			"path": "etc/motd", "path_kind": "absolute", "segments": `["etc" "motd"]`, "part.fpath": "etc/motd",
 		}},
 		{"ftp://myname@host.dom//etc/motd", `3.2.2: "CWD " with a null argument, then "CWD etc", and then "RETR motd"`, m{
 			"scheme": "ftp", "authority": "myname@host.dom", "userinfo": "myname", "user": "myname", "host": "host.dom", "host_kind": "domain",
-			"path": "/etc/motd", "path_kind": "absolute", "segments": `["" "etc" "motd"]`, "ftp.path": "/etc/motd",
+			"path": "/etc/motd", "path_kind": "absolute", "segments": `["" "etc" "motd"]`, "part.fpath": "/etc/motd",
 		}},
 		{"ftp://info.cern.ch/pub/www/doc;type=d", `Appendix; 3.2.2: the url-path <cwd1>/.../<name>;type=<typecode>, typecode "d" (NLST)`, m{
 			"scheme": "ftp", "authority": "info.cern.ch", "host": "info.cern.ch", "host_kind": "domain",
 			"path": "pub/www/doc;type=d", "path_kind": "absolute", "segments": `["pub" "www" "doc"]`,
-			"ftp.path": "pub/www/doc", "ftp.typecode": "d",
+			"part.fpath": "pub/www/doc", "part.ftptype": "d",
 		}},
 		{"ftp://ds.internic.net/rfc/rfc1436.txt;type=a", `References [1]; 3.2.2: typecode "a"`, m{
 			"scheme": "ftp", "authority": "ds.internic.net", "host": "ds.internic.net", "host_kind": "domain",
 			"path": "rfc/rfc1436.txt;type=a", "path_kind": "absolute", "segments": `["rfc" "rfc1436.txt"]`,
-			"ftp.path": "rfc/rfc1436.txt", "ftp.typecode": "a",
+			"part.fpath": "rfc/rfc1436.txt", "part.ftptype": "a",
 		}},
 		{"ftp://ds.internic.net/rfc", `Appendix; 3.1: "the "/" between the host (or port) and the url-path is NOT part of the url-path"`, m{
 			"scheme": "ftp", "authority": "ds.internic.net", "host": "ds.internic.net", "host_kind": "domain",
-			"path": "rfc", "path_kind": "absolute", "segments": `["rfc"]`, "ftp.path": "rfc",
+			"path": "rfc", "path_kind": "absolute", "segments": `["rfc"]`, "part.fpath": "rfc",
 		}},
 		{"ftp://host.com", `3.2.2: "The whole url-path may be omitted, including the "/" delimiting it"`, m{
 			"scheme": "ftp", "authority": "host.com", "host": "host.com", "host_kind": "domain",
 		}},
 		{"ftp://ftp.is.co.za/rfc/rfc1808.txt", `draft2003 1.3 example; RFC 1738 3.2 ftp`, m{
 			"scheme": "ftp", "authority": "ftp.is.co.za", "host": "ftp.is.co.za", "host_kind": "domain",
-			"path": "rfc/rfc1808.txt", "path_kind": "absolute", "segments": `["rfc" "rfc1808.txt"]`, "ftp.path": "rfc/rfc1808.txt",
+			"path": "rfc/rfc1808.txt", "path_kind": "absolute", "segments": `["rfc" "rfc1808.txt"]`, "part.fpath": "rfc/rfc1808.txt",
 		}},
 		{"ftp://user:pass@10.0.0.1:2121/", `3.1: //<user>:<password>@<host>:<port>/<url-path>; a host "as a set of four decimal digit groups separated by "."", port "in decimal"`, m{
 			"scheme": "ftp", "authority": "user:pass@10.0.0.1:2121", "userinfo": "user:pass", "user": "user", "password": "pass",
 			"host": "10.0.0.1", "host_kind": "ipv4", "port": "2121",
-			"path": "", "path_kind": "empty", "segments": `[""]`, "ftp.path": "",
+			"path": "", "path_kind": "empty", "segments": `[""]`, "part.fpath": "",
 		}},
 		{"http://www.ietf.org/rfc/rfc2396.txt", `draft2003 1.3 example; RFC 1738 3.3: http://<host>:<port>/<path>?<searchpart>`, m{
 			"scheme": "http", "authority": "www.ietf.org", "host": "www.ietf.org", "host_kind": "domain",
-			"path": "rfc/rfc2396.txt", "path_kind": "absolute", "segments": `["rfc" "rfc2396.txt"]`, "http.path": "rfc/rfc2396.txt",
+			"path": "rfc/rfc2396.txt", "path_kind": "absolute", "segments": `["rfc" "rfc2396.txt"]`, "part.hpath": "rfc/rfc2396.txt",
 		}},
 		{"http://ds.internic.net/instructions/overview.html", `Appendix (without its "#WARNING", which is no part of the URL, section 2.2)`, m{
 			"scheme": "http", "authority": "ds.internic.net", "host": "ds.internic.net", "host_kind": "domain",
 			"path": "instructions/overview.html", "path_kind": "absolute", "segments": `["instructions" "overview.html"]`,
-			"http.path": "instructions/overview.html",
+			"part.hpath": "instructions/overview.html",
 		}},
 		{"http://host.dom:8080/a;b/c?x=1;y", `3.3: <searchpart> "is a query string"; ";" may stand in hsegment and search`, m{
 			"scheme": "http", "authority": "host.dom:8080", "host": "host.dom", "host_kind": "domain", "port": "8080",
 			"path": "a;b/c", "path_kind": "absolute", "segments": `["a;b" "c"]`, "query": "x=1;y",
-			"http.path": "a;b/c", "http.search": "x=1;y",
+			"part.hpath": "a;b/c", "part.search": "x=1;y",
 		}},
 		{"gopher://gopher.tc.umn.edu:70/11/Mailing%20Lists/", `draft2003 1.3 example; RFC 1738 3.4.1: <gophertype>"1" then the selector, which "begin[s] with a copy of the <gophertype> character"`, m{
 			"scheme": "gopher", "authority": "gopher.tc.umn.edu:70", "host": "gopher.tc.umn.edu", "host_kind": "domain", "port": "70",
 			"path": "11/Mailing%20Lists/", "path_kind": "absolute",
-			"gopher.type": "1", "gopher.selector": "1/Mailing%20Lists/",
+			"part.gtype": "1", "part.selector": "1/Mailing%20Lists/",
 		}},
 		{"gopher://host.dom/7sel%09fish", `3.4.2: "the selector is followed by an encoded tab (%09) and the search string"`, m{
 			"scheme": "gopher", "authority": "host.dom", "host": "host.dom", "host_kind": "domain",
 			"path": "7sel%09fish", "path_kind": "absolute",
-			"gopher.type": "7", "gopher.selector": "sel", "gopher.search": "fish",
+			"part.gtype": "7", "part.selector": "sel", "part.search": "fish",
 		}},
 		{"gopher://host.dom/0sel%09%09+ABSTRACT%20+SMELL", `3.4.3: "the %09<search> string must be supplied, although the <search> element may be the empty string"; 3.4.7: the gopher+_string "+ABSTRACT%20+SMELL"`, m{
 			"scheme": "gopher", "authority": "host.dom", "host": "host.dom", "host_kind": "domain",
 			"path": "0sel%09%09+ABSTRACT%20+SMELL", "path_kind": "absolute",
-			"gopher.type": "0", "gopher.selector": "sel", "gopher.search": "", "gopher.gopher+_string": "+ABSTRACT%20+SMELL",
+			"part.gtype": "0", "part.selector": "sel", "part.search": "", "part.gopher+_string": "+ABSTRACT%20+SMELL",
 		}},
 		{"gopher://host.dom/", `3.4.1: "The entire <gopher-path> may also be null"`, m{
 			"scheme": "gopher", "authority": "host.dom", "host": "host.dom", "host_kind": "domain", "path": "", "path_kind": "empty",
@@ -214,64 +181,63 @@ func TestRFC1738Examples(t *testing.T) {
 			"scheme": "gopher", "authority": "host.dom", "host": "host.dom", "host_kind": "domain",
 		}},
 		{"mailto:John.Doe@example.com", `draft2003 1.3 example; RFC 1738 3.5: mailto:<rfc822-addr-spec>`, m{
-			"scheme": "mailto", "path": "John.Doe@example.com", "path_kind": "opaque", "mailto.address": "John.Doe@example.com",
+			"scheme": "mailto", "path": "John.Doe@example.com", "path_kind": "opaque", "part.encoded822addr": "John.Doe@example.com",
 		}},
 		{"news:*", `3.6: "If <newsgroup-name> is "*" (as in <URL:news:*>), it is used to refer to "all available news groups""`, m{
-			"scheme": "news", "path": "*", "path_kind": "opaque", "news.all": "true",
+			"scheme": "news", "path": "*", "path_kind": "opaque", "part.grouppart": "*",
 		}},
 		{"news:comp.infosystems.www.misc", `3.6: a <newsgroup-name> "such as "comp.infosystems.www.misc""`, m{
-			"scheme": "news", "path": "comp.infosystems.www.misc", "path_kind": "opaque", "news.all": "false", "news.group": "comp.infosystems.www.misc",
+			"scheme": "news", "path": "comp.infosystems.www.misc", "path_kind": "opaque", "part.grouppart": "comp.infosystems.www.misc", "part.group": "comp.infosystems.www.misc",
 		}},
 		{"news:unique1234@full.domain.name", `3.6: a <message-id> "takes the form <unique>@<full_domain_name>"; "distinguished from a news group name by the presence of the commercial at "@""`, m{
-			"scheme": "news", "path": "unique1234@full.domain.name", "path_kind": "opaque", "news.all": "false", "news.article": "unique1234@full.domain.name",
+			"scheme": "news", "path": "unique1234@full.domain.name", "path_kind": "opaque", "part.grouppart": "unique1234@full.domain.name", "part.article": "unique1234@full.domain.name",
 		}},
 		{"nntp://host.dom:119/comp.infosystems.www.misc/42", `3.7: nntp://<host>:<port>/<newsgroup-name>/<article-number>`, m{
 			"scheme": "nntp", "authority": "host.dom:119", "host": "host.dom", "host_kind": "domain", "port": "119",
 			"path": "comp.infosystems.www.misc/42", "path_kind": "absolute",
-			"nntp.group": "comp.infosystems.www.misc", "nntp.article": "42",
+			"part.group": "comp.infosystems.www.misc", "part.digits": "42",
 		}},
 		{"telnet://melvyl.ucop.edu/", `draft2003 1.3 example; RFC 1738 3.8: telnet://<user>:<password>@<host>:<port>/`, m{
 			"scheme": "telnet", "authority": "melvyl.ucop.edu", "host": "melvyl.ucop.edu", "host_kind": "domain",
-			"path": "", "path_kind": "empty", "telnet.host": "melvyl.ucop.edu",
+			"path": "", "path_kind": "empty",
 		}},
 		{"telnet://guest:secret@host.dom:2323", `3.8: "The final "/" character may be omitted"; user and password as in 3.1`, m{
 			"scheme": "telnet", "authority": "guest:secret@host.dom:2323", "userinfo": "guest:secret", "user": "guest", "password": "secret",
 			"host": "host.dom", "host_kind": "domain", "port": "2323",
-			"telnet.user": "guest", "telnet.password": "secret", "telnet.host": "host.dom", "telnet.port": "2323",
 		}},
 		{"wais://host.dom:210/db", `3.9: wais://<host>:<port>/<database>`, m{
 			"scheme": "wais", "authority": "host.dom:210", "host": "host.dom", "host_kind": "domain", "port": "210",
-			"path": "db", "path_kind": "absolute", "wais.database": "db",
+			"path": "db", "path_kind": "absolute", "part.database": "db",
 		}},
 		{"wais://host.dom/db?fish", `3.9: wais://<host>:<port>/<database>?<search>`, m{
 			"scheme": "wais", "authority": "host.dom", "host": "host.dom", "host_kind": "domain",
-			"path": "db", "path_kind": "absolute", "query": "fish", "wais.database": "db", "wais.search": "fish",
+			"path": "db", "path_kind": "absolute", "query": "fish", "part.database": "db", "part.search": "fish",
 		}},
 		{"wais://host.dom/db/TEXT/0-1-2", `3.9: wais://<host>:<port>/<database>/<wtype>/<wpath>`, m{
 			"scheme": "wais", "authority": "host.dom", "host": "host.dom", "host_kind": "domain",
-			"path": "db/TEXT/0-1-2", "path_kind": "absolute", "wais.database": "db", "wais.type": "TEXT", "wais.path": "0-1-2",
+			"path": "db/TEXT/0-1-2", "path_kind": "absolute", "part.database": "db", "part.wtype": "TEXT", "part.wpath": "0-1-2",
 		}},
 		{"file://vms.host.edu/disk$user/my/notes/note12345.txt", `3.10: the VMS example, file://<host>/<path>`, m{
 			"scheme": "file", "authority": "vms.host.edu", "host": "vms.host.edu", "host_kind": "domain",
 			"path": "disk$user/my/notes/note12345.txt", "path_kind": "absolute", "segments": `["disk$user" "my" "notes" "note12345.txt"]`,
-			"file.host": "vms.host.edu", "file.path": "disk$user/my/notes/note12345.txt",
+			"part.host": "vms.host.edu", "part.fpath": "disk$user/my/notes/note12345.txt",
 		}},
 		{"file://localhost/etc/motd", `3.10: "<host> can be the string "localhost""`, m{
 			"scheme": "file", "authority": "localhost", "host": "localhost", "host_kind": "domain",
-			"path": "etc/motd", "path_kind": "absolute", "segments": `["etc" "motd"]`, "file.host": "localhost", "file.path": "etc/motd",
+			"path": "etc/motd", "path_kind": "absolute", "segments": `["etc" "motd"]`, "part.host": "localhost", "part.fpath": "etc/motd",
 		}},
 		{"file:///etc/motd", `3.10: "<host> can be ... the empty string"`, m{
 			"scheme": "file", "authority": "", "host": "", "host_kind": "empty",
-			"path": "etc/motd", "path_kind": "absolute", "segments": `["etc" "motd"]`, "file.host": "", "file.path": "etc/motd",
+			"path": "etc/motd", "path_kind": "absolute", "segments": `["etc" "motd"]`, "part.fpath": "etc/motd", // no match of host: the empty host is the URL's alone
 		}},
 		{"prospero://host.dom//pros/name", `3.11: "<URL:prospero://host.dom//pros/name> designates a <hsoname> of "/pros/name""`, m{
 			"scheme": "prospero", "authority": "host.dom", "host": "host.dom", "host_kind": "domain",
-			"path": "/pros/name", "path_kind": "absolute", "segments": `["" "pros" "name"]`, "prospero.path": "/pros/name",
+			"path": "/pros/name", "path_kind": "absolute", "segments": `["" "pros" "name"]`, "part.ppath": "/pros/name",
 		}},
 		{"prospero://host.dom:1525/pros/name;OBJECT-VERSION=3;x=", `3.11: "each field/value pair is separated from each other and from the rest of the URL by a ";""; "the OBJECT-VERSION field"`, m{
 			"scheme": "prospero", "authority": "host.dom:1525", "host": "host.dom", "host_kind": "domain", "port": "1525",
-			"path": "pros/name;OBJECT-VERSION=3;x=", "path_kind": "absolute", "segments": `["pros" "name"]`, "prospero.path": "pros/name",
-			"prospero.field0.name": "OBJECT-VERSION", "prospero.field0.value": "3", "prospero.field1.name": "x", "prospero.field1.value": "",
+			"path": "pros/name;OBJECT-VERSION=3;x=", "path_kind": "absolute", "segments": `["pros" "name"]`, "part.ppath": "pros/name",
+			"part.fieldname": "OBJECT-VERSION", "part.fieldvalue": "3", "part.fieldname.1": "x", "part.fieldvalue.1": "",
 		}},
 		{"afs://host.dom/usr/share", `5: genericurl = scheme ":" schemepart, with an ip-schemepart (3.1); 4 names "afs" as a proposed scheme`, m{
 			"scheme": "afs", "authority": "host.dom", "host": "host.dom", "host_kind": "domain",
@@ -326,7 +292,7 @@ func TestCaseIgnoreScheme(t *testing.T) {
 	}
 	want := m{
 		"scheme": "HTTP", "authority": "host.dom", "host": "host.dom", "host_kind": "domain",
-		"path": "a", "path_kind": "absolute", "segments": `["a"]`, "query": "b", "http.path": "a", "http.search": "b",
+		"path": "a", "path_kind": "absolute", "segments": `["a"]`, "query": "b", "part.hpath": "a", "part.search": "b",
 	}
 	if diff := testdiff.Diff(want, flatten(u)); diff != "" {
 		t.Errorf("Parse(%q, CaseIgnoreScheme) (-want +got):\n%s", in, diff)
@@ -346,12 +312,12 @@ func TestAbsentVersusEmpty(t *testing.T) {
 		{urlgrammar.RFC1738, "http://host.dom/p", "http://host.dom/p?", "query"},
 		{urlgrammar.RFC1738, "http://host.dom", "http://host.dom/", "path"},
 		{urlgrammar.RFC1738, "gopher://host.dom", "gopher://host.dom/", "path"},
-		{urlgrammar.RFC1738, "gopher://host.dom/1", "gopher://host.dom/1%09", "gopher.search"},
-		{urlgrammar.RFC1738, "gopher://host.dom/1a%09b", "gopher://host.dom/1a%09b%09", "gopher.gopher+_string"},
+		{urlgrammar.RFC1738, "gopher://host.dom/1", "gopher://host.dom/1%09", "part.search"},
+		{urlgrammar.RFC1738, "gopher://host.dom/1a%09b", "gopher://host.dom/1a%09b%09", "part.gopher+_string"},
 		{urlgrammar.RFC1738, "wais://host.dom/db", "wais://host.dom/db?", "query"},
 		{urlgrammar.RFC1738, "telnet://host.dom", "telnet://host.dom/", "path"},
-		{urlgrammar.RFC1738, "ftp://host.dom/a", "ftp://host.dom/a;type=a", "ftp.typecode"}, // not empty: typecode is one character
-		{urlgrammar.RFC1738, "prospero://host.dom/a", "prospero://host.dom/a;x=", "prospero.field0.value"},
+		{urlgrammar.RFC1738, "ftp://host.dom/a", "ftp://host.dom/a;type=a", "part.ftptype"}, // not empty: typecode is one character
+		{urlgrammar.RFC1738, "prospero://host.dom/a", "prospero://host.dom/a;x=", "part.fieldvalue"},
 		{urlgrammar.RFC1738, "foo:", "foo://h", "authority"}, // genericurl: an empty schemepart is neither path nor authority
 		// RFC 3986 6.2.3: "the URI "http://example.com/?" cannot be assumed to be equivalent"
 		// to "http://example.com/"; "two URIs that differ only by the suffix "#" are
@@ -531,43 +497,12 @@ func checkSpans(t *testing.T, u *urlgrammar.URL) {
 	if all := slices.Collect(u.AllSegments()); !reflect.DeepEqual(all, u.Segments()) {
 		bad("AllSegments yields %v, Segments returns %v", all, u.Segments())
 	}
-	if p := u.Parts(); p != nil {
-		for name, c := range partComponents(p) {
-			check(fmt.Sprintf("%T.%s", p, name), c)
+	for rule, c := range u.Parts() {
+		check("part "+rule, c)
+		if got := u.Part(rule); got.Begin > c.Begin {
+			bad("Part(%q) = %v, after the part %v", rule, got, c)
 		}
 	}
-}
-
-// partComponents lists the components of a scheme's parts by name.
-func partComponents(p urlgrammar.SchemeParts) map[string]urlgrammar.Component {
-	switch p := p.(type) {
-	case *urlgrammar.FTP:
-		return map[string]urlgrammar.Component{"path": p.Path, "typecode": p.Typecode}
-	case *urlgrammar.HTTP:
-		return map[string]urlgrammar.Component{"path": p.Path, "search": p.Search}
-	case *urlgrammar.Gopher:
-		return map[string]urlgrammar.Component{"type": p.Type, "selector": p.Selector, "search": p.Search, "gopher+_string": p.GopherString}
-	case *urlgrammar.Mailto:
-		return map[string]urlgrammar.Component{"address": p.Address}
-	case *urlgrammar.News:
-		return map[string]urlgrammar.Component{"group": p.Group, "article": p.Article}
-	case *urlgrammar.NNTP:
-		return map[string]urlgrammar.Component{"group": p.Group, "article": p.Article}
-	case *urlgrammar.Telnet:
-		return map[string]urlgrammar.Component{"user": p.User, "password": p.Password, "host": p.Host, "port": p.Port}
-	case *urlgrammar.WAIS:
-		return map[string]urlgrammar.Component{"database": p.Database, "search": p.Search, "type": p.Type, "path": p.Path}
-	case *urlgrammar.File:
-		return map[string]urlgrammar.Component{"host": p.Host, "path": p.Path}
-	case *urlgrammar.Prospero:
-		out := map[string]urlgrammar.Component{"path": p.Path}
-		for i, f := range p.Fields {
-			out[fmt.Sprintf("field%d.name", i)] = f.Name
-			out[fmt.Sprintf("field%d.value", i)] = f.Value
-		}
-		return out
-	}
-	return nil
 }
 
 // parseSeeds are inputs for the round-trip fuzz target, valid under some version or other.
@@ -621,8 +556,7 @@ func TestParseAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("under the race detector, sync.Pool drops parsers at random")
 	}
-	// The 1994 draft's default start rule is prefixedurl = "url:" url.
-	inputs := append(corpus(t), "url:http://www.example.com/a/b?c", "url:ftp://user:pw@host.dom/a/b")
+	inputs := corpus(t)
 	for _, v := range urlgrammar.Versions() {
 		n := 0
 		for _, s := range inputs {
@@ -1055,6 +989,44 @@ func TestPathNeverUndefined(t *testing.T) {
 		p := u.Path()
 		if !p.Present || p.Text != "" || p.Begin != c.offset || p.End != c.offset || p.Kind != urlgrammar.PathEmpty {
 			t.Errorf("%v %q: path %+v kind %v, want present and empty at %d", c.v, c.in, p.Component, p.Kind, c.offset)
+		}
+	}
+}
+
+// TestPart: Part reaches any rule of the grammar by its name, the first and outermost match.
+func TestPart(t *testing.T) {
+	tests := []struct {
+		v          urlgrammar.Version
+		in, rule   string
+		want       string
+		wantAbsent bool
+	}{
+		// RFC 1738 section 3.8: telnet://<user>:<password>@<host>:<port>/, the login of 3.1.
+		{urlgrammar.RFC1738, "telnet://guest:secret@host.dom:2323", "user", "guest", false},
+		{urlgrammar.RFC1738, "telnet://guest:secret@host.dom:2323", "password", "secret", false},
+		{urlgrammar.RFC1738, "telnet://guest:secret@host.dom:2323", "hostname", "host.dom", false},
+		{urlgrammar.RFC1738, "telnet://guest:secret@host.dom:2323", "port", "2323", false},
+		{urlgrammar.RFC1738, "telnet://melvyl.ucop.edu/", "user", "", true},
+		// Section 3.7: the <article-number> is nntpurl's digits, not the port's.
+		{urlgrammar.RFC1738, "nntp://host.dom:119/comp.infosystems.www.misc/42", "digits", "42", false},
+		// Section 3.2.2: no ";type=", no typecode.
+		{urlgrammar.RFC1738, "ftp://host.dom/a", "ftptype", "", true},
+		// RFC 3986 section 3.2.2: IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet.
+		{urlgrammar.RFC3986, "http://192.0.2.16:80/a", "dec-octet", "192", false},
+		{urlgrammar.RFC3986, "http://192.0.2.16:80/a", "IPv4address", "192.0.2.16", false},
+		// Section 3.3: the outermost match first; the path-abempty holds the segments.
+		{urlgrammar.RFC3986, "http://h/a/b", "path-abempty", "/a/b", false},
+		{urlgrammar.RFC3986, "http://h/a/b", "segment", "a", false},
+		{urlgrammar.RFC3986, "http://h/a/b", "no-such-rule", "", true},
+	}
+	for _, tt := range tests {
+		u, err := urlgrammar.Parse(tt.v, tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := u.Part(tt.rule)
+		if got.Present == tt.wantAbsent || got.Text != tt.want || got.Text != tt.in[got.Begin:got.End] {
+			t.Errorf("%v %q: Part(%q) = %+v, want %q (absent %v)", tt.v, tt.in, tt.rule, got, tt.want, tt.wantAbsent)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package urlgrammar
 
 import (
 	"errors"
-	"fmt"
 	"sort"
 	"strings"
 )
@@ -38,11 +37,11 @@ func Relativize(v Version, base, target string, mode Mode, p Policy) (string, er
 	rule := v.DefaultRule()
 	baseURL, err := ParseRule(v, rule, base, mode)
 	if err != nil {
-		return "", wrapf(err, "urlgrammar: %v: the base is not a valid %s", v, rule)
+		return "", errorf("relativize", v, "the base is not a valid %s: %w", rule, err)
 	}
 	t, err := ParseRule(v, rule, target, mode)
 	if err != nil {
-		return "", wrapf(err, "urlgrammar: %v: the target is not a valid %s", v, rule)
+		return "", errorf("relativize", v, "the target is not a valid %s: %w", rule, err)
 	}
 	// The target itself as the reference: every algorithm takes a reference with a scheme as
 	// it stands (RFC 3986 after removing its dot segments), so an error here is the base's.
@@ -57,7 +56,7 @@ func Relativize(v Version, base, target string, mode Mode, p Policy) (string, er
 			return ref, nil
 		}
 	}
-	return "", fmt.Errorf("urlgrammar: %v: %q against %q: %w (the target itself resolves to %q)", v, target, base, ErrNoReference, got.Text)
+	return "", errorf("relativize", v, "%q against %q: %w (the target itself resolves to %q)", target, base, ErrNoReference, got.Text)
 }
 
 // candidates are the relative forms of t against base that Relativize tries, as substrings of

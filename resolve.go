@@ -151,7 +151,7 @@ func Resolve(v Version, base, ref string, mode Mode, p Policy) (Resolution, erro
 	}
 	baseURL, err := ParseRule(v, v.DefaultRule(), base, r.mode)
 	if err != nil {
-		return Resolution{}, wrapf(err, "urlgrammar: %v: the base is not a valid %s", v, v.DefaultRule())
+		return Resolution{}, errorf("resolve", v, "the base is not a valid %s: %w", v.DefaultRule(), err)
 	}
 	return r.resolve(baseURL, ref)
 }
@@ -179,7 +179,7 @@ func (r *resolution) resolve(base *URL, ref string) (Resolution, error) {
 	if v != Draft1993 || isFullForm1993(ref) {
 		var err error
 		if r.refURL, err = ParseRule(v, refRule, ref, r.mode); err != nil {
-			return Resolution{}, wrapf(err, "urlgrammar: %v: the reference is not a valid %s", v, refRule)
+			return Resolution{}, errorf("resolve", v, "the reference is not a valid %s: %w", refRule, err)
 		}
 	}
 	return resolvers[v].resolve(r)
@@ -189,24 +189,24 @@ func (r *resolution) resolve(base *URL, ref string) (Resolution, error) {
 func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
 	if !v.DefinesResolution() {
 		if why, ok := noResolution[v]; ok {
-			return nil, fmt.Errorf("urlgrammar: %v: %w: %s", v, ErrNoResolution, why)
+			return nil, errorf("resolve", v, "%w: %s", ErrNoResolution, why)
 		}
-		return nil, fmt.Errorf("urlgrammar: unknown version %v", v)
+		return nil, errorf("resolve", v, "unknown version")
 	}
 	if v.info() == nil {
-		return nil, fmt.Errorf("urlgrammar: %v: its grammar is not registered, so base and reference cannot be validated", v)
+		return nil, errorf("resolve", v, "its grammar is not registered, so base and reference cannot be validated")
 	}
-	if err := checkMode(mode); err != nil {
+	if err := checkMode("resolve", v, mode); err != nil {
 		return nil, err
 	}
 	rv := resolvers[v]
 	switch {
 	case p.NonValidating && !rv.nonValidating:
-		return nil, fmt.Errorf("urlgrammar: %v: NonValidating does not apply: the document does not allow a reference's scheme to be ignored", v)
+		return nil, errorf("resolve", v, "NonValidating does not apply: the document does not allow a reference's scheme to be ignored")
 	case (p.RemoveDotDot || p.AvoidTraversal) && !rv.dotDot:
-		return nil, fmt.Errorf("urlgrammar: %v: RemoveDotDot and AvoidTraversal do not apply: the document leaves no choice for leftover \"..\" segments", v)
+		return nil, errorf("resolve", v, "RemoveDotDot and AvoidTraversal do not apply: the document leaves no choice for leftover \"..\" segments")
 	case p.RemoveDotDot && p.AvoidTraversal:
-		return nil, fmt.Errorf("urlgrammar: RemoveDotDot and AvoidTraversal exclude each other")
+		return nil, errorf("resolve", v, "RemoveDotDot and AvoidTraversal exclude each other")
 	}
 	return &resolution{v: v, mode: mode, policy: p}, nil
 }
@@ -221,30 +221,13 @@ func (r *resolution) setBase(u *URL) error {
 		baseAbs, _, _ := strings.Cut(u.Raw, "#")
 		err := ValidateRule(r.v, absRule, baseAbs, u.mode())
 		if err == nil {
-			err = fmt.Errorf("urlgrammar: %v: the base %q has no scheme", r.v, u.Raw)
+			err = fmt.Errorf("the base %q has no scheme", u.Raw)
 		}
-		return wrapf(err, "urlgrammar: %v: the base is not an absolute URL (%s)", r.v, absRule)
+		return errorf("resolve", r.v, "the base is not an absolute URL (%s): %w", absRule, err)
 	}
 	r.base, r.baseURL = u.Raw, u
 	return nil
 }
-
-// wrapf returns an error whose message is the formatted text followed by err's, without err's
-// "urlgrammar: " prefix, and which wraps err.
-func wrapf(err error, format string, args ...any) error {
-	return &wrappedError{msg: fmt.Sprintf(format, args...), err: err}
-}
-
-type wrappedError struct {
-	msg string
-	err error
-}
-
-func (e *wrappedError) Error() string {
-	return e.msg + ": " + strings.TrimPrefix(e.err.Error(), "urlgrammar: ")
-}
-
-func (e *wrappedError) Unwrap() error { return e.err }
 
 // sameDocument is the Resolution of a reference to the current document: the base without its
 // fragment, followed by the reference's fragment if it has one.
@@ -256,10 +239,26 @@ func sameDocument(base string, ref refParts) Resolution {
 	return Resolution{Text: text, SameDocument: true}
 }
 
+// ignoresScheme reports whether v's algorithm, under p, ignores the scheme of the reference
+// ref against base (whose text is baseText): with NonValidating, where the reference's scheme is
+// the base's; under RFC 2396 only when the base fits the <hier_part> syntax (step 3: "the
+// scheme is known to always use the <hier_part> syntax"), that is, begins with "/" after its
+// scheme.
+func ignoresScheme(v Version, p Policy, base, ref refParts, baseText string) bool {
+	if !p.NonValidating || !ref.hasScheme || ref.scheme != base.scheme {
+		return false
+	}
+	if v == RFC2396 {
+		_, afterScheme, _ := strings.Cut(baseText, ":")
+		return strings.HasPrefix(afterScheme, "/")
+	}
+	return true
+}
+
 // errNotHierarchical is the error for a base that does not fit the hierarchical syntax that the
 // version's document requires of a base used with relative references.
 func (r *resolution) errNotHierarchical(syntax, where string) error {
-	return fmt.Errorf("urlgrammar: %v: the base %q does not fit the %s syntax, and %s", r.v, r.base, syntax, where)
+	return errorf("resolve", r.v, "the base %q does not fit the %s syntax, and %s", r.base, syntax, where)
 }
 
 // refParts are the components of a URL or reference that the resolution algorithms work on. A
@@ -415,7 +414,7 @@ func (r *resolution) leftoverDotDot(path string, lead int) (string, error) {
 	case r.policy.RemoveDotDot:
 		return dropLeadingDotDot(path, lead), nil
 	case r.policy.AvoidTraversal:
-		return "", fmt.Errorf("urlgrammar: %v: %q against %q: %w", r.v, r.ref, r.base, ErrLeftoverDotDot)
+		return "", errorf("resolve", r.v, "%q against %q: %w", r.ref, r.base, ErrLeftoverDotDot)
 	}
 	return path, nil
 }
@@ -505,7 +504,7 @@ func resolve1993(r *resolution) (Resolution, error) {
 	// The draft defines the partial form only as an abbreviation of a URL ("the URL of another
 	// object may be given in abbreviated form"): what it abbreviates must be a URL.
 	if err := ValidateRule(r.v, "fragmentaddress", text, r.mode); err != nil {
-		return Resolution{}, wrapf(err, "urlgrammar: %v: the partial form %q against %q stands for %q, which is not a valid fragmentaddress", r.v, r.ref, r.base, text)
+		return Resolution{}, errorf("resolve", r.v, "the partial form %q against %q stands for %q, which is not a valid fragmentaddress: %w", r.ref, r.base, text, err)
 	}
 	return Resolution{Text: text}, nil
 }
@@ -731,7 +730,7 @@ func resolve2396(r *resolution) (Resolution, error) {
 	// that of the base URI and the scheme is known to always use the <hier_part> syntax") is
 	// taken only with NonValidating; Appendix C: "http:g = http:g ; for validating parsers".
 	if ref.hasScheme {
-		if !(r.policy.NonValidating && hier && ref.scheme == base.scheme) {
+		if !ignoresScheme(r.v, r.policy, base, ref, r.base) {
 			return Resolution{Text: r.ref}, nil
 		}
 		// "The parser can then continue with the steps below for the remainder of the
@@ -783,7 +782,7 @@ func resolve2003(r *resolution) (Resolution, error) {
 	baseAbs, _, _ := strings.Cut(r.base, "#")
 	base := partsOf(r.baseURL)
 	// if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme);
-	if r.policy.NonValidating && ref.hasScheme && ref.scheme == base.scheme {
+	if ignoresScheme(r.v, r.policy, base, ref, r.base) {
 		ref.hasScheme = false
 	}
 	var t refParts
@@ -859,7 +858,7 @@ func resolve3986(r *resolution) (Resolution, error) {
 	base := partsOf(r.baseURL)
 	// -- A non-strict parser may ignore a scheme in the reference
 	// -- if it is identical to the base URI's scheme.
-	if r.policy.NonValidating && ref.hasScheme && ref.scheme == base.scheme {
+	if ignoresScheme(r.v, r.policy, base, ref, r.base) {
 		ref.hasScheme = false
 	}
 	var t refParts

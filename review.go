@@ -2,6 +2,7 @@ package urlgrammar
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -51,25 +52,38 @@ const (
 	// DotSegments: a ".." segment that climbs above the root, or a "." or ".." segment written
 	// with escapes, which dot-segment removal does not see but a back end decodes.
 	DotSegments
-	// PathBecomesAuthority: resolving a reference turned its path into an authority, as
-	// "http:/b" and ".//g" give "http://g" (ReviewReference only).
+	// PathBecomesAuthority: resolving a reference gave a target whose authority is neither the
+	// one the reference names nor the base's it inherits: its path was read as an authority, as
+	// "http:/b" and ".//g" give "http://g", or was joined to the base's, as "g" against
+	// "http://a" gives "http://ag" under the 1997 draft (ReviewReference only).
 	PathBecomesAuthority
+	// EscapedPathDelimiter: an escaped "/" or "\" in a path segment, which a back end that
+	// decodes before it splits the path reads as a separator (RFC 3986 section 7.3). When the
+	// pieces it splits into hold "." or ".." segments, the finding is DotSegments instead.
+	EscapedPathDelimiter
 )
 
-var concernNames = [...]string{"", "userinfo", "password", "misleading-userinfo", "port", "rare-ip-address",
-	"escaped-control", "escaped-host-delimiter", "dot-segments", "path-becomes-authority"}
+var concernIDs = []string{"", "userinfo", "password", "misleading-userinfo", "port", "rare-ip-address",
+	"escaped-control", "escaped-host-delimiter", "dot-segments", "path-becomes-authority", "escaped-path-delimiter"}
 
-// String returns the concern's short name, such as "password" or "rare-ip-address".
-func (c Concern) String() string {
-	if int(c) < len(concernNames) && c != 0 {
-		return concernNames[c]
-	}
-	return fmt.Sprintf("Concern(%d)", int(c))
+// String returns the concern's ID, a short name such as "password" or "rare-ip-address"; ""
+// for the zero Concern.
+func (c Concern) String() string { return enumString(c, concernIDs, "Concern") }
+
+// MarshalText returns the concern's ID, as String does; a Concern that is none of the
+// concerns is an error.
+func (c Concern) MarshalText() ([]byte, error) { return marshalEnum(c, concernIDs, "Concern") }
+
+// UnmarshalText sets c to the concern whose ID is text, ignoring case ("" is the zero Concern).
+func (c *Concern) UnmarshalText(text []byte) error {
+	return unmarshalEnum(c, text, concernIDs, "Concern")
 }
 
 // A Finding is one security consideration of a version's document that applies to an input.
 type Finding struct {
 	Concern Concern
+	// Severity is how strongly the document words the consideration.
+	Severity Severity
 	// Section is the document and section that states the consideration, such as "RFC 3986
 	// section 7.5".
 	Section string
@@ -80,27 +94,110 @@ type Finding struct {
 	Begin, End int
 }
 
-// String returns the section and the reason: `RFC 3986 section 7.5: password "secret" …`.
-func (f Finding) String() string { return f.Section + ": " + f.Reason }
+// String returns the section, the severity and the reason: `RFC 3986 section 7.5 (should-not):
+// password "secret" …`.
+func (f Finding) String() string { return f.Section + " (" + f.Severity.String() + "): " + f.Reason }
 
-// A review holds where a version's document states each consideration: the section to cite,
-// or "" where the document does not state it.
-type review struct {
-	port, escapedCRLF, password string // the three considerations of RFC 1738 section 6 and its successors
-	userinfo, misleading        string // the userinfo and semantic attacks (2003, RFC 3986)
-	rareIP                      string // rare IP address formats (2003, RFC 3986)
-	hostDelimiter               string // escaped delimiters in the host
-	backEnd                     string // RFC 3986 section 7.3: NUL and dot-segments
-	// resolution is where the document warns of ".." segments that climb above the root and
-	// says that ".." cannot change the authority; "" for a document that does not.
-	resolution string
+// A Severity is how strongly a document words a consideration: whether it describes a risk
+// (Informational), asks for caution (Warning), says that something should not be done
+// (ShouldNot), or that it must not or cannot be (Must). The words are those of each document,
+// in the sense RFC 2119 later gave them; Finding's section says where they stand. Severities are
+// ordered: a higher one is stronger. The zero Severity is SeverityInformational.
+type Severity uint8
+
+const (
+	// SeverityInformational: the document describes the risk and asks nothing of the URL: "User
+	// agents may be able to reduce the impact" (RFC 3986 section 7.6), "render userinfo if any
+	// is present" (the 2003 draft section 7.5).
+	SeverityInformational Severity = iota
+	// SeverityWarning: the document asks for caution: "Caution should be used", "Care should be
+	// taken" (RFC 1738 section 6 and its successors), "it is recommended that literals be
+	// converted to numeric form" (RFC 3986 section 7.4), "Special care should be taken" (7.3).
+	SeverityWarning
+	// SeverityShouldNot: the document says it should not be done: "URI producers should not
+	// provide a URI that contains a username or password that is intended to be secret" (RFC
+	// 3986 section 7.5), "clearly unwise" and "strongly disrecommended" (RFC 1738 section 6, the
+	// 1997 draft section 7), "should be rejected" (RFC 3986 section 7.3), "Applications should
+	// prevent dereference" of a well-known port (7.2).
+	SeverityShouldNot
+	// SeverityMust: the document says it must not or cannot be: "Applications must split the
+	// URI into its components and subcomponents prior to decoding the octets" (RFC 3986 section
+	// 7.3), "Parsers must be careful" with ".." segments and "the ".." syntax cannot be used to
+	// change the authority component" (section 5.4.2).
+	SeverityMust
+)
+
+var severityNames = [...]string{"informational", "warning", "should-not", "must"}
+
+// String returns the severity's name: "informational", "warning", "should-not" or "must".
+func (s Severity) String() string {
+	if int(s) < len(severityNames) {
+		return severityNames[s]
+	}
+	return fmt.Sprintf("Severity(%d)", int(s))
 }
 
-// reviews lists, per version, the considerations its own document states.
+// MarshalText encodes the severity as its name (see String); a severity without a name is an
+// error.
+func (s Severity) MarshalText() ([]byte, error) {
+	if int(s) >= len(severityNames) {
+		return nil, fmt.Errorf("urlgrammar: unknown severity %d", int(s))
+	}
+	return []byte(severityNames[s]), nil
+}
+
+// UnmarshalText decodes a severity's name, in any case.
+func (s *Severity) UnmarshalText(text []byte) error {
+	for i, name := range severityNames {
+		if strings.EqualFold(string(text), name) {
+			*s = Severity(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("urlgrammar: unknown severity %q (want %s)", text, strings.Join(severityNames[:], ", "))
+}
+
+// A cite is where a version's document states one consideration, and how strongly.
+type cite struct {
+	section  string // "" where the document does not state it
+	severity Severity
+}
+
+// A review holds where a version's document states each consideration.
+type review struct {
+	port, escapedCRLF, password cite // the three considerations of RFC 1738 section 6 and its successors
+	// wellKnownPort is the port consideration for a port in the reserved range that is not the
+	// scheme's default, where the document words it apart (RFC 3986 section 7.2); otherwise port.
+	wellKnownPort        cite
+	userinfo, misleading cite // the userinfo and semantic attacks (2003, RFC 3986)
+	rareIP               cite // rare IP address formats (2003, RFC 3986)
+	hostDelimiter        cite // escaped delimiters in the host
+	nul, dotSegments     cite // RFC 3986 section 7.3: NUL, and the file system's "." and ".."
+	pathDelimiter        cite // RFC 3986 section 7.3: an escaped "/" or "\" in a path segment
+	// resolution is where the document warns of ".." segments that climb above the root and
+	// says that ".." cannot change the authority; "" for a document that does not.
+	resolution cite
+}
+
+// The words of RFC 1738 section 6, which the 1994 draft's "Security considerations", the 1997
+// draft section 7, RFC 2396 section 7, the 2003 draft section 7.2 and RFC 3986 section 7.2
+// repeat: "Caution should be used when using any URL which specifies a port number other than
+// the default for the protocol, especially when it is a number within the reserved space" and
+// "Care should be taken when URLs contain escaped delimiters for a given protocol [...] that
+// these are not unescaped before transmission" (warnings); "The use of URLs containing
+// passwords that should be secret is clearly unwise" (should not: the 1997 draft and RFC 2396
+// say "strongly disrecommended", the 2003 draft "strongly discouraged", RFC 3986 section 7.5
+// "URI producers should not provide a URI that contains a username or password that is
+// intended to be secret").
+func warning(section string) cite   { return cite{section, SeverityWarning} }
+func shouldNot(section string) cite { return cite{section, SeverityShouldNot} }
+
+// reviews lists, per version, the considerations its own document states, with the strength of
+// its words (see Severity).
 //
 // The 1993 draft's "Security considerations" say only that "The URL scheme does not in itself
 // pose a security threat" and that a URL may come to point at another object: it states no
-// consideration that an input could be checked against.
+// consideration that an input could be checked against, and Review says so (ErrNoConsiderations).
 //
 // The 1994 draft's "Security considerations", RFC 1738 section 6, the 1997 draft section 7 and
 // RFC 2396 section 7 state three: a port other than the scheme's default ("especially when it
@@ -115,60 +212,98 @@ type review struct {
 // The 2003 draft divides its section 7 into 7.2 malicious construction (ports, escaped
 // delimiters), 7.3 rare IP address formats, 7.4 sensitive information (passwords) and 7.5
 // semantic attacks; RFC 3986 adds 7.3 back-end transcoding (%00, the file system's "." and
-// ".."), so its rare formats are 7.4, sensitive information 7.5 and semantic attacks 7.6.
+// "..", "Applications must split the URI into its components and subcomponents prior to
+// decoding the octets"), so its rare formats are 7.4, sensitive information 7.5 and semantic
+// attacks 7.6.
+//
+// Resolution: "Parsers must be careful in handling cases where there are more relative path
+// ".." segments than there are hierarchical levels in the base URI's path" and "the ".."
+// syntax cannot be used to change the authority component of a URI" (RFC 3986 section 5.4.2;
+// the same words in RFC 1808 section 5.2 and in Appendix C.2 of the 1997 draft, RFC 2396 and
+// the 2003 draft): must.
 var reviews = [...]*review{
-	Draft1993: {},
+	Draft1993: nil,
 	Draft1994: {
-		port:        `draft-ietf-uri-url-03 section "Security considerations"`,
-		escapedCRLF: `draft-ietf-uri-url-03 section "Security considerations"`,
-		password:    `draft-ietf-uri-url-03 section "Security considerations"`,
+		port:        warning(`draft-ietf-uri-url-03 section "Security considerations"`),
+		escapedCRLF: warning(`draft-ietf-uri-url-03 section "Security considerations"`),
+		password:    shouldNot(`draft-ietf-uri-url-03 section "Security considerations"`),
 	},
-	RFC1738: {port: "RFC 1738 section 6", escapedCRLF: "RFC 1738 section 6", password: "RFC 1738 section 6"},
-	RFC1808: {resolution: "RFC 1808 section 5.2"},
+	RFC1738: {port: warning("RFC 1738 section 6"), escapedCRLF: warning("RFC 1738 section 6"), password: shouldNot("RFC 1738 section 6")},
+	RFC1808: {resolution: cite{"RFC 1808 section 5.2", SeverityMust}},
 	Draft1997: {
-		port:        "draft-fielding-url-syntax-05 section 7",
-		escapedCRLF: "draft-fielding-url-syntax-05 section 7",
-		password:    "draft-fielding-url-syntax-05 section 7",
-		resolution:  "draft-fielding-url-syntax-05 Appendix C.2",
+		port:        warning("draft-fielding-url-syntax-05 section 7"),
+		escapedCRLF: warning("draft-fielding-url-syntax-05 section 7"),
+		password:    shouldNot("draft-fielding-url-syntax-05 section 7"),
+		resolution:  cite{"draft-fielding-url-syntax-05 Appendix C.2", SeverityMust},
 	},
 	RFC2396: {
-		port:          "RFC 2396 section 7",
-		escapedCRLF:   "RFC 2396 section 7",
-		password:      "RFC 2396 section 7",
-		hostDelimiter: "RFC 2396 section 7",
-		resolution:    "RFC 2396 Appendix C.2",
+		port:          warning("RFC 2396 section 7"),
+		escapedCRLF:   warning("RFC 2396 section 7"),
+		password:      shouldNot("RFC 2396 section 7"),
+		hostDelimiter: warning("RFC 2396 section 7"),
+		resolution:    cite{"RFC 2396 Appendix C.2", SeverityMust},
 	},
 	Draft2003: {
-		port:          "draft-fielding-uri-rfc2396bis-01 section 7.2",
-		escapedCRLF:   "draft-fielding-uri-rfc2396bis-01 section 7.2",
-		hostDelimiter: "draft-fielding-uri-rfc2396bis-01 section 7.2",
-		rareIP:        "draft-fielding-uri-rfc2396bis-01 section 7.3",
-		password:      "draft-fielding-uri-rfc2396bis-01 section 7.4",
-		userinfo:      "draft-fielding-uri-rfc2396bis-01 section 7.5",
-		misleading:    "draft-fielding-uri-rfc2396bis-01 section 7.5",
-		resolution:    "draft-fielding-uri-rfc2396bis-01 Appendix C.2",
+		port:          warning("draft-fielding-uri-rfc2396bis-01 section 7.2"),
+		escapedCRLF:   warning("draft-fielding-uri-rfc2396bis-01 section 7.2"),
+		hostDelimiter: warning("draft-fielding-uri-rfc2396bis-01 section 7.2"),
+		// "it is recommended that literals be converted to numeric form and filtered based on
+		// the numeric value".
+		rareIP:   warning("draft-fielding-uri-rfc2396bis-01 section 7.3"),
+		password: shouldNot("draft-fielding-uri-rfc2396bis-01 section 7.4"),
+		// "User agents may be able to reduce the impact of such attacks by [...] using a
+		// different color or tone to render userinfo if any is present": a user name is worth
+		// knowing of; a userinfo that looks like a host is the attack the section warns of.
+		userinfo:   cite{"draft-fielding-uri-rfc2396bis-01 section 7.5", SeverityInformational},
+		misleading: warning("draft-fielding-uri-rfc2396bis-01 section 7.5"),
+		resolution: cite{"draft-fielding-uri-rfc2396bis-01 Appendix C.2", SeverityMust},
 	},
 	RFC3986: {
-		port:          "RFC 3986 section 7.2",
-		escapedCRLF:   "RFC 3986 section 7.2",
-		backEnd:       "RFC 3986 section 7.3",
-		hostDelimiter: "RFC 3986 section 7.3",
-		rareIP:        "RFC 3986 section 7.4",
-		password:      "RFC 3986 section 7.5",
-		userinfo:      "RFC 3986 section 7.5",
-		misleading:    "RFC 3986 section 7.6",
-		resolution:    "RFC 3986 section 5.4.2",
+		port:        warning("RFC 3986 section 7.2"),
+		escapedCRLF: warning("RFC 3986 section 7.2"),
+		// "Applications should prevent dereference of a URI that specifies a TCP port number
+		// within the "well-known port" range (0 - 1023) unless the protocol being used to
+		// dereference that URI is compatible with the protocol expected on that well-known
+		// port."
+		wellKnownPort: shouldNot("RFC 3986 section 7.2"),
+		// "Applications must split the URI into its components and subcomponents prior to
+		// decoding the octets, as otherwise the decoded octets might be mistaken for
+		// delimiters."
+		hostDelimiter: cite{"RFC 3986 section 7.3", SeverityMust},
+		// 'the "%00" percent-encoding (NUL) may require special handling and should be rejected
+		// if the application is not expecting to receive raw data within a component'.
+		nul: shouldNot("RFC 3986 section 7.3"),
+		// "Special care should be taken when the URI path interpretation process involves the
+		// use of a back-end file system or related system functions".
+		dotSegments: warning("RFC 3986 section 7.3"),
+		// An escaped "/" alone does no harm to an application that splits before it decodes,
+		// as the section requires: worth knowing of.
+		pathDelimiter: cite{"RFC 3986 section 7.3", SeverityInformational},
+		rareIP:        warning("RFC 3986 section 7.4"),
+		password:      shouldNot("RFC 3986 section 7.5"),
+		// A user name is secret or not as its producer meant; the section cannot tell.
+		userinfo: cite{"RFC 3986 section 7.5", SeverityInformational},
+		// "a URI that is intended to mislead a human user by appearing to identify one
+		// (trusted) naming authority while actually identifying a different authority hidden
+		// behind the noise".
+		misleading: warning("RFC 3986 section 7.6"),
+		resolution: cite{"RFC 3986 section 5.4.2", SeverityMust},
 	},
 }
 
+// ErrNoConsiderations is wrapped by the error of Review for a valid input of a version whose
+// document states no security consideration that an input could be checked against (the 1993
+// draft), so that no review is taken for a clean one.
+var ErrNoConsiderations = errors.New("the document states no security consideration an input can be checked against")
+
 // Review checks a valid input against the security considerations of v's own document and
-// returns what it finds, in input order; an input read as mode says and invalid gives the
-// *SyntaxError of ValidateRule.
+// returns what it finds, in input order, each with the strength of the document's words
+// (Severity); an input read as mode says and invalid gives the *SyntaxError of ValidateRule.
 // The checks, and the sentences they come from, are those of the Concern constants; a version
 // is checked only for the considerations its document states:
 //
 //   - draft1993: none (its "Security considerations" state nothing an input could be checked
-//     against), so Review gives no finding;
+//     against), so a valid input gives an error that wraps ErrNoConsiderations;
 //   - draft1994, rfc1738, draft1997, rfc2396: a password, a port other than the scheme's
 //     default or in the reserved range, escaped CR and LF (and, in rfc2396's reg_name, escaped
 //     delimiters in the host);
@@ -176,8 +311,16 @@ var reviews = [...]*review{
 //     section 6 says, when RFC 1738's grammar accepts it;
 //   - draft2003: those (escaped delimiters in its reg-name too), rare IP address formats, a
 //     user name, a userinfo that looks like a host;
-//   - rfc3986: those, escaped NUL, and "." and ".." segments (escaped, or climbing above the
-//     root).
+//   - rfc3986: those, escaped NUL, and "." and ".." segments (escaped, split out of a segment
+//     by an escaped "/" or "\", or climbing above the root).
+//
+// A port is judged against the default that the scheme's own document registers (see
+// defaultPorts); a port above 65535 is a finding under every scheme.
+//
+// The checks that RFC 3986 section 7.3 asks to apply "after decoding the octets" (the path's
+// dot segments) and those that look at what a person or a resolver reads (the host, a
+// userinfo that looks like a host) judge the decoded text; the spans are those of the input as
+// written.
 //
 // Only the grammar's own reading is reviewed: where a grammar reads what other readers take
 // for an authority as something else (RFC 2396 makes "u:p@0x7f.1" a reg_name, with no
@@ -191,6 +334,9 @@ func Review(v Version, s string, mode Mode) ([]Finding, error) {
 	}
 	if v == RFC1808 {
 		return reviewRFC1808(u), nil
+	}
+	if reviews[v] == nil {
+		return nil, fmt.Errorf("urlgrammar: %v: %w (its \"Security considerations\": \"The URL scheme does not in itself pose a security threat\")", v, ErrNoConsiderations)
 	}
 	return reviewURL(u, reviews[v]), nil
 }
@@ -231,8 +377,8 @@ type reviewer struct {
 	fs []Finding
 }
 
-func (r *reviewer) add(c Concern, section string, at Component, format string, args ...any) {
-	r.fs = append(r.fs, Finding{Concern: c, Section: section, Reason: fmt.Sprintf(format, args...), Begin: at.Begin, End: at.End})
+func (r *reviewer) add(c Concern, by cite, at Component, format string, args ...any) {
+	r.fs = append(r.fs, Finding{Concern: c, Severity: by.severity, Section: by.section, Reason: fmt.Sprintf(format, args...), Begin: at.Begin, End: at.End})
 }
 
 // sortFindings orders findings by where they begin, keeping the order of the checks for
@@ -261,27 +407,52 @@ func (r *reviewer) userinfo(rv *review, a Authority) {
 	}
 	// An empty password ("ftp://foo:@host.com/", RFC 1738 section 3.1) is no secret.
 	secret := password.Text != ""
-	if rv.password != "" && secret {
+	if rv.password.section != "" && secret {
 		r.add(PasswordPresent, rv.password, password, "password %q in the URL", password.Text)
 	}
-	if rv.misleading != "" {
-		if like := looksLikeHost(ui.Decoded()); like != "" {
-			r.add(MisleadingUserinfo, rv.misleading, ui, "userinfo %q looks like %s, but the host is %q", ui.Text, like, a.Host.Text)
+	if rv.misleading.section != "" {
+		decoded := ui.Decoded()
+		if like := looksLikeHost(decoded); like != "" {
+			shown := fmt.Sprintf("%q", ui.Text)
+			if decoded != ui.Text {
+				shown += fmt.Sprintf(" (decoded %q)", decoded)
+			}
+			r.add(MisleadingUserinfo, rv.misleading, ui, "userinfo %s looks like %s, but the host is %q", shown, like, a.Host.Text)
 			return
 		}
 	}
-	if rv.userinfo != "" && !secret {
+	if rv.userinfo.section != "" && !secret {
 		r.add(UserinfoPresent, rv.userinfo, ui, "userinfo %q before the host", ui.Text)
 	}
 }
 
 // looksLikeHost says what a decoded userinfo looks like when a reader could take it for the
-// authority: a URL (a scheme followed by "://"), or a host name or address (two or more
-// labels of letters, digits and "-" joined by dots, at its start, as in the 2003 draft's
-// "www.example.com&story=breaking_news"); "" otherwise.
+// authority, and "" when it does not. A reader may take for the host the userinfo's start or
+// what follows an "@" in it (a decoded "%40", as in "a%40good.com@evil"): looksLikeHost tries
+// each. Such a part looks like
+//
+//   - a URL: a scheme followed by "://";
+//   - a host name: two or more labels of letters, digits and "-" joined by dots, at its start,
+//     as in the 2003 draft's "www.example.com&story=breaking_news";
+//   - an IPv4 address in a form that address parsers read (see inetAton), up to a ":" that
+//     would begin a port: "0x7f000001", "0177.1". A single decimal number is taken for one only
+//     when it is too large for a 24-bit quantity, so that a numeric user name ("1234") is not.
 func looksLikeHost(ui string) string {
+	for part := range strings.SplitSeq(ui, "@") {
+		if like := partLooksLikeHost(part); like != "" {
+			return like
+		}
+	}
+	return ""
+}
+
+func partLooksLikeHost(ui string) string {
 	if scheme, ok := splitScheme(ui); ok && strings.HasPrefix(ui[len(scheme)+1:], "//") {
 		return fmt.Sprintf("a URL (%q)", ui)
+	}
+	hostPort, _, _ := strings.Cut(ui, ":")
+	if addr, forms, ok := inetAton(hostPort); ok && (len(forms) > 1 || len(forms) == 1 && (strings.Contains(hostPort, ".") || addr > 0xffffff)) {
+		return fmt.Sprintf("the IPv4 address %s (%q)", dotted(addr), hostPort)
 	}
 	end := 0
 	for end < len(ui) && (isAlphaNum(ui[end]) || ui[end] == '-' || ui[end] == '.') {
@@ -299,6 +470,11 @@ func looksLikeHost(ui string) string {
 	return fmt.Sprintf("the host %q", ui[:end])
 }
 
+// dotted writes an IPv4 address in dotted decimal.
+func dotted(addr uint32) string {
+	return fmt.Sprintf("%d.%d.%d.%d", addr>>24, addr>>16&0xff, addr>>8&0xff, addr&0xff)
+}
+
 func isAlphaNum(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
@@ -309,7 +485,7 @@ func (r *reviewer) host(rv *review, a Authority) {
 	if !h.Present || h.Text == "" {
 		return
 	}
-	if rv.hostDelimiter != "" {
+	if rv.hostDelimiter.section != "" {
 		for i := 0; i+2 < len(h.Text); i++ {
 			if h.Text[i] != '%' || !isHex(h.Text[i+1]) || !isHex(h.Text[i+2]) {
 				continue
@@ -322,7 +498,7 @@ func (r *reviewer) host(rv *review, a Authority) {
 			i += 2
 		}
 	}
-	if rv.rareIP == "" {
+	if rv.rareIP.section == "" {
 		return
 	}
 	switch a.HostKind {
@@ -347,8 +523,8 @@ func (r *reviewer) host(rv *review, a Authority) {
 	if len(forms) == 0 {
 		return // dotted decimal as written: the form the grammar has
 	}
-	r.add(RareIPAddress, rv.rareIP, h, "host %q (%s) is read by address parsers such as inet_aton() as the IPv4 address %d.%d.%d.%d",
-		h.Text, strings.Join(forms, ", "), addr>>24, addr>>16&0xff, addr>>8&0xff, addr&0xff)
+	r.add(RareIPAddress, rv.rareIP, h, "host %q (%s) is read by address parsers such as inet_aton() as the IPv4 address %s",
+		h.Text, strings.Join(forms, ", "), dotted(addr))
 }
 
 // hostDelimiters are the octets that an escape in a host must not decode to: RFC 3986's
@@ -411,48 +587,110 @@ func inetAton(s string) (addr uint32, forms []string, ok bool) {
 	return addr, forms, true
 }
 
-// laterDefaultPorts are the default ports of schemes that later documents define: RFC 9110
-// section 4.2.2 for https, RFC 6455 section 3 for ws and wss. RFC 1738's own schemes are in
-// rfc1738Ports.
-var laterDefaultPorts = map[string]string{"https": "443", "ws": "80", "wss": "443"}
+// defaultPorts are the default ports of the schemes a reviewer meets, each with its source:
+// the scheme's own document where it states one, otherwise the IANA "Service Name and
+// Transport Protocol Port Number Registry" entry of the protocol the scheme names. A scheme not
+// listed is checked for the reserved range and the largest TCP port only.
+var defaultPorts = map[string]struct{ port, source string }{
+	"ftp":        {"21", "RFC 1738 section 3.2"},
+	"http":       {"80", "RFC 1738 section 3.3, RFC 9110 section 4.2.1"},
+	"gopher":     {"70", "RFC 1738 section 3.4, RFC 4266"},
+	"news":       {"119", "RFC 5538 section 2.1"},
+	"nntp":       {"119", "RFC 1738 section 3.7, RFC 5538 section 2.2"},
+	"telnet":     {"23", "RFC 1738 section 3.8, RFC 4248"},
+	"wais":       {"210", "RFC 1738 section 3.9, RFC 4156"},
+	"prospero":   {"1525", "RFC 1738 section 3.11, RFC 4157"},
+	"https":      {"443", "RFC 9110 section 4.2.2"},
+	"ws":         {"80", "RFC 6455 section 3"},
+	"wss":        {"443", "RFC 6455 section 3"},
+	"ldap":       {"389", "RFC 4516 section 2"},
+	"ldaps":      {"636", "IANA service name ldaps"},
+	"imap":       {"143", "RFC 5092 section 3"},
+	"pop":        {"110", "RFC 2384 section 3"},
+	"smtp":       {"25", "IANA service name smtp"},
+	"ssh":        {"22", "IANA service name ssh"},
+	"sftp":       {"22", "IANA service name ssh"},
+	"irc":        {"6667", "IANA service name ircu"},
+	"ircs":       {"6697", "RFC 7194 section 2"},
+	"rtsp":       {"554", "RFC 2326 section 3.2"},
+	"rtsps":      {"322", "RFC 7826 section 4.2"},
+	"sip":        {"5060", "RFC 3261 section 19.1.2"},
+	"sips":       {"5061", "RFC 3261 section 19.1.2"},
+	"coap":       {"5683", "RFC 7252 section 6.1"},
+	"coaps":      {"5684", "RFC 7252 section 6.2"},
+	"dict":       {"2628", "RFC 2229 section 5"},
+	"dns":        {"53", "RFC 4501 section 2"},
+	"nfs":        {"2049", "RFC 2224 section 2"},
+	"rsync":      {"873", "RFC 5781 section 2"},
+	"snmp":       {"161", "RFC 4088 section 2"},
+	"vnc":        {"5900", "RFC 7869 section 2"},
+	"git":        {"9418", "IANA service name git"},
+	"svn":        {"3690", "IANA service name svn"},
+	"smb":        {"445", "IANA service name microsoft-ds"},
+	"mysql":      {"3306", "IANA service name mysql"},
+	"postgresql": {"5432", "IANA service name postgresql"},
+	"redis":      {"6379", "IANA service name redis"},
+	"mongodb":    {"27017", "IANA service name mongodb"},
+}
 
 // reservedPorts is where the reserved space ends: RFC 3986 section 7.2 calls 0-1023 the
 // "well-known port" range.
 const reservedPorts = 1024
 
+// maxPort is the largest TCP port: a port number is 16 bits (RFC 793 section 3.1).
+const maxPort = 65535
+
 // port checks the port against the scheme's default and the reserved range: "Caution should be
 // used when using any URL which specifies a port number other than the default for the
 // protocol, especially when it is a number within the reserved space" (RFC 1738 section 6 and
-// its successors). A scheme whose default port is not known here is checked for the reserved
-// range only.
+// its successors). A scheme whose default port is not known (defaultPorts) is checked for the
+// reserved range only. A port above 65535 is no TCP port at all, and a reader that keeps its
+// last 16 bits (as some clients have done) reaches another: it is a finding under every
+// scheme, and its 16-bit reading is the port judged for the reserved range.
 func (r *reviewer) port(rv *review, a Authority) {
 	p := a.Port
-	if rv.port == "" || !p.Present || p.Text == "" {
+	if rv.port.section == "" || !p.Present || p.Text == "" {
 		return
 	}
-	n, err := strconv.ParseUint(p.Text, 10, 64)
-	huge := err != nil || n > 65535
+	n, huge := portNumber(p.Text)
 	scheme := lowerASCII(r.u.Scheme().Text)
-	def, known := rfc1738Ports[scheme]
-	if !known {
-		def, known = laterDefaultPorts[scheme]
-	}
-	isDefault := known && trimZeros(p.Text) == def
-	reserved := !huge && n < reservedPorts
+	def, known := defaultPorts[scheme]
+	isDefault := known && trimZeros(p.Text) == def.port
+	reserved := n < reservedPorts && !(known && strconv.Itoa(n) == def.port)
 	var why []string
 	if known && !isDefault {
-		why = append(why, fmt.Sprintf("is not %s's default port (%s)", scheme, def))
+		why = append(why, fmt.Sprintf("is not %s's default port (%s, %s)", scheme, def.port, def.source))
 	}
-	if reserved && !isDefault {
-		why = append(why, "is in the reserved range below 1024")
+	if huge {
+		why = append(why, fmt.Sprintf("is above %d, the largest TCP port (a reader that keeps 16 bits reaches %d)", maxPort, n))
+	}
+	switch {
+	case reserved && !isDefault && huge:
+		why[len(why)-1] = fmt.Sprintf("is above %d, the largest TCP port, and a reader that keeps 16 bits reaches %d, in the reserved range below %d", maxPort, n, reservedPorts)
+	case reserved && !isDefault:
+		why = append(why, fmt.Sprintf("is in the reserved range below %d", reservedPorts))
 	}
 	if len(why) == 0 {
 		return
 	}
-	if huge {
-		why = append(why, "is above 65535, the largest TCP port")
+	by := rv.port
+	if reserved && !isDefault && rv.wellKnownPort.section != "" {
+		by = rv.wellKnownPort
 	}
-	r.add(NonDefaultPort, rv.port, p, "port %q %s", p.Text, strings.Join(why, ", and "))
+	r.add(NonDefaultPort, by, p, "port %q %s", p.Text, strings.Join(why, ", and "))
+}
+
+// portNumber returns the port that the decimal digits of s name, modulo 65536, and whether
+// they name a number above 65535.
+func portNumber(s string) (n int, huge bool) {
+	big := 0
+	for i := 0; i < len(s); i++ {
+		n = (n*10 + int(s[i]-'0')) % (maxPort + 1)
+		if big <= maxPort {
+			big = big*10 + int(s[i]-'0')
+		}
+	}
+	return n, big > maxPort
 }
 
 // escapes checks every escape of the input for CR and LF (for line-based protocols such as
@@ -462,7 +700,7 @@ func (r *reviewer) port(rv *review, a Authority) {
 // require special handling and should be rejected if the application is not expecting to
 // receive raw data within a component'). Adjacent escapes of the same kind make one finding.
 func (r *reviewer) escapes(rv *review) {
-	if rv.escapedCRLF == "" && rv.backEnd == "" {
+	if rv.escapedCRLF.section == "" && rv.nul.section == "" {
 		return
 	}
 	s := r.u.Raw
@@ -472,11 +710,11 @@ func (r *reviewer) escapes(rv *review) {
 		}
 		switch unhex(s[i+1])<<4 | unhex(s[i+2]) {
 		case '\r', '\n':
-			if rv.escapedCRLF != "" {
+			if rv.escapedCRLF.section != "" {
 				return "CR/LF"
 			}
 		case 0:
-			if rv.backEnd != "" {
+			if rv.nul.section != "" {
 				return "NUL"
 			}
 		}
@@ -493,7 +731,7 @@ func (r *reviewer) escapes(rv *review) {
 		}
 		at := Component{Present: true, Text: s[i:j], Begin: i, End: j}
 		if k == "NUL" {
-			r.add(EscapedControl, rv.backEnd, at, "escaped NUL %q in the %s, which a back end may need to reject", at.Text, r.componentAt(i))
+			r.add(EscapedControl, rv.nul, at, "escaped NUL %q in the %s, which a back end may need to reject", at.Text, r.componentAt(i))
 		} else {
 			r.add(EscapedControl, rv.escapedCRLF, at, "escaped CR or LF %q in the %s, which must not be decoded before transmission", at.Text, r.componentAt(i))
 		}
@@ -522,11 +760,20 @@ func (r *reviewer) componentAt(i int) string {
 // dotSegments checks the path's "." and ".." segments (RFC 3986 section 7.3): "Special care
 // should be taken when the URI path interpretation process involves the use of a back-end file
 // system [...] special device names like ".", ".."", and "Security checks of the data within a
-// URI should be applied after decoding the octets". So a segment that decodes to "." or ".."
-// but is written with escapes (which remove_dot_segments, section 5.2.4, does not remove) is a
-// finding, and so is the first ".." of an absolute path that climbs above its root.
+// URI should be applied after decoding the octets". A segment is judged as the back end sees
+// it: decoded, and split at "/" and at "\" (which file systems of one widespread family take for
+// a separator). So these are findings:
+//
+//   - a segment written with escapes that decodes to "." or "..", or to pieces among which is
+//     one ("..%2f..%2fetc", "%2e%2e%2f", "..%5c.."): remove_dot_segments (section 5.2.4) does not
+//     see them;
+//   - the first ".." of an absolute path that climbs above its root, counting the decoded
+//     pieces;
+//   - an escaped "/" or "\" that splits a segment into pieces none of which is a dot segment
+//     ("a%2Fb"), which a back end that decodes first reads as two segments: informational, as
+//     the section only requires that the URI be split "prior to decoding the octets".
 func (r *reviewer) dotSegments(rv *review) {
-	if rv.backEnd == "" {
+	if rv.dotSegments.section == "" {
 		return
 	}
 	rooted := r.u.Path().Kind == PathAbsolute
@@ -534,19 +781,35 @@ func (r *reviewer) dotSegments(rv *review) {
 	climbed := false
 	for _, seg := range r.u.Segments() {
 		d := seg.Decoded()
-		if (d == "." || d == "..") && d != seg.Text {
-			r.add(DotSegments, rv.backEnd, seg.Component, "segment %q decodes to %q, which dot-segment removal does not see", seg.Text, d)
+		pieces := []string{d}
+		if d != seg.Text && strings.ContainsAny(d, `/\`) {
+			pieces = strings.FieldsFunc(d, func(c rune) bool { return c == '/' || c == '\\' })
+			if len(pieces) == 0 {
+				pieces = []string{""}
+			}
+		}
+		dots := false
+		for _, p := range pieces {
+			dots = dots || p == "." || p == ".."
 		}
 		switch {
-		case d == ".":
-		case d == "..":
-			if depth == 0 && rooted && !climbed {
-				climbed = true
-				r.add(DotSegments, rv.backEnd, seg.Component, "segment %q climbs above the root of the path", seg.Text)
+		case dots && d != seg.Text:
+			r.add(DotSegments, rv.dotSegments, seg.Component, "segment %q decodes to %q, whose dot segments dot-segment removal does not see", seg.Text, d)
+		case len(pieces) > 1 && rv.pathDelimiter.section != "":
+			r.add(EscapedPathDelimiter, rv.pathDelimiter, seg.Component, "segment %q decodes to %q, which a back end that decodes before it splits reads as %d segments", seg.Text, d, len(pieces))
+		}
+		for _, p := range pieces {
+			switch p {
+			case ".":
+			case "..":
+				if depth == 0 && rooted && !climbed {
+					climbed = true
+					r.add(DotSegments, rv.dotSegments, seg.Component, "segment %q climbs above the root of the path", seg.Text)
+				}
+				depth = max(depth-1, 0)
+			default:
+				depth++
 			}
-			depth = max(depth-1, 0)
-		default:
-			depth++
 		}
 	}
 }
@@ -555,17 +818,27 @@ func (r *reviewer) dotSegments(rv *review) {
 // (Resolve, with the modes given) does that the version's document warns of, and returns the
 // findings, whose spans are in ref:
 //
-//   - a path that became an authority: "http:/b" and ".//g" give "http://g", whose host is
-//     "g", under every version's algorithm (RFC 3986 section 5.2.4 has no guard against it),
-//     although "the ".." syntax cannot be used to change the authority component of a URI"
-//     (RFC 3986 section 5.4.2, and the same words in RFC 1808 section 5.2 and in Appendix C.2 of
-//     the 1997 draft, RFC 2396 and the 2003 draft). Under the 1993 draft's rules it cannot
-//     arise: the resolved URL must be valid, and its grammar has no empty path segment;
+//   - a target whose authority is neither the reference's own nor the base's that a reference
+//     without one inherits (nor none, for a reference with a scheme that the algorithm takes as
+//     it stands), whatever the reference's form: "http:/b" and ".//g" give "http://g", whose
+//     host is "g", under every version's algorithm (RFC 3986 section 5.2.4 has no guard against
+//     it); so do "http:/.//evil.com/x" and "x:a/..//evil.com/x" under RFC 3986, whose
+//     remove_dot_segments leaves a path that begins with "//"; "g" against "http://a" is
+//     "http://ag" under the 1997 draft and RFC 2396. The documents say that "the ".." syntax
+//     cannot be used to change the authority component of a URI" (RFC 3986 section 5.4.2, and
+//     the same words in RFC 1808 section 5.2 and in Appendix C.2 of the 1997 draft, RFC 2396
+//     and the 2003 draft), and RFC 3986 section 3.3 that "If a URI does not contain an
+//     authority component, then the path cannot begin with two slash characters". The reason
+//     names the base's host and the target's. The target's authority is read as every reader
+//     reads it, by the expression of RFC 3986 Appendix B, even when v's grammar rejects the
+//     target (see Resolution.Invalid). Under the 1993 draft's rules it cannot arise: the
+//     resolved URL must be valid, and its grammar has no empty path segment;
 //   - ".." segments that climb above the root of the base's path: "Parsers must be careful in
 //     handling cases where there are more relative path ".." segments than there are
 //     hierarchical levels in the base URI's path" (the same sections).
 //
-// The 1993 draft states neither, and ReviewReference gives no finding under it.
+// Both are of SeverityMust. The 1993 draft states neither, and ReviewReference gives no
+// finding under it.
 //
 // It gives the error of Resolve when ref cannot be resolved. The target itself is
 // reviewed by Review(v, target).
@@ -574,10 +847,11 @@ func ReviewReference(v Version, base, ref string, mode Mode, policy Policy) ([]F
 	if err != nil {
 		return nil, err
 	}
-	section := reviews[v].resolution
-	if section == "" {
+	rv := reviews[v]
+	if rv == nil || rv.resolution.section == "" {
 		return nil, nil // the 1993 draft: see above
 	}
+	by := rv.resolution
 	baseURL, err := ParseRule(v, "", base, mode)
 	if err != nil {
 		return nil, err
@@ -589,25 +863,65 @@ func ReviewReference(v Version, base, ref string, mode Mode, policy Policy) ([]F
 	p := refURL.Path()
 	refPath, refRooted := p.Component, p.Kind == PathAbsolute
 	refScheme, refAuthority := refURL.Scheme().Present, refURL.Authority().Present
-
 	var fs []Finding
-	if !refScheme && !refAuthority {
-		if target, err := ParseRule(v, "", res.Text, mode); err == nil {
-			ta, ba := target.Authority(), baseURL.Authority()
-			tp := target.Path()
-			viaPath := !ta.Present && tp.Kind == PathAbsolute && strings.HasPrefix(tp.Text, "//")
-			if ta.Present != ba.Present || ta.Text != ba.Text || viaPath {
-				fs = append(fs, Finding{Concern: PathBecomesAuthority, Section: section, Begin: refPath.Begin, End: refPath.End,
-					Reason: fmt.Sprintf("path %q resolves to %q, where it is read as an authority", refPath.Text, res.Text)})
+	add := func(c Concern, at Component, format string, args ...any) {
+		fs = append(fs, Finding{Concern: c, Severity: by.severity, Section: by.section, Begin: at.Begin, End: at.End, Reason: fmt.Sprintf(format, args...)})
+	}
+
+	if !refAuthority {
+		// The authority the target should have: the base's, unless the reference's scheme is
+		// taken as it stands, in which case none.
+		ba := baseURL.Authority()
+		want, wantOK := ba.Text, ba.Present
+		if refScheme && !ignoresScheme(v, policy, partsOf(baseURL), partsOf(refURL), base) {
+			want, wantOK = "", false
+		}
+		got, gotOK := appendixBAuthority(res.Text)
+		if got != want || gotOK != wantOK {
+			oldHost := "none"
+			if ba.Present {
+				oldHost = strconv.Quote(ba.Host.Text)
 			}
+			newHost := "none"
+			if gotOK {
+				newHost = strconv.Quote(authorityHost(got))
+			}
+			add(PathBecomesAuthority, refPath, "path %q resolves to %q, which moves the host from %s to %s", refPath.Text, res.Text, oldHost, newHost)
 		}
 	}
 	if seg, ok := climbingSegment(baseURL, refPath, refRooted || refScheme || refAuthority); ok {
-		fs = append(fs, Finding{Concern: DotSegments, Section: section, Begin: seg.Begin, End: seg.End,
-			Reason: fmt.Sprintf("segment %q climbs above the root (the base's path is %q)", seg.Text, baseURL.Path().Text)})
+		add(DotSegments, seg, "segment %q climbs above the root (the base's path is %q)", seg.Text, baseURL.Path().Text)
 	}
 	sortFindings(fs)
 	return fs, nil
+}
+
+// appendixBAuthority returns the authority of s as the expression of RFC 3986 Appendix B reads
+// it, ^(([^:/?#]+):)?(//([^/?#]*))?..., and whether s has one.
+func appendixBAuthority(s string) (string, bool) {
+	if i := strings.IndexAny(s, ":/?#"); i > 0 && s[i] == ':' {
+		s = s[i+1:]
+	}
+	rest, ok := strings.CutPrefix(s, "//")
+	if !ok {
+		return "", false
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest, true
+}
+
+// authorityHost returns the host of an authority: without the userinfo and its "@", and
+// without a port after the last ":" that follows the host (an IP literal's brackets kept).
+func authorityHost(a string) string {
+	if i := strings.LastIndexByte(a, '@'); i >= 0 {
+		a = a[i+1:]
+	}
+	if i := strings.LastIndexByte(a, ':'); i >= 0 && !strings.Contains(a[i:], "]") {
+		a = a[:i]
+	}
+	return a
 }
 
 // climbingSegment returns the first ".." segment of the reference's path ref that climbs above

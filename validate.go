@@ -1,8 +1,6 @@
 package urlgrammar
 
 import (
-	"fmt"
-
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
@@ -16,10 +14,11 @@ func Validate(v Version, s string) error {
 
 // ValidateRule reports whether the whole of s, read as mode says, is matched by the rule named
 // rule (by its name in the document, such as "URI-reference" or "host") of v's grammar: nil,
-// or a *SyntaxError. Every rule of the document can be asked (Version.Rules); "" is the rule
+// or a *SyntaxError (or, were the package's two engines to disagree about s, an *EngineError:
+// an internal error, see CheckEngines). Every rule of the document can be asked (Version.Rules); "" is the rule
 // that Validate holds s to. An unknown version, rule or mode is an error of another type.
 func ValidateRule(v Version, rule, s string, mode Mode) error {
-	info, start, rule, err := startFor(v, rule, s, mode)
+	info, start, rule, err := startFor("validate", v, rule, s, mode)
 	if err != nil {
 		return err
 	}
@@ -39,7 +38,7 @@ func Match(v Version, s string) bool {
 // MatchRule reports whether ValidateRule(v, rule, s, mode) would return nil, without
 // computing the diagnostics of a rejection. It is false for an unknown version, rule or mode.
 func MatchRule(v Version, rule, s string, mode Mode) bool {
-	info, start, _, err := startFor(v, rule, s, mode)
+	info, start, _, err := startFor("validate", v, rule, s, mode)
 	return err == nil && match(info, start, readAs(s, mode))
 }
 
@@ -47,18 +46,19 @@ func MatchRule(v Version, rule, s string, mode Mode) bool {
 // holds s to: the first of StartRules, or for RFC 1738 the rule of s's scheme (see the package
 // documentation). It is "" for an unknown version or mode.
 func (v Version) RuleFor(s string, mode Mode) string {
-	_, _, rule, _ := startFor(v, "", s, mode)
+	_, _, rule, _ := startFor("", v, "", s, mode)
 	return rule
 }
 
 // startFor is the start rule that ValidateRule holds s to under v: the rule named rule, or
-// for "" the default reading of s (version.defaultFor). It checks v, rule and mode.
-func startFor(v Version, rule, s string, mode Mode) (info *version, start int, name string, err error) {
+// for "" the default reading of s (version.defaultFor). It checks v, rule and mode: an
+// unknown one is the *Error of op.
+func startFor(op string, v Version, rule, s string, mode Mode) (info *version, start int, name string, err error) {
 	info = v.info()
 	if info == nil {
-		return nil, 0, "", fmt.Errorf("urlgrammar: unknown version %v", v)
+		return nil, 0, "", errorf(op, v, "unknown version")
 	}
-	if err := checkMode(mode); err != nil {
+	if err := checkMode(op, v, mode); err != nil {
 		return nil, 0, "", err
 	}
 	if rule == "" {
@@ -67,7 +67,7 @@ func startFor(v Version, rule, s string, mode Mode) (info *version, start int, n
 		start = info.grammar.Rule(rule)
 	}
 	if start < 0 {
-		return nil, 0, "", fmt.Errorf("urlgrammar: %v has no rule %q", v, rule)
+		return nil, 0, "", errorf(op, v, "no rule %q", rule)
 	}
 	return info, start, rule, nil
 }

@@ -3,6 +3,7 @@ package urlgrammar_test
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -136,12 +137,13 @@ func TestMatchAgreesWithValidate(t *testing.T) {
 }
 
 // FuzzValidate is the fuzz target over (version, rule, input): no input makes any rule of any
-// version panic, a rejection is a *SyntaxError with an offset inside the input, and the
-// verdict is stable (the pooled parsers keep no state from one input to the next). The
-// version and the rule are indexes, taken modulo the number of versions and of the version's
-// rules (Version.Rules), so that every value the fuzzer tries names one; the seeds are every
-// seed input under every start rule of every version. Run it with
-// go test -fuzz FuzzValidate -run '^$' .
+// version panic, a rejection is a *SyntaxError with an offset inside the input, the verdict is
+// stable (the pooled parsers keep no state from one input to the next), the generated parser
+// and the diagnosis automaton agree on it (CheckEngines), and no diagnosis expects the end of
+// the input where the input ended. The version and the rule are indexes, taken modulo the
+// number of versions and of the version's rules (Version.Rules), so that every value the
+// fuzzer tries names one; the seeds are every seed input under every start rule of every
+// version. Run it with go test -fuzz FuzzValidate -run '^$' .
 func FuzzValidate(f *testing.F) {
 	for vi, v := range urlgrammar.Versions() {
 		for _, rule := range v.StartRules() {
@@ -170,22 +172,69 @@ func FuzzValidate(f *testing.F) {
 		if first != nil && (!errors.As(first, &se) || se.Offset < 0 || se.Offset > len(s)) {
 			t.Fatalf("%v %s %q: %v", v, rule, s, first)
 		}
+		if se != nil && se.Offset == len(s) && slices.Contains(se.Expected, "end of input") {
+			t.Fatalf("%v %s %q: a diagnosis that expects what it found: %v", v, rule, s, first)
+		}
+		if _, _, err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
+			t.Fatal(err)
+		}
 	})
 }
 
+// TestSyntaxErrorMessage holds the message to its layout (SyntaxError.Error's doc): version,
+// rule and the input quoted as it is, then the offset, what was found and in which rule, and
+// what was expected last.
 func TestSyntaxErrorMessage(t *testing.T) {
+	// RFC 1738 section 3.3: httpurl = "http://" hostport [ "/" hpath [ "?" search ]], and
+	// section 5: hostport = host [ ":" port ], port = digits; after "http://a:" only a digit
+	// may follow, and the ":" has begun a port of the hostport.
+	err := urlgrammar.Validate(urlgrammar.RFC1738, "http://a:b/")
+	want := `rfc1738 httpurl "http://a:b/": byte 9: found "b" (in hostport); expected digit`
+	if err == nil || err.Error() != want {
+		t.Errorf("Validate error = %v, want %s", err, want)
+	}
+
 	e := &urlgrammar.SyntaxError{Version: urlgrammar.RFC1738, Rule: "httpurl", Input: "http://a:b/", Offset: 9,
 		Expected: []string{"digit", `"/"`, `"?"`}, In: "port"}
-	want := `expected digit, "/" or "?", found "b" (in port)`
-	if got := e.Reason(); got != want {
+	if got, want := e.Reason(), `found "b" (in port); expected digit, "/" or "?"`; got != want {
 		t.Errorf("Reason() = %q, want %q", got, want)
 	}
-	if got := e.Error(); !strings.Contains(got, "rfc1738 httpurl") || !strings.Contains(got, "byte 9") || !strings.Contains(got, want) {
-		t.Errorf("Error() = %q", got)
+	// The words follow the fields, also after a caller changed them.
+	var se *urlgrammar.SyntaxError
+	errors.As(err, &se)
+	se.In, se.Expected = "port", []string{"digit", `"/"`}
+	if got, want := se.Reason(), `found "b" (in port); expected digit or "/"`; got != want {
+		t.Errorf("Reason() after a change = %q, want %q", got, want)
 	}
-	huge := &urlgrammar.SyntaxError{Version: urlgrammar.RFC1738, Rule: "url", Input: strings.Repeat("a", 1<<20) + "\x00", Offset: 1 << 20}
-	if got := huge.Error(); len(got) > 200 || !strings.Contains(got, "control character U+0000") {
-		t.Errorf("Error() on a huge input: %d bytes: %.200q", len(got), got)
+
+	// A long input is quoted in a window around Offset, its own bytes between the quotes.
+	huge := &urlgrammar.SyntaxError{Version: urlgrammar.RFC1738, Rule: "url", Input: strings.Repeat("a", 1<<20) + "\x00b", Offset: 1 << 20}
+	want = `rfc1738 url …"` + strings.Repeat("a", 24) + `\x00b": byte 1048576: unexpected control character U+0000`
+	if got := huge.Error(); got != want {
+		t.Errorf("Error() on a huge input: %d bytes: %.200q, want %q", len(got), got, want)
+	}
+	mid := &urlgrammar.SyntaxError{Version: urlgrammar.RFC3986, Rule: "URI", Input: strings.Repeat("a", 30) + "\"" + strings.Repeat("b", 30), Offset: 30,
+		Expected: []string{"end of input"}}
+	q := `"` + strings.Repeat("a", 24) + `\"` + strings.Repeat("b", 23) + `"`
+	want = `rfc3986 URI …` + q + `…: byte 30: found "\""; expected end of input`
+	if got := mid.Error(); got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	if text, err := strconv.Unquote(q); err != nil || text != mid.Input[6:54] {
+		t.Errorf("the quoted window unquotes to %q, %v; want %q", text, err, mid.Input[6:54])
+	}
+
+	// What was found, named for a reader.
+	for _, tc := range []struct{ input, want string }{
+		{"a\u00e9", "found non-ASCII character U+00E9"},
+		{"a\xff", "found invalid UTF-8 byte 0xff"},
+		{"a\x7f", "found control character U+007F"},
+		{"a", "found end of input"},
+	} {
+		e := &urlgrammar.SyntaxError{Input: tc.input, Offset: 1, Expected: []string{"digit"}}
+		if got := e.Reason(); got != tc.want+"; expected digit" {
+			t.Errorf("%q: Reason() = %q, want %q", tc.input, got, tc.want+"; expected digit")
+		}
 	}
 }
 

@@ -1,7 +1,6 @@
 package urlgrammar
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 
@@ -16,24 +15,8 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
-// A Version is one of the grammars in which URLs were historically written.
-type Version int
-
-// The grammar versions, oldest first. The zero Version is none of them.
-const (
-	Draft1993 Version = iota + 1 // T. Berners-Lee, "Uniform Resource Locators", IETF URL WG Internet Draft, July 1993
-	Draft1994                    // draft-ietf-uri-url-03, "Uniform Resource Locators", March 1994
-	RFC1738                      // RFC 1738, "Uniform Resource Locators (URL)", December 1994
-	RFC1808                      // RFC 1808, "Relative Uniform Resource Locators", June 1995
-	Draft1997                    // draft-fielding-url-syntax-05, May 1997
-	RFC2396                      // RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax", August 1998
-	Draft2003                    // draft-fielding-uri-rfc2396bis-01, March 2003
-	RFC3986                      // RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax", January 2005
-)
-
 // version holds what the package knows of one Version.
 type version struct {
-	id       string
 	document string
 	date     string // year and month of publication, "YYYY-MM"
 	// grammar is the generated parser package's description; nil until the grammar exists.
@@ -65,7 +48,6 @@ type version struct {
 
 var versions = [...]*version{
 	Draft1993: {
-		id:           "draft1993",
 		absoluteRule: "url",
 		document:     `T. Berners-Lee, "Uniform Resource Locators", IETF URL working group Internet Draft`,
 		date:         "1993-07",
@@ -73,7 +55,6 @@ var versions = [...]*version{
 		fills:        draft1993Fills,
 	},
 	Draft1994: {
-		id:           "draft1994",
 		absoluteRule: "url",
 		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators"`,
 		date:         "1994-03",
@@ -81,7 +62,6 @@ var versions = [...]*version{
 		fills:        draft1994Fills,
 	},
 	RFC1738: {
-		id:       "rfc1738",
 		document: `RFC 1738, "Uniform Resource Locators (URL)"`,
 		date:     "1994-12",
 		grammar:  rfc1738.Grammar,
@@ -96,7 +76,6 @@ var versions = [...]*version{
 		otherRule: "genericurl",
 	},
 	RFC1808: {
-		id:           "rfc1808",
 		absoluteRule: "absoluteURL",
 		document:     `RFC 1808, "Relative Uniform Resource Locators"`,
 		date:         "1995-06",
@@ -104,7 +83,6 @@ var versions = [...]*version{
 		fills:        rfc1808Fills,
 	},
 	Draft1997: {
-		id:           "draft1997",
 		absoluteRule: "absoluteURL",
 		document:     `draft-fielding-url-syntax-05, "Uniform Resource Locators (URL): Generic Syntax and Semantics"`,
 		date:         "1997-05",
@@ -113,7 +91,6 @@ var versions = [...]*version{
 		pathDefined:  true,
 	},
 	RFC2396: {
-		id:           "rfc2396",
 		absoluteRule: "absoluteURI",
 		document:     `RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax"`,
 		date:         "1998-08",
@@ -122,7 +99,6 @@ var versions = [...]*version{
 		pathDefined:  true,
 	},
 	Draft2003: {
-		id:           "draft2003",
 		absoluteRule: "absolute-URI",
 		document:     `draft-fielding-uri-rfc2396bis-01, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2003-03",
@@ -131,7 +107,6 @@ var versions = [...]*version{
 		pathDefined:  true,
 	},
 	RFC3986: {
-		id:           "rfc3986",
 		absoluteRule: "absolute-URI",
 		document:     `RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2005-01",
@@ -183,14 +158,6 @@ func (v Version) info() *version {
 		return nil
 	}
 	return versions[v]
-}
-
-// String returns the version's id, such as "rfc1738".
-func (v Version) String() string {
-	if v > 0 && int(v) < len(versions) && versions[v] != nil {
-		return versions[v].id
-	}
-	return fmt.Sprintf("Version(%d)", int(v))
 }
 
 // Document names the document that defines the version's grammar.
@@ -260,16 +227,14 @@ func Versions() []Version {
 	return vs
 }
 
-// Lookup returns the Version whose id is id ("rfc1738", "draft2003", …), ignoring case.
+// Lookup returns the Version whose ID is id ("rfc1738", "draft2003", …), ignoring case, as
+// Version.UnmarshalText reads it; "" is no version here.
 func Lookup(id string) (Version, error) {
-	var known []string
-	for _, v := range Versions() {
-		if strings.EqualFold(v.String(), id) {
-			return v, nil
-		}
-		known = append(known, v.String())
+	var v Version
+	if err := v.UnmarshalText([]byte(id)); err != nil || v == 0 {
+		return 0, errorf("lookup", 0, "unknown version %q (known: %s)", id, strings.Join(versionIDs[1:], ", "))
 	}
-	return 0, fmt.Errorf("urlgrammar: unknown version %q (known: %s)", id, strings.Join(known, ", "))
+	return v, nil
 }
 
 // largeTokens is the size of token buffer above which a parser is pooled as large, and

@@ -31,19 +31,16 @@ const (
 	fFragment
 	numSpans
 
-	fHostKind   // the HostKind alone (kind), over what fHost set
-	fPathKind   // the PathKind alone (kind), if no kind is set yet
-	fSchemeRule // the RFC 1738 scheme rule that matched (kind is a schemeKind)
-	fPart       // one of that scheme's parts (kind is its slot in URL.parts)
-	fSegment    // a path segment
-	fParam      // a parameter of the path segment it is in
-	fField      // a prospero fieldspec
-	fFieldName  // the fieldname of the fieldspec it is in
+	fHostKind // the HostKind alone (kind), over what fHost set
+	fPathKind // the PathKind alone (kind), if no kind is set yet
+	fPart     // a part of the URL, named by its rule (URL.Parts)
+	fSegment  // a path segment
+	fParam    // a parameter of the path segment it is in
 )
 
 // detail reports whether f is a detail of a URL (what Segments and Parts return), which the
 // walk of Parse leaves out.
-func (f field) detail() bool { return f >= fSchemeRule }
+func (f field) detail() bool { return f >= fPart }
 
 // how says how a match fills its field.
 type how uint8
@@ -83,7 +80,7 @@ type fill struct {
 	// and a plain "rule" fill could apply, the one with the parent applies.
 	rule  string
 	field field
-	kind  uint8 // a HostKind (fHost, fHostKind), PathKind (fPath, fPathKind), schemeKind, or slot
+	kind  uint8 // a HostKind (fHost, fHostKind) or PathKind (fPath, fPathKind)
 	how   how
 	lit   string // for prefix, emptyAfter and rest
 	after field  // for emptyAfter
@@ -114,6 +111,8 @@ type walker struct {
 	// it, among them), and the parents of every fill. Parse records no others.
 	// recordDetails adds the rules of the fills of the details (Segments and Parts).
 	record, recordDetails pegrt.RuleSet
+	// parts holds the rules of the fills of fPart: the rules whose matches are parts.
+	parts pegrt.RuleSet
 }
 
 // ruleActs is what the walk does with a match of one rule.
@@ -146,7 +145,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 		}
 	}
 	if len(g.Rules) > pegrt.MaxRules {
-		return nil, fmt.Errorf("urlgrammar: %s has %d rule numbers, more than a pegrt.RuleSet holds", g.ID, len(g.Rules))
+		return nil, fmt.Errorf("%s has %d rule numbers, more than a pegrt.RuleSet holds", g.ID, len(g.Rules))
 	}
 	w := &walker{rules: make([]ruleActs, len(g.Rules))}
 	var unknown []string
@@ -173,6 +172,9 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			r.acts = append(r.acts, a)
 			r.qualified = r.qualified || a.parent >= 0
 			w.recordDetails.Add(n)
+			if f.field == fPart {
+				w.parts.Add(n)
+			}
 			if !f.field.detail() {
 				w.record.Add(n)
 			}
@@ -180,7 +182,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 		w.qualified = w.qualified || a.parent >= 0
 	}
 	if len(unknown) > 0 {
-		return nil, fmt.Errorf("urlgrammar: the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
+		return nil, fmt.Errorf("the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
 	}
 	for i := range w.rules {
 		r := &w.rules[i]
@@ -210,19 +212,17 @@ type walkState struct {
 
 // details are what a URL's Segments and Parts are made of.
 type details struct {
-	scheme schemeKind
-	parts  [4]span // the scheme's parts, by the slots named in ast.go
-	// items are the segments, their parameters, the prospero field specs and fieldnames: last
-	// first during the walk, then reversed. kinds holds the kind of each, apart, so that an
-	// item of a path of millions of segments takes 9 bytes rather than 16.
+	// items are the segments, their parameters and the parts, in input order, an item before
+	// the items inside it (walkState.finish puts them so). tags holds the kind and rule of each,
+	// apart, so that an item of a path of millions of segments takes 10 bytes rather than 12.
 	items []item
-	kinds []itemKind
+	tags  []itemTag
 }
 
-// add adds the item of kind k at s.
-func (d *details) add(k itemKind, s span) {
+// add adds the item of kind k at s, a match of rule number rule.
+func (d *details) add(k itemKind, rule uint32, s span) {
 	d.items = append(d.items, item{b: s.b, e: s.e})
-	d.kinds = append(d.kinds, k)
+	d.tags = append(d.tags, itemTag{kind: k, rule: uint8(rule)})
 }
 
 // frame is an enclosing match of a named rule during the walk.
@@ -313,31 +313,12 @@ func (st *walkState) apply(acts []act, parent int, t *pegrt.Token, raw string) (
 				st.pathKind = PathKind(a.kind)
 			}
 		case a.field.detail() && !st.withDetails:
-		case a.field == fSchemeRule:
-			if st.scheme == schemeNone {
-				st.scheme = schemeKind(a.kind)
-			}
 		case a.field == fPart:
-			sp := &st.parts[a.kind]
-			switch {
-			case !sp.ok:
-				*sp = ts
-			case a.how == union:
-				sp.b, sp.e = min(sp.b, ts.b), max(sp.e, ts.e)
-			}
+			st.add(itemPart, t.Rule, ts)
 		case a.field == fSegment:
-			st.add(itemSegment, ts)
+			st.add(itemSegment, t.Rule, ts)
 		case a.field == fParam:
-			st.add(itemParam, ts)
-		case a.field == fField:
-			st.add(itemField, ts)
-		case a.field == fFieldName:
-			// The fieldspec around this fieldname was the last item added: the walk visits
-			// a match right after the match around it and that match's later children, and
-			// a fieldvalue adds no item.
-			if n := len(st.kinds); n > 0 && st.kinds[n-1] == itemField {
-				st.add(itemFieldName, ts)
-			}
+			st.add(itemParam, t.Rule, ts)
 		}
 	}
 	return leaf
@@ -448,8 +429,54 @@ func (st *walkState) finish(raw string) {
 	case host.b == host.e:
 		st.hostKind = HostEmpty
 	}
-	slices.Reverse(st.items)
-	slices.Reverse(st.kinds)
+	st.inOrder()
+}
+
+// inOrder puts the items in input order, an item before the items inside it. The walk found
+// them outermost first and the rightmost first: reversed, they are in the order their matches
+// end (the tokens' post-order), which is input order but for an item and the items inside it.
+// A path of segments alone is in order once reversed, and is not sorted.
+func (d *details) inOrder() {
+	slices.Reverse(d.items)
+	slices.Reverse(d.tags)
+	before := func(x, y item) bool { return x.b < y.b || x.b == y.b && x.e > y.e }
+	sorted := true
+	for i := 1; i < len(d.items) && sorted; i++ {
+		sorted = !before(d.items[i], d.items[i-1])
+	}
+	if !sorted {
+		type tagged struct {
+			item
+			itemTag
+		}
+		all := make([]tagged, len(d.items))
+		for i := range all {
+			all[i] = tagged{d.items[i], d.tags[i]}
+		}
+		slices.SortStableFunc(all, func(x, y tagged) int {
+			switch {
+			case before(x.item, y.item):
+				return -1
+			case before(y.item, x.item):
+				return 1
+			}
+			return 0
+		})
+		for i := range all {
+			d.items[i], d.tags[i] = all[i].item, all[i].itemTag
+		}
+	}
+	// Items of one span stay in the order their matches end, the inner first: put the outer
+	// first.
+	for i := 0; i < len(d.items); {
+		j := i + 1
+		for j < len(d.items) && d.items[j] == d.items[i] {
+			j++
+		}
+		slices.Reverse(d.items[i:j])
+		slices.Reverse(d.tags[i:j])
+		i = j
+	}
 }
 
 // details returns the details of u: on the first call, it reads u again as Parse read it,
@@ -470,7 +497,7 @@ func (u *URL) details() *details {
 				// An item comes from one token at most: made that large at once, the items
 				// of a long path (a million segments) are not copied as they grow.
 				if n := len(p.Tokens()); n > 64 {
-					st.items, st.kinds = make([]item, 0, n), make([]itemKind, 0, n)
+					st.items, st.tags = make([]item, 0, n), make([]itemTag, 0, n)
 				}
 				w.walk(p, u.Raw, st)
 			}
@@ -557,7 +584,7 @@ func ParseTree(v Version, s string) (*Node, error) {
 // ParseTreeRule is ParseTree holding s, read as mode says, to the rule named rule ("" for the
 // rule of Validate), as ValidateRule does.
 func ParseTreeRule(v Version, rule, s string, mode Mode) (*Node, error) {
-	info, start, rule, err := startFor(v, rule, s, mode)
+	info, start, rule, err := startFor("parse", v, rule, s, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -628,7 +655,7 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 // Children; the iteration holds the parse's tokens and, at most, the children of each node on
 // the path to the current one. A rejection is the *SyntaxError of ValidateRule.
 func ParseTreeNodesRule(v Version, rule, s string, mode Mode) (iter.Seq2[int, Node], error) {
-	info, start, rule, err := startFor(v, rule, s, mode)
+	info, start, rule, err := startFor("parse", v, rule, s, mode)
 	if err != nil {
 		return nil, err
 	}

@@ -40,8 +40,8 @@ func TestDetailsOnce(t *testing.T) {
 	if d == nil || len(segs) != 2 {
 		t.Fatalf("Segments = %v, details %v", segs, d)
 	}
-	if p, ok := u.Parts().(*FTP); !ok || p.Typecode.Text != "d" {
-		t.Errorf("Parts = %#v, want an FTP with typecode d", u.Parts())
+	if p := u.Part("ftptype"); p.Text != "d" {
+		t.Errorf("Part(ftptype) = %#v, want the typecode d", p)
 	}
 	if u.more.Load() != d {
 		t.Error("Parts found the details again")
@@ -97,7 +97,7 @@ func TestFewerTokens(t *testing.T) {
 		}
 		fewer, all := 0, 0
 		for _, s := range inputs {
-			_, start, _, err := startFor(v, "", s, 0)
+			_, start, _, err := startFor("parse", v, "", s, 0)
 			if err != nil || !Match(v, s) {
 				continue
 			}

@@ -14,8 +14,11 @@ func TestZeroValues(t *testing.T) {
 		u.Fragment().Present || u.Params().Present || u.String() != "" {
 		t.Errorf("a zero URL has components: %+v", &u)
 	}
-	if u.Segments() != nil || u.Parts() != nil {
-		t.Errorf("a zero URL has segments %v or parts %v", u.Segments(), u.Parts())
+	if u.Segments() != nil || u.Part("scheme").Present {
+		t.Errorf("a zero URL has segments %v or a scheme part", u.Segments())
+	}
+	for rule := range u.Parts() {
+		t.Errorf("a zero URL has a part %s", rule)
 	}
 	if _, err := u.Resolve("g", urlgrammar.Policy{}); err == nil {
 		t.Error("a zero URL resolves a reference")
@@ -31,11 +34,22 @@ func TestZeroValues(t *testing.T) {
 	}
 
 	// A SyntaxError with an offset outside its input reads it as the nearest end.
-	for _, off := range []int{-3, 0, 2, 99} {
-		e := &urlgrammar.SyntaxError{Input: "ab", Offset: off}
-		if msg := e.Error(); !strings.Contains(msg, "⟨here⟩") {
-			t.Errorf("offset %d: %q", off, msg)
+	for _, tc := range []struct {
+		off  int
+		want string
+	}{
+		{-3, `"ab": byte 0: unexpected "a"`},
+		{0, `"ab": byte 0: unexpected "a"`},
+		{2, `"ab": byte 2: unexpected end of input`},
+		{99, `"ab": byte 2: unexpected end of input`},
+	} {
+		e := &urlgrammar.SyntaxError{Input: "ab", Offset: tc.off}
+		if msg := e.Error(); msg != tc.want {
+			t.Errorf("offset %d: %q, want %q", tc.off, msg, tc.want)
 		}
+	}
+	if msg := new(urlgrammar.Error).Error(); msg != ": <nil>" {
+		t.Errorf("zero Error: %q", msg)
 	}
 	if msg := new(urlgrammar.SyntaxError).Error(); !strings.Contains(msg, "end of input") {
 		t.Errorf("zero SyntaxError: %q", msg)

@@ -364,13 +364,23 @@ func pathSegments(u *urlgrammar.URL) []urlgrammar.Component {
 	return cs
 }
 
-// part finds a part of an RFC 1738 scheme, for a URL whose scheme rule has parts of type T.
-func part[T urlgrammar.SchemeParts](f func(T) []urlgrammar.Component) func(*urlgrammar.URL) []urlgrammar.Component {
+// part finds the parts named rule of a URL held to the RFC 1738 scheme rule schemeRule: its
+// Parts of that name or, for a rule that names none (telnet's user and password), the Part.
+func part(schemeRule, rule string) func(*urlgrammar.URL) []urlgrammar.Component {
 	return func(u *urlgrammar.URL) []urlgrammar.Component {
-		if p, ok := u.Parts().(T); ok {
-			return f(p)
+		if u.Rule != schemeRule {
+			return nil
 		}
-		return nil
+		var cs []urlgrammar.Component
+		for name, c := range u.Parts() {
+			if name == rule {
+				cs = append(cs, c)
+			}
+		}
+		if c := u.Part(rule); len(cs) == 0 && c.Present {
+			cs = append(cs, c)
+		}
+		return cs
 	}
 }
 
@@ -550,13 +560,13 @@ var charsetComponents = []charsetComponent{
 	{
 		name:   "http search",
 		scheme: "http",
-		locate: part(func(p *urlgrammar.HTTP) []urlgrammar.Component { return []urlgrammar.Component{p.Search} }),
+		locate: part("httpurl", "search"),
 		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("httpurl", "http://h/?", "", "yz", "the search")},
 	},
 	{
 		name:   "gopher selector",
 		scheme: "gopher",
-		locate: part(func(p *urlgrammar.Gopher) []urlgrammar.Component { return []urlgrammar.Component{p.Selector} }),
+		locate: part("gopherurl", "selector"),
 		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: join(
 			positions("gopherurl", "gopher://h/1", "", "yz", "the selector"),
 			positions("gopherurl", "gopher://h/1", "%09s", "yz", "a selector before a search"))},
@@ -564,7 +574,7 @@ var charsetComponents = []charsetComponent{
 	{
 		name:   "gopher search",
 		scheme: "gopher",
-		locate: part(func(p *urlgrammar.Gopher) []urlgrammar.Component { return []urlgrammar.Component{p.Search} }),
+		locate: part("gopherurl", "search"),
 		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: join(
 			positions("gopherurl", "gopher://h/1x%09", "", "yz", "the search"),
 			positions("gopherurl", "gopher://h/1x%09", "%09s", "yz", "a search before a gopher+_string"))},
@@ -572,19 +582,19 @@ var charsetComponents = []charsetComponent{
 	{
 		name:   "news group",
 		scheme: "news",
-		locate: part(func(p *urlgrammar.News) []urlgrammar.Component { return []urlgrammar.Component{p.Group} }),
+		locate: part("newsurl", "group"),
 		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("newsurl", "news:", "", "yz", "the group")},
 	},
 	{
 		name:   "mailto encoded822addr",
 		scheme: "mailto",
-		locate: part(func(p *urlgrammar.Mailto) []urlgrammar.Component { return []urlgrammar.Component{p.Address} }),
+		locate: part("mailtourl", "encoded822addr"),
 		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("mailtourl", "mailto:", "", "yz", "the encoded822addr")},
 	},
 	{
 		name:   "wais database",
 		scheme: "wais",
-		locate: part(func(p *urlgrammar.WAIS) []urlgrammar.Component { return []urlgrammar.Component{p.Database} }),
+		locate: part("waisurl", "database"),
 		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("waisurl", "wais://h/", "", "yz", "the database")},
 	},
 	{
@@ -596,37 +606,25 @@ var charsetComponents = []charsetComponent{
 	{
 		name:   "prospero fieldname",
 		scheme: "prospero",
-		locate: part(func(p *urlgrammar.Prospero) []urlgrammar.Component {
-			var cs []urlgrammar.Component
-			for _, f := range p.Fields {
-				cs = append(cs, f.Name)
-			}
-			return cs
-		}),
+		locate: part("prosperourl", "fieldname"),
 		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("prosperourl", "prospero://h/x;", "=v", "yz", "a fieldname")},
 	},
 	{
 		name:   "prospero fieldvalue",
 		scheme: "prospero",
-		locate: part(func(p *urlgrammar.Prospero) []urlgrammar.Component {
-			var cs []urlgrammar.Component
-			for _, f := range p.Fields {
-				cs = append(cs, f.Value)
-			}
-			return cs
-		}),
+		locate: part("prosperourl", "fieldvalue"),
 		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("prosperourl", "prospero://h/x;n=", "", "yz", "a fieldvalue")},
 	},
 	{
 		name:   "telnet user",
 		scheme: "telnet",
-		locate: part(func(p *urlgrammar.Telnet) []urlgrammar.Component { return []urlgrammar.Component{p.User} }),
+		locate: part("telneturl", "user"),
 		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("telneturl", "telnet://", "@h", "yz", "the user")},
 	},
 	{
 		name:   "telnet password",
 		scheme: "telnet",
-		locate: part(func(p *urlgrammar.Telnet) []urlgrammar.Component { return []urlgrammar.Component{p.Password} }),
+		locate: part("telneturl", "password"),
 		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("telneturl", "telnet://u:", "@h", "yz", "the password")},
 	},
 }

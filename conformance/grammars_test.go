@@ -143,7 +143,8 @@ func TestRFC1738DefaultReading(t *testing.T) {
 
 // FuzzConformance uses the recognizer of the .bnf as the oracle for urlgrammar.MatchRule on a
 // rule of the document picked by the fuzzer (and, for the index one past the rules, for
-// urlgrammar.Match's default reading). Its seed corpus is a few generated samples per rule.
+// urlgrammar.Match's default reading), and holds the library's two engines, the parser and the
+// diagnosis automaton, to each other there (urlgrammar.CheckEngines). Its seed corpus is a few generated samples per rule.
 func FuzzConformance(f *testing.F) {
 	vs := urlgrammar.Versions()
 	for vi, v := range vs {
@@ -177,6 +178,9 @@ func FuzzConformance(f *testing.F) {
 			return
 		}
 		rule := rules[k]
+		if _, _, err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
+			t.Error(err)
+		}
 		want := g.Recognize(rule, s)
 		if got := urlgrammar.MatchRule(v, rule, s, 0); got != want {
 			d := g.Diagnose(rule, s)
@@ -184,4 +188,40 @@ func FuzzConformance(f *testing.F) {
 				v, rule, s, got, want, d.Offset, d.In, d.ExpectedText())
 		}
 	})
+}
+
+// TestCoverEngines runs the W-method suite of every rule of every version (Cover), within a
+// small budget per rule, against the library's two engines: the generated parser and the
+// diagnosis automaton (urlgrammar.CheckEngines). CI runs the whole suite (urlgrammar conform
+// --cover); this keeps every rule's suite in the tests.
+func TestCoverEngines(t *testing.T) {
+	budget := 3000
+	if testing.Short() {
+		budget = 500
+	}
+	for _, v := range urlgrammar.Versions() {
+		g := bnf(t, v)
+		for _, rule := range v.Rules() {
+			rep, err := conformance.Cover(g, rule, conformance.CoverConfig{
+				Implementations: []string{"parser", "automaton"},
+				Run: func(s string, verdicts []bool) {
+					verdicts[0], verdicts[1], _ = urlgrammar.CheckEngines(v, rule, s, 0)
+				},
+				Budget: budget,
+			})
+			if err != nil {
+				t.Errorf("%v %s: %v", v, rule, err)
+				continue
+			}
+			if rep.Disagreements[0]+rep.Disagreements[1] > 0 {
+				t.Errorf("%v %s: %s", v, rule, coverText(rep))
+			}
+		}
+	}
+}
+
+func coverText(r conformance.CoverReport) string {
+	var b strings.Builder
+	r.WriteText(&b)
+	return b.String()
 }

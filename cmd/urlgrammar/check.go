@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +12,7 @@ import (
 
 // checkResult is one line of "check --json".
 type checkResult struct {
+	Line  int    `json:"line,omitempty"` // with -n
 	Input string `json:"input"`
 	// InputBytes is the input's exact bytes (base64, as encoding/json writes bytes) when it is
 	// not valid UTF-8: JSON text can only carry UTF-8, so Input then shows U+FFFD for each bad
@@ -23,15 +22,28 @@ type checkResult struct {
 	Offset     *int     `json:"offset"`
 	Expected   []string `json:"expected"`
 	Message    *string  `json:"message"`
+	// The provenance of an input read from a document (--from).
+	*sourced
+}
+
+// checkOptions are the flags of check that shape its output.
+type checkOptions struct {
+	quiet, json, explain, numbers, onlyInvalid, echo bool
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", "-g ID [-rule RULE] [-q | --json] [--explain] [--case-ignore-scheme] [-f FILE | INPUT...]", stderr)
+	fs := newFlagSet("check", "-g ID [-rule RULE] [-q | --json] [-n] [--only-invalid] [--echo] [--count] [--explain] [--case-ignore-scheme] [--from FORMAT [--resolve]] [-f FILE | INPUT...]", stderr)
 	gf := addGrammarFlags(fs)
-	file := addInputFlag(fs)
-	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, offset, expected, message")
-	quiet := fs.Bool("q", false, "verdicts only: \"valid\" or \"invalid\" per input, without the diagnosis (faster)")
-	explainErrs := fs.Bool("explain", false, "also show each rejected input with a caret under its offset, on standard error")
+	in := addInputFlags(fs)
+	var o checkOptions
+	fs.BoolVar(&o.json, "json", false, "print JSON Lines: input, valid, offset, expected, message")
+	fs.BoolVar(&o.quiet, "q", false, "verdicts only: \"valid\" or \"invalid\" per input, without the diagnosis (faster)")
+	fs.BoolVar(&o.explain, "explain", false, "also show each rejected input with a caret under its offset, on standard error")
+	fs.BoolVar(&o.numbers, "n", false, "begin each verdict with the input's line number (its position, for arguments)")
+	fs.BoolVar(&o.onlyInvalid, "only-invalid", false, "print the verdicts of the invalid inputs only")
+	fs.BoolVar(&o.echo, "echo", false, "add the input to each verdict line, after the verdict")
+	count := fs.Bool("count", false, "end with \"N of M valid\" on standard error")
+	sf := addSourceFlags(fs, "lines")
 	caseIgnore := fs.Bool("case-ignore-scheme", false, "treat upper case letters in a scheme name as lower case (RFC 1738 section 2.1)")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
@@ -41,94 +53,94 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "check", err)
 	}
-	if *quiet && (*asJSON || *explainErrs) {
+	if o.quiet && (o.json || o.explain) {
 		return fail(stderr, "check", errors.New("-q excludes --json and --explain"))
 	}
 	var mode urlgrammar.Mode
 	if *caseIgnore {
 		mode = urlgrammar.CaseIgnoreScheme
 	}
-	src, err := openInputs(*file, inputs, stdin)
+	l, err := newSourceLoop("check", in, sf, target.Version, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "check", err)
 	}
-	defer src.Close()
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	if *quiet {
-		return checkQuiet(target, mode, src, out, stderr)
+	sourceNote(stderr, "check", sf, target.Version)
+	l.count = *count
+	judge := func(in input, se *urlgrammar.SyntaxError) (bool, error) {
+		return se == nil, o.write(l, in, se)
 	}
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	status := exitValid
-	var writeErr, readErr error
+	if o.quiet || in.lineBuffered {
+		// One at a time: Match alone when no diagnosis is wanted, and each verdict as soon
+		// as its line is read.
+		return l.run(func(in input) (bool, error) {
+			if o.quiet {
+				if urlgrammar.MatchRule(target.Version, target.Rule, in.text, mode) {
+					return judge(in, nil)
+				}
+				return judge(in, &urlgrammar.SyntaxError{Input: in.text})
+			}
+			return judge(in, asSyntaxError(target.Validate(in.text, mode)))
+		})
+	}
 	// The inputs are judged on every CPU, in batches, and printed in input order
 	// (compare.CompareAll with the one target): memory stays bounded on a stream of any
 	// length.
-	lines := func(yield func(string) bool) { readErr = src.each(yield) }
-	comparisons, err := compare.CompareAll([]compare.Target{target}, lines, mode)
+	comparisons, err := compare.CompareAll([]compare.Target{target}, l.texts(true), mode)
 	if err != nil {
 		return fail(stderr, "check", err)
 	}
 	for c := range comparisons {
-		s, se := c.Input, syntaxError(c, 0)
-		if se != nil {
-			status = exitInvalid
-			if *explainErrs {
-				explain(stderr, se)
-			}
-		}
-		switch {
-		case *asJSON && se == nil:
-			writeErr = enc.Encode(checkResult{Input: s, InputBytes: inputBytes(s), Valid: true})
-		case *asJSON:
-			msg := se.Reason()
-			writeErr = enc.Encode(checkResult{Input: s, InputBytes: inputBytes(s), Offset: &se.Offset, Expected: se.Expected, Message: &msg})
-		case se == nil:
-			_, writeErr = out.WriteString("valid\n")
-		default:
-			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
-		}
-		if writeErr == nil {
-			writeErr = writeFailed(out)
-		}
-		if writeErr != nil {
+		in := l.next()
+		valid, err := judge(in, syntaxError(c, 0))
+		if !l.done(in, valid, err) {
 			break
 		}
 	}
-	return finish(stderr, "check", out, writeErr, readErr, status)
+	return l.finish()
 }
 
-// checkQuiet is "check -q": the verdict of Match for each input, without a diagnosis.
-func checkQuiet(target compare.Target, mode urlgrammar.Mode, src *inputSource, out *bufio.Writer, stderr io.Writer) int {
-	status := exitValid
-	var writeErr error
-	readErr := src.each(func(s string) bool {
-		if urlgrammar.MatchRule(target.Version, target.Rule, s, mode) {
-			out.WriteString("valid\n")
-		} else {
-			status = exitInvalid
-			out.WriteString("invalid\n")
+// asSyntaxError is err as a *SyntaxError, or nil when it is nil (the target is known valid).
+func asSyntaxError(err error) *urlgrammar.SyntaxError {
+	se, _ := err.(*urlgrammar.SyntaxError)
+	return se
+}
+
+// write writes the verdict on in (se nil when it is valid) as the options say.
+func (o checkOptions) write(l *loop, in input, se *urlgrammar.SyntaxError) error {
+	if o.explain && se != nil {
+		explain(l.stderr, se)
+	}
+	if o.onlyInvalid && se == nil {
+		return nil
+	}
+	if o.json {
+		r := checkResult{Input: in.text, InputBytes: inputBytes(in.text), Valid: se == nil, sourced: in.src}
+		if o.numbers {
+			r.Line = in.line
 		}
-		writeErr = writeFailed(out)
-		return writeErr == nil
-	})
-	return finish(stderr, "check", out, writeErr, readErr, status)
-}
-
-// finish ends a command that judged inputs: it flushes what was judged, then reports a write
-// or read error (a read error after the output it came after), or returns status.
-func finish(stderr io.Writer, cmd string, out *bufio.Writer, writeErr, readErr error, status int) int {
-	err := writeErr
-	if err == nil {
-		err = out.Flush()
+		if se != nil {
+			msg := se.Reason()
+			r.Offset, r.Expected, r.Message = &se.Offset, se.Expected, &msg
+		}
+		return encodeJSONLine(l.out, r)
 	}
-	if err == nil {
-		err = readErr
+	if o.numbers {
+		l.out.WriteString(l.position(in))
+		l.out.WriteByte('\t')
 	}
-	if err != nil {
-		return fail(stderr, cmd, err)
+	verdict := "valid"
+	if se != nil {
+		verdict = "invalid"
 	}
-	return status
+	l.out.WriteString(verdict)
+	if o.echo {
+		l.out.WriteByte('\t')
+		l.out.WriteString(tsvField(in.text))
+	}
+	if se != nil && !o.quiet {
+		fmt.Fprintf(l.out, "\t%d\t%s", se.Offset, se.Reason())
+	}
+	return l.out.WriteByte('\n')
 }
 
 // inputBytes returns s's bytes when s is not valid UTF-8 (for a JSON "input_bytes"), or nil.

@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/source"
 )
 
 // ruleOverrides is the repeatable -rule id=RULE flag of compare.
@@ -38,7 +38,7 @@ func (r ruleOverrides) Set(s string) error {
 // so it exits 0 when it ran, whatever the verdicts; with --diff, 1 when the versions disagree on
 // some input; 2 on a usage or I/O error.
 func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--reference] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
+	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--reference] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
 	ids := fs.String("g", "", "comma-separated version `IDs` (default: all)")
 	diff := fs.Bool("diff", false, "show only the inputs on which the versions disagree; the summary counts those")
 	why := fs.Bool("why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
@@ -48,8 +48,9 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
 	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
 	extract := fs.Bool("extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
+	sf := addSourceFlags(fs, "lines")
 	merge := fs.Bool("merge", false, "merge the JSON summaries of runs over parts of a stream (--summary FILE --format json) into the summary of the whole")
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	overrides := ruleOverrides{}
 	fs.Var(overrides, "rule", "hold version ID to `ID=RULE` (repeatable; RULE empty for the default reading)")
 	inputArgs, err := parseFlags(fs, args)
@@ -91,7 +92,9 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return abort(err)
 	}
 	targets := compare.AbsoluteTargets(vs...)
-	if *reference {
+	// What a document holds is judged raw, a relative reference as a reference; resolved, as
+	// a URL.
+	if *reference || sf.documents() && !*sf.resolve {
 		targets = compare.ReferenceTargets(vs...)
 	}
 	for id, rule := range overrides {
@@ -117,35 +120,29 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// sources holds, for the embedded corpus, where each input comes from, in input order (an
 	// input may come from several documents; CompareAll yields in input order).
 	var sources []string
-	var inputs iter.Seq[string]
-	inputName := inputNameOf(*file, inputArgs)
-	var readErr error
+	var l *loop
+	inputName := inputNameOf(strings.Join(in.files, ", "), inputArgs)
 	switch {
-	case *useCorpus && (*file != "" || len(inputArgs) > 0):
+	case *useCorpus && (len(in.files) > 0 || len(inputArgs) > 0):
 		return abort(errors.New("--corpus takes no inputs: it compares the embedded corpus"))
-	case *useCorpus || (*file == "" && len(inputArgs) == 0 && isTerminal(stdin)):
-		corpus := compare.Corpus()
-		inputs = func(yield func(string) bool) {
-			for _, ex := range corpus {
-				if !yield(ex.Input) {
-					return
-				}
-			}
-		}
-		for _, ex := range corpus {
+	case *useCorpus || (len(in.files) == 0 && len(inputArgs) == 0 && isTerminal(stdin)):
+		var texts []string
+		for _, ex := range compare.Corpus() {
+			texts = append(texts, ex.Input)
 			sources = append(sources, ex.Source)
 		}
+		l = textLoop("compare", in, texts, stdout, stderr)
 		inputName = "the embedded corpus"
 	default:
-		src, err := openInputs(*file, inputArgs, stdin)
-		if err != nil {
+		if l, err = newSourceLoop("compare", in, sf, resolveVersion(vs), inputArgs, stdin, stdout, stderr); err != nil {
 			return abort(err)
 		}
-		defer src.Close()
-		inputs = func(yield func(string) bool) { readErr = src.each(yield) }
+		sourceNote(stderr, "compare", sf, resolveVersion(vs))
 	}
+	// The inputs of documents are queued, for their provenance in the source column.
+	inputs := l.texts(l.from != nil)
 	if *extract {
-		inputs = extractAll(inputs)
+		inputs = source.Extract(inputs)
 	}
 
 	var sumOut *bufio.Writer
@@ -163,11 +160,12 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if _, set := os.LookupEnv("GOGC"); !set {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
+	out := l.out
 	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout), input: inputName}
 	// Each batch of inputs is judged, formatted and summarized on the goroutine that judged it;
 	// this one only merges the summaries and writes the rows, in input order. A report that
-	// keeps its rows until its summary (the HTML one, r.html) takes them here, in order.
+	// keeps its rows until its summary (the HTML one, r.html), and the rows of documents, whose
+	// sources this goroutine holds (l.next), are written here, in order.
 	keepsRows := false
 	chunks, err := compare.CompareBatches(targets, inputs, 0, func(first int, cs []compare.Comparison) compareChunk {
 		ch := compareChunk{summary: compare.NewSummary(targets), read: len(cs), rows: rowBuffers.Get().(*rowBuffer)}
@@ -175,22 +173,23 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		wr.out = ch.rows.w
 		for i, c := range cs {
 			agree := c.Agree()
-			if !agree {
-				ch.disagreements++
-			}
-			if *diff && agree {
+			shown := !*diff || !agree
+			if !shown {
+				ch.shown = append(ch.shown, false)
 				continue
 			}
+			ch.shown = append(ch.shown, true)
 			ch.summary.Add(c)
+			if keepsRows {
+				ch.kept = append(ch.kept, c)
+				continue
+			}
 			source := ""
 			if first+i < len(sources) {
 				source = sources[first+i]
 			}
-			if keepsRows {
-				ch.kept = append(ch.kept, keptRow{c, source})
-			} else {
-				w.row(&wr, c, source)
-			}
+			w.row(&wr, c, source)
+			ch.ends = append(ch.ends, ch.rows.b.Len()+ch.rows.w.Buffered())
 		}
 		wr.out.Flush()
 		return ch
@@ -200,53 +199,70 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	summary := compare.NewSummary(targets)
 	progress := newProgress(stdout, stderr)
-	disagreements, read := 0, 0
-	var writeErr error
+	read := 0
 	w.begin(r)
-	keepsRows = r.html != nil
+	keepsRows = r.html != nil || l.from != nil
+	// The status of compare is that of its report: with --diff, 1 when the versions disagree on
+	// some input (an input shown is one on which they disagree).
+chunks:
 	for ch := range chunks {
-		read += ch.read
-		progress.tick(read)
-		disagreements += ch.disagreements
-		if writeErr = summary.Merge(ch.summary); writeErr != nil {
+		if l.writeErr = summary.Merge(ch.summary); l.writeErr != nil {
 			break
 		}
-		out.Write(ch.rows.b.Bytes())
+		rows, ends, kept, written := ch.rows.b.Bytes(), ch.ends, ch.kept, 0
+		if !l.flags.lineBuffered {
+			out.Write(rows) // at once; with --line-buffered, row by row as done flushes them
+			ends = nil
+		}
+		for _, shown := range ch.shown {
+			var from *sourced
+			if l.from != nil {
+				from = l.next().src
+			}
+			read++
+			if shown && keepsRows {
+				source := ""
+				if i := read - 1; i < len(sources) {
+					source = sources[i]
+				} else if from != nil {
+					source = from.String()
+				}
+				w.row(r, kept[0], source)
+				kept = kept[1:]
+			} else if shown && len(ends) > 0 {
+				out.Write(rows[written:ends[0]])
+				written, ends = ends[0], ends[1:]
+			}
+			if !l.done(input{}, !*diff || !shown, nil) {
+				break chunks
+			}
+		}
 		ch.rows.b.Reset()
 		rowBuffers.Put(ch.rows)
-		for _, k := range ch.kept {
-			w.row(r, k.c, k.source)
-		}
-		if writeErr = writeFailed(out); writeErr != nil {
-			break
-		}
+		progress.tick(read)
 	}
 	progress.done()
 	r.read = read
-	if writeErr == nil {
+	if l.writeErr == nil {
 		if sumOut != nil {
 			w.summary(sumOut, r, summary)
-			writeErr = sumOut.Flush()
+			l.writeErr = sumOut.Flush()
 		} else {
 			w.summary(out, r, summary)
 		}
 		w.end(r)
 	}
-	if status := finish(stderr, "compare", out, writeErr, readErr, exitValid); status != exitValid {
-		return status
-	}
-	if *diff && disagreements > 0 {
-		return exitInvalid
-	}
-	return exitValid
+	return l.finish()
 }
 
 // A compareChunk is what compare makes of a batch of inputs on the goroutine that judged it.
 type compareChunk struct {
-	read, disagreements int
-	summary             *compare.Summary // of the inputs shown
-	rows                *rowBuffer       // their rows, formatted
-	kept                []keptRow        // or, for a report that keeps its rows, the inputs
+	read    int
+	shown   []bool               // per input, whether it is shown (with --diff, those the versions disagree on)
+	summary *compare.Summary     // of the inputs shown
+	rows    *rowBuffer           // their rows, formatted
+	ends    []int                // where each row ends in rows
+	kept    []compare.Comparison // or, for rows written in order, the inputs shown
 }
 
 // A rowBuffer holds the rows of a batch until they are written. The buffers are used again,
@@ -262,12 +278,6 @@ var rowBuffers = sync.Pool{New: func() any {
 	return rb
 }}
 
-// A keptRow is an input shown, for a report that keeps its rows until its summary.
-type keptRow struct {
-	c      compare.Comparison
-	source string
-}
-
 // compareMerge is "compare --merge": it reads the summary line of each file, merges them in
 // the order given, and writes the summary of the whole as w does, to summaryFile if it is set.
 func compareMerge(files []string, w compareWriter, html bool, summaryFile string, stdout, stderr io.Writer) int {
@@ -276,7 +286,7 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 		return abort(errors.New("--merge: no summaries to merge"))
 	}
 	var total compare.Summary
-	r := &report{width: tableWidth(stdout)}
+	r := &report{width: tableWidth(stdout), input: "the summaries " + strings.Join(files, ", ") + " (--merge)"}
 	shown := ""
 	for _, name := range files {
 		head, s, err := readSummary(name)
@@ -314,7 +324,10 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 	default:
 		w.summary(out, r, &total) // r.out is not out: the summary is all there is
 	}
-	return finish(stderr, "compare", out, nil, nil, exitValid)
+	if err := out.Flush(); err != nil {
+		return abort(err)
+	}
+	return exitValid
 }
 
 // summaryHead is what the summary line of compare's JSON Lines says of the run beside the

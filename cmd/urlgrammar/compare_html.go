@@ -179,7 +179,7 @@ func htmlSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	htmlHeader(w, r, s)
 	htmlUpSet(w, s)
 	htmlHeat(w, s)
-	htmlMatrix(w, r)
+	htmlMatrix(w, r, s)
 	htmlCauses(w, s)
 	htmlCharsets(w, s)
 }
@@ -214,8 +214,12 @@ func htmlHeader(w *bufio.Writer, r *report, s *compare.Summary) {
 
 // htmlMatrix writes the inputs on which the versions disagree, a group per way they disagree,
 // each with its verdicts, its reasons and its inputs, then the samples of the others.
-func htmlMatrix(w *bufio.Writer, r *report) {
+func htmlMatrix(w *bufio.Writer, r *report, s *compare.Summary) {
 	h := r.html
+	if len(h.order) == 0 && h.all.count+h.none.count == 0 && s.Inputs > 0 {
+		w.WriteString("<section id=\"matrix\"><h2>Inputs</h2>\n<p class=\"note\">This report is made of summaries (--merge): it lists no inputs.</p></section>\n")
+		return
+	}
 	disagree, reviewed := 0, 0
 	for _, g := range h.order {
 		if g.agree() {

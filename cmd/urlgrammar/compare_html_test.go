@@ -1,14 +1,9 @@
 package main
 
 import (
-	"context"
 	"encoding/xml"
 	"fmt"
-	"image/png"
 	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -114,74 +109,6 @@ func TestCompareHTMLNumbers(t *testing.T) {
 		}
 	}
 }
-
-// TestCompareHTMLInBrowser renders the report in headless Chromium and checks that the charts
-// are drawn: the UpSet bars and the heat map's reds must be on the page. It needs the chromium
-// browser (Debian package "chromium"); without it, as in CI, the test is skipped. Set
-// URLGRAMMAR_SCREENSHOT to a file name to keep the screenshot.
-func TestCompareHTMLInBrowser(t *testing.T) {
-	browser := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			browser = p
-			break
-		}
-	}
-	if browser == "" {
-		t.Skip("chromium is not installed (Debian package \"chromium\"): the HTML report is not rendered in a browser here")
-	}
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
-	report, _, _ := runCLI(t, "", "compare", "--corpus", "--format", "html")
-	dir := t.TempDir()
-	page := filepath.Join(dir, "report.html")
-	if err := os.WriteFile(page, []byte(report), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	shot := filepath.Join(dir, "report.png")
-	if keep := os.Getenv("URLGRAMMAR_SCREENSHOT"); keep != "" {
-		shot = keep
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-		"--no-first-run", "--user-data-dir="+filepath.Join(dir, "profile"),
-		"--window-size=1280,1600", "--screenshot="+shot, "file://"+page)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", browser, err, out)
-	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The colors of the UpSet chart's bars (#3b5b92) and of the heat map's darkest cells
-	// (rgba(183, 28, 28, 1) on white) must be drawn.
-	bars, heat := 0, 0
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			r, g, bl = r>>8, g>>8, bl>>8
-			if near(r, 0x3b) && near(g, 0x5b) && near(bl, 0x92) {
-				bars++
-			}
-			if near(r, 183) && near(g, 28) && near(bl, 28) {
-				heat++
-			}
-		}
-	}
-	if bars < 2000 || heat < 500 {
-		t.Errorf("screenshot %s: %d pixels of the UpSet bars, %d of the heat map's darkest cells", shot, bars, heat)
-	}
-}
-
-func near(a uint32, b int) bool { return int(a) >= b-6 && int(a) <= b+6 }
 
 // An xmlNode is an element of the HTML report read as XML, for the tests to walk.
 type xmlNode struct {

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/urlgrammar/urlgrammar"
 )
@@ -32,21 +30,26 @@ type equivLine struct {
 	Results map[string]*equivResult `json:"results,omitempty"`
 }
 
+const equivUsage = `usage: urlgrammar equiv -g ID [--json] [A B | -f FILE]
+       urlgrammar equiv --all [--json] [A B | -f FILE]
+
+Compares A and B (or, when they are not given, the two tab-separated fields of each line of -f
+FILE or standard input) by the comparison ladder of the version's document. With -g, one line
+per pair: "equivalent", the rung that made them equal, its section and the normal form; or
+"different", where the normal forms differ and the two normal forms; or "error" and the reason.
+With --all, a table of the verdicts under every version that defines equivalence. Exit status 0
+when every pair is equivalent, 1 when some pair is not or is invalid.
+
+`
+
 func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("equiv", "(-g ID | --all) [--json] [A B]", stderr)
+	fs := newFlagSet("equiv", "", stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's comparison to apply (see \"urlgrammar versions\")")
 	all := fs.Bool("all", false, "print a table of the comparison under every version whose document defines equivalence")
 	asJSON := fs.Bool("json", false, "print JSON Lines: a, b, and the result (equivalent, step, section, a_normal, b_normal, difference, error) or, with --all, results by version")
+	in := addInputFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar equiv -g ID [--json] [A B]")
-		fmt.Fprintln(stderr, "       urlgrammar equiv --all [--json] [A B]")
-		fmt.Fprintln(stderr, "\nCompares A and B (or, when they are not given, the two tab-separated fields of each line of")
-		fmt.Fprintln(stderr, "standard input) by the comparison ladder of the version's document. With -g, one line per")
-		fmt.Fprintln(stderr, "pair: \"equivalent\", the rung that made them equal, its section and the normal form; or")
-		fmt.Fprintln(stderr, "\"different\", where the normal forms differ and the two normal forms; or \"error\" and the")
-		fmt.Fprintln(stderr, "reason. With --all, a table of the verdicts under every version that defines equivalence.")
-		fmt.Fprintln(stderr, "Exit status 0 when every pair is equivalent, 1 when some pair is not or is invalid.")
-		fmt.Fprintln(stderr)
+		fmt.Fprint(stderr, equivUsage)
 		fs.PrintDefaults()
 	}
 	rest, err := parseFlags(fs, args)
@@ -57,133 +60,128 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(rest) != 0 && len(rest) != 2 {
 		return abort(fmt.Errorf("want two inputs A and B, or none (pairs on standard input), not %d", len(rest)))
 	}
-	var versions []urlgrammar.Version
+	versions, err := equivVersions(*id, *all)
+	if err != nil {
+		return abort(err)
+	}
+	if len(rest) == 2 {
+		rest = []string{rest[0] + "\t" + rest[1]} // one pair, as a line gives it
+	}
+	l, err := newLoop("equiv", in, rest, stdin, stdout, stderr)
+	if err != nil {
+		return abort(err)
+	}
+	e := &equivRun{l: l, versions: versions, json: *asJSON}
+	if *all && !*asJSON {
+		header := []string{"A", "B"}
+		for _, v := range versions {
+			header = append(header, v.String())
+		}
+		e.table = newNotedTable(l.out, header...)
+		l.onFinish = append(l.onFinish, e.finishTable)
+	}
+	return l.run(func(in input) (bool, error) {
+		a, b, ok := strings.Cut(in.text, "\t")
+		if !ok {
+			return false, &badLine{"want two inputs separated by a tab"}
+		}
+		return e.pair(a, b, *all)
+	})
+}
+
+// equivVersions are the versions that -g or --all name.
+func equivVersions(id string, all bool) ([]urlgrammar.Version, error) {
 	switch {
-	case *all && *id != "":
-		return abort(errors.New("-g and --all exclude each other"))
-	case *all:
+	case all && id != "":
+		return nil, errors.New("-g and --all exclude each other")
+	case all:
+		var versions []urlgrammar.Version
 		for _, v := range urlgrammar.Versions() {
 			if v.DefinesNormalization() {
 				versions = append(versions, v)
 			}
 		}
-	default:
-		v, err := versionFlag(*id)
-		if err != nil {
-			return abort(err)
-		}
-		if !v.DefinesNormalization() {
-			_, err := urlgrammar.Equivalent(v, "", "", 0)
-			return abort(err)
-		}
-		versions = []urlgrammar.Version{v}
+		return versions, nil
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	var tw *tabwriter.Writer
-	var notes []string
-	if *all && !*asJSON {
-		tw = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-		fmt.Fprint(tw, "A\tB")
-		for _, v := range versions {
-			fmt.Fprintf(tw, "\t%s", v)
-		}
-		fmt.Fprintln(tw)
-	}
-	status := exitValid
-	var writeErr error
-	pair := func(a, b string) error {
-		results := make(map[string]*equivResult, len(versions))
-		cells := make([]string, len(versions))
-		for i, v := range versions {
-			res := equivOne(v, a, b)
-			results[v.String()] = res
-			switch {
-			case res.Error != "":
-				notes = append(notes, fmt.Sprintf("[%d] %s: %s", len(notes)+1, v, res.Error))
-				cells[i] = fmt.Sprintf("(error [%d])", len(notes))
-			case res.Equivalent:
-				cells[i] = "= " + res.Step
-			default:
-				notes = append(notes, fmt.Sprintf("[%d] %s: %s", len(notes)+1, v, res.Difference))
-				cells[i] = fmt.Sprintf("different [%d]", len(notes))
-			}
-			if !res.Equivalent {
-				status = exitInvalid
-			}
-		}
-		v := versions[0]
-		switch {
-		case *asJSON && *all:
-			return encodeJSONLine(out, equivLine{A: a, B: b, Results: results})
-		case *asJSON:
-			return encodeJSONLine(out, equivLine{A: a, B: b, Version: v.String(), Result: results[v.String()]})
-		case *all:
-			_, err := fmt.Fprintf(tw, "%s\t%s\t%s\n", shownInput(a), shownInput(b), strings.Join(cells, "\t"))
-			return err
-		}
-		res := results[v.String()]
-		var err error
-		switch {
-		case res.Error != "":
-			_, err = fmt.Fprintf(out, "error\t%s\n", res.Error)
-		case res.Equivalent && res.Section == "":
-			_, err = fmt.Fprintf(out, "equivalent\t%s\t\t%s\n", res.Step, res.A)
-		case res.Equivalent:
-			_, err = fmt.Fprintf(out, "equivalent\t%s\t%s\t%s\n", res.Step, res.Section, res.A)
-		default:
-			_, err = fmt.Fprintf(out, "different\t%s\t%s\t%s\n", res.Difference, res.A, res.B)
-		}
-		return err
-	}
-	if len(rest) == 2 {
-		writeErr = pair(rest[0], rest[1])
-	} else {
-		err = readInputs(nil, stdin, func(line string) bool {
-			a, b, ok := strings.Cut(line, "\t")
-			if !ok {
-				writeErr = fmt.Errorf("line %q: want two inputs separated by a tab", line)
-				return false
-			}
-			writeErr = pair(a, b)
-			return writeErr == nil
-		})
-	}
-	if err == nil {
-		err = writeErr
-	}
-	if err == nil && tw != nil {
-		err = tw.Flush()
-		if len(notes) > 0 {
-			fmt.Fprintln(out)
-			for _, n := range notes {
-				fmt.Fprintln(out, n)
-			}
-		}
-		var none []string
-		for _, v := range urlgrammar.Versions() {
-			if !v.DefinesNormalization() {
-				none = append(none, v.String())
-			}
-		}
-		if len(none) > 0 {
-			fmt.Fprintf(out, "\nnot compared: %s (their documents define no equivalence)\n", strings.Join(none, ", "))
-		}
-	}
-	if err == nil {
-		err = out.Flush()
-	}
+	v, err := versionFlag(id)
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar equiv:", err)
-		return exitUsage
+		return nil, err
 	}
-	return status
+	if !v.DefinesNormalization() {
+		_, err := urlgrammar.Equivalent(v, "", "", 0)
+		return nil, err
+	}
+	return []urlgrammar.Version{v}, nil
+}
+
+// An equivRun prints the comparisons of one equiv command.
+type equivRun struct {
+	l        *loop
+	versions []urlgrammar.Version
+	json     bool
+	table    *notedTable // with --all, but for JSON
+}
+
+// pair compares a and b and prints the result; all: under every version.
+func (e *equivRun) pair(a, b string, all bool) (bool, error) {
+	results := make(map[string]*equivResult, len(e.versions))
+	cells := []string{shownInput(a), shownInput(b)}
+	ok := true
+	for _, v := range e.versions {
+		res := equivOne(v, a, b)
+		results[v.String()] = res
+		ok = ok && res.Equivalent
+		switch {
+		case e.table == nil:
+		case res.Error != "":
+			cells = append(cells, fmt.Sprintf("(error [%d])", e.table.note("%s: %s", v, res.Error)))
+		case res.Equivalent:
+			cells = append(cells, "= "+res.Step)
+		default:
+			cells = append(cells, fmt.Sprintf("different [%d]", e.table.note("%s: %s", v, res.Difference)))
+		}
+	}
+	v := e.versions[0]
+	res := results[v.String()]
+	out := e.l.out
+	var err error
+	switch {
+	case e.json && all:
+		err = encodeJSONLine(out, equivLine{A: a, B: b, Results: results})
+	case e.json:
+		err = encodeJSONLine(out, equivLine{A: a, B: b, Version: v.String(), Result: res})
+	case all:
+		err = e.table.row(cells...)
+	case res.Error != "":
+		_, err = fmt.Fprintf(out, "error\t%s\n", res.Error)
+	case res.Equivalent:
+		_, err = fmt.Fprintf(out, "equivalent\t%s\t%s\t%s\n", res.Step, res.Section, res.A)
+	default:
+		_, err = fmt.Fprintf(out, "different\t%s\t%s\t%s\n", res.Difference, res.A, res.B)
+	}
+	return ok, err
+}
+
+// finishTable ends the table of --all: its last block, and the versions not compared.
+func (e *equivRun) finishTable() error {
+	err := e.table.flush()
+	var none []string
+	for _, v := range urlgrammar.Versions() {
+		if !v.DefinesNormalization() {
+			none = append(none, v.String())
+		}
+	}
+	if len(none) > 0 {
+		fmt.Fprintf(e.l.out, "\nnot compared: %s (their documents define no equivalence)\n", strings.Join(none, ", "))
+	}
+	return err
 }
 
 // equivOne compares a and b under v.
 func equivOne(v urlgrammar.Version, a, b string) *equivResult {
 	e, err := urlgrammar.Equivalent(v, a, b, 0)
 	if err != nil {
-		return &equivResult{Error: strings.TrimPrefix(err.Error(), "urlgrammar: ")}
+		return &equivResult{Error: err.Error()}
 	}
 	return &equivResult{Equivalent: e.Equivalent, Step: stepName(e), Section: e.Section, A: e.A, B: e.B, Difference: e.Difference}
 }

@@ -40,7 +40,7 @@ func TestExplainCaret(t *testing.T) {
 // lines on standard output as they are.
 func TestCheckExplain(t *testing.T) {
 	out, errs, status := runCLI(t, "", "check", "-g", "rfc1738", "--explain", "http://a:b/", "http://a/")
-	if status != exitInvalid || out != "invalid\t9\texpected digit, found \"b\" (in hostport)\nvalid\n" {
+	if status != exitInvalid || out != "invalid\t9\tfound \"b\" (in hostport); expected digit\nvalid\n" {
 		t.Errorf("status %d, stdout %q", status, out)
 	}
 	if !strings.Contains(errs, "  http://a:b/\n           ^\n") {

@@ -1,88 +1,14 @@
 package main
 
 import (
-	"slices"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/urlgrammar/urlgrammar/source/sourcetest"
 )
-
-func extractText(text string) []string {
-	return slices.Collect(extractAll(slices.Values(strings.Split(text, "\n"))))
-}
-
-// TestExtractDocumentsExamples: the examples of the documents' own sections on URLs in context.
-func TestExtractDocumentsExamples(t *testing.T) {
-	for _, c := range []struct {
-		name, text string
-		want       []string
-	}{
-		{
-			// RFC 1738, APPENDIX: Recommendations for URLs in Context: "<URL:…>" wrappers,
-			// broken across lines; the whitespace is ignored when extracting the URL.
-			"RFC 1738 appendix",
-			"Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n" +
-				"type=d> but you can probably pick it up from <URL:ftp://ds.in\n" +
-				"ternic.net/rfc>.  Note the warning in <URL:http://ds.internic.\n" +
-				"net/instructions/overview.html#WARNING>.",
-			[]string{
-				"ftp://info.cern.ch/pub/www/doc;type=d",
-				"ftp://ds.internic.net/rfc",
-				"http://ds.internic.net/instructions/overview.html#WARNING",
-			},
-		},
-		{
-			// The 2003 draft, Appendix E (the example of RFC 2396 Appendix E): double quotes
-			// and angle brackets; the draft lists the three URI references it contains.
-			"2003 draft appendix E",
-			"Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n" +
-				"but you can probably pick it up from <ftp://ds.internic.net/rfc/>.\n" +
-				"Note the warning in <http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING>.",
-			[]string{
-				"http://www.w3.org/Addressing/",
-				"ftp://ds.internic.net/rfc/",
-				"http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
-			},
-		},
-		{
-			// The prefix "URL:" with a trailing space (the 2003 draft, Appendix E: "with or
-			// without a trailing space"), and a hyphen before a line break, which is kept.
-			"prefix with a space, hyphen at a break",
-			"see <URL: http://example.com/a-\n  b/c> and",
-			[]string{"http://example.com/a-b/c"},
-		},
-		{
-			// Whitespace alone: sentence punctuation is the text's.
-			"bare",
-			"Homepage: https://www.gnu.org/software/sed/. Bugs to bug-sed@gnu.org, or\n" +
-				"(see http://example.com/a_(b)) and 'ftp://ftp.example.org/pub'; mailto:a@b.example!",
-			[]string{
-				"https://www.gnu.org/software/sed/",
-				"http://example.com/a_(b)",
-				"ftp://ftp.example.org/pub",
-				"mailto:a@b.example",
-			},
-		},
-		{
-			// What is not a URL: words with a colon, a "<" that opens no wrapper, code in
-			// brackets, quoted names.
-			"not URLs",
-			"Note: a <b> c <OT::Feature> \"qXfer:libraries:read\" x < y http: and http://",
-			[]string{"http://"},
-		},
-		{
-			// HTML: the attribute's quotes delimit the URL.
-			"HTML",
-			`<a href="https://example.org/x?y=1&amp;z=2">link</a>`,
-			[]string{"https://example.org/x?y=1&amp;z=2"},
-		},
-	} {
-		if diff := cmp.Diff(c.want, extractText(c.text)); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", c.name, diff)
-		}
-	}
-}
 
 // TestExtractCommand: extract prints one URL per line; compare --extract compares them.
 func TestExtractCommand(t *testing.T) {
@@ -95,9 +21,118 @@ func TestExtractCommand(t *testing.T) {
 	if len(rows) != 2 || rows[0].Input != "http://www.apache.org/~fielding/" || sum.Inputs != 2 {
 		t.Errorf("compare --extract: %+v", rows)
 	}
-	// An unclosed wrapper is given up, not held without bound.
-	long := "<URL:http://a/" + strings.Repeat("b ", maxWrapper) + "\nhttp://c/d\n"
-	if got := extractText(long); !slices.Equal(got, []string{"http://c/d"}) {
-		t.Errorf("after an unclosed wrapper: %d URLs, want http://c/d", len(got))
+}
+
+// page1996 is a page of 1996: upper case tags, unquoted values, a <BASE>, and the news and
+// gopher schemes of RFC 1738 sections 3.4 and 3.6.
+const page1996 = "<HTML><HEAD><BASE HREF=http://www.w3.org/pub/WWW/></HEAD>\n" +
+	"<BODY><A HREF=Addressing/>Addressing</A>\n" +
+	"<A HREF=news:comp.infosystems.www>News</A> <IMG SRC=\"gopher://gopher.example.org/1\">\n"
+
+// writeWARC writes a WARC file of one gzip member per record, a response of page1996 and an
+// image's, with a record without a Content-Length between them when damaged, and returns its
+// name.
+func writeWARC(t *testing.T, damaged bool) string {
+	t.Helper()
+	html := []sourcetest.Field{{"Content-Type", "text/html"}}
+	recs := [][]byte{sourcetest.Response("http://www.w3.org/pub/WWW/", html, []byte(page1996))}
+	if damaged {
+		recs = append(recs, []byte("WARC/1.1\r\nWARC-Type: response\r\n\r\n"))
+	}
+	recs = append(recs, sourcetest.Response("http://example.org/", []sourcetest.Field{{"Content-Type", "image/gif"}}, []byte("GIF89a")))
+	gz, _ := sourcetest.Gzip(recs...)
+	name := filepath.Join(t.TempDir(), "crawl.warc.gz")
+	if err := os.WriteFile(name, gz, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// TestExtractFrom: extract --from html and --from warc, with --json's provenance and --resolve.
+func TestExtractFrom(t *testing.T) {
+	out, errs, status := runCLI(t, "", "extract", "--from", "html", page1996)
+	want := "http://www.w3.org/pub/WWW/\nAddressing/\nnews:comp.infosystems.www\ngopher://gopher.example.org/1\n"
+	if status != exitValid || out != want {
+		t.Errorf("--from html: status %d, %q, %q", status, out, errs)
+	}
+
+	warc := writeWARC(t, true)
+	out, errs, status = runCLI(t, "", "extract", "--from", "warc", "--json", "-f", warc)
+	// The record without a Content-Length is reported with its place and skipped, the others
+	// read; as for a line that cannot be judged, the status is then 2.
+	if status != exitUsage || !strings.Contains(errs, "urlgrammar extract: "+warc+": record at offset ") || !strings.Contains(errs, "no Content-Length") {
+		t.Errorf("--from warc: status %d, stderr %q", status, errs)
+	}
+	// The JSON as a reader of it sees it, not as the command's types write it.
+	type extracted struct {
+		URL    string `json:"url"`
+		Source struct {
+			File    string `json:"file"`
+			Line    int    `json:"line"`
+			Offset  *int64 `json:"offset"`
+			Member  *int64 `json:"gzip_member"`
+			Record  string `json:"record"`
+			Element string `json:"element"`
+			Attr    string `json:"attr"`
+			Base    string `json:"base"`
+		} `json:"source"`
+	}
+	var lines []extracted
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var x extracted
+		if err := json.Unmarshal([]byte(l), &x); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		lines = append(lines, x)
+	}
+	if len(lines) != 6 {
+		t.Fatalf("--from warc: %d URLs: %s", len(lines), out)
+	}
+	a := lines[2] // <A HREF=Addressing/>
+	if a.URL != "Addressing/" || a.Source.File != warc || a.Source.Line != 2 || a.Source.Element != "a" || a.Source.Attr != "href" ||
+		a.Source.Record != "http://www.w3.org/pub/WWW/" || a.Source.Base != "http://www.w3.org/pub/WWW/" || a.Source.Member == nil || *a.Source.Member != 0 {
+		t.Errorf("provenance: %+v", a)
+	}
+	if last := lines[5]; last.URL != "http://example.org/" || last.Source.Attr != "WARC-Target-URI" || last.Source.Member == nil || *last.Source.Member == 0 {
+		t.Errorf("third record: %+v", last)
+	}
+
+	// --resolve: against the <base href>, by RFC 3986 section 5.2 ("Addressing/" against
+	// "http://www.w3.org/pub/WWW/"); the output says so.
+	out, errs, status = runCLI(t, "", "extract", "--from", "warc", "--resolve", "-f", warc)
+	if status != exitUsage || !strings.Contains(out, "\nhttp://www.w3.org/pub/WWW/Addressing/\n") || !strings.Contains(errs, "resolved against their documents' bases by rfc3986") {
+		t.Errorf("--resolve: %q %q", out, errs)
+	}
+	out, _, _ = runCLI(t, "", "extract", "--from", "warc", "--resolve", "--json", "-f", warc)
+	if !strings.Contains(out, `"url":"http://www.w3.org/pub/WWW/Addressing/","ref":"Addressing/","resolved_by":"rfc3986"`) {
+		t.Errorf("--resolve --json: %s", out)
+	}
+}
+
+// TestCheckCompareReviewFrom: the sources feed check, compare and review, each input with its
+// provenance; a relative reference is judged as a reference unless --resolve.
+func TestCheckCompareReviewFrom(t *testing.T) {
+	out, errs, status := runCLI(t, "", "check", "-g", "rfc3986", "-n", "--echo", "--from", "html", page1996)
+	if status != exitValid || strings.Count(out, "\tvalid\t") != 4 || !strings.Contains(out, "argument 1:2 <a href>\tvalid\tAddressing/\n") {
+		t.Errorf("check --from html: %d %q %q", status, out, errs)
+	}
+	warc := writeWARC(t, false)
+	rows, sum := compareJSON(t, "", "-g", "rfc1738,draft2003", "--from", "warc", "-f", warc)
+	if sum.Inputs != 6 || len(rows) != 6 || !strings.Contains(rows[2].Source, "record at offset") || rows[2].Input != "Addressing/" {
+		t.Fatalf("compare --from warc: %+v", rows)
+	}
+	// RFC 1738 has no relative form: "Addressing/" is not a URL of its grammar; the 2003
+	// draft's URI-reference takes it as a relative reference (its section 4.1).
+	if c := rows[2]; len(c.Verdicts) != 2 || c.Verdicts[0].Valid || !c.Verdicts[1].Valid {
+		t.Errorf("compare --from warc, Addressing/: %+v", c)
+	}
+	rows, _ = compareJSON(t, "", "-g", "rfc1738,draft2003", "--from", "warc", "--resolve", "-f", warc)
+	if c := rows[2]; c.Input != "http://www.w3.org/pub/WWW/Addressing/" || !strings.Contains(c.Source, "Addressing/ resolved by rfc3986") {
+		t.Errorf("compare --resolve: %+v", c)
+	}
+	cdx := " CDX N b a m s k r M S V g\norg,w3)/pub/www 19961219 http://www.w3.org/pub/WWW/ text/html 200 X - - 100 0 crawl.warc.gz\n"
+	out, errs, status = runCLI(t, cdx, "review", "-g", "rfc3986", "--from", "cdx", "--json")
+	if status != exitValid || !strings.Contains(out, `"source":{"file":"standard input","line":2,"attr":"a"}`) {
+		t.Errorf("review --from cdx: %d %q %q", status, out, errs)
 	}
 }

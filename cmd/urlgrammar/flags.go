@@ -1,21 +1,17 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
 )
 
-// newFlagSet makes the flag set of a subcommand; its errors go to stderr. "-h" and "--help"
+// newFlagSet makes the flag set of a subcommand; its usage goes to stderr. "-h" and "--help"
 // are answered by run, which prints the usage on standard output.
 func newFlagSet(name, args string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -28,8 +24,29 @@ func newFlagSet(name, args string, stderr io.Writer) *flag.FlagSet {
 }
 
 // parseFlags parses flags that may stand before, between or after the positional arguments
-// (an argument "--" ends the flags) and returns the positional arguments.
+// (an argument "--" ends the flags) and returns the positional arguments. A flag error is
+// printed as one line with the command's prefix, without the usage, which only -h prints. A
+// flag that takes one value is refused when given twice (which value was meant is not
+// known); a flag whose value accumulates (listFlag, -f) and a boolean flag may repeat.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	out, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	restore := onceFlags(fs)
+	rest, err := parseAll(fs, args)
+	restore()
+	fs.SetOutput(out)
+	fs.Usage = usage
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.Usage()
+	case err != nil:
+		fmt.Fprintf(out, "urlgrammar %s: %s\n", fs.Name(), err)
+	}
+	return rest, err
+}
+
+func parseAll(fs *flag.FlagSet, args []string) ([]string, error) {
 	var rest []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -49,11 +66,83 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// fail prints err on stderr after the one prefix "urlgrammar CMD: " (without the library's
-// own "urlgrammar: ") and returns the exit status of a usage or I/O error.
+// onceFlags has each single-valued flag of fs refuse a second value, and returns the function
+// that gives the flags back their own values (whose zero values the usage prints).
+func onceFlags(fs *flag.FlagSet) (restore func()) {
+	var wrapped []*flag.Flag
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, ok := f.Value.(interface{ accumulates() }); ok {
+			return
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			return
+		}
+		f.Value = &onceValue{Value: f.Value}
+		wrapped = append(wrapped, f)
+	})
+	return func() {
+		for _, f := range wrapped {
+			f.Value = f.Value.(*onceValue).Value
+		}
+	}
+}
+
+// A onceValue is a flag's value that may be set once.
+type onceValue struct {
+	flag.Value
+	set bool
+}
+
+func (o *onceValue) Set(s string) error {
+	if o.set {
+		return fmt.Errorf("given twice (it takes one value; the first was %q)", o.Value.String())
+	}
+	o.set = true
+	return o.Value.Set(s)
+}
+
+// fail prints err on stderr after the one prefix "urlgrammar CMD: " (the library's messages
+// carry none) and returns the exit status of a usage or I/O error. A write error of
+// standard output is printed once, however often it is returned.
 func fail(stderr io.Writer, cmd string, err error) int {
-	fmt.Fprintf(stderr, "urlgrammar %s: %s\n", cmd, strings.TrimPrefix(err.Error(), "urlgrammar: "))
+	var we *writeError
+	if errors.As(err, &we) {
+		if we.w.reported {
+			return exitUsage
+		}
+		we.w.reported = true
+	}
+	fmt.Fprintf(stderr, "urlgrammar %s: %s\n", cmd, err.Error())
 	return exitUsage
+}
+
+// An errWriter is a command's standard output: it keeps the first write error, fails every
+// write after it, and remembers whether the error was reported.
+type errWriter struct {
+	w        io.Writer
+	err      *writeError
+	reported bool
+}
+
+// A writeError is an error writing standard output.
+type writeError struct {
+	w   *errWriter
+	err error
+}
+
+func (e *writeError) Error() string { return "writing the output: " + e.err.Error() }
+func (e *writeError) Unwrap() error { return e.err }
+
+func (w *errWriter) Write(p []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.w.Write(p)
+	if err != nil {
+		w.err = &writeError{w, err}
+		return n, w.err
+	}
+	return n, nil
 }
 
 // grammarFlags are the -g and -rule flags of check, parse and tree.
@@ -125,160 +214,4 @@ func startRule(v urlgrammar.Version, rule string) string {
 		}
 	}
 	return rule
-}
-
-// The input convention, one rule for every command that reads inputs:
-//
-//   - the positional arguments are the inputs, each one input;
-//   - "-f FILE" reads one input per line from FILE, and "-f -" (or a lone argument "-") from
-//     standard input;
-//   - with neither, the inputs are the lines of standard input;
-//   - a positional argument that names an existing regular file is refused (it is almost
-//     always meant as "-f FILE"): to judge such a name as an input, give it on standard input.
-//
-// A line ends at "\n"; one "\r" before it is dropped too (no grammar accepts a CR, and files
-// with CRLF line ends are common), and an empty line is the empty string. A gzip file (or
-// stream) is read decompressed; other compressed files are refused.
-
-// addInputFlag adds the -f flag of the commands that read inputs.
-func addInputFlag(fs *flag.FlagSet) *string {
-	return fs.String("f", "", "read one input per line from `FILE` (- for standard input; gzip is decompressed)")
-}
-
-// maxLine bounds one input line (a variable so that a test can lower it).
-var maxLine = 64 << 20
-
-// An inputSource is where a command's inputs come from (see the input convention above).
-type inputSource struct {
-	args  []string      // the inputs, when given as arguments
-	r     *bufio.Reader // else the lines of r
-	close func() error
-	line  int // the number of the last line read
-}
-
-// openInputs opens the inputs of a command: file is the -f flag's value, args the positional
-// arguments. Every error that can be known before the first input (an argument naming a file,
-// a missing, unreadable or compressed file, a directory) is returned here, so that a command
-// prints nothing else when its input cannot be read.
-func openInputs(file string, args []string, stdin io.Reader) (*inputSource, error) {
-	if len(args) == 1 && args[0] == "-" && file == "" {
-		args, file = nil, "-"
-	}
-	switch {
-	case file != "" && len(args) > 0:
-		return nil, fmt.Errorf("-f %s and input arguments exclude each other", file)
-	case len(args) > 0:
-		for _, a := range args {
-			if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() {
-				return nil, fmt.Errorf("the argument %q names a file: \"-f %s\" reads its lines (arguments are inputs; to judge that text itself, give it on standard input)", a, a)
-			}
-		}
-		return &inputSource{args: args, close: func() error { return nil }}, nil
-	}
-	src := &inputSource{close: func() error { return nil }}
-	r, name := stdin, "standard input"
-	if file != "" && file != "-" {
-		st, err := os.Stat(file)
-		if err != nil {
-			return nil, err
-		}
-		if st.IsDir() {
-			return nil, fmt.Errorf("%s is a directory, not a file of inputs", file)
-		}
-		f, err := os.Open(file)
-		if err != nil {
-			return nil, err
-		}
-		r, name, src.close = f, file, f.Close
-	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	if isTerminal(r) { // typed lines: nothing compressed, and no waiting for a 6-byte head
-		src.r = br
-		return src, nil
-	}
-	head, err := br.Peek(6)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		src.close()
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	switch {
-	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			src.close()
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		br = bufio.NewReaderSize(zr, 64<<10)
-	case bytes.HasPrefix(head, []byte("BZh")), bytes.HasPrefix(head, []byte("\xfd7zXZ\x00")),
-		bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		src.close()
-		return nil, fmt.Errorf("%s is compressed (bzip2, xz or zstd): decompress it first, or give it as gzip", name)
-	}
-	src.r = br
-	return src, nil
-}
-
-// each calls fn for each input until fn returns false. An input line longer than maxLine
-// stops it with an error that gives the line's number.
-func (src *inputSource) each(fn func(string) bool) error {
-	if src.r == nil {
-		for _, a := range src.args {
-			if !fn(a) {
-				return nil
-			}
-		}
-		return nil
-	}
-	var long []byte
-	for {
-		line, err := src.r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			long = append(long, line...)
-			if len(long) > maxLine {
-				return fmt.Errorf("line %d is longer than %d bytes", src.line+1, maxLine)
-			}
-			continue
-		}
-		if long != nil {
-			line = append(long, line...)
-			long = nil
-		}
-		if len(line) == 0 && err == io.EOF {
-			return nil
-		}
-		if len(line) > maxLine && !(len(line) == maxLine+1 && line[maxLine] == '\n') {
-			return fmt.Errorf("line %d is longer than %d bytes", src.line+1, maxLine)
-		}
-		if err != nil && err != io.EOF {
-			return fmt.Errorf("after line %d: %w", src.line, err)
-		}
-		src.line++
-		s := strings.TrimSuffix(string(line), "\n")
-		if len(s) < len(line) {
-			s = strings.TrimSuffix(s, "\r")
-		}
-		if !fn(s) || err == io.EOF {
-			return nil
-		}
-	}
-}
-
-// Close closes the file of inputs, if one was opened.
-func (src *inputSource) Close() error { return src.close() }
-
-// readInputs calls fn for each input of args and r, by the input convention (without -f).
-func readInputs(args []string, r io.Reader, fn func(string) bool) error {
-	src, err := openInputs("", args, r)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	return src.each(fn)
-}
-
-// writeFailed reports the error of an earlier write to w, which stops a command at once (on a
-// full disk, or a closed pipe) instead of judging the rest of its input for nothing.
-func writeFailed(w *bufio.Writer) error {
-	_, err := w.Write(nil)
-	return err
 }

@@ -1,10 +1,16 @@
 module github.com/urlgrammar/urlgrammar/cmd/urlgrammar
 
-go 1.24
+go 1.24.0
 
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/urlgrammar/urlgrammar v0.0.0-00010101000000-000000000000
+	github.com/urlgrammar/urlgrammar/source v0.0.0-00010101000000-000000000000
 )
 
-replace github.com/urlgrammar/urlgrammar => ../..
+require golang.org/x/net v0.50.0 // indirect
+
+replace (
+	github.com/urlgrammar/urlgrammar => ../..
+	github.com/urlgrammar/urlgrammar/source => ../../source
+)

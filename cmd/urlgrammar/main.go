@@ -62,7 +62,26 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// run runs the command of args and returns its exit status. A write error of standard output
+// is reported once, and the status is then 2, whatever the command (its output is not all
+// there).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &errWriter{w: stdout}
+	status := dispatch(args, stdin, out, stderr)
+	if out.err != nil {
+		prefix := "urlgrammar"
+		if len(args) > 0 && commands[args[0]].run != nil {
+			prefix += " " + args[0]
+		}
+		if !out.reported {
+			fmt.Fprintf(stderr, "%s: %s\n", prefix, out.err)
+		}
+		return exitUsage
+	}
+	return status
+}
+
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := args
 	if i := slices.Index(args, "--"); i >= 0 {
 		flags = args[:i]
@@ -81,8 +100,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "urlgrammar: unknown command %q\n", args[0])
-		usage(stderr)
+		fmt.Fprintf(stderr, "urlgrammar: unknown command %q (\"urlgrammar help\" lists the commands)\n", args[0])
 		return exitUsage
 	}
 	if slices.ContainsFunc(flags, isFlag("help")) || slices.ContainsFunc(flags, isFlag("h")) {

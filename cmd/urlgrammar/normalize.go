@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -19,9 +18,9 @@ type normalizeResult struct {
 func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("normalize", "-g ID [--steps STEP,...] [--json] [-f FILE | INPUT...]", stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's normalization to apply (see \"urlgrammar versions\")")
-	stepList := fs.String("steps", "", "apply only these `STEPS` of the document, comma-separated: case, percent-encoding, path segments, default port, empty path")
+	stepList := fs.String("steps", "", "apply only these `STEPS` of the document, comma-separated: case, percent-encoding, path-segments, default-port, empty-path")
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, and normal or error")
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: urlgrammar normalize -g ID [--steps STEP,...] [--json] [-f FILE | INPUT...]")
 		fmt.Fprintln(stderr, "\nPrints each INPUT (or each line of FILE or standard input) in the normal form of")
@@ -46,47 +45,18 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if err != nil {
 		return abort(err)
 	}
-	src, err := openInputs(*file, inputs, stdin)
+	l, err := newLoop("normalize", in, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return abort(err)
 	}
-	defer src.Close()
-	return eachInput("normalize", src, stdout, stderr, *asJSON, func(s string) (string, any, error) {
+	return l.runResults(*asJSON, func(s string) (string, any, error) {
 		normal, err := urlgrammar.Normalize(v, s, 0, steps...)
 		res := normalizeResult{Input: s, Normal: normal}
 		if err != nil {
-			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+			res.Error = err.Error()
 		}
 		return normal, res, err
 	})
-}
-
-// eachInput prints one line per input of src for the command name: what fn gives for it, or
-// "error", a tab and fn's error; with asJSON, fn's JSON value. The exit status is 1 when fn
-// failed on some input, 2 on an I/O error.
-func eachInput(name string, src *inputSource, stdout, stderr io.Writer, asJSON bool, fn func(string) (string, any, error)) int {
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	status := exitValid
-	var writeErr error
-	readErr := src.each(func(s string) bool {
-		text, value, err := fn(s)
-		if err != nil {
-			status = exitInvalid
-		}
-		switch {
-		case asJSON:
-			writeErr = encodeJSONLine(out, value)
-		case err != nil:
-			_, writeErr = fmt.Fprintf(out, "error\t%s\n", strings.TrimPrefix(err.Error(), "urlgrammar: "))
-		default:
-			_, writeErr = fmt.Fprintln(out, text)
-		}
-		if writeErr == nil {
-			writeErr = writeFailed(out)
-		}
-		return writeErr == nil
-	})
-	return finish(stderr, name, out, writeErr, readErr, status)
 }
 
 // parseSteps reads the --steps flag: names of steps (Step.String), each one that v's document

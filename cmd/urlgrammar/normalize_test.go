@@ -11,7 +11,7 @@ func TestNormalizeCommand(t *testing.T) {
 	out, errOut, status := runResolveCmd("", "normalize", "-g", "rfc3986", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "http://example.com:80", "a b")
 	lines := strings.Split(out, "\n")
 	if len(lines) != 4 || lines[0] != "example://a/b/c/%7Bfoo%7D" || lines[1] != "http://example.com/" ||
-		!strings.HasPrefix(lines[2], "error\trfc3986 URI-reference: byte 1 ") || status != exitInvalid {
+		!strings.HasPrefix(lines[2], "error\trfc3986 URI-reference \"a b\": byte 1: ") || status != exitInvalid {
 		t.Errorf("normalize -g rfc3986: stdout %q, status %d (stderr %q)", out, status, errOut)
 	}
 	// Standard input, one step, JSON. RFC 2396 section 2.3: "~" is unreserved.
@@ -23,7 +23,7 @@ func TestNormalizeCommand(t *testing.T) {
 	for _, args := range [][]string{
 		{"normalize", "x:"},
 		{"normalize", "-g", "rfc1808", "x:"}, // RFC 1808 defines no normalization
-		{"normalize", "-g", "rfc2396", "--steps", "path segments", "x:"},
+		{"normalize", "-g", "rfc2396", "--steps", "path-segments", "x:"},
 	} {
 		if _, errOut, status := runResolveCmd("", args...); status != exitUsage || errOut == "" {
 			t.Errorf("%q: status %d, stderr %q; want status %d and a message", args, status, errOut, exitUsage)
@@ -39,7 +39,7 @@ func TestEquivCommand(t *testing.T) {
 	// Pairs from standard input; RFC 3986 section 6.2.3: "http://example.com/?" is not
 	// equivalent to "http://example.com/".
 	out, _, status = runResolveCmd("http://example.com/?\thttp://example.com/\nx:\tx:\n", "equiv", "-g", "rfc3986")
-	if want := "different\tonly the first has a query\thttp://example.com/?\thttp://example.com/\nequivalent\tsimple comparison\t\tx:\n"; out != want || status != exitInvalid {
+	if want := "different\tonly the first has a query\thttp://example.com/?\thttp://example.com/\nequivalent\tsimple-comparison\t\tx:\n"; out != want || status != exitInvalid {
 		t.Errorf("equiv -g rfc3986 (stdin): %q, status %d; want %q, 1", out, status, want)
 	}
 	// Across versions: RFC 1738's grammar has no "~" (section 2.2: it is unsafe).

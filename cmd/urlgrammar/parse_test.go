@@ -28,15 +28,15 @@ func TestParseCommand(t *testing.T) {
 		got = append(got, m)
 	}
 	want := []map[string]any{{
-		"input": "ftp://foo:@host.com/", "valid": true, "rule": "ftpurl", "scheme": "ftp", "authority": "foo:@host.com",
+		"input": "ftp://foo:@host.com/", "version": "rfc1738", "valid": true, "rule": "ftpurl", "scheme": "ftp", "authority": "foo:@host.com",
 		"userinfo": "foo:", "user": "foo", "password": "", "host": "host.com", "host_kind": "domain", "port": nil,
 		"path": "", "path_kind": "empty", "segments": []any{""}, "params": nil, "query": nil, "fragment": nil,
-		"parts": map[string]any{"scheme": "ftp", "path": "", "typecode": nil}, "error": nil,
+		"parts": []any{map[string]any{"rule": "fpath", "text": ""}}, "error": nil,
 	}, {
-		"input": "news:*", "valid": true, "rule": "newsurl", "scheme": "news", "authority": nil,
+		"input": "news:*", "version": "rfc1738", "valid": true, "rule": "newsurl", "scheme": "news", "authority": nil,
 		"userinfo": nil, "user": nil, "password": nil, "host": nil, "host_kind": nil, "port": nil,
 		"path": "*", "path_kind": "opaque", "segments": nil, "params": nil, "query": nil, "fragment": nil,
-		"parts": map[string]any{"scheme": "news", "all": true, "group": nil, "article": nil}, "error": nil,
+		"parts": []any{map[string]any{"rule": "grouppart", "text": "*"}}, "error": nil,
 	}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("parse output (-want +got):\n%s", diff)

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"io"
-	"strings"
-
 	"github.com/urlgrammar/urlgrammar"
 )
 
@@ -18,18 +15,13 @@ type relativeResult struct {
 // runRelative is "resolve --relative -g ID BASE TARGET...": for each target, the shortest
 // reference that the version's algorithm resolves against BASE to it (urlgrammar.Relativize),
 // one line per target, or "error", a tab and the reason.
-func runRelative(v urlgrammar.Version, base string, targets []string, policy urlgrammar.Policy, asJSON bool, stdin io.Reader, stdout, stderr io.Writer) int {
-	src, err := openInputs("", targets, stdin)
-	if err != nil {
-		return fail(stderr, "resolve", err)
-	}
-	defer src.Close()
+func runRelative(l *loop, v urlgrammar.Version, base string, policy urlgrammar.Policy, asJSON bool) int {
 	// The empty reference is printed as an empty line.
-	return eachInput("resolve", src, stdout, stderr, asJSON, func(target string) (string, any, error) {
+	return l.runResults(asJSON, func(target string) (string, any, error) {
 		ref, err := urlgrammar.Relativize(v, base, target, 0, policy)
 		res := relativeResult{Target: target, Version: v.String(), Ref: ref}
 		if err != nil {
-			res.Error = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+			res.Error = err.Error()
 		}
 		return ref, res, err
 	})

@@ -2,12 +2,10 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/urlgrammar/urlgrammar"
 )
@@ -32,130 +30,130 @@ type resolveLine struct {
 	Results map[string]*resolveResult `json:"results,omitempty"`
 }
 
+const resolveUsage = `usage: urlgrammar resolve -g ID [flags] BASE [REF...]
+       urlgrammar resolve --all [flags] BASE [REF...]
+       urlgrammar resolve --relative -g ID [flags] BASE [TARGET...]
+
+Resolves each REF (or each line of -f FILE or standard input when there is none) against BASE
+with the algorithm of the version's own document. With -g, one line per reference: the target,
+followed by a tab and "(current document)" when the document resolves it to the current
+document, or "error", a tab and the reason. With --all, a table of the targets under every
+version that defines resolution; "*" marks the references on which they differ. With
+--relative, one line per target: the shortest reference that resolves to it, or the target
+itself when no relative form does.
+
+`
+
+// resolveFlags are the flags of resolve.
+type resolveFlags struct {
+	id, dotDot                 string
+	all, nonValidating, asJSON bool
+	relative                   bool
+	in                         *inputFlags
+}
+
 func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("resolve", "(-g ID | --all) [--relative] [--non-validating] [--dotdot retain|remove|avoid] [--json] BASE [REF...]", stderr)
-	id := fs.String("g", "", "grammar version `ID` whose resolution algorithm to apply (see \"urlgrammar versions\")")
-	all := fs.Bool("all", false, "print a table of the result under every version whose document defines resolution")
-	nonValidating := fs.Bool("non-validating", false, "ignore a reference's scheme that is the base's (\"http:g\"), where the document allows it (rfc2396, draft2003, rfc3986)")
-	dotDot := fs.String("dotdot", "", "leftover leading \"..\" segments: `retain`, remove or avoid, where the document leaves the choice (rfc2396, draft2003)")
-	asJSON := fs.Bool("json", false, "print JSON Lines: ref, and the result (text, same_document, error) or, with --all, results by version")
-	relative := fs.Bool("relative", false, "the inverse: for each TARGET, the shortest reference that resolves to it against BASE (with -g)")
+	fs := newFlagSet("resolve", "", stderr)
+	var f resolveFlags
+	fs.StringVar(&f.id, "g", "", "grammar version `ID` whose resolution algorithm to apply (see \"urlgrammar versions\")")
+	fs.BoolVar(&f.all, "all", false, "print a table of the result under every version whose document defines resolution")
+	fs.BoolVar(&f.nonValidating, "non-validating", false, "ignore a reference's scheme that is the base's (\"http:g\"), where the document allows it (rfc2396, draft2003, rfc3986)")
+	fs.StringVar(&f.dotDot, "dotdot", "", "leftover leading \"..\" segments: `retain`, remove or avoid, where the document leaves the choice (rfc2396, draft2003)")
+	fs.BoolVar(&f.asJSON, "json", false, "print JSON Lines: ref, and the result (text, same_document, error) or, with --all, results by version")
+	fs.BoolVar(&f.relative, "relative", false, "the inverse: for each TARGET, the shortest reference that resolves to it against BASE (with -g)")
+	f.in = addInputFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar resolve -g ID [flags] BASE [REF...]")
-		fmt.Fprintln(stderr, "       urlgrammar resolve --all [flags] BASE [REF...]")
-		fmt.Fprintln(stderr, "       urlgrammar resolve --relative -g ID [flags] BASE [TARGET...]")
-		fmt.Fprintln(stderr, "\nResolves each REF (or each line of standard input when there is none) against BASE with")
-		fmt.Fprintln(stderr, "the algorithm of the version's own document. With -g, one line per reference: the target,")
-		fmt.Fprintln(stderr, "followed by a tab and \"(current document)\" when the document resolves it to the current")
-		fmt.Fprintln(stderr, "document, or \"error\", a tab and the reason. With --all, a table of the targets under every")
-		fmt.Fprintln(stderr, "version that defines resolution; \"*\" marks the references on which they differ.")
-		fmt.Fprintln(stderr, "With --relative, one line per target: the shortest reference that resolves to it, or the")
-		fmt.Fprintln(stderr, "target itself when no relative form does.")
-		fmt.Fprintln(stderr)
+		fmt.Fprint(stderr, resolveUsage)
 		fs.PrintDefaults()
 	}
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	abort := func(err error) int { return fail(stderr, "resolve", err) }
 	if len(rest) == 0 {
-		fs.Usage()
-		return exitUsage
+		return fail(stderr, "resolve", errors.New("want BASE, then the references (or -f FILE, or standard input)"))
 	}
 	base, refs := rest[0], rest[1:]
-	var opts []namedOption
-	if *nonValidating {
-		nv := urlgrammar.Policy{NonValidating: true}
-		opts = append(opts, namedOption{"--non-validating", nv, nv})
+	opts, versions, err := f.resolution(base)
+	if err != nil {
+		return fail(stderr, "resolve", err)
 	}
-	handling := map[string]urlgrammar.Policy{"retain": {}, "remove": {RemoveDotDot: true}, "avoid": {AvoidTraversal: true}}
-	if *dotDot != "" {
-		h, ok := handling[*dotDot]
-		if !ok {
-			return abort(fmt.Errorf("--dotdot %q: want retain, remove or avoid", *dotDot))
-		}
-		// Retaining is a choice too: it needs a document that leaves one.
-		opts = append(opts, namedOption{"--dotdot", h, urlgrammar.Policy{RemoveDotDot: true}})
+	l, err := newLoop("resolve", f.in, refs, stdin, stdout, stderr)
+	if err != nil {
+		return fail(stderr, "resolve", err)
 	}
-	var versions []urlgrammar.Version
-	switch {
-	case *relative && *all:
-		return abort(errors.New("--relative takes -g ID, not --all"))
-	case *all && *id != "":
-		return abort(errors.New("-g and --all exclude each other"))
-	case *all:
-		for _, v := range urlgrammar.Versions() {
-			if v.DefinesResolution() {
-				versions = append(versions, v)
-			}
-		}
-		if len(versions) == 0 {
-			return abort(errors.New("no registered version defines resolution"))
-		}
-	default:
-		v, err := versionFlag(*id)
-		if err != nil {
-			return abort(err)
-		}
-		if !v.DefinesResolution() {
-			_, err := urlgrammar.Resolve(v, base, "", 0, urlgrammar.Policy{})
-			return abort(err)
-		}
-		for _, o := range opts {
-			if !v.Allows(o.needs) {
-				return abort(fmt.Errorf("%s: the document of %v does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", o.flag, v))
-			}
-		}
-		versions = []urlgrammar.Version{v}
-	}
-
-	if *relative {
+	if f.relative {
 		var policy urlgrammar.Policy
 		for _, o := range opts {
 			policy = o.addTo(policy)
 		}
-		return runRelative(versions[0], base, refs, policy, *asJSON, stdin, stdout, stderr)
+		return runRelative(l, versions[0], base, policy, f.asJSON)
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
 	var r resolveRun
-	if *all {
-		r = newTableRun(out, versions, base, opts, *asJSON)
+	if f.all {
+		r = newTableRun(l.out, versions, base, opts, f.asJSON)
 	} else {
-		single := &singleRun{w: out, v: versions[0], base: base, json: *asJSON}
+		single := &singleRun{w: l.out, v: versions[0], base: base, json: f.asJSON}
 		for _, o := range opts {
 			single.policy = o.addTo(single.policy)
 		}
 		r = single
 	}
-	var writeErr error
-	err = readInputs(refs, stdin, func(ref string) bool {
-		writeErr = r.add(ref)
-		return writeErr == nil
-	})
-	if err == nil {
-		err = writeErr
-	}
-	if err == nil {
-		err = r.finish()
-	}
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
-		return abort(err)
-	}
-	if r.failed() {
-		return exitInvalid
-	}
-	return exitValid
+	l.onFinish = append(l.onFinish, r.finish)
+	return l.run(func(in input) (bool, error) { return r.add(in.text) })
 }
 
-// A resolveRun prints the results of one resolve command as the references come.
+// resolution returns the options and the versions the flags ask for.
+func (f *resolveFlags) resolution(base string) ([]namedOption, []urlgrammar.Version, error) {
+	var opts []namedOption
+	if f.nonValidating {
+		nv := urlgrammar.Policy{NonValidating: true}
+		opts = append(opts, namedOption{"--non-validating", nv, nv})
+	}
+	handling := map[string]urlgrammar.Policy{"retain": {}, "remove": {RemoveDotDot: true}, "avoid": {AvoidTraversal: true}}
+	if f.dotDot != "" {
+		h, ok := handling[f.dotDot]
+		if !ok {
+			return nil, nil, fmt.Errorf("--dotdot %q: want retain, remove or avoid", f.dotDot)
+		}
+		// Retaining is a choice too: it needs a document that leaves one.
+		opts = append(opts, namedOption{"--dotdot", h, urlgrammar.Policy{RemoveDotDot: true}})
+	}
+	switch {
+	case f.relative && f.all:
+		return nil, nil, errors.New("--relative takes -g ID, not --all")
+	case f.all && f.id != "":
+		return nil, nil, errors.New("-g and --all exclude each other")
+	case f.all:
+		var versions []urlgrammar.Version
+		for _, v := range urlgrammar.Versions() {
+			if v.DefinesResolution() {
+				versions = append(versions, v)
+			}
+		}
+		return opts, versions, nil
+	}
+	v, err := versionFlag(f.id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !v.DefinesResolution() {
+		_, err := urlgrammar.Resolve(v, base, "", 0, urlgrammar.Policy{})
+		return nil, nil, err
+	}
+	for _, o := range opts {
+		if !v.Allows(o.needs) {
+			return nil, nil, fmt.Errorf("%s: the document of %v does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", o.flag, v)
+		}
+	}
+	return opts, []urlgrammar.Version{v}, nil
+}
+
+// A resolveRun prints the results of one resolve command as the references come: add
+// resolves one and reports whether it has a target.
 type resolveRun interface {
-	add(ref string) error
+	add(ref string) (bool, error)
 	finish() error
-	failed() bool // some reference could not be resolved
 }
 
 // singleRun is "resolve -g ID": one line per reference.
@@ -165,16 +163,12 @@ type singleRun struct {
 	base   string
 	policy urlgrammar.Policy
 	json   bool
-	anyErr bool
 }
 
-func (r *singleRun) add(ref string) error {
+func (r *singleRun) add(ref string) (bool, error) {
 	res := resolveOne(r.v, r.base, ref, r.policy)
-	if res.Error != "" {
-		r.anyErr = true
-	}
 	if r.json {
-		return encodeJSONLine(r.w, resolveLine{Ref: ref, Version: r.v.String(), Result: res})
+		return res.Error == "", encodeJSONLine(r.w, resolveLine{Ref: ref, Version: r.v.String(), Result: res})
 	}
 	var err error
 	switch {
@@ -187,14 +181,13 @@ func (r *singleRun) add(ref string) error {
 	default:
 		_, err = fmt.Fprintln(r.w, res.Text)
 	}
-	return err
+	return res.Error == "", err
 }
 
 func (r *singleRun) finish() error { return nil }
-func (r *singleRun) failed() bool  { return r.anyErr }
 
 // tableRun is "resolve --all": a table with a row per reference and a column per version,
-// printed when the input ends, followed by the reasons for the cells that hold no target.
+// with notes for the cells that hold no target or a warning.
 type tableRun struct {
 	w        *bufio.Writer
 	versions []urlgrammar.Version
@@ -202,9 +195,7 @@ type tableRun struct {
 	policy   map[urlgrammar.Version]urlgrammar.Policy
 	skipped  []string // for each option not applied to every version, which versions it skips
 	json     bool
-	tw       *tabwriter.Writer
-	notes    []string
-	anyErr   bool
+	table    *notedTable
 }
 
 // A namedOption is a resolution policy with the flag that gave it, and the policy a version
@@ -238,39 +229,35 @@ func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, op
 			r.skipped = append(r.skipped, fmt.Sprintf("%s not applied to %s", o.flag, strings.Join(skipped, ", ")))
 		}
 	}
-	if !asJSON {
-		r.tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprint(r.tw, "REFERENCE\t")
-		for _, v := range versions {
-			fmt.Fprintf(r.tw, "\t%s", v)
-		}
-		fmt.Fprintln(r.tw)
+	header := []string{"REFERENCE", ""}
+	for _, v := range versions {
+		header = append(header, v.String())
 	}
+	r.table = newNotedTable(w, header...)
 	return r
 }
 
-func (r *tableRun) add(ref string) error {
+func (r *tableRun) add(ref string) (bool, error) {
 	results := make(map[string]*resolveResult, len(r.versions))
 	cells := make([]string, len(r.versions))
+	ok := true
 	for i, v := range r.versions {
 		res := resolveOne(v, r.base, ref, r.policy[v])
 		results[v.String()] = res
 		switch {
 		case res.Error != "":
-			r.anyErr = true
-			r.notes = append(r.notes, fmt.Sprintf("[%d] %s, %q: %s", len(r.notes)+1, v, ref, res.Error))
-			cells[i] = fmt.Sprintf("(error [%d])", len(r.notes))
+			ok = false
+			cells[i] = fmt.Sprintf("(error [%d])", r.table.note("%s, %q: %s", v, ref, res.Error))
 		case res.SameDocument:
 			cells[i] = res.Text + " (current document)"
 		case res.Warning != "":
-			r.notes = append(r.notes, fmt.Sprintf("[%d] %s, %q: %s", len(r.notes)+1, v, ref, res.Warning))
-			cells[i] = fmt.Sprintf("%s (warning [%d])", res.Text, len(r.notes))
+			cells[i] = fmt.Sprintf("%s (warning [%d])", res.Text, r.table.note("%s, %q: %s", v, ref, res.Warning))
 		default:
 			cells[i] = res.Text
 		}
 	}
 	if r.json {
-		return encodeJSONLine(r.w, resolveLine{Ref: ref, Results: results})
+		return ok, encodeJSONLine(r.w, resolveLine{Ref: ref, Results: results})
 	}
 	mark := ""
 	target := func(c string) string { t, _, _ := strings.Cut(c, " (warning ["); return t }
@@ -283,36 +270,25 @@ func (r *tableRun) add(ref string) error {
 	if shown == "" {
 		shown = `""` // the empty reference
 	}
-	_, err := fmt.Fprintf(r.tw, "%s\t%s\t%s\n", shown, mark, strings.Join(cells, "\t"))
-	return err
+	return ok, r.table.row(append([]string{shown, mark}, cells...)...)
 }
 
 func (r *tableRun) finish() error {
 	if r.json {
 		return nil
 	}
-	if err := r.tw.Flush(); err != nil {
-		return err
-	}
+	err := r.table.flush()
 	if len(r.skipped) > 0 {
 		fmt.Fprintf(r.w, "\n%s: their documents do not allow that reading\n", strings.Join(r.skipped, "; "))
 	}
-	if len(r.notes) > 0 {
-		fmt.Fprintln(r.w)
-		for _, n := range r.notes {
-			fmt.Fprintln(r.w, n)
-		}
-	}
-	return nil
+	return err
 }
-
-func (r *tableRun) failed() bool { return r.anyErr }
 
 // resolveOne resolves ref against base under v.
 func resolveOne(v urlgrammar.Version, base, ref string, policy urlgrammar.Policy) *resolveResult {
 	res, err := urlgrammar.Resolve(v, base, ref, 0, policy)
 	if err != nil {
-		return &resolveResult{Error: strings.TrimPrefix(err.Error(), "urlgrammar: ")}
+		return &resolveResult{Error: err.Error()}
 	}
 	out := &resolveResult{Text: res.Text, SameDocument: res.SameDocument}
 	findings, _ := urlgrammar.ReviewReference(v, base, ref, 0, policy)
@@ -322,10 +298,4 @@ func resolveOne(v urlgrammar.Version, base, ref string, policy urlgrammar.Policy
 		}
 	}
 	return out
-}
-
-func encodeJSONLine(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
 }

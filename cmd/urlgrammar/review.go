@@ -13,13 +13,14 @@ import (
 
 // reviewFinding is one finding in the JSON of review, compare and resolve.
 type reviewFinding struct {
-	Version string `json:"version,omitempty"` // in compare's JSON
-	Concern string `json:"concern"`
-	Section string `json:"section"`
-	Reason  string `json:"reason"`
-	Begin   int    `json:"begin"`
-	End     int    `json:"end"`
-	Text    string `json:"text"`
+	Version  string              `json:"version,omitempty"` // in compare's JSON
+	Concern  string              `json:"concern"`
+	Severity urlgrammar.Severity `json:"severity"`
+	Section  string              `json:"section"`
+	Reason   string              `json:"reason"`
+	Begin    int                 `json:"begin"`
+	End      int                 `json:"end"`
+	Text     string              `json:"text"`
 }
 
 // reviewResult is one line of "review --json".
@@ -30,28 +31,39 @@ type reviewResult struct {
 	Offset   *int            `json:"offset,omitempty"`
 	Expected []string        `json:"expected,omitempty"`
 	Message  *string         `json:"message,omitempty"`
+	// Unchecked says why a valid input was not checked: the version's document states no
+	// consideration to check it against.
+	Unchecked string `json:"unchecked,omitempty"`
+	// The provenance of an input read from a document (--from).
+	*sourced
 }
 
 func jsonFindings(input string, fs []urlgrammar.Finding) []reviewFinding {
 	out := []reviewFinding{} // [] rather than null when there is none
 	for _, f := range fs {
-		out = append(out, reviewFinding{Concern: f.Concern.String(), Section: f.Section, Reason: f.Reason, Begin: f.Begin, End: f.End, Text: input[f.Begin:f.End]})
+		out = append(out, reviewFinding{Concern: f.Concern.String(), Severity: f.Severity, Section: f.Section, Reason: f.Reason, Begin: f.Begin, End: f.End, Text: input[f.Begin:f.End]})
 	}
 	return out
 }
 
 func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("review", "-g ID [--json] [--explain] [-f FILE | INPUT...]", stderr)
+	fs := newFlagSet("review", "-g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]", stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
-	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, section, reason, begin, end, text), or the syntax error")
+	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
 	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
-	file := addInputFlag(fs)
+	var failOn urlgrammar.Severity
+	fs.TextVar(&failOn, "fail-on", urlgrammar.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
+	in := addInputFlags(fs)
+	sf := addSourceFlags(fs, "lines")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--json] [--explain] [-f FILE | INPUT...]")
+		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]")
 		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
 		fmt.Fprintln(stderr, "One line per input: \"ok\"; or \"findings\" and, for each, a tab, the document's section, the")
-		fmt.Fprintln(stderr, "reason and the byte span; or \"invalid\", the offset and the reason, as check prints them.")
-		fmt.Fprintln(stderr, "Exit status 1 when some input is invalid or has a finding.")
+		fmt.Fprintln(stderr, "severity of its words (informational, warning, should-not, must), the reason and the byte")
+		fmt.Fprintln(stderr, "span; or \"invalid\", the offset and the reason, as check prints them; or \"unchecked\" and why,")
+		fmt.Fprintln(stderr, "under a version whose document states no consideration (draft1993).")
+		fmt.Fprintln(stderr, "Exit status 1 when some input is invalid or unchecked, or has a finding of the --fail-on")
+		fmt.Fprintln(stderr, "severity or above (by default, any finding).")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
@@ -63,40 +75,57 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	src, err := openInputs(*file, inputs, stdin)
+	l, err := newSourceLoop("review", in, sf, v, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	defer src.Close()
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	status := exitValid
-	var writeErr error
-	readErr := src.each(func(s string) bool {
+	sourceNote(stderr, "review", sf, v)
+	out := l.out
+	return l.run(func(in input) (bool, error) {
+		s := in.text
 		findings, err := urlgrammar.Review(v, s, 0)
 		var se *urlgrammar.SyntaxError
-		if err != nil && !errors.As(err, &se) {
-			writeErr = err
-			return false
+		var unchecked string
+		switch {
+		case errors.Is(err, urlgrammar.ErrNoConsiderations):
+			unchecked = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+		case err != nil && !errors.As(err, &se):
+			return false, err
 		}
-		if err != nil || len(findings) > 0 {
-			status = exitInvalid
+		// An input that could not be reviewed fails the run, as does a finding of the chosen
+		// severity or above.
+		pass := err == nil
+		for _, f := range findings {
+			if f.Severity >= failOn {
+				pass = false
+			}
+		}
+		var writeErr error
+		// An input of a document (--from) is followed by the input and where it was found.
+		end := "\n"
+		if in.src != nil {
+			end = "\t" + s + "\t" + in.src.String() + "\n"
 		}
 		switch {
+		case *asJSON && unchecked != "":
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: []reviewFinding{}, Unchecked: unchecked, sourced: in.src})
+		case unchecked != "":
+			_, writeErr = fmt.Fprintf(out, "unchecked\t%s%s", unchecked, end)
 		case *asJSON && se != nil:
 			msg := se.Reason()
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg})
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg, sourced: in.src})
 		case *asJSON:
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings)})
+			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings), sourced: in.src})
 		case se != nil:
-			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
+			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s%s", se.Offset, se.Reason(), end)
 		case len(findings) == 0:
-			_, writeErr = out.WriteString("ok\n")
+			_, writeErr = out.WriteString("ok" + end)
 		default:
 			out.WriteString("findings")
 			for _, f := range findings {
 				fmt.Fprintf(out, "\t%s (bytes %d-%d)", f, f.Begin, f.End)
 			}
-			_, writeErr = out.WriteString("\n")
+			_, writeErr = out.WriteString(end)
 		}
 		if *explainSpans {
 			if se != nil {
@@ -106,12 +135,8 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				explainFinding(stderr, s, f)
 			}
 		}
-		if writeErr == nil {
-			writeErr = writeFailed(out)
-		}
-		return writeErr == nil
+		return pass, writeErr
 	})
-	return finish(stderr, "review", out, writeErr, readErr, status)
 }
 
 // explainFinding writes a finding for a person: its section and reason, then the input (or
@@ -139,7 +164,7 @@ func explainFinding(w io.Writer, input string, f urlgrammar.Finding) {
 	if hi < len(input) {
 		line.WriteString("…")
 	}
-	fmt.Fprintf(w, "%s: bytes %d-%d: %s\n  %s\n  %s\n", f.Section, f.Begin, f.End, f.Reason, line.String(), strings.TrimRight(marks.String(), " "))
+	fmt.Fprintf(w, "%s (%s): bytes %d-%d: %s\n  %s\n  %s\n", f.Section, f.Severity, f.Begin, f.End, f.Reason, line.String(), strings.TrimRight(marks.String(), " "))
 }
 
 // withReview returns w with each row's security review added: in markdown and in the HTML

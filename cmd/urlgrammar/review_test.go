@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
 )
 
 // semantic2003 is the 2003 draft's own example of a semantic attack (section 7.5).
@@ -15,7 +17,7 @@ func TestReviewCommand(t *testing.T) {
 	out, errOut, status := runCLI(t, "http://a/\r\n"+semantic2003+"\nhttp://a:b/\n", "review", "-g", "rfc3986")
 	checked, _, _ := runCLI(t, "", "check", "-g", "rfc3986", "http://a:b/") // an invalid line as check prints it
 	want := "ok\n" +
-		"findings\tRFC 3986 section 7.6: userinfo \"www.example.com&story=breaking_news\" looks like the host \"www.example.com\", but the host is \"10.0.0.1\" (bytes 7-42)\n" +
+		"findings\tRFC 3986 section 7.6 (warning): userinfo \"www.example.com&story=breaking_news\" looks like the host \"www.example.com\", but the host is \"10.0.0.1\" (bytes 7-42)\n" +
 		checked
 	if out != want || status != exitInvalid {
 		t.Errorf("review -g rfc3986: stdout %q, status %d (stderr %q); want %q, 1", out, status, errOut, want)
@@ -26,9 +28,44 @@ func TestReviewCommand(t *testing.T) {
 	if _, _, status := runCLI(t, "", "review", "http://a/"); status != exitUsage {
 		t.Errorf("review without -g: status %d, want %d", status, exitUsage)
 	}
-	// The 1993 draft states no consideration.
-	if out, _, _ := runCLI(t, "", "review", "-g", "draft1993", "ftp://u:p@h:25/"); out != "ok\n" {
-		t.Errorf("review -g draft1993: %q, want ok", out)
+	// The 1993 draft states no consideration: its inputs are unchecked, not "ok", and a gate
+	// that checked nothing does not pass.
+	if out, _, status := runCLI(t, "", "review", "-g", "draft1993", "ftp://u:p@h:25/"); !strings.HasPrefix(out, "unchecked\tdraft1993: ") || status != exitInvalid {
+		t.Errorf("review -g draft1993: %q, status %d; want unchecked, 1", out, status)
+	}
+}
+
+// TestReviewFailOn: --fail-on sets the least severity that fails the run; the findings are
+// printed whatever it is. A user name is informational (RFC 3986 section 7.5 cannot tell a
+// secret one), port 8080 on http a warning (7.2, "Caution should be used"), a password a
+// should-not (7.5, "should not provide"), an escaped "/" in the host a must (7.3, "must split
+// [...] prior to decoding").
+func TestReviewFailOn(t *testing.T) {
+	inputs := map[string]string{
+		"informational": "http://user@h/",
+		"warning":       "http://h:8080/",
+		"should-not":    "http://u:secret@h/",
+		"must":          "http://a%2Fb/",
+	}
+	levels := []string{"informational", "warning", "should-not", "must"}
+	for i, failOn := range levels {
+		for j, finding := range levels {
+			out, errOut, status := runCLI(t, "", "review", "-g", "rfc3986", "--fail-on", failOn, inputs[finding])
+			want := exitValid
+			if j >= i {
+				want = exitInvalid
+			}
+			if status != want || !strings.HasPrefix(out, "findings\t") || !strings.Contains(out, "("+finding+")") {
+				t.Errorf("review --fail-on %s %q: %q, status %d (stderr %q); want a %s finding, status %d", failOn, inputs[finding], out, status, errOut, finding, want)
+			}
+		}
+	}
+	// An invalid input fails the run at any level: it could not be reviewed.
+	if _, _, status := runCLI(t, "", "review", "-g", "rfc3986", "--fail-on", "must", "http://a b/"); status != exitInvalid {
+		t.Errorf("review --fail-on must of an invalid input: status %d, want 1", status)
+	}
+	if _, _, status := runCLI(t, "", "review", "-g", "rfc3986", "--fail-on", "critical", "http://a/"); status != exitUsage {
+		t.Errorf("review --fail-on critical: status %d, want %d", status, exitUsage)
 	}
 }
 
@@ -44,8 +81,11 @@ func TestReviewCommandJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []reviewFinding{
-		{Concern: "password", Section: "RFC 3986 section 7.5", Begin: 8, End: 14, Text: "secret"},
-		{Concern: "port", Section: "RFC 3986 section 7.2", Begin: 17, End: 19, Text: "25"},
+		// RFC 3986 section 7.5: "should not provide a URI that contains a username or password
+		// that is intended to be secret"; 7.2: "Applications should prevent dereference of a
+		// URI that specifies a TCP port number within the "well-known port" range".
+		{Concern: "password", Severity: urlgrammar.SeverityShouldNot, Section: "RFC 3986 section 7.5", Begin: 8, End: 14, Text: "secret"},
+		{Concern: "port", Severity: urlgrammar.SeverityShouldNot, Section: "RFC 3986 section 7.2", Begin: 17, End: 19, Text: "25"},
 	}
 	if !r.Valid || len(r.Findings) != len(want) {
 		t.Fatalf("review --json %q: %+v", r.Input, r)
@@ -68,7 +108,7 @@ func TestReviewExplain(t *testing.T) {
 	if !strings.HasPrefix(out, "findings\t") {
 		t.Errorf("stdout %q", out)
 	}
-	want := "RFC 3986 section 7.2: bytes 11-17: escaped CR or LF \"%0D%0A\" in the path, which must not be decoded before transmission\n" +
+	want := "RFC 3986 section 7.2 (warning): bytes 11-17: escaped CR or LF \"%0D%0A\" in the path, which must not be decoded before transmission\n" +
 		"  telnet://h/%0D%0Aquit\n" +
 		"             ^^^^^^\n"
 	if errOut != want {
@@ -80,17 +120,25 @@ func TestReviewExplain(t *testing.T) {
 // path ("http:/b" and ".//g" give "http://g").
 func TestResolveWarnsOfAuthority(t *testing.T) {
 	out, _, status := runCLI(t, "", "resolve", "-g", "rfc3986", "http:/b", ".//g", "g")
-	want := "http://g\t(warning: RFC 3986 section 5.4.2: path \".//g\" resolves to \"http://g\", where it is read as an authority)\nhttp:/g\n"
+	want := "http://g\t(warning: RFC 3986 section 5.4.2 (must): path \".//g\" resolves to \"http://g\", which moves the host from none to \"g\")\nhttp:/g\n"
 	if out != want || status != exitValid {
 		t.Errorf("resolve: stdout %q, status %d; want %q, 0", out, status, want)
 	}
+	// A reference with a scheme, whose path RFC 3986's remove_dot_segments turns into "//":
+	// the warning names the base's host and the target's.
+	out, _, _ = runCLI(t, "", "resolve", "-g", "rfc3986", "http://a/b/c", "http:/.//evil.com/x", "x:a/..//evil.com/x")
+	want = "http://evil.com/x\t(warning: RFC 3986 section 5.4.2 (must): path \"/.//evil.com/x\" resolves to \"http://evil.com/x\", which moves the host from \"a\" to \"evil.com\")\n" +
+		"x://evil.com/x\t(warning: RFC 3986 section 5.4.2 (must): path \"a/..//evil.com/x\" resolves to \"x://evil.com/x\", which moves the host from \"a\" to \"evil.com\")\n"
+	if out != want {
+		t.Errorf("resolve: stdout %q, want %q", out, want)
+	}
 	out, _, _ = runCLI(t, "", "resolve", "--all", "http:/b", ".//g")
-	if !strings.Contains(out, "http://g (warning [2])") || !strings.Contains(out, "[6] rfc3986, \".//g\": RFC 3986 section 5.4.2: path") {
+	if !strings.Contains(out, "http://g (warning [2])") || !strings.Contains(out, "[6] rfc3986, \".//g\": RFC 3986 section 5.4.2 (must): path") {
 		t.Errorf("resolve --all: %s", out)
 	}
 	out, _, _ = runCLI(t, "", "resolve", "--json", "-g", "rfc2396", "http:/b", ".//g")
 	var line resolveLine
-	if err := json.Unmarshal([]byte(out), &line); err != nil || line.Result == nil || !strings.HasPrefix(line.Result.Warning, "RFC 2396 Appendix C.2: ") {
+	if err := json.Unmarshal([]byte(out), &line); err != nil || line.Result == nil || !strings.HasPrefix(line.Result.Warning, "RFC 2396 Appendix C.2 (must): ") {
 		t.Errorf("resolve --json: %s", out)
 	}
 }

@@ -14,7 +14,7 @@ import (
 func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tree", "-g ID [-rule RULE] [-f FILE | INPUT...]", stderr)
 	gf := addGrammarFlags(fs)
-	file := addInputFlag(fs)
+	in := addInputFlags(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
@@ -23,42 +23,34 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "tree", err)
 	}
-	src, err := openInputs(*file, inputs, stdin)
+	l, err := newLoop("tree", in, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "tree", err)
 	}
-	defer src.Close()
 	v := target.Version
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	status := exitValid
 	first := true
-	var writeErr error
-	readErr := src.each(func(s string) bool {
+	return l.run(func(in input) (bool, error) {
 		rule := target.Rule
 		if rule == "" {
-			rule = v.RuleFor(s, 0)
+			rule = v.RuleFor(in.text, 0)
 		}
-		nodes, err := urlgrammar.ParseTreeNodesRule(v, rule, s, 0)
+		nodes, err := urlgrammar.ParseTreeNodesRule(v, rule, in.text, 0)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
-			writeErr = err
-			return false
+			return false, err
 		}
 		if !first {
-			out.WriteString("\n") // a blank line between the trees of several inputs
+			l.out.WriteString("\n") // a blank line between the trees of several inputs
 		}
 		first = false
 		if se != nil {
-			status = exitInvalid
-			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
-			explain(out, se)
-			return writeErr == nil
+			fmt.Fprintf(l.out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
+			explain(l.out, se)
+			return false, nil
 		}
-		writeTree(out, nodes)
-		writeErr = writeFailed(out)
-		return writeErr == nil
+		writeTree(l.out, nodes)
+		return true, nil
 	})
-	return finish(stderr, "tree", out, writeErr, readErr, status)
 }
 
 // writeTree prints the tree as an outline: one line per node, its rule name and the text it

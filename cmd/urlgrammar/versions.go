@@ -19,15 +19,12 @@ func runVersions(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "urlgrammar versions: unexpected argument %q\n", rest[0])
-		fs.Usage()
-		return exitUsage
+		return fail(stderr, "versions", fmt.Errorf("unexpected argument %q", rest[0]))
 	}
 	if *rulesOf != "" {
 		v, err := urlgrammar.Lookup(*rulesOf)
 		if err != nil {
-			fmt.Fprintln(stderr, "urlgrammar versions:", err)
-			return exitUsage
+			return fail(stderr, "versions", err)
 		}
 		for _, r := range v.Rules() {
 			fmt.Fprintln(stdout, r)

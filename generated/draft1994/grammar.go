@@ -7,8 +7,8 @@ import "github.com/urlgrammar/urlgrammar/internal/pegrt"
 // Grammar describes the draft1994 parser.
 var Grammar = &pegrt.Grammar{
 	ID:      "draft1994",
-	Starts:  []string{"prefixedurl", "url", "httpaddress", "ftpaddress", "newsaddress", "nntpaddress", "prosperoaddress", "telnetaddress", "gopheraddress", "waisaddress", "waisindex", "waisdoc", "mailtoaddress", "midaddress", "cidaddress", "afsaddress"},
-	Default: ruleprefixedurl,
+	Starts:  []string{"url", "prefixedurl", "httpaddress", "ftpaddress", "newsaddress", "nntpaddress", "prosperoaddress", "telnetaddress", "gopheraddress", "waisaddress", "waisindex", "waisdoc", "mailtoaddress", "midaddress", "cidaddress", "afsaddress"},
+	Default: ruleurl,
 	DocumentRules: []string{
 		"prefixedurl",
 		"url",

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/source"
+)
+
+// sourceFlags are the --from and --resolve flags of the commands that read documents: extract,
+// check, compare and review.
+type sourceFlags struct {
+	from    *string
+	resolve *bool
+}
+
+func addSourceFlags(fs *flag.FlagSet, def string) sourceFlags {
+	return sourceFlags{
+		from: fs.String("from", def, "read the inputs as `FORMAT`: lines (one input a line), text (the URLs in running text), "+
+			"html (URL-valued attributes), warc (each record's target URI and its HTML's URLs) or cdx (CDX or CDXJ index lines)"),
+		resolve: fs.Bool("resolve", false, "resolve each relative reference against its document's base (the <base href>, else the "+
+			"WARC record's URI) by the resolution algorithm of -g's version (rfc3986 when -g names none or several)"),
+	}
+}
+
+// documents reports whether the inputs are read from documents by the source package rather
+// than as lines.
+func (sf sourceFlags) documents() bool { return *sf.from != "lines" || *sf.resolve }
+
+// A sourced input is one input read from a document: the text judged (the reference resolved,
+// with --resolve) and where it was found.
+type sourced struct {
+	Ref   string       `json:"ref,omitempty"` // the reference as written, when it was resolved to another text
+	By    string       `json:"resolved_by,omitempty"`
+	Note  string       `json:"unresolved,omitempty"` // why a reference was left as written under --resolve
+	Where source.Where `json:"source"`
+}
+
+// String is the input's provenance as compare's source column shows it.
+func (s *sourced) String() string {
+	w := s.Where.String()
+	switch {
+	case s.Ref != "":
+		return fmt.Sprintf("%s (%s resolved by %s)", w, s.Ref, s.By)
+	case s.Note != "":
+		return fmt.Sprintf("%s (not resolved: %s)", w, s.Note)
+	}
+	return w
+}
+
+// newSourceLoop returns the loop of a command over its inputs by --from: lines (newLoop), or
+// the URLs of documents of a format of the source package: the -f files (or standard input),
+// or each argument one document. A part of a document that cannot be read (a malformed WARC
+// record, a line too long) is reported as a line that cannot be judged, and skipped. With
+// --resolve, each input is resolved by v's algorithm.
+func newSourceLoop(cmd string, f *inputFlags, sf sourceFlags, v urlgrammar.Version, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
+	if !sf.documents() {
+		return newLoop(cmd, f, args, stdin, stdout, stderr)
+	}
+	if _, err := source.Read(*sf.from, nil, ""); err != nil {
+		return nil, err
+	}
+	if *sf.resolve && !v.DefinesResolution() {
+		return nil, fmt.Errorf("--resolve: %v defines no resolution of relative references: give -g rfc1808, draft1997, rfc2396, draft2003 or rfc3986", v)
+	}
+	args, files, err := checkInputs(f, args)
+	if err != nil {
+		return nil, err
+	}
+	l := textLoop(cmd, f, args, stdout, stderr)
+	l.files, l.stdin = files, stdin
+	l.from = &documents{format: *sf.from}
+	if *sf.resolve {
+		l.from.resolveBy = v
+	}
+	return l, nil
+}
+
+// documents is how a loop reads documents (--from).
+type documents struct {
+	format    string
+	resolveBy urlgrammar.Version // --resolve's version, or 0
+}
+
+// allDocuments yields the URLs of the loop's documents as its inputs.
+func (l *loop) allDocuments(yield func(input) bool) {
+	for i, a := range l.args {
+		if !l.document(strings.NewReader(a), fmt.Sprintf("argument %d", i+1), "", yield) {
+			return
+		}
+	}
+	for _, file := range l.files {
+		var r io.Reader = l.stdin
+		if file != "-" {
+			f, err := os.Open(file)
+			if err != nil {
+				l.readErr = err
+				return
+			}
+			r, l.closer = f, f
+		}
+		ok := l.document(r, fileName(file), file, yield)
+		l.close()
+		if !ok {
+			return
+		}
+	}
+}
+
+// document yields the URLs of the document r; false when the inputs end (yield stopped them,
+// or a read error).
+func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) bool {
+	seq, _ := source.Read(l.from.format, r, name)
+	for u, err := range seq {
+		var se *source.Error
+		switch {
+		case errors.As(err, &se):
+			// A part of the document skipped: reported with its place, as a line is.
+			if !yield(input{file: file, line: se.Where.Line, src: &sourced{Where: se.Where}, bad: &badLine{se.Err.Error()}}) {
+				l.stopped = true
+				return false
+			}
+			continue
+		case err != nil:
+			l.readErr = err
+			return false
+		}
+		in := input{text: u.Text, file: file, line: u.Where.Line, src: &sourced{Where: u.Where}}
+		if l.from.resolveBy != 0 {
+			in.text = in.src.resolve(l.from.resolveBy, u.Text)
+		}
+		if !yield(in) {
+			l.stopped = true
+			return false
+		}
+	}
+	return true
+}
+
+// resolveVersion is the version whose algorithm --resolve uses: -g's, when it names one
+// version; else RFC 3986.
+func resolveVersion(vs []urlgrammar.Version) urlgrammar.Version {
+	if len(vs) == 1 {
+		return vs[0]
+	}
+	return urlgrammar.RFC3986
+}
+
+// resolve returns ref resolved against its document's base by v's algorithm, and records how;
+// a reference that cannot be resolved (no base, or one of them invalid under v) is left as
+// written, and judged so.
+func (s *sourced) resolve(v urlgrammar.Version, ref string) string {
+	base, record := s.Where.ResolveBase()
+	if base == "" {
+		s.Note = "the document has no base"
+		return ref
+	}
+	if record != "" { // a <base href> may itself be relative to the record's URI
+		if r, err := urlgrammar.Resolve(v, record, base, 0, urlgrammar.Policy{}); err == nil {
+			base = r.Text
+		}
+	}
+	r, err := urlgrammar.Resolve(v, base, ref, 0, urlgrammar.Policy{})
+	if err != nil {
+		s.Note = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+		return ref
+	}
+	if r.Text != ref {
+		s.Ref, s.By = ref, v.String()
+	}
+	return r.Text
+}
+
+// sourceNote writes on w, when the inputs are resolved, the one line that says so.
+func sourceNote(w io.Writer, cmd string, sf sourceFlags, v urlgrammar.Version) {
+	if *sf.resolve {
+		fmt.Fprintf(w, "urlgrammar %s: relative references resolved against their documents' bases by %v's algorithm\n", cmd, v)
+	}
+}

@@ -1,0 +1,541 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// The input convention, one rule for every command that reads inputs:
+//
+//   - the positional arguments are the inputs, each one input (the empty argument too);
+//   - "-f FILE" reads one input per line from FILE, and "-f -" (or a lone argument "-") from
+//     standard input; -f may be given several times, and the files are read in turn;
+//   - with neither, the inputs are the lines of standard input;
+//   - a positional argument that names an existing regular file is refused (it is almost
+//     always meant as "-f FILE"): to judge such a name as an input, give it on standard input.
+//
+// A line ends at "\n"; one "\r" before it is dropped too (no grammar accepts a CR, and files
+// with CRLF line ends are common). An empty line is no input: it is skipped, and still counted
+// in the line numbers (a blank line separates groups in a file, and a trailing one is common;
+// the empty string, which some documents accept as a reference, is given as an argument "").
+// A gzip file (or stream) is read decompressed; other compressed files are refused.
+//
+// A line the command cannot judge (longer than maxLine, or not of the form the command reads)
+// is reported on standard error with its line number and skipped; the rest are judged, and the
+// exit status is then 2, as for a read error. The exit status is otherwise 0 when every input
+// is valid and 1 when some input is invalid (or has no result).
+
+// inputFlags are the flags of every command that reads inputs.
+type inputFlags struct {
+	files        listFlag
+	lineBuffered bool
+}
+
+// addInputFlags adds -f and --line-buffered to the flags of a command that reads inputs.
+func addInputFlags(fs *flag.FlagSet) *inputFlags {
+	f := &inputFlags{}
+	fs.Var(&f.files, "f", "read one input per line from `FILE` (repeatable; - for standard input; gzip is decompressed)")
+	fs.BoolVar(&f.lineBuffered, "line-buffered", false, "write each result as soon as it is judged (for tail -f), not in blocks")
+	return f
+}
+
+// maxLine bounds one input line (a variable so that a test can lower it).
+var maxLine = 64 << 20
+
+// An input is one input of a command and where it comes from.
+type input struct {
+	text string
+	file string   // the file it was read from ("-": standard input), "" for an argument
+	line int      // its line number in file, or the argument's position, from 1
+	bad  error    // why it cannot be judged (a *badLine), or nil
+	src  *sourced // where in its document it was found (--from), or nil
+}
+
+// where names the input's place for a message: "line 3", or with several files "a.txt line 3",
+// or "argument 2".
+func (in input) where(files int) string {
+	switch {
+	case in.src != nil:
+		return in.src.Where.String()
+	case in.file == "":
+		return fmt.Sprintf("argument %d", in.line)
+	case files > 1:
+		return fmt.Sprintf("%s line %d", fileName(in.file), in.line)
+	}
+	return fmt.Sprintf("line %d", in.line)
+}
+
+// position is the input's line number for -n: "3", or with several files "a.txt:3".
+func (l *loop) position(in input) string {
+	if in.src != nil {
+		return in.src.String()
+	}
+	if len(l.files) > 1 {
+		return fmt.Sprintf("%s:%d", in.file, in.line)
+	}
+	return strconv.Itoa(in.line)
+}
+
+func fileName(f string) string {
+	if f == "-" {
+		return "standard input"
+	}
+	return f
+}
+
+// A badLine is an input the command cannot judge: it is reported with its place and skipped.
+type badLine struct{ reason string }
+
+func (b *badLine) Error() string { return b.reason }
+
+// A loop is one run of a command over its inputs: it reads them by the input convention,
+// hands each to the command, writes the command's output in whole lines, counts the verdicts
+// and ends with the exit status. Its output goes through out, which the command writes to.
+type loop struct {
+	cmd    string
+	out    *bufio.Writer
+	stderr io.Writer
+	flags  *inputFlags
+
+	args  []string
+	files []string
+	stdin io.Reader
+
+	cur      input          // the input being read
+	queue    []input        // inputs read and not yet taken by next (see texts)
+	r        *bufio.Reader  // the file being read
+	closer   io.Closer      // and its closing
+	inputs   int            // the inputs judged
+	invalid  int            // of which invalid
+	bad      int            // lines that could not be judged
+	readErr  error          // the error that cut the input short
+	writeErr error          // the error that stopped the output
+	lines    *wholeLines    // under out: whole lines only
+	stopped  bool           // the command stopped reading early
+	count    bool           // print "N of M valid" on standard error at the end
+	onFinish []func() error // run at the end, before the output is flushed
+	from     *documents     // the documents the inputs are read from (--from), or nil for lines
+}
+
+// newLoop checks the inputs of a command (args, the positional arguments, and the -f files of
+// f) and returns its loop. Every error that can be known before the first input (an argument
+// naming a file, both arguments and -f, a missing file, a directory) is returned here, so that
+// a command prints nothing else when its input cannot be read.
+func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
+	args, files, err := checkInputs(f, args)
+	if err != nil {
+		return nil, err
+	}
+	l := textLoop(cmd, f, args, stdout, stderr)
+	l.files, l.stdin = files, stdin
+	if len(files) > 0 {
+		// The first file is opened now, so that its errors (unreadable, compressed) come
+		// before any output.
+		if err := l.open(files[0]); err != nil {
+			return nil, err
+		}
+	}
+	return l, nil
+}
+
+// checkInputs checks the positional arguments and the -f files of a command, and returns them
+// as the command reads them.
+func checkInputs(f *inputFlags, args []string) ([]string, []string, error) {
+	files := []string(f.files)
+	if len(args) == 1 && args[0] == "-" && len(files) == 0 {
+		args, files = nil, []string{"-"}
+	}
+	switch {
+	case len(files) > 0 && len(args) > 0:
+		return nil, nil, fmt.Errorf("-f %s and input arguments exclude each other", files[0])
+	case len(files) == 0 && len(args) == 0:
+		files = []string{"-"}
+	}
+	for _, a := range args {
+		if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() {
+			return nil, nil, fmt.Errorf("the argument %q names a file: \"-f %s\" reads its lines (arguments are inputs; to judge that text itself, give it on standard input)", a, a)
+		}
+	}
+	for _, file := range files {
+		if file == "-" {
+			continue
+		}
+		st, err := os.Stat(file)
+		if err != nil {
+			return nil, nil, err
+		}
+		if st.IsDir() {
+			return nil, nil, fmt.Errorf("%s is a directory, not a file of inputs", file)
+		}
+	}
+	return args, files, nil
+}
+
+// textLoop returns the loop of a command over texts of its own (compare's embedded corpus),
+// or over its arguments.
+func textLoop(cmd string, f *inputFlags, texts []string, stdout, stderr io.Writer) *loop {
+	l := &loop{cmd: cmd, stderr: stderr, flags: f, args: texts}
+	l.lines = &wholeLines{w: stdout}
+	l.out = bufio.NewWriterSize(l.lines, 64<<10)
+	return l
+}
+
+// open opens file for reading its lines: decompressed when it is gzip, refused when it is
+// compressed otherwise.
+func (l *loop) open(file string) error {
+	l.cur = input{file: file}
+	var r io.Reader = l.stdin
+	l.closer = nil
+	if file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return err
+		}
+		r, l.closer = f, f
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	l.r = br
+	if isTerminal(r) { // typed lines: nothing compressed, and no waiting for a 6-byte head
+		return nil
+	}
+	head, err := br.Peek(6)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		l.close()
+		return fmt.Errorf("%s: %w", fileName(file), err)
+	}
+	switch {
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			l.close()
+			return fmt.Errorf("%s: %w", fileName(file), err)
+		}
+		l.r = bufio.NewReaderSize(zr, 64<<10)
+	case bytes.HasPrefix(head, []byte("BZh")), bytes.HasPrefix(head, []byte("\xfd7zXZ\x00")),
+		bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		l.close()
+		return fmt.Errorf("%s is compressed (bzip2, xz or zstd): decompress it first, or give it as gzip", fileName(file))
+	}
+	return nil
+}
+
+func (l *loop) close() {
+	if l.closer != nil {
+		l.closer.Close()
+		l.closer = nil
+	}
+}
+
+// all yields the inputs: the arguments, or the lines of the files in turn. A line too long to
+// judge is reported and skipped; a read error ends the inputs, and is kept for the end.
+func (l *loop) all() iter.Seq[input] {
+	return func(yield func(input) bool) {
+		if l.from != nil {
+			l.allDocuments(yield)
+			return
+		}
+		for i, a := range l.args {
+			if !yield(input{text: a, line: i + 1}) {
+				l.stopped = true
+				return
+			}
+		}
+		for i, file := range l.files {
+			if i > 0 {
+				if err := l.open(file); err != nil {
+					l.readErr = err
+					return
+				}
+			}
+			ok := l.lines1(yield)
+			l.close()
+			if !ok || l.readErr != nil {
+				l.stopped = !ok
+				return
+			}
+		}
+	}
+}
+
+// lines1 yields the non-empty lines of the file being read; false when yield stopped it.
+func (l *loop) lines1(yield func(input) bool) bool {
+	for {
+		l.cur.bad = nil
+		line, err := l.readLine()
+		if l.cur.bad != nil {
+			l.cur.text = ""
+			if !yield(l.cur) {
+				return false
+			}
+		}
+		if err != nil && err != io.EOF {
+			l.readErr = fmt.Errorf("%s after line %d: %w", fileName(l.cur.file), l.cur.line, err)
+			return true
+		}
+		if len(line) > 0 {
+			l.cur.text = string(line)
+			if !yield(l.cur) {
+				return false
+			}
+		}
+		if err == io.EOF {
+			return true
+		}
+	}
+}
+
+// readLine reads the next line without its end ("\n" or "\r\n"), and io.EOF with the last
+// line, which may be empty. For a line longer than maxLine, it returns nil and sets l.cur.bad.
+func (l *loop) readLine() ([]byte, error) {
+	var long []byte
+	tooLong := false
+	for {
+		part, err := l.r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			if !tooLong {
+				long = append(long, part...)
+				tooLong = len(long) > maxLine
+			}
+			continue
+		}
+		line := part
+		if long != nil {
+			line = append(long, part...)
+		}
+		if err == nil || err == io.EOF && len(line) > 0 {
+			l.cur.line++
+		}
+		end := len(line)
+		if end > 0 && line[end-1] == '\n' {
+			end--
+			if end > 0 && line[end-1] == '\r' {
+				end--
+			}
+		}
+		if tooLong || end > maxLine {
+			l.cur.bad = &badLine{fmt.Sprintf("longer than %d bytes", maxLine)}
+			return nil, err
+		}
+		if err == io.EOF && len(line) == 0 {
+			return line, io.EOF
+		}
+		return line[:end], err
+	}
+}
+
+// skip reports an input that could not be judged, after flushing what was judged before it.
+func (l *loop) skip(in input, err error) {
+	l.bad++
+	l.out.Flush()
+	l.lines.flushAll()
+	fmt.Fprintf(l.stderr, "urlgrammar %s: %s: %s\n", l.cmd, in.where(len(l.files)), err)
+}
+
+// run calls judge for each input, in order, and returns the exit status. judge writes its
+// result to l.out and returns whether the input is valid; or a *badLine, which reports the
+// input and goes on; or another error, which stops the run.
+func (l *loop) run(judge func(in input) (bool, error)) int {
+	for in := range l.all() {
+		valid, err := false, in.bad
+		if in.bad == nil {
+			valid, err = judge(in)
+		}
+		if !l.done(in, valid, err) {
+			break
+		}
+	}
+	return l.finish()
+}
+
+// runResults runs l with fn, which gives for an input its result as a line of text and as a
+// JSON value, or an error when it has none: one line per input, the text, or "error", a tab
+// and the error; with asJSON, the JSON value.
+func (l *loop) runResults(asJSON bool, fn func(string) (string, any, error)) int {
+	return l.run(func(in input) (bool, error) {
+		text, value, err := fn(in.text)
+		switch {
+		case asJSON:
+			return err == nil, encodeJSONLine(l.out, value)
+		case err != nil:
+			_, werr := fmt.Fprintf(l.out, "error\t%s\n", err.Error())
+			return false, werr
+		}
+		l.out.WriteString(text)
+		return true, l.out.WriteByte('\n')
+	})
+}
+
+// texts yields the text of each input that can be judged, for a pipeline that judges several
+// at once and gives the results in order, reading its inputs in the goroutine that takes its
+// results (compare.CompareAll). With queue, next returns the input of each result; without,
+// a result need not be one input's (compare --extract). A line that cannot be judged is
+// reported as it is read.
+func (l *loop) texts(queue bool) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for in := range l.all() {
+			if in.bad != nil {
+				l.skip(in, in.bad)
+				continue
+			}
+			if queue {
+				l.queue = append(l.queue, in)
+			}
+			if !yield(in.text) {
+				return
+			}
+		}
+	}
+}
+
+// next returns the oldest input that texts yielded and next has not returned.
+func (l *loop) next() input {
+	in := l.queue[0]
+	l.queue = l.queue[1:]
+	return in
+}
+
+// done counts the verdict on in, reports a *badLine err, and returns false when the run must
+// stop: on another error, or when the output cannot be written.
+func (l *loop) done(in input, valid bool, err error) bool {
+	var bad *badLine
+	switch {
+	case errors.As(err, &bad):
+		l.skip(in, err)
+	case err != nil:
+		l.writeErr = err
+		return false
+	default:
+		l.inputs++
+		if !valid {
+			l.invalid++
+		}
+	}
+	if _, err := l.out.Write(nil); err != nil {
+		l.writeErr = err
+		return false
+	}
+	if l.flags.lineBuffered {
+		if err := l.out.Flush(); err != nil {
+			l.writeErr = err
+			return false
+		}
+		l.lines.flushAll()
+	}
+	return true
+}
+
+// finish ends the run: it flushes what was judged, then reports a write or read error, and
+// returns the exit status.
+func (l *loop) finish() int {
+	l.close()
+	err := l.writeErr
+	for _, f := range l.onFinish {
+		if err == nil {
+			err = f()
+		}
+	}
+	if err == nil {
+		err = l.out.Flush()
+	}
+	if err == nil {
+		err = l.lines.flushAll()
+	}
+	if l.count {
+		fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, l.summary())
+	}
+	switch {
+	case err != nil:
+		return fail(l.stderr, l.cmd, err)
+	case l.readErr != nil:
+		return fail(l.stderr, l.cmd, l.readErr)
+	case l.bad > 0:
+		return exitUsage
+	case l.invalid > 0:
+		return exitInvalid
+	}
+	return exitValid
+}
+
+// summary is the count of a run: "N of M valid", and what cut it short.
+func (l *loop) summary() string {
+	s := fmt.Sprintf("%d of %d valid", l.inputs-l.invalid, l.inputs)
+	if l.bad > 0 {
+		s += fmt.Sprintf(", %d lines not judged", l.bad)
+	}
+	if l.readErr != nil {
+		s += "; the input was cut short by a read error"
+	}
+	return s
+}
+
+// wholeLines writes to w only whole lines: what follows the last "\n" of a write waits for
+// the line's end. So an output cut off (by a write error, or an interrupt) ends with a whole
+// line, never within one or within a UTF-8 sequence.
+type wholeLines struct {
+	w       io.Writer
+	pending []byte
+}
+
+func (wl *wholeLines) Write(p []byte) (int, error) {
+	i := bytes.LastIndexByte(p, '\n')
+	if i < 0 {
+		wl.pending = append(wl.pending, p...)
+		return len(p), nil
+	}
+	if len(wl.pending) > 0 {
+		wl.pending = append(wl.pending, p[:i+1]...)
+		if _, err := wl.w.Write(wl.pending); err != nil {
+			return 0, err
+		}
+		wl.pending = wl.pending[:0]
+	} else if _, err := wl.w.Write(p[:i+1]); err != nil {
+		return 0, err
+	}
+	wl.pending = append(wl.pending, p[i+1:]...)
+	return len(p), nil
+}
+
+// flushAll writes what is pending, a line without its end (the output's last, when it has
+// none).
+func (wl *wholeLines) flushAll() error {
+	if len(wl.pending) == 0 {
+		return nil
+	}
+	_, err := wl.w.Write(wl.pending)
+	wl.pending = wl.pending[:0]
+	return err
+}
+
+// encodeJSONLine writes v as one line of JSON, HTML characters unescaped.
+func encodeJSONLine(w io.Writer, v any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// listFlag is a flag that may be given several times, each value added to the list.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
+
+func (l *listFlag) accumulates() {}

@@ -1,0 +1,272 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestRepeatedFlags: a flag that takes one value is refused when given twice (which one was
+// meant is not known); -f accumulates, its files read in turn.
+func TestRepeatedFlags(t *testing.T) {
+	out, errs, status := runCLI(t, "", "check", "-g", "rfc1738", "-g", "rfc3986", "http://a/~")
+	if status != exitUsage || out != "" || strings.Count(errs, "\n") != 1 ||
+		!strings.HasPrefix(errs, "urlgrammar check: ") || !strings.Contains(errs, "-g") || !strings.Contains(errs, "twice") {
+		t.Errorf("-g twice: status %d, %q, %q", status, out, errs)
+	}
+	a := writeTemp(t, "a.txt", []byte("http://a/b\n"))
+	b := writeTemp(t, "b.txt", []byte("http://a/~b\n"))
+	out, errs, status = runCLI(t, "", "check", "-g", "rfc1738", "-q", "-n", "-f", a, "-f", b)
+	if want := a + ":1\tvalid\n" + b + ":1\tinvalid\n"; status != exitInvalid || out != want {
+		t.Errorf("-f a -f b: status %d, %q, want %q (stderr %q)", status, out, want, errs)
+	}
+}
+
+// TestFlagErrors: every error is one line with the command's prefix, without the usage, which
+// only -h prints.
+func TestFlagErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "-nope"},
+		{"check", "-g"},
+		{"compare", "--format"},
+		{"resolve", "-g", "rfc3986"},
+		{"versions", "--rules", "nope"},
+		{"versions", "x"},
+		{"conform", "x"},
+		{"equiv", "-g", "rfc3986", "a"},
+		{"normalize", "-g", "rfc3986", "--steps", "nope"},
+	} {
+		out, errs, status := runCLI(t, "", args...)
+		if status != exitUsage || out != "" || strings.Count(errs, "\n") != 1 ||
+			!strings.HasPrefix(errs, "urlgrammar "+args[0]+": ") || strings.Count(errs, "urlgrammar") != 1 || strings.Contains(errs, "usage") {
+			t.Errorf("%q: status %d, stdout %q, stderr %q", args, status, out, errs)
+		}
+	}
+	_, errs, status := runCLI(t, "", "nope")
+	if status != exitUsage || strings.Count(errs, "\n") != 1 {
+		t.Errorf("unknown command: status %d, stderr %q", status, errs)
+	}
+}
+
+// TestEveryInputCommandTakesF: the commands that read inputs take -f, resolve and equiv too.
+func TestEveryInputCommandTakesF(t *testing.T) {
+	refs := writeTemp(t, "refs.txt", []byte("g\n../h\n"))
+	pairs := writeTemp(t, "pairs.txt", []byte("http://a/b\tHTTP://A/b\n"))
+	for _, c := range []struct {
+		args []string
+		out  string
+	}{
+		// RFC 3986 section 5.4.1: "g" and "../h" against http://a/b/c/d;p?q.
+		{[]string{"resolve", "-g", "rfc3986", "http://a/b/c/d;p?q", "-f", refs}, "http://a/b/c/g\nhttp://a/b/h\n"},
+		// RFC 3986 section 6.2.2.1: the scheme and host are case-insensitive.
+		{[]string{"equiv", "-g", "rfc3986", "-f", pairs}, "equivalent\t"},
+	} {
+		out, errs, status := runCLI(t, "", c.args...)
+		if status != exitValid || !strings.HasPrefix(out, c.out) {
+			t.Errorf("%q: status %d, %q, want %q (stderr %q)", c.args, status, out, c.out, errs)
+		}
+	}
+}
+
+// TestBadLineGoesOn: a line that cannot be judged is reported with its number, the lines
+// around it are judged, and the status is 2.
+func TestBadLineGoesOn(t *testing.T) {
+	stdin := "http://a/\thttp://A/\nhttp://a/\n\nhttp://a/b\thttp://a/b\n"
+	out, errs, status := runCLI(t, stdin, "equiv", "-g", "rfc3986")
+	if status != exitUsage || strings.Count(out, "equivalent\t") != 2 ||
+		errs != "urlgrammar equiv: line 2: want two inputs separated by a tab\n" {
+		t.Errorf("status %d, stdout %q, stderr %q", status, out, errs)
+	}
+}
+
+// TestBlankLines: an empty line is no input, under every command (a trailing one above all);
+// the line numbers still count it, and an empty argument is judged.
+func TestBlankLines(t *testing.T) {
+	stdin := "http://a/b\n\nhttp://a/~b\n\n"
+	for _, c := range []struct {
+		args   []string
+		out    string
+		status int
+	}{
+		{[]string{"check", "-g", "rfc1738", "-q", "-n"}, "1\tvalid\n3\tinvalid\n", exitInvalid},
+		{[]string{"check", "-g", "rfc3986", "-q"}, "valid\nvalid\n", exitValid},
+		{[]string{"normalize", "-g", "rfc3986"}, "http://a/b\nhttp://a/~b\n", exitValid},
+		{[]string{"resolve", "-g", "rfc3986", "http://x/y"}, "http://a/b\nhttp://a/~b\n", exitValid},
+		{[]string{"extract"}, "http://a/b\nhttp://a/~b\n", exitValid},
+	} {
+		out, errs, status := runCLI(t, stdin, c.args...)
+		if status != c.status || out != c.out {
+			t.Errorf("%q: status %d, %q, want %d, %q (stderr %q)", c.args, status, out, c.status, c.out, errs)
+		}
+	}
+	// RFC 3986 section 4.1: a URI-reference may be empty (a same-document reference).
+	out, _, status := runCLI(t, "", "check", "-g", "rfc3986", "-q", "")
+	if status != exitValid || out != "valid\n" {
+		t.Errorf("the empty argument: status %d, %q", status, out)
+	}
+}
+
+// TestCheckForConformanceRuns: -n, --only-invalid, --echo and --count.
+func TestCheckForConformanceRuns(t *testing.T) {
+	// RFC 1738 section 2.2: "~" is unsafe, and section 5 has it in no hsegment.
+	stdin := "http://a/b\nhttp://a/~b\nhttp://a/c\n"
+	out, errs, status := runCLI(t, stdin, "check", "-g", "rfc1738", "-n", "--only-invalid", "--echo", "--count")
+	if status != exitInvalid || !strings.HasPrefix(out, "2\tinvalid\thttp://a/~b\t9\t") || strings.Count(out, "\n") != 1 {
+		t.Errorf("status %d, stdout %q", status, out)
+	}
+	if errs != "urlgrammar check: 2 of 3 valid\n" {
+		t.Errorf("count: %q", errs)
+	}
+	out, _, _ = runCLI(t, stdin, "check", "-g", "rfc1738", "-q", "--echo")
+	if out != "valid\thttp://a/b\ninvalid\thttp://a/~b\nvalid\thttp://a/c\n" {
+		t.Errorf("-q --echo: %q", out)
+	}
+	out, _, _ = runCLI(t, stdin, "check", "-g", "rfc1738", "--json", "-n", "--only-invalid")
+	if !strings.HasPrefix(out, `{"line":2,"input":"http://a/~b","valid":false,`) || strings.Count(out, "\n") != 1 {
+		t.Errorf("--json -n --only-invalid: %q", out)
+	}
+}
+
+// writesRecorder records each write made to it.
+type writesRecorder struct{ writes []string }
+
+func (w *writesRecorder) Write(p []byte) (int, error) {
+	w.writes = append(w.writes, string(p))
+	return len(p), nil
+}
+
+// TestLineBuffered: with --line-buffered each result is written as it is judged.
+func TestLineBuffered(t *testing.T) {
+	stdin := "http://a/b\nhttp://a/~b\nhttp://a/c\n"
+	for _, args := range [][]string{
+		{"check", "-g", "rfc1738", "--line-buffered"},
+		{"check", "-g", "rfc1738", "-q", "--line-buffered"},
+		{"normalize", "-g", "rfc3986", "--line-buffered"},
+		{"compare", "-g", "rfc1738,rfc3986", "--format", "tsv", "--line-buffered"},
+	} {
+		var w writesRecorder
+		var errb bytes.Buffer
+		run(args, strings.NewReader(stdin), &w, &errb)
+		if len(w.writes) < 3 {
+			t.Errorf("%q: %d writes: %q", args, len(w.writes), w.writes)
+		}
+		for _, s := range w.writes {
+			if !strings.HasSuffix(s, "\n") {
+				t.Errorf("%q: a write of part of a line: %q", args, s)
+			}
+		}
+	}
+}
+
+// failAfter takes writes while they fit in n bytes, then fails every write.
+type failAfter struct {
+	n   int
+	got bytes.Buffer
+}
+
+func (w *failAfter) Write(p []byte) (int, error) {
+	if w.got.Len()+len(p) > w.n {
+		w.n = 0
+		return 0, errors.New("no space left on device")
+	}
+	return w.got.Write(p)
+}
+
+// TestWriteErrorOnce: a write error is reported once and the status is 2, for every command;
+// what was written before it is whole lines.
+func TestWriteErrorOnce(t *testing.T) {
+	input := strings.Repeat("http://example.com/a/b\n", 20000)
+	for _, args := range [][]string{
+		{"versions"}, {"help"}, {"-h"}, {"--version"}, {"help", "check"}, {"check", "-h"},
+		{"charsets"}, {"conform", "-g", "rfc1808", "-n", "10"},
+		{"check", "-g", "rfc3986"}, {"check", "-g", "rfc3986", "-q"}, {"compare", "-g", "rfc1738,rfc3986"},
+		{"parse", "-g", "rfc3986"}, {"tree", "-g", "rfc3986"}, {"extract"}, {"normalize", "-g", "rfc3986"},
+		{"resolve", "-g", "rfc3986", "http://x/"}, {"resolve", "--all", "http://x/"}, {"review", "-g", "rfc3986"},
+	} {
+		w := &failAfter{n: 10}
+		var errb bytes.Buffer
+		status := run(args, strings.NewReader(input), w, &errb)
+		if status != exitUsage || strings.Count(errb.String(), "no space left") != 1 || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%q: status %d, stderr %q", args, status, errb.String())
+		}
+	}
+	w := &failAfter{n: 100 << 10}
+	run([]string{"check", "-g", "rfc3986", "--echo"}, strings.NewReader(input), w, &bytes.Buffer{})
+	if !strings.HasSuffix(w.got.String(), "\n") {
+		t.Errorf("a line cut short: %q", w.got.String())
+	}
+}
+
+// TestReadErrorFlushesFirst: a gzip stream cut short gives the lines judged before the cut,
+// whole, then the error, and the count says the input was cut short.
+func TestReadErrorFlushesFirst(t *testing.T) {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	for range 5000 {
+		zw.Write([]byte("http://a/b\nhttp://a/c\n"))
+	}
+	zw.Close()
+	cut := b.Bytes()[:b.Len()-20]
+	for _, args := range [][]string{
+		{"check", "-g", "rfc3986", "--count"},
+		{"resolve", "-g", "rfc3986", "http://x/"},
+		{"resolve", "--all", "http://x/"},
+		{"equiv", "-g", "rfc3986"},
+		{"normalize", "-g", "rfc3986"},
+	} {
+		var out, errb bytes.Buffer
+		stdin := cut
+		if args[0] == "equiv" {
+			stdin = gzipText(t, strings.Repeat("http://a/b\thttp://a/b\n", 5000))
+			stdin = stdin[:len(stdin)-20]
+		}
+		status := run(args, bytes.NewReader(stdin), &out, &errb)
+		if status != exitUsage || out.Len() < 1000 || !strings.HasSuffix(out.String(), "\n") || !strings.Contains(errb.String(), "unexpected EOF") {
+			t.Errorf("%q: status %d, %d bytes of output, stderr %q", args, status, out.Len(), errb.String())
+		}
+		if args[0] == "check" && !strings.Contains(errb.String(), "cut short") {
+			t.Errorf("%q: the count does not say the input was cut short: %q", args, errb.String())
+		}
+	}
+}
+
+func gzipText(t *testing.T, s string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(s))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestAllStreams: resolve --all and equiv --all print their first rows before the input ends,
+// in blocks whose memory is bounded.
+func TestAllStreams(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	go func() {
+		for range tableBlock {
+			w.Write([]byte("g\n"))
+		}
+		// The input stays open: the first block must come without its end.
+	}()
+	defer w.Close()
+	outR, outW, _ := os.Pipe()
+	defer outR.Close()
+	go func() {
+		run([]string{"resolve", "--all", "http://a/b/c/d;p?q"}, r, outW, &bytes.Buffer{})
+		outW.Close()
+	}()
+	buf := make([]byte, 64)
+	if n, err := outR.Read(buf); err != nil || !strings.HasPrefix(string(buf[:n]), "REFERENCE") {
+		t.Errorf("first read: %q, %v", buf[:n], err)
+	}
+}

@@ -1,0 +1,97 @@
+package source
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+)
+
+// CDX yields the original URL of each line of a web archive's index (a gzip stream is
+// decompressed), in either of its two formats:
+//
+//   - the classic CDX file, space-separated fields whose meaning its header line gives, one
+//     letter each (" CDX N b a m s k r M S V g": "a" is the original URL, "N" the massaged
+//     one): the field the header names "a" is yielded. A file without a header line is read
+//     with the common one's, where the original URL is the third field.
+//   - CDXJ: a SURT-ordered key, a timestamp, and a JSON object, whose "url" is yielded.
+//
+// A line that has no such field, or whose JSON is malformed, is yielded as an [*Error] and
+// skipped; empty lines and the "!" lines of CDXJ metadata are skipped.
+func CDX(r io.Reader, name string) iter.Seq2[URL, error] {
+	return func(yield func(URL, error) bool) {
+		r, err := decompressed(r)
+		if err != nil {
+			yield(URL{}, fmt.Errorf("%s: %w", name, err))
+			return
+		}
+		field := 2 // the original URL of " CDX N b a m s k r M S V g" (and of the 9-field CDX)
+		var j struct {
+			URL *string `json:"url"`
+		}
+		err = eachLine(r, func(line []byte, n int) bool {
+			where := Where{File: name, Line: n}
+			fail := func(err error) bool { return yield(URL{}, &Error{where, err}) }
+			if len(bytes.TrimSpace(line)) == 0 || line[0] == '!' {
+				return true
+			}
+			if f := bytes.Fields(line); len(f) > 0 && string(f[0]) == "CDX" {
+				// The header line: the field letters after "CDX".
+				field = -1
+				for i, l := range f[1:] {
+					if string(l) == "a" {
+						field = i
+					}
+				}
+				if field < 0 {
+					return fail(errors.New(`the CDX header names no original-URL field ("a")`))
+				}
+				return true
+			}
+			if i := cdxjObject(line); i >= 0 {
+				j.URL = nil
+				if err := json.Unmarshal(line[i:], &j); err != nil {
+					return fail(fmt.Errorf("CDXJ: %w", err))
+				}
+				if j.URL == nil {
+					return fail(errors.New(`CDXJ: the line's JSON has no "url"`))
+				}
+				where.Attr = "url"
+				return yield(URL{Text: *j.URL, Where: where}, nil)
+			}
+			if field < 0 {
+				return true // reported at the header
+			}
+			f := bytes.Fields(line)
+			if field >= len(f) {
+				return fail(fmt.Errorf("CDX: %d fields, no field %d (the original URL)", len(f), field+1))
+			}
+			where.Attr = "a"
+			return yield(URL{Text: string(f[field]), Where: where}, nil)
+		}, func(n int) bool {
+			return yield(URL{}, &Error{Where{File: name, Line: n}, errLongLine})
+		})
+		if err != nil {
+			yield(URL{}, fmt.Errorf("%s: %w", name, err))
+		}
+	}
+}
+
+// cdxjObject returns where a CDXJ line's JSON object begins: after the key and the timestamp,
+// or -1 when the line is not CDXJ.
+func cdxjObject(line []byte) int {
+	rest := line
+	for range 2 {
+		i := bytes.IndexByte(rest, ' ')
+		if i < 0 {
+			return -1
+		}
+		rest = rest[i+1:]
+	}
+	if len(rest) == 0 || rest[0] != '{' {
+		return -1
+	}
+	return len(line) - len(rest)
+}

@@ -1,0 +1,76 @@
+package source
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestCDX: the original URL of classic CDX lines, found by the header's letters (the field
+// "a"; "N" is the massaged URL), and the "url" of CDXJ lines; a malformed line is reported
+// with its number and skipped.
+func TestCDX(t *testing.T) {
+	for _, c := range []struct {
+		name, in string
+		want     []string
+		bad      []int
+	}{
+		{
+			"CDX N b a m s k r M S V g",
+			" CDX N b a m s k r M S V g\n" +
+				"edu,example,cs)/~jdoe/ 19961219163957 http://www.cs.example.edu/~jdoe/ text/html 200 AAAA - - 1043 0 crawl.warc.gz\n" +
+				"org,example,gopher)/11/libraries 19961219164003 gopher://gopher.example.org/11/Libraries text/html 200 BBBB - - 812 1043 crawl.warc.gz\n",
+			[]string{"http://www.cs.example.edu/~jdoe/", "gopher://gopher.example.org/11/Libraries"}, nil,
+		},
+		{
+			"another order",
+			" CDX a b m N\nhttp://a.example/ 1996 text/html a,example)/\n\nshort\n",
+			[]string{"http://a.example/", "short"}, nil,
+		},
+		{
+			"a field missing",
+			" CDX N b a m s k r M S V g\nx 1\nx 1 http://b.example/\n",
+			[]string{"http://b.example/"}, []int{2},
+		},
+		{
+			"CDXJ",
+			"!meta {\"format\": \"cdxj-gzip-1.0\"}\n" +
+				"edu,example,cs)/~jdoe/ 19961219163957 {\"url\": \"http://www.cs.example.edu/~jdoe/\", \"mime\": \"text/html\", \"status\": \"200\"}\n" +
+				"org,example)/ 19961219164003 {\"mime\": \"text/html\"}\n" +
+				"org,example)/a 19961219164003 {\"url\": \"news:comp.infosystems.www\", \n" +
+				"org,example)/b 19961219164003 {\"url\":\"mailto:a@b.example\"}\n",
+			[]string{"http://www.cs.example.edu/~jdoe/", "mailto:a@b.example"}, []int{3, 4},
+		},
+	} {
+		got, errs := collect(t, CDX(strings.NewReader(c.in), "index.cdx"))
+		var texts []string
+		for _, u := range got {
+			texts = append(texts, u.Text)
+		}
+		var bad []int
+		for _, err := range errs {
+			var e *Error
+			if errors.As(err, &e) {
+				bad = append(bad, e.Where.Line)
+			} else {
+				t.Errorf("%s: %v", c.name, err)
+			}
+		}
+		if !slices.Equal(texts, c.want) || !slices.Equal(bad, c.bad) {
+			t.Errorf("%s: %q, errors at lines %v (%v); want %q, %v", c.name, texts, bad, errs, c.want, c.bad)
+		}
+	}
+}
+
+// TestLines: each line is one URL with its number; a CR before the LF is not part of it, and a
+// line longer than the bound is reported and skipped, not held.
+func TestLines(t *testing.T) {
+	in := "http://a/\r\n\n" + strings.Repeat("x", maxLine+10) + "\nhttp://b/"
+	got, errs := collect(t, Lines(strings.NewReader(in), "list"))
+	want := []URL{{"http://a/", Where{File: "list", Line: 1}}, {"", Where{File: "list", Line: 2}}, {"http://b/", Where{File: "list", Line: 4}}}
+	var e *Error
+	if !slices.Equal(got, want) || len(errs) != 1 || !errors.As(errs[0], &e) || e.Where.Line != 3 {
+		t.Errorf("got %v, %v", got, errs)
+	}
+}

@@ -1,0 +1,25 @@
+// Package source reads the URLs that documents hold, each with where it was found: the lines of
+// a list, running text, the URL-valued attributes of HTML, the records of a web archive (WARC)
+// and the lines of an archive's index (CDX and CDXJ). It is what "urlgrammar --from" and the
+// Beam pipeline read their inputs with.
+//
+// Every reader streams: it holds one line, one HTML token or one record's header at a time, so
+// that memory stays bounded on an input of any size. Each yields a URL with its [Where], or an
+// error. An [*Error] is about one part of the input (a line too long, a malformed or truncated
+// WARC record, a payload that cannot be decoded): that part is skipped and reading goes on, so
+// that nothing is dropped without a word. Any other error (of the underlying reader) ends the
+// sequence.
+//
+// A URL is yielded as its document wrote it: a relative reference stays relative, and the base
+// it would be resolved against is in its Where (the HTML's <base href>, the WARC record's
+// target URI). Resolving it is left to the caller, by the resolution algorithm of the grammar
+// version it judges under.
+//
+// The WARC reader is this package's own, after ISO 28500 (WARC/1.0, and WARC/1.1 of the IIPC's
+// revision): the format is a version line, header fields, a block of Content-Length bytes and
+// two CRLFs, which takes a few hundred lines to read with the record offsets and the recovery
+// from damaged records that provenance needs, where the community's libraries bring in their
+// own dependency graphs (validation, digest and compression packages) and do not report the
+// gzip member a damaged record sits in. Its tests read the examples of the specification's
+// annexes.
+package source

@@ -1,0 +1,246 @@
+package source
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// HTML yields the URL-valued attributes of the HTML document r (a gzip stream is
+// decompressed), read by the tokenizer of golang.org/x/net/html as a browser reads tags:
+// upper or lower case, values quoted or not, character references decoded. Each URL has the
+// line its tag begins on, its element and attribute, and the document's <base href>.
+//
+// The attributes are those whose value HTML 4.01 types as a URI (its index of attributes:
+// href, src, action, cite, background, longdesc, usemap, codebase, profile, classid, data,
+// archive), with the URL attributes HTML 2.0 through HTML 5 and the browsers of the 1990s added
+// (lowsrc, dynsrc, poster, formaction, manifest, icon, srcset), and the URL of a
+// <meta http-equiv=refresh>. A value is trimmed of the spaces around it, which HTML allows
+// ("a valid URL potentially surrounded by spaces"), and its tabs and line breaks are dropped,
+// as the WHATWG URL parser drops them, so that a URL is one line; a list (archive, srcset)
+// gives each URL.
+func HTML(r io.Reader, name string) iter.Seq2[URL, error] {
+	return func(yield func(URL, error) bool) {
+		r, err := decompressed(r)
+		if err != nil {
+			yield(URL{}, fmt.Errorf("%s: %w", name, err))
+			return
+		}
+		var d htmlDoc
+		d.reset(r, Where{File: name})
+		for d.next(yield) {
+		}
+		if d.err != nil && !d.stopped {
+			yield(URL{}, fmt.Errorf("%s: %w", name, d.err))
+		}
+	}
+}
+
+// maxToken bounds the HTML tokenizer's buffer: one tag, or one run of text, longer than this
+// ends the document with an error rather than growing without bound.
+const maxToken = 4 << 20
+
+// An htmlDoc reads the URL-valued attributes of one HTML document.
+type htmlDoc struct {
+	z     *html.Tokenizer
+	where Where // of the document: its file, record; Line counts as the tokens pass
+	line  int
+	err   error // the reader's error that ended the document, if any
+	// stopped is set when the consumer stopped (yield returned false).
+	stopped bool
+}
+
+func (d *htmlDoc) reset(r io.Reader, where Where) {
+	d.z = html.NewTokenizer(r)
+	d.z.SetMaxBuf(maxToken)
+	d.where, d.line, d.err, d.stopped = where, 1, nil, false
+}
+
+// next reads one token and yields the URLs of its attributes; it returns false at the end of
+// the document, or when yield returns false (d.stopped is then set). A token too long for the
+// tokenizer's buffer is yielded as an *Error; d.err is the reader's own error.
+func (d *htmlDoc) next(yield func(URL, error) bool) bool {
+	tt := d.z.Next()
+	if tt == html.ErrorToken {
+		switch err := d.z.Err(); {
+		case err == io.EOF:
+		case errors.Is(err, html.ErrBufferExceeded):
+			w := d.where
+			w.Line = d.line
+			d.stopped = !yield(URL{}, &Error{w, fmt.Errorf("HTML token longer than %d bytes: the rest of the document is skipped", maxToken)})
+		default:
+			d.err = err
+		}
+		return false
+	}
+	// Raw must be read before TagName, which lowers the tag's name in place.
+	raw := d.z.Raw()
+	line := d.line
+	d.line += bytes.Count(raw, []byte{'\n'})
+	if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+		return true
+	}
+	name, more := d.z.TagName()
+	if !more {
+		return true
+	}
+	el := string(name)
+	var attrs [][2]string // the element's attributes, kept only for <meta>
+	for more {
+		var key, val []byte
+		key, val, more = d.z.TagAttr()
+		attr := string(key)
+		if el == "meta" {
+			attrs = append(attrs, [2]string{attr, string(val)})
+			continue
+		}
+		split, ok := urlAttr(el, attr)
+		if !ok {
+			continue
+		}
+		w := d.where
+		w.Line, w.Element, w.Attr = line, el, attr
+		if el == "base" && attr == "href" && d.where.Base == "" {
+			d.where.Base = trimSpace(string(val))
+		}
+		for _, u := range split(dropTabNewline(trimSpace(string(val)))) {
+			if !yield(URL{Text: u, Where: w}, nil) {
+				d.stopped = true
+				return false
+			}
+		}
+	}
+	if u, ok := refreshURL(attrs); ok {
+		w := d.where
+		w.Line, w.Element, w.Attr = line, el, "content"
+		if !yield(URL{Text: u, Where: w}, nil) {
+			d.stopped = true
+			return false
+		}
+	}
+	return true
+}
+
+// urlAttrs are the attributes whose value is a URL on any element: HTML's and the browser
+// extensions that pages of the 1990s used on elements HTML did not list (<TD BACKGROUND>,
+// <IMG LOWSRC>, <IMG DYNSRC>).
+var urlAttrs = map[string]bool{
+	"href": true, "src": true, "action": true, "cite": true, "background": true,
+	"longdesc": true, "usemap": true, "codebase": true, "profile": true, "lowsrc": true,
+	"dynsrc": true, "poster": true, "formaction": true, "manifest": true, "icon": true,
+}
+
+// urlAttr reports whether attribute attr of element el holds URLs, and how its value splits
+// into them.
+func urlAttr(el, attr string) (func(string) []string, bool) {
+	switch {
+	case urlAttrs[attr]:
+		return one, true
+	case el == "object" && (attr == "classid" || attr == "data"):
+		return one, true
+	case el == "object" && attr == "archive":
+		// HTML 4.01 section 13.3: "a space-separated list of URIs".
+		return strings.Fields, true
+	case el == "applet" && attr == "archive":
+		// HTML 4.01 section 13.4: "a comma-separated list of URIs".
+		return commaList, true
+	case attr == "srcset":
+		return srcset, true
+	}
+	return nil, false
+}
+
+func one(s string) []string { return []string{s} }
+
+func commaList(s string) []string {
+	var us []string
+	for _, u := range strings.Split(s, ",") {
+		if u = trimSpace(u); u != "" {
+			us = append(us, u)
+		}
+	}
+	return us
+}
+
+// srcset splits an image candidate list (HTML's "srcset" attribute) into its URLs: each
+// candidate is a URL, up to whitespace, and descriptors up to a comma; a URL's trailing commas
+// end the candidate.
+func srcset(s string) []string {
+	var us []string
+	for {
+		s = strings.TrimLeft(s, " \t\n\f\r,")
+		if s == "" {
+			return us
+		}
+		end := strings.IndexAny(s, " \t\n\f\r")
+		if end < 0 {
+			end = len(s)
+		}
+		u := s[:end]
+		s = s[end:]
+		if t := strings.TrimRight(u, ","); len(t) < len(u) {
+			us = append(us, t)
+			continue
+		}
+		us = append(us, u)
+		if i := strings.IndexByte(s, ','); i >= 0 {
+			s = s[i+1:]
+		} else {
+			s = ""
+		}
+	}
+}
+
+// refreshURL returns the URL of a <meta http-equiv=refresh content="5; URL=...">, given the
+// element's attributes.
+func refreshURL(attrs [][2]string) (string, bool) {
+	refresh, content := false, ""
+	for _, a := range attrs {
+		switch a[0] {
+		case "http-equiv":
+			refresh = strings.EqualFold(trimSpace(a[1]), "refresh")
+		case "content":
+			content = a[1]
+		}
+	}
+	if !refresh {
+		return "", false
+	}
+	// "5; URL=http://..." or "5;http://...": the delay, then the URL after ";" or ",", with
+	// an optional "URL=" and quotes.
+	i := strings.IndexAny(content, ";,")
+	if i < 0 {
+		return "", false
+	}
+	u := trimSpace(content[i+1:])
+	if len(u) >= 3 && strings.EqualFold(u[:3], "url") {
+		if rest := strings.TrimLeft(u[3:], " \t\n\f\r"); strings.HasPrefix(rest, "=") {
+			u = trimSpace(rest[1:])
+		}
+	}
+	if len(u) >= 2 && (u[0] == '"' || u[0] == '\'') && u[len(u)-1] == u[0] {
+		u = u[1 : len(u)-1]
+	}
+	return u, u != ""
+}
+
+// dropTabNewline drops the tabs, CRs and LFs of s.
+func dropTabNewline(s string) string {
+	if !strings.ContainsAny(s, "\t\r\n") {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\r' || r == '\n' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// trimSpace trims HTML's ASCII whitespace (space, tab, LF, FF, CR) from both ends of s.
+func trimSpace(s string) string { return strings.Trim(s, " \t\n\f\r") }

@@ -1,0 +1,97 @@
+// Command mkcrawl writes a synthetic crawl for measuring and demonstrating the readers: a WARC
+// file, one gzip member per record (ISO 28500 Annex D), of response records whose HTML pages
+// are of the 1990s kind, some chunked or gzip-encoded, with a request record before each.
+//
+//	go run ./source/internal/mkcrawl -size 1024 > /tmp/crawl.warc.gz
+//
+// -size is the size to reach in MB of uncompressed WARC; the pages vary with their number, so
+// the file compresses about as a real crawl does.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/urlgrammar/urlgrammar/source/sourcetest"
+)
+
+func main() {
+	size := flag.Int64("size", 1, "uncompressed `MB` to write")
+	example := flag.Bool("example", false, "write the README's three-record example instead")
+	flag.Parse()
+	out := bufio.NewWriterSize(os.Stdout, 1<<20)
+	defer out.Flush()
+	zw, _ := gzip.NewWriterLevel(out, gzip.BestSpeed)
+	member := func(rec []byte) {
+		zw.Reset(out)
+		zw.Write(rec)
+		zw.Close()
+	}
+	if *example {
+		member(sourcetest.Response("http://www.w3.org/pub/WWW/", []sourcetest.Field{{"Content-Type", "text/html"}},
+			[]byte("<HTML><HEAD><BASE HREF=http://www.w3.org/pub/WWW/></HEAD>\n<BODY><A HREF=Addressing/>Addressing</A>\n"+
+				"<A HREF=news:comp.infosystems.www>News</A> <IMG SRC=\"gopher://gopher.example.org/1\">\n")))
+		return
+	}
+	var written int64
+	for i := 0; written < *size<<20; i++ {
+		uri := fmt.Sprintf("http://www%d.example.edu/~user%d/page%d.html", i%97, i%1013, i)
+		page := pageOf(i)
+		header := []sourcetest.Field{{"Content-Type", "text/html"}}
+		body := page
+		switch i % 4 {
+		case 1:
+			header = append(header, sourcetest.Field{"Transfer-Encoding", "chunked"})
+			body = sourcetest.Chunked(page, 4096)
+		case 2:
+			var b bytes.Buffer
+			g := gzip.NewWriter(&b)
+			g.Write(page)
+			g.Close()
+			header = append(header, sourcetest.Field{"Content-Encoding", "gzip"})
+			body = b.Bytes()
+		}
+		req := sourcetest.Record("WARC/1.1", []sourcetest.Field{
+			{"WARC-Type", "request"}, {"WARC-Target-URI", uri},
+			{"Content-Type", "application/http;msgtype=request"},
+		}, []byte("GET / HTTP/1.0\r\nHost: example.edu\r\n\r\n"))
+		resp := sourcetest.Response(uri, header, body)
+		member(req)
+		member(resp)
+		written += int64(len(req) + len(resp))
+	}
+}
+
+// pageOf returns page i: a page of 1995 of about 6 KB, with links of the schemes of RFC 1738 and
+// relative references.
+func pageOf(i int) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "<HTML>\n<HEAD><TITLE>Page %d</TITLE></HEAD>\n<BODY BACKGROUND=bg%d.gif>\n<H1>Resources %d</H1>\n<UL>\n", i, i%7, i)
+	for j := 0; j < 40; j++ {
+		k := i*40 + j
+		switch j % 8 {
+		case 0:
+			fmt.Fprintf(&b, "<LI><A HREF=gopher://gopher%d.example.edu/11/Libraries/%d>Gopher %d</A>\n", k%13, k, k)
+		case 1:
+			fmt.Fprintf(&b, "<LI><A HREF=\"wais://wais.example.org/db%d?query%d\">WAIS %d</A>\n", k%5, k, k)
+		case 2:
+			fmt.Fprintf(&b, "<LI><A HREF=news:comp.infosystems.www.%d>News %d</A>\n", k%11, k)
+		case 3:
+			fmt.Fprintf(&b, "<LI><A HREF=\"mailto:user%d@example.edu\">Mail %d</A>\n", k, k)
+		case 4:
+			fmt.Fprintf(&b, "<LI><A HREF=../papers/p%d.ps>Paper %d</A> and some text about the paper, its topic and its authors\n", k, k)
+		case 5:
+			fmt.Fprintf(&b, "<LI><IMG SRC=icons/i%d.gif ALT=\"[%d]\"> <A HREF=\"ftp://ftp.example.edu/pub/%d/README\">FTP %d</A>\n", k%9, k, k, k)
+		case 6:
+			fmt.Fprintf(&b, "<LI><A HREF=\"http://www.example.com:8080/cgi-bin/q?a=%d&amp;b=%d\">Search %d</A>\n", k, k*3, k)
+		default:
+			fmt.Fprintf(&b, "<LI><A HREF=\"http://host%d.example.net/~u%d/a b.html\">Bad %d</A>\n", k%17, k, k)
+		}
+	}
+	b.WriteString("</UL>\n<HR><ADDRESS>webmaster</ADDRESS>\n</BODY>\n</HTML>\n")
+	return b.Bytes()
+}

@@ -1,0 +1,209 @@
+package source
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+)
+
+// A URL is a URL found in a document, as the document wrote it, and where it was found.
+type URL struct {
+	Text  string
+	Where Where
+}
+
+// Where is where a URL was found. Fields that do not apply to a format are zero, and are left
+// out of its JSON.
+type Where struct {
+	// File is the name of the file, as the caller gave it.
+	File string `json:"file,omitempty"`
+	// Line is the line the URL is on, counted from 1: of the file (lines, text, html, cdx) or
+	// of the record's payload (warc). In HTML, the line where the URL's tag begins.
+	Line int `json:"line,omitempty"`
+	// Offset is the byte offset of the WARC record in the WARC stream (decompressed, when the
+	// file is gzip).
+	Offset int64 `json:"offset,omitempty"`
+	// Member is, in a gzip WARC file, the byte offset in the file of the gzip member the record
+	// begins in: with one member per record (as ISO 28500 Annex D recommends), where a CDX
+	// index says the record is.
+	Member *int64 `json:"gzip_member,omitempty"`
+	// Record is the WARC record's WARC-Target-URI: the URI its payload was fetched from.
+	Record string `json:"record,omitempty"`
+	// Type is the WARC record's WARC-Type ("response", "request", "resource", ...).
+	Type string `json:"type,omitempty"`
+	// Element is the HTML element, in lower case ("a", "img").
+	Element string `json:"element,omitempty"`
+	// Attr is the HTML attribute ("href"), the WARC header field ("WARC-Target-URI"), or the
+	// CDX field ("a" of a CDX header, "url" of a CDXJ line) the URL is the value of.
+	Attr string `json:"attr,omitempty"`
+	// Base is the href of the HTML document's <base> element, as written, when it has one.
+	Base string `json:"base,omitempty"`
+}
+
+// ResolveBase returns the base a relative reference at w is resolved against, as its document
+// says and before any resolution: the document's <base href> when it has one, else the URI the
+// WARC record was fetched from, else "". A <base href> that is itself relative is resolved
+// against the record's URI by the caller: the second result is that URI ("" when there is none).
+func (w Where) ResolveBase() (base, record string) {
+	if w.Base != "" {
+		return w.Base, w.Record
+	}
+	return w.Record, ""
+}
+
+// String gives w as an error message or a person reads it: "FILE:LINE", with the record's
+// offset and the element and attribute when there are some.
+func (w Where) String() string {
+	var b strings.Builder
+	b.WriteString(w.File)
+	if w.Type != "" || w.Offset != 0 || w.Member != nil {
+		fmt.Fprintf(&b, ": record at offset %d", w.Offset)
+		if w.Member != nil {
+			fmt.Fprintf(&b, " (gzip member at %d)", *w.Member)
+		}
+	}
+	if w.Line > 0 {
+		if w.Type != "" {
+			fmt.Fprintf(&b, ", payload line %d", w.Line)
+		} else {
+			fmt.Fprintf(&b, ":%d", w.Line)
+		}
+	}
+	if w.Element != "" {
+		fmt.Fprintf(&b, " <%s %s>", w.Element, w.Attr)
+	} else if w.Attr != "" {
+		fmt.Fprintf(&b, " %s", w.Attr)
+	}
+	return b.String()
+}
+
+// An Error is a problem with one part of an input: a line, a WARC record or its payload. The
+// part is skipped and reading goes on after it.
+type Error struct {
+	Where Where
+	Err   error
+}
+
+func (e *Error) Error() string { return e.Where.String() + ": " + e.Err.Error() }
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Formats are the names of the formats Read reads.
+var Formats = []string{"lines", "text", "html", "warc", "cdx"}
+
+// Read yields the URLs of r read as format, one of Formats; name is the file's name, for
+// Where.File.
+func Read(format string, r io.Reader, name string) (iter.Seq2[URL, error], error) {
+	switch format {
+	case "lines":
+		return Lines(r, name), nil
+	case "text":
+		return Text(r, name), nil
+	case "html":
+		return HTML(r, name), nil
+	case "warc":
+		return WARC(r, name), nil
+	case "cdx":
+		return CDX(r, name), nil
+	}
+	return nil, fmt.Errorf("unknown source format %q (%s)", format, strings.Join(Formats, ", "))
+}
+
+// maxLine bounds one line of lines, text and cdx, and one line of a WARC or HTTP header.
+const maxLine = 1 << 20
+
+// errLongLine is the Err of a line longer than maxLine, which is skipped.
+var errLongLine = fmt.Errorf("line longer than %d bytes, skipped", maxLine)
+
+// decompressed returns r, read through gzip when it begins as a gzip stream does (RFC 1952
+// section 2.3.1: the bytes 31, 139).
+func decompressed(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(2)
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	if bytes.Equal(head, []byte{0x1f, 0x8b}) {
+		return gzip.NewReader(br)
+	}
+	return br, nil
+}
+
+// eachLine calls fn with each line of r (without its "\n" or "\r\n") and its number, until fn
+// returns false. A line longer than maxLine is passed to long instead, and skipped.
+func eachLine(r io.Reader, fn func(line []byte, n int) bool, long func(n int) bool) error {
+	br, ok := r.(*bufio.Reader)
+	if !ok || br.Size() < 64<<10 {
+		br = bufio.NewReaderSize(r, 64<<10)
+	}
+	var buf []byte
+	skipping := false
+	for n := 1; ; {
+		chunk, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			if !skipping {
+				buf = append(buf, chunk...)
+				if len(buf) > maxLine {
+					skipping, buf = true, buf[:0]
+					if !long(n) {
+						return nil
+					}
+				}
+			}
+			continue
+		}
+		line := chunk
+		if len(buf) > 0 {
+			buf = append(buf, chunk...)
+			line = buf
+		}
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if len(line) == 0 && err == io.EOF {
+			return nil
+		}
+		if skipping {
+			skipping = false
+		} else if len(line) > maxLine+2 {
+			if !long(n) {
+				return nil
+			}
+		} else {
+			line = bytes.TrimSuffix(line, []byte("\n"))
+			line = bytes.TrimSuffix(line, []byte("\r"))
+			if !fn(line, n) {
+				return nil
+			}
+		}
+		buf = buf[:0]
+		if err == io.EOF {
+			return nil
+		}
+		n++
+	}
+}
+
+// Lines yields each line of r as one URL (a gzip stream is decompressed): the inputs of a
+// list, one a line. A line ends at "\n", and a "\r" before it is dropped.
+func Lines(r io.Reader, name string) iter.Seq2[URL, error] {
+	return func(yield func(URL, error) bool) {
+		r, err := decompressed(r)
+		if err != nil {
+			yield(URL{}, fmt.Errorf("%s: %w", name, err))
+			return
+		}
+		err = eachLine(r, func(line []byte, n int) bool {
+			return yield(URL{Text: string(line), Where: Where{File: name, Line: n}}, nil)
+		}, func(n int) bool {
+			return yield(URL{}, &Error{Where{File: name, Line: n}, errLongLine})
+		})
+		if err != nil {
+			yield(URL{}, fmt.Errorf("%s: %w", name, err))
+		}
+	}
+}
