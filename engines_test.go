@@ -74,7 +74,7 @@ func TestEnginesAgree(t *testing.T) {
 	hand := []string{"", "%0055", "B%0055", "%002", "%009977", "a/%001x", "http://h/", "%00", "a%00"}
 	for _, v := range urlgrammar.Versions() {
 		g := bnfOf(t, v)
-		for ri, rule := range v.Rules() {
+		for ri, rule := range v.Spec().Rules {
 			gen, err := conformance.NewGenerator(g, rule, uint64(ri))
 			if err != nil {
 				t.Fatal(err)

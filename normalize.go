@@ -54,7 +54,7 @@ func (s *Step) UnmarshalText(text []byte) error { return unmarshalEnum(s, text, 
 
 // ErrNoNormalization is wrapped by the error of Normalize and Equivalent for a version whose
 // document defines no normalization or equivalence of URLs (the 1993 and 1994 drafts and RFC
-// 1808; see DefinesNormalization).
+// 1808; see Spec.NormalizationSteps).
 var ErrNoNormalization = errors.New("the document defines no normalization or equivalence of URLs")
 
 // A normalizer is what the package knows of one version's normalization.
@@ -168,16 +168,16 @@ var noNormalization = map[Version]string{
 	RFC1808:   "RFC 1808 defines relative URLs, not their equivalence (RFC 1738 and the later documents do)",
 }
 
-// DefinesNormalization reports whether v's document says when two URLs are equivalent and so
+// definesNormalization reports whether v's document says when two URLs are equivalent and so
 // how to normalize one. Of the grammar versions, the 1993 and 1994 drafts and RFC 1808 do not.
-func (v Version) DefinesNormalization() bool {
+func (v Version) definesNormalization() bool {
 	return v > 0 && int(v) < len(normalizers) && normalizers[v] != nil
 }
 
-// NormalizationSteps returns the steps of v's normalization in the document's order, or nil
-// when its document defines none.
-func (v Version) NormalizationSteps() []Step {
-	if !v.DefinesNormalization() {
+// normalizationSteps is Spec().NormalizationSteps: the steps of v's normalization in the
+// document's order, or nil when its document defines none.
+func (v Version) normalizationSteps() []Step {
+	if !v.definesNormalization() {
 		return nil
 	}
 	var steps []Step
@@ -190,7 +190,7 @@ func (v Version) NormalizationSteps() []Step {
 // sectionOf names the part of v's document that gives step, such as "section 6.2.2.1", or is
 // empty when the document does not give it.
 func sectionOf(v Version, step Step) string {
-	if v.DefinesNormalization() {
+	if v.definesNormalization() {
 		for _, s := range normalizers[v].steps {
 			if s.step == step {
 				return s.section
@@ -202,7 +202,7 @@ func sectionOf(v Version, step Step) string {
 
 // normalizerOf returns v's normalizer, or the error for a version without one.
 func normalizerOf(v Version) (*normalizer, error) {
-	if !v.DefinesNormalization() {
+	if !v.definesNormalization() {
 		if why, ok := noNormalization[v]; ok {
 			return nil, errorf("normalize", v, "%w: %s", ErrNoNormalization, why)
 		}
@@ -215,7 +215,7 @@ func normalizerOf(v Version) (*normalizer, error) {
 }
 
 // Normalize returns s in the normal form of v's document: s with the document's normalization
-// steps applied in the document's order (Version.NormalizationSteps). With steps, only those
+// steps applied in the document's order (Spec.NormalizationSteps). With steps, only those
 // are applied (still in the document's order); a step the document does not give is an error.
 //
 // s must be valid under v, read as mode says (ValidateRule; under RFC 1738 its scheme is read case-insensitively, as
@@ -272,7 +272,7 @@ func (n *normalizer) selected(v Version, steps []Step) ([]Step, error) {
 	}
 	for _, s := range steps {
 		if s != SimpleComparison && !containsStep(apply, s) {
-			return nil, errorf("normalize", v, "its document gives no %v normalization (its steps: %v)", s, v.NormalizationSteps())
+			return nil, errorf("normalize", v, "its document gives no %v normalization (its steps: %v)", s, v.normalizationSteps())
 		}
 	}
 	return apply, nil

@@ -141,7 +141,7 @@ func (s Severity) String() string {
 // error.
 func (s Severity) MarshalText() ([]byte, error) {
 	if int(s) >= len(severityNames) {
-		return nil, fmt.Errorf("urlgrammar: unknown severity %d", int(s))
+		return nil, errorf("severity", 0, "unknown severity %d", int(s))
 	}
 	return []byte(severityNames[s]), nil
 }
@@ -154,7 +154,7 @@ func (s *Severity) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("urlgrammar: unknown severity %q (want %s)", text, strings.Join(severityNames[:], ", "))
+	return errorf("severity", 0, "unknown severity %q (want %s)", text, strings.Join(severityNames[:], ", "))
 }
 
 // A cite is where a version's document states one consideration, and how strongly.
@@ -336,7 +336,7 @@ func Review(v Version, s string, mode Mode) ([]Finding, error) {
 		return reviewRFC1808(u), nil
 	}
 	if reviews[v] == nil {
-		return nil, fmt.Errorf("urlgrammar: %v: %w (its \"Security considerations\": \"The URL scheme does not in itself pose a security threat\")", v, ErrNoConsiderations)
+		return nil, errorf("review", v, "%w (its \"Security considerations\": \"The URL scheme does not in itself pose a security threat\")", ErrNoConsiderations)
 	}
 	return reviewURL(u, reviews[v]), nil
 }
@@ -779,7 +779,7 @@ func (r *reviewer) dotSegments(rv *review) {
 	rooted := r.u.Path().Kind == PathAbsolute
 	depth := 0
 	climbed := false
-	for _, seg := range r.u.Segments() {
+	for seg := range r.u.Segments() {
 		d := seg.Decoded()
 		pieces := []string{d}
 		if d != seg.Text && strings.ContainsAny(d, `/\`) {

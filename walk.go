@@ -10,7 +10,7 @@ import (
 )
 
 // This file holds the one walk over a parse's tokens that fills a URL (driven by the per-version
-// fill tables of fills.go), and the generic parse tree (Node, Inspect, Preorder, ParseTree).
+// fill tables of fills.go), and the generic parse tree (Node, Preorder, ParseTreeRule).
 
 // A field is what a fill fills.
 type field uint8
@@ -536,19 +536,6 @@ type Node struct {
 	Children   []*Node
 }
 
-// Inspect traverses the tree rooted at node depth-first, in input order: it calls f(node),
-// and if f returns true, inspects each child of the node, then calls f(nil). A nil node is
-// not inspected.
-func Inspect(node *Node, f func(*Node) bool) {
-	if node == nil || !f(node) {
-		return
-	}
-	for _, c := range node.Children {
-		Inspect(c, f)
-	}
-	f(nil)
-}
-
 // Preorder returns an iterator over the nodes of the tree rooted at node, in depth-first
 // preorder (each node before its children, the children in input order). Stopping the
 // iteration early stops the traversal; a nil node yields nothing.
@@ -574,15 +561,9 @@ func preorder(node *Node, yield func(*Node) bool) bool {
 	return true
 }
 
-// ParseTree returns the parse tree of s under v, holding s to the same rule as Validate and
-// Parse; its root is that rule's match. A rejection is the *SyntaxError of Validate. It is
-// ParseTreeRule(v, "", s, 0).
-func ParseTree(v Version, s string) (*Node, error) {
-	return ParseTreeRule(v, "", s, 0)
-}
-
-// ParseTreeRule is ParseTree holding s, read as mode says, to the rule named rule ("" for the
-// rule of Validate), as ValidateRule does.
+// ParseTreeRule returns the parse tree of s, read as mode says, under the rule named rule of
+// v's grammar ("" for the rule of Validate), as ValidateRule holds it: its root is that rule's
+// match. A rejection is the *SyntaxError of ValidateRule.
 func ParseTreeRule(v Version, rule, s string, mode Mode) (*Node, error) {
 	info, start, rule, err := startFor("parse", v, rule, s, mode)
 	if err != nil {

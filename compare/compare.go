@@ -48,7 +48,7 @@ func AbsoluteTargets(vs ...urlgrammar.Version) []Target {
 	}
 	ts := make([]Target, len(vs))
 	for i, v := range vs {
-		ts[i] = Target{v, v.AbsoluteRule()}
+		ts[i] = Target{v, v.Spec().AbsoluteRule}
 	}
 	return ts
 }

@@ -60,10 +60,12 @@ const measureScript = `
       });
       if (shown === 0 || shown !== reasons.length) { out.rowsWithoutReason += g.querySelectorAll('ol.rows > li').length; }
     });
-    // Anything that could fetch: attributes that name a URL, CSS that loads one.
+    // Anything that could fetch: attributes that name a URL (a link within the page aside),
+    // CSS that loads one.
     document.querySelectorAll('*').forEach(function (el) {
       ['src', 'href', 'xlink:href', 'srcset', 'action', 'poster', 'data', 'background', 'ping'].forEach(function (a) {
-        if (el.hasAttribute(a)) { out.external.push(name(el) + ' ' + a + '=' + el.getAttribute(a)); }
+        var v = el.getAttribute(a);
+        if (v !== null && !(a === 'href' && /^#[-\w]+$/.test(v) && document.getElementById(v.slice(1)))) { out.external.push(name(el) + ' ' + a + '=' + v); }
       });
     });
     for (var i = 0; i < document.styleSheets.length; i++) {

@@ -313,3 +313,30 @@ func TestCompareHTMLRows(t *testing.T) {
 
 // htmlInputText is an input as the report's rows show it, unescaped.
 func htmlInputText(s string) string { return newDisplay(s, -1, 0).text }
+
+// TestCompareHTMLDocumentWords: for a character on which the versions disagree, the report
+// quotes each document: RFC 1738 section 2.2 calls "~" unsafe, the 2003 draft's section 2.3
+// lists it among the unreserved marks; the cause's row links to the quotes.
+func TestCompareHTMLDocumentWords(t *testing.T) {
+	report, _, _ := runCLI(t, "", "compare", "--format", "html", "-g", "rfc1738,draft2003", "http://a/~b")
+	doc := parseHTMLReport(t, report)
+	sec := doc.find(func(n *xmlNode) bool { return n.attrs["id"] == "documents" })
+	if len(sec) != 1 {
+		t.Fatalf("%d sections of the documents' words", len(sec))
+	}
+	text := strings.Join(strings.Fields(sec[0].text), " ")
+	for _, want := range []string{
+		`"~": rejected there by rfc1738 (1 in httpurl)`,
+		`RFC 1738 (rfc1738), section 2.2: Other characters are unsafe because gateways`,
+		`"~", "[", "]", and "`,
+		`draft-fielding-uri-rfc2396bis-01 (draft2003), section 2.3: Data characters that are allowed in a URI but do not have a reserved purpose are called unreserved.`,
+		`mark = "-" / "_" / "." / "!" / "~"`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the documents' words lack %q:\n%s", want, text)
+		}
+	}
+	if !strings.Contains(report, `<a href="#doc-7e"><code>~</code></a>`) || len(doc.find(func(n *xmlNode) bool { return n.attrs["id"] == "doc-7e" })) != 1 {
+		t.Errorf("the cause of \"~\" does not link to the documents' words on it")
+	}
+}

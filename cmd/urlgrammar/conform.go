@@ -74,7 +74,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 			fail(stderr, "conform", err)
 			return exitUsage
 		}
-		rules := v.Rules()
+		rules := v.Spec().Rules
 		if *rule != "" {
 			if !slices.Contains(rules, *rule) {
 				fmt.Fprintf(stderr, "urlgrammar conform: %v has no rule %q (its rules: %s)\n", v, *rule, strings.Join(rules, " "))

@@ -28,7 +28,7 @@ func TestConform(t *testing.T) {
 			t.Errorf("line %q", l)
 		}
 	}
-	if got, want := strings.Join(rules, " "), strings.Join(urlgrammar.RFC3986.Rules(), " "); got != want || !strings.HasPrefix(got, "URI hier-part URI-reference") ||
+	if got, want := strings.Join(rules, " "), strings.Join(urlgrammar.RFC3986.Spec().Rules, " "); got != want || !strings.HasPrefix(got, "URI hier-part URI-reference") ||
 		!strings.Contains(got, " host port IP-literal IPvFuture IPv6address ") || !strings.HasSuffix(got, " ALPHA DIGIT HEXDIG") {
 		t.Errorf("rules %q, want %q", got, want)
 	}
@@ -58,7 +58,7 @@ func TestConformCover(t *testing.T) {
 	out.Reset()
 	code = runConform([]string{"-g", "rfc3986", "--cover", "-budget", "100", "-k", "1"}, &out, &errOut)
 	lines = strings.Split(strings.TrimSpace(out.String()), "\n")
-	if code != exitValid || len(lines) != len(urlgrammar.RFC3986.Rules())+1 ||
+	if code != exitValid || len(lines) != len(urlgrammar.RFC3986.Spec().Rules)+1 ||
 		!strings.Contains(lines[0], "rfc3986 URI: ") || !strings.Contains(lines[0], ", k 1: ") ||
 		!strings.Contains(lines[0], " of ") || !strings.Contains(lines[len(lines)-1], "rules over the budget") {
 		t.Errorf("-budget 100 -k 1: exit %d, output:\n%s", code, out.String())

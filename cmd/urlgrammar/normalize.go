@@ -37,7 +37,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if err != nil {
 		return abort(err)
 	}
-	if !v.DefinesNormalization() {
+	if v.Spec().NormalizationSteps == nil {
 		_, err := urlgrammar.Normalize(v, "", 0)
 		return abort(err)
 	}
@@ -69,14 +69,14 @@ func parseSteps(v urlgrammar.Version, list string) ([]urlgrammar.Step, error) {
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
 		found := false
-		for _, s := range v.NormalizationSteps() {
+		for _, s := range v.Spec().NormalizationSteps {
 			if s.String() == name {
 				steps, found = append(steps, s), true
 			}
 		}
 		if !found {
 			var names []string
-			for _, s := range v.NormalizationSteps() {
+			for _, s := range v.Spec().NormalizationSteps {
 				names = append(names, s.String())
 			}
 			return nil, fmt.Errorf("--steps: %q is no step of %v's normalization (its steps: %s)", name, v, strings.Join(names, ", "))

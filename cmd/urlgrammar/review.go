@@ -88,7 +88,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var unchecked string
 		switch {
 		case errors.Is(err, urlgrammar.ErrNoConsiderations):
-			unchecked = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+			unchecked = err.Error()
 		case err != nil && !errors.As(err, &se):
 			return false, err
 		}

@@ -30,7 +30,7 @@ func TestReviewCommand(t *testing.T) {
 	}
 	// The 1993 draft states no consideration: its inputs are unchecked, not "ok", and a gate
 	// that checked nothing does not pass.
-	if out, _, status := runCLI(t, "", "review", "-g", "draft1993", "ftp://u:p@h:25/"); !strings.HasPrefix(out, "unchecked\tdraft1993: ") || status != exitInvalid {
+	if out, _, status := runCLI(t, "", "review", "-g", "draft1993", "ftp://u:p@h:25/"); !strings.HasPrefix(out, "unchecked\treview draft1993: ") || status != exitInvalid {
 		t.Errorf("review -g draft1993: %q, status %d; want unchecked, 1", out, status)
 	}
 }

@@ -7,6 +7,8 @@
 //   - BenchmarkVerdict/V: invalid-*/valid (per byte) at most 1.00;
 //   - BenchmarkLong/V/SHAPE: 1MiB/1KiB (per byte) at most 1.50;
 //   - BenchmarkLongDiagnose/V/SHAPE: 1MiB/1KiB (per byte) at most 1.50;
+//   - BenchmarkLongParse/V/SHAPE: Parse-B/byte (allocated by one Parse of 1 MiB with no
+//     parser pooled) at most 16; ParseTree-B/byte reported;
 //   - BenchmarkHugeDiagnose/V/SHAPE (make bench-huge): 50MiB/1KiB (per byte) at most 1.50;
 //   - BenchmarkRejected/V: Validate/net-url at most 1.00 with at most 1
 //     Validate-allocs/rejection; Validate+Error/net-url at most 2.00 with at most 3
@@ -266,6 +268,37 @@ func report(w io.Writer, rs *results) int {
 			fmt.Fprintf(w, " %s %.2f", v, worst[v])
 		}
 		fmt.Fprintln(w)
+		fmt.Fprintln(w)
+	}
+	if names := rs.under("BenchmarkLongParse"); len(names) > 0 {
+		fmt.Fprintln(w, "Memory of one long Parse (1 MiB, no parser pooled): bytes allocated per input byte, the worst shape per version")
+		fmt.Fprintf(w, "%-10s %-22s %-46s %s\n", "version", "Parse (≤16)", "its shape", "ParseTree")
+		type worst struct {
+			parse, tree float64
+			shape       string
+		}
+		var order []string
+		by := map[string]*worst{}
+		for _, name := range names {
+			v, shape, _ := strings.Cut(strings.TrimPrefix(name, "BenchmarkLongParse/"), "/")
+			p, ok := rs.median(name, "Parse-B/byte")
+			if !ok {
+				continue
+			}
+			t, _ := rs.median(name, "ParseTree-B/byte")
+			if by[v] == nil {
+				by[v] = &worst{}
+				order = append(order, v)
+			}
+			if p >= by[v].parse {
+				by[v].parse, by[v].shape = p, shape
+			}
+			by[v].tree = max(by[v].tree, t)
+		}
+		for _, v := range order {
+			x := by[v]
+			fmt.Fprintf(w, "%-10s %-22s %-46s %.1f\n", v, fmt.Sprintf("%.1f %s", x.parse, check(x.parse, 16)), clip(x.shape, 46), x.tree)
+		}
 		fmt.Fprintln(w)
 	}
 	return missed
