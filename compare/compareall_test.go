@@ -127,13 +127,7 @@ func TestCompareAllPanic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := func() (p any) {
-			defer func() { p = recover() }()
-			for range seq {
-			}
-			return nil
-		}()
-		if want := fmt.Sprintf("source broke after %d", after); got != want {
+		if got, want := panicOfRange(seq), fmt.Sprintf("source broke after %d", after); got != want {
 			t.Errorf("recovered %v, want %q", got, want)
 		}
 	}
@@ -245,16 +239,18 @@ func TestCompareBatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := func() (p any) {
-		defer func() { p = recover() }()
-		for range broken {
-		}
-		return nil
-	}()
-	if got != "f broke" {
+	if got := panicOfRange(broken); got != "f broke" {
 		t.Errorf("recovered %v, want f's panic", got)
 	}
 	if _, err := compare.CompareAll(compare.ReferenceTargets(), inputsOf("x"), urlgrammar.Mode(1<<7)); err == nil {
 		t.Error("CompareAll with an unknown mode: no error")
 	}
+}
+
+// panicOfRange ranges over seq and returns what panicked there, or nil.
+func panicOfRange[T any](seq iter.Seq[T]) (p any) {
+	defer func() { p = recover() }()
+	for range seq {
+	}
+	return nil
 }
