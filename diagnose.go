@@ -16,13 +16,13 @@ import (
 // BNF, not the PEG, what was allowed where the input left the grammar. The automata are read
 // without a lock (every rejection looks one up) from a map that is replaced, never changed,
 // when a rule's automaton is added.
-var diagnosers [len(versions)]struct {
+var diagnosers byVersion[struct {
 	once    sync.Once
 	grammar *bnf.Grammar
 	err     error
 	mu      sync.Mutex // held to add an automaton
 	byRule  atomic.Pointer[map[string]*diagnosis.Automaton]
-}
+}]
 
 // automaton returns the diagnosis automaton of rule of v's grammar.
 func automaton(v Version, rule string) (*diagnosis.Automaton, error) {

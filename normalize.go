@@ -103,7 +103,7 @@ var rfc1738Ports = map[string]string{
 	"ftp": "21", "http": "80", "gopher": "70", "nntp": "119", "telnet": "23", "wais": "210", "prospero": "1525",
 }
 
-var normalizers = [...]*normalizer{
+var normalizers = byVersion[*normalizer]{
 	// RFC 1738 has no section on equivalence. Section 2.1: "programs interpreting URLs should
 	// treat upper case letters as equivalent to lower case in scheme names"; section 2.2:
 	// "Usually a URL has the same interpretation when an octet is represented by a character and
@@ -171,7 +171,7 @@ var noNormalization = map[Version]string{
 // definesNormalization reports whether v's document says when two URLs are equivalent and so
 // how to normalize one. Of the grammar versions, the 1993 and 1994 drafts and RFC 1808 do not.
 func (v Version) definesNormalization() bool {
-	return v > 0 && int(v) < len(normalizers) && normalizers[v] != nil
+	return normalizers.of(v) != nil
 }
 
 // normalizationSteps is Spec().NormalizationSteps: the steps of v's normalization in the
@@ -181,7 +181,7 @@ func (v Version) normalizationSteps() []Step {
 		return nil
 	}
 	var steps []Step
-	for _, s := range normalizers[v].steps {
+	for _, s := range normalizers.of(v).steps {
 		steps = append(steps, s.step)
 	}
 	return steps
@@ -191,7 +191,7 @@ func (v Version) normalizationSteps() []Step {
 // empty when the document does not give it.
 func sectionOf(v Version, step Step) string {
 	if v.definesNormalization() {
-		for _, s := range normalizers[v].steps {
+		for _, s := range normalizers.of(v).steps {
 			if s.step == step {
 				return s.section
 			}
@@ -211,7 +211,7 @@ func normalizerOf(v Version) (*normalizer, error) {
 	if v.info() == nil {
 		return nil, errorf("normalize", v, "its grammar is not registered")
 	}
-	return normalizers[v], nil
+	return normalizers.of(v), nil
 }
 
 // Normalize returns s in the normal form of v's document: s with the document's normalization

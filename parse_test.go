@@ -514,7 +514,8 @@ var parseSeeds = []string{
 }
 
 // FuzzParse checks, for every registered version and start rule, that Parse accepts exactly
-// what Validate accepts, with the same error, and that what it returns satisfies checkSpans.
+// what Validate accepts, with the same error, that the generated parser and the diagnosis
+// automaton agree (CheckEngines), and that what Parse returns satisfies checkSpans.
 func FuzzParse(f *testing.F) {
 	for _, s := range parseSeeds {
 		f.Add(s)
@@ -534,6 +535,9 @@ func FuzzParse(f *testing.F) {
 				}
 				if (err == nil) != (verr == nil) {
 					t.Fatalf("%v %s %q: Parse error %v, Validate error %v", v, rule, s, err, verr)
+				}
+				if _, _, cerr := urlgrammar.CheckEngines(v, rule, s, 0); cerr != nil {
+					t.Fatal(cerr)
 				}
 				if err != nil {
 					if diff := testdiff.Diff(verr, err); diff != "" {

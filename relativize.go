@@ -32,7 +32,7 @@ var ErrNoReference = errors.New("no reference resolves to the target")
 // removal treats apart, such as a rootless one, can make the directory the algorithm climbs
 // from differ from the base's text), the relative paths made of "./" or of up to one "../" more
 // than the base's directory has segments, followed by the target's path from each of its
-// segments on, are tried too, at most searchLimit of them. Where none resolves to target, not
+// segments on, are tried too, at most searchLimit of them (and fewer for long inputs). Where none resolves to target, not
 // even target itself (RFC 3986 removes dot segments from every target), the error wraps
 // ErrNoReference.
 //
@@ -80,8 +80,13 @@ func Relativize(v Version, base, target string, mode Mode, p Policy) (string, er
 	return "", errorf("relativize", v, "%q against %q: %w%s", target, base, ErrNoReference, why)
 }
 
-// searchLimit bounds the relative paths that searchPaths tries.
-const searchLimit = 4096
+// searchLimit bounds the relative paths that searchPaths tries, and searchBytes the bytes of
+// base and target that their resolutions read in all, so that the search stays linear in the
+// size of its inputs.
+const (
+	searchLimit = 4096
+	searchBytes = 1 << 24
+)
 
 // searchPaths tries, shortest first, the relative paths "./" or "../" repeated up to one more
 // time than the base's directory has segments, followed by the target's path from each of its
@@ -108,7 +113,7 @@ func searchPaths(base, t *URL, resolves func(string) bool) (string, bool) {
 		}
 	}
 	ups := strings.Count(baseDir(base), "/") + 1
-	if (ups+2)*len(suffixes) > searchLimit {
+	if n := (ups + 2) * len(suffixes); n > searchLimit || n*(len(s)+len(base.Raw)) > searchBytes {
 		return "", false
 	}
 	var cands []string

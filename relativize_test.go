@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // checkRelativize checks the property Resolve(v, base, Relativize(v, base, target)) == target
@@ -126,6 +127,22 @@ func TestRelativizeAgreesWithResolve(t *testing.T) {
 		}
 		if back, err := Resolve(c.v, c.base, got, 0, c.p); err != nil || back.Text != c.target {
 			t.Errorf("Resolve(%v, %q, %q) = %q, %v; want %q", c.v, c.base, got, back.Text, err, c.target)
+		}
+	}
+}
+
+// Where no reference resolves to the target, the search for one stays bounded: RFC 3986 removes
+// the dot segment of every target, so nothing resolves to "http://h/./a/a/…".
+func TestRelativizeSearchBounded(t *testing.T) {
+	for _, n := range []int{50, 2000, 1 << 15} {
+		dir := strings.Repeat("a/", n)
+		start := time.Now()
+		_, err := Relativize(RFC3986, "http://h/"+dir+"b", "http://h/./"+dir, 0, Policy{})
+		if !errors.Is(err, ErrNoReference) {
+			t.Errorf("%d segments: %v, want ErrNoReference", n, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%d segments: %v", n, d)
 		}
 	}
 }

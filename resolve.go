@@ -78,7 +78,7 @@ type resolution struct {
 	policy          Policy
 }
 
-var resolvers = [...]*resolver{
+var resolvers = byVersion[*resolver]{
 	Draft1993: {
 		section: `section "Partial form"`,
 		resolve: resolve1993,
@@ -125,14 +125,14 @@ var noResolution = map[Version]string{
 // definesResolution reports whether v's document defines how to resolve a relative reference.
 // Of the grammar versions, the 1994 draft and RFC 1738 do not.
 func (v Version) definesResolution() bool {
-	return v > 0 && int(v) < len(resolvers) && resolvers[v] != nil
+	return resolvers.of(v) != nil
 }
 
 // resolutionSection names the part of v's document that defines its resolution algorithm,
 // such as "section 5.2", or is empty when it defines none.
 func (v Version) resolutionSection() string {
 	if v.definesResolution() {
-		return resolvers[v].section
+		return resolvers.of(v).section
 	}
 	return ""
 }
@@ -205,7 +205,7 @@ func (r *resolution) run(base *URL, ref string) (Resolution, error) {
 			return Resolution{}, errorf("resolve", v, "the reference is not a valid %s: %w", refRule, err)
 		}
 	}
-	return resolvers[v].resolve(r)
+	return resolvers.of(v).resolve(r)
 }
 
 // invalid says why target is not a URL of r.v's grammar (see Resolution.Invalid), or returns
@@ -220,12 +220,12 @@ func (r *resolution) invalid(target string) string {
 		// gives with a scheme is then read as a relative URL. It is a URL when its part before
 		// the fragment is an absolute one.
 		abs, _, _ := strings.Cut(target, "#")
-		if err = ValidateRule(r.v, versions[r.v].absoluteRule, abs, r.mode); err == nil {
+		if err = ValidateRule(r.v, r.v.info().absoluteRule, abs, r.mode); err == nil {
 			return ""
 		}
 	}
-	doc, _, _ := strings.Cut(versions[r.v].document, ",")
-	why := fmt.Sprintf("%s %s gives %q, which the grammar of %s rejects: %s", doc, resolvers[r.v].section, target, doc,
+	doc, _, _ := strings.Cut(r.v.info().document, ",")
+	why := fmt.Sprintf("%s %s gives %q, which the grammar of %s rejects: %s", doc, resolvers.of(r.v).section, target, doc,
 		err)
 	if _, hasAuthority := appendixBAuthority(target); r.v == RFC3986 && hasAuthority && r.authorityFromPath() {
 		why += `; the path that section 5.2.4 leaves begins with "//", which section 5.3 writes after the scheme, where it is read as an authority (section 3.3: "If a URI does not contain an authority component, then the path cannot begin with two slash characters")`
@@ -254,7 +254,7 @@ func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
 	if err := checkMode("resolve", v, mode); err != nil {
 		return nil, err
 	}
-	rv := resolvers[v]
+	rv := resolvers.of(v)
 	switch {
 	case p.NonValidating && !rv.nonValidating:
 		return nil, errorf("resolve", v, "NonValidating does not apply: the document does not allow a reference's scheme to be ignored")
@@ -272,7 +272,7 @@ func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
 // grammar is asked again only for the error of a base without one.
 func (r *resolution) setBase(u *URL) error {
 	if !u.Scheme().Present {
-		absRule := versions[r.v].absoluteRule
+		absRule := r.v.info().absoluteRule
 		baseAbs, _, _ := strings.Cut(u.Raw, "#")
 		err := ValidateRule(r.v, absRule, baseAbs, u.mode())
 		if err == nil {

@@ -16,11 +16,17 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
+// This file is the registry of versions, the one file of the package that imports the generated
+// parsers: for each Version, its document, its grammar and the pools of its parsers, its fills
+// (fills.go) and the walker compiled from them. The other per-version tables (the diagnosis of
+// diagnose.go, the resolution, normalization and review of each document) are byVersion
+// tables too, read the same way.
+
 // version holds what the package knows of one Version.
 type version struct {
 	document string
 	date     string // year and month of publication, "YYYY-MM"
-	// grammar is the generated parser package's description; nil until the grammar exists.
+	// grammar is the generated parser package's description of the version's grammar.
 	grammar *pegrt.Grammar
 	// schemeRules, when set, is the default reading of Validate: a URL whose scheme is one of
 	// them is held to its rule, any other to otherRule (RFC 1738; see the package
@@ -47,7 +53,7 @@ type version struct {
 	walkErr     error
 }
 
-var versions = [...]*version{
+var versions = byVersion[*version]{
 	Draft1993: {
 		absoluteRule: "url",
 		document:     `T. Berners-Lee, "Uniform Resource Locators", IETF URL working group Internet Draft`,
@@ -125,7 +131,7 @@ type schemeRule struct {
 
 func init() {
 	for _, info := range versions {
-		if info == nil || info.grammar == nil || info.schemeRules == nil {
+		if info == nil || info.schemeRules == nil {
 			continue
 		}
 		for i := range info.schemeRules {
@@ -153,13 +159,8 @@ func (info *version) defaultFor(s string, mode Mode) (string, int) {
 	return info.otherRule, info.otherStart
 }
 
-// info returns what the package knows of v, or nil if v is no Version with a grammar.
-func (v Version) info() *version {
-	if v <= 0 || int(v) >= len(versions) || versions[v] == nil || versions[v].grammar == nil {
-		return nil
-	}
-	return versions[v]
-}
+// info returns what the package knows of v, or nil if v is none of the versions.
+func (v Version) info() *version { return versions.of(v) }
 
 // A Spec is what a version's document specifies, as this package reads it: the document, its
 // grammar's rules, and which of the package's operations it defines. Version.Spec returns it.
@@ -211,7 +212,7 @@ func (v Version) Spec() Spec {
 		NormalizationSteps: v.normalizationSteps(),
 	}
 	if sp.Resolution != "" {
-		rv := resolvers[v]
+		rv := resolvers.of(v)
 		sp.Offers = Policy{NonValidating: rv.nonValidating, RemoveDotDot: rv.dotDot, AvoidTraversal: rv.dotDot}
 	}
 	return sp

@@ -3,7 +3,7 @@
 // internal/diagnosis and of the library) that the run-time diagnosis engine says what this
 // recognizer says of every rejection. It shares no code with either: the only thing they have
 // in common is package bnf, the reader of the grammar/<id>.bnf notation. Nothing in the library
-// imports it; the conform command, the generator and the tests do.
+// imports it, nor does the generator (gen/); the conform command and the tests do.
 //
 //   - bnf.go compiles what package bnf read (ParseBNF), whose errors give the line and column
 //     (undefined rule, duplicate rule, bad token, …), and names each top-level alternative of

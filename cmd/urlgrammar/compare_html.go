@@ -361,10 +361,7 @@ func htmlUpSet(w *bufio.Writer, s *compare.Summary) {
 	for _, set := range shown {
 		maxCount = max(maxCount, set.Count)
 	}
-	maxAccepted := 1
-	for _, a := range s.Accepted {
-		maxAccepted = max(maxAccepted, a)
-	}
+	maxAccepted := max(1, slices.Max(s.Accepted)) // a summary has a target at least
 	w.WriteString("<section><h2>Which versions accept how many inputs</h2>\n")
 	w.WriteString("<p class=\"note\">Each column is a set of versions and the number of inputs that exactly those versions accept (a dot marks a member; no dot: no version accepts them). On the left, each version's total.</p>\n")
 	// The chart scales to its container (down to the container's width, up to its own).
@@ -407,20 +404,26 @@ func htmlUpSet(w *bufio.Writer, s *compare.Summary) {
 		w.WriteString("\n")
 	}
 	w.WriteString("</svg>\n")
-	if len(sets) > len(shown) {
+	htmlSetTable(w, s, sets, len(shown))
+	w.WriteString("</section>\n")
+}
+
+// htmlSetTable writes the counts of the sets that the UpSet chart draws (the first shown of
+// sets) as a table, the text of the chart's numbers, and says how many it leaves out.
+func htmlSetTable(w *bufio.Writer, s *compare.Summary, sets []compare.SetCount, shown int) {
+	if len(sets) > shown {
 		rest := 0
-		for _, set := range sets[len(shown):] {
+		for _, set := range sets[shown:] {
 			rest += set.Count
 		}
-		fmt.Fprintf(w, "<p class=\"note\">%d less frequent sets, %d inputs in all, not drawn.</p>\n", len(sets)-len(shown), rest)
+		fmt.Fprintf(w, "<p class=\"note\">%d less frequent sets, %d inputs in all, not drawn.</p>\n", len(sets)-shown, rest)
 	}
 	w.WriteString("<details><summary>The sets as a table</summary>\n<table><thead><tr><th>accepted by exactly</th><th class=\"n\">inputs</th></tr></thead><tbody>\n")
-	for _, set := range shown {
+	for _, set := range sets[:shown] {
 		name := strings.ReplaceAll(setKey(s, set), "+", ", ")
 		fmt.Fprintf(w, "<tr><td>%s</td><td class=\"n\" data-key=\"set/%s\">%d</td></tr>\n", esc(name), esc(setKey(s, set)), set.Count)
 	}
 	w.WriteString("</tbody></table></details>\n")
-	w.WriteString("</section>\n")
 }
 
 // setKey names a set of versions for a data-key: their ids joined by "+", or "none".
@@ -501,15 +504,21 @@ func htmlHeat(w *bufio.Writer, s *compare.Summary) {
 		w.WriteString("</tr>\n")
 	}
 	w.WriteString("</tbody></table>\n")
-	// Both and neither, which the map leaves out, in a table of the pairs.
+	htmlPairTable(w, s)
+	w.WriteString("</section>\n")
+}
+
+// htmlPairTable writes every pair's four counts, both and neither too, which the heat map
+// leaves out.
+func htmlPairTable(w *bufio.Writer, s *compare.Summary) {
 	w.WriteString("<details><summary>Every pair: both, only first, only second, neither</summary>\n<table><thead><tr><th>first</th><th>second</th><th class=\"n\">both</th><th class=\"n\">only first</th><th class=\"n\">only second</th><th class=\"n\">neither</th></tr></thead><tbody>\n")
 	for _, pc := range s.Pairs {
 		a, b := pc.First.Version.String(), pc.Second.Version.String()
 		k := "pair/" + a + "/" + b + "/"
-		fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td class=\"n\" data-key=\"%sboth\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\" data-key=\"%sneither\">%d</td></tr>\n",
-			esc(a), esc(b), k, pc.Both, pc.OnlyFirst, pc.OnlySecond, k, pc.Neither)
+		fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td class=\"n\" data-key=\"%sboth\">%d</td><td class=\"n\" data-key=\"%sonly_first\">%d</td><td class=\"n\" data-key=\"%sonly_second\">%d</td><td class=\"n\" data-key=\"%sneither\">%d</td></tr>\n",
+			esc(a), esc(b), k, pc.Both, k, pc.OnlyFirst, k, pc.OnlySecond, k, pc.Neither)
 	}
-	w.WriteString("</tbody></table></details>\n</section>\n")
+	w.WriteString("</tbody></table></details>\n")
 }
 
 // causeKey names a cause for a data-key.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // bigFile is the 20 000-URL corpus.
@@ -338,5 +339,37 @@ func TestCompareHTMLDocumentWords(t *testing.T) {
 	}
 	if !strings.Contains(report, `<a href="#doc-7e"><code>~</code></a>`) || len(doc.find(func(n *xmlNode) bool { return n.attrs["id"] == "doc-7e" })) != 1 {
 		t.Errorf("the cause of \"~\" does not link to the documents' words on it")
+	}
+}
+
+// TestCompareHTMLLimits: past htmlMaxRows disagreeing inputs the report lists the first ones
+// and says so, with the counts of all; inputs with NUL, control bytes, invalid UTF-8 or markup
+// leave the page well-formed, with none of those bytes in it.
+func TestCompareHTMLLimits(t *testing.T) {
+	var in strings.Builder
+	n := htmlMaxRows + 7
+	for i := range n {
+		fmt.Fprintf(&in, "http://a/~%d\n", i) // RFC 1738 section 2.2: "~" is unsafe; the 2003 draft's mark
+	}
+	report, _, _ := runCLI(t, in.String(), "compare", "--format", "html", "-g", "rfc1738,draft2003")
+	doc := parseHTMLReport(t, report)
+	groups := doc.find(byClass("tbody", "disagree"))
+	if len(groups) != 1 {
+		t.Fatalf("%d groups, want 1", len(groups))
+	}
+	if rows := len(groups[0].find(byClass("ol", "rows"))[0].children); rows != htmlMaxRows {
+		t.Errorf("%d inputs listed, want %d", rows, htmlMaxRows)
+	}
+	for _, want := range []string{fmt.Sprintf("%d inputs (the first %d listed)", n, htmlMaxRows), fmt.Sprintf("The first %d inputs are listed; the counts are of all of them.", htmlMaxRows)} {
+		if main := doc.find(func(n *xmlNode) bool { return n.name == "main" }); !strings.Contains(strings.Join(strings.Fields(main[0].text), " "), want) {
+			t.Errorf("the report does not say %q", want)
+		}
+	}
+
+	odd := "http://a/\x00~\nhttp://a/\xff~\nhttp://a/<script>~\nhttp://a/\x01~\n\nhttp://a/&amp;~\nhttp://a/\"~\n"
+	report, _, _ = runCLI(t, odd, "compare", "--format", "html", "-g", "rfc1738,draft2003")
+	parseHTMLReport(t, report)
+	if strings.Contains(report, "<script") || strings.IndexByte(report, 0) >= 0 || strings.IndexByte(report, 1) >= 0 || strings.IndexByte(report, 0xff) >= 0 || !utf8.ValidString(report) {
+		t.Errorf("an input's bytes or markup reached the page:\n%s", report)
 	}
 }

@@ -165,7 +165,6 @@ func coverRule(v urlgrammar.Version, g *conformance.Grammar, rule string, budget
 type coverTotal struct {
 	rules, states, transitions, tests, incomplete int
 	disagreements                                 []int
-	bytes                                         [256]bool
 }
 
 func (t *coverTotal) add(r conformance.CoverReport) {
