@@ -15,7 +15,7 @@ import (
 // summarizes batches of inputs on every CPU; it must write exactly this.
 func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []string, inputName string) string {
 	t.Helper()
-	targets := compare.AbsoluteTargets()
+	targets := defaultTargets(nil)
 	var b bytes.Buffer
 	out := bufio.NewWriter(&b)
 	w := writers[format]
