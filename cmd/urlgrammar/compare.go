@@ -36,13 +36,13 @@ func (r ruleOverrides) Set(s string) error {
 // so it exits 0 when it ran, whatever the verdicts; with --diff, 1 when the versions disagree on
 // some input; 2 on a usage or I/O error.
 func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--reference] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
+	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--absolute] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
 	ids := fs.String("g", "", "comma-separated version `IDs` (default: all)")
 	diff := fs.Bool("diff", false, "show only the inputs on which the versions disagree; the summary counts those")
 	why := fs.Bool("why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
 	format := fs.String("format", "table", "output `format`: table, tsv, json, markdown or html")
 	summaryFile := fs.String("summary", "", "write the summary (acceptance, pairs, causes) to `FILE` instead of after the rows")
-	reference := fs.Bool("reference", false, "hold each version to its broadest reference rule instead of its absolute-URL rule")
+	absolute := fs.Bool("absolute", false, "hold each version to its absolute-URL rule (such as absolute-URI: no fragment, no relative reference) instead of its default reading, check's")
 	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
 	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
 	extract := fs.Bool("extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
@@ -89,11 +89,12 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return abort(err)
 	}
-	targets := compare.AbsoluteTargets(vs...)
-	// What a document holds is judged raw, a relative reference as a reference; resolved, as
-	// a URL.
-	if *reference || sf.documents() && !*sf.resolve {
-		targets = compare.ReferenceTargets(vs...)
+	// The default reading of each version is the one check and Validate hold inputs to: one
+	// question, one answer, whichever command asks it. What a document holds is judged so
+	// too, a relative reference as a reference.
+	targets := defaultTargets(vs)
+	if *absolute {
+		targets = compare.AbsoluteTargets(vs...)
 	}
 	for id, rule := range overrides {
 		v, err := urlgrammar.Lookup(id)
@@ -135,6 +136,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if l, err = newSourceLoop("compare", in, sf, resolveVersion(vs), inputArgs, stdin, stdout, stderr); err != nil {
 			return abort(err)
 		}
+		l.hint = "; --corpus compares the embedded corpus"
 		sourceNote(stderr, "compare", sf, resolveVersion(vs))
 	}
 	// The inputs of documents are queued, for their provenance in the source column.
@@ -296,6 +298,28 @@ func readSummary(name string) (head summaryHead, s *compare.Summary, err error) 
 		return head, nil, fmt.Errorf("%s holds no summary of compare --format json", name)
 	}
 	return head, s, nil
+}
+
+// defaultTargets holds each of vs (none: all) to its default reading, that of check and
+// Validate, named by its rule where it is one rule: every version's but RFC 1738's, whose
+// default reading is the rule of each URL's scheme.
+func defaultTargets(vs []urlgrammar.Version) []compare.Target {
+	targets := compare.ReferenceTargets(vs...)
+	for i, t := range targets {
+		if rule := t.Version.Spec().DefaultRule; t.Version.RuleFor("http://a/", 0) == rule {
+			targets[i].Rule = rule
+		}
+	}
+	return targets
+}
+
+// ruleLabel names the rule a target holds inputs to, for a person: its rule, or for RFC 1738's
+// default reading (the only one without a rule name, see defaultTargets) "rule of its scheme".
+func ruleLabel(t compare.Target) string {
+	if t.Rule == "" {
+		return "rule of its scheme"
+	}
+	return t.Rule
 }
 
 // syntaxError returns target i's rejection of c's input, or nil when it accepts it.
@@ -637,11 +661,7 @@ func tableSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	fmt.Fprintf(w, "\n%s. %s accepted, %s rejected.\n", r.shown(s), markValid, markInvalid)
 	fmt.Fprintln(w, "\nAccepted, per version and rule:")
 	for i, t := range s.Targets {
-		rule := t.Rule
-		if rule == "" {
-			rule = "default reading"
-		}
-		fmt.Fprintf(w, "  %-10s %-16s %7d of %d\n", t.Version, rule, s.Accepted[i], s.Inputs)
+		fmt.Fprintf(w, "  %-10s %-18s %7d of %d\n", t.Version, ruleLabel(t), s.Accepted[i], s.Inputs)
 	}
 	if len(s.Pairs) > 0 {
 		fmt.Fprintln(w, "\nPairs (both / only first / only second / neither):")
@@ -782,7 +802,7 @@ func markdownRow(r *report, c compare.Comparison, source string) {
 func markdownSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	fmt.Fprintf(w, "\n%s.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s))
 	for i, t := range s.Targets {
-		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, t.Rule, s.Accepted[i])
+		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, ruleLabel(t), s.Accepted[i])
 	}
 	if len(s.Pairs) > 0 {
 		fmt.Fprint(w, "\n| first | second | both | only first | only second | neither |\n|---|---|---:|---:|---:|---:|\n")

@@ -515,8 +515,8 @@ func htmlPairTable(w *bufio.Writer, s *compare.Summary) {
 	for _, pc := range s.Pairs {
 		a, b := pc.First.Version.String(), pc.Second.Version.String()
 		k := "pair/" + a + "/" + b + "/"
-		fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td class=\"n\" data-key=\"%sboth\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\" data-key=\"%sneither\">%d</td></tr>\n",
-			esc(a), esc(b), k, pc.Both, pc.OnlyFirst, pc.OnlySecond, k, pc.Neither)
+		fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td class=\"n\" data-key=\"%sboth\">%d</td><td class=\"n\" data-key=\"%sonly_first\">%d</td><td class=\"n\" data-key=\"%sonly_second\">%d</td><td class=\"n\" data-key=\"%sneither\">%d</td></tr>\n",
+			esc(a), esc(b), k, pc.Both, k, pc.OnlyFirst, k, pc.OnlySecond, k, pc.Neither)
 	}
 	w.WriteString("</tbody></table></details>\n")
 }

@@ -29,7 +29,7 @@ func TestCompareMerge(t *testing.T) {
 	}
 	all := write("all.txt", lines)
 	r := rand.New(rand.NewPCG(22, 3))
-	for _, flags := range [][]string{{}, {"--diff"}, {"-g", "rfc1738,draft2003", "--reference"}} {
+	for _, flags := range [][]string{{}, {"--diff"}, {"-g", "rfc1738,draft2003", "--absolute"}} {
 		cuts := []int{0, len(lines)}
 		for range 1 + r.IntN(4) {
 			cuts = append(cuts, r.IntN(len(lines)+1))

@@ -123,6 +123,8 @@ type loop struct {
 	lines    *wholeLines    // under out: whole lines only
 	stopped  bool           // the command stopped reading early
 	count    bool           // print "N of M valid" on standard error at the end
+	implicit bool           // the inputs are standard input's, by default
+	hint     string         // what to say when that input is empty
 	onFinish []func() error // run at the end, before the output is flushed
 	from     *documents     // the documents the inputs are read from (--from), or nil for lines
 }
@@ -132,12 +134,13 @@ type loop struct {
 // naming a file, both arguments and -f, a missing file, a directory) is returned here, so that
 // a command prints nothing else when its input cannot be read.
 func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
+	implicit := len(f.files) == 0 && len(args) == 0
 	args, files, err := checkInputs(f, args)
 	if err != nil {
 		return nil, err
 	}
 	l := textLoop(cmd, f, args, stdout, stderr)
-	l.files, l.stdin = files, stdin
+	l.files, l.stdin, l.implicit = files, stdin, implicit
 	if len(files) > 0 {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
 		// before any output.
@@ -452,6 +455,11 @@ func (l *loop) finish() int {
 	}
 	if l.count {
 		fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, l.summary())
+	}
+	if l.implicit && l.inputs == 0 && l.bad == 0 && l.readErr == nil && err == nil {
+		// Not a terminal (a terminal's inputs are typed), and empty: a CI job, an editor
+		// task or "ssh host cmd" run without inputs, which deserves a word, not silence.
+		fmt.Fprintf(l.stderr, "urlgrammar %s: no inputs: standard input was empty (give inputs as arguments, with -f FILE, or on standard input%s)\n", l.cmd, l.hint)
 	}
 	switch {
 	case err != nil:

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
 )
 
 // TestRepeatedFlags: a flag that takes one value is refused when given twice (which one was
@@ -268,5 +270,41 @@ func TestAllStreams(t *testing.T) {
 	buf := make([]byte, 64)
 	if n, err := outR.Read(buf); err != nil || !strings.HasPrefix(string(buf[:n]), "REFERENCE") {
 		t.Errorf("first read: %q, %v", buf[:n], err)
+	}
+}
+
+// TestOneDefaultReading: check, compare and the library's Validate give one verdict per
+// version on everyday inputs; compare --absolute holds every version to its absolute-URL rule.
+func TestOneDefaultReading(t *testing.T) {
+	inputs := []string{"http://www.w3.org/", "http://a/b#f", "ftp://ftp.is.co.za/rfc/rfc1808.txt", "mailto:John.Doe@example.com", "http://a/~b"}
+	for _, v := range urlgrammar.Versions() {
+		out, _, _ := runCLI(t, strings.Join(inputs, "\n"), "compare", "-g", v.String(), "--format", "tsv")
+		rows := strings.Split(strings.TrimSuffix(out, "\n"), "\n")[1:]
+		for i, s := range inputs {
+			check, _, _ := runCLI(t, "", "check", "-g", v.String(), "-q", s)
+			fromCompare := strings.Split(rows[i], "\t")[1]
+			lib := "valid"
+			if urlgrammar.Validate(v, s) != nil {
+				lib = "invalid"
+			}
+			if strings.TrimSuffix(check, "\n") != lib || !strings.HasPrefix(fromCompare, lib) {
+				t.Errorf("%v %q: check %q, compare %q, Validate %s", v, s, check, fromCompare, lib)
+			}
+		}
+	}
+	// The 1994 draft quotes its URLs without the "url:" prefix (section "PrePrefix"): a plain
+	// http URL is a URL under it.
+	if out, _, status := runCLI(t, "", "check", "-g", "draft1994", "http://www.w3.org/"); status != exitValid {
+		t.Errorf("draft1994 http://www.w3.org/: %q", out)
+	}
+	// RFC 3986 section 4.1: a URI-reference may carry a fragment; section 4.3: absolute-URI
+	// may not.
+	out, _, _ := runCLI(t, "", "compare", "-g", "rfc3986", "--absolute", "--format", "tsv", "http://a/b#f")
+	if !strings.Contains(out, "rfc3986:absolute-URI\t") || !strings.Contains(out, "\tinvalid") {
+		t.Errorf("--absolute: %q", out)
+	}
+	out, _, _ = runCLI(t, "", "check", "-g", "rfc3986", "--json", "http://a/b#f")
+	if !strings.Contains(out, `"rule":"URI-reference"`) {
+		t.Errorf("check --json names no rule: %q", out)
 	}
 }

@@ -152,7 +152,7 @@ func TestCompareReview(t *testing.T) {
 	}
 	lines := strings.Split(out, "\n")
 	want := []string{
-		"| input | rfc1738 | rfc3986:absolute-URI | source | review |",
+		"| input | rfc1738 | rfc3986:URI-reference | source | review |",
 		"|---|:---:|:---:|---|---|",
 		"| `ftp://u:secret@h/` | ✓ | ✓ |  | rfc1738: RFC 1738 section 6 (should-not): password `secret`<br>rfc3986: RFC 3986 section 7.5 (should-not): password `secret` |",
 		"| `http://a/` | ✓ | ✓ |  |  |",

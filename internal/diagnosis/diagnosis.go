@@ -101,7 +101,7 @@ func Compile(g *bnf.Grammar, start string) (*Automaton, error) {
 		return nil, fmt.Errorf("%s: %s: %w", g.Name, start, b.err)
 	}
 	a := &Automaton{nodes: b.nodes, insts: b.insts, labels: b.labels}
-	a.positions()
+	a.positions(b.sets)
 	a.byteClasses()
 	a.states = map[string]*state{}
 	a.dead = &state{}
@@ -114,14 +114,14 @@ func Compile(g *bnf.Grammar, start string) (*Automaton, error) {
 
 // positions numbers the terminal nodes that can reach the end. What follows each is computed
 // when a deterministic state first needs it (followOf): an input visits few of them.
-func (a *Automaton) positions() {
+func (a *Automaton) positions(sets []bnf.ByteSet) {
 	// The reversed edges, each node's run of predecessors in one array.
 	start := make([]int32, len(a.nodes)+1)
 	edges := func(yield func(from, to int32)) {
 		for i := range a.nodes {
 			n := &a.nodes[i]
 			if n.term {
-				if !n.set.Empty() {
+				if !sets[n.set].Empty() {
 					yield(int32(i), n.next)
 				}
 				continue
@@ -158,7 +158,7 @@ func (a *Automaton) positions() {
 		if n.term && live[i] {
 			a.posOf[i] = int32(len(a.posNode))
 			a.posNode = append(a.posNode, int32(i))
-			a.posSet = append(a.posSet, n.set)
+			a.posSet = append(a.posSet, sets[n.set])
 		}
 	}
 	a.follow = make([][]int32, len(a.posNode))
