@@ -79,8 +79,9 @@ func (d CoverDisagreement) String() string {
 // and each of those followed by one byte of every class) and a characterization set W (ε and,
 // for every two states, a shortest word that one accepts after and the other does not); every
 // word p·m·w, with p in P, m any word of at most Extra classes and w in W, is a test, which the
-// DFA and every implementation judge. Where a class stands in a test, its byte is the next
-// one of the class in turn, so that the suite reads every byte of every class.
+// DFA and every implementation judge. The suite runs in rounds, each with other bytes standing
+// for the classes (see below and the package documentation), until every byte has stood in
+// some test. What passing it proves is in the package documentation.
 func Cover(g *Grammar, rule string, cfg CoverConfig) (CoverReport, error) {
 	rep := CoverReport{Grammar: g.bnf.Name, Rule: rule, Extra: cfg.Extra, Implementations: cfg.Implementations}
 	d, err := g.MinimalDFA(rule, cfg.MaxStates)

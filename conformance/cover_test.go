@@ -80,7 +80,7 @@ func TestMinimalDFANotRegular(t *testing.T) {
 func TestMinimalDFAAgreesWithRecognizer(t *testing.T) {
 	n := 30
 	if testing.Short() {
-		n = 5
+		n = 2
 	}
 	for _, g := range projectGrammars(t) {
 		for ri, rule := range g.Rules() {

@@ -155,10 +155,10 @@ func browser(t *testing.T, bin, dir string, args ...string) string {
 // TestCompareHTMLInBrowser renders real reports in headless Chromium, at 1400 and at 800 pixels
 // wide, and checks the page after layout: no chart, table or list wider than its container;
 // every count in a chart (the UpSet chart, the heat map) equal to the count the text gives, and
-// both to the JSON summary's;
-// every group of disagreeing inputs with its reasons visible as text; nothing fetched or able to
-// fetch from the network; the provenance shown. It writes a screenshot of each report, at 1400
-// pixels, into URLGRAMMAR_SCREENSHOTS or a temporary directory, and logs where.
+// both to the JSON summary's; every group of disagreeing inputs with its reasons visible as
+// text; nothing fetched or able to fetch from the network; the provenance shown. It writes a
+// screenshot of each report, at 1400 pixels, into URLGRAMMAR_SCREENSHOTS or a temporary
+// directory, and logs where.
 func TestCompareHTMLInBrowser(t *testing.T) {
 	bin := findBrowser()
 	switch {
