@@ -736,7 +736,7 @@ func splitCauses(s *compare.Summary) (disagree, shared []*compare.Cause) {
 }
 
 func tableSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	fmt.Fprintf(w, "\n%s. %s accepted, %s rejected.\n", r.shown(s), markValid, markInvalid)
+	fmt.Fprintf(w, "\n%s. %s valid, %s invalid.\n", r.shown(s), markValid, markInvalid)
 	fmt.Fprintln(w, "\nAccepted, per version and rule:")
 	for i, t := range s.Targets {
 		fmt.Fprintf(w, "  %-10s %-18s %7d of %d\n", t.Version, ruleLabel(t), s.Accepted[i], s.Inputs)
@@ -865,7 +865,7 @@ func markdownRow(r *report, c compare.Comparison, source string) {
 		if e := syntaxError(c, i); e == nil {
 			fmt.Fprint(w, " ✓ |")
 		} else {
-			fmt.Fprintf(w, " ✗ %d |", e.Offset)
+			fmt.Fprintf(w, " %s %d |", markInvalid, e.Offset)
 			if !c.Agree() {
 				why = append(why, fmt.Sprintf("%s byte %d: %s", t.Version, e.Offset, markdownText(e.Reason())))
 			}
@@ -878,7 +878,7 @@ func markdownRow(r *report, c compare.Comparison, source string) {
 }
 
 func markdownSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	fmt.Fprintf(w, "\n%s.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s))
+	fmt.Fprintf(w, "\n%s. %s valid, %s N invalid from byte N.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s), markValid, markInvalid)
 	for i, t := range s.Targets {
 		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, ruleLabel(t), s.Accepted[i])
 	}

@@ -339,9 +339,15 @@ func (l *loop) readLine() ([]byte, error) {
 // skip reports an input that could not be judged, after flushing what was judged before it.
 func (l *loop) skip(in input, err error) {
 	l.bad++
+	l.note(in, err.Error())
+}
+
+// note says something of an input on standard error, after flushing what was judged before
+// it.
+func (l *loop) note(in input, msg string) {
 	l.out.Flush()
 	l.lines.flushAll()
-	fmt.Fprintf(l.stderr, "urlgrammar %s: %s: %s\n", l.cmd, in.where(len(l.files)), err)
+	fmt.Fprintf(l.stderr, "urlgrammar %s: %s: %s\n", l.cmd, in.where(len(l.files)), msg)
 }
 
 // run calls judge for each input, in order, and returns the exit status. judge writes its
@@ -363,9 +369,9 @@ func (l *loop) run(judge func(in input) (bool, error)) int {
 // runResults runs l with fn, which gives for an input its result as a line of text and as a
 // JSON value, or an error when it has none: one line per input, the text, or "error", a tab
 // and the error; with asJSON, the JSON value.
-func (l *loop) runResults(asJSON bool, fn func(string) (string, any, error)) int {
+func (l *loop) runResults(asJSON bool, fn func(input) (string, any, error)) int {
 	return l.run(func(in input) (bool, error) {
-		text, value, err := fn(in.text)
+		text, value, err := fn(in)
 		switch {
 		case asJSON:
 			return err == nil, encodeJSONLine(l.out, value)
