@@ -130,9 +130,9 @@ type loop struct {
 	// mu is held by the loop's goroutine from its start to its finish, but while it waits
 	// for input: an interrupt then takes it (see interrupt.go).
 	mu          sync.Mutex
-	finished    bool // finish has run
-	interrupted bool // an interrupt stopped the input
-	from     *documents     // the documents the inputs are read from (--from), or nil for lines
+	finished    bool       // finish has run
+	interrupted bool       // an interrupt stopped the input
+	from        *documents // the documents the inputs are read from (--from), or nil for lines
 }
 
 // newLoop checks the inputs of a command (args, the positional arguments, and the -f files of
