@@ -20,10 +20,10 @@ import (
 // 1738 has no fragment and calls the query of an HTTP URL its search.
 //
 // A URL holds the input and where each component stands in it, which keeps Parse to one
-// small allocation: the methods make the Components. The lists and scheme parts that Segments,
-// AllSegments and Parts return are found on the first call of any, by one more reading of the
-// input, and kept for every later call. A URL is safe for concurrent use; the zero URL is an empty
-// one, with no components.
+// small allocation: the methods make the Components. The segments and parts that Segments, Part
+// and Parts give are found on the first call of any, by one more reading of the input, and
+// kept for every later call. A URL is safe for concurrent use; the zero URL is an empty one,
+// with no components. Its JSON (MarshalJSON) is what "urlgrammar parse" prints.
 type URL struct {
 	Version Version
 	Rule    string // the start rule the input was held to, by its name in the document
