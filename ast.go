@@ -287,11 +287,11 @@ func (u *URL) Segments() iter.Seq[Segment] {
 // number of an IPv4 host. The first call of Segments, Part or Parts reads the URL again (see
 // URL); a rule that names no part is read for on each call.
 func (u *URL) Part(rule string) Component {
-	d := u.details()
 	info := u.Version.info()
-	if info == nil {
+	if info == nil || rule == "" {
 		return Component{}
 	}
+	d := u.details()
 	g := info.grammar
 	for i, it := range d.items {
 		if tag := d.tags[i]; tag.kind == itemPart && g.Rules[tag.rule] == rule {

@@ -1029,6 +1029,7 @@ func TestPart(t *testing.T) {
 		{urlgrammar.RFC3986, "http://h/a/b", "path-abempty", "/a/b", false},
 		{urlgrammar.RFC3986, "http://h/a/b", "segment", "a", false},
 		{urlgrammar.RFC3986, "http://h/a/b", "no-such-rule", "", true},
+		{urlgrammar.RFC3986, "http://h/a/b", "", "", true},
 	}
 	for _, tt := range tests {
 		u, err := urlgrammar.Parse(tt.v, tt.in)
