@@ -404,6 +404,16 @@ func TestSegments(t *testing.T) {
 	if want := []string{"a;p;q", "param p", "param q", "b"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Segments up to the fourth item = %q, want %q", got, want)
 	}
+	first := urlgrammar.Segment{
+		Component: urlgrammar.Component{Present: true, Text: "a;p;q", Begin: 9, End: 14},
+		Params: []urlgrammar.Component{{Present: true, Text: "p", Begin: 11, End: 12}, {Present: true, Text: "q", Begin: 13, End: 14}},
+	}
+	for seg := range u.Segments() {
+		if !reflect.DeepEqual(seg, first) {
+			t.Errorf("first segment = %+v, want %+v", seg, first)
+		}
+		break
+	}
 	var zero urlgrammar.URL
 	for seg := range zero.Segments() {
 		t.Errorf("a zero URL has the segment %v", seg)

@@ -67,8 +67,19 @@ func (b *builder) add(n node) int32 {
 	if len(b.nodes) >= maxNodes && b.err == nil {
 		b.err = fmt.Errorf("the expanded automaton exceeds %d nodes", maxNodes)
 	}
-	b.nodes = append(b.nodes, n)
+	b.nodes = appendDoubling(b.nodes, n)
 	return int32(len(b.nodes) - 1)
+}
+
+// appendDoubling is append that doubles a full slice: append grows a large slice by a quarter
+// at a time, which copies the thousands of nodes of an automaton several times over.
+func appendDoubling[T any](s []T, x T) []T {
+	if len(s) == cap(s) {
+		t := make([]T, len(s), max(2*cap(s), 256))
+		copy(t, s)
+		s = t
+	}
+	return append(s, x)
 }
 
 func (b *builder) label(text string, order int) int32 {
@@ -86,7 +97,7 @@ func order(e *bnf.Expr) int { return e.Line<<12 | e.Col&0xfff }
 
 // term adds a terminal node for set, labelled text at order, followed by next.
 func (b *builder) term(set bnf.ByteSet, text string, ord int, next, inst int32) int32 {
-	b.sets = append(b.sets, set)
+	b.sets = appendDoubling(b.sets, set)
 	return b.add(node{term: true, set: int32(len(b.sets) - 1), next: next, inst: inst, lab: b.label(text, ord)})
 }
 

@@ -153,6 +153,13 @@ func (a *Automaton) positions(sets []bnf.ByteSet) {
 		}
 	}
 	a.posOf = make([]int32, len(a.nodes))
+	count := 0
+	for i := range a.nodes {
+		if a.nodes[i].term && live[i] {
+			count++
+		}
+	}
+	a.posNode, a.posSet = make([]int32, 0, count), make([]bnf.ByteSet, 0, count)
 	for i, n := range a.nodes {
 		a.posOf[i] = -1
 		if n.term && live[i] {
