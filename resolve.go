@@ -144,8 +144,8 @@ func (v Version) resolutionSection() string {
 // read as mode says.
 //
 // Both are parsed under v first: the base must be an absolute URL of v's grammar (its
-// AbsoluteRule: url, absoluteURL, absoluteURI or absolute-URI; a fragment after it is allowed
-// and is not part of the base), and the reference must match v's DefaultRule, its broadest
+// Spec.AbsoluteRule: url, absoluteURL, absoluteURI or absolute-URI; a fragment after it is allowed
+// and is not part of the base), and the reference must match v's Spec.DefaultRule, its broadest
 // reference rule (fragmentaddress, URL, URL-reference or URI-reference), as must the base with
 // its fragment. An error that comes from the grammar wraps the *SyntaxError. Where the
 // document requires that a base used with relative references fit its hierarchical syntax

@@ -153,7 +153,7 @@ type grammarFlags struct {
 func addGrammarFlags(fs *flag.FlagSet) grammarFlags {
 	return grammarFlags{
 		id:   fs.String("g", "", "grammar version `ID` (see \"urlgrammar versions\")"),
-		rule: fs.String("rule", "", "start `RULE` (default: the version's default reading)"),
+		rule: fs.String("rule", "", "hold inputs to `RULE`, any rule of the version's document (default: its default reading, which \"urlgrammar versions\" names: draft1993 fragmentaddress, draft1994 url, rfc1738 the rule of the URL's scheme, rfc1808 URL, draft1997 URL-reference, rfc2396, draft2003 and rfc3986 URI-reference)"),
 	}
 }
 

@@ -408,3 +408,32 @@ func TestInterrupt(t *testing.T) {
 		t.Errorf("between inputs: status %d, %q, %q", status, out, errs)
 	}
 }
+
+// TestEmptyStdinHint: without inputs, standard input is read; when it is empty (a CI job, "ssh
+// host cmd"), one line on standard error says so, and compare's names --corpus.
+func TestEmptyStdinHint(t *testing.T) {
+	out, errs, _ := runCLI(t, "", "compare")
+	if !strings.HasPrefix(out, "d93") || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "standard input was empty") || !strings.Contains(errs, "--corpus") {
+		t.Errorf("compare: stderr %q", errs)
+	}
+	if _, errs, status := runCLI(t, "", "check", "-g", "rfc3986"); status != exitValid || !strings.HasPrefix(errs, "urlgrammar check: no inputs") {
+		t.Errorf("check: status %d, stderr %q", status, errs)
+	}
+	if _, errs, _ := runCLI(t, "\n", "check", "-g", "rfc3986", "-f", "-"); errs != "" {
+		t.Errorf("-f -: %q", errs)
+	}
+	out, _, _ = runCLI(t, "", "compare", "--corpus", "-g", "rfc3986", "--format", "json")
+	if !strings.Contains(out, `"inputs":751`) {
+		t.Errorf("--corpus: %.200q", out)
+	}
+}
+
+// TestVersionsNamesDefault: "versions" names each version's default reading.
+func TestVersionsNamesDefault(t *testing.T) {
+	out, _, _ := runCLI(t, "", "versions")
+	for _, want := range []string{"default reading: url; start rules: url prefixedurl", "default reading: URI-reference;", "default reading: the rule of the URL's scheme"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+}
