@@ -111,7 +111,7 @@ var resolvers = byVersion[*resolver]{
 }
 
 // noResolution says, for each version whose document defines no resolution, why.
-var noResolution = map[Version]string{
+var noResolution = byVersion[string]{
 	// The draft's "Recommendations" promise "the rules under which parts of the name may be
 	// omitted in a well-defined context", but its "URL syntax" section says "Fragment
 	// identifiers and partial URLs are not involved in the basic URL definition" and no such
@@ -246,7 +246,7 @@ func (r *resolution) authorityFromPath() bool {
 // newResolution checks v, mode and p.
 func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
 	if !v.definesResolution() {
-		if why, ok := noResolution[v]; ok {
+		if why := noResolution.of(v); why != "" {
 			return nil, errorf("resolve", v, "%w: %s", ErrNoResolution, why)
 		}
 		return nil, errorf("resolve", v, "unknown version")

@@ -237,6 +237,23 @@ func TestReadErrorFlushesFirst(t *testing.T) {
 	}
 }
 
+// TestCutSummary: compare's summary says when its input was cut short, in the table and in
+// JSON, instead of looking complete.
+func TestCutSummary(t *testing.T) {
+	cut := gzipText(t, strings.Repeat("http://a/b\n", 20000))
+	cut = cut[:len(cut)-20]
+	var out, errb bytes.Buffer
+	status := run([]string{"compare", "-g", "rfc3986"}, bytes.NewReader(cut), &out, &errb)
+	if status != exitUsage || !strings.Contains(out.String(), "inputs (the input was cut short by a read error: the rest was not read).") {
+		t.Errorf("table: status %d, %.300q", status, out.String()[max(out.Len()-300, 0):])
+	}
+	out.Reset()
+	run([]string{"compare", "-g", "rfc3986", "--format", "json"}, bytes.NewReader(cut), &out, &errb)
+	if !strings.Contains(out.String(), `"cut":"cut short by a read error"`) {
+		t.Errorf("json: %.300q", out.String()[max(out.Len()-300, 0):])
+	}
+}
+
 func gzipText(t *testing.T, s string) []byte {
 	t.Helper()
 	var b bytes.Buffer
