@@ -19,7 +19,6 @@ const commandLines = 5500
 var longFunctions = map[string]int{
 	"runCompare":  217,
 	"runConform":  117,
-	"charsetDiff": 91,
 	"runReview":   90,
 }
 
