@@ -124,7 +124,8 @@ func CheckTargets(targets []Target) error {
 			return fmt.Errorf("compare: unknown version %v", t.Version)
 		}
 		if t.Rule != "" && !slices.Contains(t.Version.Spec().Rules, t.Rule) {
-			return fmt.Errorf("compare: %v has no rule %q", t.Version, t.Rule)
+			// ValidateRule's error for an unknown rule, said before it reads "".
+			return t.Validate("", 0)
 		}
 	}
 	return nil
