@@ -1,5 +1,5 @@
 # The everyday commands; .ci/run is what CI runs.
-.PHONY: all generate test ci conform bench bench-huge fmt
+.PHONY: all generate test ci conform bench bench-huge bench-compare fmt
 
 all: generate test
 
@@ -32,6 +32,12 @@ bench:
 bench-huge:
 	URLGRAMMAR_HUGE=1 go test -run '^$$' -bench HugeDiagnose -benchtime 3x -count 1 -timeout 0 . | tee bench-huge.txt
 	go run ./internal/benchratio bench-huge.txt
+
+# How compare scales with the cores: BenchmarkCompare (the 20 000 real URLs of testdata/urls)
+# at each GOMAXPROCS of CPUS; the speedup is the ns/op at 1 over that at N.
+CPUS ?= 1,2
+bench-compare:
+	go test -run '^$$' -bench Compare -cpu $(CPUS) -count 6 -timeout 0 ./cmd/urlgrammar | tee bench-compare.txt
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

@@ -121,8 +121,10 @@ func validFor(v urlgrammar.Version, inputs []string) []string {
 }
 
 // BenchmarkCorpus compares, for each version, on the corpus inputs that its default reading
-// accepts: net/url.Parse (the baseline: Go's lenient parser), Validate, Match, and Parse (the
-// typed components). A pass is one call on each of those inputs.
+// accepts: net/url.Parse (the baseline: Go's lenient parser), Validate, Match, Parse (the
+// typed components) and ParseTreeRule (the parse tree), with the bytes that a pass of
+// ParseTreeRule allocates per input byte (ParseTree-B/byte). A pass is one call on each of
+// those inputs.
 func BenchmarkCorpus(b *testing.B) {
 	inputs := benchInputs(b)
 	for _, v := range urlgrammar.Versions() {
@@ -155,12 +157,25 @@ func BenchmarkCorpus(b *testing.B) {
 				}
 			}
 		}
+		tree := func() {
+			for _, s := range valid {
+				if _, err := urlgrammar.ParseTreeRule(v, "", s, 0); err != nil {
+					panic("valid input rejected: " + s)
+				}
+			}
+		}
 		b.Run(v.String(), func(b *testing.B) {
 			validateAllocs := testing.AllocsPerRun(10, validate)
 			matchAllocs := testing.AllocsPerRun(10, match)
 			parseAllocs := testing.AllocsPerRun(10, parse)
+			tree()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			tree()
+			runtime.ReadMemStats(&after)
 			paired(b, false, part{"net-url", n, netURL}, part{"Validate", n, validate}, part{"Match", n, match},
-				part{"Parse", n, parse})
+				part{"Parse", n, parse}, part{"ParseTree", n, tree})
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(n), "ParseTree-B/byte")
 			b.ReportMetric(float64(len(valid)), "inputs/pass")
 			b.ReportMetric(validateAllocs, "Validate-allocs/pass")
 			b.ReportMetric(matchAllocs, "Match-allocs/pass")
@@ -379,7 +394,7 @@ func BenchmarkRejected(b *testing.B) {
 
 // BenchmarkFirstRejection measures the first rejection under each version after start-up:
 // reading the version's BNF, compiling the automaton of its rule, and the states the input
-// visits. Each op starts from nothing (the automata are dropped first); the target is 5 ms.
+// visits. Each op starts from nothing (the automata are dropped first); the target is 1 ms.
 func BenchmarkFirstRejection(b *testing.B) {
 	for _, v := range urlgrammar.Versions() {
 		s := "http://example.com/a<b"

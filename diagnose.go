@@ -111,6 +111,8 @@ type EngineError struct {
 	Parser, Automaton bool
 }
 
+// Error says that it is an internal error and gives both verdicts, quoting at most the start
+// of the input.
 func (e *EngineError) Error() string {
 	verdict := func(b bool) string {
 		if b {

@@ -82,8 +82,8 @@
 // the general syntax: a URL of one of the ten schemes it defines is held to that scheme's rule.
 // So Validate(RFC1738, s) holds a URL whose scheme is ftp, http, gopher, mailto, news, nntp,
 // telnet, wais, file or prospero to that scheme's rule (ftpurl, httpurl, …) and any other URL
-// to genericurl, and its SyntaxError names that rule; ValidateRule(RFC1738, "url", s) keeps the
-// literal reading.
+// to genericurl, and its SyntaxError names that rule; ValidateRule(RFC1738, "url", s, 0) keeps
+// the literal reading.
 //
 // Scheme names are case-sensitive as the grammars print them; the mode CaseIgnoreScheme
 // reads them as RFC 1738's prose allows.

@@ -39,6 +39,15 @@ type equivRow struct {
 
 func checkEquivalent(t *testing.T, v Version, rows []equivRow) {
 	t.Helper()
+	// RFC 3986 section 6.2.1 (and the 2003 draft's): the same string is equivalent by simple
+	// string comparison, normalizing nothing.
+	if len(rows) > 0 {
+		a := rows[0].a
+		want := Equivalence{Equivalent: true, Step: SimpleComparison, A: a, B: a}
+		if e, err := Equivalent(v, a, a, 0); err != nil || e != want {
+			t.Errorf("%v: Equivalent(%q, %q) = %+v, %v; want %+v", v, a, a, e, err, want)
+		}
+	}
 	for _, r := range rows {
 		for _, pair := range [][2]string{{r.a, r.b}, {r.b, r.a}} {
 			e, err := Equivalent(v, pair[0], pair[1], 0)

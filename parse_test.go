@@ -404,6 +404,16 @@ func TestSegments(t *testing.T) {
 	if want := []string{"a;p;q", "param p", "param q", "b"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Segments up to the fourth item = %q, want %q", got, want)
 	}
+	first := urlgrammar.Segment{
+		Component: urlgrammar.Component{Present: true, Text: "a;p;q", Begin: 9, End: 14},
+		Params:    []urlgrammar.Component{{Present: true, Text: "p", Begin: 11, End: 12}, {Present: true, Text: "q", Begin: 13, End: 14}},
+	}
+	for seg := range u.Segments() {
+		if !reflect.DeepEqual(seg, first) {
+			t.Errorf("first segment = %+v, want %+v", seg, first)
+		}
+		break
+	}
 	var zero urlgrammar.URL
 	for seg := range zero.Segments() {
 		t.Errorf("a zero URL has the segment %v", seg)
@@ -1019,6 +1029,7 @@ func TestPart(t *testing.T) {
 		{urlgrammar.RFC3986, "http://h/a/b", "path-abempty", "/a/b", false},
 		{urlgrammar.RFC3986, "http://h/a/b", "segment", "a", false},
 		{urlgrammar.RFC3986, "http://h/a/b", "no-such-rule", "", true},
+		{urlgrammar.RFC3986, "http://h/a/b", "", "", true},
 	}
 	for _, tt := range tests {
 		u, err := urlgrammar.Parse(tt.v, tt.in)

@@ -111,7 +111,7 @@ var resolvers = byVersion[*resolver]{
 }
 
 // noResolution says, for each version whose document defines no resolution, why.
-var noResolution = map[Version]string{
+var noResolution = byVersion[string]{
 	// The draft's "Recommendations" promise "the rules under which parts of the name may be
 	// omitted in a well-defined context", but its "URL syntax" section says "Fragment
 	// identifiers and partial URLs are not involved in the basic URL definition" and no such
@@ -144,8 +144,8 @@ func (v Version) resolutionSection() string {
 // read as mode says.
 //
 // Both are parsed under v first: the base must be an absolute URL of v's grammar (its
-// AbsoluteRule: url, absoluteURL, absoluteURI or absolute-URI; a fragment after it is allowed
-// and is not part of the base), and the reference must match v's DefaultRule, its broadest
+// Spec.AbsoluteRule: url, absoluteURL, absoluteURI or absolute-URI; a fragment after it is allowed
+// and is not part of the base), and the reference must match v's Spec.DefaultRule, its broadest
 // reference rule (fragmentaddress, URL, URL-reference or URI-reference), as must the base with
 // its fragment. An error that comes from the grammar wraps the *SyntaxError. Where the
 // document requires that a base used with relative references fit its hierarchical syntax
@@ -243,7 +243,7 @@ func (r *resolution) authorityFromPath() bool {
 // newResolution checks v, mode and p.
 func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
 	if !v.definesResolution() {
-		if why, ok := noResolution[v]; ok {
+		if why := noResolution.of(v); why != "" {
 			return nil, errorf("resolve", v, "%w: %s", ErrNoResolution, why)
 		}
 		return nil, errorf("resolve", v, "unknown version")

@@ -87,9 +87,14 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 	children := make([]*Node, count) // every node is the child of at most one other
 	// open are the nodes made so far that no node is around yet: their numbers in nodes, and
 	// those of their tokens. It holds at most every node, and is made that large at once so
-	// that a flat tree (a path of a million segments) does not regrow it.
+	// that a flat tree (a path of a million segments) does not regrow it; the tree of a URL
+	// of usual length needs no allocation for it.
 	type open struct{ node, token uint32 }
-	stack := make([]open, 0, count)
+	var small [64]open
+	stack := small[:0]
+	if count > len(small) {
+		stack = make([]open, 0, count)
+	}
 	used, next := 0, 0
 	for i := range tokens {
 		t := &tokens[i]

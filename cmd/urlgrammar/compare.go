@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -154,44 +156,95 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		sumOut = bufio.NewWriter(f)
 	}
+	// compare holds little (a few megabytes) and makes much garbage (a kilobyte or so per
+	// input), so at the default GOGC the collector would run every few thousand inputs; less
+	// often, it costs less, and parallelizes better.
+	if _, set := os.LookupEnv("GOGC"); !set {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
 	out := l.out
 	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout), input: inputName}
-	summary := compare.NewSummary(targets)
-	progress := newProgress(stdout, stderr)
-	read := 0
-	comparisons, err := compare.CompareAll(targets, inputs, 0)
+	// Each batch of inputs is judged, formatted and summarized on the goroutine that judged it;
+	// this one only merges the summaries and writes the rows, in input order. A report that
+	// keeps its rows until its summary (the HTML one, r.html), and the rows of documents, whose
+	// sources this goroutine holds (l.next), are written here, in order.
+	keepsRows := false
+	chunks, err := compare.CompareBatches(targets, inputs, 0, func(first int, cs []compare.Comparison) compareChunk {
+		ch := compareChunk{summary: compare.NewSummary(targets), read: len(cs), rows: rowBuffers.Get().(*rowBuffer)}
+		wr := *r
+		wr.out = ch.rows.w
+		for i, c := range cs {
+			agree := c.Agree()
+			shown := !*diff || !agree
+			if !shown {
+				ch.shown = append(ch.shown, false)
+				continue
+			}
+			ch.shown = append(ch.shown, true)
+			ch.summary.Add(c)
+			if keepsRows {
+				ch.kept = append(ch.kept, c)
+				continue
+			}
+			source := ""
+			if first+i < len(sources) {
+				source = sources[first+i]
+			}
+			w.row(&wr, c, source)
+			ch.ends = append(ch.ends, ch.rows.b.Len()+ch.rows.w.Buffered())
+		}
+		wr.out.Flush()
+		return ch
+	})
 	if err != nil {
 		return abort(err)
 	}
+	summary := compare.NewSummary(targets)
+	progress := newProgress(stdout, stderr)
+	read := 0
 	w.begin(r)
-	for c := range comparisons {
-		var from *sourced
-		if l.from != nil {
-			from = l.next().src
-		}
-		read++
-		progress.tick(read)
-		agree := c.Agree()
-		if *diff && agree {
-			l.done(input{}, true, nil)
-			continue
-		}
-		summary.Add(c)
-		source := ""
-		if i := read - 1; i < len(sources) {
-			source = sources[i]
-		} else if from != nil {
-			source = from.String()
-		}
-		w.row(r, c, source)
-		// The status of compare is that of its report: with --diff, 1 when the versions
-		// disagree on some input.
-		if !l.done(input{}, !*diff || agree, nil) {
+	keepsRows = r.html != nil || l.from != nil
+	// The status of compare is that of its report: with --diff, 1 when the versions disagree on
+	// some input (an input shown is one on which they disagree).
+chunks:
+	for ch := range chunks {
+		if l.writeErr = summary.Merge(ch.summary); l.writeErr != nil {
 			break
 		}
+		rows, ends, kept, written := ch.rows.b.Bytes(), ch.ends, ch.kept, 0
+		if !l.flags.lineBuffered {
+			out.Write(rows) // at once; with --line-buffered, row by row as done flushes them
+			ends = nil
+		}
+		for _, shown := range ch.shown {
+			var from *sourced
+			if l.from != nil {
+				from = l.next().src
+			}
+			read++
+			if shown && keepsRows {
+				source := ""
+				if i := read - 1; i < len(sources) {
+					source = sources[i]
+				} else if from != nil {
+					source = from.String()
+				}
+				w.row(r, kept[0], source)
+				kept = kept[1:]
+			} else if shown && len(ends) > 0 {
+				out.Write(rows[written:ends[0]])
+				written, ends = ends[0], ends[1:]
+			}
+			if !l.done(input{}, !*diff || !shown, nil) {
+				break chunks
+			}
+		}
+		ch.rows.b.Reset()
+		rowBuffers.Put(ch.rows)
+		progress.tick(read)
 	}
 	progress.done()
-	r.read = read
+	r.read, r.cut = read, l.cut()
 	if l.writeErr == nil {
 		if sumOut != nil {
 			w.summary(sumOut, r, summary)
@@ -203,6 +256,29 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return l.finish()
 }
+
+// A compareChunk is what compare makes of a batch of inputs on the goroutine that judged it.
+type compareChunk struct {
+	read    int
+	shown   []bool               // per input, whether it is shown (with --diff, those the versions disagree on)
+	summary *compare.Summary     // of the inputs shown
+	rows    *rowBuffer           // their rows, formatted
+	ends    []int                // where each row ends in rows
+	kept    []compare.Comparison // or, for rows written in order, the inputs shown
+}
+
+// A rowBuffer holds the rows of a batch until they are written. The buffers are used again,
+// batch after batch, so that a long run does not grow a new one for each.
+type rowBuffer struct {
+	b bytes.Buffer
+	w *bufio.Writer // into b
+}
+
+var rowBuffers = sync.Pool{New: func() any {
+	rb := new(rowBuffer)
+	rb.w = bufio.NewWriter(&rb.b)
+	return rb
+}}
 
 // compareMerge is "compare --merge": it reads the summary line of each file, merges them in
 // the order given, and writes the summary of the whole as w does, to summaryFile if it is set.
@@ -355,6 +431,7 @@ type progress struct {
 	w     io.Writer
 	start time.Time
 	next  time.Time
+	nextN int // the count at which to look at the clock again
 	shown bool
 }
 
@@ -367,9 +444,10 @@ func newProgress(stdout, stderr io.Writer) *progress {
 }
 
 func (p *progress) tick(n int) {
-	if p == nil || n%4096 != 0 {
+	if p == nil || n < p.nextN {
 		return
 	}
+	p.nextN = n + 4096
 	if now := time.Now(); now.After(p.next) {
 		fmt.Fprintf(p.w, "\r%d inputs compared (%.0f/s)", n, float64(n)/now.Sub(p.start).Seconds())
 		p.next, p.shown = now.Add(500*time.Millisecond), true
@@ -391,6 +469,7 @@ type report struct {
 	width   int       // the table's width on a terminal; 0: no clipping
 	read    int       // the inputs read, shown or not (known at the summary)
 	input   string    // what the inputs were read from, for a reader
+	cut     string    // what cut the input short ("interrupted after line 12"), or ""
 	html    *htmlRows // the rows the HTML report keeps until its summary
 }
 
@@ -550,6 +629,7 @@ func newDisplay(s string, focus, avail int) display {
 		d.lo, d.hi = lo, hi
 	}
 	var b strings.Builder
+	b.Grow(d.hi - d.lo + 8) // the text of most inputs at once: plain, or with a few escapes
 	if d.lo > 0 {
 		b.WriteString("…")
 	}
@@ -639,10 +719,14 @@ func needsQuotes(s string) bool {
 
 // shown says which inputs a summary counts.
 func (r *report) shown(s *compare.Summary) string {
+	shown := fmt.Sprintf("%d inputs", s.Inputs)
 	if r.diff {
-		return fmt.Sprintf("%d of %d inputs, those on which the versions disagree", s.Inputs, r.read)
+		shown = fmt.Sprintf("%d of %d inputs, those on which the versions disagree", s.Inputs, r.read)
 	}
-	return fmt.Sprintf("%d inputs", s.Inputs)
+	if r.cut != "" {
+		shown += " (the input was " + r.cut + ": the rest was not read)"
+	}
+	return shown
 }
 
 // splitCauses separates the causes on which the targets disagree from those they share.
@@ -658,7 +742,7 @@ func splitCauses(s *compare.Summary) (disagree, shared []*compare.Cause) {
 }
 
 func tableSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	fmt.Fprintf(w, "\n%s. %s accepted, %s rejected.\n", r.shown(s), markValid, markInvalid)
+	fmt.Fprintf(w, "\n%s. %s valid, %s invalid.\n", r.shown(s), markValid, markInvalid)
 	fmt.Fprintln(w, "\nAccepted, per version and rule:")
 	for i, t := range s.Targets {
 		fmt.Fprintf(w, "  %-10s %-18s %7d of %d\n", t.Version, ruleLabel(t), s.Accepted[i], s.Inputs)
@@ -787,7 +871,7 @@ func markdownRow(r *report, c compare.Comparison, source string) {
 		if e := syntaxError(c, i); e == nil {
 			fmt.Fprint(w, " ✓ |")
 		} else {
-			fmt.Fprintf(w, " ✗ %d |", e.Offset)
+			fmt.Fprintf(w, " %s %d |", markInvalid, e.Offset)
 			if !c.Agree() {
 				why = append(why, fmt.Sprintf("%s byte %d: %s", t.Version, e.Offset, markdownText(e.Reason())))
 			}
@@ -800,7 +884,7 @@ func markdownRow(r *report, c compare.Comparison, source string) {
 }
 
 func markdownSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	fmt.Fprintf(w, "\n%s.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s))
+	fmt.Fprintf(w, "\n%s. %s valid, %s N invalid from byte N.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s), markValid, markInvalid)
 	for i, t := range s.Targets {
 		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, ruleLabel(t), s.Accepted[i])
 	}
@@ -910,7 +994,9 @@ func jsonRow(r *report, c compare.Comparison, source string) {
 // jsonSummary writes the last line of compare's JSON Lines, its summary: "type" ("summary"),
 // "read" (the inputs read) and "shown" ("all", or with --diff "disagreeing": the summary counts
 // the inputs on which the versions disagree), then the members of the summary's JSON form
-// (compare.Summary's MarshalJSON). "compare --merge" reads such lines back.
+// (compare.Summary's MarshalJSON); when the input was cut short, "cut" says how
+// ("interrupted after line 12", "cut short by a read error"). "compare --merge" reads such
+// lines back.
 func jsonSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	body, err := s.MarshalJSON()
 	if err != nil {
@@ -921,6 +1007,9 @@ func jsonSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 		shown = "disagreeing"
 	}
 	fmt.Fprintf(w, "{\"type\":\"summary\",\"read\":%d,\"shown\":%q,", r.read, shown)
+	if r.cut != "" {
+		fmt.Fprintf(w, "\"cut\":%q,", r.cut)
+	}
 	w.Write(body[1:])
 	w.WriteByte('\n')
 }

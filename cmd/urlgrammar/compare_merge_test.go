@@ -17,7 +17,11 @@ const urlsFile = "../../testdata/urls/urls.txt"
 // split at random points, writes in every format what one run over the whole writes as its
 // summary, with and without --diff.
 func TestCompareMerge(t *testing.T) {
-	lines := strings.SplitAfter(readFile(t, urlsFile), "\n")[:3000]
+	n := 3000
+	if testing.Short() {
+		n = 200
+	}
+	lines := strings.SplitAfter(readFile(t, urlsFile), "\n")[:n]
 	lines = append(lines, "http://a/\xff\n", "\n", "http://\xc3\xa9/~\n")
 	dir := t.TempDir()
 	write := func(name string, lines []string) string {

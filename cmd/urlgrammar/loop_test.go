@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // TestRepeatedFlags: a flag that takes one value is refused when given twice (which one was
@@ -235,6 +237,23 @@ func TestReadErrorFlushesFirst(t *testing.T) {
 	}
 }
 
+// TestCutSummary: compare's summary says when its input was cut short, in the table and in
+// JSON, instead of looking complete.
+func TestCutSummary(t *testing.T) {
+	cut := gzipText(t, strings.Repeat("http://a/b\n", 20000))
+	cut = cut[:len(cut)-20]
+	var out, errb bytes.Buffer
+	status := run([]string{"compare", "-g", "rfc3986"}, bytes.NewReader(cut), &out, &errb)
+	if status != exitUsage || !strings.Contains(out.String(), "inputs (the input was cut short by a read error: the rest was not read).") {
+		t.Errorf("table: status %d, %.300q", status, out.String()[max(out.Len()-300, 0):])
+	}
+	out.Reset()
+	run([]string{"compare", "-g", "rfc3986", "--format", "json"}, bytes.NewReader(cut), &out, &errb)
+	if !strings.Contains(out.String(), `"cut":"cut short by a read error"`) {
+		t.Errorf("json: %.300q", out.String()[max(out.Len()-300, 0):])
+	}
+}
+
 func gzipText(t *testing.T, s string) []byte {
 	t.Helper()
 	var b bytes.Buffer
@@ -306,5 +325,132 @@ func TestOneDefaultReading(t *testing.T) {
 	out, _, _ = runCLI(t, "", "check", "-g", "rfc3986", "--json", "http://a/b#f")
 	if !strings.Contains(out, `"rule":"URI-reference"`) {
 		t.Errorf("check --json names no rule: %q", out)
+	}
+}
+
+// TestExtractMarkdownCLI: extract leaves a Markdown code span's backticks and a link's
+// parenthesis to the text (RFC 1738 section 2.2 calls "`" unsafe).
+func TestExtractMarkdownCLI(t *testing.T) {
+	out, _, status := runCLI(t, "Use `https://x.example/y` or [this](https://x.example/z_(1)).\n", "extract")
+	if status != exitValid || out != "https://x.example/y\nhttps://x.example/z_(1)\n" {
+		t.Errorf("status %d, %q", status, out)
+	}
+}
+
+// TestNormalizeSaysLenient: RFC 1738's normalization reads a scheme's upper case as lower
+// (section 2.1), which check does only with --case-ignore-scheme: normalize says so.
+func TestNormalizeSaysLenient(t *testing.T) {
+	out, errs, status := runCLI(t, "", "normalize", "-g", "rfc1738", "HTTP://a/%41", "http://a/b")
+	if status != exitValid || out != "http://a/A\nhttp://a/b\n" || !strings.HasPrefix(errs, "urlgrammar normalize: argument 1: read with the scheme's upper case") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("status %d, %q, %q", status, out, errs)
+	}
+	out, _, _ = runCLI(t, "", "normalize", "-g", "rfc1738", "--json", "HTTP://a/")
+	if !strings.Contains(out, `"lenient":"read with`) {
+		t.Errorf("--json: %q", out)
+	}
+	if out, _, _ := runCLI(t, "", "help", "normalize"); !strings.Contains(out, "case-insensitively") {
+		t.Errorf("help says nothing of it:\n%s", out)
+	}
+}
+
+// TestOneWordForInvalid: a rejection is "invalid" in text and TSV, "·" in the matrices, whose
+// legends name it so, and false in JSON.
+func TestOneWordForInvalid(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", "-g", "rfc1738"}, "invalid\t9\t"},
+		{[]string{"review", "-g", "rfc1738"}, "invalid\t9\t"},
+		{[]string{"compare", "-g", "rfc1738", "--format", "tsv"}, "\tinvalid:9\t"},
+		{[]string{"compare", "-g", "rfc1738"}, "✓ valid, · invalid."},
+		{[]string{"compare", "-g", "rfc1738", "--format", "markdown"}, "| · 9 |"},
+		{[]string{"check", "-g", "rfc1738", "--json"}, `"valid":false`},
+	} {
+		// RFC 1738 section 5: an hsegment has no "~".
+		out, _, _ := runCLI(t, "http://a/~b\n", c.args...)
+		if !strings.Contains(out, c.want) {
+			t.Errorf("%q: no %q in\n%s", c.args, c.want, out)
+		}
+	}
+}
+
+// TestReasonOnNarrowTerminal: on an 80-column terminal the reason under a row keeps what was
+// found and where; what is cut is the end of the expected list.
+func TestReasonOnNarrowTerminal(t *testing.T) {
+	s := "http://www.moria.de/~michael/deroff/"
+	c, err := compare.Compare([]compare.Target{{Version: urlgrammar.RFC1738}, {Version: urlgrammar.RFC3986, Rule: "URI-reference"}}, s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	r := &report{out: w, targets: []compare.Target{{Version: urlgrammar.RFC1738}, {Version: urlgrammar.RFC3986}}, why: true, width: 80}
+	tableRow(r, c, "")
+	w.Flush()
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[1], `1738 byte 20: found "~" (in httpurl); expected`) || len([]rune(lines[1])) > 80 {
+		t.Errorf("%q", lines)
+	}
+}
+
+// TestInterrupt: an interrupt stops the reading; what was judged is written, in whole lines,
+// the summary says the input was interrupted, and the status is 130.
+func TestInterrupt(t *testing.T) {
+	defer interrupted.Store(false)
+	// Where the loop waits for input (tail -f): it is stopped there.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	outR, outW, _ := os.Pipe()
+	var errb bytes.Buffer
+	go run([]string{"normalize", "-g", "rfc3986", "--line-buffered"}, r, outW, &errb)
+	w.Write([]byte("HTTP://a/b\nhttp://a/%7e\n"))
+	got := make([]byte, 0, 64)
+	for !bytes.Equal(got, []byte("http://a/b\nhttp://a/~\n")) && len(got) < 64 {
+		buf := make([]byte, 64)
+		n, _ := outR.Read(buf)
+		got = append(got, buf[:n]...)
+	}
+	interrupted.Store(true)
+	status, ok := active.Load().interrupt()
+	if !ok || status != exitInterrupted || errb.String() != "urlgrammar normalize: 2 of 2 valid; the input was interrupted after line 2\n" {
+		t.Errorf("waiting: status %d, %v, stderr %q", status, ok, errb.String())
+	}
+	// Between inputs: the command ends as at the end of its input, with its summary.
+	out, errs, status := runCLI(t, "http://a/\n", "compare", "-g", "rfc1738", "--format", "json")
+	if status != exitInterrupted || !strings.Contains(out, `"cut":"interrupted after line 1"`) || errs != "urlgrammar compare: 0 of 0 valid; the input was interrupted after line 1\n" {
+		t.Errorf("between inputs: status %d, %q, %q", status, out, errs)
+	}
+}
+
+// TestEmptyStdinHint: without inputs, standard input is read; when it is empty (a CI job, "ssh
+// host cmd"), one line on standard error says so, and compare's names --corpus.
+func TestEmptyStdinHint(t *testing.T) {
+	out, errs, _ := runCLI(t, "", "compare")
+	if !strings.HasPrefix(out, "d93") || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "standard input was empty") || !strings.Contains(errs, "--corpus") {
+		t.Errorf("compare: stderr %q", errs)
+	}
+	if _, errs, status := runCLI(t, "", "check", "-g", "rfc3986"); status != exitValid || !strings.HasPrefix(errs, "urlgrammar check: no inputs") {
+		t.Errorf("check: status %d, stderr %q", status, errs)
+	}
+	if _, errs, _ := runCLI(t, "\n", "check", "-g", "rfc3986", "-f", "-"); errs != "" {
+		t.Errorf("-f -: %q", errs)
+	}
+	out, _, _ = runCLI(t, "", "compare", "--corpus", "-g", "rfc3986", "--format", "json")
+	if !strings.Contains(out, `"inputs":751`) {
+		t.Errorf("--corpus: %.200q", out)
+	}
+}
+
+// TestVersionsNamesDefault: "versions" names each version's default reading.
+func TestVersionsNamesDefault(t *testing.T) {
+	out, _, _ := runCLI(t, "", "versions")
+	for _, want := range []string{"default reading: url; start rules: url prefixedurl", "default reading: URI-reference;", "default reading: the rule of the URL's scheme"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
 	}
 }
