@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"io"
 	"unicode/utf8"
 )
 
@@ -18,81 +19,187 @@ import (
 // segment has them), "params", "query", "fragment", and "parts" (a list of {"rule", "text"},
 // null when it has none). UnmarshalJSON reads it back.
 func (u *URL) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 256+3*len(u.Raw))
-	b = append(b, `{"input":`...)
-	b = appendJSONString(b, u.Raw)
+	j := jsonWriter{b: make([]byte, 0, 256+3*len(u.Raw))}
+	u.encodeJSON(&j)
+	return j.b, nil
+}
+
+// WriteJSON writes MarshalJSON's JSON of the URL to w as it goes, holding a few kilobytes of
+// it at a time rather than the whole, whose segments and parts repeat the input: for a URL
+// read from a long input. It returns the first error of w.
+func (u *URL) WriteJSON(w io.Writer) error {
+	j := jsonWriter{b: make([]byte, 0, 2*jsonChunk), w: w}
+	u.encodeJSON(&j)
+	j.flush()
+	return j.err
+}
+
+// encodeJSON writes the JSON of MarshalJSON to j: the one definition of its members.
+func (u *URL) encodeJSON(j *jsonWriter) {
+	j.raw(`{"input":`)
+	j.str(u.Raw)
 	if !utf8.ValidString(u.Raw) {
-		b = append(b, `,"input_bytes":"`...)
-		b = base64.StdEncoding.AppendEncode(b, []byte(u.Raw))
-		b = append(b, '"')
+		j.raw(`,"input_bytes":"`)
+		j.base64(u.Raw)
+		j.raw(`"`)
 	}
-	b = append(b, `,"version":`...)
-	b = appendJSONString(b, u.Version.String())
-	b = append(b, `,"rule":`...)
-	b = appendJSONString(b, u.Rule)
+	j.raw(`,"version":`)
+	j.str(u.Version.String())
+	j.raw(`,"rule":`)
+	j.str(u.Rule)
 	if u.mode()&CaseIgnoreScheme != 0 {
-		b = append(b, `,"case_ignore_scheme":true`...)
+		j.raw(`,"case_ignore_scheme":true`)
 	}
 	a, path := u.Authority(), u.Path()
-	b = appendComponent(b, "scheme", u.Scheme())
-	b = appendComponent(b, "authority", a.Component)
-	b = appendComponent(b, "userinfo", a.Userinfo)
-	b = appendComponent(b, "user", a.User)
-	b = appendComponent(b, "password", a.Password)
-	b = appendComponent(b, "host", a.Host)
-	b = appendKind(b, "host_kind", a.HostKind.String())
-	b = appendComponent(b, "port", a.Port)
-	b = appendComponent(b, "path", path.Component)
-	b = appendKind(b, "path_kind", path.Kind.String())
-	b = append(b, `,"segments":`...)
+	j.component("scheme", u.Scheme())
+	j.component("authority", a.Component)
+	j.component("userinfo", a.Userinfo)
+	j.component("user", a.User)
+	j.component("password", a.Password)
+	j.component("host", a.Host)
+	j.kind("host_kind", a.HostKind.String())
+	j.component("port", a.Port)
+	j.component("path", path.Component)
+	j.kind("path_kind", path.Kind.String())
+	j.raw(`,"segments":`)
 	n, withParams := 0, false
 	for seg := range u.Segments() {
-		b = append(b, sep(n, '['))
-		b = appendJSONString(b, seg.Text)
+		j.b = append(j.b, sep(n, '['))
+		j.str(seg.Text)
 		withParams = withParams || len(seg.Params) > 0
 		n++
 	}
-	if n == 0 {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, ']')
-	}
+	j.endList(n)
 	if withParams {
-		b = append(b, `,"segment_params":`...)
+		j.raw(`,"segment_params":`)
 		n = 0
 		for seg := range u.Segments() {
-			b = append(b, sep(n, '['), '[')
+			j.b = append(j.b, sep(n, '['), '[')
 			for i, p := range seg.Params {
 				if i > 0 {
-					b = append(b, ',')
+					j.b = append(j.b, ',')
 				}
-				b = appendJSONString(b, p.Text)
+				j.str(p.Text)
 			}
-			b = append(b, ']')
+			j.b = append(j.b, ']')
 			n++
 		}
-		b = append(b, ']')
+		j.b = append(j.b, ']')
 	}
-	b = appendComponent(b, "params", u.get(fParams))
-	b = appendComponent(b, "query", u.Query())
-	b = appendComponent(b, "fragment", u.Fragment())
-	b = append(b, `,"parts":`...)
+	j.component("params", u.get(fParams))
+	j.component("query", u.Query())
+	j.component("fragment", u.Fragment())
+	j.raw(`,"parts":`)
 	n = 0
 	for rule, c := range u.Parts() {
-		b = append(b, sep(n, '['))
-		b = append(b, `{"rule":`...)
-		b = appendJSONString(b, rule)
-		b = append(b, `,"text":`...)
-		b = appendJSONString(b, c.Text)
-		b = append(b, '}')
+		j.b = append(j.b, sep(n, '['))
+		j.raw(`{"rule":`)
+		j.str(rule)
+		j.raw(`,"text":`)
+		j.str(c.Text)
+		j.b = append(j.b, '}')
 		n++
 	}
-	if n == 0 {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, ']')
+	j.endList(n)
+	j.b = append(j.b, '}')
+}
+
+// jsonChunk is about how much JSON a jsonWriter with a Writer holds before it writes it.
+const jsonChunk = 4096
+
+// A jsonWriter is JSON being written: all of it in b (MarshalJSON), or, with w set, at most
+// about jsonChunk bytes of it at a time, b written to w as it fills (WriteJSON). err is the
+// first error of w; once it is set, nothing more is written.
+type jsonWriter struct {
+	b   []byte
+	w   io.Writer
+	err error
+}
+
+// flush writes b to w and empties it.
+func (j *jsonWriter) flush() {
+	if j.err == nil && len(j.b) > 0 {
+		_, j.err = j.w.Write(j.b)
 	}
-	return append(b, '}'), nil
+	j.b = j.b[:0]
+}
+
+// full flushes b when j has a Writer and b holds jsonChunk bytes or more.
+func (j *jsonWriter) full() {
+	if j.w != nil && len(j.b) >= jsonChunk {
+		j.flush()
+	}
+}
+
+// raw writes s as it is.
+func (j *jsonWriter) raw(s string) {
+	j.b = append(j.b, s...)
+	j.full()
+}
+
+// str writes s as a JSON string (appendJSONString), a piece of at most jsonChunk bytes of s at
+// a time when j has a Writer. Pieces are cut before a byte that cannot continue a UTF-8
+// sequence begun before it, so each piece is escaped as it would be within the whole.
+func (j *jsonWriter) str(s string) {
+	if j.w == nil || len(s) <= jsonChunk {
+		j.b = appendJSONString(j.b, s)
+		j.full()
+		return
+	}
+	j.b = append(j.b, '"')
+	for len(s) > 0 {
+		n := min(len(s), jsonChunk)
+		// A UTF-8 sequence has at most three continuation bytes (10xxxxxx): back up over at
+		// most three to the byte that begins one; a fourth cannot belong to a sequence.
+		for k := 0; k < utf8.UTFMax-1 && n < len(s) && n > 1 && s[n]&0xc0 == 0x80; k++ {
+			n--
+		}
+		j.b = appendJSONChars(j.b, s[:n])
+		s = s[n:]
+		j.full()
+	}
+	j.b = append(j.b, '"')
+	j.full()
+}
+
+// base64 writes the bytes of s in standard base64, a piece at a time; each piece but the last
+// is a multiple of three bytes, so the pieces encode as the whole does.
+func (j *jsonWriter) base64(s string) {
+	for len(s) > 0 {
+		n := len(s)
+		if j.w != nil {
+			n = min(n, jsonChunk/3*3)
+		}
+		j.b = base64.StdEncoding.AppendEncode(j.b, []byte(s[:n]))
+		s = s[n:]
+		j.full()
+	}
+}
+
+// component writes `,"name":` and c's text as a JSON string, or null when c is absent.
+func (j *jsonWriter) component(name string, c Component) {
+	j.b = append(j.b, ',', '"')
+	j.b = append(j.b, name...)
+	j.b = append(j.b, '"', ':')
+	if !c.Present {
+		j.raw("null")
+		return
+	}
+	j.str(c.Text)
+}
+
+// kind writes `,"name":` and the ID of a kind, or null for none ("").
+func (j *jsonWriter) kind(name, id string) {
+	j.component(name, Component{Present: id != "", Text: id})
+}
+
+// endList ends a list of n items, begun by sep: null when there were none.
+func (j *jsonWriter) endList(n int) {
+	if n == 0 {
+		j.raw("null")
+	} else {
+		j.raw("]")
+	}
 }
 
 // urlJSON is what UnmarshalJSON reads of a URL's JSON: what it was held to, not its
@@ -142,28 +249,19 @@ func sep(i int, first byte) byte {
 	return ','
 }
 
-// appendComponent appends `,"name":` and c's text as a JSON string, or null when c is absent.
-func appendComponent(b []byte, name string, c Component) []byte {
-	b = append(b, ',', '"')
-	b = append(b, name...)
-	b = append(b, '"', ':')
-	if !c.Present {
-		return append(b, "null"...)
-	}
-	return appendJSONString(b, c.Text)
-}
-
-// appendKind appends `,"name":` and the ID of a kind, or null for none ("").
-func appendKind(b []byte, name, id string) []byte {
-	return appendComponent(b, name, Component{Present: id != "", Text: id})
-}
-
 // appendJSONString appends s as a JSON string, as encoding/json writes it but for "<", ">" and
 // "&", which it leaves as they are (as json.Encoder.SetEscapeHTML(false) does): each byte of
 // invalid UTF-8 as U+FFFD.
 func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
 	b = append(b, '"')
+	b = appendJSONChars(b, s)
+	return append(b, '"')
+}
+
+// appendJSONChars appends s escaped as within a JSON string (appendJSONString), without the
+// quotes.
+func appendJSONChars(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -204,6 +302,5 @@ func appendJSONString(b []byte, s string) []byte {
 		}
 		i += size
 	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+	return append(b, s[start:]...)
 }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -149,3 +151,72 @@ func TestURLJSONStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestURLWriteJSON: WriteJSON writes MarshalJSON's bytes, a few kilobytes at a time, also for
+// long inputs whose strings are written in pieces: UTF-8 sequences, valid or not, across the
+// places where a piece may end, and base64 of invalid UTF-8 across pieces.
+func TestURLWriteJSON(t *testing.T) {
+	long := func(unit string) string { return strings.Repeat(unit, (1<<18)/len(unit)+1) }
+	mustParse := func(v urlgrammar.Version, s string) *urlgrammar.URL {
+		u, err := urlgrammar.Parse(v, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+	urls := []*urlgrammar.URL{
+		mustParse(urlgrammar.RFC3986, "http://a/"+long("a/")),
+		mustParse(urlgrammar.RFC1808, "http://a/"+long("b;p/")+"?q#f"),
+		mustParse(urlgrammar.RFC3986, "http://a/?"+long("%C3%A9")),
+		{Raw: long("é€😀/")},
+		{Raw: long("x\xe2\x82")},            // a sequence cut short, over and over
+		{Raw: long("\x80\x80\x80\x80\x80")}, // continuation bytes only
+		{Raw: long("a\"\\\x01\u2028")},
+		{Raw: "ab" + long("😀")},
+	}
+	for _, u := range urls {
+		want, err := u.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		w := &largestWrite{w: &got}
+		if err := u.WriteJSON(w); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%.20q…: WriteJSON differs from MarshalJSON", u.Raw)
+		}
+		if w.max > 64<<10 {
+			t.Errorf("%.20q…: WriteJSON wrote %d bytes at once", u.Raw, w.max)
+		}
+		// The input as encoding/json writes it (with SetEscapeHTML(false)).
+		var in bytes.Buffer
+		enc := json.NewEncoder(&in)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(map[string]string{"input": u.Raw}); err != nil {
+			t.Fatal(err)
+		}
+		if prefix := bytes.TrimSuffix(in.Bytes(), []byte("}\n")); !bytes.HasPrefix(want, prefix) {
+			t.Errorf("%.20q…: the input is not written as encoding/json writes it", u.Raw)
+		}
+	}
+	if err := urls[0].WriteJSON(failingWriter{}); err == nil {
+		t.Error("WriteJSON to a failing writer: no error")
+	}
+}
+
+// largestWrite is a Writer that records the largest write.
+type largestWrite struct {
+	w   *bytes.Buffer
+	max int
+}
+
+func (l *largestWrite) Write(p []byte) (int, error) {
+	l.max = max(l.max, len(p))
+	return l.w.Write(p)
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("failed") }

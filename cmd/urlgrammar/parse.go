@@ -44,13 +44,13 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // writeParseLine writes the JSON of u with "valid" and "error" (errJSON, or null) added, as
-// one line.
+// one line. The URL's JSON is written as it is made (URL.WriteJSON), less its closing "}":
+// on a long input it is several times the input's size.
 func writeParseLine(out *bufio.Writer, u *urlgrammar.URL, valid bool, errJSON any) error {
-	b, err := u.MarshalJSON()
-	if err != nil {
+	open := &withoutLast{w: out}
+	if err := u.WriteJSON(open); err != nil {
 		return err
 	}
-	out.Write(b[:len(b)-1]) // without its "}"
 	if valid {
 		out.WriteString(`,"valid":true,"error":`)
 	} else {
@@ -63,6 +63,29 @@ func writeParseLine(out *bufio.Writer, u *urlgrammar.URL, valid bool, errJSON an
 		return err
 	}
 	out.Write(bytes.TrimSuffix(e.Bytes(), []byte("\n")))
-	_, err = out.WriteString("}\n")
+	_, err := out.WriteString("}\n")
 	return err
+}
+
+// withoutLast writes to w all it is given but the last byte, which it holds back: the "}"
+// that closes a JSON object, so that members can be added after it.
+type withoutLast struct {
+	w    *bufio.Writer
+	last []byte // the byte held back, or none
+}
+
+func (o *withoutLast) Write(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if len(o.last) > 0 {
+		if _, err := o.w.Write(o.last); err != nil {
+			return 0, err
+		}
+	}
+	if _, err := o.w.Write(p[:len(p)-1]); err != nil {
+		return 0, err
+	}
+	o.last = append(o.last[:0], p[len(p)-1])
+	return len(p), nil
 }
