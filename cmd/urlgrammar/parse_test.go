@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/urlgrammar/urlgrammar"
 )
 
 func TestParseCommand(t *testing.T) {
@@ -101,5 +102,39 @@ func TestTreeCommand(t *testing.T) {
 	out, _, status = runCLI(t, "", "tree", "-g", "rfc1738", "telnet://h/x")
 	if status != exitInvalid || !strings.HasPrefix(out, "invalid\t") {
 		t.Errorf("tree of an invalid input: status %d, output %q", status, out)
+	}
+}
+
+// TestParseCommandLong: a line of parse is the URL's JSON (URL.MarshalJSON) with "valid" and
+// "error" added, byte for byte, also for an input whose JSON is written in many pieces.
+func TestParseCommandLong(t *testing.T) {
+	valid := "http://a/" + strings.Repeat("%C3%A9/", 20000) + "?q"
+	invalid := valid + "\xff" + strings.Repeat("é", 20000)
+	out, errOut, status := runCLI(t, valid+"\n"+invalid+"\n", "parse", "-g", "rfc3986", "-rule", "URI")
+	if status != exitInvalid || errOut != "" {
+		t.Fatalf("parse: status %d, stderr %q", status, errOut)
+	}
+	lines := strings.SplitAfter(out, "\n")
+	if len(lines) != 3 || lines[2] != "" {
+		t.Fatalf("parse: %d lines, want 2", len(lines)-1)
+	}
+	u, err := urlgrammar.ParseRule(urlgrammar.RFC3986, "URI", valid, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := u.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := string(b[:len(b)-1]) + `,"valid":true,"error":null}` + "\n"; lines[0] != want {
+		t.Errorf("the valid input's line is not its MarshalJSON with valid and error added")
+	}
+	// RFC 3986 section 2: a URI is written in ASCII; the URI leaves its grammar at the 0xff.
+	b, err = (&urlgrammar.URL{Version: urlgrammar.RFC3986, Rule: "URI", Raw: invalid}).MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := string(b[:len(b)-1]) + `,"valid":false,"error":{"offset":`; !strings.HasPrefix(lines[1], want) {
+		t.Errorf("the invalid input's line does not begin with its MarshalJSON with valid false")
 	}
 }
