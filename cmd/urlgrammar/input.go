@@ -514,18 +514,33 @@ func (l *loop) summary() string {
 
 // wholeLines writes to w only whole lines: what follows the last "\n" of a write waits for
 // the line's end. So an output cut off (by a write error, or an interrupt) ends with a whole
-// line, never within one or within a UTF-8 sequence.
+// line, never within one or within a UTF-8 sequence. A line longer than maxPendingLine is the
+// exception: it is written as it comes once that much of it waits, so that the JSON of a
+// long input (several times its size) is not held whole; an error while writing it may cut
+// it.
 type wholeLines struct {
 	w       io.Writer
 	pending []byte
+	long    bool // the line being written is longer than maxPendingLine: written as it comes
 }
+
+// maxPendingLine is how much of a line wholeLines holds back at most.
+const maxPendingLine = 1 << 20
 
 func (wl *wholeLines) Write(p []byte) (int, error) {
 	i := bytes.LastIndexByte(p, '\n')
 	if i < 0 {
+		if wl.long || len(wl.pending)+len(p) > maxPendingLine {
+			wl.long = true
+			if err := wl.flushAll(); err != nil {
+				return 0, err
+			}
+			return wl.w.Write(p)
+		}
 		wl.pending = append(wl.pending, p...)
 		return len(p), nil
 	}
+	wl.long = false
 	if len(wl.pending) > 0 {
 		wl.pending = append(wl.pending, p[:i+1]...)
 		if _, err := wl.w.Write(wl.pending); err != nil {

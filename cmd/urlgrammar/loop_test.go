@@ -458,3 +458,41 @@ func TestVersionsNamesDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeLinesLong: wholeLines holds back a short line until its end, but writes a line
+// longer than maxPendingLine as it comes, holding no more than that of it, and the output is
+// what was written.
+func TestWholeLinesLong(t *testing.T) {
+	var got bytes.Buffer
+	wl := &wholeLines{w: &got}
+	wl.Write([]byte("short"))
+	if got.Len() != 0 {
+		t.Fatalf("a short line's start written before its end: %q", got.String())
+	}
+	wl.Write([]byte(" line\nlong "))
+	var want bytes.Buffer
+	want.WriteString("short line\nlong ")
+	piece := bytes.Repeat([]byte("abcdefgh"), 512)
+	for got.Len() == len("short line\n") {
+		if want.Len() > 2*maxPendingLine {
+			t.Fatalf("%d bytes of a line held back", want.Len()-len("short line\n"))
+		}
+		wl.Write(piece)
+		want.Write(piece)
+	}
+	for range 300 {
+		wl.Write(piece)
+		want.Write(piece)
+		if len(wl.pending) > 0 {
+			t.Fatalf("%d bytes of a long line held back after it was written as it came", len(wl.pending))
+		}
+	}
+	wl.Write([]byte("end\nnext"))
+	want.WriteString("end\n")
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Fatalf("wrote %d bytes, want %d, or other bytes", got.Len(), want.Len())
+	}
+	if string(wl.pending) != "next" {
+		t.Errorf("the line after the long one: %q held back, want %q", wl.pending, "next")
+	}
+}
