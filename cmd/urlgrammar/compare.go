@@ -169,9 +169,10 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// keeps its rows until its summary (the HTML one, r.html), and the rows of documents, whose
 	// sources this goroutine holds (l.next), are written here, in order.
 	keepsRows := false
+	var base report // r as begin left it: each batch's rows are written through a copy
 	chunks, err := compare.CompareBatches(targets, inputs, 0, func(first int, cs []compare.Comparison) compareChunk {
 		ch := compareChunk{summary: compare.NewSummary(targets), read: len(cs), rows: rowBuffers.Get().(*rowBuffer)}
-		wr := *r
+		wr := base
 		wr.out = ch.rows.w
 		for i, c := range cs {
 			agree := c.Agree()
@@ -203,7 +204,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	progress := newProgress(stdout, stderr)
 	read := 0
 	w.begin(r)
-	keepsRows = r.html != nil || l.from != nil
+	keepsRows, base = r.html != nil || l.from != nil, *r
 	// The status of compare is that of its report: with --diff, 1 when the versions disagree on
 	// some input (an input shown is one on which they disagree).
 chunks:
