@@ -157,6 +157,27 @@ func addGrammarFlags(fs *flag.FlagSet) grammarFlags {
 	}
 }
 
+// targetLoop parses the flags of a command that holds inputs to one target (-g, -rule and
+// the input flags, after those the command added to fs) and opens its inputs. With no loop,
+// the int is the exit status, the error reported.
+func targetLoop(fs *flag.FlagSet, args []string, stdin io.Reader, stdout, stderr io.Writer) (compare.Target, *loop, int) {
+	gf := addGrammarFlags(fs)
+	in := addInputFlags(fs)
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
+		return compare.Target{}, nil, exitUsage
+	}
+	target, err := gf.target()
+	if err != nil {
+		return target, nil, fail(stderr, fs.Name(), err)
+	}
+	l, err := newLoop(fs.Name(), in, inputs, stdin, stdout, stderr)
+	if err != nil {
+		return target, nil, fail(stderr, fs.Name(), err)
+	}
+	return target, l, 0
+}
+
 // target resolves the flags: the version and the rule (or "" for the default reading), or an
 // error for an unknown version or rule.
 func (g grammarFlags) target() (compare.Target, error) {
