@@ -227,7 +227,10 @@ func (r *resolution) invalid(target string) string {
 	doc, _, _ := strings.Cut(r.v.info().document, ",")
 	why := fmt.Sprintf("%s %s gives %q, which the grammar of %s rejects: %s", doc, resolvers.of(r.v).section, target, doc,
 		err)
-	if _, hasAuthority := appendixBAuthority(target); r.v == RFC3986 && hasAuthority && r.authorityFromPath() {
+	// The target has a scheme (the base is absolute), so it has an authority when "//" follows
+	// the scheme's ":" (Appendix B's expression).
+	_, afterScheme, _ := strings.Cut(target, ":")
+	if r.v == RFC3986 && strings.HasPrefix(afterScheme, "//") && r.authorityFromPath() {
 		why += `; the path that section 5.2.4 leaves begins with "//", which section 5.3 writes after the scheme, where it is read as an authority (section 3.3: "If a URI does not contain an authority component, then the path cannot begin with two slash characters")`
 	}
 	return why

@@ -348,6 +348,10 @@ func TestNormalizeSaysLenient(t *testing.T) {
 	if !strings.Contains(out, `"lenient":"read with`) {
 		t.Errorf("--json: %q", out)
 	}
+	out, errs, _ = runCLI(t, "", "equiv", "-g", "rfc1738", "HTTP://a/b", "http://a/b")
+	if !strings.HasPrefix(out, "equivalent\tcase\tsection 2.1\t") || !strings.Contains(errs, "read with the scheme's upper case") {
+		t.Errorf("equiv: %q, %q", out, errs)
+	}
 	if out, _, _ := runCLI(t, "", "help", "normalize"); !strings.Contains(out, "case-insensitively") {
 		t.Errorf("help says nothing of it:\n%s", out)
 	}
