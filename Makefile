@@ -1,5 +1,5 @@
 # The everyday commands; .ci/run is what CI runs.
-.PHONY: all generate test ci conform bench bench-huge fmt
+.PHONY: all generate test ci conform bench bench-huge bench-compare fmt
 
 all: generate test
 
@@ -12,9 +12,12 @@ test:
 ci:
 	bash .ci/run
 
-# A large differential run of every generated parser against its BNF (see conformance/).
+# A large differential run of every generated parser against its BNF (see conformance/): random
+# samples, then every rule's W-method suite with one extra state (k 1) against the generated
+# parser and the diagnosis automaton (CI runs the suite with k 0).
 conform:
 	go run ./cmd/urlgrammar conform -n 100000
+	go run ./cmd/urlgrammar conform --cover -k 1
 
 # Benchmarks beside their baselines in the same run (bench_test.go), six counts, then the
 # ratios of the medians to the baselines and to the targets (internal/benchratio).
@@ -29,6 +32,12 @@ bench:
 bench-huge:
 	URLGRAMMAR_HUGE=1 go test -run '^$$' -bench HugeDiagnose -benchtime 3x -count 1 -timeout 0 . | tee bench-huge.txt
 	go run ./internal/benchratio bench-huge.txt
+
+# How compare scales with the cores: BenchmarkCompare (the 20 000 real URLs of testdata/urls)
+# at each GOMAXPROCS of CPUS; the speedup is the ns/op at 1 over that at N.
+CPUS ?= 1,2
+bench-compare:
+	go test -run '^$$' -bench Compare -cpu $(CPUS) -count 6 -timeout 0 ./cmd/urlgrammar | tee bench-compare.txt
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

@@ -2,7 +2,6 @@ package urlgrammar
 
 import (
 	"iter"
-	"slices"
 	"sync/atomic"
 
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
@@ -95,11 +94,6 @@ func (u *URL) Authority() Authority {
 
 // Path is the path, with its kind.
 func (u *URL) Path() Path { return Path{Component: u.get(fPath), Kind: u.c.pathKind} }
-
-// Params are the ";" parameters that RFC 1808 places after the whole path (rel_path =
-// [ path ] [ ";" params ] [ "?" query ]), without the ";". The grammars that put parameters
-// inside each path segment give them per Segment instead.
-func (u *URL) Params() Component { return u.get(fParams) }
 
 // Query is the query, without the "?"; for an RFC 1738 HTTP or WAIS URL, its search part.
 func (u *URL) Query() Component { return u.get(fQuery) }
@@ -261,25 +255,11 @@ type Segment struct {
 	Params []Component
 }
 
-// Segments returns the segments of the path in order, or nil if the path has none (or the
-// grammar does not divide it into segments). The first call of Segments, AllSegments or Parts
-// reads the URL again to find them (see URL); each call allocates the slice it returns.
-func (u *URL) Segments() []Segment {
-	n := 0
-	for _, tag := range u.details().tags {
-		if tag.kind == itemSegment {
-			n++
-		}
-	}
-	if n == 0 {
-		return nil
-	}
-	return slices.AppendSeq(make([]Segment, 0, n), u.AllSegments())
-}
-
-// AllSegments returns an iterator over the segments of the path, in order: the segments of
-// Segments, without the slice that holds them all, for a path too long to hold twice.
-func (u *URL) AllSegments() iter.Seq[Segment] {
+// Segments returns an iterator over the segments of the path, in order: none when the path
+// has none (or the grammar does not divide it into segments). The first call of Segments,
+// Part or Parts reads the URL again to find them (see URL); each Segment's Params are
+// allocated as the iteration reaches it.
+func (u *URL) Segments() iter.Seq[Segment] {
 	return func(yield func(Segment) bool) {
 		d := u.details()
 		for i, it := range d.items {

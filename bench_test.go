@@ -113,7 +113,7 @@ func totalLen(ss []string) int {
 func validFor(v urlgrammar.Version, inputs []string) []string {
 	var valid []string
 	for _, s := range inputs {
-		if urlgrammar.Match(v, s) {
+		if urlgrammar.MatchRule(v, "", s, 0) {
 			valid = append(valid, s)
 		}
 	}
@@ -121,8 +121,10 @@ func validFor(v urlgrammar.Version, inputs []string) []string {
 }
 
 // BenchmarkCorpus compares, for each version, on the corpus inputs that its default reading
-// accepts: net/url.Parse (the baseline: Go's lenient parser), Validate, Match, and Parse (the
-// typed components). A pass is one call on each of those inputs.
+// accepts: net/url.Parse (the baseline: Go's lenient parser), Validate, Match, Parse (the
+// typed components) and ParseTreeRule (the parse tree), with the bytes that a pass of
+// ParseTreeRule allocates per input byte (ParseTree-B/byte). A pass is one call on each of
+// those inputs.
 func BenchmarkCorpus(b *testing.B) {
 	inputs := benchInputs(b)
 	for _, v := range urlgrammar.Versions() {
@@ -145,7 +147,7 @@ func BenchmarkCorpus(b *testing.B) {
 		}
 		match := func() {
 			for _, s := range valid {
-				urlgrammar.Match(v, s)
+				urlgrammar.MatchRule(v, "", s, 0)
 			}
 		}
 		parse := func() {
@@ -155,12 +157,25 @@ func BenchmarkCorpus(b *testing.B) {
 				}
 			}
 		}
+		tree := func() {
+			for _, s := range valid {
+				if _, err := urlgrammar.ParseTreeRule(v, "", s, 0); err != nil {
+					panic("valid input rejected: " + s)
+				}
+			}
+		}
 		b.Run(v.String(), func(b *testing.B) {
 			validateAllocs := testing.AllocsPerRun(10, validate)
 			matchAllocs := testing.AllocsPerRun(10, match)
 			parseAllocs := testing.AllocsPerRun(10, parse)
+			tree()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			tree()
+			runtime.ReadMemStats(&after)
 			paired(b, false, part{"net-url", n, netURL}, part{"Validate", n, validate}, part{"Match", n, match},
-				part{"Parse", n, parse})
+				part{"Parse", n, parse}, part{"ParseTree", n, tree})
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(n), "ParseTree-B/byte")
 			b.ReportMetric(float64(len(valid)), "inputs/pass")
 			b.ReportMetric(validateAllocs, "Validate-allocs/pass")
 			b.ReportMetric(matchAllocs, "Match-allocs/pass")
@@ -176,7 +191,7 @@ func invalidVariants(v urlgrammar.Version, inputs []string, c byte, pos func(n i
 	for _, s := range inputs {
 		b := []byte(s)
 		b[pos(len(b))] = c
-		if t := string(b); !urlgrammar.Match(v, t) {
+		if t := string(b); !urlgrammar.MatchRule(v, "", t, 0) {
 			out = append(out, t)
 		}
 	}
@@ -205,7 +220,7 @@ func BenchmarkVerdict(b *testing.B) {
 		} {
 			parts = append(parts, part{set.name, totalLen(set.inputs), func() {
 				for _, s := range set.inputs {
-					urlgrammar.Match(v, s)
+					urlgrammar.MatchRule(v, "", s, 0)
 				}
 			}})
 		}
@@ -239,8 +254,9 @@ func BenchmarkLong(b *testing.B) {
 // 64 KiB and 1 MiB, per byte, as BenchmarkLong does for the verdict: the parser's token
 // buffer grows with the input and is pooled at every size, so the cost per byte does not
 // step up past some size. It also reports, at 1 MiB, the bytes that one call of Parse and
-// one of ParseTree allocate per input byte once a parser of that size is pooled
-// (Parse-B/byte, ParseTree-B/byte).
+// one of ParseTree allocate per input byte when no parser is pooled, as for the one long
+// input of a process (Parse-B/byte, target at most 16; ParseTree-B/byte): the token buffer
+// grown from nothing, and what the call returns.
 func BenchmarkLongParse(b *testing.B) {
 	for _, v := range urlgrammar.Versions() {
 		for _, l := range longShapes(v) {
@@ -256,12 +272,12 @@ func BenchmarkLongParse(b *testing.B) {
 			b.Run(v.String()+"/"+l.name(), func(b *testing.B) {
 				s := l.build(1 << 20)
 				// perByte is the least that one of three calls of f allocates per input byte,
-				// after a first call has left a parser of this size in the pool: a goroutine
-				// that moved to another P between two calls misses the parser it gave back.
+				// each with the parser pools empty: two collections empty a sync.Pool.
 				perByte := func(f func()) float64 {
-					f()
 					least := uint64(math.MaxUint64)
 					for range 3 {
+						runtime.GC()
+						runtime.GC()
 						var before, after runtime.MemStats
 						runtime.ReadMemStats(&before)
 						f()
@@ -340,7 +356,7 @@ func BenchmarkRejected(b *testing.B) {
 	for _, v := range urlgrammar.Versions() {
 		var rejected []string
 		for _, s := range inputs {
-			if !urlgrammar.Match(v, s) {
+			if !urlgrammar.MatchRule(v, "", s, 0) {
 				rejected = append(rejected, s)
 			}
 		}
@@ -378,7 +394,7 @@ func BenchmarkRejected(b *testing.B) {
 
 // BenchmarkFirstRejection measures the first rejection under each version after start-up:
 // reading the version's BNF, compiling the automaton of its rule, and the states the input
-// visits. Each op starts from nothing (the automata are dropped first); the target is 5 ms.
+// visits. Each op starts from nothing (the automata are dropped first); the target is 1 ms.
 func BenchmarkFirstRejection(b *testing.B) {
 	for _, v := range urlgrammar.Versions() {
 		s := "http://example.com/a<b"

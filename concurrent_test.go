@@ -1,6 +1,7 @@
 package urlgrammar_test
 
 import (
+	"slices"
 	"sync"
 	"testing"
 
@@ -27,13 +28,14 @@ func TestConcurrentUse(t *testing.T) {
 			defer wg.Done()
 			for _, v := range urlgrammar.Versions() {
 				urlgrammar.Validate(v, "http://h/~a b")
-				urlgrammar.Match(v, "http://h/a")
+				urlgrammar.MatchRule(v, "", "http://h/a", 0)
 				if p, err := urlgrammar.Parse(v, "http://h/a/b?c"); err == nil {
-					p.Segments()
+					for range p.Segments() {
+					}
 				}
-				urlgrammar.ParseTree(v, "http://h/a")
+				urlgrammar.ParseTreeRule(v, "", "http://h/a", 0)
 			}
-			if len(u.Segments()) != 2 || !u.Part("ftptype").Present {
+			if len(slices.Collect(u.Segments())) != 2 || !u.Part("ftptype").Present {
 				t.Error("Segments or Parts lost")
 			}
 			if r, err := base.Resolve("../g", urlgrammar.Policy{}); err != nil || r.Text != "http://a/b/g" {

@@ -311,17 +311,17 @@ func TestSchemeMeansAbsolute(t *testing.T) {
 		inputs = append(inputs, e.Input)
 	}
 	for _, v := range urlgrammar.Versions() {
-		if !v.DefinesResolution() {
+		if v.Spec().Resolution == "" {
 			continue
 		}
 		for _, s := range inputs {
-			u, err := urlgrammar.ParseRule(v, v.DefaultRule(), s, 0)
+			u, err := urlgrammar.ParseRule(v, v.Spec().DefaultRule, s, 0)
 			if err != nil {
 				continue
 			}
 			abs, _, _ := strings.Cut(s, "#")
-			if got, want := u.Scheme().Present, urlgrammar.MatchRule(v, v.AbsoluteRule(), abs, 0); got != want {
-				t.Errorf("%v: %q: scheme present %v, matches %s %v", v, s, got, v.AbsoluteRule(), want)
+			if got, want := u.Scheme().Present, urlgrammar.MatchRule(v, v.Spec().AbsoluteRule, abs, 0); got != want {
+				t.Errorf("%v: %q: scheme present %v, matches %s %v", v, s, got, v.Spec().AbsoluteRule, want)
 			}
 		}
 	}

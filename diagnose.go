@@ -16,13 +16,13 @@ import (
 // BNF, not the PEG, what was allowed where the input left the grammar. The automata are read
 // without a lock (every rejection looks one up) from a map that is replaced, never changed,
 // when a rule's automaton is added.
-var diagnosers [len(versions)]struct {
+var diagnosers byVersion[struct {
 	once    sync.Once
 	grammar *bnf.Grammar
 	err     error
 	mu      sync.Mutex // held to add an automaton
 	byRule  atomic.Pointer[map[string]*diagnosis.Automaton]
-}
+}]
 
 // automaton returns the diagnosis automaton of rule of v's grammar.
 func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
@@ -111,6 +111,8 @@ type EngineError struct {
 	Parser, Automaton bool
 }
 
+// Error says that it is an internal error and gives both verdicts, quoting at most the start
+// of the input.
 func (e *EngineError) Error() string {
 	verdict := func(b bool) string {
 		if b {
@@ -127,26 +129,26 @@ func (e *EngineError) Error() string {
 }
 
 // CheckEngines reads s, as mode says, as the rule named rule of v's grammar ("" as in
-// ValidateRule) with both of this package's engines, the generated parser and the diagnosis
-// automaton, and returns an *EngineError when their verdicts differ, nil when they agree, or
-// ValidateRule's error for an unknown version, rule or mode. It costs a parse and an automaton
-// run of s whatever the verdict; it is for tests and conformance runs, and ValidateRule already
-// makes the check on every rejection.
-func CheckEngines(v Version, rule, s string, mode Mode) error {
+// ValidateRule) with both of this package's engines and returns their verdicts: the generated
+// parser's (MatchRule's) and the diagnosis automaton's. err is an *EngineError when they
+// differ, or ValidateRule's error for an unknown version, rule or mode. It costs a parse and
+// an automaton run of s whatever the verdict; it is for tests and conformance runs, and
+// ValidateRule already makes the check on every rejection.
+func CheckEngines(v Version, rule, s string, mode Mode) (byParser, byAutomaton bool, err error) {
 	info, start, rule, err := startFor("validate", v, rule, s, mode)
 	if err != nil {
-		return err
+		return false, false, err
 	}
 	read := readAs(s, mode)
 	a, err := automaton(v, rule)
 	if err != nil {
-		return err
+		return false, false, err
 	}
 	p, d := match(info, start, read), a.Match(read)
 	if p != d {
-		return &EngineError{Version: v, Rule: rule, Input: s, Parser: p, Automaton: d}
+		err = &EngineError{Version: v, Rule: rule, Input: s, Parser: p, Automaton: d}
 	}
-	return nil
+	return p, d, err
 }
 
 // diagnosed, when set (by the tests), is told of every rejection diagnosed and of the input as

@@ -12,10 +12,10 @@
 //	err := urlgrammar.Validate(urlgrammar.RFC1738, "http://www.example.com/a;b?c")
 //
 // Validate holds an input, as written, to the version's default start rule; ValidateRule to
-// any rule of the version, by its name in the document (Version.Rules lists them; "" is the
-// default), read as a Mode says. A rejection is a
-// *SyntaxError that gives the byte offset where the input stops being a prefix of any valid
-// string and what the grammar allows there. Match and MatchRule give the verdict alone. Every
+// any rule of the version, by its name in the document (Spec.Rules lists them; "" is the
+// default), read as a Mode says. A rejection is a *SyntaxError that gives the byte offset
+// where the input stops being a prefix of any valid string and what the grammar allows there.
+// MatchRule gives the verdict alone, without diagnosing a rejection. Every
 // other failure of the package's functions (an unknown version or rule, a resolution the
 // document does not define) is an *Error, which names the operation and the version and wraps
 // the cause.
@@ -24,12 +24,13 @@
 //
 // The functions come in one shape: a Version first, then the input strings, then a Mode, the
 // readings that a document's prose allows beyond its grammar (CaseIgnoreScheme), as one plain
-// parameter. Validate, Match, Parse and ParseTree are the exceptions that keep the common case
-// short: each reads as printed under the default rule, and its Rule form (ValidateRule,
-// MatchRule, ParseRule, ParseTreeRule, and ParseTreeNodesRule) takes the rule ("" for the
-// default) and the Mode. How a reference is resolved is no reading of it: the functions that
-// resolve take a Policy besides, the choices that some documents leave to a resolver. A mode
-// bit that the package does not define is refused by every function with the same error.
+// parameter. A function that holds an input to a rule of the grammar is named for it
+// (ValidateRule, MatchRule, ParseRule, ParseTreeRule, ParseTreeNodesRule) and takes the rule
+// before the input, "" for the version's default. Validate and Parse are their short forms,
+// the common case: the input as printed, under the default rule. How a reference is resolved
+// is no reading of it: the functions that resolve take a Policy besides, the choices that some
+// documents leave to a resolver. A mode bit that the package does not define is refused by
+// every function with the same error.
 //
 // The verdict comes from the generated parser; a rejection's diagnosis from an automaton
 // compiled from the version's BNF as printed (grammar/<id>.bnf) on the first rejection under
@@ -42,22 +43,31 @@
 //	u, err := urlgrammar.Parse(urlgrammar.RFC1738, "ftp://foo:@host.com/pub;type=d")
 //	u.Authority().User.Text        // "foo"
 //	u.Authority().Password.Present // true: present and empty
-//	u.Part("ftptype").Text            // "d": RFC 1738's typecode, by its rule's name
+//	u.Part("ftptype").Text         // "d": RFC 1738's typecode, by its rule's name
 //
 // Parse validates as Validate does (the same rule, the same *SyntaxError) and returns the
 // input's components as the version's grammar defines them: each with its text as written and
 // its span, absent told apart from empty, the host's and the path's kind, the path's segments,
-// and for RFC 1738's predefined schemes their own parts, named by the rules that matched
-// them (Part, Parts). Which rule of a grammar fills which
-// component is declared per version (fills.go); one walk over the parse fills the URL.
-// ParseTree returns the parse tree itself, a Node per rule match, for Inspect and Preorder;
-// ParseTreeNodesRule yields the same nodes one at a time, for a tree too large to hold.
+// and for RFC 1738's predefined schemes their own parts, named by the rules that matched them
+// (Parts); Part reaches the match of any rule of the grammar by its name. Which rule of a
+// grammar fills which component is declared per version (fills.go); one walk over the parse
+// fills the URL. ParseTreeRule returns the parse tree itself, a Node per rule match, for
+// Preorder; ParseTreeNodesRule yields the same nodes one at a time, for a tree too large to
+// hold. A URL's JSON (URL.MarshalJSON) holds its components as written, and reads back by
+// parsing the input again.
 //
 // # net/url
 //
-// URL.NetURL gives net/url's *url.URL for a URL, and FromNetURL validates one under a
-// version. URL.Hostname, URL.Port and URL.Addr give the host without brackets, the port as a
-// number, and an IP host as a netip.Addr.
+// url.Parse(u.String()) gives net/url's reading of a URL, and Parse(v, nu.String()) validates
+// a *url.URL under a version. The reading of net/url is not always the grammar's: net/url
+// divides every URL into the components of RFC 3986, while RFC 1738's ftp path may hold a "?"
+// that net/url takes for the start of a query, RFC 2396's opaque part holds its "?" and more,
+// and RFC 1808 keeps ";" parameters apart from the path. Where the grammar and net/url both
+// have a component, net/url's holds the same text, decoded where net/url decodes it; the tests
+// check that on the package's corpus. net/url rejects a few valid URLs (an escape in a host
+// that stands for a character below 0x80), and writes some back differently ("%7E" as "~",
+// which RFC 1738 holds unsafe). URL.Hostname and URL.Addr give the host without brackets and an
+// IP host as a netip.Addr.
 //
 // # Comparing versions
 //

@@ -379,7 +379,7 @@ func TestDraft1993Decisions(t *testing.T) {
 		}
 	})
 	t.Run("D9 default start rule", func(t *testing.T) {
-		if got := v.DefaultRule(); got != "fragmentaddress" {
+		if got := v.Spec().DefaultRule; got != "fragmentaddress" {
 			t.Errorf("DefaultRule() = %q; want fragmentaddress", got)
 		}
 		if err := urlgrammar.Validate(v, "http://h/p#f"); err != nil {

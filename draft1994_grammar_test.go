@@ -275,8 +275,8 @@ func TestDraft1994HsonameAlone(t *testing.T) {
 func TestDraft1994Decisions(t *testing.T) {
 	v := urlgrammar.Draft1994
 	t.Run("E1 the rule named ur l is url", func(t *testing.T) {
-		if !contains(v.StartRules(), "url") {
-			t.Errorf("url is not a start rule: %v", v.StartRules())
+		if !contains(v.Spec().StartRules, "url") {
+			t.Errorf("url is not a start rule: %v", v.Spec().StartRules)
 		}
 		checkVerdicts(t, v, []verdictCase{
 			{"url", "http://h/", true, ""},
@@ -378,7 +378,7 @@ func TestDraft1994Decisions(t *testing.T) {
 	t.Run("E11 default start rule", func(t *testing.T) {
 		// Section "PrePrefix": "some URLs may have been quoted throughout without this
 		// preprefix"; the prefix belongs to URLs in running text.
-		if got := v.DefaultRule(); got != "url" {
+		if got := v.Spec().DefaultRule; got != "url" {
 			t.Errorf("DefaultRule() = %q; want url", got)
 		}
 		if err := urlgrammar.Validate(v, "http://h/"); err != nil {

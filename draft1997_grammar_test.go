@@ -26,17 +26,17 @@ func draft1997Absolute(s string) referenceRow {
 
 func TestDraft1997StartRules(t *testing.T) {
 	want := []string{"URL-reference", "absoluteURL", "relativeURL", "net_path", "abs_path", "rel_path", "path"}
-	got := urlgrammar.Draft1997.StartRules()
+	got := urlgrammar.Draft1997.Spec().StartRules
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("StartRules() = %v, want %v", got, want)
 	}
-	if d := urlgrammar.Draft1997.DefaultRule(); d != "URL-reference" {
+	if d := urlgrammar.Draft1997.Spec().DefaultRule; d != "URL-reference" {
 		t.Errorf("DefaultRule() = %q, want URL-reference", d)
 	}
 	if v, err := urlgrammar.Lookup("draft1997"); err != nil || v != urlgrammar.Draft1997 {
 		t.Errorf("Lookup(draft1997) = %v, %v", v, err)
 	}
-	if d := urlgrammar.Draft1997.Date(); d != "1997-05" {
+	if d := urlgrammar.Draft1997.Spec().Date; d != "1997-05" {
 		t.Errorf("Date() = %q, want 1997-05", d)
 	}
 }

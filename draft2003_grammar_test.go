@@ -29,10 +29,10 @@ const (
 // and 5 define the four; the draft has no rule named URI).
 func TestDraft2003StartRules(t *testing.T) {
 	want := []string{d3Ref, d3Abs, d3Rel, d3AbsRef}
-	if diff := testdiff.Diff(want, urlgrammar.Draft2003.StartRules()); diff != "" {
+	if diff := testdiff.Diff(want, urlgrammar.Draft2003.Spec().StartRules); diff != "" {
 		t.Errorf("StartRules (-want +got):\n%s", diff)
 	}
-	if got := urlgrammar.Draft2003.DefaultRule(); got != d3Ref {
+	if got := urlgrammar.Draft2003.Spec().DefaultRule; got != d3Ref {
 		t.Errorf("DefaultRule = %q, want %q", got, d3Ref)
 	}
 }

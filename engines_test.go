@@ -34,7 +34,7 @@ func TestEngineError(t *testing.T) {
 		if automaton != tc.parser {
 			want = &urlgrammar.EngineError{Version: v, Rule: "port", Input: tc.input, Parser: tc.parser, Automaton: automaton}
 		}
-		err := urlgrammar.CheckEngines(v, "port", tc.input, 0)
+		_, _, err := urlgrammar.CheckEngines(v, "port", tc.input, 0)
 		var ee *urlgrammar.EngineError
 		switch {
 		case want == nil && err != nil:
@@ -74,7 +74,7 @@ func TestEnginesAgree(t *testing.T) {
 	hand := []string{"", "%0055", "B%0055", "%002", "%009977", "a/%001x", "http://h/", "%00", "a%00"}
 	for _, v := range urlgrammar.Versions() {
 		g := bnfOf(t, v)
-		for ri, rule := range v.Rules() {
+		for ri, rule := range v.Spec().Rules {
 			gen, err := conformance.NewGenerator(g, rule, uint64(ri))
 			if err != nil {
 				t.Fatal(err)
@@ -85,7 +85,7 @@ func TestEnginesAgree(t *testing.T) {
 				inputs = append(inputs, p, gen.NearMiss(p))
 			}
 			for _, s := range inputs {
-				if err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
+				if _, _, err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
 					t.Error(err)
 				}
 			}

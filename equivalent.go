@@ -24,7 +24,7 @@ type Equivalence struct {
 
 // Equivalent compares a and b under v's document, climbing its comparison ladder (RFC 3986 and
 // the 2003 draft, section 6.2): first the strings as they are, then normalized with the first
-// of the document's steps, with the first two, and so on (Version.NormalizationSteps). It
+// of the document's steps, with the first two, and so on (Spec.NormalizationSteps). It
 // reports the rung on which they first compare equal or, when none makes them equal, where
 // their normal forms differ. Both must be valid under v, read as mode says, as for Normalize.
 //
@@ -50,7 +50,7 @@ func Equivalent(v Version, a, b string, mode Mode) (Equivalence, error) {
 	}
 	var na, nb string
 	for i, s := range n.steps {
-		steps := v.NormalizationSteps()[:i+1]
+		steps := v.normalizationSteps()[:i+1]
 		if na, err = n.normalize(v, a, steps, mode); err != nil {
 			return Equivalence{}, err
 		}
@@ -82,7 +82,7 @@ func (n *normalizer) difference(v Version, a, b string, mode Mode) string {
 		{"host", aa.Host, ab.Host},
 		{"port", aa.Port, ab.Port},
 		{"path", ua.Path().Component, ub.Path().Component},
-		{"params", ua.Params(), ub.Params()},
+		{"params", ua.get(fParams), ub.get(fParams)},
 		{"query", ua.Query(), ub.Query()},
 		{"fragment", ua.Fragment(), ub.Fragment()},
 	}

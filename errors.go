@@ -23,6 +23,7 @@ type Error struct {
 	Err     error   // the cause
 }
 
+// Error returns the operation, the version and the cause: "resolve rfc2396: …".
 func (e *Error) Error() string {
 	cause := "<nil>"
 	if e.Err != nil {

@@ -61,16 +61,16 @@ func ExampleURL_Resolve() {
 	// http://a/b/c/d;p?q#s true <nil>
 }
 
-func ExampleURL_NetURL() {
+func ExampleURL_Addr() {
 	u, err := urlgrammar.Parse(urlgrammar.RFC3986, "https://user:pa%20ss@[2001:db8::1]:8443/p?q=1#frag")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	port, _ := u.Port()
 	addr, _ := u.Addr()
-	fmt.Println(u.Hostname(), port, addr.Is6())
-	nu, err := u.NetURL()
+	fmt.Println(u.Hostname(), u.Authority().Port.Text, addr.Is6())
+	// net/url's reading of the same text.
+	nu, err := url.Parse(u.String())
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -82,20 +82,8 @@ func ExampleURL_NetURL() {
 	// 2001:db8::1 8443 pa ss q=1 frag
 }
 
-func ExampleFromNetURL() {
-	nu := &url.URL{Scheme: "http", Host: "www.example.com", Path: "/~user/"}
-	if _, err := urlgrammar.FromNetURL(urlgrammar.RFC1738, nu, 0); err != nil {
-		fmt.Println("RFC 1738:", err)
-	}
-	u, err := urlgrammar.FromNetURL(urlgrammar.RFC3986, nu, 0)
-	fmt.Println(u, err)
-	// Output:
-	// RFC 1738: rfc1738 httpurl "http://www.example.com/~user/": byte 23: found "~" (in httpurl); expected "?", "/", ";", ":", "@", "&", "=", "%", unreserved or end of input
-	// http://www.example.com/~user/ <nil>
-}
-
 func ExamplePreorder() {
-	root, err := urlgrammar.ParseTree(urlgrammar.RFC3986, "http://h/a/b")
+	root, err := urlgrammar.ParseTreeRule(urlgrammar.RFC3986, "", "http://h/a/b", 0)
 	if err != nil {
 		fmt.Println(err)
 		return

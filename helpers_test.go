@@ -30,7 +30,7 @@ func ruleParts(t *testing.T, v urlgrammar.Version, start, input string, rules ..
 		want[r] = true
 	}
 	parts := []rulePart{} // empty, not nil, when no rule matched
-	urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
+	inspect(root, func(n *urlgrammar.Node) bool {
 		if n != nil && want[n.Rule] {
 			parts = append(parts, rulePart{n.Rule, n.Text})
 		}
@@ -105,7 +105,7 @@ type referenceRow struct {
 // check holds the row to its three rules under v, and to Validate.
 func (r referenceRow) check(t *testing.T, v urlgrammar.Version, why string) {
 	t.Helper()
-	rules := v.StartRules()
+	rules := v.Spec().StartRules
 	expectVerdict(t, v, rules[0], r.in, r.ref, why)
 	expectVerdict(t, v, rules[1], r.in, r.abs, why)
 	expectVerdict(t, v, rules[2], r.in, r.rel, why)
@@ -138,4 +138,16 @@ func expectVerdict(t *testing.T, v urlgrammar.Version, rule, in string, want boo
 			t.Errorf("%v %s %q (%s): the BNF recognizer says %v, want %v", v, rule, in, why, got, want)
 		}
 	}
+}
+
+// inspect traverses the tree rooted at node depth-first, in input order, as go/ast.Inspect
+// does: f(node), and if f returns true, each child, then f(nil). A nil node is not inspected.
+func inspect(node *urlgrammar.Node, f func(*urlgrammar.Node) bool) {
+	if node == nil || !f(node) {
+		return
+	}
+	for _, c := range node.Children {
+		inspect(c, f)
+	}
+	f(nil)
 }

@@ -46,7 +46,7 @@ func (u *URL) MarshalJSON() ([]byte, error) {
 	b = appendKind(b, "path_kind", path.Kind.String())
 	b = append(b, `,"segments":`...)
 	n, withParams := 0, false
-	for seg := range u.AllSegments() {
+	for seg := range u.Segments() {
 		b = append(b, sep(n, '['))
 		b = appendJSONString(b, seg.Text)
 		withParams = withParams || len(seg.Params) > 0
@@ -60,7 +60,7 @@ func (u *URL) MarshalJSON() ([]byte, error) {
 	if withParams {
 		b = append(b, `,"segment_params":`...)
 		n = 0
-		for seg := range u.AllSegments() {
+		for seg := range u.Segments() {
 			b = append(b, sep(n, '['), '[')
 			for i, p := range seg.Params {
 				if i > 0 {

@@ -23,7 +23,7 @@ func TestEnumText(t *testing.T) {
 	}{
 		{urlgrammar.Version(0), []enum{urlgrammar.Draft1993, urlgrammar.RFC1738, urlgrammar.RFC3986},
 			func(b []byte) (enum, error) { var v urlgrammar.Version; err := v.UnmarshalText(b); return v, err }},
-		{urlgrammar.HostNone, []enum{urlgrammar.HostDomain, urlgrammar.HostRegName, urlgrammar.HostEmpty},
+		{urlgrammar.HostNone, []enum{urlgrammar.HostDomain, urlgrammar.HostIPv4, urlgrammar.HostIPv6, urlgrammar.HostIPvFuture, urlgrammar.HostRegName, urlgrammar.HostEmpty},
 			func(b []byte) (enum, error) { var v urlgrammar.HostKind; err := v.UnmarshalText(b); return v, err }},
 		{urlgrammar.PathNone, []enum{urlgrammar.PathAbsolute, urlgrammar.PathOpaque, urlgrammar.PathEmpty},
 			func(b []byte) (enum, error) { var v urlgrammar.PathKind; err := v.UnmarshalText(b); return v, err }},

@@ -42,7 +42,7 @@ func (l longShape) name() string {
 
 func (l longShape) match(v urlgrammar.Version, s string) bool {
 	if l.rule == "" {
-		return urlgrammar.Match(v, s)
+		return urlgrammar.MatchRule(v, "", s, 0)
 	}
 	return urlgrammar.MatchRule(v, l.rule, s, 0)
 }
@@ -56,7 +56,7 @@ func (l longShape) parse(v urlgrammar.Version, s string) (*urlgrammar.URL, error
 
 func (l longShape) parseTree(v urlgrammar.Version, s string) (*urlgrammar.Node, error) {
 	if l.rule == "" {
-		return urlgrammar.ParseTree(v, s)
+		return urlgrammar.ParseTreeRule(v, "", s, 0)
 	}
 	return urlgrammar.ParseTreeRule(v, l.rule, s, 0)
 }
@@ -173,7 +173,7 @@ func TestLongInputs(t *testing.T) {
 				t.Errorf("%v %s (1 MiB): %v, want %v", v, l.name(), long, l.want == valid)
 			}
 		}
-		for _, rule := range v.StartRules() {
+		for _, rule := range v.Spec().StartRules {
 			for _, c := range repeatedChars[v] {
 				urlgrammar.MatchRule(v, rule, strings.Repeat(c, 1<<20), 0)
 			}

@@ -7,8 +7,8 @@ package urlgrammar
 // A Mode says how an input is read: the readings that a document's prose allows beyond its
 // grammar as printed, each flag named after the sentence that allows it. The zero Mode is the
 // grammar as printed. Every function that reads an input takes a Mode, as its one plain
-// parameter, except Validate, Match, Parse and ParseTree, the short forms of ValidateRule,
-// MatchRule, ParseRule and ParseTreeRule that read as printed under the default rule. A Mode
+// parameter, except Validate and Parse, the short forms of ValidateRule and ParseRule that read
+// as printed under the default rule. A Mode
 // with a bit that this package does not define is refused by every function, with the same
 // error (MatchRule reports false).
 //
@@ -37,7 +37,7 @@ func checkMode(op string, v Version, mode Mode) error {
 
 // A Policy selects the choices that some documents leave to a resolver; Resolve, Relativize,
 // ReviewReference and URL.Resolve take one. The zero Policy is the choice each document lists
-// first. A choice that the version's document does not offer is refused (Version.Allows says
+// first. A choice that the version's document does not offer is refused (Spec.Offers says
 // which it offers).
 type Policy struct {
 	// NonValidating makes Resolve ignore a scheme in the reference when it is identical to the

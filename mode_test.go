@@ -3,7 +3,6 @@ package urlgrammar
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"testing"
 )
 
@@ -24,7 +23,6 @@ func TestUnknownMode(t *testing.T) {
 		"ReviewReference":    func() error { _, err := ReviewReference(RFC3986, base, "g", bad, Policy{}); return err },
 		"Normalize":          func() error { _, err := Normalize(RFC3986, base, bad); return err },
 		"Equivalent":         func() error { _, err := Equivalent(RFC3986, base, base, bad); return err },
-		"FromNetURL":         func() error { _, err := FromNetURL(RFC3986, &url.URL{Scheme: "http", Host: "a"}, bad); return err },
 	}
 	for name, call := range calls {
 		var e *Error

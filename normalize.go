@@ -54,7 +54,7 @@ func (s *Step) UnmarshalText(text []byte) error { return unmarshalEnum(s, text, 
 
 // ErrNoNormalization is wrapped by the error of Normalize and Equivalent for a version whose
 // document defines no normalization or equivalence of URLs (the 1993 and 1994 drafts and RFC
-// 1808; see DefinesNormalization).
+// 1808; see Spec.NormalizationSteps).
 var ErrNoNormalization = errors.New("the document defines no normalization or equivalence of URLs")
 
 // A normalizer is what the package knows of one version's normalization.
@@ -103,7 +103,7 @@ var rfc1738Ports = map[string]string{
 	"ftp": "21", "http": "80", "gopher": "70", "nntp": "119", "telnet": "23", "wais": "210", "prospero": "1525",
 }
 
-var normalizers = [...]*normalizer{
+var normalizers = byVersion[*normalizer]{
 	// RFC 1738 has no section on equivalence. Section 2.1: "programs interpreting URLs should
 	// treat upper case letters as equivalent to lower case in scheme names"; section 2.2:
 	// "Usually a URL has the same interpretation when an octet is represented by a character and
@@ -168,20 +168,20 @@ var noNormalization = map[Version]string{
 	RFC1808:   "RFC 1808 defines relative URLs, not their equivalence (RFC 1738 and the later documents do)",
 }
 
-// DefinesNormalization reports whether v's document says when two URLs are equivalent and so
+// definesNormalization reports whether v's document says when two URLs are equivalent and so
 // how to normalize one. Of the grammar versions, the 1993 and 1994 drafts and RFC 1808 do not.
-func (v Version) DefinesNormalization() bool {
-	return v > 0 && int(v) < len(normalizers) && normalizers[v] != nil
+func (v Version) definesNormalization() bool {
+	return normalizers.of(v) != nil
 }
 
-// NormalizationSteps returns the steps of v's normalization in the document's order, or nil
-// when its document defines none.
-func (v Version) NormalizationSteps() []Step {
-	if !v.DefinesNormalization() {
+// normalizationSteps is Spec().NormalizationSteps: the steps of v's normalization in the
+// document's order, or nil when its document defines none.
+func (v Version) normalizationSteps() []Step {
+	if !v.definesNormalization() {
 		return nil
 	}
 	var steps []Step
-	for _, s := range normalizers[v].steps {
+	for _, s := range normalizers.of(v).steps {
 		steps = append(steps, s.step)
 	}
 	return steps
@@ -190,8 +190,8 @@ func (v Version) NormalizationSteps() []Step {
 // sectionOf names the part of v's document that gives step, such as "section 6.2.2.1", or is
 // empty when the document does not give it.
 func sectionOf(v Version, step Step) string {
-	if v.DefinesNormalization() {
-		for _, s := range normalizers[v].steps {
+	if v.definesNormalization() {
+		for _, s := range normalizers.of(v).steps {
 			if s.step == step {
 				return s.section
 			}
@@ -202,7 +202,7 @@ func sectionOf(v Version, step Step) string {
 
 // normalizerOf returns v's normalizer, or the error for a version without one.
 func normalizerOf(v Version) (*normalizer, error) {
-	if !v.DefinesNormalization() {
+	if !v.definesNormalization() {
 		if why, ok := noNormalization[v]; ok {
 			return nil, errorf("normalize", v, "%w: %s", ErrNoNormalization, why)
 		}
@@ -211,11 +211,11 @@ func normalizerOf(v Version) (*normalizer, error) {
 	if v.info() == nil {
 		return nil, errorf("normalize", v, "its grammar is not registered")
 	}
-	return normalizers[v], nil
+	return normalizers.of(v), nil
 }
 
 // Normalize returns s in the normal form of v's document: s with the document's normalization
-// steps applied in the document's order (Version.NormalizationSteps). With steps, only those
+// steps applied in the document's order (Spec.NormalizationSteps). With steps, only those
 // are applied (still in the document's order); a step the document does not give is an error.
 //
 // s must be valid under v, read as mode says (ValidateRule; under RFC 1738 its scheme is read case-insensitively, as
@@ -272,7 +272,7 @@ func (n *normalizer) selected(v Version, steps []Step) ([]Step, error) {
 	}
 	for _, s := range steps {
 		if s != SimpleComparison && !containsStep(apply, s) {
-			return nil, errorf("normalize", v, "its document gives no %v normalization (its steps: %v)", s, v.NormalizationSteps())
+			return nil, errorf("normalize", v, "its document gives no %v normalization (its steps: %v)", s, v.normalizationSteps())
 		}
 	}
 	return apply, nil

@@ -28,22 +28,15 @@ func ExampleParse() {
 	// ftptype "d"
 }
 
-func ExampleInspect() {
-	root, err := urlgrammar.ParseTree(urlgrammar.RFC3986, "http://[::1]:80/a")
+func ExampleParseTreeNodesRule() {
+	nodes, err := urlgrammar.ParseTreeNodesRule(urlgrammar.RFC3986, "", "http://[::1]:80/a", 0)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	depth := 0
-	urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
-		if n == nil {
-			depth--
-			return false
-		}
+	for depth, n := range nodes {
 		fmt.Printf("%s%s %q\n", strings.Repeat("  ", depth), n.Rule, n.Text)
-		depth++
-		return true
-	})
+	}
 	// Output:
 	// URI-reference "http://[::1]:80/a"
 	//   URI "http://[::1]:80/a"

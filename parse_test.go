@@ -42,10 +42,10 @@ func flatten(u *urlgrammar.URL) m {
 	if path.Kind != urlgrammar.PathNone {
 		out["path_kind"] = path.Kind.String()
 	}
-	put("params", u.Params())
+	put("params", u.Part("params"))
 	put("query", u.Query())
 	put("fragment", u.Fragment())
-	if segs := u.Segments(); segs != nil {
+	if segs := slices.Collect(u.Segments()); segs != nil {
 		var texts []string
 		for i, s := range segs {
 			texts = append(texts, s.Text)
@@ -367,7 +367,7 @@ func TestDecoded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	segs := u.Segments()
+	segs := slices.Collect(u.Segments())
 	// RFC 1738 3.2.2: this URL executes "CWD /etc": the first <cwd> decodes to "/etc".
 	if got := segs[0].Decoded(); got != "/etc" {
 		t.Errorf("first segment decoded = %q, want %q", got, "/etc")
@@ -384,15 +384,15 @@ func TestDecoded(t *testing.T) {
 	}
 }
 
-// TestAllSegments: AllSegments yields the segments of Segments in order, each with its
-// parameters (RFC 2396 section 3.3: segment = *pchar *( ";" param )), and stops when asked.
-func TestAllSegments(t *testing.T) {
+// TestSegments: Segments yields the segments in order, each with its parameters (RFC 2396
+// section 3.3: segment = *pchar *( ";" param )), and stops when asked.
+func TestSegments(t *testing.T) {
 	u, err := urlgrammar.Parse(urlgrammar.RFC2396, "http://h/a;p;q/b/c")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for seg := range u.AllSegments() {
+	for seg := range u.Segments() {
 		got = append(got, seg.Text)
 		for _, p := range seg.Params {
 			got = append(got, "param "+p.Text)
@@ -402,10 +402,20 @@ func TestAllSegments(t *testing.T) {
 		}
 	}
 	if want := []string{"a;p;q", "param p", "param q", "b"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("AllSegments up to the fourth item = %q, want %q", got, want)
+		t.Errorf("Segments up to the fourth item = %q, want %q", got, want)
+	}
+	first := urlgrammar.Segment{
+		Component: urlgrammar.Component{Present: true, Text: "a;p;q", Begin: 9, End: 14},
+		Params: []urlgrammar.Component{{Present: true, Text: "p", Begin: 11, End: 12}, {Present: true, Text: "q", Begin: 13, End: 14}},
+	}
+	for seg := range u.Segments() {
+		if !reflect.DeepEqual(seg, first) {
+			t.Errorf("first segment = %+v, want %+v", seg, first)
+		}
+		break
 	}
 	var zero urlgrammar.URL
-	for seg := range zero.AllSegments() {
+	for seg := range zero.Segments() {
 		t.Errorf("a zero URL has the segment %v", seg)
 	}
 }
@@ -445,7 +455,7 @@ func checkSpans(t *testing.T, u *urlgrammar.URL) {
 	a, path := u.Authority(), u.Path()
 	for name, c := range map[string]urlgrammar.Component{
 		"scheme": u.Scheme(), "authority": a.Component, "userinfo": a.Userinfo, "user": a.User, "password": a.Password,
-		"host": a.Host, "port": a.Port, "path": path.Component, "params": u.Params(), "query": u.Query(), "fragment": u.Fragment(),
+		"host": a.Host, "port": a.Port, "path": path.Component, "params": u.Part("params"), "query": u.Query(), "fragment": u.Fragment(),
 	} {
 		check(name, c)
 	}
@@ -458,7 +468,7 @@ func checkSpans(t *testing.T, u *urlgrammar.URL) {
 	for _, c := range []struct {
 		name string
 		c    urlgrammar.Component
-	}{{"scheme", u.Scheme()}, {"authority", a.Component}, {"path", path.Component}, {"params", u.Params()}, {"query", u.Query()}, {"fragment", u.Fragment()}} {
+	}{{"scheme", u.Scheme()}, {"authority", a.Component}, {"path", path.Component}, {"params", u.Part("params")}, {"query", u.Query()}, {"fragment", u.Fragment()}} {
 		if c.c.Present {
 			if c.c.Begin < end {
 				bad("%s %+v overlaps or precedes the component before it (which ends at %d)", c.name, c.c, end)
@@ -482,7 +492,7 @@ func checkSpans(t *testing.T, u *urlgrammar.URL) {
 		bad("absent path has kind %v", path.Kind)
 	}
 	prev := -1
-	for i, seg := range u.Segments() {
+	for i, seg := range slices.Collect(u.Segments()) {
 		check(fmt.Sprintf("segment %d", i), seg.Component)
 		within(fmt.Sprintf("segment %d", i), seg.Component, path.Component)
 		if seg.Begin < prev {
@@ -493,9 +503,6 @@ func checkSpans(t *testing.T, u *urlgrammar.URL) {
 			check(fmt.Sprintf("segment %d param %d", i, j), p)
 			within(fmt.Sprintf("segment %d param %d", i, j), p, seg.Component)
 		}
-	}
-	if all := slices.Collect(u.AllSegments()); !reflect.DeepEqual(all, u.Segments()) {
-		bad("AllSegments yields %v, Segments returns %v", all, u.Segments())
 	}
 	for rule, c := range u.Parts() {
 		check("part "+rule, c)
@@ -517,14 +524,15 @@ var parseSeeds = []string{
 }
 
 // FuzzParse checks, for every registered version and start rule, that Parse accepts exactly
-// what Validate accepts, with the same error, and that what it returns satisfies checkSpans.
+// what Validate accepts, with the same error, that the generated parser and the diagnosis
+// automaton agree (CheckEngines), and that what Parse returns satisfies checkSpans.
 func FuzzParse(f *testing.F) {
 	for _, s := range parseSeeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, v := range urlgrammar.Versions() {
-			rules := append([]string{""}, v.StartRules()...)
+			rules := append([]string{""}, v.Spec().StartRules...)
 			for _, rule := range rules {
 				var u *urlgrammar.URL
 				var err, verr error
@@ -537,6 +545,9 @@ func FuzzParse(f *testing.F) {
 				}
 				if (err == nil) != (verr == nil) {
 					t.Fatalf("%v %s %q: Parse error %v, Validate error %v", v, rule, s, err, verr)
+				}
+				if _, _, cerr := urlgrammar.CheckEngines(v, rule, s, 0); cerr != nil {
+					t.Fatal(cerr)
 				}
 				if err != nil {
 					if diff := testdiff.Diff(verr, err); diff != "" {
@@ -560,7 +571,7 @@ func TestParseAllocs(t *testing.T) {
 	for _, v := range urlgrammar.Versions() {
 		n := 0
 		for _, s := range inputs {
-			if !urlgrammar.Match(v, s) {
+			if !urlgrammar.MatchRule(v, "", s, 0) {
 				continue
 			}
 			n++
@@ -589,7 +600,7 @@ func BenchmarkParse(b *testing.B) {
 	for _, v := range urlgrammar.Versions() {
 		var valid []string
 		for _, s := range inputs {
-			if urlgrammar.Match(v, s) {
+			if urlgrammar.MatchRule(v, "", s, 0) {
 				valid = append(valid, s)
 			}
 		}
@@ -616,13 +627,13 @@ func BenchmarkParse(b *testing.B) {
 // every node, its text is the input at its span and its children lie in order inside it.
 func TestParseTree(t *testing.T) {
 	in := "gopher://host.dom/7sel%09fish"
-	root, err := urlgrammar.ParseTree(urlgrammar.RFC1738, in)
+	root, err := urlgrammar.ParseTreeRule(urlgrammar.RFC1738, "", in, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var outline []string
 	depth := 0
-	urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
+	inspect(root, func(n *urlgrammar.Node) bool {
 		if n == nil {
 			depth--
 			return false
@@ -650,11 +661,11 @@ func TestParseTree(t *testing.T) {
 	}
 	for _, v := range urlgrammar.Versions() {
 		for _, s := range parseSeeds {
-			root, err := urlgrammar.ParseTree(v, s)
+			root, err := urlgrammar.ParseTreeRule(v, "", s, 0)
 			if err != nil {
 				continue
 			}
-			urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
+			inspect(root, func(n *urlgrammar.Node) bool {
 				if n == nil {
 					return false
 				}
@@ -672,7 +683,7 @@ func TestParseTree(t *testing.T) {
 			})
 		}
 	}
-	if _, err := urlgrammar.ParseTree(urlgrammar.RFC1738, "http://h/#x"); err == nil {
+	if _, err := urlgrammar.ParseTreeRule(urlgrammar.RFC1738, "", "http://h/#x", 0); err == nil {
 		t.Error(`ParseTree(RFC1738, "http://h/#x"): no error`)
 	}
 }
@@ -703,7 +714,7 @@ func TestParseTreeNodes(t *testing.T) {
 			}
 			var want []depthNode
 			depth := 0
-			urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
+			inspect(root, func(n *urlgrammar.Node) bool {
 				if n == nil {
 					depth--
 					return false
@@ -738,7 +749,7 @@ func TestParseTreeNodes(t *testing.T) {
 // TestPreorder: Preorder yields each node before its children, in input order, as Inspect
 // visits them, and stops when asked; nil trees yield and inspect nothing.
 func TestPreorder(t *testing.T) {
-	root, err := urlgrammar.ParseTree(urlgrammar.RFC1738, "ftp://foo:@host.com/a/b;type=d")
+	root, err := urlgrammar.ParseTreeRule(urlgrammar.RFC1738, "", "ftp://foo:@host.com/a/b;type=d", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -757,7 +768,7 @@ func TestPreorder(t *testing.T) {
 		t.Errorf("Preorder (-want +got):\n%s", diff)
 	}
 	var inspected, ends int
-	urlgrammar.Inspect(root, func(n *urlgrammar.Node) bool {
+	inspect(root, func(n *urlgrammar.Node) bool {
 		if n == nil {
 			ends++
 		} else {
@@ -780,8 +791,8 @@ func TestPreorder(t *testing.T) {
 	for range urlgrammar.Preorder(nil) {
 		t.Error("Preorder(nil) yields a node")
 	}
-	urlgrammar.Inspect(nil, func(*urlgrammar.Node) bool {
-		t.Error("Inspect(nil) calls f")
+	inspect(nil, func(*urlgrammar.Node) bool {
+		t.Error("inspect(nil) calls f")
 		return true
 	})
 }

@@ -2,6 +2,7 @@ package urlgrammar
 
 import (
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 )
@@ -26,37 +27,109 @@ var ErrNoReference = errors.New("no reference resolves to the target")
 //     scheme, a base outside the hierarchical syntax).
 //
 // Each candidate is resolved with v's algorithm and kept only when it gives target exactly, so
-// Resolve(v, base, Relativize(v, base, target, mode, p), mode, p) == target whenever there is no error. Where
-// none resolves to target, not even target itself (RFC 3986 removes dot segments from every
-// target), the error wraps ErrNoReference. Base and target must be valid as for Resolve; a
-// version whose document defines no resolution gives an error that wraps ErrNoResolution.
+// Resolve(v, base, Relativize(v, base, target, mode, p), mode, p) == target whenever there is
+// no error. When none does (a "." or ".." in the base's path, or a path that dot-segment
+// removal treats apart, such as a rootless one, can make the directory the algorithm climbs
+// from differ from the base's text), the relative paths made of "./" or of up to one "../" more
+// than the base's directory has segments, followed by the target's path from each of its
+// segments on, are tried too, at most searchLimit of them (and fewer for long inputs). Where none resolves to target, not
+// even target itself (RFC 3986 removes dot segments from every target), the error wraps
+// ErrNoReference.
+//
+// Relativize accepts every base that Resolve accepts: an absolute URL of v's grammar, whether
+// or not it fits the hierarchical syntax that relative references need (against one that does
+// not, only the target itself, the empty reference or a fragment may resolve). The target must
+// be valid under v's grammar: one that Resolve marks Invalid is refused. A version whose
+// document defines no resolution gives an error that wraps ErrNoResolution.
 func Relativize(v Version, base, target string, mode Mode, p Policy) (string, error) {
-	if _, err := newResolution(v, mode, p); err != nil {
+	r, err := newResolution(v, mode, p)
+	if err != nil {
 		return "", err
 	}
-	rule := v.DefaultRule()
+	rule := v.defaultRule()
 	baseURL, err := ParseRule(v, rule, base, mode)
 	if err != nil {
 		return "", errorf("relativize", v, "the base is not a valid %s: %w", rule, err)
+	}
+	if err := r.setBase(baseURL); err != nil {
+		return "", err
 	}
 	t, err := ParseRule(v, rule, target, mode)
 	if err != nil {
 		return "", errorf("relativize", v, "the target is not a valid %s: %w", rule, err)
 	}
-	// The target itself as the reference: every algorithm takes a reference with a scheme as
-	// it stands (RFC 3986 after removing its dot segments), so an error here is the base's.
-	got, err := Resolve(v, base, target, mode, p)
-	if err != nil {
-		return "", err
+	resolves := func(ref string) bool {
+		r := &resolution{v: v, mode: mode, policy: p}
+		got, err := r.run(baseURL, ref)
+		return err == nil && got.Text == target
 	}
 	cands := append(candidates(baseURL, t), target)
 	sort.SliceStable(cands, func(i, j int) bool { return len(cands[i]) < len(cands[j]) })
 	for _, ref := range cands {
-		if r, err := Resolve(v, base, ref, mode, p); err == nil && r.Text == target {
+		if resolves(ref) {
 			return ref, nil
 		}
 	}
-	return "", errorf("relativize", v, "%q against %q: %w (the target itself resolves to %q)", target, base, ErrNoReference, got.Text)
+	if ref, ok := searchPaths(baseURL, t, resolves); ok {
+		return ref, nil
+	}
+	why := ""
+	if got, err := Resolve(v, base, target, mode, p); err == nil {
+		why = fmt.Sprintf(" (the target itself resolves to %q)", got.Text)
+	}
+	return "", errorf("relativize", v, "%q against %q: %w%s", target, base, ErrNoReference, why)
+}
+
+// searchLimit bounds the relative paths that searchPaths tries, and searchBytes the bytes of
+// base and target that their resolutions read in all, so that the search stays linear in the
+// size of its inputs.
+const (
+	searchLimit = 4096
+	searchBytes = 1 << 24
+)
+
+// searchPaths tries, shortest first, the relative paths "./" or "../" repeated up to one more
+// time than the base's directory has segments, followed by the target's path from each of its
+// segments on (with its query and fragment), and returns the first that resolves, if any.
+func searchPaths(base, t *URL, resolves func(string) bool) (string, bool) {
+	s := t.Raw
+	sc := t.Scheme()
+	if !sc.Present {
+		return "", false
+	}
+	start := sc.End + 1
+	if a := t.Authority(); a.Present {
+		start = a.End
+	}
+	rest := s[start:]
+	pathEnd := strings.IndexAny(rest, "?#")
+	if pathEnd < 0 {
+		pathEnd = len(rest)
+	}
+	suffixes := []string{rest}
+	for i := 0; i < pathEnd; i++ {
+		if rest[i] == '/' {
+			suffixes = append(suffixes, rest[i+1:])
+		}
+	}
+	ups := strings.Count(baseDir(base), "/") + 1
+	if n := (ups + 2) * len(suffixes); n > searchLimit || n*(len(s)+len(base.Raw)) > searchBytes {
+		return "", false
+	}
+	var cands []string
+	for _, suffix := range suffixes {
+		cands = append(cands, suffix, "./"+suffix)
+		for k := 1; k <= ups; k++ {
+			cands = append(cands, strings.Repeat("../", k)+suffix)
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return len(cands[i]) < len(cands[j]) })
+	for _, ref := range cands {
+		if resolves(ref) {
+			return ref, true
+		}
+	}
+	return "", false
 }
 
 // candidates are the relative forms of t against base that Relativize tries, as substrings of
@@ -72,7 +145,7 @@ func candidates(base, t *URL) []string {
 	if q := t.Query(); q.Present {
 		add(s[q.Begin-1:])
 	}
-	if p := t.Params(); p.Present {
+	if p := t.get(fParams); p.Present {
 		add(s[p.Begin-1:]) // RFC 1808's ";x"
 	}
 	sc := t.Scheme()
@@ -99,17 +172,11 @@ func candidates(base, t *URL) []string {
 // relativePaths are the relative-path forms of rest, a target's path and all that follows it,
 // against dir, the base's directory.
 func relativePaths(dir, rest string) []string {
-	if !strings.HasPrefix(dir, "/") {
-		return nil
-	}
 	common := 0
 	for common < len(dir) && common < len(rest) && dir[common] == rest[common] {
 		common++
 	}
 	up := strings.LastIndexByte(dir[:common], '/') + 1 // the longest common directory
-	if up == 0 {
-		return nil
-	}
 	tail := rest[up:]
 	ups := strings.Repeat("../", strings.Count(dir[up:], "/"))
 	switch {

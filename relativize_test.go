@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // checkRelativize checks the property Resolve(v, base, Relativize(v, base, target)) == target
@@ -96,5 +97,52 @@ func TestRelativizeHugeInput(t *testing.T) {
 	base, target := "http://h/"+dir+"b/c", "http://h/"+dir+"d/e"
 	if got, err := Relativize(RFC3986, base, target, 0, Policy{}); err != nil || got != "../d/e" {
 		t.Errorf("Relativize of %d-byte URLs = %.40q, %v; want \"../d/e\"", len(base), got, err)
+	}
+}
+
+// TestRelativizeAgreesWithResolve: the pairs on which Relativize once disagreed with Resolve.
+func TestRelativizeAgreesWithResolve(t *testing.T) {
+	for _, c := range []struct {
+		v                  Version
+		p                  Policy
+		base, target, want string
+	}{
+		// RFC 3986 merges "d" with the rootless path "b/c" (section 5.2.3: "all but the last
+		// segment of the base URI's path"), with or without NonValidating.
+		{RFC3986, Policy{NonValidating: true}, "a:b/c", "a:b/d", "d"},
+		{RFC3986, Policy{}, "a:b/c", "a:b/d", "d"},
+		// The 2003 draft resolves the empty reference and a fragment to the current document
+		// whatever the base (section 5.2: "An empty reference refers to the current
+		// document"), although "a:b" does not fit hier-part: Relativize accepts that base too.
+		{Draft2003, Policy{NonValidating: true}, "a:b", "a:b#s", "#s"},
+		{Draft2003, Policy{NonValidating: true}, "a:b", "a:b", ""},
+		// A "." segment in the base's path does not count as a level: one "../" climbs from
+		// "%2e/./a/" to "%2e/" (RFC 3986 section 5.2.4).
+		{RFC3986, Policy{NonValidating: true}, "x:%2e/./a/%2e", "x:%2e/d;p", "../d;p"},
+	} {
+		got, err := Relativize(c.v, c.base, c.target, 0, c.p)
+		if err != nil || got != c.want {
+			t.Errorf("Relativize(%v, %q, %q, %+v) = %q, %v; want %q", c.v, c.base, c.target, c.p, got, err, c.want)
+			continue
+		}
+		if back, err := Resolve(c.v, c.base, got, 0, c.p); err != nil || back.Text != c.target {
+			t.Errorf("Resolve(%v, %q, %q) = %q, %v; want %q", c.v, c.base, got, back.Text, err, c.target)
+		}
+	}
+}
+
+// Where no reference resolves to the target, the search for one stays bounded: RFC 3986 removes
+// the dot segment of every target, so nothing resolves to "http://h/./a/a/…".
+func TestRelativizeSearchBounded(t *testing.T) {
+	for _, n := range []int{50, 2000, 1 << 15} {
+		dir := strings.Repeat("a/", n)
+		start := time.Now()
+		_, err := Relativize(RFC3986, "http://h/"+dir+"b", "http://h/./"+dir, 0, Policy{})
+		if !errors.Is(err, ErrNoReference) {
+			t.Errorf("%d segments: %v, want ErrNoReference", n, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%d segments: %v", n, d)
+		}
 	}
 }

@@ -26,10 +26,32 @@ type Resolution struct {
 	// "same-document reference" of RFC 3986 section 4.4 (a target that, aside from its fragment,
 	// is identical to the base). RFC 1808 and the 1993 draft have no such notion.
 	SameDocument bool
+	// Invalid is empty when Text is a URL of the version's grammar (it matches the default rule
+	// and has a scheme), and otherwise says why it is not, citing the document: the algorithm
+	// as printed can give a string that the same document's grammar rejects, as when RFC 3986's
+	// remove_dot_segments (section 5.2.4) leaves a path beginning with "//" after a scheme with
+	// no authority ("x:/.//h:p/" against any base is "x://h:p/", whose port "p" is no port,
+	// while section 3.3 says that such a path "cannot begin with two slash characters"), or
+	// when a non-validating reading (Policy.NonValidating) reads the text after an ignored
+	// scheme as a relative path ("http:[" against "http://a/b/" is "http://a/b/[" under the
+	// 2003 draft).
+	//
+	// Resolve returns the target that way rather than failing because each document defines the
+	// target as what its algorithm gives: RFC 1808 section 4 ("The resulting URL components
+	// [...] are recombined to give the absolute form of the embedded URL"), section 5.2 of the
+	// 1997 draft and RFC 2396 (step 7, "the resulting URI components [...] are recombined"),
+	// the 2003 draft's section 5.2 and RFC 3986 section 5.2 (its pseudo-code, then "the
+	// resulting target URI components" of 5.3), none of which asks for the result to be
+	// validated; their example tables are reproduced as printed. The caller that needs a URL of
+	// the version checks Invalid. The 1993 draft is the exception: it defines a partial form as
+	// an abbreviation of a URL ("the URL of another object may be given in abbreviated form"),
+	// so a partial form that stands for no valid URL is an error of Resolve, and Invalid is
+	// never set under it.
+	Invalid string
 }
 
 // ErrNoResolution is wrapped by the error of Resolve for a version whose document defines no
-// way to resolve a relative reference (the 1994 draft and RFC 1738; see DefinesResolution).
+// way to resolve a relative reference (the 1994 draft and RFC 1738; see Spec.Resolution).
 var ErrNoResolution = errors.New("the document defines no resolution of relative references")
 
 // ErrLeftoverDotDot is wrapped by the error of Resolve when a resolved path still begins with
@@ -56,7 +78,7 @@ type resolution struct {
 	policy          Policy
 }
 
-var resolvers = [...]*resolver{
+var resolvers = byVersion[*resolver]{
 	Draft1993: {
 		section: `section "Partial form"`,
 		resolve: resolve1993,
@@ -100,33 +122,25 @@ var noResolution = map[Version]string{
 	RFC1738: `RFC 1738 section 2.3: "Relative links are not described in this document" (RFC 1808 describes them: use version rfc1808)`,
 }
 
-// DefinesResolution reports whether v's document defines how to resolve a relative reference.
+// definesResolution reports whether v's document defines how to resolve a relative reference.
 // Of the grammar versions, the 1994 draft and RFC 1738 do not.
-func (v Version) DefinesResolution() bool {
-	return v > 0 && int(v) < len(resolvers) && resolvers[v] != nil
+func (v Version) definesResolution() bool {
+	return resolvers.of(v) != nil
 }
 
 // resolutionSection names the part of v's document that defines its resolution algorithm,
 // such as "section 5.2", or is empty when it defines none.
 func (v Version) resolutionSection() string {
-	if v.DefinesResolution() {
-		return resolvers[v].section
+	if v.definesResolution() {
+		return resolvers.of(v).section
 	}
 	return ""
 }
 
-// Allows reports whether v's document offers every choice that p makes: whether Resolve
-// accepts p for v. The zero Policy is allowed for every version that defines resolution;
-// NonValidating, RemoveDotDot and AvoidTraversal where the document says so (see each).
-func (v Version) Allows(p Policy) bool {
-	_, err := newResolution(v, 0, p)
-	return err == nil
-}
-
 // Resolve resolves the reference ref against the base URL base with the algorithm of v's
 // document, exactly as the document states it: the target, and whether the document takes
-// it to be the current document. The modes select readings that the document allows (see
-// Policy and Version.Allows); giving one that it does not allow is an error. Both inputs are
+// it to be the current document. The policy selects the choices that the document leaves open (see
+// Policy and Spec.Offers); giving one that the document does not offer is an error. Both inputs are
 // read as mode says.
 //
 // Both are parsed under v first: the base must be an absolute URL of v's grammar (its
@@ -149,9 +163,9 @@ func Resolve(v Version, base, ref string, mode Mode, p Policy) (Resolution, erro
 	if err != nil {
 		return Resolution{}, err
 	}
-	baseURL, err := ParseRule(v, v.DefaultRule(), base, r.mode)
+	baseURL, err := ParseRule(v, v.defaultRule(), base, r.mode)
 	if err != nil {
-		return Resolution{}, errorf("resolve", v, "the base is not a valid %s: %w", v.DefaultRule(), err)
+		return Resolution{}, errorf("resolve", v, "the base is not a valid %s: %w", v.defaultRule(), err)
 	}
 	return r.resolve(baseURL, ref)
 }
@@ -169,12 +183,21 @@ func (u *URL) Resolve(ref string, p Policy) (Resolution, error) {
 	return r.resolve(u, ref)
 }
 
-// resolve resolves ref against base, parsed under r.v.
+// resolve resolves ref against base, parsed under r.v, and says whether the target is valid.
 func (r *resolution) resolve(base *URL, ref string) (Resolution, error) {
+	res, err := r.run(base, ref)
+	if err == nil {
+		res.Invalid = r.invalid(res.Text)
+	}
+	return res, err
+}
+
+// run resolves ref against base, parsed under r.v, without checking the target's validity.
+func (r *resolution) run(base *URL, ref string) (Resolution, error) {
 	if err := r.setBase(base); err != nil {
 		return Resolution{}, err
 	}
-	v, refRule := r.v, r.v.DefaultRule()
+	v, refRule := r.v, r.v.defaultRule()
 	r.ref = ref
 	if v != Draft1993 || isFullForm1993(ref) {
 		var err error
@@ -182,12 +205,44 @@ func (r *resolution) resolve(base *URL, ref string) (Resolution, error) {
 			return Resolution{}, errorf("resolve", v, "the reference is not a valid %s: %w", refRule, err)
 		}
 	}
-	return resolvers[v].resolve(r)
+	return resolvers.of(v).resolve(r)
+}
+
+// invalid says why target is not a URL of r.v's grammar (see Resolution.Invalid), or returns
+// "" when it is one.
+func (r *resolution) invalid(target string) string {
+	u, err := ParseRule(r.v, "", target, r.mode)
+	if err == nil && u.Scheme().Present {
+		return ""
+	}
+	if err == nil {
+		// Under RFC 1808 a relativeURL may hold a ":" in its first segment: what the algorithm
+		// gives with a scheme is then read as a relative URL. It is a URL when its part before
+		// the fragment is an absolute one.
+		abs, _, _ := strings.Cut(target, "#")
+		if err = ValidateRule(r.v, r.v.info().absoluteRule, abs, r.mode); err == nil {
+			return ""
+		}
+	}
+	doc, _, _ := strings.Cut(r.v.info().document, ",")
+	why := fmt.Sprintf("%s %s gives %q, which the grammar of %s rejects: %s", doc, resolvers.of(r.v).section, target, doc,
+		err)
+	if _, hasAuthority := appendixBAuthority(target); r.v == RFC3986 && hasAuthority && r.authorityFromPath() {
+		why += `; the path that section 5.2.4 leaves begins with "//", which section 5.3 writes after the scheme, where it is read as an authority (section 3.3: "If a URI does not contain an authority component, then the path cannot begin with two slash characters")`
+	}
+	return why
+}
+
+// authorityFromPath reports whether the target can have an authority only from its path: the
+// reference has none, and either its scheme is taken as it stands or the base has none.
+func (r *resolution) authorityFromPath() bool {
+	ref, base := partsOf(r.refURL), partsOf(r.baseURL)
+	return !ref.hasAuthority && (ref.hasScheme && !ignoresScheme(r.v, r.policy, base, ref, r.base) || !base.hasAuthority)
 }
 
 // newResolution checks v, mode and p.
 func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
-	if !v.DefinesResolution() {
+	if !v.definesResolution() {
 		if why, ok := noResolution[v]; ok {
 			return nil, errorf("resolve", v, "%w: %s", ErrNoResolution, why)
 		}
@@ -199,7 +254,7 @@ func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
 	if err := checkMode("resolve", v, mode); err != nil {
 		return nil, err
 	}
-	rv := resolvers[v]
+	rv := resolvers.of(v)
 	switch {
 	case p.NonValidating && !rv.nonValidating:
 		return nil, errorf("resolve", v, "NonValidating does not apply: the document does not allow a reference's scheme to be ignored")
@@ -217,7 +272,7 @@ func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
 // grammar is asked again only for the error of a base without one.
 func (r *resolution) setBase(u *URL) error {
 	if !u.Scheme().Present {
-		absRule := versions[r.v].absoluteRule
+		absRule := r.v.info().absoluteRule
 		baseAbs, _, _ := strings.Cut(u.Raw, "#")
 		err := ValidateRule(r.v, absRule, baseAbs, u.mode())
 		if err == nil {
@@ -289,7 +344,7 @@ type refParts struct {
 // For the 1993 draft, resolve1993 reads the base's spans itself.
 func partsOf(u *URL) refParts {
 	var p refParts
-	sc, au, pa, pr, q, f := u.Scheme(), u.Authority(), u.Path(), u.Params(), u.Query(), u.Fragment()
+	sc, au, pa, pr, q, f := u.Scheme(), u.Authority(), u.Path(), u.get(fParams), u.Query(), u.Fragment()
 	p.scheme, p.hasScheme = sc.Text, sc.Present
 	p.authority, p.hasAuthority = au.Text, au.Present
 	p.path = pa.Text

@@ -40,7 +40,7 @@ func checkTable(t *testing.T, tab resolveTable) {
 			if _, err := Resolve(tab.v, tab.base, row.ref, 0, row.policy); !isSyntaxErr(err) {
 				t.Errorf("%v %s: %q: error = %v, want a *SyntaxError: %s", tab.v, cite, row.ref, err, row.rejected)
 			}
-			baseURL, err := ParseRule(tab.v, tab.v.DefaultRule(), tab.base, 0)
+			baseURL, err := ParseRule(tab.v, tab.v.Spec().DefaultRule, tab.base, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -589,7 +589,7 @@ func TestResolveDifferences(t *testing.T) {
 
 func TestResolveNoResolution(t *testing.T) {
 	for _, v := range []Version{Draft1994, RFC1738} {
-		if v.DefinesResolution() || v.resolutionSection() != "" {
+		if (v.Spec().Resolution != "") || v.resolutionSection() != "" {
 			t.Errorf("%v.DefinesResolution() = true, want false", v)
 		}
 		_, err := Resolve(v, "http://a/b/c/d", "g", 0, Policy{})
@@ -598,7 +598,7 @@ func TestResolveNoResolution(t *testing.T) {
 		}
 	}
 	for _, v := range []Version{Draft1993, RFC1808, Draft1997, RFC2396, Draft2003, RFC3986} {
-		if !v.DefinesResolution() || v.resolutionSection() == "" {
+		if v.Spec().Resolution == "" || v.resolutionSection() == "" {
 			t.Errorf("%v.DefinesResolution() = false, want true", v)
 		}
 	}
@@ -839,5 +839,44 @@ func TestResolveParsed(t *testing.T) {
 	}
 	if got, err := ci.Resolve("g", Policy{}); err != nil || got.Text != "HTTP://a/b/g" {
 		t.Errorf("CaseIgnoreScheme base: g = %+v, %v; want %q", got, err, "HTTP://a/b/g")
+	}
+}
+
+// TestResolveInvalidTargetMarked: the algorithms as printed can give a string that the same
+// document's grammar rejects; Resolve returns it, as the document defines it, and marks it.
+func TestResolveInvalidTargetMarked(t *testing.T) {
+	for _, c := range []struct {
+		v               Version
+		base, ref, want string
+		p               Policy
+		because         []string // what the reason must say
+	}{
+		// RFC 3986 section 5.2.2 takes a reference with a scheme as it stands, its path's dot
+		// segments removed (5.2.4): "/.//h:p/" becomes "//h:p/", and section 5.3 writes it after
+		// "x:", where "h:p" is read as an authority whose port "p" is no port (section 3.2.3:
+		// port = *DIGIT).
+		{RFC3986, "http://a/b", "x:/.//h:p/", "x://h:p/", Policy{}, []string{"RFC 3986 section 5.2 gives", "section 3.3"}},
+		// The 2003 draft, section 5.2: "A non-validating parser may ignore a scheme in the
+		// reference if it is identical to the base URI's scheme": "[" is then merged as a
+		// relative path, where the grammar allows no "[" (pchar, section 3.3).
+		{Draft2003, "http://a/b/", "http:[", "http://a/b/[", Policy{NonValidating: true}, []string{"draft-fielding-uri-rfc2396bis-01 section 5.2 gives"}},
+	} {
+		got, err := Resolve(c.v, c.base, c.ref, 0, c.p)
+		if err != nil || got.Text != c.want || got.Invalid == "" {
+			t.Errorf("Resolve(%v, %q, %q, %+v) = %+v, %v; want %q marked invalid", c.v, c.base, c.ref, c.p, got, err, c.want)
+			continue
+		}
+		if Validate(c.v, got.Text) == nil {
+			t.Errorf("%q: marked invalid, but Validate accepts it", got.Text)
+		}
+		for _, b := range c.because {
+			if !strings.Contains(got.Invalid, b) {
+				t.Errorf("Resolve(%v, %q, %q).Invalid = %q; want it to say %q", c.v, c.base, c.ref, got.Invalid, b)
+			}
+		}
+	}
+	// A valid target is not marked, and the zero Resolution says it is valid.
+	if got, err := Resolve(RFC3986, "http://a/b/c/d;p?q", "../g", 0, Policy{}); err != nil || got.Invalid != "" {
+		t.Errorf("Resolve(rfc3986, \"../g\") = %+v, %v; want no mark", got, err)
 	}
 }

@@ -141,7 +141,7 @@ func (s Severity) String() string {
 // error.
 func (s Severity) MarshalText() ([]byte, error) {
 	if int(s) >= len(severityNames) {
-		return nil, fmt.Errorf("urlgrammar: unknown severity %d", int(s))
+		return nil, errorf("severity", 0, "unknown severity %d", int(s))
 	}
 	return []byte(severityNames[s]), nil
 }
@@ -154,7 +154,7 @@ func (s *Severity) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("urlgrammar: unknown severity %q (want %s)", text, strings.Join(severityNames[:], ", "))
+	return errorf("severity", 0, "unknown severity %q (want %s)", text, strings.Join(severityNames[:], ", "))
 }
 
 // A cite is where a version's document states one consideration, and how strongly.
@@ -221,7 +221,7 @@ func shouldNot(section string) cite { return cite{section, SeverityShouldNot} }
 // syntax cannot be used to change the authority component of a URI" (RFC 3986 section 5.4.2;
 // the same words in RFC 1808 section 5.2 and in Appendix C.2 of the 1997 draft, RFC 2396 and
 // the 2003 draft): must.
-var reviews = [...]*review{
+var reviews = byVersion[*review]{
 	Draft1993: nil,
 	Draft1994: {
 		port:        warning(`draft-ietf-uri-url-03 section "Security considerations"`),
@@ -335,10 +335,10 @@ func Review(v Version, s string, mode Mode) ([]Finding, error) {
 	if v == RFC1808 {
 		return reviewRFC1808(u), nil
 	}
-	if reviews[v] == nil {
-		return nil, fmt.Errorf("urlgrammar: %v: %w (its \"Security considerations\": \"The URL scheme does not in itself pose a security threat\")", v, ErrNoConsiderations)
+	if reviews.of(v) == nil {
+		return nil, errorf("review", v, "%w (its \"Security considerations\": \"The URL scheme does not in itself pose a security threat\")", ErrNoConsiderations)
 	}
-	return reviewURL(u, reviews[v]), nil
+	return reviewURL(u, reviews.of(v)), nil
 }
 
 // reviewRFC1808 reviews an RFC 1808 URL: an absolute URL as RFC 1738 reads it, citing both
@@ -351,7 +351,7 @@ func reviewRFC1808(u *URL) []Finding {
 	if err != nil {
 		return nil
 	}
-	fs := reviewURL(u1738, reviews[RFC1738])
+	fs := reviewURL(u1738, reviews.of(RFC1738))
 	for i := range fs {
 		fs[i].Section += ", by RFC 1808 section 6"
 	}
@@ -779,7 +779,7 @@ func (r *reviewer) dotSegments(rv *review) {
 	rooted := r.u.Path().Kind == PathAbsolute
 	depth := 0
 	climbed := false
-	for _, seg := range r.u.Segments() {
+	for seg := range r.u.Segments() {
 		d := seg.Decoded()
 		pieces := []string{d}
 		if d != seg.Text && strings.ContainsAny(d, `/\`) {
@@ -847,7 +847,7 @@ func ReviewReference(v Version, base, ref string, mode Mode, policy Policy) ([]F
 	if err != nil {
 		return nil, err
 	}
-	rv := reviews[v]
+	rv := reviews.of(v)
 	if rv == nil || rv.resolution.section == "" {
 		return nil, nil // the 1993 draft: see above
 	}

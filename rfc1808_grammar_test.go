@@ -14,17 +14,17 @@ import (
 
 func TestRFC1808StartRules(t *testing.T) {
 	want := []string{"URL", "absoluteURL", "relativeURL", "net_path", "abs_path", "rel_path"}
-	got := urlgrammar.RFC1808.StartRules()
+	got := urlgrammar.RFC1808.Spec().StartRules
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("StartRules() = %v, want %v", got, want)
 	}
-	if d := urlgrammar.RFC1808.DefaultRule(); d != "URL" {
+	if d := urlgrammar.RFC1808.Spec().DefaultRule; d != "URL" {
 		t.Errorf("DefaultRule() = %q, want URL", d)
 	}
 	if v, err := urlgrammar.Lookup("rfc1808"); err != nil || v != urlgrammar.RFC1808 {
 		t.Errorf("Lookup(rfc1808) = %v, %v", v, err)
 	}
-	if d := urlgrammar.RFC1808.Date(); d != "1995-06" {
+	if d := urlgrammar.RFC1808.Spec().Date; d != "1995-06" {
 		t.Errorf("Date() = %q, want 1995-06", d)
 	}
 }

@@ -37,11 +37,11 @@ func TestNormalizeSamples(t *testing.T) {
 		n = 300
 	}
 	for _, v := range urlgrammar.Versions() {
-		if !v.DefinesNormalization() {
+		if v.Spec().NormalizationSteps == nil {
 			continue
 		}
 		g := bnfOf(t, v)
-		rule := v.DefaultRule()
+		rule := v.Spec().DefaultRule
 		if v == urlgrammar.RFC1738 {
 			rule = "url"
 		}
@@ -115,15 +115,15 @@ func relativizePairs(t *testing.T) int {
 func TestRelativizeGenerated(t *testing.T) {
 	want := relativizePairs(t)
 	for _, v := range urlgrammar.Versions() {
-		if !v.DefinesResolution() {
+		if v.Spec().Resolution == "" {
 			continue
 		}
 		g := bnfOf(t, v)
-		refs, err := conformance.NewGenerator(g, v.DefaultRule(), 7)
+		refs, err := conformance.NewGenerator(g, v.Spec().DefaultRule, 7)
 		if err != nil {
 			t.Fatal(err)
 		}
-		bases, err := conformance.NewGenerator(g, v.AbsoluteRule(), 8)
+		bases, err := conformance.NewGenerator(g, v.Spec().AbsoluteRule, 8)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,7 +148,7 @@ func TestRelativizeGenerated(t *testing.T) {
 				// RFC 3986's algorithm as printed can give what its grammar rejects: "/.//x"
 				// against "s:/a/b" is "s://x", whose "//x" reads as an authority. Relativize
 				// rejects such a target as it rejects any invalid one.
-				if !urlgrammar.MatchRule(v, v.DefaultRule(), target, 0) {
+				if !urlgrammar.MatchRule(v, v.Spec().DefaultRule, target, 0) {
 					if _, err := urlgrammar.Relativize(v, base, target, 0, urlgrammar.Policy{}); !isSyntaxErr(err) {
 						t.Errorf("%v: Relativize(%q, %q), an invalid target: %v, want a *SyntaxError", v, base, target, err)
 					}

@@ -6,7 +6,7 @@ import (
 
 // Validate reports whether s is a valid URL under v: nil, or a *SyntaxError that says where
 // and why s leaves the grammar. It holds s, as written, to v's default start rule (the first of
-// Version.StartRules), except for RFC 1738 (see the package documentation). It is
+// Spec.DefaultRule), except for RFC 1738 (see the package documentation). It is
 // ValidateRule(v, "", s, 0).
 func Validate(v Version, s string) error {
 	return ValidateRule(v, "", s, 0)
@@ -15,7 +15,7 @@ func Validate(v Version, s string) error {
 // ValidateRule reports whether the whole of s, read as mode says, is matched by the rule named
 // rule (by its name in the document, such as "URI-reference" or "host") of v's grammar: nil,
 // or a *SyntaxError (or, were the package's two engines to disagree about s, an *EngineError:
-// an internal error, see CheckEngines). Every rule of the document can be asked (Version.Rules); "" is the rule
+// an internal error, see CheckEngines). Every rule of the document can be asked (Spec.Rules); "" is the rule
 // that Validate holds s to. An unknown version, rule or mode is an error of another type.
 func ValidateRule(v Version, rule, s string, mode Mode) error {
 	info, start, rule, err := startFor("validate", v, rule, s, mode)
@@ -29,12 +29,6 @@ func ValidateRule(v Version, rule, s string, mode Mode) error {
 	return newSyntaxError(v, rule, s, read)
 }
 
-// Match reports whether Validate(v, s) would return nil, without computing the diagnostics
-// of a rejection. It is MatchRule(v, "", s, 0).
-func Match(v Version, s string) bool {
-	return MatchRule(v, "", s, 0)
-}
-
 // MatchRule reports whether ValidateRule(v, rule, s, mode) would return nil, without
 // computing the diagnostics of a rejection. It is false for an unknown version, rule or mode.
 func MatchRule(v Version, rule, s string, mode Mode) bool {
@@ -43,7 +37,7 @@ func MatchRule(v Version, rule, s string, mode Mode) bool {
 }
 
 // RuleFor returns the rule, by its name in the document, that ValidateRule(v, "", s, mode)
-// holds s to: the first of StartRules, or for RFC 1738 the rule of s's scheme (see the package
+// holds s to: Spec.DefaultRule, or for RFC 1738 the rule of s's scheme (see the package
 // documentation). It is "" for an unknown version or mode.
 func (v Version) RuleFor(s string, mode Mode) string {
 	_, _, rule, _ := startFor("", v, "", s, mode)
@@ -90,7 +84,7 @@ func match(info *version, start int, s string) bool {
 	return ok
 }
 
-// run is match recording the tokens of the rules in record, for Parse and ParseTree: when it
+// run is match recording the tokens of the rules in record, for ParseRule and ParseTreeRule: when it
 // reports true, the parser holds the tokens. The caller gives the parser back with
 // info.release.
 func run(info *version, start int, s string, record pegrt.RuleSet) (pegrt.Parser, bool) {
@@ -98,7 +92,7 @@ func run(info *version, start int, s string, record pegrt.RuleSet) (pegrt.Parser
 	return p, p.MatchRecording(start, s, record)
 }
 
-// runInput is run on s read as mode says, for Parse and ParseTree: on a rejection it gives the
+// runInput is run on s read as mode says, for ParseRule and ParseTreeRule: on a rejection it gives the
 // parser back and returns the *SyntaxError that Validate would; otherwise the caller gives the
 // parser back with info.release.
 func runInput(v Version, info *version, start int, rule, s string, mode Mode, record pegrt.RuleSet) (pegrt.Parser, error) {

@@ -30,7 +30,7 @@ var badInputs = map[string]string{
 
 func TestBadInputIsSyntaxError(t *testing.T) {
 	for _, v := range urlgrammar.Versions() {
-		for _, rule := range v.StartRules() {
+		for _, rule := range v.Spec().StartRules {
 			for name, s := range badInputs {
 				if name == "empty" {
 					continue // the empty string is a valid relative reference in several grammars
@@ -56,9 +56,9 @@ func TestBadInputIsSyntaxError(t *testing.T) {
 func TestEmptyInput(t *testing.T) {
 	// Of the absolute-URL rules, none accepts the empty string: each needs a scheme.
 	for _, v := range urlgrammar.Versions() {
-		rule := v.AbsoluteRule()
+		rule := v.Spec().AbsoluteRule
 		if rule == "" {
-			rule = v.DefaultRule()
+			rule = v.Spec().DefaultRule
 		}
 		err := urlgrammar.ValidateRule(v, rule, "", 0)
 		var se *urlgrammar.SyntaxError
@@ -98,13 +98,13 @@ func TestVersionsTable(t *testing.T) {
 		if err != nil || got != v {
 			t.Errorf("Lookup(%q) = %v, %v; want %v", strings.ToUpper(id), got, err, v)
 		}
-		if v.Document() == "" || len(v.Date()) != len("1994-12") || len(v.StartRules()) == 0 {
-			t.Errorf("%s: document %q, date %q, start rules %v", id, v.Document(), v.Date(), v.StartRules())
+		if v.Spec().Document == "" || len(v.Spec().Date) != len("1994-12") || len(v.Spec().StartRules) == 0 {
+			t.Errorf("%s: document %q, date %q, start rules %v", id, v.Spec().Document, v.Spec().Date, v.Spec().StartRules)
 		}
-		if v.DefaultRule() != v.StartRules()[0] {
-			t.Errorf("%s: default rule %q is not the first start rule", id, v.DefaultRule())
+		if v.Spec().DefaultRule != v.Spec().StartRules[0] {
+			t.Errorf("%s: default rule %q is not the first start rule", id, v.Spec().DefaultRule)
 		}
-		if r := v.AbsoluteRule(); r != "" && !contains(v.StartRules(), r) {
+		if r := v.Spec().AbsoluteRule; r != "" && !contains(v.Spec().StartRules, r) {
 			t.Errorf("%s: absolute rule %q is not a start rule", id, r)
 		}
 	}
@@ -124,10 +124,10 @@ func TestMatchAgreesWithValidate(t *testing.T) {
 	inputs := []string{"http://a/b?c#d", "ftp://u:p@h:21/x;type=a", "a/b", "", "http://[::1]/", "mailto:a@b", "%41"}
 	for _, v := range urlgrammar.Versions() {
 		for _, s := range inputs {
-			if got, want := urlgrammar.Match(v, s), urlgrammar.Validate(v, s) == nil; got != want {
+			if got, want := urlgrammar.MatchRule(v, "", s, 0), urlgrammar.Validate(v, s) == nil; got != want {
 				t.Errorf("%v %q: Match %v, Validate %v", v, s, got, want)
 			}
-			for _, rule := range v.StartRules() {
+			for _, rule := range v.Spec().StartRules {
 				if got, want := urlgrammar.MatchRule(v, rule, s, 0), urlgrammar.ValidateRule(v, rule, s, 0) == nil; got != want {
 					t.Errorf("%v %s %q: MatchRule %v, ValidateRule %v", v, rule, s, got, want)
 				}
@@ -146,8 +146,8 @@ func TestMatchAgreesWithValidate(t *testing.T) {
 // version. Run it with go test -fuzz FuzzValidate -run '^$' .
 func FuzzValidate(f *testing.F) {
 	for vi, v := range urlgrammar.Versions() {
-		for _, rule := range v.StartRules() {
-			ri := slices.Index(v.Rules(), rule)
+		for _, rule := range v.Spec().StartRules {
+			ri := slices.Index(v.Spec().Rules, rule)
 			if ri < 0 {
 				f.Fatalf("%v: start rule %s is not among its rules", v, rule)
 			}
@@ -160,7 +160,7 @@ func FuzzValidate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, vi uint8, ri uint16, s string) {
 		vs := urlgrammar.Versions()
 		v := vs[int(vi)%len(vs)]
-		rules := v.Rules()
+		rules := v.Spec().Rules
 		rule := rules[int(ri)%len(rules)]
 		first := urlgrammar.ValidateRule(v, rule, s, 0)
 		urlgrammar.MatchRule(v, rule, "http://x/"+s, 0)
@@ -175,7 +175,7 @@ func FuzzValidate(f *testing.F) {
 		if se != nil && se.Offset == len(s) && slices.Contains(se.Expected, "end of input") {
 			t.Fatalf("%v %s %q: a diagnosis that expects what it found: %v", v, rule, s, first)
 		}
-		if err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
+		if _, _, err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -348,7 +348,7 @@ func TestInnerRules(t *testing.T) {
 	}
 	// Every rule of every document can be asked.
 	for _, v := range urlgrammar.Versions() {
-		for _, rule := range v.Rules() {
+		for _, rule := range v.Spec().Rules {
 			if _, err := urlgrammar.ParseRule(v, rule, "x", 0); err != nil {
 				var se *urlgrammar.SyntaxError
 				if !errors.As(err, &se) {
@@ -367,7 +367,7 @@ func TestBadInputEveryRule(t *testing.T) {
 		t.Skip("every rule of every version, on inputs of 1 MiB")
 	}
 	for _, v := range urlgrammar.Versions() {
-		for _, rule := range v.Rules() {
+		for _, rule := range v.Spec().Rules {
 			for name, s := range badInputs {
 				err := urlgrammar.ValidateRule(v, rule, s, 0)
 				if err == nil && (name == "empty" || v == urlgrammar.RFC2396 && rule == "control" && s == "\x00") {

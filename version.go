@@ -34,3 +34,16 @@ func (v Version) MarshalText() ([]byte, error) { return marshalEnum(v, versionID
 func (v *Version) UnmarshalText(text []byte) error {
 	return unmarshalEnum(v, text, versionIDs, "version")
 }
+
+// byVersion is a table with an entry per Version. Every per-version table of the package is
+// one (the registry of versions.go and the documents' tables of resolution, normalization and
+// review), and each is read with of, which checks the bounds for all of them.
+type byVersion[T any] [RFC3986 + 1]T
+
+// of returns the entry of v, or the zero T for a Version that is none of the versions.
+func (t *byVersion[T]) of(v Version) (entry T) {
+	if v > 0 && int(v) < len(t) {
+		entry = t[v]
+	}
+	return entry
+}

@@ -1,6 +1,7 @@
 package urlgrammar
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -15,11 +16,17 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
+// This file is the registry of versions, the one file of the package that imports the generated
+// parsers: for each Version, its document, its grammar and the pools of its parsers, its fills
+// (fills.go) and the walker compiled from them. The other per-version tables (the diagnosis of
+// diagnose.go, the resolution, normalization and review of each document) are byVersion
+// tables too, read the same way.
+
 // version holds what the package knows of one Version.
 type version struct {
 	document string
 	date     string // year and month of publication, "YYYY-MM"
-	// grammar is the generated parser package's description; nil until the grammar exists.
+	// grammar is the generated parser package's description of the version's grammar.
 	grammar *pegrt.Grammar
 	// schemeRules, when set, is the default reading of Validate: a URL whose scheme is one of
 	// them is held to its rule, any other to otherRule (RFC 1738; see the package
@@ -46,7 +53,7 @@ type version struct {
 	walkErr     error
 }
 
-var versions = [...]*version{
+var versions = byVersion[*version]{
 	Draft1993: {
 		absoluteRule: "url",
 		document:     `T. Berners-Lee, "Uniform Resource Locators", IETF URL working group Internet Draft`,
@@ -124,7 +131,7 @@ type schemeRule struct {
 
 func init() {
 	for _, info := range versions {
-		if info == nil || info.grammar == nil || info.schemeRules == nil {
+		if info == nil || info.schemeRules == nil {
 			continue
 		}
 		for i := range info.schemeRules {
@@ -152,66 +159,69 @@ func (info *version) defaultFor(s string, mode Mode) (string, int) {
 	return info.otherRule, info.otherStart
 }
 
-// info returns what the package knows of v, or nil if v is no Version with a grammar.
-func (v Version) info() *version {
-	if v <= 0 || int(v) >= len(versions) || versions[v] == nil || versions[v].grammar == nil {
-		return nil
-	}
-	return versions[v]
+// info returns what the package knows of v, or nil if v is none of the versions.
+func (v Version) info() *version { return versions.of(v) }
+
+// A Spec is what a version's document specifies, as this package reads it: the document, its
+// grammar's rules, and which of the package's operations it defines. Version.Spec returns it.
+type Spec struct {
+	// Document names the document that defines the grammar, and Date is its date of
+	// publication, as "YYYY-MM".
+	Document, Date string
+	// StartRules lists the document's own entry points, by their names in the document, such
+	// as "URI-reference": the rules it means a URL to be read as. The first is DefaultRule,
+	// the rule that Validate holds an input to (for RFC 1738, as the package documentation
+	// says). Rules lists every rule of the document in its order: the rules that ValidateRule,
+	// MatchRule, ParseRule and ParseTreeRule accept, such as "host" or "IPv6address" of RFC
+	// 3986.
+	StartRules, Rules []string
+	DefaultRule       string
+	// AbsoluteRule is the rule for an absolute URL with no fragment, such as "absolute-URI";
+	// for RFC 1738, whose URLs are all absolute, it is "" and stands for the default reading
+	// of Validate. Package compare holds inputs to it by default, so that like is compared
+	// with like.
+	AbsoluteRule string
+	// Resolution names the part of the document that defines how a relative reference is
+	// resolved, such as "section 5.2", or is "" when it defines none (the 1994 draft and RFC
+	// 1738): then Resolve gives an error that wraps ErrNoResolution. Offers holds, as true,
+	// each choice of a Policy that the document leaves to a resolver (Resolve refuses the
+	// others).
+	Resolution string
+	Offers     Policy
+	// NormalizationSteps are the steps of the document's normalization, in its order, or nil
+	// when it says nothing of when two URLs are equivalent (the 1993 and 1994 drafts and RFC
+	// 1808): then Normalize and Equivalent give an error that wraps ErrNoNormalization.
+	NormalizationSteps []Step
 }
 
-// Document names the document that defines the version's grammar.
-func (v Version) Document() string {
-	if v > 0 && int(v) < len(versions) && versions[v] != nil {
-		return versions[v].document
+// Spec returns what v's document specifies; the zero Spec for a Version that is none of the
+// versions. Its slices are v's own copies, which the caller may change.
+func (v Version) Spec() Spec {
+	info := v.info()
+	if info == nil {
+		return Spec{}
 	}
-	return ""
+	sp := Spec{
+		Document:           info.document,
+		Date:               info.date,
+		StartRules:         slices.Clone(info.grammar.Starts),
+		Rules:              slices.Clone(info.grammar.DocumentRules),
+		DefaultRule:        info.grammar.Starts[0],
+		AbsoluteRule:       info.absoluteRule,
+		Resolution:         v.resolutionSection(),
+		NormalizationSteps: v.normalizationSteps(),
+	}
+	if sp.Resolution != "" {
+		rv := resolvers.of(v)
+		sp.Offers = Policy{NonValidating: rv.nonValidating, RemoveDotDot: rv.dotDot, AvoidTraversal: rv.dotDot}
+	}
+	return sp
 }
 
-// Date is the document's date of publication, as "YYYY-MM".
-func (v Version) Date() string {
-	if v > 0 && int(v) < len(versions) && versions[v] != nil {
-		return versions[v].date
-	}
-	return ""
-}
-
-// StartRules lists the document's own entry points, by their names in the document, such as
-// "URI-reference": the rules it means a URL to be read as. The first is the default start
-// rule. ValidateRule accepts these and every other rule of the document (Rules).
-func (v Version) StartRules() []string {
-	if info := v.info(); info != nil {
-		return append([]string(nil), info.grammar.Starts...)
-	}
-	return nil
-}
-
-// Rules lists every rule of v's document, by its name there, in the document's order: the
-// rules that ValidateRule, MatchRule, ParseRule and ParseTreeRule accept, such as "host" or
-// "IPv6address" of RFC 3986.
-func (v Version) Rules() []string {
-	if info := v.info(); info != nil {
-		return append([]string(nil), info.grammar.DocumentRules...)
-	}
-	return nil
-}
-
-// DefaultRule is the rule that Validate holds an input to: the version's broadest reference
-// rule. For RFC 1738, Validate reads it as the package documentation says.
-func (v Version) DefaultRule() string {
+// defaultRule is Spec().DefaultRule, without the copies: "" for an unknown version.
+func (v Version) defaultRule() string {
 	if info := v.info(); info != nil {
 		return info.grammar.Starts[0]
-	}
-	return ""
-}
-
-// AbsoluteRule is the version's rule for an absolute URL with no fragment, such as
-// "absolute-URI"; for RFC 1738, whose URLs are all absolute, it is "" and stands for the
-// default reading of Validate. Package compare holds inputs to it by default, so that like is
-// compared with like.
-func (v Version) AbsoluteRule() string {
-	if info := v.info(); info != nil {
-		return info.absoluteRule
 	}
 	return ""
 }

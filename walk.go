@@ -2,15 +2,14 @@ package urlgrammar
 
 import (
 	"fmt"
-	"iter"
 	"slices"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
-// This file holds the one walk over a parse's tokens that fills a URL (driven by the per-version
-// fill tables of fills.go), and the generic parse tree (Node, Inspect, Preorder, ParseTree).
+// This file holds the one walk over a parse's tokens that fills a URL, driven by the per-version
+// fill tables of fills.go. The parse tree API is in tree.go.
 
 // A field is what a fill fills.
 type field uint8
@@ -46,49 +45,53 @@ func (f field) detail() bool { return f >= fPart }
 type how uint8
 
 const (
-	// set fills the field unless a match around this one has filled it already: the
+	// howSet fills the field unless a match around this one has filled it already: the
 	// outermost match wins.
-	set how = iota
-	// union fills the field, or widens it to take this match in too: a component that the
+	howSet how = iota
+	// howUnion fills the field, or widens it to take this match in too: a component that the
 	// grammar writes as several rules side by side (RFC 1738's userinfo is user ":" password).
-	union
-	// clear empties the field (and its kind), so that matches inside this one fill it anew.
-	clear
-	// prefix fills the field with the first len(lit) bytes of the match: a literal that the
+	howUnion
+	// howClear empties the field (and its kind), so that matches inside this one fill it anew.
+	howClear
+	// howPrefix fills the field with the first len(lit) bytes of the match: a literal that the
 	// rule begins with, such as the "ftp" of ftpurl = "ftp://" ….
-	prefix
-	// emptyAfter makes the field present and empty, once the walk is done, if it is still
+	howPrefix
+	// howEmptyAfter makes the field present and empty, once the walk is done, if it is still
 	// absent and the input reads lit right after the field named by after: RFC 1738's file
 	// URL "file:///x" has an empty host (section 3.10), as the grammar has no rule for it.
-	emptyAfter
-	// rest fills the field with what follows the first lit in the match: a part that the
+	howEmptyAfter
+	// howRest fills the field with what follows the first lit in the match: a part that the
 	// grammar writes without a rule of its own, such as the opaque part of RFC 1808's
 	// absoluteURL = generic-RL | ( scheme ":" *( uchar | reserved ) ).
-	rest
+	howRest
 )
-
-// byLeadingSlash, as the kind of an fPath fill, is PathAbsolute for a match that begins with
-// "/" and PathRelative for one that does not: the 1997 draft's path = [ "/" ] path_segments.
-const byLeadingSlash = 255
 
 // A fill declares that the matches of one grammar rule fill one field of a URL. A version's
 // fills (fills.go) are its whole mapping from grammar to URL.
 type fill struct {
-	// rule is the rule's name in the document, or "parent rule": then only a match whose
-	// nearest enclosing match of a rule of the document that the fills name is of parent. A rule that only the PEG has
-	// (declared extra in the .peg) is named by its PEG name. Where both a "parent rule" fill
-	// and a plain "rule" fill could apply, the one with the parent applies.
-	rule  string
-	field field
-	kind  uint8 // a HostKind (fHost, fHostKind) or PathKind (fPath, fPathKind)
-	how   how
-	lit   string // for prefix, emptyAfter and rest
-	after field  // for emptyAfter
+	// rule is the rule's name in the document; a rule that only the PEG has (declared extra
+	// in the .peg) is named by its PEG name. With a parent, the fill applies only to a match
+	// whose nearest enclosing match of a rule that the fills name is of parent; where a fill
+	// with a parent and one without could both apply, the one with the parent does.
+	rule, parent string
+	field        field
+	// host and path are the kinds that a fill of fHost or fHostKind, and of fPath or
+	// fPathKind, sets. pathBySlash sets PathAbsolute for a match that begins with "/" and
+	// PathRelative for one that does not: the 1997 draft's path = [ "/" ] path_segments.
+	host        HostKind
+	path        PathKind
+	pathBySlash bool
+	how         how
+	lit         string // for howPrefix, howEmptyAfter and howRest
+	after       field  // for howEmptyAfter
 	// leaf says that nothing inside the match fills anything: the walk does not look inside.
 	// Parse does not record the matches of a fill of a detail (Segments, Parts), so such a
 	// leaf hides nothing from the generic components; a leaf fill of no field does.
 	leaf bool
 }
+
+// kinded reports whether the fill sets a kind.
+func (f *fill) kinded() bool { return f.host != HostNone || f.path != PathNone || f.pathBySlash }
 
 // An act is a fill compiled for one grammar: rule names resolved to rule numbers.
 type act struct {
@@ -152,13 +155,13 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 	for _, f := range fills {
 		a := act{fill: f, parent: -1}
 		name := f.rule
-		if parent, rule, ok := strings.Cut(name, " "); ok {
-			ns, found := number[parent]
+		if f.parent != "" {
+			ns, found := number[f.parent]
 			if !found || len(ns) != 1 {
-				unknown = append(unknown, parent)
+				unknown = append(unknown, f.parent)
 				continue
 			}
-			a.parent, name = ns[0], rule
+			a.parent = ns[0]
 			w.record.Add(a.parent)
 			w.recordDetails.Add(a.parent)
 		}
@@ -191,8 +194,8 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			continue
 		}
 		a := r.acts[0]
-		if a.parent < 0 && a.how == set && a.field > fNone && a.field < numSpans &&
-			(a.kind == 0 || a.field == fHost || a.field == fPath && a.kind != byLeadingSlash) {
+		if a.parent < 0 && a.how == howSet && a.field > fNone && a.field < numSpans && !a.pathBySlash &&
+			(!a.kinded() || a.field == fHost || a.field == fPath) {
 			r.set = a.field
 		}
 	}
@@ -202,7 +205,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 // walkState is what one walk has found.
 type walkState struct {
 	components
-	pending  [4]*act // emptyAfter fills to apply at the end
+	pending  [4]*act // howEmptyAfter fills to apply at the end
 	npending int
 
 	// withDetails says to find the details too, which Parse leaves out.
@@ -251,7 +254,7 @@ func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
 		}
 		r := &w.rules[t.Rule]
 		if r.set != fNone {
-			st.set(r.set, r.acts[0].kind, t)
+			st.set(r.set, &r.acts[0].fill, t)
 			if r.acts[0].leaf {
 				i = int(t.First) // skip the tokens inside
 				continue
@@ -307,10 +310,10 @@ func (st *walkState) apply(acts []act, parent int, t *pegrt.Token, raw string) (
 		case a.field < numSpans:
 			st.fillSpan(a, ts, raw)
 		case a.field == fHostKind:
-			st.hostKind = HostKind(a.kind)
+			st.hostKind = a.host
 		case a.field == fPathKind:
 			if st.pathKind == PathNone {
-				st.pathKind = PathKind(a.kind)
+				st.pathKind = a.path
 			}
 		case a.field.detail() && !st.withDetails:
 		case a.field == fPart:
@@ -324,20 +327,19 @@ func (st *walkState) apply(acts []act, parent int, t *pegrt.Token, raw string) (
 	return leaf
 }
 
-// set is fillSpan for a fill that sets the generic component f, of kind k, with no parent:
-// the outermost match wins, and its kind with it.
-func (st *walkState) set(f field, k uint8, t *pegrt.Token) {
+// set is fillSpan for a fill a that sets the generic component f, and perhaps a kind, with
+// no parent: the outermost match wins, and its kind with it.
+func (st *walkState) set(f field, a *fill, t *pegrt.Token) {
 	sp := &st.s[f]
 	if sp.ok {
 		return
 	}
 	*sp = span{b: t.Begin, e: t.End, ok: true}
 	switch {
-	case k == 0:
 	case f == fHost && st.hostKind == HostNone:
-		st.hostKind = HostKind(k)
+		st.hostKind = a.host
 	case f == fPath && st.pathKind == PathNone:
-		st.pathKind = PathKind(k)
+		st.pathKind = a.path
 	}
 }
 
@@ -346,12 +348,12 @@ func (st *walkState) set(f field, k uint8, t *pegrt.Token) {
 func (st *walkState) fillSpan(a *act, ts span, raw string) {
 	sp := &st.s[a.field]
 	switch a.how {
-	case set:
+	case howSet:
 		if sp.ok {
 			return
 		}
 		*sp = ts
-	case rest:
+	case howRest:
 		if sp.ok {
 			return
 		}
@@ -360,13 +362,13 @@ func (st *walkState) fillSpan(a *act, ts span, raw string) {
 			return
 		}
 		*sp = span{b: ts.b + uint32(i+len(a.lit)), e: ts.e, ok: true}
-	case union:
+	case howUnion:
 		if sp.ok {
 			sp.b, sp.e = min(sp.b, ts.b), max(sp.e, ts.e)
 		} else {
 			*sp = ts
 		}
-	case clear:
+	case howClear:
 		*sp = span{}
 		switch a.field {
 		case fHost:
@@ -375,12 +377,12 @@ func (st *walkState) fillSpan(a *act, ts span, raw string) {
 			st.pathKind = PathNone
 		}
 		return
-	case prefix:
+	case howPrefix:
 		if !sp.ok {
 			*sp = span{b: ts.b, e: ts.b + uint32(len(a.lit)), ok: true}
 		}
 		return
-	case emptyAfter:
+	case howEmptyAfter:
 		if st.npending < len(st.pending) {
 			st.pending[st.npending] = a
 			st.npending++
@@ -388,12 +390,12 @@ func (st *walkState) fillSpan(a *act, ts span, raw string) {
 		return
 	}
 	switch {
-	case a.kind == 0:
+	case !a.kinded():
 	case a.field == fHost && st.hostKind == HostNone:
-		st.hostKind = HostKind(a.kind)
+		st.hostKind = a.host
 	case a.field == fPath && st.pathKind == PathNone:
-		st.pathKind = PathKind(a.kind)
-		if a.kind == byLeadingSlash {
+		st.pathKind = a.path
+		if a.pathBySlash {
 			st.pathKind = PathRelative
 			if ts.e > ts.b && raw[ts.b] == '/' {
 				st.pathKind = PathAbsolute
@@ -519,199 +521,4 @@ func (info *version) walker() (*walker, error) {
 		}
 	})
 	return info.walk, info.walkErr
-}
-
-// A Node is one match of a grammar rule in a parse tree: the rule's name in the document, the
-// span of input it matched, and the matches of the rules inside it, in input order. A rule
-// that matched the empty string is a node too, with Begin == End.
-//
-// The tree has a node for each match of a rule of the document. A rule that only the PEG
-// transcription has (Grammar.Rules[i] == "") has none: the nodes inside its match are
-// children of the node around it. Character-set rules that a transcription writes inline (its
-// "# folded" rules) have no matches, hence no nodes.
-type Node struct {
-	Rule       string // the rule's name in the document, such as "hostport"
-	Begin, End int    // the matched text is the input's [Begin:End]
-	Text       string
-	Children   []*Node
-}
-
-// Inspect traverses the tree rooted at node depth-first, in input order: it calls f(node),
-// and if f returns true, inspects each child of the node, then calls f(nil). A nil node is
-// not inspected.
-func Inspect(node *Node, f func(*Node) bool) {
-	if node == nil || !f(node) {
-		return
-	}
-	for _, c := range node.Children {
-		Inspect(c, f)
-	}
-	f(nil)
-}
-
-// Preorder returns an iterator over the nodes of the tree rooted at node, in depth-first
-// preorder (each node before its children, the children in input order). Stopping the
-// iteration early stops the traversal; a nil node yields nothing.
-func Preorder(node *Node) iter.Seq[*Node] {
-	return func(yield func(*Node) bool) {
-		preorder(node, yield)
-	}
-}
-
-// preorder yields node and its descendants, and reports whether to go on.
-func preorder(node *Node, yield func(*Node) bool) bool {
-	if node == nil {
-		return true
-	}
-	if !yield(node) {
-		return false
-	}
-	for _, c := range node.Children {
-		if !preorder(c, yield) {
-			return false
-		}
-	}
-	return true
-}
-
-// ParseTree returns the parse tree of s under v, holding s to the same rule as Validate and
-// Parse; its root is that rule's match. A rejection is the *SyntaxError of Validate. It is
-// ParseTreeRule(v, "", s, 0).
-func ParseTree(v Version, s string) (*Node, error) {
-	return ParseTreeRule(v, "", s, 0)
-}
-
-// ParseTreeRule is ParseTree holding s, read as mode says, to the rule named rule ("" for the
-// rule of Validate), as ValidateRule does.
-func ParseTreeRule(v Version, rule, s string, mode Mode) (*Node, error) {
-	info, start, rule, err := startFor("parse", v, rule, s, mode)
-	if err != nil {
-		return nil, err
-	}
-	p, err := runInput(v, info, start, rule, s, mode, pegrt.AllRules)
-	if err != nil {
-		return nil, err
-	}
-	root := buildTree(info.grammar, p, s)
-	info.release(p)
-	return root, nil
-}
-
-// buildTree makes the tree of the tokens p holds, in one pass over them: each token's
-// children are the nodes, not yet placed, of the tokens inside it.
-func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
-	tokens := p.Tokens()
-	count := 0
-	for i := range tokens {
-		if g.Rules[tokens[i].Rule] != "" {
-			count++
-		}
-	}
-	nodes := make([]Node, count)
-	children := make([]*Node, count) // every node is the child of at most one other
-	// open are the nodes made so far that no node is around yet: their numbers in nodes, and
-	// those of their tokens. It holds at most every node, and is made that large at once so
-	// that a flat tree (a path of a million segments) does not regrow it.
-	type open struct{ node, token uint32 }
-	stack := make([]open, 0, count)
-	used, next := 0, 0
-	for i := range tokens {
-		t := &tokens[i]
-		if g.Rules[t.Rule] == "" {
-			continue // its nodes stay open, for the node around it
-		}
-		j := len(stack)
-		for j > 0 && stack[j-1].token >= t.First {
-			j--
-		}
-		node := &nodes[next]
-		*node = Node{Rule: g.Rules[t.Rule], Begin: int(t.Begin), End: int(t.End), Text: s[t.Begin:t.End]}
-		if k := len(stack) - j; k > 0 {
-			node.Children = children[used : used+k : used+k]
-			for c := range k {
-				node.Children[c] = &nodes[stack[j+c].node]
-			}
-			used += k
-		}
-		stack = append(stack[:j], open{node: uint32(next), token: uint32(i)})
-		next++
-	}
-	if len(stack) != 1 {
-		// The start rule's match holds every other: one node is left, unless the grammar's
-		// start rule itself were PEG-only, which gen does not allow.
-		root := &Node{Begin: 0, End: len(s), Text: s}
-		for _, o := range stack {
-			root.Children = append(root.Children, &nodes[o.node])
-		}
-		return root
-	}
-	return &nodes[stack[0].node]
-}
-
-// ParseTreeNodesRule is ParseTreeRule for an input whose tree is too large to hold (a path
-// of millions of segments): it returns an iterator over the nodes of the tree that
-// ParseTreeRule would return, in the order of Preorder, each with its depth in the tree (the
-// root's is 0). The nodes are made one at a time as the iteration reaches them, and have no
-// Children; the iteration holds the parse's tokens and, at most, the children of each node on
-// the path to the current one. A rejection is the *SyntaxError of ValidateRule.
-func ParseTreeNodesRule(v Version, rule, s string, mode Mode) (iter.Seq2[int, Node], error) {
-	info, start, rule, err := startFor("parse", v, rule, s, mode)
-	if err != nil {
-		return nil, err
-	}
-	p, err := runInput(v, info, start, rule, s, mode, pegrt.AllRules)
-	if err != nil {
-		return nil, err
-	}
-	// p is not given back to the pool: the iterator may be used any number of times.
-	return func(yield func(int, Node) bool) {
-		preorderTokens(info.grammar, p.Tokens(), s, yield)
-	}, nil
-}
-
-// preorderTokens yields the nodes of the tree of tokens, as buildTree makes it, in preorder
-// with their depths. The tokens are in post-order, from which each token's children are
-// found from the last to the first (the last is the token before it, and each one's
-// previous sibling the token before its own first token): they are stacked in that order,
-// so that the first is taken first.
-func preorderTokens(g *pegrt.Grammar, tokens []pegrt.Token, s string, yield func(int, Node) bool) {
-	var stack []uint32 // the tokens still to visit, the next on top
-	// A group is the children of one token, stacked from stack[start] on, at one depth.
-	type group struct{ start, depth int }
-	var groups []group
-	push := func(first, end, depth int) { // the tokens whose subtrees fill tokens[first:end]
-		groups = append(groups, group{start: len(stack), depth: depth})
-		for j := end - 1; j >= first; j = int(tokens[j].First) - 1 {
-			stack = append(stack, uint32(j))
-		}
-	}
-	last := len(tokens) - 1
-	if last >= 0 && tokens[last].First == 0 && g.Rules[tokens[last].Rule] != "" {
-		push(0, len(tokens), 0) // the start rule's match, which holds every other
-	} else {
-		// As buildTree: a root around the matches that no match holds.
-		if !yield(0, Node{Begin: 0, End: len(s), Text: s}) {
-			return
-		}
-		push(0, len(tokens), 1)
-	}
-	for len(stack) > 0 {
-		top := len(stack) - 1
-		for groups[len(groups)-1].start > top {
-			groups = groups[:len(groups)-1]
-		}
-		depth := groups[len(groups)-1].depth
-		j := int(stack[top])
-		stack = stack[:top]
-		t := &tokens[j]
-		if name := g.Rules[t.Rule]; name != "" {
-			if !yield(depth, Node{Rule: name, Begin: int(t.Begin), End: int(t.End), Text: s[t.Begin:t.End]}) {
-				return
-			}
-			depth++
-		} // else its children stand in its place, at its depth
-		if int(t.First) < j {
-			push(int(t.First), j, depth)
-		}
-	}
 }

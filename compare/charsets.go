@@ -358,7 +358,7 @@ func pathSegments(u *urlgrammar.URL) []urlgrammar.Component {
 		}
 		return cs
 	}
-	for _, s := range u.Segments() {
+	for s := range u.Segments() {
 		cs = append(cs, s.Component)
 	}
 	return cs

@@ -48,7 +48,7 @@ func AbsoluteTargets(vs ...urlgrammar.Version) []Target {
 	}
 	ts := make([]Target, len(vs))
 	for i, v := range vs {
-		ts[i] = Target{v, v.AbsoluteRule()}
+		ts[i] = Target{v, v.Spec().AbsoluteRule}
 	}
 	return ts
 }
@@ -135,36 +135,54 @@ func known(v urlgrammar.Version) bool { return slices.Contains(urlgrammar.Versio
 // CompareAll judges every input of a stream under each target, using every CPU, and yields
 // the comparisons in input order. It keeps a bounded number of inputs in flight, so it runs in
 // constant memory on a stream of any length. It returns an error, and no comparisons, when a
-// target names an unknown version or rule (CheckTargets) or inputs is nil.
+// target names an unknown version or rule (CheckTargets), mode is unknown, or inputs is nil.
 //
 // The inputs are read in the goroutine that ranges over the comparisons, never after the loop
 // ends: a panic of inputs is raised there, and a loop that breaks returns without reading
 // another input.
 func CompareAll(targets []Target, inputs iter.Seq[string], mode urlgrammar.Mode) (iter.Seq[Comparison], error) {
-	if err := checkRun(targets, inputs); err != nil {
+	batches, err := CompareBatches(targets, inputs, mode, func(_ int, cs []Comparison) []Comparison { return cs })
+	if err != nil {
 		return nil, err
 	}
-	targets = slices.Clone(targets)
 	return func(yield func(Comparison) bool) {
-		inOrder(inputs, func(_ int, batch []string) []Comparison {
-			return compareBatch(targets, batch, mode)
-		}, func(cs []Comparison) bool {
+		for cs := range batches {
 			for _, c := range cs {
 				if !yield(c) {
-					return false
+					return
 				}
 			}
-			return true
-		})
+		}
 	}, nil
 }
 
-// checkRun returns the error of CompareAll's arguments, if any.
-func checkRun(targets []Target, inputs iter.Seq[string]) error {
+// CompareBatches is CompareAll for a caller that does more with each comparison than read it,
+// such as formatting it or adding it to a Summary of its own, and wants that done on every CPU
+// too. It judges the inputs in batches and calls f on the comparisons of each batch, with the
+// index of the batch's first input in the stream, on the goroutine that judged them; it yields
+// f's results in input order. Calls of f may run at the same time. A panic of f is raised
+// again in the goroutine that ranges over the results; otherwise CompareBatches is CompareAll.
+func CompareBatches[R any](targets []Target, inputs iter.Seq[string], mode urlgrammar.Mode, f func(first int, cs []Comparison) R) (iter.Seq[R], error) {
 	if inputs == nil {
-		return errors.New("compare: no inputs (a nil iter.Seq)")
+		return nil, errors.New("compare: no inputs (a nil iter.Seq)")
 	}
-	return CheckTargets(targets)
+	if f == nil {
+		return nil, errors.New("compare: CompareBatches with a nil function")
+	}
+	if err := CheckTargets(targets); err != nil {
+		return nil, err
+	}
+	if len(targets) > 0 {
+		if _, err := Compare(targets[:1], "", mode); err != nil {
+			return nil, err // the mode
+		}
+	}
+	targets = slices.Clone(targets)
+	return func(yield func(R) bool) {
+		inOrder(inputs, func(first int, batch []string) R {
+			return f(first, compareBatch(targets, batch, mode))
+		}, yield)
+	}, nil
 }
 
 // compareBatch judges each input of batch under targets, which are known to be valid. The

@@ -69,7 +69,7 @@ func TestTargetRuleFor(t *testing.T) {
 		{compare.Target{Version: urlgrammar.RFC1738}, "http://a/b", "httpurl"},
 		{compare.Target{Version: urlgrammar.RFC1738}, "ftp://h/p", "ftpurl"},
 		{compare.Target{Version: urlgrammar.RFC1738}, "z39.50s://h/p", "genericurl"},
-		{compare.Target{Version: urlgrammar.RFC3986}, "http://a/b", urlgrammar.RFC3986.DefaultRule()},
+		{compare.Target{Version: urlgrammar.RFC3986}, "http://a/b", urlgrammar.RFC3986.Spec().DefaultRule},
 		{compare.Target{Version: urlgrammar.RFC3986, Rule: "absolute-URI"}, "http://a/b", "absolute-URI"},
 	} {
 		if got := c.target.RuleFor(c.in, 0); got != c.want {

@@ -80,7 +80,11 @@ func corpusInputs(n int) []string {
 // on one CPU as on several.
 func TestCompareAllInOrder(t *testing.T) {
 	targets := compare.ReferenceTargets()
-	inputs := corpusInputs(3000)
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	inputs := corpusInputs(n)
 	for _, procs := range []int{1, 3} {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		seq, err := compare.CompareAll(targets, inputsOf(inputs...), 0)
@@ -123,13 +127,7 @@ func TestCompareAllPanic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := func() (p any) {
-			defer func() { p = recover() }()
-			for range seq {
-			}
-			return nil
-		}()
-		if want := fmt.Sprintf("source broke after %d", after); got != want {
+		if got, want := panicOfRange(seq), fmt.Sprintf("source broke after %d", after); got != want {
 			t.Errorf("recovered %v, want %q", got, want)
 		}
 	}
@@ -202,4 +200,57 @@ func settledGoroutines(base int) int {
 		n = runtime.NumGoroutine()
 	}
 	return n
+}
+
+// TestCompareBatches: each batch comes with the index of its first input, the batches in
+// input order cover every input once, and a panic of f is raised in the goroutine that ranges
+// over the results.
+func TestCompareBatches(t *testing.T) {
+	inputs := corpusInputs(2000)
+	type batch struct{ first, n int }
+	seq, err := compare.CompareBatches(compare.ReferenceTargets(), inputsOf(inputs...), 0, func(first int, cs []compare.Comparison) batch {
+		for i, c := range cs {
+			if c.Input != inputs[first+i] {
+				panic(fmt.Sprintf("comparison %d of the batch at %d is of %q", i, first, c.Input))
+			}
+		}
+		return batch{first, len(cs)}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := 0
+	for b := range seq {
+		if b.first != next || b.n == 0 {
+			t.Fatalf("a batch of %d at %d, want one at %d", b.n, b.first, next)
+		}
+		next += b.n
+	}
+	if next != len(inputs) {
+		t.Errorf("batches of %d inputs in all, want %d", next, len(inputs))
+	}
+
+	broken, err := compare.CompareBatches(compare.ReferenceTargets(), inputsOf(inputs...), 0, func(first int, _ []compare.Comparison) int {
+		if first > 500 {
+			panic("f broke")
+		}
+		return first
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := panicOfRange(broken); got != "f broke" {
+		t.Errorf("recovered %v, want f's panic", got)
+	}
+	if _, err := compare.CompareAll(compare.ReferenceTargets(), inputsOf("x"), urlgrammar.Mode(1<<7)); err == nil {
+		t.Error("CompareAll with an unknown mode: no error")
+	}
+}
+
+// panicOfRange ranges over seq and returns what panicked there, or nil.
+func panicOfRange[T any](seq iter.Seq[T]) (p any) {
+	defer func() { p = recover() }()
+	for range seq {
+	}
+	return nil
 }

@@ -13,8 +13,9 @@ import (
 const maxBatch = 256
 
 // inOrder calls work on batches of the inputs on every CPU, and yields its results in input
-// order; first is the index of a batch's first input. At most two batches per CPU are in
-// flight, so it runs in constant memory on a stream of any length.
+// order; first is the index of a batch's first input. At most eight batches per CPU are in
+// flight, so it runs in constant memory on a stream of any length; that many, so that the
+// workers still have work when the goroutine that hands it out waits a while for a CPU.
 //
 // The inputs are read, and results yielded, in the calling goroutine only: a panic of inputs is
 // raised there, and so is one of work, raised again when its batch's turn comes. When yield
@@ -30,7 +31,7 @@ func inOrder[R any](inputs iter.Seq[string], work func(first int, batch []string
 		done     chan struct{}
 	}
 	workers := runtime.GOMAXPROCS(0)
-	maxPending := 2 * workers
+	maxPending := 8 * workers
 	jobs := make(chan *job, maxPending) // never full: it holds at most the pending jobs
 	var stopped atomic.Bool
 	var wg sync.WaitGroup
@@ -105,7 +106,7 @@ func inOrder[R any](inputs iter.Seq[string], work func(first int, batch []string
 	for s := range inputs {
 		batch = append(batch, s)
 		read++
-		if len(batch) == size && !submit() || !emit(false) {
+		if len(batch) == size && (!submit() || !emit(false)) {
 			return
 		}
 	}

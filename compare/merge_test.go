@@ -73,7 +73,11 @@ func roundTrip(t *testing.T, s *compare.Summary) *compare.Summary {
 // points and merged in order, is the summary of the whole stream: every count, every cause,
 // and each cause's first example by input order.
 func TestMergeOfSplits(t *testing.T) {
-	inputs := mergeCorpus(t, 2000)
+	lines, rounds := 2000, 8
+	if testing.Short() {
+		lines, rounds = 100, 2
+	}
+	inputs := mergeCorpus(t, lines)
 	for _, targets := range [][]compare.Target{
 		compare.AbsoluteTargets(),
 		compare.ReferenceTargets(urlgrammar.RFC1738, urlgrammar.Draft2003),
@@ -89,7 +93,7 @@ func TestMergeOfSplits(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := rand.New(rand.NewPCG(uint64(len(targets)), 22))
-		for round := range 8 {
+		for round := range rounds {
 			cuts := []int{0}
 			for range r.IntN(6) {
 				cuts = append(cuts, r.IntN(len(inputs)+1))

@@ -1,6 +1,10 @@
 package conformance
 
-import "github.com/urlgrammar/urlgrammar/internal/bnf"
+import (
+	"sync"
+
+	"github.com/urlgrammar/urlgrammar/internal/bnf"
+)
 
 // Grammar is a grammar read from a .bnf file (see grammar/README.md for the notation) by package
 // bnf, compiled for recognition. A Grammar is read-only after ParseBNF returns and safe for
@@ -9,6 +13,12 @@ type Grammar struct {
 	bnf   *bnf.Grammar
 	rules []*bnf.Rule // bnf.Rules
 	c     *compiled
+
+	// The expressions of MinimalDFA, made on first use; their derivatives are memoized, under
+	// the lock.
+	exprsOnce sync.Once
+	exprsMu   sync.Mutex
+	exprs     *exprs
 }
 
 // ParseBNF reads a grammar written in the notation of grammar/README.md and compiles it for

@@ -3,7 +3,7 @@
 // internal/diagnosis and of the library) that the run-time diagnosis engine says what this
 // recognizer says of every rejection. It shares no code with either: the only thing they have
 // in common is package bnf, the reader of the grammar/<id>.bnf notation. Nothing in the library
-// imports it; the conform command, the generator and the tests do.
+// imports it, nor does the generator (gen/); the conform command and the tests do.
 //
 //   - bnf.go compiles what package bnf read (ParseBNF), whose errors give the line and column
 //     (undefined rule, duplicate rule, bad token, …), and names each top-level alternative of
@@ -17,6 +17,41 @@
 //   - check.go is the differential check (Check): the recognizer's verdict against the
 //     parser's on hand and generated samples, every disagreement minimized, with the coverage
 //     of the rules and alternatives reachable from the start rule.
+//   - dfa.go builds the minimal DFA of a rule (MinimalDFA) by Brzozowski's derivatives of the
+//     rule read as a regular expression over bytes, then Moore's partition refinement; cover.go
+//     runs the W-method suite of that DFA against implementations (Cover).
+//
+// # What the cover suite proves
+//
+// Let the minimal DFA of a rule have n states (its dead state included) over c byte classes
+// (bytes that no state tells apart). Cover's suite is P · Σ^≤k · W: P, the transition cover,
+// is a shortest word to each state and each of those followed by each class (n(1+c) words);
+// Σ^≤k is every word of at most k classes (CoverConfig.Extra); W, the characterization set,
+// is ε and a shortest word telling apart each two states that the words so far do not (at most
+// n words). By the W-method theorem (Vasilevskii 1973, Chow 1978), an implementation that is a
+// deterministic automaton over the same classes with at most n+k states, and that gives the
+// DFA's verdict on every test, accepts exactly the rule's language: every transition of the
+// DFA is exercised, and the state each one reaches is identified.
+//
+// Neither of the library's engines is bound to that hypothesis, and the suite proves nothing
+// about them beyond its tests. The generated PEG parser is no finite automaton at all: ordered
+// choice backtracks and a lookahead reads ahead without bound (the 1993 draft's hsoname
+// stopped before a final "%00" digit run, to leave it to prosperolink), so it has no state
+// count to compare with n+k. The diagnosis automaton is a DFA, but over its own byte classes
+// and with its states not minimized: the theorem covers it only when it has at most n+k
+// states and reads every byte of a class alike. What the suite does give them is every
+// transition of the minimal DFA, each state identified, every byte 0x00-0xFF in some test:
+// the representatives rotate, in even rounds one byte per class throughout a test (the class's
+// first byte in round 0, its second in round 2, …), in odd rounds the next byte at each use,
+// for at least two rounds and until every byte has stood in a test. Round 0 found the hsoname
+// defect ("%000": the PEG rejected it alone, the BNF accepts it), which random samples had
+// not.
+//
+// Measured on the project's 2-core machine, every rule of the eight grammars: 391 rules, 9186
+// states, 130 008 transitions; k 0 (CI's suite, complete on every rule): 18.2 million tests in
+// 6.7 s of CPU time; k 1 (make conform): 390 million tests in 1 min 49 s of CPU time. The
+// largest rule is the 2003 draft's server (660 states, 2.7 million tests at k 0, 48 million at
+// k 1). No test disagreed.
 //
 // # Diagnose on long inputs
 //

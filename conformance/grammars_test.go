@@ -54,12 +54,12 @@ func bnf(t testing.TB, v urlgrammar.Version) *conformance.Grammar {
 func TestGeneratedParsersConform(t *testing.T) {
 	for _, v := range urlgrammar.Versions() {
 		g := bnf(t, v)
-		if diff := testdiff.Diff(g.Rules(), v.Rules()); diff != "" {
+		if diff := testdiff.Diff(g.Rules(), v.Spec().Rules); diff != "" {
 			t.Errorf("%v: Rules() is not the rules of the .bnf (-bnf +Rules):\n%s", v, diff)
 		}
-		rules := v.Rules()
+		rules := v.Spec().Rules
 		if testing.Short() {
-			rules = v.StartRules() // the race detector's run: the document's entry points
+			rules = v.Spec().StartRules // the race detector's run: the document's entry points
 		}
 		for _, rule := range rules {
 			t.Run(v.String()+"/"+rule, func(t *testing.T) {
@@ -118,7 +118,7 @@ func rfc1738Default(g *conformance.Grammar, s string, foldScheme bool) bool {
 // scheme's rule and genericurl) and their near misses, with and without CaseIgnoreScheme.
 func TestRFC1738DefaultReading(t *testing.T) {
 	v := urlgrammar.RFC1738
-	if v.Document() == "" || len(v.StartRules()) == 0 {
+	if v.Spec().Document == "" || len(v.Spec().StartRules) == 0 {
 		t.Skip("rfc1738 is not registered")
 	}
 	g := bnf(t, v)
@@ -149,7 +149,7 @@ func FuzzConformance(f *testing.F) {
 	vs := urlgrammar.Versions()
 	for vi, v := range vs {
 		g := bnf(f, v)
-		for ri, rule := range v.Rules() {
+		for ri, rule := range v.Spec().Rules {
 			gen, err := conformance.NewGenerator(g, rule, uint64(ri))
 			if err != nil {
 				f.Fatal(err)
@@ -160,25 +160,25 @@ func FuzzConformance(f *testing.F) {
 				f.Add(uint8(vi), uint8(ri), gen.NearMiss(p))
 			}
 		}
-		f.Add(uint8(vi), uint8(len(v.Rules())), "http:x")
+		f.Add(uint8(vi), uint8(len(v.Spec().Rules)), "http:x")
 	}
 	f.Fuzz(func(t *testing.T, vi, ri uint8, s string) {
 		v := vs[int(vi)%len(vs)]
 		g := bnf(t, v)
-		rules := v.Rules()
+		rules := v.Spec().Rules
 		k := int(ri) % (len(rules) + 1)
 		if k == len(rules) {
-			want := g.Recognize(v.DefaultRule(), s)
+			want := g.Recognize(v.Spec().DefaultRule, s)
 			if v == urlgrammar.RFC1738 {
 				want = rfc1738Default(g, s, false)
 			}
-			if got := urlgrammar.Match(v, s); got != want {
+			if got := urlgrammar.MatchRule(v, "", s, 0); got != want {
 				t.Errorf("Match(%v, %q) = %v, the BNF's default reading says %v", v, s, got, want)
 			}
 			return
 		}
 		rule := rules[k]
-		if err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
+		if _, _, err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
 			t.Error(err)
 		}
 		want := g.Recognize(rule, s)
@@ -188,4 +188,40 @@ func FuzzConformance(f *testing.F) {
 				v, rule, s, got, want, d.Offset, d.In, d.ExpectedText())
 		}
 	})
+}
+
+// TestCoverEngines runs the W-method suite of every rule of every version (Cover), within a
+// small budget per rule, against the library's two engines: the generated parser and the
+// diagnosis automaton (urlgrammar.CheckEngines). CI runs the whole suite (urlgrammar conform
+// --cover); this keeps every rule's suite in the tests.
+func TestCoverEngines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short runs (the race detector's in CI) leave the suites to CI's conform --cover step")
+	}
+	const budget = 3000
+	for _, v := range urlgrammar.Versions() {
+		g := bnf(t, v)
+		for _, rule := range v.Spec().Rules {
+			rep, err := conformance.Cover(g, rule, conformance.CoverConfig{
+				Implementations: []string{"parser", "automaton"},
+				Run: func(s string, verdicts []bool) {
+					verdicts[0], verdicts[1], _ = urlgrammar.CheckEngines(v, rule, s, 0)
+				},
+				Budget: budget,
+			})
+			if err != nil {
+				t.Errorf("%v %s: %v", v, rule, err)
+				continue
+			}
+			if rep.Disagreements[0]+rep.Disagreements[1] > 0 {
+				t.Errorf("%v %s: %s", v, rule, coverText(rep))
+			}
+		}
+	}
+}
+
+func coverText(r conformance.CoverReport) string {
+	var b strings.Builder
+	r.WriteText(&b)
+	return b.String()
 }

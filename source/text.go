@@ -22,10 +22,12 @@ import (
 //     far more often names than URLs.
 //   - Otherwise a URL stands between whitespace: a word from a scheme followed by "://", or
 //     "mailto:", "news:" or "urn:", up to whitespace or "<", ">" or '"' (the characters RFC
-//     1738 section 2.2 calls unsafe because they delimit URLs in free text). Sentence
-//     punctuation at its end (. , ; : ! ?) and a closing ), ] or ' whose opener stood just
-//     before the word are taken as the text's, not the URL's: this is the ambiguity the
-//     documents recommend the wrappers for.
+//     1738 section 2.2 calls unsafe because they delimit URLs in free text) or "`" (unsafe
+//     there too, and the delimiter of a Markdown code span). Sentence punctuation at its end
+//     (. , ; : ! ?), the closing quote of a quote that opened just before it, and a ")" or "]"
+//     that closes nothing inside it (a parenthesis or a Markdown link around it) are taken as
+//     the text's, not the URL's: this is the ambiguity the documents recommend the wrappers
+//     for.
 //
 // A "<" that opens no wrapper is ordinary text; an open wrapper is given up after
 // maxWrapper bytes without its ">".
@@ -138,7 +140,7 @@ func (x *extractor) line(s string, n int, yield func(string, int) bool) bool {
 				continue
 			}
 			end := k
-			for end < len(s) && !isSpace(s[end]) && !strings.ContainsRune(`<>"`, rune(s[end])) {
+			for end < len(s) && !isSpace(s[end]) && !strings.ContainsRune(`<>"`+"`", rune(s[end])) {
 				end++
 			}
 			u := trimTrailing(s[i:end], before(s, i))
@@ -191,19 +193,21 @@ func before(s string, i int) byte {
 	return s[i-1]
 }
 
-// trimTrailing drops sentence punctuation from the end of a bare URL, the closer of an opener
-// that stood just before it, and a ")" or "]" that closes nothing inside the URL.
+// trimTrailing drops from the end of a bare URL what the text around it more likely holds:
+// sentence punctuation, the closing quote of an opening quote just before the URL (' or `), and
+// a ")" or "]" that closes nothing inside the URL, such as the one of a parenthesis or a
+// Markdown link around it; a balanced one is the URL's ("…/John_Adams_(miniseries)").
 func trimTrailing(u string, opener byte) string {
-	closer := map[byte]byte{'(': ')', '[': ']', '\'': '\'', '`': '\''}[opener]
 	for len(u) > 0 {
-		c := u[len(u)-1]
-		if strings.IndexByte(".,;:!?", c) >= 0 || closer != 0 && c == closer ||
-			c == ')' && strings.Count(u, "(") < strings.Count(u, ")") ||
-			c == ']' && strings.Count(u, "[") < strings.Count(u, "]") {
+		switch c := u[len(u)-1]; {
+		case strings.IndexByte(".,;:!?", c) >= 0,
+			c == '\'' && (opener == '\'' || opener == '`'),
+			c == ')' && strings.Count(u, "(") < strings.Count(u, ")"),
+			c == ']' && strings.Count(u, "[") < strings.Count(u, "]"):
 			u = u[:len(u)-1]
-			continue
+		default:
+			return u
 		}
-		return u
 	}
 	return u
 }

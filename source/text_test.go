@@ -82,6 +82,27 @@ func TestExtractDocumentsExamples(t *testing.T) {
 	}
 }
 
+// TestExtractInMarkdown: running text as it is written today, in Markdown and doc comments.
+// A backtick is unsafe (RFC 1738 section 2.2) and delimits a code span; a parenthesis or a
+// bracket that closes nothing inside the URL is the text's, a balanced one the URL's.
+func TestExtractInMarkdown(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Run `go get` against `https://proxy.golang.org/x/y` first.", "https://proxy.golang.org/x/y"},
+		{"a minimal, valid URL with the ``https://a/b`` prefix", "https://a/b"},
+		// The Go distribution's doc-comment tests (link6).
+		{"For example, https://en.wikipedia.org/wiki/John_Adams_(miniseries).", "https://en.wikipedia.org/wiki/John_Adams_(miniseries)"},
+		{"(see https://en.wikipedia.org/wiki/John_Adams_(miniseries))", "https://en.wikipedia.org/wiki/John_Adams_(miniseries)"},
+		{"See [Timer](https://golang.org/pkg/time/#Timer).", "https://golang.org/pkg/time/#Timer"},
+		{" `go tool trace` or [gotraceui](https://gotraceui.dev)", "https://gotraceui.dev"},
+		{"[docs](https://example.com/[foo]/bar)!", "https://example.com/[foo]/bar"},
+		{"the TeX way, `http://a/b', quoted", "http://a/b"},
+	} {
+		if got := extractText(c.text); !slices.Equal(got, []string{c.want}) {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
 // TestExtractUnclosedWrapper: an unclosed wrapper is given up, not held without bound.
 func TestExtractUnclosedWrapper(t *testing.T) {
 	long := "<URL:http://a/" + strings.Repeat("b ", maxWrapper) + "\nhttp://c/d\n"

@@ -17,11 +17,13 @@ type checkResult struct {
 	// InputBytes is the input's exact bytes (base64, as encoding/json writes bytes) when it is
 	// not valid UTF-8: JSON text can only carry UTF-8, so Input then shows U+FFFD for each bad
 	// byte, and Offset counts in InputBytes.
-	InputBytes []byte   `json:"input_bytes,omitempty"`
-	Valid      bool     `json:"valid"`
-	Offset     *int     `json:"offset"`
-	Expected   []string `json:"expected"`
-	Message    *string  `json:"message"`
+	InputBytes []byte `json:"input_bytes,omitempty"`
+	Valid      bool   `json:"valid"`
+	// Rule is the rule the input was held to: for RFC 1738's default reading, its scheme's.
+	Rule     string   `json:"rule"`
+	Offset   *int     `json:"offset"`
+	Expected []string `json:"expected"`
+	Message  *string  `json:"message"`
 	// The provenance of an input read from a document (--from).
 	*sourced
 }
@@ -29,6 +31,8 @@ type checkResult struct {
 // checkOptions are the flags of check that shape its output.
 type checkOptions struct {
 	quiet, json, explain, numbers, onlyInvalid, echo bool
+	target                                           compare.Target
+	mode                                             urlgrammar.Mode
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -60,6 +64,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *caseIgnore {
 		mode = urlgrammar.CaseIgnoreScheme
 	}
+	o.target, o.mode = target, mode
 	l, err := newSourceLoop("check", in, sf, target.Version, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "check", err)
@@ -114,7 +119,7 @@ func (o checkOptions) write(l *loop, in input, se *urlgrammar.SyntaxError) error
 		return nil
 	}
 	if o.json {
-		r := checkResult{Input: in.text, InputBytes: inputBytes(in.text), Valid: se == nil, sourced: in.src}
+		r := checkResult{Input: in.text, InputBytes: inputBytes(in.text), Valid: se == nil, Rule: o.target.RuleFor(in.text, o.mode), sourced: in.src}
 		if o.numbers {
 			r.Line = in.line
 		}

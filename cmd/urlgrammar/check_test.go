@@ -66,7 +66,7 @@ func TestCheckJSON(t *testing.T) {
 	if len(got) != 2 {
 		t.Fatalf("%d lines", len(got))
 	}
-	wantKeys := []string{"expected", "input", "message", "offset", "valid"}
+	wantKeys := []string{"expected", "input", "message", "offset", "rule", "valid"}
 	for _, m := range got {
 		var keys []string
 		for k := range m {

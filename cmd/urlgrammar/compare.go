@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -36,13 +38,13 @@ func (r ruleOverrides) Set(s string) error {
 // so it exits 0 when it ran, whatever the verdicts; with --diff, 1 when the versions disagree on
 // some input; 2 on a usage or I/O error.
 func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--reference] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
+	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--absolute] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
 	ids := fs.String("g", "", "comma-separated version `IDs` (default: all)")
 	diff := fs.Bool("diff", false, "show only the inputs on which the versions disagree; the summary counts those")
 	why := fs.Bool("why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
 	format := fs.String("format", "table", "output `format`: table, tsv, json, markdown or html")
 	summaryFile := fs.String("summary", "", "write the summary (acceptance, pairs, causes) to `FILE` instead of after the rows")
-	reference := fs.Bool("reference", false, "hold each version to its broadest reference rule instead of its absolute-URL rule")
+	absolute := fs.Bool("absolute", false, "hold each version to its absolute-URL rule (such as absolute-URI: no fragment, no relative reference) instead of its default reading, check's")
 	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
 	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
 	extract := fs.Bool("extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
@@ -89,11 +91,12 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return abort(err)
 	}
-	targets := compare.AbsoluteTargets(vs...)
-	// What a document holds is judged raw, a relative reference as a reference; resolved, as
-	// a URL.
-	if *reference || sf.documents() && !*sf.resolve {
-		targets = compare.ReferenceTargets(vs...)
+	// The default reading of each version is the one check and Validate hold inputs to: one
+	// question, one answer, whichever command asks it. What a document holds is judged so
+	// too, a relative reference as a reference.
+	targets := defaultTargets(vs)
+	if *absolute {
+		targets = compare.AbsoluteTargets(vs...)
 	}
 	for id, rule := range overrides {
 		v, err := urlgrammar.Lookup(id)
@@ -135,6 +138,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if l, err = newSourceLoop("compare", in, sf, resolveVersion(vs), inputArgs, stdin, stdout, stderr); err != nil {
 			return abort(err)
 		}
+		l.hint = "; --corpus compares the embedded corpus"
 		sourceNote(stderr, "compare", sf, resolveVersion(vs))
 	}
 	// The inputs of documents are queued, for their provenance in the source column.
@@ -152,44 +156,95 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		sumOut = bufio.NewWriter(f)
 	}
+	// compare holds little (a few megabytes) and makes much garbage (a kilobyte or so per
+	// input), so at the default GOGC the collector would run every few thousand inputs; less
+	// often, it costs less, and parallelizes better.
+	if _, set := os.LookupEnv("GOGC"); !set {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
 	out := l.out
 	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout), input: inputName}
-	summary := compare.NewSummary(targets)
-	progress := newProgress(stdout, stderr)
-	read := 0
-	comparisons, err := compare.CompareAll(targets, inputs, 0)
+	// Each batch of inputs is judged, formatted and summarized on the goroutine that judged it;
+	// this one only merges the summaries and writes the rows, in input order. A report that
+	// keeps its rows until its summary (the HTML one, r.html), and the rows of documents, whose
+	// sources this goroutine holds (l.next), are written here, in order.
+	keepsRows := false
+	chunks, err := compare.CompareBatches(targets, inputs, 0, func(first int, cs []compare.Comparison) compareChunk {
+		ch := compareChunk{summary: compare.NewSummary(targets), read: len(cs), rows: rowBuffers.Get().(*rowBuffer)}
+		wr := *r
+		wr.out = ch.rows.w
+		for i, c := range cs {
+			agree := c.Agree()
+			shown := !*diff || !agree
+			if !shown {
+				ch.shown = append(ch.shown, false)
+				continue
+			}
+			ch.shown = append(ch.shown, true)
+			ch.summary.Add(c)
+			if keepsRows {
+				ch.kept = append(ch.kept, c)
+				continue
+			}
+			source := ""
+			if first+i < len(sources) {
+				source = sources[first+i]
+			}
+			w.row(&wr, c, source)
+			ch.ends = append(ch.ends, ch.rows.b.Len()+ch.rows.w.Buffered())
+		}
+		wr.out.Flush()
+		return ch
+	})
 	if err != nil {
 		return abort(err)
 	}
+	summary := compare.NewSummary(targets)
+	progress := newProgress(stdout, stderr)
+	read := 0
 	w.begin(r)
-	for c := range comparisons {
-		var from *sourced
-		if l.from != nil {
-			from = l.next().src
-		}
-		read++
-		progress.tick(read)
-		agree := c.Agree()
-		if *diff && agree {
-			l.done(input{}, true, nil)
-			continue
-		}
-		summary.Add(c)
-		source := ""
-		if i := read - 1; i < len(sources) {
-			source = sources[i]
-		} else if from != nil {
-			source = from.String()
-		}
-		w.row(r, c, source)
-		// The status of compare is that of its report: with --diff, 1 when the versions
-		// disagree on some input.
-		if !l.done(input{}, !*diff || agree, nil) {
+	keepsRows = r.html != nil || l.from != nil
+	// The status of compare is that of its report: with --diff, 1 when the versions disagree on
+	// some input (an input shown is one on which they disagree).
+chunks:
+	for ch := range chunks {
+		if l.writeErr = summary.Merge(ch.summary); l.writeErr != nil {
 			break
 		}
+		rows, ends, kept, written := ch.rows.b.Bytes(), ch.ends, ch.kept, 0
+		if !l.flags.lineBuffered {
+			out.Write(rows) // at once; with --line-buffered, row by row as done flushes them
+			ends = nil
+		}
+		for _, shown := range ch.shown {
+			var from *sourced
+			if l.from != nil {
+				from = l.next().src
+			}
+			read++
+			if shown && keepsRows {
+				source := ""
+				if i := read - 1; i < len(sources) {
+					source = sources[i]
+				} else if from != nil {
+					source = from.String()
+				}
+				w.row(r, kept[0], source)
+				kept = kept[1:]
+			} else if shown && len(ends) > 0 {
+				out.Write(rows[written:ends[0]])
+				written, ends = ends[0], ends[1:]
+			}
+			if !l.done(input{}, !*diff || !shown, nil) {
+				break chunks
+			}
+		}
+		ch.rows.b.Reset()
+		rowBuffers.Put(ch.rows)
+		progress.tick(read)
 	}
 	progress.done()
-	r.read = read
+	r.read, r.cut = read, l.cut()
 	if l.writeErr == nil {
 		if sumOut != nil {
 			w.summary(sumOut, r, summary)
@@ -201,6 +256,29 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return l.finish()
 }
+
+// A compareChunk is what compare makes of a batch of inputs on the goroutine that judged it.
+type compareChunk struct {
+	read    int
+	shown   []bool               // per input, whether it is shown (with --diff, those the versions disagree on)
+	summary *compare.Summary     // of the inputs shown
+	rows    *rowBuffer           // their rows, formatted
+	ends    []int                // where each row ends in rows
+	kept    []compare.Comparison // or, for rows written in order, the inputs shown
+}
+
+// A rowBuffer holds the rows of a batch until they are written. The buffers are used again,
+// batch after batch, so that a long run does not grow a new one for each.
+type rowBuffer struct {
+	b bytes.Buffer
+	w *bufio.Writer // into b
+}
+
+var rowBuffers = sync.Pool{New: func() any {
+	rb := new(rowBuffer)
+	rb.w = bufio.NewWriter(&rb.b)
+	return rb
+}}
 
 // compareMerge is "compare --merge": it reads the summary line of each file, merges them in
 // the order given, and writes the summary of the whole as w does, to summaryFile if it is set.
@@ -298,6 +376,28 @@ func readSummary(name string) (head summaryHead, s *compare.Summary, err error) 
 	return head, s, nil
 }
 
+// defaultTargets holds each of vs (none: all) to its default reading, that of check and
+// Validate, named by its rule where it is one rule: every version's but RFC 1738's, whose
+// default reading is the rule of each URL's scheme.
+func defaultTargets(vs []urlgrammar.Version) []compare.Target {
+	targets := compare.ReferenceTargets(vs...)
+	for i, t := range targets {
+		if rule := t.Version.Spec().DefaultRule; t.Version.RuleFor("http://a/", 0) == rule {
+			targets[i].Rule = rule
+		}
+	}
+	return targets
+}
+
+// ruleLabel names the rule a target holds inputs to, for a person: its rule, or for RFC 1738's
+// default reading (the only one without a rule name, see defaultTargets) "rule of its scheme".
+func ruleLabel(t compare.Target) string {
+	if t.Rule == "" {
+		return "rule of its scheme"
+	}
+	return t.Rule
+}
+
 // syntaxError returns target i's rejection of c's input, or nil when it accepts it.
 func syntaxError(c compare.Comparison, i int) *urlgrammar.SyntaxError {
 	se, _ := c.Err(i).(*urlgrammar.SyntaxError)
@@ -331,6 +431,7 @@ type progress struct {
 	w     io.Writer
 	start time.Time
 	next  time.Time
+	nextN int // the count at which to look at the clock again
 	shown bool
 }
 
@@ -343,9 +444,10 @@ func newProgress(stdout, stderr io.Writer) *progress {
 }
 
 func (p *progress) tick(n int) {
-	if p == nil || n%4096 != 0 {
+	if p == nil || n < p.nextN {
 		return
 	}
+	p.nextN = n + 4096
 	if now := time.Now(); now.After(p.next) {
 		fmt.Fprintf(p.w, "\r%d inputs compared (%.0f/s)", n, float64(n)/now.Sub(p.start).Seconds())
 		p.next, p.shown = now.Add(500*time.Millisecond), true
@@ -367,6 +469,7 @@ type report struct {
 	width   int       // the table's width on a terminal; 0: no clipping
 	read    int       // the inputs read, shown or not (known at the summary)
 	input   string    // what the inputs were read from, for a reader
+	cut     string    // what cut the input short ("interrupted after line 12"), or ""
 	html    *htmlRows // the rows the HTML report keeps until its summary
 }
 
@@ -615,10 +718,14 @@ func needsQuotes(s string) bool {
 
 // shown says which inputs a summary counts.
 func (r *report) shown(s *compare.Summary) string {
+	shown := fmt.Sprintf("%d inputs", s.Inputs)
 	if r.diff {
-		return fmt.Sprintf("%d of %d inputs, those on which the versions disagree", s.Inputs, r.read)
+		shown = fmt.Sprintf("%d of %d inputs, those on which the versions disagree", s.Inputs, r.read)
 	}
-	return fmt.Sprintf("%d inputs", s.Inputs)
+	if r.cut != "" {
+		shown += " (the input was " + r.cut + ": the rest was not read)"
+	}
+	return shown
 }
 
 // splitCauses separates the causes on which the targets disagree from those they share.
@@ -634,14 +741,10 @@ func splitCauses(s *compare.Summary) (disagree, shared []*compare.Cause) {
 }
 
 func tableSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	fmt.Fprintf(w, "\n%s. %s accepted, %s rejected.\n", r.shown(s), markValid, markInvalid)
+	fmt.Fprintf(w, "\n%s. %s valid, %s invalid.\n", r.shown(s), markValid, markInvalid)
 	fmt.Fprintln(w, "\nAccepted, per version and rule:")
 	for i, t := range s.Targets {
-		rule := t.Rule
-		if rule == "" {
-			rule = "default reading"
-		}
-		fmt.Fprintf(w, "  %-10s %-16s %7d of %d\n", t.Version, rule, s.Accepted[i], s.Inputs)
+		fmt.Fprintf(w, "  %-10s %-18s %7d of %d\n", t.Version, ruleLabel(t), s.Accepted[i], s.Inputs)
 	}
 	if len(s.Pairs) > 0 {
 		fmt.Fprintln(w, "\nPairs (both / only first / only second / neither):")
@@ -767,7 +870,7 @@ func markdownRow(r *report, c compare.Comparison, source string) {
 		if e := syntaxError(c, i); e == nil {
 			fmt.Fprint(w, " ✓ |")
 		} else {
-			fmt.Fprintf(w, " ✗ %d |", e.Offset)
+			fmt.Fprintf(w, " %s %d |", markInvalid, e.Offset)
 			if !c.Agree() {
 				why = append(why, fmt.Sprintf("%s byte %d: %s", t.Version, e.Offset, markdownText(e.Reason())))
 			}
@@ -780,9 +883,9 @@ func markdownRow(r *report, c compare.Comparison, source string) {
 }
 
 func markdownSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	fmt.Fprintf(w, "\n%s.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s))
+	fmt.Fprintf(w, "\n%s. %s valid, %s N invalid from byte N.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s), markValid, markInvalid)
 	for i, t := range s.Targets {
-		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, t.Rule, s.Accepted[i])
+		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, ruleLabel(t), s.Accepted[i])
 	}
 	if len(s.Pairs) > 0 {
 		fmt.Fprint(w, "\n| first | second | both | only first | only second | neither |\n|---|---|---:|---:|---:|---:|\n")
@@ -890,7 +993,9 @@ func jsonRow(r *report, c compare.Comparison, source string) {
 // jsonSummary writes the last line of compare's JSON Lines, its summary: "type" ("summary"),
 // "read" (the inputs read) and "shown" ("all", or with --diff "disagreeing": the summary counts
 // the inputs on which the versions disagree), then the members of the summary's JSON form
-// (compare.Summary's MarshalJSON). "compare --merge" reads such lines back.
+// (compare.Summary's MarshalJSON); when the input was cut short, "cut" says how
+// ("interrupted after line 12", "cut short by a read error"). "compare --merge" reads such
+// lines back.
 func jsonSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	body, err := s.MarshalJSON()
 	if err != nil {
@@ -901,6 +1006,9 @@ func jsonSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 		shown = "disagreeing"
 	}
 	fmt.Fprintf(w, "{\"type\":\"summary\",\"read\":%d,\"shown\":%q,", r.read, shown)
+	if r.cut != "" {
+		fmt.Fprintf(w, "\"cut\":%q,", r.cut)
+	}
 	w.Write(body[1:])
 	w.WriteByte('\n')
 }

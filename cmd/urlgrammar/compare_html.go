@@ -59,7 +59,9 @@ table.grid td.no { background: #fff; }
 table.grid th.c { width: 1em; padding: 0; text-align: center; font: 11px ui-monospace, monospace; }
 table.grid th.r { width: 2.2em; }
 table.grid th.comp { width: 5.5em; } table.grid th.ver { width: 2.6em; }
-blockquote { margin: .3em 0 .6em 1em; padding-left: .8em; border-left: 3px solid #ccd; color: #333; }
+blockquote { margin: .2em 0 .6em 1em; padding-left: .8em; border-left: 3px solid #ccd; color: #333; white-space: pre-line; overflow-wrap: anywhere; }
+p.doc { margin: .4em 0 0; }
+ul.note { color: #555; margin: .2em 0 .4em; padding-left: 1.2em; }
 details summary { cursor: pointer; color: #333; margin: .4em 0; }
 svg.chart { display: block; width: 100%; height: auto; }
 svg text { font: 11px system-ui, sans-serif; fill: #333; }
@@ -181,6 +183,7 @@ func htmlSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	htmlHeat(w, s)
 	htmlMatrix(w, r, s)
 	htmlCauses(w, s)
+	htmlDocWords(w, s)
 	htmlCharsets(w, s)
 }
 
@@ -207,7 +210,7 @@ func htmlHeader(w *bufio.Writer, r *report, s *compare.Summary) {
 			rule = "default reading"
 		}
 		fmt.Fprintf(w, "<tr><td>%s</td><td>%s (%s)</td><td><code>%s</code></td><td class=\"n\" data-key=\"accepted/%s\">%d</td></tr>\n",
-			esc(t.Version.String()), esc(t.Version.Document()), esc(t.Version.Date()), esc(rule), esc(t.Version.String()), s.Accepted[i])
+			esc(t.Version.String()), esc(t.Version.Spec().Document), esc(t.Version.Spec().Date), esc(rule), esc(t.Version.String()), s.Accepted[i])
 	}
 	w.WriteString("</tbody></table>\n</section>\n")
 }
@@ -358,10 +361,7 @@ func htmlUpSet(w *bufio.Writer, s *compare.Summary) {
 	for _, set := range shown {
 		maxCount = max(maxCount, set.Count)
 	}
-	maxAccepted := 1
-	for _, a := range s.Accepted {
-		maxAccepted = max(maxAccepted, a)
-	}
+	maxAccepted := max(1, slices.Max(s.Accepted)) // a summary has a target at least
 	w.WriteString("<section><h2>Which versions accept how many inputs</h2>\n")
 	w.WriteString("<p class=\"note\">Each column is a set of versions and the number of inputs that exactly those versions accept (a dot marks a member; no dot: no version accepts them). On the left, each version's total.</p>\n")
 	// The chart scales to its container (down to the container's width, up to its own).
@@ -404,20 +404,26 @@ func htmlUpSet(w *bufio.Writer, s *compare.Summary) {
 		w.WriteString("\n")
 	}
 	w.WriteString("</svg>\n")
-	if len(sets) > len(shown) {
+	htmlSetTable(w, s, sets, len(shown))
+	w.WriteString("</section>\n")
+}
+
+// htmlSetTable writes the counts of the sets that the UpSet chart draws (the first shown of
+// sets) as a table, the text of the chart's numbers, and says how many it leaves out.
+func htmlSetTable(w *bufio.Writer, s *compare.Summary, sets []compare.SetCount, shown int) {
+	if len(sets) > shown {
 		rest := 0
-		for _, set := range sets[len(shown):] {
+		for _, set := range sets[shown:] {
 			rest += set.Count
 		}
-		fmt.Fprintf(w, "<p class=\"note\">%d less frequent sets, %d inputs in all, not drawn.</p>\n", len(sets)-len(shown), rest)
+		fmt.Fprintf(w, "<p class=\"note\">%d less frequent sets, %d inputs in all, not drawn.</p>\n", len(sets)-shown, rest)
 	}
 	w.WriteString("<details><summary>The sets as a table</summary>\n<table><thead><tr><th>accepted by exactly</th><th class=\"n\">inputs</th></tr></thead><tbody>\n")
-	for _, set := range shown {
+	for _, set := range sets[:shown] {
 		name := strings.ReplaceAll(setKey(s, set), "+", ", ")
 		fmt.Fprintf(w, "<tr><td>%s</td><td class=\"n\" data-key=\"set/%s\">%d</td></tr>\n", esc(name), esc(setKey(s, set)), set.Count)
 	}
 	w.WriteString("</tbody></table></details>\n")
-	w.WriteString("</section>\n")
 }
 
 // setKey names a set of versions for a data-key: their ids joined by "+", or "none".
@@ -498,15 +504,21 @@ func htmlHeat(w *bufio.Writer, s *compare.Summary) {
 		w.WriteString("</tr>\n")
 	}
 	w.WriteString("</tbody></table>\n")
-	// Both and neither, which the map leaves out, in a table of the pairs.
+	htmlPairTable(w, s)
+	w.WriteString("</section>\n")
+}
+
+// htmlPairTable writes every pair's four counts, both and neither too, which the heat map
+// leaves out.
+func htmlPairTable(w *bufio.Writer, s *compare.Summary) {
 	w.WriteString("<details><summary>Every pair: both, only first, only second, neither</summary>\n<table><thead><tr><th>first</th><th>second</th><th class=\"n\">both</th><th class=\"n\">only first</th><th class=\"n\">only second</th><th class=\"n\">neither</th></tr></thead><tbody>\n")
 	for _, pc := range s.Pairs {
 		a, b := pc.First.Version.String(), pc.Second.Version.String()
 		k := "pair/" + a + "/" + b + "/"
-		fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td class=\"n\" data-key=\"%sboth\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\" data-key=\"%sneither\">%d</td></tr>\n",
-			esc(a), esc(b), k, pc.Both, pc.OnlyFirst, pc.OnlySecond, k, pc.Neither)
+		fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td class=\"n\" data-key=\"%sboth\">%d</td><td class=\"n\" data-key=\"%sonly_first\">%d</td><td class=\"n\" data-key=\"%sonly_second\">%d</td><td class=\"n\" data-key=\"%sneither\">%d</td></tr>\n",
+			esc(a), esc(b), k, pc.Both, k, pc.OnlyFirst, k, pc.OnlySecond, k, pc.Neither)
 	}
-	w.WriteString("</tbody></table></details>\n</section>\n")
+	w.WriteString("</tbody></table></details>\n")
 }
 
 // causeKey names a cause for a data-key.
@@ -555,10 +567,119 @@ func htmlCauses(w *bufio.Writer, s *compare.Summary) {
 func htmlCauseTable(w *bufio.Writer, causes []*compare.Cause) {
 	w.WriteString("<table><thead><tr><th class=\"n\">count</th><th>left the grammar in</th><th>found</th><th>example</th><th>reason</th></tr></thead><tbody>\n")
 	for _, c := range causes {
-		fmt.Fprintf(w, "<tr><td class=\"n\" data-key=\"%s\">%d</td><td>%s</td><td><code>%s</code></td><td><code>%s</code></td><td>%s</td></tr>\n",
-			esc(causeKey(c)), c.Count, esc(c.In), esc(c.Found), htmlInput(c.Example), esc(c.Err.Reason()))
+		found := "<code>" + esc(c.Found) + "</code>"
+		if !c.Shared && hasDocWords(c.Found) {
+			// The documents' words on the character, further down the page.
+			found = fmt.Sprintf("<a href=\"#%s\">%s</a>", docWordsID(c.Found), found)
+		}
+		fmt.Fprintf(w, "<tr><td class=\"n\" data-key=\"%s\">%d</td><td>%s</td><td>%s</td><td><code>%s</code></td><td>%s</td></tr>\n",
+			esc(causeKey(c)), c.Count, esc(c.In), found, htmlInput(c.Example), esc(c.Err.Reason()))
 	}
 	w.WriteString("</tbody></table>\n")
+}
+
+// hasDocWords reports whether some document has words on the character class found.
+func hasDocWords(found string) bool {
+	for id := range docWordsOf {
+		if len(docWordsAbout(id, found)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// docWordsID is the id of the part of the page that quotes the documents on found.
+func docWordsID(found string) string {
+	if len(found) == 1 {
+		return fmt.Sprintf("doc-%02x", found[0])
+	}
+	return "doc-" + strings.ReplaceAll(found, " ", "-")
+}
+
+// A docWordsFound is a character (or class) at which versions reject inputs that another
+// accepts, with what the documents say of it.
+type docWordsFound struct {
+	found string
+	count int
+	by    []string // "rfc1738 (26 in httpurl, schemepart)"
+	quote string   // the passages quoted, all versions': the characters they are the same for share them
+}
+
+// foundWithWords lists the characters at which versions reject inputs that another accepts
+// and on which some document has words, the most frequent first.
+func foundWithWords(s *compare.Summary) []*docWordsFound {
+	var order []*docWordsFound
+	byFound := map[string]*docWordsFound{}
+	causes := s.Causes()
+	for _, t := range s.Targets {
+		counts, rules := map[string]int{}, map[string][]string{}
+		for _, c := range causes {
+			if c.Target != t || c.Shared || !hasDocWords(c.Found) {
+				continue
+			}
+			counts[c.Found] += c.Count
+			rules[c.Found] = append(rules[c.Found], c.In)
+			if byFound[c.Found] == nil {
+				byFound[c.Found] = &docWordsFound{found: c.Found}
+				order = append(order, byFound[c.Found])
+			}
+		}
+		for _, f := range order {
+			if n := counts[f.found]; n > 0 {
+				f.count += n
+				f.by = append(f.by, fmt.Sprintf("%s (%d in %s)", t.Version, n, strings.Join(slices.Compact(slices.Sorted(slices.Values(rules[f.found]))), ", ")))
+			}
+		}
+	}
+	for _, f := range order {
+		var b strings.Builder
+		for _, t := range s.Targets {
+			id := t.Version.String()
+			words := docWordsAbout(id, f.found)
+			if len(words) == 0 {
+				fmt.Fprintf(&b, "<p class=\"doc\"><b>%s</b> (%s): no passage names it.</p>\n", esc(docCitation[id]), esc(id))
+			}
+			for _, q := range words {
+				fmt.Fprintf(&b, "<p class=\"doc\"><b>%s</b> (%s), %s:</p>\n<blockquote>%s</blockquote>\n", esc(docCitation[id]), esc(id), esc(q.section), esc(q.words))
+			}
+		}
+		f.quote = b.String()
+	}
+	slices.SortStableFunc(order, func(a, b *docWordsFound) int { return b.count - a.count })
+	return order
+}
+
+// htmlDocWords quotes, for the characters at which a version rejects inputs that another
+// accepts, what each compared version's document says of them, in its own words; characters
+// for which every document quotes the same passages share them.
+func htmlDocWords(w *bufio.Writer, s *compare.Summary) {
+	found := foundWithWords(s)
+	if len(found) == 0 {
+		return
+	}
+	w.WriteString("<section id=\"documents\"><h2>What the documents say about the characters found</h2>\n")
+	w.WriteString("<p class=\"note\">For each character at which some version rejects inputs that another accepts, the passages of each compared version's document that class it, in the document's own words.</p>\n")
+	done := map[string]bool{}
+	for _, f := range found {
+		if done[f.quote] {
+			continue
+		}
+		done[f.quote] = true
+		var names, by []string
+		for _, g := range found {
+			if g.quote != f.quote {
+				continue
+			}
+			name := g.found
+			if len(name) == 1 {
+				name = "\"" + name + "\""
+			}
+			names = append(names, fmt.Sprintf("<span id=\"%s\">%s</span>", docWordsID(g.found), esc(name)))
+			by = append(by, fmt.Sprintf("<li>%s: rejected there by %s</li>", esc(name), esc(strings.Join(g.by, "; "))))
+		}
+		fmt.Fprintf(w, "<h3>%s</h3>\n<ul class=\"note\">%s</ul>\n%s", strings.Join(names, ", "), strings.Join(by, ""), f.quote)
+	}
+	w.WriteString("</section>\n")
 }
 
 // htmlCharsets shows, per component, which punctuation characters (and ranges of letters and

@@ -48,7 +48,7 @@ const measureScript = `
       }
     });
     document.querySelectorAll('[data-key]').forEach(function (el) {
-      out.counts.push({key: el.getAttribute('data-key'), text: el.textContent.trim(), chart: el.closest('svg') !== null, visible: visible(el)});
+      out.counts.push({key: el.getAttribute('data-key'), text: el.textContent.trim(), chart: el.closest('svg, table.heat') !== null, visible: visible(el)});
     });
     // Each group of disagreeing inputs: its reasons visible, as text, within the page.
     document.querySelectorAll('tbody.disagree').forEach(function (g) {
@@ -60,10 +60,12 @@ const measureScript = `
       });
       if (shown === 0 || shown !== reasons.length) { out.rowsWithoutReason += g.querySelectorAll('ol.rows > li').length; }
     });
-    // Anything that could fetch: attributes that name a URL, CSS that loads one.
+    // Anything that could fetch: attributes that name a URL (a link within the page aside),
+    // CSS that loads one.
     document.querySelectorAll('*').forEach(function (el) {
       ['src', 'href', 'xlink:href', 'srcset', 'action', 'poster', 'data', 'background', 'ping'].forEach(function (a) {
-        if (el.hasAttribute(a)) { out.external.push(name(el) + ' ' + a + '=' + el.getAttribute(a)); }
+        var v = el.getAttribute(a);
+        if (v !== null && !(a === 'href' && /^#[-\w]+$/.test(v) && document.getElementById(v.slice(1)))) { out.external.push(name(el) + ' ' + a + '=' + v); }
       });
     });
     for (var i = 0; i < document.styleSheets.length; i++) {
@@ -152,10 +154,11 @@ func browser(t *testing.T, bin, dir string, args ...string) string {
 
 // TestCompareHTMLInBrowser renders real reports in headless Chromium, at 1400 and at 800 pixels
 // wide, and checks the page after layout: no chart, table or list wider than its container;
-// every count in a chart equal to the count the text gives, and both to the JSON summary's;
-// every group of disagreeing inputs with its reasons visible as text; nothing fetched or able to
-// fetch from the network; the provenance shown. It writes a screenshot of each report, at 1400
-// pixels, into URLGRAMMAR_SCREENSHOTS or a temporary directory, and logs where.
+// every count in a chart (the UpSet chart, the heat map) equal to the count the text gives, and
+// both to the JSON summary's; every group of disagreeing inputs with its reasons visible as
+// text; nothing fetched or able to fetch from the network; the provenance shown. It writes a
+// screenshot of each report, at 1400 pixels, into URLGRAMMAR_SCREENSHOTS or a temporary
+// directory, and logs where.
 func TestCompareHTMLInBrowser(t *testing.T) {
 	bin := findBrowser()
 	switch {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // bigFile is the 20 000-URL corpus.
@@ -187,6 +188,9 @@ func TestCompareHTMLRows(t *testing.T) {
 		{"-f", bigFile, "-g", "rfc1738,draft2003", "--diff"},
 		{"-g", "rfc3986", "-f", smallFile},
 	} {
+		if testing.Short() && slices.Contains(args, bigFile) {
+			continue // the full run reads the 20 000 URLs; -short (the race detector's) does not
+		}
 		report, errs, status := runCLI(t, "", append([]string{"compare", "--format", "html"}, args...)...)
 		if status == exitUsage {
 			t.Fatalf("%q: %s", args, errs)
@@ -313,3 +317,62 @@ func TestCompareHTMLRows(t *testing.T) {
 
 // htmlInputText is an input as the report's rows show it, unescaped.
 func htmlInputText(s string) string { return newDisplay(s, -1, 0).text }
+
+// TestCompareHTMLDocumentWords: for a character on which the versions disagree, the report
+// quotes each document: RFC 1738 section 2.2 calls "~" unsafe, the 2003 draft's section 2.3
+// lists it among the unreserved marks; the cause's row links to the quotes.
+func TestCompareHTMLDocumentWords(t *testing.T) {
+	report, _, _ := runCLI(t, "", "compare", "--format", "html", "-g", "rfc1738,draft2003", "http://a/~b")
+	doc := parseHTMLReport(t, report)
+	sec := doc.find(func(n *xmlNode) bool { return n.attrs["id"] == "documents" })
+	if len(sec) != 1 {
+		t.Fatalf("%d sections of the documents' words", len(sec))
+	}
+	text := strings.Join(strings.Fields(sec[0].text), " ")
+	for _, want := range []string{
+		`"~": rejected there by rfc1738 (1 in httpurl)`,
+		`RFC 1738 (rfc1738), section 2.2: Other characters are unsafe because gateways`,
+		`"~", "[", "]", and "`,
+		`draft-fielding-uri-rfc2396bis-01 (draft2003), section 2.3: Data characters that are allowed in a URI but do not have a reserved purpose are called unreserved.`,
+		`mark = "-" / "_" / "." / "!" / "~"`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the documents' words lack %q:\n%s", want, text)
+		}
+	}
+	if !strings.Contains(report, `<a href="#doc-7e"><code>~</code></a>`) || len(doc.find(func(n *xmlNode) bool { return n.attrs["id"] == "doc-7e" })) != 1 {
+		t.Errorf("the cause of \"~\" does not link to the documents' words on it")
+	}
+}
+
+// TestCompareHTMLLimits: past htmlMaxRows disagreeing inputs the report lists the first ones
+// and says so, with the counts of all; inputs with NUL, control bytes, invalid UTF-8 or markup
+// leave the page well-formed, with none of those bytes in it.
+func TestCompareHTMLLimits(t *testing.T) {
+	var in strings.Builder
+	n := htmlMaxRows + 7
+	for i := range n {
+		fmt.Fprintf(&in, "http://a/~%d\n", i) // RFC 1738 section 2.2: "~" is unsafe; the 2003 draft's mark
+	}
+	report, _, _ := runCLI(t, in.String(), "compare", "--format", "html", "-g", "rfc1738,draft2003")
+	doc := parseHTMLReport(t, report)
+	groups := doc.find(byClass("tbody", "disagree"))
+	if len(groups) != 1 {
+		t.Fatalf("%d groups, want 1", len(groups))
+	}
+	if rows := len(groups[0].find(byClass("ol", "rows"))[0].children); rows != htmlMaxRows {
+		t.Errorf("%d inputs listed, want %d", rows, htmlMaxRows)
+	}
+	for _, want := range []string{fmt.Sprintf("%d inputs (the first %d listed)", n, htmlMaxRows), fmt.Sprintf("The first %d inputs are listed; the counts are of all of them.", htmlMaxRows)} {
+		if main := doc.find(func(n *xmlNode) bool { return n.name == "main" }); !strings.Contains(strings.Join(strings.Fields(main[0].text), " "), want) {
+			t.Errorf("the report does not say %q", want)
+		}
+	}
+
+	odd := "http://a/\x00~\nhttp://a/\xff~\nhttp://a/<script>~\nhttp://a/\x01~\n\nhttp://a/&amp;~\nhttp://a/\"~\n"
+	report, _, _ = runCLI(t, odd, "compare", "--format", "html", "-g", "rfc1738,draft2003")
+	parseHTMLReport(t, report)
+	if strings.Contains(report, "<script") || strings.IndexByte(report, 0) >= 0 || strings.IndexByte(report, 1) >= 0 || strings.IndexByte(report, 0xff) >= 0 || !utf8.ValidString(report) {
+		t.Errorf("an input's bytes or markup reached the page:\n%s", report)
+	}
+}

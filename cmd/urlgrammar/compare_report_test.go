@@ -80,7 +80,7 @@ var smallDisagreements = []disagreement{
 // TestCompareDiffSmallFile: "compare -g rfc1738,draft2003 --diff" prints every disagreeing input
 // with each refusing version's reason, and its causes are exactly the disagreeing inputs'.
 func TestCompareDiffSmallFile(t *testing.T) {
-	out, errs, status := runCLI(t, "", "compare", "-g", "rfc1738,draft2003", "--diff", "-f", smallFile)
+	out, errs, status := runCLI(t, "", "compare", "-g", "rfc1738,draft2003", "--absolute", "--diff", "-f", smallFile)
 	if status != exitInvalid {
 		t.Fatalf("status %d, want %d: %s", status, exitInvalid, errs)
 	}
@@ -120,7 +120,7 @@ func TestCompareDiffSmallFile(t *testing.T) {
 	// The causes: in the table and in the JSON summary, those of the disagreeing inputs only,
 	// each counted once per input.
 	wantCauses := map[string]int{}
-	jsonRows, sum := compareJSON(t, "", "-g", "rfc1738,draft2003", "--diff", "-f", smallFile)
+	jsonRows, sum := compareJSON(t, "", "-g", "rfc1738,draft2003", "--absolute", "--diff", "-f", smallFile)
 	if len(jsonRows) != len(smallDisagreements) || sum.Inputs != len(smallDisagreements) || sum.Read != 12 || sum.Shown != "disagreeing" {
 		t.Fatalf("JSON: %d rows, summary of %d inputs of %d (%s)", len(jsonRows), sum.Inputs, sum.Read, sum.Shown)
 	}
@@ -179,7 +179,7 @@ func readFile(t *testing.T, name string) string {
 // TestCompareCausesSplit: without --diff, the causes the versions disagree on come first, apart
 // from those every version shares (a "#" fragment, which neither absolute rule allows).
 func TestCompareCausesSplit(t *testing.T) {
-	_, sum := compareJSON(t, "", "-g", "rfc1738,draft2003", "-f", smallFile)
+	_, sum := compareJSON(t, "", "-g", "rfc1738,draft2003", "--absolute", "-f", smallFile)
 	if sum.Inputs != 12 || sum.Read != 12 || sum.Shown != "all" {
 		t.Fatalf("summary of %d inputs of %d (%s)", sum.Inputs, sum.Read, sum.Shown)
 	}
@@ -200,7 +200,7 @@ func TestCompareCausesSplit(t *testing.T) {
 	if shared != 2 || disagree != len(smallDisagreements) {
 		t.Errorf("%d shared rejections (want 2: both versions), %d disagreeing (want %d)", shared, disagree, len(smallDisagreements))
 	}
-	out, _, _ := runCLI(t, "", "compare", "-g", "rfc1738,draft2003", "-f", smallFile)
+	out, _, _ := runCLI(t, "", "compare", "-g", "rfc1738,draft2003", "--absolute", "-f", smallFile)
 	i, j := strings.Index(out, "Where the versions disagree"), strings.Index(out, "Where every version rejects")
 	if i < 0 || j < i {
 		t.Errorf("the table's causes are not split, disagreements first:\n%s", out)
@@ -209,7 +209,7 @@ func TestCompareCausesSplit(t *testing.T) {
 	if strings.Contains(out, "^ 1738") {
 		t.Errorf("reasons without --why:\n%s", out)
 	}
-	out, _, _ = runCLI(t, "", "compare", "-g", "rfc1738,draft2003", "--why", "-f", smallFile)
+	out, _, _ = runCLI(t, "", "compare", "-g", "rfc1738,draft2003", "--absolute", "--why", "-f", smallFile)
 	if n := strings.Count(out, "^ "); n != len(smallDisagreements) {
 		t.Errorf("--why: %d reasons, want %d:\n%s", n, len(smallDisagreements), out)
 	}
@@ -261,7 +261,7 @@ func TestDisplayClipsAroundOffendingByte(t *testing.T) {
 // TestCompareTSV: a reason column per version, and the causes in the --summary file.
 func TestCompareTSV(t *testing.T) {
 	summary := t.TempDir() + "/causes.tsv"
-	out, errs, status := runCLI(t, "", "compare", "-g", "rfc1738,draft2003", "--format", "tsv", "--summary", summary, "-f", smallFile)
+	out, errs, status := runCLI(t, "", "compare", "-g", "rfc1738,draft2003", "--absolute", "--format", "tsv", "--summary", summary, "-f", smallFile)
 	if status != exitValid {
 		t.Fatalf("status %d: %s", status, errs)
 	}
@@ -287,7 +287,7 @@ func TestCompareTSV(t *testing.T) {
 // accepted it (for RFC 1738's default reading, the scheme's rule); a refused one the rule it left.
 func TestCompareJSONRecords(t *testing.T) {
 	rows, sum := compareJSON(t, "http://a/b\nftp://h/p\nhttp://a/~b\n", "-g", "rfc1738,draft2003")
-	want := [][2]string{{"httpurl", "absolute-URI"}, {"ftpurl", "absolute-URI"}, {"httpurl", "absolute-URI"}}
+	want := [][2]string{{"httpurl", "URI-reference"}, {"ftpurl", "URI-reference"}, {"httpurl", "URI-reference"}}
 	for i, r := range rows {
 		if r.Type != "input" || r.Verdicts[0].Rule != want[i][0] || r.Verdicts[1].Rule != want[i][1] {
 			t.Errorf("%q: type %q, rules %q %q, want %q", r.Input, r.Type, r.Verdicts[0].Rule, r.Verdicts[1].Rule, want[i])

@@ -28,7 +28,7 @@ func TestConform(t *testing.T) {
 			t.Errorf("line %q", l)
 		}
 	}
-	if got, want := strings.Join(rules, " "), strings.Join(urlgrammar.RFC3986.Rules(), " "); got != want || !strings.HasPrefix(got, "URI hier-part URI-reference") ||
+	if got, want := strings.Join(rules, " "), strings.Join(urlgrammar.RFC3986.Spec().Rules, " "); got != want || !strings.HasPrefix(got, "URI hier-part URI-reference") ||
 		!strings.Contains(got, " host port IP-literal IPvFuture IPv6address ") || !strings.HasSuffix(got, " ALPHA DIGIT HEXDIG") {
 		t.Errorf("rules %q, want %q", got, want)
 	}
@@ -40,12 +40,38 @@ func TestConform(t *testing.T) {
 	}
 }
 
+// TestConformCover runs the W-method suite of a few rules of RFC 3986: one line per rule with
+// the minimal DFA's size, then the totals. Section 3.2.3's port = *DIGIT has two states: digits
+// so far (initial, accepting) and dead (after anything else), two byte classes, and ε tells
+// the states apart.
+func TestConformCover(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := runConform([]string{"-g", "rfc3986", "-rule", "port", "--cover"}, &out, &errOut)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if code != exitValid || errOut.Len() > 0 || len(lines) != 2 ||
+		!strings.HasPrefix(lines[0], "rfc3986 port: 2 states, 2 byte classes, 4 transitions, W 1, k 0: ") ||
+		!strings.HasSuffix(lines[0], "256 bytes); disagreements: parser 0, automaton 0") ||
+		!strings.HasPrefix(lines[1], "total: 1 rules, 2 states, 4 transitions, ") ||
+		!strings.HasSuffix(lines[1], "disagreements: parser 0, automaton 0") {
+		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, errOut.String(), out.String())
+	}
+	out.Reset()
+	code = runConform([]string{"-g", "rfc3986", "--cover", "-budget", "100", "-k", "1"}, &out, &errOut)
+	lines = strings.Split(strings.TrimSpace(out.String()), "\n")
+	if code != exitValid || len(lines) != len(urlgrammar.RFC3986.Spec().Rules)+1 ||
+		!strings.Contains(lines[0], "rfc3986 URI: ") || !strings.Contains(lines[0], ", k 1: ") ||
+		!strings.Contains(lines[0], " of ") || !strings.Contains(lines[len(lines)-1], "rules over the budget") {
+		t.Errorf("-budget 100 -k 1: exit %d, output:\n%s", code, out.String())
+	}
+}
+
 func TestConformUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"-g", "nosuch"},
 		{"-g", "rfc3986", "-rule", "hostname"}, // a rule of RFC 2396, not of RFC 3986
 		{"-rule", "URI"},
 		{"-n", "-1"},
+		{"--cover", "-budget", "-1"},
 		{"-g", "rfc3986", "extra"},
 		{"-bogus"},
 	} {

@@ -97,7 +97,7 @@ func equivVersions(id string, all bool) ([]urlgrammar.Version, error) {
 	case all:
 		var versions []urlgrammar.Version
 		for _, v := range urlgrammar.Versions() {
-			if v.DefinesNormalization() {
+			if v.Spec().NormalizationSteps != nil {
 				versions = append(versions, v)
 			}
 		}
@@ -107,7 +107,7 @@ func equivVersions(id string, all bool) ([]urlgrammar.Version, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !v.DefinesNormalization() {
+	if v.Spec().NormalizationSteps == nil {
 		_, err := urlgrammar.Equivalent(v, "", "", 0)
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func (e *equivRun) finishTable() error {
 	err := e.table.flush()
 	var none []string
 	for _, v := range urlgrammar.Versions() {
-		if !v.DefinesNormalization() {
+		if v.Spec().NormalizationSteps == nil {
 			none = append(none, v.String())
 		}
 	}

@@ -207,7 +207,7 @@ var abnfDocuments = map[urlgrammar.Version]bool{urlgrammar.Draft2003: true, urlg
 // the rule whose name equals rule ignoring case; otherwise rule as given.
 func startRule(v urlgrammar.Version, rule string) string {
 	if abnfDocuments[v] {
-		for _, r := range v.Rules() {
+		for _, r := range v.Spec().Rules {
 			if strings.EqualFold(r, rule) {
 				return r
 			}

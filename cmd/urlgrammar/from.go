@@ -65,7 +65,7 @@ func newSourceLoop(cmd string, f *inputFlags, sf sourceFlags, v urlgrammar.Versi
 	if _, err := source.Read(*sf.from, nil, ""); err != nil {
 		return nil, err
 	}
-	if *sf.resolve && !v.DefinesResolution() {
+	if *sf.resolve && v.Spec().Resolution == "" {
 		return nil, fmt.Errorf("--resolve: %v defines no resolution of relative references: give -g rfc1808, draft1997, rfc2396, draft2003 or rfc3986", v)
 	}
 	args, files, err := checkInputs(f, args)

@@ -13,6 +13,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The input convention, one rule for every command that reads inputs:
@@ -123,8 +124,15 @@ type loop struct {
 	lines    *wholeLines    // under out: whole lines only
 	stopped  bool           // the command stopped reading early
 	count    bool           // print "N of M valid" on standard error at the end
+	implicit bool           // the inputs are standard input's, by default
+	hint     string         // what to say when that input is empty
 	onFinish []func() error // run at the end, before the output is flushed
-	from     *documents     // the documents the inputs are read from (--from), or nil for lines
+	// mu is held by the loop's goroutine from its start to its finish, but while it waits
+	// for input: an interrupt then takes it (see interrupt.go).
+	mu          sync.Mutex
+	finished    bool       // finish has run
+	interrupted bool       // an interrupt stopped the input
+	from        *documents // the documents the inputs are read from (--from), or nil for lines
 }
 
 // newLoop checks the inputs of a command (args, the positional arguments, and the -f files of
@@ -132,12 +140,13 @@ type loop struct {
 // naming a file, both arguments and -f, a missing file, a directory) is returned here, so that
 // a command prints nothing else when its input cannot be read.
 func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
+	implicit := len(f.files) == 0 && len(args) == 0
 	args, files, err := checkInputs(f, args)
 	if err != nil {
 		return nil, err
 	}
 	l := textLoop(cmd, f, args, stdout, stderr)
-	l.files, l.stdin = files, stdin
+	l.files, l.stdin, l.implicit = files, stdin, implicit
 	if len(files) > 0 {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
 		// before any output.
@@ -187,6 +196,8 @@ func textLoop(cmd string, f *inputFlags, texts []string, stdout, stderr io.Write
 	l := &loop{cmd: cmd, stderr: stderr, flags: f, args: texts}
 	l.lines = &wholeLines{w: stdout}
 	l.out = bufio.NewWriterSize(l.lines, 64<<10)
+	l.mu.Lock()
+	active.Store(l)
 	return l
 }
 
@@ -239,7 +250,14 @@ func (l *loop) close() {
 // all yields the inputs: the arguments, or the lines of the files in turn. A line too long to
 // judge is reported and skipped; a read error ends the inputs, and is kept for the end.
 func (l *loop) all() iter.Seq[input] {
-	return func(yield func(input) bool) {
+	return func(yieldAll func(input) bool) {
+		yield := func(in input) bool {
+			if interrupted.Load() {
+				l.interrupted = true
+				return false
+			}
+			return yieldAll(in)
+		}
 		if l.from != nil {
 			l.allDocuments(yield)
 			return
@@ -271,7 +289,9 @@ func (l *loop) all() iter.Seq[input] {
 func (l *loop) lines1(yield func(input) bool) bool {
 	for {
 		l.cur.bad = nil
+		l.mu.Unlock() // an interrupt may stop the loop while it waits
 		line, err := l.readLine()
+		l.mu.Lock()
 		if l.cur.bad != nil {
 			l.cur.text = ""
 			if !yield(l.cur) {
@@ -336,9 +356,15 @@ func (l *loop) readLine() ([]byte, error) {
 // skip reports an input that could not be judged, after flushing what was judged before it.
 func (l *loop) skip(in input, err error) {
 	l.bad++
+	l.note(in, err.Error())
+}
+
+// note says something of an input on standard error, after flushing what was judged before
+// it.
+func (l *loop) note(in input, msg string) {
 	l.out.Flush()
 	l.lines.flushAll()
-	fmt.Fprintf(l.stderr, "urlgrammar %s: %s: %s\n", l.cmd, in.where(len(l.files)), err)
+	fmt.Fprintf(l.stderr, "urlgrammar %s: %s: %s\n", l.cmd, in.where(len(l.files)), msg)
 }
 
 // run calls judge for each input, in order, and returns the exit status. judge writes its
@@ -360,9 +386,9 @@ func (l *loop) run(judge func(in input) (bool, error)) int {
 // runResults runs l with fn, which gives for an input its result as a line of text and as a
 // JSON value, or an error when it has none: one line per input, the text, or "error", a tab
 // and the error; with asJSON, the JSON value.
-func (l *loop) runResults(asJSON bool, fn func(string) (string, any, error)) int {
+func (l *loop) runResults(asJSON bool, fn func(input) (string, any, error)) int {
 	return l.run(func(in input) (bool, error) {
-		text, value, err := fn(in.text)
+		text, value, err := fn(in)
 		switch {
 		case asJSON:
 			return err == nil, encodeJSONLine(l.out, value)
@@ -437,6 +463,10 @@ func (l *loop) done(in input, valid bool, err error) bool {
 // finish ends the run: it flushes what was judged, then reports a write or read error, and
 // returns the exit status.
 func (l *loop) finish() int {
+	defer func() {
+		l.finished = true
+		l.mu.Unlock()
+	}()
 	l.close()
 	err := l.writeErr
 	for _, f := range l.onFinish {
@@ -450,14 +480,21 @@ func (l *loop) finish() int {
 	if err == nil {
 		err = l.lines.flushAll()
 	}
-	if l.count {
+	if l.count || l.interrupted {
 		fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, l.summary())
+	}
+	if l.implicit && l.inputs == 0 && l.bad == 0 && l.cut() == "" && err == nil {
+		// Not a terminal (a terminal's inputs are typed), and empty: a CI job, an editor
+		// task or "ssh host cmd" run without inputs, which deserves a word, not silence.
+		fmt.Fprintf(l.stderr, "urlgrammar %s: no inputs: standard input was empty (give inputs as arguments, with -f FILE, or on standard input%s)\n", l.cmd, l.hint)
 	}
 	switch {
 	case err != nil:
 		return fail(l.stderr, l.cmd, err)
 	case l.readErr != nil:
 		return fail(l.stderr, l.cmd, l.readErr)
+	case l.interrupted:
+		return exitInterrupted
 	case l.bad > 0:
 		return exitUsage
 	case l.invalid > 0:
@@ -472,8 +509,8 @@ func (l *loop) summary() string {
 	if l.bad > 0 {
 		s += fmt.Sprintf(", %d lines not judged", l.bad)
 	}
-	if l.readErr != nil {
-		s += "; the input was cut short by a read error"
+	if cut := l.cut(); cut != "" {
+		s += "; the input was " + cut
 	}
 	return s
 }

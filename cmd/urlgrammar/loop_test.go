@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // TestRepeatedFlags: a flag that takes one value is refused when given twice (which one was
@@ -268,5 +272,139 @@ func TestAllStreams(t *testing.T) {
 	buf := make([]byte, 64)
 	if n, err := outR.Read(buf); err != nil || !strings.HasPrefix(string(buf[:n]), "REFERENCE") {
 		t.Errorf("first read: %q, %v", buf[:n], err)
+	}
+}
+
+// TestOneDefaultReading: check, compare and the library's Validate give one verdict per
+// version on everyday inputs; compare --absolute holds every version to its absolute-URL rule.
+func TestOneDefaultReading(t *testing.T) {
+	inputs := []string{"http://www.w3.org/", "http://a/b#f", "ftp://ftp.is.co.za/rfc/rfc1808.txt", "mailto:John.Doe@example.com", "http://a/~b"}
+	for _, v := range urlgrammar.Versions() {
+		out, _, _ := runCLI(t, strings.Join(inputs, "\n"), "compare", "-g", v.String(), "--format", "tsv")
+		rows := strings.Split(strings.TrimSuffix(out, "\n"), "\n")[1:]
+		for i, s := range inputs {
+			check, _, _ := runCLI(t, "", "check", "-g", v.String(), "-q", s)
+			fromCompare := strings.Split(rows[i], "\t")[1]
+			lib := "valid"
+			if urlgrammar.Validate(v, s) != nil {
+				lib = "invalid"
+			}
+			if strings.TrimSuffix(check, "\n") != lib || !strings.HasPrefix(fromCompare, lib) {
+				t.Errorf("%v %q: check %q, compare %q, Validate %s", v, s, check, fromCompare, lib)
+			}
+		}
+	}
+	// The 1994 draft quotes its URLs without the "url:" prefix (section "PrePrefix"): a plain
+	// http URL is a URL under it.
+	if out, _, status := runCLI(t, "", "check", "-g", "draft1994", "http://www.w3.org/"); status != exitValid {
+		t.Errorf("draft1994 http://www.w3.org/: %q", out)
+	}
+	// RFC 3986 section 4.1: a URI-reference may carry a fragment; section 4.3: absolute-URI
+	// may not.
+	out, _, _ := runCLI(t, "", "compare", "-g", "rfc3986", "--absolute", "--format", "tsv", "http://a/b#f")
+	if !strings.Contains(out, "rfc3986:absolute-URI\t") || !strings.Contains(out, "\tinvalid") {
+		t.Errorf("--absolute: %q", out)
+	}
+	out, _, _ = runCLI(t, "", "check", "-g", "rfc3986", "--json", "http://a/b#f")
+	if !strings.Contains(out, `"rule":"URI-reference"`) {
+		t.Errorf("check --json names no rule: %q", out)
+	}
+}
+
+// TestExtractMarkdownCLI: extract leaves a Markdown code span's backticks and a link's
+// parenthesis to the text (RFC 1738 section 2.2 calls "`" unsafe).
+func TestExtractMarkdownCLI(t *testing.T) {
+	out, _, status := runCLI(t, "Use `https://x.example/y` or [this](https://x.example/z_(1)).\n", "extract")
+	if status != exitValid || out != "https://x.example/y\nhttps://x.example/z_(1)\n" {
+		t.Errorf("status %d, %q", status, out)
+	}
+}
+
+// TestNormalizeSaysLenient: RFC 1738's normalization reads a scheme's upper case as lower
+// (section 2.1), which check does only with --case-ignore-scheme: normalize says so.
+func TestNormalizeSaysLenient(t *testing.T) {
+	out, errs, status := runCLI(t, "", "normalize", "-g", "rfc1738", "HTTP://a/%41", "http://a/b")
+	if status != exitValid || out != "http://a/A\nhttp://a/b\n" || !strings.HasPrefix(errs, "urlgrammar normalize: argument 1: read with the scheme's upper case") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("status %d, %q, %q", status, out, errs)
+	}
+	out, _, _ = runCLI(t, "", "normalize", "-g", "rfc1738", "--json", "HTTP://a/")
+	if !strings.Contains(out, `"lenient":"read with`) {
+		t.Errorf("--json: %q", out)
+	}
+	if out, _, _ := runCLI(t, "", "help", "normalize"); !strings.Contains(out, "case-insensitively") {
+		t.Errorf("help says nothing of it:\n%s", out)
+	}
+}
+
+// TestOneWordForInvalid: a rejection is "invalid" in text and TSV, "·" in the matrices, whose
+// legends name it so, and false in JSON.
+func TestOneWordForInvalid(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", "-g", "rfc1738"}, "invalid\t9\t"},
+		{[]string{"review", "-g", "rfc1738"}, "invalid\t9\t"},
+		{[]string{"compare", "-g", "rfc1738", "--format", "tsv"}, "\tinvalid:9\t"},
+		{[]string{"compare", "-g", "rfc1738"}, "✓ valid, · invalid."},
+		{[]string{"compare", "-g", "rfc1738", "--format", "markdown"}, "| · 9 |"},
+		{[]string{"check", "-g", "rfc1738", "--json"}, `"valid":false`},
+	} {
+		// RFC 1738 section 5: an hsegment has no "~".
+		out, _, _ := runCLI(t, "http://a/~b\n", c.args...)
+		if !strings.Contains(out, c.want) {
+			t.Errorf("%q: no %q in\n%s", c.args, c.want, out)
+		}
+	}
+}
+
+// TestReasonOnNarrowTerminal: on an 80-column terminal the reason under a row keeps what was
+// found and where; what is cut is the end of the expected list.
+func TestReasonOnNarrowTerminal(t *testing.T) {
+	s := "http://www.moria.de/~michael/deroff/"
+	c, err := compare.Compare([]compare.Target{{Version: urlgrammar.RFC1738}, {Version: urlgrammar.RFC3986, Rule: "URI-reference"}}, s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	r := &report{out: w, targets: []compare.Target{{Version: urlgrammar.RFC1738}, {Version: urlgrammar.RFC3986}}, why: true, width: 80}
+	tableRow(r, c, "")
+	w.Flush()
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[1], `1738 byte 20: found "~" (in httpurl); expected`) || len([]rune(lines[1])) > 80 {
+		t.Errorf("%q", lines)
+	}
+}
+
+// TestInterrupt: an interrupt stops the reading; what was judged is written, in whole lines,
+// the summary says the input was interrupted, and the status is 130.
+func TestInterrupt(t *testing.T) {
+	defer interrupted.Store(false)
+	// Where the loop waits for input (tail -f): it is stopped there.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	outR, outW, _ := os.Pipe()
+	var errb bytes.Buffer
+	go run([]string{"normalize", "-g", "rfc3986", "--line-buffered"}, r, outW, &errb)
+	w.Write([]byte("HTTP://a/b\nhttp://a/%7e\n"))
+	got := make([]byte, 0, 64)
+	for !bytes.Equal(got, []byte("http://a/b\nhttp://a/~\n")) && len(got) < 64 {
+		buf := make([]byte, 64)
+		n, _ := outR.Read(buf)
+		got = append(got, buf[:n]...)
+	}
+	interrupted.Store(true)
+	status, ok := active.Load().interrupt()
+	if !ok || status != exitInterrupted || errb.String() != "urlgrammar normalize: 2 of 2 valid; the input was interrupted after line 2\n" {
+		t.Errorf("waiting: status %d, %v, stderr %q", status, ok, errb.String())
+	}
+	// Between inputs: the command ends as at the end of its input, with its summary.
+	out, errs, status := runCLI(t, "http://a/\n", "compare", "-g", "rfc1738", "--format", "json")
+	if status != exitInterrupted || !strings.Contains(out, `"cut":"interrupted after line 1"`) || errs != "urlgrammar compare: 0 of 0 valid; the input was interrupted after line 1\n" {
+		t.Errorf("between inputs: status %d, %q, %q", status, out, errs)
 	}
 }

@@ -13,6 +13,14 @@ type normalizeResult struct {
 	Input  string `json:"input"`
 	Normal string `json:"normal,omitempty"`
 	Error  string `json:"error,omitempty"`
+	// Lenient says how normalize read an input that check rejects (see lenientReading).
+	Lenient string `json:"lenient,omitempty"`
+}
+
+// lenientReading says, per version, how its normalization reads an input more leniently than
+// check and Validate do, as its document allows.
+var lenientReading = map[urlgrammar.Version]string{
+	urlgrammar.RFC1738: "read with the scheme's upper case as lower case (RFC 1738 section 2.1: \"programs interpreting URLs should treat upper case letters as equivalent to lower case in scheme names\"); check rejects it, but for --case-ignore-scheme",
 }
 
 func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -25,6 +33,9 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "usage: urlgrammar normalize -g ID [--steps STEP,...] [--json] [-f FILE | INPUT...]")
 		fmt.Fprintln(stderr, "\nPrints each INPUT (or each line of FILE or standard input) in the normal form of")
 		fmt.Fprintln(stderr, "the version's document, one line per input, or \"error\", a tab and the reason.")
+		fmt.Fprintln(stderr, "Under rfc1738 it reads scheme names case-insensitively (section 2.1), as check does")
+		fmt.Fprintln(stderr, "only with --case-ignore-scheme: such an input is normalized, with a note on standard")
+		fmt.Fprintln(stderr, "error (in JSON, \"lenient\") that check rejects it.")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
@@ -37,7 +48,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if err != nil {
 		return abort(err)
 	}
-	if !v.DefinesNormalization() {
+	if v.Spec().NormalizationSteps == nil {
 		_, err := urlgrammar.Normalize(v, "", 0)
 		return abort(err)
 	}
@@ -49,11 +60,17 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if err != nil {
 		return abort(err)
 	}
-	return l.runResults(*asJSON, func(s string) (string, any, error) {
-		normal, err := urlgrammar.Normalize(v, s, 0, steps...)
-		res := normalizeResult{Input: s, Normal: normal}
-		if err != nil {
+	return l.runResults(*asJSON, func(in input) (string, any, error) {
+		normal, err := urlgrammar.Normalize(v, in.text, 0, steps...)
+		res := normalizeResult{Input: in.text, Normal: normal}
+		switch {
+		case err != nil:
 			res.Error = err.Error()
+		case lenientReading[v] != "" && urlgrammar.Validate(v, in.text) != nil:
+			res.Lenient = lenientReading[v]
+			if !*asJSON {
+				l.note(in, res.Lenient)
+			}
 		}
 		return normal, res, err
 	})
@@ -69,14 +86,14 @@ func parseSteps(v urlgrammar.Version, list string) ([]urlgrammar.Step, error) {
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
 		found := false
-		for _, s := range v.NormalizationSteps() {
+		for _, s := range v.Spec().NormalizationSteps {
 			if s.String() == name {
 				steps, found = append(steps, s), true
 			}
 		}
 		if !found {
 			var names []string
-			for _, s := range v.NormalizationSteps() {
+			for _, s := range v.Spec().NormalizationSteps {
 				names = append(names, s.String())
 			}
 			return nil, fmt.Errorf("--steps: %q is no step of %v's normalization (its steps: %s)", name, v, strings.Join(names, ", "))

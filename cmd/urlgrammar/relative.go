@@ -17,7 +17,8 @@ type relativeResult struct {
 // one line per target, or "error", a tab and the reason.
 func runRelative(l *loop, v urlgrammar.Version, base string, policy urlgrammar.Policy, asJSON bool) int {
 	// The empty reference is printed as an empty line.
-	return l.runResults(asJSON, func(target string) (string, any, error) {
+	return l.runResults(asJSON, func(in input) (string, any, error) {
+		target := in.text
 		ref, err := urlgrammar.Relativize(v, base, target, 0, policy)
 		res := relativeResult{Target: target, Version: v.String(), Ref: ref}
 		if err != nil {

@@ -16,9 +16,12 @@ type resolveResult struct {
 	Text         string `json:"text"`
 	SameDocument bool   `json:"same_document"`
 	Error        string `json:"error,omitempty"`
-	// Warning is set when the target's authority came from the reference's path (see
-	// urlgrammar.ReviewReference).
+	// Warning is set when the reference moves the authority (see urlgrammar.ReviewReference)
+	// or the target is not a URL of the version's grammar; it says both when both hold.
 	Warning string `json:"warning,omitempty"`
+	// Invalid says why the target is not a URL of the version's grammar (see
+	// urlgrammar.Resolution.Invalid).
+	Invalid string `json:"invalid,omitempty"`
 }
 
 // resolveLine is one line of "resolve --json": with -g, Result is set; with --all, Results
@@ -127,7 +130,7 @@ func (f *resolveFlags) resolution(base string) ([]namedOption, []urlgrammar.Vers
 	case f.all:
 		var versions []urlgrammar.Version
 		for _, v := range urlgrammar.Versions() {
-			if v.DefinesResolution() {
+			if v.Spec().Resolution != "" {
 				versions = append(versions, v)
 			}
 		}
@@ -137,12 +140,12 @@ func (f *resolveFlags) resolution(base string) ([]namedOption, []urlgrammar.Vers
 	if err != nil {
 		return nil, nil, err
 	}
-	if !v.DefinesResolution() {
+	if v.Spec().Resolution == "" {
 		_, err := urlgrammar.Resolve(v, base, "", 0, urlgrammar.Policy{})
 		return nil, nil, err
 	}
 	for _, o := range opts {
-		if !v.Allows(o.needs) {
+		if !o.allowedBy(v) {
 			return nil, nil, fmt.Errorf("%s: the document of %v does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", o.flag, v)
 		}
 	}
@@ -206,6 +209,13 @@ type namedOption struct {
 	needs  urlgrammar.Policy
 }
 
+// allowedBy reports whether v's document offers the choices o needs.
+func (o namedOption) allowedBy(v urlgrammar.Version) bool {
+	offers := v.Spec().Offers
+	return (!o.needs.NonValidating || offers.NonValidating) && (!o.needs.RemoveDotDot || offers.RemoveDotDot) &&
+		(!o.needs.AvoidTraversal || offers.AvoidTraversal)
+}
+
 // addTo returns p with o's choices made too.
 func (o namedOption) addTo(p urlgrammar.Policy) urlgrammar.Policy {
 	p.NonValidating = p.NonValidating || o.policy.NonValidating
@@ -219,7 +229,7 @@ func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, op
 	for _, o := range opts {
 		var skipped []string
 		for _, v := range versions {
-			if v.Allows(o.needs) {
+			if o.allowedBy(v) {
 				r.policy[v] = o.addTo(r.policy[v])
 			} else {
 				skipped = append(skipped, v.String())
@@ -290,12 +300,17 @@ func resolveOne(v urlgrammar.Version, base, ref string, policy urlgrammar.Policy
 	if err != nil {
 		return &resolveResult{Error: err.Error()}
 	}
-	out := &resolveResult{Text: res.Text, SameDocument: res.SameDocument}
+	out := &resolveResult{Text: res.Text, SameDocument: res.SameDocument, Invalid: res.Invalid}
+	var warnings []string
 	findings, _ := urlgrammar.ReviewReference(v, base, ref, 0, policy)
 	for _, f := range findings {
 		if f.Concern == urlgrammar.PathBecomesAuthority {
-			out.Warning = f.String()
+			warnings = append(warnings, f.String())
 		}
 	}
+	if res.Invalid != "" {
+		warnings = append(warnings, "not a URL of the grammar: "+res.Invalid)
+	}
+	out.Warning = strings.Join(warnings, "; ")
 	return out
 }

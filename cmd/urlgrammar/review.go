@@ -88,7 +88,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var unchecked string
 		switch {
 		case errors.Is(err, urlgrammar.ErrNoConsiderations):
-			unchecked = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+			unchecked = err.Error()
 		case err != nil && !errors.As(err, &se):
 			return false, err
 		}
@@ -195,7 +195,7 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 				row := rendered(r, func(r *report) { w.row(r, c, source) })
 				var cell []string
 				for _, f := range reviewRow(r.targets, c) {
-					cell = append(cell, fmt.Sprintf("%s: %s: %s %s", f.Version, f.Section, f.Concern, markdownCode(f.Text)))
+					cell = append(cell, fmt.Sprintf("%s: %s (%s): %s %s", f.Version, f.Section, f.Severity, f.Concern, markdownCode(f.Text)))
 				}
 				fmt.Fprintf(r.out, "%s %s |\n", strings.TrimSuffix(row, "\n"), strings.ReplaceAll(strings.Join(cell, "<br>"), "|", `\|`))
 			},

@@ -30,7 +30,7 @@ func TestReviewCommand(t *testing.T) {
 	}
 	// The 1993 draft states no consideration: its inputs are unchecked, not "ok", and a gate
 	// that checked nothing does not pass.
-	if out, _, status := runCLI(t, "", "review", "-g", "draft1993", "ftp://u:p@h:25/"); !strings.HasPrefix(out, "unchecked\tdraft1993: ") || status != exitInvalid {
+	if out, _, status := runCLI(t, "", "review", "-g", "draft1993", "ftp://u:p@h:25/"); !strings.HasPrefix(out, "unchecked\treview draft1993: ") || status != exitInvalid {
 		t.Errorf("review -g draft1993: %q, status %d; want unchecked, 1", out, status)
 	}
 }
@@ -152,9 +152,9 @@ func TestCompareReview(t *testing.T) {
 	}
 	lines := strings.Split(out, "\n")
 	want := []string{
-		"| input | rfc1738 | rfc3986:absolute-URI | source | review |",
+		"| input | rfc1738 | rfc3986:URI-reference | source | review |",
 		"|---|:---:|:---:|---|---|",
-		"| `ftp://u:secret@h/` | ✓ | ✓ |  | rfc1738: RFC 1738 section 6: password `secret`<br>rfc3986: RFC 3986 section 7.5: password `secret` |",
+		"| `ftp://u:secret@h/` | ✓ | ✓ |  | rfc1738: RFC 1738 section 6 (should-not): password `secret`<br>rfc3986: RFC 3986 section 7.5 (should-not): password `secret` |",
 		"| `http://a/` | ✓ | ✓ |  |  |",
 	}
 	for i, w := range want {

@@ -26,14 +26,14 @@ func runVersions(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, "versions", err)
 		}
-		for _, r := range v.Rules() {
+		for _, r := range v.Spec().Rules {
 			fmt.Fprintln(stdout, r)
 		}
 		return exitValid
 	}
 	for _, v := range urlgrammar.Versions() {
-		fmt.Fprintf(stdout, "%-10s %s  %s\n", v, v.Date(), v.Document())
-		fmt.Fprintf(stdout, "%-10s start rules: %s\n", "", strings.Join(v.StartRules(), " "))
+		fmt.Fprintf(stdout, "%-10s %s  %s\n", v, v.Spec().Date, v.Spec().Document)
+		fmt.Fprintf(stdout, "%-10s start rules: %s\n", "", strings.Join(v.Spec().StartRules, " "))
 	}
 	return exitValid
 }

@@ -16,7 +16,7 @@ func TestVersionsRules(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut.String())
 	}
 	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if want := urlgrammar.RFC3986.Rules(); strings.Join(got, " ") != strings.Join(want, " ") {
+	if want := urlgrammar.RFC3986.Spec().Rules; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	if len(got) < 3 || got[0] != "URI" || got[1] != "hier-part" || got[2] != "URI-reference" {

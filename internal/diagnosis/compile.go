@@ -21,10 +21,10 @@ import (
 // and goes on to next, or a node that goes on without reading to each node of eps.
 type node struct {
 	term bool
-	set  bnf.ByteSet
+	exit bool    // !term: the exit node of an instance (eps holds its one continuation)
+	set  int32   // term: index in sets of the bytes it reads
 	next int32   // term: the node after the byte is read
 	eps  []int32 // !term: the nodes reached without reading
-	exit bool    // !term: the exit node of an instance (eps holds its one continuation)
 	inst int32   // the rule instance the node belongs to
 	lab  int32   // term: index in Automaton.labels
 }
@@ -47,6 +47,7 @@ type label struct {
 
 type builder struct {
 	nodes  []node
+	sets   []bnf.ByteSet // the byte sets of the terminal nodes, one per terminal node
 	insts  []instance
 	labels []label
 	labIdx map[label]int32
@@ -66,8 +67,19 @@ func (b *builder) add(n node) int32 {
 	if len(b.nodes) >= maxNodes && b.err == nil {
 		b.err = fmt.Errorf("the expanded automaton exceeds %d nodes", maxNodes)
 	}
-	b.nodes = append(b.nodes, n)
+	b.nodes = appendDoubling(b.nodes, n)
 	return int32(len(b.nodes) - 1)
+}
+
+// appendDoubling is append that doubles a full slice: append grows a large slice by a quarter
+// at a time, which copies the thousands of nodes of an automaton several times over.
+func appendDoubling[T any](s []T, x T) []T {
+	if len(s) == cap(s) {
+		t := make([]T, len(s), max(2*cap(s), 256))
+		copy(t, s)
+		s = t
+	}
+	return append(s, x)
 }
 
 func (b *builder) label(text string, order int) int32 {
@@ -85,7 +97,8 @@ func order(e *bnf.Expr) int { return e.Line<<12 | e.Col&0xfff }
 
 // term adds a terminal node for set, labelled text at order, followed by next.
 func (b *builder) term(set bnf.ByteSet, text string, ord int, next, inst int32) int32 {
-	return b.add(node{term: true, set: set, next: next, inst: inst, lab: b.label(text, ord)})
+	b.sets = appendDoubling(b.sets, set)
+	return b.add(node{term: true, set: int32(len(b.sets) - 1), next: next, inst: inst, lab: b.label(text, ord)})
 }
 
 // fork adds a node that goes on to each of to without reading.

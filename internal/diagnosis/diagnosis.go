@@ -51,13 +51,17 @@ type Automaton struct {
 	labels []label
 
 	// Positions are the terminal nodes from which the end can still be reached, numbered in
-	// node order. For each: its node, the positions that can read the next byte after it, and
-	// whether the input may end after it.
-	posNode []int32
-	posSet  []bnf.ByteSet
-	follow  [][]int32
-	final   []bool
-	posOf   []int32 // per node: its position, or -1
+	// node order. For each: its node, its byte set, and once a deterministic state has needed
+	// them (followOf), the positions that can read the next byte after it and whether the
+	// input may end after it.
+	posNode  []int32
+	posSet   []bnf.ByteSet
+	follow   [][]int32
+	final    []bool
+	followed []bool
+	posOf    []int32 // per node: its position, or -1
+	mark     []int32 // closure's marks, per node
+	stamp    int32   // the last stamp closure was given
 
 	// Bytes that no terminal tells apart share a class; transitions are per class.
 	class  [256]uint8
@@ -97,36 +101,51 @@ func Compile(g *bnf.Grammar, start string) (*Automaton, error) {
 		return nil, fmt.Errorf("%s: %s: %w", g.Name, start, b.err)
 	}
 	a := &Automaton{nodes: b.nodes, insts: b.insts, labels: b.labels}
-	a.positions()
+	a.positions(b.sets)
 	a.byteClasses()
 	a.states = map[string]*state{}
 	a.dead = &state{}
-	first, final := a.closure(a.insts[0].entry, make([]int32, len(a.nodes)), 1)
+	a.mark = make([]int32, len(a.nodes))
+	a.stamp = 1
+	first, final := a.closure(a.insts[0].entry, a.mark, a.stamp)
 	a.initial = a.newState(nil, first, final)
 	return a, nil
 }
 
-// positions numbers the terminal nodes that can reach the end, and computes what follows each.
-func (a *Automaton) positions() {
-	rev := make([][]int32, len(a.nodes))
-	for i, n := range a.nodes {
-		if n.term {
-			if !n.set.Empty() {
-				rev[n.next] = append(rev[n.next], int32(i))
+// positions numbers the terminal nodes that can reach the end. What follows each is computed
+// when a deterministic state first needs it (followOf): an input visits few of them.
+func (a *Automaton) positions(sets []bnf.ByteSet) {
+	// The reversed edges, each node's run of predecessors in one array.
+	start := make([]int32, len(a.nodes)+1)
+	edges := func(yield func(from, to int32)) {
+		for i := range a.nodes {
+			n := &a.nodes[i]
+			if n.term {
+				if !sets[n.set].Empty() {
+					yield(int32(i), n.next)
+				}
+				continue
 			}
-			continue
-		}
-		for _, e := range n.eps {
-			rev[e] = append(rev[e], int32(i))
+			for _, e := range n.eps {
+				yield(int32(i), e)
+			}
 		}
 	}
+	edges(func(_, to int32) { start[to+1]++ })
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	rev := make([]int32, start[len(a.nodes)])
+	fill := append([]int32(nil), start[:len(a.nodes)]...)
+	edges(func(from, to int32) { rev[fill[to]] = from; fill[to]++ })
+
 	live := make([]bool, len(a.nodes))
 	live[acceptNode] = true
 	queue := []int32{acceptNode}
 	for len(queue) > 0 {
 		n := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
-		for _, m := range rev[n] {
+		for _, m := range rev[start[n]:start[n+1]] {
 			if !live[m] {
 				live[m] = true
 				queue = append(queue, m)
@@ -134,20 +153,35 @@ func (a *Automaton) positions() {
 		}
 	}
 	a.posOf = make([]int32, len(a.nodes))
+	count := 0
+	for i := range a.nodes {
+		if a.nodes[i].term && live[i] {
+			count++
+		}
+	}
+	a.posNode, a.posSet = make([]int32, 0, count), make([]bnf.ByteSet, 0, count)
 	for i, n := range a.nodes {
 		a.posOf[i] = -1
 		if n.term && live[i] {
 			a.posOf[i] = int32(len(a.posNode))
 			a.posNode = append(a.posNode, int32(i))
-			a.posSet = append(a.posSet, n.set)
+			a.posSet = append(a.posSet, sets[n.set])
 		}
 	}
 	a.follow = make([][]int32, len(a.posNode))
 	a.final = make([]bool, len(a.posNode))
-	mark := make([]int32, len(a.nodes))
-	for p, n := range a.posNode {
-		a.follow[p], a.final[p] = a.closure(a.nodes[n].next, mark, int32(p+2))
+	a.followed = make([]bool, len(a.posNode))
+}
+
+// followOf returns the positions that can read the byte after position p, and whether the
+// input may end after it, computing them the first time. The caller holds a.mu.
+func (a *Automaton) followOf(p int32) ([]int32, bool) {
+	if !a.followed[p] {
+		a.stamp++
+		a.follow[p], a.final[p] = a.closure(a.nodes[a.posNode[p]].next, a.mark, a.stamp)
+		a.followed[p] = true
 	}
+	return a.follow[p], a.final[p]
 }
 
 // closure returns the positions reachable from node n without reading a byte, sorted, and

@@ -78,8 +78,9 @@ func (a *Automaton) step(s *state, c uint8) *state {
 	var follow []int32
 	final := false
 	for _, q := range pos {
-		follow = union(follow, a.follow[q])
-		final = final || a.final[q]
+		f, fin := a.followOf(q)
+		follow = union(follow, f)
+		final = final || fin
 	}
 	n := a.newState(pos, follow, final)
 	if len(a.states) < maxStates {

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/urlgrammar/urlgrammar/compare"
+)
+
+// sequentialReport is compare's report made the plain way, on one goroutine: each input
+// judged, added to the summary and written in turn. The command judges, formats and
+// summarizes batches of inputs on every CPU; it must write exactly this.
+func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []string, inputName string) string {
+	t.Helper()
+	targets := defaultTargets(nil)
+	var b bytes.Buffer
+	out := bufio.NewWriter(&b)
+	w := writers[format]
+	r := &report{out: out, targets: targets, why: diff, diff: diff, input: inputName}
+	s := compare.NewSummary(targets)
+	w.begin(r)
+	for i, in := range inputs {
+		c, err := compare.Compare(targets, in, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff && c.Agree() {
+			continue
+		}
+		s.Add(c)
+		source := ""
+		if i < len(sources) {
+			source = sources[i]
+		}
+		w.row(r, c, source)
+	}
+	r.read = len(inputs)
+	w.summary(out, r, s)
+	w.end(r)
+	out.Flush()
+	return b.String()
+}
+
+// TestCompareParallelSameOutput: compare writes, in every format, on one CPU as on several,
+// byte for byte what the plain sequential report writes, on the embedded corpus (with the
+// source of each input) and on the real URLs of testdata/urls.
+func TestCompareParallelSameOutput(t *testing.T) {
+	var corpus, sources []string
+	for _, ex := range compare.Corpus() {
+		corpus, sources = append(corpus, ex.Input), append(sources, ex.Source)
+	}
+	file, corpusFormats := urlsFile, []string{"table", "tsv", "json", "markdown", "html"}
+	if testing.Short() {
+		// The race detector's run: the small excerpt, and the corpus in one format that
+		// shows each input's source.
+		file, corpusFormats = smallFile, []string{"tsv"}
+	}
+	urls := strings.Split(strings.TrimSuffix(readFile(t, file), "\n"), "\n")
+	for _, in := range []struct {
+		args    []string
+		inputs  []string
+		sources []string
+		name    string
+		formats []string
+	}{
+		{[]string{"--corpus"}, corpus, sources, "the embedded corpus", corpusFormats},
+		{[]string{"-f", file}, urls, nil, file, []string{"table", "tsv", "json", "markdown", "html"}},
+	} {
+		for _, format := range in.formats {
+			for _, diff := range []bool{false, true} {
+				want := sequentialReport(t, format, diff, in.inputs, in.sources, in.name)
+				args := append([]string{"compare", "--format", format}, in.args...)
+				if diff {
+					args = append(args, "--diff")
+				}
+				procs := []int{1, 3}
+				if len(in.inputs) > 10000 || testing.Short() && len(in.inputs) > 100 {
+					procs = procs[1:] // the large corpus once, on several CPUs
+				}
+				for _, procs := range procs {
+					prev := runtime.GOMAXPROCS(procs)
+					got, errs, status := runCLI(t, "", args...)
+					runtime.GOMAXPROCS(prev)
+					if status == exitUsage || got != want {
+						t.Errorf("%q on %d CPUs: status %d, %s; output of %d bytes differs from the sequential one of %d bytes at byte %d",
+							args, procs, status, errs, len(got), len(want), firstDifference(got, want))
+					}
+				}
+			}
+		}
+	}
+}
+
+// firstDifference returns the offset of the first byte at which a and b differ.
+func firstDifference(a, b string) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
