@@ -36,14 +36,14 @@ type options struct {
 	Input         string // a glob of any filesystem Beam has ("gs://bucket/crawl/*.warc.gz")
 	Format        string // a format of source.Formats
 	Versions      string // comma-separated version IDs; "" for all
-	Reference     bool   // hold each version to its reference rule (the default for documents)
+	Absolute      bool   // hold each version to its absolute-URL rule instead of its default reading
 	Summary       string // where the summary's JSON goes
 	Disagreements string // where the disagreeing inputs go, or ""
 }
 
-// targets are the targets the inputs are judged under, as "urlgrammar compare --from" chooses
-// them: a document's URL is judged raw, under each version's reference rule; a list's lines
-// (--from lines) under its absolute-URL rule unless --reference.
+// targets are the targets the inputs are judged under, as "urlgrammar compare" chooses them:
+// each version's default reading, that of check and Validate, under which a document's relative
+// reference is judged as a reference; with --absolute, each version's absolute-URL rule.
 func (o options) targets() ([]compare.Target, error) {
 	var vs []urlgrammar.Version
 	if o.Versions != "" {
@@ -55,9 +55,17 @@ func (o options) targets() ([]compare.Target, error) {
 			vs = append(vs, v)
 		}
 	}
-	ts := compare.AbsoluteTargets(vs...)
-	if o.Reference || o.Format != "lines" {
-		ts = compare.ReferenceTargets(vs...)
+	if o.Absolute {
+		ts := compare.AbsoluteTargets(vs...)
+		return ts, compare.CheckTargets(ts)
+	}
+	// The default readings are named by their rule where each is one rule (every version's but
+	// RFC 1738's), as the command names them in its summary.
+	ts := compare.ReferenceTargets(vs...)
+	for i, t := range ts {
+		if rule := t.Version.Spec().DefaultRule; t.Version.RuleFor("http://a/", 0) == rule {
+			ts[i].Rule = rule
+		}
 	}
 	return ts, compare.CheckTargets(ts)
 }
@@ -251,7 +259,7 @@ func flags(fs *flag.FlagSet) *options {
 	fs.StringVar(&o.Input, "input", "", "the files to read: a glob of any filesystem Beam has (local, gs://, s3://)")
 	fs.StringVar(&o.Format, "from", "warc", "read the files as `FORMAT`: "+strings.Join(source.Formats, ", "))
 	fs.StringVar(&o.Versions, "g", "", "comma-separated version `IDs` to compare (default: all)")
-	fs.BoolVar(&o.Reference, "reference", false, "with --from lines, hold each version to its reference rule instead of its absolute-URL rule")
+	fs.BoolVar(&o.Absolute, "absolute", false, "hold each version to its absolute-URL rule instead of its default reading (check's)")
 	fs.StringVar(&o.Summary, "summary", "summary.json", "write the summary's JSON to `FILE`")
 	fs.StringVar(&o.Disagreements, "disagreements", "", "also write the inputs on which the versions disagree, as JSON lines, to `FILE`")
 	return o

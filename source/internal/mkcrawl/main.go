@@ -39,6 +39,7 @@ func main() {
 		return
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
+	bodyZ, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
 	var written int64
 	for i := 0; written < *size<<20; i++ {
 		uri := fmt.Sprintf("http://www%d.example.edu/~user%d/page%d.html", i%97, i%1013, i)
@@ -51,9 +52,9 @@ func main() {
 			body = sourcetest.Chunked(page, 4096)
 		case 2:
 			var b bytes.Buffer
-			g := gzip.NewWriter(&b)
-			g.Write(page)
-			g.Close()
+			bodyZ.Reset(&b)
+			bodyZ.Write(page)
+			bodyZ.Close()
 			header = append(header, sourcetest.Field{"Content-Encoding", "gzip"})
 			body = b.Bytes()
 		}
