@@ -20,10 +20,10 @@ import (
 // 1738 has no fragment and calls the query of an HTTP URL its search.
 //
 // A URL holds the input and where each component stands in it, which keeps Parse to one
-// small allocation: the methods make the Components. The lists and scheme parts that Segments,
-// AllSegments and Parts return are found on the first call of any, by one more reading of the
-// input, and kept for every later call. A URL is safe for concurrent use; the zero URL is an empty
-// one, with no components.
+// small allocation: the methods make the Components. The segments and parts that Segments, Part
+// and Parts give are found on the first call of any, by one more reading of the input, and
+// kept for every later call. A URL is safe for concurrent use; the zero URL is an empty one,
+// with no components. Its JSON (MarshalJSON) is what "urlgrammar parse" prints.
 type URL struct {
 	Version Version
 	Rule    string // the start rule the input was held to, by its name in the document
@@ -287,11 +287,11 @@ func (u *URL) Segments() iter.Seq[Segment] {
 // number of an IPv4 host. The first call of Segments, Part or Parts reads the URL again (see
 // URL); a rule that names no part is read for on each call.
 func (u *URL) Part(rule string) Component {
-	d := u.details()
 	info := u.Version.info()
-	if info == nil {
+	if info == nil || rule == "" {
 		return Component{}
 	}
+	d := u.details()
 	g := info.grammar
 	for i, it := range d.items {
 		if tag := d.tags[i]; tag.kind == itemPart && g.Rules[tag.rule] == rule {

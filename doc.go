@@ -82,8 +82,8 @@
 // the general syntax: a URL of one of the ten schemes it defines is held to that scheme's rule.
 // So Validate(RFC1738, s) holds a URL whose scheme is ftp, http, gopher, mailto, news, nntp,
 // telnet, wais, file or prospero to that scheme's rule (ftpurl, httpurl, …) and any other URL
-// to genericurl, and its SyntaxError names that rule; ValidateRule(RFC1738, "url", s) keeps the
-// literal reading.
+// to genericurl, and its SyntaxError names that rule; ValidateRule(RFC1738, "url", s, 0) keeps
+// the literal reading.
 //
 // Scheme names are case-sensitive as the grammars print them; the mode CaseIgnoreScheme
 // reads them as RFC 1738's prose allows.
@@ -108,13 +108,11 @@
 //
 // # Security review
 //
-//	findings, err := urlgrammar.Review(urlgrammar.RFC3986, "http://0x7f.1/", 0)
-//	// RFC 3986 section 7.4: host "0x7f.1" (hexadecimal, 2 parts) is read [...] as 127.0.0.1
-//
-// Review checks a valid input against the security considerations of the version's own
-// document (RFC 1738 section 6, section 7 of the 1997 draft, RFC 2396, the 2003 draft and RFC
-// 3986, …): each Finding names its section, a reason and the span it concerns. ReviewReference
-// does the same for what resolving a reference does, such as turning a path into an authority.
+// The security review is a package of its own, github.com/urlgrammar/urlgrammar/review, built
+// on this one's exported API: review.URL checks a valid input against the security
+// considerations of the version's own document (RFC 1738 section 6, section 7 of the 1997
+// draft, RFC 2396, the 2003 draft and RFC 3986, …), and review.Reference what resolving a
+// reference does, such as turning a path into an authority.
 //
 // # Concurrency
 //

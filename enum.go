@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// This file holds what the package's enumerations (Version, HostKind, PathKind, Concern, Step)
+// This file holds what the package's enumerations (Version, HostKind, PathKind, Step)
 // share: each value has an ID, a short lower-case name such as "rfc3986" or "reg-name", which
 // is its String, its text encoding (so its JSON) and what flag.TextVar reads. The zero value of
 // each is none of its values, and its ID is "".

@@ -27,8 +27,6 @@ func TestEnumText(t *testing.T) {
 			func(b []byte) (enum, error) { var v urlgrammar.HostKind; err := v.UnmarshalText(b); return v, err }},
 		{urlgrammar.PathNone, []enum{urlgrammar.PathAbsolute, urlgrammar.PathOpaque, urlgrammar.PathEmpty},
 			func(b []byte) (enum, error) { var v urlgrammar.PathKind; err := v.UnmarshalText(b); return v, err }},
-		{urlgrammar.Concern(0), []enum{urlgrammar.UserinfoPresent, urlgrammar.RareIPAddress, urlgrammar.PathBecomesAuthority},
-			func(b []byte) (enum, error) { var v urlgrammar.Concern; err := v.UnmarshalText(b); return v, err }},
 		{urlgrammar.Step(0), []enum{urlgrammar.SimpleComparison, urlgrammar.PathSegmentNormalization, urlgrammar.EmptyPathNormalization},
 			func(b []byte) (enum, error) { var v urlgrammar.Step; err := v.UnmarshalText(b); return v, err }},
 	}

@@ -36,9 +36,9 @@ func checkMode(op string, v Version, mode Mode) error {
 }
 
 // A Policy selects the choices that some documents leave to a resolver; Resolve, Relativize,
-// ReviewReference and URL.Resolve take one. The zero Policy is the choice each document lists
-// first. A choice that the version's document does not offer is refused (Spec.Offers says
-// which it offers).
+// URL.Resolve and package review's Reference take one. The zero Policy is the choice each
+// document lists first. A choice that the version's document does not offer is refused
+// (Spec.Offers says which it offers).
 type Policy struct {
 	// NonValidating makes Resolve ignore a scheme in the reference when it is identical to the
 	// base's scheme, so that "http:g" against "http://a/b/c/d;p?q" is "http://a/b/c/g" instead

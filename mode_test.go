@@ -19,8 +19,6 @@ func TestUnknownMode(t *testing.T) {
 		"ParseTreeNodesRule": func() error { _, err := ParseTreeNodesRule(RFC3986, "", base, bad); return err },
 		"Resolve":            func() error { _, err := Resolve(RFC3986, base, "g", bad, Policy{}); return err },
 		"Relativize":         func() error { _, err := Relativize(RFC3986, base, "http://a/g", bad, Policy{}); return err },
-		"Review":             func() error { _, err := Review(RFC3986, base, bad); return err },
-		"ReviewReference":    func() error { _, err := ReviewReference(RFC3986, base, "g", bad, Policy{}); return err },
 		"Normalize":          func() error { _, err := Normalize(RFC3986, base, bad); return err },
 		"Equivalent":         func() error { _, err := Equivalent(RFC3986, base, base, bad); return err },
 	}

@@ -162,7 +162,7 @@ var normalizers = byVersion[*normalizer]{
 }
 
 // noNormalization says, for each version whose document defines no normalization, why.
-var noNormalization = map[Version]string{
+var noNormalization = byVersion[string]{
 	Draft1993: "the 1993 draft says nothing of when two URLs are equivalent",
 	Draft1994: "draft-ietf-uri-url-03 says nothing of when two URLs are equivalent",
 	RFC1808:   "RFC 1808 defines relative URLs, not their equivalence (RFC 1738 and the later documents do)",
@@ -203,7 +203,7 @@ func sectionOf(v Version, step Step) string {
 // normalizerOf returns v's normalizer, or the error for a version without one.
 func normalizerOf(v Version) (*normalizer, error) {
 	if !v.definesNormalization() {
-		if why, ok := noNormalization[v]; ok {
+		if why := noNormalization.of(v); why != "" {
 			return nil, errorf("normalize", v, "%w: %s", ErrNoNormalization, why)
 		}
 		return nil, errorf("normalize", v, "unknown version")

@@ -406,7 +406,7 @@ func TestSegments(t *testing.T) {
 	}
 	first := urlgrammar.Segment{
 		Component: urlgrammar.Component{Present: true, Text: "a;p;q", Begin: 9, End: 14},
-		Params: []urlgrammar.Component{{Present: true, Text: "p", Begin: 11, End: 12}, {Present: true, Text: "q", Begin: 13, End: 14}},
+		Params:    []urlgrammar.Component{{Present: true, Text: "p", Begin: 11, End: 12}, {Present: true, Text: "q", Begin: 13, End: 14}},
 	}
 	for seg := range u.Segments() {
 		if !reflect.DeepEqual(seg, first) {
@@ -1029,6 +1029,7 @@ func TestPart(t *testing.T) {
 		{urlgrammar.RFC3986, "http://h/a/b", "path-abempty", "/a/b", false},
 		{urlgrammar.RFC3986, "http://h/a/b", "segment", "a", false},
 		{urlgrammar.RFC3986, "http://h/a/b", "no-such-rule", "", true},
+		{urlgrammar.RFC3986, "http://h/a/b", "", "", true},
 	}
 	for _, tt := range tests {
 		u, err := urlgrammar.Parse(tt.v, tt.in)

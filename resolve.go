@@ -111,7 +111,7 @@ var resolvers = byVersion[*resolver]{
 }
 
 // noResolution says, for each version whose document defines no resolution, why.
-var noResolution = map[Version]string{
+var noResolution = byVersion[string]{
 	// The draft's "Recommendations" promise "the rules under which parts of the name may be
 	// omitted in a well-defined context", but its "URL syntax" section says "Fragment
 	// identifiers and partial URLs are not involved in the basic URL definition" and no such
@@ -144,8 +144,8 @@ func (v Version) resolutionSection() string {
 // read as mode says.
 //
 // Both are parsed under v first: the base must be an absolute URL of v's grammar (its
-// AbsoluteRule: url, absoluteURL, absoluteURI or absolute-URI; a fragment after it is allowed
-// and is not part of the base), and the reference must match v's DefaultRule, its broadest
+// Spec.AbsoluteRule: url, absoluteURL, absoluteURI or absolute-URI; a fragment after it is allowed
+// and is not part of the base), and the reference must match v's Spec.DefaultRule, its broadest
 // reference rule (fragmentaddress, URL, URL-reference or URI-reference), as must the base with
 // its fragment. An error that comes from the grammar wraps the *SyntaxError. Where the
 // document requires that a base used with relative references fit its hierarchical syntax
@@ -227,7 +227,10 @@ func (r *resolution) invalid(target string) string {
 	doc, _, _ := strings.Cut(r.v.info().document, ",")
 	why := fmt.Sprintf("%s %s gives %q, which the grammar of %s rejects: %s", doc, resolvers.of(r.v).section, target, doc,
 		err)
-	if _, hasAuthority := appendixBAuthority(target); r.v == RFC3986 && hasAuthority && r.authorityFromPath() {
+	// The target has a scheme (the base is absolute), so it has an authority when "//" follows
+	// the scheme's ":" (Appendix B's expression).
+	_, afterScheme, _ := strings.Cut(target, ":")
+	if r.v == RFC3986 && strings.HasPrefix(afterScheme, "//") && r.authorityFromPath() {
 		why += `; the path that section 5.2.4 leaves begins with "//", which section 5.3 writes after the scheme, where it is read as an authority (section 3.3: "If a URI does not contain an authority component, then the path cannot begin with two slash characters")`
 	}
 	return why
@@ -243,7 +246,7 @@ func (r *resolution) authorityFromPath() bool {
 // newResolution checks v, mode and p.
 func newResolution(v Version, mode Mode, p Policy) (*resolution, error) {
 	if !v.definesResolution() {
-		if why, ok := noResolution[v]; ok {
+		if why := noResolution.of(v); why != "" {
 			return nil, errorf("resolve", v, "%w: %s", ErrNoResolution, why)
 		}
 		return nil, errorf("resolve", v, "unknown version")

@@ -36,8 +36,8 @@ func (v *Version) UnmarshalText(text []byte) error {
 }
 
 // byVersion is a table with an entry per Version. Every per-version table of the package is
-// one (the registry of versions.go and the documents' tables of resolution, normalization and
-// review), and each is read with of, which checks the bounds for all of them.
+// one (the registry of versions.go and the documents' tables of resolution and
+// normalization), and each is read with of, which checks the bounds for all of them.
 type byVersion[T any] [RFC3986 + 1]T
 
 // of returns the entry of v, or the zero T for a Version that is none of the versions.

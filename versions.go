@@ -19,7 +19,7 @@ import (
 // This file is the registry of versions, the one file of the package that imports the generated
 // parsers: for each Version, its document, its grammar and the pools of its parsers, its fills
 // (fills.go) and the walker compiled from them. The other per-version tables (the diagnosis of
-// diagnose.go, the resolution, normalization and review of each document) are byVersion
+// diagnose.go, the resolution and normalization of each document) are byVersion
 // tables too, read the same way.
 
 // version holds what the package knows of one Version.

@@ -41,7 +41,7 @@ func (t Target) RuleFor(s string, mode urlgrammar.Mode) string {
 }
 
 // AbsoluteTargets holds each version to its rule for an absolute URL with no fragment
-// (Version.AbsoluteRule), so that like is compared with like. No versions means all.
+// (Spec.AbsoluteRule), so that like is compared with like. No versions means all.
 func AbsoluteTargets(vs ...urlgrammar.Version) []Target {
 	if len(vs) == 0 {
 		vs = urlgrammar.Versions()

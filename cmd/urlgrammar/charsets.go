@@ -304,34 +304,7 @@ func charsetDiff(w *bufio.Writer, vs []urlgrammar.Version, rows []charsetRow) {
 	if words {
 		colWidth = max(colWidth, len("partly")+2)
 	}
-	type line struct {
-		name string
-		g    *diffGroup
-	}
-	var lines []line
-	var skipped []string
-	partsSkipped := map[string]bool{}
-	nameWidth, charsWidth := len("component"), len("characters")
-	for _, r := range rows {
-		if len(r.compared()) < 2 {
-			if !r.part {
-				skipped = append(skipped, r.name)
-			}
-			for _, i := range r.compared() {
-				partsSkipped[vs[i].String()] = r.part
-			}
-			continue
-		}
-		gs := diffGroups(r)
-		if len(gs) == 0 {
-			lines = append(lines, line{r.name, nil})
-		}
-		for _, g := range gs {
-			lines = append(lines, line{r.name, g})
-			charsWidth = max(charsWidth, len([]rune(showChars(g.chars))))
-		}
-		nameWidth = max(nameWidth, len(r.name))
-	}
+	d := newCharsetDiffLines(vs, rows)
 	ids := make([]string, len(vs))
 	for i, v := range vs {
 		ids[i] = v.String()
@@ -340,25 +313,81 @@ func charsetDiff(w *bufio.Writer, vs []urlgrammar.Version, rows []charsetRow) {
 	fmt.Fprintf(w, "yes: in every probed position of the component; partly: in some only (where not,\n")
 	fmt.Fprintf(w, "in parentheses); no: in none.\n\n")
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-*s  %-*s ", nameWidth, "component", charsWidth, "characters")
+	fmt.Fprintf(&b, "%-*s  %-*s ", d.nameWidth, "component", d.charsWidth, "characters")
 	for _, h := range heads {
 		fmt.Fprintf(&b, " %-*s", colWidth-1, h)
 	}
 	fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	d.write(w, words, colWidth)
+	if !words {
+		fmt.Fprintf(w, "\n%s yes, %s partly, %s no, %s n/a.\n", markYes, markPartly, markNo, markNA)
+	}
+	if len(d.skipped) > 0 {
+		fmt.Fprintln(w)
+		wrap(w, "", "Not compared, as fewer than two of the versions have them: "+orAnd(d.skipped)+".", 80)
+	}
+}
+
+// charsetDiffLines are the lines of "charsets --diff": per component, a line per group of
+// characters whose statuses differ, and the components not compared.
+type charsetDiffLines struct {
+	lines                 []charsetDiffLine
+	skipped               []string
+	nameWidth, charsWidth int
+}
+
+type charsetDiffLine struct {
+	name string
+	g    *diffGroup // nil: no character differs
+}
+
+func newCharsetDiffLines(vs []urlgrammar.Version, rows []charsetRow) *charsetDiffLines {
+	d := &charsetDiffLines{nameWidth: len("component"), charsWidth: len("characters")}
+	partsSkipped := map[string]bool{}
+	for _, r := range rows {
+		if len(r.compared()) < 2 {
+			if !r.part {
+				d.skipped = append(d.skipped, r.name)
+			}
+			for _, i := range r.compared() {
+				partsSkipped[vs[i].String()] = r.part
+			}
+			continue
+		}
+		gs := diffGroups(r)
+		if len(gs) == 0 {
+			d.lines = append(d.lines, charsetDiffLine{r.name, nil})
+		}
+		for _, g := range gs {
+			d.lines = append(d.lines, charsetDiffLine{r.name, g})
+			d.charsWidth = max(d.charsWidth, len([]rune(showChars(g.chars))))
+		}
+		d.nameWidth = max(d.nameWidth, len(r.name))
+	}
+	for _, v := range vs {
+		if partsSkipped[v.String()] {
+			d.skipped = append(d.skipped, "the scheme parts of "+v.String())
+		}
+	}
+	return d
+}
+
+// write prints the lines, the statuses as words or, when !words, as marks.
+func (d *charsetDiffLines) write(w *bufio.Writer, words bool, colWidth int) {
 	prev := ""
-	for _, l := range lines {
+	for _, l := range d.lines {
 		name := l.name
 		if name == prev {
 			name = ""
 		}
 		prev = l.name
 		if l.g == nil {
-			fmt.Fprintf(w, "%-*s  (none)\n", nameWidth, name)
+			fmt.Fprintf(w, "%-*s  (none)\n", d.nameWidth, name)
 			continue
 		}
 		chars := showChars(l.g.chars)
 		var b strings.Builder
-		fmt.Fprintf(&b, "%-*s  %s%s ", nameWidth, name, chars, strings.Repeat(" ", charsWidth-len([]rune(chars))))
+		fmt.Fprintf(&b, "%-*s  %s%s ", d.nameWidth, name, chars, strings.Repeat(" ", d.charsWidth-len([]rune(chars))))
 		for _, s := range l.g.statuses {
 			if !words {
 				s = map[string]string{"yes": markYes, "partly": markPartly, "no": markNo, "n/a": markNA}[s]
@@ -367,20 +396,8 @@ func charsetDiff(w *bufio.Writer, vs []urlgrammar.Version, rows []charsetRow) {
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 		for _, n := range l.g.notes {
-			wrap(w, strings.Repeat(" ", nameWidth+4), "("+n+")", 80)
+			wrap(w, strings.Repeat(" ", d.nameWidth+4), "("+n+")", 80)
 		}
-	}
-	if !words {
-		fmt.Fprintf(w, "\n%s yes, %s partly, %s no, %s n/a.\n", markYes, markPartly, markNo, markNA)
-	}
-	for _, v := range vs {
-		if partsSkipped[v.String()] {
-			skipped = append(skipped, "the scheme parts of "+v.String())
-		}
-	}
-	if len(skipped) > 0 {
-		fmt.Fprintln(w)
-		wrap(w, "", "Not compared, as fewer than two of the versions have them: "+orAnd(skipped)+".", 80)
 	}
 }
 

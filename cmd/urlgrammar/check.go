@@ -71,28 +71,33 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	sourceNote(stderr, "check", sf, target.Version)
 	l.count = *count
+	return o.run(l, in.lineBuffered)
+}
+
+// run judges the inputs of l and writes the verdicts.
+func (o checkOptions) run(l *loop, lineBuffered bool) int {
 	judge := func(in input, se *urlgrammar.SyntaxError) (bool, error) {
 		return se == nil, o.write(l, in, se)
 	}
-	if o.quiet || in.lineBuffered {
+	if o.quiet || lineBuffered {
 		// One at a time: Match alone when no diagnosis is wanted, and each verdict as soon
 		// as its line is read.
 		return l.run(func(in input) (bool, error) {
 			if o.quiet {
-				if urlgrammar.MatchRule(target.Version, target.Rule, in.text, mode) {
+				if urlgrammar.MatchRule(o.target.Version, o.target.Rule, in.text, o.mode) {
 					return judge(in, nil)
 				}
 				return judge(in, &urlgrammar.SyntaxError{Input: in.text})
 			}
-			return judge(in, asSyntaxError(target.Validate(in.text, mode)))
+			return judge(in, asSyntaxError(o.target.Validate(in.text, o.mode)))
 		})
 	}
 	// The inputs are judged on every CPU, in batches, and printed in input order
 	// (compare.CompareAll with the one target): memory stays bounded on a stream of any
 	// length.
-	comparisons, err := compare.CompareAll([]compare.Target{target}, l.texts(true), mode)
+	comparisons, err := compare.CompareAll([]compare.Target{o.target}, l.texts(true), o.mode)
 	if err != nil {
-		return fail(stderr, "check", err)
+		return fail(l.stderr, "check", err)
 	}
 	for c := range comparisons {
 		in := l.next()

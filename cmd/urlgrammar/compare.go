@@ -629,6 +629,7 @@ func newDisplay(s string, focus, avail int) display {
 		d.lo, d.hi = lo, hi
 	}
 	var b strings.Builder
+	b.Grow(d.hi - d.lo + 8) // the text of most inputs at once: plain, or with a few escapes
 	if d.lo > 0 {
 		b.WriteString("…")
 	}

@@ -85,6 +85,9 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !ok {
 			return false, &badLine{"want two inputs separated by a tab"}
 		}
+		if !*all {
+			e.noteLenient(in, a, b)
+		}
 		return e.pair(a, b, *all)
 	})
 }
@@ -120,6 +123,17 @@ type equivRun struct {
 	versions []urlgrammar.Version
 	json     bool
 	table    *notedTable // with --all, but for JSON
+}
+
+// noteLenient says on standard error when the document's comparison reads a or b more
+// leniently than check does (see lenientReading).
+func (e *equivRun) noteLenient(in input, a, b string) {
+	v := e.versions[0]
+	if why := lenientReading[v]; why != "" && (urlgrammar.Validate(v, a) != nil || urlgrammar.Validate(v, b) != nil) {
+		if _, err := urlgrammar.Equivalent(v, a, b, 0); err == nil {
+			e.l.note(in, why)
+		}
+	}
 }
 
 // pair compares a and b and prints the result; all: under every version.

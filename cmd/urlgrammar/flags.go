@@ -153,8 +153,29 @@ type grammarFlags struct {
 func addGrammarFlags(fs *flag.FlagSet) grammarFlags {
 	return grammarFlags{
 		id:   fs.String("g", "", "grammar version `ID` (see \"urlgrammar versions\")"),
-		rule: fs.String("rule", "", "start `RULE` (default: the version's default reading)"),
+		rule: fs.String("rule", "", "hold inputs to `RULE`, any rule of the version's document (default: its default reading, which \"urlgrammar versions\" names: draft1993 fragmentaddress, draft1994 url, rfc1738 the rule of the URL's scheme, rfc1808 URL, draft1997 URL-reference, rfc2396, draft2003 and rfc3986 URI-reference)"),
 	}
+}
+
+// targetLoop parses the flags of a command that holds inputs to one target (-g, -rule and
+// the input flags, after those the command added to fs) and opens its inputs. With no loop,
+// the int is the exit status, the error reported.
+func targetLoop(fs *flag.FlagSet, args []string, stdin io.Reader, stdout, stderr io.Writer) (compare.Target, *loop, int) {
+	gf := addGrammarFlags(fs)
+	in := addInputFlags(fs)
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
+		return compare.Target{}, nil, exitUsage
+	}
+	target, err := gf.target()
+	if err != nil {
+		return target, nil, fail(stderr, fs.Name(), err)
+	}
+	l, err := newLoop(fs.Name(), in, inputs, stdin, stdout, stderr)
+	if err != nil {
+		return target, nil, fail(stderr, fs.Name(), err)
+	}
+	return target, l, 0
 }
 
 // target resolves the flags: the version and the rule (or "" for the default reading), or an

@@ -122,7 +122,6 @@ func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) 
 		case errors.As(err, &se):
 			// A part of the document skipped: reported with its place, as a line is.
 			if !yield(input{file: file, line: se.Where.Line, src: &sourced{Where: se.Where}, bad: &badLine{se.Err.Error()}}) {
-				l.stopped = true
 				return false
 			}
 			continue
@@ -135,7 +134,6 @@ func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) 
 			in.text = in.src.resolve(l.from.resolveBy, u.Text)
 		}
 		if !yield(in) {
-			l.stopped = true
 			return false
 		}
 	}

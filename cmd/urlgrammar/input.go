@@ -122,7 +122,6 @@ type loop struct {
 	readErr  error          // the error that cut the input short
 	writeErr error          // the error that stopped the output
 	lines    *wholeLines    // under out: whole lines only
-	stopped  bool           // the command stopped reading early
 	count    bool           // print "N of M valid" on standard error at the end
 	implicit bool           // the inputs are standard input's, by default
 	hint     string         // what to say when that input is empty
@@ -264,7 +263,6 @@ func (l *loop) all() iter.Seq[input] {
 		}
 		for i, a := range l.args {
 			if !yield(input{text: a, line: i + 1}) {
-				l.stopped = true
 				return
 			}
 		}
@@ -278,7 +276,6 @@ func (l *loop) all() iter.Seq[input] {
 			ok := l.lines1(yield)
 			l.close()
 			if !ok || l.readErr != nil {
-				l.stopped = !ok
 				return
 			}
 		}

@@ -237,6 +237,23 @@ func TestReadErrorFlushesFirst(t *testing.T) {
 	}
 }
 
+// TestCutSummary: compare's summary says when its input was cut short, in the table and in
+// JSON, instead of looking complete.
+func TestCutSummary(t *testing.T) {
+	cut := gzipText(t, strings.Repeat("http://a/b\n", 20000))
+	cut = cut[:len(cut)-20]
+	var out, errb bytes.Buffer
+	status := run([]string{"compare", "-g", "rfc3986"}, bytes.NewReader(cut), &out, &errb)
+	if status != exitUsage || !strings.Contains(out.String(), "inputs (the input was cut short by a read error: the rest was not read).") {
+		t.Errorf("table: status %d, %.300q", status, out.String()[max(out.Len()-300, 0):])
+	}
+	out.Reset()
+	run([]string{"compare", "-g", "rfc3986", "--format", "json"}, bytes.NewReader(cut), &out, &errb)
+	if !strings.Contains(out.String(), `"cut":"cut short by a read error"`) {
+		t.Errorf("json: %.300q", out.String()[max(out.Len()-300, 0):])
+	}
+}
+
 func gzipText(t *testing.T, s string) []byte {
 	t.Helper()
 	var b bytes.Buffer
@@ -331,6 +348,10 @@ func TestNormalizeSaysLenient(t *testing.T) {
 	if !strings.Contains(out, `"lenient":"read with`) {
 		t.Errorf("--json: %q", out)
 	}
+	out, errs, _ = runCLI(t, "", "equiv", "-g", "rfc1738", "HTTP://a/b", "http://a/b")
+	if !strings.HasPrefix(out, "equivalent\tcase\tsection 2.1\t") || !strings.Contains(errs, "read with the scheme's upper case") {
+		t.Errorf("equiv: %q, %q", out, errs)
+	}
 	if out, _, _ := runCLI(t, "", "help", "normalize"); !strings.Contains(out, "case-insensitively") {
 		t.Errorf("help says nothing of it:\n%s", out)
 	}
@@ -406,5 +427,34 @@ func TestInterrupt(t *testing.T) {
 	out, errs, status := runCLI(t, "http://a/\n", "compare", "-g", "rfc1738", "--format", "json")
 	if status != exitInterrupted || !strings.Contains(out, `"cut":"interrupted after line 1"`) || errs != "urlgrammar compare: 0 of 0 valid; the input was interrupted after line 1\n" {
 		t.Errorf("between inputs: status %d, %q, %q", status, out, errs)
+	}
+}
+
+// TestEmptyStdinHint: without inputs, standard input is read; when it is empty (a CI job, "ssh
+// host cmd"), one line on standard error says so, and compare's names --corpus.
+func TestEmptyStdinHint(t *testing.T) {
+	out, errs, _ := runCLI(t, "", "compare")
+	if !strings.HasPrefix(out, "d93") || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "standard input was empty") || !strings.Contains(errs, "--corpus") {
+		t.Errorf("compare: stderr %q", errs)
+	}
+	if _, errs, status := runCLI(t, "", "check", "-g", "rfc3986"); status != exitValid || !strings.HasPrefix(errs, "urlgrammar check: no inputs") {
+		t.Errorf("check: status %d, stderr %q", status, errs)
+	}
+	if _, errs, _ := runCLI(t, "\n", "check", "-g", "rfc3986", "-f", "-"); errs != "" {
+		t.Errorf("-f -: %q", errs)
+	}
+	out, _, _ = runCLI(t, "", "compare", "--corpus", "-g", "rfc3986", "--format", "json")
+	if !strings.Contains(out, `"inputs":751`) {
+		t.Errorf("--corpus: %.200q", out)
+	}
+}
+
+// TestVersionsNamesDefault: "versions" names each version's default reading.
+func TestVersionsNamesDefault(t *testing.T) {
+	out, _, _ := runCLI(t, "", "versions")
+	for _, want := range []string{"default reading: url; start rules: url prefixedurl", "default reading: URI-reference;", "default reading: the rule of the URL's scheme"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
 	}
 }

@@ -17,8 +17,8 @@ type normalizeResult struct {
 	Lenient string `json:"lenient,omitempty"`
 }
 
-// lenientReading says, per version, how its normalization reads an input more leniently than
-// check and Validate do, as its document allows.
+// lenientReading says, per version, how its normalization and comparison (normalize, equiv)
+// read an input more leniently than check and Validate do, as its document allows.
 var lenientReading = map[urlgrammar.Version]string{
 	urlgrammar.RFC1738: "read with the scheme's upper case as lower case (RFC 1738 section 2.1: \"programs interpreting URLs should treat upper case letters as equivalent to lower case in scheme names\"); check rejects it, but for --case-ignore-scheme",
 }

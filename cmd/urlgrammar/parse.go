@@ -21,19 +21,9 @@ type parseErrJSON struct {
 
 func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("parse", "-g ID [-rule RULE] [-f FILE | INPUT...]", stderr)
-	gf := addGrammarFlags(fs)
-	in := addInputFlags(fs)
-	inputs, err := parseFlags(fs, args)
-	if err != nil {
-		return exitUsage
-	}
-	target, err := gf.target()
-	if err != nil {
-		return fail(stderr, "parse", err)
-	}
-	l, err := newLoop("parse", in, inputs, stdin, stdout, stderr)
-	if err != nil {
-		return fail(stderr, "parse", err)
+	target, l, status := targetLoop(fs, args, stdin, stdout, stderr)
+	if l == nil {
+		return status
 	}
 	v := target.Version
 	return l.run(func(in input) (bool, error) {

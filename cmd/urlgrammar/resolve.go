@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/review"
 )
 
 // resolveResult is one result of "resolve --json": the reference, and either the target or
@@ -16,7 +17,7 @@ type resolveResult struct {
 	Text         string `json:"text"`
 	SameDocument bool   `json:"same_document"`
 	Error        string `json:"error,omitempty"`
-	// Warning is set when the reference moves the authority (see urlgrammar.ReviewReference)
+	// Warning is set when the reference moves the authority (see review.Reference)
 	// or the target is not a URL of the version's grammar; it says both when both hold.
 	Warning string `json:"warning,omitempty"`
 	// Invalid says why the target is not a URL of the version's grammar (see
@@ -302,9 +303,9 @@ func resolveOne(v urlgrammar.Version, base, ref string, policy urlgrammar.Policy
 	}
 	out := &resolveResult{Text: res.Text, SameDocument: res.SameDocument, Invalid: res.Invalid}
 	var warnings []string
-	findings, _ := urlgrammar.ReviewReference(v, base, ref, 0, policy)
+	findings, _ := review.Reference(v, base, ref, 0, policy)
 	for _, f := range findings {
-		if f.Concern == urlgrammar.PathBecomesAuthority {
+		if f.Concern == review.PathBecomesAuthority {
 			warnings = append(warnings, f.String())
 		}
 	}

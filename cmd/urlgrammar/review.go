@@ -9,18 +9,19 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/review"
 )
 
 // reviewFinding is one finding in the JSON of review, compare and resolve.
 type reviewFinding struct {
-	Version  string              `json:"version,omitempty"` // in compare's JSON
-	Concern  string              `json:"concern"`
-	Severity urlgrammar.Severity `json:"severity"`
-	Section  string              `json:"section"`
-	Reason   string              `json:"reason"`
-	Begin    int                 `json:"begin"`
-	End      int                 `json:"end"`
-	Text     string              `json:"text"`
+	Version  string          `json:"version,omitempty"` // in compare's JSON
+	Concern  string          `json:"concern"`
+	Severity review.Severity `json:"severity"`
+	Section  string          `json:"section"`
+	Reason   string          `json:"reason"`
+	Begin    int             `json:"begin"`
+	End      int             `json:"end"`
+	Text     string          `json:"text"`
 }
 
 // reviewResult is one line of "review --json".
@@ -38,7 +39,7 @@ type reviewResult struct {
 	*sourced
 }
 
-func jsonFindings(input string, fs []urlgrammar.Finding) []reviewFinding {
+func jsonFindings(input string, fs []review.Finding) []reviewFinding {
 	out := []reviewFinding{} // [] rather than null when there is none
 	for _, f := range fs {
 		out = append(out, reviewFinding{Concern: f.Concern.String(), Severity: f.Severity, Section: f.Section, Reason: f.Reason, Begin: f.Begin, End: f.End, Text: input[f.Begin:f.End]})
@@ -51,8 +52,8 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
 	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
-	var failOn urlgrammar.Severity
-	fs.TextVar(&failOn, "fail-on", urlgrammar.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
+	var failOn review.Severity
+	fs.TextVar(&failOn, "fail-on", review.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
 	in := addInputFlags(fs)
 	sf := addSourceFlags(fs, "lines")
 	fs.Usage = func() {
@@ -83,11 +84,11 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := l.out
 	return l.run(func(in input) (bool, error) {
 		s := in.text
-		findings, err := urlgrammar.Review(v, s, 0)
+		findings, err := review.URL(v, s, 0)
 		var se *urlgrammar.SyntaxError
 		var unchecked string
 		switch {
-		case errors.Is(err, urlgrammar.ErrNoConsiderations):
+		case errors.Is(err, review.ErrNoConsiderations):
 			unchecked = err.Error()
 		case err != nil && !errors.As(err, &se):
 			return false, err
@@ -142,7 +143,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // explainFinding writes a finding for a person: its section and reason, then the input (or
 // the part of it around the span) with carets under the span. Bytes that are not printable
 // ASCII are shown escaped, and the carets account for them.
-func explainFinding(w io.Writer, input string, f urlgrammar.Finding) {
+func explainFinding(w io.Writer, input string, f review.Finding) {
 	lo, hi := max(f.Begin-explainWindow, 0), min(f.End+explainWindow, len(input))
 	var line, marks strings.Builder
 	if lo > 0 {
@@ -169,7 +170,7 @@ func explainFinding(w io.Writer, input string, f urlgrammar.Finding) {
 
 // withReview returns w with each row's security review added: in markdown and in the HTML
 // report's matrix a last column, "review", that lists each accepting version's findings; in
-// JSON a "review" member with them. The review of a version is urlgrammar.Review, the version's
+// JSON a "review" member with them. The review of a version is review.URL, the version's
 // default reading of the input. Only those three formats take it.
 func withReview(w compareWriter, format string) (compareWriter, error) {
 	// rendered runs a writer's function into a string, so that the review can be added to
@@ -215,8 +216,8 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 			begin: w.begin,
 			row: func(r *report, c compare.Comparison, source string) {
 				row := rendered(r, func(r *report) { w.row(r, c, source) })
-				review := rendered(r, func(r *report) { writeJSON(r.out, reviewRow(r.targets, c)) })
-				fmt.Fprintf(r.out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}\n"), strings.TrimSuffix(review, "\n"))
+				findings := rendered(r, func(r *report) { writeJSON(r.out, reviewRow(r.targets, c)) })
+				fmt.Fprintf(r.out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}\n"), strings.TrimSuffix(findings, "\n"))
 			},
 			summary: w.summary,
 			end:     w.end,
@@ -232,7 +233,7 @@ func reviewRow(targets []compare.Target, c compare.Comparison) []reviewFinding {
 		if !c.Accepted(i) {
 			continue
 		}
-		fs, err := urlgrammar.Review(t.Version, c.Input, 0)
+		fs, err := review.URL(t.Version, c.Input, 0)
 		if err != nil {
 			continue // accepted under the compared rule, not the default reading (draft1994's url)
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/review"
 )
 
 // semantic2003 is the 2003 draft's own example of a semantic attack (section 7.5).
@@ -84,8 +84,8 @@ func TestReviewCommandJSON(t *testing.T) {
 		// RFC 3986 section 7.5: "should not provide a URI that contains a username or password
 		// that is intended to be secret"; 7.2: "Applications should prevent dereference of a
 		// URI that specifies a TCP port number within the "well-known port" range".
-		{Concern: "password", Severity: urlgrammar.SeverityShouldNot, Section: "RFC 3986 section 7.5", Begin: 8, End: 14, Text: "secret"},
-		{Concern: "port", Severity: urlgrammar.SeverityShouldNot, Section: "RFC 3986 section 7.2", Begin: 17, End: 19, Text: "25"},
+		{Concern: "password", Severity: review.SeverityShouldNot, Section: "RFC 3986 section 7.5", Begin: 8, End: 14, Text: "secret"},
+		{Concern: "port", Severity: review.SeverityShouldNot, Section: "RFC 3986 section 7.2", Begin: 17, End: 19, Text: "25"},
 	}
 	if !r.Valid || len(r.Findings) != len(want) {
 		t.Fatalf("review --json %q: %+v", r.Input, r)

@@ -13,19 +13,9 @@ import (
 
 func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tree", "-g ID [-rule RULE] [-f FILE | INPUT...]", stderr)
-	gf := addGrammarFlags(fs)
-	in := addInputFlags(fs)
-	inputs, err := parseFlags(fs, args)
-	if err != nil {
-		return exitUsage
-	}
-	target, err := gf.target()
-	if err != nil {
-		return fail(stderr, "tree", err)
-	}
-	l, err := newLoop("tree", in, inputs, stdin, stdout, stderr)
-	if err != nil {
-		return fail(stderr, "tree", err)
+	target, l, status := targetLoop(fs, args, stdin, stdout, stderr)
+	if l == nil {
+		return status
 	}
 	v := target.Version
 	first := true

@@ -9,7 +9,8 @@ import (
 )
 
 // runVersions prints, for each version, its id, date and document, and on the next line its
-// start rules, the default first. With --rules ID it prints instead every rule of ID's
+// default reading (the rule every command holds an input to without -rule) and its start
+// rules. With --rules ID it prints instead every rule of ID's
 // document, one per line, in the document's order: the rules that -rule accepts.
 func runVersions(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("versions", "[--rules ID]", stderr)
@@ -33,7 +34,17 @@ func runVersions(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, v := range urlgrammar.Versions() {
 		fmt.Fprintf(stdout, "%-10s %s  %s\n", v, v.Spec().Date, v.Spec().Document)
-		fmt.Fprintf(stdout, "%-10s start rules: %s\n", "", strings.Join(v.Spec().StartRules, " "))
+		fmt.Fprintf(stdout, "%-10s default reading: %s; start rules: %s\n", "", defaultReading(v), strings.Join(v.Spec().StartRules, " "))
 	}
 	return exitValid
+}
+
+// defaultReading names the rule that Validate, and every command without -rule, holds an input
+// to under v: its default rule, or for RFC 1738 the rule of the input's scheme.
+func defaultReading(v urlgrammar.Version) string {
+	rule := v.Spec().DefaultRule
+	if v.RuleFor("http://a/", 0) != rule {
+		return "the rule of the URL's scheme (httpurl, ftpurl, …; genericurl for others)"
+	}
+	return rule
 }

@@ -138,7 +138,7 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // lex splits src into tokens. Tokens in column 1 start a rule or a directive.
 func (lx *lexer) lex(src []byte) []token {
-	toks := make([]token, 0, len(src)/4) // about a token per four bytes of a grammar file
+	toks := make([]token, 0, len(src)/8) // the grammars here have a token per 10 to 20 bytes
 	line := 1
 	lines := strings.Split(string(src), "\n")
 	for li, l := range lines {

@@ -21,12 +21,13 @@ import (
 // and goes on to next, or a node that goes on without reading to each node of eps.
 type node struct {
 	term bool
-	exit bool    // !term: the exit node of an instance (eps holds its one continuation)
-	set  int32   // term: index in sets of the bytes it reads
-	next int32   // term: the node after the byte is read
-	eps  []int32 // !term: the nodes reached without reading
-	inst int32   // the rule instance the node belongs to
-	lab  int32   // term: index in Automaton.labels
+	exit bool  // !term: the exit node of an instance (eps holds its one continuation)
+	set  int32 // term: index in sets of the bytes it reads
+	next int32 // term: the node after the byte is read
+	eps0 int32 // !term: the nodes reached without reading are edges[eps0:eps0+neps]
+	neps int32
+	inst int32 // the rule instance the node belongs to
+	lab  int32 // term: index in Automaton.labels
 }
 
 // instance is one expansion of a rule in the automaton.
@@ -46,14 +47,19 @@ type label struct {
 }
 
 type builder struct {
-	nodes  []node
-	sets   []bnf.ByteSet // the byte sets of the terminal nodes, one per terminal node
-	insts  []instance
-	labels []label
-	labIdx map[label]int32
-	active map[*bnf.Rule]int32 // rules being expanded, to their instance
-	ci     bool
-	err    error
+	nodes []node
+	edges []int32       // the nodes' edges that read nothing, each node's run in one place
+	sets  []bnf.ByteSet // the byte sets of the terminal nodes (node.set)
+	// byteSet and refSet number the sets already in sets: of one byte of a literal (as a %x
+	// value, and as a case-insensitive string), and of a character-set rule.
+	byteSet [2][256]int32 // the set's index + 1
+	refSet  map[*bnf.Rule]int32
+	insts   []instance
+	labels  []label
+	labIdx  map[label]int32
+	active  map[*bnf.Rule]int32 // rules being expanded, to their instance
+	ci      bool
+	err     error
 }
 
 // maxNodes bounds the expanded automaton. The eight grammars of this project need at most a
@@ -70,6 +76,9 @@ func (b *builder) add(n node) int32 {
 	b.nodes = appendDoubling(b.nodes, n)
 	return int32(len(b.nodes) - 1)
 }
+
+// eps returns the nodes that n goes on to without reading.
+func (a *Automaton) eps(n *node) []int32 { return a.edges[n.eps0 : n.eps0+n.neps] }
 
 // appendDoubling is append that doubles a full slice: append grows a large slice by a quarter
 // at a time, which copies the thousands of nodes of an automaton several times over.
@@ -95,15 +104,60 @@ func (b *builder) label(text string, order int) int32 {
 // order is an element's place in the .bnf, as a number that sorts like (line, column).
 func order(e *bnf.Expr) int { return e.Line<<12 | e.Col&0xfff }
 
-// term adds a terminal node for set, labelled text at order, followed by next.
-func (b *builder) term(set bnf.ByteSet, text string, ord int, next, inst int32) int32 {
+// term adds a terminal node for the set numbered set, labelled text at order, followed by next.
+func (b *builder) term(set int32, text string, ord int, next, inst int32) int32 {
+	return b.add(node{term: true, set: set, next: next, inst: inst, lab: b.label(text, ord)})
+}
+
+// newSet adds set to sets and returns its number.
+func (b *builder) newSet(set bnf.ByteSet) int32 {
 	b.sets = appendDoubling(b.sets, set)
-	return b.add(node{term: true, set: int32(len(b.sets) - 1), next: next, inst: inst, lab: b.label(text, ord)})
+	return int32(len(b.sets) - 1)
+}
+
+// litSet returns the number of the set that matches byte c of a literal: c alone, or with its
+// other case in a case-insensitive string. A grammar's literals share a few dozen of them.
+func (b *builder) litSet(c byte, str bool) int32 {
+	ci := 0
+	if str && b.ci {
+		ci = 1
+	}
+	if n := b.byteSet[ci][c]; n > 0 {
+		return n - 1
+	}
+	var set bnf.ByteSet
+	set.Add(c)
+	if ci == 1 {
+		set.Add(bnf.SwapCase(c))
+	}
+	n := b.newSet(set)
+	b.byteSet[ci][c] = n + 1
+	return n
+}
+
+// ruleSet returns the number of the set of the character-set rule r.
+func (b *builder) ruleSet(r *bnf.Rule) int32 {
+	if n, ok := b.refSet[r]; ok {
+		return n
+	}
+	n := b.newSet(r.Set)
+	b.refSet[r] = n
+	return n
 }
 
 // fork adds a node that goes on to each of to without reading.
 func (b *builder) fork(inst int32, to ...int32) int32 {
-	return b.add(node{eps: to, inst: inst})
+	n := b.add(node{inst: inst})
+	b.setEps(n, to...)
+	return n
+}
+
+// setEps makes the nodes that node n goes on to without reading the nodes of to.
+func (b *builder) setEps(n int32, to ...int32) {
+	b.nodes[n].eps0, b.nodes[n].neps = int32(len(b.edges)), int32(len(to))
+	for _, t := range to {
+		b.edges = appendDoubling(b.edges, t)
+	}
 }
 
 // expr adds the nodes that match e inside instance inst and go on to next, and returns the
@@ -139,7 +193,7 @@ func (b *builder) expr(e *bnf.Expr, next, inst int32) int32 {
 		if hi < 0 {
 			loop := b.fork(inst)
 			body := b.expr(inner, loop, inst) // before the assignment: it may grow b.nodes
-			b.nodes[loop].eps = []int32{body, next}
+			b.setEps(loop, body, next)
 			cur = loop
 		} else {
 			for k := 0; k < hi-lo; k++ {
@@ -153,20 +207,15 @@ func (b *builder) expr(e *bnf.Expr, next, inst int32) int32 {
 	case bnf.Range:
 		var set bnf.ByteSet
 		set.AddRange(e.Lo, e.Hi)
-		return b.term(set, e.Src, order(e), next, inst)
+		return b.term(b.newSet(set), e.Src, order(e), next, inst)
 	case bnf.Lit, bnf.Bytes:
 		for k := len(e.Text) - 1; k >= 0; k-- {
-			var set bnf.ByteSet
-			set.Add(e.Text[k])
-			if e.Kind == bnf.Lit && b.ci {
-				set.Add(bnf.SwapCase(e.Text[k]))
-			}
-			next = b.term(set, restLabel(e, k), order(e), next, inst)
+			next = b.term(b.litSet(e.Text[k], e.Kind == bnf.Lit), restLabel(e, k), order(e), next, inst)
 		}
 		return next
 	case bnf.Ref:
 		if e.Ref.Charset {
-			return b.term(e.Ref.Set, e.Src, order(e), next, inst)
+			return b.term(b.ruleSet(e.Ref), e.Src, order(e), next, inst)
 		}
 		return b.rule(e.Ref, next, inst)
 	}
@@ -198,7 +247,7 @@ func restLabel(e *bnf.Expr, k int) string {
 func (b *builder) rule(r *bnf.Rule, next, parent int32) int32 {
 	if id, ok := b.active[r]; ok {
 		// A reference to r inside r's own expansion: a loop when nothing of r follows it.
-		for n := next; ; n = b.nodes[n].eps[0] {
+		for n := next; ; n = b.edges[b.nodes[n].eps0] {
 			if n == b.insts[id].exit {
 				return b.insts[id].entry
 			}
@@ -215,7 +264,8 @@ func (b *builder) rule(r *bnf.Rule, next, parent int32) int32 {
 		depth = b.insts[parent].depth + 1
 	}
 	entry := b.fork(id)
-	exit := b.add(node{eps: []int32{next}, exit: true, inst: id})
+	exit := b.fork(id, next)
+	b.nodes[exit].exit = true
 	b.insts = append(b.insts, instance{rule: r.Name, parent: parent, depth: depth, entry: entry, exit: exit})
 	b.active[r] = id
 	to := make([]int32, len(r.Alts))
@@ -223,6 +273,6 @@ func (b *builder) rule(r *bnf.Rule, next, parent int32) int32 {
 		to[i] = b.expr(a, exit, id)
 	}
 	delete(b.active, r)
-	b.nodes[entry].eps = to
+	b.setEps(entry, to...)
 	return entry
 }

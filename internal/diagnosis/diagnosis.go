@@ -47,6 +47,8 @@ type Result struct {
 // An Automaton diagnoses inputs against one rule of a grammar. It is safe for concurrent use.
 type Automaton struct {
 	nodes  []node
+	edges  []int32       // the edges that read nothing (node.eps0)
+	sets   []bnf.ByteSet // the terminal nodes' byte sets (node.set)
 	insts  []instance
 	labels []label
 
@@ -55,7 +57,7 @@ type Automaton struct {
 	// them (followOf), the positions that can read the next byte after it and whether the
 	// input may end after it.
 	posNode  []int32
-	posSet   []bnf.ByteSet
+	posSet   []int32 // the number of its set in sets
 	follow   [][]int32
 	final    []bool
 	followed []bool
@@ -88,20 +90,21 @@ func Compile(g *bnf.Grammar, start string) (*Automaton, error) {
 	b := &builder{
 		labIdx: map[label]int32{},
 		active: map[*bnf.Rule]int32{},
+		refSet: map[*bnf.Rule]int32{},
 		ci:     g.CaseInsensitive,
 	}
 	b.add(node{inst: 0}) // acceptNode
 	if r.Charset {
 		b.insts = append(b.insts, instance{rule: r.Name, parent: -1, exit: acceptNode})
-		b.insts[0].entry = b.fork(0, b.term(r.Set, r.Name, 0, acceptNode, 0))
+		b.insts[0].entry = b.fork(0, b.term(b.ruleSet(r), r.Name, 0, acceptNode, 0))
 	} else {
 		b.rule(r, acceptNode, -1)
 	}
 	if b.err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", g.Name, start, b.err)
 	}
-	a := &Automaton{nodes: b.nodes, insts: b.insts, labels: b.labels}
-	a.positions(b.sets)
+	a := &Automaton{nodes: b.nodes, edges: b.edges, insts: b.insts, labels: b.labels, sets: b.sets}
+	a.positions()
 	a.byteClasses()
 	a.states = map[string]*state{}
 	a.dead = &state{}
@@ -114,19 +117,19 @@ func Compile(g *bnf.Grammar, start string) (*Automaton, error) {
 
 // positions numbers the terminal nodes that can reach the end. What follows each is computed
 // when a deterministic state first needs it (followOf): an input visits few of them.
-func (a *Automaton) positions(sets []bnf.ByteSet) {
+func (a *Automaton) positions() {
 	// The reversed edges, each node's run of predecessors in one array.
 	start := make([]int32, len(a.nodes)+1)
 	edges := func(yield func(from, to int32)) {
 		for i := range a.nodes {
 			n := &a.nodes[i]
 			if n.term {
-				if !sets[n.set].Empty() {
+				if !a.sets[n.set].Empty() {
 					yield(int32(i), n.next)
 				}
 				continue
 			}
-			for _, e := range n.eps {
+			for _, e := range a.eps(n) {
 				yield(int32(i), e)
 			}
 		}
@@ -159,13 +162,13 @@ func (a *Automaton) positions(sets []bnf.ByteSet) {
 			count++
 		}
 	}
-	a.posNode, a.posSet = make([]int32, 0, count), make([]bnf.ByteSet, 0, count)
+	a.posNode, a.posSet = make([]int32, 0, count), make([]int32, 0, count)
 	for i, n := range a.nodes {
 		a.posOf[i] = -1
 		if n.term && live[i] {
 			a.posOf[i] = int32(len(a.posNode))
 			a.posNode = append(a.posNode, int32(i))
-			a.posSet = append(a.posSet, sets[n.set])
+			a.posSet = append(a.posSet, n.set)
 		}
 	}
 	a.follow = make([][]int32, len(a.posNode))
@@ -206,7 +209,7 @@ func (a *Automaton) closure(n int32, mark []int32, stamp int32) ([]int32, bool) 
 			}
 			continue
 		}
-		for _, e := range nd.eps {
+		for _, e := range a.eps(nd) {
 			if mark[e] != stamp {
 				mark[e] = stamp
 				stack = append(stack, e)
@@ -220,11 +223,11 @@ func (a *Automaton) closure(n int32, mark []int32, stamp int32) ([]int32, bool) 
 // byteClasses groups the bytes that every position's set treats alike.
 func (a *Automaton) byteClasses() {
 	var sets []bnf.ByteSet
-	seen := map[bnf.ByteSet]bool{}
+	seen := make([]bool, len(a.sets))
 	for _, s := range a.posSet {
 		if !seen[s] {
 			seen[s] = true
-			sets = append(sets, s)
+			sets = append(sets, a.sets[s])
 		}
 	}
 	ids := map[string]uint8{}

@@ -57,7 +57,7 @@ func (a *Automaton) step(s *state, c uint8) *state {
 	b := a.rep[c]
 	var pos []int32
 	for _, q := range s.follow {
-		if a.posSet[q].Has(b) {
+		if a.sets[a.posSet[q]].Has(b) {
 			pos = append(pos, q)
 		}
 	}
@@ -195,7 +195,7 @@ func (a *Automaton) continues(n, i int32) bool {
 			}
 			continue
 		}
-		stack = append(stack, nd.eps...)
+		stack = append(stack, a.eps(nd)...)
 	}
 	return false
 }

@@ -1,8 +1,10 @@
-package urlgrammar
+package review
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
 )
 
 // TestReviewDefaultPorts: no finding on the default port of any scheme of the table, under
@@ -14,10 +16,10 @@ func TestReviewDefaultPorts(t *testing.T) {
 			t.Errorf("%s: source %q", scheme, d.source)
 		}
 		s := scheme + "://h:" + d.port + "/"
-		for _, v := range []Version{Draft1997, RFC2396, Draft2003, RFC3986} {
-			fs, err := Review(v, s, 0)
+		for _, v := range []urlgrammar.Version{urlgrammar.Draft1997, urlgrammar.RFC2396, urlgrammar.Draft2003, urlgrammar.RFC3986} {
+			fs, err := URL(v, s, 0)
 			if err != nil || len(fs) != 0 {
-				t.Errorf("Review(%v, %q) = %v, %v; want no finding", v, s, fs, err)
+				t.Errorf("URL(%v, %q) = %v, %v; want no finding", v, s, fs, err)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package urlgrammar
+package review
 
 import (
 	"cmp"
@@ -7,14 +7,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-)
 
-// This file holds the security review: the considerations that each version's own document
-// states about inputs that are syntactically valid, as checks on the components that Parse
-// gives. Each check cites the sentence it comes from.
-//
-// The grammars are ASCII, so mixed-script or confusable-looking host names (a concern of
-// internationalized names, which none of these documents define) are out of scope.
+	"github.com/urlgrammar/urlgrammar"
+)
 
 // A Concern is the kind of a Finding: which of the documents' security considerations it is.
 type Concern uint8
@@ -55,7 +50,7 @@ const (
 	// PathBecomesAuthority: resolving a reference gave a target whose authority is neither the
 	// one the reference names nor the base's it inherits: its path was read as an authority, as
 	// "http:/b" and ".//g" give "http://g", or was joined to the base's, as "g" against
-	// "http://a" gives "http://ag" under the 1997 draft (ReviewReference only).
+	// "http://a" gives "http://ag" under the 1997 draft (Reference only).
 	PathBecomesAuthority
 	// EscapedPathDelimiter: an escaped "/" or "\" in a path segment, which a back end that
 	// decodes before it splits the path reads as a separator (RFC 3986 section 7.3). When the
@@ -79,6 +74,39 @@ func (c *Concern) UnmarshalText(text []byte) error {
 	return unmarshalEnum(c, text, concernIDs, "Concern")
 }
 
+// Concern and Severity encode as package urlgrammar's enumerations do: each value as its ID, a
+// short lower-case name, in String, text and JSON.
+
+// enumString returns the ID of v, whose IDs by value are ids, or "Type(n)" for a value that
+// has none.
+func enumString[T ~uint8](v T, ids []string, typ string) string {
+	if int(v) < len(ids) {
+		return ids[v]
+	}
+	return fmt.Sprintf("%s(%d)", typ, int(v))
+}
+
+// marshalEnum is MarshalText of v: its ID, or an error for a value that has none.
+func marshalEnum[T ~uint8](v T, ids []string, typ string) ([]byte, error) {
+	if int(v) < len(ids) {
+		return []byte(ids[v]), nil
+	}
+	return nil, fmt.Errorf("review: %s(%d) has no ID", typ, int(v))
+}
+
+// unmarshalEnum is UnmarshalText: it sets *p to the value whose ID is text, ignoring case, or
+// returns an error that lists the IDs.
+func unmarshalEnum[T ~uint8](p *T, text []byte, ids []string, typ string) error {
+	for i, id := range ids {
+		if strings.EqualFold(id, string(text)) {
+			*p = T(i)
+			return nil
+		}
+	}
+	known := slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return id == "" })
+	return fmt.Errorf("review: unknown %s %q (known: %s)", typ, text, strings.Join(known, ", "))
+}
+
 // A Finding is one security consideration of a version's document that applies to an input.
 type Finding struct {
 	Concern Concern
@@ -89,8 +117,8 @@ type Finding struct {
 	Section string
 	// Reason says in a few words what was found; it quotes the text of the span.
 	Reason string
-	// Begin and End are the byte span of the input that the finding concerns: for Review, of
-	// the input; for ReviewReference, of the reference.
+	// Begin and End are the byte span of the input that the finding concerns: for URL, of
+	// the input; for Reference, of the reference.
 	Begin, End int
 }
 
@@ -127,34 +155,18 @@ const (
 	SeverityMust
 )
 
-var severityNames = [...]string{"informational", "warning", "should-not", "must"}
+var severityNames = []string{"informational", "warning", "should-not", "must"}
 
 // String returns the severity's name: "informational", "warning", "should-not" or "must".
-func (s Severity) String() string {
-	if int(s) < len(severityNames) {
-		return severityNames[s]
-	}
-	return fmt.Sprintf("Severity(%d)", int(s))
-}
+func (s Severity) String() string { return enumString(s, severityNames, "Severity") }
 
 // MarshalText encodes the severity as its name (see String); a severity without a name is an
 // error.
-func (s Severity) MarshalText() ([]byte, error) {
-	if int(s) >= len(severityNames) {
-		return nil, errorf("severity", 0, "unknown severity %d", int(s))
-	}
-	return []byte(severityNames[s]), nil
-}
+func (s Severity) MarshalText() ([]byte, error) { return marshalEnum(s, severityNames, "Severity") }
 
 // UnmarshalText decodes a severity's name, in any case.
 func (s *Severity) UnmarshalText(text []byte) error {
-	for i, name := range severityNames {
-		if strings.EqualFold(string(text), name) {
-			*s = Severity(i)
-			return nil
-		}
-	}
-	return errorf("severity", 0, "unknown severity %q (want %s)", text, strings.Join(severityNames[:], ", "))
+	return unmarshalEnum(s, text, severityNames, "Severity")
 }
 
 // A cite is where a version's document states one consideration, and how strongly.
@@ -197,7 +209,7 @@ func shouldNot(section string) cite { return cite{section, SeverityShouldNot} }
 //
 // The 1993 draft's "Security considerations" say only that "The URL scheme does not in itself
 // pose a security threat" and that a URL may come to point at another object: it states no
-// consideration that an input could be checked against, and Review says so (ErrNoConsiderations).
+// consideration that an input could be checked against, and URL says so (ErrNoConsiderations).
 //
 // The 1994 draft's "Security considerations", RFC 1738 section 6, the 1997 draft section 7 and
 // RFC 2396 section 7 state three: a port other than the scheme's default ("especially when it
@@ -221,29 +233,29 @@ func shouldNot(section string) cite { return cite{section, SeverityShouldNot} }
 // syntax cannot be used to change the authority component of a URI" (RFC 3986 section 5.4.2;
 // the same words in RFC 1808 section 5.2 and in Appendix C.2 of the 1997 draft, RFC 2396 and
 // the 2003 draft): must.
-var reviews = byVersion[*review]{
-	Draft1993: nil,
-	Draft1994: {
+var reviews = map[urlgrammar.Version]*review{
+	urlgrammar.Draft1993: nil,
+	urlgrammar.Draft1994: {
 		port:        warning(`draft-ietf-uri-url-03 section "Security considerations"`),
 		escapedCRLF: warning(`draft-ietf-uri-url-03 section "Security considerations"`),
 		password:    shouldNot(`draft-ietf-uri-url-03 section "Security considerations"`),
 	},
-	RFC1738: {port: warning("RFC 1738 section 6"), escapedCRLF: warning("RFC 1738 section 6"), password: shouldNot("RFC 1738 section 6")},
-	RFC1808: {resolution: cite{"RFC 1808 section 5.2", SeverityMust}},
-	Draft1997: {
+	urlgrammar.RFC1738: {port: warning("RFC 1738 section 6"), escapedCRLF: warning("RFC 1738 section 6"), password: shouldNot("RFC 1738 section 6")},
+	urlgrammar.RFC1808: {resolution: cite{"RFC 1808 section 5.2", SeverityMust}},
+	urlgrammar.Draft1997: {
 		port:        warning("draft-fielding-url-syntax-05 section 7"),
 		escapedCRLF: warning("draft-fielding-url-syntax-05 section 7"),
 		password:    shouldNot("draft-fielding-url-syntax-05 section 7"),
 		resolution:  cite{"draft-fielding-url-syntax-05 Appendix C.2", SeverityMust},
 	},
-	RFC2396: {
+	urlgrammar.RFC2396: {
 		port:          warning("RFC 2396 section 7"),
 		escapedCRLF:   warning("RFC 2396 section 7"),
 		password:      shouldNot("RFC 2396 section 7"),
 		hostDelimiter: warning("RFC 2396 section 7"),
 		resolution:    cite{"RFC 2396 Appendix C.2", SeverityMust},
 	},
-	Draft2003: {
+	urlgrammar.Draft2003: {
 		port:          warning("draft-fielding-uri-rfc2396bis-01 section 7.2"),
 		escapedCRLF:   warning("draft-fielding-uri-rfc2396bis-01 section 7.2"),
 		hostDelimiter: warning("draft-fielding-uri-rfc2396bis-01 section 7.2"),
@@ -258,7 +270,7 @@ var reviews = byVersion[*review]{
 		misleading: warning("draft-fielding-uri-rfc2396bis-01 section 7.5"),
 		resolution: cite{"draft-fielding-uri-rfc2396bis-01 Appendix C.2", SeverityMust},
 	},
-	RFC3986: {
+	urlgrammar.RFC3986: {
 		port:        warning("RFC 3986 section 7.2"),
 		escapedCRLF: warning("RFC 3986 section 7.2"),
 		// "Applications should prevent dereference of a URI that specifies a TCP port number
@@ -291,14 +303,15 @@ var reviews = byVersion[*review]{
 	},
 }
 
-// ErrNoConsiderations is wrapped by the error of Review for a valid input of a version whose
+// ErrNoConsiderations is wrapped by the error of URL for a valid input of a version whose
 // document states no security consideration that an input could be checked against (the 1993
 // draft), so that no review is taken for a clean one.
 var ErrNoConsiderations = errors.New("the document states no security consideration an input can be checked against")
 
-// Review checks a valid input against the security considerations of v's own document and
+// URL checks a valid input against the security considerations of v's own document and
 // returns what it finds, in input order, each with the strength of the document's words
-// (Severity); an input read as mode says and invalid gives the *SyntaxError of ValidateRule.
+// (Severity); an input read as mode says and invalid gives the *[urlgrammar.SyntaxError] of
+// [urlgrammar.ValidateRule].
 // The checks, and the sentences they come from, are those of the Concern constants; a version
 // is checked only for the considerations its document states:
 //
@@ -327,31 +340,31 @@ var ErrNoConsiderations = errors.New("the document states no security considerat
 // userinfo; the 1997 draft makes "http://2130706433/" a path), the review follows the grammar.
 //
 // Mixed-script or confusable-looking host names are out of scope: the grammars are ASCII.
-func Review(v Version, s string, mode Mode) ([]Finding, error) {
-	u, err := ParseRule(v, "", s, mode)
+func URL(v urlgrammar.Version, s string, mode urlgrammar.Mode) ([]Finding, error) {
+	u, err := urlgrammar.ParseRule(v, "", s, mode)
 	if err != nil {
 		return nil, err
 	}
-	if v == RFC1808 {
+	if v == urlgrammar.RFC1808 {
 		return reviewRFC1808(u), nil
 	}
-	if reviews.of(v) == nil {
-		return nil, errorf("review", v, "%w (its \"Security considerations\": \"The URL scheme does not in itself pose a security threat\")", ErrNoConsiderations)
+	if reviews[v] == nil {
+		return nil, &urlgrammar.Error{Op: "review", Version: v, Err: fmt.Errorf("%w (its \"Security considerations\": \"The URL scheme does not in itself pose a security threat\")", ErrNoConsiderations)}
 	}
-	return reviewURL(u, reviews.of(v)), nil
+	return reviewURL(u, reviews[v]), nil
 }
 
 // reviewRFC1808 reviews an RFC 1808 URL: an absolute URL as RFC 1738 reads it, citing both
 // documents, and nothing for a relative one.
-func reviewRFC1808(u *URL) []Finding {
+func reviewRFC1808(u *urlgrammar.URL) []Finding {
 	if !u.Scheme().Present {
 		return nil
 	}
-	u1738, err := Parse(RFC1738, u.Raw)
+	u1738, err := urlgrammar.Parse(urlgrammar.RFC1738, u.Raw)
 	if err != nil {
 		return nil
 	}
-	fs := reviewURL(u1738, reviews.of(RFC1738))
+	fs := reviewURL(u1738, reviews[urlgrammar.RFC1738])
 	for i := range fs {
 		fs[i].Section += ", by RFC 1808 section 6"
 	}
@@ -359,7 +372,7 @@ func reviewRFC1808(u *URL) []Finding {
 }
 
 // reviewURL applies the checks that rv states to u, and returns the findings in input order.
-func reviewURL(u *URL, rv *review) []Finding {
+func reviewURL(u *urlgrammar.URL, rv *review) []Finding {
 	var r reviewer
 	r.u = u
 	a := u.Authority()
@@ -373,11 +386,11 @@ func reviewURL(u *URL, rv *review) []Finding {
 }
 
 type reviewer struct {
-	u  *URL
+	u  *urlgrammar.URL
 	fs []Finding
 }
 
-func (r *reviewer) add(c Concern, by cite, at Component, format string, args ...any) {
+func (r *reviewer) add(c Concern, by cite, at urlgrammar.Component, format string, args ...any) {
 	r.fs = append(r.fs, Finding{Concern: c, Severity: by.severity, Section: by.section, Reason: fmt.Sprintf(format, args...), Begin: at.Begin, End: at.End})
 }
 
@@ -394,7 +407,7 @@ func sortFindings(fs []Finding) {
 // some schemes (RFC 2396 section 3.2.2; RFC 3986 section 3.2.1: 'Use of the format
 // "user:password" in the userinfo field is deprecated'), and their section 7 speaks of "a
 // password within the userinfo component": there the password is what follows the first ":".
-func (r *reviewer) userinfo(rv *review, a Authority) {
+func (r *reviewer) userinfo(rv *review, a urlgrammar.Authority) {
 	ui := a.Userinfo
 	if ui.Text == "" { // absent, or empty as in "ftp://@host.com/" (RFC 1738 section 3.1)
 		return
@@ -402,7 +415,7 @@ func (r *reviewer) userinfo(rv *review, a Authority) {
 	password := a.Password
 	if !a.User.Present && !password.Present {
 		if i := strings.IndexByte(ui.Text, ':'); i >= 0 {
-			password = Component{Present: true, Text: ui.Text[i+1:], Begin: ui.Begin + i + 1, End: ui.End}
+			password = urlgrammar.Component{Present: true, Text: ui.Text[i+1:], Begin: ui.Begin + i + 1, End: ui.End}
 		}
 	}
 	// An empty password ("ftp://foo:@host.com/", RFC 1738 section 3.1) is no secret.
@@ -447,7 +460,7 @@ func looksLikeHost(ui string) string {
 }
 
 func partLooksLikeHost(ui string) string {
-	if scheme, ok := splitScheme(ui); ok && strings.HasPrefix(ui[len(scheme)+1:], "//") {
+	if scheme, rest, ok := strings.Cut(ui, ":"); ok && isScheme(scheme) && strings.HasPrefix(rest, "//") {
 		return fmt.Sprintf("a URL (%q)", ui)
 	}
 	hostPort, _, _ := strings.Cut(ui, ":")
@@ -479,20 +492,41 @@ func isAlphaNum(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
+// isScheme reports whether s could be a scheme name in some version's grammar: letters,
+// digits, "+", "-" and ".", at least one.
+func isScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isAlphaNum(c) && c != '+' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// escapedOctet returns the octet that the escape at s[i] ("%" and two hexadecimal digits)
+// stands for, and whether there is one there.
+func escapedOctet(s string, i int) (byte, bool) {
+	if i < 0 || i+2 >= len(s) || s[i] != '%' {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+	return byte(n), err == nil
+}
+
 // host checks the host for rare IP address formats and escaped delimiters.
-func (r *reviewer) host(rv *review, a Authority) {
+func (r *reviewer) host(rv *review, a urlgrammar.Authority) {
 	h := a.Host
 	if !h.Present || h.Text == "" {
 		return
 	}
 	if rv.hostDelimiter.section != "" {
 		for i := 0; i+2 < len(h.Text); i++ {
-			if h.Text[i] != '%' || !isHex(h.Text[i+1]) || !isHex(h.Text[i+2]) {
+			c, ok := escapedOctet(h.Text, i)
+			if !ok {
 				continue
 			}
-			c := unhex(h.Text[i+1])<<4 | unhex(h.Text[i+2])
 			if strings.IndexByte(hostDelimiters, c) >= 0 {
-				esc := Component{Present: true, Text: h.Text[i : i+3], Begin: h.Begin + i, End: h.Begin + i + 3}
+				esc := urlgrammar.Component{Present: true, Text: h.Text[i : i+3], Begin: h.Begin + i, End: h.Begin + i + 3}
 				r.add(EscapedHostDelimiter, rv.hostDelimiter, esc, "escaped %q in the host decodes to the delimiter %q", esc.Text, string(c))
 			}
 			i += 2
@@ -502,7 +536,7 @@ func (r *reviewer) host(rv *review, a Authority) {
 		return
 	}
 	switch a.HostKind {
-	case HostDomain, HostRegName, HostIPv4:
+	case urlgrammar.HostDomain, urlgrammar.HostRegName, urlgrammar.HostIPv4:
 	default:
 		return
 	}
@@ -647,15 +681,15 @@ const maxPort = 65535
 // reserved range only. A port above 65535 is no TCP port at all, and a reader that keeps its
 // last 16 bits (as some clients have done) reaches another: it is a finding under every
 // scheme, and its 16-bit reading is the port judged for the reserved range.
-func (r *reviewer) port(rv *review, a Authority) {
+func (r *reviewer) port(rv *review, a urlgrammar.Authority) {
 	p := a.Port
 	if rv.port.section == "" || !p.Present || p.Text == "" {
 		return
 	}
 	n, huge := portNumber(p.Text)
-	scheme := lowerASCII(r.u.Scheme().Text)
+	scheme := strings.ToLower(r.u.Scheme().Text) // ASCII in every grammar
 	def, known := defaultPorts[scheme]
-	isDefault := known && trimZeros(p.Text) == def.port
+	isDefault := known && strconv.Itoa(n) == def.port && !huge
 	reserved := n < reservedPorts && !(known && strconv.Itoa(n) == def.port)
 	var why []string
 	if known && !isDefault {
@@ -705,10 +739,11 @@ func (r *reviewer) escapes(rv *review) {
 	}
 	s := r.u.Raw
 	kind := func(i int) string { // "CR/LF", "NUL" or "" for the escape at s[i]
-		if i+2 >= len(s) || s[i] != '%' || !isHex(s[i+1]) || !isHex(s[i+2]) {
+		c, ok := escapedOctet(s, i)
+		if !ok {
 			return ""
 		}
-		switch unhex(s[i+1])<<4 | unhex(s[i+2]) {
+		switch c {
 		case '\r', '\n':
 			if rv.escapedCRLF.section != "" {
 				return "CR/LF"
@@ -729,7 +764,7 @@ func (r *reviewer) escapes(rv *review) {
 		for kind(j) == k {
 			j += 3
 		}
-		at := Component{Present: true, Text: s[i:j], Begin: i, End: j}
+		at := urlgrammar.Component{Present: true, Text: s[i:j], Begin: i, End: j}
 		if k == "NUL" {
 			r.add(EscapedControl, rv.nul, at, "escaped NUL %q in the %s, which a back end may need to reject", at.Text, r.componentAt(i))
 		} else {
@@ -745,7 +780,7 @@ func (r *reviewer) componentAt(i int) string {
 	a := u.Authority()
 	for _, c := range []struct {
 		name string
-		c    Component
+		c    urlgrammar.Component
 	}{
 		{"userinfo", a.Userinfo}, {"host", a.Host}, {"port", a.Port}, {"authority", a.Component},
 		{"path", u.Path().Component}, {"query", u.Query()}, {"fragment", u.Fragment()},
@@ -776,7 +811,7 @@ func (r *reviewer) dotSegments(rv *review) {
 	if rv.dotSegments.section == "" {
 		return
 	}
-	rooted := r.u.Path().Kind == PathAbsolute
+	rooted := r.u.Path().Kind == urlgrammar.PathAbsolute
 	depth := 0
 	climbed := false
 	for seg := range r.u.Segments() {
@@ -814,8 +849,8 @@ func (r *reviewer) dotSegments(rv *review) {
 	}
 }
 
-// ReviewReference checks what resolving the reference ref against base under v's algorithm
-// (Resolve, with the modes given) does that the version's document warns of, and returns the
+// Reference checks what resolving the reference ref against base under v's algorithm
+// ([urlgrammar.Resolve], with the mode and policy given) does that the version's document warns of, and returns the
 // findings, whose spans are in ref:
 //
 //   - a target whose authority is neither the reference's own nor the base's that a reference
@@ -831,40 +866,40 @@ func (r *reviewer) dotSegments(rv *review) {
 //     authority component, then the path cannot begin with two slash characters". The reason
 //     names the base's host and the target's. The target's authority is read as every reader
 //     reads it, by the expression of RFC 3986 Appendix B, even when v's grammar rejects the
-//     target (see Resolution.Invalid). Under the 1993 draft's rules it cannot arise: the
+//     target (see [urlgrammar.Resolution].Invalid). Under the 1993 draft's rules it cannot arise: the
 //     resolved URL must be valid, and its grammar has no empty path segment;
 //   - ".." segments that climb above the root of the base's path: "Parsers must be careful in
 //     handling cases where there are more relative path ".." segments than there are
 //     hierarchical levels in the base URI's path" (the same sections).
 //
-// Both are of SeverityMust. The 1993 draft states neither, and ReviewReference gives no
+// Both are of SeverityMust. The 1993 draft states neither, and Reference gives no
 // finding under it.
 //
-// It gives the error of Resolve when ref cannot be resolved. The target itself is
-// reviewed by Review(v, target).
-func ReviewReference(v Version, base, ref string, mode Mode, policy Policy) ([]Finding, error) {
-	res, err := Resolve(v, base, ref, mode, policy)
+// It gives the error of [urlgrammar.Resolve] when ref cannot be resolved. The target itself is
+// reviewed by URL(v, target, mode).
+func Reference(v urlgrammar.Version, base, ref string, mode urlgrammar.Mode, policy urlgrammar.Policy) ([]Finding, error) {
+	res, err := urlgrammar.Resolve(v, base, ref, mode, policy)
 	if err != nil {
 		return nil, err
 	}
-	rv := reviews.of(v)
+	rv := reviews[v]
 	if rv == nil || rv.resolution.section == "" {
 		return nil, nil // the 1993 draft: see above
 	}
 	by := rv.resolution
-	baseURL, err := ParseRule(v, "", base, mode)
+	baseURL, err := urlgrammar.ParseRule(v, "", base, mode)
 	if err != nil {
 		return nil, err
 	}
-	refURL, err := ParseRule(v, "", ref, mode)
+	refURL, err := urlgrammar.ParseRule(v, "", ref, mode)
 	if err != nil {
 		return nil, err
 	}
 	p := refURL.Path()
-	refPath, refRooted := p.Component, p.Kind == PathAbsolute
+	refPath, refRooted := p.Component, p.Kind == urlgrammar.PathAbsolute
 	refScheme, refAuthority := refURL.Scheme().Present, refURL.Authority().Present
 	var fs []Finding
-	add := func(c Concern, at Component, format string, args ...any) {
+	add := func(c Concern, at urlgrammar.Component, format string, args ...any) {
 		fs = append(fs, Finding{Concern: c, Severity: by.severity, Section: by.section, Begin: at.Begin, End: at.End, Reason: fmt.Sprintf(format, args...)})
 	}
 
@@ -873,7 +908,7 @@ func ReviewReference(v Version, base, ref string, mode Mode, policy Policy) ([]F
 		// taken as it stands, in which case none.
 		ba := baseURL.Authority()
 		want, wantOK := ba.Text, ba.Present
-		if refScheme && !ignoresScheme(v, policy, partsOf(baseURL), partsOf(refURL), base) {
+		if refScheme && !schemeIgnored(v, policy, baseURL, refURL) {
 			want, wantOK = "", false
 		}
 		got, gotOK := appendixBAuthority(res.Text)
@@ -894,6 +929,20 @@ func ReviewReference(v Version, base, ref string, mode Mode, policy Policy) ([]F
 	}
 	sortFindings(fs)
 	return fs, nil
+}
+
+// schemeIgnored reports whether v's algorithm, under p, ignores the scheme of the reference
+// ref against base, reading ref as a relative reference: only with NonValidating, and only
+// when the reference's scheme is the base's (RFC 3986 section 5.2.2: "if ((not strict) and
+// (R.scheme == Base.scheme))"); under RFC 2396 only when the base also fits the <hier_part>
+// syntax (section 5.2 step 3: "the scheme is known to always use the <hier_part> syntax"),
+// which begins with "/" after the scheme.
+func schemeIgnored(v urlgrammar.Version, p urlgrammar.Policy, base, ref *urlgrammar.URL) bool {
+	if !p.NonValidating || ref.Scheme().Text != base.Scheme().Text {
+		return false
+	}
+	_, afterScheme, _ := strings.Cut(base.Raw, ":")
+	return v != urlgrammar.RFC2396 || strings.HasPrefix(afterScheme, "/")
 }
 
 // appendixBAuthority returns the authority of s as the expression of RFC 3986 Appendix B reads
@@ -927,7 +976,7 @@ func authorityHost(a string) string {
 // climbingSegment returns the first ".." segment of the reference's path ref that climbs above
 // the root when the path is merged with the base's (all but the base path's last segment,
 // unless ref is rooted), and whether there is one.
-func climbingSegment(base *URL, ref Component, rooted bool) (Component, bool) {
+func climbingSegment(base *urlgrammar.URL, ref urlgrammar.Component, rooted bool) (urlgrammar.Component, bool) {
 	depth := 0
 	if !rooted {
 		bp := base.Path().Text
@@ -953,7 +1002,7 @@ func climbingSegment(base *URL, ref Component, rooted bool) (Component, bool) {
 		case ".":
 		case "..":
 			if depth == 0 {
-				return Component{Present: true, Text: seg, Begin: off, End: off + 2}, true
+				return urlgrammar.Component{Present: true, Text: seg, Begin: off, End: off + 2}, true
 			}
 			depth--
 		default:
@@ -961,5 +1010,5 @@ func climbingSegment(base *URL, ref Component, rooted bool) (Component, bool) {
 		}
 		off += len(seg) + 1
 	}
-	return Component{}, false
+	return urlgrammar.Component{}, false
 }

@@ -1,4 +1,4 @@
-package urlgrammar_test
+package review_test
 
 import (
 	"bufio"
@@ -12,12 +12,13 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/internal/testdiff"
+	"github.com/urlgrammar/urlgrammar/review"
 )
 
 // A found is what a test expects of a finding: its concern, the section it cites, and the text
 // of its span.
 type found struct {
-	Concern urlgrammar.Concern
+	Concern review.Concern
 	Section string
 	Text    string
 }
@@ -35,7 +36,7 @@ const (
 // findingsOf returns the findings as found values, and checks what every finding must be: a
 // span within the input, and a reason whose first quoted text is the span's text, so that the
 // reason names what the span holds.
-func findingsOf(t *testing.T, input string, fs []urlgrammar.Finding) []found {
+func findingsOf(t *testing.T, input string, fs []review.Finding) []found {
 	t.Helper()
 	got := []found{}
 	for _, f := range fs {
@@ -66,54 +67,54 @@ func findingsOf(t *testing.T, input string, fs []urlgrammar.Finding) []found {
 
 // severityOf is the severity that the words of the document a finding cites give it, worked
 // out from the documents (each quoted) apart from the table in review.go.
-func severityOf(f urlgrammar.Finding) urlgrammar.Severity {
+func severityOf(f review.Finding) review.Severity {
 	section, _, _ := strings.Cut(f.Section, ", by RFC 1808") // RFC 1808 section 6 refers to RFC 1738's
 	switch f.Concern {
-	case urlgrammar.PasswordPresent:
+	case review.PasswordPresent:
 		// "clearly unwise" (RFC 1738 section 6, the 1994 draft), "strongly disrecommended" (the
 		// 1997 draft section 7, RFC 2396 section 7), "strongly discouraged" (the 2003 draft
 		// section 7.4), "URI producers should not provide a URI that contains a username or
 		// password that is intended to be secret" (RFC 3986 section 7.5).
-		return urlgrammar.SeverityShouldNot
-	case urlgrammar.UserinfoPresent, urlgrammar.EscapedPathDelimiter:
+		return review.SeverityShouldNot
+	case review.UserinfoPresent, review.EscapedPathDelimiter:
 		// A user name is secret or not as its producer meant; "render userinfo if any is
 		// present" (the 2003 draft 7.5). An escaped "/" does no harm to an application that
 		// splits "prior to decoding the octets" (RFC 3986 7.3), as it must.
-		return urlgrammar.SeverityInformational
-	case urlgrammar.NonDefaultPort:
+		return review.SeverityInformational
+	case review.NonDefaultPort:
 		// "Caution should be used [...] especially when it is a number within the reserved
 		// space"; RFC 3986 section 7.2 alone: "Applications should prevent dereference of a URI
 		// that specifies a TCP port number within the "well-known port" range (0 - 1023)".
 		if section == rfc3986s+"7.2" && strings.Contains(f.Reason, "reserved range") {
-			return urlgrammar.SeverityShouldNot
+			return review.SeverityShouldNot
 		}
-		return urlgrammar.SeverityWarning
-	case urlgrammar.EscapedControl:
+		return review.SeverityWarning
+	case review.EscapedControl:
 		// NUL: "should be rejected if the application is not expecting to receive raw data"
 		// (RFC 3986 7.3); CR and LF: "Care should be taken".
 		if strings.Contains(f.Reason, "NUL") {
-			return urlgrammar.SeverityShouldNot
+			return review.SeverityShouldNot
 		}
-		return urlgrammar.SeverityWarning
-	case urlgrammar.EscapedHostDelimiter:
+		return review.SeverityWarning
+	case review.EscapedHostDelimiter:
 		// "Applications must split the URI into its components and subcomponents prior to
 		// decoding the octets" (RFC 3986 7.3); "Care should be taken" (RFC 2396 7, 2003 7.2).
 		if section == rfc3986s+"7.3" {
-			return urlgrammar.SeverityMust
+			return review.SeverityMust
 		}
-		return urlgrammar.SeverityWarning
-	case urlgrammar.DotSegments, urlgrammar.PathBecomesAuthority:
+		return review.SeverityWarning
+	case review.DotSegments, review.PathBecomesAuthority:
 		// "Special care should be taken" with a back-end file system (RFC 3986 7.3); in
 		// resolution, "Parsers must be careful" and "cannot be used to change the authority"
 		// (RFC 3986 5.4.2 and its predecessors' Appendix C.2).
 		if section == rfc3986s+"7.3" {
-			return urlgrammar.SeverityWarning
+			return review.SeverityWarning
 		}
-		return urlgrammar.SeverityMust
+		return review.SeverityMust
 	}
 	// Rare IP address formats: "it is recommended"; semantic attacks: described as an attack,
 	// "User agents may be able to reduce the impact".
-	return urlgrammar.SeverityWarning
+	return review.SeverityWarning
 }
 
 type reviewCase struct {
@@ -125,9 +126,9 @@ type reviewCase struct {
 func checkReviews(t *testing.T, cases []reviewCase) {
 	t.Helper()
 	for _, c := range cases {
-		fs, err := urlgrammar.Review(c.v, c.input, 0)
+		fs, err := review.URL(c.v, c.input, 0)
 		if err != nil {
-			t.Errorf("Review(%v, %q): %v", c.v, c.input, err)
+			t.Errorf("URL(%v, %q): %v", c.v, c.input, err)
 			continue
 		}
 		want := c.want
@@ -135,7 +136,7 @@ func checkReviews(t *testing.T, cases []reviewCase) {
 			want = []found{}
 		}
 		if diff := testdiff.Diff(want, findingsOf(t, c.input, fs)); diff != "" {
-			t.Errorf("Review(%v, %q) (-want +got):\n%s", c.v, c.input, diff)
+			t.Errorf("URL(%v, %q) (-want +got):\n%s", c.v, c.input, diff)
 		}
 	}
 }
@@ -156,18 +157,18 @@ func TestReviewSectionExamples(t *testing.T) {
 	// protocols)" of the next paragraph.
 	gopherSMTP := "gopher://mail.example.com:25/0HELO%20x%0D%0AQUIT"
 	gopherSMTPWant := func(sec, crlf string) []found {
-		return []found{{urlgrammar.NonDefaultPort, sec, "25"}, {urlgrammar.EscapedControl, crlf, "%0D%0A"}}
+		return []found{{review.NonDefaultPort, sec, "25"}, {review.EscapedControl, crlf, "%0D%0A"}}
 	}
 	checkReviews(t, []reviewCase{
-		{urlgrammar.Draft2003, semantic2003, []found{{urlgrammar.MisleadingUserinfo, d03 + "7.5", "www.example.com&story=breaking_news"}}},
-		{urlgrammar.RFC3986, semantic2003, []found{{urlgrammar.MisleadingUserinfo, rfc3986s + "7.6", "www.example.com&story=breaking_news"}}},
-		{urlgrammar.RFC3986, semantic3986, []found{{urlgrammar.MisleadingUserinfo, rfc3986s + "7.6", "cnn.example.com&story=breaking_news"}}},
+		{urlgrammar.Draft2003, semantic2003, []found{{review.MisleadingUserinfo, d03 + "7.5", "www.example.com&story=breaking_news"}}},
+		{urlgrammar.RFC3986, semantic2003, []found{{review.MisleadingUserinfo, rfc3986s + "7.6", "www.example.com&story=breaking_news"}}},
+		{urlgrammar.RFC3986, semantic3986, []found{{review.MisleadingUserinfo, rfc3986s + "7.6", "cnn.example.com&story=breaking_news"}}},
 		// The 1997 draft and RFC 2396 state no semantic attack, and the userinfo holds no
 		// password.
 		{urlgrammar.Draft1997, semantic2003, nil},
 		{urlgrammar.RFC2396, semantic2003, nil},
 
-		{urlgrammar.Draft1994, gopherSMTP, []found{{urlgrammar.NonDefaultPort, d94Sec7, "25"}, {urlgrammar.EscapedControl, d94Sec7, "%0D%0A"}}},
+		{urlgrammar.Draft1994, gopherSMTP, []found{{review.NonDefaultPort, d94Sec7, "25"}, {review.EscapedControl, d94Sec7, "%0D%0A"}}},
 		{urlgrammar.RFC1738, gopherSMTP, gopherSMTPWant(rfc1738s6, rfc1738s6)},
 		{urlgrammar.Draft1997, gopherSMTP, gopherSMTPWant(d97Sec7, d97Sec7)},
 		{urlgrammar.RFC2396, gopherSMTP, gopherSMTPWant(rfc2396s7, rfc2396s7)},
@@ -175,13 +176,13 @@ func TestReviewSectionExamples(t *testing.T) {
 		// RFC 3986 section 7.2: "the use of a protocol-based scheme with a port component of
 		// "25"".
 		{urlgrammar.RFC3986, gopherSMTP, gopherSMTPWant(rfc3986s+"7.2", rfc3986s+"7.2")},
-		{urlgrammar.RFC3986, "http://www.example.com:25/", []found{{urlgrammar.NonDefaultPort, rfc3986s + "7.2", "25"}}},
+		{urlgrammar.RFC3986, "http://www.example.com:25/", []found{{review.NonDefaultPort, rfc3986s + "7.2", "25"}}},
 		// A port that is the scheme's default (RFC 1738 section 3.3: 80 for http), even with
 		// leading zeros, is no finding; one outside the reserved range is, for not being the
 		// default.
 		{urlgrammar.RFC1738, "http://www.example.com:80/", nil},
 		{urlgrammar.RFC3986, "http://www.example.com:0080/", nil},
-		{urlgrammar.RFC1738, "http://www.example.com:8080/", []found{{urlgrammar.NonDefaultPort, rfc1738s6, "8080"}}},
+		{urlgrammar.RFC1738, "http://www.example.com:8080/", []found{{review.NonDefaultPort, rfc1738s6, "8080"}}},
 		// The defaults of schemes later than RFC 1738, from their own documents or the IANA
 		// service names registry: RFC 4516 section 2 (ldap, 389), ssh (22), RFC 6455 section 3
 		// (ws 80, wss 443), RFC 5092 (imap, 143), RFC 2384 (pop, 110), smtp (25), ircu (6667).
@@ -197,27 +198,27 @@ func TestReviewSectionExamples(t *testing.T) {
 		// Another scheme's default is a finding, and under RFC 3986 a well-known port that is
 		// not the scheme's is a "should not" (section 7.2: "Applications should prevent
 		// dereference").
-		{urlgrammar.RFC3986, "ldap://h:22/", []found{{urlgrammar.NonDefaultPort, rfc3986s + "7.2", "22"}}},
-		{urlgrammar.RFC3986, "ssh://h:2222/", []found{{urlgrammar.NonDefaultPort, rfc3986s + "7.2", "2222"}}},
+		{urlgrammar.RFC3986, "ldap://h:22/", []found{{review.NonDefaultPort, rfc3986s + "7.2", "22"}}},
+		{urlgrammar.RFC3986, "ssh://h:2222/", []found{{review.NonDefaultPort, rfc3986s + "7.2", "2222"}}},
 		// Above 65535, under any scheme: no TCP port (RFC 793 section 3.1: 16 bits).
-		{urlgrammar.RFC3986, "foo://h:65536/", []found{{urlgrammar.NonDefaultPort, rfc3986s + "7.2", "65536"}}},
-		{urlgrammar.RFC3986, "foo://h:99999999999999999999999/", []found{{urlgrammar.NonDefaultPort, rfc3986s + "7.2", "99999999999999999999999"}}},
+		{urlgrammar.RFC3986, "foo://h:65536/", []found{{review.NonDefaultPort, rfc3986s + "7.2", "65536"}}},
+		{urlgrammar.RFC3986, "foo://h:99999999999999999999999/", []found{{review.NonDefaultPort, rfc3986s + "7.2", "99999999999999999999999"}}},
 		{urlgrammar.RFC3986, "foo://h:65535/", nil},
-		{urlgrammar.RFC2396, "foo://h:70000/", []found{{urlgrammar.NonDefaultPort, rfc2396s7, "70000"}}},
+		{urlgrammar.RFC2396, "foo://h:70000/", []found{{review.NonDefaultPort, rfc2396s7, "70000"}}},
 		// A scheme whose default is not known here: the reserved range only.
-		{urlgrammar.RFC3986, "foo://h:25/", []found{{urlgrammar.NonDefaultPort, rfc3986s + "7.2", "25"}}},
+		{urlgrammar.RFC3986, "foo://h:25/", []found{{review.NonDefaultPort, rfc3986s + "7.2", "25"}}},
 		{urlgrammar.RFC3986, "foo://h:8080/", nil},
 
 		// "The use of URLs containing passwords that should be secret is clearly unwise" (RFC
 		// 1738 section 6); the 1997 draft section 7: "the use of a password within the "site"
 		// component of a URL is strongly disrecommended"; RFC 2396 section 7 and the 2003 draft
 		// section 7.4 say it of the userinfo; RFC 3986 section 7.5 of "a username or password".
-		{urlgrammar.Draft1994, "telnet://user:secret@host.example", []found{{urlgrammar.PasswordPresent, d94Sec7, "secret"}}},
-		{urlgrammar.RFC1738, "telnet://user:secret@host.example/", []found{{urlgrammar.PasswordPresent, rfc1738s6, "secret"}}},
-		{urlgrammar.Draft1997, "ftp://user:secret@host.example/", []found{{urlgrammar.PasswordPresent, d97Sec7, "secret"}}},
-		{urlgrammar.RFC2396, "ftp://user:secret@host.example/", []found{{urlgrammar.PasswordPresent, rfc2396s7, "secret"}}},
-		{urlgrammar.Draft2003, "ftp://user:secret@host.example/", []found{{urlgrammar.PasswordPresent, d03 + "7.4", "secret"}}},
-		{urlgrammar.RFC3986, "ftp://user:secret@host.example/", []found{{urlgrammar.PasswordPresent, rfc3986s + "7.5", "secret"}}},
+		{urlgrammar.Draft1994, "telnet://user:secret@host.example", []found{{review.PasswordPresent, d94Sec7, "secret"}}},
+		{urlgrammar.RFC1738, "telnet://user:secret@host.example/", []found{{review.PasswordPresent, rfc1738s6, "secret"}}},
+		{urlgrammar.Draft1997, "ftp://user:secret@host.example/", []found{{review.PasswordPresent, d97Sec7, "secret"}}},
+		{urlgrammar.RFC2396, "ftp://user:secret@host.example/", []found{{review.PasswordPresent, rfc2396s7, "secret"}}},
+		{urlgrammar.Draft2003, "ftp://user:secret@host.example/", []found{{review.PasswordPresent, d03 + "7.4", "secret"}}},
+		{urlgrammar.RFC3986, "ftp://user:secret@host.example/", []found{{review.PasswordPresent, rfc3986s + "7.5", "secret"}}},
 		// RFC 1738 section 3.1's own examples: "ftp://@host.com/" has an empty user name and no
 		// password, "ftp://foo:@host.com/" an empty password. Neither holds a secret.
 		{urlgrammar.RFC1738, "ftp://@host.com/", nil},
@@ -225,8 +226,8 @@ func TestReviewSectionExamples(t *testing.T) {
 		// A user name alone: RFC 3986 section 7.5 ("a username [...] intended to be secret") and
 		// the 2003 draft section 7.5 ("render userinfo if any is present") speak of it, the
 		// older documents do not.
-		{urlgrammar.RFC3986, "ftp://foo:@host.com/", []found{{urlgrammar.UserinfoPresent, rfc3986s + "7.5", "foo:"}}},
-		{urlgrammar.Draft2003, "ftp://anonymous@host.com/", []found{{urlgrammar.UserinfoPresent, d03 + "7.5", "anonymous"}}},
+		{urlgrammar.RFC3986, "ftp://foo:@host.com/", []found{{review.UserinfoPresent, rfc3986s + "7.5", "foo:"}}},
+		{urlgrammar.Draft2003, "ftp://anonymous@host.com/", []found{{review.UserinfoPresent, d03 + "7.5", "anonymous"}}},
 		{urlgrammar.RFC2396, "ftp://anonymous@host.com/", nil},
 
 		// The 2003 draft section 7.3 and RFC 3986 section 7.4: "dotted forms of three numbers,
@@ -235,13 +236,13 @@ func TestReviewSectionExamples(t *testing.T) {
 		// number (without dots) is interpreted as a 32-bit quantity", and parts "interpreted as
 		// decimal, octal, or hexadecimal, as specified in the C language (i.e., a leading 0x or
 		// 0X implies hexadecimal; a leading 0 implies octal". Each of these is 127.0.0.1.
-		{urlgrammar.RFC3986, "http://127.0.1/", []found{{urlgrammar.RareIPAddress, rfc3986s + "7.4", "127.0.1"}}},
-		{urlgrammar.RFC3986, "http://127.1/", []found{{urlgrammar.RareIPAddress, rfc3986s + "7.4", "127.1"}}},
-		{urlgrammar.RFC3986, "http://2130706433/", []found{{urlgrammar.RareIPAddress, rfc3986s + "7.4", "2130706433"}}},
-		{urlgrammar.RFC3986, "http://0x7f.1/", []found{{urlgrammar.RareIPAddress, rfc3986s + "7.4", "0x7f.1"}}},
-		{urlgrammar.RFC3986, "http://0177.0.0.1/", []found{{urlgrammar.RareIPAddress, rfc3986s + "7.4", "0177.0.0.1"}}},
-		{urlgrammar.Draft2003, "http://0x7f.1/", []found{{urlgrammar.RareIPAddress, d03 + "7.3", "0x7f.1"}}},
-		{urlgrammar.Draft2003, "http://2130706433/", []found{{urlgrammar.RareIPAddress, d03 + "7.3", "2130706433"}}},
+		{urlgrammar.RFC3986, "http://127.0.1/", []found{{review.RareIPAddress, rfc3986s + "7.4", "127.0.1"}}},
+		{urlgrammar.RFC3986, "http://127.1/", []found{{review.RareIPAddress, rfc3986s + "7.4", "127.1"}}},
+		{urlgrammar.RFC3986, "http://2130706433/", []found{{review.RareIPAddress, rfc3986s + "7.4", "2130706433"}}},
+		{urlgrammar.RFC3986, "http://0x7f.1/", []found{{review.RareIPAddress, rfc3986s + "7.4", "0x7f.1"}}},
+		{urlgrammar.RFC3986, "http://0177.0.0.1/", []found{{review.RareIPAddress, rfc3986s + "7.4", "0177.0.0.1"}}},
+		{urlgrammar.Draft2003, "http://0x7f.1/", []found{{review.RareIPAddress, d03 + "7.3", "0x7f.1"}}},
+		{urlgrammar.Draft2003, "http://2130706433/", []found{{review.RareIPAddress, d03 + "7.3", "2130706433"}}},
 		// The form the grammar has, and names that no address parser reads as an address.
 		{urlgrammar.RFC3986, "http://127.0.0.1/", nil},
 		{urlgrammar.RFC3986, "http://1.2.3.4.5/", nil},
@@ -257,21 +258,21 @@ func TestReviewSectionExamples(t *testing.T) {
 		// RFC 3986 section 7.3: 'the "%00" percent-encoding (NUL) may require special handling
 		// and should be rejected if the application is not expecting to receive raw data within
 		// a component'; the file system's special device names like "." and "..".
-		{urlgrammar.RFC3986, "http://h/file.txt%00.html", []found{{urlgrammar.EscapedControl, rfc3986s + "7.3", "%00"}}},
+		{urlgrammar.RFC3986, "http://h/file.txt%00.html", []found{{review.EscapedControl, rfc3986s + "7.3", "%00"}}},
 		{urlgrammar.Draft2003, "http://h/file.txt%00.html", nil}, // the 2003 draft has no section on it
-		{urlgrammar.RFC3986, "http://h/../etc/passwd", []found{{urlgrammar.DotSegments, rfc3986s + "7.3", ".."}}},
+		{urlgrammar.RFC3986, "http://h/../etc/passwd", []found{{review.DotSegments, rfc3986s + "7.3", ".."}}},
 		{urlgrammar.RFC3986, "http://h/a/../b", nil},
 		{urlgrammar.RFC3986, "../etc/passwd", nil}, // relative: its root is the base's, not known here
 		{urlgrammar.RFC3986, "http://h/%2e%2e/x", []found{
-			{urlgrammar.DotSegments, rfc3986s + "7.3", "%2e%2e"}, // written with escapes
-			{urlgrammar.DotSegments, rfc3986s + "7.3", "%2e%2e"}, // and above the root
+			{review.DotSegments, rfc3986s + "7.3", "%2e%2e"}, // written with escapes
+			{review.DotSegments, rfc3986s + "7.3", "%2e%2e"}, // and above the root
 		}},
 
 		// RFC 1808 section 6: "There are no security considerations in the use or parsing of
 		// relative URLs. However, once a relative URL has been resolved to its absolute form,
 		// the same security considerations apply as those described in RFC 1738."
 		{urlgrammar.RFC1808, "../g", nil},
-		{urlgrammar.RFC1808, "telnet://user:secret@host.example/", []found{{urlgrammar.PasswordPresent, rfc1738s6 + ", by RFC 1808 section 6", "secret"}}},
+		{urlgrammar.RFC1808, "telnet://user:secret@host.example/", []found{{review.PasswordPresent, rfc1738s6 + ", by RFC 1808 section 6", "secret"}}},
 	})
 }
 
@@ -279,18 +280,18 @@ func TestReviewSectionExamples(t *testing.T) {
 // URL scheme does not in itself pose a security threat": a valid input is not reported clean,
 // but as unchecked; an invalid one still gives its *SyntaxError.
 func TestReviewNoConsiderations(t *testing.T) {
-	fs, err := urlgrammar.Review(urlgrammar.Draft1993, "ftp://u:p@0x7f.1:25/a%0D%0A", 0)
-	if !errors.Is(err, urlgrammar.ErrNoConsiderations) || fs != nil {
-		t.Errorf("Review(draft1993, valid) = %v, %v; want an error that wraps ErrNoConsiderations", fs, err)
+	fs, err := review.URL(urlgrammar.Draft1993, "ftp://u:p@0x7f.1:25/a%0D%0A", 0)
+	if !errors.Is(err, review.ErrNoConsiderations) || fs != nil {
+		t.Errorf("URL(draft1993, valid) = %v, %v; want an error that wraps ErrNoConsiderations", fs, err)
 	}
 	var se *urlgrammar.SyntaxError
-	if _, err := urlgrammar.Review(urlgrammar.Draft1993, "http://h/%zz", 0); !errors.As(err, &se) {
-		t.Errorf("Review(draft1993, invalid): %v, want a *SyntaxError", err)
+	if _, err := review.URL(urlgrammar.Draft1993, "http://h/%zz", 0); !errors.As(err, &se) {
+		t.Errorf("URL(draft1993, invalid): %v, want a *SyntaxError", err)
 	}
 	// Every other version states some consideration.
 	for _, v := range urlgrammar.Versions() {
-		if _, err := urlgrammar.Review(v, "http://h/", 0); v != urlgrammar.Draft1993 && errors.Is(err, urlgrammar.ErrNoConsiderations) {
-			t.Errorf("Review(%v): %v", v, err)
+		if _, err := review.URL(v, "http://h/", 0); v != urlgrammar.Draft1993 && errors.Is(err, review.ErrNoConsiderations) {
+			t.Errorf("URL(%v): %v", v, err)
 		}
 	}
 }
@@ -300,31 +301,31 @@ func TestReviewNoConsiderations(t *testing.T) {
 func TestSeverityText(t *testing.T) {
 	names := []string{"informational", "warning", "should-not", "must"}
 	for i, name := range names {
-		s := urlgrammar.Severity(i)
+		s := review.Severity(i)
 		b, err := s.MarshalText()
 		if err != nil || string(b) != name || s.String() != name {
 			t.Errorf("Severity(%d): MarshalText %q, %v, String %q; want %q", i, b, err, s, name)
 		}
-		var back urlgrammar.Severity
+		var back review.Severity
 		if err := back.UnmarshalText([]byte(strings.ToUpper(name))); err != nil || back != s {
 			t.Errorf("UnmarshalText(%q) = %v, %v", strings.ToUpper(name), back, err)
 		}
 	}
-	var zero urlgrammar.Severity
-	if zero != urlgrammar.SeverityInformational || zero.String() != "informational" {
+	var zero review.Severity
+	if zero != review.SeverityInformational || zero.String() != "informational" {
 		t.Errorf("zero Severity = %v", zero)
 	}
-	if !(urlgrammar.SeverityInformational < urlgrammar.SeverityWarning && urlgrammar.SeverityWarning < urlgrammar.SeverityShouldNot && urlgrammar.SeverityShouldNot < urlgrammar.SeverityMust) {
+	if !(review.SeverityInformational < review.SeverityWarning && review.SeverityWarning < review.SeverityShouldNot && review.SeverityShouldNot < review.SeverityMust) {
 		t.Error("severities are not ordered by strength")
 	}
-	if _, err := urlgrammar.Severity(9).MarshalText(); err == nil {
+	if _, err := review.Severity(9).MarshalText(); err == nil {
 		t.Error("Severity(9).MarshalText: no error")
 	}
-	var s urlgrammar.Severity
+	var s review.Severity
 	if err := s.UnmarshalText([]byte("critical")); err == nil {
 		t.Error(`UnmarshalText("critical"): no error`)
 	}
-	b, err := json.Marshal(urlgrammar.Finding{Severity: urlgrammar.SeverityShouldNot})
+	b, err := json.Marshal(review.Finding{Severity: review.SeverityShouldNot})
 	if err != nil || !strings.Contains(string(b), `"Severity":"should-not"`) {
 		t.Errorf("json.Marshal(Finding) = %s, %v", b, err)
 	}
@@ -333,23 +334,23 @@ func TestSeverityText(t *testing.T) {
 // TestReviewInvalid: an invalid input gives Validate's *SyntaxError, and no finding.
 func TestReviewInvalid(t *testing.T) {
 	for _, s := range []string{"http://a:b/", "http://h/\x00", "http://h/%zz", "http://h/\xff"} {
-		fs, err := urlgrammar.Review(urlgrammar.RFC3986, s, 0)
+		fs, err := review.URL(urlgrammar.RFC3986, s, 0)
 		var se *urlgrammar.SyntaxError
 		if !errors.As(err, &se) || fs != nil {
-			t.Errorf("Review(rfc3986, %q) = %v, %v; want no finding and a *SyntaxError", s, fs, err)
+			t.Errorf("URL(rfc3986, %q) = %v, %v; want no finding and a *SyntaxError", s, fs, err)
 			continue
 		}
 		if want := urlgrammar.Validate(urlgrammar.RFC3986, s).Error(); err.Error() != want {
-			t.Errorf("Review(rfc3986, %q): error %q, Validate's %q", s, err, want)
+			t.Errorf("URL(rfc3986, %q): error %q, Validate's %q", s, err, want)
 		}
 	}
-	if _, err := urlgrammar.Review(urlgrammar.Version(0), "http://h/", 0); err == nil {
-		t.Error("Review of an unknown version: no error")
+	if _, err := review.URL(urlgrammar.Version(0), "http://h/", 0); err == nil {
+		t.Error("URL of an unknown version: no error")
 	}
 }
 
-// TestReviewReference: the resolution cases, each version's own.
-func TestReviewReference(t *testing.T) {
+// TestReference: the resolution cases, each version's own.
+func TestReference(t *testing.T) {
 	type refCase struct {
 		v         urlgrammar.Version
 		base, ref string
@@ -371,18 +372,18 @@ func TestReviewReference(t *testing.T) {
 		cases = append(cases,
 			// "http:/b" and ".//g": "http://g" under every algorithm, host "g"; "the ".."
 			// syntax cannot be used to change the authority component of a URI".
-			refCase{v, "http:/b", ".//g", []found{{urlgrammar.PathBecomesAuthority, sec, ".//g"}}},
-			refCase{v, "http:/a/b", "..//g", []found{{urlgrammar.PathBecomesAuthority, sec, "..//g"}}},
+			refCase{v, "http:/b", ".//g", []found{{review.PathBecomesAuthority, sec, ".//g"}}},
+			refCase{v, "http:/a/b", "..//g", []found{{review.PathBecomesAuthority, sec, "..//g"}}},
 			// The abnormal examples: "more relative path ".." segments than there are
 			// hierarchical levels in the base URL's path". The base's path has two levels, so
 			// the third ".." climbs.
-			refCase{v, base, "../../../g", []found{{urlgrammar.DotSegments, sec, ".."}}},
-			refCase{v, base, "../../../../g", []found{{urlgrammar.DotSegments, sec, ".."}}},
-			refCase{v, base, "/../g", []found{{urlgrammar.DotSegments, sec, ".."}}},
+			refCase{v, base, "../../../g", []found{{review.DotSegments, sec, ".."}}},
+			refCase{v, base, "../../../../g", []found{{review.DotSegments, sec, ".."}}},
+			refCase{v, base, "/../g", []found{{review.DotSegments, sec, ".."}}},
 			// The normal examples do not climb, and the authority stays "a".
 			refCase{v, base, "../../g", nil},
 			refCase{v, base, "g/../../../x", nil}, // "http://a/x"
-			refCase{v, base, "g/../../../../x", []found{{urlgrammar.DotSegments, sec, ".."}}},
+			refCase{v, base, "g/../../../../x", []found{{review.DotSegments, sec, ".."}}},
 			refCase{v, base, "//g", nil}, // a network-path reference brings its own authority
 			refCase{v, base, "g", nil},
 		)
@@ -391,8 +392,8 @@ func TestReviewReference(t *testing.T) {
 	// remove_dot_segments, which discards the extra "..", leaves the path "//g": "http://g". The
 	// other algorithms keep the ".." ("http:/..//g").
 	cases = append(cases, refCase{urlgrammar.RFC3986, "http:/a/b", "../..//g", []found{
-		{urlgrammar.PathBecomesAuthority, authority(urlgrammar.RFC3986), "../..//g"},
-		{urlgrammar.DotSegments, authority(urlgrammar.RFC3986), ".."},
+		{review.PathBecomesAuthority, authority(urlgrammar.RFC3986), "../..//g"},
+		{review.DotSegments, authority(urlgrammar.RFC3986), ".."},
 	}})
 	// The 1993 draft states neither: no finding.
 	cases = append(cases, refCase{urlgrammar.Draft1993, base, "../../../g", nil})
@@ -401,25 +402,25 @@ func TestReviewReference(t *testing.T) {
 	// "http:" with no authority, so that the target's host is "evil.com".
 	r3986 := authority(urlgrammar.RFC3986)
 	cases = append(cases,
-		refCase{urlgrammar.RFC3986, "http://a/b/c", "http:/.//evil.com/x", []found{{urlgrammar.PathBecomesAuthority, r3986, "/.//evil.com/x"}}},
-		refCase{urlgrammar.RFC3986, "http://a/b/c", "x:a/..//evil.com/x", []found{{urlgrammar.PathBecomesAuthority, r3986, "a/..//evil.com/x"}}},
+		refCase{urlgrammar.RFC3986, "http://a/b/c", "http:/.//evil.com/x", []found{{review.PathBecomesAuthority, r3986, "/.//evil.com/x"}}},
+		refCase{urlgrammar.RFC3986, "http://a/b/c", "x:a/..//evil.com/x", []found{{review.PathBecomesAuthority, r3986, "a/..//evil.com/x"}}},
 		// A path that becomes the base's own authority is still a path read as one.
-		refCase{urlgrammar.RFC3986, "http://a/b/c", "http:/.//a/x", []found{{urlgrammar.PathBecomesAuthority, r3986, "/.//a/x"}}},
+		refCase{urlgrammar.RFC3986, "http://a/b/c", "http:/.//a/x", []found{{review.PathBecomesAuthority, r3986, "/.//a/x"}}},
 		// Under RFC 2396 the reference is taken as written ("http:/.//evil.com/x" has no
 		// authority), and under the 2003 draft too (it removes no dot segment of it).
 		refCase{urlgrammar.RFC2396, "http://a/b/c", "http:/.//evil.com/x", nil},
 		refCase{urlgrammar.Draft2003, "http://a/b/c", "http:/.//evil.com/x", nil},
 		// Step 6a of the 1997 draft and of RFC 2396 appends "g" to the empty path of
 		// "http://a": "http://ag", another host.
-		refCase{urlgrammar.Draft1997, "http://a", "g", []found{{urlgrammar.PathBecomesAuthority, authority(urlgrammar.Draft1997), "g"}}},
-		refCase{urlgrammar.RFC2396, "http://a", "g", []found{{urlgrammar.PathBecomesAuthority, authority(urlgrammar.RFC2396), "g"}}},
+		refCase{urlgrammar.Draft1997, "http://a", "g", []found{{review.PathBecomesAuthority, authority(urlgrammar.Draft1997), "g"}}},
+		refCase{urlgrammar.RFC2396, "http://a", "g", []found{{review.PathBecomesAuthority, authority(urlgrammar.RFC2396), "g"}}},
 		refCase{urlgrammar.RFC3986, "http://a", "g", nil}, // "http://a/g": section 5.2.3 adds the "/"
 	)
 
 	for _, c := range cases {
-		fs, err := urlgrammar.ReviewReference(c.v, c.base, c.ref, 0, urlgrammar.Policy{})
+		fs, err := review.Reference(c.v, c.base, c.ref, 0, urlgrammar.Policy{})
 		if err != nil {
-			t.Errorf("ReviewReference(%v, %q, %q): %v", c.v, c.base, c.ref, err)
+			t.Errorf("Reference(%v, %q, %q): %v", c.v, c.base, c.ref, err)
 			continue
 		}
 		want := c.want
@@ -427,48 +428,48 @@ func TestReviewReference(t *testing.T) {
 			want = []found{}
 		}
 		if diff := testdiff.Diff(want, findingsOf(t, c.ref, fs)); diff != "" {
-			t.Errorf("ReviewReference(%v, %q, %q) (-want +got):\n%s", c.v, c.base, c.ref, diff)
+			t.Errorf("Reference(%v, %q, %q) (-want +got):\n%s", c.v, c.base, c.ref, diff)
 		}
 	}
 	// "../../../g": the climbing ".." is the third, at byte 6.
-	fs, _ := urlgrammar.ReviewReference(urlgrammar.RFC3986, base, "../../../g", 0, urlgrammar.Policy{})
+	fs, _ := review.Reference(urlgrammar.RFC3986, base, "../../../g", 0, urlgrammar.Policy{})
 	if len(fs) != 1 || fs[0].Begin != 6 {
-		t.Errorf("ReviewReference(rfc3986, %q, \"../../../g\") = %v; want one finding at byte 6", base, fs)
+		t.Errorf("Reference(rfc3986, %q, \"../../../g\") = %v; want one finding at byte 6", base, fs)
 	}
 	// With NonValidating, RFC 3986 ignores the scheme "http", the base's: "/.//evil.com/x" is an
 	// absolute path of the base's authority, "http://a//evil.com/x", and the host stays "a".
-	if fs, err := urlgrammar.ReviewReference(urlgrammar.RFC3986, "http://a/b/c", "http:/.//evil.com/x", 0, urlgrammar.Policy{NonValidating: true}); err != nil || len(fs) != 0 {
-		t.Errorf("ReviewReference(rfc3986, NonValidating) = %v, %v; want no finding", fs, err)
+	if fs, err := review.Reference(urlgrammar.RFC3986, "http://a/b/c", "http:/.//evil.com/x", 0, urlgrammar.Policy{NonValidating: true}); err != nil || len(fs) != 0 {
+		t.Errorf("Reference(rfc3986, NonValidating) = %v, %v; want no finding", fs, err)
 	}
 	// The reason names the base's host and the target's.
-	fs, _ = urlgrammar.ReviewReference(urlgrammar.RFC3986, "http://a/b/c", "http:/.//evil.com/x", 0, urlgrammar.Policy{})
-	if len(fs) != 1 || !strings.Contains(fs[0].Reason, `from "a" to "evil.com"`) || fs[0].Severity != urlgrammar.SeverityMust {
-		t.Errorf("ReviewReference(rfc3986, \"http:/.//evil.com/x\") = %v; want a must naming \"a\" and \"evil.com\"", fs)
+	fs, _ = review.Reference(urlgrammar.RFC3986, "http://a/b/c", "http:/.//evil.com/x", 0, urlgrammar.Policy{})
+	if len(fs) != 1 || !strings.Contains(fs[0].Reason, `from "a" to "evil.com"`) || fs[0].Severity != review.SeverityMust {
+		t.Errorf("Reference(rfc3986, \"http:/.//evil.com/x\") = %v; want a must naming \"a\" and \"evil.com\"", fs)
 	}
 	// A version that defines no resolution gives the error of Resolve.
-	if _, err := urlgrammar.ReviewReference(urlgrammar.RFC1738, "http://a/", "g", 0, urlgrammar.Policy{}); !errors.Is(err, urlgrammar.ErrNoResolution) {
-		t.Errorf("ReviewReference(rfc1738): error %v, want ErrNoResolution", err)
+	if _, err := review.Reference(urlgrammar.RFC1738, "http://a/", "g", 0, urlgrammar.Policy{}); !errors.Is(err, urlgrammar.ErrNoResolution) {
+		t.Errorf("Reference(rfc1738): error %v, want ErrNoResolution", err)
 	}
 }
 
 // TestReviewBenchCorpus is the false-positive check: on the benchmark corpus of ordinary URLs,
 // it lists every finding of every version, with why each is right to fire. Nothing else may.
 func TestReviewBenchCorpus(t *testing.T) {
-	f, err := os.Open("testdata/bench/urls.txt")
+	f, err := os.Open("../testdata/bench/urls.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	type fired struct {
 		Version, Input string
-		Concern        urlgrammar.Concern
+		Concern        review.Concern
 		Text           string
 	}
 	var got []fired
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		for _, v := range urlgrammar.Versions() {
-			fs, err := urlgrammar.Review(v, sc.Text(), 0)
+			fs, err := review.URL(v, sc.Text(), 0)
 			if err != nil {
 				continue
 			}
@@ -481,7 +482,7 @@ func TestReviewBenchCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	each := func(input string, concern urlgrammar.Concern, text string, versions ...string) []fired {
+	each := func(input string, concern review.Concern, text string, versions ...string) []fired {
 		var fs []fired
 		for _, v := range versions {
 			fs = append(fs, fired{v, input, concern, text})
@@ -493,29 +494,29 @@ func TestReviewBenchCorpus(t *testing.T) {
 		// A password, and port 2121, not ftp's 21 (RFC 1738 section 3.2): both are what the
 		// documents warn of, whether or not this password is a secret. The 2003 draft and RFC
 		// 3986 speak of the user name only when there is no password.
-		each("ftp://user:password@ftp.example.org:2121/pub/file.tar.gz;type=i", urlgrammar.PasswordPresent, "password", "rfc1738", "rfc1808", "draft1997", "rfc2396", "draft2003", "rfc3986"),
-		each("ftp://user:password@ftp.example.org:2121/pub/file.tar.gz;type=i", urlgrammar.NonDefaultPort, "2121", "rfc1738", "rfc1808", "draft1997", "rfc2396", "draft2003", "rfc3986"),
+		each("ftp://user:password@ftp.example.org:2121/pub/file.tar.gz;type=i", review.PasswordPresent, "password", "rfc1738", "rfc1808", "draft1997", "rfc2396", "draft2003", "rfc3986"),
+		each("ftp://user:password@ftp.example.org:2121/pub/file.tar.gz;type=i", review.NonDefaultPort, "2121", "rfc1738", "rfc1808", "draft1997", "rfc2396", "draft2003", "rfc3986"),
 		// A user name (the 2003 draft 7.5, RFC 3986 7.5) and port 8080, not http's 80. RFC
 		// 1738's httpurl has no user, so it and RFC 1808 (which reviews as RFC 1738) reject
 		// or skip the URL.
-		each("http://user@example.com:8080/a/b/c?x=y", urlgrammar.UserinfoPresent, "user", "draft2003", "rfc3986"),
-		each("http://user@example.com:8080/a/b/c?x=y", urlgrammar.NonDefaultPort, "8080", "draft1997", "rfc2396", "draft2003", "rfc3986"),
+		each("http://user@example.com:8080/a/b/c?x=y", review.UserinfoPresent, "user", "draft2003", "rfc3986"),
+		each("http://user@example.com:8080/a/b/c?x=y", review.NonDefaultPort, "8080", "draft1997", "rfc2396", "draft2003", "rfc3986"),
 		// Port 8000, not http's 80.
-		each("http://10.0.0.254:8000/status", urlgrammar.NonDefaultPort, "8000", "draft1994", "rfc1738", "rfc1808", "draft1997", "rfc2396", "draft2003", "rfc3986"),
+		each("http://10.0.0.254:8000/status", review.NonDefaultPort, "8000", "draft1994", "rfc1738", "rfc1808", "draft1997", "rfc2396", "draft2003", "rfc3986"),
 		// Port 8080 on an IPv6 literal, which only the 2003 draft and RFC 3986 have.
-		each("http://[::1]:8080/health", urlgrammar.NonDefaultPort, "8080", "draft2003", "rfc3986"),
+		each("http://[::1]:8080/health", review.NonDefaultPort, "8080", "draft2003", "rfc3986"),
 		// telnet to port 80: the very shape of RFC 1738 section 6, a client of one protocol
 		// sent to the reserved port of another (telnet's is 23, section 3.8).
-		each("telnet://192.0.2.16:80/", urlgrammar.NonDefaultPort, "80", "rfc1738", "rfc1808", "draft1997", "rfc2396", "draft2003", "rfc3986"),
+		each("telnet://192.0.2.16:80/", review.NonDefaultPort, "80", "rfc1738", "rfc1808", "draft1997", "rfc2396", "draft2003", "rfc3986"),
 		// "url:telnet://user:secret@192.0.2.16:23" is the 1994 draft's prefixedurl, which its
 		// default reading (url) does not take: no version reviews it.
 		// A password (escaped) and port 8443, not https's 443 (RFC 9110 section 4.2.2).
-		each("https://user:pa%20ss@[2001:db8::1]:8443/p?q=1#frag", urlgrammar.PasswordPresent, "pa%20ss", "draft2003", "rfc3986"),
-		each("https://user:pa%20ss@[2001:db8::1]:8443/p?q=1#frag", urlgrammar.NonDefaultPort, "8443", "draft2003", "rfc3986"),
+		each("https://user:pa%20ss@[2001:db8::1]:8443/p?q=1#frag", review.PasswordPresent, "pa%20ss", "draft2003", "rfc3986"),
+		each("https://user:pa%20ss@[2001:db8::1]:8443/p?q=1#frag", review.NonDefaultPort, "8443", "draft2003", "rfc3986"),
 		// User names alone: "anonymous" is a convention, but the documents cannot tell it from
 		// a secret one.
-		each("ftp://anonymous@ftp.example.org/pub/README", urlgrammar.UserinfoPresent, "anonymous", "draft2003", "rfc3986"),
-		each("//user@host.example/p/q", urlgrammar.UserinfoPresent, "user", "draft2003", "rfc3986"),
+		each("ftp://anonymous@ftp.example.org/pub/README", review.UserinfoPresent, "anonymous", "draft2003", "rfc3986"),
+		each("//user@host.example/p/q", review.UserinfoPresent, "user", "draft2003", "rfc3986"),
 	} {
 		want = append(want, w...)
 	}
@@ -527,22 +528,69 @@ func TestReviewBenchCorpus(t *testing.T) {
 		return m
 	}
 	if diff := testdiff.Diff(order(want), order(got)); diff != "" {
-		t.Errorf("findings on testdata/bench/urls.txt (-want +got):\n%s", diff)
+		t.Errorf("findings on ../testdata/bench/urls.txt (-want +got):\n%s", diff)
 	}
 }
 
 // TestConcernString: each concern has its own name.
 func TestConcernString(t *testing.T) {
 	seen := map[string]bool{}
-	for c := urlgrammar.UserinfoPresent; c <= urlgrammar.EscapedPathDelimiter; c++ {
+	for c := review.UserinfoPresent; c <= review.EscapedPathDelimiter; c++ {
 		s := c.String()
 		if s == "" || strings.HasPrefix(s, "Concern(") || seen[s] {
 			t.Errorf("Concern(%d).String() = %q", int(c), s)
 		}
 		seen[s] = true
 	}
-	if got := urlgrammar.Concern(0).String(); got != "" {
+	if got := review.Concern(0).String(); got != "" {
 		t.Errorf("Concern(0).String() = %q", got)
+	}
+}
+
+// TestConcernText: a concern encodes as its ID and reads it back, in any case; the zero
+// Concern is ""; an unknown ID is an error, as for package urlgrammar's enumerations.
+func TestConcernText(t *testing.T) {
+	for _, c := range []review.Concern{0, review.UserinfoPresent, review.RareIPAddress, review.PathBecomesAuthority} {
+		text, err := c.MarshalText()
+		if err != nil || string(text) != c.String() {
+			t.Errorf("%v: MarshalText = %q, %v; want its String", c, text, err)
+		}
+		var back review.Concern
+		if err := back.UnmarshalText([]byte(strings.ToUpper(string(text)))); err != nil || back != c {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", strings.ToUpper(string(text)), back, err, c)
+		}
+	}
+	var c review.Concern
+	if err := c.UnmarshalText([]byte("no-such-id")); err == nil {
+		t.Error("UnmarshalText of an unknown ID: no error")
+	}
+	if _, err := review.Concern(99).MarshalText(); err == nil {
+		t.Error("Concern(99).MarshalText: no error")
+	}
+	b, err := json.Marshal(review.Finding{Concern: review.DotSegments})
+	if err != nil || !strings.Contains(string(b), `"Concern":"dot-segments"`) {
+		t.Errorf("json.Marshal(Finding) = %s, %v", b, err)
+	}
+}
+
+// TestUnknownMode: URL and Reference refuse a Mode with a bit that package urlgrammar does not
+// define, with the error every function of that package gives.
+func TestUnknownMode(t *testing.T) {
+	const bad = urlgrammar.Mode(1 << 7)
+	want := fmt.Sprintf("unknown mode %#x", uint(bad))
+	base := "http://a/b/c/d;p?q"
+	calls := map[string]func() error{
+		"URL": func() error { _, err := review.URL(urlgrammar.RFC3986, base, bad); return err },
+		"Reference": func() error {
+			_, err := review.Reference(urlgrammar.RFC3986, base, "g", bad, urlgrammar.Policy{})
+			return err
+		},
+	}
+	for name, call := range calls {
+		var e *urlgrammar.Error
+		if err := call(); !errors.As(err, &e) || e.Version != urlgrammar.RFC3986 || e.Err == nil || e.Err.Error() != want {
+			t.Errorf("%s with mode %#x: %v, want an *urlgrammar.Error under rfc3986 for %q", name, uint(bad), err, want)
+		}
 	}
 }
 
@@ -551,9 +599,9 @@ func TestConcernString(t *testing.T) {
 func TestReviewLongInput(t *testing.T) {
 	const n = 10000
 	s := "http://h/" + strings.Repeat("a%0D%0Ab", n)
-	fs, err := urlgrammar.Review(urlgrammar.RFC3986, s, 0)
+	fs, err := review.URL(urlgrammar.RFC3986, s, 0)
 	if err != nil || len(fs) != n {
-		t.Fatalf("Review of %d escaped CR LF: %d findings, %v", n, len(fs), err)
+		t.Fatalf("URL of %d escaped CR LF: %d findings, %v", n, len(fs), err)
 	}
 	for i, f := range fs {
 		if begin := len("http://h/") + 8*i + 1; f.Begin != begin || s[f.Begin:f.End] != "%0D%0A" {
@@ -562,8 +610,8 @@ func TestReviewLongInput(t *testing.T) {
 	}
 }
 
-func ExampleReview() {
-	findings, err := urlgrammar.Review(urlgrammar.RFC3986, "http://0x7f.1/", 0)
+func ExampleURL() {
+	findings, err := review.URL(urlgrammar.RFC3986, "http://0x7f.1/", 0)
 	if err != nil {
 		panic(err)
 	}
@@ -592,13 +640,26 @@ func TestReviewRareIPAddress(t *testing.T) {
 		"127.0.0.1.":      "127.0.0.1",       // with a trailing dot
 	} {
 		s := "http://" + host + "/"
-		fs, err := urlgrammar.Review(urlgrammar.RFC3986, s, 0)
-		if err != nil || len(fs) != 1 || fs[0].Concern != urlgrammar.RareIPAddress {
-			t.Errorf("Review(rfc3986, %q) = %v, %v; want one rare-ip-address finding", s, fs, err)
+		fs, err := review.URL(urlgrammar.RFC3986, s, 0)
+		if err != nil || len(fs) != 1 || fs[0].Concern != review.RareIPAddress {
+			t.Errorf("URL(rfc3986, %q) = %v, %v; want one rare-ip-address finding", s, fs, err)
 			continue
 		}
 		if want := " the IPv4 address " + addr; !strings.HasSuffix(fs[0].Reason, want) {
-			t.Errorf("Review(rfc3986, %q): %q, want it to end with %q", s, fs[0].Reason, want)
+			t.Errorf("URL(rfc3986, %q): %q, want it to end with %q", s, fs[0].Reason, want)
 		}
 	}
+}
+
+// A reference whose path becomes an authority: RFC 3986's remove_dot_segments (section 5.2.4)
+// turns "/.//evil.com/x" into "//evil.com/x", which section 5.3 writes after the scheme.
+func ExampleReference() {
+	findings, err := review.Reference(urlgrammar.RFC3986, "http://a/b/c", "http:/.//evil.com/x", 0, urlgrammar.Policy{})
+	if err != nil {
+		panic(err)
+	}
+	for _, f := range findings {
+		fmt.Println(f.Concern, f)
+	}
+	// Output: path-becomes-authority RFC 3986 section 5.4.2 (must): path "/.//evil.com/x" resolves to "http://evil.com/x", which moves the host from "a" to "evil.com"
 }
