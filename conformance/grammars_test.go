@@ -143,8 +143,10 @@ func TestRFC1738DefaultReading(t *testing.T) {
 
 // FuzzConformance uses the recognizer of the .bnf as the oracle for urlgrammar.MatchRule on a
 // rule of the document picked by the fuzzer (and, for the index one past the rules, for
-// urlgrammar.Match's default reading), and holds the library's two engines, the parser and the
-// diagnosis automaton, to each other there (urlgrammar.CheckEngines). Its seed corpus is a few generated samples per rule.
+// urlgrammar.Match's default reading); there it also holds the library's two engines, the
+// parser and the diagnosis automaton, to each other (urlgrammar.CheckEngines), and the cover
+// suite's minimal DFA (conformance.MinimalDFA) to the recognizer. Its seed corpus is a few
+// generated samples per rule.
 func FuzzConformance(f *testing.F) {
 	vs := urlgrammar.Versions()
 	for vi, v := range vs {
@@ -187,7 +189,26 @@ func FuzzConformance(f *testing.F) {
 			t.Errorf("MatchRule(%v, %s, %q) = %v, the BNF says %v (BNF: offset %d in %s, expected %s)",
 				v, rule, s, got, want, d.Offset, d.In, d.ExpectedText())
 		}
+		if got := minimalDFA(t, g, rule).Match(s); got != want {
+			t.Errorf("%v %s %q: the minimal DFA says %v, the Earley recognizer %v", v, rule, s, got, want)
+		}
 	})
+}
+
+// dfas holds the minimal DFAs that FuzzConformance asked for, by grammar and rule.
+var dfas sync.Map
+
+func minimalDFA(t *testing.T, g *conformance.Grammar, rule string) *conformance.DFA {
+	key := g.Name() + " " + rule
+	if d, ok := dfas.Load(key); ok {
+		return d.(*conformance.DFA)
+	}
+	d, err := g.MinimalDFA(rule, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dfas.Store(key, d)
+	return d
 }
 
 // TestCoverEngines runs the W-method suite of every rule of every version (Cover), within a
