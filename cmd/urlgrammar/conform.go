@@ -20,7 +20,7 @@ import (
 // the coverage summary with the unexercised rules and alternatives by name, and the minimized
 // counterexamples. Exit status 1 when any rule disagrees.
 func runConform(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("conform", "[-g ID] [-rule RULE] [-n N] [-seed S] [--cover [-budget B] [-k K]]", stderr)
+	fs := newFlagSet("conform", "[-g ID] [-rule RULE] [-n N] [-seed S] [--cover [-budget B] [-k K] [-rounds R]]", stderr)
 	id := fs.String("g", "", "grammar version `ID` (default: every registered version)")
 	rule := fs.String("rule", "", "`RULE` to check (default: every rule of the version)")
 	n := fs.Int("n", 100000, "generated samples per rule")
@@ -28,6 +28,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	cover := fs.Bool("cover", false, "run each rule's W-method suite (conformance.Cover) instead of samples")
 	budget := fs.Int("budget", 0, "with --cover: at most `B` tests per rule (0: the whole suite)")
 	extra := fs.Int("k", 0, "with --cover: extra states `K` the suite allows an implementation")
+	rounds := fs.Int("rounds", 2, "with --cover: run each suite at least `R` times, with other bytes for the classes")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
@@ -35,8 +36,8 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	if len(rest) > 0 {
 		return fail(stderr, "conform", fmt.Errorf("unexpected argument %q", rest[0]))
 	}
-	if *n < 0 || *budget < 0 || *extra < 0 {
-		fmt.Fprintln(stderr, "urlgrammar conform: -n, -budget and -k must not be negative")
+	if *n < 0 || *budget < 0 || *extra < 0 || *rounds < 0 {
+		fmt.Fprintln(stderr, "urlgrammar conform: -n, -budget, -k and -rounds must not be negative")
 		return exitUsage
 	}
 	began := time.Now()
@@ -101,7 +102,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 			for i := range work {
 				j := jobs[i]
 				if *cover {
-					j.rep, j.bad = coverRule(j.v, j.g, j.rule, *budget, *extra, &j.out)
+					j.rep, j.bad = coverRule(j.v, j.g, j.rule, conformance.CoverConfig{Budget: *budget, Extra: *extra, MinRounds: *rounds}, &j.out)
 					close(done[i])
 					continue
 				}
@@ -144,15 +145,12 @@ var coverImplementations = []string{"parser", "automaton"}
 
 // coverRule runs the W-method suite of rule and writes its report line; bad is true when
 // some test was judged otherwise than by the DFA, or the suite could not be made.
-func coverRule(v urlgrammar.Version, g *conformance.Grammar, rule string, budget, extra int, w io.Writer) (rep conformance.CoverReport, bad bool) {
-	rep, err := conformance.Cover(g, rule, conformance.CoverConfig{
-		Implementations: coverImplementations,
-		Run: func(s string, verdicts []bool) {
-			verdicts[0], verdicts[1], _ = urlgrammar.CheckEngines(v, rule, s, 0)
-		},
-		Extra:  extra,
-		Budget: budget,
-	})
+func coverRule(v urlgrammar.Version, g *conformance.Grammar, rule string, cfg conformance.CoverConfig, w io.Writer) (rep conformance.CoverReport, bad bool) {
+	cfg.Implementations = coverImplementations
+	cfg.Run = func(s string, verdicts []bool) {
+		verdicts[0], verdicts[1], _ = urlgrammar.CheckEngines(v, rule, s, 0)
+	}
+	rep, err := conformance.Cover(g, rule, cfg)
 	if err != nil {
 		fmt.Fprintf(w, "%v %s: %v\n", v, rule, err)
 		return rep, true
