@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -21,95 +22,119 @@ import (
 // counterexamples. Exit status 1 when any rule disagrees.
 func runConform(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("conform", "[-g ID] [-rule RULE] [-n N] [-seed S] [--cover [-budget B] [-k K] [-rounds R]]", stderr)
-	id := fs.String("g", "", "grammar version `ID` (default: every registered version)")
-	rule := fs.String("rule", "", "`RULE` to check (default: every rule of the version)")
-	n := fs.Int("n", 100000, "generated samples per rule")
-	seed := fs.Uint64("seed", 1, "random `seed` of the samples")
-	cover := fs.Bool("cover", false, "run each rule's W-method suite (conformance.Cover) instead of samples")
-	budget := fs.Int("budget", 0, "with --cover: at most `B` tests per rule (0: the whole suite)")
-	extra := fs.Int("k", 0, "with --cover: extra states `K` the suite allows an implementation")
-	rounds := fs.Int("rounds", 2, "with --cover: run each suite at least `R` times, with other bytes for the classes")
+	var f conformFlags
+	fs.StringVar(&f.id, "g", "", "grammar version `ID` (default: every registered version)")
+	fs.StringVar(&f.rule, "rule", "", "`RULE` to check (default: every rule of the version)")
+	fs.IntVar(&f.n, "n", 100000, "generated samples per rule")
+	fs.Uint64Var(&f.seed, "seed", 1, "random `seed` of the samples")
+	fs.BoolVar(&f.cover, "cover", false, "run each rule's W-method suite (conformance.Cover) instead of samples")
+	fs.IntVar(&f.budget, "budget", 0, "with --cover: at most `B` tests per rule (0: the whole suite)")
+	fs.IntVar(&f.extra, "k", 0, "with --cover: extra states `K` the suite allows an implementation")
+	fs.IntVar(&f.rounds, "rounds", 2, "with --cover: run each suite at least `R` times, with other bytes for the classes")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	if len(rest) > 0 {
+	switch {
+	case len(rest) > 0:
 		return fail(stderr, "conform", fmt.Errorf("unexpected argument %q", rest[0]))
-	}
-	if *n < 0 || *budget < 0 || *extra < 0 || *rounds < 0 {
-		fmt.Fprintln(stderr, "urlgrammar conform: -n, -budget, -k and -rounds must not be negative")
-		return exitUsage
+	case f.n < 0 || f.budget < 0 || f.extra < 0 || f.rounds < 0:
+		return fail(stderr, "conform", errors.New("-n, -budget, -k and -rounds must not be negative"))
+	case f.id == "" && f.rule != "":
+		return fail(stderr, "conform", errors.New("-rule needs -g"))
 	}
 	began := time.Now()
+	jobs, err := f.jobs()
+	if err != nil {
+		return fail(stderr, "conform", err)
+	}
+	status, total := runConformJobs(jobs, f.check, stdout, stderr)
+	if f.cover {
+		total.write(stdout, time.Since(began))
+	}
+	return status
+}
+
+// conformFlags are the flags of conform.
+type conformFlags struct {
+	id, rule                 string
+	n, budget, extra, rounds int
+	seed                     uint64
+	cover                    bool
+}
+
+// A conformJob is the check of one rule, and its report.
+type conformJob struct {
+	v    urlgrammar.Version
+	g    *conformance.Grammar
+	rule string
+	out  strings.Builder
+	bad  bool
+	rep  conformance.CoverReport
+}
+
+// jobs returns a job per rule the flags name: every rule of every version by default.
+func (f *conformFlags) jobs() ([]*conformJob, error) {
 	versions := urlgrammar.Versions()
-	if *id != "" {
-		v, err := urlgrammar.Lookup(*id)
+	if f.id != "" {
+		v, err := urlgrammar.Lookup(f.id)
 		if err != nil {
-			fail(stderr, "conform", err)
-			return exitUsage
+			return nil, err
 		}
 		versions = []urlgrammar.Version{v}
-	} else if *rule != "" {
-		fmt.Fprintln(stderr, "urlgrammar conform: -rule needs -g")
-		return exitUsage
 	}
-
-	type job struct {
-		v    urlgrammar.Version
-		g    *conformance.Grammar
-		rule string
-		out  strings.Builder
-		bad  bool
-		rep  conformance.CoverReport
-	}
-	var jobs []*job
+	var jobs []*conformJob
 	for _, v := range versions {
 		name := v.String() + ".bnf"
 		src, err := grammar.Files.ReadFile(name)
 		if err != nil {
-			fail(stderr, "conform", err)
-			return exitUsage
+			return nil, err
 		}
 		g, err := conformance.ParseBNF(name, src)
 		if err != nil {
-			fail(stderr, "conform", err)
-			return exitUsage
+			return nil, err
 		}
 		rules := v.Spec().Rules
-		if *rule != "" {
-			if !slices.Contains(rules, *rule) {
-				fmt.Fprintf(stderr, "urlgrammar conform: %v has no rule %q (its rules: %s)\n", v, *rule, strings.Join(rules, " "))
-				return exitUsage
+		if f.rule != "" {
+			if !slices.Contains(rules, f.rule) {
+				return nil, fmt.Errorf("%v has no rule %q (its rules: %s)", v, f.rule, strings.Join(rules, " "))
 			}
-			rules = []string{*rule}
+			rules = []string{f.rule}
 		}
 		for _, r := range rules {
-			jobs = append(jobs, &job{v: v, g: g, rule: r})
+			jobs = append(jobs, &conformJob{v: v, g: g, rule: r})
 		}
 	}
+	return jobs, nil
+}
 
-	// The rules are independent: check them on every CPU, print them in order.
+// check runs job j: its W-method suite with --cover, else its generated samples.
+func (f *conformFlags) check(j *conformJob) {
+	if f.cover {
+		j.rep, j.bad = coverRule(j.v, j.g, j.rule, conformance.CoverConfig{Budget: f.budget, Extra: f.extra, MinRounds: f.rounds}, &j.out)
+		return
+	}
+	peg := func(s string) bool { return urlgrammar.MatchRule(j.v, j.rule, s, 0) }
+	rep := conformance.Check(j.g, j.rule, peg, conformance.Config{N: f.n, Seed: f.seed})
+	rep.WriteText(&j.out)
+	j.bad = rep.DisagreementCount > 0
+}
+
+// runConformJobs runs the jobs on every CPU (the rules are independent) and prints their
+// reports in order; the status is 1 when a rule disagrees, 2 on a write error.
+func runConformJobs(jobs []*conformJob, check func(*conformJob), stdout, stderr io.Writer) (int, coverTotal) {
 	done := make([]chan struct{}, len(jobs))
 	for i := range done {
 		done[i] = make(chan struct{})
 	}
 	work := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				j := jobs[i]
-				if *cover {
-					j.rep, j.bad = coverRule(j.v, j.g, j.rule, conformance.CoverConfig{Budget: *budget, Extra: *extra, MinRounds: *rounds}, &j.out)
-					close(done[i])
-					continue
-				}
-				peg := func(s string) bool { return urlgrammar.MatchRule(j.v, j.rule, s, 0) }
-				rep := conformance.Check(j.g, j.rule, peg, conformance.Config{N: *n, Seed: *seed})
-				rep.WriteText(&j.out)
-				j.bad = rep.DisagreementCount > 0
+				check(jobs[i])
 				close(done[i])
 			}
 		}()
@@ -125,8 +150,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	for i, j := range jobs {
 		<-done[i]
 		if _, err := io.WriteString(stdout, j.out.String()); err != nil {
-			fail(stderr, "conform", err)
-			status = exitUsage
+			status = fail(stderr, "conform", err)
 		}
 		if j.bad && status == exitValid {
 			status = exitInvalid
@@ -134,10 +158,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 		total.add(j.rep)
 	}
 	wg.Wait()
-	if *cover {
-		total.write(stdout, time.Since(began))
-	}
-	return status
+	return status, total
 }
 
 // coverImplementations are what conform --cover holds to each rule's minimal DFA.

@@ -18,7 +18,6 @@ const commandLines = 5500
 
 var longFunctions = map[string]int{
 	"runCompare": 217,
-	"runConform": 117,
 	"runReview":  90,
 }
 
