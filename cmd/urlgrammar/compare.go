@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -156,92 +157,12 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		sumOut = bufio.NewWriter(f)
 	}
-	// compare holds little (a few megabytes) and makes much garbage (a kilobyte or so per
-	// input), so at the default GOGC the collector would run every few thousand inputs; less
-	// often, it costs less, and parallelizes better.
-	if _, set := os.LookupEnv("GOGC"); !set {
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
-	}
 	out := l.out
 	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout), input: inputName}
-	// Each batch of inputs is judged, formatted and summarized on the goroutine that judged it;
-	// this one only merges the summaries and writes the rows, in input order. A report that
-	// keeps its rows until its summary (the HTML one, r.html), and the rows of documents, whose
-	// sources this goroutine holds (l.next), are written here, in order.
-	keepsRows := false
-	chunks, err := compare.CompareBatches(targets, inputs, 0, func(first int, cs []compare.Comparison) compareChunk {
-		ch := compareChunk{summary: compare.NewSummary(targets), read: len(cs), rows: rowBuffers.Get().(*rowBuffer)}
-		wr := *r
-		wr.out = ch.rows.w
-		for i, c := range cs {
-			agree := c.Agree()
-			shown := !*diff || !agree
-			if !shown {
-				ch.shown = append(ch.shown, false)
-				continue
-			}
-			ch.shown = append(ch.shown, true)
-			ch.summary.Add(c)
-			if keepsRows {
-				ch.kept = append(ch.kept, c)
-				continue
-			}
-			source := ""
-			if first+i < len(sources) {
-				source = sources[first+i]
-			}
-			w.row(&wr, c, source)
-			ch.ends = append(ch.ends, ch.rows.b.Len()+ch.rows.w.Buffered())
-		}
-		wr.out.Flush()
-		return ch
-	})
+	progress := newProgress(stdout, stderr)
+	summary, read, err := compareRows(l, w, r, inputs, sources, progress)
 	if err != nil {
 		return abort(err)
-	}
-	summary := compare.NewSummary(targets)
-	progress := newProgress(stdout, stderr)
-	read := 0
-	w.begin(r)
-	keepsRows = r.html != nil || l.from != nil
-	// The status of compare is that of its report: with --diff, 1 when the versions disagree on
-	// some input (an input shown is one on which they disagree).
-chunks:
-	for ch := range chunks {
-		if l.writeErr = summary.Merge(ch.summary); l.writeErr != nil {
-			break
-		}
-		rows, ends, kept, written := ch.rows.b.Bytes(), ch.ends, ch.kept, 0
-		if !l.flags.lineBuffered {
-			out.Write(rows) // at once; with --line-buffered, row by row as done flushes them
-			ends = nil
-		}
-		for _, shown := range ch.shown {
-			var from *sourced
-			if l.from != nil {
-				from = l.next().src
-			}
-			read++
-			if shown && keepsRows {
-				source := ""
-				if i := read - 1; i < len(sources) {
-					source = sources[i]
-				} else if from != nil {
-					source = from.String()
-				}
-				w.row(r, kept[0], source)
-				kept = kept[1:]
-			} else if shown && len(ends) > 0 {
-				out.Write(rows[written:ends[0]])
-				written, ends = ends[0], ends[1:]
-			}
-			if !l.done(input{}, !*diff || !shown, nil) {
-				break chunks
-			}
-		}
-		ch.rows.b.Reset()
-		rowBuffers.Put(ch.rows)
-		progress.tick(read)
 	}
 	progress.done()
 	r.read, r.cut = read, l.cut()
@@ -255,6 +176,112 @@ chunks:
 		w.end(r)
 	}
 	return l.finish()
+}
+
+// compareRows writes the report's beginning and its rows, and returns the summary of the inputs
+// shown and the number read. Each batch of inputs is judged, formatted and summarized on the
+// goroutine that judged it (rowPipeline.batch); this one only merges the summaries and writes
+// the rows, in input order.
+func compareRows(l *loop, w compareWriter, r *report, inputs iter.Seq[string], sources []string, progress *progress) (*compare.Summary, int, error) {
+	// compare holds little (a few megabytes) and makes much garbage (a kilobyte or so per
+	// input), so at the default GOGC the collector would run every few thousand inputs; less
+	// often, it costs less, and parallelizes better.
+	if _, set := os.LookupEnv("GOGC"); !set {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
+	p := &rowPipeline{w: w, sources: sources}
+	chunks, err := compare.CompareBatches(r.targets, inputs, 0, p.batch)
+	if err != nil {
+		return nil, 0, err
+	}
+	summary, read := compare.NewSummary(r.targets), 0
+	w.begin(r)
+	// A report that keeps its rows until its summary (the HTML one, r.html), and the rows of
+	// documents, whose sources this goroutine holds (l.next), are written here, in order.
+	p.keepsRows, p.base = r.html != nil || l.from != nil, *r
+	for ch := range chunks {
+		if l.writeErr = summary.Merge(ch.summary); l.writeErr != nil {
+			break
+		}
+		ok := p.write(l, r, ch, &read)
+		ch.rows.b.Reset()
+		rowBuffers.Put(ch.rows)
+		progress.tick(read)
+		if !ok {
+			break
+		}
+	}
+	return summary, read, nil
+}
+
+// A rowPipeline formats compare's rows on the goroutines that judge the inputs.
+type rowPipeline struct {
+	w         compareWriter
+	sources   []string // of the embedded corpus's inputs, in order
+	base      report   // the report as begin left it: each batch's rows are written through a copy
+	keepsRows bool     // the rows are written in order, by the goroutine that writes the output
+}
+
+// batch is what compare makes of a batch of inputs on the goroutine that judged them.
+func (p *rowPipeline) batch(first int, cs []compare.Comparison) compareChunk {
+	ch := compareChunk{summary: compare.NewSummary(p.base.targets), read: len(cs), rows: rowBuffers.Get().(*rowBuffer)}
+	wr := p.base
+	wr.out = ch.rows.w
+	for i, c := range cs {
+		shown := !p.base.diff || !c.Agree()
+		ch.shown = append(ch.shown, shown)
+		if !shown {
+			continue
+		}
+		ch.summary.Add(c)
+		if p.keepsRows {
+			ch.kept = append(ch.kept, c)
+			continue
+		}
+		source := ""
+		if first+i < len(p.sources) {
+			source = p.sources[first+i]
+		}
+		p.w.row(&wr, c, source)
+		ch.ends = append(ch.ends, ch.rows.b.Len()+ch.rows.w.Buffered())
+	}
+	wr.out.Flush()
+	return ch
+}
+
+// write writes the rows of a batch and counts its inputs (read), and reports whether to go
+// on. The status of compare is that of its report: with --diff, 1 when the versions disagree
+// on some input (an input shown is one on which they disagree).
+func (p *rowPipeline) write(l *loop, r *report, ch compareChunk, read *int) bool {
+	rows, ends, kept, written := ch.rows.b.Bytes(), ch.ends, ch.kept, 0
+	if !l.flags.lineBuffered {
+		l.out.Write(rows) // at once; with --line-buffered, row by row as done flushes them
+		ends = nil
+	}
+	for _, shown := range ch.shown {
+		var from *sourced
+		if l.from != nil {
+			from = l.next().src
+		}
+		*read++
+		if shown && p.keepsRows {
+			source := ""
+			if i := *read - 1; i < len(p.sources) {
+				source = p.sources[i]
+			} else if from != nil {
+				source = from.String()
+			}
+			p.w.row(r, kept[0], source)
+			kept = kept[1:]
+		} else if shown && len(ends) > 0 {
+			l.out.Write(rows[written:ends[0]])
+			written, ends = ends[0], ends[1:]
+		}
+		if !l.done(input{}, !r.diff || !shown, nil) {
+			return false
+		}
+	}
+	return true
 }
 
 // A compareChunk is what compare makes of a batch of inputs on the goroutine that judged it.

@@ -102,3 +102,22 @@ func firstDifference(a, b string) int {
 	}
 	return i
 }
+
+// TestCompareDocumentsInOrder: the rows of inputs found in documents, which carry their place
+// in the document, are written in order with their places, on one CPU as on several (and, under
+// the race detector, without a race between the rows written in order and the batches).
+func TestCompareDocumentsInOrder(t *testing.T) {
+	var outs []string
+	for _, procs := range []int{1, 3} {
+		prev := runtime.GOMAXPROCS(procs)
+		out, errs, status := runCLI(t, "", "compare", "--format", "markdown", "--review", "--from", "html", page1996)
+		runtime.GOMAXPROCS(prev)
+		if status == exitUsage || !strings.Contains(out, "| ") {
+			t.Fatalf("%d CPUs: status %d, %s\n%s", procs, status, errs, out)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("on 1 CPU:\n%s\non 3 CPUs:\n%s", outs[0], outs[1])
+	}
+}

@@ -21,7 +21,7 @@ import (
 // the coverage summary with the unexercised rules and alternatives by name, and the minimized
 // counterexamples. Exit status 1 when any rule disagrees.
 func runConform(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("conform", "[-g ID] [-rule RULE] [-n N] [-seed S] [--cover [-budget B] [-k K]]", stderr)
+	fs := newFlagSet("conform", "[-g ID] [-rule RULE] [-n N] [-seed S] [--cover [-budget B] [-k K] [-rounds R]]", stderr)
 	var f conformFlags
 	fs.StringVar(&f.id, "g", "", "grammar version `ID` (default: every registered version)")
 	fs.StringVar(&f.rule, "rule", "", "`RULE` to check (default: every rule of the version)")
@@ -30,6 +30,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.cover, "cover", false, "run each rule's W-method suite (conformance.Cover) instead of samples")
 	fs.IntVar(&f.budget, "budget", 0, "with --cover: at most `B` tests per rule (0: the whole suite)")
 	fs.IntVar(&f.extra, "k", 0, "with --cover: extra states `K` the suite allows an implementation")
+	fs.IntVar(&f.rounds, "rounds", 2, "with --cover: run each suite at least `R` times, with other bytes for the classes")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
@@ -37,8 +38,8 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case len(rest) > 0:
 		return fail(stderr, "conform", fmt.Errorf("unexpected argument %q", rest[0]))
-	case f.n < 0 || f.budget < 0 || f.extra < 0:
-		return fail(stderr, "conform", errors.New("-n, -budget and -k must not be negative"))
+	case f.n < 0 || f.budget < 0 || f.extra < 0 || f.rounds < 0:
+		return fail(stderr, "conform", errors.New("-n, -budget, -k and -rounds must not be negative"))
 	case f.id == "" && f.rule != "":
 		return fail(stderr, "conform", errors.New("-rule needs -g"))
 	}
@@ -56,10 +57,10 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 
 // conformFlags are the flags of conform.
 type conformFlags struct {
-	id, rule         string
-	n, budget, extra int
-	seed             uint64
-	cover            bool
+	id, rule                 string
+	n, budget, extra, rounds int
+	seed                     uint64
+	cover                    bool
 }
 
 // A conformJob is the check of one rule, and its report.
@@ -110,7 +111,7 @@ func (f *conformFlags) jobs() ([]*conformJob, error) {
 // check runs job j: its W-method suite with --cover, else its generated samples.
 func (f *conformFlags) check(j *conformJob) {
 	if f.cover {
-		j.rep, j.bad = coverRule(j.v, j.g, j.rule, f.budget, f.extra, &j.out)
+		j.rep, j.bad = coverRule(j.v, j.g, j.rule, conformance.CoverConfig{Budget: f.budget, Extra: f.extra, MinRounds: f.rounds}, &j.out)
 		return
 	}
 	peg := func(s string) bool { return urlgrammar.MatchRule(j.v, j.rule, s, 0) }
@@ -165,15 +166,12 @@ var coverImplementations = []string{"parser", "automaton"}
 
 // coverRule runs the W-method suite of rule and writes its report line; bad is true when
 // some test was judged otherwise than by the DFA, or the suite could not be made.
-func coverRule(v urlgrammar.Version, g *conformance.Grammar, rule string, budget, extra int, w io.Writer) (rep conformance.CoverReport, bad bool) {
-	rep, err := conformance.Cover(g, rule, conformance.CoverConfig{
-		Implementations: coverImplementations,
-		Run: func(s string, verdicts []bool) {
-			verdicts[0], verdicts[1], _ = urlgrammar.CheckEngines(v, rule, s, 0)
-		},
-		Extra:  extra,
-		Budget: budget,
-	})
+func coverRule(v urlgrammar.Version, g *conformance.Grammar, rule string, cfg conformance.CoverConfig, w io.Writer) (rep conformance.CoverReport, bad bool) {
+	cfg.Implementations = coverImplementations
+	cfg.Run = func(s string, verdicts []bool) {
+		verdicts[0], verdicts[1], _ = urlgrammar.CheckEngines(v, rule, s, 0)
+	}
+	rep, err := conformance.Cover(g, rule, cfg)
 	if err != nil {
 		fmt.Fprintf(w, "%v %s: %v\n", v, rule, err)
 		return rep, true
