@@ -243,4 +243,14 @@ func dropTabNewline(s string) string {
 }
 
 // trimSpace trims HTML's ASCII whitespace (space, tab, LF, FF, CR) from both ends of s.
-func trimSpace(s string) string { return strings.Trim(s, " \t\n\f\r") }
+func trimSpace(s string) string {
+	for len(s) > 0 && isHTMLSpace(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isHTMLSpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }

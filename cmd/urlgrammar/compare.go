@@ -194,6 +194,20 @@ func compareRows(l *loop, w compareWriter, r *report, inputs iter.Seq[string], s
 	if err != nil {
 		return nil, 0, err
 	}
+	if l.flags.lineBuffered {
+		// Each row as soon as its input is read (for tail -f): the batches would wait for
+		// the inputs after it. One at a time, then, on this goroutine.
+		chunks = func(yield func(compareChunk) bool) {
+			i := 0
+			for s := range inputs {
+				c, _ := compare.Compare(r.targets, s, 0) // the targets are known (CompareBatches)
+				if !yield(p.batch(i, []compare.Comparison{c})) {
+					return
+				}
+				i++
+			}
+		}
+	}
 	summary, read := compare.NewSummary(r.targets), 0
 	w.begin(r)
 	// A report that keeps its rows until its summary (the HTML one, r.html), and the rows of

@@ -3,9 +3,13 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
+	"io"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/urlgrammar/urlgrammar/compare"
 )
@@ -119,5 +123,55 @@ func TestCompareDocumentsInOrder(t *testing.T) {
 	}
 	if outs[0] != outs[1] {
 		t.Errorf("on 1 CPU:\n%s\non 3 CPUs:\n%s", outs[0], outs[1])
+	}
+}
+
+// signalWriter tells of each write made to it.
+type signalWriter struct {
+	mu     sync.Mutex
+	b      strings.Builder
+	writes chan struct{}
+}
+
+func (w *signalWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	w.b.Write(p)
+	w.mu.Unlock()
+	select {
+	case w.writes <- struct{}{}:
+	default:
+	}
+	return len(p), nil
+}
+
+func (w *signalWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+// TestCompareLineBufferedPrompt: with --line-buffered, each row is written as soon as its input
+// is read, before the next input comes (tail -f).
+func TestCompareLineBufferedPrompt(t *testing.T) {
+	stdin, feed := io.Pipe()
+	out := &signalWriter{writes: make(chan struct{}, 1)}
+	status := make(chan int)
+	go func() {
+		status <- run([]string{"compare", "-g", "rfc1738,rfc3986", "--format", "tsv", "--line-buffered"}, stdin, out, io.Discard)
+	}()
+	for _, line := range []string{"http://a/~b", "http://a/c", "http://a/d"} {
+		fmt.Fprintln(feed, line)
+		deadline := time.After(10 * time.Second)
+		for !strings.Contains(out.String(), line+"\t") {
+			select {
+			case <-out.writes:
+			case <-deadline:
+				t.Fatalf("no row for %q while the next input is not there yet:\n%s", line, out.String())
+			}
+		}
+	}
+	feed.Close()
+	if s := <-status; s != exitValid {
+		t.Errorf("status %d", s)
 	}
 }
