@@ -4,7 +4,7 @@
 //
 // # Comparing versions
 //
-//	c, err := compare.Compare(compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003), "http://a/~b")
+//	c, err := compare.Compare(compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003), "http://a/~b", 0)
 //	// c.Err(0): RFC 1738 rejects "~" (unsafe, section 2.2); c.Err(1) == nil
 //
 // A Target is a version and the rule it holds inputs to. AbsoluteTargets holds each version to
@@ -31,6 +31,6 @@
 // # Concurrency
 //
 // Everything in this package is safe for concurrent use by multiple goroutines, except a
-// Summary, an accumulator like bytes.Buffer: Add must not be called from two goroutines at
-// once.
+// Summary, an accumulator like bytes.Buffer: Add and Merge must not be called on one Summary
+// from two goroutines at once.
 package compare
