@@ -266,7 +266,7 @@ func refreshURL(attrs [][2]string) (string, bool) {
 // urlText returns b as a string without its tabs, CRs and LFs (and then, as strings.Map
 // does, with each byte that is not UTF-8 made U+FFFD).
 func urlText(b []byte) string {
-	if bytes.IndexAny(b, "\t\r\n") < 0 {
+	if !hasTabNewline(b) {
 		return string(b)
 	}
 	return strings.Map(func(r rune) rune {
@@ -286,6 +286,15 @@ func trimSpace(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+func hasTabNewline(b []byte) bool {
+	for _, c := range b {
+		if c <= '\r' && (c == '\t' || c == '\r' || c == '\n') {
+			return true
+		}
+	}
+	return false
 }
 
 // trimSpaceBytes is trimSpace of bytes.
