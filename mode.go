@@ -26,15 +26,6 @@ const CaseIgnoreScheme Mode = 1
 // knownModes are the flags that this package defines.
 const knownModes = CaseIgnoreScheme
 
-// checkMode refuses a mode with a flag that this package does not define: the *Error of op
-// under v.
-func checkMode(op string, v Version, mode Mode) error {
-	if mode&^knownModes != 0 {
-		return errorf(op, v, "unknown mode %#x", uint(mode&^knownModes))
-	}
-	return nil
-}
-
 // A Policy selects the choices that some documents leave to a resolver; Resolve, Relativize,
 // URL.Resolve and package review's Reference take one. The zero Policy is the choice each
 // document lists first. A choice that the version's document does not offer is refused

@@ -47,7 +47,7 @@ func (v Version) RuleFor(s string, mode Mode) string {
 // startFor is the start rule that ValidateRule holds s to under v: the rule named rule, or
 // for "" the default reading of s (version.defaultFor). It checks v, rule and mode: an
 // unknown one is the *Error of op.
-func startFor(op string, v Version, rule, s string, mode Mode) (info *version, start int, name string, err error) {
+func startFor(op string, v Version, rule, s string, mode Mode) (info *engine, start int, name string, err error) {
 	info = v.info()
 	if info == nil {
 		return nil, 0, "", errorf(op, v, "unknown version")
@@ -77,7 +77,7 @@ func readAs(s string, mode Mode) string {
 }
 
 // match reports whether rule number start of info's grammar matches all of s.
-func match(info *version, start int, s string) bool {
+func match(info *engine, start int, s string) bool {
 	p := info.parser(0) // Recognize records no tokens: any parser will do
 	ok := p.Recognize(start, s)
 	info.release(p)
@@ -87,7 +87,7 @@ func match(info *version, start int, s string) bool {
 // run is match recording the tokens of the rules in record, for ParseRule and ParseTreeRule: when it
 // reports true, the parser holds the tokens. The caller gives the parser back with
 // info.release.
-func run(info *version, start int, s string, record pegrt.RuleSet) (pegrt.Parser, bool) {
+func run(info *engine, start int, s string, record pegrt.RuleSet) (pegrt.Parser, bool) {
 	p := info.parser(len(s))
 	return p, p.MatchRecording(start, s, record)
 }
@@ -95,7 +95,7 @@ func run(info *version, start int, s string, record pegrt.RuleSet) (pegrt.Parser
 // runInput is run on s read as mode says, for ParseRule and ParseTreeRule: on a rejection it gives the
 // parser back and returns the *SyntaxError that Validate would; otherwise the caller gives the
 // parser back with info.release.
-func runInput(v Version, info *version, start int, rule, s string, mode Mode, record pegrt.RuleSet) (pegrt.Parser, error) {
+func runInput(v Version, info *engine, start int, rule, s string, mode Mode, record pegrt.RuleSet) (pegrt.Parser, error) {
 	read := readAs(s, mode)
 	p, ok := run(info, start, read, record)
 	if !ok {
@@ -134,4 +134,13 @@ func lowerASCII(s string) string {
 		}
 	}
 	return s
+}
+
+// checkMode refuses a mode with a flag that this package does not define: the *Error of op
+// under v.
+func checkMode(op string, v Version, mode Mode) error {
+	if mode&^knownModes != 0 {
+		return errorf(op, v, "unknown mode %#x", uint(mode&^knownModes))
+	}
+	return nil
 }

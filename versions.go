@@ -22,8 +22,9 @@ import (
 // diagnose.go, the resolution and normalization of each document) are byVersion
 // tables too, read the same way.
 
-// version holds what the package knows of one Version.
-type version struct {
+// An engine is what the package knows of one Version and runs for it: its document, its
+// generated parser and the walker of its fills.
+type engine struct {
 	document string
 	date     string // year and month of publication, "YYYY-MM"
 	// grammar is the generated parser package's description of the version's grammar.
@@ -53,7 +54,7 @@ type version struct {
 	walkErr     error
 }
 
-var versions = byVersion[*version]{
+var versions = byVersion[*engine]{
 	Draft1993: {
 		absoluteRule: "url",
 		document:     `T. Berners-Lee, "Uniform Resource Locators", IETF URL working group Internet Draft`,
@@ -143,7 +144,7 @@ func init() {
 
 // defaultFor is the start rule that Validate holds s to, read with mode: its name and number
 // (-1 if the grammar lacks it, which TestDefaultReading rules out).
-func (info *version) defaultFor(s string, mode Mode) (string, int) {
+func (info *engine) defaultFor(s string, mode Mode) (string, int) {
 	if info.schemeRules == nil {
 		return info.grammar.Starts[0], info.grammar.Default
 	}
@@ -160,7 +161,7 @@ func (info *version) defaultFor(s string, mode Mode) (string, int) {
 }
 
 // info returns what the package knows of v, or nil if v is none of the versions.
-func (v Version) info() *version { return versions.of(v) }
+func (v Version) info() *engine { return versions.of(v) }
 
 // A Spec is what a version's document specifies, as this package reads it: the document, its
 // grammar's rules, and which of the package's operations it defines. Version.Spec returns it.
@@ -257,7 +258,7 @@ const (
 
 // parser takes a parser of v's grammar from the pools, for an input of n bytes; release
 // gives it back.
-func (info *version) parser(n int) pegrt.Parser {
+func (info *engine) parser(n int) pegrt.Parser {
 	if n >= largeInput {
 		if p, ok := info.large.Get().(pegrt.Parser); ok {
 			return p
@@ -273,7 +274,7 @@ func (info *version) parser(n int) pegrt.Parser {
 // parser that a long input made large is kept for the next long input, so that the cost per
 // byte does not step up past some length (regrowing the buffer on every call). sync.Pool lets
 // go of it after two garbage collections in which nobody took it.
-func (info *version) release(p pegrt.Parser) {
+func (info *engine) release(p pegrt.Parser) {
 	if p.Capacity() > largeTokens {
 		info.large.Put(p)
 		return

@@ -513,7 +513,7 @@ func (u *URL) details() *details {
 }
 
 // walker returns the walker of info's grammar, compiled on first use.
-func (info *version) walker() (*walker, error) {
+func (info *engine) walker() (*walker, error) {
 	info.walkOnce.Do(func() {
 		info.walk, info.walkErr = newWalker(info.grammar, info.fills)
 		if info.walk != nil {

@@ -1,10 +1,11 @@
 package compare
 
 import (
-	"github.com/urlgrammar/urlgrammar"
-
 	"fmt"
 	"strings"
+	"sync"
+
+	"github.com/urlgrammar/urlgrammar"
 )
 
 // This file derives, for each version and component, which printable ASCII characters may
@@ -206,8 +207,8 @@ type CharsetComponent struct {
 // segment, query, fragment), then the free-text parts of RFC 1738's predefined schemes, each
 // named by its scheme and its rule in RFC 1738 section 5 ("http search", "gopher selector").
 func CharsetComponents() []CharsetComponent {
-	cs := make([]CharsetComponent, len(charsetComponents))
-	for i, c := range charsetComponents {
+	cs := make([]CharsetComponent, len(charsetComponents()))
+	for i, c := range charsetComponents() {
 		cs[i] = CharsetComponent{Name: c.name, Scheme: c.scheme}
 	}
 	return cs
@@ -220,14 +221,15 @@ func ProbeCharset(v urlgrammar.Version, component string) (*Charset, error) {
 		return nil, fmt.Errorf("compare: unknown version %v", v)
 	}
 	var comp *charsetComponent
-	for i := range charsetComponents {
-		if charsetComponents[i].name == component {
-			comp = &charsetComponents[i]
+	components := charsetComponents()
+	for i := range components {
+		if components[i].name == component {
+			comp = &components[i]
 		}
 	}
 	if comp == nil {
 		var known []string
-		for _, c := range charsetComponents {
+		for _, c := range components {
 			known = append(known, c.name)
 		}
 		return nil, fmt.Errorf("compare: no component %q (known: %s)", component, strings.Join(known, ", "))
@@ -389,242 +391,247 @@ func part(schemeRule, rule string) func(*urlgrammar.URL) []urlgrammar.Component 
 // rule is the version's absolute rule, its relative rule for the first segment of a relative
 // reference, or the RFC 1738 scheme rule the part belongs to. The filler "yz" (digits "12" in
 // a port) is valid in every context it is used in.
-var charsetComponents = []charsetComponent{
-	{
-		name:   "scheme",
-		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Scheme() }),
-		probes: map[urlgrammar.Version][]Probe{
-			// draft1994: its URLs name their schemes as literals ("http://"); its rule
-			// scheme = ialpha is used by no other rule.
-			urlgrammar.Draft1993: positions("generic", "", ":x", "yz", "a generic URL's scheme"),
-			urlgrammar.RFC1738:   positions("genericurl", "", ":x", "yz", "a genericurl's scheme"),
-			urlgrammar.RFC1808:   positions("absoluteURL", "", ":x", "yz", "an absoluteURL's scheme"),
-			urlgrammar.Draft1997: positions("absoluteURL", "", ":x", "yz", "an absoluteURL's scheme"),
-			urlgrammar.RFC2396:   positions("absoluteURI", "", ":x", "yz", "an absoluteURI's scheme"),
-			urlgrammar.Draft2003: positions("absolute-URI", "", ":x", "yz", "an absolute-URI's scheme"),
-			urlgrammar.RFC3986:   positions("absolute-URI", "", ":x", "yz", "an absolute-URI's scheme"),
+//
+// They are made on first use, not at start-up: a process that compares a few URLs never
+// probes a character set.
+var charsetComponents = sync.OnceValue(func() []charsetComponent {
+	return []charsetComponent{
+		{
+			name:   "scheme",
+			locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Scheme() }),
+			probes: map[urlgrammar.Version][]Probe{
+				// draft1994: its URLs name their schemes as literals ("http://"); its rule
+				// scheme = ialpha is used by no other rule.
+				urlgrammar.Draft1993: positions("generic", "", ":x", "yz", "a generic URL's scheme"),
+				urlgrammar.RFC1738:   positions("genericurl", "", ":x", "yz", "a genericurl's scheme"),
+				urlgrammar.RFC1808:   positions("absoluteURL", "", ":x", "yz", "an absoluteURL's scheme"),
+				urlgrammar.Draft1997: positions("absoluteURL", "", ":x", "yz", "an absoluteURL's scheme"),
+				urlgrammar.RFC2396:   positions("absoluteURI", "", ":x", "yz", "an absoluteURI's scheme"),
+				urlgrammar.Draft2003: positions("absolute-URI", "", ":x", "yz", "an absolute-URI's scheme"),
+				urlgrammar.RFC3986:   positions("absolute-URI", "", ":x", "yz", "an absolute-URI's scheme"),
+			},
 		},
-	},
-	{
-		// The userinfo, whole: RFC 1738's and the 1997 draft's user [ ":" password ].
-		name:   "userinfo",
-		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Userinfo }),
-		probes: map[urlgrammar.Version][]Probe{
-			urlgrammar.Draft1993: positions("telnetaddress", "telnet://", "@h", "yz", "a telnet address's user"),
-			urlgrammar.Draft1994: positions("ftpaddress", "ftp://", "@h/", "yz", "an ftp login's user and password"),
-			urlgrammar.RFC1738:   positions("ftpurl", "ftp://", "@h/", "yz", "an ftp login's user and password"),
-			urlgrammar.Draft1997: positions("absoluteURL", "s://", "@h/", "yz", "a site's user and password"),
-			urlgrammar.RFC2396:   positions("absoluteURI", "s://", "@h/", "yz", "the userinfo"),
-			urlgrammar.Draft2003: positions("absolute-URI", "s://", "@h/", "yz", "the userinfo"),
-			urlgrammar.RFC3986:   positions("absolute-URI", "s://", "@h/", "yz", "the userinfo"),
+		{
+			// The userinfo, whole: RFC 1738's and the 1997 draft's user [ ":" password ].
+			name:   "userinfo",
+			locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Userinfo }),
+			probes: map[urlgrammar.Version][]Probe{
+				urlgrammar.Draft1993: positions("telnetaddress", "telnet://", "@h", "yz", "a telnet address's user"),
+				urlgrammar.Draft1994: positions("ftpaddress", "ftp://", "@h/", "yz", "an ftp login's user and password"),
+				urlgrammar.RFC1738:   positions("ftpurl", "ftp://", "@h/", "yz", "an ftp login's user and password"),
+				urlgrammar.Draft1997: positions("absoluteURL", "s://", "@h/", "yz", "a site's user and password"),
+				urlgrammar.RFC2396:   positions("absoluteURI", "s://", "@h/", "yz", "the userinfo"),
+				urlgrammar.Draft2003: positions("absolute-URI", "s://", "@h/", "yz", "the userinfo"),
+				urlgrammar.RFC3986:   positions("absolute-URI", "s://", "@h/", "yz", "the userinfo"),
+			},
 		},
-	},
-	{
-		name:   "user",
-		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().User }),
-		probes: map[urlgrammar.Version][]Probe{
-			urlgrammar.Draft1993: positions("telnetaddress", "telnet://", "@h", "yz", "a telnet address's user"),
-			urlgrammar.Draft1994: positions("ftpaddress", "ftp://", "@h/", "yz", "an ftp login's user"),
-			urlgrammar.RFC1738:   positions("ftpurl", "ftp://", "@h/", "yz", "an ftp login's user"),
-			urlgrammar.Draft1997: positions("absoluteURL", "s://", "@h/", "yz", "a site's user"),
+		{
+			name:   "user",
+			locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().User }),
+			probes: map[urlgrammar.Version][]Probe{
+				urlgrammar.Draft1993: positions("telnetaddress", "telnet://", "@h", "yz", "a telnet address's user"),
+				urlgrammar.Draft1994: positions("ftpaddress", "ftp://", "@h/", "yz", "an ftp login's user"),
+				urlgrammar.RFC1738:   positions("ftpurl", "ftp://", "@h/", "yz", "an ftp login's user"),
+				urlgrammar.Draft1997: positions("absoluteURL", "s://", "@h/", "yz", "a site's user"),
+			},
 		},
-	},
-	{
-		name:   "password",
-		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Password }),
-		probes: map[urlgrammar.Version][]Probe{
-			urlgrammar.Draft1994: positions("ftpaddress", "ftp://u:", "@h/", "yz", "an ftp login's password"),
-			urlgrammar.RFC1738:   positions("ftpurl", "ftp://u:", "@h/", "yz", "an ftp login's password"),
-			urlgrammar.Draft1997: positions("absoluteURL", "s://u:", "@h/", "yz", "a site's password"),
+		{
+			name:   "password",
+			locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Password }),
+			probes: map[urlgrammar.Version][]Probe{
+				urlgrammar.Draft1994: positions("ftpaddress", "ftp://u:", "@h/", "yz", "an ftp login's password"),
+				urlgrammar.RFC1738:   positions("ftpurl", "ftp://u:", "@h/", "yz", "an ftp login's password"),
+				urlgrammar.Draft1997: positions("absoluteURL", "s://u:", "@h/", "yz", "a site's password"),
+			},
 		},
-	},
-	{
-		name:   "host",
-		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Host }),
-		probes: map[urlgrammar.Version][]Probe{
-			urlgrammar.Draft1993: positions("httpaddress", "http://", "/x", "yz", "an http address's host"),
-			urlgrammar.Draft1994: positions("httpaddress", "http://", "/x", "yz", "an http address's host"),
-			urlgrammar.RFC1738:   positions("httpurl", "http://", "/x", "yz", "an http URL's host"),
-			urlgrammar.Draft1997: positions("absoluteURL", "s://", "/x", "yz", "the host"),
-			urlgrammar.RFC2396:   positions("absoluteURI", "s://", "/x", "yz", "the host"),
-			urlgrammar.Draft2003: join(positions("absolute-URI", "s://", "/x", "yz", "the host"),
-				[]Probe{
-					extra("absolute-URI", "s://•::1]/x", "•::1]", "at the start of an IPv6reference"),
-					extra("absolute-URI", "s://[:•1]/x", "[:•1]", "inside an IPv6reference"),
-					extra("absolute-URI", "s://[::1•/x", "[::1•", "at the end of an IPv6reference"),
-				}),
-			urlgrammar.RFC3986: join(positions("absolute-URI", "s://", "/x", "yz", "the host"),
-				[]Probe{
-					extra("absolute-URI", "s://•::1]/x", "•::1]", "at the start of an IP-literal"),
-					extra("absolute-URI", "s://[:•1]/x", "[:•1]", "inside an IPv6address"),
-					extra("absolute-URI", "s://[::1•/x", "[::1•", "at the end of an IP-literal"),
-					extra("absolute-URI", "s://[v1.•]/x", "[v1.•]", "inside an IPvFuture"),
-				}),
+		{
+			name:   "host",
+			locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Host }),
+			probes: map[urlgrammar.Version][]Probe{
+				urlgrammar.Draft1993: positions("httpaddress", "http://", "/x", "yz", "an http address's host"),
+				urlgrammar.Draft1994: positions("httpaddress", "http://", "/x", "yz", "an http address's host"),
+				urlgrammar.RFC1738:   positions("httpurl", "http://", "/x", "yz", "an http URL's host"),
+				urlgrammar.Draft1997: positions("absoluteURL", "s://", "/x", "yz", "the host"),
+				urlgrammar.RFC2396:   positions("absoluteURI", "s://", "/x", "yz", "the host"),
+				urlgrammar.Draft2003: join(positions("absolute-URI", "s://", "/x", "yz", "the host"),
+					[]Probe{
+						extra("absolute-URI", "s://•::1]/x", "•::1]", "at the start of an IPv6reference"),
+						extra("absolute-URI", "s://[:•1]/x", "[:•1]", "inside an IPv6reference"),
+						extra("absolute-URI", "s://[::1•/x", "[::1•", "at the end of an IPv6reference"),
+					}),
+				urlgrammar.RFC3986: join(positions("absolute-URI", "s://", "/x", "yz", "the host"),
+					[]Probe{
+						extra("absolute-URI", "s://•::1]/x", "•::1]", "at the start of an IP-literal"),
+						extra("absolute-URI", "s://[:•1]/x", "[:•1]", "inside an IPv6address"),
+						extra("absolute-URI", "s://[::1•/x", "[::1•", "at the end of an IP-literal"),
+						extra("absolute-URI", "s://[v1.•]/x", "[v1.•]", "inside an IPvFuture"),
+					}),
+			},
 		},
-	},
-	{
-		name:   "port",
-		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Port }),
-		probes: map[urlgrammar.Version][]Probe{
-			urlgrammar.Draft1993: positions("httpaddress", "http://h:", "/x", "12", "an http address's port"),
-			urlgrammar.Draft1994: positions("httpaddress", "http://h:", "/x", "12", "an http address's port"),
-			urlgrammar.RFC1738:   positions("httpurl", "http://h:", "/x", "12", "an http URL's port"),
-			urlgrammar.Draft1997: positions("absoluteURL", "s://h:", "/x", "12", "the port"),
-			urlgrammar.RFC2396:   positions("absoluteURI", "s://h:", "/x", "12", "the port"),
-			urlgrammar.Draft2003: positions("absolute-URI", "s://h:", "/x", "12", "the port"),
-			urlgrammar.RFC3986:   positions("absolute-URI", "s://h:", "/x", "12", "the port"),
+		{
+			name:   "port",
+			locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Authority().Port }),
+			probes: map[urlgrammar.Version][]Probe{
+				urlgrammar.Draft1993: positions("httpaddress", "http://h:", "/x", "12", "an http address's port"),
+				urlgrammar.Draft1994: positions("httpaddress", "http://h:", "/x", "12", "an http address's port"),
+				urlgrammar.RFC1738:   positions("httpurl", "http://h:", "/x", "12", "an http URL's port"),
+				urlgrammar.Draft1997: positions("absoluteURL", "s://h:", "/x", "12", "the port"),
+				urlgrammar.RFC2396:   positions("absoluteURI", "s://h:", "/x", "12", "the port"),
+				urlgrammar.Draft2003: positions("absolute-URI", "s://h:", "/x", "12", "the port"),
+				urlgrammar.RFC3986:   positions("absolute-URI", "s://h:", "/x", "12", "the port"),
+			},
 		},
-	},
-	{
-		name:   "path segment",
-		locate: pathSegments,
-		probes: map[urlgrammar.Version][]Probe{
-			urlgrammar.Draft1993: join(
-				positions("httpaddress", "http://h/", "", "yz", "an http address's path segment"),
-				positions("generic", "x:", "", "yz", "a generic URL's path segment")),
-			urlgrammar.Draft1994: positions("httpaddress", "http://h/", "", "yz", "an http address's path segment"),
-			// RFC 1738 has segments in the paths of four of its schemes only.
-			urlgrammar.RFC1738: join(
-				positions("ftpurl", "ftp://h/", "", "yz", "an ftp fsegment"),
-				positions("fileurl", "file://h/", "", "yz", "a file fsegment"),
-				positions("httpurl", "http://h/", "", "yz", "an http hsegment"),
-				positions("prosperourl", "prospero://h/", "", "yz", "a prospero psegment")),
-			urlgrammar.RFC1808: join(
-				positions("absoluteURL", "s://h/", "", "yz", "an absolute path's segment"),
-				positions("relativeURL", "", "", "yz", "a relativeURL's first segment")),
-			urlgrammar.Draft1997: join(
-				positions("absoluteURL", "s://h/", "", "yz", "an absolute path's segment"),
-				positions("relativeURL", "", "", "yz", "a relativeURL's first segment")),
-			urlgrammar.RFC2396: join(
-				positions("absoluteURI", "s://h/", "", "yz", "an absolute path's segment"),
-				positions("relativeURI", "", "", "yz", "a relativeURI's first segment")),
-			urlgrammar.Draft2003: join(
-				positions("absolute-URI", "s://h/", "", "yz", "an absolute path's segment"),
-				positions("relative-URI", "", "", "yz", "a relative-URI's first segment")),
-			urlgrammar.RFC3986: join(
-				positions("absolute-URI", "s://h/", "", "yz", "an absolute path's segment"),
-				positions("absolute-URI", "s:", "", "yz", "a rootless path's first segment"),
-				positions("relative-ref", "", "", "yz", "a relative-ref's first segment")),
+		{
+			name:   "path segment",
+			locate: pathSegments,
+			probes: map[urlgrammar.Version][]Probe{
+				urlgrammar.Draft1993: join(
+					positions("httpaddress", "http://h/", "", "yz", "an http address's path segment"),
+					positions("generic", "x:", "", "yz", "a generic URL's path segment")),
+				urlgrammar.Draft1994: positions("httpaddress", "http://h/", "", "yz", "an http address's path segment"),
+				// RFC 1738 has segments in the paths of four of its schemes only.
+				urlgrammar.RFC1738: join(
+					positions("ftpurl", "ftp://h/", "", "yz", "an ftp fsegment"),
+					positions("fileurl", "file://h/", "", "yz", "a file fsegment"),
+					positions("httpurl", "http://h/", "", "yz", "an http hsegment"),
+					positions("prosperourl", "prospero://h/", "", "yz", "a prospero psegment")),
+				urlgrammar.RFC1808: join(
+					positions("absoluteURL", "s://h/", "", "yz", "an absolute path's segment"),
+					positions("relativeURL", "", "", "yz", "a relativeURL's first segment")),
+				urlgrammar.Draft1997: join(
+					positions("absoluteURL", "s://h/", "", "yz", "an absolute path's segment"),
+					positions("relativeURL", "", "", "yz", "a relativeURL's first segment")),
+				urlgrammar.RFC2396: join(
+					positions("absoluteURI", "s://h/", "", "yz", "an absolute path's segment"),
+					positions("relativeURI", "", "", "yz", "a relativeURI's first segment")),
+				urlgrammar.Draft2003: join(
+					positions("absolute-URI", "s://h/", "", "yz", "an absolute path's segment"),
+					positions("relative-URI", "", "", "yz", "a relative-URI's first segment")),
+				urlgrammar.RFC3986: join(
+					positions("absolute-URI", "s://h/", "", "yz", "an absolute path's segment"),
+					positions("absolute-URI", "s:", "", "yz", "a rootless path's first segment"),
+					positions("relative-ref", "", "", "yz", "a relative-ref's first segment")),
+			},
 		},
-	},
-	{
-		name:   "query",
-		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Query() }),
-		probes: map[urlgrammar.Version][]Probe{
-			urlgrammar.Draft1993: positions("httpaddress", "http://h?", "", "yz", "an http address's search"),
-			urlgrammar.Draft1994: positions("httpaddress", "http://h?", "", "yz", "an http address's search"),
-			urlgrammar.RFC1738: join(
-				positions("httpurl", "http://h/?", "", "yz", "an http URL's search"),
-				positions("waisurl", "wais://h/d?", "", "yz", "a wais URL's search")),
-			urlgrammar.RFC1808:   positions("absoluteURL", "s://h/?", "", "yz", "the query"),
-			urlgrammar.Draft1997: positions("absoluteURL", "s://h/?", "", "yz", "the query"),
-			urlgrammar.RFC2396:   positions("absoluteURI", "s://h/?", "", "yz", "the query"),
-			urlgrammar.Draft2003: positions("absolute-URI", "s://h/?", "", "yz", "the query"),
-			urlgrammar.RFC3986:   positions("absolute-URI", "s://h/?", "", "yz", "the query"),
+		{
+			name:   "query",
+			locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Query() }),
+			probes: map[urlgrammar.Version][]Probe{
+				urlgrammar.Draft1993: positions("httpaddress", "http://h?", "", "yz", "an http address's search"),
+				urlgrammar.Draft1994: positions("httpaddress", "http://h?", "", "yz", "an http address's search"),
+				urlgrammar.RFC1738: join(
+					positions("httpurl", "http://h/?", "", "yz", "an http URL's search"),
+					positions("waisurl", "wais://h/d?", "", "yz", "a wais URL's search")),
+				urlgrammar.RFC1808:   positions("absoluteURL", "s://h/?", "", "yz", "the query"),
+				urlgrammar.Draft1997: positions("absoluteURL", "s://h/?", "", "yz", "the query"),
+				urlgrammar.RFC2396:   positions("absoluteURI", "s://h/?", "", "yz", "the query"),
+				urlgrammar.Draft2003: positions("absolute-URI", "s://h/?", "", "yz", "the query"),
+				urlgrammar.RFC3986:   positions("absolute-URI", "s://h/?", "", "yz", "the query"),
+			},
 		},
-	},
-	{
-		// draft1994 defines fragmentid but no rule uses it; RFC 1738 has no fragment.
-		name:   "fragment",
-		locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Fragment() }),
-		probes: map[urlgrammar.Version][]Probe{
-			urlgrammar.Draft1993: positions("fragmentaddress", "http://h#", "", "yz", "a fragmentid"),
-			urlgrammar.RFC1808:   positions("URL", "s://h/#", "", "yz", "the fragment"),
-			urlgrammar.Draft1997: positions("URL-reference", "s://h/#", "", "yz", "the fragment"),
-			urlgrammar.RFC2396:   positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
-			urlgrammar.Draft2003: positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
-			urlgrammar.RFC3986:   positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
+		{
+			// draft1994 defines fragmentid but no rule uses it; RFC 1738 has no fragment.
+			name:   "fragment",
+			locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Fragment() }),
+			probes: map[urlgrammar.Version][]Probe{
+				urlgrammar.Draft1993: positions("fragmentaddress", "http://h#", "", "yz", "a fragmentid"),
+				urlgrammar.RFC1808:   positions("URL", "s://h/#", "", "yz", "the fragment"),
+				urlgrammar.Draft1997: positions("URL-reference", "s://h/#", "", "yz", "the fragment"),
+				urlgrammar.RFC2396:   positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
+				urlgrammar.Draft2003: positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
+				urlgrammar.RFC3986:   positions("URI-reference", "s://h/#", "", "yz", "the fragment"),
+			},
 		},
-	},
 
-	// The free-text parts of RFC 1738's predefined schemes (section 3), each under its scheme's
-	// rule.
-	{
-		name:   "ftp fsegment",
-		scheme: "ftp",
-		locate: pathSegments,
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("ftpurl", "ftp://h/", "", "yz", "an fsegment")},
-	},
-	{
-		name:   "file fsegment",
-		scheme: "file",
-		locate: pathSegments,
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("fileurl", "file://h/", "", "yz", "an fsegment")},
-	},
-	{
-		name:   "http hsegment",
-		scheme: "http",
-		locate: pathSegments,
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("httpurl", "http://h/", "", "yz", "an hsegment")},
-	},
-	{
-		name:   "http search",
-		scheme: "http",
-		locate: part("httpurl", "search"),
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("httpurl", "http://h/?", "", "yz", "the search")},
-	},
-	{
-		name:   "gopher selector",
-		scheme: "gopher",
-		locate: part("gopherurl", "selector"),
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: join(
-			positions("gopherurl", "gopher://h/1", "", "yz", "the selector"),
-			positions("gopherurl", "gopher://h/1", "%09s", "yz", "a selector before a search"))},
-	},
-	{
-		name:   "gopher search",
-		scheme: "gopher",
-		locate: part("gopherurl", "search"),
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: join(
-			positions("gopherurl", "gopher://h/1x%09", "", "yz", "the search"),
-			positions("gopherurl", "gopher://h/1x%09", "%09s", "yz", "a search before a gopher+_string"))},
-	},
-	{
-		name:   "news group",
-		scheme: "news",
-		locate: part("newsurl", "group"),
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("newsurl", "news:", "", "yz", "the group")},
-	},
-	{
-		name:   "mailto encoded822addr",
-		scheme: "mailto",
-		locate: part("mailtourl", "encoded822addr"),
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("mailtourl", "mailto:", "", "yz", "the encoded822addr")},
-	},
-	{
-		name:   "wais database",
-		scheme: "wais",
-		locate: part("waisurl", "database"),
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("waisurl", "wais://h/", "", "yz", "the database")},
-	},
-	{
-		name:   "prospero psegment",
-		scheme: "prospero",
-		locate: pathSegments,
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("prosperourl", "prospero://h/", "", "yz", "a psegment")},
-	},
-	{
-		name:   "prospero fieldname",
-		scheme: "prospero",
-		locate: part("prosperourl", "fieldname"),
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("prosperourl", "prospero://h/x;", "=v", "yz", "a fieldname")},
-	},
-	{
-		name:   "prospero fieldvalue",
-		scheme: "prospero",
-		locate: part("prosperourl", "fieldvalue"),
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("prosperourl", "prospero://h/x;n=", "", "yz", "a fieldvalue")},
-	},
-	{
-		name:   "telnet user",
-		scheme: "telnet",
-		locate: part("telneturl", "user"),
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("telneturl", "telnet://", "@h", "yz", "the user")},
-	},
-	{
-		name:   "telnet password",
-		scheme: "telnet",
-		locate: part("telneturl", "password"),
-		probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("telneturl", "telnet://u:", "@h", "yz", "the password")},
-	},
-}
+		// The free-text parts of RFC 1738's predefined schemes (section 3), each under its scheme's
+		// rule.
+		{
+			name:   "ftp fsegment",
+			scheme: "ftp",
+			locate: pathSegments,
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("ftpurl", "ftp://h/", "", "yz", "an fsegment")},
+		},
+		{
+			name:   "file fsegment",
+			scheme: "file",
+			locate: pathSegments,
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("fileurl", "file://h/", "", "yz", "an fsegment")},
+		},
+		{
+			name:   "http hsegment",
+			scheme: "http",
+			locate: pathSegments,
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("httpurl", "http://h/", "", "yz", "an hsegment")},
+		},
+		{
+			name:   "http search",
+			scheme: "http",
+			locate: part("httpurl", "search"),
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("httpurl", "http://h/?", "", "yz", "the search")},
+		},
+		{
+			name:   "gopher selector",
+			scheme: "gopher",
+			locate: part("gopherurl", "selector"),
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: join(
+				positions("gopherurl", "gopher://h/1", "", "yz", "the selector"),
+				positions("gopherurl", "gopher://h/1", "%09s", "yz", "a selector before a search"))},
+		},
+		{
+			name:   "gopher search",
+			scheme: "gopher",
+			locate: part("gopherurl", "search"),
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: join(
+				positions("gopherurl", "gopher://h/1x%09", "", "yz", "the search"),
+				positions("gopherurl", "gopher://h/1x%09", "%09s", "yz", "a search before a gopher+_string"))},
+		},
+		{
+			name:   "news group",
+			scheme: "news",
+			locate: part("newsurl", "group"),
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("newsurl", "news:", "", "yz", "the group")},
+		},
+		{
+			name:   "mailto encoded822addr",
+			scheme: "mailto",
+			locate: part("mailtourl", "encoded822addr"),
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("mailtourl", "mailto:", "", "yz", "the encoded822addr")},
+		},
+		{
+			name:   "wais database",
+			scheme: "wais",
+			locate: part("waisurl", "database"),
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("waisurl", "wais://h/", "", "yz", "the database")},
+		},
+		{
+			name:   "prospero psegment",
+			scheme: "prospero",
+			locate: pathSegments,
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("prosperourl", "prospero://h/", "", "yz", "a psegment")},
+		},
+		{
+			name:   "prospero fieldname",
+			scheme: "prospero",
+			locate: part("prosperourl", "fieldname"),
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("prosperourl", "prospero://h/x;", "=v", "yz", "a fieldname")},
+		},
+		{
+			name:   "prospero fieldvalue",
+			scheme: "prospero",
+			locate: part("prosperourl", "fieldvalue"),
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("prosperourl", "prospero://h/x;n=", "", "yz", "a fieldvalue")},
+		},
+		{
+			name:   "telnet user",
+			scheme: "telnet",
+			locate: part("telneturl", "user"),
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("telneturl", "telnet://", "@h", "yz", "the user")},
+		},
+		{
+			name:   "telnet password",
+			scheme: "telnet",
+			locate: part("telneturl", "password"),
+			probes: map[urlgrammar.Version][]Probe{urlgrammar.RFC1738: positions("telneturl", "telnet://u:", "@h", "yz", "the password")},
+		},
+	}
+})

@@ -39,70 +39,114 @@ func (r ruleOverrides) Set(s string) error {
 // so it exits 0 when it ran, whatever the verdicts; with --diff, 1 when the versions disagree on
 // some input; 2 on a usage or I/O error.
 func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--absolute] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
-	ids := fs.String("g", "", "comma-separated version `IDs` (default: all)")
-	diff := fs.Bool("diff", false, "show only the inputs on which the versions disagree; the summary counts those")
-	why := fs.Bool("why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
-	format := fs.String("format", "table", "output `format`: table, tsv, json, markdown or html")
-	summaryFile := fs.String("summary", "", "write the summary (acceptance, pairs, causes) to `FILE` instead of after the rows")
-	absolute := fs.Bool("absolute", false, "hold each version to its absolute-URL rule (such as absolute-URI: no fragment, no relative reference) instead of its default reading, check's")
-	review := fs.Bool("review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
-	useCorpus := fs.Bool("corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
-	extract := fs.Bool("extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
-	sf := addSourceFlags(fs, "lines")
-	merge := fs.Bool("merge", false, "merge the JSON summaries of runs over parts of a stream (--summary FILE --format json) into the summary of the whole")
-	in := addInputFlags(fs)
-	overrides := ruleOverrides{}
-	fs.Var(overrides, "rule", "hold version ID to `ID=RULE` (repeatable; RULE empty for the default reading)")
-	inputArgs, err := parseFlags(fs, args)
+	o := newCompareFlags(stderr)
+	inputArgs, err := parseFlags(o.fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	abort := func(err error) int { return fail(stderr, "compare", err) }
+	w, err := o.writer()
+	switch {
+	case err != nil:
+		return abort(err)
+	case o.merge:
+		return compareMerge(inputArgs, w, o.format == "html", o.summaryFile, stdout, stderr)
+	}
+	vs, targets, err := o.targets()
+	if err != nil {
+		return abort(err)
+	}
+	l, sources, inputName, err := o.inputs(vs, inputArgs, stdin, stdout, stderr)
+	if err != nil {
+		return abort(err)
+	}
+	r := &report{out: l.out, targets: targets, why: o.why, diff: o.diff, width: tableWidth(stdout), input: inputName}
+	if err := o.write(l, w, r, sources, stdout, stderr); err != nil {
+		return abort(err)
+	}
+	return l.finish()
+}
+
+// compareFlags are the flags of compare.
+type compareFlags struct {
+	fs                                  *flag.FlagSet
+	ids, format, summaryFile            string
+	diff, why, absolute, review, corpus bool
+	extract, merge                      bool
+	sf                                  sourceFlags
+	in                                  *inputFlags
+	overrides                           ruleOverrides
+}
+
+func newCompareFlags(stderr io.Writer) *compareFlags {
+	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--absolute] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
+	o := &compareFlags{fs: fs, overrides: ruleOverrides{}}
+	fs.StringVar(&o.ids, "g", "", "comma-separated version `IDs` (default: all)")
+	fs.BoolVar(&o.diff, "diff", false, "show only the inputs on which the versions disagree; the summary counts those")
+	fs.BoolVar(&o.why, "why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
+	fs.StringVar(&o.format, "format", "table", "output `format`: table, tsv, json, markdown or html")
+	fs.StringVar(&o.summaryFile, "summary", "", "write the summary (acceptance, pairs, causes) to `FILE` instead of after the rows")
+	fs.BoolVar(&o.absolute, "absolute", false, "hold each version to its absolute-URL rule (such as absolute-URI: no fragment, no relative reference) instead of its default reading, check's")
+	fs.BoolVar(&o.review, "review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
+	fs.BoolVar(&o.corpus, "corpus", false, "compare the embedded default corpus (the default when there are no inputs and stdin is a terminal)")
+	fs.BoolVar(&o.extract, "extract", false, "compare the URLs found in running text (see \"urlgrammar extract\") instead of whole lines")
+	o.sf = addSourceFlags(fs, "lines")
+	fs.BoolVar(&o.merge, "merge", false, "merge the JSON summaries of runs over parts of a stream (--summary FILE --format json) into the summary of the whole")
+	o.in = addInputFlags(fs)
+	fs.Var(o.overrides, "rule", "hold version ID to `ID=RULE` (repeatable; RULE empty for the default reading)")
+	return o
+}
+
+// writer returns the writer of the chosen format, and sets what the flags imply of one
+// another: --why by default with --diff; --merge with no flag but --format and --summary.
+func (o *compareFlags) writer() (compareWriter, error) {
 	whySet := false
-	fs.Visit(func(f *flag.Flag) { whySet = whySet || f.Name == "why" })
+	o.fs.Visit(func(f *flag.Flag) { whySet = whySet || f.Name == "why" })
 	if !whySet {
-		*why = *diff
+		o.why = o.diff
 	}
-	w, ok := writers[*format]
+	w, ok := writers[o.format]
 	if !ok {
-		return abort(fmt.Errorf("unknown format %q (table, tsv, json, markdown or html)", *format))
+		return w, fmt.Errorf("unknown format %q (table, tsv, json, markdown or html)", o.format)
 	}
-	if *summaryFile != "" && *format == "html" {
-		return abort(errors.New("--summary does not apply to --format html, which is one page"))
+	if o.summaryFile != "" && o.format == "html" {
+		return w, errors.New("--summary does not apply to --format html, which is one page")
 	}
-	if *merge {
+	if o.merge {
 		var set []string
-		fs.Visit(func(f *flag.Flag) {
+		o.fs.Visit(func(f *flag.Flag) {
 			if f.Name != "merge" && f.Name != "format" && f.Name != "summary" {
 				set = append(set, "-"+f.Name)
 			}
 		})
 		if len(set) > 0 {
-			return abort(fmt.Errorf("--merge takes only --format and --summary, not %s: the summaries say what was compared", strings.Join(set, " ")))
+			return w, fmt.Errorf("--merge takes only --format and --summary, not %s: the summaries say what was compared", strings.Join(set, " "))
 		}
-		return compareMerge(inputArgs, w, *format == "html", *summaryFile, stdout, stderr)
+		return w, nil
 	}
-	if *review {
-		if w, err = withReview(w, *format); err != nil {
-			return abort(err)
-		}
+	if o.review {
+		return withReview(w, o.format)
 	}
-	vs, err := versionsFlag(*ids)
+	return w, nil
+}
+
+// targets returns the versions compared (none: all) and what each is held to.
+func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error) {
+	vs, err := versionsFlag(o.ids)
 	if err != nil {
-		return abort(err)
+		return nil, nil, err
 	}
 	// The default reading of each version is the one check and Validate hold inputs to: one
 	// question, one answer, whichever command asks it. What a document holds is judged so
 	// too, a relative reference as a reference.
 	targets := defaultTargets(vs)
-	if *absolute {
+	if o.absolute {
 		targets = compare.AbsoluteTargets(vs...)
 	}
-	for id, rule := range overrides {
+	for id, rule := range o.overrides {
 		v, err := urlgrammar.Lookup(id)
 		if err != nil {
-			return abort(err)
+			return nil, nil, err
 		}
 		found := false
 		for i := range targets {
@@ -111,58 +155,55 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		if !found {
-			return abort(fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id))
+			return nil, nil, fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id)
 		}
 	}
-	if err := compare.CheckTargets(targets); err != nil {
-		return abort(err)
-	}
+	return vs, targets, compare.CheckTargets(targets)
+}
 
-	// The inputs: the embedded corpus, arguments, a file, or standard input.
-	// sources holds, for the embedded corpus, where each input comes from, in input order (an
-	// input may come from several documents; CompareAll yields in input order).
-	var sources []string
-	var l *loop
-	inputName := inputNameOf(strings.Join(in.files, ", "), inputArgs)
+// inputs returns the loop over the inputs: the embedded corpus, arguments, a file, or standard
+// input. With the embedded corpus, sources says where each input comes from, in input order
+// (an input may come from several documents). inputName says what the inputs are, for a reader.
+func (o *compareFlags) inputs(vs []urlgrammar.Version, args []string, stdin io.Reader, stdout, stderr io.Writer) (l *loop, sources []string, inputName string, err error) {
 	switch {
-	case *useCorpus && (len(in.files) > 0 || len(inputArgs) > 0):
-		return abort(errors.New("--corpus takes no inputs: it compares the embedded corpus"))
-	case *useCorpus || (len(in.files) == 0 && len(inputArgs) == 0 && isTerminal(stdin)):
+	case o.corpus && (len(o.in.files) > 0 || len(args) > 0):
+		return nil, nil, "", errors.New("--corpus takes no inputs: it compares the embedded corpus")
+	case o.corpus || (len(o.in.files) == 0 && len(args) == 0 && isTerminal(stdin)):
 		var texts []string
 		for _, ex := range compare.Corpus() {
 			texts = append(texts, ex.Input)
 			sources = append(sources, ex.Source)
 		}
-		l = textLoop("compare", in, texts, stdout, stderr)
-		inputName = "the embedded corpus"
-	default:
-		if l, err = newSourceLoop("compare", in, sf, resolveVersion(vs), inputArgs, stdin, stdout, stderr); err != nil {
-			return abort(err)
-		}
-		l.hint = "; --corpus compares the embedded corpus"
-		sourceNote(stderr, "compare", sf, resolveVersion(vs))
+		return textLoop("compare", o.in, texts, stdout, stderr), sources, "the embedded corpus", nil
 	}
-	// The inputs of documents are queued, for their provenance in the source column.
-	inputs := l.texts(l.from != nil)
-	if *extract {
-		inputs = source.Extract(inputs)
+	if l, err = newSourceLoop("compare", o.in, o.sf, resolveVersion(vs), args, stdin, stdout, stderr); err != nil {
+		return nil, nil, "", err
 	}
+	l.hint = "; --corpus compares the embedded corpus"
+	sourceNote(stderr, "compare", o.sf, resolveVersion(vs))
+	return l, nil, inputNameOf(strings.Join(o.in.files, ", "), args), nil
+}
 
+// write writes the report: its rows, then its summary, to the --summary file if there is one.
+func (o *compareFlags) write(l *loop, w compareWriter, r *report, sources []string, stdout, stderr io.Writer) error {
 	var sumOut *bufio.Writer
-	if *summaryFile != "" {
-		f, err := os.Create(*summaryFile)
+	if o.summaryFile != "" {
+		f, err := os.Create(o.summaryFile)
 		if err != nil {
-			return abort(err)
+			return err
 		}
 		defer f.Close()
 		sumOut = bufio.NewWriter(f)
 	}
-	out := l.out
-	r := &report{out: out, targets: targets, why: *why, diff: *diff, width: tableWidth(stdout), input: inputName}
+	// The inputs of documents are queued, for their provenance in the source column.
+	inputs := l.texts(l.from != nil)
+	if o.extract {
+		inputs = source.Extract(inputs)
+	}
 	progress := newProgress(stdout, stderr)
 	summary, read, err := compareRows(l, w, r, inputs, sources, progress)
 	if err != nil {
-		return abort(err)
+		return err
 	}
 	progress.done()
 	r.read, r.cut = read, l.cut()
@@ -171,11 +212,11 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			w.summary(sumOut, r, summary)
 			l.writeErr = sumOut.Flush()
 		} else {
-			w.summary(out, r, summary)
+			w.summary(l.out, r, summary)
 		}
 		w.end(r)
 	}
-	return l.finish()
+	return nil
 }
 
 // compareRows writes the report's beginning and its rows, and returns the summary of the inputs

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -48,16 +49,44 @@ func jsonFindings(input string, fs []review.Finding) []reviewFinding {
 }
 
 func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("review", "-g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]", stderr)
-	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
-	asJSON := fs.Bool("json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
-	explainSpans := fs.Bool("explain", false, "also show each finding on standard error, with carets under its span")
-	var failOn review.Severity
-	fs.TextVar(&failOn, "fail-on", review.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
-	in := addInputFlags(fs)
-	sf := addSourceFlags(fs, "lines")
+	o, fs := newReviewFlags(stderr)
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	v, err := versionFlag(o.id)
+	if err != nil {
+		return fail(stderr, "review", err)
+	}
+	l, err := newSourceLoop("review", o.in, o.sf, v, inputs, stdin, stdout, stderr)
+	if err != nil {
+		return fail(stderr, "review", err)
+	}
+	sourceNote(stderr, "review", o.sf, v)
+	return l.run(func(in input) (bool, error) { return o.review(l.out, stderr, v, in) })
+}
+
+// reviewFlags are the flags of review.
+type reviewFlags struct {
+	id                  string
+	asJSON, explainSpan bool
+	failOn              review.Severity
+	in                  *inputFlags
+	sf                  sourceFlags
+}
+
+func newReviewFlags(stderr io.Writer) (*reviewFlags, *flag.FlagSet) {
+	const use = "-g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]"
+	fs := newFlagSet("review", use, stderr)
+	o := &reviewFlags{}
+	fs.StringVar(&o.id, "g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
+	fs.BoolVar(&o.asJSON, "json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
+	fs.BoolVar(&o.explainSpan, "explain", false, "also show each finding on standard error, with carets under its span")
+	fs.TextVar(&o.failOn, "fail-on", review.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
+	o.in = addInputFlags(fs)
+	o.sf = addSourceFlags(fs, "lines")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar review -g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]")
+		fmt.Fprintln(stderr, "usage: urlgrammar review "+use)
 		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
 		fmt.Fprintln(stderr, "One line per input: \"ok\"; or \"findings\" and, for each, a tab, the document's section, the")
 		fmt.Fprintln(stderr, "severity of its words (informational, warning, should-not, must), the reason and the byte")
@@ -68,76 +97,71 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
-	inputs, err := parseFlags(fs, args)
-	if err != nil {
-		return exitUsage
+	return o, fs
+}
+
+// review reviews one input under v and writes its line. An input that could not be reviewed
+// fails the run, as does a finding of the chosen severity or above.
+func (o *reviewFlags) review(out *bufio.Writer, stderr io.Writer, v urlgrammar.Version, in input) (bool, error) {
+	findings, err := review.URL(v, in.text, 0)
+	var se *urlgrammar.SyntaxError
+	var unchecked string
+	switch {
+	case errors.Is(err, review.ErrNoConsiderations):
+		unchecked = err.Error()
+	case err != nil && !errors.As(err, &se):
+		return false, err
 	}
-	v, err := versionFlag(*id)
-	if err != nil {
-		return fail(stderr, "review", err)
-	}
-	l, err := newSourceLoop("review", in, sf, v, inputs, stdin, stdout, stderr)
-	if err != nil {
-		return fail(stderr, "review", err)
-	}
-	sourceNote(stderr, "review", sf, v)
-	out := l.out
-	return l.run(func(in input) (bool, error) {
-		s := in.text
-		findings, err := review.URL(v, s, 0)
-		var se *urlgrammar.SyntaxError
-		var unchecked string
-		switch {
-		case errors.Is(err, review.ErrNoConsiderations):
-			unchecked = err.Error()
-		case err != nil && !errors.As(err, &se):
-			return false, err
+	pass := err == nil
+	for _, f := range findings {
+		if f.Severity >= o.failOn {
+			pass = false
 		}
-		// An input that could not be reviewed fails the run, as does a finding of the chosen
-		// severity or above.
-		pass := err == nil
+	}
+	writeErr := o.write(out, in, findings, se, unchecked)
+	if o.explainSpan {
+		if se != nil {
+			explain(stderr, se)
+		}
 		for _, f := range findings {
-			if f.Severity >= failOn {
-				pass = false
-			}
+			explainFinding(stderr, in.text, f)
 		}
-		var writeErr error
-		// An input of a document (--from) is followed by the input and where it was found.
-		end := "\n"
-		if in.src != nil {
-			end = "\t" + s + "\t" + in.src.String() + "\n"
+	}
+	return pass, writeErr
+}
+
+// write writes the line of an input: its findings, its syntax error, or why it was not
+// checked (unchecked).
+func (o *reviewFlags) write(out *bufio.Writer, in input, findings []review.Finding, se *urlgrammar.SyntaxError, unchecked string) error {
+	s := in.text
+	// An input of a document (--from) is followed by the input and where it was found.
+	end := "\n"
+	if in.src != nil {
+		end = "\t" + s + "\t" + in.src.String() + "\n"
+	}
+	var err error
+	switch {
+	case o.asJSON && unchecked != "":
+		return encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: []reviewFinding{}, Unchecked: unchecked, sourced: in.src})
+	case unchecked != "":
+		_, err = fmt.Fprintf(out, "unchecked\t%s%s", unchecked, end)
+	case o.asJSON && se != nil:
+		msg := se.Reason()
+		return encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg, sourced: in.src})
+	case o.asJSON:
+		return encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings), sourced: in.src})
+	case se != nil:
+		_, err = fmt.Fprintf(out, "invalid\t%d\t%s%s", se.Offset, se.Reason(), end)
+	case len(findings) == 0:
+		_, err = out.WriteString("ok" + end)
+	default:
+		out.WriteString("findings")
+		for _, f := range findings {
+			fmt.Fprintf(out, "\t%s (bytes %d-%d)", f, f.Begin, f.End)
 		}
-		switch {
-		case *asJSON && unchecked != "":
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: []reviewFinding{}, Unchecked: unchecked, sourced: in.src})
-		case unchecked != "":
-			_, writeErr = fmt.Fprintf(out, "unchecked\t%s%s", unchecked, end)
-		case *asJSON && se != nil:
-			msg := se.Reason()
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg, sourced: in.src})
-		case *asJSON:
-			writeErr = encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings), sourced: in.src})
-		case se != nil:
-			_, writeErr = fmt.Fprintf(out, "invalid\t%d\t%s%s", se.Offset, se.Reason(), end)
-		case len(findings) == 0:
-			_, writeErr = out.WriteString("ok" + end)
-		default:
-			out.WriteString("findings")
-			for _, f := range findings {
-				fmt.Fprintf(out, "\t%s (bytes %d-%d)", f, f.Begin, f.End)
-			}
-			_, writeErr = out.WriteString(end)
-		}
-		if *explainSpans {
-			if se != nil {
-				explain(stderr, se)
-			}
-			for _, f := range findings {
-				explainFinding(stderr, s, f)
-			}
-		}
-		return pass, writeErr
-	})
+		_, err = out.WriteString(end)
+	}
+	return err
 }
 
 // explainFinding writes a finding for a person: its section and reason, then the input (or
