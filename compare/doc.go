@@ -21,6 +21,9 @@
 // CharsetComponents) under a version. It lists nothing by hand: it puts each character into
 // valid URLs at the component's positions and asks the version's parser, and Parse, whether
 // the character is then in the component (see Charset for what "may appear" means).
+// ProbeCharsets does so for every component under several versions, and its CharsetTable is
+// written for a person, as TSV, as JSON Lines or as an HTML table, whole or only where the
+// versions differ.
 //
 // # The corpus
 //

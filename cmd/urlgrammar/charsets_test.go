@@ -201,11 +201,11 @@ func TestCharsetsTable(t *testing.T) {
 		tilde[block+"/"+strings.TrimSpace(string(r[:first]))] = string(r[col])
 	}
 	for key, want := range map[string]string{
-		"path segment/rfc1738":                 markNo,
-		"path segment/rfc3986":                 markYes,
-		"query/draft2003":                      markYes,
-		"rfc1738 scheme parts/ftp fsegment":    markNo,
-		"rfc1738 scheme parts/gopher selector": markNo,
+		"path segment/rfc1738":                 "·",
+		"path segment/rfc3986":                 "✓",
+		"query/draft2003":                      "✓",
+		"rfc1738 scheme parts/ftp fsegment":    "·",
+		"rfc1738 scheme parts/gopher selector": "·",
 	} {
 		if got := tilde[key]; got != want {
 			t.Errorf("%s: ~ marked %q, want %q", key, got, want)

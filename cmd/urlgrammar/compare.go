@@ -589,19 +589,6 @@ var writers = map[string]compareWriter{
 	"html":     {htmlBegin, htmlRow, htmlSummary, htmlEnd},
 }
 
-// Short column names keep the table narrow.
-var shortNames = map[string]string{
-	"draft1993": "d93", "draft1994": "d94", "rfc1738": "1738", "rfc1808": "1808",
-	"draft1997": "d97", "rfc2396": "2396", "draft2003": "d03", "rfc3986": "3986",
-}
-
-func shortName(v urlgrammar.Version) string {
-	if s, ok := shortNames[v.String()]; ok {
-		return s
-	}
-	return v.String()
-}
-
 const (
 	markValid   = "✓"
 	markInvalid = "·"
@@ -609,7 +596,7 @@ const (
 
 func tableBegin(r *report) {
 	for _, t := range r.targets {
-		fmt.Fprintf(r.out, "%-5s", shortName(t.Version))
+		fmt.Fprintf(r.out, "%-5s", compare.ShortName(t.Version))
 	}
 	fmt.Fprintln(r.out, "input")
 }
@@ -649,7 +636,7 @@ func tableRow(r *report, c compare.Comparison, _ string) {
 		if e == nil {
 			continue
 		}
-		why := fmt.Sprintf("%s byte %d: %s", shortName(t.Version), e.Offset, e.Reason())
+		why := fmt.Sprintf("%s byte %d: %s", compare.ShortName(t.Version), e.Offset, e.Reason())
 		col, ok := d.column(e.Offset)
 		if ok && (r.width == 0 && col <= maxCaretColumn || r.width > 0 && indent+col+2+len(why) <= r.width) {
 			w.WriteString(strings.Repeat(" ", indent+col))

@@ -252,7 +252,7 @@ func htmlMatrix(w *bufio.Writer, r *report, s *compare.Summary) {
 	}
 	w.WriteString(" Every input with every verdict: --format tsv or json.</p>\n<table class=\"matrix\">\n<thead><tr>")
 	for _, t := range r.targets {
-		fmt.Fprintf(w, "<th class=\"v\" title=\"%s\">%s</th>", esc(t.String()), esc(shortName(t.Version)))
+		fmt.Fprintf(w, "<th class=\"v\" title=\"%s\">%s</th>", esc(t.String()), esc(compare.ShortName(t.Version)))
 	}
 	w.WriteString("<th>inputs, and why they are rejected</th></tr></thead>\n")
 	for _, g := range groups {
@@ -487,7 +487,7 @@ func htmlHeat(w *bufio.Writer, s *compare.Summary) {
 	w.WriteString("<p class=\"note\">The darker a cell, the more inputs one version accepts that the other rejects. The diagonal gives each version's total.</p>\n")
 	w.WriteString("<table class=\"heat\"><thead><tr><th></th>")
 	for _, t := range s.Targets {
-		fmt.Fprintf(w, "<th class=\"n\">%s</th>", esc(shortName(t.Version)))
+		fmt.Fprintf(w, "<th class=\"n\">%s</th>", esc(compare.ShortName(t.Version)))
 	}
 	w.WriteString("</tr></thead>\n<tbody>\n")
 	for i, t := range s.Targets {
@@ -691,44 +691,12 @@ func htmlDocWords(w *bufio.Writer, s *compare.Summary) {
 func htmlCharsets(w *bufio.Writer, s *compare.Summary) {
 	w.WriteString("<section><h2>Characters allowed unescaped, per component</h2>\n")
 	w.WriteString("<p class=\"note\">From \"urlgrammar charsets\": a dark cell means the character stands unescaped in every probed position of the component, a light one in some, an empty one in none.</p>\n")
-	w.WriteString("<table class=\"grid\"><thead><tr><th>component</th><th>version</th>")
-	for i := 0; i < len(punctuation); i++ {
-		fmt.Fprintf(w, "<th class=\"c\">%s</th>", esc(showChar(punctuation[i])))
+	var vs []urlgrammar.Version
+	for _, t := range s.Targets {
+		vs = append(vs, t.Version)
 	}
-	for _, rg := range ranges {
-		fmt.Fprintf(w, "<th class=\"c\" style=\"width: 2.4em\">%s</th>", rg.name)
+	if t, err := compare.ProbeCharsets(vs...); err == nil { // the targets' versions are known
+		t.WriteHTML(w)
 	}
-	w.WriteString("</tr></thead><tbody>\n")
-	for _, comp := range compare.CharsetComponents() {
-		if comp.Scheme != "" {
-			continue
-		}
-		first := true
-		for _, t := range s.Targets {
-			cs, err := compare.ProbeCharset(t.Version, comp.Name)
-			if err != nil || !cs.Applies {
-				continue
-			}
-			name := ""
-			if first {
-				name, first = comp.Name, false
-			}
-			fmt.Fprintf(w, "<tr><th>%s</th><td>%s</td>", esc(name), esc(t.Version.String()))
-			for i := 0; i < len(punctuation); i++ {
-				st := cs.Of(punctuation[i])
-				fmt.Fprintf(w, "<td class=\"c %s\" title=\"%s in %s: %s\"></td>", st, esc(showChar(punctuation[i])), esc(comp.Name), st)
-			}
-			for _, rg := range ranges {
-				st := cs.Of(rg.from)
-				for c := rg.from; c <= rg.to; c++ {
-					if cs.Of(c) != st {
-						st = compare.CharPartly
-					}
-				}
-				fmt.Fprintf(w, "<td class=\"c %s\" title=\"%s in %s: %s\"></td>", st, rg.name, esc(comp.Name), st)
-			}
-			w.WriteString("</tr>\n")
-		}
-	}
-	w.WriteString("</tbody></table>\n</section>\n")
+	w.WriteString("</section>\n")
 }
