@@ -89,26 +89,39 @@ func (d *htmlDoc) next(yield func(URL, error) bool) bool {
 	if !more {
 		return true
 	}
-	el := string(name)
+	// The names and values are the tokenizer's bytes until the next token: a string is made
+	// only of a URL, and of a name not among the known ones.
+	isMeta := string(name) == "meta"
+	el := ""
 	var attrs [][2]string // the element's attributes, kept only for <meta>
 	for more {
 		var key, val []byte
 		key, val, more = d.z.TagAttr()
-		attr := string(key)
-		if el == "meta" {
-			attrs = append(attrs, [2]string{attr, string(val)})
+		if isMeta {
+			attrs = append(attrs, [2]string{string(key), string(val)})
 			continue
 		}
-		split, ok := urlAttr(el, attr)
+		attr, split, ok := urlAttr(name, key)
 		if !ok {
 			continue
+		}
+		if el == "" {
+			el = known(elements, name)
 		}
 		w := d.where
 		w.Line, w.Element, w.Attr = line, el, attr
 		if el == "base" && attr == "href" && d.where.Base == "" {
-			d.where.Base = trimSpace(string(val))
+			d.where.Base = string(trimSpaceBytes(val))
 		}
-		for _, u := range split(dropTabNewline(trimSpace(string(val)))) {
+		v := urlText(trimSpaceBytes(val))
+		if split == nil {
+			if !yield(URL{Text: v, Where: w}, nil) {
+				d.stopped = true
+				return false
+			}
+			continue
+		}
+		for _, u := range split(v) {
 			if !yield(URL{Text: u, Where: w}, nil) {
 				d.stopped = true
 				return false
@@ -117,7 +130,7 @@ func (d *htmlDoc) next(yield func(URL, error) bool) bool {
 	}
 	if u, ok := refreshURL(attrs); ok {
 		w := d.where
-		w.Line, w.Element, w.Attr = line, el, "content"
+		w.Line, w.Element, w.Attr = line, "meta", "content"
 		if !yield(URL{Text: u, Where: w}, nil) {
 			d.stopped = true
 			return false
@@ -128,34 +141,55 @@ func (d *htmlDoc) next(yield func(URL, error) bool) bool {
 
 // urlAttrs are the attributes whose value is a URL on any element: HTML's and the browser
 // extensions that pages of the 1990s used on elements HTML did not list (<TD BACKGROUND>,
-// <IMG LOWSRC>, <IMG DYNSRC>).
-var urlAttrs = map[string]bool{
-	"href": true, "src": true, "action": true, "cite": true, "background": true,
-	"longdesc": true, "usemap": true, "codebase": true, "profile": true, "lowsrc": true,
-	"dynsrc": true, "poster": true, "formaction": true, "manifest": true, "icon": true,
-}
+// <IMG LOWSRC>, <IMG DYNSRC>). Each maps to itself, so that a lookup by the tokenizer's bytes
+// gives the name as a string without making one.
+var urlAttrs = names("href", "src", "action", "cite", "background", "longdesc", "usemap", "codebase",
+	"profile", "lowsrc", "dynsrc", "poster", "formaction", "manifest", "icon")
 
-// urlAttr reports whether attribute attr of element el holds URLs, and how its value splits
-// into them.
-func urlAttr(el, attr string) (func(string) []string, bool) {
-	switch {
-	case urlAttrs[attr]:
-		return one, true
-	case el == "object" && (attr == "classid" || attr == "data"):
-		return one, true
-	case el == "object" && attr == "archive":
-		// HTML 4.01 section 13.3: "a space-separated list of URIs".
-		return strings.Fields, true
-	case el == "applet" && attr == "archive":
-		// HTML 4.01 section 13.4: "a comma-separated list of URIs".
-		return commaList, true
-	case attr == "srcset":
-		return srcset, true
+// elements are the names of the elements that have URL-valued attributes in pages, as urlAttrs
+// are: a name not among them is made a string when it has one.
+var elements = names("a", "img", "link", "script", "form", "area", "base", "body", "frame", "iframe",
+	"table", "td", "th", "tr", "input", "object", "applet", "embed", "blockquote", "q", "del", "ins",
+	"head", "html", "video", "audio", "source", "track", "layer", "ilayer", "bgsound", "button", "param")
+
+func names(list ...string) map[string]string {
+	m := make(map[string]string, len(list))
+	for _, s := range list {
+		m[s] = s
 	}
-	return nil, false
+	return m
 }
 
-func one(s string) []string { return []string{s} }
+// known returns b as a string: the one of m, when it holds b.
+func known(m map[string]string, b []byte) string {
+	if s, ok := m[string(b)]; ok {
+		return s
+	}
+	return string(b)
+}
+
+// urlAttr reports whether attribute attr of element el holds URLs: the attribute's name, and
+// how its value splits into them (nil: the value is one URL).
+func urlAttr(el, attr []byte) (string, func(string) []string, bool) {
+	if a, ok := urlAttrs[string(attr)]; ok {
+		return a, nil, true
+	}
+	switch a := string(attr); {
+	case string(el) == "object" && a == "classid":
+		return "classid", nil, true
+	case string(el) == "object" && a == "data":
+		return "data", nil, true
+	case string(el) == "object" && a == "archive":
+		// HTML 4.01 section 13.3: "a space-separated list of URIs".
+		return "archive", strings.Fields, true
+	case string(el) == "applet" && a == "archive":
+		// HTML 4.01 section 13.4: "a comma-separated list of URIs".
+		return "archive", commaList, true
+	case a == "srcset":
+		return "srcset", srcset, true
+	}
+	return "", nil, false
+}
 
 func commaList(s string) []string {
 	var us []string
@@ -229,17 +263,18 @@ func refreshURL(attrs [][2]string) (string, bool) {
 	return u, u != ""
 }
 
-// dropTabNewline drops the tabs, CRs and LFs of s.
-func dropTabNewline(s string) string {
-	if !strings.ContainsAny(s, "\t\r\n") {
-		return s
+// urlText returns b as a string without its tabs, CRs and LFs (and then, as strings.Map
+// does, with each byte that is not UTF-8 made U+FFFD).
+func urlText(b []byte) string {
+	if !hasTabNewline(b) {
+		return string(b)
 	}
 	return strings.Map(func(r rune) rune {
 		if r == '\t' || r == '\r' || r == '\n' {
 			return -1
 		}
 		return r
-	}, s)
+	}, string(b))
 }
 
 // trimSpace trims HTML's ASCII whitespace (space, tab, LF, FF, CR) from both ends of s.
@@ -251,6 +286,26 @@ func trimSpace(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+func hasTabNewline(b []byte) bool {
+	for _, c := range b {
+		if c <= '\r' && (c == '\t' || c == '\r' || c == '\n') {
+			return true
+		}
+	}
+	return false
+}
+
+// trimSpaceBytes is trimSpace of bytes.
+func trimSpaceBytes(b []byte) []byte {
+	for len(b) > 0 && isHTMLSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isHTMLSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
 }
 
 func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }

@@ -526,10 +526,9 @@ func (c *chunkedReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// A countingReader counts the bytes read from r, through Read and ReadByte: gzip reads a member
-// through ReadByte when it can, and so stops at the member's end.
+// A countingReader counts the bytes read from r.
 type countingReader struct {
-	r *bufio.Reader
+	r io.Reader
 	n int64
 }
 
@@ -537,14 +536,6 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
-}
-
-func (c *countingReader) ReadByte() (byte, error) {
-	b, err := c.r.ReadByte()
-	if err == nil {
-		c.n++
-	}
-	return b, err
 }
 
 // A memberError is a gzip member that is corrupt or cut short: the records in it from the
@@ -566,7 +557,11 @@ func (e *memberError) Error() string {
 // A warcStream is a WARC file's bytes: when the file is gzip, decompressed one member at a
 // time, each member's end read as the end of the stream until next begins the next member.
 type warcStream struct {
-	raw      *countingReader
+	file *countingReader
+	// raw is the file's bytes, buffered: gzip reads a member from it through ReadByte, and so
+	// stops at the member's end, and the file's offset is what file counted less what raw
+	// holds unread.
+	raw      *bufio.Reader
 	gzipped  bool
 	gz       *gzip.Reader
 	inMember bool
@@ -576,8 +571,9 @@ type warcStream struct {
 }
 
 func newWARCStream(r io.Reader) *warcStream {
-	s := &warcStream{raw: &countingReader{r: bufio.NewReaderSize(r, 64<<10)}}
-	head, err := s.raw.r.Peek(2)
+	s := &warcStream{file: &countingReader{r: r}}
+	s.raw = bufio.NewReaderSize(s.file, 64<<10)
+	head, err := s.raw.Peek(2)
 	if err != nil && err != io.EOF {
 		s.err = err
 	}
@@ -618,17 +614,20 @@ func (s *warcStream) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// offset returns the offset in the file of raw's next byte.
+func (s *warcStream) offset() int64 { return s.file.n - int64(s.raw.Buffered()) }
+
 // next begins the next gzip member; it returns false at the end of the file, or at an error
 // (s.err).
 func (s *warcStream) next() bool {
 	if !s.gzipped || s.err != nil {
 		return false
 	}
-	if _, err := s.raw.r.Peek(1); err != nil {
+	if _, err := s.raw.Peek(1); err != nil {
 		s.err = err
 		return false
 	}
-	s.member = s.raw.n
+	s.member = s.offset()
 	if s.gz == nil {
 		s.gz = new(gzip.Reader)
 	}
@@ -666,9 +665,9 @@ func (s *warcStream) skipDamaged() bool {
 	me := s.err.(*memberError)
 	s.inMember = false
 	for {
-		head, err := s.raw.r.Peek(3)
+		head, err := s.raw.Peek(3)
 		if bytes.Equal(head, []byte{0x1f, 0x8b, 8}) {
-			me.resume = s.raw.n
+			me.resume = s.offset()
 			s.err = nil
 			return s.next() || s.err != nil
 		}
