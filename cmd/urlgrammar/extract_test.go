@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urlgrammar/urlgrammar/source"
 	"github.com/urlgrammar/urlgrammar/source/sourcetest"
 )
 
@@ -135,28 +134,5 @@ func TestCheckCompareReviewFrom(t *testing.T) {
 	out, errs, status = runCLI(t, cdx, "review", "-g", "rfc3986", "--from", "cdx", "--json")
 	if status != exitValid || !strings.Contains(out, `"source":{"file":"standard input","line":2,"attr":"a"}`) {
 		t.Errorf("review --from cdx: %d %q %q", status, out, errs)
-	}
-}
-
-// TestExtractJSONLine: extract --json's lines, made without reflection, are encodeJSONLine's
-// of the same values: with and without a source, resolved or not, a URL that needs escapes
-// (RFC 8259 section 7) or not. (source.Where's own JSON is source's test.)
-func TestExtractJSONLine(t *testing.T) {
-	member := int64(0)
-	where := source.Where{File: "f", Line: 3, Offset: 7, Member: &member, Record: "http://r/", Type: "response", Element: "a", Attr: "href"}
-	results := []extractResult{{URL: "http://a/"}}
-	for _, u := range []string{"http://a/b?c=<d>&e", "", "q\"\\", "\x00\u2028\xff"} {
-		results = append(results, extractResult{URL: u, sourced: &sourced{Where: where}},
-			extractResult{URL: u, sourced: &sourced{Ref: "../a", By: "rfc3986", Where: where}},
-			extractResult{URL: u, sourced: &sourced{Note: "the document has no base"}})
-	}
-	for _, r := range results {
-		var want strings.Builder
-		if err := encodeJSONLine(&want, r); err != nil {
-			t.Fatal(err)
-		}
-		if got := string(r.appendJSON([]byte("x"))); got != "x"+want.String() {
-			t.Errorf("appendJSON:\n got %q\nwant %q", got, "x"+want.String())
-		}
 	}
 }

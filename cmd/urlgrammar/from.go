@@ -116,11 +116,9 @@ func (l *loop) allDocuments(yield func(input) bool) {
 // or a read error).
 func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) bool {
 	seq, _ := source.Read(l.from.format, r, name)
-	var se *source.Error
-	var block []sourced // the provenances, made 256 at a time (one allocation per URL was slow)
 	for u, err := range seq {
+		var se *source.Error
 		switch {
-		case err == nil:
 		case errors.As(err, &se):
 			// A part of the document skipped: reported with its place, as a line is.
 			if !yield(input{file: file, line: se.Where.Line, src: &sourced{Where: se.Where}, bad: &badLine{se.Err.Error()}}) {
@@ -131,12 +129,7 @@ func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) 
 			l.readErr = err
 			return false
 		}
-		if len(block) == 0 {
-			block = make([]sourced, 256)
-		}
-		block[0].Where = u.Where
-		in := input{text: u.Text, file: file, line: u.Where.Line, src: &block[0]}
-		block = block[1:]
+		in := input{text: u.Text, file: file, line: u.Where.Line, src: &sourced{Where: u.Where}}
 		if l.from.resolveBy != 0 {
 			in.text = in.src.resolve(l.from.resolveBy, u.Text)
 		}
