@@ -11,7 +11,6 @@ import (
 	"iter"
 	"os"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -60,7 +59,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return abort(err)
 	}
-	r := &report{out: l.out, targets: targets, why: o.why, diff: o.diff, width: tableWidth(stdout), input: inputName}
+	r := &report{Report: compare.Report{Targets: targets, Why: o.why, Diff: o.diff, Width: tableWidth(stdout)}, out: l.out, input: inputName}
 	if err := o.write(l, w, r, sources, stdout, stderr); err != nil {
 		return abort(err)
 	}
@@ -206,7 +205,7 @@ func (o *compareFlags) write(l *loop, w compareWriter, r *report, sources []stri
 		return err
 	}
 	progress.done()
-	r.read, r.cut = read, l.cut()
+	r.Read, r.Cut = read, l.cut()
 	if l.writeErr == nil {
 		if sumOut != nil {
 			w.summary(sumOut, r, summary)
@@ -231,7 +230,7 @@ func compareRows(l *loop, w compareWriter, r *report, inputs iter.Seq[string], s
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	p := &rowPipeline{w: w, sources: sources}
-	chunks, err := compare.CompareBatches(r.targets, inputs, 0, p.batch)
+	chunks, err := compare.CompareBatches(r.Targets, inputs, 0, p.batch)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -241,7 +240,7 @@ func compareRows(l *loop, w compareWriter, r *report, inputs iter.Seq[string], s
 		chunks = func(yield func(compareChunk) bool) {
 			i := 0
 			for s := range inputs {
-				c, _ := compare.Compare(r.targets, s, 0) // the targets are known (CompareBatches)
+				c, _ := compare.Compare(r.Targets, s, 0) // the targets are known (CompareBatches)
 				if !yield(p.batch(i, []compare.Comparison{c})) {
 					return
 				}
@@ -249,7 +248,7 @@ func compareRows(l *loop, w compareWriter, r *report, inputs iter.Seq[string], s
 			}
 		}
 	}
-	summary, read := compare.NewSummary(r.targets), 0
+	summary, read := compare.NewSummary(r.Targets), 0
 	w.begin(r)
 	// A report that keeps its rows until its summary (the HTML one, r.html), and the rows of
 	// documents, whose sources this goroutine holds (l.next), are written here, in order.
@@ -279,11 +278,11 @@ type rowPipeline struct {
 
 // batch is what compare makes of a batch of inputs on the goroutine that judged them.
 func (p *rowPipeline) batch(first int, cs []compare.Comparison) compareChunk {
-	ch := compareChunk{summary: compare.NewSummary(p.base.targets), read: len(cs), rows: rowBuffers.Get().(*rowBuffer)}
+	ch := compareChunk{summary: compare.NewSummary(p.base.Targets), read: len(cs), rows: rowBuffers.Get().(*rowBuffer)}
 	wr := p.base
 	wr.out = ch.rows.w
 	for i, c := range cs {
-		shown := !p.base.diff || !c.Agree()
+		shown := !p.base.Diff || !c.Agree()
 		ch.shown = append(ch.shown, shown)
 		if !shown {
 			continue
@@ -332,7 +331,7 @@ func (p *rowPipeline) write(l *loop, r *report, ch compareChunk, read *int) bool
 			l.out.Write(rows[written:ends[0]])
 			written, ends = ends[0], ends[1:]
 		}
-		if !l.done(input{}, !r.diff || !shown, nil) {
+		if !l.done(input{}, !r.Diff || !shown, nil) {
 			return false
 		}
 	}
@@ -370,7 +369,7 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 		return abort(errors.New("--merge: no summaries to merge"))
 	}
 	var total compare.Summary
-	r := &report{width: tableWidth(stdout), input: "the summaries " + strings.Join(files, ", ") + " (--merge)"}
+	r := &report{Report: compare.Report{Width: tableWidth(stdout)}, input: "the summaries " + strings.Join(files, ", ") + " (--merge)"}
 	shown := ""
 	for _, name := range files {
 		head, s, err := readSummary(name)
@@ -384,9 +383,9 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 		if err := total.Merge(s); err != nil {
 			return abort(fmt.Errorf("%s: %w", name, err))
 		}
-		r.read += head.Read
+		r.Read += head.Read
 	}
-	r.targets, r.diff = total.Targets, shown == "disagreeing"
+	r.Targets, r.Diff = total.Targets, shown == "disagreeing"
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	switch {
 	case html:
@@ -471,15 +470,6 @@ func defaultTargets(vs []urlgrammar.Version) []compare.Target {
 	return targets
 }
 
-// ruleLabel names the rule a target holds inputs to, for a person: its rule, or for RFC 1738's
-// default reading (the only one without a rule name, see defaultTargets) "rule of its scheme".
-func ruleLabel(t compare.Target) string {
-	if t.Rule == "" {
-		return "rule of its scheme"
-	}
-	return t.Rule
-}
-
 // syntaxError returns target i's rejection of c's input, or nil when it accepts it.
 func syntaxError(c compare.Comparison, i int) *urlgrammar.SyntaxError {
 	se, _ := c.Err(i).(*urlgrammar.SyntaxError)
@@ -544,15 +534,10 @@ func (p *progress) done() {
 
 // A report is the state of one compare run that its formats share.
 type report struct {
-	out     *bufio.Writer
-	targets []compare.Target
-	why     bool      // show each refusing version's reason under a disagreeing row
-	diff    bool      // only the disagreeing inputs are shown and summarized
-	width   int       // the table's width on a terminal; 0: no clipping
-	read    int       // the inputs read, shown or not (known at the summary)
-	input   string    // what the inputs were read from, for a reader
-	cut     string    // what cut the input short ("interrupted after line 12"), or ""
-	html    *htmlRows // the rows the HTML report keeps until its summary
+	compare.Report
+	out   *bufio.Writer
+	input string    // what the inputs were read from, for a reader
+	html  *htmlRows // the rows the HTML report keeps until its summary
 }
 
 // inputNameOf says what compare reads its inputs from, when they are not the embedded corpus.
@@ -582,506 +567,36 @@ type compareWriter struct {
 func nothing(*report) {}
 
 var writers = map[string]compareWriter{
-	"table":    {tableBegin, tableRow, tableSummary, nothing},
-	"markdown": {markdownBegin, markdownRow, markdownSummary, nothing},
-	"tsv":      {tsvBegin, tsvRow, tsvSummary, nothing},
-	"json":     {nothing, jsonRow, jsonSummary, nothing},
+	"table":    reportWriter(compare.FormatTable),
+	"markdown": reportWriter(compare.FormatMarkdown),
+	"tsv":      reportWriter(compare.FormatTSV),
+	"json":     reportWriter(compare.FormatJSON),
 	"html":     {htmlBegin, htmlRow, htmlSummary, htmlEnd},
 }
 
-const (
-	markValid   = "✓"
-	markInvalid = "·"
-)
-
-func tableBegin(r *report) {
-	for _, t := range r.targets {
-		fmt.Fprintf(r.out, "%-5s", compare.ShortName(t.Version))
-	}
-	fmt.Fprintln(r.out, "input")
-}
-
-// The marks of a table row, each in its column of five.
-var (
-	cellValid   = fmt.Sprintf("%-5s", " "+markValid)
-	cellInvalid = fmt.Sprintf("%-5s", " "+markInvalid)
-)
-
-func tableRow(r *report, c compare.Comparison, _ string) {
-	w := r.out
-	focus := -1 // the byte the clipping keeps in view: the first offending one
-	for i := range r.targets {
-		if c.Accepted(i) {
-			w.WriteString(cellValid)
-		} else {
-			w.WriteString(cellInvalid)
-			if e := syntaxError(c, i); focus < 0 || e.Offset < focus {
-				focus = e.Offset
+// reportWriter writes a compare.Report in format f. The summary of TSV is a table of its own:
+// after the rows it would break them, so it is written only to the --summary file.
+func reportWriter(f compare.Format) compareWriter {
+	return compareWriter{
+		begin: func(r *report) { r.WriteHeader(r.out, f) },
+		row:   func(r *report, c compare.Comparison, source string) { r.WriteRow(r.out, f, c, source) },
+		summary: func(w *bufio.Writer, r *report, s *compare.Summary) {
+			if f != compare.FormatTSV || w != r.out {
+				r.WriteSummary(w, f, s)
 			}
-		}
-	}
-	indent := 5 * len(r.targets)
-	avail := 0
-	if r.width > 0 {
-		avail = max(r.width-indent, 12)
-	}
-	d := newDisplay(c.Input, focus, avail)
-	w.WriteString(d.text)
-	w.WriteByte('\n')
-	if !r.why || c.Agree() {
-		return
-	}
-	for i, t := range r.targets {
-		e := syntaxError(c, i)
-		if e == nil {
-			continue
-		}
-		why := fmt.Sprintf("%s byte %d: %s", compare.ShortName(t.Version), e.Offset, e.Reason())
-		col, ok := d.column(e.Offset)
-		if ok && (r.width == 0 && col <= maxCaretColumn || r.width > 0 && indent+col+2+len(why) <= r.width) {
-			w.WriteString(strings.Repeat(" ", indent+col))
-			w.WriteString("^ ")
-		} else {
-			w.WriteString(strings.Repeat(" ", indent))
-		}
-		if r.width > 0 {
-			why = shorten(why, max(r.width-indent, 12))
-		}
-		w.WriteString(why)
-		w.WriteByte('\n')
+		},
+		end: nothing,
 	}
 }
 
-// maxCaretColumn is how far into an input the caret of a row's reason goes when the output is
-// not a terminal; further in, the reason stands alone and its byte offset says where.
-const maxCaretColumn = 200
-
-// A display is an input as the table shows it, with what is needed to find a byte's column.
-// An input that is printable ASCII without spaces or quotes is shown as it is; any other is
-// quoted, with \" and \\ for a quote and a backslash, and \xNN for each byte outside printable
-// ASCII. On a terminal the input is clipped to its width around the focus byte.
-type display struct {
-	s      string
-	quoted bool
-	lo, hi int // the bytes shown
-	text   string
-}
-
-func newDisplay(s string, focus, avail int) display {
-	d := display{s: s, quoted: needsQuotes(s), lo: 0, hi: len(s)}
-	full := d.width(0, len(s))
-	if d.quoted {
-		full += 2
-	}
-	if avail > 0 && full > avail {
-		budget := avail - 2 // the two marks of a cut, "…"
-		if d.quoted {
-			budget -= 2
-		}
-		if focus < 0 {
-			focus = 0
-		}
-		focus = min(focus, len(s))
-		lo, hi, used := focus, focus, 0
-		for lo > 0 && used+byteWidth(s[lo-1]) <= budget/3 {
-			lo--
-			used += byteWidth(s[lo])
-		}
-		for hi < len(s) && used+byteWidth(s[hi]) <= budget {
-			used += byteWidth(s[hi])
-			hi++
-		}
-		for lo > 0 && used+byteWidth(s[lo-1]) <= budget {
-			lo--
-			used += byteWidth(s[lo])
-		}
-		d.lo, d.hi = lo, hi
-	}
-	var b strings.Builder
-	b.Grow(d.hi - d.lo + 8) // the text of most inputs at once: plain, or with a few escapes
-	if d.lo > 0 {
-		b.WriteString("…")
-	}
-	if d.quoted {
-		b.WriteByte('"')
-	}
-	for i := d.lo; i < d.hi; i++ {
-		writeByte(&b, s[i], d.quoted)
-	}
-	if d.quoted {
-		b.WriteByte('"')
-	}
-	if d.hi < len(s) {
-		b.WriteString("…")
-	}
-	d.text = b.String()
-	return d
-}
-
-// column returns the column of the display at which byte i of the input is shown (len(s): just
-// after the last byte), and false when it is clipped away.
-func (d display) column(i int) (int, bool) {
-	if i < d.lo || i > d.hi {
-		return 0, false
-	}
-	col := d.width(d.lo, i)
-	if d.lo > 0 {
-		col++
-	}
-	if d.quoted {
-		col++
-	}
-	return col, true
-}
-
-// width is the number of columns that bytes lo to hi of the input take.
-func (d display) width(lo, hi int) int {
-	n := 0
-	for i := lo; i < hi; i++ {
-		if d.quoted {
-			n += byteWidth(d.s[i])
-		} else {
-			n++
-		}
-	}
-	return n
-}
-
-// byteWidth is the number of columns that byte c takes in a quoted display.
-func byteWidth(c byte) int {
-	switch {
-	case c == '"' || c == '\\':
-		return 2
-	case c >= 0x20 && c < 0x7f:
-		return 1
-	}
-	return 4
-}
-
-func writeByte(b *strings.Builder, c byte, quoted bool) {
-	switch {
-	case !quoted:
-		b.WriteByte(c)
-	case c == '"' || c == '\\':
-		b.WriteByte('\\')
-		b.WriteByte(c)
-	case c >= 0x20 && c < 0x7f:
-		b.WriteByte(c)
-	default:
-		fmt.Fprintf(b, `\x%02x`, c)
-	}
-}
-
-// needsQuotes reports whether the table shows s quoted: when it is empty, or holds a space, or
-// anything outside printable ASCII, a quote or a backslash.
-func needsQuotes(s string) bool {
-	if s == "" {
-		return true
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c <= ' ' || c >= 0x7f || c == '"' || c == '\\' {
-			return true
-		}
-	}
-	return false
-}
-
-// shown says which inputs a summary counts.
-func (r *report) shown(s *compare.Summary) string {
-	shown := fmt.Sprintf("%d inputs", s.Inputs)
-	if r.diff {
-		shown = fmt.Sprintf("%d of %d inputs, those on which the versions disagree", s.Inputs, r.read)
-	}
-	if r.cut != "" {
-		shown += " (the input was " + r.cut + ": the rest was not read)"
-	}
-	return shown
-}
-
-// splitCauses separates the causes on which the targets disagree from those they share.
-func splitCauses(s *compare.Summary) (disagree, shared []*compare.Cause) {
-	for _, c := range s.Causes() {
-		if c.Shared {
-			shared = append(shared, c)
-		} else {
-			disagree = append(disagree, c)
-		}
-	}
-	return disagree, shared
-}
-
-func tableSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	fmt.Fprintf(w, "\n%s. %s valid, %s invalid.\n", r.shown(s), markValid, markInvalid)
-	fmt.Fprintln(w, "\nAccepted, per version and rule:")
-	for i, t := range s.Targets {
-		fmt.Fprintf(w, "  %-10s %-18s %7d of %d\n", t.Version, ruleLabel(t), s.Accepted[i], s.Inputs)
-	}
-	if len(s.Pairs) > 0 {
-		fmt.Fprintln(w, "\nPairs (both / only first / only second / neither):")
-		for _, p := range s.Pairs {
-			fmt.Fprintf(w, "  %-10s %-10s %7d %7d %7d %7d\n", p.First.Version, p.Second.Version, p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
-		}
-	}
-	disagree, shared := splitCauses(s)
-	fmt.Fprintln(w, "\nRejections by cause: version, count, the rule in which the input left the")
-	fmt.Fprintln(w, "grammar, the character found there, an example, and what was expected.")
-	if len(s.Targets) > 1 {
-		fmt.Fprintln(w, "\nWhere the versions disagree (another version accepts these inputs):")
-		tableCauses(w, r, disagree, 0)
-	}
-	if len(shared) > 0 {
-		if len(s.Targets) > 1 {
-			fmt.Fprintln(w, "\nWhere every version rejects the input:")
-		}
-		tableCauses(w, r, shared, tableCausesPerTarget)
-	}
-}
-
-// tableCauses prints causes, at most perTarget per version when perTarget > 0.
-func tableCauses(w *bufio.Writer, r *report, causes []*compare.Cause, perTarget int) {
-	if len(causes) == 0 {
-		fmt.Fprintln(w, "  none")
-		return
-	}
-	count := map[compare.Target]int{}
-	hidden := 0
-	for _, c := range causes {
-		if perTarget > 0 && count[c.Target] == perTarget {
-			hidden++
-			continue
-		}
-		count[c.Target]++
-		head := fmt.Sprintf("  %-10s %6d  in %s at %s  e.g. ", c.Target.Version, c.Count, c.In, c.Found)
-		avail := 0
-		if r.width > 0 {
-			avail = max(r.width-len(head), 12)
-		}
-		fmt.Fprintf(w, "%s%s\n", head, newDisplay(c.Example, c.Err.Offset, avail).text)
-		reason := c.Err.Reason()
-		if r.width > 0 {
-			reason = shorten(reason, max(r.width-20, 12))
-		}
-		fmt.Fprintf(w, "  %17s %s\n", "", reason)
-	}
-	if hidden > 0 {
-		fmt.Fprintf(w, "  (%d less frequent causes not shown: --format markdown, json or html lists them all)\n", hidden)
-	}
-}
-
-// tableCausesPerTarget is how many of the rejection causes that every version shares the table
-// shows per version, most frequent first.
-const tableCausesPerTarget = 5
-
-// shorten cuts s to n bytes at most, marking the cut; s is text of ours, not an input.
-func shorten(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n-1] + "…"
-}
-
-func markdownBegin(r *report) {
-	fmt.Fprint(r.out, "| input |")
-	for _, t := range r.targets {
-		fmt.Fprintf(r.out, " %s |", t)
-	}
-	if r.why {
-		fmt.Fprint(r.out, " why |")
-	}
-	fmt.Fprint(r.out, " source |\n|---|")
-	for range r.targets {
-		fmt.Fprint(r.out, ":---:|")
-	}
-	if r.why {
-		fmt.Fprint(r.out, "---|")
-	}
-	fmt.Fprintln(r.out, "---|")
-}
-
-// markdownCode writes s as a code span for a table cell (the empty string, which no code span
-// can show, as "*(empty)*"): bytes outside printable ASCII as in Go's %+q (\x00, \u00e9), a
-// backtick as itself, fenced by one more backtick than the longest
-// run inside (CommonMark, "Code spans"), and "|" escaped as a table cell needs (GitHub
-// Flavored Markdown, "Tables").
-func markdownCode(s string) string {
-	if s == "" {
-		return "*(empty)*" // no code span is empty
-	}
-	q := strconv.QuoteToASCII(s)
-	q = strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`)
-	run, longest := 0, 0
-	for i := 0; i < len(q); i++ {
-		if q[i] == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	fence := strings.Repeat("`", longest+1)
-	// CommonMark strips one space from each end of a code span that begins and ends with
-	// one (and is not all spaces): a span that begins or ends with a backtick or a space is
-	// padded so that what is stripped is the padding.
-	pad := ""
-	if longest > 0 || (q[0] == ' ' || q[len(q)-1] == ' ') && strings.Trim(q, " ") != "" {
-		pad = " "
-	}
-	return fence + pad + strings.ReplaceAll(q, "|", `\|`) + pad + fence
-}
-
-// markdownText escapes text of ours for a table cell.
-func markdownText(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
-
-func markdownRow(r *report, c compare.Comparison, source string) {
-	w := r.out
-	fmt.Fprintf(w, "| %s |", markdownCode(c.Input))
-	var why []string
-	for i, t := range r.targets {
-		if e := syntaxError(c, i); e == nil {
-			fmt.Fprint(w, " ✓ |")
-		} else {
-			fmt.Fprintf(w, " %s %d |", markInvalid, e.Offset)
-			if !c.Agree() {
-				why = append(why, fmt.Sprintf("%s byte %d: %s", t.Version, e.Offset, markdownText(e.Reason())))
-			}
-		}
-	}
-	if r.why {
-		fmt.Fprintf(w, " %s |", strings.Join(why, "<br>"))
-	}
-	fmt.Fprintf(w, " %s |\n", markdownText(source))
-}
-
-func markdownSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	fmt.Fprintf(w, "\n%s. %s valid, %s N invalid from byte N.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s), markValid, markInvalid)
-	for i, t := range s.Targets {
-		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, ruleLabel(t), s.Accepted[i])
-	}
-	if len(s.Pairs) > 0 {
-		fmt.Fprint(w, "\n| first | second | both | only first | only second | neither |\n|---|---|---:|---:|---:|---:|\n")
-		for _, p := range s.Pairs {
-			fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d |\n", p.First.Version, p.Second.Version, p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
-		}
-	}
-	disagree, shared := splitCauses(s)
-	for _, part := range []struct {
-		title  string
-		causes []*compare.Cause
-	}{
-		{"Rejections where the versions disagree", disagree},
-		{"Rejections every version shares", shared},
-	} {
-		if len(part.causes) == 0 {
-			continue
-		}
-		fmt.Fprintf(w, "\n%s:\n\n| version | left the grammar in | found | count | example | reason |\n|---|---|---|---:|---|---|\n", part.title)
-		for _, c := range part.causes {
-			fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %s |\n", c.Target.Version, c.In, markdownCode(c.Found), c.Count, markdownCode(c.Example), markdownText(c.Err.Reason()))
-		}
-	}
-}
-
-// tsvField escapes tabs, newlines and backslashes so that a field stays one field.
+// tsvField escapes tabs, newlines and backslashes so that a field stays one field, as
+// compare.FormatTSV does.
 func tsvField(s string) string {
 	return tsvEscaper.Replace(s)
 }
 
 // tsvEscaper is built once: building a Replacer costs more than using it.
 var tsvEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
-
-// tsvBegin prints the header: input, then per target its verdict column and its reason
-// column ("TARGET reason"), then source.
-func tsvBegin(r *report) {
-	fmt.Fprint(r.out, "input")
-	for _, t := range r.targets {
-		fmt.Fprintf(r.out, "\t%s\t%s reason", t, t)
-	}
-	fmt.Fprintln(r.out, "\tsource")
-}
-
-// tsvRow prints "valid" or "invalid:OFFSET" per target, each followed by the reason (empty
-// for an accepted input).
-func tsvRow(r *report, c compare.Comparison, source string) {
-	w := r.out
-	w.WriteString(tsvField(c.Input))
-	for i := range r.targets {
-		if e := syntaxError(c, i); e == nil {
-			w.WriteString("\tvalid\t")
-		} else {
-			fmt.Fprintf(w, "\tinvalid:%d\t%s", e.Offset, tsvField(e.Reason()))
-		}
-	}
-	fmt.Fprintf(w, "\t%s\n", tsvField(source))
-}
-
-// tsvSummary prints the causes as a table of their own: a TSV of rows would be broken by a
-// summary after them, so it is printed only to the --summary file.
-func tsvSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	if w == r.out {
-		return
-	}
-	fmt.Fprintln(w, "version\trule\tshared\tin\tfound\tcount\texample\treason")
-	for _, c := range s.Causes() {
-		fmt.Fprintf(w, "%s\t%s\t%t\t%s\t%s\t%d\t%s\t%s\n", c.Target.Version, c.Target.Rule, c.Shared, c.In, tsvField(c.Found), c.Count, tsvField(c.Example), tsvField(c.Err.Reason()))
-	}
-}
-
-// jsonVerdict is one version's verdict in compare's JSON Lines.
-type jsonVerdict struct {
-	Version string `json:"version"`
-	// Rule is the start rule that accepted the input, or that it was held to and left.
-	Rule     string   `json:"rule"`
-	Valid    bool     `json:"valid"`
-	Offset   *int     `json:"offset,omitempty"`
-	Expected []string `json:"expected,omitempty"`
-	In       string   `json:"in,omitempty"`
-	Message  string   `json:"message,omitempty"`
-}
-
-// jsonInput is one input's line in compare's JSON Lines.
-type jsonInput struct {
-	Type  string `json:"type"` // "input"
-	Input string `json:"input"`
-	// InputBytes is the input's exact bytes when it is not valid UTF-8 (see checkResult).
-	InputBytes []byte        `json:"input_bytes,omitempty"`
-	Source     string        `json:"source,omitempty"`
-	Verdicts   []jsonVerdict `json:"verdicts"`
-}
-
-func jsonRow(r *report, c compare.Comparison, source string) {
-	line := jsonInput{Type: "input", Input: c.Input, InputBytes: inputBytes(c.Input), Source: source}
-	for i, t := range r.targets {
-		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input, 0), Valid: c.Accepted(i)}
-		if e := syntaxError(c, i); e != nil {
-			v.Rule, v.Offset, v.Expected, v.In, v.Message = e.Rule, &e.Offset, e.Expected, e.In, e.Reason()
-		}
-		line.Verdicts = append(line.Verdicts, v)
-	}
-	writeJSON(r.out, line)
-}
-
-// jsonSummary writes the last line of compare's JSON Lines, its summary: "type" ("summary"),
-// "read" (the inputs read) and "shown" ("all", or with --diff "disagreeing": the summary counts
-// the inputs on which the versions disagree), then the members of the summary's JSON form
-// (compare.Summary's MarshalJSON); when the input was cut short, "cut" says how
-// ("interrupted after line 12", "cut short by a read error"). "compare --merge" reads such
-// lines back.
-func jsonSummary(w *bufio.Writer, r *report, s *compare.Summary) {
-	body, err := s.MarshalJSON()
-	if err != nil {
-		panic(err) // the targets of a run are distinct versions (-g refuses a version twice)
-	}
-	shown := "all"
-	if r.diff {
-		shown = "disagreeing"
-	}
-	fmt.Fprintf(w, "{\"type\":\"summary\",\"read\":%d,\"shown\":%q,", r.read, shown)
-	if r.cut != "" {
-		fmt.Fprintf(w, "\"cut\":%q,", r.cut)
-	}
-	w.Write(body[1:])
-	w.WriteByte('\n')
-}
 
 func writeJSON(w *bufio.Writer, v any) {
 	enc := json.NewEncoder(w)

@@ -136,16 +136,16 @@ func esc(s string) string { return html.EscapeString(s) }
 
 // htmlInput shows an input as the table does (quoted, with \xNN, when it is not plain
 // printable ASCII), escaped for HTML: never invalid UTF-8 or a control character.
-func htmlInput(s string) string { return esc(newDisplay(s, -1, 0).text) }
+func htmlInput(s string) string { return esc(compare.Quote(s)) }
 
 // htmlRow keeps a row: a disagreeing one in its group, an agreeing one in its sample.
 func htmlRow(r *report, c compare.Comparison, source string) {
 	h := r.html
 	var review []reviewFinding
 	if h.review {
-		review = reviewRow(r.targets, c)
+		review = reviewRow(r.Targets, c)
 	}
-	errs := make([]*urlgrammar.SyntaxError, len(r.targets))
+	errs := make([]*urlgrammar.SyntaxError, len(r.Targets))
 	for i := range errs {
 		errs[i] = syntaxError(c, i)
 	}
@@ -203,8 +203,8 @@ func htmlHeader(w *bufio.Writer, r *report, s *compare.Summary) {
 	fmt.Fprintf(w, "<dt>date</dt><dd id=\"date\">%s</dd>\n", reportClock().UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(w, "<dt>tool</dt><dd id=\"tool\">urlgrammar %s</dd>\n", esc(buildVersion()))
 	fmt.Fprintf(w, "<dt>inputs</dt><dd><span data-key=\"inputs\">%d</span>", s.Inputs)
-	if r.diff {
-		fmt.Fprintf(w, " on which the versions disagree (--diff), of <span data-key=\"read\">%d</span> read", r.read)
+	if r.Diff {
+		fmt.Fprintf(w, " on which the versions disagree (--diff), of <span data-key=\"read\">%d</span> read", r.Read)
 	}
 	w.WriteString("</dd>\n</dl>\n")
 	w.WriteString("<table id=\"versions\"><thead><tr><th>version</th><th>document</th><th>held to the rule</th><th class=\"n\">accepted</th></tr></thead><tbody>\n")
@@ -245,13 +245,13 @@ func htmlMatrix(w *bufio.Writer, r *report, s *compare.Summary) {
 	if h.listed < disagree+reviewed {
 		fmt.Fprintf(w, " The first %d inputs are listed; the counts are of all of them.", h.listed)
 	}
-	if r.diff {
+	if r.Diff {
 		w.WriteString(" Only these inputs were kept (--diff).")
 	} else {
 		fmt.Fprintf(w, " Below them, a sample of the inputs on which every version agrees.")
 	}
 	w.WriteString(" Every input with every verdict: --format tsv or json.</p>\n<table class=\"matrix\">\n<thead><tr>")
-	for _, t := range r.targets {
+	for _, t := range r.Targets {
 		fmt.Fprintf(w, "<th class=\"v\" title=\"%s\">%s</th>", esc(t.String()), esc(compare.ShortName(t.Version)))
 	}
 	w.WriteString("<th>inputs, and why they are rejected</th></tr></thead>\n")
@@ -277,7 +277,7 @@ func htmlMatrix(w *bufio.Writer, r *report, s *compare.Summary) {
 // group's title, the reason of each rejecting version, and the inputs.
 func htmlGroupRows(w *bufio.Writer, r *report, g *htmlGroup, class, title string) {
 	fmt.Fprintf(w, "<tbody class=\"%s\"><tr>", class)
-	for i, t := range r.targets {
+	for i, t := range r.Targets {
 		if g.errs[i] == nil {
 			fmt.Fprintf(w, "<td class=\"ok\" title=\"%s: accepted\">✓</td>", esc(t.String()))
 		} else {
@@ -291,7 +291,7 @@ func htmlGroupRows(w *bufio.Writer, r *report, g *htmlGroup, class, title string
 	w.WriteString("</p>\n")
 	if class != "sample" && !g.agree() {
 		w.WriteString("<ul class=\"why\">")
-		for i, t := range r.targets {
+		for i, t := range r.Targets {
 			if e := g.errs[i]; e != nil {
 				fmt.Fprintf(w, "<li class=\"reason\"><b>%s</b> (%s): %s</li>", esc(t.Version.String()), esc(e.Rule), esc(e.Reason()))
 			}

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // bigFile is the 20 000-URL corpus.
@@ -316,7 +318,7 @@ func TestCompareHTMLRows(t *testing.T) {
 }
 
 // htmlInputText is an input as the report's rows show it, unescaped.
-func htmlInputText(s string) string { return newDisplay(s, -1, 0).text }
+func htmlInputText(s string) string { return compare.Quote(s) }
 
 // TestCompareHTMLDocumentWords: for a character on which the versions disagree, the report
 // quotes each document: RFC 1738 section 2.2 calls "~" unsafe, the 2003 draft's section 2.3

@@ -23,7 +23,7 @@ func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []
 	var b bytes.Buffer
 	out := bufio.NewWriter(&b)
 	w := writers[format]
-	r := &report{out: out, targets: targets, why: diff, diff: diff, input: inputName}
+	r := &report{Report: compare.Report{Targets: targets, Why: diff, Diff: diff}, out: out, input: inputName}
 	s := compare.NewSummary(targets)
 	w.begin(r)
 	for i, in := range inputs {
@@ -41,7 +41,7 @@ func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []
 		}
 		w.row(r, c, source)
 	}
-	r.read = len(inputs)
+	r.Read = len(inputs)
 	w.summary(out, r, s)
 	w.end(r)
 	out.Flush()

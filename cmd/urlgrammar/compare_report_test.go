@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // smallFile is a fixed excerpt of testdata/urls/urls.txt (see its README).
@@ -228,36 +229,6 @@ func TestCompareNoClipOffTerminal(t *testing.T) {
 	}
 }
 
-// TestDisplayClipsAroundOffendingByte: on a terminal, an input too long for the width is cut
-// around the byte where it leaves the grammar, and the caret still points at that byte.
-func TestDisplayClipsAroundOffendingByte(t *testing.T) {
-	s := "http://example.com/" + strings.Repeat("a", 200) + "~" + strings.Repeat("b", 200)
-	d := newDisplay(s, 219, 60)
-	if n := len([]rune(d.text)); n > 60 {
-		t.Errorf("%d columns, want at most 60: %q", n, d.text)
-	}
-	if !strings.HasPrefix(d.text, "…") || !strings.HasSuffix(d.text, "…") {
-		t.Errorf("not cut on both sides: %q", d.text)
-	}
-	col, ok := d.column(219)
-	if !ok || []rune(d.text)[col] != '~' {
-		t.Errorf("column %d (%v) of %q is not the \"~\"", col, ok, d.text)
-	}
-	// A quoted input: the caret accounts for the quote and the escapes.
-	d = newDisplay("a b\x00c", 4, 0)
-	if d.text != `"a b\x00c"` {
-		t.Errorf("display %q", d.text)
-	}
-	if col, _ := d.column(4); d.text[col] != 'c' {
-		t.Errorf("column %d of %q is not the \"c\"", col, d.text)
-	}
-	// With nothing refused, an input is cut at its end.
-	d = newDisplay(s, -1, 40)
-	if !strings.HasPrefix(d.text, "http://example.com/") || !strings.HasSuffix(d.text, "…") {
-		t.Errorf("not cut at the end: %q", d.text)
-	}
-}
-
 // TestCompareTSV: a reason column per version, and the causes in the --summary file.
 func TestCompareTSV(t *testing.T) {
 	summary := t.TempDir() + "/causes.tsv"
@@ -336,14 +307,28 @@ func TestMarkdownCode(t *testing.T) {
 		{" a", "`  a `"},
 		{"  ", "`  `"},
 	} {
-		if got := markdownCode(c.in); got != c.want {
-			t.Errorf("markdownCode(%q) = %q, want %q", c.in, got, c.want)
+		if got := compare.MarkdownCode(c.in); got != c.want {
+			t.Errorf("MarkdownCode(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 	out, _, _ := runCLI(t, "http://a/`b\n", "compare", "-g", "rfc1738,draft2003", "--format", "markdown")
 	if !strings.Contains(out, "| `` http://a/`b `` |") || strings.Contains(out, "'") {
 		t.Errorf("markdown:\n%s", out)
 	}
+}
+
+// jsonInput reads an input's line of compare's JSON Lines, as a program would.
+type jsonInput struct {
+	Type, Input, Source string
+	InputBytes          []byte `json:"input_bytes"`
+	Verdicts            []jsonVerdict
+}
+
+type jsonVerdict struct {
+	Version, Rule, In, Message string
+	Valid                      bool
+	Offset                     *int
+	Expected                   []string
 }
 
 // jsonSummaryLine reads the last line of compare's JSON Lines, as a program would from the

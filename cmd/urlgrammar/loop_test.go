@@ -389,8 +389,8 @@ func TestReasonOnNarrowTerminal(t *testing.T) {
 	}
 	var b bytes.Buffer
 	w := bufio.NewWriter(&b)
-	r := &report{out: w, targets: []compare.Target{{Version: urlgrammar.RFC1738}, {Version: urlgrammar.RFC3986}}, why: true, width: 80}
-	tableRow(r, c, "")
+	r := &compare.Report{Targets: []compare.Target{{Version: urlgrammar.RFC1738}, {Version: urlgrammar.RFC3986}}, Why: true, Width: 80}
+	r.WriteRow(w, compare.FormatTable, c, "")
 	w.Flush()
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	if len(lines) != 2 || !strings.Contains(lines[1], `1738 byte 20: found "~" (in httpurl); expected`) || len([]rune(lines[1])) > 80 {

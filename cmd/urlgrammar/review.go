@@ -219,8 +219,8 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 			row: func(r *report, c compare.Comparison, source string) {
 				row := rendered(r, func(r *report) { w.row(r, c, source) })
 				var cell []string
-				for _, f := range reviewRow(r.targets, c) {
-					cell = append(cell, fmt.Sprintf("%s: %s (%s): %s %s", f.Version, f.Section, f.Severity, f.Concern, markdownCode(f.Text)))
+				for _, f := range reviewRow(r.Targets, c) {
+					cell = append(cell, fmt.Sprintf("%s: %s (%s): %s %s", f.Version, f.Section, f.Severity, f.Concern, compare.MarkdownCode(f.Text)))
 				}
 				fmt.Fprintf(r.out, "%s %s |\n", strings.TrimSuffix(row, "\n"), strings.ReplaceAll(strings.Join(cell, "<br>"), "|", `\|`))
 			},
@@ -240,7 +240,7 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 			begin: w.begin,
 			row: func(r *report, c compare.Comparison, source string) {
 				row := rendered(r, func(r *report) { w.row(r, c, source) })
-				findings := rendered(r, func(r *report) { writeJSON(r.out, reviewRow(r.targets, c)) })
+				findings := rendered(r, func(r *report) { writeJSON(r.out, reviewRow(r.Targets, c)) })
 				fmt.Fprintf(r.out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}\n"), strings.TrimSuffix(findings, "\n"))
 			},
 			summary: w.summary,

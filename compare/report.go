@@ -1,0 +1,608 @@
+package compare
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// A Report writes comparisons and their summary in one of the formats of "urlgrammar
+// compare" (Format): a header, a row per comparison, and the summary after the rows (or in a
+// file of its own). The HTML report of the command is its own.
+type Report struct {
+	Targets []Target
+	Why     bool   // under each row on which the targets disagree, each refusing target's reason
+	Diff    bool   // only the inputs on which the targets disagree are shown and summarized
+	Width   int    // the table's width, to which its rows and causes are clipped; 0: no clipping
+	Read    int    // the inputs read, shown or not (for the summary)
+	Cut     string // what cut the input short ("interrupted after line 12"), or ""
+}
+
+// A Format is one of the forms a Report is written in.
+type Format int
+
+// The formats.
+const (
+	// FormatTable is a table for a terminal: a column of marks per target, then the input,
+	// and the summary as text.
+	FormatTable Format = iota
+	// FormatMarkdown is a GitHub Flavored Markdown table, and the summary's tables.
+	FormatMarkdown
+	// FormatTSV is tab-separated values, a row per input, with tabs, newlines and backslashes
+	// in a field escaped as \t, \n, \\; the summary is a table of the causes, for a file of its own.
+	FormatTSV
+	// FormatJSON is JSON Lines: a line per input, then the summary's line (see WriteSummary).
+	FormatJSON
+)
+
+// WriteHeader writes what comes before the rows: the table's or the TSV's header (JSON
+// Lines have none).
+func (r *Report) WriteHeader(w *bufio.Writer, f Format) {
+	switch f {
+	case FormatTable:
+		tableBegin(w, r)
+	case FormatMarkdown:
+		markdownBegin(w, r)
+	case FormatTSV:
+		tsvBegin(w, r)
+	}
+}
+
+// WriteRow writes the row of c, whose input comes from source ("" when it does not say).
+func (r *Report) WriteRow(w *bufio.Writer, f Format, c Comparison, source string) {
+	switch f {
+	case FormatTable:
+		tableRow(w, r, c)
+	case FormatMarkdown:
+		markdownRow(w, r, c, source)
+	case FormatTSV:
+		tsvRow(w, r, c, source)
+	case FormatJSON:
+		jsonRow(w, r, c, source)
+	}
+}
+
+// WriteSummary writes s, the summary of the inputs shown.
+func (r *Report) WriteSummary(w *bufio.Writer, f Format, s *Summary) {
+	switch f {
+	case FormatTable:
+		tableSummary(w, r, s)
+	case FormatMarkdown:
+		markdownSummary(w, r, s)
+	case FormatTSV:
+		tsvSummary(w, r, s)
+	case FormatJSON:
+		jsonSummary(w, r, s)
+	}
+}
+
+// Quote is an input as the reports show it: as it is when it is printable ASCII without
+// spaces, quotes or backslashes, else quoted, with \" and \\ for a quote and a backslash and
+// \xNN for each byte outside printable ASCII.
+func Quote(s string) string { return newDisplay(s, -1, 0).text }
+
+// MarkdownCode is s as a code span for a Markdown table cell (see FormatMarkdown).
+func MarkdownCode(s string) string { return markdownCode(s) }
+
+// ruleLabel names the rule a target holds inputs to, for a person: its rule, or for RFC 1738's
+// default reading (the only one without a rule name, see defaultTargets) "rule of its scheme".
+func ruleLabel(t Target) string {
+	if t.Rule == "" {
+		return "rule of its scheme"
+	}
+	return t.Rule
+}
+
+// syntaxError returns target i's rejection of c's input, or nil when it accepts it.
+func syntaxError(c Comparison, i int) *urlgrammar.SyntaxError {
+	se, _ := c.Err(i).(*urlgrammar.SyntaxError)
+	return se
+}
+
+// inputBytes is an input's exact bytes when it is not valid UTF-8, which JSON's strings
+// cannot hold; else nil.
+func inputBytes(s string) []byte {
+	if utf8.ValidString(s) {
+		return nil
+	}
+	return []byte(s)
+}
+
+const (
+	markValid   = "✓"
+	markInvalid = "·"
+)
+
+func tableBegin(w *bufio.Writer, r *Report) {
+	for _, t := range r.Targets {
+		fmt.Fprintf(w, "%-5s", ShortName(t.Version))
+	}
+	fmt.Fprintln(w, "input")
+}
+
+// The marks of a table row, each in its column of five.
+var (
+	cellValid   = fmt.Sprintf("%-5s", " "+markValid)
+	cellInvalid = fmt.Sprintf("%-5s", " "+markInvalid)
+)
+
+func tableRow(w *bufio.Writer, r *Report, c Comparison) {
+	focus := -1 // the byte the clipping keeps in view: the first offending one
+	for i := range r.Targets {
+		if c.Accepted(i) {
+			w.WriteString(cellValid)
+		} else {
+			w.WriteString(cellInvalid)
+			if e := syntaxError(c, i); focus < 0 || e.Offset < focus {
+				focus = e.Offset
+			}
+		}
+	}
+	indent := 5 * len(r.Targets)
+	avail := 0
+	if r.Width > 0 {
+		avail = max(r.Width-indent, 12)
+	}
+	d := newDisplay(c.Input, focus, avail)
+	w.WriteString(d.text)
+	w.WriteByte('\n')
+	if !r.Why || c.Agree() {
+		return
+	}
+	for i, t := range r.Targets {
+		e := syntaxError(c, i)
+		if e == nil {
+			continue
+		}
+		why := fmt.Sprintf("%s byte %d: %s", ShortName(t.Version), e.Offset, e.Reason())
+		col, ok := d.column(e.Offset)
+		if ok && (r.Width == 0 && col <= maxCaretColumn || r.Width > 0 && indent+col+2+len(why) <= r.Width) {
+			w.WriteString(strings.Repeat(" ", indent+col))
+			w.WriteString("^ ")
+		} else {
+			w.WriteString(strings.Repeat(" ", indent))
+		}
+		if r.Width > 0 {
+			why = shorten(why, max(r.Width-indent, 12))
+		}
+		w.WriteString(why)
+		w.WriteByte('\n')
+	}
+}
+
+// maxCaretColumn is how far into an input the caret of a row's reason goes when the output is
+// not a terminal; further in, the reason stands alone and its byte offset says where.
+const maxCaretColumn = 200
+
+// A display is an input as the table shows it, with what is needed to find a byte's column.
+// An input that is printable ASCII without spaces or quotes is shown as it is; any other is
+// quoted, with \" and \\ for a quote and a backslash, and \xNN for each byte outside printable
+// ASCII. On a terminal the input is clipped to its width around the focus byte.
+type display struct {
+	s      string
+	quoted bool
+	lo, hi int // the bytes shown
+	text   string
+}
+
+func newDisplay(s string, focus, avail int) display {
+	d := display{s: s, quoted: needsQuotes(s), lo: 0, hi: len(s)}
+	full := d.width(0, len(s))
+	if d.quoted {
+		full += 2
+	}
+	if avail > 0 && full > avail {
+		budget := avail - 2 // the two marks of a cut, "…"
+		if d.quoted {
+			budget -= 2
+		}
+		if focus < 0 {
+			focus = 0
+		}
+		focus = min(focus, len(s))
+		lo, hi, used := focus, focus, 0
+		for lo > 0 && used+byteWidth(s[lo-1]) <= budget/3 {
+			lo--
+			used += byteWidth(s[lo])
+		}
+		for hi < len(s) && used+byteWidth(s[hi]) <= budget {
+			used += byteWidth(s[hi])
+			hi++
+		}
+		for lo > 0 && used+byteWidth(s[lo-1]) <= budget {
+			lo--
+			used += byteWidth(s[lo])
+		}
+		d.lo, d.hi = lo, hi
+	}
+	var b strings.Builder
+	b.Grow(d.hi - d.lo + 8) // the text of most inputs at once: plain, or with a few escapes
+	if d.lo > 0 {
+		b.WriteString("…")
+	}
+	if d.quoted {
+		b.WriteByte('"')
+	}
+	for i := d.lo; i < d.hi; i++ {
+		writeByte(&b, s[i], d.quoted)
+	}
+	if d.quoted {
+		b.WriteByte('"')
+	}
+	if d.hi < len(s) {
+		b.WriteString("…")
+	}
+	d.text = b.String()
+	return d
+}
+
+// column returns the column of the display at which byte i of the input is shown (len(s): just
+// after the last byte), and false when it is clipped away.
+func (d display) column(i int) (int, bool) {
+	if i < d.lo || i > d.hi {
+		return 0, false
+	}
+	col := d.width(d.lo, i)
+	if d.lo > 0 {
+		col++
+	}
+	if d.quoted {
+		col++
+	}
+	return col, true
+}
+
+// width is the number of columns that bytes lo to hi of the input take.
+func (d display) width(lo, hi int) int {
+	n := 0
+	for i := lo; i < hi; i++ {
+		if d.quoted {
+			n += byteWidth(d.s[i])
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// byteWidth is the number of columns that byte c takes in a quoted display.
+func byteWidth(c byte) int {
+	switch {
+	case c == '"' || c == '\\':
+		return 2
+	case c >= 0x20 && c < 0x7f:
+		return 1
+	}
+	return 4
+}
+
+func writeByte(b *strings.Builder, c byte, quoted bool) {
+	switch {
+	case !quoted:
+		b.WriteByte(c)
+	case c == '"' || c == '\\':
+		b.WriteByte('\\')
+		b.WriteByte(c)
+	case c >= 0x20 && c < 0x7f:
+		b.WriteByte(c)
+	default:
+		fmt.Fprintf(b, `\x%02x`, c)
+	}
+}
+
+// needsQuotes reports whether the table shows s quoted: when it is empty, or holds a space, or
+// anything outside printable ASCII, a quote or a backslash.
+func needsQuotes(s string) bool {
+	if s == "" {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || c == '"' || c == '\\' {
+			return true
+		}
+	}
+	return false
+}
+
+// shown says which inputs a summary counts.
+func (r *Report) shown(s *Summary) string {
+	shown := fmt.Sprintf("%d inputs", s.Inputs)
+	if r.Diff {
+		shown = fmt.Sprintf("%d of %d inputs, those on which the versions disagree", s.Inputs, r.Read)
+	}
+	if r.Cut != "" {
+		shown += " (the input was " + r.Cut + ": the rest was not read)"
+	}
+	return shown
+}
+
+// splitCauses separates the causes on which the targets disagree from those they share.
+func splitCauses(s *Summary) (disagree, shared []*Cause) {
+	for _, c := range s.Causes() {
+		if c.Shared {
+			shared = append(shared, c)
+		} else {
+			disagree = append(disagree, c)
+		}
+	}
+	return disagree, shared
+}
+
+func tableSummary(w *bufio.Writer, r *Report, s *Summary) {
+	fmt.Fprintf(w, "\n%s. %s valid, %s invalid.\n", r.shown(s), markValid, markInvalid)
+	fmt.Fprintln(w, "\nAccepted, per version and rule:")
+	for i, t := range s.Targets {
+		fmt.Fprintf(w, "  %-10s %-18s %7d of %d\n", t.Version, ruleLabel(t), s.Accepted[i], s.Inputs)
+	}
+	if len(s.Pairs) > 0 {
+		fmt.Fprintln(w, "\nPairs (both / only first / only second / neither):")
+		for _, p := range s.Pairs {
+			fmt.Fprintf(w, "  %-10s %-10s %7d %7d %7d %7d\n", p.First.Version, p.Second.Version, p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
+		}
+	}
+	disagree, shared := splitCauses(s)
+	fmt.Fprintln(w, "\nRejections by cause: version, count, the rule in which the input left the")
+	fmt.Fprintln(w, "grammar, the character found there, an example, and what was expected.")
+	if len(s.Targets) > 1 {
+		fmt.Fprintln(w, "\nWhere the versions disagree (another version accepts these inputs):")
+		tableCauses(w, r, disagree, 0)
+	}
+	if len(shared) > 0 {
+		if len(s.Targets) > 1 {
+			fmt.Fprintln(w, "\nWhere every version rejects the input:")
+		}
+		tableCauses(w, r, shared, tableCausesPerTarget)
+	}
+}
+
+// tableCauses prints causes, at most perTarget per version when perTarget > 0.
+func tableCauses(w *bufio.Writer, r *Report, causes []*Cause, perTarget int) {
+	if len(causes) == 0 {
+		fmt.Fprintln(w, "  none")
+		return
+	}
+	count := map[Target]int{}
+	hidden := 0
+	for _, c := range causes {
+		if perTarget > 0 && count[c.Target] == perTarget {
+			hidden++
+			continue
+		}
+		count[c.Target]++
+		head := fmt.Sprintf("  %-10s %6d  in %s at %s  e.g. ", c.Target.Version, c.Count, c.In, c.Found)
+		avail := 0
+		if r.Width > 0 {
+			avail = max(r.Width-len(head), 12)
+		}
+		fmt.Fprintf(w, "%s%s\n", head, newDisplay(c.Example, c.Err.Offset, avail).text)
+		reason := c.Err.Reason()
+		if r.Width > 0 {
+			reason = shorten(reason, max(r.Width-20, 12))
+		}
+		fmt.Fprintf(w, "  %17s %s\n", "", reason)
+	}
+	if hidden > 0 {
+		fmt.Fprintf(w, "  (%d less frequent causes not shown: --format markdown, json or html lists them all)\n", hidden)
+	}
+}
+
+// tableCausesPerTarget is how many of the rejection causes that every version shares the table
+// shows per version, most frequent first.
+const tableCausesPerTarget = 5
+
+// shorten cuts s to n bytes at most, marking the cut; s is text of ours, not an input.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-1] + "…"
+}
+
+func markdownBegin(w *bufio.Writer, r *Report) {
+	fmt.Fprint(w, "| input |")
+	for _, t := range r.Targets {
+		fmt.Fprintf(w, " %s |", t)
+	}
+	if r.Why {
+		fmt.Fprint(w, " why |")
+	}
+	fmt.Fprint(w, " source |\n|---|")
+	for range r.Targets {
+		fmt.Fprint(w, ":---:|")
+	}
+	if r.Why {
+		fmt.Fprint(w, "---|")
+	}
+	fmt.Fprintln(w, "---|")
+}
+
+// markdownCode writes s as a code span for a table cell (the empty string, which no code span
+// can show, as "*(empty)*"): bytes outside printable ASCII as in Go's %+q (\x00, \u00e9), a
+// backtick as itself, fenced by one more backtick than the longest
+// run inside (CommonMark, "Code spans"), and "|" escaped as a table cell needs (GitHub
+// Flavored Markdown, "Tables").
+func markdownCode(s string) string {
+	if s == "" {
+		return "*(empty)*" // no code span is empty
+	}
+	q := strconv.QuoteToASCII(s)
+	q = strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`)
+	run, longest := 0, 0
+	for i := 0; i < len(q); i++ {
+		if q[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	// CommonMark strips one space from each end of a code span that begins and ends with
+	// one (and is not all spaces): a span that begins or ends with a backtick or a space is
+	// padded so that what is stripped is the padding.
+	pad := ""
+	if longest > 0 || (q[0] == ' ' || q[len(q)-1] == ' ') && strings.Trim(q, " ") != "" {
+		pad = " "
+	}
+	return fence + pad + strings.ReplaceAll(q, "|", `\|`) + pad + fence
+}
+
+// markdownText escapes text of ours for a table cell.
+func markdownText(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+func markdownRow(w *bufio.Writer, r *Report, c Comparison, source string) {
+	fmt.Fprintf(w, "| %s |", markdownCode(c.Input))
+	var why []string
+	for i, t := range r.Targets {
+		if e := syntaxError(c, i); e == nil {
+			fmt.Fprint(w, " ✓ |")
+		} else {
+			fmt.Fprintf(w, " %s %d |", markInvalid, e.Offset)
+			if !c.Agree() {
+				why = append(why, fmt.Sprintf("%s byte %d: %s", t.Version, e.Offset, markdownText(e.Reason())))
+			}
+		}
+	}
+	if r.Why {
+		fmt.Fprintf(w, " %s |", strings.Join(why, "<br>"))
+	}
+	fmt.Fprintf(w, " %s |\n", markdownText(source))
+}
+
+func markdownSummary(w *bufio.Writer, r *Report, s *Summary) {
+	fmt.Fprintf(w, "\n%s. %s valid, %s N invalid from byte N.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s), markValid, markInvalid)
+	for i, t := range s.Targets {
+		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, ruleLabel(t), s.Accepted[i])
+	}
+	if len(s.Pairs) > 0 {
+		fmt.Fprint(w, "\n| first | second | both | only first | only second | neither |\n|---|---|---:|---:|---:|---:|\n")
+		for _, p := range s.Pairs {
+			fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d |\n", p.First.Version, p.Second.Version, p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
+		}
+	}
+	disagree, shared := splitCauses(s)
+	for _, part := range []struct {
+		title  string
+		causes []*Cause
+	}{
+		{"Rejections where the versions disagree", disagree},
+		{"Rejections every version shares", shared},
+	} {
+		if len(part.causes) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s:\n\n| version | left the grammar in | found | count | example | reason |\n|---|---|---|---:|---|---|\n", part.title)
+		for _, c := range part.causes {
+			fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %s |\n", c.Target.Version, c.In, markdownCode(c.Found), c.Count, markdownCode(c.Example), markdownText(c.Err.Reason()))
+		}
+	}
+}
+
+// tsvField escapes tabs, newlines and backslashes so that a field stays one field.
+func tsvField(s string) string {
+	return tsvEscaper.Replace(s)
+}
+
+// tsvEscaper is built once: building a Replacer costs more than using it.
+var tsvEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
+
+// tsvBegin prints the header: input, then per target its verdict column and its reason
+// column ("TARGET reason"), then source.
+func tsvBegin(w *bufio.Writer, r *Report) {
+	fmt.Fprint(w, "input")
+	for _, t := range r.Targets {
+		fmt.Fprintf(w, "\t%s\t%s reason", t, t)
+	}
+	fmt.Fprintln(w, "\tsource")
+}
+
+// tsvRow prints "valid" or "invalid:OFFSET" per target, each followed by the reason (empty
+// for an accepted input).
+func tsvRow(w *bufio.Writer, r *Report, c Comparison, source string) {
+	w.WriteString(tsvField(c.Input))
+	for i := range r.Targets {
+		if e := syntaxError(c, i); e == nil {
+			w.WriteString("\tvalid\t")
+		} else {
+			fmt.Fprintf(w, "\tinvalid:%d\t%s", e.Offset, tsvField(e.Reason()))
+		}
+	}
+	fmt.Fprintf(w, "\t%s\n", tsvField(source))
+}
+
+// tsvSummary prints the causes as a table of their own: a TSV of rows would be broken by a
+// summary after them, so it is printed only to the --summary file.
+func tsvSummary(w *bufio.Writer, r *Report, s *Summary) {
+	fmt.Fprintln(w, "version\trule\tshared\tin\tfound\tcount\texample\treason")
+	for _, c := range s.Causes() {
+		fmt.Fprintf(w, "%s\t%s\t%t\t%s\t%s\t%d\t%s\t%s\n", c.Target.Version, c.Target.Rule, c.Shared, c.In, tsvField(c.Found), c.Count, tsvField(c.Example), tsvField(c.Err.Reason()))
+	}
+}
+
+// jsonVerdict is one version's verdict in compare's JSON Lines.
+type jsonVerdict struct {
+	Version string `json:"version"`
+	// Rule is the start rule that accepted the input, or that it was held to and left.
+	Rule     string   `json:"rule"`
+	Valid    bool     `json:"valid"`
+	Offset   *int     `json:"offset,omitempty"`
+	Expected []string `json:"expected,omitempty"`
+	In       string   `json:"in,omitempty"`
+	Message  string   `json:"message,omitempty"`
+}
+
+// jsonInput is one input's line in compare's JSON Lines.
+type jsonInput struct {
+	Type  string `json:"type"` // "input"
+	Input string `json:"input"`
+	// InputBytes is the input's exact bytes when it is not valid UTF-8 (see checkResult).
+	InputBytes []byte        `json:"input_bytes,omitempty"`
+	Source     string        `json:"source,omitempty"`
+	Verdicts   []jsonVerdict `json:"verdicts"`
+}
+
+func jsonRow(w *bufio.Writer, r *Report, c Comparison, source string) {
+	line := jsonInput{Type: "input", Input: c.Input, InputBytes: inputBytes(c.Input), Source: source}
+	for i, t := range r.Targets {
+		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input, 0), Valid: c.Accepted(i)}
+		if e := syntaxError(c, i); e != nil {
+			v.Rule, v.Offset, v.Expected, v.In, v.Message = e.Rule, &e.Offset, e.Expected, e.In, e.Reason()
+		}
+		line.Verdicts = append(line.Verdicts, v)
+	}
+	writeJSON(w, line)
+}
+
+// jsonSummary writes the last line of compare's JSON Lines, its summary: "type" ("summary"),
+// "read" (the inputs read) and "shown" ("all", or with --diff "disagreeing": the summary counts
+// the inputs on which the versions disagree), then the members of the summary's JSON form
+// (Summary's MarshalJSON); when the input was cut short, "cut" says how
+// ("interrupted after line 12", "cut short by a read error"). "compare --merge" reads such
+// lines back.
+func jsonSummary(w *bufio.Writer, r *Report, s *Summary) {
+	body, err := s.MarshalJSON()
+	if err != nil {
+		panic(err) // the targets of a run are distinct versions (-g refuses a version twice)
+	}
+	shown := "all"
+	if r.Diff {
+		shown = "disagreeing"
+	}
+	fmt.Fprintf(w, "{\"type\":\"summary\",\"read\":%d,\"shown\":%q,", r.Read, shown)
+	if r.Cut != "" {
+		fmt.Fprintf(w, "\"cut\":%q,", r.Cut)
+	}
+	w.Write(body[1:])
+	w.WriteByte('\n')
+}
+
+func writeJSON(w *bufio.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+}
