@@ -23,7 +23,8 @@
 // the character is then in the component (see Charset for what "may appear" means).
 // ProbeCharsets does so for every component under several versions, and its CharsetTable is
 // written for a person, as TSV, as JSON Lines or as an HTML table, whole or only where the
-// versions differ.
+// versions differ. Passages quotes what a version's document says of a character at which
+// inputs are rejected (a Cause's Found), in the document's own words.
 //
 // # The corpus
 //

@@ -584,8 +584,8 @@ func htmlCauseTable(w *bufio.Writer, causes []*compare.Cause) {
 
 // hasDocWords reports whether some document has words on the character class found.
 func hasDocWords(found string) bool {
-	for id := range docWordsOf {
-		if len(docWordsAbout(id, found)) > 0 {
+	for _, v := range urlgrammar.Versions() {
+		if len(compare.Passages(v, found)) > 0 {
 			return true
 		}
 	}
@@ -638,13 +638,13 @@ func foundWithWords(s *compare.Summary) []*docWordsFound {
 	for _, f := range order {
 		var b strings.Builder
 		for _, t := range s.Targets {
-			id := t.Version.String()
-			words := docWordsAbout(id, f.found)
+			id, cite := t.Version.String(), compare.Citation(t.Version)
+			words := compare.Passages(t.Version, f.found)
 			if len(words) == 0 {
-				fmt.Fprintf(&b, "<p class=\"doc\"><b>%s</b> (%s): no passage names it.</p>\n", esc(docCitation[id]), esc(id))
+				fmt.Fprintf(&b, "<p class=\"doc\"><b>%s</b> (%s): no passage names it.</p>\n", esc(cite), esc(id))
 			}
 			for _, q := range words {
-				fmt.Fprintf(&b, "<p class=\"doc\"><b>%s</b> (%s), %s:</p>\n<blockquote>%s</blockquote>\n", esc(docCitation[id]), esc(id), esc(q.section), esc(q.words))
+				fmt.Fprintf(&b, "<p class=\"doc\"><b>%s</b> (%s), %s:</p>\n<blockquote>%s</blockquote>\n", esc(cite), esc(id), esc(q.Section), esc(q.Words))
 			}
 		}
 		f.quote = b.String()

@@ -1,4 +1,4 @@
-package main
+package compare
 
 import (
 	"regexp"
@@ -23,31 +23,31 @@ func TestDocWordsClasses(t *testing.T) {
 	quoted := regexp.MustCompile(`"[^"]*"`)
 	for id, ws := range docWordsOf {
 		for _, w := range ws {
-			if w.words == "" || w.section == "" {
+			if w.Words == "" || w.Section == "" {
 				t.Errorf("%s: a passage without words or section", id)
 			}
 			// A character is named in a quoted string ("~", "$-_.+!*'(),") or as a BNF
 			// token of its own (the early drafts write ~ unquoted).
-			inQuotes := strings.Join(quoted.FindAllString(w.words, -1), "")
-			fields := strings.Fields(w.words)
+			inQuotes := strings.Join(quoted.FindAllString(w.Words, -1), "")
+			fields := strings.Fields(w.Words)
 			for i := 0; i < len(w.chars); i++ {
 				c := w.chars[i]
 				ok := slices.Contains(fields, string(c)) || strings.IndexByte(inQuotes, c) >= 0
 				switch c {
 				case ' ':
-					ok = strings.Contains(w.words, "space")
+					ok = strings.Contains(w.Words, "space")
 				case '|':
-					ok = ok || strings.Contains(w.words, "vline")
+					ok = ok || strings.Contains(w.Words, "vline")
 				case '"':
-					ok = strings.Contains(w.words, `<">`) || strings.Contains(w.words, `"""`) || strings.Contains(w.words, "double-quote") || slices.Contains(fields, `"`)
+					ok = strings.Contains(w.Words, `<">`) || strings.Contains(w.Words, `"""`) || strings.Contains(w.Words, "double-quote") || slices.Contains(fields, `"`)
 				}
 				if !ok {
-					t.Errorf("%s %s: the words do not name %q: %s", id, w.section, c, w.words)
+					t.Errorf("%s %s: the words do not name %q: %s", id, w.Section, c, w.Words)
 				}
 			}
 		}
 	}
-	union := func(id string, keep func(docWords) bool) string {
+	union := func(id string, keep func(Passage) bool) string {
 		var all []string
 		for _, w := range docWordsOf[id] {
 			if keep(w) {
@@ -61,7 +61,7 @@ func TestDocWordsClasses(t *testing.T) {
 		{"rfc2396", "section 2.4.3", "", doccharsets.RFC2396Excluded},
 		{"draft2003", "section 2.4.3", "", doccharsets.Draft2003Excluded},
 	} {
-		got := union(c.id, func(w docWords) bool { return w.section == c.section && strings.Contains(w.words, c.word) })
+		got := union(c.id, func(w Passage) bool { return w.Section == c.section && strings.Contains(w.Words, c.word) })
 		if want := doccharsets.Union(c.want); got != want {
 			t.Errorf("%s %s %s: %q, the document's set is %q", c.id, c.section, c.word, got, want)
 		}
@@ -82,7 +82,7 @@ func TestDocWordsAbout(t *testing.T) {
 		{"draft2003", "space", "section 2.4.3", "space character"},
 	} {
 		ws := docWordsAbout(c.id, c.found)
-		if len(ws) == 0 || ws[0].section != c.section || !strings.Contains(ws[0].words, c.has) {
+		if len(ws) == 0 || ws[0].Section != c.section || !strings.Contains(ws[0].Words, c.has) {
 			t.Errorf("%s on %q: %+v, want %s with %q first", c.id, c.found, ws, c.section, c.has)
 		}
 	}
