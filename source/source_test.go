@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestWhereAppendJSON: AppendJSON writes what encoding/json writes of a Where with HTML
+// TestWhereAppendJSON: Where's and URL's AppendJSON write what encoding/json writes of a Where with HTML
 // escaping off, for each field present or absent (omitempty; a gzip member at offset 0 is
 // present) and strings that need RFC 8259 section 7's escapes or encoding/json's own (U+2028,
 // U+2029, bytes that are not UTF-8).
@@ -33,6 +33,15 @@ func TestWhereAppendJSON(t *testing.T) {
 		}
 		if got := string(w.AppendJSON([]byte("x"))) + "\n"; got != "x"+want.String() {
 			t.Errorf("AppendJSON:\n got %q\nwant %q", got, "x"+want.String())
+		}
+		for _, text := range []string{"", w.File, "http://a/"} {
+			want.Reset()
+			if err := enc.Encode(URL{text, w}); err != nil {
+				t.Fatal(err)
+			}
+			if got := string(URL{text, w}.AppendJSON([]byte("x"))) + "\n"; got != "x"+want.String() {
+				t.Errorf("URL.AppendJSON:\n got %q\nwant %q", got, "x"+want.String())
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/source"
 )
 
 // extractResult is one line of "extract --json": the URL and where it was found.
@@ -38,6 +39,10 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	sourceNote(stderr, "extract", sf, v)
 	return l.run(func(in input) (bool, error) {
+		if *asJSON && in.src != nil && *in.src == (sourced{Where: in.src.Where}) { // as written: without reflection
+			_, err := l.out.Write(append(source.URL{Text: in.text, Where: in.src.Where}.AppendJSON(l.out.AvailableBuffer()), '\n'))
+			return true, err
+		}
 		if *asJSON {
 			return true, encodeJSONLine(l.out, extractResult{URL: in.text, sourced: in.src})
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urlgrammar/urlgrammar/source"
 	"github.com/urlgrammar/urlgrammar/source/sourcetest"
 )
 
@@ -134,5 +135,24 @@ func TestCheckCompareReviewFrom(t *testing.T) {
 	out, errs, status = runCLI(t, cdx, "review", "-g", "rfc3986", "--from", "cdx", "--json")
 	if status != exitValid || !strings.Contains(out, `"source":{"file":"standard input","line":2,"attr":"a"}`) {
 		t.Errorf("review --from cdx: %d %q %q", status, out, errs)
+	}
+}
+
+// TestExtractJSONLine: extract --json writes a URL as written (not resolved) as source.URL's
+// JSON, made without reflection: that is the line encodeJSONLine writes of its extractResult,
+// byte for byte, whatever the fields present and the escapes (RFC 8259 section 7) they need.
+func TestExtractJSONLine(t *testing.T) {
+	member := int64(0)
+	for _, text := range []string{"http://a/b?c=<d>&e", "", "q\"\\", "\x00\u2028\xff"} {
+		for _, w := range []source.Where{{}, {File: "f", Line: 3}, {File: text, Offset: 7, Member: &member,
+			Record: "http://r/", Type: "response", Element: "a", Attr: "href", Base: text}} {
+			var want strings.Builder
+			if err := encodeJSONLine(&want, extractResult{URL: text, sourced: &sourced{Where: w}}); err != nil {
+				t.Fatal(err)
+			}
+			if got := string(source.URL{Text: text, Where: w}.AppendJSON(nil)) + "\n"; got != want.String() {
+				t.Errorf("\n got %q\nwant %q", got, want.String())
+			}
+		}
 	}
 }

@@ -116,21 +116,16 @@ func (l *loop) allDocuments(yield func(input) bool) {
 // or a read error).
 func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) bool {
 	seq, _ := source.Read(l.from.format, r, name)
+	var se *source.Error // one for the document, not one allocation per URL
 	for u, err := range seq {
-		var se *source.Error
+		in := input{text: u.Text, file: file, line: u.Where.Line, src: &sourced{Where: u.Where}}
 		switch {
-		case errors.As(err, &se):
-			// A part of the document skipped: reported with its place, as a line is.
-			if !yield(input{file: file, line: se.Where.Line, src: &sourced{Where: se.Where}, bad: &badLine{se.Err.Error()}}) {
-				return false
-			}
-			continue
+		case errors.As(err, &se): // a part of the document skipped: reported with its place, as a line is
+			in = input{file: file, line: se.Where.Line, src: &sourced{Where: se.Where}, bad: &badLine{se.Err.Error()}}
 		case err != nil:
 			l.readErr = err
 			return false
-		}
-		in := input{text: u.Text, file: file, line: u.Where.Line, src: &sourced{Where: u.Where}}
-		if l.from.resolveBy != 0 {
+		case l.from.resolveBy != 0:
 			in.text = in.src.resolve(l.from.resolveBy, u.Text)
 		}
 		if !yield(in) {
