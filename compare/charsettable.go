@@ -146,8 +146,13 @@ func (t *CharsetTable) WriteText(w io.Writer, diff bool) error {
 	bw := bufio.NewWriter(w)
 	if diff {
 		t.writeDiff(bw)
-		return bw.Flush()
+	} else {
+		t.writeTable(bw)
 	}
+	return bw.Flush()
+}
+
+func (t *CharsetTable) writeTable(bw *bufio.Writer) {
 	const nameWidth = 24
 	fmt.Fprintf(bw, "Printable ASCII characters unescaped in each component, derived by probing each\n")
 	fmt.Fprintf(bw, "version's parser: %s in every probed position, %s in some only, %s in none.\n", markYes, markPartly, markNo)
@@ -203,7 +208,6 @@ func (t *CharsetTable) WriteText(w io.Writer, diff bool) error {
 	if mixed {
 		fmt.Fprintf(bw, "\n%s: not the same for every character of the range (see --format tsv).\n", markMixed)
 	}
-	return bw.Flush()
 }
 
 // A diffGroup is a set of characters of one component with the same status, and the same
