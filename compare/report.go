@@ -89,8 +89,9 @@ func Quote(s string) string { return newDisplay(s, -1, 0).text }
 // MarkdownCode is s as a code span for a Markdown table cell (see FormatMarkdown).
 func MarkdownCode(s string) string { return markdownCode(s) }
 
-// ruleLabel names the rule a target holds inputs to, for a person: its rule, or for RFC 1738's
-// default reading (the only one without a rule name, see defaultTargets) "rule of its scheme".
+// ruleLabel names the rule a target holds inputs to, for a person: its rule, or for a target
+// with none, RFC 1738's default reading (the only one that is not one rule), "rule of its
+// scheme".
 func ruleLabel(t Target) string {
 	if t.Rule == "" {
 		return "rule of its scheme"
