@@ -70,17 +70,15 @@ func ReferenceTargets(vs ...urlgrammar.Version) []Target {
 // one.
 type Comparison struct {
 	Input string
-	errs  []*urlgrammar.SyntaxError // per target: nil when accepted
+	errs  []error // per target: nil when accepted
 }
 
 // Err returns target i's verdict on the input: nil when it accepts the input, or a
 // *urlgrammar.SyntaxError that says where and why the input leaves its rule (errors.As gets it).
-func (c Comparison) Err(i int) error {
-	if e := c.errs[i]; e != nil {
-		return e
-	}
-	return nil // an untyped nil: never a nil *SyntaxError in an error
-}
+// Were the urlgrammar package's two engines to disagree about the input, it is that package's
+// *urlgrammar.EngineError instead: an internal error, which counts as a rejection, since the
+// parser, which gives the verdicts, rejected the input (see InternalError).
+func (c Comparison) Err(i int) error { return c.errs[i] }
 
 // Accepted reports whether target i accepts the input.
 func (c Comparison) Accepted(i int) bool { return c.errs[i] == nil }
@@ -98,20 +96,21 @@ func (c Comparison) Agree() bool {
 // Compare judges s under each target. It returns an error, and no verdict, when a target names
 // an unknown version or rule.
 func Compare(targets []Target, s string, mode urlgrammar.Mode) (Comparison, error) {
-	c := Comparison{Input: s, errs: make([]*urlgrammar.SyntaxError, len(targets))}
+	c := Comparison{Input: s, errs: make([]error, len(targets))}
 	for i, t := range targets {
-		err := t.Validate(s, mode)
-		if err == nil {
-			continue
+		err := validate(t, s, mode)
+		switch err.(type) {
+		case nil, *urlgrammar.SyntaxError, *urlgrammar.EngineError:
+			c.errs[i] = err
+		default:
+			return Comparison{}, err // an unknown version, rule or mode
 		}
-		se, ok := err.(*urlgrammar.SyntaxError)
-		if !ok {
-			return Comparison{}, err
-		}
-		c.errs[i] = se
 	}
 	return c, nil
 }
+
+// validate is Target.Validate, which the tests replace to make the engines disagree.
+var validate = Target.Validate
 
 // CheckTargets returns an error if a target names an unknown version or rule.
 //
@@ -191,18 +190,13 @@ func CompareBatches[R any](targets []Target, inputs iter.Seq[string], mode urlgr
 // verdicts of the whole batch share one slice.
 func compareBatch(targets []Target, batch []string, mode urlgrammar.Mode) []Comparison {
 	out := make([]Comparison, len(batch))
-	errs := make([]*urlgrammar.SyntaxError, len(batch)*len(targets))
+	errs := make([]error, len(batch)*len(targets))
 	for i, s := range batch {
 		c := Comparison{Input: s, errs: errs[i*len(targets) : (i+1)*len(targets) : (i+1)*len(targets)]}
 		for j, t := range targets {
-			if err := t.Validate(s, mode); err != nil {
-				se, ok := err.(*urlgrammar.SyntaxError)
-				if !ok {
-					// CheckTargets let the target through: never read this as a pass.
-					panic(fmt.Sprintf("compare: %v: %v", t, err))
-				}
-				c.errs[j] = se
-			}
+			// Every error is a rejection (the targets are valid): a *SyntaxError, or an
+			// internal error, which is kept as it is, never read as a pass.
+			c.errs[j] = validate(t, s, mode)
 		}
 		out[i] = c
 	}

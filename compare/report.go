@@ -99,10 +99,25 @@ func ruleLabel(t Target) string {
 	return t.Rule
 }
 
-// syntaxError returns target i's rejection of c's input, or nil when it accepts it.
-func syntaxError(c Comparison, i int) *urlgrammar.SyntaxError {
-	se, _ := c.Err(i).(*urlgrammar.SyntaxError)
-	return se
+// SyntaxError returns target i's rejection of the input as a *urlgrammar.SyntaxError, for a
+// report that shows where each rejection is, or nil when target i accepts the input. That is
+// Err(i), or for an internal error (see InternalError), which is at no byte in particular, a
+// *urlgrammar.SyntaxError at byte 0 whose In is InternalError: its Reason does not say what
+// the error was, which Err(i)'s message does.
+func (c Comparison) SyntaxError(i int) *urlgrammar.SyntaxError { return rejection(c.Err(i), c.Input) }
+
+// rejection returns err, a rejection of input, as a *urlgrammar.SyntaxError (see
+// Comparison.SyntaxError), or nil when err is nil.
+func rejection(err error, input string) *urlgrammar.SyntaxError {
+	switch e := err.(type) {
+	case nil:
+		return nil
+	case *urlgrammar.SyntaxError:
+		return e
+	case *urlgrammar.EngineError:
+		return &urlgrammar.SyntaxError{Version: e.Version, Rule: e.Rule, Input: input, In: InternalError}
+	}
+	return &urlgrammar.SyntaxError{Input: input, In: InternalError}
 }
 
 // inputBytes is an input's exact bytes when it is not valid UTF-8, which JSON's strings
@@ -139,7 +154,7 @@ func tableRow(w *bufio.Writer, r *Report, c Comparison) {
 			w.WriteString(cellValid)
 		} else {
 			w.WriteString(cellInvalid)
-			if e := syntaxError(c, i); focus < 0 || e.Offset < focus {
+			if e := c.SyntaxError(i); focus < 0 || e.Offset < focus {
 				focus = e.Offset
 			}
 		}
@@ -156,11 +171,11 @@ func tableRow(w *bufio.Writer, r *Report, c Comparison) {
 		return
 	}
 	for i, t := range r.Targets {
-		e := syntaxError(c, i)
+		e := c.SyntaxError(i)
 		if e == nil {
 			continue
 		}
-		why := fmt.Sprintf("%s byte %d: %s", ShortName(t.Version), e.Offset, e.Reason())
+		why := fmt.Sprintf("%s byte %d: %s", ShortName(t.Version), e.Offset, reason(c.Err(i)))
 		col, ok := d.column(e.Offset)
 		if ok && (r.Width == 0 && col <= maxCaretColumn || r.Width > 0 && indent+col+2+len(why) <= r.Width) {
 			w.WriteString(strings.Repeat(" ", indent+col))
@@ -380,8 +395,8 @@ func tableCauses(w *bufio.Writer, r *Report, causes []*Cause, perTarget int) {
 		if r.Width > 0 {
 			avail = max(r.Width-len(head), 12)
 		}
-		fmt.Fprintf(w, "%s%s\n", head, newDisplay(c.Example, c.Err.Offset, avail).text)
-		reason := c.Err.Reason()
+		fmt.Fprintf(w, "%s%s\n", head, newDisplay(c.Example, rejection(c.Err, c.Example).Offset, avail).text)
+		reason := c.Reason()
 		if r.Width > 0 {
 			reason = shorten(reason, max(r.Width-20, 12))
 		}
@@ -460,12 +475,12 @@ func markdownRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 	fmt.Fprintf(w, "| %s |", markdownCode(c.Input))
 	var why []string
 	for i, t := range r.Targets {
-		if e := syntaxError(c, i); e == nil {
+		if e := c.SyntaxError(i); e == nil {
 			fmt.Fprint(w, " ✓ |")
 		} else {
 			fmt.Fprintf(w, " %s %d |", markInvalid, e.Offset)
 			if !c.Agree() {
-				why = append(why, fmt.Sprintf("%s byte %d: %s", t.Version, e.Offset, markdownText(e.Reason())))
+				why = append(why, fmt.Sprintf("%s byte %d: %s", t.Version, e.Offset, markdownText(reason(c.Err(i)))))
 			}
 		}
 	}
@@ -499,7 +514,7 @@ func markdownSummary(w *bufio.Writer, r *Report, s *Summary) {
 		}
 		fmt.Fprintf(w, "\n%s:\n\n| version | left the grammar in | found | count | example | reason |\n|---|---|---|---:|---|---|\n", part.title)
 		for _, c := range part.causes {
-			fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %s |\n", c.Target.Version, c.In, markdownCode(c.Found), c.Count, markdownCode(c.Example), markdownText(c.Err.Reason()))
+			fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %s |\n", c.Target.Version, c.In, markdownCode(c.Found), c.Count, markdownCode(c.Example), markdownText(c.Reason()))
 		}
 	}
 }
@@ -527,10 +542,10 @@ func tsvBegin(w *bufio.Writer, r *Report) {
 func tsvRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 	w.WriteString(tsvField(c.Input))
 	for i := range r.Targets {
-		if e := syntaxError(c, i); e == nil {
+		if e := c.SyntaxError(i); e == nil {
 			w.WriteString("\tvalid\t")
 		} else {
-			fmt.Fprintf(w, "\tinvalid:%d\t%s", e.Offset, tsvField(e.Reason()))
+			fmt.Fprintf(w, "\tinvalid:%d\t%s", e.Offset, tsvField(reason(c.Err(i))))
 		}
 	}
 	fmt.Fprintf(w, "\t%s\n", tsvField(source))
@@ -541,7 +556,7 @@ func tsvRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 func tsvSummary(w *bufio.Writer, r *Report, s *Summary) {
 	fmt.Fprintln(w, "version\trule\tshared\tin\tfound\tcount\texample\treason")
 	for _, c := range s.Causes() {
-		fmt.Fprintf(w, "%s\t%s\t%t\t%s\t%s\t%d\t%s\t%s\n", c.Target.Version, c.Target.Rule, c.Shared, c.In, tsvField(c.Found), c.Count, tsvField(c.Example), tsvField(c.Err.Reason()))
+		fmt.Fprintf(w, "%s\t%s\t%t\t%s\t%s\t%d\t%s\t%s\n", c.Target.Version, c.Target.Rule, c.Shared, c.In, tsvField(c.Found), c.Count, tsvField(c.Example), tsvField(c.Reason()))
 	}
 }
 
@@ -571,8 +586,11 @@ func jsonRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 	line := jsonInput{Type: "input", Input: c.Input, InputBytes: inputBytes(c.Input), Source: source}
 	for i, t := range r.Targets {
 		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input, 0), Valid: c.Accepted(i)}
-		if e := syntaxError(c, i); e != nil {
-			v.Rule, v.Offset, v.Expected, v.In, v.Message = e.Rule, &e.Offset, e.Expected, e.In, e.Reason()
+		if e := c.SyntaxError(i); e != nil {
+			v.Offset, v.Expected, v.In, v.Message = &e.Offset, e.Expected, e.In, reason(c.Err(i))
+			if e.Rule != "" {
+				v.Rule = e.Rule
+			}
 		}
 		line.Verdicts = append(line.Verdicts, v)
 	}

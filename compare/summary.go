@@ -27,9 +27,28 @@ type Cause struct {
 	// explains no difference between the targets.
 	Shared bool
 	Count  int
-	// Example is the first input rejected for this cause, and Err its error.
+	// Example is the first input rejected for this cause, and Err its error: a
+	// *urlgrammar.SyntaxError, or for the cause InternalError an *urlgrammar.EngineError.
 	Example string
-	Err     *urlgrammar.SyntaxError
+	Err     error
+}
+
+// InternalError is the In of the cause that groups a target's internal errors: rejections
+// whose error is not a *urlgrammar.SyntaxError but an *urlgrammar.EngineError, the urlgrammar
+// package's two engines disagreeing about the input. Its Found is "". No rule of a grammar
+// has this name (it has a space).
+const InternalError = "internal error"
+
+// Reason says why the cause's example was rejected: its *urlgrammar.SyntaxError's Reason, or
+// the message of an internal error.
+func (c *Cause) Reason() string { return reason(c.Err) }
+
+// reason is err's Reason when it is a *urlgrammar.SyntaxError, else its message.
+func reason(err error) string {
+	if se, ok := err.(*urlgrammar.SyntaxError); ok {
+		return se.Reason()
+	}
+	return err.Error()
 }
 
 // A Summary accumulates comparisons: acceptance per target, per pair of targets, and the
@@ -87,7 +106,10 @@ func (s *Summary) Add(c Comparison) {
 			s.Accepted[i]++
 			set |= 1 << i
 		} else {
-			k := causeKey{i, e.In, charClass(e.Input, e.Offset), shared}
+			k := causeKey{i, InternalError, "", shared}
+			if se, ok := e.(*urlgrammar.SyntaxError); ok {
+				k.in, k.found = se.In, charClass(se.Input, se.Offset)
+			}
 			cause := s.causes[k]
 			if cause == nil {
 				cause = &Cause{Target: s.Targets[i], In: k.in, Found: k.found, Shared: shared, Example: c.Input, Err: e}
@@ -112,6 +134,19 @@ func (s *Summary) Add(c Comparison) {
 		}
 	}
 	s.sets[set]++
+}
+
+// InternalErrors returns how many of the rejections counted, of every target, are internal
+// errors (the causes InternalError): no verdict on an input, but a fault of the urlgrammar
+// package.
+func (s *Summary) InternalErrors() int {
+	n := 0
+	for k, c := range s.causes {
+		if k.in == InternalError {
+			n += c.Count
+		}
+	}
+	return n
 }
 
 // Sets returns how many inputs each set of targets accepts exactly, for the sets that occur,

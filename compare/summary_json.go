@@ -87,7 +87,9 @@ func targetNames(targets []Target) (names []string, byVersion bool) {
 //	causes   as Causes: {"version", "target" (only when two targets share a version), "rule"
 //	         (the rule the example was held to), "shared", "in", "found", "count", "example",
 //	         "example_bytes" (the example's bytes in base64, only when it is not valid UTF-8),
-//	         "offset", "expected", "message" (the example's Reason)}
+//	         "offset", "expected", "message" (the example's Reason)}; for the cause
+//	         "in": "internal error" (InternalError), "found" is "", "offset" 0, "expected" null,
+//	         "rule" the engine error's and "message" its message
 //
 // A target is named by its version's ID, or by "ID:rule" (Target.String) when two targets of
 // the summary share a version. A summary that holds one target twice has no JSON form.
@@ -121,8 +123,9 @@ func (s *Summary) MarshalJSON() ([]byte, error) {
 		j.Sets = append(j.Sets, js)
 	}
 	for _, c := range s.Causes() {
-		jc := causeJSON{Version: c.Target.Version.String(), Rule: c.Err.Rule, Shared: c.Shared, In: c.In, Found: c.Found,
-			Count: c.Count, Example: c.Example, Offset: c.Err.Offset, Expected: c.Err.Expected, Message: c.Err.Reason()}
+		e := rejection(c.Err, c.Example)
+		jc := causeJSON{Version: c.Target.Version.String(), Rule: e.Rule, Shared: c.Shared, In: c.In, Found: c.Found,
+			Count: c.Count, Example: c.Example, Offset: e.Offset, Expected: e.Expected, Message: c.Reason()}
 		if !byVersion {
 			jc.Target = c.Target.String()
 		}
@@ -143,7 +146,9 @@ func (s *Summary) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON sets s to the summary whose JSON form (see MarshalJSON) is data. It ignores
 // members it does not know, and "message", which follows from the others: the example's
 // *urlgrammar.SyntaxError is made again from "rule", the example, "offset", "expected" and
-// "in". It returns an error for a version it does not know, a pair or set that does not match
+// "in"; for the cause InternalError (whose "found" is "", "offset" 0, "expected" null and
+// "message" the error's), the *urlgrammar.EngineError that Validate returns, its parser
+// rejecting the example and its automaton accepting it, from "rule" and the example. It returns an error for a version it does not know, a pair or set that does not match
 // the targets, sets that do not count every input, or a cause given twice.
 func (s *Summary) UnmarshalJSON(data []byte) error {
 	var j summaryJSON
@@ -224,8 +229,12 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 		if _, ok := out.causes[k]; ok {
 			return fmt.Errorf("compare: summary: the cause %s in %s at %s is given twice", name, c.In, c.Found)
 		}
-		out.causes[k] = &Cause{Target: targets[i], In: c.In, Found: c.Found, Shared: c.Shared, Count: c.Count, Example: example,
-			Err: &urlgrammar.SyntaxError{Version: targets[i].Version, Rule: c.Rule, Input: example, Offset: c.Offset, Expected: c.Expected, In: c.In}}
+		var err error = &urlgrammar.SyntaxError{Version: targets[i].Version, Rule: c.Rule, Input: example, Offset: c.Offset, Expected: c.Expected, In: c.In}
+		if c.In == InternalError {
+			// The one internal error of Validate: its parser rejects, its automaton accepts.
+			err = &urlgrammar.EngineError{Version: targets[i].Version, Rule: c.Rule, Input: example, Automaton: true}
+		}
+		out.causes[k] = &Cause{Target: targets[i], In: c.In, Found: c.Found, Shared: c.Shared, Count: c.Count, Example: example, Err: err}
 	}
 	*s = *out
 	return nil

@@ -76,20 +76,17 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // run judges the inputs of l and writes the verdicts.
 func (o checkOptions) run(l *loop, lineBuffered bool) int {
-	judge := func(in input, se *urlgrammar.SyntaxError) (bool, error) {
-		return se == nil, o.write(l, in, se)
-	}
 	if o.quiet || lineBuffered {
 		// One at a time: Match alone when no diagnosis is wanted, and each verdict as soon
 		// as its line is read.
 		return l.run(func(in input) (bool, error) {
 			if o.quiet {
 				if urlgrammar.MatchRule(o.target.Version, o.target.Rule, in.text, o.mode) {
-					return judge(in, nil)
+					return o.judge(l, in, nil)
 				}
-				return judge(in, &urlgrammar.SyntaxError{Input: in.text})
+				return o.judge(l, in, &urlgrammar.SyntaxError{Input: in.text})
 			}
-			return judge(in, asSyntaxError(o.target.Validate(in.text, o.mode)))
+			return o.judge(l, in, o.target.Validate(in.text, o.mode))
 		})
 	}
 	// The inputs are judged on every CPU, in batches, and printed in input order
@@ -101,7 +98,7 @@ func (o checkOptions) run(l *loop, lineBuffered bool) int {
 	}
 	for c := range comparisons {
 		in := l.next()
-		valid, err := judge(in, syntaxError(c, 0))
+		valid, err := o.judge(l, in, c.Err(0))
 		if !l.done(in, valid, err) {
 			break
 		}
@@ -109,10 +106,15 @@ func (o checkOptions) run(l *loop, lineBuffered bool) int {
 	return l.finish()
 }
 
-// asSyntaxError is err as a *SyntaxError, or nil when it is nil (the target is known valid).
-func asSyntaxError(err error) *urlgrammar.SyntaxError {
-	se, _ := err.(*urlgrammar.SyntaxError)
-	return se
+// judge writes the verdict on in, whose error err is: nil, or a *SyntaxError. Another, an
+// internal error (an *urlgrammar.EngineError), is no verdict: it reports in as not judged,
+// with the error's message, on standard error, and the exit status is 2.
+func (o checkOptions) judge(l *loop, in input, err error) (bool, error) {
+	se, ok := err.(*urlgrammar.SyntaxError)
+	if err != nil && !ok {
+		return false, &badLine{err.Error()}
+	}
+	return se == nil, o.write(l, in, se)
 }
 
 // write writes the verdict on in (se nil when it is valid) as the options say.

@@ -205,6 +205,10 @@ func (o *compareFlags) write(l *loop, w compareWriter, r *report, sources []stri
 		return err
 	}
 	progress.done()
+	if n := summary.InternalErrors(); n > 0 {
+		l.bad += n // no verdicts a user can act on: exit status 2
+		fmt.Fprintf(stderr, "urlgrammar compare: %d internal errors, counted as rejections in the cause %q\n", n, compare.InternalError)
+	}
 	r.Read, r.Cut = read, l.cut()
 	if l.writeErr == nil {
 		if sumOut != nil {
@@ -468,12 +472,6 @@ func defaultTargets(vs []urlgrammar.Version) []compare.Target {
 		}
 	}
 	return targets
-}
-
-// syntaxError returns target i's rejection of c's input, or nil when it accepts it.
-func syntaxError(c compare.Comparison, i int) *urlgrammar.SyntaxError {
-	se, _ := c.Err(i).(*urlgrammar.SyntaxError)
-	return se
 }
 
 // isTerminal reports whether r is a terminal, which is where compare takes its inputs from the

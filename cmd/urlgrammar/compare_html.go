@@ -147,7 +147,7 @@ func htmlRow(r *report, c compare.Comparison, source string) {
 	}
 	errs := make([]*urlgrammar.SyntaxError, len(r.Targets))
 	for i := range errs {
-		errs[i] = syntaxError(c, i)
+		errs[i] = c.SyntaxError(i)
 	}
 	if c.Agree() && len(review) == 0 {
 		g := &h.all
@@ -577,7 +577,7 @@ func htmlCauseTable(w *bufio.Writer, causes []*compare.Cause) {
 			found = fmt.Sprintf("<a href=\"#%s\">%s</a>", docWordsID(c.Found), found)
 		}
 		fmt.Fprintf(w, "<tr><td class=\"n\" data-key=\"%s\">%d</td><td>%s</td><td>%s</td><td><code>%s</code></td><td>%s</td></tr>\n",
-			esc(causeKey(c)), c.Count, esc(c.In), found, htmlInput(c.Example), esc(c.Err.Reason()))
+			esc(causeKey(c)), c.Count, esc(c.In), found, htmlInput(c.Example), esc(c.Reason()))
 	}
 	w.WriteString("</tbody></table>\n")
 }
