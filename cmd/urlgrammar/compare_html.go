@@ -211,7 +211,7 @@ func htmlHeader(w *bufio.Writer, r *report, s *compare.Summary) {
 	for i, t := range s.Targets {
 		rule := t.Rule
 		if rule == "" {
-			rule = "default reading"
+			rule = "rule of its scheme" // RFC 1738's default reading, as the text report names it
 		}
 		fmt.Fprintf(w, "<tr><td>%s</td><td>%s (%s)</td><td><code>%s</code></td><td class=\"n\" data-key=\"accepted/%s\">%d</td></tr>\n",
 			esc(t.Version.String()), esc(t.Version.Spec().Document), esc(t.Version.Spec().Date), esc(rule), esc(t.Version.String()), s.Accepted[i])

@@ -221,7 +221,7 @@ func TestCompareHTMLRows(t *testing.T) {
 		for _, tg := range sum.Targets {
 			rule := tg.Rule
 			if rule == "" {
-				rule = "default reading"
+				rule = "rule of its scheme"
 			}
 			if !strings.Contains(prov[0].text, tg.Version) || !strings.Contains(prov[0].text, rule) {
 				t.Errorf("%q: the provenance lacks %s held to %s", args, tg.Version, rule)
