@@ -36,26 +36,26 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	records, tags, err := floor(bufio.NewReaderSize(zr, 64<<10))
+	records, tokens, err := floor(bufio.NewReaderSize(zr, 64<<10))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	fmt.Printf("%d records, %d tags\n", records, tags)
+	fmt.Printf("%d records, %d tokens\n", records, tokens)
 }
 
 // floor reads the records of br and tokenizes the HTML of their responses.
-func floor(br *bufio.Reader) (records, tags int, err error) {
+func floor(br *bufio.Reader) (records, tokens int, err error) {
 	var block bytes.Buffer
 	for {
 		length := -1
 		for {
 			line, err := br.ReadSlice('\n')
 			if err == io.EOF && len(line) == 0 {
-				return records, tags, nil
+				return records, tokens, nil
 			}
 			if err != nil {
-				return records, tags, err
+				return records, tokens, err
 			}
 			line = bytes.TrimRight(line, "\r\n")
 			if len(line) == 0 {
@@ -70,16 +70,16 @@ func floor(br *bufio.Reader) (records, tags int, err error) {
 		}
 		block.Reset()
 		if _, err := io.CopyN(&block, br, int64(length)); err != nil {
-			return records, tags, err
+			return records, tokens, err
 		}
 		records++
 		if bytes.HasPrefix(block.Bytes(), []byte("HTTP/")) {
-			tags += tokenize(bufio.NewReader(&block))
+			tokens += tokenize(bufio.NewReader(&block))
 		}
 	}
 }
 
-// tokenize skips the HTTP header of the response in r, decodes its body and counts its tags.
+// tokenize skips the HTTP header of the response in r, decodes its body and counts its tokens.
 func tokenize(r *bufio.Reader) int {
 	chunked, gzipped := false, false
 	for {
