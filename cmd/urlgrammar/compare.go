@@ -59,7 +59,8 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return abort(err)
 	}
-	r := &report{Report: compare.Report{Targets: targets, Why: o.why, Diff: o.diff, Width: tableWidth(stdout)}, out: l.out, input: inputName}
+	r := &report{Report: provenance(inputName), out: l.out, keepsRows: o.format == "html"}
+	r.Targets, r.Why, r.Diff, r.Width = targets, o.why, o.diff, tableWidth(stdout)
 	if err := o.write(l, w, r, sources, stdout, stderr); err != nil {
 		return abort(err)
 	}
@@ -217,7 +218,6 @@ func (o *compareFlags) write(l *loop, w compareWriter, r *report, sources []stri
 		} else {
 			w.summary(l.out, r, summary)
 		}
-		w.end(r)
 	}
 	return nil
 }
@@ -254,9 +254,9 @@ func compareRows(l *loop, w compareWriter, r *report, inputs iter.Seq[string], s
 	}
 	summary, read := compare.NewSummary(r.Targets), 0
 	w.begin(r)
-	// A report that keeps its rows until its summary (the HTML one, r.html), and the rows of
+	// A report that keeps its rows until its summary (the HTML one), and the rows of
 	// documents, whose sources this goroutine holds (l.next), are written here, in order.
-	p.keepsRows, p.base = r.html != nil || l.from != nil, *r
+	p.keepsRows, p.base = r.keepsRows || l.from != nil, *r
 	for ch := range chunks {
 		if l.writeErr = summary.Merge(ch.summary); l.writeErr != nil {
 			break
@@ -373,7 +373,8 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 		return abort(errors.New("--merge: no summaries to merge"))
 	}
 	var total compare.Summary
-	r := &report{Report: compare.Report{Width: tableWidth(stdout)}, input: "the summaries " + strings.Join(files, ", ") + " (--merge)"}
+	r := &report{Report: provenance("the summaries " + strings.Join(files, ", ") + " (--merge)")}
+	r.Width = tableWidth(stdout)
 	shown := ""
 	for _, name := range files {
 		head, s, err := readSummary(name)
@@ -396,7 +397,6 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 		r.out = out
 		w.begin(r)
 		w.summary(out, r, &total)
-		w.end(r)
 	case summaryFile != "":
 		f, err := os.Create(summaryFile)
 		if err != nil {
@@ -533,10 +533,19 @@ func (p *progress) done() {
 // A report is the state of one compare run that its formats share.
 type report struct {
 	compare.Report
-	out   *bufio.Writer
-	input string    // what the inputs were read from, for a reader
-	html  *htmlRows // the rows the HTML report keeps until its summary
+	out       *bufio.Writer
+	keepsRows bool // the format keeps its rows until its summary (html)
 }
+
+// provenance is a report of the inputs read from input (what a reader is told), as made now by
+// this build of the command.
+func provenance(input string) compare.Report {
+	return compare.Report{Input: input, Tool: "urlgrammar " + buildVersion(), Date: reportClock()}
+}
+
+// reportClock gives the date a report states. The tests fix it, so that two runs over the same
+// input give the same page whenever they run.
+var reportClock = time.Now
 
 // inputNameOf says what compare reads its inputs from, when they are not the embedded corpus.
 func inputNameOf(file string, args []string) string {
@@ -553,23 +562,20 @@ func inputNameOf(file string, args []string) string {
 	return "standard input"
 }
 
-// A compareWriter prints compare's output in one format: begin, a row per input shown, the
-// summary (to the output, or to the --summary file), and end.
+// A compareWriter prints compare's output in one format: begin, a row per input shown, and the
+// summary (to the output, or to the --summary file).
 type compareWriter struct {
 	begin   func(r *report)
 	row     func(r *report, c compare.Comparison, source string)
 	summary func(w *bufio.Writer, r *report, s *compare.Summary)
-	end     func(r *report)
 }
-
-func nothing(*report) {}
 
 var writers = map[string]compareWriter{
 	"table":    reportWriter(compare.FormatTable),
 	"markdown": reportWriter(compare.FormatMarkdown),
 	"tsv":      reportWriter(compare.FormatTSV),
 	"json":     reportWriter(compare.FormatJSON),
-	"html":     {htmlBegin, htmlRow, htmlSummary, htmlEnd},
+	"html":     reportWriter(compare.FormatHTML),
 }
 
 // reportWriter writes a compare.Report in format f. The summary of TSV is a table of its own:
@@ -583,7 +589,6 @@ func reportWriter(f compare.Format) compareWriter {
 				r.WriteSummary(w, f, s)
 			}
 		},
-		end: nothing,
 	}
 }
 

@@ -23,7 +23,8 @@ func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []
 	var b bytes.Buffer
 	out := bufio.NewWriter(&b)
 	w := writers[format]
-	r := &report{Report: compare.Report{Targets: targets, Why: diff, Diff: diff}, out: out, input: inputName}
+	r := &report{Report: provenance(inputName), out: out}
+	r.Targets, r.Why, r.Diff = targets, diff, diff
 	s := compare.NewSummary(targets)
 	w.begin(r)
 	for i, in := range inputs {
@@ -43,7 +44,6 @@ func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []
 	}
 	r.Read = len(inputs)
 	w.summary(out, r, s)
-	w.end(r)
 	out.Flush()
 	return b.String()
 }

@@ -225,16 +225,20 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 				fmt.Fprintf(r.out, "%s %s |\n", strings.TrimSuffix(row, "\n"), strings.ReplaceAll(strings.Join(cell, "<br>"), "|", `\|`))
 			},
 			summary: w.summary,
-			end:     w.end,
 		}, nil
 	case "html":
 		// The HTML report keeps its rows until the summary: it reviews them itself.
-		return compareWriter{
-			begin:   func(r *report) { w.begin(r); r.html.review = true },
-			row:     w.row,
-			summary: w.summary,
-			end:     w.end,
-		}, nil
+		begin := func(r *report) {
+			r.Review = func(c compare.Comparison) []string {
+				var lines []string
+				for _, f := range reviewRow(r.Targets, c) {
+					lines = append(lines, fmt.Sprintf("%s: %s: %s", f.Version, f.Section, f.Reason))
+				}
+				return lines
+			}
+			w.begin(r)
+		}
+		return compareWriter{begin: begin, row: w.row, summary: w.summary}, nil
 	case "json":
 		return compareWriter{
 			begin: w.begin,
@@ -244,7 +248,6 @@ func withReview(w compareWriter, format string) (compareWriter, error) {
 				fmt.Fprintf(r.out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}\n"), strings.TrimSuffix(findings, "\n"))
 			},
 			summary: w.summary,
-			end:     w.end,
 		}, nil
 	}
 	return compareWriter{}, fmt.Errorf("--review applies to --format markdown, html and json, not %s", format)
