@@ -626,8 +626,8 @@ func jsonRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 // "read" (the inputs read) and "shown" ("all", or with --diff "disagreeing": the summary counts
 // the inputs on which the versions disagree), then the members of the summary's JSON form
 // (Summary's MarshalJSON); when the input was cut short, "cut" says how
-// ("interrupted after line 12", "cut short by a read error"). "compare --merge" reads such
-// lines back.
+// ("interrupted after line 12", "cut short by a read error"). ReadSummary reads such lines
+// back.
 func jsonSummary(w *bufio.Writer, r *Report, s *Summary) {
 	body, err := s.MarshalJSON()
 	if err != nil {

@@ -375,22 +375,22 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 	var total compare.Summary
 	r := &report{Report: provenance("the summaries " + strings.Join(files, ", ") + " (--merge)")}
 	r.Width = tableWidth(stdout)
-	shown := ""
-	for _, name := range files {
-		head, s, err := readSummary(name)
+	shown := map[bool]string{false: "all", true: "disagreeing"}
+	for i, name := range files {
+		var part compare.Report
+		s, err := readSummary(name, &part)
 		if err != nil {
 			return abort(err)
 		}
-		if shown != "" && head.Shown != shown {
-			return abort(fmt.Errorf("--merge: %s summarizes %s inputs, the summaries before it %s inputs", name, head.Shown, shown))
+		if i > 0 && part.Diff != r.Diff {
+			return abort(fmt.Errorf("--merge: %s summarizes %s inputs, the summaries before it %s inputs", name, shown[part.Diff], shown[r.Diff]))
 		}
-		shown = head.Shown
 		if err := total.Merge(s); err != nil {
 			return abort(fmt.Errorf("%s: %w", name, err))
 		}
-		r.Read += head.Read
+		r.Read, r.Diff = r.Read+part.Read, part.Diff
 	}
-	r.Targets, r.Diff = total.Targets, shown == "disagreeing"
+	r.Targets = total.Targets
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	switch {
 	case html:
@@ -417,48 +417,15 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 	return exitValid
 }
 
-// summaryHead is what the summary line of compare's JSON Lines says of the run beside the
-// summary (see jsonSummary).
-type summaryHead struct {
-	Type  string `json:"type"`
-	Read  int    `json:"read"`
-	Shown string `json:"shown"`
-}
-
-// readSummary reads the summary line of a file of compare's JSON Lines: a --summary file, or
-// the whole output.
-func readSummary(name string) (head summaryHead, s *compare.Summary, err error) {
+// readSummary reads into r the summary line of a file of compare's JSON Lines: a --summary
+// file, or the whole output.
+func readSummary(name string, r *compare.Report) (*compare.Summary, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return head, nil, err
+		return nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReader(f)
-	for {
-		line, err := br.ReadBytes('\n')
-		if len(line) > 0 && !bytes.HasPrefix(line, []byte(`{"type":"input"`)) {
-			var h summaryHead
-			if e := json.Unmarshal(line, &h); e == nil && h.Type == "summary" {
-				if s != nil {
-					return head, nil, fmt.Errorf("%s holds more than one summary", name)
-				}
-				head, s = h, new(compare.Summary)
-				if e := json.Unmarshal(line, s); e != nil {
-					return head, nil, fmt.Errorf("%s: %w", name, e)
-				}
-			}
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return head, nil, err
-		}
-	}
-	if s == nil {
-		return head, nil, fmt.Errorf("%s holds no summary of compare --format json", name)
-	}
-	return head, s, nil
+	return r.ReadSummary(name, f)
 }
 
 // defaultTargets holds each of vs (none: all) to its default reading, that of check and
