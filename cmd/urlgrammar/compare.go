@@ -188,15 +188,11 @@ func (o *compareFlags) inputs(vs []urlgrammar.Version, args []string, stdin io.R
 
 // write writes the report: its rows, then its summary, to the --summary file if there is one.
 func (o *compareFlags) write(l *loop, r *report, sources []string, stdout, stderr io.Writer) error {
-	var sumOut *bufio.Writer
-	if o.summaryFile != "" {
-		f, err := os.Create(o.summaryFile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		sumOut = bufio.NewWriter(f)
+	sumOut, closeSum, err := summaryOut(o.summaryFile, l.out)
+	if err != nil {
+		return err
 	}
+	defer closeSum()
 	// The inputs of documents are queued, for their provenance in the source column.
 	inputs := l.texts(l.from != nil)
 	if o.extract {
@@ -214,14 +210,25 @@ func (o *compareFlags) write(l *loop, r *report, sources []string, stdout, stder
 	}
 	r.Read, r.Cut = read, l.cut()
 	if l.writeErr == nil {
-		if sumOut != nil {
-			r.summary(sumOut, summary)
+		r.summary(sumOut, summary)
+		if sumOut != l.out {
 			l.writeErr = sumOut.Flush()
-		} else {
-			r.summary(l.out, summary)
 		}
 	}
 	return nil
+}
+
+// summaryOut returns where the summary is written: out, or when name is set the --summary file
+// of that name, which closeSum closes.
+func summaryOut(name string, out *bufio.Writer) (w *bufio.Writer, closeSum func() error, err error) {
+	if name == "" {
+		return out, func() error { return nil }, nil
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return bufio.NewWriter(f), f.Close, nil
 }
 
 // compareRows writes the report's beginning and its rows, and returns the summary of the inputs
@@ -393,27 +400,20 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 	}
 	r.Targets = total.Targets
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	switch {
-	case f == compare.FormatHTML:
-		r.out = out
-		r.begin()
-		r.summary(out, &total)
-	case summaryFile != "":
-		file, err := os.Create(summaryFile)
-		if err != nil {
-			return abort(err)
-		}
-		defer file.Close()
-		sumOut := bufio.NewWriter(file)
-		r.summary(sumOut, &total)
-		if err := sumOut.Flush(); err != nil {
-			return abort(err)
-		}
-	default:
-		r.summary(out, &total) // r.out is not out: the summary is all there is
-	}
-	if err := out.Flush(); err != nil {
+	sumOut, closeSum, err := summaryOut(summaryFile, out)
+	if err != nil {
 		return abort(err)
+	}
+	defer closeSum()
+	if f == compare.FormatHTML {
+		r.out = out // the page: its beginning, then its summary
+		r.begin()
+	} // else r.out is not out: the summary is all there is
+	r.summary(sumOut, &total)
+	for _, w := range []*bufio.Writer{sumOut, out} {
+		if err := w.Flush(); err != nil {
+			return abort(err)
+		}
 	}
 	return exitValid
 }
