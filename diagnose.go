@@ -11,11 +11,14 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/diagnosis"
 )
 
-// diagnosers holds, per version, its grammar as printed (grammar/<id>.bnf, read on the first
-// rejection) and the diagnosis automaton of each rule asked so far. The error path asks the
-// BNF, not the PEG, what was allowed where the input left the grammar. The automata are read
-// without a lock (every rejection looks one up) from a map that is replaced, never changed,
-// when a rule's automaton is added.
+// diagnosers holds, per version, the diagnosis automaton of each rule asked so far, and its
+// grammar as printed (grammar/<id>.bnf) once a rule needs compiling. The error path asks the
+// BNF, not the PEG, what was allowed where the input left the grammar. The automaton of a start
+// rule, every rule diagnosed by default among them, was compiled and encoded by gen
+// (generated/<id>/automata.go) and is decoded, in microseconds, on the first rejection under
+// it; any other rule's is compiled from the BNF then. The automata are read without a lock
+// (every rejection looks one up) from a map that is replaced, never changed, when a rule's
+// automaton is added.
 var diagnosers byVersion[struct {
 	once    sync.Once
 	grammar *bnf.Grammar
@@ -32,17 +35,6 @@ func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 			return a, nil
 		}
 	}
-	d.once.Do(func() {
-		id := v.String()
-		src, err := grammar.Files.ReadFile(id + ".bnf")
-		if err == nil {
-			d.grammar, err = bnf.Parse(id+".bnf", src)
-		}
-		d.err = err
-	})
-	if d.err != nil {
-		return nil, d.err
-	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	old := d.byRule.Load()
@@ -51,9 +43,30 @@ func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 			return a, nil
 		}
 	}
-	a, err := diagnosis.Compile(d.grammar, rule)
-	if err != nil {
-		return nil, err
+	var a *diagnosis.Automaton
+	if info := v.info(); info != nil && info.automaton != nil {
+		if enc := info.automaton(rule); enc != "" {
+			// An error here is a generated file out of step with internal/diagnosis, which
+			// the tests rule out; the BNF still gives the automaton.
+			a, _ = diagnosis.Decode(enc)
+		}
+	}
+	if a == nil {
+		d.once.Do(func() {
+			id := v.String()
+			src, err := grammar.Files.ReadFile(id + ".bnf")
+			if err == nil {
+				d.grammar, err = bnf.Parse(id+".bnf", src)
+			}
+			d.err = err
+		})
+		if d.err != nil {
+			return nil, d.err
+		}
+		var err error
+		if a, err = diagnosis.Compile(d.grammar, rule); err != nil {
+			return nil, err
+		}
 	}
 	m := map[string]*diagnosis.Automaton{rule: a}
 	if old != nil {

@@ -14,7 +14,8 @@
 // and per pair of versions and groups the rejections by cause. Summaries of the parts of a
 // stream merge into the summary of the whole (Summary.Merge), and their JSON form (MarshalJSON)
 // is stable, so that shards can be summarized anywhere and merged later. A Report writes the
-// comparisons and their summary as a table for a terminal, Markdown, TSV or JSON Lines.
+// comparisons and their summary as a table for a terminal, Markdown, TSV, JSON Lines or an HTML
+// page.
 //
 // # Characters
 //

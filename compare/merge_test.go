@@ -185,3 +185,47 @@ func TestSummaryJSONRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSummary: ReadSummary reads back what WriteSummary writes in FormatJSON, after the
+// rows or alone: the summary, and what the line says of the run; it refuses an input with no
+// summary line or two, naming the input.
+func TestReadSummary(t *testing.T) {
+	targets := compare.ReferenceTargets(urlgrammar.RFC1738, urlgrammar.RFC3986)
+	inputs := mergeCorpus(t, 200)
+	s := summarize(t, targets, inputs)
+	want, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := compare.Report{Targets: targets, Diff: true, Read: len(inputs) + 3, Cut: "interrupted after line 12"}
+	var rows, line strings.Builder
+	rw, lw := bufio.NewWriter(&rows), bufio.NewWriter(&line)
+	c, _ := compare.Compare(targets, "http://a/~b", 0) // RFC 1738 section 2.2: "~" is unsafe
+	r.WriteRow(rw, compare.FormatJSON, c, "")
+	r.WriteSummary(lw, compare.FormatJSON, s)
+	rw.Flush()
+	lw.Flush()
+	for _, in := range []string{line.String(), rows.String() + line.String()} {
+		var back compare.Report
+		got, err := back.ReadSummary("run.json", strings.NewReader(in))
+		if err != nil {
+			t.Fatalf("%v\n%s", err, in)
+		}
+		if data, _ := json.Marshal(got); string(data) != string(want) {
+			t.Errorf("read back\n%s\nnot\n%s", data, want)
+		}
+		if d := testdiff.Diff(r, back); d != "" {
+			t.Errorf("the report read back: %s", d)
+		}
+	}
+	for in, want := range map[string]string{
+		rows.String():                     "run.json holds no summary of compare --format json",
+		line.String() + line.String():     "run.json holds more than one summary",
+		`{"type":"summary","inputs":"x"}`: "run.json: json: cannot unmarshal",
+	} {
+		var back compare.Report
+		if _, err := back.ReadSummary("run.json", strings.NewReader(in)); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", in, err, want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -13,7 +14,7 @@ import (
 
 // A Report writes comparisons and their summary in one of the formats of "urlgrammar
 // compare" (Format): a header, a row per comparison, and the summary after the rows (or in a
-// file of its own). The HTML report of the command is its own.
+// file of its own).
 type Report struct {
 	Targets []Target
 	Why     bool   // under each row on which the targets disagree, each refusing target's reason
@@ -21,6 +22,19 @@ type Report struct {
 	Width   int    // the table's width, to which its rows and causes are clipped; 0: no clipping
 	Read    int    // the inputs read, shown or not (for the summary)
 	Cut     string // what cut the input short ("interrupted after line 12"), or ""
+
+	// The provenance that FormatHTML opens with, each left out when it is zero: what the
+	// inputs were read from ("the embedded corpus", a file's name), when the report was made,
+	// and the program that made it, with its version.
+	Input, Tool string
+	Date        time.Time
+
+	// Review, when it is set, gives the findings of a security review of c's input (such as
+	// package review's), one line each. FormatHTML shows them beside the input, and lists an
+	// input with findings even when every target agrees on it; the other formats do not.
+	Review func(c Comparison) []string
+
+	html *htmlRows // the rows FormatHTML keeps until its summary
 }
 
 // A Format is one of the forms a Report is written in.
@@ -38,12 +52,18 @@ const (
 	FormatTSV
 	// FormatJSON is JSON Lines: a line per input, then the summary's line (see WriteSummary).
 	FormatJSON
+	// FormatHTML is one page for a browser: the summary, its charts and the documents'
+	// words, then the inputs, which it keeps until WriteSummary (the disagreeing ones, and a
+	// sample of the others). WriteSummary ends the page.
+	FormatHTML
 )
 
 // WriteHeader writes what comes before the rows: the table's or the TSV's header (JSON
-// Lines have none).
+// Lines have none), the beginning of the HTML page.
 func (r *Report) WriteHeader(w *bufio.Writer, f Format) {
 	switch f {
+	case FormatHTML:
+		htmlBegin(w, r)
 	case FormatTable:
 		tableBegin(w, r)
 	case FormatMarkdown:
@@ -53,7 +73,8 @@ func (r *Report) WriteHeader(w *bufio.Writer, f Format) {
 	}
 }
 
-// WriteRow writes the row of c, whose input comes from source ("" when it does not say).
+// WriteRow writes the row of c, whose input comes from source ("" when it does not say);
+// FormatHTML keeps it, for WriteSummary to write.
 func (r *Report) WriteRow(w *bufio.Writer, f Format, c Comparison, source string) {
 	switch f {
 	case FormatTable:
@@ -64,6 +85,8 @@ func (r *Report) WriteRow(w *bufio.Writer, f Format, c Comparison, source string
 		tsvRow(w, r, c, source)
 	case FormatJSON:
 		jsonRow(w, r, c, source)
+	case FormatHTML:
+		htmlRow(r, c, source)
 	}
 }
 
@@ -78,6 +101,8 @@ func (r *Report) WriteSummary(w *bufio.Writer, f Format, s *Summary) {
 		tsvSummary(w, r, s)
 	case FormatJSON:
 		jsonSummary(w, r, s)
+	case FormatHTML:
+		htmlSummary(w, r, s)
 	}
 }
 
@@ -601,8 +626,8 @@ func jsonRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 // "read" (the inputs read) and "shown" ("all", or with --diff "disagreeing": the summary counts
 // the inputs on which the versions disagree), then the members of the summary's JSON form
 // (Summary's MarshalJSON); when the input was cut short, "cut" says how
-// ("interrupted after line 12", "cut short by a read error"). "compare --merge" reads such
-// lines back.
+// ("interrupted after line 12", "cut short by a read error"). ReadSummary reads such lines
+// back.
 func jsonSummary(w *bufio.Writer, r *Report, s *Summary) {
 	body, err := s.MarshalJSON()
 	if err != nil {

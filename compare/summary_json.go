@@ -1,10 +1,12 @@
 package compare
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"unicode/utf8"
 
@@ -238,4 +240,49 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 	}
 	*s = *out
 	return nil
+}
+
+// summaryHead is what the summary line of FormatJSON says of the run beside the summary (see
+// WriteSummary).
+type summaryHead struct {
+	Type  string `json:"type"`
+	Read  int    `json:"read"`
+	Shown string `json:"shown"`
+	Cut   string `json:"cut"`
+}
+
+// ReadSummary reads the JSON Lines of FormatJSON from rd (all of them, or the summary line
+// alone, as written to a file of its own) and returns the summary that its summary line holds,
+// as UnmarshalJSON reads it; it sets r.Targets to the summary's, and r.Read, r.Diff and r.Cut
+// to what the line says of the run, so that r writes the summary as the run did. name names
+// the input in errors, as go/parser's filename does. The input must hold one summary line.
+func (r *Report) ReadSummary(name string, rd io.Reader) (*Summary, error) {
+	var s *Summary
+	br := bufio.NewReader(rd)
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 && !bytes.HasPrefix(line, []byte(`{"type":"input"`)) {
+			var head summaryHead
+			if e := json.Unmarshal(line, &head); e == nil && head.Type == "summary" {
+				if s != nil {
+					return nil, fmt.Errorf("%s holds more than one summary", name)
+				}
+				s = new(Summary)
+				if e := json.Unmarshal(line, s); e != nil {
+					return nil, fmt.Errorf("%s: %w", name, e)
+				}
+				r.Targets, r.Read, r.Diff, r.Cut = s.Targets, head.Read, head.Shown == "disagreeing", head.Cut
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if s == nil {
+		return nil, fmt.Errorf("%s holds no summary of compare --format json", name)
+	}
+	return s, nil
 }

@@ -1,7 +1,8 @@
 // Command gen builds the generated parser packages: for each grammar/<id>.peg it checks the PEG
 // against grammar/<id>.bnf rule for rule, runs pointlander/peg on it, changes the syntax tree of
 // pointlander/peg's output by the named passes of passes.go, and writes generated/<id>/parser.go
-// (the rule methods) and generated/<id>/grammar.go (the rule table and the parser type).
+// (the rule methods), generated/<id>/grammar.go (the rule table and the parser type) and
+// generated/<id>/automata.go (the diagnosis automata of the start rules; automata.go here).
 //
 // Run it from the repository root, through `go generate ./...` (see generate.go there), or as
 // `go run ./gen [-only id]`. pointlander/peg runs as `go tool peg`, the version gen/go.mod pins.
@@ -133,7 +134,14 @@ func generate(root, id string) error {
 	if err != nil {
 		return fmt.Errorf("grammar.go: %v", err)
 	}
-	return os.WriteFile(filepath.Join(dir, "grammar.go"), grammar, 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "grammar.go"), grammar, 0o644); err != nil {
+		return err
+	}
+	automata, err := automataFile(id, g, pf.starts)
+	if err != nil {
+		return fmt.Errorf("automata.go: %v", err)
+	}
+	return os.WriteFile(filepath.Join(dir, "automata.go"), automata, 0o644)
 }
 
 // compose returns the rules that pointlander/peg compiles for a grammar, and their names: the

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -95,14 +94,10 @@ func (l *loop) allDocuments(yield func(input) bool) {
 		}
 	}
 	for _, file := range l.files {
-		var r io.Reader = l.stdin
-		if file != "-" {
-			f, err := os.Open(file)
-			if err != nil {
-				l.readErr = err
-				return
-			}
-			r, l.closer = f, f
+		r, _, err := l.reader(file)
+		if err != nil {
+			l.readErr = err
+			return
 		}
 		ok := l.document(r, fileName(file), file, yield)
 		l.close()

@@ -78,7 +78,7 @@ func (b *builder) add(n node) int32 {
 }
 
 // eps returns the nodes that n goes on to without reading.
-func (a *Automaton) eps(n *node) []int32 { return a.edges[n.eps0 : n.eps0+n.neps] }
+func (a *nfa) eps(n *node) []int32 { return a.edges[n.eps0 : n.eps0+n.neps] }
 
 // appendDoubling is append that doubles a full slice: append grows a large slice by a quarter
 // at a time, which copies the thousands of nodes of an automaton several times over.

@@ -45,7 +45,51 @@ type Result struct {
 }
 
 // An Automaton diagnoses inputs against one rule of a grammar. It is safe for concurrent use.
+//
+// Its deterministic states are sets of positions: the terminals of the rule's expansion that
+// can still reach its end. What a state needs of each position (what it reads, what may follow
+// it, how Expected names it, the rules around it) comes from pos: computed from the expanded
+// rule as states need it for an automaton that Compile made, written out in full for one that
+// Decode read (encode.go), which is how a program starts diagnosing without reading a BNF.
 type Automaton struct {
+	pos positions
+
+	// Bytes that no position's set tells apart share a class; transitions are per class.
+	class  [256]uint8
+	rep    []byte // a byte of each class
+	nclass int
+
+	mu      sync.Mutex
+	states  map[string]*state
+	initial *state
+	dead    *state
+}
+
+// positions is what the deterministic states are built from, by position number.
+type positions interface {
+	// count is the number of positions.
+	count() int
+	// first returns the positions that can read the first byte, sorted, and whether the
+	// input may be empty.
+	first() ([]int32, bool)
+	// set is the set of bytes that position p reads.
+	set(p int32) *bnf.ByteSet
+	// follow returns the positions that can read the byte after p, sorted, and whether the
+	// input may end after it. The caller holds the Automaton's mu; the slice is not changed
+	// afterwards.
+	follow(p int32) ([]int32, bool)
+	// label is how Expected names position p.
+	label(p int32) label
+	// chain lists the rules around p, from the innermost one that can still read a byte
+	// after p without being left, outwards to the start rule (see enclosing).
+	chain(p int32) []string
+	// start is the name of the start rule.
+	start() string
+}
+
+// nfa is the expanded rule that Compile makes: the positions, and what follows each once a
+// deterministic state has needed it.
+type nfa struct {
 	nodes  []node
 	edges  []int32       // the edges that read nothing (node.eps0)
 	sets   []bnf.ByteSet // the terminal nodes' byte sets (node.set)
@@ -58,22 +102,12 @@ type Automaton struct {
 	// input may end after it.
 	posNode  []int32
 	posSet   []int32 // the number of its set in sets
-	follow   [][]int32
+	follows  [][]int32
 	final    []bool
 	followed []bool
 	posOf    []int32 // per node: its position, or -1
 	mark     []int32 // closure's marks, per node
 	stamp    int32   // the last stamp closure was given
-
-	// Bytes that no terminal tells apart share a class; transitions are per class.
-	class  [256]uint8
-	rep    []byte // a byte of each class
-	nclass int
-
-	mu      sync.Mutex
-	states  map[string]*state
-	initial *state
-	dead    *state
 }
 
 // maxStates bounds the deterministic states kept per automaton. Past it a transition is
@@ -103,21 +137,37 @@ func Compile(g *bnf.Grammar, start string) (*Automaton, error) {
 	if b.err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", g.Name, start, b.err)
 	}
-	a := &Automaton{nodes: b.nodes, edges: b.edges, insts: b.insts, labels: b.labels, sets: b.sets}
-	a.positions()
-	a.byteClasses()
-	a.states = map[string]*state{}
-	a.dead = &state{}
-	a.mark = make([]int32, len(a.nodes))
-	a.stamp = 1
-	first, final := a.closure(a.insts[0].entry, a.mark, a.stamp)
+	n := &nfa{nodes: b.nodes, edges: b.edges, insts: b.insts, labels: b.labels, sets: b.sets}
+	n.positions()
+	n.mark = make([]int32, len(n.nodes))
+	class, rep := byteClasses(n)
+	return newAutomaton(n, &class, rep), nil
+}
+
+// newAutomaton returns the automaton over pos, whose byte classes are class and rep, with its
+// initial state.
+func newAutomaton(pos positions, class *[256]uint8, rep []byte) *Automaton {
+	a := &Automaton{pos: pos, class: *class, rep: rep, nclass: len(rep), states: map[string]*state{}, dead: &state{}}
+	first, final := pos.first()
 	a.initial = a.newState(nil, first, final)
-	return a, nil
+	return a
+}
+
+func (n *nfa) count() int               { return len(n.posNode) }
+func (n *nfa) set(p int32) *bnf.ByteSet { return &n.sets[n.posSet[p]] }
+func (n *nfa) label(p int32) label      { return n.labels[n.nodes[n.posNode[p]].lab] }
+func (n *nfa) start() string            { return n.insts[0].rule }
+
+// first is what the initial state follows. The caller holds the Automaton's mu, or has not
+// shared it yet.
+func (n *nfa) first() ([]int32, bool) {
+	n.stamp++
+	return n.closure(n.insts[0].entry, n.mark, n.stamp)
 }
 
 // positions numbers the terminal nodes that can reach the end. What follows each is computed
 // when a deterministic state first needs it (followOf): an input visits few of them.
-func (a *Automaton) positions() {
+func (a *nfa) positions() {
 	// The reversed edges, each node's run of predecessors in one array.
 	start := make([]int32, len(a.nodes)+1)
 	edges := func(yield func(from, to int32)) {
@@ -171,26 +221,25 @@ func (a *Automaton) positions() {
 			a.posSet = append(a.posSet, n.set)
 		}
 	}
-	a.follow = make([][]int32, len(a.posNode))
+	a.follows = make([][]int32, len(a.posNode))
 	a.final = make([]bool, len(a.posNode))
 	a.followed = make([]bool, len(a.posNode))
 }
 
-// followOf returns the positions that can read the byte after position p, and whether the
-// input may end after it, computing them the first time. The caller holds a.mu.
-func (a *Automaton) followOf(p int32) ([]int32, bool) {
+// follow computes what follows p the first time it is asked.
+func (a *nfa) follow(p int32) ([]int32, bool) {
 	if !a.followed[p] {
 		a.stamp++
-		a.follow[p], a.final[p] = a.closure(a.nodes[a.posNode[p]].next, a.mark, a.stamp)
+		a.follows[p], a.final[p] = a.closure(a.nodes[a.posNode[p]].next, a.mark, a.stamp)
 		a.followed[p] = true
 	}
-	return a.follow[p], a.final[p]
+	return a.follows[p], a.final[p]
 }
 
 // closure returns the positions reachable from node n without reading a byte, sorted, and
 // whether the end is. A node m has been seen in this call when mark[m] == stamp; each call
 // passes a stamp of its own.
-func (a *Automaton) closure(n int32, mark []int32, stamp int32) ([]int32, bool) {
+func (a *nfa) closure(n int32, mark []int32, stamp int32) ([]int32, bool) {
 	var out []int32
 	final := false
 	mark[n] = stamp
@@ -220,14 +269,15 @@ func (a *Automaton) closure(n int32, mark []int32, stamp int32) ([]int32, bool) 
 	return out, final
 }
 
-// byteClasses groups the bytes that every position's set treats alike.
-func (a *Automaton) byteClasses() {
-	var sets []bnf.ByteSet
-	seen := make([]bool, len(a.sets))
-	for _, s := range a.posSet {
-		if !seen[s] {
-			seen[s] = true
-			sets = append(sets, a.sets[s])
+// byteClasses groups the bytes that every position's set treats alike: the class of each
+// byte, and a byte of each class.
+func byteClasses(pos positions) (class [256]uint8, rep []byte) {
+	var sets []*bnf.ByteSet
+	seen := map[bnf.ByteSet]bool{}
+	for p := range int32(pos.count()) {
+		if s := pos.set(p); !seen[*s] {
+			seen[*s] = true
+			sets = append(sets, s)
 		}
 	}
 	ids := map[string]uint8{}
@@ -241,11 +291,11 @@ func (a *Automaton) byteClasses() {
 		}
 		id, ok := ids[string(sig)]
 		if !ok {
-			id = uint8(len(a.rep))
+			id = uint8(len(rep))
 			ids[string(sig)] = id
-			a.rep = append(a.rep, byte(c))
+			rep = append(rep, byte(c))
 		}
-		a.class[c] = id
+		class[c] = id
 	}
-	a.nclass = len(a.rep)
+	return class, rep
 }

@@ -71,6 +71,17 @@ func agree(t *testing.T, id, rule string, a *diagnosis.Automaton, o *conformance
 	return true
 }
 
+// same reports, as a test error, where the automaton d that Decode read diagnoses s otherwise
+// than a, the automaton Compile made that it was encoded from.
+func same(t *testing.T, id, rule string, a, d *diagnosis.Automaton, s string) bool {
+	t.Helper()
+	if got, want := d.Diagnose(s), a.Diagnose(s); !reflect.DeepEqual(got, want) {
+		t.Errorf("%s %s %q: decoded %+v, compiled %+v", id, rule, s, got, want)
+		return false
+	}
+	return true
+}
+
 // samplesPerRule is how many generated samples (and as many near misses) each rule gets in
 // go test; DIAGNOSIS_SAMPLES=N asks for more.
 func samplesPerRule() int {
@@ -85,7 +96,7 @@ func samplesPerRule() int {
 
 // TestAgreesWithEarley compares the automaton of every rule of every grammar with the Earley
 // recognizer on generated samples of the rule, their near misses (most of them rejections),
-// and every prefix of a few of them.
+// and every prefix of a few of them; and the automaton decoded from its encoding with it.
 func TestAgreesWithEarley(t *testing.T) {
 	n := samplesPerRule()
 	for _, id := range grammarIDs {
@@ -97,6 +108,7 @@ func TestAgreesWithEarley(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				d := roundTrip(t, a)
 				gen, err := conformance.NewGenerator(p.oracle, r.Name, 7)
 				if err != nil {
 					t.Fatal(err)
@@ -105,7 +117,8 @@ func TestAgreesWithEarley(t *testing.T) {
 				for i := 0; i < n && bad < 5; i++ {
 					s := gen.Positive()
 					m := gen.NearMiss(s)
-					if !agree(t, id, r.Name, a, p.oracle, s) || !agree(t, id, r.Name, a, p.oracle, m) {
+					if !agree(t, id, r.Name, a, p.oracle, s) || !agree(t, id, r.Name, a, p.oracle, m) ||
+						!same(t, id, r.Name, a, d, s) || !same(t, id, r.Name, a, d, m) {
 						bad++
 					}
 					if i < 3 {
@@ -120,14 +133,15 @@ func TestAgreesWithEarley(t *testing.T) {
 }
 
 // FuzzDiagnosis holds the automaton to the Earley recognizer on any input, under a grammar
-// and rule the fuzzer picks (by number: each grammar's rules in the order of its .bnf).
+// and rule the fuzzer picks (by number: each grammar's rules in the order of its .bnf), and
+// the automaton decoded from its encoding to it.
 func FuzzDiagnosis(f *testing.F) {
 	for i := range grammarIDs {
 		f.Add(uint8(i), uint16(0), "http://a/b c")
 		f.Add(uint8(i), uint16(0), "url:http://h/p?a+b&%4")
 	}
 	f.Add(uint8(7), uint16(3), "http://[1::2::3]/")
-	automata := map[[2]int]*diagnosis.Automaton{}
+	automata := map[[2]int][2]*diagnosis.Automaton{}
 	f.Fuzz(func(t *testing.T, gi uint8, ri uint16, s string) {
 		if len(s) > 256 {
 			return // the oracle is not meant for long inputs on the drafts (cubic there)
@@ -136,14 +150,17 @@ func FuzzDiagnosis(f *testing.F) {
 		p := load(t, id)
 		r := p.bnf.Rules[int(ri)%len(p.bnf.Rules)]
 		key := [2]int{int(gi) % len(grammarIDs), r.Index}
-		a := automata[key]
-		if a == nil {
-			var err error
-			if a, err = diagnosis.Compile(p.bnf, r.Name); err != nil {
+		ad, ok := automata[key]
+		if !ok {
+			a, err := diagnosis.Compile(p.bnf, r.Name)
+			if err != nil {
 				t.Fatal(err)
 			}
-			automata[key] = a
+			ad = [2]*diagnosis.Automaton{a, roundTrip(t, a)}
+			automata[key] = ad
 		}
-		agree(t, id, r.Name, a, p.oracle, s)
+		if agree(t, id, r.Name, ad[0], p.oracle, s) {
+			same(t, id, r.Name, ad[0], ad[1], s)
+		}
 	})
 }

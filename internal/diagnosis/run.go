@@ -57,7 +57,7 @@ func (a *Automaton) step(s *state, c uint8) *state {
 	b := a.rep[c]
 	var pos []int32
 	for _, q := range s.follow {
-		if a.sets[a.posSet[q]].Has(b) {
+		if a.pos.set(q).Has(b) {
 			pos = append(pos, q)
 		}
 	}
@@ -78,7 +78,7 @@ func (a *Automaton) step(s *state, c uint8) *state {
 	var follow []int32
 	final := false
 	for _, q := range pos {
-		f, fin := a.followOf(q)
+		f, fin := a.pos.follow(q)
 		follow = union(follow, f)
 		final = final || fin
 	}
@@ -119,7 +119,7 @@ func (a *Automaton) describe(s *state) {
 	var labs []lab
 	seen := map[string]int{}
 	for _, q := range s.follow {
-		l := a.labels[a.nodes[a.posNode[q]].lab]
+		l := a.pos.label(q)
 		if k, ok := seen[l.text]; ok {
 			labs[k].order = min(labs[k].order, l.order)
 			continue
@@ -139,29 +139,18 @@ func (a *Automaton) describe(s *state) {
 
 // enclosing returns the rule named by Result.In for the positions that read the last byte.
 // For each position, the rules around it are those of the instances that enclose it, from the
-// innermost one that can still read a byte after it without being left, outwards; In is the
-// innermost rule that is among them for every position. The positions stand for the readings
-// of the input so far (in the 2003 draft, "http://a/b" reads as an authority and a path, or
-// as a path "//a/b"), which may expand the same rule in different places: the rule is what
-// they have in common, not one expansion of it.
+// innermost one that can still read a byte after it without being left, outwards (chain); In
+// is the innermost rule that is among them for every position. The positions stand for the
+// readings of the input so far (in the 2003 draft, "http://a/b" reads as an authority and a
+// path, or as a path "//a/b"), which may expand the same rule in different places: the rule is
+// what they have in common, not one expansion of it.
 func (a *Automaton) enclosing(pos []int32) string {
 	var chains [][]string
 	for _, q := range pos {
-		n := a.posNode[q]
-		i := a.nodes[n].inst
-		for ; i > 0; i = a.insts[i].parent {
-			if a.continues(n, i) {
-				break
-			}
-		}
-		var chain []string
-		for ; i >= 0; i = a.insts[i].parent {
-			chain = append(chain, a.insts[i].rule)
-		}
-		chains = append(chains, chain)
+		chains = append(chains, a.pos.chain(q))
 	}
 	if len(chains) == 0 {
-		return a.insts[0].rule
+		return a.pos.start()
 	}
 next:
 	for _, r := range chains[0] {
@@ -172,12 +161,29 @@ next:
 		}
 		return r
 	}
-	return a.insts[0].rule
+	return a.pos.start()
+}
+
+// chain lists the rules of the instances around position p, from the innermost one that can
+// still read a byte after p without being left.
+func (a *nfa) chain(p int32) []string {
+	n := a.posNode[p]
+	i := a.nodes[n].inst
+	for ; i > 0; i = a.insts[i].parent {
+		if a.continues(n, i) {
+			break
+		}
+	}
+	var chain []string
+	for ; i >= 0; i = a.insts[i].parent {
+		chain = append(chain, a.insts[i].rule)
+	}
+	return chain
 }
 
 // continues reports whether, after terminal node n reads its byte, some position inside
 // instance i can read the next one before i's exit is passed.
-func (a *Automaton) continues(n, i int32) bool {
+func (a *nfa) continues(n, i int32) bool {
 	exit := a.insts[i].exit
 	seen := map[int32]bool{}
 	stack := []int32{a.nodes[n].next}
@@ -201,7 +207,7 @@ func (a *Automaton) continues(n, i int32) bool {
 }
 
 // within reports whether instance j is i or inside it.
-func (a *Automaton) within(j, i int32) bool {
+func (a *nfa) within(j, i int32) bool {
 	for a.insts[j].depth > a.insts[i].depth {
 		j = a.insts[j].parent
 	}

@@ -1,4 +1,4 @@
-package main
+package compare
 
 import (
 	"bufio"
@@ -7,13 +7,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/compare"
 )
 
-// The HTML report of compare is one self-contained file: inline CSS and SVG, no script, no
+// FormatHTML, the HTML report, is one self-contained file: inline CSS and SVG, no script, no
 // font or image from the network (its Content-Security-Policy forbids them). It is well-formed
 // XML (every element closed, every attribute quoted), so that a program can read it too.
 //
@@ -21,7 +19,7 @@ import (
 // by how they disagree (the verdict and the reason of each version), and written after the
 // summary, each group with its reasons as text; of the inputs on which every version agrees,
 // the first few of each kind are shown as a labelled sample. The counts are exact whatever is
-// shown, and the full matrix is what the tsv and json formats give. Every number of the summary
+// shown, and the full matrix is what FormatTSV and FormatJSON give. Every number of the summary
 // carries a data-key attribute that names it, the same number the JSON summary gives; a number
 // drawn in a chart carries the key of the number the text gives.
 
@@ -81,9 +79,6 @@ type htmlRows struct {
 	groups map[string]*htmlGroup
 	order  []*htmlGroup // in the order of their first input
 	listed int          // the inputs kept in groups
-	// review: each input is reviewed (compare --review), and the inputs on which every
-	// version agrees that have findings are kept as the disagreeing ones are.
-	review bool
 	// all and none are the samples of the inputs every version accepts and rejects.
 	all, none htmlGroup
 }
@@ -98,12 +93,12 @@ type htmlGroup struct {
 
 type htmlListed struct {
 	input, source string
-	offsets       []int // where each rejecting version left the grammar, in target order
-	review        []reviewFinding
+	offsets       []int    // where each rejecting version left the grammar, in target order
+	review        []string // the findings of Report.Review
 }
 
 // add counts c in the group, and lists it when keep is true. errs are c's verdicts.
-func (g *htmlGroup) add(c compare.Comparison, errs []*urlgrammar.SyntaxError, source string, keep bool, review []reviewFinding) {
+func (g *htmlGroup) add(c Comparison, errs []*urlgrammar.SyntaxError, source string, keep bool, review []string) {
 	if g.count == 0 {
 		g.errs = errs
 	}
@@ -120,8 +115,7 @@ func (g *htmlGroup) add(c compare.Comparison, errs []*urlgrammar.SyntaxError, so
 	g.rows = append(g.rows, row)
 }
 
-func htmlBegin(r *report) {
-	w := r.out
+func htmlBegin(w *bufio.Writer, r *Report) {
 	w.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
 	w.WriteString("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\"/>\n")
 	w.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
@@ -136,14 +130,15 @@ func esc(s string) string { return html.EscapeString(s) }
 
 // htmlInput shows an input as the table does (quoted, with \xNN, when it is not plain
 // printable ASCII), escaped for HTML: never invalid UTF-8 or a control character.
-func htmlInput(s string) string { return esc(compare.Quote(s)) }
+func htmlInput(s string) string { return esc(Quote(s)) }
 
-// htmlRow keeps a row: a disagreeing one in its group, an agreeing one in its sample.
-func htmlRow(r *report, c compare.Comparison, source string) {
+// htmlRow keeps a row: a disagreeing one in its group, an agreeing one in its sample, and one
+// on which every version agrees but Review has findings as a disagreeing one.
+func htmlRow(r *Report, c Comparison, source string) {
 	h := r.html
-	var review []reviewFinding
-	if h.review {
-		review = reviewRow(r.Targets, c)
+	var review []string
+	if r.Review != nil {
+		review = r.Review(c)
 	}
 	errs := make([]*urlgrammar.SyntaxError, len(r.Targets))
 	for i := range errs {
@@ -177,7 +172,8 @@ func htmlRow(r *report, c compare.Comparison, source string) {
 	g.add(c, errs, source, keep, review)
 }
 
-func htmlSummary(w *bufio.Writer, r *report, s *compare.Summary) {
+// htmlSummary writes the summary, the rows kept, and the end of the page.
+func htmlSummary(w *bufio.Writer, r *Report, s *Summary) {
 	htmlHeader(w, r, s)
 	htmlUpSet(w, s)
 	htmlHeat(w, s)
@@ -185,23 +181,22 @@ func htmlSummary(w *bufio.Writer, r *report, s *compare.Summary) {
 	htmlCauses(w, s)
 	htmlDocWords(w, s)
 	htmlCharsets(w, s)
+	w.WriteString("</main>\n</body>\n</html>\n")
 }
 
-func htmlEnd(r *report) {
-	r.out.WriteString("</main>\n</body>\n</html>\n")
-}
-
-// reportClock gives the date a report states. The tests fix it, so that two runs over the same
-// input give the same page whenever they run.
-var reportClock = time.Now
-
-// htmlHeader opens the report with its provenance: what was read, when, by which build, and
+// htmlHeader opens the report with its provenance: what was read, when, by which program, and
 // the versions with the rule each is held to.
-func htmlHeader(w *bufio.Writer, r *report, s *compare.Summary) {
+func htmlHeader(w *bufio.Writer, r *Report, s *Summary) {
 	w.WriteString("<section id=\"provenance\"><h1>urlgrammar compare</h1>\n<dl class=\"prov\">\n")
-	fmt.Fprintf(w, "<dt>input</dt><dd id=\"input\">%s</dd>\n", esc(r.input))
-	fmt.Fprintf(w, "<dt>date</dt><dd id=\"date\">%s</dd>\n", reportClock().UTC().Format("2006-01-02 15:04 UTC"))
-	fmt.Fprintf(w, "<dt>tool</dt><dd id=\"tool\">urlgrammar %s</dd>\n", esc(buildVersion()))
+	if r.Input != "" {
+		fmt.Fprintf(w, "<dt>input</dt><dd id=\"input\">%s</dd>\n", esc(r.Input))
+	}
+	if !r.Date.IsZero() {
+		fmt.Fprintf(w, "<dt>date</dt><dd id=\"date\">%s</dd>\n", r.Date.UTC().Format("2006-01-02 15:04 UTC"))
+	}
+	if r.Tool != "" {
+		fmt.Fprintf(w, "<dt>tool</dt><dd id=\"tool\">%s</dd>\n", esc(r.Tool))
+	}
 	fmt.Fprintf(w, "<dt>inputs</dt><dd><span data-key=\"inputs\">%d</span>", s.Inputs)
 	if r.Diff {
 		fmt.Fprintf(w, " on which the versions disagree (--diff), of <span data-key=\"read\">%d</span> read", r.Read)
@@ -221,7 +216,7 @@ func htmlHeader(w *bufio.Writer, r *report, s *compare.Summary) {
 
 // htmlMatrix writes the inputs on which the versions disagree, a group per way they disagree,
 // each with its verdicts, its reasons and its inputs, then the samples of the others.
-func htmlMatrix(w *bufio.Writer, r *report, s *compare.Summary) {
+func htmlMatrix(w *bufio.Writer, r *Report, s *Summary) {
 	h := r.html
 	if len(h.order) == 0 && h.all.count+h.none.count == 0 && s.Inputs > 0 {
 		w.WriteString("<section id=\"matrix\"><h2>Inputs</h2>\n<p class=\"note\">This report is made of summaries (--merge): it lists no inputs.</p></section>\n")
@@ -252,7 +247,7 @@ func htmlMatrix(w *bufio.Writer, r *report, s *compare.Summary) {
 	}
 	w.WriteString(" Every input with every verdict: --format tsv or json.</p>\n<table class=\"matrix\">\n<thead><tr>")
 	for _, t := range r.Targets {
-		fmt.Fprintf(w, "<th class=\"v\" title=\"%s\">%s</th>", esc(t.String()), esc(compare.ShortName(t.Version)))
+		fmt.Fprintf(w, "<th class=\"v\" title=\"%s\">%s</th>", esc(t.String()), esc(ShortName(t.Version)))
 	}
 	w.WriteString("<th>inputs, and why they are rejected</th></tr></thead>\n")
 	for _, g := range groups {
@@ -275,7 +270,7 @@ func htmlMatrix(w *bufio.Writer, r *report, s *compare.Summary) {
 
 // htmlGroupRows writes one group of the matrix: a row of verdicts whose last cell holds the
 // group's title, the reason of each rejecting version, and the inputs.
-func htmlGroupRows(w *bufio.Writer, r *report, g *htmlGroup, class, title string) {
+func htmlGroupRows(w *bufio.Writer, r *Report, g *htmlGroup, class, title string) {
 	fmt.Fprintf(w, "<tbody class=\"%s\"><tr>", class)
 	for i, t := range r.Targets {
 		if g.errs[i] == nil {
@@ -310,7 +305,7 @@ func htmlGroupRows(w *bufio.Writer, r *report, g *htmlGroup, class, title string
 			notes = append(notes, esc(row.source))
 		}
 		for _, f := range row.review {
-			notes = append(notes, fmt.Sprintf("review: %s: %s: %s", esc(f.Version), esc(f.Section), esc(f.Reason)))
+			notes = append(notes, "review: "+esc(f))
 		}
 		if len(notes) > 0 {
 			fmt.Fprintf(w, "<span>%s</span>", strings.Join(notes, "; "))
@@ -352,7 +347,7 @@ const maxSets = 24
 // htmlUpSet draws the inputs per set of accepting versions as an UpSet chart (Lex et al.,
 // "UpSet: Visualization of Intersecting Sets", 2014): a bar per set, most frequent first, over
 // a matrix of dots that shows which versions form the set; beside it, each version's total.
-func htmlUpSet(w *bufio.Writer, s *compare.Summary) {
+func htmlUpSet(w *bufio.Writer, s *Summary) {
 	sets := s.Sets()
 	shown := sets[:min(len(sets), maxSets)]
 	const (
@@ -414,7 +409,7 @@ func htmlUpSet(w *bufio.Writer, s *compare.Summary) {
 
 // htmlSetTable writes the counts of the sets that the UpSet chart draws (the first shown of
 // sets) as a table, the text of the chart's numbers, and says how many it leaves out.
-func htmlSetTable(w *bufio.Writer, s *compare.Summary, sets []compare.SetCount, shown int) {
+func htmlSetTable(w *bufio.Writer, s *Summary, sets []SetCount, shown int) {
 	if len(sets) > shown {
 		rest := 0
 		for _, set := range sets[shown:] {
@@ -431,7 +426,7 @@ func htmlSetTable(w *bufio.Writer, s *compare.Summary, sets []compare.SetCount, 
 }
 
 // setKey names a set of versions for a data-key: their ids joined by "+", or "none".
-func setKey(s *compare.Summary, set compare.SetCount) string {
+func setKey(s *Summary, set SetCount) string {
 	var ids []string
 	for i, in := range set.Accepting {
 		if in {
@@ -445,7 +440,7 @@ func setKey(s *compare.Summary, set compare.SetCount) string {
 }
 
 // setName says which versions accept the inputs of a set, for a reader.
-func setName(s *compare.Summary, set compare.SetCount) string {
+func setName(s *Summary, set SetCount) string {
 	if k := setKey(s, set); k != "none" {
 		return "accepted by exactly " + strings.ReplaceAll(k, "+", ", ")
 	}
@@ -454,7 +449,7 @@ func setName(s *compare.Summary, set compare.SetCount) string {
 
 // htmlHeat shows the pairs of versions as a heat map: the cell in row A and column B counts the
 // inputs that A accepts and B rejects; the diagonal, those A accepts.
-func htmlHeat(w *bufio.Writer, s *compare.Summary) {
+func htmlHeat(w *bufio.Writer, s *Summary) {
 	if len(s.Targets) < 2 {
 		return
 	}
@@ -487,7 +482,7 @@ func htmlHeat(w *bufio.Writer, s *compare.Summary) {
 	w.WriteString("<p class=\"note\">The darker a cell, the more inputs one version accepts that the other rejects. The diagonal gives each version's total.</p>\n")
 	w.WriteString("<table class=\"heat\"><thead><tr><th></th>")
 	for _, t := range s.Targets {
-		fmt.Fprintf(w, "<th class=\"n\">%s</th>", esc(compare.ShortName(t.Version)))
+		fmt.Fprintf(w, "<th class=\"n\">%s</th>", esc(ShortName(t.Version)))
 	}
 	w.WriteString("</tr></thead>\n<tbody>\n")
 	for i, t := range s.Targets {
@@ -514,7 +509,7 @@ func htmlHeat(w *bufio.Writer, s *compare.Summary) {
 
 // htmlPairTable writes every pair's four counts, both and neither too, which the heat map
 // leaves out.
-func htmlPairTable(w *bufio.Writer, s *compare.Summary) {
+func htmlPairTable(w *bufio.Writer, s *Summary) {
 	w.WriteString("<details><summary>Every pair: both, only first, only second, neither</summary>\n<table><thead><tr><th>first</th><th>second</th><th class=\"n\">both</th><th class=\"n\">only first</th><th class=\"n\">only second</th><th class=\"n\">neither</th></tr></thead><tbody>\n")
 	for _, pc := range s.Pairs {
 		a, b := pc.First.Version.String(), pc.Second.Version.String()
@@ -525,8 +520,8 @@ func htmlPairTable(w *bufio.Writer, s *compare.Summary) {
 	w.WriteString("</tbody></table></details>\n")
 }
 
-// causeKey names a cause for a data-key.
-func causeKey(c *compare.Cause) string {
+// htmlCauseKey names a cause for a data-key.
+func htmlCauseKey(c *Cause) string {
 	kind := "disagree"
 	if c.Shared {
 		kind = "shared"
@@ -536,12 +531,12 @@ func causeKey(c *compare.Cause) string {
 
 // htmlCauses lists, per version, the causes of its rejections: first those on which the
 // versions disagree, then (folded) those every version shares.
-func htmlCauses(w *bufio.Writer, s *compare.Summary) {
+func htmlCauses(w *bufio.Writer, s *Summary) {
 	w.WriteString("<section><h2>Why each version rejects inputs</h2>\n")
 	w.WriteString("<p class=\"note\">Rejections grouped by the rule in which the input left the grammar and the character found there, with the count, an example and the grammar's own diagnosis.</p>\n")
 	causes := s.Causes()
 	for _, t := range s.Targets {
-		var disagree, shared []*compare.Cause
+		var disagree, shared []*Cause
 		for _, c := range causes {
 			switch {
 			case c.Target != t:
@@ -568,7 +563,7 @@ func htmlCauses(w *bufio.Writer, s *compare.Summary) {
 	w.WriteString("</section>\n")
 }
 
-func htmlCauseTable(w *bufio.Writer, causes []*compare.Cause) {
+func htmlCauseTable(w *bufio.Writer, causes []*Cause) {
 	w.WriteString("<table><thead><tr><th class=\"n\">count</th><th>left the grammar in</th><th>found</th><th>example</th><th>reason</th></tr></thead><tbody>\n")
 	for _, c := range causes {
 		found := "<code>" + esc(c.Found) + "</code>"
@@ -577,7 +572,7 @@ func htmlCauseTable(w *bufio.Writer, causes []*compare.Cause) {
 			found = fmt.Sprintf("<a href=\"#%s\">%s</a>", docWordsID(c.Found), found)
 		}
 		fmt.Fprintf(w, "<tr><td class=\"n\" data-key=\"%s\">%d</td><td>%s</td><td>%s</td><td><code>%s</code></td><td>%s</td></tr>\n",
-			esc(causeKey(c)), c.Count, esc(c.In), found, htmlInput(c.Example), esc(c.Reason()))
+			esc(htmlCauseKey(c)), c.Count, esc(c.In), found, htmlInput(c.Example), esc(c.Reason()))
 	}
 	w.WriteString("</tbody></table>\n")
 }
@@ -585,7 +580,7 @@ func htmlCauseTable(w *bufio.Writer, causes []*compare.Cause) {
 // hasDocWords reports whether some document has words on the character class found.
 func hasDocWords(found string) bool {
 	for _, v := range urlgrammar.Versions() {
-		if len(compare.Passages(v, found)) > 0 {
+		if len(Passages(v, found)) > 0 {
 			return true
 		}
 	}
@@ -611,7 +606,7 @@ type docWordsFound struct {
 
 // foundWithWords lists the characters at which versions reject inputs that another accepts
 // and on which some document has words, the most frequent first.
-func foundWithWords(s *compare.Summary) []*docWordsFound {
+func foundWithWords(s *Summary) []*docWordsFound {
 	var order []*docWordsFound
 	byFound := map[string]*docWordsFound{}
 	causes := s.Causes()
@@ -638,8 +633,8 @@ func foundWithWords(s *compare.Summary) []*docWordsFound {
 	for _, f := range order {
 		var b strings.Builder
 		for _, t := range s.Targets {
-			id, cite := t.Version.String(), compare.Citation(t.Version)
-			words := compare.Passages(t.Version, f.found)
+			id, cite := t.Version.String(), Citation(t.Version)
+			words := Passages(t.Version, f.found)
 			if len(words) == 0 {
 				fmt.Fprintf(&b, "<p class=\"doc\"><b>%s</b> (%s): no passage names it.</p>\n", esc(cite), esc(id))
 			}
@@ -656,7 +651,7 @@ func foundWithWords(s *compare.Summary) []*docWordsFound {
 // htmlDocWords quotes, for the characters at which a version rejects inputs that another
 // accepts, what each compared version's document says of them, in its own words; characters
 // for which every document quotes the same passages share them.
-func htmlDocWords(w *bufio.Writer, s *compare.Summary) {
+func htmlDocWords(w *bufio.Writer, s *Summary) {
 	found := foundWithWords(s)
 	if len(found) == 0 {
 		return
@@ -687,15 +682,15 @@ func htmlDocWords(w *bufio.Writer, s *compare.Summary) {
 }
 
 // htmlCharsets shows, per component, which punctuation characters (and ranges of letters and
-// digits) each compared version allows unescaped, as the charsets command does.
-func htmlCharsets(w *bufio.Writer, s *compare.Summary) {
+// digits) each compared version allows unescaped: the table of ProbeCharsets (WriteHTML).
+func htmlCharsets(w *bufio.Writer, s *Summary) {
 	w.WriteString("<section><h2>Characters allowed unescaped, per component</h2>\n")
 	w.WriteString("<p class=\"note\">From \"urlgrammar charsets\": a dark cell means the character stands unescaped in every probed position of the component, a light one in some, an empty one in none.</p>\n")
 	var vs []urlgrammar.Version
 	for _, t := range s.Targets {
 		vs = append(vs, t.Version)
 	}
-	if t, err := compare.ProbeCharsets(vs...); err == nil { // the targets' versions are known
+	if t, err := ProbeCharsets(vs...); err == nil { // the targets' versions are known
 		t.WriteHTML(w)
 	}
 	w.WriteString("</section>\n")

@@ -1,4 +1,4 @@
-package main
+package compare
 
 import (
 	"context"
@@ -13,12 +13,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urlgrammar/urlgrammar"
 )
 
 // The browser test renders HTML reports of compare in headless Chromium and checks the page as
 // laid out: what a person sees, not only what the markup says. Run it alone with
 //
-//	go test -run TestCompareHTMLInBrowser -v ./cmd/urlgrammar/
+//	go test -run TestHTMLInBrowser -v ./compare/
 //
 // from the root of a clone, with URLGRAMMAR_SCREENSHOTS=DIR to keep a screenshot of each report
 // in DIR. It needs the browser of Debian's package "chromium" (or chromium-browser, or Google
@@ -152,14 +154,14 @@ func browser(t *testing.T, bin, dir string, args ...string) string {
 	return stdout.String()
 }
 
-// TestCompareHTMLInBrowser renders real reports in headless Chromium, at 1400 and at 800 pixels
+// TestHTMLInBrowser renders real reports in headless Chromium, at 1400 and at 800 pixels
 // wide, and checks the page after layout: no chart, table or list wider than its container;
 // every count in a chart (the UpSet chart, the heat map) equal to the count the text gives, and
 // both to the JSON summary's; every group of disagreeing inputs with its reasons visible as
 // text; nothing fetched or able to fetch from the network; the provenance shown. It writes a
 // screenshot of each report, at 1400 pixels, into URLGRAMMAR_SCREENSHOTS or a temporary
 // directory, and logs where.
-func TestCompareHTMLInBrowser(t *testing.T) {
+func TestHTMLInBrowser(t *testing.T) {
 	bin := findBrowser()
 	switch {
 	case bin == "" && inCI():
@@ -178,21 +180,23 @@ func TestCompareHTMLInBrowser(t *testing.T) {
 	dir := t.TempDir()
 	for _, report := range []struct {
 		name string
-		args []string
+		htmlCase
 	}{
-		{"corpus-all-versions", []string{"--corpus"}},
-		{"urls-rfc1738-draft2003-diff", []string{"-f", bigFile, "-g", "rfc1738,draft2003", "--diff"}},
-		{"urls-all-versions", []string{"-f", bigFile}},
-		{"single-version", []string{"-g", "rfc3986", "-f", smallFile}},
-		{"single-input", []string{"http://example.com/~user/a%20b"}},
+		{"corpus-all-versions", htmlCase{"corpus", false, nil}},
+		{"urls-rfc1738-draft2003-diff", htmlCase{bigFile, true, []urlgrammar.Version{urlgrammar.RFC1738, urlgrammar.Draft2003}}},
+		{"urls-all-versions", htmlCase{bigFile, false, nil}},
+		{"single-version", htmlCase{smallFile, false, []urlgrammar.Version{urlgrammar.RFC3986}}},
+		{"single-input", htmlCase{}},
 	} {
 		t.Run(report.name, func(t *testing.T) {
-			page, errs, status := runCLI(t, "", append([]string{"compare", "--format", "html"}, report.args...)...)
-			if status == exitUsage {
-				t.Fatalf("%s", errs)
+			var run htmlRun
+			if report.inputs == "" {
+				r := Report{Targets: ReferenceTargets(), Input: "1 argument", Tool: "urlgrammar test", Date: testDate}
+				run = runHTML(t, r, []string{"http://example.com/~user/a%20b"}, nil)
+			} else {
+				run = report.run(t)
 			}
-			_, sum := compareJSON(t, "", report.args...)
-			want := jsonNumbers(sum, strings.Contains(strings.Join(report.args, " "), "--diff"))
+			page, sum, want := run.page, run.sum, jsonNumbers(run, report.diff)
 			file := filepath.Join(dir, report.name+".html")
 			measuring := filepath.Join(dir, report.name+"-measure.html")
 			if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
@@ -254,7 +258,7 @@ func measure(t *testing.T, bin, dir, file string, width int) measured {
 
 // checkMeasured holds what the page measured at width to what it must be: sum is the JSON
 // summary of the same run, want its numbers by data-key.
-func checkMeasured(t *testing.T, width int, m measured, sum jsonSummaryLine, want map[string]int) {
+func checkMeasured(t *testing.T, width int, m measured, sum summaryJSON, want map[string]int) {
 	t.Helper()
 	if m.PageWidth > m.ViewWidth {
 		t.Errorf("at %d px: the page is %d px wide, wider than the window's %d", width, m.PageWidth, m.ViewWidth)
