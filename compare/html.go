@@ -19,7 +19,7 @@ import (
 // by how they disagree (the verdict and the reason of each version), and written after the
 // summary, each group with its reasons as text; of the inputs on which every version agrees,
 // the first few of each kind are shown as a labelled sample. The counts are exact whatever is
-// shown, and the full matrix is what the tsv and json formats give. Every number of the summary
+// shown, and the full matrix is what FormatTSV and FormatJSON give. Every number of the summary
 // carries a data-key attribute that names it, the same number the JSON summary gives; a number
 // drawn in a chart carries the key of the number the text gives.
 
@@ -682,7 +682,7 @@ func htmlDocWords(w *bufio.Writer, s *Summary) {
 }
 
 // htmlCharsets shows, per component, which punctuation characters (and ranges of letters and
-// digits) each compared version allows unescaped, as the charsets command does.
+// digits) each compared version allows unescaped: the table of ProbeCharsets (WriteHTML).
 func htmlCharsets(w *bufio.Writer, s *Summary) {
 	w.WriteString("<section><h2>Characters allowed unescaped, per component</h2>\n")
 	w.WriteString("<p class=\"note\">From \"urlgrammar charsets\": a dark cell means the character stands unescaped in every probed position of the component, a light one in some, an empty one in none.</p>\n")
