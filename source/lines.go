@@ -29,7 +29,10 @@ func Decompress(r io.Reader) (io.Reader, error) {
 		bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return nil, ErrCompressed
 	}
-	return br, nil
+	// The bytes read to see the head, then the rest straight from r: its reader (a
+	// LineReader) reads in blocks of its own, into which br would only add a copy.
+	buffered, _ := br.Peek(br.Buffered())
+	return io.MultiReader(bytes.NewReader(buffered), r), nil
 }
 
 // ErrLongLine is what LineReader.Next returns for a line longer than its bound, which it skips.
