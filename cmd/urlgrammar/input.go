@@ -141,18 +141,19 @@ type loop struct {
 }
 
 // newLoop checks the inputs of a command (args, the positional arguments, and the -f files of
-// f) and returns its loop. Every error that can be known before the first input (an argument
-// naming a file, both arguments and -f, a missing file, a directory) is returned here, so that
-// a command prints nothing else when its input cannot be read.
-func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
-	implicit := len(f.files) == 0 && len(args) == 0
+// f) and returns its loop over their lines, or with from, over the URLs of the documents they
+// are (--from). Every error that can be known before the first input (an argument naming a
+// file, both arguments and -f, a missing file, a directory) is returned here, so that a command
+// prints nothing else when its input cannot be read.
+func newLoop(cmd string, f *inputFlags, from *documents, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
+	implicit := len(f.files) == 0 && len(args) == 0 && from == nil
 	args, files, err := checkInputs(f, args)
 	if err != nil {
 		return nil, err
 	}
 	l := textLoop(cmd, f, args, stdout, stderr)
-	l.files, l.stdin, l.implicit = files, stdin, implicit
-	if len(files) > 0 {
+	l.files, l.stdin, l.implicit, l.from = files, stdin, implicit, from
+	if len(files) > 0 && from == nil {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
 		// before any output.
 		if err := l.open(files[0]); err != nil {
