@@ -563,12 +563,3 @@ func inputNameOf(file string, args []string) string {
 	}
 	return "standard input"
 }
-
-// tsvField escapes tabs, newlines and backslashes so that a field stays one field, as
-// compare.FormatTSV does.
-func tsvField(s string) string {
-	return tsvEscaper.Replace(s)
-}
-
-// tsvEscaper is built once: building a Replacer costs more than using it.
-var tsvEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
