@@ -52,62 +52,50 @@ func (a *Automaton) result(s *state, offset int, match bool) Result {
 }
 
 // step computes the state after s reads a byte of class c, keeping it while fewer than
-// maxStates are kept.
+// maxStates are kept. It builds the state in the automaton's scratch slices and allocates only
+// what the state keeps: the first rejection of a program builds a state per byte.
 func (a *Automaton) step(s *state, c uint8) *state {
 	b := a.rep[c]
-	var pos []int32
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	pos := a.scratch.pos[:0]
 	for _, q := range s.follow {
 		if a.pos.set(q).Has(b) {
 			pos = append(pos, q)
 		}
 	}
+	a.scratch.pos = pos
 	if len(pos) == 0 {
 		s.next[c].Store(a.dead)
 		return a.dead
 	}
-	key := make([]byte, 4*len(pos))
-	for i, q := range pos {
-		binary.LittleEndian.PutUint32(key[4*i:], uint32(q))
+	key := a.scratch.key[:0]
+	for _, q := range pos {
+		key = binary.LittleEndian.AppendUint32(key, uint32(q))
 	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
+	a.scratch.key = key
 	if n, ok := a.states[string(key)]; ok {
 		s.next[c].Store(n)
 		return n
 	}
-	var follow []int32
+	follow := a.scratch.follow[:0]
 	final := false
 	for _, q := range pos {
-		f, fin := a.pos.follow(q)
-		follow = union(follow, f)
+		var fin bool
+		follow, fin = a.pos.appendFollow(follow, q)
 		final = final || fin
 	}
-	n := a.newState(pos, follow, final)
+	if len(pos) > 1 {
+		slices.Sort(follow)
+		follow = slices.Compact(follow)
+	}
+	a.scratch.follow = follow
+	n := a.newState(slices.Clone(pos), slices.Clone(follow), final)
 	if len(a.states) < maxStates {
 		a.states[string(key)] = n
 		s.next[c].Store(n)
 	}
 	return n
-}
-
-// union merges two sorted sets.
-func union(x, y []int32) []int32 {
-	out := make([]int32, 0, len(x)+len(y))
-	i, j := 0, 0
-	for i < len(x) || j < len(y) {
-		switch {
-		case j == len(y) || i < len(x) && x[i] < y[j]:
-			out = append(out, x[i])
-			i++
-		case i == len(x) || y[j] < x[i]:
-			out = append(out, y[j])
-			j++
-		default:
-			out = append(out, x[i])
-			i, j = i+1, j+1
-		}
-	}
-	return out
 }
 
 // describe computes what a diagnosis at s says: Expected and In.
