@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
 )
@@ -59,7 +60,8 @@ type Automaton struct {
 	rep    []byte // a byte of each class
 	nclass int
 
-	mu      sync.Mutex // held to add a state, and to use scratch
+	warm    atomic.Bool // the first run is over (firstRun)
+	mu      sync.Mutex  // held to add a state, and to use scratch
 	scratch struct {
 		pos, follow []int32
 		key         []byte
