@@ -19,7 +19,7 @@ import (
 // by how they disagree (the verdict and the reason of each version), and written after the
 // summary, each group with its reasons as text; of the inputs on which every version agrees,
 // the first few of each kind are shown as a labelled sample. The counts are exact whatever is
-// shown, and the full matrix is what the tsv and json formats give. Every number of the summary
+// shown, and the full matrix is what FormatTSV and FormatJSON give. Every number of the summary
 // carries a data-key attribute that names it, the same number the JSON summary gives; a number
 // drawn in a chart carries the key of the number the text gives.
 
@@ -204,12 +204,8 @@ func htmlHeader(w *bufio.Writer, r *Report, s *Summary) {
 	w.WriteString("</dd>\n</dl>\n")
 	w.WriteString("<table id=\"versions\"><thead><tr><th>version</th><th>document</th><th>held to the rule</th><th class=\"n\">accepted</th></tr></thead><tbody>\n")
 	for i, t := range s.Targets {
-		rule := t.Rule
-		if rule == "" {
-			rule = "rule of its scheme" // RFC 1738's default reading, as the text report names it
-		}
 		fmt.Fprintf(w, "<tr><td>%s</td><td>%s (%s)</td><td><code>%s</code></td><td class=\"n\" data-key=\"accepted/%s\">%d</td></tr>\n",
-			esc(t.Version.String()), esc(t.Version.Spec().Document), esc(t.Version.Spec().Date), esc(rule), esc(t.Version.String()), s.Accepted[i])
+			esc(t.Version.String()), esc(t.Version.Spec().Document), esc(t.Version.Spec().Date), esc(ruleLabel(t)), esc(t.Version.String()), s.Accepted[i])
 	}
 	w.WriteString("</tbody></table>\n</section>\n")
 }
@@ -682,7 +678,7 @@ func htmlDocWords(w *bufio.Writer, s *Summary) {
 }
 
 // htmlCharsets shows, per component, which punctuation characters (and ranges of letters and
-// digits) each compared version allows unescaped, as the charsets command does.
+// digits) each compared version allows unescaped: the table of ProbeCharsets (WriteHTML).
 func htmlCharsets(w *bufio.Writer, s *Summary) {
 	w.WriteString("<section><h2>Characters allowed unescaped, per component</h2>\n")
 	w.WriteString("<p class=\"note\">From \"urlgrammar charsets\": a dark cell means the character stands unescaped in every probed position of the component, a light one in some, an empty one in none.</p>\n")

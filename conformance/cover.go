@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 )
 
 // CoverConfig sets up a cover suite (Cover).
@@ -331,4 +332,53 @@ func (r CoverReport) WriteText(w io.Writer) {
 	for _, e := range r.Examples {
 		fmt.Fprintf(w, "  counterexample %s\n", e)
 	}
+}
+
+// A CoverTotal sums the CoverReports of several rules, judged by the same implementations.
+type CoverTotal struct {
+	Implementations []string // the implementations' names, in the order of Disagreements
+	Rules           int
+	States          int
+	Transitions     int
+	Tests           int
+	Incomplete      int   // the rules whose suite the budget cut short
+	Disagreements   []int // per implementation
+}
+
+// Add adds the report of one rule to t. The zero CoverReport (of a suite that could not be
+// made) adds nothing.
+func (t *CoverTotal) Add(r CoverReport) {
+	if r.Rule == "" {
+		return
+	}
+	t.Rules++
+	t.States += r.States
+	t.Transitions += r.Transitions
+	t.Tests += r.Tests
+	if !r.Complete {
+		t.Incomplete++
+	}
+	if t.Implementations == nil {
+		t.Implementations = r.Implementations
+	}
+	if t.Disagreements == nil {
+		t.Disagreements = make([]int, len(r.Disagreements))
+	}
+	for i, n := range r.Disagreements {
+		t.Disagreements[i] += n
+	}
+}
+
+// WriteText writes the total in one line, with took, the time the suites took.
+func (t CoverTotal) WriteText(w io.Writer, took time.Duration) {
+	var dis []string
+	for i, name := range t.Implementations {
+		n := 0
+		if i < len(t.Disagreements) {
+			n = t.Disagreements[i]
+		}
+		dis = append(dis, fmt.Sprintf("%s %d", name, n))
+	}
+	fmt.Fprintf(w, "total: %d rules, %d states, %d transitions, %d tests (%d rules over the budget) in %.1fs; disagreements: %s\n",
+		t.Rules, t.States, t.Transitions, t.Tests, t.Incomplete, took.Seconds(), strings.Join(dis, ", "))
 }

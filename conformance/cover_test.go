@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urlgrammar/urlgrammar/grammar"
 )
@@ -272,4 +273,25 @@ func projectGrammars(t *testing.T) []*Grammar {
 		out = append(out, g)
 	}
 	return out
+}
+
+// TestCoverTotal: the total of two rules' reports sums their states, transitions, tests and
+// disagreements, counts the incomplete suite, and leaves out the zero report of a suite that
+// could not be made.
+func TestCoverTotal(t *testing.T) {
+	total := CoverTotal{Implementations: []string{"parser", "automaton"}}
+	total.Add(CoverReport{Rule: "a", States: 3, Transitions: 6, Tests: 10, Complete: true, Disagreements: []int{0, 1}})
+	total.Add(CoverReport{})
+	total.Add(CoverReport{Rule: "b", States: 4, Transitions: 12, Tests: 20, Disagreements: []int{2, 0}})
+	var b strings.Builder
+	total.WriteText(&b, 1500*time.Millisecond)
+	want := "total: 2 rules, 7 states, 18 transitions, 30 tests (1 rules over the budget) in 1.5s; disagreements: parser 2, automaton 1\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+	var none strings.Builder
+	CoverTotal{Implementations: []string{"parser"}}.WriteText(&none, 0)
+	if want := "total: 0 rules, 0 states, 0 transitions, 0 tests (0 rules over the budget) in 0.0s; disagreements: parser 0\n"; none.String() != want {
+		t.Errorf("no rules: got %q, want %q", none.String(), want)
+	}
 }

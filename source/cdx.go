@@ -1,12 +1,12 @@
 package source
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"iter"
+	"strings"
 )
 
 // CDX yields the original URL of each line of a web archive's index (a gzip stream is
@@ -22,7 +22,7 @@ import (
 // skipped; empty lines and the "!" lines of CDXJ metadata are skipped.
 func CDX(r io.Reader, name string) iter.Seq2[URL, error] {
 	return func(yield func(URL, error) bool) {
-		r, err := decompressed(r)
+		r, err := Decompress(r)
 		if err != nil {
 			yield(URL{}, fmt.Errorf("%s: %w", name, err))
 			return
@@ -31,17 +31,17 @@ func CDX(r io.Reader, name string) iter.Seq2[URL, error] {
 		var j struct {
 			URL *string `json:"url"`
 		}
-		err = eachLine(r, func(line []byte, n int) bool {
+		err = eachLine(r, func(line string, n int) bool {
 			where := Where{File: name, Line: n}
 			fail := func(err error) bool { return yield(URL{}, &Error{where, err}) }
-			if len(bytes.TrimSpace(line)) == 0 || line[0] == '!' {
+			if len(strings.TrimSpace(line)) == 0 || line[0] == '!' {
 				return true
 			}
-			if f := bytes.Fields(line); len(f) > 0 && string(f[0]) == "CDX" {
+			if f := strings.Fields(line); len(f) > 0 && f[0] == "CDX" {
 				// The header line: the field letters after "CDX".
 				field = -1
 				for i, l := range f[1:] {
-					if string(l) == "a" {
+					if l == "a" {
 						field = i
 					}
 				}
@@ -52,7 +52,7 @@ func CDX(r io.Reader, name string) iter.Seq2[URL, error] {
 			}
 			if i := cdxjObject(line); i >= 0 {
 				j.URL = nil
-				if err := json.Unmarshal(line[i:], &j); err != nil {
+				if err := json.Unmarshal([]byte(line[i:]), &j); err != nil {
 					return fail(fmt.Errorf("CDXJ: %w", err))
 				}
 				if j.URL == nil {
@@ -64,12 +64,12 @@ func CDX(r io.Reader, name string) iter.Seq2[URL, error] {
 			if field < 0 {
 				return true // reported at the header
 			}
-			f := bytes.Fields(line)
+			f := strings.Fields(line)
 			if field >= len(f) {
 				return fail(fmt.Errorf("CDX: %d fields, no field %d (the original URL)", len(f), field+1))
 			}
 			where.Attr = "a"
-			return yield(URL{Text: string(f[field]), Where: where}, nil)
+			return yield(URL{Text: f[field], Where: where}, nil)
 		}, func(n int) bool {
 			return yield(URL{}, &Error{Where{File: name, Line: n}, errLongLine})
 		})
@@ -81,10 +81,10 @@ func CDX(r io.Reader, name string) iter.Seq2[URL, error] {
 
 // cdxjObject returns where a CDXJ line's JSON object begins: after the key and the timestamp,
 // or -1 when the line is not CDXJ.
-func cdxjObject(line []byte) int {
+func cdxjObject(line string) int {
 	rest := line
 	for range 2 {
-		i := bytes.IndexByte(rest, ' ')
+		i := strings.IndexByte(rest, ' ')
 		if i < 0 {
 			return -1
 		}

@@ -26,7 +26,7 @@ import (
 // gives each URL.
 func HTML(r io.Reader, name string) iter.Seq2[URL, error] {
 	return func(yield func(URL, error) bool) {
-		r, err := decompressed(r)
+		r, err := Decompress(r)
 		if err != nil {
 			yield(URL{}, fmt.Errorf("%s: %w", name, err))
 			return

@@ -1,9 +1,7 @@
 package source
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -182,72 +180,24 @@ const maxLine = 1 << 20
 // errLongLine is the Err of a line longer than maxLine, which is skipped.
 var errLongLine = fmt.Errorf("line longer than %d bytes, skipped", maxLine)
 
-// decompressed returns r, read through gzip when it begins as a gzip stream does (RFC 1952
-// section 2.3.1: the bytes 31, 139).
-func decompressed(r io.Reader) (io.Reader, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
-	head, err := br.Peek(2)
-	if err != nil && err != io.EOF {
-		return nil, err
-	}
-	if bytes.Equal(head, []byte{0x1f, 0x8b}) {
-		return gzip.NewReader(br)
-	}
-	return br, nil
-}
-
 // eachLine calls fn with each line of r (without its "\n" or "\r\n") and its number, until fn
 // returns false. A line longer than maxLine is passed to long instead, and skipped.
-func eachLine(r io.Reader, fn func(line []byte, n int) bool, long func(n int) bool) error {
-	br, ok := r.(*bufio.Reader)
-	if !ok || br.Size() < 64<<10 {
-		br = bufio.NewReaderSize(r, 64<<10)
-	}
-	var buf []byte
-	skipping := false
-	for n := 1; ; {
-		chunk, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			if !skipping {
-				buf = append(buf, chunk...)
-				if len(buf) > maxLine {
-					skipping, buf = true, buf[:0]
-					if !long(n) {
-						return nil
-					}
-				}
-			}
-			continue
-		}
-		line := chunk
-		if len(buf) > 0 {
-			buf = append(buf, chunk...)
-			line = buf
-		}
-		if err != nil && err != io.EOF {
-			return err
-		}
-		if len(line) == 0 && err == io.EOF {
+func eachLine(r io.Reader, fn func(line string, n int) bool, long func(n int) bool) error {
+	lr := NewLineReader(r, maxLine)
+	for {
+		line, n, err := lr.Next()
+		switch {
+		case err == io.EOF:
 			return nil
-		}
-		if skipping {
-			skipping = false
-		} else if len(line) > maxLine+2 {
+		case err == ErrLongLine:
 			if !long(n) {
 				return nil
 			}
-		} else {
-			line = bytes.TrimSuffix(line, []byte("\n"))
-			line = bytes.TrimSuffix(line, []byte("\r"))
-			if !fn(line, n) {
-				return nil
-			}
-		}
-		buf = buf[:0]
-		if err == io.EOF {
+		case err != nil:
+			return err
+		case !fn(line, n):
 			return nil
 		}
-		n++
 	}
 }
 
@@ -255,13 +205,13 @@ func eachLine(r io.Reader, fn func(line []byte, n int) bool, long func(n int) bo
 // list, one a line. A line ends at "\n", and a "\r" before it is dropped.
 func Lines(r io.Reader, name string) iter.Seq2[URL, error] {
 	return func(yield func(URL, error) bool) {
-		r, err := decompressed(r)
+		r, err := Decompress(r)
 		if err != nil {
 			yield(URL{}, fmt.Errorf("%s: %w", name, err))
 			return
 		}
-		err = eachLine(r, func(line []byte, n int) bool {
-			return yield(URL{Text: string(line), Where: Where{File: name, Line: n}}, nil)
+		err = eachLine(r, func(line string, n int) bool {
+			return yield(URL{Text: line, Where: Where{File: name, Line: n}}, nil)
 		}, func(n int) bool {
 			return yield(URL{}, &Error{Where{File: name, Line: n}, errLongLine})
 		})

@@ -49,14 +49,14 @@ func Extract(lines iter.Seq[string]) iter.Seq[string] {
 // [Extract] finds them, each with the line it begins on.
 func Text(r io.Reader, name string) iter.Seq2[URL, error] {
 	return func(yield func(URL, error) bool) {
-		r, err := decompressed(r)
+		r, err := Decompress(r)
 		if err != nil {
 			yield(URL{}, fmt.Errorf("%s: %w", name, err))
 			return
 		}
 		var x extractor
-		err = eachLine(r, func(line []byte, n int) bool {
-			return x.line(string(line), n, func(u string, at int) bool {
+		err = eachLine(r, func(line string, n int) bool {
+			return x.line(line, n, func(u string, at int) bool {
 				return yield(URL{Text: u, Where: Where{File: name, Line: at}}, nil)
 			})
 		}, func(n int) bool {

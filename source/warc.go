@@ -9,29 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 	"strconv"
 	"strings"
 )
-
-// WARC yields, for each record of the WARC file r (ISO 28500: WARC/1.0 and WARC/1.1), its
-// WARC-Target-URI, then the URLs of its payload when that is HTML: the HTML of a response
-// record's HTTP response (its headers skipped, a chunked transfer coding and a gzip or deflate
-// content coding decoded), and of a resource record whose Content-Type is HTML.
-//
-// A gzip file is read member by member, so that a record of a file of one gzip member per
-// record (ISO 28500 Annex D) says the member it is in; a file gzipped whole is read too. A
-// record that is malformed (no version line, no Content-Length, no CRLF CRLF after its block)
-// or truncated, and a payload that cannot be decoded, is yielded as an [*Error] with the
-// record's offset, and reading goes on at the next record (in a gzip file, at the next gzip
-// member).
-func WARC(r io.Reader, name string) iter.Seq2[URL, error] {
-	return func(yield func(URL, error) bool) {
-		w := newWARCReader(r, name)
-		for w.record(yield) {
-		}
-	}
-}
 
 // A warcReader reads the records of one WARC file.
 type warcReader struct {
@@ -42,23 +22,16 @@ type warcReader struct {
 	// The record being read.
 	rec    Where
 	header header
-	// Readers of a payload, reused from record to record.
-	hbr   *bufio.Reader // over the record's block
-	chunk chunkedReader
-	cbr   *bufio.Reader // over the chunked body
-	gz    *gzip.Reader
-	zl    io.ReadCloser
-	pbr   *bufio.Reader // over the decoded body
-	html  htmlDoc
+	// The pipeline the records are read for, and the group of records being read.
+	p *pipeline
+	g *group
+	// Readers of a payload read as the file is.
+	payloadReader
 }
 
 func newWARCReader(r io.Reader, name string) *warcReader {
 	s := newWARCStream(r)
-	return &warcReader{
-		name: name, s: s, br: bufio.NewReaderSize(s, 64<<10),
-		hbr: bufio.NewReaderSize(nil, 16<<10), cbr: bufio.NewReaderSize(nil, 16<<10),
-		pbr: bufio.NewReaderSize(nil, 16<<10),
-	}
+	return &warcReader{name: name, s: s, br: bufio.NewReaderSize(s, 64<<10)}
 }
 
 // header is the header fields of a WARC record that the reader uses.
@@ -99,7 +72,7 @@ func (w *warcReader) record(yield func(URL, error) bool) bool {
 		}
 	}
 	block := &countedReader{r: w.br, n: h.length}
-	if err := w.payload(block, yield); err != nil {
+	if err := w.readPayload(block, yield); err != nil {
 		if err == errStop || !yield(URL{}, &Error{w.rec, err}) {
 			return false
 		}
@@ -279,22 +252,35 @@ func (w *warcReader) headerLine() ([]byte, error) {
 	return bytes.TrimSuffix(line, []byte("\r")), nil
 }
 
-// payload yields the URLs of a record's HTML payload, read from block.
-func (w *warcReader) payload(block *countedReader, yield func(URL, error) bool) error {
-	h := &w.header
-	var body io.Reader
-	switch {
-	case h.typ == "response" && mediaType(h.contentType) == "application/http":
+// mayBeHTML reports whether the record's payload may be HTML: a response record of an HTTP
+// response, or a resource record whose Content-Type is HTML.
+func (h *header) mayBeHTML() bool {
+	return h.typ == "response" && mediaType(h.contentType) == "application/http" ||
+		h.typ == "resource" && isHTMLType(mediaType(h.contentType))
+}
+
+// A payloadReader reads the HTML payloads of records, one at a time: its readers are reused
+// from record to record.
+type payloadReader struct {
+	hbr   *bufio.Reader // over the record's block
+	chunk chunkedReader
+	cbr   *bufio.Reader // over the chunked body
+	gz    *gzip.Reader
+	zl    io.ReadCloser
+	pbr   *bufio.Reader // over the decoded body
+	html  htmlDoc
+}
+
+// payload yields the URLs of the HTML payload of the record h at rec, read from block.
+func (w *payloadReader) payload(block *countedReader, h *header, rec Where, yield func(URL, error) bool) error {
+	var body io.Reader = block
+	if h.typ == "response" {
 		var err error
 		if body, err = w.httpBody(block); err != nil || body == nil {
 			return err
 		}
-	case h.typ == "resource" && isHTMLType(mediaType(h.contentType)):
-		body = block
-	default:
-		return nil
 	}
-	w.html.reset(body, w.rec)
+	w.html.reset(body, rec)
 	for w.html.next(yield) {
 	}
 	switch {
@@ -310,7 +296,12 @@ func (w *warcReader) payload(block *countedReader, yield func(URL, error) bool) 
 
 // httpBody reads the HTTP response at the start of block (RFC 9112 section 2: a status line,
 // header fields, an empty line) and returns its body decoded, or nil when it is not HTML.
-func (w *warcReader) httpBody(block *countedReader) (io.Reader, error) {
+func (w *payloadReader) httpBody(block *countedReader) (io.Reader, error) {
+	if w.hbr == nil {
+		w.hbr = bufio.NewReaderSize(block, 16<<10)
+		w.cbr = bufio.NewReaderSize(nil, 16<<10)
+		w.pbr = bufio.NewReaderSize(nil, 16<<10)
+	}
 	br := w.hbr
 	br.Reset(block)
 	status, err := br.ReadSlice('\n')
@@ -370,7 +361,7 @@ func (w *warcReader) httpBody(block *countedReader) (io.Reader, error) {
 // buffered. A body whose coding is gzip but that does not begin as gzip does is taken as
 // already decoded: some crawlers write the decoded body and keep the header. The decompressors
 // read body byte by byte, and so never past their stream.
-func (w *warcReader) decode(body *bufio.Reader, coding string) (*bufio.Reader, error) {
+func (w *payloadReader) decode(body *bufio.Reader, coding string) (*bufio.Reader, error) {
 	var dec io.Reader
 	switch c := strings.ToLower(strings.TrimSpace(coding)); c {
 	case "", "identity":

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"iter"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -44,12 +44,12 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	abort := func(err error) int { return fail(stderr, "compare", err) }
-	w, err := o.writer()
+	f, err := o.reportFormat()
 	switch {
 	case err != nil:
 		return abort(err)
 	case o.merge:
-		return compareMerge(inputArgs, w, o.format == "html", o.summaryFile, stdout, stderr)
+		return compareMerge(inputArgs, f, o.summaryFile, stdout, stderr)
 	}
 	vs, targets, err := o.targets()
 	if err != nil {
@@ -59,9 +59,12 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return abort(err)
 	}
-	r := &report{Report: provenance(inputName), out: l.out, keepsRows: o.format == "html"}
+	r := &report{Report: provenance(inputName), format: f, out: l.out}
 	r.Targets, r.Why, r.Diff, r.Width = targets, o.why, o.diff, tableWidth(stdout)
-	if err := o.write(l, w, r, sources, stdout, stderr); err != nil {
+	if o.review {
+		r.withReview()
+	}
+	if err := o.write(l, r, sources, stdout, stderr); err != nil {
 		return abort(err)
 	}
 	return l.finish()
@@ -97,20 +100,21 @@ func newCompareFlags(stderr io.Writer) *compareFlags {
 	return o
 }
 
-// writer returns the writer of the chosen format, and sets what the flags imply of one
-// another: --why by default with --diff; --merge with no flag but --format and --summary.
-func (o *compareFlags) writer() (compareWriter, error) {
+// reportFormat returns the format chosen, and sets what the flags imply of one another: --why
+// by default with --diff; --merge with no flag but --format and --summary; --review with
+// three formats alone.
+func (o *compareFlags) reportFormat() (compare.Format, error) {
 	whySet := false
 	o.fs.Visit(func(f *flag.Flag) { whySet = whySet || f.Name == "why" })
 	if !whySet {
 		o.why = o.diff
 	}
-	w, ok := writers[o.format]
+	f, ok := formats[o.format]
 	if !ok {
-		return w, fmt.Errorf("unknown format %q (table, tsv, json, markdown or html)", o.format)
+		return f, fmt.Errorf("unknown format %q (table, tsv, json, markdown or html)", o.format)
 	}
-	if o.summaryFile != "" && o.format == "html" {
-		return w, errors.New("--summary does not apply to --format html, which is one page")
+	if o.summaryFile != "" && f == compare.FormatHTML {
+		return f, errors.New("--summary does not apply to --format html, which is one page")
 	}
 	if o.merge {
 		var set []string
@@ -120,14 +124,13 @@ func (o *compareFlags) writer() (compareWriter, error) {
 			}
 		})
 		if len(set) > 0 {
-			return w, fmt.Errorf("--merge takes only --format and --summary, not %s: the summaries say what was compared", strings.Join(set, " "))
+			return f, fmt.Errorf("--merge takes only --format and --summary, not %s: the summaries say what was compared", strings.Join(set, " "))
 		}
-		return w, nil
 	}
-	if o.review {
-		return withReview(w, o.format)
+	if o.review && f != compare.FormatMarkdown && f != compare.FormatHTML && f != compare.FormatJSON {
+		return f, fmt.Errorf("--review applies to --format markdown, html and json, not %s", o.format)
 	}
-	return w, nil
+	return f, nil
 }
 
 // targets returns the versions compared (none: all) and what each is held to.
@@ -148,15 +151,11 @@ func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error)
 		if err != nil {
 			return nil, nil, err
 		}
-		found := false
-		for i := range targets {
-			if targets[i].Version == v {
-				targets[i].Rule, found = startRule(v, rule), true
-			}
-		}
-		if !found {
+		i := slices.IndexFunc(targets, func(t compare.Target) bool { return t.Version == v })
+		if i < 0 {
 			return nil, nil, fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id)
 		}
+		targets[i].Rule = startRule(v, rule)
 	}
 	return vs, targets, compare.CheckTargets(targets)
 }
@@ -185,23 +184,19 @@ func (o *compareFlags) inputs(vs []urlgrammar.Version, args []string, stdin io.R
 }
 
 // write writes the report: its rows, then its summary, to the --summary file if there is one.
-func (o *compareFlags) write(l *loop, w compareWriter, r *report, sources []string, stdout, stderr io.Writer) error {
-	var sumOut *bufio.Writer
-	if o.summaryFile != "" {
-		f, err := os.Create(o.summaryFile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		sumOut = bufio.NewWriter(f)
+func (o *compareFlags) write(l *loop, r *report, sources []string, stdout, stderr io.Writer) error {
+	sumOut, closeSum, err := summaryOut(o.summaryFile, l.out)
+	if err != nil {
+		return err
 	}
+	defer closeSum()
 	// The inputs of documents are queued, for their provenance in the source column.
 	inputs := l.texts(l.from != nil)
 	if o.extract {
 		inputs = source.Extract(inputs)
 	}
 	progress := newProgress(stdout, stderr)
-	summary, read, err := compareRows(l, w, r, inputs, sources, progress)
+	summary, read, err := compareRows(l, r, inputs, sources, progress)
 	if err != nil {
 		return err
 	}
@@ -212,28 +207,39 @@ func (o *compareFlags) write(l *loop, w compareWriter, r *report, sources []stri
 	}
 	r.Read, r.Cut = read, l.cut()
 	if l.writeErr == nil {
-		if sumOut != nil {
-			w.summary(sumOut, r, summary)
+		r.summary(sumOut, summary)
+		if sumOut != l.out {
 			l.writeErr = sumOut.Flush()
-		} else {
-			w.summary(l.out, r, summary)
 		}
 	}
 	return nil
+}
+
+// summaryOut returns where the summary is written: out, or when name is set the --summary file
+// of that name, which closeSum closes.
+func summaryOut(name string, out *bufio.Writer) (w *bufio.Writer, closeSum func() error, err error) {
+	if name == "" {
+		return out, func() error { return nil }, nil
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return bufio.NewWriter(f), f.Close, nil
 }
 
 // compareRows writes the report's beginning and its rows, and returns the summary of the inputs
 // shown and the number read. Each batch of inputs is judged, formatted and summarized on the
 // goroutine that judged it (rowPipeline.batch); this one only merges the summaries and writes
 // the rows, in input order.
-func compareRows(l *loop, w compareWriter, r *report, inputs iter.Seq[string], sources []string, progress *progress) (*compare.Summary, int, error) {
+func compareRows(l *loop, r *report, inputs iter.Seq[string], sources []string, progress *progress) (*compare.Summary, int, error) {
 	// compare holds little (a few megabytes) and makes much garbage (a kilobyte or so per
 	// input), so at the default GOGC the collector would run every few thousand inputs; less
 	// often, it costs less, and parallelizes better.
 	if _, set := os.LookupEnv("GOGC"); !set {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
-	p := &rowPipeline{w: w, sources: sources}
+	p := &rowPipeline{sources: sources}
 	chunks, err := compare.CompareBatches(r.Targets, inputs, 0, p.batch)
 	if err != nil {
 		return nil, 0, err
@@ -253,10 +259,10 @@ func compareRows(l *loop, w compareWriter, r *report, inputs iter.Seq[string], s
 		}
 	}
 	summary, read := compare.NewSummary(r.Targets), 0
-	w.begin(r)
+	r.begin()
 	// A report that keeps its rows until its summary (the HTML one), and the rows of
 	// documents, whose sources this goroutine holds (l.next), are written here, in order.
-	p.keepsRows, p.base = r.keepsRows || l.from != nil, *r
+	p.keepsRows, p.base = r.format == compare.FormatHTML || l.from != nil, *r
 	for ch := range chunks {
 		if l.writeErr = summary.Merge(ch.summary); l.writeErr != nil {
 			break
@@ -274,7 +280,6 @@ func compareRows(l *loop, w compareWriter, r *report, inputs iter.Seq[string], s
 
 // A rowPipeline formats compare's rows on the goroutines that judge the inputs.
 type rowPipeline struct {
-	w         compareWriter
 	sources   []string // of the embedded corpus's inputs, in order
 	base      report   // the report as begin left it: each batch's rows are written through a copy
 	keepsRows bool     // the rows are written in order, by the goroutine that writes the output
@@ -300,7 +305,7 @@ func (p *rowPipeline) batch(first int, cs []compare.Comparison) compareChunk {
 		if first+i < len(p.sources) {
 			source = p.sources[first+i]
 		}
-		p.w.row(&wr, c, source)
+		wr.row(c, source)
 		ch.ends = append(ch.ends, ch.rows.b.Len()+ch.rows.w.Buffered())
 	}
 	wr.out.Flush()
@@ -329,7 +334,7 @@ func (p *rowPipeline) write(l *loop, r *report, ch compareChunk, read *int) bool
 			} else if from != nil {
 				source = from.String()
 			}
-			p.w.row(r, kept[0], source)
+			r.row(kept[0], source)
 			kept = kept[1:]
 		} else if shown && len(ends) > 0 {
 			l.out.Write(rows[written:ends[0]])
@@ -366,14 +371,14 @@ var rowBuffers = sync.Pool{New: func() any {
 }}
 
 // compareMerge is "compare --merge": it reads the summary line of each file, merges them in
-// the order given, and writes the summary of the whole as w does, to summaryFile if it is set.
-func compareMerge(files []string, w compareWriter, html bool, summaryFile string, stdout, stderr io.Writer) int {
+// the order given, and writes the summary of the whole in format f, to summaryFile if it is set.
+func compareMerge(files []string, f compare.Format, summaryFile string, stdout, stderr io.Writer) int {
 	abort := func(err error) int { return fail(stderr, "compare", err) }
 	if len(files) == 0 {
 		return abort(errors.New("--merge: no summaries to merge"))
 	}
 	var total compare.Summary
-	r := &report{Report: provenance("the summaries " + strings.Join(files, ", ") + " (--merge)")}
+	r := &report{Report: provenance("the summaries " + strings.Join(files, ", ") + " (--merge)"), format: f}
 	r.Width = tableWidth(stdout)
 	shown := map[bool]string{false: "all", true: "disagreeing"}
 	for i, name := range files {
@@ -392,27 +397,20 @@ func compareMerge(files []string, w compareWriter, html bool, summaryFile string
 	}
 	r.Targets = total.Targets
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	switch {
-	case html:
-		r.out = out
-		w.begin(r)
-		w.summary(out, r, &total)
-	case summaryFile != "":
-		f, err := os.Create(summaryFile)
-		if err != nil {
-			return abort(err)
-		}
-		defer f.Close()
-		sumOut := bufio.NewWriter(f)
-		w.summary(sumOut, r, &total)
-		if err := sumOut.Flush(); err != nil {
-			return abort(err)
-		}
-	default:
-		w.summary(out, r, &total) // r.out is not out: the summary is all there is
-	}
-	if err := out.Flush(); err != nil {
+	sumOut, closeSum, err := summaryOut(summaryFile, out)
+	if err != nil {
 		return abort(err)
+	}
+	defer closeSum()
+	if f == compare.FormatHTML {
+		r.out = out // the page: its beginning, then its summary
+		r.begin()
+	} // else r.out is not out: the summary is all there is
+	r.summary(sumOut, &total)
+	for _, w := range []*bufio.Writer{sumOut, out} {
+		if err := w.Flush(); err != nil {
+			return abort(err)
+		}
 	}
 	return exitValid
 }
@@ -500,8 +498,45 @@ func (p *progress) done() {
 // A report is the state of one compare run that its formats share.
 type report struct {
 	compare.Report
-	out       *bufio.Writer
-	keepsRows bool // the format keeps its rows until its summary (html)
+	format compare.Format
+	out    *bufio.Writer
+	review bool // each row with each accepting version's security review (--review)
+}
+
+// formats are the values of --format.
+var formats = map[string]compare.Format{
+	"table":    compare.FormatTable,
+	"markdown": compare.FormatMarkdown,
+	"tsv":      compare.FormatTSV,
+	"json":     compare.FormatJSON,
+	"html":     compare.FormatHTML,
+}
+
+// begin writes what comes before the rows.
+func (r *report) begin() {
+	if r.review && r.format == compare.FormatMarkdown {
+		r.reviewHeader()
+		return
+	}
+	r.WriteHeader(r.out, r.format)
+}
+
+// row writes the row of c, whose input comes from source ("" when it does not say).
+func (r *report) row(c compare.Comparison, source string) {
+	if r.review && r.format != compare.FormatHTML { // the HTML report reviews its rows itself
+		r.reviewedRow(c, source)
+		return
+	}
+	r.WriteRow(r.out, r.format, c, source)
+}
+
+// summary writes s, the summary of the inputs shown, to w: the output (r.out), or the --summary
+// file. The summary of TSV is a table of its own: after the rows it would break them, so it is
+// written only to the --summary file.
+func (r *report) summary(w *bufio.Writer, s *compare.Summary) {
+	if r.format != compare.FormatTSV || w != r.out {
+		r.WriteSummary(w, r.format, s)
+	}
 }
 
 // provenance is a report of the inputs read from input (what a reader is told), as made now by
@@ -527,49 +562,4 @@ func inputNameOf(file string, args []string) string {
 		return fmt.Sprintf("%d arguments", len(args))
 	}
 	return "standard input"
-}
-
-// A compareWriter prints compare's output in one format: begin, a row per input shown, and the
-// summary (to the output, or to the --summary file).
-type compareWriter struct {
-	begin   func(r *report)
-	row     func(r *report, c compare.Comparison, source string)
-	summary func(w *bufio.Writer, r *report, s *compare.Summary)
-}
-
-var writers = map[string]compareWriter{
-	"table":    reportWriter(compare.FormatTable),
-	"markdown": reportWriter(compare.FormatMarkdown),
-	"tsv":      reportWriter(compare.FormatTSV),
-	"json":     reportWriter(compare.FormatJSON),
-	"html":     reportWriter(compare.FormatHTML),
-}
-
-// reportWriter writes a compare.Report in format f. The summary of TSV is a table of its own:
-// after the rows it would break them, so it is written only to the --summary file.
-func reportWriter(f compare.Format) compareWriter {
-	return compareWriter{
-		begin: func(r *report) { r.WriteHeader(r.out, f) },
-		row:   func(r *report, c compare.Comparison, source string) { r.WriteRow(r.out, f, c, source) },
-		summary: func(w *bufio.Writer, r *report, s *compare.Summary) {
-			if f != compare.FormatTSV || w != r.out {
-				r.WriteSummary(w, f, s)
-			}
-		},
-	}
-}
-
-// tsvField escapes tabs, newlines and backslashes so that a field stays one field, as
-// compare.FormatTSV does.
-func tsvField(s string) string {
-	return tsvEscaper.Replace(s)
-}
-
-// tsvEscaper is built once: building a Replacer costs more than using it.
-var tsvEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
-
-func writeJSON(w *bufio.Writer, v any) {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v)
 }

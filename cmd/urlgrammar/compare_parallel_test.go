@@ -22,11 +22,10 @@ func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []
 	targets := defaultTargets(nil)
 	var b bytes.Buffer
 	out := bufio.NewWriter(&b)
-	w := writers[format]
-	r := &report{Report: provenance(inputName), out: out}
+	r := &report{Report: provenance(inputName), format: formats[format], out: out}
 	r.Targets, r.Why, r.Diff = targets, diff, diff
 	s := compare.NewSummary(targets)
-	w.begin(r)
+	r.begin()
 	for i, in := range inputs {
 		c, err := compare.Compare(targets, in, 0)
 		if err != nil {
@@ -40,10 +39,10 @@ func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []
 		if i < len(sources) {
 			source = sources[i]
 		}
-		w.row(r, c, source)
+		r.row(c, source)
 	}
 	r.Read = len(inputs)
-	w.summary(out, r, s)
+	r.summary(out, s)
 	out.Flush()
 	return b.String()
 }

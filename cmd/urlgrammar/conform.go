@@ -50,7 +50,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	}
 	status, total := runConformJobs(jobs, f.check, stdout, stderr)
 	if f.cover {
-		total.write(stdout, time.Since(began))
+		total.WriteText(stdout, time.Since(began))
 	}
 	return status
 }
@@ -122,7 +122,7 @@ func (f *conformFlags) check(j *conformJob) {
 
 // runConformJobs runs the jobs on every CPU (the rules are independent) and prints their
 // reports in order; the status is 1 when a rule disagrees, 2 on a write error.
-func runConformJobs(jobs []*conformJob, check func(*conformJob), stdout, stderr io.Writer) (int, coverTotal) {
+func runConformJobs(jobs []*conformJob, check func(*conformJob), stdout, stderr io.Writer) (int, conformance.CoverTotal) {
 	done := make([]chan struct{}, len(jobs))
 	for i := range done {
 		done[i] = make(chan struct{})
@@ -146,7 +146,7 @@ func runConformJobs(jobs []*conformJob, check func(*conformJob), stdout, stderr 
 		close(work)
 	}()
 	status := exitValid
-	var total coverTotal
+	total := conformance.CoverTotal{Implementations: coverImplementations}
 	for i, j := range jobs {
 		<-done[i]
 		if _, err := io.WriteString(stdout, j.out.String()); err != nil {
@@ -155,7 +155,7 @@ func runConformJobs(jobs []*conformJob, check func(*conformJob), stdout, stderr 
 		if j.bad && status == exitValid {
 			status = exitInvalid
 		}
-		total.add(j.rep)
+		total.Add(j.rep)
 	}
 	wg.Wait()
 	return status, total
@@ -178,42 +178,4 @@ func coverRule(v urlgrammar.Version, g *conformance.Grammar, rule string, cfg co
 	}
 	rep.WriteText(w)
 	return rep, slices.ContainsFunc(rep.Disagreements, func(n int) bool { return n > 0 })
-}
-
-// coverTotal sums the cover reports of conform --cover.
-type coverTotal struct {
-	rules, states, transitions, tests, incomplete int
-	disagreements                                 []int
-}
-
-func (t *coverTotal) add(r conformance.CoverReport) {
-	if r.Rule == "" {
-		return
-	}
-	t.rules++
-	t.states += r.States
-	t.transitions += r.Transitions
-	t.tests += r.Tests
-	if !r.Complete {
-		t.incomplete++
-	}
-	if t.disagreements == nil {
-		t.disagreements = make([]int, len(coverImplementations))
-	}
-	for i, n := range r.Disagreements {
-		t.disagreements[i] += n
-	}
-}
-
-func (t *coverTotal) write(w io.Writer, took time.Duration) {
-	var dis []string
-	for i, name := range coverImplementations {
-		n := 0
-		if t.disagreements != nil {
-			n = t.disagreements[i]
-		}
-		dis = append(dis, fmt.Sprintf("%s %d", name, n))
-	}
-	fmt.Fprintf(w, "total: %d rules, %d states, %d transitions, %d tests (%d rules over the budget) in %.1fs; disagreements: %s\n",
-		t.rules, t.states, t.transitions, t.tests, t.incomplete, took.Seconds(), strings.Join(dis, ", "))
 }

@@ -67,7 +67,7 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(rest) == 2 {
 		rest = []string{rest[0] + "\t" + rest[1]} // one pair, as a line gives it
 	}
-	l, err := newLoop("equiv", in, rest, stdin, stdout, stderr)
+	l, err := newLoop("equiv", in, nil, rest, stdin, stdout, stderr)
 	if err != nil {
 		return abort(err)
 	}
@@ -98,13 +98,7 @@ func equivVersions(id string, all bool) ([]urlgrammar.Version, error) {
 	case all && id != "":
 		return nil, errors.New("-g and --all exclude each other")
 	case all:
-		var versions []urlgrammar.Version
-		for _, v := range urlgrammar.Versions() {
-			if v.Spec().NormalizationSteps != nil {
-				versions = append(versions, v)
-			}
-		}
-		return versions, nil
+		return versionsWhere(func(s urlgrammar.Spec) bool { return s.NormalizationSteps != nil }), nil
 	}
 	v, err := versionFlag(id)
 	if err != nil {
@@ -180,10 +174,8 @@ func (e *equivRun) pair(a, b string, all bool) (bool, error) {
 func (e *equivRun) finishTable() error {
 	err := e.table.flush()
 	var none []string
-	for _, v := range urlgrammar.Versions() {
-		if v.Spec().NormalizationSteps == nil {
-			none = append(none, v.String())
-		}
+	for _, v := range versionsWhere(func(s urlgrammar.Spec) bool { return s.NormalizationSteps == nil }) {
+		none = append(none, v.String())
 	}
 	if len(none) > 0 {
 		fmt.Fprintf(e.l.out, "\nnot compared: %s (their documents define no equivalence)\n", strings.Join(none, ", "))

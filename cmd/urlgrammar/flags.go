@@ -171,7 +171,7 @@ func targetLoop(fs *flag.FlagSet, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return target, nil, fail(stderr, fs.Name(), err)
 	}
-	l, err := newLoop(fs.Name(), in, inputs, stdin, stdout, stderr)
+	l, err := newLoop(fs.Name(), in, nil, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return target, nil, fail(stderr, fs.Name(), err)
 	}
@@ -217,6 +217,17 @@ func versionsFlag(ids string) ([]urlgrammar.Version, error) {
 		vs = append(vs, v)
 	}
 	return vs, nil
+}
+
+// versionsWhere are the versions whose Spec has is true of, in order.
+func versionsWhere(has func(urlgrammar.Spec) bool) []urlgrammar.Version {
+	var vs []urlgrammar.Version
+	for _, v := range urlgrammar.Versions() {
+		if has(v.Spec()) {
+			vs = append(vs, v)
+		}
+	}
+	return vs
 }
 
 // abnfDocuments are the versions whose documents write their grammar in ABNF (RFC 2234), where

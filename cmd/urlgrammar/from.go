@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -60,25 +59,19 @@ func (s *sourced) String() string {
 // --resolve, each input is resolved by v's algorithm.
 func newSourceLoop(cmd string, f *inputFlags, sf sourceFlags, v urlgrammar.Version, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
 	if !sf.documents() {
-		return newLoop(cmd, f, args, stdin, stdout, stderr)
+		return newLoop(cmd, f, nil, args, stdin, stdout, stderr)
 	}
 	if _, err := source.Read(*sf.from, nil, ""); err != nil {
 		return nil, err
 	}
-	if *sf.resolve && v.Spec().Resolution == "" {
-		return nil, fmt.Errorf("--resolve: %v defines no resolution of relative references: give -g rfc1808, draft1997, rfc2396, draft2003 or rfc3986", v)
-	}
-	args, files, err := checkInputs(f, args)
-	if err != nil {
-		return nil, err
-	}
-	l := textLoop(cmd, f, args, stdout, stderr)
-	l.files, l.stdin = files, stdin
-	l.from = &documents{format: *sf.from}
+	from := &documents{format: *sf.from}
 	if *sf.resolve {
-		l.from.resolveBy = v
+		if v.Spec().Resolution == "" {
+			return nil, fmt.Errorf("--resolve: %v defines no resolution of relative references: give -g rfc1808, draft1997, rfc2396, draft2003 or rfc3986", v)
+		}
+		from.resolveBy = v
 	}
-	return l, nil
+	return newLoop(cmd, f, from, args, stdin, stdout, stderr)
 }
 
 // documents is how a loop reads documents (--from).
@@ -95,14 +88,10 @@ func (l *loop) allDocuments(yield func(input) bool) {
 		}
 	}
 	for _, file := range l.files {
-		var r io.Reader = l.stdin
-		if file != "-" {
-			f, err := os.Open(file)
-			if err != nil {
-				l.readErr = err
-				return
-			}
-			r, l.closer = f, f
+		r, _, err := l.reader(file)
+		if err != nil {
+			l.readErr = err
+			return
 		}
 		ok := l.document(r, fileName(file), file, yield)
 		l.close()

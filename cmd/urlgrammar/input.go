@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -14,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/urlgrammar/urlgrammar/source"
 )
 
 // The input convention, one rule for every command that reads inputs:
@@ -99,6 +100,11 @@ type badLine struct{ reason string }
 
 func (b *badLine) Error() string { return b.reason }
 
+func isBadLine(err error) bool {
+	var bad *badLine
+	return errors.As(err, &bad)
+}
+
 // A loop is one run of a command over its inputs: it reads them by the input convention,
 // hands each to the command, writes the command's output in whole lines, counts the verdicts
 // and ends with the exit status. Its output goes through out, which the command writes to.
@@ -112,20 +118,20 @@ type loop struct {
 	files []string
 	stdin io.Reader
 
-	cur      input          // the input being read
-	queue    []input        // inputs read and not yet taken by next (see texts)
-	r        *bufio.Reader  // the file being read
-	closer   io.Closer      // and its closing
-	inputs   int            // the inputs judged
-	invalid  int            // of which invalid
-	bad      int            // lines that could not be judged
-	readErr  error          // the error that cut the input short
-	writeErr error          // the error that stopped the output
-	lines    *wholeLines    // under out: whole lines only
-	count    bool           // print "N of M valid" on standard error at the end
-	implicit bool           // the inputs are standard input's, by default
-	hint     string         // what to say when that input is empty
-	onFinish []func() error // run at the end, before the output is flushed
+	cur      input              // the input being read
+	queue    []input            // inputs read and not yet taken by next (see texts)
+	r        *source.LineReader // the file being read
+	closer   io.Closer          // and its closing
+	inputs   int                // the inputs judged
+	invalid  int                // of which invalid
+	bad      int                // lines that could not be judged
+	readErr  error              // the error that cut the input short
+	writeErr error              // the error that stopped the output
+	lines    *wholeLines        // under out: whole lines only
+	count    bool               // print "N of M valid" on standard error at the end
+	implicit bool               // the inputs are standard input's, by default
+	hint     string             // what to say when that input is empty
+	onFinish []func() error     // run at the end, before the output is flushed
 	// mu is held by the loop's goroutine from its start to its finish, but while it waits
 	// for input: an interrupt then takes it (see interrupt.go).
 	mu          sync.Mutex
@@ -135,18 +141,19 @@ type loop struct {
 }
 
 // newLoop checks the inputs of a command (args, the positional arguments, and the -f files of
-// f) and returns its loop. Every error that can be known before the first input (an argument
-// naming a file, both arguments and -f, a missing file, a directory) is returned here, so that
-// a command prints nothing else when its input cannot be read.
-func newLoop(cmd string, f *inputFlags, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
-	implicit := len(f.files) == 0 && len(args) == 0
+// f) and returns its loop over their lines, or with from, over the URLs of the documents they
+// are (--from). Every error that can be known before the first input (an argument naming a
+// file, both arguments and -f, a missing file, a directory) is returned here, so that a command
+// prints nothing else when its input cannot be read.
+func newLoop(cmd string, f *inputFlags, from *documents, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
+	implicit := len(f.files) == 0 && len(args) == 0 && from == nil
 	args, files, err := checkInputs(f, args)
 	if err != nil {
 		return nil, err
 	}
 	l := textLoop(cmd, f, args, stdout, stderr)
-	l.files, l.stdin, l.implicit = files, stdin, implicit
-	if len(files) > 0 {
+	l.files, l.stdin, l.implicit, l.from = files, stdin, implicit, from
+	if len(files) > 0 && from == nil {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
 		// before any output.
 		if err := l.open(files[0]); err != nil {
@@ -201,42 +208,40 @@ func textLoop(cmd string, f *inputFlags, texts []string, stdout, stderr io.Write
 }
 
 // open opens file for reading its lines: decompressed when it is gzip, refused when it is
-// compressed otherwise.
+// compressed otherwise (source.Decompress).
 func (l *loop) open(file string) error {
 	l.cur = input{file: file}
-	var r io.Reader = l.stdin
-	l.closer = nil
+	r, typed, err := l.reader(file)
+	if err != nil {
+		return err
+	}
+	if !typed {
+		// A terminal's lines are never compressed, and its first line may be shorter than
+		// the head that Decompress waits for.
+		if r, err = source.Decompress(r); err != nil {
+			l.close()
+			if errors.Is(err, source.ErrCompressed) {
+				return fmt.Errorf("%s is %w", fileName(file), err)
+			}
+			return fmt.Errorf("%s: %w", fileName(file), err)
+		}
+	}
+	l.r = source.NewLineReader(r, maxLine)
+	return nil
+}
+
+// reader opens file ("-": standard input) for reading, and says whether it is a terminal. Its
+// reads release l.mu while they wait, so that an interrupt can stop the loop (interrupt.go).
+func (l *loop) reader(file string) (r io.Reader, typed bool, err error) {
+	r, l.closer = l.stdin, nil
 	if file != "-" {
 		f, err := os.Open(file)
 		if err != nil {
-			return err
+			return nil, false, err
 		}
 		r, l.closer = f, f
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	l.r = br
-	if isTerminal(r) { // typed lines: nothing compressed, and no waiting for a 6-byte head
-		return nil
-	}
-	head, err := br.Peek(6)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		l.close()
-		return fmt.Errorf("%s: %w", fileName(file), err)
-	}
-	switch {
-	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			l.close()
-			return fmt.Errorf("%s: %w", fileName(file), err)
-		}
-		l.r = bufio.NewReaderSize(zr, 64<<10)
-	case bytes.HasPrefix(head, []byte("BZh")), bytes.HasPrefix(head, []byte("\xfd7zXZ\x00")),
-		bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		l.close()
-		return fmt.Errorf("%s is compressed (bzip2, xz or zstd): decompress it first, or give it as gzip", fileName(file))
-	}
-	return nil
+	return unlockedReader{r, &l.mu}, isTerminal(r), nil
 }
 
 func (l *loop) close() {
@@ -244,6 +249,18 @@ func (l *loop) close() {
 		l.closer.Close()
 		l.closer = nil
 	}
+}
+
+// An unlockedReader reads from r with mu unlocked.
+type unlockedReader struct {
+	r  io.Reader
+	mu *sync.Mutex
+}
+
+func (u unlockedReader) Read(p []byte) (int, error) {
+	u.mu.Unlock()
+	defer u.mu.Lock()
+	return u.r.Read(p)
 }
 
 // all yields the inputs: the arguments, or the lines of the files in turn. A line too long to
@@ -285,68 +302,22 @@ func (l *loop) all() iter.Seq[input] {
 // lines1 yields the non-empty lines of the file being read; false when yield stopped it.
 func (l *loop) lines1(yield func(input) bool) bool {
 	for {
-		l.cur.bad = nil
-		l.mu.Unlock() // an interrupt may stop the loop while it waits
-		line, err := l.readLine()
-		l.mu.Lock()
-		if l.cur.bad != nil {
-			l.cur.text = ""
-			if !yield(l.cur) {
-				return false
-			}
-		}
-		if err != nil && err != io.EOF {
-			l.readErr = fmt.Errorf("%s after line %d: %w", fileName(l.cur.file), l.cur.line, err)
+		line, n, err := l.r.Next()
+		switch {
+		case err == io.EOF:
 			return true
-		}
-		if len(line) > 0 {
-			l.cur.text = string(line)
-			if !yield(l.cur) {
-				return false
-			}
-		}
-		if err == io.EOF {
+		case err == source.ErrLongLine:
+			l.cur.text, l.cur.bad = "", &badLine{fmt.Sprintf("longer than %d bytes", maxLine)}
+		case err != nil:
+			l.readErr = fmt.Errorf("%s after line %d: %w", fileName(l.cur.file), n, err)
 			return true
+		default:
+			l.cur.text, l.cur.bad = line, nil
 		}
-	}
-}
-
-// readLine reads the next line without its end ("\n" or "\r\n"), and io.EOF with the last
-// line, which may be empty. For a line longer than maxLine, it returns nil and sets l.cur.bad.
-func (l *loop) readLine() ([]byte, error) {
-	var long []byte
-	tooLong := false
-	for {
-		part, err := l.r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			if !tooLong {
-				long = append(long, part...)
-				tooLong = len(long) > maxLine
-			}
-			continue
+		l.cur.line = n
+		if (l.cur.text != "" || l.cur.bad != nil) && !yield(l.cur) {
+			return false
 		}
-		line := part
-		if long != nil {
-			line = append(long, part...)
-		}
-		if err == nil || err == io.EOF && len(line) > 0 {
-			l.cur.line++
-		}
-		end := len(line)
-		if end > 0 && line[end-1] == '\n' {
-			end--
-			if end > 0 && line[end-1] == '\r' {
-				end--
-			}
-		}
-		if tooLong || end > maxLine {
-			l.cur.bad = &badLine{fmt.Sprintf("longer than %d bytes", maxLine)}
-			return nil, err
-		}
-		if err == io.EOF && len(line) == 0 {
-			return line, io.EOF
-		}
-		return line[:end], err
 	}
 }
 
@@ -430,18 +401,17 @@ func (l *loop) next() input {
 // done counts the verdict on in, reports a *badLine err, and returns false when the run must
 // stop: on another error, or when the output cannot be written.
 func (l *loop) done(in input, valid bool, err error) bool {
-	var bad *badLine
 	switch {
-	case errors.As(err, &bad):
-		l.skip(in, err)
-	case err != nil:
-		l.writeErr = err
-		return false
-	default:
+	case err == nil:
 		l.inputs++
 		if !valid {
 			l.invalid++
 		}
+	case isBadLine(err):
+		l.skip(in, err)
+	default:
+		l.writeErr = err
+		return false
 	}
 	if _, err := l.out.Write(nil); err != nil {
 		l.writeErr = err

@@ -56,7 +56,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if err != nil {
 		return abort(err)
 	}
-	l, err := newLoop("normalize", in, inputs, stdin, stdout, stderr)
+	l, err := newLoop("normalize", in, nil, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return abort(err)
 	}

@@ -82,29 +82,23 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "resolve", err)
 	}
-	l, err := newLoop("resolve", f.in, refs, stdin, stdout, stderr)
+	l, err := newLoop("resolve", f.in, nil, refs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "resolve", err)
 	}
+	if f.all {
+		r := newTableRun(l.out, versions, base, opts, f.asJSON)
+		l.onFinish = append(l.onFinish, r.finish)
+		return l.run(func(in input) (bool, error) { return r.add(in.text) })
+	}
+	var policy urlgrammar.Policy
+	for _, o := range opts {
+		policy = o.addTo(policy)
+	}
 	if f.relative {
-		var policy urlgrammar.Policy
-		for _, o := range opts {
-			policy = o.addTo(policy)
-		}
 		return runRelative(l, versions[0], base, policy, f.asJSON)
 	}
-	var r resolveRun
-	if f.all {
-		r = newTableRun(l.out, versions, base, opts, f.asJSON)
-	} else {
-		single := &singleRun{w: l.out, v: versions[0], base: base, json: f.asJSON}
-		for _, o := range opts {
-			single.policy = o.addTo(single.policy)
-		}
-		r = single
-	}
-	l.onFinish = append(l.onFinish, r.finish)
-	return l.run(func(in input) (bool, error) { return r.add(in.text) })
+	return resolveEach(l, versions[0], base, policy, f.asJSON)
 }
 
 // resolution returns the options and the versions the flags ask for.
@@ -129,13 +123,7 @@ func (f *resolveFlags) resolution(base string) ([]namedOption, []urlgrammar.Vers
 	case f.all && f.id != "":
 		return nil, nil, errors.New("-g and --all exclude each other")
 	case f.all:
-		var versions []urlgrammar.Version
-		for _, v := range urlgrammar.Versions() {
-			if v.Spec().Resolution != "" {
-				versions = append(versions, v)
-			}
-		}
-		return opts, versions, nil
+		return opts, versionsWhere(func(s urlgrammar.Spec) bool { return s.Resolution != "" }), nil
 	}
 	v, err := versionFlag(f.id)
 	if err != nil {
@@ -153,42 +141,23 @@ func (f *resolveFlags) resolution(base string) ([]namedOption, []urlgrammar.Vers
 	return opts, []urlgrammar.Version{v}, nil
 }
 
-// A resolveRun prints the results of one resolve command as the references come: add
-// resolves one and reports whether it has a target.
-type resolveRun interface {
-	add(ref string) (bool, error)
-	finish() error
+// resolveEach is "resolve -g ID": one line per reference, its target (with a note when the
+// document resolves it to the current document, or a warning), or the error.
+func resolveEach(l *loop, v urlgrammar.Version, base string, policy urlgrammar.Policy, asJSON bool) int {
+	return l.runResults(asJSON, func(in input) (string, any, error) {
+		res := resolveOne(v, base, in.text, policy)
+		line := resolveLine{Ref: in.text, Version: v.String(), Result: res}
+		switch {
+		case res.Error != "":
+			return "", line, errors.New(res.Error)
+		case res.SameDocument:
+			return res.Text + "\t(current document)", line, nil
+		case res.Warning != "":
+			return res.Text + "\t(warning: " + res.Warning + ")", line, nil
+		}
+		return res.Text, line, nil
+	})
 }
-
-// singleRun is "resolve -g ID": one line per reference.
-type singleRun struct {
-	w      *bufio.Writer
-	v      urlgrammar.Version
-	base   string
-	policy urlgrammar.Policy
-	json   bool
-}
-
-func (r *singleRun) add(ref string) (bool, error) {
-	res := resolveOne(r.v, r.base, ref, r.policy)
-	if r.json {
-		return res.Error == "", encodeJSONLine(r.w, resolveLine{Ref: ref, Version: r.v.String(), Result: res})
-	}
-	var err error
-	switch {
-	case res.Error != "":
-		_, err = fmt.Fprintf(r.w, "error\t%s\n", res.Error)
-	case res.SameDocument:
-		_, err = fmt.Fprintf(r.w, "%s\t(current document)\n", res.Text)
-	case res.Warning != "":
-		_, err = fmt.Fprintf(r.w, "%s\t(warning: %s)\n", res.Text, res.Warning)
-	default:
-		_, err = fmt.Fprintln(r.w, res.Text)
-	}
-	return res.Error == "", err
-}
-
-func (r *singleRun) finish() error { return nil }
 
 // tableRun is "resolve --all": a table with a row per reference and a column per version,
 // with notes for the cells that hold no target or a warning.

@@ -192,65 +192,51 @@ func explainFinding(w io.Writer, input string, f review.Finding) {
 	fmt.Fprintf(w, "%s (%s): bytes %d-%d: %s\n  %s\n  %s\n", f.Section, f.Severity, f.Begin, f.End, f.Reason, line.String(), strings.TrimRight(marks.String(), " "))
 }
 
-// withReview returns w with each row's security review added: in markdown and in the HTML
-// report's matrix a last column, "review", that lists each accepting version's findings; in
-// JSON a "review" member with them. The review of a version is review.URL, the version's
-// default reading of the input. Only those three formats take it.
-func withReview(w compareWriter, format string) (compareWriter, error) {
-	// rendered runs a writer's function into a string, so that the review can be added to
-	// what it prints without the formats knowing of it.
-	rendered := func(r *report, f func(*report)) string {
-		var b strings.Builder
-		bw := bufio.NewWriter(&b)
-		out := r.out
-		r.out = bw
-		f(r)
-		r.out = out
-		bw.Flush()
-		return b.String()
-	}
-	switch format {
-	case "markdown":
-		return compareWriter{
-			begin: func(r *report) {
-				head, rule, _ := strings.Cut(rendered(r, w.begin), "\n")
-				fmt.Fprintf(r.out, "%s review |\n%s---|\n", head, strings.TrimSuffix(rule, "\n"))
-			},
-			row: func(r *report, c compare.Comparison, source string) {
-				row := rendered(r, func(r *report) { w.row(r, c, source) })
-				var cell []string
-				for _, f := range reviewRow(r.Targets, c) {
-					cell = append(cell, fmt.Sprintf("%s: %s (%s): %s %s", f.Version, f.Section, f.Severity, f.Concern, compare.MarkdownCode(f.Text)))
-				}
-				fmt.Fprintf(r.out, "%s %s |\n", strings.TrimSuffix(row, "\n"), strings.ReplaceAll(strings.Join(cell, "<br>"), "|", `\|`))
-			},
-			summary: w.summary,
-		}, nil
-	case "html":
-		// The HTML report keeps its rows until the summary: it reviews them itself.
-		begin := func(r *report) {
-			r.Review = func(c compare.Comparison) []string {
-				var lines []string
-				for _, f := range reviewRow(r.Targets, c) {
-					lines = append(lines, fmt.Sprintf("%s: %s: %s", f.Version, f.Section, f.Reason))
-				}
-				return lines
-			}
-			w.begin(r)
+// withReview adds to r's rows each accepting version's security review of the input: in
+// markdown a last column, "review", that lists the findings; in JSON a "review" member with
+// them; in the HTML report, beside the input (compare.Report.Review). The review of a version
+// is review.URL, the version's default reading of the input.
+func (r *report) withReview() {
+	r.review = true
+	r.Review = func(c compare.Comparison) []string {
+		var lines []string
+		for _, f := range reviewRow(r.Targets, c) {
+			lines = append(lines, fmt.Sprintf("%s: %s: %s", f.Version, f.Section, f.Reason))
 		}
-		return compareWriter{begin: begin, row: w.row, summary: w.summary}, nil
-	case "json":
-		return compareWriter{
-			begin: w.begin,
-			row: func(r *report, c compare.Comparison, source string) {
-				row := rendered(r, func(r *report) { w.row(r, c, source) })
-				findings := rendered(r, func(r *report) { writeJSON(r.out, reviewRow(r.Targets, c)) })
-				fmt.Fprintf(r.out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}\n"), strings.TrimSuffix(findings, "\n"))
-			},
-			summary: w.summary,
-		}, nil
+		return lines
 	}
-	return compareWriter{}, fmt.Errorf("--review applies to --format markdown, html and json, not %s", format)
+}
+
+// reviewHeader writes the header of the markdown table with its last column, "review".
+func (r *report) reviewHeader() {
+	head, rule, _ := strings.Cut(rendered(func(w *bufio.Writer) { r.WriteHeader(w, r.format) }), "\n")
+	fmt.Fprintf(r.out, "%s review |\n%s---|\n", head, strings.TrimSuffix(rule, "\n"))
+}
+
+// reviewedRow writes the row of c with its review: in markdown its last cell, in JSON its last
+// member.
+func (r *report) reviewedRow(c compare.Comparison, source string) {
+	row := strings.TrimSuffix(rendered(func(w *bufio.Writer) { r.WriteRow(w, r.format, c, source) }), "\n")
+	findings := reviewRow(r.Targets, c)
+	if r.format == compare.FormatJSON {
+		list := rendered(func(w *bufio.Writer) { encodeJSONLine(w, findings) })
+		fmt.Fprintf(r.out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}"), strings.TrimSuffix(list, "\n"))
+		return
+	}
+	var cell []string
+	for _, f := range findings {
+		cell = append(cell, fmt.Sprintf("%s: %s (%s): %s %s", f.Version, f.Section, f.Severity, f.Concern, compare.MarkdownCode(f.Text)))
+	}
+	fmt.Fprintf(r.out, "%s %s |\n", row, strings.ReplaceAll(strings.Join(cell, "<br>"), "|", `\|`))
+}
+
+// rendered returns what write writes, for the review to be added to it.
+func rendered(write func(w *bufio.Writer)) string {
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	write(w)
+	w.Flush()
+	return b.String()
 }
 
 // reviewRow reviews the input of c under each version that accepts it.
