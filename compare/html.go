@@ -204,12 +204,8 @@ func htmlHeader(w *bufio.Writer, r *Report, s *Summary) {
 	w.WriteString("</dd>\n</dl>\n")
 	w.WriteString("<table id=\"versions\"><thead><tr><th>version</th><th>document</th><th>held to the rule</th><th class=\"n\">accepted</th></tr></thead><tbody>\n")
 	for i, t := range s.Targets {
-		rule := t.Rule
-		if rule == "" {
-			rule = "rule of its scheme" // RFC 1738's default reading, as the text report names it
-		}
 		fmt.Fprintf(w, "<tr><td>%s</td><td>%s (%s)</td><td><code>%s</code></td><td class=\"n\" data-key=\"accepted/%s\">%d</td></tr>\n",
-			esc(t.Version.String()), esc(t.Version.Spec().Document), esc(t.Version.Spec().Date), esc(rule), esc(t.Version.String()), s.Accepted[i])
+			esc(t.Version.String()), esc(t.Version.Spec().Document), esc(t.Version.Spec().Date), esc(ruleLabel(t)), esc(t.Version.String()), s.Accepted[i])
 	}
 	w.WriteString("</tbody></table>\n</section>\n")
 }

@@ -114,6 +114,10 @@ func Quote(s string) string { return newDisplay(s, -1, 0).text }
 // MarkdownCode is s as a code span for a Markdown table cell (see FormatMarkdown).
 func MarkdownCode(s string) string { return markdownCode(s) }
 
+// TSVField is s as a field of FormatTSV, with tabs, newlines, carriage returns and backslashes
+// escaped as \t, \n, \r and \\, so that it stays one field.
+func TSVField(s string) string { return tsvField(s) }
+
 // ruleLabel names the rule a target holds inputs to, for a person: its rule, or for a target
 // with none, RFC 1738's default reading (the only one that is not one rule), "rule of its
 // scheme".

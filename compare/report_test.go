@@ -34,3 +34,19 @@ func TestDisplayClipsAroundOffendingByte(t *testing.T) {
 		t.Errorf("not cut at the end: %q", d.text)
 	}
 }
+
+// TestTSVField: a field keeps its tabs, line breaks and backslashes as escapes, so that a row
+// of FormatTSV stays one line of as many fields as its header, and the escapes read back.
+func TestTSVField(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://a/b":         "http://a/b",
+		"a\tb":               `a\tb`,
+		"a\r\nb":             `a\r\nb`,
+		`a\tb`:               `a\\tb`, // a backslash of the input is escaped, not taken for one
+		"\\\t\n\r\x00\xff é": "\\\\\\t\\n\\r\x00\xff é",
+	} {
+		if got := TSVField(in); got != want {
+			t.Errorf("TSVField(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -29,7 +29,10 @@ func Decompress(r io.Reader) (io.Reader, error) {
 		bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return nil, ErrCompressed
 	}
-	return br, nil
+	// The bytes read to see the head, then the rest straight from r: its reader (a
+	// LineReader) reads in blocks of its own, into which br would only add a copy.
+	buffered, _ := br.Peek(br.Buffered())
+	return io.MultiReader(bytes.NewReader(buffered), r), nil
 }
 
 // ErrLongLine is what LineReader.Next returns for a line longer than its bound, which it skips.
@@ -88,11 +91,18 @@ func (lr *LineReader) Next() (line string, n int, err error) {
 // line after them stays in buf. It reports whether that line has grown too long to hold (its
 // bytes are then dropped up to its end).
 func (lr *LineReader) fill() (long bool) {
+	if cap(lr.buf) > blockSize && len(lr.buf) < blockSize {
+		// The long line that grew the buffer is behind: blocks of the usual size again, so
+		// that a string of lines is never longer than a line needs.
+		lr.buf = append(make([]byte, 0, blockSize), lr.buf...)
+	}
 	if len(lr.buf) == cap(lr.buf) {
 		if len(lr.buf) >= lr.max+2 { // longer than max, with or without "\r\n"
 			lr.buf, lr.long, long = lr.buf[:0], true, true
 		} else {
-			lr.buf = slices.Grow(lr.buf, min(len(lr.buf), lr.max+2-len(lr.buf)))
+			// Room for a block more, the buffer growing as append grows a slice (by a
+			// quarter, when it is large), not doubling: a long line is held about once.
+			lr.buf = slices.Grow(lr.buf, blockSize)
 		}
 	}
 	m, err := lr.r.Read(lr.buf[len(lr.buf):cap(lr.buf)])

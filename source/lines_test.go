@@ -91,3 +91,23 @@ func TestDecompress(t *testing.T) {
 		}
 	}
 }
+
+// TestLineReaderBlocks: a line longer than a block grows the buffer for itself only: the
+// lines after it are read in blocks of the usual size again.
+func TestLineReaderBlocks(t *testing.T) {
+	long := strings.Repeat("x", 3*blockSize)
+	in := "a\n" + long + "\n" + strings.Repeat("b\n", blockSize)
+	lr := NewLineReader(iotest.HalfReader(strings.NewReader(in)), 4*blockSize)
+	for _, want := range []string{"a", long} {
+		if line, _, err := lr.Next(); err != nil || line != want {
+			t.Fatalf("%.10q (%d bytes), %v; want %.10q (%d bytes)", line, len(line), err, want, len(want))
+		}
+	}
+	got, err := readLines(lr)
+	if len(got) != blockSize || err != io.EOF {
+		t.Fatalf("%d lines after the long one, %v; want %d", len(got), err, blockSize)
+	}
+	if cap(lr.buf) != blockSize {
+		t.Errorf("the buffer holds %d bytes after the long line, want %d", cap(lr.buf), blockSize)
+	}
+}

@@ -147,7 +147,7 @@ func (o checkOptions) write(l *loop, in input, se *urlgrammar.SyntaxError) error
 	l.out.WriteString(verdict)
 	if o.echo {
 		l.out.WriteByte('\t')
-		l.out.WriteString(tsvField(in.text))
+		l.out.WriteString(compare.TSVField(in.text))
 	}
 	if se != nil && !o.quiet {
 		fmt.Fprintf(l.out, "\t%d\t%s", se.Offset, se.Reason())

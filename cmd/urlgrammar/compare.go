@@ -10,6 +10,7 @@ import (
 	"iter"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -150,15 +151,11 @@ func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error)
 		if err != nil {
 			return nil, nil, err
 		}
-		found := false
-		for i := range targets {
-			if targets[i].Version == v {
-				targets[i].Rule, found = startRule(v, rule), true
-			}
-		}
-		if !found {
+		i := slices.IndexFunc(targets, func(t compare.Target) bool { return t.Version == v })
+		if i < 0 {
 			return nil, nil, fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id)
 		}
+		targets[i].Rule = startRule(v, rule)
 	}
 	return vs, targets, compare.CheckTargets(targets)
 }
@@ -566,12 +563,3 @@ func inputNameOf(file string, args []string) string {
 	}
 	return "standard input"
 }
-
-// tsvField escapes tabs, newlines and backslashes so that a field stays one field, as
-// compare.FormatTSV does.
-func tsvField(s string) string {
-	return tsvEscaper.Replace(s)
-}
-
-// tsvEscaper is built once: building a Replacer costs more than using it.
-var tsvEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)

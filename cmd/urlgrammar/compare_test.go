@@ -22,10 +22,10 @@ func TestCompareCorpusSources(t *testing.T) {
 	}
 	for i, ex := range corpus {
 		fields := strings.Split(lines[i+1], "\t")
-		if got, want := fields[len(fields)-1], tsvField(ex.Source); got != want {
+		if got, want := fields[len(fields)-1], compare.TSVField(ex.Source); got != want {
 			t.Errorf("row %d (%q): source %q, want %q", i+1, ex.Input, got, want)
 		}
-		if got, want := fields[0], tsvField(ex.Input); got != want {
+		if got, want := fields[0], compare.TSVField(ex.Input); got != want {
 			t.Errorf("row %d: input %q, want %q", i+1, got, want)
 		}
 	}
@@ -65,7 +65,7 @@ func TestCompareAgreesWithCheck(t *testing.T) {
 			got := fields[col] + "\t" + fields[col+1]
 			want := "valid\t"
 			if f := strings.Split(v, "\t"); f[0] == "invalid" {
-				want = "invalid:" + f[1] + "\t" + tsvField(f[2])
+				want = "invalid:" + f[1] + "\t" + compare.TSVField(f[2])
 			}
 			if got != want {
 				t.Errorf("%s %q: compare %q, check %q", target, inputs[i], got, want)

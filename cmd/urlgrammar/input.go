@@ -100,6 +100,7 @@ type badLine struct{ reason string }
 
 func (b *badLine) Error() string { return b.reason }
 
+// isBadLine reports whether err is a *badLine.
 func isBadLine(err error) bool {
 	var bad *badLine
 	return errors.As(err, &bad)

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 
@@ -57,9 +56,7 @@ func writeParseLine(out *bufio.Writer, u *urlgrammar.URL, valid bool, errJSON an
 		out.WriteString(`,"valid":false,"error":`)
 	}
 	var e bytes.Buffer
-	enc := json.NewEncoder(&e)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(errJSON); err != nil {
+	if err := encodeJSONLine(&e, errJSON); err != nil {
 		return err
 	}
 	out.Write(bytes.TrimSuffix(e.Bytes(), []byte("\n")))

@@ -165,31 +165,10 @@ func (o *reviewFlags) write(out *bufio.Writer, in input, findings []review.Findi
 }
 
 // explainFinding writes a finding for a person: its section and reason, then the input (or
-// the part of it around the span) with carets under the span. Bytes that are not printable
-// ASCII are shown escaped, and the carets account for them.
+// the part of it around the span) with carets under the span.
 func explainFinding(w io.Writer, input string, f review.Finding) {
-	lo, hi := max(f.Begin-explainWindow, 0), min(f.End+explainWindow, len(input))
-	var line, marks strings.Builder
-	if lo > 0 {
-		line.WriteString("…")
-		marks.WriteString(" ")
-	}
-	for i := lo; i < hi; i++ {
-		shown := string(input[i])
-		if c := input[i]; c < 0x20 || c >= 0x7f {
-			shown = fmt.Sprintf(`\x%02x`, c)
-		}
-		line.WriteString(shown)
-		mark := " "
-		if f.Begin <= i && i < f.End {
-			mark = "^"
-		}
-		marks.WriteString(strings.Repeat(mark, len(shown)))
-	}
-	if hi < len(input) {
-		line.WriteString("…")
-	}
-	fmt.Fprintf(w, "%s (%s): bytes %d-%d: %s\n  %s\n  %s\n", f.Section, f.Severity, f.Begin, f.End, f.Reason, line.String(), strings.TrimRight(marks.String(), " "))
+	line, marks := shownSpan(input, f.Begin, f.End)
+	fmt.Fprintf(w, "%s (%s): bytes %d-%d: %s\n  %s\n  %s\n", f.Section, f.Severity, f.Begin, f.End, f.Reason, line, marks)
 }
 
 // withReview adds to r's rows each accepting version's security review of the input: in

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
 )
@@ -59,7 +60,12 @@ type Automaton struct {
 	rep    []byte // a byte of each class
 	nclass int
 
-	mu      sync.Mutex
+	warm    atomic.Bool // the first run is over (firstRun)
+	mu      sync.Mutex  // held to add a state, and to use scratch
+	scratch struct {
+		pos, follow []int32
+		key         []byte
+	}
 	states  map[string]*state
 	initial *state
 	dead    *state
@@ -74,10 +80,9 @@ type positions interface {
 	first() ([]int32, bool)
 	// set is the set of bytes that position p reads.
 	set(p int32) *bnf.ByteSet
-	// follow returns the positions that can read the byte after p, sorted, and whether the
-	// input may end after it. The caller holds the Automaton's mu; the slice is not changed
-	// afterwards.
-	follow(p int32) ([]int32, bool)
+	// appendFollow appends to dst the positions that can read the byte after p, sorted, and
+	// says whether the input may end after it. The caller holds the Automaton's mu.
+	appendFollow(dst []int32, p int32) ([]int32, bool)
 	// label is how Expected names position p.
 	label(p int32) label
 	// chain lists the rules around p, from the innermost one that can still read a byte
@@ -226,14 +231,14 @@ func (a *nfa) positions() {
 	a.followed = make([]bool, len(a.posNode))
 }
 
-// follow computes what follows p the first time it is asked.
-func (a *nfa) follow(p int32) ([]int32, bool) {
+// appendFollow computes what follows p the first time it is asked.
+func (a *nfa) appendFollow(dst []int32, p int32) ([]int32, bool) {
 	if !a.followed[p] {
 		a.stamp++
 		a.follows[p], a.final[p] = a.closure(a.nodes[a.posNode[p]].next, a.mark, a.stamp)
 		a.followed[p] = true
 	}
-	return a.follows[p], a.final[p]
+	return append(dst, a.follows[p]...), a.final[p]
 }
 
 // closure returns the positions reachable from node n without reading a byte, sorted, and

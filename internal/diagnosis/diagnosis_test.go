@@ -148,3 +148,31 @@ func TestConcurrent(t *testing.T) {
 		<-done
 	}
 }
+
+// TestFirstRun: an automaton's first run, which follows sets of positions without building
+// states for up to 256 bytes and then goes on with states, diagnoses as the runs after it do,
+// on inputs that leave the language before, at and after that bound, and that end inside it.
+func TestFirstRun(t *testing.T) {
+	for n := 250; n <= 262; n++ {
+		prefix := "http:" + strings.Repeat("a", n)
+		for _, tc := range []struct {
+			suffix string
+			want   diagnosis.Result
+		}{
+			{"", diagnosis.Result{Match: true, Offset: len(prefix), Expected: []string{`"/"`, "alpha", "digit", `"%"`, diagnosis.EndOfInput}, In: "uri"}},
+			{"%4", diagnosis.Result{Offset: len(prefix) + 2, Expected: []string{"hex"}, In: "pchar"}},
+			{"%zz", diagnosis.Result{Offset: len(prefix) + 1, Expected: []string{"hex"}, In: "pchar"}},
+			{"/b c", diagnosis.Result{Offset: len(prefix) + 2, Expected: []string{`"/"`, "alpha", "digit", `"%"`, diagnosis.EndOfInput}, In: "uri"}},
+		} {
+			s := prefix + tc.suffix
+			fresh := compile(t, uriGrammar, "uri")
+			warmed := compile(t, uriGrammar, "uri")
+			warmed.Diagnose("x")
+			for i, got := range []diagnosis.Result{fresh.Diagnose(s), fresh.Diagnose(s), warmed.Diagnose(s)} {
+				if !reflect.DeepEqual(got, tc.want) {
+					t.Errorf("%d bytes, run %d: %+v, want %+v", len(s), i, got, tc.want)
+				}
+			}
+		}
+	}
+}

@@ -16,10 +16,11 @@ import (
 // Decode reads it back in time that does not grow with the automaton: the positions are read
 // from the string itself, as states need them.
 //
-// The string is a sequence of columns of numbers, then a text. A number is written in base 64
-// with digits from '#' (0x23) upwards: printable ASCII that a Go string literal holds as it is,
-// but for the backslash. A column is its digits per number (one digit), its length (four
-// digits), then its numbers, as many digits each. The columns, in order:
+// The string is the heads of columns of numbers, the columns, then a text. A number is written
+// in base 64 with digits from '#' (0x23) upwards: printable ASCII that a Go string literal holds
+// as it is, but for the backslash. A column's head is the digits each of its numbers takes (one
+// digit) and its length (four digits); the heads come first, so that Decode reads the start of
+// the string only. The columns, in order:
 //
 //	format     one number, formatVersion
 //	class      the class of each of the 256 bytes
@@ -88,7 +89,7 @@ func (a *Automaton) Encode() (string, error) {
 		s, _ := sets.add(*p.set(q))
 		l, _ := labels.add(p.label(q))
 		posSet, posLabel = append(posSet, s), append(posLabel, l)
-		posFollow = append(posFollow, list(p.follow(q)))
+		posFollow = append(posFollow, list(p.appendFollow(nil, q)))
 		chain := p.chain(q)
 		up := int32(0)
 		for i := len(chain) - 1; i >= 0; i-- {
@@ -136,12 +137,19 @@ func (a *Automaton) Encode() (string, error) {
 		}
 	}
 
-	var e encoder
-	for _, col := range [][]int32{
+	cols := [][]int32{
 		{formatVersion}, class, rep, setWordsCol, posSet, posLabel, posChain, posFollow, {first},
 		listStart, listFinal, listPos, labelText, labelRank, chainRule, chainUp, textStart, {start},
-	} {
-		e.column(col)
+	}
+	var e encoder
+	widths := make([]int, len(cols))
+	for i, col := range cols {
+		widths[i] = e.head(col)
+	}
+	for i, col := range cols {
+		for _, v := range col {
+			e.number(v, widths[i])
+		}
 	}
 	if e.err != nil {
 		return "", e.err
@@ -180,13 +188,14 @@ type encoder struct {
 	err error
 }
 
-// column writes the numbers of col, as many digits each as the largest needs.
-func (e *encoder) column(col []int32) {
+// head writes the head of col: the digits each of its numbers takes, as many as the largest
+// needs, which it returns, and its length.
+func (e *encoder) head(col []int32) int {
 	w := 1
 	for _, v := range col {
 		if v < 0 {
 			e.err = fmt.Errorf("diagnosis: cannot encode %d", v)
-			return
+			return 1
 		}
 		for int64(v) >= 1<<(digitBits*w) {
 			w++
@@ -194,13 +203,11 @@ func (e *encoder) column(col []int32) {
 	}
 	if len(col) >= 1<<(digitBits*lenDigits) {
 		e.err = fmt.Errorf("diagnosis: a column of %d numbers is too long to encode", len(col))
-		return
+		return 1
 	}
 	e.number(int32(w), 1)
 	e.number(int32(len(col)), lenDigits)
-	for _, v := range col {
-		e.number(v, w)
-	}
+	return w
 }
 
 func (e *encoder) number(v int32, w int) {
@@ -242,8 +249,13 @@ type table struct {
 func (t *table) count() int               { return t.posSet.len() }
 func (t *table) set(p int32) *bnf.ByteSet { return &t.sets[t.posSet.at(p)] }
 func (t *table) first() ([]int32, bool)   { return t.list(t.firstList) }
-func (t *table) follow(p int32) ([]int32, bool) {
-	return t.list(t.posFollow.at(p))
+func (t *table) appendFollow(dst []int32, p int32) ([]int32, bool) {
+	l := t.posFollow.at(p)
+	lo, hi := t.listStart.at(l), t.listStart.at(l+1)
+	for i := lo; i < hi; i++ {
+		dst = append(dst, t.listPos.at(i))
+	}
+	return dst, t.listFinal.at(l) == 1
 }
 func (t *table) start() string { return t.textOf(t.startText) }
 
@@ -279,9 +291,13 @@ var errFormat = errors.New("diagnosis: not an encoded automaton of this version"
 // wrote, unchanged.
 func Decode(s string) (*Automaton, error) {
 	d := decoder{s: s}
-	cols := make([]column, 18)
+	var cols [18]column
+	var lens [len(cols)]int
 	for i := range cols {
-		cols[i] = d.column()
+		cols[i].w, lens[i] = d.number(1), d.number(lenDigits)
+	}
+	for i := range cols {
+		cols[i] = d.column(cols[i].w, lens[i])
 	}
 	if d.err != nil {
 		return nil, d.err
@@ -328,9 +344,8 @@ type decoder struct {
 	err error
 }
 
-// column reads a column and leaves d.s after it.
-func (d *decoder) column() column {
-	w, n := d.number(1), d.number(lenDigits)
+// column reads a column of n numbers of w digits and leaves d.s after it.
+func (d *decoder) column(w, n int) column {
 	if d.err != nil || w == 0 || len(d.s) < w*n {
 		d.err = errFormat
 		return column{w: 1}

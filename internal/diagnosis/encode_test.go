@@ -70,7 +70,14 @@ func TestDecodeRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, bad := range []string{"", "#", "\x00\x00\x00", s[:len(s)/2], s[:5] + "%" + s[6:], s[:len(s)-1]} { // the last but one: format 2 {
+	const heads = 18 * 5 // then the format number, one digit
+	if s[heads] != '$' {
+		t.Fatalf("the encoding does not say format 1 where expected: %.100q", s)
+	}
+	for _, bad := range []string{
+		"", "#", "\x00\x00\x00", s[:len(s)/2], s[:len(s)-1],
+		s[:heads] + "%" + s[heads+1:], // format 2
+	} {
 		if _, err := diagnosis.Decode(bad); err == nil {
 			t.Errorf("Decode(%.20q…) succeeded", bad)
 		}

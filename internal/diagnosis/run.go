@@ -28,8 +28,15 @@ func (a *Automaton) newState(pos, follow []int32, final bool) *state {
 // Diagnose reads input and says where it leaves the language. It never panics, whatever the
 // bytes, and takes time linear in the input.
 func (a *Automaton) Diagnose(input string) Result {
-	s := a.initial
-	for i := 0; i < len(input); i++ {
+	s, i := a.initial, 0
+	if !a.warm.Load() {
+		var r Result
+		var done bool
+		if s, i, r, done = a.firstRun(input); done {
+			return r
+		}
+	}
+	for ; i < len(input); i++ {
 		c := a.class[input[i]]
 		n := s.next[c].Load()
 		if n == nil {
@@ -43,6 +50,34 @@ func (a *Automaton) Diagnose(input string) Result {
 	return a.result(s, len(input), s.final)
 }
 
+// firstRunBytes bounds what the first run of an automaton reads without building states.
+const firstRunBytes = 256
+
+// firstRun is the start of the automaton's first run, on at most firstRunBytes of input. It
+// follows the sets of positions in the scratch slices and keeps only the state it ends in: a
+// program that rejects one input under a rule would build a state per byte and use none of
+// them again. It returns the result when the input ends or leaves the language there (done),
+// and otherwise the state and the offset to go on from.
+func (a *Automaton) firstRun(input string) (s *state, i int, r Result, done bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.warm.Store(true)
+	pos, follow, final := []int32(nil), a.initial.follow, a.initial.final
+	for ; i < len(input) && i < firstRunBytes; i++ {
+		next := a.advance(follow, input[i])
+		if len(next) == 0 {
+			return nil, 0, a.result(a.keep(pos, follow, final), i, false), true
+		}
+		pos = next
+		follow, final = a.followAll(pos)
+	}
+	s = a.keep(pos, follow, final)
+	if i == len(input) {
+		return nil, 0, a.result(s, i, final), true
+	}
+	return s, i, Result{}, false
+}
+
 // Match reports whether input is in the language.
 func (a *Automaton) Match(input string) bool { return a.Diagnose(input).Match }
 
@@ -54,60 +89,89 @@ func (a *Automaton) result(s *state, offset int, match bool) Result {
 // step computes the state after s reads a byte of class c, keeping it while fewer than
 // maxStates are kept.
 func (a *Automaton) step(s *state, c uint8) *state {
-	b := a.rep[c]
-	var pos []int32
-	for _, q := range s.follow {
-		if a.pos.set(q).Has(b) {
-			pos = append(pos, q)
-		}
-	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	pos := a.advance(s.follow, a.rep[c])
 	if len(pos) == 0 {
 		s.next[c].Store(a.dead)
 		return a.dead
 	}
-	key := make([]byte, 4*len(pos))
-	for i, q := range pos {
-		binary.LittleEndian.PutUint32(key[4*i:], uint32(q))
-	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if n, ok := a.states[string(key)]; ok {
+	if n := a.states[string(a.key(pos))]; n != nil {
 		s.next[c].Store(n)
 		return n
 	}
-	var follow []int32
-	final := false
-	for _, q := range pos {
-		f, fin := a.pos.follow(q)
-		follow = union(follow, f)
-		final = final || fin
-	}
-	n := a.newState(pos, follow, final)
-	if len(a.states) < maxStates {
-		a.states[string(key)] = n
+	follow, final := a.followAll(pos)
+	n, kept := a.add(pos, follow, final)
+	if kept {
 		s.next[c].Store(n)
 	}
 	return n
 }
 
-// union merges two sorted sets.
-func union(x, y []int32) []int32 {
-	out := make([]int32, 0, len(x)+len(y))
-	i, j := 0, 0
-	for i < len(x) || j < len(y) {
-		switch {
-		case j == len(y) || i < len(x) && x[i] < y[j]:
-			out = append(out, x[i])
-			i++
-		case i == len(x) || y[j] < x[i]:
-			out = append(out, y[j])
-			j++
-		default:
-			out = append(out, x[i])
-			i, j = i+1, j+1
+// The states are built in the automaton's scratch slices, under its mu, and allocate only what
+// a state keeps.
+
+// advance returns the positions of follow that read b.
+func (a *Automaton) advance(follow []int32, b byte) []int32 {
+	pos := a.scratch.pos[:0]
+	for _, q := range follow {
+		if a.pos.set(q).Has(b) {
+			pos = append(pos, q)
 		}
 	}
-	return out
+	a.scratch.pos = pos
+	return pos
+}
+
+// followAll returns the positions that may read the byte after any of pos, and whether the
+// input may end after one of them.
+func (a *Automaton) followAll(pos []int32) ([]int32, bool) {
+	follow := a.scratch.follow[:0]
+	final := false
+	for _, q := range pos {
+		var fin bool
+		follow, fin = a.pos.appendFollow(follow, q)
+		final = final || fin
+	}
+	if len(pos) > 1 {
+		slices.Sort(follow)
+		follow = slices.Compact(follow)
+	}
+	a.scratch.follow = follow
+	return follow, final
+}
+
+// key returns the key of the state of pos in states, in the scratch slice.
+func (a *Automaton) key(pos []int32) []byte {
+	key := a.scratch.key[:0]
+	for _, q := range pos {
+		key = binary.LittleEndian.AppendUint32(key, uint32(q))
+	}
+	a.scratch.key = key
+	return key
+}
+
+// add makes the state of pos, with what follows it, and keeps it while fewer than maxStates are
+// kept (kept).
+func (a *Automaton) add(pos, follow []int32, final bool) (n *state, kept bool) {
+	n = a.newState(slices.Clone(pos), slices.Clone(follow), final)
+	if len(a.states) < maxStates {
+		a.states[string(a.key(pos))] = n
+		return n, true
+	}
+	return n, false
+}
+
+// keep returns the state of pos, kept or made.
+func (a *Automaton) keep(pos, follow []int32, final bool) *state {
+	if len(pos) == 0 {
+		return a.initial
+	}
+	if n := a.states[string(a.key(pos))]; n != nil {
+		return n
+	}
+	n, _ := a.add(pos, follow, final)
+	return n
 }
 
 // describe computes what a diagnosis at s says: Expected and In.
