@@ -49,6 +49,7 @@ type LineReader struct {
 	n     int    // the number of the last line returned
 	err   error  // the error that ended reading, returned once block is empty
 	long  bool   // the line being read is too long: its bytes are dropped up to its end
+	empty int    // the reads in a row that read nothing
 }
 
 // blockSize is the size of a LineReader's buffer, which grows for a longer line.
@@ -107,6 +108,13 @@ func (lr *LineReader) fill() (long bool) {
 	}
 	m, err := lr.r.Read(lr.buf[len(lr.buf):cap(lr.buf)])
 	lr.buf = lr.buf[:len(lr.buf)+m]
+	lr.empty++
+	if m > 0 {
+		lr.empty = 0
+	}
+	if lr.empty == 100 && err == nil {
+		err = io.ErrNoProgress // as bufio.Reader gives up on a reader that reads nothing
+	}
 	if lr.long {
 		i := bytes.IndexByte(lr.buf, '\n')
 		if i < 0 {

@@ -73,6 +73,21 @@ func TestLineReaderEnds(t *testing.T) {
 	}
 }
 
+// nothingReader reads nothing, and no error, for ever.
+type nothingReader struct{}
+
+func (nothingReader) Read([]byte) (int, error) { return 0, nil }
+
+// TestLineReaderNoProgress: a reader that reads nothing, time after time, ends the lines with
+// io.ErrNoProgress, as bufio.Reader ends them, rather than holding the reader of lines for ever.
+func TestLineReaderNoProgress(t *testing.T) {
+	lr := NewLineReader(io.MultiReader(strings.NewReader("a\n"), nothingReader{}), 10)
+	got, err := readLines(lr)
+	if strings.Join(got, " ") != "1:a" || err != io.ErrNoProgress {
+		t.Errorf("%q, %v; want 1:a and io.ErrNoProgress", got, err)
+	}
+}
+
 // TestDecompress: a gzip stream is read decompressed; bzip2, xz and zstd are refused; anything
 // else is read as it is, a stream shorter than a compressed one's head too.
 func TestDecompress(t *testing.T) {
