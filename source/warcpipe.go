@@ -47,14 +47,14 @@ func WARC(r io.Reader, name string) iter.Seq2[URL, error] {
 const (
 	// groupBytes is about how many bytes of blocks a group of records holds: a worker
 	// tokenizes a group at a time, so that the goroutines meet once for many records.
-	groupBytes = 64 << 10
+	groupBytes = 256 << 10
 	// readAhead is how many groups are read ahead of the consumer.
-	readAhead = 16
+	readAhead = 8
 	// maxBuffered bounds the block of a record whose payload is tokenized by a worker; a
 	// longer one is tokenized as it is decompressed, the records after it waiting.
 	maxBuffered = 512 << 10
 	// batchSize is how many URLs are sent to the consumer at a time.
-	batchSize = 256
+	batchSize = 1024
 )
 
 // A pipeline reads the records of a WARC file on goroutines of its own: split decompresses the
@@ -163,7 +163,7 @@ func (p *pipeline) split(w *warcReader) {
 			}
 			w.g = p.newGroup()
 			continue
-		case !more || len(g.buf) >= groupBytes || len(g.recs) >= 64:
+		case !more || len(g.buf) >= groupBytes || len(g.recs) >= 256:
 			if !p.send(g) {
 				return
 			}
