@@ -2,6 +2,8 @@ package urlgrammar_test
 
 import (
 	"fmt"
+	"math"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -176,6 +178,61 @@ func TestLongInputs(t *testing.T) {
 		for _, rule := range v.Spec().StartRules {
 			for _, c := range repeatedChars[v] {
 				urlgrammar.MatchRule(v, rule, strings.Repeat(c, 1<<20), 0)
+			}
+		}
+	}
+}
+
+// TestParseTreeNodesLong: on every long shape at 64 KiB, ParseTreeNodesRule yields the nodes
+// of ParseTreeRule's tree in the order of Preorder (TestParseTreeNodes), also where a node
+// has tens of thousands of children. With -short, on the common shapes alone.
+func TestParseTreeNodesLong(t *testing.T) {
+	shapes := longShapes
+	if testing.Short() {
+		shapes = commonLong
+	}
+	for _, v := range urlgrammar.Versions() {
+		for _, l := range shapes(v) {
+			checkTreeNodes(t, v, l.rule, l.build(1<<16))
+		}
+	}
+}
+
+// TestParseTreeNodesMemory: ParseTreeNodesRule holds a tree too large to build in memory in
+// proportion to the input: on every long shape its version accepts, at 1 MiB, the parse and
+// one visit of every node allocate at most 21 bytes per input byte, with no parser pooled.
+// The densest shape, the 1994 draft's mid:a.a.…, records a token (16 bytes) per byte, half of
+// them stacked (4 bytes each) when the local-part is visited, and the parser copies the
+// input; a buffer regrown as it fills would allocate several times its final size. The least
+// of three calls is taken, as in BenchmarkLongParse.
+func TestParseTreeNodesMemory(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector changes what is allocated")
+	}
+	for _, v := range urlgrammar.Versions() {
+		for _, l := range longShapes(v) {
+			s := l.build(1 << 20)
+			if !l.match(v, s) {
+				continue
+			}
+			least := uint64(math.MaxUint64)
+			for range 3 {
+				runtime.GC()
+				runtime.GC() // two collections empty the parser pools
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				nodes, err := urlgrammar.ParseTreeNodesRule(v, l.rule, s, 0)
+				if err != nil {
+					t.Fatalf("%v %s: %v", v, l.name(), err)
+				}
+				for range nodes {
+				}
+				runtime.ReadMemStats(&after)
+				least = min(least, after.TotalAlloc-before.TotalAlloc)
+			}
+			if perByte := float64(least) / float64(len(s)); perByte > 21 {
+				t.Errorf("%v %s: ParseTreeNodesRule and a visit of every node allocate %.1f bytes per input byte, want at most 21",
+					v, l.name(), perByte)
 			}
 		}
 	}

@@ -691,58 +691,70 @@ func TestParseTree(t *testing.T) {
 // TestParseTreeNodes: ParseTreeNodes yields the nodes of ParseTreeRule's tree in the order of
 // Preorder, each at its depth, and stops when asked; it rejects what ParseTreeRule rejects.
 func TestParseTreeNodes(t *testing.T) {
+	for _, v := range urlgrammar.Versions() {
+		for _, s := range parseSeeds {
+			checkTreeNodes(t, v, v.RuleFor(s, 0), s)
+		}
+	}
+	if _, err := urlgrammar.ParseTreeNodesRule(urlgrammar.RFC3986, "no-such-rule", "a", 0); err == nil {
+		t.Error("ParseTreeNodes with an unknown rule: no error")
+	}
+}
+
+// checkTreeNodes checks ParseTreeNodesRule on s under rule of v against ParseTreeRule, as
+// TestParseTreeNodes says.
+func checkTreeNodes(t *testing.T, v urlgrammar.Version, rule, s string) {
+	t.Helper()
 	// depthNode is a node without its children, at its depth in the tree.
 	type depthNode struct {
 		Depth int
 		Node  urlgrammar.Node
 	}
-	for _, v := range urlgrammar.Versions() {
-		for _, s := range parseSeeds {
-			rule := v.RuleFor(s, 0)
-			root, treeErr := urlgrammar.ParseTreeRule(v, rule, s, 0)
-			nodes, err := urlgrammar.ParseTreeNodesRule(v, rule, s, 0)
-			if (err == nil) != (treeErr == nil) {
-				t.Errorf("%v %q: ParseTreeNodes error %v, ParseTreeRule error %v", v, s, err, treeErr)
-				continue
-			}
-			if err != nil {
-				var se *urlgrammar.SyntaxError
-				if !errors.As(err, &se) || err.Error() != treeErr.Error() {
-					t.Errorf("%v %q: ParseTreeNodes error %v, want %v", v, s, err, treeErr)
-				}
-				continue
-			}
-			var want []depthNode
-			depth := 0
-			inspect(root, func(n *urlgrammar.Node) bool {
-				if n == nil {
-					depth--
-					return false
-				}
-				want = append(want, depthNode{depth, urlgrammar.Node{Rule: n.Rule, Begin: n.Begin, End: n.End, Text: n.Text}})
-				depth++
-				return true
-			})
-			var got []depthNode
-			for d, n := range nodes {
-				got = append(got, depthNode{d, n})
-			}
-			if diff := testdiff.Diff(want, got); diff != "" {
-				t.Errorf("%v %q: ParseTreeNodes (-Preorder of ParseTreeRule +got):\n%s", v, s, diff)
-			}
-			n := 0
-			for range nodes {
-				if n++; n == 2 {
-					break
-				}
-			}
-			if n != min(2, len(want)) {
-				t.Errorf("%v %q: ParseTreeNodes went on after break: %d nodes", v, s, n)
-			}
+	root, treeErr := urlgrammar.ParseTreeRule(v, rule, s, 0)
+	nodes, err := urlgrammar.ParseTreeNodesRule(v, rule, s, 0)
+	if (err == nil) != (treeErr == nil) {
+		t.Errorf("%v %.40q: ParseTreeNodes error %v, ParseTreeRule error %v", v, s, err, treeErr)
+		return
+	}
+	if err != nil {
+		var se *urlgrammar.SyntaxError
+		if !errors.As(err, &se) || err.Error() != treeErr.Error() {
+			t.Errorf("%v %.40q: ParseTreeNodes error %v, want %v", v, s, err, treeErr)
+		}
+		return
+	}
+	var want []depthNode
+	depth := 0
+	inspect(root, func(n *urlgrammar.Node) bool {
+		if n == nil {
+			depth--
+			return false
+		}
+		want = append(want, depthNode{depth, urlgrammar.Node{Rule: n.Rule, Begin: n.Begin, End: n.End, Text: n.Text}})
+		depth++
+		return true
+	})
+	var got []depthNode
+	for d, n := range nodes {
+		got = append(got, depthNode{d, n})
+	}
+	if len(got) != len(want) {
+		t.Errorf("%v %.40q: ParseTreeNodes yields %d nodes, Preorder of ParseTreeRule %d", v, s, len(got), len(want))
+	}
+	for i := range min(len(got), len(want)) {
+		if diff := testdiff.Diff(want[i], got[i]); diff != "" {
+			t.Errorf("%v %.40q: ParseTreeNodes node %d (-Preorder of ParseTreeRule +got):\n%s", v, s, i, diff)
+			break
 		}
 	}
-	if _, err := urlgrammar.ParseTreeNodesRule(urlgrammar.RFC3986, "no-such-rule", "a", 0); err == nil {
-		t.Error("ParseTreeNodes with an unknown rule: no error")
+	n := 0
+	for range nodes {
+		if n++; n == 2 {
+			break
+		}
+	}
+	if n != min(2, len(want)) {
+		t.Errorf("%v %.40q: ParseTreeNodes went on after break: %d nodes", v, s, n)
 	}
 }
 

@@ -106,7 +106,9 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 			j--
 		}
 		node := &nodes[next]
-		*node = Node{Rule: g.Rules[t.Rule], Begin: int(t.Begin), End: int(t.End), Text: s[t.Begin:t.End]}
+		node.Rule = g.Rules[t.Rule]
+		node.Begin, node.End = int(t.Begin), int(t.End)
+		node.Text = s[t.Begin:t.End]
 		if k := len(stack) - j; k > 0 {
 			node.Children = children[used : used+k : used+k]
 			for c := range k {
@@ -140,9 +142,11 @@ func ParseTreeNodesRule(v Version, rule, s string, mode Mode) (iter.Seq2[int, No
 	if err != nil {
 		return nil, err
 	}
-	// p is not given back to the pool: the iterator may be used any number of times.
+	// p is not given back to the pool: the iterator may be used any number of times. It keeps
+	// the tokens alone, and lets go of the rest of p (a copy of s).
+	tokens := p.Tokens()
 	return func(yield func(int, Node) bool) {
-		preorderTokens(info.grammar, p.Tokens(), s, yield)
+		preorderTokens(info.grammar, tokens, s, yield)
 	}, nil
 }
 
@@ -152,14 +156,16 @@ func ParseTreeNodesRule(v Version, rule, s string, mode Mode) (iter.Seq2[int, No
 // previous sibling the token before its own first token): they are stacked in that order,
 // so that the first is taken first.
 func preorderTokens(g *pegrt.Grammar, tokens []pegrt.Token, s string, yield func(int, Node) bool) {
-	var stack []uint32 // the tokens still to visit, the next on top
-	// A group is the children of one token, stacked from stack[start] on, at one depth.
+	var small [64]uint32
+	stack := tokenStack{top: small[:0]} // the tokens still to visit, the next on top
+	// A group is the children of one token, stacked from the stack's start-th token on, at
+	// one depth.
 	type group struct{ start, depth int }
 	var groups []group
 	push := func(first, end, depth int) { // the tokens whose subtrees fill tokens[first:end]
-		groups = append(groups, group{start: len(stack), depth: depth})
+		groups = append(groups, group{start: stack.n, depth: depth})
 		for j := end - 1; j >= first; j = int(tokens[j].First) - 1 {
-			stack = append(stack, uint32(j))
+			stack.push(uint32(j))
 		}
 	}
 	last := len(tokens) - 1
@@ -172,14 +178,12 @@ func preorderTokens(g *pegrt.Grammar, tokens []pegrt.Token, s string, yield func
 		}
 		push(0, len(tokens), 1)
 	}
-	for len(stack) > 0 {
-		top := len(stack) - 1
-		for groups[len(groups)-1].start > top {
+	for stack.n > 0 {
+		for groups[len(groups)-1].start >= stack.n {
 			groups = groups[:len(groups)-1]
 		}
 		depth := groups[len(groups)-1].depth
-		j := int(stack[top])
-		stack = stack[:top]
+		j := int(stack.pop())
 		t := &tokens[j]
 		if name := g.Rules[t.Rule]; name != "" {
 			if !yield(depth, Node{Rule: name, Begin: int(t.Begin), End: int(t.End), Text: s[t.Begin:t.End]}) {
@@ -191,4 +195,42 @@ func preorderTokens(g *pegrt.Grammar, tokens []pegrt.Token, s string, yield func
 			push(int(t.First), j, depth)
 		}
 	}
+}
+
+// stackBlock is the size of a tokenStack's blocks, in tokens.
+const stackBlock = 1 << 14
+
+// A tokenStack is a stack of token numbers held in blocks, so that it grows without copying
+// what it holds and takes little more than that: a flat tree (a path of a million segments)
+// stacks every child of a node at once, and a stack regrown as it fills would allocate
+// several times its size.
+type tokenStack struct {
+	n     int        // the number of tokens held
+	top   []uint32   // the tokens on top: a block, or the first tokens while fewer than a block
+	below [][]uint32 // the full blocks under top, the lowest first
+	spare []uint32   // an empty block, kept for a stack that goes up and down across a block's end
+}
+
+func (s *tokenStack) push(t uint32) {
+	if len(s.top) == cap(s.top) && cap(s.top) >= stackBlock {
+		s.below = append(s.below, s.top)
+		s.top, s.spare = s.spare, nil
+		if s.top == nil {
+			s.top = make([]uint32, 0, stackBlock)
+		}
+	}
+	s.top = append(s.top, t)
+	s.n++
+}
+
+// pop takes the token on top of s, which holds one.
+func (s *tokenStack) pop() uint32 {
+	if len(s.top) == 0 {
+		s.spare = s.top
+		s.top, s.below = s.below[len(s.below)-1], s.below[:len(s.below)-1]
+	}
+	s.n--
+	t := s.top[len(s.top)-1]
+	s.top = s.top[:len(s.top)-1]
+	return t
 }

@@ -1,10 +1,10 @@
 // Package source reads the URLs that documents hold, each with where it was found: the lines of
 // a list, running text, the URL-valued attributes of HTML, the records of a web archive (WARC)
 // and the lines of an archive's index (CDX and CDXJ). It is what "urlgrammar --from" and the
-// Beam pipeline read their inputs with.
+// Beam pipeline read their inputs with; the command's lines are read by its LineReader too.
 //
-// Every reader streams: it holds one line, one HTML token or one record's header at a time, so
-// that memory stays bounded on an input of any size. Each yields a URL with its [Where], or an
+// Every reader streams: it holds one block of lines, one HTML token or one record's header at a
+// time, so that memory stays bounded on an input of any size. Each yields a URL with its [Where], or an
 // error. An [*Error] is about one part of the input (a line too long, a malformed or truncated
 // WARC record, a payload that cannot be decoded): that part is skipped and reading goes on, so
 // that nothing is dropped without a word. Any other error (of the underlying reader) ends the

@@ -49,6 +49,7 @@ type LineReader struct {
 	n     int    // the number of the last line returned
 	err   error  // the error that ended reading, returned once block is empty
 	long  bool   // the line being read is too long: its bytes are dropped up to its end
+	empty int    // the reads in a row that read nothing
 }
 
 // blockSize is the size of a LineReader's buffer, which grows for a longer line.
@@ -91,15 +92,29 @@ func (lr *LineReader) Next() (line string, n int, err error) {
 // line after them stays in buf. It reports whether that line has grown too long to hold (its
 // bytes are then dropped up to its end).
 func (lr *LineReader) fill() (long bool) {
+	if cap(lr.buf) > blockSize && len(lr.buf) < blockSize {
+		// The long line that grew the buffer is behind: blocks of the usual size again, so
+		// that a string of lines is never longer than a line needs.
+		lr.buf = append(make([]byte, 0, blockSize), lr.buf...)
+	}
 	if len(lr.buf) == cap(lr.buf) {
 		if len(lr.buf) >= lr.max+2 { // longer than max, with or without "\r\n"
 			lr.buf, lr.long, long = lr.buf[:0], true, true
 		} else {
-			lr.buf = slices.Grow(lr.buf, min(len(lr.buf), lr.max+2-len(lr.buf)))
+			// Room for a block more, the buffer growing as append grows a slice (by a
+			// quarter, when it is large), not doubling: a long line is held about once.
+			lr.buf = slices.Grow(lr.buf, blockSize)
 		}
 	}
 	m, err := lr.r.Read(lr.buf[len(lr.buf):cap(lr.buf)])
 	lr.buf = lr.buf[:len(lr.buf)+m]
+	lr.empty++
+	if m > 0 {
+		lr.empty = 0
+	}
+	if lr.empty == 100 && err == nil {
+		err = io.ErrNoProgress // as bufio.Reader gives up on a reader that reads nothing
+	}
 	if lr.long {
 		i := bytes.IndexByte(lr.buf, '\n')
 		if i < 0 {

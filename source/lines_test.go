@@ -73,6 +73,21 @@ func TestLineReaderEnds(t *testing.T) {
 	}
 }
 
+// nothingReader reads nothing, and no error, for ever.
+type nothingReader struct{}
+
+func (nothingReader) Read([]byte) (int, error) { return 0, nil }
+
+// TestLineReaderNoProgress: a reader that reads nothing, time after time, ends the lines with
+// io.ErrNoProgress, as bufio.Reader ends them, rather than holding the reader of lines for ever.
+func TestLineReaderNoProgress(t *testing.T) {
+	lr := NewLineReader(io.MultiReader(strings.NewReader("a\n"), nothingReader{}), 10)
+	got, err := readLines(lr)
+	if strings.Join(got, " ") != "1:a" || err != io.ErrNoProgress {
+		t.Errorf("%q, %v; want 1:a and io.ErrNoProgress", got, err)
+	}
+}
+
 // TestDecompress: a gzip stream is read decompressed; bzip2, xz and zstd are refused; anything
 // else is read as it is, a stream shorter than a compressed one's head too.
 func TestDecompress(t *testing.T) {
@@ -89,5 +104,25 @@ func TestDecompress(t *testing.T) {
 		if b, _ := io.ReadAll(r); string(b) != in {
 			t.Errorf("%q read as %q", in, b)
 		}
+	}
+}
+
+// TestLineReaderBlocks: a line longer than a block grows the buffer for itself only: the
+// lines after it are read in blocks of the usual size again.
+func TestLineReaderBlocks(t *testing.T) {
+	long := strings.Repeat("x", 3*blockSize)
+	in := "a\n" + long + "\n" + strings.Repeat("b\n", blockSize)
+	lr := NewLineReader(iotest.HalfReader(strings.NewReader(in)), 4*blockSize)
+	for _, want := range []string{"a", long} {
+		if line, _, err := lr.Next(); err != nil || line != want {
+			t.Fatalf("%.10q (%d bytes), %v; want %.10q (%d bytes)", line, len(line), err, want, len(want))
+		}
+	}
+	got, err := readLines(lr)
+	if len(got) != blockSize || err != io.EOF {
+		t.Fatalf("%d lines after the long one, %v; want %d", len(got), err, blockSize)
+	}
+	if cap(lr.buf) != blockSize {
+		t.Errorf("the buffer holds %d bytes after the long line, want %d", cap(lr.buf), blockSize)
 	}
 }

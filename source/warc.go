@@ -3,14 +3,17 @@ package source
 import (
 	"bufio"
 	"bytes"
-	"compress/flate"
-	"compress/gzip"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	// The gzip, zlib and deflate readers of klauspost/compress: the same formats as the
+	// standard library's (RFC 1950, 1951, 1952), decompressed in about two thirds of the time.
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zlib"
 )
 
 // A warcReader reads the records of one WARC file.

@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -123,27 +122,21 @@ func (f *conformFlags) check(j *conformJob) {
 // runConformJobs runs the jobs on every CPU (the rules are independent) and prints their
 // reports in order; the status is 1 when a rule disagrees, 2 on a write error.
 func runConformJobs(jobs []*conformJob, check func(*conformJob), stdout, stderr io.Writer) (int, conformance.CoverTotal) {
+	// The jobs begin in order, as many at a time as there are CPUs.
 	done := make([]chan struct{}, len(jobs))
-	for i := range done {
+	running := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i := range jobs {
 		done[i] = make(chan struct{})
 	}
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				check(jobs[i])
-				close(done[i])
-			}
-		}()
-	}
 	go func() {
-		for i := range jobs {
-			work <- i
+		for i, j := range jobs {
+			running <- struct{}{}
+			go func() {
+				check(j)
+				close(done[i])
+				<-running
+			}()
 		}
-		close(work)
 	}()
 	status := exitValid
 	total := conformance.CoverTotal{Implementations: coverImplementations}
@@ -157,7 +150,6 @@ func runConformJobs(jobs []*conformJob, check func(*conformJob), stdout, stderr 
 		}
 		total.Add(j.rep)
 	}
-	wg.Wait()
 	return status, total
 }
 

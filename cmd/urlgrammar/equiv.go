@@ -73,11 +73,7 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	e := &equivRun{l: l, versions: versions, json: *asJSON}
 	if *all && !*asJSON {
-		header := []string{"A", "B"}
-		for _, v := range versions {
-			header = append(header, v.String())
-		}
-		e.table = newNotedTable(l.out, header...)
+		e.table = newNotedTable(l.out, versions, "A", "B")
 		l.onFinish = append(l.onFinish, e.finishTable)
 	}
 	return l.run(func(in input) (bool, error) {
@@ -189,15 +185,11 @@ func equivOne(v urlgrammar.Version, a, b string) *equivResult {
 	if err != nil {
 		return &equivResult{Error: err.Error()}
 	}
-	return &equivResult{Equivalent: e.Equivalent, Step: stepName(e), Section: e.Section, A: e.A, B: e.B, Difference: e.Difference}
-}
-
-// stepName is the rung of an equivalence, or "" for a difference.
-func stepName(e urlgrammar.Equivalence) string {
-	if !e.Equivalent {
-		return ""
+	res := &equivResult{Equivalent: e.Equivalent, Section: e.Section, A: e.A, B: e.B, Difference: e.Difference}
+	if e.Equivalent {
+		res.Step = e.Step.String() // the rung; a difference has none
 	}
-	return e.Step.String()
+	return res
 }
 
 // shownInput writes the empty input visibly in a table.

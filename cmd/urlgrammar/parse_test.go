@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -102,6 +104,32 @@ func TestTreeCommand(t *testing.T) {
 	out, _, status = runCLI(t, "", "tree", "-g", "rfc1738", "telnet://h/x")
 	if status != exitInvalid || !strings.HasPrefix(out, "invalid\t") {
 		t.Errorf("tree of an invalid input: status %d, output %q", status, out)
+	}
+}
+
+// TestTreeCommandLong: tree quotes a node's text as strconv.Quote does, also a text quoted
+// in pieces (the root's, of a long line), whatever bytes stand at the pieces' edges: a rune
+// of several bytes, cut or whole, and bytes that begin or continue no rune.
+func TestTreeCommandLong(t *testing.T) {
+	for _, edge := range []string{"", "é", "€", "𝄞", "\xe2\x82", "\x82\xac", "\x80\x80\x80\x80", "\xff", "\"", "\\", "\n"} {
+		for shift := range 5 {
+			s := strings.Repeat("a", 4096-shift) + edge + strings.Repeat("b/", 4096) + edge
+			var b strings.Builder
+			w := bufio.NewWriterSize(&b, 64)
+			writeTree(w, func(yield func(int, urlgrammar.Node) bool) {
+				yield(1, urlgrammar.Node{Rule: "r", Text: s})
+			})
+			w.Flush()
+			if want := "  r " + strconv.Quote(s) + "\n"; b.String() != want {
+				t.Errorf("writeTree of %q at %d: got %.80q…, want %.80q…", edge, 4096-shift, b.String(), want)
+			}
+		}
+	}
+	// The tree of a line longer than a piece: its root's text is the line.
+	line := "http://h/" + strings.Repeat("a/", 4096)
+	out, _, status := runCLI(t, line+"\n", "tree", "-g", "rfc3986")
+	if want := "URI-reference " + strconv.Quote(line) + "\n"; status != exitValid || !strings.HasPrefix(out, want) {
+		t.Errorf("tree of a long line: status %d, first line %.80q…, want %.80q…", status, out, want)
 	}
 }
 

@@ -209,11 +209,7 @@ func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, op
 			r.skipped = append(r.skipped, fmt.Sprintf("%s not applied to %s", o.flag, strings.Join(skipped, ", ")))
 		}
 	}
-	header := []string{"REFERENCE", ""}
-	for _, v := range versions {
-		header = append(header, v.String())
-	}
-	r.table = newNotedTable(w, header...)
+	r.table = newNotedTable(w, versions, "REFERENCE", "")
 	return r
 }
 
@@ -246,11 +242,7 @@ func (r *tableRun) add(ref string) (bool, error) {
 			mark = "*"
 		}
 	}
-	shown := ref
-	if shown == "" {
-		shown = `""` // the empty reference
-	}
-	return ok, r.table.row(append([]string{shown, mark}, cells...)...)
+	return ok, r.table.row(append([]string{shownInput(ref), mark}, cells...)...)
 }
 
 func (r *tableRun) finish() error {

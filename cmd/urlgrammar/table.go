@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/urlgrammar/urlgrammar"
 )
 
 // tableBlock is how many rows a notedTable aligns at a time.
@@ -23,8 +25,14 @@ type notedTable struct {
 	noted  int // the notes numbered so far
 }
 
-func newNotedTable(w *bufio.Writer, header ...string) *notedTable {
-	return &notedTable{w: w, header: header}
+// newNotedTable returns the table of a row per input and a column per version: its header is
+// first, then the versions.
+func newNotedTable(w *bufio.Writer, versions []urlgrammar.Version, first ...string) *notedTable {
+	t := &notedTable{w: w, header: first}
+	for _, v := range versions {
+		t.header = append(t.header, v.String())
+	}
+	return t
 }
 
 // note adds a note of the current block and returns its number.

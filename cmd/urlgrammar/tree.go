@@ -17,22 +17,15 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if l == nil {
 		return status
 	}
-	v := target.Version
-	first := true
+	sep := "" // then a blank line between the trees of several inputs
 	return l.run(func(in input) (bool, error) {
-		rule := target.Rule
-		if rule == "" {
-			rule = v.RuleFor(in.text, 0)
-		}
-		nodes, err := urlgrammar.ParseTreeNodesRule(v, rule, in.text, 0)
+		nodes, err := urlgrammar.ParseTreeNodesRule(target.Version, target.Rule, in.text, 0)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
 			return false, err
 		}
-		if !first {
-			l.out.WriteString("\n") // a blank line between the trees of several inputs
-		}
-		first = false
+		l.out.WriteString(sep)
+		sep = "\n"
 		if se != nil {
 			fmt.Fprintf(l.out, "invalid\t%d\t%s\n", se.Offset, se.Reason())
 			explain(l.out, se)
@@ -44,16 +37,22 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // writeTree prints the tree as an outline: one line per node, its rule name and the text it
-// matched (quoted), indented two spaces per level. The nodes come one at a time, so that a
-// tree too large to hold is printed all the same.
+// matched (quoted), indented two spaces per level. The nodes come one at a time, so that a tree
+// too large to hold is printed all the same; a text (a root's is the line) is quoted 4 KiB at a
+// time, cut before a byte that may continue a UTF-8 sequence, as strconv.Quote quotes it whole.
 func writeTree(w *bufio.Writer, nodes iter.Seq2[int, urlgrammar.Node]) {
-	for depth, n := range nodes {
+	for depth, node := range nodes {
 		for range depth {
 			w.WriteString("  ")
 		}
-		w.WriteString(n.Rule)
-		w.WriteByte(' ')
-		w.Write(strconv.AppendQuote(w.AvailableBuffer(), n.Text))
-		w.WriteByte('\n')
+		w.WriteString(node.Rule)
+		w.WriteString(` "`)
+		for s, n := node.Text, 0; len(s) > 0; s = s[n:] {
+			for n = min(len(s), 4096); n < len(s) && n > 4093 && s[n]&0xc0 == 0x80; n-- {
+			}
+			q := strconv.AppendQuote(w.AvailableBuffer(), s[:n])
+			w.Write(q[1 : len(q)-1])
+		}
+		w.WriteString("\"\n")
 	}
 }

@@ -182,6 +182,11 @@ func (m *Machine) run(rule int, input string, record RuleSet) bool {
 		return false
 	}
 	m.record = record
+	if len(input) >= cap(m.Buffer) {
+		// Made large enough for the end marker at once: appending it to a buffer that the
+		// input filled would copy the input again, into a buffer a quarter larger.
+		m.Buffer = make([]byte, 0, max(len(input)+1, 2*cap(m.Buffer)))
+	}
 	m.Buffer = append(append(m.Buffer[:0], input...), EndSymbol)
 	m.Position, m.TokenIndex, m.n = 0, 0, 0
 	if !m.Rules[rule]() || int(m.Position) != len(input) {
