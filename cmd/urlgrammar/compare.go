@@ -62,7 +62,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	r := &report{Report: provenance(inputName), format: f, out: l.out}
 	r.Targets, r.Why, r.Diff, r.Width = targets, o.why, o.diff, tableWidth(stdout)
 	if o.review {
-		r.withReview()
+		withReview(&r.Report)
 	}
 	if err := o.write(l, r, sources, stdout, stderr); err != nil {
 		return abort(err)
@@ -142,7 +142,7 @@ func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error)
 	// The default reading of each version is the one check and Validate hold inputs to: one
 	// question, one answer, whichever command asks it. What a document holds is judged so
 	// too, a relative reference as a reference.
-	targets := defaultTargets(vs)
+	targets := compare.ReferenceTargets(vs...)
 	if o.absolute {
 		targets = compare.AbsoluteTargets(vs...)
 	}
@@ -383,7 +383,12 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 	shown := map[bool]string{false: "all", true: "disagreeing"}
 	for i, name := range files {
 		var part compare.Report
-		s, err := readSummary(name, &part)
+		file, err := os.Open(name)
+		if err != nil {
+			return abort(err)
+		}
+		s, err := part.ReadSummary(name, file)
+		file.Close()
 		if err != nil {
 			return abort(err)
 		}
@@ -413,30 +418,6 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 		}
 	}
 	return exitValid
-}
-
-// readSummary reads into r the summary line of a file of compare's JSON Lines: a --summary
-// file, or the whole output.
-func readSummary(name string, r *compare.Report) (*compare.Summary, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return r.ReadSummary(name, f)
-}
-
-// defaultTargets holds each of vs (none: all) to its default reading, that of check and
-// Validate, named by its rule where it is one rule: every version's but RFC 1738's, whose
-// default reading is the rule of each URL's scheme.
-func defaultTargets(vs []urlgrammar.Version) []compare.Target {
-	targets := compare.ReferenceTargets(vs...)
-	for i, t := range targets {
-		if rule := t.Version.Spec().DefaultRule; t.Version.RuleFor("http://a/", 0) == rule {
-			targets[i].Rule = rule
-		}
-	}
-	return targets
 }
 
 // isTerminal reports whether r is a terminal, which is where compare takes its inputs from the
@@ -500,7 +481,6 @@ type report struct {
 	compare.Report
 	format compare.Format
 	out    *bufio.Writer
-	review bool // each row with each accepting version's security review (--review)
 }
 
 // formats are the values of --format.
@@ -513,22 +493,10 @@ var formats = map[string]compare.Format{
 }
 
 // begin writes what comes before the rows.
-func (r *report) begin() {
-	if r.review && r.format == compare.FormatMarkdown {
-		r.reviewHeader()
-		return
-	}
-	r.WriteHeader(r.out, r.format)
-}
+func (r *report) begin() { r.WriteHeader(r.out, r.format) }
 
 // row writes the row of c, whose input comes from source ("" when it does not say).
-func (r *report) row(c compare.Comparison, source string) {
-	if r.review && r.format != compare.FormatHTML { // the HTML report reviews its rows itself
-		r.reviewedRow(c, source)
-		return
-	}
-	r.WriteRow(r.out, r.format, c, source)
-}
+func (r *report) row(c compare.Comparison, source string) { r.WriteRow(r.out, r.format, c, source) }
 
 // summary writes s, the summary of the inputs shown, to w: the output (r.out), or the --summary
 // file. The summary of TSV is a table of its own: after the rows it would break them, so it is

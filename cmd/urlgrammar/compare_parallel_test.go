@@ -19,7 +19,7 @@ import (
 // summarizes batches of inputs on every CPU; it must write exactly this.
 func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []string, inputName string) string {
 	t.Helper()
-	targets := defaultTargets(nil)
+	targets := compare.ReferenceTargets()
 	var b bytes.Buffer
 	out := bufio.NewWriter(&b)
 	r := &report{Report: provenance(inputName), format: formats[format], out: out}
