@@ -23,6 +23,11 @@ type Report struct {
 	Read    int    // the inputs read, shown or not (for the summary)
 	Cut     string // what cut the input short ("interrupted after line 12"), or ""
 
+	// Prompt makes WriteRows judge each input, and write its row, before it reads the next,
+	// for a stream read as it is written (a log followed as it grows); else a row waits for
+	// the batch of inputs that its input is judged in.
+	Prompt bool
+
 	// The provenance that FormatHTML opens with, each left out when it is zero: what the
 	// inputs were read from ("the embedded corpus", a file's name), when the report was made,
 	// and the program that made it, with its version.
