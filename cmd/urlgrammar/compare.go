@@ -202,10 +202,8 @@ func (o *compareFlags) write(l *loop, r *compare.Report, f compare.Format, sourc
 			source := ""
 			if i < len(sources) {
 				source = sources[i]
-			} else if l.from != nil {
-				if src := l.next().src; src != nil {
-					source = src.String()
-				}
+			} else if l.from != nil { // each input of a document has its place (src)
+				source = l.next().src.String()
 			}
 			i++
 			if !yield(s, source) {
