@@ -12,12 +12,14 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -52,20 +54,16 @@ func (o options) targets() ([]compare.Target, error) {
 			if err != nil {
 				return nil, err
 			}
+			if slices.Contains(vs, v) {
+				// A summary that holds one target twice has no JSON form.
+				return nil, fmt.Errorf("-g names %v twice", v)
+			}
 			vs = append(vs, v)
 		}
 	}
-	if o.Absolute {
-		ts := compare.AbsoluteTargets(vs...)
-		return ts, compare.CheckTargets(ts)
-	}
-	// The default readings are named by their rule where each is one rule (every version's but
-	// RFC 1738's), as the command names them in its summary.
 	ts := compare.ReferenceTargets(vs...)
-	for i, t := range ts {
-		if rule := t.Version.Spec().DefaultRule; t.Version.RuleFor("http://a/", 0) == rule {
-			ts[i].Rule = rule
-		}
+	if o.Absolute {
+		ts = compare.AbsoluteTargets(vs...)
 	}
 	return ts, compare.CheckTargets(ts)
 }
@@ -197,11 +195,12 @@ func (f *summaryFn) ExtractOutput(a summary) (string, error) {
 	if a.s == nil {
 		a = f.CreateAccumulator()
 	}
-	body, err := a.s.MarshalJSON()
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf(`{"type":"summary","read":%d,"shown":"all",`, a.s.Inputs) + string(body[1:]), nil
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	r := compare.Report{Targets: a.s.Targets, Read: a.s.Inputs}
+	r.WriteSummary(w, compare.FormatJSON, a.s)
+	w.Flush()
+	return strings.TrimSuffix(b.String(), "\n"), nil // textio.Write ends each line
 }
 
 // disagreeFn writes the inputs on which the versions disagree, as JSON lines: the input,

@@ -15,7 +15,8 @@
 // stream merge into the summary of the whole (Summary.Merge), and their JSON form (MarshalJSON)
 // is stable, so that shards can be summarized anywhere and merged later. A Report writes the
 // comparisons and their summary as a table for a terminal, Markdown, TSV, JSON Lines or an HTML
-// page.
+// page; its WriteRows writes the rows of a stream of inputs in input order, judging and
+// formatting them on every CPU.
 //
 // # Characters
 //

@@ -7,7 +7,6 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/conformance"
-	"github.com/urlgrammar/urlgrammar/grammar"
 	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
@@ -27,13 +26,7 @@ func bnf(t testing.TB, v urlgrammar.Version) *conformance.Grammar {
 	loadOnce.Do(func() {
 		loaded = map[urlgrammar.Version]*conformance.Grammar{}
 		for _, v := range urlgrammar.Versions() {
-			name := v.String() + ".bnf"
-			src, err := grammar.Files.ReadFile(name)
-			if err != nil {
-				loadErr = err
-				return
-			}
-			g, err := conformance.ParseBNF(name, src)
+			g, err := conformance.Load(v.String())
 			if err != nil {
 				loadErr = err
 				return

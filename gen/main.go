@@ -246,11 +246,7 @@ var Grammar = &pegrt.Grammar{
 	for _, r := range g.Rules {
 		fmt.Fprintf(&b, "\t\t%q,\n", r.Name)
 	}
-	b.WriteString("\t},\n\tEntry: map[string]int{\n")
-	for _, r := range g.Rules {
-		fmt.Fprintf(&b, "\t\t%q: rule%s,\n", r.Name, entry[r.Name])
-	}
-	b.WriteString("\t},\n\tRules: []string{\n")
+	b.WriteString("\t},\n\tEntry: entry,\n\tRules: []string{\n")
 	for _, r := range u.rules {
 		fmt.Fprintf(&b, "\t\t%q, // %s\n", bnfName[r], r)
 	}
@@ -281,5 +277,17 @@ func newParser() *parser {
 		}
 	}
 	b.WriteString("\t}\n\treturn p\n}\n")
+	// A function, not a map: a map literal is built when the program starts, a switch costs
+	// nothing until it is asked.
+	b.WriteString(`
+// entry returns the number of the rule that matches the rule of the document named name alone,
+// or -1.
+func entry(name string) int {
+	switch name {
+`)
+	for _, r := range g.Rules {
+		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn rule%s\n", r.Name, entry[r.Name])
+	}
+	b.WriteString("\t}\n\treturn -1\n}\n")
 	return b.String()
 }

@@ -8,7 +8,10 @@ require (
 	github.com/urlgrammar/urlgrammar/source v0.0.0-00010101000000-000000000000
 )
 
-require golang.org/x/net v0.50.0 // indirect
+require (
+	github.com/klauspost/compress v1.19.2 // indirect
+	golang.org/x/net v0.50.0 // indirect
+)
 
 replace (
 	github.com/urlgrammar/urlgrammar => ../..

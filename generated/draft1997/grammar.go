@@ -48,45 +48,7 @@ var Grammar = &pegrt.Grammar{
 		"upalpha",
 		"digit",
 	},
-	Entry: map[string]int{
-		"URL-reference": ruleURL_reference,
-		"absoluteURL":   ruleabsoluteURL,
-		"opaque-URL":    ruleopaque_URL,
-		"generic-URL":   rulegeneric_URL,
-		"relativeURL":   rulerelativeURL,
-		"net_path":      rulenet_path,
-		"abs_path":      ruleabs_path,
-		"rel_path":      rulerel_path,
-		"scheme":        rulescheme,
-		"site":          rulesite,
-		"user":          ruleuser,
-		"password":      rulepassword,
-		"hostport":      rulehostport,
-		"host":          rulehost,
-		"hostname":      rulehostname,
-		"domainlabel":   ruledomainlabel,
-		"toplabel":      ruletoplabel,
-		"hostnumber":    rulehostnumber,
-		"port":          ruleport,
-		"path":          rulepath,
-		"path_segments": rulepath_segments,
-		"segment":       rulesegment,
-		"param":         ruleparam,
-		"pchar":         rulepchar,
-		"query":         rulequery,
-		"fragment":      rulefragment,
-		"urlc":          ruleurlc,
-		"reserved":      rulereserved,
-		"unreserved":    ruleunreserved,
-		"mark":          rulemark,
-		"escaped":       ruleescaped,
-		"hex":           rulehex,
-		"alphanum":      rulealphanum,
-		"alpha":         rulealpha,
-		"lowalpha":      rulelowalpha,
-		"upalpha":       ruleupalpha,
-		"digit":         ruledigit,
-	},
+	Entry: entry,
 	Rules: []string{
 		"",              // Unknown
 		"",              // _start
@@ -220,4 +182,86 @@ func newParser() *parser {
 		ruledigit:         p.rule_digit,
 	}
 	return p
+}
+
+// entry returns the number of the rule that matches the rule of the document named name alone,
+// or -1.
+func entry(name string) int {
+	switch name {
+	case "URL-reference":
+		return ruleURL_reference
+	case "absoluteURL":
+		return ruleabsoluteURL
+	case "opaque-URL":
+		return ruleopaque_URL
+	case "generic-URL":
+		return rulegeneric_URL
+	case "relativeURL":
+		return rulerelativeURL
+	case "net_path":
+		return rulenet_path
+	case "abs_path":
+		return ruleabs_path
+	case "rel_path":
+		return rulerel_path
+	case "scheme":
+		return rulescheme
+	case "site":
+		return rulesite
+	case "user":
+		return ruleuser
+	case "password":
+		return rulepassword
+	case "hostport":
+		return rulehostport
+	case "host":
+		return rulehost
+	case "hostname":
+		return rulehostname
+	case "domainlabel":
+		return ruledomainlabel
+	case "toplabel":
+		return ruletoplabel
+	case "hostnumber":
+		return rulehostnumber
+	case "port":
+		return ruleport
+	case "path":
+		return rulepath
+	case "path_segments":
+		return rulepath_segments
+	case "segment":
+		return rulesegment
+	case "param":
+		return ruleparam
+	case "pchar":
+		return rulepchar
+	case "query":
+		return rulequery
+	case "fragment":
+		return rulefragment
+	case "urlc":
+		return ruleurlc
+	case "reserved":
+		return rulereserved
+	case "unreserved":
+		return ruleunreserved
+	case "mark":
+		return rulemark
+	case "escaped":
+		return ruleescaped
+	case "hex":
+		return rulehex
+	case "alphanum":
+		return rulealphanum
+	case "alpha":
+		return rulealpha
+	case "lowalpha":
+		return rulelowalpha
+	case "upalpha":
+		return ruleupalpha
+	case "digit":
+		return ruledigit
+	}
+	return -1
 }

@@ -58,55 +58,7 @@ var Grammar = &pegrt.Grammar{
 		"DQUOTE",
 		"HEXDIG",
 	},
-	Entry: map[string]int{
-		"uric":                   ruleuric,
-		"reserved":               rulereserved,
-		"unreserved":             ruleunreserved,
-		"mark":                   rulemark,
-		"escaped":                ruleescaped,
-		"delims":                 ruledelims,
-		"unwise":                 ruleunwise,
-		"absolute-URI":           ruleabsolute_URI,
-		"hier-part":              rulehier_part,
-		"net-path":               rulenet_path,
-		"abs-path":               ruleabs_path,
-		"opaque-part":            ruleopaque_part,
-		"uric-no-slash":          ruleuric_no_slash,
-		"scheme":                 rulescheme,
-		"authority":              ruleauthority,
-		"reg-name":               rulereg_name,
-		"server":                 ruleserver,
-		"userinfo":               ruleuserinfo,
-		"hostport":               rulehostport,
-		"host":                   rulehost,
-		"port":                   ruleport,
-		"hostname":               rulehostname,
-		"qualified":              rulequalified,
-		"domainlabel":            ruledomainlabel,
-		"toplabel":               ruletoplabel,
-		"alphanum":               rulealphanum,
-		"IPv4address":            ruleIPv4address,
-		"dec-octet":              ruledec_octet,
-		"IPv6reference":          ruleIPv6reference,
-		"IPv6address":            ruleIPv6address,
-		"ls32":                   rulels32,
-		"h4":                     ruleh4,
-		"path":                   rulepath,
-		"path-segments":          rulepath_segments,
-		"segment":                rulesegment,
-		"pchar":                  rulepchar,
-		"query":                  rulequery,
-		"URI-reference":          ruleURI_reference,
-		"absolute-URI-reference": ruleabsolute_URI_reference,
-		"fragment":               rulefragment,
-		"relative-URI":           rulerelative_URI,
-		"rel-path":               rulerel_path,
-		"rel-segment":            rulerel_segment,
-		"ALPHA":                  ruleALPHA,
-		"DIGIT":                  ruleDIGIT,
-		"DQUOTE":                 ruleDQUOTE,
-		"HEXDIG":                 ruleHEXDIG,
-	},
+	Entry: entry,
 	Rules: []string{
 		"",                       // Unknown
 		"",                       // _start
@@ -273,4 +225,106 @@ func newParser() *parser {
 		ruleHEXDIG:                 p.rule_HEXDIG,
 	}
 	return p
+}
+
+// entry returns the number of the rule that matches the rule of the document named name alone,
+// or -1.
+func entry(name string) int {
+	switch name {
+	case "uric":
+		return ruleuric
+	case "reserved":
+		return rulereserved
+	case "unreserved":
+		return ruleunreserved
+	case "mark":
+		return rulemark
+	case "escaped":
+		return ruleescaped
+	case "delims":
+		return ruledelims
+	case "unwise":
+		return ruleunwise
+	case "absolute-URI":
+		return ruleabsolute_URI
+	case "hier-part":
+		return rulehier_part
+	case "net-path":
+		return rulenet_path
+	case "abs-path":
+		return ruleabs_path
+	case "opaque-part":
+		return ruleopaque_part
+	case "uric-no-slash":
+		return ruleuric_no_slash
+	case "scheme":
+		return rulescheme
+	case "authority":
+		return ruleauthority
+	case "reg-name":
+		return rulereg_name
+	case "server":
+		return ruleserver
+	case "userinfo":
+		return ruleuserinfo
+	case "hostport":
+		return rulehostport
+	case "host":
+		return rulehost
+	case "port":
+		return ruleport
+	case "hostname":
+		return rulehostname
+	case "qualified":
+		return rulequalified
+	case "domainlabel":
+		return ruledomainlabel
+	case "toplabel":
+		return ruletoplabel
+	case "alphanum":
+		return rulealphanum
+	case "IPv4address":
+		return ruleIPv4address
+	case "dec-octet":
+		return ruledec_octet
+	case "IPv6reference":
+		return ruleIPv6reference
+	case "IPv6address":
+		return ruleIPv6address
+	case "ls32":
+		return rulels32
+	case "h4":
+		return ruleh4
+	case "path":
+		return rulepath
+	case "path-segments":
+		return rulepath_segments
+	case "segment":
+		return rulesegment
+	case "pchar":
+		return rulepchar
+	case "query":
+		return rulequery
+	case "URI-reference":
+		return ruleURI_reference
+	case "absolute-URI-reference":
+		return ruleabsolute_URI_reference
+	case "fragment":
+		return rulefragment
+	case "relative-URI":
+		return rulerelative_URI
+	case "rel-path":
+		return rulerel_path
+	case "rel-segment":
+		return rulerel_segment
+	case "ALPHA":
+		return ruleALPHA
+	case "DIGIT":
+		return ruleDIGIT
+	case "DQUOTE":
+		return ruleDQUOTE
+	case "HEXDIG":
+		return ruleHEXDIG
+	}
+	return -1
 }

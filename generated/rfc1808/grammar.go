@@ -41,38 +41,7 @@ var Grammar = &pegrt.Grammar{
 		"reserved",
 		"punctuation",
 	},
-	Entry: map[string]int{
-		"URL":         ruleURL,
-		"absoluteURL": ruleabsoluteURL,
-		"generic-RL":  rulegeneric_RL,
-		"relativeURL": rulerelativeURL,
-		"net_path":    rulenet_path,
-		"abs_path":    ruleabs_path,
-		"rel_path":    rulerel_path,
-		"path":        rulepath,
-		"fsegment":    rulefsegment,
-		"segment":     rulesegment,
-		"params":      ruleparams,
-		"param":       ruleparam,
-		"scheme":      rulescheme,
-		"net_loc":     rulenet_loc,
-		"query":       rulequery,
-		"fragment":    rulefragment,
-		"pchar":       rulepchar,
-		"uchar":       ruleuchar,
-		"unreserved":  ruleunreserved,
-		"escape":      ruleescape,
-		"hex":         rulehex,
-		"alpha":       rulealpha,
-		"lowalpha":    rulelowalpha,
-		"hialpha":     rulehialpha,
-		"digit":       ruledigit,
-		"safe":        rulesafe,
-		"extra":       ruleextra,
-		"national":    rulenational,
-		"reserved":    rulereserved,
-		"punctuation": rulepunctuation,
-	},
+	Entry: entry,
 	Rules: []string{
 		"",            // Unknown
 		"",            // _start
@@ -185,4 +154,72 @@ func newParser() *parser {
 		rulepunctuation: p.rule_punctuation,
 	}
 	return p
+}
+
+// entry returns the number of the rule that matches the rule of the document named name alone,
+// or -1.
+func entry(name string) int {
+	switch name {
+	case "URL":
+		return ruleURL
+	case "absoluteURL":
+		return ruleabsoluteURL
+	case "generic-RL":
+		return rulegeneric_RL
+	case "relativeURL":
+		return rulerelativeURL
+	case "net_path":
+		return rulenet_path
+	case "abs_path":
+		return ruleabs_path
+	case "rel_path":
+		return rulerel_path
+	case "path":
+		return rulepath
+	case "fsegment":
+		return rulefsegment
+	case "segment":
+		return rulesegment
+	case "params":
+		return ruleparams
+	case "param":
+		return ruleparam
+	case "scheme":
+		return rulescheme
+	case "net_loc":
+		return rulenet_loc
+	case "query":
+		return rulequery
+	case "fragment":
+		return rulefragment
+	case "pchar":
+		return rulepchar
+	case "uchar":
+		return ruleuchar
+	case "unreserved":
+		return ruleunreserved
+	case "escape":
+		return ruleescape
+	case "hex":
+		return rulehex
+	case "alpha":
+		return rulealpha
+	case "lowalpha":
+		return rulelowalpha
+	case "hialpha":
+		return rulehialpha
+	case "digit":
+		return ruledigit
+	case "safe":
+		return rulesafe
+	case "extra":
+		return ruleextra
+	case "national":
+		return rulenational
+	case "reserved":
+		return rulereserved
+	case "punctuation":
+		return rulepunctuation
+	}
+	return -1
 }

@@ -55,52 +55,7 @@ var Grammar = &pegrt.Grammar{
 		"delims",
 		"unwise",
 	},
-	Entry: map[string]int{
-		"URI-reference": ruleURI_reference,
-		"absoluteURI":   ruleabsoluteURI,
-		"relativeURI":   rulerelativeURI,
-		"hier_part":     rulehier_part,
-		"opaque_part":   ruleopaque_part,
-		"uric_no_slash": ruleuric_no_slash,
-		"net_path":      rulenet_path,
-		"abs_path":      ruleabs_path,
-		"rel_path":      rulerel_path,
-		"rel_segment":   rulerel_segment,
-		"scheme":        rulescheme,
-		"authority":     ruleauthority,
-		"reg_name":      rulereg_name,
-		"server":        ruleserver,
-		"userinfo":      ruleuserinfo,
-		"hostport":      rulehostport,
-		"host":          rulehost,
-		"hostname":      rulehostname,
-		"domainlabel":   ruledomainlabel,
-		"toplabel":      ruletoplabel,
-		"IPv4address":   ruleIPv4address,
-		"port":          ruleport,
-		"path":          rulepath,
-		"path_segments": rulepath_segments,
-		"segment":       rulesegment,
-		"param":         ruleparam,
-		"pchar":         rulepchar,
-		"query":         rulequery,
-		"fragment":      rulefragment,
-		"uric":          ruleuric,
-		"reserved":      rulereserved,
-		"unreserved":    ruleunreserved,
-		"mark":          rulemark,
-		"escaped":       ruleescaped,
-		"hex":           rulehex,
-		"alphanum":      rulealphanum,
-		"alpha":         rulealpha,
-		"lowalpha":      rulelowalpha,
-		"upalpha":       ruleupalpha,
-		"digit":         ruledigit,
-		"control":       rulecontrol,
-		"space":         rulespace,
-		"delims":        ruledelims,
-		"unwise":        ruleunwise,
-	},
+	Entry: entry,
 	Rules: []string{
 		"",              // Unknown
 		"",              // _start
@@ -255,4 +210,100 @@ func newParser() *parser {
 		ruleunwise:        p.rule_unwise,
 	}
 	return p
+}
+
+// entry returns the number of the rule that matches the rule of the document named name alone,
+// or -1.
+func entry(name string) int {
+	switch name {
+	case "URI-reference":
+		return ruleURI_reference
+	case "absoluteURI":
+		return ruleabsoluteURI
+	case "relativeURI":
+		return rulerelativeURI
+	case "hier_part":
+		return rulehier_part
+	case "opaque_part":
+		return ruleopaque_part
+	case "uric_no_slash":
+		return ruleuric_no_slash
+	case "net_path":
+		return rulenet_path
+	case "abs_path":
+		return ruleabs_path
+	case "rel_path":
+		return rulerel_path
+	case "rel_segment":
+		return rulerel_segment
+	case "scheme":
+		return rulescheme
+	case "authority":
+		return ruleauthority
+	case "reg_name":
+		return rulereg_name
+	case "server":
+		return ruleserver
+	case "userinfo":
+		return ruleuserinfo
+	case "hostport":
+		return rulehostport
+	case "host":
+		return rulehost
+	case "hostname":
+		return rulehostname
+	case "domainlabel":
+		return ruledomainlabel
+	case "toplabel":
+		return ruletoplabel
+	case "IPv4address":
+		return ruleIPv4address
+	case "port":
+		return ruleport
+	case "path":
+		return rulepath
+	case "path_segments":
+		return rulepath_segments
+	case "segment":
+		return rulesegment
+	case "param":
+		return ruleparam
+	case "pchar":
+		return rulepchar
+	case "query":
+		return rulequery
+	case "fragment":
+		return rulefragment
+	case "uric":
+		return ruleuric
+	case "reserved":
+		return rulereserved
+	case "unreserved":
+		return ruleunreserved
+	case "mark":
+		return rulemark
+	case "escaped":
+		return ruleescaped
+	case "hex":
+		return rulehex
+	case "alphanum":
+		return rulealphanum
+	case "alpha":
+		return rulealpha
+	case "lowalpha":
+		return rulelowalpha
+	case "upalpha":
+		return ruleupalpha
+	case "digit":
+		return ruledigit
+	case "control":
+		return rulecontrol
+	case "space":
+		return rulespace
+	case "delims":
+		return ruledelims
+	case "unwise":
+		return ruleunwise
+	}
+	return -1
 }

@@ -50,47 +50,7 @@ var Grammar = &pegrt.Grammar{
 		"DIGIT",
 		"HEXDIG",
 	},
-	Entry: map[string]int{
-		"URI":           ruleURI,
-		"hier-part":     rulehier_part,
-		"URI-reference": ruleURI_reference,
-		"absolute-URI":  ruleabsolute_URI,
-		"relative-ref":  rulerelative_ref,
-		"relative-part": rulerelative_part,
-		"scheme":        rulescheme,
-		"authority":     ruleauthority,
-		"userinfo":      ruleuserinfo,
-		"host":          rulehost,
-		"port":          ruleport,
-		"IP-literal":    ruleIP_literal,
-		"IPvFuture":     ruleIPvFuture,
-		"IPv6address":   ruleIPv6address,
-		"h16":           ruleh16,
-		"ls32":          rulels32,
-		"IPv4address":   ruleIPv4address,
-		"dec-octet":     ruledec_octet,
-		"reg-name":      rulereg_name,
-		"path":          rulepath,
-		"path-abempty":  rulepath_abempty,
-		"path-absolute": rulepath_absolute,
-		"path-noscheme": rulepath_noscheme,
-		"path-rootless": rulepath_rootless,
-		"path-empty":    rulepath_empty,
-		"segment":       rulesegment,
-		"segment-nz":    rulesegment_nz,
-		"segment-nz-nc": rulesegment_nz_nc,
-		"pchar":         rulepchar,
-		"query":         rulequery,
-		"fragment":      rulefragment,
-		"pct-encoded":   rulepct_encoded,
-		"unreserved":    ruleunreserved,
-		"reserved":      rulereserved,
-		"gen-delims":    rulegen_delims,
-		"sub-delims":    rulesub_delims,
-		"ALPHA":         ruleALPHA,
-		"DIGIT":         ruleDIGIT,
-		"HEXDIG":        ruleHEXDIG,
-	},
+	Entry: entry,
 	Rules: []string{
 		"",              // Unknown
 		"",              // _start
@@ -230,4 +190,90 @@ func newParser() *parser {
 		ruleHEXDIG:        p.rule_HEXDIG,
 	}
 	return p
+}
+
+// entry returns the number of the rule that matches the rule of the document named name alone,
+// or -1.
+func entry(name string) int {
+	switch name {
+	case "URI":
+		return ruleURI
+	case "hier-part":
+		return rulehier_part
+	case "URI-reference":
+		return ruleURI_reference
+	case "absolute-URI":
+		return ruleabsolute_URI
+	case "relative-ref":
+		return rulerelative_ref
+	case "relative-part":
+		return rulerelative_part
+	case "scheme":
+		return rulescheme
+	case "authority":
+		return ruleauthority
+	case "userinfo":
+		return ruleuserinfo
+	case "host":
+		return rulehost
+	case "port":
+		return ruleport
+	case "IP-literal":
+		return ruleIP_literal
+	case "IPvFuture":
+		return ruleIPvFuture
+	case "IPv6address":
+		return ruleIPv6address
+	case "h16":
+		return ruleh16
+	case "ls32":
+		return rulels32
+	case "IPv4address":
+		return ruleIPv4address
+	case "dec-octet":
+		return ruledec_octet
+	case "reg-name":
+		return rulereg_name
+	case "path":
+		return rulepath
+	case "path-abempty":
+		return rulepath_abempty
+	case "path-absolute":
+		return rulepath_absolute
+	case "path-noscheme":
+		return rulepath_noscheme
+	case "path-rootless":
+		return rulepath_rootless
+	case "path-empty":
+		return rulepath_empty
+	case "segment":
+		return rulesegment
+	case "segment-nz":
+		return rulesegment_nz
+	case "segment-nz-nc":
+		return rulesegment_nz_nc
+	case "pchar":
+		return rulepchar
+	case "query":
+		return rulequery
+	case "fragment":
+		return rulefragment
+	case "pct-encoded":
+		return rulepct_encoded
+	case "unreserved":
+		return ruleunreserved
+	case "reserved":
+		return rulereserved
+	case "gen-delims":
+		return rulegen_delims
+	case "sub-delims":
+		return rulesub_delims
+	case "ALPHA":
+		return ruleALPHA
+	case "DIGIT":
+		return ruleDIGIT
+	case "HEXDIG":
+		return ruleHEXDIG
+	}
+	return -1
 }

@@ -51,10 +51,10 @@ type Grammar struct {
 	// DocumentRules holds every rule of the document (the .bnf), in its order; each can be
 	// matched on its own.
 	DocumentRules []string
-	// Entry maps each rule of the document to the number of the rule that matches it alone:
-	// its PEG rule, or the extra rule declared "alone" for it in the .peg, where its PEG rule
-	// is written for the context it stands in.
-	Entry map[string]int
+	// Entry maps each rule of the document to the number of the rule that matches it alone
+	// (and any other name to -1): its PEG rule, or the extra rule declared "alone" for it in
+	// the .peg, where its PEG rule is written for the context it stands in.
+	Entry func(name string) int
 	// Rules holds, for each rule number of a Token, the BNF name of the rule, or "" for a rule
 	// that only the PEG has (rules declared "extra" in the .peg, and the numbers that no rule
 	// has). An extra rule declared "as" a BNF rule has that rule's name: two rule numbers may
@@ -67,12 +67,7 @@ type Grammar struct {
 
 // Rule returns the number of the rule that matches the rule of the document named name (its
 // BNF name) alone, or -1.
-func (g *Grammar) Rule(name string) int {
-	if n, ok := g.Entry[name]; ok {
-		return n
-	}
-	return -1
-}
+func (g *Grammar) Rule(name string) int { return g.Entry(name) }
 
 // PEGName maps a BNF rule name to its PEG rule name: "-" is written "_" and "+" "plus".
 // It is the only mapping between the two (grammar/README.md).

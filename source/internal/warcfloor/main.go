@@ -12,26 +12,37 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"flag"
 	"fmt"
 	"io"
 	"net/http/httputil"
 	"os"
 	"strconv"
 
+	kgzip "github.com/klauspost/compress/gzip"
 	"golang.org/x/net/html"
 )
 
+// newGzip is the gzip reader: the standard library's, or with -klauspost the one
+// source.WARC uses.
+var newGzip = func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }
+
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: warcfloor FILE.warc.gz")
+	klauspost := flag.Bool("klauspost", false, "decompress with github.com/klauspost/compress, as source.WARC does")
+	flag.Parse()
+	if flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: warcfloor [-klauspost] FILE.warc.gz")
 		os.Exit(2)
 	}
-	f, err := os.Open(os.Args[1])
+	if *klauspost {
+		newGzip = func(r io.Reader) (io.Reader, error) { return kgzip.NewReader(r) }
+	}
+	f, err := os.Open(flag.Arg(0))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	zr, err := gzip.NewReader(bufio.NewReaderSize(f, 64<<10))
+	zr, err := newGzip(bufio.NewReaderSize(f, 64<<10))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -99,7 +110,7 @@ func tokenize(r *bufio.Reader) int {
 		body = httputil.NewChunkedReader(body)
 	}
 	if gzipped {
-		zr, err := gzip.NewReader(body)
+		zr, err := newGzip(body)
 		if err != nil {
 			return 0
 		}
