@@ -32,6 +32,8 @@ func (r ruleOverrides) Set(s string) error {
 	return nil
 }
 
+func (r ruleOverrides) accumulates() {} // one -rule per version
+
 // runCompare is the compare command. Its output is a report of verdicts rather than a verdict,
 // so it exits 0 when it ran, whatever the verdicts; with --diff, 1 when the versions disagree on
 // some input; 2 on a usage or I/O error.
@@ -200,10 +202,8 @@ func (o *compareFlags) write(l *loop, r *compare.Report, f compare.Format, sourc
 			source := ""
 			if i < len(sources) {
 				source = sources[i]
-			} else if l.from != nil {
-				if src := l.next().src; src != nil {
-					source = src.String()
-				}
+			} else if l.from != nil { // each input of a document has its place (src)
+				source = l.next().src.String()
 			}
 			i++
 			if !yield(s, source) {
