@@ -14,7 +14,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -195,26 +194,15 @@ func (f *summaryFn) ExtractOutput(a summary) (string, error) {
 	if a.s == nil {
 		a = f.CreateAccumulator()
 	}
-	var b strings.Builder
-	w := bufio.NewWriter(&b)
 	r := compare.Report{Targets: a.s.Targets, Read: a.s.Inputs}
-	r.WriteSummary(w, compare.FormatJSON, a.s)
-	w.Flush()
-	return strings.TrimSuffix(b.String(), "\n"), nil // textio.Write ends each line
+	return line(func(w *bufio.Writer) { r.WriteSummary(w, compare.FormatJSON, a.s) }), nil
 }
 
-// disagreeFn writes the inputs on which the versions disagree, as JSON lines: the input,
-// where it was found, and each version's verdict.
+// disagreeFn writes the inputs on which the versions disagree, as JSON lines: each the row
+// that "urlgrammar compare --format json --diff" writes of the input, with where it was found.
 type disagreeFn struct {
 	Opts    options
 	targets []compare.Target
-}
-
-type verdict struct {
-	Version string `json:"version"`
-	Valid   bool   `json:"valid"`
-	Offset  *int   `json:"offset,omitempty"`
-	Message string `json:"message,omitempty"`
 }
 
 func (f *disagreeFn) ProcessElement(u found, emit func(string)) error {
@@ -225,22 +213,18 @@ func (f *disagreeFn) ProcessElement(u found, emit func(string)) error {
 	if err != nil || c.Agree() {
 		return err
 	}
-	row := struct {
-		Input    string    `json:"input"`
-		Source   string    `json:"source"`
-		Verdicts []verdict `json:"verdicts"`
-	}{Input: u.Text, Source: u.Where}
-	for i, t := range f.targets {
-		v := verdict{Version: t.Version.String(), Valid: c.Accepted(i)}
-		var se *urlgrammar.SyntaxError
-		if errors.As(c.Err(i), &se) {
-			v.Offset, v.Message = &se.Offset, se.Reason()
-		}
-		row.Verdicts = append(row.Verdicts, v)
-	}
-	b, err := json.Marshal(row)
-	emit(string(b))
-	return err
+	r := compare.Report{Targets: f.targets}
+	emit(line(func(w *bufio.Writer) { r.WriteRow(w, compare.FormatJSON, c, u.Where) }))
+	return nil
+}
+
+// line returns the line that write writes, without its end: textio.Write ends each line.
+func line(write func(w *bufio.Writer)) string {
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	write(w)
+	w.Flush()
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func init() {

@@ -23,6 +23,11 @@ type Report struct {
 	Read    int    // the inputs read, shown or not (for the summary)
 	Cut     string // what cut the input short ("interrupted after line 12"), or ""
 
+	// Prompt makes WriteRows judge each input, and write its row, before it reads the next,
+	// for a stream read as it is written (a log followed as it grows); else a row waits for
+	// the batch of inputs that its input is judged in.
+	Prompt bool
+
 	// The provenance that FormatHTML opens with, each left out when it is zero: what the
 	// inputs were read from ("the embedded corpus", a file's name), when the report was made,
 	// and the program that made it, with its version.
@@ -35,6 +40,7 @@ type Report struct {
 	// it); for FormatMarkdown the text of a table cell, the findings of a row joined by <br>
 	// in its last column, "review"; for FormatJSON a JSON value, an element of the array that
 	// is the row's last member, "review". FormatTable and FormatTSV show no findings.
+	// WriteRows calls it from several goroutines at once.
 	Review func(c Comparison, f Format) []string
 
 	html *htmlRows // the rows FormatHTML keeps until its summary
