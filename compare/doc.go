@@ -38,6 +38,7 @@
 // # Concurrency
 //
 // Everything in this package is safe for concurrent use by multiple goroutines, except a
-// Summary, an accumulator like bytes.Buffer: Add and Merge must not be called on one Summary
-// from two goroutines at once.
+// Summary and a Report, accumulators like bytes.Buffer: Add and Merge must not be called on one
+// Summary from two goroutines at once, nor the methods of one Report (FormatHTML's rows, and
+// WriteRows's count of inputs read, accumulate in it).
 package compare

@@ -40,6 +40,7 @@ type Report struct {
 	// it); for FormatMarkdown the text of a table cell, the findings of a row joined by <br>
 	// in its last column, "review"; for FormatJSON a JSON value, an element of the array that
 	// is the row's last member, "review". FormatTable and FormatTSV show no findings.
+	// WriteRows calls it from several goroutines at once.
 	Review func(c Comparison, f Format) []string
 
 	html *htmlRows // the rows FormatHTML keeps until its summary
