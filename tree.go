@@ -62,14 +62,15 @@ func ParseTreeRule(v Version, rule, s string, mode Mode) (*Node, error) {
 	return root, nil
 }
 
-// parseAll parses s as ValidateRule holds it, recording the match of every rule: the parser
-// holds the tokens of the tree, and the caller gives it back with info.release.
+// parseAll parses s as ValidateRule holds it, recording the match of every rule of the
+// document (a token a node, none for the rules that only the PEG transcription has): the
+// parser holds the tokens of the tree, and the caller gives it back with info.release.
 func parseAll(v Version, rule, s string, mode Mode) (*engine, pegrt.Parser, error) {
 	info, start, rule, err := startFor("parse", v, rule, s, mode)
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := runInput(v, info, start, rule, s, mode, pegrt.AllRules)
+	p, err := runInput(v, info, start, rule, s, mode, info.named)
 	return info, p, err
 }
 
@@ -77,12 +78,7 @@ func parseAll(v Version, rule, s string, mode Mode) (*engine, pegrt.Parser, erro
 // children are the nodes, not yet placed, of the tokens inside it.
 func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 	tokens := p.Tokens()
-	count := 0
-	for i := range tokens {
-		if g.Rules[tokens[i].Rule] != "" {
-			count++
-		}
-	}
+	count := len(tokens) // parseAll records the matches of rules of the document alone
 	nodes := make([]Node, count)
 	children := make([]*Node, count) // every node is the child of at most one other
 	// open are the nodes made so far that no node is around yet: their numbers in nodes, and
@@ -98,9 +94,6 @@ func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
 	used, next := 0, 0
 	for i := range tokens {
 		t := &tokens[i]
-		if g.Rules[t.Rule] == "" {
-			continue // its nodes stay open, for the node around it
-		}
 		j := len(stack)
 		for j > 0 && stack[j-1].token >= t.First {
 			j--

@@ -50,9 +50,12 @@ type engine struct {
 	// regrow a small one, and a short input a small one, so that it does not keep a large
 	// buffer busy.
 	pool, large sync.Pool // of pegrt.Parser
-	walkOnce    sync.Once
-	walk        *walker // fills compiled for grammar, by walker()
-	walkErr     error
+	// named holds the rules of the document (Grammar.Rules[i] != ""): the rules whose matches
+	// are the nodes of a parse tree, and the tokens that parseAll records.
+	named    pegrt.RuleSet
+	walkOnce sync.Once
+	walk     *walker // fills compiled for grammar, by walker()
+	walkErr  error
 }
 
 var versions = byVersion[*engine]{
@@ -137,7 +140,15 @@ type schemeRule struct {
 
 func init() {
 	for _, info := range versions {
-		if info == nil || info.schemeRules == nil {
+		if info == nil {
+			continue
+		}
+		for i, name := range info.grammar.Rules {
+			if name != "" {
+				info.named.Add(i)
+			}
+		}
+		if info.schemeRules == nil {
 			continue
 		}
 		for i := range info.schemeRules {

@@ -12,12 +12,13 @@
 package main
 
 import (
+	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -52,20 +53,16 @@ func (o options) targets() ([]compare.Target, error) {
 			if err != nil {
 				return nil, err
 			}
+			if slices.Contains(vs, v) {
+				// A summary that holds one target twice has no JSON form.
+				return nil, fmt.Errorf("-g names %v twice", v)
+			}
 			vs = append(vs, v)
 		}
 	}
-	if o.Absolute {
-		ts := compare.AbsoluteTargets(vs...)
-		return ts, compare.CheckTargets(ts)
-	}
-	// The default readings are named by their rule where each is one rule (every version's but
-	// RFC 1738's), as the command names them in its summary.
 	ts := compare.ReferenceTargets(vs...)
-	for i, t := range ts {
-		if rule := t.Version.Spec().DefaultRule; t.Version.RuleFor("http://a/", 0) == rule {
-			ts[i].Rule = rule
-		}
+	if o.Absolute {
+		ts = compare.AbsoluteTargets(vs...)
 	}
 	return ts, compare.CheckTargets(ts)
 }
@@ -197,25 +194,15 @@ func (f *summaryFn) ExtractOutput(a summary) (string, error) {
 	if a.s == nil {
 		a = f.CreateAccumulator()
 	}
-	body, err := a.s.MarshalJSON()
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf(`{"type":"summary","read":%d,"shown":"all",`, a.s.Inputs) + string(body[1:]), nil
+	r := compare.Report{Targets: a.s.Targets, Read: a.s.Inputs}
+	return line(func(w *bufio.Writer) { r.WriteSummary(w, compare.FormatJSON, a.s) }), nil
 }
 
-// disagreeFn writes the inputs on which the versions disagree, as JSON lines: the input,
-// where it was found, and each version's verdict.
+// disagreeFn writes the inputs on which the versions disagree, as JSON lines: each the row
+// that "urlgrammar compare --format json --diff" writes of the input, with where it was found.
 type disagreeFn struct {
 	Opts    options
 	targets []compare.Target
-}
-
-type verdict struct {
-	Version string `json:"version"`
-	Valid   bool   `json:"valid"`
-	Offset  *int   `json:"offset,omitempty"`
-	Message string `json:"message,omitempty"`
 }
 
 func (f *disagreeFn) ProcessElement(u found, emit func(string)) error {
@@ -226,22 +213,18 @@ func (f *disagreeFn) ProcessElement(u found, emit func(string)) error {
 	if err != nil || c.Agree() {
 		return err
 	}
-	row := struct {
-		Input    string    `json:"input"`
-		Source   string    `json:"source"`
-		Verdicts []verdict `json:"verdicts"`
-	}{Input: u.Text, Source: u.Where}
-	for i, t := range f.targets {
-		v := verdict{Version: t.Version.String(), Valid: c.Accepted(i)}
-		var se *urlgrammar.SyntaxError
-		if errors.As(c.Err(i), &se) {
-			v.Offset, v.Message = &se.Offset, se.Reason()
-		}
-		row.Verdicts = append(row.Verdicts, v)
-	}
-	b, err := json.Marshal(row)
-	emit(string(b))
-	return err
+	r := compare.Report{Targets: f.targets}
+	emit(line(func(w *bufio.Writer) { r.WriteRow(w, compare.FormatJSON, c, u.Where) }))
+	return nil
+}
+
+// line returns the line that write writes, without its end: textio.Write ends each line.
+func line(write func(w *bufio.Writer)) string {
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	write(w)
+	w.Flush()
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func init() {

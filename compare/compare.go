@@ -53,8 +53,10 @@ func AbsoluteTargets(vs ...urlgrammar.Version) []Target {
 	return ts
 }
 
-// ReferenceTargets holds each version to its default reading: its broadest reference rule
-// (for RFC 1738, the reading of Validate). No versions means all.
+// ReferenceTargets holds each version to its default reading, that of Validate, under which a
+// relative reference is judged as a reference: its broadest reference rule, named as its Rule,
+// but for RFC 1738, whose default reading is the rule of each URL's scheme (Rule ""). No
+// versions means all.
 func ReferenceTargets(vs ...urlgrammar.Version) []Target {
 	if len(vs) == 0 {
 		vs = urlgrammar.Versions()
@@ -62,6 +64,9 @@ func ReferenceTargets(vs ...urlgrammar.Version) []Target {
 	ts := make([]Target, len(vs))
 	for i, v := range vs {
 		ts[i] = Target{Version: v}
+		if rule := v.Spec().DefaultRule; v.RuleFor("http://a/", 0) == rule {
+			ts[i].Rule = rule // one rule, whatever the input
+		}
 	}
 	return ts
 }

@@ -15,7 +15,8 @@
 // stream merge into the summary of the whole (Summary.Merge), and their JSON form (MarshalJSON)
 // is stable, so that shards can be summarized anywhere and merged later. A Report writes the
 // comparisons and their summary as a table for a terminal, Markdown, TSV, JSON Lines or an HTML
-// page.
+// page; its WriteRows writes the rows of a stream of inputs in input order, judging and
+// formatting them on every CPU.
 //
 // # Characters
 //
@@ -37,6 +38,7 @@
 // # Concurrency
 //
 // Everything in this package is safe for concurrent use by multiple goroutines, except a
-// Summary, an accumulator like bytes.Buffer: Add and Merge must not be called on one Summary
-// from two goroutines at once.
+// Summary and a Report, accumulators like bytes.Buffer: Add and Merge must not be called on one
+// Summary from two goroutines at once, nor the methods of one Report (FormatHTML's rows, and
+// WriteRows's count of inputs read, accumulate in it).
 package compare

@@ -1,9 +1,11 @@
 package compare_test
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
@@ -69,4 +71,27 @@ func ExampleSummary_Merge() {
 	// Output:
 	// 3 inputs, accepted: [1 3]
 	// rfc1738: 2 rejected in httpurl at "~", e.g. http://a/~b
+}
+
+// A report of a stream of inputs, each with where it was found: with Diff, the rows of those
+// on which the versions disagree, and the summary counts them. RFC 1738 section 2.2 makes "~"
+// unsafe; the 2003 draft's section 2.3 makes it unreserved.
+func ExampleReport_WriteRows() {
+	r := compare.Report{Targets: compare.AbsoluteTargets(urlgrammar.RFC1738, urlgrammar.Draft2003), Diff: true}
+	inputs := func(yield func(input, source string) bool) {
+		_ = yield("http://a/b", "a.txt line 1") && yield("http://a/~b", "a.txt line 2")
+	}
+	w := bufio.NewWriter(os.Stdout)
+	r.WriteHeader(w, compare.FormatMarkdown)
+	s, err := r.WriteRows(w, compare.FormatMarkdown, inputs, nil)
+	if err != nil {
+		panic(err)
+	}
+	w.Flush()
+	fmt.Printf("%d of %d inputs disagree\n", s.Inputs, r.Read)
+	// Output:
+	// | input | rfc1738 | draft2003:absolute-URI | source |
+	// |---|:---:|:---:|---|
+	// | `http://a/~b` | · 9 | ✓ | a.txt line 2 |
+	// 1 of 2 inputs disagree
 }

@@ -138,7 +138,7 @@ func htmlRow(r *Report, c Comparison, source string) {
 	h := r.html
 	var review []string
 	if r.Review != nil {
-		review = r.Review(c)
+		review = r.Review(c, FormatHTML)
 	}
 	errs := make([]*urlgrammar.SyntaxError, len(r.Targets))
 	for i := range errs {

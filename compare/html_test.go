@@ -478,7 +478,7 @@ func TestHTMLLimits(t *testing.T) {
 // has findings, and in the sample when it has none.
 func TestHTMLReview(t *testing.T) {
 	r := Report{Targets: ReferenceTargets(urlgrammar.RFC2396, urlgrammar.RFC3986)}
-	r.Review = func(c Comparison) []string {
+	r.Review = func(c Comparison, _ Format) []string {
 		if strings.Contains(c.Input, "@") {
 			return []string{"rfc3986: section 7.5: <userinfo> holds a password"}
 		}

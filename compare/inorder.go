@@ -21,10 +21,10 @@ const maxBatch = 256
 // raised there, and so is one of work, raised again when its batch's turn comes. When yield
 // returns false, inOrder reads no more inputs, drops the batches not yet begun and returns once
 // the workers are idle.
-func inOrder[R any](inputs iter.Seq[string], work func(first int, batch []string) R, yield func(R) bool) {
+func inOrder[T, R any](inputs iter.Seq[T], work func(first int, batch []T) R, yield func(R) bool) {
 	type job struct {
 		first    int
-		batch    []string
+		batch    []T
 		out      R
 		panicked bool
 		panicVal any
@@ -91,7 +91,7 @@ func inOrder[R any](inputs iter.Seq[string], work func(first int, batch []string
 		return true
 	}
 	read, size := 0, 1
-	batch := make([]string, 0, size)
+	batch := make([]T, 0, size)
 	submit := func() bool {
 		if len(pending) == maxPending && !emit(true) {
 			return false
@@ -100,7 +100,7 @@ func inOrder[R any](inputs iter.Seq[string], work func(first int, batch []string
 		pending = append(pending, j)
 		jobs <- j
 		size = min(2*size, maxBatch)
-		batch = make([]string, 0, size)
+		batch = make([]T, 0, size)
 		return true
 	}
 	for s := range inputs {

@@ -23,6 +23,11 @@ type Report struct {
 	Read    int    // the inputs read, shown or not (for the summary)
 	Cut     string // what cut the input short ("interrupted after line 12"), or ""
 
+	// Prompt makes WriteRows judge each input, and write its row, before it reads the next,
+	// for a stream read as it is written (a log followed as it grows); else a row waits for
+	// the batch of inputs that its input is judged in.
+	Prompt bool
+
 	// The provenance that FormatHTML opens with, each left out when it is zero: what the
 	// inputs were read from ("the embedded corpus", a file's name), when the report was made,
 	// and the program that made it, with its version.
@@ -30,9 +35,13 @@ type Report struct {
 	Date        time.Time
 
 	// Review, when it is set, gives the findings of a security review of c's input (such as
-	// package review's), one line each. FormatHTML shows them beside the input, and lists an
-	// input with findings even when every target agrees on it; the other formats do not.
-	Review func(c Comparison) []string
+	// package review's), one each, as format f shows them: for FormatHTML a line of text, shown
+	// beside the input (an input with findings is listed even when every target agrees on
+	// it); for FormatMarkdown the text of a table cell, the findings of a row joined by <br>
+	// in its last column, "review"; for FormatJSON a JSON value, an element of the array that
+	// is the row's last member, "review". FormatTable and FormatTSV show no findings.
+	// WriteRows calls it from several goroutines at once.
+	Review func(c Comparison, f Format) []string
 
 	html *htmlRows // the rows FormatHTML keeps until its summary
 }
@@ -456,11 +465,18 @@ func markdownBegin(w *bufio.Writer, r *Report) {
 	if r.Why {
 		fmt.Fprint(w, " why |")
 	}
-	fmt.Fprint(w, " source |\n|---|")
+	fmt.Fprint(w, " source |")
+	if r.Review != nil {
+		fmt.Fprint(w, " review |")
+	}
+	fmt.Fprint(w, "\n|---|")
 	for range r.Targets {
 		fmt.Fprint(w, ":---:|")
 	}
 	if r.Why {
+		fmt.Fprint(w, "---|")
+	}
+	if r.Review != nil {
 		fmt.Fprint(w, "---|")
 	}
 	fmt.Fprintln(w, "---|")
@@ -516,7 +532,11 @@ func markdownRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 	if r.Why {
 		fmt.Fprintf(w, " %s |", strings.Join(why, "<br>"))
 	}
-	fmt.Fprintf(w, " %s |\n", markdownText(source))
+	fmt.Fprintf(w, " %s |", markdownText(source))
+	if r.Review != nil {
+		fmt.Fprintf(w, " %s |", strings.Join(r.Review(c, FormatMarkdown), "<br>"))
+	}
+	w.WriteByte('\n')
 }
 
 func markdownSummary(w *bufio.Writer, r *Report, s *Summary) {
@@ -606,9 +626,10 @@ type jsonInput struct {
 	Type  string `json:"type"` // "input"
 	Input string `json:"input"`
 	// InputBytes is the input's exact bytes when it is not valid UTF-8 (see checkResult).
-	InputBytes []byte        `json:"input_bytes,omitempty"`
-	Source     string        `json:"source,omitempty"`
-	Verdicts   []jsonVerdict `json:"verdicts"`
+	InputBytes []byte          `json:"input_bytes,omitempty"`
+	Source     string          `json:"source,omitempty"`
+	Verdicts   []jsonVerdict   `json:"verdicts"`
+	Review     json.RawMessage `json:"review,omitempty"` // with Report.Review
 }
 
 func jsonRow(w *bufio.Writer, r *Report, c Comparison, source string) {
@@ -622,6 +643,9 @@ func jsonRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 			}
 		}
 		line.Verdicts = append(line.Verdicts, v)
+	}
+	if r.Review != nil {
+		line.Review = json.RawMessage("[" + strings.Join(r.Review(c, FormatJSON), ",") + "]")
 	}
 	writeJSON(w, line)
 }

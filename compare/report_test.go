@@ -1,8 +1,11 @@
 package compare
 
 import (
+	"bufio"
 	"strings"
 	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
 )
 
 // TestDisplayClipsAroundOffendingByte: on a terminal, an input too long for the width is cut
@@ -47,6 +50,47 @@ func TestTSVField(t *testing.T) {
 	} {
 		if got := TSVField(in); got != want {
 			t.Errorf("TSVField(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestReviewColumns: the findings that Report.Review gives for a format end each row of
+// FormatMarkdown, in a last column, "review", joined by <br>, and each row of FormatJSON, in a
+// last member, "review", an array ([] for none); FormatTable shows none.
+func TestReviewColumns(t *testing.T) {
+	r := Report{Targets: ReferenceTargets(urlgrammar.RFC3986)}
+	r.Review = func(c Comparison, f Format) []string {
+		if !strings.Contains(c.Input, "@") {
+			return nil
+		}
+		if f == FormatJSON {
+			return []string{`{"concern":"password"}`, `{"concern":"userinfo"}`}
+		}
+		return []string{"a password", "a userinfo"}
+	}
+	for _, tc := range []struct {
+		f    Format
+		want string
+	}{
+		{FormatMarkdown, "| input | rfc3986:URI-reference | source | review |\n|---|:---:|---|---|\n" +
+			"| `ftp://u:pw@h/` | ✓ | src | a password<br>a userinfo |\n| `http://h/` | ✓ |  |  |\n"},
+		{FormatJSON, `{"type":"input","input":"ftp://u:pw@h/","source":"src","verdicts":[{"version":"rfc3986","rule":"URI-reference","valid":true}],"review":[{"concern":"password"},{"concern":"userinfo"}]}` + "\n" +
+			`{"type":"input","input":"http://h/","verdicts":[{"version":"rfc3986","rule":"URI-reference","valid":true}],"review":[]}` + "\n"},
+		{FormatTable, "3986 input\n ✓   ftp://u:pw@h/\n ✓   http://h/\n"},
+	} {
+		var b strings.Builder
+		w := bufio.NewWriter(&b)
+		r.WriteHeader(w, tc.f)
+		for _, row := range [][2]string{{"ftp://u:pw@h/", "src"}, {"http://h/", ""}} {
+			c, err := Compare(r.Targets, row[0], 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.WriteRow(w, tc.f, c, row[1])
+		}
+		w.Flush()
+		if b.String() != tc.want {
+			t.Errorf("format %d:\n%s\nwant\n%s", tc.f, b.String(), tc.want)
 		}
 	}
 }

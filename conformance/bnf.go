@@ -3,6 +3,7 @@ package conformance
 import (
 	"sync"
 
+	"github.com/urlgrammar/urlgrammar/grammar"
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
 )
 
@@ -32,6 +33,17 @@ func ParseBNF(name string, src []byte) (*Grammar, error) {
 	g := &Grammar{bnf: b, rules: b.Rules}
 	g.c = compile(g)
 	return g, nil
+}
+
+// Load reads the grammar of the version id ("rfc3986") as the project prints it, the file
+// grammar/<id>.bnf, with ParseBNF.
+func Load(id string) (*Grammar, error) {
+	name := id + ".bnf"
+	src, err := grammar.Files.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBNF(name, src)
 }
 
 // Name is the name the grammar was read under (ParseBNF's first argument).

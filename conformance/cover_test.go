@@ -262,11 +262,7 @@ func projectGrammars(t *testing.T) []*Grammar {
 	}
 	var out []*Grammar
 	for _, name := range names {
-		src, err := grammar.Files.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := ParseBNF(name, src)
+		g, err := Load(strings.TrimSuffix(name, ".bnf"))
 		if err != nil {
 			t.Fatal(err)
 		}

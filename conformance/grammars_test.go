@@ -7,7 +7,6 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/conformance"
-	"github.com/urlgrammar/urlgrammar/grammar"
 	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
@@ -27,13 +26,7 @@ func bnf(t testing.TB, v urlgrammar.Version) *conformance.Grammar {
 	loadOnce.Do(func() {
 		loaded = map[urlgrammar.Version]*conformance.Grammar{}
 		for _, v := range urlgrammar.Versions() {
-			name := v.String() + ".bnf"
-			src, err := grammar.Files.ReadFile(name)
-			if err != nil {
-				loadErr = err
-				return
-			}
-			g, err := conformance.ParseBNF(name, src)
+			g, err := conformance.Load(v.String())
 			if err != nil {
 				loadErr = err
 				return
@@ -93,6 +86,13 @@ var rfc1738Schemes = map[string]string{
 // letters as equivalent to lower case in scheme names"), the scheme's ASCII letters are read in
 // lower case.
 func rfc1738Default(g *conformance.Grammar, s string, foldScheme bool) bool {
+	rule, s := rfc1738Dispatch(s, foldScheme)
+	return g.Recognize(rule, s)
+}
+
+// rfc1738Dispatch returns the rule of RFC 1738 that holds s by its scheme (genericurl for a
+// scheme of no rule of its own), and s with its scheme in lower case when foldScheme.
+func rfc1738Dispatch(s string, foldScheme bool) (string, string) {
 	rule := "genericurl"
 	if i := strings.IndexByte(s, ':'); i >= 0 {
 		scheme := s[:i]
@@ -110,7 +110,7 @@ func rfc1738Default(g *conformance.Grammar, s string, foldScheme bool) bool {
 			rule = r
 		}
 	}
-	return g.Recognize(rule, s)
+	return rule, s
 }
 
 // TestRFC1738DefaultReading checks urlgrammar.Match(RFC1738, …) — the scheme dispatch — against
@@ -145,9 +145,13 @@ func TestRFC1738DefaultReading(t *testing.T) {
 // rule of the document picked by the fuzzer (and, for the index one past the rules, for
 // urlgrammar.Match's default reading); there it also holds the library's two engines, the
 // parser and the diagnosis automaton, to each other (urlgrammar.CheckEngines), and the cover
-// suite's minimal DFA (conformance.MinimalDFA) to the recognizer; inputs longer than
-// maxRecognized, to the minimal DFA alone. Its seed corpus is a few generated samples per
-// rule.
+// suite's minimal DFA (conformance.MinimalDFA) to the recognizer. Its seed corpus is a few
+// generated samples per rule, and the inputs it has found (testdata/fuzz).
+//
+// On an input longer than earleyMax bytes the minimal DFA alone is the oracle: the Earley
+// recognizer is cubic on the ambiguous rules of the 1993 and 1994 drafts (draft1993's
+// attributes = attribute [ attributes ] splits a run of letters every way: 6 000 letters took
+// it a minute), and the DFA, its own construction from the .bnf, is linear.
 func FuzzConformance(f *testing.F) {
 	vs := urlgrammar.Versions()
 	for vi, v := range vs {
@@ -170,18 +174,12 @@ func FuzzConformance(f *testing.F) {
 		g := bnf(t, v)
 		rules := v.Spec().Rules
 		k := int(ri) % (len(rules) + 1)
-		// The recognizer is cubic on the drafts' ambiguous rules (minutes on 3 KB of letters
-		// under the 1994 draft's attributes): a longer input is held to the minimal DFA, which
-		// is linear, and the engines to each other.
-		long := len(s) > maxRecognized
-		if k == len(rules) && long {
-			return
-		}
 		if k == len(rules) {
-			want := g.Recognize(v.Spec().DefaultRule, s)
+			rule, input := v.Spec().DefaultRule, s
 			if v == urlgrammar.RFC1738 {
-				want = rfc1738Default(g, s, false)
+				rule, input = rfc1738Dispatch(s, false)
 			}
+			want := recognize(t, g, rule, input)
 			if got := urlgrammar.MatchRule(v, "", s, 0); got != want {
 				t.Errorf("Match(%v, %q) = %v, the BNF's default reading says %v", v, s, got, want)
 			}
@@ -191,26 +189,33 @@ func FuzzConformance(f *testing.F) {
 		if _, _, err := urlgrammar.CheckEngines(v, rule, s, 0); err != nil {
 			t.Error(err)
 		}
-		if long {
-			if got, want := urlgrammar.MatchRule(v, rule, s, 0), minimalDFA(t, g, rule).Match(s); got != want {
-				t.Errorf("MatchRule(%v, %s, %d bytes) = %v, the minimal DFA says %v", v, rule, len(s), got, want)
-			}
-			return
-		}
-		want := g.Recognize(rule, s)
+		want := recognize(t, g, rule, s)
 		if got := urlgrammar.MatchRule(v, rule, s, 0); got != want {
-			d := g.Diagnose(rule, s)
-			t.Errorf("MatchRule(%v, %s, %q) = %v, the BNF says %v (BNF: offset %d in %s, expected %s)",
-				v, rule, s, got, want, d.Offset, d.In, d.ExpectedText())
-		}
-		if got := minimalDFA(t, g, rule).Match(s); got != want {
-			t.Errorf("%v %s %q: the minimal DFA says %v, the Earley recognizer %v", v, rule, s, got, want)
+			t.Errorf("MatchRule(%v, %s, %q) = %v, the BNF says %v", v, rule, s, got, want)
+			if len(s) <= earleyMax {
+				d := g.Diagnose(rule, s)
+				t.Errorf("BNF: offset %d in %s, expected %s", d.Offset, d.In, d.ExpectedText())
+			}
 		}
 	})
 }
 
-// maxRecognized is the longest input that FuzzConformance gives the Earley recognizer.
-const maxRecognized = 256
+// earleyMax is the longest input FuzzConformance gives the Earley recognizer.
+const earleyMax = 256
+
+// recognize says whether s is in the language of rule, by the minimal DFA and, on an input of
+// at most earleyMax bytes, by the Earley recognizer too, failing t if they disagree.
+func recognize(t *testing.T, g *conformance.Grammar, rule, s string) bool {
+	dfa := minimalDFA(t, g, rule).Match(s)
+	if len(s) > earleyMax {
+		return dfa
+	}
+	earley := g.Recognize(rule, s)
+	if dfa != earley {
+		t.Errorf("%s %s %q: the minimal DFA says %v, the Earley recognizer %v", g.Name(), rule, s, dfa, earley)
+	}
+	return earley
+}
 
 // dfas holds the minimal DFAs that FuzzConformance asked for, by grammar and rule.
 var dfas sync.Map

@@ -213,9 +213,13 @@ func (w *warcReader) readHeader() error {
 		if !ok {
 			return fmt.Errorf("malformed: header line without a colon: %.40q", line)
 		}
-		v := string(bytes.TrimSpace(value))
 		last = nil
-		switch strings.ToLower(string(bytes.TrimSpace(name))) {
+		f := fieldName(name, "warc-target-uri", "warc-type", "content-type", "content-length")
+		if f == "" {
+			continue
+		}
+		v := string(bytes.TrimSpace(value))
+		switch f {
 		case "warc-target-uri":
 			// WARC/1.1's grammar put the URI in angle brackets, which some writers followed;
 			// ISO 28500 and its examples do not.
@@ -331,8 +335,12 @@ func (w *payloadReader) httpBody(block *countedReader) (io.Reader, error) {
 		if !ok {
 			continue
 		}
+		f := fieldName(name, "content-type", "content-encoding", "transfer-encoding")
+		if f == "" {
+			continue
+		}
 		v := string(bytes.TrimSpace(value))
-		switch strings.ToLower(string(bytes.TrimSpace(name))) {
+		switch f {
 		case "content-type":
 			contentType = v
 		case "content-encoding":
@@ -404,6 +412,18 @@ func (w *payloadReader) decode(body *bufio.Reader, coding string) (*bufio.Reader
 	}
 	w.pbr.Reset(dec)
 	return w.pbr, nil
+}
+
+// fieldName returns the one of names (in lower case) that the header field name is, its case
+// and the spaces around it aside, or "": without making a string of each field's name.
+func fieldName(name []byte, names ...string) string {
+	name = bytes.TrimSpace(name)
+	for _, n := range names {
+		if len(name) == len(n) && bytes.EqualFold(name, []byte(n)) {
+			return n
+		}
+	}
+	return ""
 }
 
 // mediaType returns the type/subtype of a Content-Type value, in lower case.

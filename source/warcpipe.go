@@ -32,12 +32,12 @@ func WARC(r io.Reader, name string) iter.Seq2[URL, error] {
 		defer p.stop()
 		for g := range p.groups {
 			for b := range g.out {
-				for _, it := range b {
+				for _, it := range *b {
 					if !yield(it.u, it.err) {
 						return
 					}
 				}
-				putBatch(&b)
+				putBatch(b)
 			}
 			putGroup(g)
 		}
@@ -47,14 +47,14 @@ func WARC(r io.Reader, name string) iter.Seq2[URL, error] {
 const (
 	// groupBytes is about how many bytes of blocks a group of records holds: a worker
 	// tokenizes a group at a time, so that the goroutines meet once for many records.
-	groupBytes = 64 << 10
+	groupBytes = 256 << 10
 	// readAhead is how many groups are read ahead of the consumer.
-	readAhead = 16
+	readAhead = 8
 	// maxBuffered bounds the block of a record whose payload is tokenized by a worker; a
 	// longer one is tokenized as it is decompressed, the records after it waiting.
 	maxBuffered = 512 << 10
 	// batchSize is how many URLs are sent to the consumer at a time.
-	batchSize = 256
+	batchSize = 1024
 )
 
 // A pipeline reads the records of a WARC file on goroutines of its own: split decompresses the
@@ -79,9 +79,9 @@ var (
 type group struct {
 	recs []record
 	buf  []byte // the blocks of recs whose payload is read by a worker
-	out  chan []item
+	out  chan *[]item
 	// batch is the URLs not yet sent on out.
-	batch []item
+	batch *[]item
 	// streamed is set when the group is the payload of one record, tokenized by split as
 	// the file is decompressed.
 	streamed bool
@@ -163,7 +163,7 @@ func (p *pipeline) split(w *warcReader) {
 			}
 			w.g = p.newGroup()
 			continue
-		case !more || len(g.buf) >= groupBytes || len(g.recs) >= 64:
+		case !more || len(g.buf) >= groupBytes || len(g.recs) >= 256:
 			if !p.send(g) {
 				return
 			}
@@ -174,7 +174,7 @@ func (p *pipeline) split(w *warcReader) {
 
 // send sends g to the consumer and to a worker; it returns false when the consumer stopped.
 func (p *pipeline) send(g *group) bool {
-	g.out = make(chan []item, 4)
+	g.out = make(chan *[]item, 4)
 	select {
 	case p.groups <- g:
 	case <-p.done:
@@ -233,15 +233,15 @@ func (g *group) tokenize(pr *payloadReader) bool {
 // returns false when the consumer stopped.
 func (g *group) emit(u URL, err error) bool {
 	if g.batch == nil {
-		g.batch = *batches.Get().(*[]item)
+		g.batch = batches.Get().(*[]item)
 	}
-	g.batch = append(g.batch, item{u, err})
-	return len(g.batch) < batchSize || g.flush()
+	*g.batch = append(*g.batch, item{u, err})
+	return len(*g.batch) < batchSize || g.flush()
 }
 
 // flush sends the batch; it returns false when the consumer stopped.
 func (g *group) flush() bool {
-	if len(g.batch) == 0 {
+	if g.batch == nil {
 		return true
 	}
 	b := g.batch
@@ -286,7 +286,7 @@ func (w *warcReader) readPayload(block *countedReader, yield func(URL, error) bo
 		}
 		w.g = w.p.newGroup()
 		w.g.streamed = true
-		w.g.out = make(chan []item, 4)
+		w.g.out = make(chan *[]item, 4)
 		select {
 		case w.p.groups <- w.g:
 		case <-w.p.done:

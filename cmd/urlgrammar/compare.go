@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -33,6 +31,8 @@ func (r ruleOverrides) Set(s string) error {
 	r[id] = rule
 	return nil
 }
+
+func (r ruleOverrides) accumulates() {} // one -rule per version
 
 // runCompare is the compare command. Its output is a report of verdicts rather than a verdict,
 // so it exits 0 when it ran, whatever the verdicts; with --diff, 1 when the versions disagree on
@@ -59,12 +59,12 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return abort(err)
 	}
-	r := &report{Report: provenance(inputName), format: f, out: l.out}
+	r := provenance(inputName)
 	r.Targets, r.Why, r.Diff, r.Width = targets, o.why, o.diff, tableWidth(stdout)
 	if o.review {
-		r.withReview()
+		withReview(&r)
 	}
-	if err := o.write(l, r, sources, stdout, stderr); err != nil {
+	if err := o.write(l, &r, f, sources, stdout, stderr); err != nil {
 		return abort(err)
 	}
 	return l.finish()
@@ -142,7 +142,7 @@ func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error)
 	// The default reading of each version is the one check and Validate hold inputs to: one
 	// question, one answer, whichever command asks it. What a document holds is judged so
 	// too, a relative reference as a reference.
-	targets := defaultTargets(vs)
+	targets := compare.ReferenceTargets(vs...)
 	if o.absolute {
 		targets = compare.AbsoluteTargets(vs...)
 	}
@@ -183,31 +183,50 @@ func (o *compareFlags) inputs(vs []urlgrammar.Version, args []string, stdin io.R
 	return l, nil, inputNameOf(strings.Join(o.in.files, ", "), args), nil
 }
 
-// write writes the report: its rows, then its summary, to the --summary file if there is one.
-func (o *compareFlags) write(l *loop, r *report, sources []string, stdout, stderr io.Writer) error {
+// write writes the report in format f: its rows, then its summary, to the --summary file if
+// there is one.
+func (o *compareFlags) write(l *loop, r *compare.Report, f compare.Format, sources []string, stdout, stderr io.Writer) error {
 	sumOut, closeSum, err := summaryOut(o.summaryFile, l.out)
 	if err != nil {
 		return err
 	}
 	defer closeSum()
 	// The inputs of documents are queued, for their provenance in the source column.
-	inputs := l.texts(l.from != nil)
+	texts := l.texts(l.from != nil)
 	if o.extract {
-		inputs = source.Extract(inputs)
+		texts = source.Extract(texts)
+	}
+	inputs := func(yield func(string, string) bool) {
+		i := 0
+		for s := range texts {
+			source := ""
+			if i < len(sources) {
+				source = sources[i]
+			} else if l.from != nil { // each input of a document has its place (src)
+				source = l.next().src.String()
+			}
+			i++
+			if !yield(s, source) {
+				return
+			}
+		}
 	}
 	progress := newProgress(stdout, stderr)
-	summary, read, err := compareRows(l, r, inputs, sources, progress)
-	if err != nil {
-		return err
-	}
+	summary, err := compareRows(l, r, f, inputs, progress)
 	progress.done()
+	if err != nil {
+		l.writeErr = err // the targets are known (o.targets): an error of the output
+		return nil
+	}
 	if n := summary.InternalErrors(); n > 0 {
 		l.bad += n // no verdicts a user can act on: exit status 2
 		fmt.Fprintf(stderr, "urlgrammar compare: %d internal errors, counted as rejections in the cause %q\n", n, compare.InternalError)
 	}
-	r.Read, r.Cut = read, l.cut()
-	if l.writeErr == nil {
-		r.summary(sumOut, summary)
+	r.Cut = l.cut()
+	// The summary of TSV is a table of its own: after the rows it would break them, so it is
+	// written only to the --summary file.
+	if l.writeErr == nil && (f != compare.FormatTSV || sumOut != l.out) {
+		r.WriteSummary(sumOut, f, summary)
 		if sumOut != l.out {
 			l.writeErr = sumOut.Flush()
 		}
@@ -228,147 +247,27 @@ func summaryOut(name string, out *bufio.Writer) (w *bufio.Writer, closeSum func(
 	return bufio.NewWriter(f), f.Close, nil
 }
 
-// compareRows writes the report's beginning and its rows, and returns the summary of the inputs
-// shown and the number read. Each batch of inputs is judged, formatted and summarized on the
-// goroutine that judged it (rowPipeline.batch); this one only merges the summaries and writes
-// the rows, in input order.
-func compareRows(l *loop, r *report, inputs iter.Seq[string], sources []string, progress *progress) (*compare.Summary, int, error) {
+// compareRows writes the report's beginning and its rows in format f, and returns the summary
+// of the inputs shown, each input with its source ("" when it does not say).
+func compareRows(l *loop, r *compare.Report, f compare.Format, inputs iter.Seq2[string, string], progress *progress) (*compare.Summary, error) {
 	// compare holds little (a few megabytes) and makes much garbage (a kilobyte or so per
 	// input), so at the default GOGC the collector would run every few thousand inputs; less
 	// often, it costs less, and parallelizes better.
 	if _, set := os.LookupEnv("GOGC"); !set {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
-	p := &rowPipeline{sources: sources}
-	chunks, err := compare.CompareBatches(r.Targets, inputs, 0, p.batch)
-	if err != nil {
-		return nil, 0, err
-	}
-	if l.flags.lineBuffered {
-		// Each row as soon as its input is read (for tail -f): the batches would wait for
-		// the inputs after it. One at a time, then, on this goroutine.
-		chunks = func(yield func(compareChunk) bool) {
-			i := 0
-			for s := range inputs {
-				c, _ := compare.Compare(r.Targets, s, 0) // the targets are known (CompareBatches)
-				if !yield(p.batch(i, []compare.Comparison{c})) {
-					return
-				}
-				i++
-			}
-		}
-	}
-	summary, read := compare.NewSummary(r.Targets), 0
-	r.begin()
-	// A report that keeps its rows until its summary (the HTML one), and the rows of
-	// documents, whose sources this goroutine holds (l.next), are written here, in order.
-	p.keepsRows, p.base = r.format == compare.FormatHTML || l.from != nil, *r
-	for ch := range chunks {
-		if l.writeErr = summary.Merge(ch.summary); l.writeErr != nil {
-			break
-		}
-		ok := p.write(l, r, ch, &read)
-		ch.rows.b.Reset()
-		rowBuffers.Put(ch.rows)
+	// With --line-buffered, each row as soon as its input is read (for tail -f).
+	r.Prompt = l.flags.lineBuffered
+	r.WriteHeader(l.out, f)
+	read := 0
+	return r.WriteRows(l.out, f, inputs, func(shown bool) bool {
+		read++
 		progress.tick(read)
-		if !ok {
-			break
-		}
-	}
-	return summary, read, nil
+		// The status of compare is that of its report: with --diff, 1 when the versions
+		// disagree on some input (an input shown is one on which they disagree).
+		return l.done(input{}, !r.Diff || !shown, nil)
+	})
 }
-
-// A rowPipeline formats compare's rows on the goroutines that judge the inputs.
-type rowPipeline struct {
-	sources   []string // of the embedded corpus's inputs, in order
-	base      report   // the report as begin left it: each batch's rows are written through a copy
-	keepsRows bool     // the rows are written in order, by the goroutine that writes the output
-}
-
-// batch is what compare makes of a batch of inputs on the goroutine that judged them.
-func (p *rowPipeline) batch(first int, cs []compare.Comparison) compareChunk {
-	ch := compareChunk{summary: compare.NewSummary(p.base.Targets), read: len(cs), rows: rowBuffers.Get().(*rowBuffer)}
-	wr := p.base
-	wr.out = ch.rows.w
-	for i, c := range cs {
-		shown := !p.base.Diff || !c.Agree()
-		ch.shown = append(ch.shown, shown)
-		if !shown {
-			continue
-		}
-		ch.summary.Add(c)
-		if p.keepsRows {
-			ch.kept = append(ch.kept, c)
-			continue
-		}
-		source := ""
-		if first+i < len(p.sources) {
-			source = p.sources[first+i]
-		}
-		wr.row(c, source)
-		ch.ends = append(ch.ends, ch.rows.b.Len()+ch.rows.w.Buffered())
-	}
-	wr.out.Flush()
-	return ch
-}
-
-// write writes the rows of a batch and counts its inputs (read), and reports whether to go
-// on. The status of compare is that of its report: with --diff, 1 when the versions disagree
-// on some input (an input shown is one on which they disagree).
-func (p *rowPipeline) write(l *loop, r *report, ch compareChunk, read *int) bool {
-	rows, ends, kept, written := ch.rows.b.Bytes(), ch.ends, ch.kept, 0
-	if !l.flags.lineBuffered {
-		l.out.Write(rows) // at once; with --line-buffered, row by row as done flushes them
-		ends = nil
-	}
-	for _, shown := range ch.shown {
-		var from *sourced
-		if l.from != nil {
-			from = l.next().src
-		}
-		*read++
-		if shown && p.keepsRows {
-			source := ""
-			if i := *read - 1; i < len(p.sources) {
-				source = p.sources[i]
-			} else if from != nil {
-				source = from.String()
-			}
-			r.row(kept[0], source)
-			kept = kept[1:]
-		} else if shown && len(ends) > 0 {
-			l.out.Write(rows[written:ends[0]])
-			written, ends = ends[0], ends[1:]
-		}
-		if !l.done(input{}, !r.Diff || !shown, nil) {
-			return false
-		}
-	}
-	return true
-}
-
-// A compareChunk is what compare makes of a batch of inputs on the goroutine that judged it.
-type compareChunk struct {
-	read    int
-	shown   []bool               // per input, whether it is shown (with --diff, those the versions disagree on)
-	summary *compare.Summary     // of the inputs shown
-	rows    *rowBuffer           // their rows, formatted
-	ends    []int                // where each row ends in rows
-	kept    []compare.Comparison // or, for rows written in order, the inputs shown
-}
-
-// A rowBuffer holds the rows of a batch until they are written. The buffers are used again,
-// batch after batch, so that a long run does not grow a new one for each.
-type rowBuffer struct {
-	b bytes.Buffer
-	w *bufio.Writer // into b
-}
-
-var rowBuffers = sync.Pool{New: func() any {
-	rb := new(rowBuffer)
-	rb.w = bufio.NewWriter(&rb.b)
-	return rb
-}}
 
 // compareMerge is "compare --merge": it reads the summary line of each file, merges them in
 // the order given, and writes the summary of the whole in format f, to summaryFile if it is set.
@@ -378,12 +277,17 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 		return abort(errors.New("--merge: no summaries to merge"))
 	}
 	var total compare.Summary
-	r := &report{Report: provenance("the summaries " + strings.Join(files, ", ") + " (--merge)"), format: f}
+	r := provenance("the summaries " + strings.Join(files, ", ") + " (--merge)")
 	r.Width = tableWidth(stdout)
 	shown := map[bool]string{false: "all", true: "disagreeing"}
 	for i, name := range files {
 		var part compare.Report
-		s, err := readSummary(name, &part)
+		file, err := os.Open(name)
+		if err != nil {
+			return abort(err)
+		}
+		s, err := part.ReadSummary(name, file)
+		file.Close()
 		if err != nil {
 			return abort(err)
 		}
@@ -403,40 +307,15 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 	}
 	defer closeSum()
 	if f == compare.FormatHTML {
-		r.out = out // the page: its beginning, then its summary
-		r.begin()
-	} // else r.out is not out: the summary is all there is
-	r.summary(sumOut, &total)
+		r.WriteHeader(out, f) // the page: its beginning, then its summary
+	} // else the summary is all there is
+	r.WriteSummary(sumOut, f, &total)
 	for _, w := range []*bufio.Writer{sumOut, out} {
 		if err := w.Flush(); err != nil {
 			return abort(err)
 		}
 	}
 	return exitValid
-}
-
-// readSummary reads into r the summary line of a file of compare's JSON Lines: a --summary
-// file, or the whole output.
-func readSummary(name string, r *compare.Report) (*compare.Summary, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return r.ReadSummary(name, f)
-}
-
-// defaultTargets holds each of vs (none: all) to its default reading, that of check and
-// Validate, named by its rule where it is one rule: every version's but RFC 1738's, whose
-// default reading is the rule of each URL's scheme.
-func defaultTargets(vs []urlgrammar.Version) []compare.Target {
-	targets := compare.ReferenceTargets(vs...)
-	for i, t := range targets {
-		if rule := t.Version.Spec().DefaultRule; t.Version.RuleFor("http://a/", 0) == rule {
-			targets[i].Rule = rule
-		}
-	}
-	return targets
 }
 
 // isTerminal reports whether r is a terminal, which is where compare takes its inputs from the
@@ -495,14 +374,6 @@ func (p *progress) done() {
 	}
 }
 
-// A report is the state of one compare run that its formats share.
-type report struct {
-	compare.Report
-	format compare.Format
-	out    *bufio.Writer
-	review bool // each row with each accepting version's security review (--review)
-}
-
 // formats are the values of --format.
 var formats = map[string]compare.Format{
 	"table":    compare.FormatTable,
@@ -510,33 +381,6 @@ var formats = map[string]compare.Format{
 	"tsv":      compare.FormatTSV,
 	"json":     compare.FormatJSON,
 	"html":     compare.FormatHTML,
-}
-
-// begin writes what comes before the rows.
-func (r *report) begin() {
-	if r.review && r.format == compare.FormatMarkdown {
-		r.reviewHeader()
-		return
-	}
-	r.WriteHeader(r.out, r.format)
-}
-
-// row writes the row of c, whose input comes from source ("" when it does not say).
-func (r *report) row(c compare.Comparison, source string) {
-	if r.review && r.format != compare.FormatHTML { // the HTML report reviews its rows itself
-		r.reviewedRow(c, source)
-		return
-	}
-	r.WriteRow(r.out, r.format, c, source)
-}
-
-// summary writes s, the summary of the inputs shown, to w: the output (r.out), or the --summary
-// file. The summary of TSV is a table of its own: after the rows it would break them, so it is
-// written only to the --summary file.
-func (r *report) summary(w *bufio.Writer, s *compare.Summary) {
-	if r.format != compare.FormatTSV || w != r.out {
-		r.WriteSummary(w, r.format, s)
-	}
 }
 
 // provenance is a report of the inputs read from input (what a reader is told), as made now by

@@ -19,13 +19,13 @@ import (
 // summarizes batches of inputs on every CPU; it must write exactly this.
 func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []string, inputName string) string {
 	t.Helper()
-	targets := defaultTargets(nil)
+	targets := compare.ReferenceTargets()
 	var b bytes.Buffer
 	out := bufio.NewWriter(&b)
-	r := &report{Report: provenance(inputName), format: formats[format], out: out}
+	r, f := provenance(inputName), formats[format]
 	r.Targets, r.Why, r.Diff = targets, diff, diff
 	s := compare.NewSummary(targets)
-	r.begin()
+	r.WriteHeader(out, f)
 	for i, in := range inputs {
 		c, err := compare.Compare(targets, in, 0)
 		if err != nil {
@@ -39,10 +39,12 @@ func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []
 		if i < len(sources) {
 			source = sources[i]
 		}
-		r.row(c, source)
+		r.WriteRow(out, f, c, source)
 	}
 	r.Read = len(inputs)
-	r.summary(out, s)
+	if f != compare.FormatTSV { // after the rows, it would break them
+		r.WriteSummary(out, f, s)
+	}
 	out.Flush()
 	return b.String()
 }

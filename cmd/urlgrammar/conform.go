@@ -11,7 +11,6 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/conformance"
-	"github.com/urlgrammar/urlgrammar/grammar"
 )
 
 // runConform is "urlgrammar conform": the differential check of each generated parser against
@@ -84,12 +83,7 @@ func (f *conformFlags) jobs() ([]*conformJob, error) {
 	}
 	var jobs []*conformJob
 	for _, v := range versions {
-		name := v.String() + ".bnf"
-		src, err := grammar.Files.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		g, err := conformance.ParseBNF(name, src)
+		g, err := conformance.Load(v.String())
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urlgrammar/urlgrammar/source/sourcetest"
 )
 
 // A readmeExample is a "$ " command of the README and the output printed under it.
@@ -66,10 +68,17 @@ func matchLines(want, got []string) bool {
 	return len(got) > 0 && got[0] == want[0] && matchLines(want[1:], got[1:])
 }
 
+// exampleFiles makes the files the README's examples read that the repository does not hold,
+// as the README says to make them: crawl.warc.gz is what "mkcrawl -example" writes.
+var exampleFiles = map[string]func() []byte{
+	"crawl.warc.gz": sourcetest.ExampleCrawl,
+}
+
 // TestREADMEExamples: every "$ " example of the README gives the output printed under it,
-// standard output first, then standard error, run by the shell from the repository's root. An
-// example on a file that the repository does not hold (-f FILE, a file of the reader's own)
-// is left out, and named in the test's log.
+// standard output first, then standard error, run by the shell from the repository's root (or,
+// for a file of exampleFiles, from a directory holding that file alone). An example on another
+// file that the repository does not hold (-f FILE, a file of the reader's own) is left out, and
+// named in the test's log.
 func TestREADMEExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -94,14 +103,20 @@ func TestREADMEExamples(t *testing.T) {
 	t.Logf("%d examples", len(examples))
 	for _, e := range examples {
 		command := strings.Replace(e.command, "go run ./cmd/urlgrammar", "urlgrammar", 1)
+		dir := root
 		if f := exampleFile(command); f != "" {
-			if _, err := os.Stat(filepath.Join(root, f)); err != nil {
+			if contents, ok := exampleFiles[f]; ok {
+				dir = t.TempDir()
+				if err := os.WriteFile(filepath.Join(dir, f), contents(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			} else if _, err := os.Stat(filepath.Join(root, f)); err != nil {
 				t.Logf("README.md:%d: not run: the repository has no %s", e.line, f)
 				continue
 			}
 		}
 		cmd := exec.Command("bash", "-o", "pipefail", "-c", command)
-		cmd.Dir = root
+		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr

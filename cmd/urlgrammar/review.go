@@ -171,51 +171,28 @@ func explainFinding(w io.Writer, input string, f review.Finding) {
 	fmt.Fprintf(w, "%s (%s): bytes %d-%d: %s\n  %s\n  %s\n", f.Section, f.Severity, f.Begin, f.End, f.Reason, line, marks)
 }
 
-// withReview adds to r's rows each accepting version's security review of the input: in
-// markdown a last column, "review", that lists the findings; in JSON a "review" member with
-// them; in the HTML report, beside the input (compare.Report.Review). The review of a version
-// is review.URL, the version's default reading of the input.
-func (r *report) withReview() {
-	r.review = true
-	r.Review = func(c compare.Comparison) []string {
-		var lines []string
-		for _, f := range reviewRow(r.Targets, c) {
-			lines = append(lines, fmt.Sprintf("%s: %s: %s", f.Version, f.Section, f.Reason))
+// withReview adds to r's rows each accepting version's security review of the input
+// (compare.Report.Review): in markdown a last column, "review", that lists the findings; in
+// JSON a "review" member with them; in the HTML report, beside the input. The review of a
+// version is review.URL, the version's default reading of the input.
+func withReview(r *compare.Report) {
+	r.Review = func(c compare.Comparison, f compare.Format) []string {
+		var shown []string
+		for _, fd := range reviewRow(r.Targets, c) {
+			switch f {
+			case compare.FormatJSON:
+				var b strings.Builder
+				encodeJSONLine(&b, fd)
+				shown = append(shown, strings.TrimSuffix(b.String(), "\n"))
+			case compare.FormatMarkdown:
+				cell := fmt.Sprintf("%s: %s (%s): %s %s", fd.Version, fd.Section, fd.Severity, fd.Concern, compare.MarkdownCode(fd.Text))
+				shown = append(shown, strings.ReplaceAll(cell, "|", `\|`))
+			default:
+				shown = append(shown, fmt.Sprintf("%s: %s: %s", fd.Version, fd.Section, fd.Reason))
+			}
 		}
-		return lines
+		return shown
 	}
-}
-
-// reviewHeader writes the header of the markdown table with its last column, "review".
-func (r *report) reviewHeader() {
-	head, rule, _ := strings.Cut(rendered(func(w *bufio.Writer) { r.WriteHeader(w, r.format) }), "\n")
-	fmt.Fprintf(r.out, "%s review |\n%s---|\n", head, strings.TrimSuffix(rule, "\n"))
-}
-
-// reviewedRow writes the row of c with its review: in markdown its last cell, in JSON its last
-// member.
-func (r *report) reviewedRow(c compare.Comparison, source string) {
-	row := strings.TrimSuffix(rendered(func(w *bufio.Writer) { r.WriteRow(w, r.format, c, source) }), "\n")
-	findings := reviewRow(r.Targets, c)
-	if r.format == compare.FormatJSON {
-		list := rendered(func(w *bufio.Writer) { encodeJSONLine(w, findings) })
-		fmt.Fprintf(r.out, "%s,\"review\":%s}\n", strings.TrimSuffix(row, "}"), strings.TrimSuffix(list, "\n"))
-		return
-	}
-	var cell []string
-	for _, f := range findings {
-		cell = append(cell, fmt.Sprintf("%s: %s (%s): %s %s", f.Version, f.Section, f.Severity, f.Concern, compare.MarkdownCode(f.Text)))
-	}
-	fmt.Fprintf(r.out, "%s %s |\n", row, strings.ReplaceAll(strings.Join(cell, "<br>"), "|", `\|`))
-}
-
-// rendered returns what write writes, for the review to be added to it.
-func rendered(write func(w *bufio.Writer)) string {
-	var b strings.Builder
-	w := bufio.NewWriter(&b)
-	write(w)
-	w.Flush()
-	return b.String()
 }
 
 // reviewRow reviews the input of c under each version that accepts it.

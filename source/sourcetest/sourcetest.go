@@ -72,3 +72,14 @@ func Chunked(body []byte, size int) []byte {
 	b.WriteString("0\r\n\r\n")
 	return b.Bytes()
 }
+
+// ExampleCrawl returns the README's example crawl: one gzip member holding one response
+// record, a page of the 1990s kind from http://www.w3.org/pub/WWW/ with a <BASE HREF>, a
+// relative link, a news: link and a gopher: image, written unquoted and in capitals as pages
+// of the time were.
+func ExampleCrawl() []byte {
+	crawl, _ := Gzip(Response("http://www.w3.org/pub/WWW/", []Field{{"Content-Type", "text/html"}},
+		[]byte("<HTML><HEAD><BASE HREF=http://www.w3.org/pub/WWW/></HEAD>\n<BODY><A HREF=Addressing/>Addressing</A>\n"+
+			"<A HREF=news:comp.infosystems.www>News</A> <IMG SRC=\"gopher://gopher.example.org/1\">\n")))
+	return crawl
+}

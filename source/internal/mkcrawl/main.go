@@ -22,7 +22,7 @@ import (
 
 func main() {
 	size := flag.Int64("size", 1, "uncompressed `MB` to write")
-	example := flag.Bool("example", false, "write the README's three-record example instead")
+	example := flag.Bool("example", false, "write the README's one-record example instead")
 	flag.Parse()
 	out := bufio.NewWriterSize(os.Stdout, 1<<20)
 	defer out.Flush()
@@ -33,9 +33,7 @@ func main() {
 		zw.Close()
 	}
 	if *example {
-		member(sourcetest.Response("http://www.w3.org/pub/WWW/", []sourcetest.Field{{"Content-Type", "text/html"}},
-			[]byte("<HTML><HEAD><BASE HREF=http://www.w3.org/pub/WWW/></HEAD>\n<BODY><A HREF=Addressing/>Addressing</A>\n"+
-				"<A HREF=news:comp.infosystems.www>News</A> <IMG SRC=\"gopher://gopher.example.org/1\">\n")))
+		out.Write(sourcetest.ExampleCrawl())
 		return
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
