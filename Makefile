@@ -1,5 +1,5 @@
 # The everyday commands; .ci/run is what CI runs.
-.PHONY: all generate test ci conform bench bench-huge bench-compare fmt
+.PHONY: all generate test ci conform bench bench-huge bench-compare bench-cold fmt
 
 all: generate test
 
@@ -38,6 +38,18 @@ bench-huge:
 CPUS ?= 1,2
 bench-compare:
 	go test -run '^$$' -bench Compare -cpu $(CPUS) -count 6 -timeout 0 ./cmd/urlgrammar | tee bench-compare.txt
+
+# The CPU time of a whole process judging one URL under all eight versions (urlgrammar compare
+# URL), beside a process that runs net/url.Parse on it (internal/coldstart), RUNS runs of each,
+# interleaved: a URL every version accepts, one that the 1993 and 1994 drafts and RFC 1738
+# reject, one that all eight reject.
+RUNS ?= 300
+COLD ?= $(or $(TMPDIR),/tmp)/urlgrammar-cold
+bench-cold:
+	go build -o $(COLD)/urlgrammar ./cmd/urlgrammar
+	go build -o $(COLD)/neturl ./internal/coldstart/neturl
+	go run ./internal/coldstart -n $(RUNS) -cli $(COLD)/urlgrammar -base $(COLD)/neturl \
+		'http://example.com/a' 'http://www.example.com/search?q=go#top' 'http://example.com/a<b'
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

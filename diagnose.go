@@ -15,7 +15,7 @@ import (
 // grammar as printed (grammar/<id>.bnf) once a rule needs compiling. The error path asks the
 // BNF, not the PEG, what was allowed where the input left the grammar. The automaton of a start
 // rule, every rule diagnosed by default among them, was compiled and encoded by gen
-// (generated/<id>/automata.go) and is decoded, in microseconds, on the first rejection under
+// (generated/automata) and is decoded, in microseconds, on the first rejection under
 // it; any other rule's is compiled from the BNF then. The automata are read without a lock
 // (every rejection looks one up) from a map that is replaced, never changed, when a rule's
 // automaton is added.
@@ -44,12 +44,10 @@ func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 		}
 	}
 	var a *diagnosis.Automaton
-	if info := v.info(); info != nil && info.automaton != nil {
-		if enc := info.automaton(rule); enc != "" {
-			// An error here is a generated file out of step with internal/diagnosis, which
-			// the tests rule out; the BNF still gives the automaton.
-			a, _ = diagnosis.Decode(enc)
-		}
+	if enc := encodedAutomaton(v, rule); enc != "" {
+		// An error here is a generated file out of step with internal/diagnosis, which the
+		// tests rule out; the BNF still gives the automaton.
+		a, _ = diagnosis.Decode(enc)
 	}
 	if a == nil {
 		d.once.Do(func() {

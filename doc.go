@@ -33,8 +33,9 @@
 // every function with the same error.
 //
 // The verdict comes from the generated parser; a rejection's diagnosis from an automaton
-// compiled from the version's BNF as printed (grammar/<id>.bnf) on the first rejection under
-// each rule, which reads the input once, left to right, and allocates nothing but the error.
+// compiled from the version's BNF as printed (grammar/<id>.bnf), at generate time for the start
+// rules and on the first rejection under any other rule, which reads the input once, left to
+// right, and allocates nothing but the error.
 // Both are linear in the input. The conformance engine's Earley recognizer is the oracle of
 // both, in the tests, and never runs in the library.
 //

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urlgrammar/urlgrammar/generated/automata"
 	"github.com/urlgrammar/urlgrammar/generated/draft1993"
 	"github.com/urlgrammar/urlgrammar/generated/draft1994"
 	"github.com/urlgrammar/urlgrammar/generated/draft1997"
@@ -29,9 +30,6 @@ type engine struct {
 	date     string // year and month of publication, "YYYY-MM"
 	// grammar is the generated parser package's description of the version's grammar.
 	grammar *pegrt.Grammar
-	// automaton is the generated package's diagnosis automaton of a start rule, encoded
-	// (diagnose.go decodes it), or "" for another rule.
-	automaton func(rule string) string
 	// schemeRules, when set, is the default reading of Validate: a URL whose scheme is one of
 	// them is held to its rule, any other to otherRule (RFC 1738; see the package
 	// documentation). Their start rule numbers are found once, by init.
@@ -66,7 +64,6 @@ var versions = byVersion[*engine]{
 		document:     `T. Berners-Lee, "Uniform Resource Locators", IETF URL working group Internet Draft`,
 		date:         "1993-07",
 		grammar:      draft1993.Grammar,
-		automaton:    draft1993.Automaton,
 		fills:        draft1993Fills,
 	},
 	Draft1994: {
@@ -74,15 +71,13 @@ var versions = byVersion[*engine]{
 		document:     `draft-ietf-uri-url-03, "Uniform Resource Locators"`,
 		date:         "1994-03",
 		grammar:      draft1994.Grammar,
-		automaton:    draft1994.Automaton,
 		fills:        draft1994Fills,
 	},
 	RFC1738: {
-		document:  `RFC 1738, "Uniform Resource Locators (URL)"`,
-		date:      "1994-12",
-		grammar:   rfc1738.Grammar,
-		automaton: rfc1738.Automaton,
-		fills:     rfc1738Fills,
+		document: `RFC 1738, "Uniform Resource Locators (URL)"`,
+		date:     "1994-12",
+		grammar:  rfc1738.Grammar,
+		fills:    rfc1738Fills,
 		schemeRules: []schemeRule{
 			{scheme: "ftp", rule: "ftpurl"}, {scheme: "http", rule: "httpurl"},
 			{scheme: "gopher", rule: "gopherurl"}, {scheme: "mailto", rule: "mailtourl"},
@@ -97,7 +92,6 @@ var versions = byVersion[*engine]{
 		document:     `RFC 1808, "Relative Uniform Resource Locators"`,
 		date:         "1995-06",
 		grammar:      rfc1808.Grammar,
-		automaton:    rfc1808.Automaton,
 		fills:        rfc1808Fills,
 	},
 	Draft1997: {
@@ -105,7 +99,6 @@ var versions = byVersion[*engine]{
 		document:     `draft-fielding-url-syntax-05, "Uniform Resource Locators (URL): Generic Syntax and Semantics"`,
 		date:         "1997-05",
 		grammar:      draft1997.Grammar,
-		automaton:    draft1997.Automaton,
 		fills:        draft1997Fills,
 		pathDefined:  true,
 	},
@@ -114,7 +107,6 @@ var versions = byVersion[*engine]{
 		document:     `RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax"`,
 		date:         "1998-08",
 		grammar:      rfc2396.Grammar,
-		automaton:    rfc2396.Automaton,
 		fills:        rfc2396Fills,
 		pathDefined:  true,
 	},
@@ -123,7 +115,6 @@ var versions = byVersion[*engine]{
 		document:     `draft-fielding-uri-rfc2396bis-01, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2003-03",
 		grammar:      draft2003.Grammar,
-		automaton:    draft2003.Automaton,
 		fills:        draft2003Fills,
 		pathDefined:  true,
 	},
@@ -132,10 +123,13 @@ var versions = byVersion[*engine]{
 		document:     `RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax"`,
 		date:         "2005-01",
 		grammar:      rfc3986.Grammar,
-		automaton:    rfc3986.Automaton,
 		fills:        rfc3986Fills,
 	},
 }
+
+// encodedAutomaton is the diagnosis automaton of rule of v's grammar as gen compiled and
+// encoded it (diagnose.go decodes it), or "" for a rule that is no start rule.
+func encodedAutomaton(v Version, rule string) string { return automata.Encoded(v.String(), rule) }
 
 // A schemeRule is a scheme of a version's default reading, the start rule that a URL of that
 // scheme is held to, and the rule's number.

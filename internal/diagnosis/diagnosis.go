@@ -78,8 +78,8 @@ type positions interface {
 	// first returns the positions that can read the first byte, sorted, and whether the
 	// input may be empty.
 	first() ([]int32, bool)
-	// set is the set of bytes that position p reads.
-	set(p int32) *bnf.ByteSet
+	// reads reports whether position p reads the bytes of class c.
+	reads(p int32, c uint8) bool
 	// appendFollow appends to dst the positions that can read the byte after p, sorted, and
 	// says whether the input may end after it. The caller holds the Automaton's mu.
 	appendFollow(dst []int32, p int32) ([]int32, bool)
@@ -107,6 +107,7 @@ type nfa struct {
 	// input may end after it.
 	posNode  []int32
 	posSet   []int32 // the number of its set in sets
+	rep      []byte  // a byte of each class
 	follows  [][]int32
 	final    []bool
 	followed []bool
@@ -145,7 +146,8 @@ func Compile(g *bnf.Grammar, start string) (*Automaton, error) {
 	n := &nfa{nodes: b.nodes, edges: b.edges, insts: b.insts, labels: b.labels, sets: b.sets}
 	n.positions()
 	n.mark = make([]int32, len(n.nodes))
-	class, rep := byteClasses(n)
+	class, rep := n.byteClasses()
+	n.rep = rep
 	return newAutomaton(n, &class, rep), nil
 }
 
@@ -158,10 +160,10 @@ func newAutomaton(pos positions, class *[256]uint8, rep []byte) *Automaton {
 	return a
 }
 
-func (n *nfa) count() int               { return len(n.posNode) }
-func (n *nfa) set(p int32) *bnf.ByteSet { return &n.sets[n.posSet[p]] }
-func (n *nfa) label(p int32) label      { return n.labels[n.nodes[n.posNode[p]].lab] }
-func (n *nfa) start() string            { return n.insts[0].rule }
+func (n *nfa) count() int                  { return len(n.posNode) }
+func (n *nfa) reads(p int32, c uint8) bool { return n.sets[n.posSet[p]].Has(n.rep[c]) }
+func (n *nfa) label(p int32) label         { return n.labels[n.nodes[n.posNode[p]].lab] }
+func (n *nfa) start() string               { return n.insts[0].rule }
 
 // first is what the initial state follows. The caller holds the Automaton's mu, or has not
 // shared it yet.
@@ -276,13 +278,13 @@ func (a *nfa) closure(n int32, mark []int32, stamp int32) ([]int32, bool) {
 
 // byteClasses groups the bytes that every position's set treats alike: the class of each
 // byte, and a byte of each class.
-func byteClasses(pos positions) (class [256]uint8, rep []byte) {
+func (n *nfa) byteClasses() (class [256]uint8, rep []byte) {
 	var sets []*bnf.ByteSet
-	seen := map[bnf.ByteSet]bool{}
-	for p := range int32(pos.count()) {
-		if s := pos.set(p); !seen[*s] {
-			seen[*s] = true
-			sets = append(sets, s)
+	seen := make([]bool, len(n.sets))
+	for _, s := range n.posSet {
+		if !seen[s] {
+			seen[s] = true
+			sets = append(sets, &n.sets[s])
 		}
 	}
 	ids := map[string]uint8{}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/urlgrammar/urlgrammar/internal/bnf"
 )
 
 // An automaton that Compile makes reads its grammar and expands its rule first, which costs a
@@ -25,7 +23,7 @@ import (
 //	format     one number, formatVersion
 //	class      the class of each of the 256 bytes
 //	rep        a byte of each class
-//	sets       the distinct byte sets of the positions, 16 numbers of 16 bits each
+//	sets       the distinct sets of classes that the positions read, a number per six classes
 //	posSet     per position, its set
 //	posLabel   per position, its label
 //	posChain   per position, the chain entry of the innermost rule around it (chain) plus one
@@ -47,11 +45,9 @@ import (
 const formatVersion = 1
 
 const (
-	digit0     = '#' // the digit of 0
-	digitBits  = 6
-	lenDigits  = 4 // the digits of a column's length
-	setWords   = 16
-	setWordBit = 16
+	digit0    = '#' // the digit of 0
+	digitBits = 6
+	lenDigits = 4 // the digits of a column's length
 )
 
 // Encode writes a out in full as a string that Decode reads back: an automaton that diagnoses
@@ -63,7 +59,7 @@ func (a *Automaton) Encode() (string, error) {
 	n := int32(p.count())
 	var (
 		texts     = numbering[string]{}
-		sets      = numbering[bnf.ByteSet]{}
+		sets      = numbering[string]{} // a set's numbers, as a string
 		lists     = numbering[string]{}
 		labels    = numbering[label]{}
 		chains    = numbering[[2]int32]{} // (rule's text, entry around it + 1)
@@ -86,7 +82,17 @@ func (a *Automaton) Encode() (string, error) {
 	first := list(p.first())
 	var posSet, posLabel, posChain, posFollow []int32
 	for q := range n {
-		s, _ := sets.add(*p.set(q))
+		var set strings.Builder
+		for k := range (a.nclass + digitBits - 1) / digitBits {
+			d := byte(0)
+			for c := k * digitBits; c < min((k+1)*digitBits, a.nclass); c++ {
+				if p.reads(q, uint8(c)) {
+					d |= 1 << (c - k*digitBits)
+				}
+			}
+			set.WriteByte(d)
+		}
+		s, _ := sets.add(set.String())
 		l, _ := labels.add(p.label(q))
 		posSet, posLabel = append(posSet, s), append(posLabel, l)
 		posFollow = append(posFollow, list(p.appendFollow(nil, q)))
@@ -124,7 +130,7 @@ func (a *Automaton) Encode() (string, error) {
 		text.WriteString(t)
 	}
 	textStart = append(textStart, int32(text.Len()))
-	var class, rep, setWordsCol []int32
+	var class, rep, setsCol []int32
 	for _, c := range a.class {
 		class = append(class, int32(c))
 	}
@@ -132,13 +138,13 @@ func (a *Automaton) Encode() (string, error) {
 		rep = append(rep, int32(c))
 	}
 	for _, s := range sets.list {
-		for w := range setWords {
-			setWordsCol = append(setWordsCol, int32(s[w/4]>>(w%4*setWordBit)&(1<<setWordBit-1)))
+		for _, d := range []byte(s) {
+			setsCol = append(setsCol, int32(d))
 		}
 	}
 
 	cols := [][]int32{
-		{formatVersion}, class, rep, setWordsCol, posSet, posLabel, posChain, posFollow, {first},
+		{formatVersion}, class, rep, setsCol, posSet, posLabel, posChain, posFollow, {first},
 		listStart, listFinal, listPos, labelText, labelRank, chainRule, chainUp, textStart, {start},
 	}
 	var e encoder
@@ -235,7 +241,8 @@ func (c column) at(i int32) int32 {
 
 // table is the positions of an automaton read by Decode.
 type table struct {
-	sets                                  []bnf.ByteSet
+	sets                                  column // one digit per number
+	setDigits                             int    // the digits of a set
 	posSet, posLabel, posChain, posFollow column
 	firstList                             int32
 	listStart, listFinal, listPos         column
@@ -246,9 +253,12 @@ type table struct {
 	startText                             int32
 }
 
-func (t *table) count() int               { return t.posSet.len() }
-func (t *table) set(p int32) *bnf.ByteSet { return &t.sets[t.posSet.at(p)] }
-func (t *table) first() ([]int32, bool)   { return t.list(t.firstList) }
+func (t *table) count() int { return t.posSet.len() }
+func (t *table) reads(p int32, c uint8) bool {
+	d := t.sets.s[int(t.posSet.at(p))*t.setDigits+int(c)/digitBits] - digit0
+	return d>>(c%digitBits)&1 != 0
+}
+func (t *table) first() ([]int32, bool) { return t.list(t.firstList) }
 func (t *table) appendFollow(dst []int32, p int32) ([]int32, bool) {
 	l := t.posFollow.at(p)
 	lo, hi := t.listStart.at(l), t.listStart.at(l+1)
@@ -285,8 +295,8 @@ func (t *table) textOf(i int32) string { return t.text[t.textStart.at(i):t.textS
 
 var errFormat = errors.New("diagnosis: not an encoded automaton of this version")
 
-// Decode returns the automaton that Encode wrote as s. It reads the byte classes and sets, and
-// leaves the rest in s, read as states need it: it costs microseconds whatever the size of
+// Decode returns the automaton that Encode wrote as s. It reads the byte classes and leaves
+// the rest in s, read as states need it: it costs microseconds whatever the size of
 // the automaton. It checks the shape of s, not every number in it: s is to be what Encode
 // wrote, unchanged.
 func Decode(s string) (*Automaton, error) {
@@ -304,13 +314,14 @@ func Decode(s string) (*Automaton, error) {
 	}
 	format, class, rep, sets := cols[0], cols[1], cols[2], cols[3]
 	t := &table{
+		sets: sets, setDigits: (rep.len() + digitBits - 1) / digitBits,
 		posSet: cols[4], posLabel: cols[5], posChain: cols[6], posFollow: cols[7],
 		listStart: cols[9], listFinal: cols[10], listPos: cols[11],
 		labelText: cols[12], labelRank: cols[13], chainRule: cols[14], chainUp: cols[15],
 		textStart: cols[16], text: d.s,
 	}
 	if format.len() != 1 || format.at(0) != formatVersion || class.len() != 256 || rep.len() == 0 ||
-		sets.len()%setWords != 0 || cols[8].len() != 1 || cols[17].len() != 1 ||
+		sets.w != 1 || sets.len()%((rep.len()+digitBits-1)/digitBits) != 0 || cols[8].len() != 1 || cols[17].len() != 1 ||
 		t.posLabel.len() != t.count() || t.posChain.len() != t.count() || t.posFollow.len() != t.count() ||
 		t.listStart.len() != t.listFinal.len()+1 || t.labelRank.len() != t.labelText.len() ||
 		t.chainUp.len() != t.chainRule.len() || t.textStart.len() == 0 ||
@@ -318,12 +329,6 @@ func Decode(s string) (*Automaton, error) {
 		return nil, errFormat
 	}
 	t.firstList, t.startText = cols[8].at(0), cols[17].at(0)
-	t.sets = make([]bnf.ByteSet, sets.len()/setWords)
-	for i := range t.sets {
-		for w := range setWords {
-			t.sets[i][w/4] |= uint64(sets.at(int32(i*setWords+w))) << (w % 4 * setWordBit)
-		}
-	}
 	var cl [256]uint8
 	for c := range cl {
 		k := class.at(int32(c))

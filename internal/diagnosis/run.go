@@ -28,14 +28,14 @@ func (a *Automaton) newState(pos, follow []int32, final bool) *state {
 // Diagnose reads input and says where it leaves the language. It never panics, whatever the
 // bytes, and takes time linear in the input.
 func (a *Automaton) Diagnose(input string) Result {
-	s, i := a.initial, 0
 	if !a.warm.Load() {
-		var r Result
-		var done bool
-		if s, i, r, done = a.firstRun(input); done {
-			return r
-		}
+		return a.diagnoseFirst(input)
 	}
+	return a.run(a.initial, 0, input)
+}
+
+// run reads input from offset i on, in state s.
+func (a *Automaton) run(s *state, i int, input string) Result {
 	for ; i < len(input); i++ {
 		c := a.class[input[i]]
 		n := s.next[c].Load()
@@ -48,6 +48,15 @@ func (a *Automaton) Diagnose(input string) Result {
 		s = n
 	}
 	return a.result(s, len(input), s.final)
+}
+
+// diagnoseFirst is Diagnose on the first run.
+func (a *Automaton) diagnoseFirst(input string) Result {
+	s, i, r, done := a.firstRun(input)
+	if done {
+		return r
+	}
+	return a.run(s, i, input)
 }
 
 // firstRunBytes bounds what the first run of an automaton reads without building states.
@@ -64,7 +73,7 @@ func (a *Automaton) firstRun(input string) (s *state, i int, r Result, done bool
 	a.warm.Store(true)
 	pos, follow, final := []int32(nil), a.initial.follow, a.initial.final
 	for ; i < len(input) && i < firstRunBytes; i++ {
-		next := a.advance(follow, input[i])
+		next := a.advance(follow, a.class[input[i]])
 		if len(next) == 0 {
 			return nil, 0, a.result(a.keep(pos, follow, final), i, false), true
 		}
@@ -91,7 +100,7 @@ func (a *Automaton) result(s *state, offset int, match bool) Result {
 func (a *Automaton) step(s *state, c uint8) *state {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	pos := a.advance(s.follow, a.rep[c])
+	pos := a.advance(s.follow, c)
 	if len(pos) == 0 {
 		s.next[c].Store(a.dead)
 		return a.dead
@@ -111,11 +120,11 @@ func (a *Automaton) step(s *state, c uint8) *state {
 // The states are built in the automaton's scratch slices, under its mu, and allocate only what
 // a state keeps.
 
-// advance returns the positions of follow that read b.
-func (a *Automaton) advance(follow []int32, b byte) []int32 {
+// advance returns the positions of follow that read the bytes of class c.
+func (a *Automaton) advance(follow []int32, c uint8) []int32 {
 	pos := a.scratch.pos[:0]
 	for _, q := range follow {
-		if a.pos.set(q).Has(b) {
+		if a.pos.reads(q, c) {
 			pos = append(pos, q)
 		}
 	}
