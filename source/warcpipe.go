@@ -25,7 +25,8 @@ import (
 // splits it into records, and their HTML is tokenized on every core (GOMAXPROCS), while what
 // is yielded comes in the file's order, in the caller's goroutine. A few megabytes of records
 // are held at a time (a payload of more than 512 KB is tokenized as it is decompressed), so
-// that memory does not grow with the file. r is not read after the iteration ends.
+// that memory does not grow with the file. r is not read after the iteration ends, and a panic
+// in reading it (r's own) is raised in the caller's goroutine.
 func WARC(r io.Reader, name string) iter.Seq2[URL, error] {
 	return func(yield func(URL, error) bool) {
 		p := startPipeline(newWARCReader(r, name))
@@ -39,7 +40,13 @@ func WARC(r io.Reader, name string) iter.Seq2[URL, error] {
 				}
 				putBatch(b)
 			}
+			if g.panicked != nil {
+				panic(g.panicked)
+			}
 			putGroup(g)
+		}
+		if p.panicked != nil {
+			panic(p.panicked)
 		}
 	}
 }
@@ -66,6 +73,8 @@ type pipeline struct {
 	payloads chan *group
 	done     chan struct{} // closed when the consumer stops
 	wg       sync.WaitGroup
+	// panicked is what split panicked with, set before groups is closed.
+	panicked any
 }
 
 // groups and batches are the groups and batches that consumers are done with, for reuse: by
@@ -85,6 +94,8 @@ type group struct {
 	// streamed is set when the group is the payload of one record, tokenized by split as
 	// the file is decompressed.
 	streamed bool
+	// panicked is what the worker that tokenized the group panicked with.
+	panicked any
 	p        *pipeline
 }
 
@@ -128,6 +139,19 @@ func (p *pipeline) stop() {
 	p.wg.Wait()
 }
 
+// splitPanic, deferred by split, keeps a panic for the consumer, and ends the group that was
+// being tokenized as the file was read. A panic on a goroutine of the pipeline is raised by the
+// consumer in its own goroutine, where the caller can recover it, after the URLs read before
+// it: split's when the groups end, a worker's when the URLs of the group it tokenized end.
+func (p *pipeline) splitPanic(w *warcReader) {
+	if v := recover(); v != nil {
+		p.panicked = v
+		if w.g.streamed && w.g.out != nil {
+			close(w.g.out)
+		}
+	}
+}
+
 func (p *pipeline) newGroup() *group {
 	g := groups.Get().(*group)
 	g.p = p
@@ -152,6 +176,7 @@ func (p *pipeline) split(w *warcReader) {
 	defer close(p.payloads)
 	defer close(p.groups)
 	w.p, w.g = p, p.newGroup()
+	defer p.splitPanic(w) // before the channels close, so that the consumer sees the panic
 	for more := true; more; {
 		w.g.recs = append(w.g.recs, record{})
 		more = w.record(w.add)
@@ -195,10 +220,22 @@ func (p *pipeline) work() {
 			return
 		default:
 		}
-		if g.tokenize(&pr) && g.flush() {
+		if g.tokenizeOrPanic(&pr) {
 			close(g.out)
 		}
 	}
+}
+
+// tokenizeOrPanic tokenizes g, and keeps a panic in g for the consumer; it returns false when the
+// consumer stopped.
+func (g *group) tokenizeOrPanic(pr *payloadReader) (ok bool) {
+	defer func() {
+		if v := recover(); v != nil {
+			g.panicked, ok = v, true
+			*pr = payloadReader{} // its readers may be in any state
+		}
+	}()
+	return g.tokenize(pr) && g.flush()
 }
 
 // tokenize sends what the records of g yield on g.out; it returns false when the consumer

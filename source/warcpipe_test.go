@@ -58,22 +58,25 @@ func orderCrawl(n int) (plain, gz []byte, want []string) {
 	return plain, gz, want
 }
 
-// got is what seq yields, a line each: a URL's text, its line and its record's offset, or an
-// error's offset.
+// got is what seq yields, a line each (itemLine).
 func got(t *testing.T, seq func(func(URL, error) bool)) []string {
 	var s []string
 	for u, err := range seq {
-		var e *Error
-		switch {
-		case errors.As(err, &e):
-			s = append(s, fmt.Sprintf("error at %d", e.Where.Offset))
-		case err != nil:
-			t.Fatal(err)
-		default:
-			s = append(s, fmt.Sprintf("%s line %d at %d", u.Text, u.Where.Line, u.Where.Offset))
-		}
+		s = append(s, itemLine(t, u, err))
 	}
 	return s
+}
+
+// itemLine writes a URL's text, its line and its record's offset, or an error's offset.
+func itemLine(t *testing.T, u URL, err error) string {
+	var e *Error
+	switch {
+	case errors.As(err, &e):
+		return fmt.Sprintf("error at %d", e.Where.Offset)
+	case err != nil:
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%s line %d at %d", u.Text, u.Where.Line, u.Where.Offset)
 }
 
 // TestWARCInOrder: the records are read ahead and their payloads tokenized on several cores,
@@ -143,5 +146,58 @@ func TestWARCStopEnds(t *testing.T) {
 			t.Fatalf("%d goroutines, %d before", runtime.NumGoroutine(), before)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A panickyReader panics when it is read past n bytes.
+type panickyReader struct {
+	r io.Reader
+	n int
+}
+
+func (p *panickyReader) Read(b []byte) (int, error) {
+	if p.n <= 0 {
+		panic("reader panicked")
+	}
+	n, err := p.r.Read(b[:min(len(b), p.n)])
+	p.n -= n
+	return n, err
+}
+
+// TestWARCPanic: a panic in reading the file, on a goroutine of the reader's, is raised in the
+// consumer's, where it can be recovered, after the URLs read before it; the goroutines end.
+func TestWARCPanic(t *testing.T) {
+	_, gz, want := orderCrawl(40)
+	before := runtime.NumGoroutine()
+	var got []string
+	func() {
+		defer func() {
+			if p := recover(); p != "reader panicked" {
+				t.Errorf("recovered %v", p)
+			}
+		}()
+		for u, err := range WARC(&panickyReader{bytes.NewReader(gz), len(gz) / 2}, "p.warc.gz") {
+			got = append(got, itemLine(t, u, err))
+		}
+		t.Error("no panic")
+	}()
+	if len(got) == 0 || !slices.Equal(got, want[:len(got)]) {
+		t.Errorf("before the panic: %d URLs, not the first of the file's", len(got))
+	}
+	for deadline := time.Now().Add(2 * time.Second); runtime.NumGoroutine() > before; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines, %d before", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestWARCWorkerPanic: a panic of a worker (here, a record whose block is not in its group) is
+// kept in the group, whose URLs then end, for the consumer to raise.
+func TestWARCWorkerPanic(t *testing.T) {
+	g := &group{p: &pipeline{done: make(chan struct{})}, out: make(chan *[]item, 4)}
+	g.recs = []record{{pre: []item{{u: URL{Text: "http://a.example/"}}}}, {buffered: true, start: 0, end: 10}}
+	if !g.tokenizeOrPanic(new(payloadReader)) || g.panicked == nil {
+		t.Fatalf("panicked %v", g.panicked)
 	}
 }
