@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // runVersions prints, for each version, its id, date and document, and on the next line its
@@ -42,9 +43,8 @@ func runVersions(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // defaultReading names the rule that Validate, and every command without -rule, holds an input
 // to under v: its default rule, or for RFC 1738 the rule of the input's scheme.
 func defaultReading(v urlgrammar.Version) string {
-	rule := v.Spec().DefaultRule
-	if v.RuleFor("http://a/", 0) != rule {
-		return "the rule of the URL's scheme (httpurl, ftpurl, …; genericurl for others)"
+	if rule := compare.ReferenceTargets(v)[0].Rule; rule != "" {
+		return rule
 	}
-	return rule
+	return "the rule of the URL's scheme (httpurl, ftpurl, …; genericurl for others)"
 }

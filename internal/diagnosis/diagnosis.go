@@ -63,8 +63,8 @@ type Automaton struct {
 	warm    atomic.Bool // the first run is over (firstRun)
 	mu      sync.Mutex  // held to add a state, and to use scratch
 	scratch struct {
-		pos, follow []int32
-		key         []byte
+		pos, follow, next, union []int32
+		key                      []byte
 	}
 	states  map[string]*state
 	initial *state

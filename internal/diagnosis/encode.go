@@ -232,8 +232,12 @@ func (c column) len() int { return len(c.s) / c.w }
 
 // at returns number i of the column.
 func (c column) at(i int32) int32 {
+	k := int(i) * c.w
+	if c.w == 2 { // most columns
+		return int32(c.s[k]-digit0)<<digitBits | int32(c.s[k+1]-digit0)
+	}
 	v := int32(0)
-	for k := int(i) * c.w; k < int(i+1)*c.w; k++ {
+	for end := k + c.w; k < end; k++ {
 		v = v<<digitBits | int32(c.s[k]-digit0)
 	}
 	return v

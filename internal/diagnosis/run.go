@@ -1,9 +1,9 @@
 package diagnosis
 
 import (
+	"cmp"
 	"encoding/binary"
 	"slices"
-	"sort"
 	"sync"
 	"sync/atomic"
 )
@@ -135,19 +135,39 @@ func (a *Automaton) advance(follow []int32, c uint8) []int32 {
 // followAll returns the positions that may read the byte after any of pos, and whether the
 // input may end after one of them.
 func (a *Automaton) followAll(pos []int32) ([]int32, bool) {
-	follow := a.scratch.follow[:0]
-	final := false
-	for _, q := range pos {
+	sc := &a.scratch
+	follow, final := a.pos.appendFollow(sc.follow[:0], pos[0])
+	for _, q := range pos[1:] {
+		var next []int32
 		var fin bool
-		follow, fin = a.pos.appendFollow(follow, q)
+		next, fin = a.pos.appendFollow(sc.next[:0], q)
+		sc.next = next
 		final = final || fin
+		sc.union = union(sc.union[:0], follow, next)
+		follow, sc.union = sc.union, follow
 	}
-	if len(pos) > 1 {
-		slices.Sort(follow)
-		follow = slices.Compact(follow)
-	}
-	a.scratch.follow = follow
+	sc.follow = follow
 	return follow, final
+}
+
+// union appends to dst the union of the sorted sets x and y.
+func union(dst, x, y []int32) []int32 {
+	i, j := 0, 0
+	for i < len(x) && j < len(y) {
+		switch {
+		case x[i] < y[j]:
+			dst = append(dst, x[i])
+			i++
+		case y[j] < x[i]:
+			dst = append(dst, y[j])
+			j++
+		default:
+			dst = append(dst, x[i])
+			i, j = i+1, j+1
+		}
+	}
+	dst = append(dst, x[i:]...)
+	return append(dst, y[j:]...)
 }
 
 // key returns the key of the state of pos in states, in the scratch slice.
@@ -185,22 +205,23 @@ func (a *Automaton) keep(pos, follow []int32, final bool) *state {
 
 // describe computes what a diagnosis at s says: Expected and In.
 func (a *Automaton) describe(s *state) {
-	type lab struct {
-		text  string
-		order int
-	}
-	var labs []lab
-	seen := map[string]int{}
+	// A state follows a few dozen positions at most: a list scanned is cheaper than a map.
+	labs := make([]label, 0, len(s.follow))
+next:
 	for _, q := range s.follow {
 		l := a.pos.label(q)
-		if k, ok := seen[l.text]; ok {
-			labs[k].order = min(labs[k].order, l.order)
-			continue
+		for k := range labs {
+			if labs[k].text == l.text {
+				labs[k].order = min(labs[k].order, l.order)
+				continue next
+			}
 		}
-		seen[l.text] = len(labs)
-		labs = append(labs, lab(l))
+		labs = append(labs, l)
 	}
-	sort.SliceStable(labs, func(i, j int) bool { return labs[i].order < labs[j].order })
+	slices.SortStableFunc(labs, func(x, y label) int { return cmp.Compare(x.order, y.order) })
+	if len(labs) > 0 || s.final {
+		s.expected = make([]string, 0, len(labs)+1)
+	}
 	for _, l := range labs {
 		s.expected = append(s.expected, l.text)
 	}
