@@ -229,3 +229,42 @@ func TestReadSummary(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeSummaries: MergeSummaries of the summaries of two parts of the inputs is the
+// summary of the whole, with the inputs read summed up; it refuses a summary of all inputs
+// after one of the disagreeing ones, naming the file.
+func TestMergeSummaries(t *testing.T) {
+	targets := compare.ReferenceTargets(urlgrammar.RFC1738, urlgrammar.RFC3986)
+	inputs := mergeCorpus(t, 200)
+	dir := t.TempDir()
+	write := func(name string, r compare.Report, inputs []string) string {
+		var b strings.Builder
+		w := bufio.NewWriter(&b)
+		r.WriteSummary(w, compare.FormatJSON, summarize(t, targets, inputs))
+		w.Flush()
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	first := write("first.json", compare.Report{Targets: targets, Read: 50}, inputs[:50])
+	second := write("second.json", compare.Report{Targets: targets, Read: 9}, inputs[50:])
+	var r compare.Report
+	got, err := r.MergeSummaries(first, second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(summarize(t, targets, inputs))
+	if data, _ := json.Marshal(got); string(data) != string(want) {
+		t.Errorf("merged\n%s\nnot\n%s", data, want)
+	}
+	if d := testdiff.Diff(compare.Report{Targets: targets, Read: 59}, r); d != "" {
+		t.Errorf("the report of the whole: %s", d)
+	}
+	diff := write("diff.json", compare.Report{Targets: targets, Diff: true}, inputs)
+	wantErr := second + " summarizes all inputs, the summaries before it disagreeing inputs"
+	if _, err := new(compare.Report).MergeSummaries(diff, second); err == nil || err.Error() != wantErr {
+		t.Errorf("error %v, want %q", err, wantErr)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"unicode/utf8"
 
@@ -285,4 +286,36 @@ func (r *Report) ReadSummary(name string, rd io.Reader) (*Summary, error) {
 		return nil, fmt.Errorf("%s holds no summary of compare --format json", name)
 	}
 	return s, nil
+}
+
+// MergeSummaries reads the summary line of each named file (see ReadSummary) and returns the
+// summary of them all, merged in the order given (see Summary.Merge); it sets r.Targets,
+// r.Read and r.Diff to those of the whole, so that r writes the summary of one run over all
+// the inputs. The summaries must be of the same targets and of the same inputs: all of them,
+// or those on which the targets disagree (Diff).
+func (r *Report) MergeSummaries(names ...string) (*Summary, error) {
+	var total Summary
+	shown := map[bool]string{false: "all", true: "disagreeing"}
+	read := 0
+	for i, name := range names {
+		var part Report
+		file, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		s, err := part.ReadSummary(name, file)
+		file.Close()
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 && part.Diff != r.Diff {
+			return nil, fmt.Errorf("%s summarizes %s inputs, the summaries before it %s inputs", name, shown[part.Diff], shown[r.Diff])
+		}
+		if err := total.Merge(s); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		read, r.Diff = read+part.Read, part.Diff
+	}
+	r.Targets, r.Read = total.Targets, read
+	return &total, nil
 }

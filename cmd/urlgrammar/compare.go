@@ -276,30 +276,12 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 	if len(files) == 0 {
 		return abort(errors.New("--merge: no summaries to merge"))
 	}
-	var total compare.Summary
 	r := provenance("the summaries " + strings.Join(files, ", ") + " (--merge)")
 	r.Width = tableWidth(stdout)
-	shown := map[bool]string{false: "all", true: "disagreeing"}
-	for i, name := range files {
-		var part compare.Report
-		file, err := os.Open(name)
-		if err != nil {
-			return abort(err)
-		}
-		s, err := part.ReadSummary(name, file)
-		file.Close()
-		if err != nil {
-			return abort(err)
-		}
-		if i > 0 && part.Diff != r.Diff {
-			return abort(fmt.Errorf("--merge: %s summarizes %s inputs, the summaries before it %s inputs", name, shown[part.Diff], shown[r.Diff]))
-		}
-		if err := total.Merge(s); err != nil {
-			return abort(fmt.Errorf("%s: %w", name, err))
-		}
-		r.Read, r.Diff = r.Read+part.Read, part.Diff
+	total, err := r.MergeSummaries(files...)
+	if err != nil {
+		return abort(err)
 	}
-	r.Targets = total.Targets
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	sumOut, closeSum, err := summaryOut(summaryFile, out)
 	if err != nil {
@@ -309,7 +291,7 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 	if f == compare.FormatHTML {
 		r.WriteHeader(out, f) // the page: its beginning, then its summary
 	} // else the summary is all there is
-	r.WriteSummary(sumOut, f, &total)
+	r.WriteSummary(sumOut, f, total)
 	for _, w := range []*bufio.Writer{sumOut, out} {
 		if err := w.Flush(); err != nil {
 			return abort(err)
