@@ -532,14 +532,9 @@ func (wl *wholeLines) flushAll() error {
 
 // encodeJSONLine writes v as one line of JSON, HTML characters unescaped.
 func encodeJSONLine(w io.Writer, v any) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
+	enc := json.NewEncoder(w) // which writes a value in one Write, or nothing on an error
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return enc.Encode(v)
 }
 
 // listFlag is a flag that may be given several times, each value added to the list.

@@ -61,21 +61,16 @@ func (l *loop) interrupt() (int, bool) {
 	return exitInterrupted, true
 }
 
-// cut says what cut the input short, or "" when it was read to its end.
+// cut says what cut the input short, or "" when it was read to its end. An interrupt is said
+// with the last input read: "line 12", "a.txt line 12", or without files the inputs' count.
 func (l *loop) cut() string {
 	switch {
+	case l.interrupted && l.files == nil:
+		return fmt.Sprintf("interrupted after %d inputs", l.inputs+l.bad)
 	case l.interrupted:
-		return fmt.Sprintf("interrupted after %s", l.where())
+		return "interrupted after " + l.cur.where(len(l.files))
 	case l.readErr != nil:
 		return "cut short by a read error"
 	}
 	return ""
-}
-
-// where names the last input read, for a summary: "line 12", "a.txt line 12", "argument 2".
-func (l *loop) where() string {
-	if l.files == nil {
-		return fmt.Sprintf("%d inputs", l.inputs+l.bad)
-	}
-	return l.cur.where(len(l.files))
 }

@@ -67,11 +67,7 @@ func (t *notedTable) flush() error {
 	err := t.tw.Flush()
 	t.tw = nil
 	if len(t.notes) > 0 {
-		t.w.WriteByte('\n')
-		for _, n := range t.notes {
-			t.w.WriteString(n)
-			t.w.WriteByte('\n')
-		}
+		fmt.Fprintf(t.w, "\n%s\n", strings.Join(t.notes, "\n"))
 		t.notes = t.notes[:0]
 	}
 	return err
