@@ -100,12 +100,6 @@ type badLine struct{ reason string }
 
 func (b *badLine) Error() string { return b.reason }
 
-// isBadLine reports whether err is a *badLine.
-func isBadLine(err error) bool {
-	var bad *badLine
-	return errors.As(err, &bad)
-}
-
 // A loop is one run of a command over its inputs: it reads them by the input convention,
 // hands each to the command, writes the command's output in whole lines, counts the verdicts
 // and ends with the exit status. Its output goes through out, which the command writes to.
@@ -408,7 +402,7 @@ func (l *loop) done(in input, valid bool, err error) bool {
 		if !valid {
 			l.invalid++
 		}
-	case isBadLine(err):
+	case errors.As(err, new(*badLine)):
 		l.skip(in, err)
 	default:
 		l.writeErr = err

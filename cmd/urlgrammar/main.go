@@ -5,7 +5,7 @@
 //	urlgrammar <command> [flags] [input ...]
 //
 // Each command takes its inputs as arguments, or one per line from a file (-f FILE) or standard
-// input (see openInputs). "--" ends the flags; -h or --help prints a command's usage,
+// input (see input.go). "--" ends the flags; -h or --help prints a command's usage,
 // --version the module's version. Exit status: 0 when every input is valid, 1 when some
 // input is invalid, 2 on a usage or I/O error. Run "urlgrammar help" for the commands.
 package main
@@ -13,10 +13,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime/debug"
 	"slices"
-	"sort"
+	"strings"
 )
 
 // A command is one subcommand of urlgrammar.
@@ -92,7 +93,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return exitUsage
 	case slices.ContainsFunc(flags, isFlag("version")):
-		return printVersion(stdout)
+		fmt.Fprintf(stdout, "urlgrammar %s\n", buildVersion())
+		return exitValid
 	case args[0] == "help" && len(args) > 1:
 		return help(args[1], stdout, stderr)
 	case args[0] == "help" || isFlag("help")(args[0]) || isFlag("h")(args[0]):
@@ -124,24 +126,12 @@ func help(name string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	fmt.Fprintf(stdout, "urlgrammar %s: %s\n", name, cmd.summary)
-	cmd.run([]string{"-h"}, eofReader{}, stdout, stdout)
+	cmd.run([]string{"-h"}, strings.NewReader(""), stdout, stdout)
 	return exitValid
 }
 
-// eofReader is an empty standard input.
-type eofReader struct{}
-
-func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
-
-// printVersion prints the module's version as the build recorded it ("(devel)" for a build
-// from a checkout), with the revision when the build recorded one.
-func printVersion(w io.Writer) int {
-	fmt.Fprintf(w, "urlgrammar %s\n", buildVersion())
-	return exitValid
-}
-
-// buildVersion is the module's version as the build recorded it, with the revision when the
-// build recorded one.
+// buildVersion is the module's version as the build recorded it ("(devel)" for a build from a
+// checkout), with the revision when the build recorded one.
 func buildVersion() string {
 	version := "(unknown)"
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -158,12 +148,7 @@ func buildVersion() string {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: urlgrammar <command> [flags] [input ...]")
 	fmt.Fprintln(w, "\ncommands:")
-	names := make([]string, 0, len(commands))
-	for name := range commands {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(commands)) {
 		fmt.Fprintf(w, "  %-9s %s\n", name, commands[name].summary)
 	}
 	fmt.Fprintln(w, "\nInputs are the arguments, or one per line from -f FILE or standard input; \"--\" ends")
