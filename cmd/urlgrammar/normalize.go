@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -82,22 +83,19 @@ func parseSteps(v urlgrammar.Version, list string) ([]urlgrammar.Step, error) {
 	if list == "" {
 		return nil, nil
 	}
+	all := v.Spec().NormalizationSteps
 	var steps []urlgrammar.Step
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
-		found := false
-		for _, s := range v.Spec().NormalizationSteps {
-			if s.String() == name {
-				steps, found = append(steps, s), true
-			}
-		}
-		if !found {
+		i := slices.IndexFunc(all, func(s urlgrammar.Step) bool { return s.String() == name })
+		if i < 0 {
 			var names []string
-			for _, s := range v.Spec().NormalizationSteps {
+			for _, s := range all {
 				names = append(names, s.String())
 			}
 			return nil, fmt.Errorf("--steps: %q is no step of %v's normalization (its steps: %s)", name, v, strings.Join(names, ", "))
 		}
+		steps = append(steps, all[i])
 	}
 	return steps, nil
 }
