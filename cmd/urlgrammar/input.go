@@ -408,16 +408,14 @@ func (l *loop) done(in input, valid bool, err error) bool {
 		l.writeErr = err
 		return false
 	}
-	if _, err := l.out.Write(nil); err != nil {
+	_, err = l.out.Write(nil) // the error of an earlier write, which bufio keeps
+	if err == nil && l.flags.lineBuffered {
+		err = l.out.Flush()
+		l.lines.flushAll()
+	}
+	if err != nil {
 		l.writeErr = err
 		return false
-	}
-	if l.flags.lineBuffered {
-		if err := l.out.Flush(); err != nil {
-			l.writeErr = err
-			return false
-		}
-		l.lines.flushAll()
 	}
 	return true
 }
@@ -506,16 +504,15 @@ func (wl *wholeLines) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	wl.long = false
+	lines := p[:i+1]
 	if len(wl.pending) > 0 {
-		wl.pending = append(wl.pending, p[:i+1]...)
-		if _, err := wl.w.Write(wl.pending); err != nil {
-			return 0, err
-		}
-		wl.pending = wl.pending[:0]
-	} else if _, err := wl.w.Write(p[:i+1]); err != nil {
+		wl.pending = append(wl.pending, lines...)
+		lines = wl.pending
+	}
+	if _, err := wl.w.Write(lines); err != nil {
 		return 0, err
 	}
-	wl.pending = append(wl.pending, p[i+1:]...)
+	wl.pending = append(wl.pending[:0], p[i+1:]...)
 	return len(p), nil
 }
 
