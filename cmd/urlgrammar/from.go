@@ -27,10 +27,6 @@ func addSourceFlags(fs *flag.FlagSet, def string) sourceFlags {
 	}
 }
 
-// documents reports whether the inputs are read from documents by the source package rather
-// than as lines.
-func (sf sourceFlags) documents() bool { return *sf.from != "lines" || *sf.resolve }
-
 // A sourced input is one input read from a document: the text judged (the reference resolved,
 // with --resolve) and where it was found.
 type sourced struct {
@@ -58,7 +54,7 @@ func (s *sourced) String() string {
 // record, a line too long) is reported as a line that cannot be judged, and skipped. With
 // --resolve, each input is resolved by v's algorithm.
 func newSourceLoop(cmd string, f *inputFlags, sf sourceFlags, v urlgrammar.Version, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
-	if !sf.documents() {
+	if *sf.from == "lines" && !*sf.resolve {
 		return newLoop(cmd, f, nil, args, stdin, stdout, stderr)
 	}
 	if _, err := source.Read(*sf.from, nil, ""); err != nil {
