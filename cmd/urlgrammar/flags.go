@@ -103,32 +103,23 @@ func (o *onceValue) Set(s string) error {
 
 // fail prints err on stderr after the one prefix "urlgrammar CMD: " (the library's messages
 // carry none) and returns the exit status of a usage or I/O error. A write error of
-// standard output is printed once, however often it is returned.
+// standard output is not printed here: run prints it, once, however often it is returned.
 func fail(stderr io.Writer, cmd string, err error) int {
-	var we *writeError
-	if errors.As(err, &we) {
-		if we.w.reported {
-			return exitUsage
-		}
-		we.w.reported = true
+	if !errors.As(err, new(*writeError)) {
+		fmt.Fprintf(stderr, "urlgrammar %s: %s\n", cmd, err.Error())
 	}
-	fmt.Fprintf(stderr, "urlgrammar %s: %s\n", cmd, err.Error())
 	return exitUsage
 }
 
-// An errWriter is a command's standard output: it keeps the first write error, fails every
-// write after it, and remembers whether the error was reported.
+// An errWriter is a command's standard output: it keeps the first write error, and fails
+// every write after it.
 type errWriter struct {
-	w        io.Writer
-	err      *writeError
-	reported bool
+	w   io.Writer
+	err *writeError
 }
 
 // A writeError is an error writing standard output.
-type writeError struct {
-	w   *errWriter
-	err error
-}
+type writeError struct{ err error }
 
 func (e *writeError) Error() string { return "writing the output: " + e.err.Error() }
 func (e *writeError) Unwrap() error { return e.err }
@@ -139,7 +130,7 @@ func (w *errWriter) Write(p []byte) (int, error) {
 	}
 	n, err := w.w.Write(p)
 	if err != nil {
-		w.err = &writeError{w, err}
+		w.err = &writeError{err}
 		return n, w.err
 	}
 	return n, nil

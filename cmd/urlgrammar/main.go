@@ -65,8 +65,8 @@ func main() {
 }
 
 // run runs the command of args and returns its exit status. A write error of standard output
-// is reported once, and the status is then 2, whatever the command (its output is not all
-// there).
+// is reported once, at the end, and the status is then 2, whatever the command (its output is
+// not all there).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &errWriter{w: stdout}
 	status := dispatch(args, stdin, out, stderr)
@@ -75,9 +75,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 0 && commands[args[0]].run != nil {
 			prefix += " " + args[0]
 		}
-		if !out.reported {
-			fmt.Fprintf(stderr, "%s: %s\n", prefix, out.err)
-		}
+		fmt.Fprintf(stderr, "%s: %s\n", prefix, out.err)
 		return exitUsage
 	}
 	return status
