@@ -18,7 +18,7 @@ import (
 // document, each matched on its own (or the one -rule names), it prints the agreement line,
 // the coverage summary with the unexercised rules and alternatives by name, and the minimized
 // counterexamples. Exit status 1 when any rule disagrees.
-func runConform(args []string, stdout, stderr io.Writer) int {
+func runConform(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("conform", "[-g ID] [-rule RULE] [-n N] [-seed S] [--cover [-budget B] [-k K] [-rounds R]]", stderr)
 	var f conformFlags
 	fs.StringVar(&f.id, "g", "", "grammar version `ID` (default: every registered version)")

@@ -10,7 +10,7 @@ import (
 
 func TestConform(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := runConform([]string{"-g", "rfc3986", "-n", "400", "-seed", "7"}, &out, &errOut)
+	code := runConform([]string{"-g", "rfc3986", "-n", "400", "-seed", "7"}, nil, &out, &errOut)
 	if code != exitValid || errOut.Len() > 0 {
 		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, errOut.String(), out.String())
 	}
@@ -34,7 +34,7 @@ func TestConform(t *testing.T) {
 	}
 
 	out.Reset()
-	if code := runConform([]string{"-g", "rfc3986", "-rule", "URI", "-n", "10"}, &out, &errOut); code != exitValid ||
+	if code := runConform([]string{"-g", "rfc3986", "-rule", "URI", "-n", "10"}, nil, &out, &errOut); code != exitValid ||
 		!strings.HasPrefix(out.String(), "rfc3986 URI: 10 samples") || strings.Count(out.String(), "\n") != 2 {
 		t.Errorf("-rule URI: exit %d, output:\n%s", code, out.String())
 	}
@@ -46,7 +46,7 @@ func TestConform(t *testing.T) {
 // the states apart.
 func TestConformCover(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := runConform([]string{"-g", "rfc3986", "-rule", "port", "--cover"}, &out, &errOut)
+	code := runConform([]string{"-g", "rfc3986", "-rule", "port", "--cover"}, nil, &out, &errOut)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if code != exitValid || errOut.Len() > 0 || len(lines) != 2 ||
 		!strings.HasPrefix(lines[0], "rfc3986 port: 2 states, 2 byte classes, 4 transitions, W 1, k 0: ") ||
@@ -56,7 +56,7 @@ func TestConformCover(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, errOut.String(), out.String())
 	}
 	out.Reset()
-	code = runConform([]string{"-g", "rfc3986", "--cover", "-budget", "100", "-k", "1"}, &out, &errOut)
+	code = runConform([]string{"-g", "rfc3986", "--cover", "-budget", "100", "-k", "1"}, nil, &out, &errOut)
 	lines = strings.Split(strings.TrimSpace(out.String()), "\n")
 	if code != exitValid || len(lines) != len(urlgrammar.RFC3986.Spec().Rules)+1 ||
 		!strings.Contains(lines[0], "rfc3986 URI: ") || !strings.Contains(lines[0], ", k 1: ") ||
@@ -76,7 +76,7 @@ func TestConformUsage(t *testing.T) {
 		{"-bogus"},
 	} {
 		var out, errOut bytes.Buffer
-		if code := runConform(args, &out, &errOut); code != exitUsage || errOut.Len() == 0 {
+		if code := runConform(args, nil, &out, &errOut); code != exitUsage || errOut.Len() == 0 {
 			t.Errorf("%q: exit %d, stderr %q", args, code, errOut.String())
 		}
 	}

@@ -28,16 +28,13 @@ type command struct {
 
 // commands lists the subcommands by name.
 var commands = map[string]command{
-	"versions": {"list the grammar versions", runVersions},
-	"check":    {"validate inputs: one verdict line per input", runCheck},
-	"compare":  {"acceptance of inputs across versions, with the reason for each rejection", runCompare},
-	"parse":    {"typed components of inputs: one JSON object per input", runParse},
-	"tree":     {"the parse tree of inputs, as an outline of rule names and matched text", runTree},
-	"charsets": {"which printable ASCII characters may stand unescaped in each component, per version", runCharsets},
-	"conform": {"check each generated parser against its .bnf on generated samples, with coverage",
-		func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-			return runConform(args, stdout, stderr)
-		}},
+	"versions":  {"list the grammar versions", runVersions},
+	"check":     {"validate inputs: one verdict line per input", runCheck},
+	"compare":   {"acceptance of inputs across versions, with the reason for each rejection", runCompare},
+	"parse":     {"typed components of inputs: one JSON object per input", runParse},
+	"tree":      {"the parse tree of inputs, as an outline of rule names and matched text", runTree},
+	"charsets":  {"which printable ASCII characters may stand unescaped in each component, per version", runCharsets},
+	"conform":   {"check each generated parser against its .bnf on generated samples, with coverage", runConform},
 	"extract":   {"the URLs in running text, delimited as RFC 1738 and the 2003 draft recommend: one per line", runExtract},
 	"resolve":   {"resolve references against a base, by a version's own algorithm (or, with --relative, the inverse)", runResolve},
 	"normalize": {"inputs in the normal form of a version's document: one line per input", runNormalize},
