@@ -303,15 +303,25 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 // isTerminal reports whether r is a terminal, which is where compare takes its inputs from the
 // embedded corpus instead.
 func isTerminal(r any) bool {
+	_, ok := terminal(r)
+	return ok
+}
+
+// terminal returns r as a terminal, when it is one: a file, or the file under the errWriter
+// that run makes of standard output.
+func terminal(r any) (*os.File, bool) {
+	if w, ok := r.(*errWriter); ok {
+		r = w.w
+	}
 	f, ok := r.(*os.File)
-	return ok && isTerminalFile(f)
+	return f, ok && isTerminalFile(f)
 }
 
 // tableWidth is the width the table is clipped to: the terminal's when stdout is one (80 when
 // it does not say), else 0, no clipping.
 func tableWidth(stdout io.Writer) int {
-	f, ok := stdout.(*os.File)
-	if !ok || !isTerminalFile(f) {
+	f, ok := terminal(stdout)
+	if !ok {
 		return 0
 	}
 	if w := terminalWidth(f); w > 0 {

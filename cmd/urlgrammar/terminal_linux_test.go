@@ -72,6 +72,13 @@ func TestProgressOnlyOffTheTable(t *testing.T) {
 	if w := tableWidth(tty); w <= 0 {
 		t.Errorf("width %d on a terminal", w)
 	}
+	// Commands write to the errWriter that run makes of standard output: it is the terminal.
+	if p := newProgress(&errWriter{w: tty}, tty); p != nil {
+		t.Errorf("progress shown with the table on the same terminal, under run's errWriter")
+	}
+	if w := tableWidth(&errWriter{w: tty}); w <= 0 {
+		t.Errorf("width %d on a terminal under run's errWriter", w)
+	}
 	if w := tableWidth(&bytes.Buffer{}); w != 0 {
 		t.Errorf("width %d off a terminal", w)
 	}
