@@ -307,24 +307,26 @@ func isTerminal(r any) bool {
 	return ok
 }
 
-// terminal returns r as a terminal, when it is one: a file, or the file under the errWriter
-// that run makes of standard output.
-func terminal(r any) (*os.File, bool) {
-	if w, ok := r.(*errWriter); ok {
+// terminal reports whether r is a terminal (a file, or the file under the errWriter that run
+// makes of standard output), and its width in columns (0 when it does not say).
+func terminal(r any) (width int, ok bool) {
+	if w, isOut := r.(*errWriter); isOut {
 		r = w.w
 	}
-	f, ok := r.(*os.File)
-	return f, ok && isTerminalFile(f)
+	if f, isFile := r.(*os.File); isFile {
+		return terminalWidth(f)
+	}
+	return 0, false
 }
 
 // tableWidth is the width the table is clipped to: the terminal's when stdout is one (80 when
 // it does not say), else 0, no clipping.
 func tableWidth(stdout io.Writer) int {
-	f, ok := terminal(stdout)
-	if !ok {
+	w, ok := terminal(stdout)
+	switch {
+	case !ok:
 		return 0
-	}
-	if w := terminalWidth(f); w > 0 {
+	case w > 0:
 		return w
 	}
 	return 80
