@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -195,16 +196,14 @@ func versionsFlag(ids string) ([]urlgrammar.Version, error) {
 		return nil, nil
 	}
 	var vs []urlgrammar.Version
-	seen := map[urlgrammar.Version]bool{}
 	for _, id := range strings.Split(ids, ",") {
 		v, err := urlgrammar.Lookup(strings.TrimSpace(id))
 		if err != nil {
 			return nil, err
 		}
-		if seen[v] {
+		if slices.Contains(vs, v) {
 			return nil, fmt.Errorf("-g names %v twice", v)
 		}
-		seen[v] = true
 		vs = append(vs, v)
 	}
 	return vs, nil
