@@ -135,7 +135,7 @@ func (o *compareFlags) reportFormat() (compare.Format, error) {
 
 // targets returns the versions compared (none: all) and what each is held to.
 func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error) {
-	vs, err := versionsFlag(o.ids)
+	vs, err := compare.ParseVersions(o.ids)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -155,9 +155,11 @@ func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error)
 		if i < 0 {
 			return nil, nil, fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id)
 		}
-		targets[i].Rule = startRule(v, rule)
+		if targets[i], err = compare.NewTarget(v, rule); err != nil {
+			return nil, nil, err
+		}
 	}
-	return vs, targets, compare.CheckTargets(targets)
+	return vs, targets, nil
 }
 
 // inputs returns the loop over the inputs: the embedded corpus, arguments, a file, or standard

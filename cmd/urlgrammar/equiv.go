@@ -30,7 +30,7 @@ type equivLine struct {
 	Results map[string]*equivResult `json:"results,omitempty"`
 }
 
-const equivUsage = `usage: urlgrammar equiv -g ID [--json] [A B | -f FILE]
+const equivUsage = `-g ID [--json] [A B | -f FILE]
        urlgrammar equiv --all [--json] [A B | -f FILE]
 
 Compares A and B (or, when they are not given, the two tab-separated fields of each line of -f
@@ -38,20 +38,14 @@ FILE or standard input) by the comparison ladder of the version's document. With
 per pair: "equivalent", the rung that made them equal, its section and the normal form; or
 "different", where the normal forms differ and the two normal forms; or "error" and the reason.
 With --all, a table of the verdicts under every version that defines equivalence. Exit status 0
-when every pair is equivalent, 1 when some pair is not or is invalid.
-
-`
+when every pair is equivalent, 1 when some pair is not or is invalid.`
 
 func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("equiv", "", stderr)
+	fs := newFlagSet("equiv", equivUsage, stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's comparison to apply (see \"urlgrammar versions\")")
 	all := fs.Bool("all", false, "print a table of the comparison under every version whose document defines equivalence")
 	asJSON := fs.Bool("json", false, "print JSON Lines: a, b, and the result (equivalent, step, section, a_normal, b_normal, difference, error) or, with --all, results by version")
 	in := addInputFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, equivUsage)
-		fs.PrintDefaults()
-	}
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage

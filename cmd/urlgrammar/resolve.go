@@ -34,7 +34,7 @@ type resolveLine struct {
 	Results map[string]*resolveResult `json:"results,omitempty"`
 }
 
-const resolveUsage = `usage: urlgrammar resolve -g ID [flags] BASE [REF...]
+const resolveUsage = `-g ID [flags] BASE [REF...]
        urlgrammar resolve --all [flags] BASE [REF...]
        urlgrammar resolve --relative -g ID [flags] BASE [TARGET...]
 
@@ -44,9 +44,7 @@ followed by a tab and "(current document)" when the document resolves it to the 
 document, or "error", a tab and the reason. With --all, a table of the targets under every
 version that defines resolution; "*" marks the references on which they differ. With
 --relative, one line per target: the shortest reference that resolves to it, or the target
-itself when no relative form does.
-
-`
+itself when no relative form does.`
 
 // resolveFlags are the flags of resolve.
 type resolveFlags struct {
@@ -57,7 +55,7 @@ type resolveFlags struct {
 }
 
 func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("resolve", "", stderr)
+	fs := newFlagSet("resolve", resolveUsage, stderr)
 	var f resolveFlags
 	fs.StringVar(&f.id, "g", "", "grammar version `ID` whose resolution algorithm to apply (see \"urlgrammar versions\")")
 	fs.BoolVar(&f.all, "all", false, "print a table of the result under every version whose document defines resolution")
@@ -66,10 +64,6 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON Lines: ref, and the result (text, same_document, error) or, with --all, results by version")
 	fs.BoolVar(&f.relative, "relative", false, "the inverse: for each TARGET, the shortest reference that resolves to it against BASE (with -g)")
 	f.in = addInputFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, resolveUsage)
-		fs.PrintDefaults()
-	}
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage

@@ -66,6 +66,16 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return l.run(func(in input) (bool, error) { return o.review(l.out, stderr, v, in) })
 }
 
+const reviewUsage = `-g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]
+
+Checks each valid input against the security considerations of the version's own document.
+One line per input: "ok"; or "findings" and, for each, a tab, the document's section, the
+severity of its words (informational, warning, should-not, must), the reason and the byte
+span; or "invalid", the offset and the reason, as check prints them; or "unchecked" and why,
+under a version whose document states no consideration (draft1993).
+Exit status 1 when some input is invalid or unchecked, or has a finding of the --fail-on
+severity or above (by default, any finding).`
+
 // reviewFlags are the flags of review.
 type reviewFlags struct {
 	id                  string
@@ -76,8 +86,7 @@ type reviewFlags struct {
 }
 
 func newReviewFlags(stderr io.Writer) (*reviewFlags, *flag.FlagSet) {
-	const use = "-g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]"
-	fs := newFlagSet("review", use, stderr)
+	fs := newFlagSet("review", reviewUsage, stderr)
 	o := &reviewFlags{}
 	fs.StringVar(&o.id, "g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
 	fs.BoolVar(&o.asJSON, "json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
@@ -85,18 +94,6 @@ func newReviewFlags(stderr io.Writer) (*reviewFlags, *flag.FlagSet) {
 	fs.TextVar(&o.failOn, "fail-on", review.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
 	o.in = addInputFlags(fs)
 	o.sf = addSourceFlags(fs, "lines")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar review "+use)
-		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
-		fmt.Fprintln(stderr, "One line per input: \"ok\"; or \"findings\" and, for each, a tab, the document's section, the")
-		fmt.Fprintln(stderr, "severity of its words (informational, warning, should-not, must), the reason and the byte")
-		fmt.Fprintln(stderr, "span; or \"invalid\", the offset and the reason, as check prints them; or \"unchecked\" and why,")
-		fmt.Fprintln(stderr, "under a version whose document states no consideration (draft1993).")
-		fmt.Fprintln(stderr, "Exit status 1 when some input is invalid or unchecked, or has a finding of the --fail-on")
-		fmt.Fprintln(stderr, "severity or above (by default, any finding).")
-		fmt.Fprintln(stderr)
-		fs.PrintDefaults()
-	}
 	return o, fs
 }
 
