@@ -88,7 +88,7 @@ func ExamplePreorder() {
 		fmt.Println(err)
 		return
 	}
-	for n := range urlgrammar.Preorder(root) {
+	for _, n := range urlgrammar.Preorder(root) {
 		if n.Rule == "segment" {
 			fmt.Printf("%q at %d\n", n.Text, n.Begin)
 		}
