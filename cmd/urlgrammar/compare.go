@@ -16,6 +16,7 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
 	"github.com/urlgrammar/urlgrammar/source"
+	"golang.org/x/term"
 )
 
 // ruleOverrides is the repeatable -rule id=RULE flag of compare.
@@ -307,15 +308,18 @@ func isTerminal(r any) bool {
 }
 
 // terminal reports whether r is a terminal (a file, or the file under the errWriter that run
-// makes of standard output), and its width in columns (0 when it does not say).
+// makes of standard output), and its width in columns (0 when it does not say). A character
+// device that is no terminal, such as /dev/null, is not one.
 func terminal(r any) (width int, ok bool) {
 	if w, isOut := r.(*errWriter); isOut {
 		r = w.w
 	}
-	if f, isFile := r.(*os.File); isFile {
-		return terminalWidth(f)
+	f, isFile := r.(*os.File)
+	if !isFile || !term.IsTerminal(int(f.Fd())) {
+		return 0, false
 	}
-	return 0, false
+	width, _, _ = term.GetSize(int(f.Fd()))
+	return width, true
 }
 
 // tableWidth is the width the table is clipped to: the terminal's when stdout is one (80 when
