@@ -56,7 +56,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return abort(err)
 	}
-	l, sources, inputName, err := o.inputs(vs, inputArgs, stdin, stdout, stderr)
+	l, inputName, err := o.inputs(vs, inputArgs, stdin, stdout, stderr)
 	if err != nil {
 		return abort(err)
 	}
@@ -65,7 +65,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.review {
 		withReview(&r)
 	}
-	if err := o.write(l, &r, f, sources, stdout, stderr); err != nil {
+	if err := o.write(l, &r, f, stdout, stderr); err != nil {
 		return abort(err)
 	}
 	return l.finish()
@@ -161,52 +161,49 @@ func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error)
 }
 
 // inputs returns the loop over the inputs: the embedded corpus, arguments, a file, or standard
-// input. With the embedded corpus, sources says where each input comes from, in input order
-// (an input may come from several documents). inputName says what the inputs are, for a reader.
-func (o *compareFlags) inputs(vs []urlgrammar.Version, args []string, stdin io.Reader, stdout, stderr io.Writer) (l *loop, sources []string, inputName string, err error) {
+// input. Each input of the embedded corpus says where it comes from (an input may come from
+// several documents). inputName says what the inputs are, for a reader.
+func (o *compareFlags) inputs(vs []urlgrammar.Version, args []string, stdin io.Reader, stdout, stderr io.Writer) (l *loop, inputName string, err error) {
 	switch {
 	case o.corpus && (len(o.in.files) > 0 || len(args) > 0):
-		return nil, nil, "", errors.New("--corpus takes no inputs: it compares the embedded corpus")
+		return nil, "", errors.New("--corpus takes no inputs: it compares the embedded corpus")
 	case o.corpus || (len(o.in.files) == 0 && len(args) == 0 && isTerminal(stdin)):
-		var texts []string
+		var corpus []input
 		for _, ex := range compare.Corpus() {
-			texts = append(texts, ex.Input)
-			sources = append(sources, ex.Source)
+			corpus = append(corpus, input{text: ex.Input, src: &sourced{Where: source.Where{File: ex.Source}}})
 		}
-		return textLoop("compare", o.in, texts, stdout, stderr), sources, "the embedded corpus", nil
+		o.corpus = true
+		return textLoop("compare", o.in, corpus, stdout, stderr), "the embedded corpus", nil
 	}
 	if l, err = newSourceLoop("compare", o.in, o.sf, resolveVersion(vs), args, stdin, stdout, stderr); err != nil {
-		return nil, nil, "", err
+		return nil, "", err
 	}
 	l.hint = "; --corpus compares the embedded corpus"
-	sourceNote(stderr, "compare", o.sf, resolveVersion(vs))
-	return l, nil, inputNameOf(strings.Join(o.in.files, ", "), args), nil
+	return l, l.inputName(), nil
 }
 
 // write writes the report in format f: its rows, then its summary, to the --summary file if
 // there is one.
-func (o *compareFlags) write(l *loop, r *compare.Report, f compare.Format, sources []string, stdout, stderr io.Writer) error {
+func (o *compareFlags) write(l *loop, r *compare.Report, f compare.Format, stdout, stderr io.Writer) error {
 	sumOut, closeSum, err := summaryOut(o.summaryFile, l.out)
 	if err != nil {
 		return err
 	}
 	defer closeSum()
-	// The inputs of documents are queued, for their provenance in the source column.
-	texts := l.texts(l.from != nil)
+	// The inputs of documents and of the corpus are queued, for their provenance in the source
+	// column; the URLs extracted from inputs (--extract) have none, not being theirs one for one.
+	queued := !o.extract && (l.from != nil || o.corpus)
+	texts := l.texts(queued)
 	if o.extract {
 		texts = source.Extract(texts)
 	}
 	inputs := func(yield func(string, string) bool) {
-		i := 0
 		for s := range texts {
-			source := ""
-			if i < len(sources) {
-				source = sources[i]
-			} else if l.from != nil { // each input of a document has its place (src)
-				source = l.next().src.String()
+			where := ""
+			if queued {
+				where = l.next().src.String()
 			}
-			i++
-			if !yield(s, source) {
+			if !yield(s, where) {
 				return
 			}
 		}
@@ -381,17 +378,16 @@ func provenance(input string) compare.Report {
 // input give the same page whenever they run.
 var reportClock = time.Now
 
-// inputNameOf says what compare reads its inputs from, when they are not the embedded corpus.
-func inputNameOf(file string, args []string) string {
+// inputName says what l reads its inputs from: its files ("-": standard input), or arguments.
+func (l *loop) inputName() string {
 	switch {
-	case file == "-", len(args) == 1 && args[0] == "-":
-		return "standard input"
-	case file != "":
-		return file
-	case len(args) == 1:
+	case len(l.args) == 1:
 		return "1 argument"
-	case len(args) > 0:
-		return fmt.Sprintf("%d arguments", len(args))
+	case len(l.args) > 0:
+		return fmt.Sprintf("%d arguments", len(l.args))
 	}
-	return "standard input"
+	if len(l.files) == 1 {
+		return fileName(l.files[0])
+	}
+	return strings.Join(l.files, ", ")
 }

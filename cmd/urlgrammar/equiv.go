@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -54,7 +53,10 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(rest) != 0 && len(rest) != 2 {
 		return abort(fmt.Errorf("want two inputs A and B, or none (pairs on standard input), not %d", len(rest)))
 	}
-	versions, err := equivVersions(*id, *all)
+	versions, err := versionsFor(*id, *all, normalizes, func(v urlgrammar.Version) error {
+		_, err := urlgrammar.Equivalent(v, "", "", 0)
+		return err
+	})
 	if err != nil {
 		return abort(err)
 	}
@@ -80,25 +82,6 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return e.pair(a, b, *all)
 	})
-}
-
-// equivVersions are the versions that -g or --all name.
-func equivVersions(id string, all bool) ([]urlgrammar.Version, error) {
-	switch {
-	case all && id != "":
-		return nil, errors.New("-g and --all exclude each other")
-	case all:
-		return versionsWhere(func(s urlgrammar.Spec) bool { return s.NormalizationSteps != nil }), nil
-	}
-	v, err := versionFlag(id)
-	if err != nil {
-		return nil, err
-	}
-	if v.Spec().NormalizationSteps == nil {
-		_, err := urlgrammar.Equivalent(v, "", "", 0)
-		return nil, err
-	}
-	return []urlgrammar.Version{v}, nil
 }
 
 // An equivRun prints the comparisons of one equiv command.
@@ -164,7 +147,7 @@ func (e *equivRun) pair(a, b string, all bool) (bool, error) {
 func (e *equivRun) finishTable() error {
 	err := e.table.flush()
 	var none []string
-	for _, v := range versionsWhere(func(s urlgrammar.Spec) bool { return s.NormalizationSteps == nil }) {
+	for _, v := range versionsWhere(func(s urlgrammar.Spec) bool { return !normalizes(s) }) {
 		none = append(none, v.String())
 	}
 	if len(none) > 0 {

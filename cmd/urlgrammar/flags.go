@@ -197,6 +197,26 @@ func versionFlag(id string) (urlgrammar.Version, error) {
 	return urlgrammar.Lookup(id)
 }
 
+// versionsFor are the versions -g or --all name for an operation that not every document
+// defines (resolution, equivalence): with --all, each version whose Spec defines it; with -g,
+// its version, or the library's error (refusal) when its document does not define it.
+func versionsFor(id string, all bool, defines func(urlgrammar.Spec) bool, refusal func(urlgrammar.Version) error) ([]urlgrammar.Version, error) {
+	switch {
+	case all && id != "":
+		return nil, errors.New("-g and --all exclude each other")
+	case all:
+		return versionsWhere(defines), nil
+	}
+	v, err := versionFlag(id)
+	if err == nil && !defines(v.Spec()) {
+		err = refusal(v)
+	}
+	return []urlgrammar.Version{v}, err
+}
+
+// normalizes says whether a document defines normalization and equivalence.
+func normalizes(s urlgrammar.Spec) bool { return s.NormalizationSteps != nil }
+
 // versionsWhere are the versions whose Spec has is true of, in order.
 func versionsWhere(has func(urlgrammar.Spec) bool) []urlgrammar.Version {
 	var vs []urlgrammar.Version

@@ -109,7 +109,7 @@ type loop struct {
 	stderr io.Writer
 	flags  *inputFlags
 
-	args  []string
+	args  []input // the inputs given as arguments, or compare's corpus
 	files []string
 	stdin io.Reader
 
@@ -146,7 +146,11 @@ func newLoop(cmd string, f *inputFlags, from *documents, args []string, stdin io
 	if err != nil {
 		return nil, err
 	}
-	l := textLoop(cmd, f, args, stdout, stderr)
+	inputs := make([]input, len(args))
+	for i, a := range args {
+		inputs[i] = input{text: a, line: i + 1}
+	}
+	l := textLoop(cmd, f, inputs, stdout, stderr)
 	l.files, l.stdin, l.implicit, l.from = files, stdin, implicit, from
 	if len(files) > 0 && from == nil {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
@@ -191,10 +195,10 @@ func checkInputs(f *inputFlags, args []string) ([]string, []string, error) {
 	return args, files, nil
 }
 
-// textLoop returns the loop of a command over texts of its own (compare's embedded corpus),
+// textLoop returns the loop of a command over inputs of its own (compare's embedded corpus),
 // or over its arguments.
-func textLoop(cmd string, f *inputFlags, texts []string, stdout, stderr io.Writer) *loop {
-	l := &loop{cmd: cmd, stderr: stderr, flags: f, args: texts}
+func textLoop(cmd string, f *inputFlags, inputs []input, stdout, stderr io.Writer) *loop {
+	l := &loop{cmd: cmd, stderr: stderr, flags: f, args: inputs}
 	l.lines = &wholeLines{w: stdout}
 	l.out = bufio.NewWriterSize(l.lines, 64<<10)
 	l.mu.Lock()
@@ -273,8 +277,8 @@ func (l *loop) all() iter.Seq[input] {
 			l.allDocuments(yield)
 			return
 		}
-		for i, a := range l.args {
-			if !yield(input{text: a, line: i + 1}) {
+		for _, in := range l.args {
+			if !yield(in) {
 				return
 			}
 		}

@@ -43,14 +43,14 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return exitUsage
 	}
 	abort := func(err error) int { return fail(stderr, "normalize", err) }
-	v, err := versionFlag(*id)
+	vs, err := versionsFor(*id, false, normalizes, func(v urlgrammar.Version) error {
+		_, err := urlgrammar.Normalize(v, "", 0)
+		return err
+	})
 	if err != nil {
 		return abort(err)
 	}
-	if v.Spec().NormalizationSteps == nil {
-		_, err := urlgrammar.Normalize(v, "", 0)
-		return abort(err)
-	}
+	v := vs[0]
 	steps, err := parseSteps(v, *stepList)
 	if err != nil {
 		return abort(err)

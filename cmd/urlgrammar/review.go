@@ -3,9 +3,9 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -49,20 +49,26 @@ func jsonFindings(input string, fs []review.Finding) []reviewFinding {
 }
 
 func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, fs := newReviewFlags(stderr)
+	fs := newFlagSet("review", reviewUsage, stderr)
+	o := &reviewFlags{}
+	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
+	fs.BoolVar(&o.asJSON, "json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
+	fs.BoolVar(&o.explainSpan, "explain", false, "also show each finding on standard error, with carets under its span")
+	fs.TextVar(&o.failOn, "fail-on", review.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
+	in := addInputFlags(fs)
+	sf := addSourceFlags(fs, "lines")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	v, err := versionFlag(o.id)
+	v, err := versionFlag(*id)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	l, err := newSourceLoop("review", o.in, o.sf, v, inputs, stdin, stdout, stderr)
+	l, err := newSourceLoop("review", in, sf, v, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	sourceNote(stderr, "review", o.sf, v)
 	return l.run(func(in input) (bool, error) { return o.review(l.out, stderr, v, in) })
 }
 
@@ -76,25 +82,10 @@ under a version whose document states no consideration (draft1993).
 Exit status 1 when some input is invalid or unchecked, or has a finding of the --fail-on
 severity or above (by default, any finding).`
 
-// reviewFlags are the flags of review.
+// reviewFlags are the flags of review that shape its output and status.
 type reviewFlags struct {
-	id                  string
 	asJSON, explainSpan bool
 	failOn              review.Severity
-	in                  *inputFlags
-	sf                  sourceFlags
-}
-
-func newReviewFlags(stderr io.Writer) (*reviewFlags, *flag.FlagSet) {
-	fs := newFlagSet("review", reviewUsage, stderr)
-	o := &reviewFlags{}
-	fs.StringVar(&o.id, "g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
-	fs.BoolVar(&o.asJSON, "json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
-	fs.BoolVar(&o.explainSpan, "explain", false, "also show each finding on standard error, with carets under its span")
-	fs.TextVar(&o.failOn, "fail-on", review.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
-	o.in = addInputFlags(fs)
-	o.sf = addSourceFlags(fs, "lines")
-	return o, fs
 }
 
 // review reviews one input under v and writes its line. An input that could not be reviewed
@@ -109,12 +100,7 @@ func (o *reviewFlags) review(out *bufio.Writer, stderr io.Writer, v urlgrammar.V
 	case err != nil && !errors.As(err, &se):
 		return false, err
 	}
-	pass := err == nil
-	for _, f := range findings {
-		if f.Severity >= o.failOn {
-			pass = false
-		}
-	}
+	pass := err == nil && !slices.ContainsFunc(findings, func(f review.Finding) bool { return f.Severity >= o.failOn })
 	writeErr := o.write(out, in, findings, se, unchecked)
 	if o.explainSpan {
 		if se != nil {
