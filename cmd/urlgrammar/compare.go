@@ -16,6 +16,7 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
 	"github.com/urlgrammar/urlgrammar/source"
+	"golang.org/x/term"
 )
 
 // ruleOverrides is the repeatable -rule id=RULE flag of compare.
@@ -44,8 +45,8 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	abort := func(err error) int { return fail(stderr, "compare", err) }
-	f, err := o.reportFormat()
-	switch {
+	f := o.format
+	switch err := o.check(); {
 	case err != nil:
 		return abort(err)
 	case o.merge:
@@ -73,7 +74,8 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // compareFlags are the flags of compare.
 type compareFlags struct {
 	fs                                  *flag.FlagSet
-	ids, format, summaryFile            string
+	ids, summaryFile                    string
+	format                              compare.Format
 	diff, why, absolute, review, corpus bool
 	extract, merge                      bool
 	sf                                  sourceFlags
@@ -87,7 +89,7 @@ func newCompareFlags(stderr io.Writer) *compareFlags {
 	fs.StringVar(&o.ids, "g", "", "comma-separated version `IDs` (default: all)")
 	fs.BoolVar(&o.diff, "diff", false, "show only the inputs on which the versions disagree; the summary counts those")
 	fs.BoolVar(&o.why, "why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
-	fs.StringVar(&o.format, "format", "table", "output `format`: table, tsv, json, markdown or html")
+	fs.TextVar(&o.format, "format", compare.FormatTable, "output `format`: table, tsv, json, markdown or html")
 	fs.StringVar(&o.summaryFile, "summary", "", "write the summary (acceptance, pairs, causes) to `FILE` instead of after the rows")
 	fs.BoolVar(&o.absolute, "absolute", false, "hold each version to its absolute-URL rule (such as absolute-URI: no fragment, no relative reference) instead of its default reading, check's")
 	fs.BoolVar(&o.review, "review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
@@ -100,21 +102,17 @@ func newCompareFlags(stderr io.Writer) *compareFlags {
 	return o
 }
 
-// reportFormat returns the format chosen, and sets what the flags imply of one another: --why
-// by default with --diff; --merge with no flag but --format and --summary; --review with
-// three formats alone.
-func (o *compareFlags) reportFormat() (compare.Format, error) {
+// check checks the flags, and sets what they imply of one another: --why by default with
+// --diff; --merge with no flag but --format and --summary; --review with three formats alone.
+func (o *compareFlags) check() error {
 	whySet := false
 	o.fs.Visit(func(f *flag.Flag) { whySet = whySet || f.Name == "why" })
 	if !whySet {
 		o.why = o.diff
 	}
-	f, ok := formats[o.format]
-	if !ok {
-		return f, fmt.Errorf("unknown format %q (table, tsv, json, markdown or html)", o.format)
-	}
+	f := o.format
 	if o.summaryFile != "" && f == compare.FormatHTML {
-		return f, errors.New("--summary does not apply to --format html, which is one page")
+		return errors.New("--summary does not apply to --format html, which is one page")
 	}
 	if o.merge {
 		var set []string
@@ -124,13 +122,13 @@ func (o *compareFlags) reportFormat() (compare.Format, error) {
 			}
 		})
 		if len(set) > 0 {
-			return f, fmt.Errorf("--merge takes only --format and --summary, not %s: the summaries say what was compared", strings.Join(set, " "))
+			return fmt.Errorf("--merge takes only --format and --summary, not %s: the summaries say what was compared", strings.Join(set, " "))
 		}
 	}
 	if o.review && f != compare.FormatMarkdown && f != compare.FormatHTML && f != compare.FormatJSON {
-		return f, fmt.Errorf("--review applies to --format markdown, html and json, not %s", o.format)
+		return fmt.Errorf("--review applies to --format markdown, html and json, not %v", f)
 	}
-	return f, nil
+	return nil
 }
 
 // targets returns the versions compared (none: all) and what each is held to.
@@ -310,15 +308,18 @@ func isTerminal(r any) bool {
 }
 
 // terminal reports whether r is a terminal (a file, or the file under the errWriter that run
-// makes of standard output), and its width in columns (0 when it does not say).
+// makes of standard output), and its width in columns (0 when it does not say). A character
+// device that is no terminal, such as /dev/null, is not one.
 func terminal(r any) (width int, ok bool) {
 	if w, isOut := r.(*errWriter); isOut {
 		r = w.w
 	}
-	if f, isFile := r.(*os.File); isFile {
-		return terminalWidth(f)
+	f, isFile := r.(*os.File)
+	if !isFile || !term.IsTerminal(int(f.Fd())) {
+		return 0, false
 	}
-	return 0, false
+	width, _, _ = term.GetSize(int(f.Fd()))
+	return width, true
 }
 
 // tableWidth is the width the table is clipped to: the terminal's when stdout is one (80 when
@@ -368,15 +369,6 @@ func (p *progress) done() {
 	if p != nil && p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
-}
-
-// formats are the values of --format.
-var formats = map[string]compare.Format{
-	"table":    compare.FormatTable,
-	"markdown": compare.FormatMarkdown,
-	"tsv":      compare.FormatTSV,
-	"json":     compare.FormatJSON,
-	"html":     compare.FormatHTML,
 }
 
 // provenance is a report of the inputs read from input (what a reader is told), as made now by

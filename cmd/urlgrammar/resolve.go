@@ -87,7 +87,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var policy urlgrammar.Policy
 	for _, o := range opts {
-		policy = o.addTo(policy)
+		policy = union(policy, o.policy)
 	}
 	if f.relative {
 		return runRelative(l, versions[0], base, policy, f.asJSON)
@@ -189,27 +189,21 @@ type tableRun struct {
 	table    *notedTable
 }
 
-// A namedOption is a resolution policy with the flag that gave it, and the policy a version
-// must allow for the flag to apply.
+// A namedOption is a resolution policy with the flag that gave it, and the choices a version's
+// document must offer (Spec.Offers) for the flag to apply.
 type namedOption struct {
-	flag   string
-	policy urlgrammar.Policy
-	needs  urlgrammar.Policy
+	flag          string
+	policy, needs urlgrammar.Policy
 }
 
 // allowedBy reports whether v's document offers the choices o needs.
 func (o namedOption) allowedBy(v urlgrammar.Version) bool {
-	offers := v.Spec().Offers
-	return (!o.needs.NonValidating || offers.NonValidating) && (!o.needs.RemoveDotDot || offers.RemoveDotDot) &&
-		(!o.needs.AvoidTraversal || offers.AvoidTraversal)
+	return union(v.Spec().Offers, o.needs) == v.Spec().Offers
 }
 
-// addTo returns p with o's choices made too.
-func (o namedOption) addTo(p urlgrammar.Policy) urlgrammar.Policy {
-	p.NonValidating = p.NonValidating || o.policy.NonValidating
-	p.RemoveDotDot = p.RemoveDotDot || o.policy.RemoveDotDot
-	p.AvoidTraversal = p.AvoidTraversal || o.policy.AvoidTraversal
-	return p
+// union is the choices of p and those of q.
+func union(p, q urlgrammar.Policy) urlgrammar.Policy {
+	return urlgrammar.Policy{NonValidating: p.NonValidating || q.NonValidating, RemoveDotDot: p.RemoveDotDot || q.RemoveDotDot, AvoidTraversal: p.AvoidTraversal || q.AvoidTraversal}
 }
 
 func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, opts []namedOption, asJSON bool) *tableRun {
@@ -218,7 +212,7 @@ func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, op
 		var skipped []string
 		for _, v := range versions {
 			if o.allowedBy(v) {
-				r.policy[v] = o.addTo(r.policy[v])
+				r.policy[v] = union(r.policy[v], o.policy)
 			} else {
 				skipped = append(skipped, v.String())
 			}

@@ -131,34 +131,31 @@ func (o *reviewFlags) review(out *bufio.Writer, stderr io.Writer, v urlgrammar.V
 // checked (unchecked).
 func (o *reviewFlags) write(out *bufio.Writer, in input, findings []review.Finding, se *urlgrammar.SyntaxError, unchecked string) error {
 	s := in.text
-	// An input of a document (--from) is followed by the input and where it was found.
-	end := "\n"
-	if in.src != nil {
-		end = "\t" + s + "\t" + in.src.String() + "\n"
+	if o.asJSON {
+		r := reviewResult{Input: s, Valid: se == nil, Findings: jsonFindings(s, findings), Unchecked: unchecked, sourced: in.src}
+		if se != nil {
+			msg := se.Reason()
+			r.Offset, r.Expected, r.Message = &se.Offset, se.Expected, &msg
+		}
+		return encodeJSONLine(out, r)
 	}
-	var err error
 	switch {
-	case o.asJSON && unchecked != "":
-		return encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: []reviewFinding{}, Unchecked: unchecked, sourced: in.src})
 	case unchecked != "":
-		_, err = fmt.Fprintf(out, "unchecked\t%s%s", unchecked, end)
-	case o.asJSON && se != nil:
-		msg := se.Reason()
-		return encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg, sourced: in.src})
-	case o.asJSON:
-		return encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings), sourced: in.src})
+		out.WriteString("unchecked\t" + unchecked)
 	case se != nil:
-		_, err = fmt.Fprintf(out, "invalid\t%d\t%s%s", se.Offset, se.Reason(), end)
+		fmt.Fprintf(out, "invalid\t%d\t%s", se.Offset, se.Reason())
 	case len(findings) == 0:
-		_, err = out.WriteString("ok" + end)
+		out.WriteString("ok")
 	default:
 		out.WriteString("findings")
 		for _, f := range findings {
 			fmt.Fprintf(out, "\t%s (bytes %d-%d)", f, f.Begin, f.End)
 		}
-		_, err = out.WriteString(end)
 	}
-	return err
+	if in.src != nil { // an input of a document (--from): the input, and where it was found
+		out.WriteString("\t" + s + "\t" + in.src.String())
+	}
+	return out.WriteByte('\n')
 }
 
 // explainFinding writes a finding for a person: its section and reason, then the input (or
