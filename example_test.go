@@ -97,3 +97,19 @@ func ExamplePreorder() {
 	// "a" at 9
 	// "b" at 11
 }
+
+func ExampleNode_Children() {
+	// RFC 3986 section 3: URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ].
+	root, err := urlgrammar.ParseTreeRule(urlgrammar.RFC3986, "URI", "http://h:80/a?q", 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for c := range root.Children() {
+		fmt.Printf("%s %q\n", c.Rule, c.Text)
+	}
+	// Output:
+	// scheme "http"
+	// hier-part "//h:80/a"
+	// query "q"
+}

@@ -186,15 +186,15 @@ func TestLongInputs(t *testing.T) {
 // TestTreeWalksLong: on every long shape at 128 KiB, Preorder and Children agree on the tree
 // (TestTreeWalks), also where a node has tens of thousands of children and where the tree keeps
 // the parser's tokens rather than a copy (more than 64 Ki of them). With -short, on the
-// common shapes alone.
+// common shapes alone at 16 KiB.
 func TestTreeWalksLong(t *testing.T) {
-	shapes := longShapes
+	shapes, n := longShapes, 1<<17
 	if testing.Short() {
-		shapes = commonLong
+		shapes, n = commonLong, 1<<14
 	}
 	for _, v := range urlgrammar.Versions() {
 		for _, l := range shapes(v) {
-			checkTreeWalks(t, v, l.rule, l.build(1<<17))
+			checkTreeWalks(t, v, l.rule, l.build(n))
 		}
 	}
 }

@@ -93,32 +93,41 @@ func Preorder(n Node) iter.Seq2[int, Node] {
 			return
 		}
 		t := n.tree
-		var small [64]uint32
-		stack := tokenStack{top: small[:0]} // the tokens still to visit, the next on top
-		// A group is the children of one node, stacked from the stack's start-th token on, at
-		// one depth.
-		type group struct{ start, depth int }
-		var groups []group
-		push := func(parent, depth int) { // parent's children, the last first
-			groups = append(groups, group{start: stack.n, depth: depth})
-			for c := parent - 1; c >= t.first(parent); c = int(t.tokens[c].First) - 1 {
-				stack.push(uint32(c))
+		var smallStack [64]uint32
+		var smallGroups [16]group
+		w := walk{stack: tokenStack{top: smallStack[:0]}, groups: smallGroups[:0]}
+		w.push(t, n.index, 1)
+		for w.stack.n > 0 {
+			for w.groups[len(w.groups)-1].start >= w.stack.n {
+				w.groups = w.groups[:len(w.groups)-1]
 			}
-		}
-		push(n.index, 1)
-		for stack.n > 0 {
-			for groups[len(groups)-1].start >= stack.n {
-				groups = groups[:len(groups)-1]
-			}
-			depth := groups[len(groups)-1].depth
-			j := int(stack.pop())
+			depth := w.groups[len(w.groups)-1].depth
+			j := int(w.stack.pop())
 			if !yield(depth, t.node(j)) {
 				return
 			}
 			if int(t.tokens[j].First) < j {
-				push(j, depth+1)
+				w.push(t, j, depth+1)
 			}
 		}
+	}
+}
+
+// A walk is the state of Preorder: the tokens still to visit, and the depths they are at.
+type walk struct {
+	stack  tokenStack // the next on top
+	groups []group
+}
+
+// A group is the children of one node, stacked from the stack's start-th token on, at one
+// depth.
+type group struct{ start, depth int }
+
+// push stacks the children of t's token parent, at depth, the last first.
+func (w *walk) push(t *tree, parent, depth int) {
+	w.groups = append(w.groups, group{start: w.stack.n, depth: depth})
+	for c := parent - 1; c >= t.first(parent); c = int(t.tokens[c].First) - 1 {
+		w.stack.push(uint32(c))
 	}
 }
 
