@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -105,27 +106,22 @@ func newCompareFlags(stderr io.Writer) *compareFlags {
 // check checks the flags, and sets what they imply of one another: --why by default with
 // --diff; --merge with no flag but --format and --summary; --review with three formats alone.
 func (o *compareFlags) check() error {
-	whySet := false
-	o.fs.Visit(func(f *flag.Flag) { whySet = whySet || f.Name == "why" })
-	if !whySet {
+	var others []string // the flags given but --merge's
+	o.fs.Visit(func(f *flag.Flag) {
+		if f.Name != "merge" && f.Name != "format" && f.Name != "summary" {
+			others = append(others, "-"+f.Name)
+		}
+	})
+	if !slices.Contains(others, "-why") {
 		o.why = o.diff
 	}
 	f := o.format
-	if o.summaryFile != "" && f == compare.FormatHTML {
+	switch {
+	case o.summaryFile != "" && f == compare.FormatHTML:
 		return errors.New("--summary does not apply to --format html, which is one page")
-	}
-	if o.merge {
-		var set []string
-		o.fs.Visit(func(f *flag.Flag) {
-			if f.Name != "merge" && f.Name != "format" && f.Name != "summary" {
-				set = append(set, "-"+f.Name)
-			}
-		})
-		if len(set) > 0 {
-			return fmt.Errorf("--merge takes only --format and --summary, not %s: the summaries say what was compared", strings.Join(set, " "))
-		}
-	}
-	if o.review && f != compare.FormatMarkdown && f != compare.FormatHTML && f != compare.FormatJSON {
+	case o.merge && len(others) > 0:
+		return fmt.Errorf("--merge takes only --format and --summary, not %s: the summaries say what was compared", strings.Join(others, " "))
+	case o.review && f != compare.FormatMarkdown && f != compare.FormatHTML && f != compare.FormatJSON:
 		return fmt.Errorf("--review applies to --format markdown, html and json, not %v", f)
 	}
 	return nil
@@ -289,10 +285,8 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 		r.WriteHeader(out, f) // the page: its beginning, then its summary
 	} // else the summary is all there is
 	r.WriteSummary(sumOut, f, total)
-	for _, w := range []*bufio.Writer{sumOut, out} {
-		if err := w.Flush(); err != nil {
-			return abort(err)
-		}
+	if err := cmp.Or(sumOut.Flush(), out.Flush()); err != nil {
+		return abort(err)
 	}
 	return exitValid
 }
@@ -322,14 +316,10 @@ func terminal(r any) (width int, ok bool) {
 // tableWidth is the width the table is clipped to: the terminal's when stdout is one (80 when
 // it does not say), else 0, no clipping.
 func tableWidth(stdout io.Writer) int {
-	w, ok := terminal(stdout)
-	switch {
-	case !ok:
-		return 0
-	case w > 0:
-		return w
+	if w, ok := terminal(stdout); ok {
+		return cmp.Or(w, 80)
 	}
-	return 80
+	return 0
 }
 
 // progress reports, on a terminal's stderr, how many inputs a long run has compared. It is

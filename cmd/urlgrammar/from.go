@@ -80,27 +80,6 @@ type documents struct {
 	resolveBy urlgrammar.Version // --resolve's version, or 0
 }
 
-// allDocuments yields the URLs of the loop's documents as its inputs.
-func (l *loop) allDocuments(yield func(input) bool) {
-	for _, a := range l.args {
-		if !l.document(strings.NewReader(a.text), fmt.Sprintf("argument %d", a.line), "", yield) {
-			return
-		}
-	}
-	for _, file := range l.files {
-		r, _, err := l.reader(file)
-		if err != nil {
-			l.readErr = err
-			return
-		}
-		ok := l.document(r, fileName(file), file, yield)
-		l.close()
-		if !ok {
-			return
-		}
-	}
-}
-
 // document yields the URLs of the document r; false when the inputs end (yield stopped them,
 // or a read error).
 func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) bool {
@@ -117,6 +96,7 @@ func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) 
 		case l.from.resolveBy != 0:
 			in.text = in.src.resolve(l.from.resolveBy, u.Text)
 		}
+		l.cur = in // the last input read, which an interrupt names
 		if !yield(in) {
 			return false
 		}
