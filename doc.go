@@ -25,12 +25,12 @@
 // The functions come in one shape: a Version first, then the input strings, then a Mode, the
 // readings that a document's prose allows beyond its grammar (CaseIgnoreScheme), as one plain
 // parameter. A function that holds an input to a rule of the grammar is named for it
-// (ValidateRule, MatchRule, ParseRule, ParseTreeRule, ParseTreeNodesRule) and takes the rule
-// before the input, "" for the version's default. Validate and Parse are their short forms,
-// the common case: the input as printed, under the default rule. How a reference is resolved
-// is no reading of it: the functions that resolve take a Policy besides, the choices that some
-// documents leave to a resolver. A mode bit that the package does not define is refused by
-// every function with the same error.
+// (ValidateRule, MatchRule, ParseRule, ParseTreeRule) and takes the rule before the input, ""
+// for the version's default. Validate and Parse are their short forms, the common case: the
+// input as printed, under the default rule. How a reference is resolved is no reading of it:
+// the functions that resolve take a Policy besides, the choices that some documents leave to a
+// resolver. A mode bit that the package does not define is refused by every function with the
+// same error.
 //
 // The verdict comes from the generated parser; a rejection's diagnosis from an automaton
 // compiled from the version's BNF as printed (grammar/<id>.bnf), at generate time for the start
@@ -52,9 +52,10 @@
 // and for RFC 1738's predefined schemes their own parts, named by the rules that matched them
 // (Parts); Part reaches the match of any rule of the grammar by its name. Which rule of a
 // grammar fills which component is declared per version (fills.go); one walk over the parse
-// fills the URL. ParseTreeRule returns the parse tree itself, a Node per rule match, for
-// Preorder; ParseTreeNodesRule yields the same nodes one at a time, for a tree too large to
-// hold. A URL's JSON (URL.MarshalJSON) holds its components as written, and reads back by
+// fills the URL. ParseTreeRule returns the parse tree itself, a Node per rule match, reached
+// by Node.Children and Preorder; the tree holds the parse's matches as the parser records
+// them, 16 bytes each, and makes the nodes as they are reached, so that a tree of millions of
+// nodes is walked in memory in proportion to the input. A URL's JSON (URL.MarshalJSON) holds its components as written, and reads back by
 // parsing the input again.
 //
 // # net/url

@@ -88,7 +88,7 @@ func ExamplePreorder() {
 		fmt.Println(err)
 		return
 	}
-	for n := range urlgrammar.Preorder(root) {
+	for _, n := range urlgrammar.Preorder(root) {
 		if n.Rule == "segment" {
 			fmt.Printf("%q at %d\n", n.Text, n.Begin)
 		}
@@ -96,4 +96,20 @@ func ExamplePreorder() {
 	// Output:
 	// "a" at 9
 	// "b" at 11
+}
+
+func ExampleNode_Children() {
+	// RFC 3986 section 3: URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ].
+	root, err := urlgrammar.ParseTreeRule(urlgrammar.RFC3986, "URI", "http://h:80/a?q", 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for c := range root.Children() {
+		fmt.Printf("%s %q\n", c.Rule, c.Text)
+	}
+	// Output:
+	// scheme "http"
+	// hier-part "//h:80/a"
+	// query "q"
 }

@@ -141,12 +141,13 @@ func expectVerdict(t *testing.T, v urlgrammar.Version, rule, in string, want boo
 }
 
 // inspect traverses the tree rooted at node depth-first, in input order, as go/ast.Inspect
-// does: f(node), and if f returns true, each child, then f(nil). A nil node is not inspected.
-func inspect(node *urlgrammar.Node, f func(*urlgrammar.Node) bool) {
-	if node == nil || !f(node) {
+// does: f(node), and if f returns true, each child, then f(nil). It reaches the nodes by
+// Children alone, the tests' second way through a tree beside Preorder.
+func inspect(node urlgrammar.Node, f func(*urlgrammar.Node) bool) {
+	if !f(&node) {
 		return
 	}
-	for _, c := range node.Children {
+	for c := range node.Children() {
 		inspect(c, f)
 	}
 	f(nil)

@@ -56,7 +56,7 @@ func (l longShape) parse(v urlgrammar.Version, s string) (*urlgrammar.URL, error
 	return urlgrammar.ParseRule(v, l.rule, s, 0)
 }
 
-func (l longShape) parseTree(v urlgrammar.Version, s string) (*urlgrammar.Node, error) {
+func (l longShape) parseTree(v urlgrammar.Version, s string) (urlgrammar.Node, error) {
 	if l.rule == "" {
 		return urlgrammar.ParseTreeRule(v, "", s, 0)
 	}
@@ -183,29 +183,31 @@ func TestLongInputs(t *testing.T) {
 	}
 }
 
-// TestParseTreeNodesLong: on every long shape at 64 KiB, ParseTreeNodesRule yields the nodes
-// of ParseTreeRule's tree in the order of Preorder (TestParseTreeNodes), also where a node
-// has tens of thousands of children. With -short, on the common shapes alone.
-func TestParseTreeNodesLong(t *testing.T) {
-	shapes := longShapes
+// TestTreeWalksLong: on every long shape at 128 KiB, Preorder and Children agree on the tree
+// (TestTreeWalks), also where a node has tens of thousands of children and where the tree keeps
+// the parser's tokens rather than a copy (more than 64 Ki of them). With -short, on the
+// common shapes alone at 16 KiB.
+func TestTreeWalksLong(t *testing.T) {
+	shapes, n := longShapes, 1<<17
 	if testing.Short() {
-		shapes = commonLong
+		shapes, n = commonLong, 1<<14
 	}
 	for _, v := range urlgrammar.Versions() {
 		for _, l := range shapes(v) {
-			checkTreeNodes(t, v, l.rule, l.build(1<<16))
+			checkTreeWalks(t, v, l.rule, l.build(n))
 		}
 	}
 }
 
-// TestParseTreeNodesMemory: ParseTreeNodesRule holds a tree too large to build in memory in
+// TestParseTreeMemory: ParseTreeRule holds a tree too large to hold as values in memory in
 // proportion to the input: on every long shape its version accepts, at 1 MiB, the parse and
-// one visit of every node allocate at most 21 bytes per input byte, with no parser pooled.
-// The densest shape, the 1994 draft's mid:a.a.…, records a token (16 bytes) per byte, half of
-// them stacked (4 bytes each) when the local-part is visited, and the parser copies the
-// input; a buffer regrown as it fills would allocate several times its final size. The least
-// of three calls is taken, as in BenchmarkLongParse.
-func TestParseTreeNodesMemory(t *testing.T) {
+// one visit of every node by Preorder allocate at most 21 bytes per input byte, with no parser
+// pooled. The densest shape, the 1994 draft's mid:a.a.…, records a token (16 bytes) per byte,
+// which the tree keeps where the parser put them, half of them stacked (4 bytes each) when the
+// local-part is visited, and the parser copies the input; a buffer regrown as it fills would
+// allocate several times its final size. The least of three calls is taken, as in
+// BenchmarkLongParse.
+func TestParseTreeMemory(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector changes what is allocated")
 	}
@@ -221,17 +223,17 @@ func TestParseTreeNodesMemory(t *testing.T) {
 				runtime.GC() // two collections empty the parser pools
 				var before, after runtime.MemStats
 				runtime.ReadMemStats(&before)
-				nodes, err := urlgrammar.ParseTreeNodesRule(v, l.rule, s, 0)
+				root, err := l.parseTree(v, s)
 				if err != nil {
 					t.Fatalf("%v %s: %v", v, l.name(), err)
 				}
-				for range nodes {
+				for range urlgrammar.Preorder(root) {
 				}
 				runtime.ReadMemStats(&after)
 				least = min(least, after.TotalAlloc-before.TotalAlloc)
 			}
 			if perByte := float64(least) / float64(len(s)); perByte > 21 {
-				t.Errorf("%v %s: ParseTreeNodesRule and a visit of every node allocate %.1f bytes per input byte, want at most 21",
+				t.Errorf("%v %s: ParseTreeRule and a visit of every node allocate %.1f bytes per input byte, want at most 21",
 					v, l.name(), perByte)
 			}
 		}

@@ -13,14 +13,13 @@ func TestUnknownMode(t *testing.T) {
 	want := fmt.Sprintf("unknown mode %#x", uint(bad))
 	base := "http://a/b/c/d;p?q"
 	calls := map[string]func() error{
-		"ValidateRule":       func() error { return ValidateRule(RFC3986, "", base, bad) },
-		"ParseRule":          func() error { _, err := ParseRule(RFC3986, "", base, bad); return err },
-		"ParseTreeRule":      func() error { _, err := ParseTreeRule(RFC3986, "", base, bad); return err },
-		"ParseTreeNodesRule": func() error { _, err := ParseTreeNodesRule(RFC3986, "", base, bad); return err },
-		"Resolve":            func() error { _, err := Resolve(RFC3986, base, "g", bad, Policy{}); return err },
-		"Relativize":         func() error { _, err := Relativize(RFC3986, base, "http://a/g", bad, Policy{}); return err },
-		"Normalize":          func() error { _, err := Normalize(RFC3986, base, bad); return err },
-		"Equivalent":         func() error { _, err := Equivalent(RFC3986, base, base, bad); return err },
+		"ValidateRule":  func() error { return ValidateRule(RFC3986, "", base, bad) },
+		"ParseRule":     func() error { _, err := ParseRule(RFC3986, "", base, bad); return err },
+		"ParseTreeRule": func() error { _, err := ParseTreeRule(RFC3986, "", base, bad); return err },
+		"Resolve":       func() error { _, err := Resolve(RFC3986, base, "g", bad, Policy{}); return err },
+		"Relativize":    func() error { _, err := Relativize(RFC3986, base, "http://a/g", bad, Policy{}); return err },
+		"Normalize":     func() error { _, err := Normalize(RFC3986, base, bad); return err },
+		"Equivalent":    func() error { _, err := Equivalent(RFC3986, base, base, bad); return err },
 	}
 	for name, call := range calls {
 		var e *Error

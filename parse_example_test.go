@@ -28,13 +28,15 @@ func ExampleParse() {
 	// ftptype "d"
 }
 
-func ExampleParseTreeNodesRule() {
-	nodes, err := urlgrammar.ParseTreeNodesRule(urlgrammar.RFC3986, "", "http://[::1]:80/a", 0)
+func ExampleParseTreeRule() {
+	// RFC 3986 section 3: URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ];
+	// section 3.2.2: host = IP-literal / IPv4address / reg-name.
+	root, err := urlgrammar.ParseTreeRule(urlgrammar.RFC3986, "", "http://[::1]:80/a", 0)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for depth, n := range nodes {
+	for depth, n := range urlgrammar.Preorder(root) {
 		fmt.Printf("%s%s %q\n", strings.Repeat("  ", depth), n.Rule, n.Text)
 	}
 	// Output:

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
@@ -525,7 +526,9 @@ var parseSeeds = []string{
 
 // FuzzParse checks, for every registered version and start rule, that Parse accepts exactly
 // what Validate accepts, with the same error, that the generated parser and the diagnosis
-// automaton agree (CheckEngines), and that what Parse returns satisfies checkSpans.
+// automaton agree (CheckEngines), that what Parse returns satisfies checkSpans, and that
+// ParseTreeRule accepts the same with the same error and its tree satisfies checkTreeSpans and
+// checkTreeWalks.
 func FuzzParse(f *testing.F) {
 	for _, s := range parseSeeds {
 		f.Add(s)
@@ -549,6 +552,10 @@ func FuzzParse(f *testing.F) {
 				if _, _, cerr := urlgrammar.CheckEngines(v, rule, s, 0); cerr != nil {
 					t.Fatal(cerr)
 				}
+				root, terr := urlgrammar.ParseTreeRule(v, rule, s, 0)
+				if diff := testdiff.Diff(err, terr); diff != "" {
+					t.Fatalf("%v %s %q: Parse and ParseTreeRule errors differ (-Parse +ParseTreeRule):\n%s", v, rule, s, diff)
+				}
 				if err != nil {
 					if diff := testdiff.Diff(verr, err); diff != "" {
 						t.Fatalf("%v %s %q: Parse and Validate errors differ (-Validate +Parse):\n%s", v, rule, s, diff)
@@ -556,6 +563,12 @@ func FuzzParse(f *testing.F) {
 					continue
 				}
 				checkSpans(t, u)
+				treeRule := rule
+				if rule == "" {
+					treeRule = v.RuleFor(s, 0)
+				}
+				checkTreeSpans(t, v, treeRule, s, root)
+				checkTreeWalks(t, v, treeRule, s)
 			}
 		}
 	})
@@ -661,26 +674,9 @@ func TestParseTree(t *testing.T) {
 	}
 	for _, v := range urlgrammar.Versions() {
 		for _, s := range parseSeeds {
-			root, err := urlgrammar.ParseTreeRule(v, "", s, 0)
-			if err != nil {
-				continue
+			if root, err := urlgrammar.ParseTreeRule(v, "", s, 0); err == nil {
+				checkTreeSpans(t, v, v.RuleFor(s, 0), s, root)
 			}
-			inspect(root, func(n *urlgrammar.Node) bool {
-				if n == nil {
-					return false
-				}
-				if n.Rule == "" || n.Begin < 0 || n.End > len(s) || n.Begin > n.End || s[n.Begin:n.End] != n.Text {
-					t.Errorf("%v %q: bad node %+v", v, s, n)
-				}
-				at := n.Begin
-				for _, c := range n.Children {
-					if c.Begin < at || c.End > n.End {
-						t.Errorf("%v %q: child %s [%d,%d) out of order or outside %s [%d,%d)", v, s, c.Rule, c.Begin, c.End, n.Rule, n.Begin, n.End)
-					}
-					at = c.End
-				}
-				return true
-			})
 		}
 	}
 	if _, err := urlgrammar.ParseTreeRule(urlgrammar.RFC1738, "", "http://h/#x", 0); err == nil {
@@ -688,39 +684,60 @@ func TestParseTree(t *testing.T) {
 	}
 }
 
-// TestParseTreeNodes: ParseTreeNodes yields the nodes of ParseTreeRule's tree in the order of
-// Preorder, each at its depth, and stops when asked; it rejects what ParseTreeRule rejects.
-func TestParseTreeNodes(t *testing.T) {
-	for _, v := range urlgrammar.Versions() {
-		for _, s := range parseSeeds {
-			checkTreeNodes(t, v, v.RuleFor(s, 0), s)
-		}
+// checkTreeSpans checks the tree of s under rule of v: its root is rule's match of the whole
+// input, every node is a rule's match, its text the input at its span, and its children lie
+// in order inside it.
+func checkTreeSpans(t *testing.T, v urlgrammar.Version, rule, s string, root urlgrammar.Node) {
+	t.Helper()
+	if root.Rule != rule || root.Begin != 0 || root.End != len(s) || root.Text != s {
+		t.Errorf("%v %q: root %s [%d,%d), want %s [0,%d)", v, s, root.Rule, root.Begin, root.End, rule, len(s))
 	}
-	if _, err := urlgrammar.ParseTreeNodesRule(urlgrammar.RFC3986, "no-such-rule", "a", 0); err == nil {
-		t.Error("ParseTreeNodes with an unknown rule: no error")
+	for _, n := range urlgrammar.Preorder(root) {
+		if n.Rule == "" || n.Begin < 0 || n.End > len(s) || n.Begin > n.End || s[n.Begin:n.End] != n.Text {
+			t.Errorf("%v %q: bad node %s [%d,%d) %q", v, s, n.Rule, n.Begin, n.End, n.Text)
+		}
+		at := n.Begin
+		for c := range n.Children() {
+			if c.Begin < at || c.End > n.End {
+				t.Errorf("%v %q: child %s [%d,%d) out of order or outside %s [%d,%d)", v, s, c.Rule, c.Begin, c.End, n.Rule, n.Begin, n.End)
+			}
+			at = c.End
+		}
 	}
 }
 
-// checkTreeNodes checks ParseTreeNodesRule on s under rule of v against ParseTreeRule, as
-// TestParseTreeNodes says.
-func checkTreeNodes(t *testing.T, v urlgrammar.Version, rule, s string) {
+// TestTreeWalks: the two ways through a parse tree agree on every tree of the seeds and of the
+// corpus, under every version that accepts them: Preorder yields the nodes that Children reach
+// from the root, in the same order, each at its depth; from any node, Preorder yields that
+// node's subtree as Preorder from the root does (the depths counted from it), and Children the
+// nodes of that subtree one level below it. Both stop when asked; ParseTreeRule rejects an
+// unknown rule.
+func TestTreeWalks(t *testing.T) {
+	inputs := slices.Clone(parseSeeds)
+	for _, ex := range compare.Corpus() {
+		inputs = append(inputs, ex.Input)
+	}
+	for _, v := range urlgrammar.Versions() {
+		for _, s := range inputs {
+			checkTreeWalks(t, v, v.RuleFor(s, 0), s)
+		}
+	}
+	if _, err := urlgrammar.ParseTreeRule(urlgrammar.RFC3986, "no-such-rule", "a", 0); err == nil {
+		t.Error("ParseTreeRule with an unknown rule: no error")
+	}
+}
+
+// checkTreeWalks checks the tree of s under rule of v, when v accepts s, as TestTreeWalks
+// says.
+func checkTreeWalks(t *testing.T, v urlgrammar.Version, rule, s string) {
 	t.Helper()
-	// depthNode is a node without its children, at its depth in the tree.
+	// depthNode is a node at its depth below the node a walk starts from.
 	type depthNode struct {
 		Depth int
 		Node  urlgrammar.Node
 	}
-	root, treeErr := urlgrammar.ParseTreeRule(v, rule, s, 0)
-	nodes, err := urlgrammar.ParseTreeNodesRule(v, rule, s, 0)
-	if (err == nil) != (treeErr == nil) {
-		t.Errorf("%v %.40q: ParseTreeNodes error %v, ParseTreeRule error %v", v, s, err, treeErr)
-		return
-	}
+	root, err := urlgrammar.ParseTreeRule(v, rule, s, 0)
 	if err != nil {
-		var se *urlgrammar.SyntaxError
-		if !errors.As(err, &se) || err.Error() != treeErr.Error() {
-			t.Errorf("%v %.40q: ParseTreeNodes error %v, want %v", v, s, err, treeErr)
-		}
 		return
 	}
 	var want []depthNode
@@ -730,43 +747,82 @@ func checkTreeNodes(t *testing.T, v urlgrammar.Version, rule, s string) {
 			depth--
 			return false
 		}
-		want = append(want, depthNode{depth, urlgrammar.Node{Rule: n.Rule, Begin: n.Begin, End: n.End, Text: n.Text}})
+		want = append(want, depthNode{depth, *n})
 		depth++
 		return true
 	})
 	var got []depthNode
-	for d, n := range nodes {
+	for d, n := range urlgrammar.Preorder(root) {
 		got = append(got, depthNode{d, n})
 	}
 	if len(got) != len(want) {
-		t.Errorf("%v %.40q: ParseTreeNodes yields %d nodes, Preorder of ParseTreeRule %d", v, s, len(got), len(want))
+		t.Errorf("%v %.40q: Preorder yields %d nodes, Children reach %d", v, s, len(got), len(want))
 	}
 	for i := range min(len(got), len(want)) {
-		if diff := testdiff.Diff(want[i], got[i]); diff != "" {
-			t.Errorf("%v %.40q: ParseTreeNodes node %d (-Preorder of ParseTreeRule +got):\n%s", v, s, i, diff)
-			break
+		if got[i] != want[i] {
+			t.Errorf("%v %.40q: Preorder node %d (-Children +Preorder):\n%s", v, s, i, testdiff.Diff(want[i], got[i]))
+			return
+		}
+	}
+	// Every node is in the subtrees of the nodes above it: the subtrees hold the sum of the
+	// nodes' depths plus one, which a long flat input keeps small.
+	for i, dn := range got {
+		end := i + 1
+		for end < len(got) && got[end].Depth > dn.Depth {
+			end++
+		}
+		var subtree, children []depthNode
+		for d, n := range urlgrammar.Preorder(dn.Node) {
+			subtree = append(subtree, depthNode{d, n})
+		}
+		for c := range dn.Node.Children() {
+			children = append(children, depthNode{dn.Depth + 1, c})
+		}
+		var wantSubtree, wantChildren []depthNode
+		for _, in := range got[i:end] {
+			wantSubtree = append(wantSubtree, depthNode{in.Depth - dn.Depth, in.Node})
+			if in.Depth == dn.Depth+1 {
+				wantChildren = append(wantChildren, in)
+			}
+		}
+		if !slices.Equal(subtree, wantSubtree) {
+			t.Errorf("%v %.40q: Preorder from node %d, %s %q, yields %d nodes, want its subtree, %d", v, s, i, dn.Node.Rule, dn.Node.Text, len(subtree), len(wantSubtree))
+			return
+		}
+		if !slices.Equal(children, wantChildren) {
+			t.Errorf("%v %.40q: Children of node %d, %s %q, are %d nodes, want the %d one level below it", v, s, i, dn.Node.Rule, dn.Node.Text, len(children), len(wantChildren))
+			return
 		}
 	}
 	n := 0
-	for range nodes {
+	for range urlgrammar.Preorder(root) {
 		if n++; n == 2 {
 			break
 		}
 	}
 	if n != min(2, len(want)) {
-		t.Errorf("%v %.40q: ParseTreeNodes went on after break: %d nodes", v, s, n)
+		t.Errorf("%v %.40q: Preorder went on after break: %d nodes", v, s, n)
+	}
+	n = 0
+	for range root.Children() {
+		if n++; n == 1 {
+			break
+		}
+	}
+	if n > 1 {
+		t.Errorf("%v %.40q: Children went on after break: %d nodes", v, s, n)
 	}
 }
 
 // TestPreorder: Preorder yields each node before its children, in input order, as Inspect
-// visits them, and stops when asked; nil trees yield and inspect nothing.
+// visits them, and stops when asked; the zero Node yields nothing.
 func TestPreorder(t *testing.T) {
 	root, err := urlgrammar.ParseTreeRule(urlgrammar.RFC1738, "", "ftp://foo:@host.com/a/b;type=d", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for n := range urlgrammar.Preorder(root) {
+	for _, n := range urlgrammar.Preorder(root) {
 		got = append(got, n.Rule+" "+n.Text)
 	}
 	// RFC 1738 section 5: ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ] ]; login =
@@ -800,13 +856,12 @@ func TestPreorder(t *testing.T) {
 	if n != 3 {
 		t.Errorf("Preorder went on after break: %d nodes", n)
 	}
-	for range urlgrammar.Preorder(nil) {
-		t.Error("Preorder(nil) yields a node")
+	for range urlgrammar.Preorder(urlgrammar.Node{}) {
+		t.Error("Preorder of the zero Node yields a node")
 	}
-	inspect(nil, func(*urlgrammar.Node) bool {
-		t.Error("inspect(nil) calls f")
-		return true
-	})
+	for range (urlgrammar.Node{Rule: "host", End: 1, Text: "h"}).Children() {
+		t.Error("a Node not made by ParseTreeRule has children")
+	}
 }
 
 // TestRFC3986Examples checks the components of RFC 3986's examples against what it says.

@@ -7,59 +7,162 @@ import (
 )
 
 // This file holds the parse tree API: the generic derivation of an input, a Node per match of
-// a rule of the document, built from the same parse as a URL.
+// a rule of the document, read from the same parse as a URL.
 
 // A Node is one match of a grammar rule in a parse tree: the rule's name in the document, the
-// span of input it matched, and the matches of the rules inside it, in input order. A rule
-// that matched the empty string is a node too, with Begin == End.
+// span of input it matched, and, through Children, the matches of the rules inside it, in
+// input order. A rule that matched the empty string is a node too, with Begin == End.
 //
 // The tree has a node for each match of a rule of the document. A rule that only the PEG
 // transcription has (Grammar.Rules[i] == "") has none: the nodes inside its match are
 // children of the node around it. Character-set rules that a transcription writes inline (its
 // "# folded" rules) have no matches, hence no nodes.
+//
+// A Node is a small value, made when ParseTreeRule, Children or Preorder reaches it; the tree
+// itself is held once, 16 bytes a node. Two Nodes are equal when they are the same match of
+// the same call of ParseTreeRule. The zero Node, and any Node not made by this package, has no
+// children and no tree: Preorder yields nothing for it.
 type Node struct {
 	Rule       string // the rule's name in the document, such as "hostport"
 	Begin, End int    // the matched text is the input's [Begin:End]
 	Text       string
-	Children   []*Node
+	tree       *tree // the matches of the parse that n is one of
+	index      int   // n's token in tree.tokens; len(tree.tokens) for a root around them all
 }
 
-// Preorder returns an iterator over the nodes of the tree rooted at node, in depth-first
-// preorder (each node before its children, the children in input order). Stopping the
-// iteration early stops the traversal; a nil node yields nothing.
-func Preorder(node *Node) iter.Seq[*Node] {
-	return func(yield func(*Node) bool) {
-		preorder(node, yield)
-	}
+// A tree is the storage of a parse tree: the parse's tokens as the parser records them, a
+// token a node (parseAll records the matches of the document's rules alone). They are in
+// postorder, each token after the tokens inside it, which are those from its First on: a
+// token's last child is the token before it, and each child's previous sibling the token
+// before the child's own First.
+type tree struct {
+	grammar *pegrt.Grammar // for the rules' names
+	s       string         // the input, for the nodes' texts
+	tokens  []pegrt.Token
 }
 
-// preorder yields node and its descendants, and reports whether to go on.
-func preorder(node *Node, yield func(*Node) bool) bool {
-	if node == nil {
-		return true
+// node returns the node of token i, or of the root around every token when i is
+// len(t.tokens).
+func (t *tree) node(i int) Node {
+	if i == len(t.tokens) {
+		return Node{Begin: 0, End: len(t.s), Text: t.s, tree: t, index: i}
 	}
-	if !yield(node) {
-		return false
+	tok := &t.tokens[i]
+	return Node{Rule: t.grammar.Rules[tok.Rule], Begin: int(tok.Begin), End: int(tok.End), Text: t.s[tok.Begin:tok.End], tree: t, index: i}
+}
+
+// first returns the first token inside the node of token i (i itself if none).
+func (t *tree) first(i int) int {
+	if i == len(t.tokens) {
+		return 0
 	}
-	for _, c := range node.Children {
-		if !preorder(c, yield) {
-			return false
+	return int(t.tokens[i].First)
+}
+
+// Children returns an iterator over the nodes directly inside n, in input order. Stopping the
+// iteration early stops it; the zero Node has none.
+func (n Node) Children() iter.Seq[Node] {
+	return func(yield func(Node) bool) {
+		t := n.tree
+		if t == nil {
+			return
+		}
+		// The children are found from the last to the first, and yielded the other way.
+		var small [16]uint32
+		children := small[:0]
+		for c := n.index - 1; c >= t.first(n.index); c = int(t.tokens[c].First) - 1 {
+			children = append(children, uint32(c))
+		}
+		for i := len(children) - 1; i >= 0; i-- {
+			if !yield(t.node(int(children[i]))) {
+				return
+			}
 		}
 	}
-	return true
+}
+
+// Preorder returns an iterator over n and the nodes inside it, in depth-first preorder (each
+// node before its children, the children in input order), each with its depth below n (n's is
+// 0). Stopping the iteration early stops the traversal; the zero Node yields nothing. It holds,
+// besides the tree, at most the children of each node on the path from n to the current one,
+// 4 bytes each: a tree of millions of nodes, from an input of as many bytes, is walked in
+// memory in proportion to it.
+func Preorder(n Node) iter.Seq2[int, Node] {
+	return func(yield func(int, Node) bool) {
+		if n.tree == nil || !yield(0, n) {
+			return
+		}
+		t := n.tree
+		var smallStack [64]uint32
+		var smallGroups [16]group
+		w := walk{stack: tokenStack{top: smallStack[:0]}, groups: smallGroups[:0]}
+		w.push(t, n.index, 1)
+		for w.stack.n > 0 {
+			for w.groups[len(w.groups)-1].start >= w.stack.n {
+				w.groups = w.groups[:len(w.groups)-1]
+			}
+			depth := w.groups[len(w.groups)-1].depth
+			j := int(w.stack.pop())
+			if !yield(depth, t.node(j)) {
+				return
+			}
+			if int(t.tokens[j].First) < j {
+				w.push(t, j, depth+1)
+			}
+		}
+	}
+}
+
+// A walk is the state of Preorder: the tokens still to visit, and the depths they are at.
+type walk struct {
+	stack  tokenStack // the next on top
+	groups []group
+}
+
+// A group is the children of one node, stacked from the stack's start-th token on, at one
+// depth.
+type group struct{ start, depth int }
+
+// push stacks the children of t's token parent, at depth, the last first.
+func (w *walk) push(t *tree, parent, depth int) {
+	w.groups = append(w.groups, group{start: w.stack.n, depth: depth})
+	for c := parent - 1; c >= t.first(parent); c = int(t.tokens[c].First) - 1 {
+		w.stack.push(uint32(c))
+	}
 }
 
 // ParseTreeRule returns the parse tree of s, read as mode says, under the rule named rule of
 // v's grammar ("" for the rule of Validate), as ValidateRule holds it: its root is that rule's
 // match. A rejection is the *SyntaxError of ValidateRule.
-func ParseTreeRule(v Version, rule, s string, mode Mode) (*Node, error) {
+//
+// The tree takes 16 bytes a node, and the nodes are made as Children and Preorder reach them:
+// a tree too large to hold as values (a path of millions of segments) is walked with Preorder
+// in memory in proportion to the input.
+func ParseTreeRule(v Version, rule, s string, mode Mode) (Node, error) {
 	info, p, err := parseAll(v, rule, s, mode)
 	if err != nil {
-		return nil, err
+		return Node{}, err
 	}
-	root := buildTree(info.grammar, p, s)
-	info.release(p)
-	return root, nil
+	t := &tree{grammar: info.grammar, s: s}
+	if tokens := p.Tokens(); len(tokens) > largeTokens && cap(tokens) <= 2*len(tokens) {
+		// A long input's tokens stay where the parser put them, and p is not given back to
+		// the pool: a copy would hold them twice at once, 16 bytes a node more. The parser's
+		// buffer, grown to what the input needs (pegrt's Machine.grow), is at most twice
+		// the tokens; a buffer left larger by an earlier input is copied from and pooled.
+		t.tokens = tokens
+	} else {
+		// An ordinary input's tokens are copied to a slice of their own size, and p goes
+		// back to the pool for the next parse.
+		t.tokens = make([]pegrt.Token, len(tokens))
+		copy(t.tokens, tokens)
+		info.release(p)
+	}
+	// The start rule's match holds every other, unless that rule had no match recorded,
+	// which gen does not allow of a start rule: then a root is made around the matches.
+	if last := len(t.tokens) - 1; last >= 0 && t.tokens[last].First == 0 {
+		return t.node(last), nil
+	}
+	return t.node(len(t.tokens)), nil
 }
 
 // parseAll parses s as ValidateRule holds it, recording the match of every rule of the
@@ -72,122 +175,6 @@ func parseAll(v Version, rule, s string, mode Mode) (*engine, pegrt.Parser, erro
 	}
 	p, err := runInput(v, info, start, rule, s, mode, info.named)
 	return info, p, err
-}
-
-// buildTree makes the tree of the tokens p holds, in one pass over them: each token's
-// children are the nodes, not yet placed, of the tokens inside it.
-func buildTree(g *pegrt.Grammar, p pegrt.Parser, s string) *Node {
-	tokens := p.Tokens()
-	count := len(tokens) // parseAll records the matches of rules of the document alone
-	nodes := make([]Node, count)
-	children := make([]*Node, count) // every node is the child of at most one other
-	// open are the nodes made so far that no node is around yet: their numbers in nodes, and
-	// those of their tokens. It holds at most every node, and is made that large at once so
-	// that a flat tree (a path of a million segments) does not regrow it; the tree of a URL
-	// of usual length needs no allocation for it.
-	type open struct{ node, token uint32 }
-	var small [64]open
-	stack := small[:0]
-	if count > len(small) {
-		stack = make([]open, 0, count)
-	}
-	used, next := 0, 0
-	for i := range tokens {
-		t := &tokens[i]
-		j := len(stack)
-		for j > 0 && stack[j-1].token >= t.First {
-			j--
-		}
-		node := &nodes[next]
-		node.Rule = g.Rules[t.Rule]
-		node.Begin, node.End = int(t.Begin), int(t.End)
-		node.Text = s[t.Begin:t.End]
-		if k := len(stack) - j; k > 0 {
-			node.Children = children[used : used+k : used+k]
-			for c := range k {
-				node.Children[c] = &nodes[stack[j+c].node]
-			}
-			used += k
-		}
-		stack = append(stack[:j], open{node: uint32(next), token: uint32(i)})
-		next++
-	}
-	if len(stack) != 1 {
-		// The start rule's match holds every other: one node is left, unless the grammar's
-		// start rule itself were PEG-only, which gen does not allow.
-		root := &Node{Begin: 0, End: len(s), Text: s}
-		for _, o := range stack {
-			root.Children = append(root.Children, &nodes[o.node])
-		}
-		return root
-	}
-	return &nodes[stack[0].node]
-}
-
-// ParseTreeNodesRule is ParseTreeRule for an input whose tree is too large to hold (a path
-// of millions of segments): it returns an iterator over the nodes of the tree that
-// ParseTreeRule would return, in the order of Preorder, each with its depth in the tree (the
-// root's is 0). The nodes are made one at a time as the iteration reaches them, and have no
-// Children; the iteration holds the parse's tokens and, at most, the children of each node on
-// the path to the current one. A rejection is the *SyntaxError of ValidateRule.
-func ParseTreeNodesRule(v Version, rule, s string, mode Mode) (iter.Seq2[int, Node], error) {
-	info, p, err := parseAll(v, rule, s, mode)
-	if err != nil {
-		return nil, err
-	}
-	// p is not given back to the pool: the iterator may be used any number of times. It keeps
-	// the tokens alone, and lets go of the rest of p (a copy of s).
-	tokens := p.Tokens()
-	return func(yield func(int, Node) bool) {
-		preorderTokens(info.grammar, tokens, s, yield)
-	}, nil
-}
-
-// preorderTokens yields the nodes of the tree of tokens, as buildTree makes it, in preorder
-// with their depths. The tokens are in post-order, from which each token's children are
-// found from the last to the first (the last is the token before it, and each one's
-// previous sibling the token before its own first token): they are stacked in that order,
-// so that the first is taken first.
-func preorderTokens(g *pegrt.Grammar, tokens []pegrt.Token, s string, yield func(int, Node) bool) {
-	var small [64]uint32
-	stack := tokenStack{top: small[:0]} // the tokens still to visit, the next on top
-	// A group is the children of one token, stacked from the stack's start-th token on, at
-	// one depth.
-	type group struct{ start, depth int }
-	var groups []group
-	push := func(first, end, depth int) { // the tokens whose subtrees fill tokens[first:end]
-		groups = append(groups, group{start: stack.n, depth: depth})
-		for j := end - 1; j >= first; j = int(tokens[j].First) - 1 {
-			stack.push(uint32(j))
-		}
-	}
-	last := len(tokens) - 1
-	if last >= 0 && tokens[last].First == 0 && g.Rules[tokens[last].Rule] != "" {
-		push(0, len(tokens), 0) // the start rule's match, which holds every other
-	} else {
-		// As buildTree: a root around the matches that no match holds.
-		if !yield(0, Node{Begin: 0, End: len(s), Text: s}) {
-			return
-		}
-		push(0, len(tokens), 1)
-	}
-	for stack.n > 0 {
-		for groups[len(groups)-1].start >= stack.n {
-			groups = groups[:len(groups)-1]
-		}
-		depth := groups[len(groups)-1].depth
-		j := int(stack.pop())
-		t := &tokens[j]
-		if name := g.Rules[t.Rule]; name != "" {
-			if !yield(depth, Node{Rule: name, Begin: int(t.Begin), End: int(t.End), Text: s[t.Begin:t.End]}) {
-				return
-			}
-			depth++
-		} // else its children stand in its place, at its depth
-		if int(t.First) < j {
-			push(int(t.First), j, depth)
-		}
-	}
 }
 
 // stackBlock is the size of a tokenStack's blocks, in tokens.

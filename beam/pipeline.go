@@ -16,9 +16,7 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -27,7 +25,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
 	"github.com/urlgrammar/urlgrammar/source"
 )
@@ -46,19 +43,9 @@ type options struct {
 // each version's default reading, that of check and Validate, under which a document's relative
 // reference is judged as a reference; with --absolute, each version's absolute-URL rule.
 func (o options) targets() ([]compare.Target, error) {
-	var vs []urlgrammar.Version
-	if o.Versions != "" {
-		for _, id := range strings.Split(o.Versions, ",") {
-			v, err := urlgrammar.Lookup(strings.TrimSpace(id))
-			if err != nil {
-				return nil, err
-			}
-			if slices.Contains(vs, v) {
-				// A summary that holds one target twice has no JSON form.
-				return nil, fmt.Errorf("-g names %v twice", v)
-			}
-			vs = append(vs, v)
-		}
+	vs, err := compare.ParseVersions(o.Versions)
+	if err != nil {
+		return nil, err
 	}
 	ts := compare.ReferenceTargets(vs...)
 	if o.Absolute {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
 )
@@ -69,6 +70,45 @@ func ReferenceTargets(vs ...urlgrammar.Version) []Target {
 		}
 	}
 	return ts
+}
+
+// ParseVersions reads a comma-separated list of version IDs, such as "rfc1738,draft2003" (the
+// -g of "urlgrammar compare" and of the Beam pipeline). The empty list names none: nil, which
+// AbsoluteTargets and ReferenceTargets read as every version. A version named twice is an
+// error, since a summary that holds one target twice has no JSON form.
+func ParseVersions(list string) ([]urlgrammar.Version, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var vs []urlgrammar.Version
+	for _, id := range strings.Split(list, ",") {
+		v, err := urlgrammar.Lookup(strings.TrimSpace(id))
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(vs, v) {
+			return nil, fmt.Errorf("version %v named twice", v)
+		}
+		vs = append(vs, v)
+	}
+	return vs, nil
+}
+
+// NewTarget returns the target that holds inputs to v's rule named rule ("" for the default
+// reading), or CheckTargets's error when v has no such rule. The documents that write their
+// grammar in ABNF (RFC 2234), the 2003 draft and RFC 3986, name their rules case-insensitively
+// (RFC 2234 section 2.1, RFC 5234 section 2.1): under them, rule names the rule whose name
+// equals it ignoring case. The older documents' BNF says nothing of the kind, so their rule
+// names keep their case.
+func NewTarget(v urlgrammar.Version, rule string) (Target, error) {
+	if v == urlgrammar.Draft2003 || v == urlgrammar.RFC3986 {
+		rules := v.Spec().Rules
+		if i := slices.IndexFunc(rules, func(r string) bool { return strings.EqualFold(r, rule) }); i >= 0 {
+			rule = rules[i]
+		}
+	}
+	t := Target{v, rule}
+	return t, CheckTargets([]Target{t})
 }
 
 // A Comparison is the verdict of each target on one input. Only Compare and CompareAll make

@@ -111,3 +111,62 @@ func TestZeroSummary(t *testing.T) {
 		t.Errorf("three-target Summary, two verdicts: accepted %v, pairs %+v", sum.Accepted, sum.Pairs)
 	}
 }
+
+// TestParseVersions: a -g list, its spaces trimmed; empty names none (every version to
+// ReferenceTargets); an unknown or repeated version is an error.
+func TestParseVersions(t *testing.T) {
+	vs, err := compare.ParseVersions("rfc1738, draft2003")
+	if err != nil || len(vs) != 2 || vs[0] != urlgrammar.RFC1738 || vs[1] != urlgrammar.Draft2003 {
+		t.Errorf("got %v, %v", vs, err)
+	}
+	if vs, err := compare.ParseVersions(""); vs != nil || err != nil {
+		t.Errorf("empty list: %v, %v", vs, err)
+	}
+	for _, list := range []string{"rfc3986,nope", "rfc3986,rfc1738,rfc3986", ","} {
+		if vs, err := compare.ParseVersions(list); err == nil {
+			t.Errorf("%q: %v, no error", list, vs)
+		}
+	}
+}
+
+// TestNewTargetRuleCase: the ABNF documents' rule names are case-insensitive (RFC 2234 section
+// 2.1, RFC 5234 section 2.1), so NewTarget finds their rule in any case and names it as the
+// document writes it; the older documents' BNF says nothing of the kind, and their names keep
+// their case.
+func TestNewTargetRuleCase(t *testing.T) {
+	for _, c := range []struct {
+		v          urlgrammar.Version
+		rule, want string // want "" for an error
+	}{
+		{urlgrammar.RFC3986, "uri-reference", "URI-reference"}, // RFC 3986 section 4.1
+		{urlgrammar.Draft2003, "ABSOLUTE-URI", "absolute-URI"}, // the 2003 draft section 3
+		{urlgrammar.RFC3986, "", ""},                           // the default reading
+		{urlgrammar.RFC1738, "URL", ""},                        // RFC 1738 section 5 writes "url"
+		{urlgrammar.RFC1808, "url", ""},                        // RFC 1808 section 2.2 writes "URL"
+		{urlgrammar.RFC3986, "no-such-rule", ""},
+	} {
+		target, err := compare.NewTarget(c.v, c.rule)
+		switch {
+		case c.want == "" && c.rule != "" && err == nil:
+			t.Errorf("%v %q: %v, no error", c.v, c.rule, target)
+		case (c.want != "" || c.rule == "") && (err != nil || target != compare.Target{Version: c.v, Rule: c.want}):
+			t.Errorf("%v %q: %v, %v; want rule %q", c.v, c.rule, target, err, c.want)
+		}
+	}
+}
+
+// TestFormatText: a Format is named as "urlgrammar compare --format" takes it, and read back
+// from its name; another name is an error.
+func TestFormatText(t *testing.T) {
+	for f, name := range map[compare.Format]string{compare.FormatTable: "table", compare.FormatMarkdown: "markdown",
+		compare.FormatTSV: "tsv", compare.FormatJSON: "json", compare.FormatHTML: "html"} {
+		var got compare.Format
+		if err := got.UnmarshalText([]byte(name)); err != nil || got != f || f.String() != name {
+			t.Errorf("%q: read %v (%v), String %q", name, got, err, f.String())
+		}
+	}
+	var f compare.Format
+	if err := f.UnmarshalText([]byte("pdf")); err == nil {
+		t.Errorf("pdf: %v, no error", f)
+	}
+}

@@ -9,7 +9,8 @@
 //
 // A Target is a version and the rule it holds inputs to. AbsoluteTargets holds each version to
 // its rule for an absolute URL with no fragment, so that like is compared with like;
-// ReferenceTargets to its broadest reference rule. CompareAll judges a stream of inputs on
+// ReferenceTargets to its broadest reference rule; NewTarget and ParseVersions read a rule and
+// a list of versions as a user names them. CompareAll judges a stream of inputs on
 // every CPU, in input order and constant memory, and a Summary counts the verdicts per version
 // and per pair of versions and groups the rejections by cause. Summaries of the parts of a
 // stream merge into the summary of the whole (Summary.Merge), and their JSON form (MarshalJSON)

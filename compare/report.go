@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -43,7 +44,8 @@ type Report struct {
 	// WriteRows calls it from several goroutines at once.
 	Review func(c Comparison, f Format) []string
 
-	html *htmlRows // the rows FormatHTML keeps until its summary
+	html *htmlRows     // the rows FormatHTML keeps until its summary
+	rows *bufio.Writer // where WriteHeader wrote: a summary written there follows the rows
 }
 
 // A Format is one of the forms a Report is written in.
@@ -67,9 +69,36 @@ const (
 	FormatHTML
 )
 
+// formatNames are the formats' names, by Format.
+var formatNames = []string{"table", "markdown", "tsv", "json", "html"}
+
+// String returns the format's name, as "urlgrammar compare --format" takes it: table,
+// markdown, tsv, json or html.
+func (f Format) String() string {
+	if int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return fmt.Sprintf("Format(%d)", int(f))
+}
+
+// MarshalText returns the format's name (String).
+func (f Format) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+
+// UnmarshalText sets f to the format named text (String), so that a Format can be a flag's
+// value (flag.TextVar).
+func (f *Format) UnmarshalText(text []byte) error {
+	i := slices.Index(formatNames, string(text))
+	if i < 0 {
+		return fmt.Errorf("unknown format %q (table, tsv, json, markdown or html)", text)
+	}
+	*f = Format(i)
+	return nil
+}
+
 // WriteHeader writes what comes before the rows: the table's or the TSV's header (JSON
 // Lines have none), the beginning of the HTML page.
 func (r *Report) WriteHeader(w *bufio.Writer, f Format) {
+	r.rows = w
 	switch f {
 	case FormatHTML:
 		htmlBegin(w, r)
@@ -99,8 +128,13 @@ func (r *Report) WriteRow(w *bufio.Writer, f Format, c Comparison, source string
 	}
 }
 
-// WriteSummary writes s, the summary of the inputs shown.
+// WriteSummary writes s, the summary of the inputs shown. Written after the rows, to the writer
+// of WriteHeader, a table's or Markdown's summary is set off from them by an empty line;
+// written alone (to a file of its own, or merged from others), it begins with its first line.
 func (r *Report) WriteSummary(w *bufio.Writer, f Format, s *Summary) {
+	if w == r.rows && (f == FormatTable || f == FormatMarkdown) {
+		w.WriteByte('\n')
+	}
 	switch f {
 	case FormatTable:
 		tableSummary(w, r, s)
@@ -388,7 +422,7 @@ func splitCauses(s *Summary) (disagree, shared []*Cause) {
 }
 
 func tableSummary(w *bufio.Writer, r *Report, s *Summary) {
-	fmt.Fprintf(w, "\n%s. %s valid, %s invalid.\n", r.shown(s), markValid, markInvalid)
+	fmt.Fprintf(w, "%s. %s valid, %s invalid.\n", r.shown(s), markValid, markInvalid)
 	fmt.Fprintln(w, "\nAccepted, per version and rule:")
 	for i, t := range s.Targets {
 		fmt.Fprintf(w, "  %-10s %-18s %7d of %d\n", t.Version, ruleLabel(t), s.Accepted[i], s.Inputs)
@@ -540,7 +574,7 @@ func markdownRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 }
 
 func markdownSummary(w *bufio.Writer, r *Report, s *Summary) {
-	fmt.Fprintf(w, "\n%s. %s valid, %s N invalid from byte N.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s), markValid, markInvalid)
+	fmt.Fprintf(w, "%s. %s valid, %s N invalid from byte N.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s), markValid, markInvalid)
 	for i, t := range s.Targets {
 		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, ruleLabel(t), s.Accepted[i])
 	}

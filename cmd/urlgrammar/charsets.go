@@ -28,7 +28,7 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return abort(fmt.Errorf("unknown format %q (table, tsv or json)", *format))
 	}
-	vs, err := versionsFlag(*ids)
+	vs, err := compare.ParseVersions(*ids)
 	if err != nil {
 		return abort(err)
 	}

@@ -48,28 +48,24 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.echo, "echo", false, "add the input to each verdict line, after the verdict")
 	count := fs.Bool("count", false, "end with \"N of M valid\" on standard error")
 	sf := addSourceFlags(fs, "lines")
-	caseIgnore := fs.Bool("case-ignore-scheme", false, "treat upper case letters in a scheme name as lower case (RFC 1738 section 2.1)")
+	fs.BoolFunc("case-ignore-scheme", "treat upper case letters in a scheme name as lower case (RFC 1738 section 2.1)", func(string) error {
+		o.mode = urlgrammar.CaseIgnoreScheme
+		return nil
+	})
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	target, err := gf.target()
-	if err != nil {
+	if o.target, err = gf.target(); err != nil {
 		return fail(stderr, "check", err)
 	}
 	if o.quiet && (o.json || o.explain) {
 		return fail(stderr, "check", errors.New("-q excludes --json and --explain"))
 	}
-	var mode urlgrammar.Mode
-	if *caseIgnore {
-		mode = urlgrammar.CaseIgnoreScheme
-	}
-	o.target, o.mode = target, mode
-	l, err := newSourceLoop("check", in, sf, target.Version, inputs, stdin, stdout, stderr)
+	l, err := newSourceLoop("check", in, sf, o.target.Version, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "check", err)
 	}
-	sourceNote(stderr, "check", sf, target.Version)
 	l.count = *count
 	return o.run(l, in.lineBuffered)
 }

@@ -123,8 +123,8 @@ func TestErrorPrefix(t *testing.T) {
 	}{
 		{[]string{"check", "-g", "nope", "x"}, "urlgrammar check: lookup: unknown version \"nope\""},
 		{[]string{"compare", "-g", "nope"}, "urlgrammar compare: lookup: unknown version \"nope\""},
-		{[]string{"compare", "-g", "rfc1738,draft2003,rfc1738"}, "urlgrammar compare: -g names rfc1738 twice"},
-		{[]string{"charsets", "-g", "rfc3986,rfc3986"}, "urlgrammar charsets: -g names rfc3986 twice"},
+		{[]string{"compare", "-g", "rfc1738,draft2003,rfc1738"}, "urlgrammar compare: version rfc1738 named twice"},
+		{[]string{"charsets", "-g", "rfc3986,rfc3986"}, "urlgrammar charsets: version rfc3986 named twice"},
 		{[]string{"compare", "--corpus", "-f", "x"}, "urlgrammar compare: --corpus takes no inputs"},
 		{[]string{"compare", "--corpus", "http://a/"}, "urlgrammar compare: --corpus takes no inputs"},
 		{[]string{"compare", "-f", "."}, "urlgrammar compare: . is a directory"},

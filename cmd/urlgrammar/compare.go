@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
 	"github.com/urlgrammar/urlgrammar/source"
+	"golang.org/x/term"
 )
 
 // ruleOverrides is the repeatable -rule id=RULE flag of compare.
@@ -44,8 +46,8 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	abort := func(err error) int { return fail(stderr, "compare", err) }
-	f, err := o.reportFormat()
-	switch {
+	f := o.format
+	switch err := o.check(); {
 	case err != nil:
 		return abort(err)
 	case o.merge:
@@ -55,7 +57,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return abort(err)
 	}
-	l, sources, inputName, err := o.inputs(vs, inputArgs, stdin, stdout, stderr)
+	l, inputName, err := o.inputs(vs, inputArgs, stdin, stdout, stderr)
 	if err != nil {
 		return abort(err)
 	}
@@ -64,7 +66,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.review {
 		withReview(&r)
 	}
-	if err := o.write(l, &r, f, sources, stdout, stderr); err != nil {
+	if err := o.write(l, &r, f, stdout, stderr); err != nil {
 		return abort(err)
 	}
 	return l.finish()
@@ -73,7 +75,8 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // compareFlags are the flags of compare.
 type compareFlags struct {
 	fs                                  *flag.FlagSet
-	ids, format, summaryFile            string
+	ids, summaryFile                    string
+	format                              compare.Format
 	diff, why, absolute, review, corpus bool
 	extract, merge                      bool
 	sf                                  sourceFlags
@@ -87,7 +90,7 @@ func newCompareFlags(stderr io.Writer) *compareFlags {
 	fs.StringVar(&o.ids, "g", "", "comma-separated version `IDs` (default: all)")
 	fs.BoolVar(&o.diff, "diff", false, "show only the inputs on which the versions disagree; the summary counts those")
 	fs.BoolVar(&o.why, "why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
-	fs.StringVar(&o.format, "format", "table", "output `format`: table, tsv, json, markdown or html")
+	fs.TextVar(&o.format, "format", compare.FormatTable, "output `format`: table, tsv, json, markdown or html")
 	fs.StringVar(&o.summaryFile, "summary", "", "write the summary (acceptance, pairs, causes) to `FILE` instead of after the rows")
 	fs.BoolVar(&o.absolute, "absolute", false, "hold each version to its absolute-URL rule (such as absolute-URI: no fragment, no relative reference) instead of its default reading, check's")
 	fs.BoolVar(&o.review, "review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
@@ -100,42 +103,33 @@ func newCompareFlags(stderr io.Writer) *compareFlags {
 	return o
 }
 
-// reportFormat returns the format chosen, and sets what the flags imply of one another: --why
-// by default with --diff; --merge with no flag but --format and --summary; --review with
-// three formats alone.
-func (o *compareFlags) reportFormat() (compare.Format, error) {
-	whySet := false
-	o.fs.Visit(func(f *flag.Flag) { whySet = whySet || f.Name == "why" })
-	if !whySet {
+// check checks the flags, and sets what they imply of one another: --why by default with
+// --diff; --merge with no flag but --format and --summary; --review with three formats alone.
+func (o *compareFlags) check() error {
+	var others []string // the flags given but --merge's
+	o.fs.Visit(func(f *flag.Flag) {
+		if f.Name != "merge" && f.Name != "format" && f.Name != "summary" {
+			others = append(others, "-"+f.Name)
+		}
+	})
+	if !slices.Contains(others, "-why") {
 		o.why = o.diff
 	}
-	f, ok := formats[o.format]
-	if !ok {
-		return f, fmt.Errorf("unknown format %q (table, tsv, json, markdown or html)", o.format)
+	f := o.format
+	switch {
+	case o.summaryFile != "" && f == compare.FormatHTML:
+		return errors.New("--summary does not apply to --format html, which is one page")
+	case o.merge && len(others) > 0:
+		return fmt.Errorf("--merge takes only --format and --summary, not %s: the summaries say what was compared", strings.Join(others, " "))
+	case o.review && f != compare.FormatMarkdown && f != compare.FormatHTML && f != compare.FormatJSON:
+		return fmt.Errorf("--review applies to --format markdown, html and json, not %v", f)
 	}
-	if o.summaryFile != "" && f == compare.FormatHTML {
-		return f, errors.New("--summary does not apply to --format html, which is one page")
-	}
-	if o.merge {
-		var set []string
-		o.fs.Visit(func(f *flag.Flag) {
-			if f.Name != "merge" && f.Name != "format" && f.Name != "summary" {
-				set = append(set, "-"+f.Name)
-			}
-		})
-		if len(set) > 0 {
-			return f, fmt.Errorf("--merge takes only --format and --summary, not %s: the summaries say what was compared", strings.Join(set, " "))
-		}
-	}
-	if o.review && f != compare.FormatMarkdown && f != compare.FormatHTML && f != compare.FormatJSON {
-		return f, fmt.Errorf("--review applies to --format markdown, html and json, not %s", o.format)
-	}
-	return f, nil
+	return nil
 }
 
 // targets returns the versions compared (none: all) and what each is held to.
 func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error) {
-	vs, err := versionsFlag(o.ids)
+	vs, err := compare.ParseVersions(o.ids)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -155,58 +149,57 @@ func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error)
 		if i < 0 {
 			return nil, nil, fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id)
 		}
-		targets[i].Rule = startRule(v, rule)
+		if targets[i], err = compare.NewTarget(v, rule); err != nil {
+			return nil, nil, err
+		}
 	}
-	return vs, targets, compare.CheckTargets(targets)
+	return vs, targets, nil
 }
 
 // inputs returns the loop over the inputs: the embedded corpus, arguments, a file, or standard
-// input. With the embedded corpus, sources says where each input comes from, in input order
-// (an input may come from several documents). inputName says what the inputs are, for a reader.
-func (o *compareFlags) inputs(vs []urlgrammar.Version, args []string, stdin io.Reader, stdout, stderr io.Writer) (l *loop, sources []string, inputName string, err error) {
+// input. Each input of the embedded corpus says where it comes from (an input may come from
+// several documents). inputName says what the inputs are, for a reader.
+func (o *compareFlags) inputs(vs []urlgrammar.Version, args []string, stdin io.Reader, stdout, stderr io.Writer) (l *loop, inputName string, err error) {
 	switch {
 	case o.corpus && (len(o.in.files) > 0 || len(args) > 0):
-		return nil, nil, "", errors.New("--corpus takes no inputs: it compares the embedded corpus")
+		return nil, "", errors.New("--corpus takes no inputs: it compares the embedded corpus")
 	case o.corpus || (len(o.in.files) == 0 && len(args) == 0 && isTerminal(stdin)):
-		var texts []string
+		var corpus []input
 		for _, ex := range compare.Corpus() {
-			texts = append(texts, ex.Input)
-			sources = append(sources, ex.Source)
+			corpus = append(corpus, input{text: ex.Input, src: &sourced{Where: source.Where{File: ex.Source}}})
 		}
-		return textLoop("compare", o.in, texts, stdout, stderr), sources, "the embedded corpus", nil
+		o.corpus = true
+		return textLoop("compare", o.in, corpus, stdout, stderr), "the embedded corpus", nil
 	}
 	if l, err = newSourceLoop("compare", o.in, o.sf, resolveVersion(vs), args, stdin, stdout, stderr); err != nil {
-		return nil, nil, "", err
+		return nil, "", err
 	}
 	l.hint = "; --corpus compares the embedded corpus"
-	sourceNote(stderr, "compare", o.sf, resolveVersion(vs))
-	return l, nil, inputNameOf(strings.Join(o.in.files, ", "), args), nil
+	return l, l.inputName(), nil
 }
 
 // write writes the report in format f: its rows, then its summary, to the --summary file if
 // there is one.
-func (o *compareFlags) write(l *loop, r *compare.Report, f compare.Format, sources []string, stdout, stderr io.Writer) error {
+func (o *compareFlags) write(l *loop, r *compare.Report, f compare.Format, stdout, stderr io.Writer) error {
 	sumOut, closeSum, err := summaryOut(o.summaryFile, l.out)
 	if err != nil {
 		return err
 	}
 	defer closeSum()
-	// The inputs of documents are queued, for their provenance in the source column.
-	texts := l.texts(l.from != nil)
+	// The inputs of documents and of the corpus are queued, for their provenance in the source
+	// column; the URLs extracted from inputs (--extract) have none, not being theirs one for one.
+	queued := !o.extract && (l.from != nil || o.corpus)
+	texts := l.texts(queued)
 	if o.extract {
 		texts = source.Extract(texts)
 	}
 	inputs := func(yield func(string, string) bool) {
-		i := 0
 		for s := range texts {
-			source := ""
-			if i < len(sources) {
-				source = sources[i]
-			} else if l.from != nil { // each input of a document has its place (src)
-				source = l.next().src.String()
+			where := ""
+			if queued {
+				where = l.next().src.String()
 			}
-			i++
-			if !yield(s, source) {
+			if !yield(s, where) {
 				return
 			}
 		}
@@ -292,10 +285,8 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 		r.WriteHeader(out, f) // the page: its beginning, then its summary
 	} // else the summary is all there is
 	r.WriteSummary(sumOut, f, total)
-	for _, w := range []*bufio.Writer{sumOut, out} {
-		if err := w.Flush(); err != nil {
-			return abort(err)
-		}
+	if err := cmp.Or(sumOut.Flush(), out.Flush()); err != nil {
+		return abort(err)
 	}
 	return exitValid
 }
@@ -308,28 +299,27 @@ func isTerminal(r any) bool {
 }
 
 // terminal reports whether r is a terminal (a file, or the file under the errWriter that run
-// makes of standard output), and its width in columns (0 when it does not say).
+// makes of standard output), and its width in columns (0 when it does not say). A character
+// device that is no terminal, such as /dev/null, is not one.
 func terminal(r any) (width int, ok bool) {
 	if w, isOut := r.(*errWriter); isOut {
 		r = w.w
 	}
-	if f, isFile := r.(*os.File); isFile {
-		return terminalWidth(f)
+	f, isFile := r.(*os.File)
+	if !isFile || !term.IsTerminal(int(f.Fd())) {
+		return 0, false
 	}
-	return 0, false
+	width, _, _ = term.GetSize(int(f.Fd()))
+	return width, true
 }
 
 // tableWidth is the width the table is clipped to: the terminal's when stdout is one (80 when
 // it does not say), else 0, no clipping.
 func tableWidth(stdout io.Writer) int {
-	w, ok := terminal(stdout)
-	switch {
-	case !ok:
-		return 0
-	case w > 0:
-		return w
+	if w, ok := terminal(stdout); ok {
+		return cmp.Or(w, 80)
 	}
-	return 80
+	return 0
 }
 
 // progress reports, on a terminal's stderr, how many inputs a long run has compared. It is
@@ -368,15 +358,6 @@ func (p *progress) done() {
 	}
 }
 
-// formats are the values of --format.
-var formats = map[string]compare.Format{
-	"table":    compare.FormatTable,
-	"markdown": compare.FormatMarkdown,
-	"tsv":      compare.FormatTSV,
-	"json":     compare.FormatJSON,
-	"html":     compare.FormatHTML,
-}
-
 // provenance is a report of the inputs read from input (what a reader is told), as made now by
 // this build of the command.
 func provenance(input string) compare.Report {
@@ -387,17 +368,16 @@ func provenance(input string) compare.Report {
 // input give the same page whenever they run.
 var reportClock = time.Now
 
-// inputNameOf says what compare reads its inputs from, when they are not the embedded corpus.
-func inputNameOf(file string, args []string) string {
+// inputName says what l reads its inputs from: its files ("-": standard input), or arguments.
+func (l *loop) inputName() string {
 	switch {
-	case file == "-", len(args) == 1 && args[0] == "-":
-		return "standard input"
-	case file != "":
-		return file
-	case len(args) == 1:
+	case len(l.args) == 1:
 		return "1 argument"
-	case len(args) > 0:
-		return fmt.Sprintf("%d arguments", len(args))
+	case len(l.args) > 0:
+		return fmt.Sprintf("%d arguments", len(l.args))
 	}
-	return "standard input"
+	if len(l.files) == 1 {
+		return fileName(l.files[0])
+	}
+	return strings.Join(l.files, ", ")
 }

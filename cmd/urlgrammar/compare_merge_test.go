@@ -55,7 +55,9 @@ func TestCompareMerge(t *testing.T) {
 			}
 			want := readFile(t, whole)
 			got, errs, status := runCLI(t, "", append([]string{"compare", "--merge", "--format", format}, parts...)...)
-			if status != exitValid || got != want {
+			// A summary of its own begins with its first line; after rows, an empty line
+			// sets it off from them.
+			if status != exitValid || got != want || strings.HasPrefix(got, "\n") {
 				t.Errorf("%q, cuts %v, --format %s: merged (status %d, %s):\n%.2000s\nwhole:\n%.2000s", flags, cuts, format, status, errs, got, want)
 			}
 		}
@@ -86,6 +88,20 @@ func TestCompareMergeRefuses(t *testing.T) {
 		_, errs, status := runCLI(t, "", append([]string{"compare", "--merge"}, c.args...)...)
 		if status != exitUsage || !strings.Contains(errs, c.want) {
 			t.Errorf("--merge %q: status %d, %q, want %q", c.args, status, errs, c.want)
+		}
+	}
+}
+
+// TestCompareSummaryAfterRows: the summary of a table or Markdown report follows its rows after
+// an empty line; the same summary alone (--summary FILE) begins with its first line.
+func TestCompareSummaryAfterRows(t *testing.T) {
+	for _, format := range []string{"table", "markdown"} {
+		out, _, _ := runCLI(t, "", "compare", "-g", "rfc3986", "--format", format, "http://a/")
+		sum := filepath.Join(t.TempDir(), "sum")
+		runCLI(t, "", "compare", "-g", "rfc3986", "--format", format, "--summary", sum, "http://a/")
+		alone := readFile(t, sum)
+		if !strings.HasPrefix(alone, "1 input") || !strings.HasSuffix(out, "\n\n"+alone) {
+			t.Errorf("--format %s: after the rows %q; alone %q", format, out, alone)
 		}
 	}
 }

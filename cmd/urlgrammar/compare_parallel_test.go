@@ -22,7 +22,11 @@ func sequentialReport(t *testing.T, format string, diff bool, inputs, sources []
 	targets := compare.ReferenceTargets()
 	var b bytes.Buffer
 	out := bufio.NewWriter(&b)
-	r, f := provenance(inputName), formats[format]
+	r := provenance(inputName)
+	var f compare.Format
+	if err := f.UnmarshalText([]byte(format)); err != nil {
+		t.Fatal(err)
+	}
 	r.Targets, r.Why, r.Diff = targets, diff, diff
 	s := compare.NewSummary(targets)
 	r.WriteHeader(out, f)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -30,7 +29,7 @@ type equivLine struct {
 	Results map[string]*equivResult `json:"results,omitempty"`
 }
 
-const equivUsage = `usage: urlgrammar equiv -g ID [--json] [A B | -f FILE]
+const equivUsage = `-g ID [--json] [A B | -f FILE]
        urlgrammar equiv --all [--json] [A B | -f FILE]
 
 Compares A and B (or, when they are not given, the two tab-separated fields of each line of -f
@@ -38,20 +37,14 @@ FILE or standard input) by the comparison ladder of the version's document. With
 per pair: "equivalent", the rung that made them equal, its section and the normal form; or
 "different", where the normal forms differ and the two normal forms; or "error" and the reason.
 With --all, a table of the verdicts under every version that defines equivalence. Exit status 0
-when every pair is equivalent, 1 when some pair is not or is invalid.
-
-`
+when every pair is equivalent, 1 when some pair is not or is invalid.`
 
 func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("equiv", "", stderr)
+	fs := newFlagSet("equiv", equivUsage, stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's comparison to apply (see \"urlgrammar versions\")")
 	all := fs.Bool("all", false, "print a table of the comparison under every version whose document defines equivalence")
 	asJSON := fs.Bool("json", false, "print JSON Lines: a, b, and the result (equivalent, step, section, a_normal, b_normal, difference, error) or, with --all, results by version")
 	in := addInputFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, equivUsage)
-		fs.PrintDefaults()
-	}
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
@@ -60,7 +53,10 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(rest) != 0 && len(rest) != 2 {
 		return abort(fmt.Errorf("want two inputs A and B, or none (pairs on standard input), not %d", len(rest)))
 	}
-	versions, err := equivVersions(*id, *all)
+	versions, err := versionsFor(*id, *all, normalizes, func(v urlgrammar.Version) error {
+		_, err := urlgrammar.Equivalent(v, "", "", 0)
+		return err
+	})
 	if err != nil {
 		return abort(err)
 	}
@@ -86,25 +82,6 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return e.pair(a, b, *all)
 	})
-}
-
-// equivVersions are the versions that -g or --all name.
-func equivVersions(id string, all bool) ([]urlgrammar.Version, error) {
-	switch {
-	case all && id != "":
-		return nil, errors.New("-g and --all exclude each other")
-	case all:
-		return versionsWhere(func(s urlgrammar.Spec) bool { return s.NormalizationSteps != nil }), nil
-	}
-	v, err := versionFlag(id)
-	if err != nil {
-		return nil, err
-	}
-	if v.Spec().NormalizationSteps == nil {
-		_, err := urlgrammar.Equivalent(v, "", "", 0)
-		return nil, err
-	}
-	return []urlgrammar.Version{v}, nil
 }
 
 // An equivRun prints the comparisons of one equiv command.
@@ -170,7 +147,7 @@ func (e *equivRun) pair(a, b string, all bool) (bool, error) {
 func (e *equivRun) finishTable() error {
 	err := e.table.flush()
 	var none []string
-	for _, v := range versionsWhere(func(s urlgrammar.Spec) bool { return s.NormalizationSteps == nil }) {
+	for _, v := range versionsWhere(func(s urlgrammar.Spec) bool { return !normalizes(s) }) {
 		none = append(none, v.String())
 	}
 	if len(none) > 0 {

@@ -37,7 +37,6 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "extract", err)
 	}
-	sourceNote(stderr, "extract", sf, v)
 	return l.run(func(in input) (bool, error) {
 		if *asJSON && in.src != nil && *in.src == (sourced{Where: in.src.Where}) { // as written: without reflection
 			_, err := l.out.Write(append(source.URL{Text: in.text, Where: in.src.Where}.AppendJSON(l.out.AvailableBuffer()), '\n'))

@@ -22,6 +22,12 @@ func TestExtractCommand(t *testing.T) {
 	if len(rows) != 2 || rows[0].Input != "http://www.apache.org/~fielding/" || sum.Inputs != 2 {
 		t.Errorf("compare --extract: %+v", rows)
 	}
+	// The URLs extracted from a document's, or the corpus's, inputs are not theirs one for one:
+	// they are compared without a source.
+	out, errs, status = runCLI(t, "", "compare", "-g", "rfc3986", "--format", "tsv", "--extract", "--from", "html", `<a href="see http://a/ and http://b/">x</a>`)
+	if status != exitValid || out != "input\trfc3986:URI-reference\trfc3986:URI-reference reason\tsource\nhttp://a/\tvalid\t\t\nhttp://b/\tvalid\t\t\n" {
+		t.Errorf("compare --extract --from html: status %d, %q, %q", status, out, errs)
+	}
 }
 
 // page1996 is a page of 1996: upper case tags, unquoted values, a <BASE>, and the news and

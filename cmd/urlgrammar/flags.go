@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -13,12 +12,17 @@ import (
 )
 
 // newFlagSet makes the flag set of a subcommand; its usage goes to stderr. "-h" and "--help"
-// are answered by run, which prints the usage on standard output.
+// are answered by run, which prints the usage on standard output. The usage is args, the
+// command's synopsis, which may go on after a blank line with a paragraph of what the command
+// prints, then the flags.
 func newFlagSet(name, args string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: urlgrammar %s %s\n", name, args)
+		if strings.Contains(args, "\n\n") {
+			fmt.Fprintln(stderr) // after the paragraph
+		}
 		fs.PrintDefaults()
 	}
 	return fs
@@ -99,7 +103,12 @@ func (o *onceValue) Set(s string) error {
 		return fmt.Errorf("given twice (it takes one value; the first was %q)", o.Value.String())
 	}
 	o.set = true
-	return o.Value.Set(s)
+	if err := o.Value.Set(s); err != nil {
+		// An enumeration's UnmarshalText error begins with its package's name ("review:
+		// unknown Severity"), which the line's one prefix, the command's, says already.
+		return errors.New(strings.TrimPrefix(strings.TrimPrefix(err.Error(), "review: "), "urlgrammar: "))
+	}
+	return nil
 }
 
 // fail prints err on stderr after the one prefix "urlgrammar CMD: " (the library's messages
@@ -177,8 +186,7 @@ func (g grammarFlags) target() (compare.Target, error) {
 	if err != nil {
 		return compare.Target{}, err
 	}
-	t := compare.Target{Version: v, Rule: startRule(v, *g.rule)}
-	return t, compare.CheckTargets([]compare.Target{t})
+	return compare.NewTarget(v, *g.rule)
 }
 
 // versionFlag resolves the -g flag's value to a Version.
@@ -189,25 +197,25 @@ func versionFlag(id string) (urlgrammar.Version, error) {
 	return urlgrammar.Lookup(id)
 }
 
-// versionsFlag resolves a comma-separated -g list; a version named twice is refused. An empty
-// list means none (the caller's default).
-func versionsFlag(ids string) ([]urlgrammar.Version, error) {
-	if ids == "" {
-		return nil, nil
+// versionsFor are the versions -g or --all name for an operation that not every document
+// defines (resolution, equivalence): with --all, each version whose Spec defines it; with -g,
+// its version, or the library's error (refusal) when its document does not define it.
+func versionsFor(id string, all bool, defines func(urlgrammar.Spec) bool, refusal func(urlgrammar.Version) error) ([]urlgrammar.Version, error) {
+	switch {
+	case all && id != "":
+		return nil, errors.New("-g and --all exclude each other")
+	case all:
+		return versionsWhere(defines), nil
 	}
-	var vs []urlgrammar.Version
-	for _, id := range strings.Split(ids, ",") {
-		v, err := urlgrammar.Lookup(strings.TrimSpace(id))
-		if err != nil {
-			return nil, err
-		}
-		if slices.Contains(vs, v) {
-			return nil, fmt.Errorf("-g names %v twice", v)
-		}
-		vs = append(vs, v)
+	v, err := versionFlag(id)
+	if err == nil && !defines(v.Spec()) {
+		err = refusal(v)
 	}
-	return vs, nil
+	return []urlgrammar.Version{v}, err
 }
+
+// normalizes says whether a document defines normalization and equivalence.
+func normalizes(s urlgrammar.Spec) bool { return s.NormalizationSteps != nil }
 
 // versionsWhere are the versions whose Spec has is true of, in order.
 func versionsWhere(has func(urlgrammar.Spec) bool) []urlgrammar.Version {
@@ -218,22 +226,4 @@ func versionsWhere(has func(urlgrammar.Spec) bool) []urlgrammar.Version {
 		}
 	}
 	return vs
-}
-
-// abnfDocuments are the versions whose documents write their grammar in ABNF (RFC 2234), where
-// rule names are case-insensitive (RFC 2234 section 2.1, RFC 5234 section 2.1). The older
-// documents' BNF says nothing of the kind, so their rule names keep their case.
-var abnfDocuments = map[urlgrammar.Version]bool{urlgrammar.Draft2003: true, urlgrammar.RFC3986: true}
-
-// startRule returns v's rule named rule, which -rule holds inputs to: for an ABNF document,
-// the rule whose name equals rule ignoring case; otherwise rule as given.
-func startRule(v urlgrammar.Version, rule string) string {
-	if abnfDocuments[v] {
-		for _, r := range v.Spec().Rules {
-			if strings.EqualFold(r, rule) {
-				return r
-			}
-		}
-	}
-	return rule
 }

@@ -52,7 +52,7 @@ func (s *sourced) String() string {
 // the URLs of documents of a format of the source package: the -f files (or standard input),
 // or each argument one document. A part of a document that cannot be read (a malformed WARC
 // record, a line too long) is reported as a line that cannot be judged, and skipped. With
-// --resolve, each input is resolved by v's algorithm.
+// --resolve, each input is resolved by v's algorithm, which a line on stderr says.
 func newSourceLoop(cmd string, f *inputFlags, sf sourceFlags, v urlgrammar.Version, args []string, stdin io.Reader, stdout, stderr io.Writer) (*loop, error) {
 	if *sf.from == "lines" && !*sf.resolve {
 		return newLoop(cmd, f, nil, args, stdin, stdout, stderr)
@@ -67,34 +67,17 @@ func newSourceLoop(cmd string, f *inputFlags, sf sourceFlags, v urlgrammar.Versi
 		}
 		from.resolveBy = v
 	}
-	return newLoop(cmd, f, from, args, stdin, stdout, stderr)
+	l, err := newLoop(cmd, f, from, args, stdin, stdout, stderr)
+	if err == nil && *sf.resolve { // one line to say so
+		fmt.Fprintf(stderr, "urlgrammar %s: relative references resolved against their documents' bases by %v's algorithm\n", cmd, v)
+	}
+	return l, err
 }
 
 // documents is how a loop reads documents (--from).
 type documents struct {
 	format    string
 	resolveBy urlgrammar.Version // --resolve's version, or 0
-}
-
-// allDocuments yields the URLs of the loop's documents as its inputs.
-func (l *loop) allDocuments(yield func(input) bool) {
-	for i, a := range l.args {
-		if !l.document(strings.NewReader(a), fmt.Sprintf("argument %d", i+1), "", yield) {
-			return
-		}
-	}
-	for _, file := range l.files {
-		r, _, err := l.reader(file)
-		if err != nil {
-			l.readErr = err
-			return
-		}
-		ok := l.document(r, fileName(file), file, yield)
-		l.close()
-		if !ok {
-			return
-		}
-	}
 }
 
 // document yields the URLs of the document r; false when the inputs end (yield stopped them,
@@ -113,6 +96,7 @@ func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) 
 		case l.from.resolveBy != 0:
 			in.text = in.src.resolve(l.from.resolveBy, u.Text)
 		}
+		l.cur = in // the last input read, which an interrupt names
 		if !yield(in) {
 			return false
 		}
@@ -152,11 +136,4 @@ func (s *sourced) resolve(v urlgrammar.Version, ref string) string {
 		s.Ref, s.By = ref, v.String()
 	}
 	return r.Text
-}
-
-// sourceNote writes on w, when the inputs are resolved, the one line that says so.
-func sourceNote(w io.Writer, cmd string, sf sourceFlags, v urlgrammar.Version) {
-	if *sf.resolve {
-		fmt.Fprintf(w, "urlgrammar %s: relative references resolved against their documents' bases by %v's algorithm\n", cmd, v)
-	}
 }

@@ -109,13 +109,14 @@ type loop struct {
 	stderr io.Writer
 	flags  *inputFlags
 
-	args  []string
+	args  []input // the inputs given as arguments, or compare's corpus
 	files []string
 	stdin io.Reader
 
 	cur      input              // the input being read
 	queue    []input            // inputs read and not yet taken by next (see texts)
-	r        *source.LineReader // the file being read
+	r        *source.LineReader // the file being read, by lines
+	doc      io.Reader          // or as a document (--from)
 	closer   io.Closer          // and its closing
 	inputs   int                // the inputs judged
 	invalid  int                // of which invalid
@@ -146,9 +147,13 @@ func newLoop(cmd string, f *inputFlags, from *documents, args []string, stdin io
 	if err != nil {
 		return nil, err
 	}
-	l := textLoop(cmd, f, args, stdout, stderr)
+	inputs := make([]input, len(args))
+	for i, a := range args {
+		inputs[i] = input{text: a, line: i + 1}
+	}
+	l := textLoop(cmd, f, inputs, stdout, stderr)
 	l.files, l.stdin, l.implicit, l.from = files, stdin, implicit, from
-	if len(files) > 0 && from == nil {
+	if len(files) > 0 {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
 		// before any output.
 		if err := l.open(files[0]); err != nil {
@@ -191,10 +196,10 @@ func checkInputs(f *inputFlags, args []string) ([]string, []string, error) {
 	return args, files, nil
 }
 
-// textLoop returns the loop of a command over texts of its own (compare's embedded corpus),
+// textLoop returns the loop of a command over inputs of its own (compare's embedded corpus),
 // or over its arguments.
-func textLoop(cmd string, f *inputFlags, texts []string, stdout, stderr io.Writer) *loop {
-	l := &loop{cmd: cmd, stderr: stderr, flags: f, args: texts}
+func textLoop(cmd string, f *inputFlags, inputs []input, stdout, stderr io.Writer) *loop {
+	l := &loop{cmd: cmd, stderr: stderr, flags: f, args: inputs}
 	l.lines = &wholeLines{w: stdout}
 	l.out = bufio.NewWriterSize(l.lines, 64<<10)
 	l.mu.Lock()
@@ -202,12 +207,13 @@ func textLoop(cmd string, f *inputFlags, texts []string, stdout, stderr io.Write
 	return l
 }
 
-// open opens file for reading its lines: decompressed when it is gzip, refused when it is
-// compressed otherwise (source.Decompress).
+// open opens file for reading: as a document of l.from's format, or its lines, decompressed
+// when it is gzip, refused when it is compressed otherwise (source.Decompress).
 func (l *loop) open(file string) error {
 	l.cur = input{file: file}
 	r, typed, err := l.reader(file)
-	if err != nil {
+	if err != nil || l.from != nil {
+		l.doc = r
 		return err
 	}
 	if !typed {
@@ -258,8 +264,9 @@ func (u unlockedReader) Read(p []byte) (int, error) {
 	return u.r.Read(p)
 }
 
-// all yields the inputs: the arguments, or the lines of the files in turn. A line too long to
-// judge is reported and skipped; a read error ends the inputs, and is kept for the end.
+// all yields the inputs: the arguments, then the lines of the files in turn; or with l.from,
+// the URLs of the documents that the arguments, then the files, are. A line too long to judge
+// is reported and skipped; a read error ends the inputs, and is kept for the end.
 func (l *loop) all() iter.Seq[input] {
 	return func(yieldAll func(input) bool) {
 		yield := func(in input) bool {
@@ -269,12 +276,12 @@ func (l *loop) all() iter.Seq[input] {
 			}
 			return yieldAll(in)
 		}
-		if l.from != nil {
-			l.allDocuments(yield)
-			return
-		}
-		for i, a := range l.args {
-			if !yield(input{text: a, line: i + 1}) {
+		for _, in := range l.args {
+			ok := l.from == nil && yield(in)
+			if l.from != nil { // each argument a document
+				ok = l.document(strings.NewReader(in.text), fmt.Sprintf("argument %d", in.line), "", yield)
+			}
+			if !ok {
 				return
 			}
 		}
@@ -285,7 +292,10 @@ func (l *loop) all() iter.Seq[input] {
 					return
 				}
 			}
-			ok := l.lines1(yield)
+			ok := l.from == nil && l.lines1(yield)
+			if l.from != nil {
+				ok = l.document(l.doc, fileName(file), file, yield)
+			}
 			l.close()
 			if !ok || l.readErr != nil {
 				return

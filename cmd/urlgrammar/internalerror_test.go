@@ -19,7 +19,7 @@ func TestCheckInternalError(t *testing.T) {
 	const bad = "http://a/ b"
 	planted := &urlgrammar.EngineError{Version: urlgrammar.RFC3986, Rule: "URI-reference", Input: bad, Automaton: true}
 	var out, errb bytes.Buffer
-	l := textLoop("check", &inputFlags{}, []string{"http://a/b", bad, "http://a/c"}, &out, &errb)
+	l := textLoop("check", &inputFlags{}, []input{{text: "http://a/b", line: 1}, {text: bad, line: 2}, {text: "http://a/c", line: 3}}, &out, &errb)
 	o := checkOptions{target: compare.Target{Version: urlgrammar.RFC3986}}
 	status := l.run(func(in input) (bool, error) {
 		if in.text == bad {

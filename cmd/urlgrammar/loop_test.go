@@ -428,6 +428,11 @@ func TestInterrupt(t *testing.T) {
 	if status != exitInterrupted || !strings.Contains(out, `"cut":"interrupted after line 1"`) || errs != "urlgrammar compare: 0 of 0 valid; the input was interrupted after line 1\n" {
 		t.Errorf("between inputs: status %d, %q, %q", status, out, errs)
 	}
+	// In a document (--from), the place of the URL read last.
+	_, errs, status = runCLI(t, "see http://a/\n", "compare", "-g", "rfc1738", "--from", "text", "--format", "json")
+	if status != exitInterrupted || errs != "urlgrammar compare: 0 of 0 valid; the input was interrupted after standard input:1\n" {
+		t.Errorf("in a document: status %d, %q", status, errs)
+	}
 }
 
 // TestEmptyStdinHint: without inputs, standard input is read; when it is empty (a CI job, "ssh

@@ -24,35 +24,33 @@ var lenientReading = map[urlgrammar.Version]string{
 	urlgrammar.RFC1738: "read with the scheme's upper case as lower case (RFC 1738 section 2.1: \"programs interpreting URLs should treat upper case letters as equivalent to lower case in scheme names\"); check rejects it, but for --case-ignore-scheme",
 }
 
+const normalizeUsage = `-g ID [--steps STEP,...] [--json] [-f FILE | INPUT...]
+
+Prints each INPUT (or each line of FILE or standard input) in the normal form of
+the version's document, one line per input, or "error", a tab and the reason.
+Under rfc1738 it reads scheme names case-insensitively (section 2.1), as check does
+only with --case-ignore-scheme: such an input is normalized, with a note on standard
+error (in JSON, "lenient") that check rejects it.`
+
 func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("normalize", "-g ID [--steps STEP,...] [--json] [-f FILE | INPUT...]", stderr)
+	fs := newFlagSet("normalize", normalizeUsage, stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's normalization to apply (see \"urlgrammar versions\")")
 	stepList := fs.String("steps", "", "apply only these `STEPS` of the document, comma-separated: case, percent-encoding, path-segments, default-port, empty-path")
 	asJSON := fs.Bool("json", false, "print JSON Lines: input, and normal or error")
 	in := addInputFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar normalize -g ID [--steps STEP,...] [--json] [-f FILE | INPUT...]")
-		fmt.Fprintln(stderr, "\nPrints each INPUT (or each line of FILE or standard input) in the normal form of")
-		fmt.Fprintln(stderr, "the version's document, one line per input, or \"error\", a tab and the reason.")
-		fmt.Fprintln(stderr, "Under rfc1738 it reads scheme names case-insensitively (section 2.1), as check does")
-		fmt.Fprintln(stderr, "only with --case-ignore-scheme: such an input is normalized, with a note on standard")
-		fmt.Fprintln(stderr, "error (in JSON, \"lenient\") that check rejects it.")
-		fmt.Fprintln(stderr)
-		fs.PrintDefaults()
-	}
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	abort := func(err error) int { return fail(stderr, "normalize", err) }
-	v, err := versionFlag(*id)
+	vs, err := versionsFor(*id, false, normalizes, func(v urlgrammar.Version) error {
+		_, err := urlgrammar.Normalize(v, "", 0)
+		return err
+	})
 	if err != nil {
 		return abort(err)
 	}
-	if v.Spec().NormalizationSteps == nil {
-		_, err := urlgrammar.Normalize(v, "", 0)
-		return abort(err)
-	}
+	v := vs[0]
 	steps, err := parseSteps(v, *stepList)
 	if err != nil {
 		return abort(err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -34,7 +35,7 @@ type resolveLine struct {
 	Results map[string]*resolveResult `json:"results,omitempty"`
 }
 
-const resolveUsage = `usage: urlgrammar resolve -g ID [flags] BASE [REF...]
+const resolveUsage = `-g ID [flags] BASE [REF...]
        urlgrammar resolve --all [flags] BASE [REF...]
        urlgrammar resolve --relative -g ID [flags] BASE [TARGET...]
 
@@ -44,9 +45,7 @@ followed by a tab and "(current document)" when the document resolves it to the 
 document, or "error", a tab and the reason. With --all, a table of the targets under every
 version that defines resolution; "*" marks the references on which they differ. With
 --relative, one line per target: the shortest reference that resolves to it, or the target
-itself when no relative form does.
-
-`
+itself when no relative form does.`
 
 // resolveFlags are the flags of resolve.
 type resolveFlags struct {
@@ -57,7 +56,7 @@ type resolveFlags struct {
 }
 
 func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("resolve", "", stderr)
+	fs := newFlagSet("resolve", resolveUsage, stderr)
 	var f resolveFlags
 	fs.StringVar(&f.id, "g", "", "grammar version `ID` whose resolution algorithm to apply (see \"urlgrammar versions\")")
 	fs.BoolVar(&f.all, "all", false, "print a table of the result under every version whose document defines resolution")
@@ -66,10 +65,6 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON Lines: ref, and the result (text, same_document, error) or, with --all, results by version")
 	fs.BoolVar(&f.relative, "relative", false, "the inverse: for each TARGET, the shortest reference that resolves to it against BASE (with -g)")
 	f.in = addInputFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, resolveUsage)
-		fs.PrintDefaults()
-	}
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
@@ -78,7 +73,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "resolve", errors.New("want BASE, then the references (or -f FILE, or standard input)"))
 	}
 	base, refs := rest[0], rest[1:]
-	opts, versions, err := f.resolution(base)
+	versions, err := f.resolution(base)
 	if err != nil {
 		return fail(stderr, "resolve", err)
 	}
@@ -87,58 +82,53 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "resolve", err)
 	}
 	if f.all {
-		r := newTableRun(l.out, versions, base, opts, f.asJSON)
+		r := newTableRun(l.out, versions, base, &f)
 		l.onFinish = append(l.onFinish, r.finish)
 		return l.run(func(in input) (bool, error) { return r.add(in.text) })
 	}
-	var policy urlgrammar.Policy
-	for _, o := range opts {
-		policy = o.addTo(policy)
-	}
+	policy, _ := f.policy(versions[0])
 	if f.relative {
 		return runRelative(l, versions[0], base, policy, f.asJSON)
 	}
 	return resolveEach(l, versions[0], base, policy, f.asJSON)
 }
 
-// resolution returns the options and the versions the flags ask for.
-func (f *resolveFlags) resolution(base string) ([]namedOption, []urlgrammar.Version, error) {
-	var opts []namedOption
-	if f.nonValidating {
-		nv := urlgrammar.Policy{NonValidating: true}
-		opts = append(opts, namedOption{"--non-validating", nv, nv})
-	}
-	handling := map[string]urlgrammar.Policy{"retain": {}, "remove": {RemoveDotDot: true}, "avoid": {AvoidTraversal: true}}
-	if f.dotDot != "" {
-		h, ok := handling[f.dotDot]
-		if !ok {
-			return nil, nil, fmt.Errorf("--dotdot %q: want retain, remove or avoid", f.dotDot)
-		}
-		// Retaining is a choice too: it needs a document that leaves one.
-		opts = append(opts, namedOption{"--dotdot", h, urlgrammar.Policy{RemoveDotDot: true}})
-	}
+// resolution returns the versions the flags ask for.
+func (f *resolveFlags) resolution(base string) ([]urlgrammar.Version, error) {
 	switch {
+	case f.dotDot != "" && !slices.Contains([]string{"retain", "remove", "avoid"}, f.dotDot):
+		return nil, fmt.Errorf("--dotdot %q: want retain, remove or avoid", f.dotDot)
 	case f.relative && f.all:
-		return nil, nil, errors.New("--relative takes -g ID, not --all")
-	case f.all && f.id != "":
-		return nil, nil, errors.New("-g and --all exclude each other")
-	case f.all:
-		return opts, versionsWhere(func(s urlgrammar.Spec) bool { return s.Resolution != "" }), nil
+		return nil, errors.New("--relative takes -g ID, not --all")
 	}
-	v, err := versionFlag(f.id)
-	if err != nil {
-		return nil, nil, err
-	}
-	if v.Spec().Resolution == "" {
+	vs, err := versionsFor(f.id, f.all, func(s urlgrammar.Spec) bool { return s.Resolution != "" }, func(v urlgrammar.Version) error {
 		_, err := urlgrammar.Resolve(v, base, "", 0, urlgrammar.Policy{})
-		return nil, nil, err
+		return err
+	})
+	if err != nil || f.all {
+		return vs, err
 	}
-	for _, o := range opts {
-		if !o.allowedBy(v) {
-			return nil, nil, fmt.Errorf("%s: the document of %v does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", o.flag, v)
-		}
+	if _, refused := f.policy(vs[0]); refused != nil {
+		return nil, fmt.Errorf("%s: the document of %v does not allow that reading (--non-validating applies to rfc2396, draft2003, rfc3986; --dotdot to rfc2396, draft2003)", refused[0], vs[0])
 	}
-	return opts, []urlgrammar.Version{v}, nil
+	return vs, nil
+}
+
+// policy returns the choices of the flags that v's document offers (Spec.Offers), and the flags
+// whose choice it does not offer. Retaining leftover ".." segments is a choice too: it needs a
+// document that leaves one.
+func (f *resolveFlags) policy(v urlgrammar.Version) (p urlgrammar.Policy, refused []string) {
+	offers := v.Spec().Offers
+	if f.nonValidating && !offers.NonValidating {
+		refused = append(refused, "--non-validating")
+	}
+	if f.dotDot != "" && !offers.RemoveDotDot {
+		refused = append(refused, "--dotdot")
+	}
+	p.NonValidating = f.nonValidating && offers.NonValidating
+	p.RemoveDotDot = f.dotDot == "remove" && offers.RemoveDotDot
+	p.AvoidTraversal = f.dotDot == "avoid" && offers.RemoveDotDot
+	return p, refused
 }
 
 // resolveEach is "resolve -g ID": one line per reference, its target (with a note when the
@@ -195,42 +185,19 @@ type tableRun struct {
 	table    *notedTable
 }
 
-// A namedOption is a resolution policy with the flag that gave it, and the policy a version
-// must allow for the flag to apply.
-type namedOption struct {
-	flag   string
-	policy urlgrammar.Policy
-	needs  urlgrammar.Policy
-}
-
-// allowedBy reports whether v's document offers the choices o needs.
-func (o namedOption) allowedBy(v urlgrammar.Version) bool {
-	offers := v.Spec().Offers
-	return (!o.needs.NonValidating || offers.NonValidating) && (!o.needs.RemoveDotDot || offers.RemoveDotDot) &&
-		(!o.needs.AvoidTraversal || offers.AvoidTraversal)
-}
-
-// addTo returns p with o's choices made too.
-func (o namedOption) addTo(p urlgrammar.Policy) urlgrammar.Policy {
-	p.NonValidating = p.NonValidating || o.policy.NonValidating
-	p.RemoveDotDot = p.RemoveDotDot || o.policy.RemoveDotDot
-	p.AvoidTraversal = p.AvoidTraversal || o.policy.AvoidTraversal
-	return p
-}
-
-func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, opts []namedOption, asJSON bool) *tableRun {
-	r := &tableRun{w: w, versions: versions, base: base, policy: map[urlgrammar.Version]urlgrammar.Policy{}, json: asJSON}
-	for _, o := range opts {
-		var skipped []string
-		for _, v := range versions {
-			if o.allowedBy(v) {
-				r.policy[v] = o.addTo(r.policy[v])
-			} else {
-				skipped = append(skipped, v.String())
-			}
+func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, f *resolveFlags) *tableRun {
+	r := &tableRun{w: w, versions: versions, base: base, policy: map[urlgrammar.Version]urlgrammar.Policy{}, json: f.asJSON}
+	skipped := map[string][]string{} // by flag, the versions whose documents do not offer its choice
+	for _, v := range versions {
+		var refused []string
+		r.policy[v], refused = f.policy(v)
+		for _, flag := range refused {
+			skipped[flag] = append(skipped[flag], v.String())
 		}
-		if len(skipped) > 0 {
-			r.skipped = append(r.skipped, fmt.Sprintf("%s not applied to %s", o.flag, strings.Join(skipped, ", ")))
+	}
+	for _, flag := range []string{"--non-validating", "--dotdot"} {
+		if len(skipped[flag]) > 0 {
+			r.skipped = append(r.skipped, fmt.Sprintf("%s not applied to %s", flag, strings.Join(skipped[flag], ", ")))
 		}
 	}
 	r.table = newNotedTable(w, versions, "REFERENCE", "")

@@ -3,9 +3,9 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -49,55 +49,43 @@ func jsonFindings(input string, fs []review.Finding) []reviewFinding {
 }
 
 func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, fs := newReviewFlags(stderr)
+	fs := newFlagSet("review", reviewUsage, stderr)
+	o := &reviewFlags{}
+	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
+	fs.BoolVar(&o.asJSON, "json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
+	fs.BoolVar(&o.explainSpan, "explain", false, "also show each finding on standard error, with carets under its span")
+	fs.TextVar(&o.failOn, "fail-on", review.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
+	in := addInputFlags(fs)
+	sf := addSourceFlags(fs, "lines")
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	v, err := versionFlag(o.id)
+	v, err := versionFlag(*id)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	l, err := newSourceLoop("review", o.in, o.sf, v, inputs, stdin, stdout, stderr)
+	l, err := newSourceLoop("review", in, sf, v, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
-	sourceNote(stderr, "review", o.sf, v)
 	return l.run(func(in input) (bool, error) { return o.review(l.out, stderr, v, in) })
 }
 
-// reviewFlags are the flags of review.
+const reviewUsage = `-g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]
+
+Checks each valid input against the security considerations of the version's own document.
+One line per input: "ok"; or "findings" and, for each, a tab, the document's section, the
+severity of its words (informational, warning, should-not, must), the reason and the byte
+span; or "invalid", the offset and the reason, as check prints them; or "unchecked" and why,
+under a version whose document states no consideration (draft1993).
+Exit status 1 when some input is invalid or unchecked, or has a finding of the --fail-on
+severity or above (by default, any finding).`
+
+// reviewFlags are the flags of review that shape its output and status.
 type reviewFlags struct {
-	id                  string
 	asJSON, explainSpan bool
 	failOn              review.Severity
-	in                  *inputFlags
-	sf                  sourceFlags
-}
-
-func newReviewFlags(stderr io.Writer) (*reviewFlags, *flag.FlagSet) {
-	const use = "-g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]"
-	fs := newFlagSet("review", use, stderr)
-	o := &reviewFlags{}
-	fs.StringVar(&o.id, "g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
-	fs.BoolVar(&o.asJSON, "json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
-	fs.BoolVar(&o.explainSpan, "explain", false, "also show each finding on standard error, with carets under its span")
-	fs.TextVar(&o.failOn, "fail-on", review.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
-	o.in = addInputFlags(fs)
-	o.sf = addSourceFlags(fs, "lines")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urlgrammar review "+use)
-		fmt.Fprintln(stderr, "\nChecks each valid input against the security considerations of the version's own document.")
-		fmt.Fprintln(stderr, "One line per input: \"ok\"; or \"findings\" and, for each, a tab, the document's section, the")
-		fmt.Fprintln(stderr, "severity of its words (informational, warning, should-not, must), the reason and the byte")
-		fmt.Fprintln(stderr, "span; or \"invalid\", the offset and the reason, as check prints them; or \"unchecked\" and why,")
-		fmt.Fprintln(stderr, "under a version whose document states no consideration (draft1993).")
-		fmt.Fprintln(stderr, "Exit status 1 when some input is invalid or unchecked, or has a finding of the --fail-on")
-		fmt.Fprintln(stderr, "severity or above (by default, any finding).")
-		fmt.Fprintln(stderr)
-		fs.PrintDefaults()
-	}
-	return o, fs
 }
 
 // review reviews one input under v and writes its line. An input that could not be reviewed
@@ -112,12 +100,7 @@ func (o *reviewFlags) review(out *bufio.Writer, stderr io.Writer, v urlgrammar.V
 	case err != nil && !errors.As(err, &se):
 		return false, err
 	}
-	pass := err == nil
-	for _, f := range findings {
-		if f.Severity >= o.failOn {
-			pass = false
-		}
-	}
+	pass := err == nil && !slices.ContainsFunc(findings, func(f review.Finding) bool { return f.Severity >= o.failOn })
 	writeErr := o.write(out, in, findings, se, unchecked)
 	if o.explainSpan {
 		if se != nil {
@@ -134,34 +117,31 @@ func (o *reviewFlags) review(out *bufio.Writer, stderr io.Writer, v urlgrammar.V
 // checked (unchecked).
 func (o *reviewFlags) write(out *bufio.Writer, in input, findings []review.Finding, se *urlgrammar.SyntaxError, unchecked string) error {
 	s := in.text
-	// An input of a document (--from) is followed by the input and where it was found.
-	end := "\n"
-	if in.src != nil {
-		end = "\t" + s + "\t" + in.src.String() + "\n"
+	if o.asJSON {
+		r := reviewResult{Input: s, Valid: se == nil, Findings: jsonFindings(s, findings), Unchecked: unchecked, sourced: in.src}
+		if se != nil {
+			msg := se.Reason()
+			r.Offset, r.Expected, r.Message = &se.Offset, se.Expected, &msg
+		}
+		return encodeJSONLine(out, r)
 	}
-	var err error
 	switch {
-	case o.asJSON && unchecked != "":
-		return encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: []reviewFinding{}, Unchecked: unchecked, sourced: in.src})
 	case unchecked != "":
-		_, err = fmt.Fprintf(out, "unchecked\t%s%s", unchecked, end)
-	case o.asJSON && se != nil:
-		msg := se.Reason()
-		return encodeJSONLine(out, reviewResult{Input: s, Findings: []reviewFinding{}, Offset: &se.Offset, Expected: se.Expected, Message: &msg, sourced: in.src})
-	case o.asJSON:
-		return encodeJSONLine(out, reviewResult{Input: s, Valid: true, Findings: jsonFindings(s, findings), sourced: in.src})
+		out.WriteString("unchecked\t" + unchecked)
 	case se != nil:
-		_, err = fmt.Fprintf(out, "invalid\t%d\t%s%s", se.Offset, se.Reason(), end)
+		fmt.Fprintf(out, "invalid\t%d\t%s", se.Offset, se.Reason())
 	case len(findings) == 0:
-		_, err = out.WriteString("ok" + end)
+		out.WriteString("ok")
 	default:
 		out.WriteString("findings")
 		for _, f := range findings {
 			fmt.Fprintf(out, "\t%s (bytes %d-%d)", f, f.Begin, f.End)
 		}
-		_, err = out.WriteString(end)
 	}
-	return err
+	if in.src != nil { // an input of a document (--from): the input, and where it was found
+		out.WriteString("\t" + s + "\t" + in.src.String())
+	}
+	return out.WriteByte('\n')
 }
 
 // explainFinding writes a finding for a person: its section and reason, then the input (or

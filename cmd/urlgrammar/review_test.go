@@ -64,8 +64,10 @@ func TestReviewFailOn(t *testing.T) {
 	if _, _, status := runCLI(t, "", "review", "-g", "rfc3986", "--fail-on", "must", "http://a b/"); status != exitInvalid {
 		t.Errorf("review --fail-on must of an invalid input: status %d, want 1", status)
 	}
-	if _, _, status := runCLI(t, "", "review", "-g", "rfc3986", "--fail-on", "critical", "http://a/"); status != exitUsage {
-		t.Errorf("review --fail-on critical: status %d, want %d", status, exitUsage)
+	// One prefix, the command's, on the error's line.
+	const want = "urlgrammar review: invalid value \"critical\" for flag -fail-on: unknown Severity \"critical\" (known: informational, warning, should-not, must)\n"
+	if _, errOut, status := runCLI(t, "", "review", "-g", "rfc3986", "--fail-on", "critical", "http://a/"); status != exitUsage || errOut != want {
+		t.Errorf("review --fail-on critical: status %d, %q; want %d, %q", status, errOut, exitUsage, want)
 	}
 }
 

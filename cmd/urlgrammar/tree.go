@@ -19,7 +19,7 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	sep := "" // then a blank line between the trees of several inputs
 	return l.run(func(in input) (bool, error) {
-		nodes, err := urlgrammar.ParseTreeNodesRule(target.Version, target.Rule, in.text, 0)
+		root, err := urlgrammar.ParseTreeRule(target.Version, target.Rule, in.text, 0)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
 			return false, err
@@ -31,7 +31,7 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			explain(l.out, se)
 			return false, nil
 		}
-		writeTree(l.out, nodes)
+		writeTree(l.out, urlgrammar.Preorder(root))
 		return true, nil
 	})
 }
