@@ -171,7 +171,11 @@ func (o *compareFlags) inputs(vs []urlgrammar.Version, args []string, stdin io.R
 		o.corpus = true
 		return textLoop("compare", o.in, corpus, stdout, stderr), "the embedded corpus", nil
 	}
-	if l, err = newSourceLoop("compare", o.in, o.sf, resolveVersion(vs), args, stdin, stdout, stderr); err != nil {
+	resolveBy := urlgrammar.RFC3986 // --resolve's algorithm: -g's, when it names one version
+	if len(vs) == 1 {
+		resolveBy = vs[0]
+	}
+	if l, err = newSourceLoop("compare", o.in, o.sf, resolveBy, args, stdin, stdout, stderr); err != nil {
 		return nil, "", err
 	}
 	l.hint = "; --corpus compares the embedded corpus"

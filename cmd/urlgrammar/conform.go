@@ -69,6 +69,7 @@ type conformJob struct {
 	out  strings.Builder
 	bad  bool
 	rep  conformance.CoverReport
+	done chan struct{} // closed when the check is done
 }
 
 // jobs returns a job per rule the flags name: every rule of every version by default.
@@ -95,7 +96,7 @@ func (f *conformFlags) jobs() ([]*conformJob, error) {
 			rules = []string{f.rule}
 		}
 		for _, r := range rules {
-			jobs = append(jobs, &conformJob{v: v, g: g, rule: r})
+			jobs = append(jobs, &conformJob{v: v, g: g, rule: r, done: make(chan struct{})})
 		}
 	}
 	return jobs, nil
@@ -117,25 +118,21 @@ func (f *conformFlags) check(j *conformJob) {
 // reports in order; the status is 1 when a rule disagrees, 2 on a write error.
 func runConformJobs(jobs []*conformJob, check func(*conformJob), stdout, stderr io.Writer) (int, conformance.CoverTotal) {
 	// The jobs begin in order, as many at a time as there are CPUs.
-	done := make([]chan struct{}, len(jobs))
 	running := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i := range jobs {
-		done[i] = make(chan struct{})
-	}
 	go func() {
-		for i, j := range jobs {
+		for _, j := range jobs {
 			running <- struct{}{}
 			go func() {
 				check(j)
-				close(done[i])
+				close(j.done)
 				<-running
 			}()
 		}
 	}()
 	status := exitValid
 	total := conformance.CoverTotal{Implementations: coverImplementations}
-	for i, j := range jobs {
-		<-done[i]
+	for _, j := range jobs {
+		<-j.done
 		if _, err := io.WriteString(stdout, j.out.String()); err != nil {
 			status = fail(stderr, "conform", err)
 		}

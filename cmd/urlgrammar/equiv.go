@@ -67,20 +67,22 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return abort(err)
 	}
-	e := &equivRun{l: l, versions: versions, json: *asJSON}
+	e := &equivRun{l: l, versions: versions, all: *all, json: *asJSON}
 	if *all && !*asJSON {
 		e.table = newNotedTable(l.out, versions, "A", "B")
-		l.onFinish = append(l.onFinish, e.finishTable)
+		var none []string
+		for _, v := range versionsWhere(func(s urlgrammar.Spec) bool { return !normalizes(s) }) {
+			none = append(none, v.String())
+		}
+		e.table.tail = "not compared: " + strings.Join(none, ", ") + " (their documents define no equivalence)"
+		l.onFinish = e.table.end
 	}
 	return l.run(func(in input) (bool, error) {
 		a, b, ok := strings.Cut(in.text, "\t")
 		if !ok {
 			return false, &badLine{"want two inputs separated by a tab"}
 		}
-		if !*all {
-			e.noteLenient(in, a, b)
-		}
-		return e.pair(a, b, *all)
+		return e.pair(in, a, b)
 	})
 }
 
@@ -88,23 +90,15 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type equivRun struct {
 	l        *loop
 	versions []urlgrammar.Version
+	all      bool // under every version that defines equivalence
 	json     bool
 	table    *notedTable // with --all, but for JSON
 }
 
-// noteLenient says on standard error when the document's comparison reads a or b more
-// leniently than check does (see lenientReading).
-func (e *equivRun) noteLenient(in input, a, b string) {
-	v := e.versions[0]
-	if why := lenientReading[v]; why != "" && (urlgrammar.Validate(v, a) != nil || urlgrammar.Validate(v, b) != nil) {
-		if _, err := urlgrammar.Equivalent(v, a, b, 0); err == nil {
-			e.l.note(in, why)
-		}
-	}
-}
-
-// pair compares a and b and prints the result; all: under every version.
-func (e *equivRun) pair(a, b string, all bool) (bool, error) {
+// pair compares a and b, the pair of in, and prints the result. Under one version, it says on
+// standard error when the document's comparison reads a or b more leniently than check does
+// (see lenientReading).
+func (e *equivRun) pair(in input, a, b string) (bool, error) {
 	results := make(map[string]*equivResult, len(e.versions))
 	cells := []string{shownInput(a), shownInput(b)}
 	ok := true
@@ -124,14 +118,17 @@ func (e *equivRun) pair(a, b string, all bool) (bool, error) {
 	}
 	v := e.versions[0]
 	res := results[v.String()]
+	if why := lenientReading[v]; !e.all && why != "" && res.Error == "" && (urlgrammar.Validate(v, a) != nil || urlgrammar.Validate(v, b) != nil) {
+		e.l.note(in, why)
+	}
 	out := e.l.out
 	var err error
 	switch {
-	case e.json && all:
+	case e.json && e.all:
 		err = encodeJSONLine(out, equivLine{A: a, B: b, Results: results})
 	case e.json:
 		err = encodeJSONLine(out, equivLine{A: a, B: b, Version: v.String(), Result: res})
-	case all:
+	case e.all:
 		err = e.table.row(cells...)
 	case res.Error != "":
 		_, err = fmt.Fprintf(out, "error\t%s\n", res.Error)
@@ -141,19 +138,6 @@ func (e *equivRun) pair(a, b string, all bool) (bool, error) {
 		_, err = fmt.Fprintf(out, "different\t%s\t%s\t%s\n", res.Difference, res.A, res.B)
 	}
 	return ok, err
-}
-
-// finishTable ends the table of --all: its last block, and the versions not compared.
-func (e *equivRun) finishTable() error {
-	err := e.table.flush()
-	var none []string
-	for _, v := range versionsWhere(func(s urlgrammar.Spec) bool { return !normalizes(s) }) {
-		none = append(none, v.String())
-	}
-	if len(none) > 0 {
-		fmt.Fprintf(e.l.out, "\nnot compared: %s (their documents define no equivalence)\n", strings.Join(none, ", "))
-	}
-	return err
 }
 
 // equivOne compares a and b under v.

@@ -104,15 +104,6 @@ func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) 
 	return true
 }
 
-// resolveVersion is the version whose algorithm --resolve uses: -g's, when it names one
-// version; else RFC 3986.
-func resolveVersion(vs []urlgrammar.Version) urlgrammar.Version {
-	if len(vs) == 1 {
-		return vs[0]
-	}
-	return urlgrammar.RFC3986
-}
-
 // resolve returns ref resolved against its document's base by v's algorithm, and records how;
 // a reference that cannot be resolved (no base, or one of them invalid under v) is left as
 // written, and judged so.

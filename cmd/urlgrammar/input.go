@@ -127,7 +127,7 @@ type loop struct {
 	count    bool               // print "N of M valid" on standard error at the end
 	implicit bool               // the inputs are standard input's, by default
 	hint     string             // what to say when that input is empty
-	onFinish []func() error     // run at the end, before the output is flushed
+	onFinish func() error       // run at the end, before the output is flushed, or nil
 	// mu is held by the loop's goroutine from its start to its finish, but while it waits
 	// for input: an interrupt then takes it (see interrupt.go).
 	mu          sync.Mutex
@@ -439,10 +439,8 @@ func (l *loop) finish() int {
 	}()
 	l.close()
 	err := l.writeErr
-	for _, f := range l.onFinish {
-		if err == nil {
-			err = f()
-		}
+	if err == nil && l.onFinish != nil {
+		err = l.onFinish()
 	}
 	if err == nil {
 		err = l.out.Flush()

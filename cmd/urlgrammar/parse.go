@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -50,11 +51,7 @@ func writeParseLine(out *bufio.Writer, u *urlgrammar.URL, valid bool, errJSON an
 	if err := u.WriteJSON(open); err != nil {
 		return err
 	}
-	if valid {
-		out.WriteString(`,"valid":true,"error":`)
-	} else {
-		out.WriteString(`,"valid":false,"error":`)
-	}
+	fmt.Fprintf(out, `,"valid":%t,"error":`, valid)
 	var e bytes.Buffer
 	if err := encodeJSONLine(&e, errJSON); err != nil {
 		return err

@@ -83,7 +83,9 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if f.all {
 		r := newTableRun(l.out, versions, base, &f)
-		l.onFinish = append(l.onFinish, r.finish)
+		if !f.asJSON {
+			l.onFinish = r.table.end
+		}
 		return l.run(func(in input) (bool, error) { return r.add(in.text) })
 	}
 	policy, _ := f.policy(versions[0])
@@ -180,7 +182,6 @@ type tableRun struct {
 	versions []urlgrammar.Version
 	base     string
 	policy   map[urlgrammar.Version]urlgrammar.Policy
-	skipped  []string // for each option not applied to every version, which versions it skips
 	json     bool
 	table    *notedTable
 }
@@ -195,12 +196,16 @@ func newTableRun(w *bufio.Writer, versions []urlgrammar.Version, base string, f 
 			skipped[flag] = append(skipped[flag], v.String())
 		}
 	}
+	r.table = newNotedTable(w, versions, "REFERENCE", "")
+	var notes []string
 	for _, flag := range []string{"--non-validating", "--dotdot"} {
 		if len(skipped[flag]) > 0 {
-			r.skipped = append(r.skipped, fmt.Sprintf("%s not applied to %s", flag, strings.Join(skipped[flag], ", ")))
+			notes = append(notes, fmt.Sprintf("%s not applied to %s", flag, strings.Join(skipped[flag], ", ")))
 		}
 	}
-	r.table = newNotedTable(w, versions, "REFERENCE", "")
+	if notes != nil {
+		r.table.tail = strings.Join(notes, "; ") + ": their documents do not allow that reading"
+	}
 	return r
 }
 
@@ -234,17 +239,6 @@ func (r *tableRun) add(ref string) (bool, error) {
 		}
 	}
 	return ok, r.table.row(append([]string{shownInput(ref), mark}, cells...)...)
-}
-
-func (r *tableRun) finish() error {
-	if r.json {
-		return nil
-	}
-	err := r.table.flush()
-	if len(r.skipped) > 0 {
-		fmt.Fprintf(r.w, "\n%s: their documents do not allow that reading\n", strings.Join(r.skipped, "; "))
-	}
-	return err
 }
 
 // resolveOne resolves ref against base under v.

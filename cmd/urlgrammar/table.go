@@ -22,7 +22,8 @@ type notedTable struct {
 	tw     *tabwriter.Writer
 	rows   int
 	notes  []string
-	noted  int // the notes numbered so far
+	noted  int    // the notes numbered so far
+	tail   string // what follows the last block (such as the versions left out), or ""
 }
 
 // newNotedTable returns the table of a row per input and a column per version: its header is
@@ -55,6 +56,15 @@ func (t *notedTable) row(cells ...string) error {
 	_, err := fmt.Fprintln(t.tw, strings.Join(cells, "\t"))
 	if err == nil && t.rows%tableBlock == 0 {
 		err = t.flush()
+	}
+	return err
+}
+
+// end prints the last block, then the tail.
+func (t *notedTable) end() error {
+	err := t.flush()
+	if t.tail != "" {
+		fmt.Fprintf(t.w, "\n%s\n", t.tail)
 	}
 	return err
 }
