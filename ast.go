@@ -285,8 +285,8 @@ func (u *URL) Part(rule string) Component {
 			return u.component(it.span())
 		}
 	}
-	w, err := info.walker()
-	if err != nil {
+	w := info.walker()
+	if w == nil {
 		return Component{}
 	}
 	var record pegrt.RuleSet

@@ -16,17 +16,19 @@ func ParseRule(v Version, rule, s string, mode Mode) (*URL, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := info.walker()
-	if err != nil {
-		return nil, &Error{Op: "parse", Version: v, Err: err}
+	w := info.walker()
+	if w == nil {
+		return nil, &Error{Op: "parse", Version: v, Err: info.walkErr}
 	}
 	p, err := runInput(v, info, start, rule, s, mode, w.record)
 	if err != nil {
 		return nil, err
 	}
-	u := &URL{Version: v, Rule: rule, Raw: s, c: stored{mode: uint8(mode & CaseIgnoreScheme)}}
+	// The walk reads what it has filled: it fills components here, and the URL is written
+	// once, whole, rather than read back from memory that it alone has touched.
+	var c components
 	var st walkState
-	w.walk(p, s, &u.c.components, &st)
+	w.walk(p, s, &c, &st)
 	info.release(p)
-	return u, nil
+	return &URL{Version: v, Rule: rule, Raw: s, c: stored{components: c, mode: uint8(mode & CaseIgnoreScheme)}}, nil
 }

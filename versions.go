@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/urlgrammar/urlgrammar/generated/automata"
 	"github.com/urlgrammar/urlgrammar/generated/draft1993"
@@ -54,8 +55,8 @@ type engine struct {
 	// are the nodes of a parse tree, and the tokens that parseAll records.
 	named    pegrt.RuleSet
 	walkOnce sync.Once
-	walk     *walker // fills compiled for grammar, by walker()
-	walkErr  error
+	walk     atomic.Pointer[walker] // fills compiled for grammar, by walker()
+	walkErr  error                  // why the fills do not compile, if they do not
 }
 
 var versions = byVersion[*engine]{
@@ -164,12 +165,20 @@ func (info *engine) defaultFor(s string, mode Mode) (string, int) {
 	if info.schemeRules == nil {
 		return info.grammar.Starts[0], info.grammar.Default
 	}
-	scheme, _ := splitScheme(s)
-	if mode&CaseIgnoreScheme != 0 {
-		scheme = lowerASCII(scheme)
+	if mode&CaseIgnoreScheme == 0 {
+		// The scheme of s is one of theirs when s begins with its name and ":".
+		for i := range info.schemeRules {
+			sr := &info.schemeRules[i]
+			if n := len(sr.scheme); len(s) > n && s[n] == ':' && s[:n] == sr.scheme {
+				return sr.rule, sr.start
+			}
+		}
+		return info.otherRule, info.otherStart
 	}
-	for _, sr := range info.schemeRules {
-		if sr.scheme == scheme {
+	scheme, _ := splitScheme(s)
+	scheme = lowerASCII(scheme)
+	for i := range info.schemeRules {
+		if sr := &info.schemeRules[i]; sr.scheme == scheme {
 			return sr.rule, sr.start
 		}
 	}

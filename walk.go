@@ -180,6 +180,11 @@ type walker struct {
 // steps[first:generic] for the generic components, then those up to all for the details.
 type entry struct {
 	first, generic, all uint16
+	// set, when not fNone, says that the one generic step sets that component (opSet), and
+	// host and path are the kinds it sets: the walk does it without reading the step.
+	set  field
+	host HostKind
+	path PathKind
 	// leaf says to skip the matches inside: some fill that holds here is a leaf.
 	leaf bool
 	// frame says that the match is the nearest enclosing frame of the matches inside it,
@@ -302,6 +307,11 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 				}
 			}
 			e.all = uint16(len(w.steps))
+			if e.generic == e.first+1 {
+				if s := w.steps[e.first]; s.op == opSet && !s.pathBySlash {
+					e.set, e.host, e.path = s.field, s.host, s.path
+				}
+			}
 		}
 	}
 	if len(w.steps) > math.MaxUint16 {
@@ -352,15 +362,46 @@ type frame struct {
 // w.record alone, and for the details those of w.recordDetails: p may hold those or every
 // token.
 func (w *walker) walk(p pegrt.Parser, raw string, c *components, st *walkState) {
+	var stackArray [32]frame
+	stack := stackArray[:0]
 	tokens := p.Tokens()
-	if w.qualified {
-		w.walkFrames(tokens, raw, c, st)
-	} else {
-		for i := len(tokens) - 1; i >= 0; i-- {
-			t := &tokens[i]
-			if st.enter(w, &w.entries[t.Rule], t, raw, c) {
-				i = int(t.First) // skip the tokens inside
+	entries, steps, contexts := w.entries, w.steps, w.contexts
+	qualified, withDetails := w.qualified, st.withDetails
+	for i := len(tokens) - 1; i >= 0; i-- {
+		t := &tokens[i]
+		context := 0
+		if qualified {
+			for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
+				stack = stack[:len(stack)-1]
 			}
+			if len(stack) > 0 {
+				context = int(stack[len(stack)-1].context)
+			}
+		}
+		e := &entries[int(t.Rule)*contexts+context]
+		if f := e.set; f != fNone {
+			// The outermost match wins: most steps set a component that is still absent.
+			if a := &c.at[f-1]; a.e1 == 0 {
+				*a = at{b: t.Begin, e1: t.End + 1}
+				if f == fHost && c.hostKind == HostNone {
+					c.hostKind = e.host
+				}
+				if f == fPath && c.pathKind == PathNone {
+					c.pathKind = e.path
+				}
+			}
+		} else if e.first < e.generic {
+			st.applyAll(c, steps[e.first:e.generic], t, raw)
+		}
+		if withDetails && e.generic < e.all {
+			st.applyAll(c, steps[e.generic:e.all], t, raw)
+		}
+		if e.leaf {
+			i = int(t.First) // skip the tokens inside
+			continue
+		}
+		if e.frame {
+			stack = append(stack, frame{first: t.First, context: e.push})
 		}
 	}
 	st.finish(c, raw)
@@ -376,52 +417,11 @@ func (w *walker) walk(p pegrt.Parser, raw string, c *components, st *walkState) 
 	}
 }
 
-// walkFrames is the loop of walk for a walker whose fills have parents: it keeps the stack
-// of the enclosing frames.
-func (w *walker) walkFrames(tokens []pegrt.Token, raw string, c *components, st *walkState) {
-	var stackArray [32]frame
-	stack := stackArray[:0]
-	for i := len(tokens) - 1; i >= 0; i-- {
-		t := &tokens[i]
-		for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
-			stack = stack[:len(stack)-1]
-		}
-		context := 0
-		if len(stack) > 0 {
-			context = int(stack[len(stack)-1].context)
-		}
-		e := &w.entries[int(t.Rule)*w.contexts+context]
-		if st.enter(w, e, t, raw, c) {
-			i = int(t.First) // skip the tokens inside
-			continue
-		}
-		if e.frame {
-			stack = append(stack, frame{first: t.First, context: e.push})
-		}
+// applyAll applies steps to t, a match in raw.
+func (st *walkState) applyAll(c *components, steps []step, t *pegrt.Token, raw string) {
+	for i := range steps {
+		st.apply(c, &steps[i], t, raw)
 	}
-}
-
-// enter applies the steps of e to the match t, and reports whether e is a leaf.
-func (st *walkState) enter(w *walker, e *entry, t *pegrt.Token, raw string, c *components) bool {
-	end := e.generic
-	if st.withDetails {
-		end = e.all
-	}
-	for k := e.first; k < end; k++ {
-		s := &w.steps[k]
-		if s.op != opSet {
-			st.apply(c, s, t, raw)
-			continue
-		}
-		// The outermost match wins: most steps set a component that is still absent.
-		if a := &c.at[s.field-1]; a.e1 == 0 {
-			*a = at{b: t.Begin, e1: t.End + 1}
-			if s.kinded {
-				c.kind(s, t, raw)
-			}
-		}
-	}
-	return e.leaf
 }
 
 // apply applies s to t, a match in raw.
@@ -512,26 +512,25 @@ func (c *components) kind(s *step, t *pegrt.Token, raw string) {
 
 // finish applies the pending steps, settles the kinds, and puts the items in input order.
 func (st *walkState) finish(c *components, raw string) {
-	for _, s := range st.pending[:st.npending] {
+	for _, s := range st.pending[:st.npending] { // none in most grammars
 		a, after := &c.at[s.field-1], c.at[s.after-1]
 		if a.e1 == 0 && after.e1 != 0 && strings.HasPrefix(raw[after.e1-1:], s.lit) {
 			b := after.e1 - 1 + uint32(len(s.lit))
 			*a = at{b: b, e1: b + 1}
 		}
 	}
-	path := &c.at[fPath-1]
-	// A path ends where a component that follows it begins, in a grammar whose path rule
-	// holds the rest of the reference (the 1997 draft: abs_path = "/" rel_path, and
-	// rel_path = [ path_segments ] [ "?" query ]).
-	if path.e1 != 0 {
+	if path := &c.at[fPath-1]; path.e1 != 0 {
+		// A path ends where a component that follows it begins, in a grammar whose path
+		// rule holds the rest of the reference (the 1997 draft: abs_path = "/" rel_path,
+		// and rel_path = [ path_segments ] [ "?" query ]).
 		for _, a := range c.at[fParams-1 : fFragment] { // the components after the path
 			if a.e1 != 0 && a.b > path.b && a.b < path.e1 {
 				path.e1 = a.b
 			}
 		}
-	}
-	if path.e1 != 0 && path.e1-1 == path.b {
-		c.pathKind = PathEmpty
+		if path.e1-1 == path.b {
+			c.pathKind = PathEmpty
+		}
 	}
 	switch host := c.at[fHost-1]; {
 	case host.e1 == 0:
@@ -602,8 +601,8 @@ func (u *URL) details() *details {
 	var c components // found again, as Parse found them
 	if info := u.Version.info(); info != nil {
 		start := info.grammar.Rule(u.Rule)
-		w, err := info.walker()
-		if start >= 0 && err == nil {
+		w := info.walker()
+		if start >= 0 && w != nil {
 			read := readAs(u.Raw, u.mode())
 			p, ok := run(info, start, read, w.recordDetails)
 			if ok {
@@ -623,13 +622,25 @@ func (u *URL) details() *details {
 	return u.more.Load()
 }
 
-// walker returns the walker of info's grammar, compiled on first use.
-func (info *engine) walker() (*walker, error) {
+// walker returns the walker of info's grammar, compiled on first use, or nil if its fills do
+// not compile (info.walkErr says why). Parse calls it every time: its usual path, once the
+// walker is compiled, is small enough to inline.
+func (info *engine) walker() *walker {
+	if w := info.walk.Load(); w != nil {
+		return w
+	}
+	return info.compileWalker()
+}
+
+func (info *engine) compileWalker() *walker {
 	info.walkOnce.Do(func() {
-		info.walk, info.walkErr = newWalker(info.grammar, info.fills)
-		if info.walk != nil {
-			info.walk.pathDefined = info.pathDefined
+		w, err := newWalker(info.grammar, info.fills)
+		if err != nil {
+			info.walkErr = err
+			return
 		}
+		w.pathDefined = info.pathDefined
+		info.walk.Store(w)
 	})
-	return info.walk, info.walkErr
+	return info.walk.Load()
 }

@@ -71,6 +71,37 @@ func TestDefaultReading(t *testing.T) {
 	}
 }
 
+// TestDefaultForScheme: the default reading of RFC 1738 holds an input to the rule of its
+// scheme, the text before its first ":" (section 2.1: "<scheme>:<scheme-specific-part>"),
+// whether its scheme is read as written or in lower case (CaseIgnoreScheme).
+func TestDefaultForScheme(t *testing.T) {
+	info := RFC1738.info()
+	for _, tt := range []struct {
+		in         string
+		rule       string
+		ignoreCase string // the rule under CaseIgnoreScheme, where it differs
+	}{
+		{"http://h/", "httpurl", ""}, {"http:", "httpurl", ""}, {"https://h/", "genericurl", ""},
+		{"http", "genericurl", ""}, {"htt:p", "genericurl", ""}, {"ftp://h", "ftpurl", ""},
+		{"file:///x", "fileurl", ""}, {"news:a", "newsurl", ""}, {"nntp://h/g", "nntpurl", ""},
+		{"mailto:a@b", "mailtourl", ""}, {"gopher://h", "gopherurl", ""}, {"telnet://h", "telneturl", ""},
+		{"wais://h/d", "waisurl", ""}, {"prospero://h/p", "prosperourl", ""}, {"HTTP://h/", "genericurl", "httpurl"},
+		{"Mailto:a@b", "genericurl", "mailtourl"}, {"", "genericurl", ""}, {":", "genericurl", ""},
+		{"x-http:y", "genericurl", ""}, {"http%3A", "genericurl", ""},
+	} {
+		for _, mode := range []Mode{0, CaseIgnoreScheme} {
+			want := tt.rule
+			if mode != 0 && tt.ignoreCase != "" {
+				want = tt.ignoreCase
+			}
+			rule, start := info.defaultFor(tt.in, mode)
+			if rule != want || start != info.grammar.Rule(want) {
+				t.Errorf("defaultFor(%q, %v) = %s, %d; want %s, %d", tt.in, mode, rule, start, want, info.grammar.Rule(want))
+			}
+		}
+	}
+}
+
 // TestFewerTokens: Parse records only the tokens its walk reads (walker.record, and
 // walker.recordDetails for Segments and Parts); the walk finds the same components and details
 // in those as in every token of the parse, on the benchmark corpus under every version, and on
@@ -84,9 +115,9 @@ func TestFewerTokens(t *testing.T) {
 	inputs := append(strings.Split(strings.TrimSuffix(string(data), "\n"), "\n"), "news:a@b.c", "news:x;y@1.2.3.4")
 	for _, v := range Versions() {
 		info := v.info()
-		w, err := info.walker()
-		if err != nil {
-			t.Fatal(err)
+		w := info.walker()
+		if w == nil {
+			t.Fatal(info.walkErr)
 		}
 		type found struct {
 			components
