@@ -34,35 +34,22 @@ type URL struct {
 }
 
 // components is where the generic components stand in the input, and their kinds, as the
-// walk finds them.
+// walk finds them and a URL keeps them.
 type components struct {
-	s        [numSpans]span // by field
+	at       [numSpans - 1]at // by field, less one: fNone has none
 	hostKind HostKind
 	pathKind PathKind
 }
 
-// stored is components as a URL keeps them, in fewer bytes (Parse allocates it), with the
-// mode that changes how the input was read.
+// stored is what a URL keeps of its parse (Parse allocates it): the components, and the mode
+// bits that change how the input is read (CaseIgnoreScheme).
 type stored struct {
-	at       [numSpans - 1]at // by field, less one: fNone has none
-	hostKind HostKind
-	pathKind PathKind
-	mode     uint8 // the Mode bits that change how the input is read: CaseIgnoreScheme
+	components
+	mode uint8
 }
 
 // at is where a component stands: the input's [b:e1-1]; the zero at is an absent component.
 type at struct{ b, e1 uint32 }
-
-// store returns c as a URL keeps it, read with mode.
-func (c *components) store(mode Mode) stored {
-	st := stored{hostKind: c.hostKind, pathKind: c.pathKind, mode: uint8(mode & CaseIgnoreScheme)}
-	for f := fNone + 1; f < numSpans; f++ {
-		if s := c.s[f]; s.ok {
-			st.at[f-1] = at{b: s.b, e1: s.e + 1}
-		}
-	}
-	return st
-}
 
 // mode is the Mode u was read with.
 func (u *URL) mode() Mode { return Mode(u.c.mode) }

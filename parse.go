@@ -24,8 +24,9 @@ func ParseRule(v Version, rule, s string, mode Mode) (*URL, error) {
 	if err != nil {
 		return nil, err
 	}
+	u := &URL{Version: v, Rule: rule, Raw: s, c: stored{mode: uint8(mode & CaseIgnoreScheme)}}
 	var st walkState
-	w.walk(p, s, &st)
+	w.walk(p, s, &u.c.components, &st)
 	info.release(p)
-	return &URL{Version: v, Rule: rule, Raw: s, c: st.components.store(mode)}, nil
+	return u, nil
 }

@@ -2,6 +2,7 @@ package urlgrammar
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -93,21 +94,78 @@ type fill struct {
 // kinded reports whether the fill sets a kind.
 func (f *fill) kinded() bool { return f.host != HostNone || f.path != PathNone || f.pathBySlash }
 
-// An act is a fill compiled for one grammar: rule names resolved to rule numbers.
-type act struct {
-	fill
-	parent int // the rule number of the parent, or -1
+// A step is a fill as the walk applies it, compiled for one grammar.
+type step struct {
+	op          stepOp
+	field       field
+	after       field // for opEmptyAfter
+	host        HostKind
+	path        PathKind
+	pathBySlash bool
+	kinded      bool   // the fill sets a kind (fill.kinded)
+	lit         string // for opRest, opPrefix and opEmptyAfter
+}
+
+// A stepOp is what a step does: a way of filling (how) of a generic component, or the
+// filling of a kind alone or of a detail.
+type stepOp uint8
+
+const (
+	opSet        stepOp = iota // howSet
+	opUnion                    // howUnion
+	opRest                     // howRest
+	opClear                    // howClear
+	opPrefix                   // howPrefix
+	opEmptyAfter               // howEmptyAfter
+	opHostKind                 // fHostKind
+	opPathKind                 // fPathKind
+	opPart                     // fPart
+	opSegment                  // fSegment
+	opParam                    // fParam
+)
+
+// compile returns the step of f, and whether f fills anything (a fill of no field only
+// hides the matches inside its own).
+func (f *fill) compile() (step, bool) {
+	s := step{field: f.field, after: f.after, host: f.host, path: f.path, pathBySlash: f.pathBySlash, kinded: f.kinded(), lit: f.lit}
+	switch f.field {
+	case fNone:
+		return s, false
+	case fHostKind:
+		s.op = opHostKind
+	case fPathKind:
+		s.op = opPathKind
+	case fPart:
+		s.op = opPart
+	case fSegment:
+		s.op = opSegment
+	case fParam:
+		s.op = opParam
+	default:
+		s.op = [...]stepOp{howSet: opSet, howUnion: opUnion, howClear: opClear, howPrefix: opPrefix,
+			howEmptyAfter: opEmptyAfter, howRest: opRest}[f.how]
+	}
+	return s, true
 }
 
 // A walker fills URLs from the parses of one grammar.
+//
+// It holds the fills compiled into a table of what to do with a match of each rule in each
+// context, where a match's context is the parent that its nearest enclosing frame is (a fill
+// names few parents) or none: the walk reads one entry per token, with no search through the
+// fills of its rule for the ones that hold for its parent.
 type walker struct {
-	rules []ruleActs // by rule number
+	// entries holds the entry of rule number r in context c at r*contexts+c; steps holds
+	// the steps that the entries name.
+	entries  []entry
+	steps    []step
+	contexts int // the number of contexts: 1 and the number of rules that fills name as parent
 	// pathDefined: the document says "the path component is never undefined, though it may be
 	// empty" (RFC 2396, the 1997 and 2003 drafts, section 5.2), so a reference whose grammar
 	// derivation has no path rule has an empty path, where the path would stand.
 	pathDefined bool
 	// qualified says that some fill has a parent: only then does the walk keep the stack of
-	// enclosing matches that gives each match its parent.
+	// enclosing matches that gives each match its context.
 	qualified bool
 	// record holds the rules whose tokens the walk reads for the generic components: the
 	// rules of the fills of those (a leaf fill of no field, which hides the matches inside
@@ -118,18 +176,18 @@ type walker struct {
 	parts pegrt.RuleSet
 }
 
-// ruleActs is what the walk does with a match of one rule.
-type ruleActs struct {
-	acts      []act
-	qualified bool // some of its acts have a parent
-	// frame says that a match of the rule is a parent for the matches inside it: the rule is
-	// a rule of the document (Grammar.Rules[i] != "") in walker.record. The tokens that
-	// only recordDetails adds are no frames, so that the walk finds the same parents with
-	// them as without.
+// An entry is what the walk does with a match of one rule in one context: the steps
+// steps[first:generic] for the generic components, then those up to all for the details.
+type entry struct {
+	first, generic, all uint16
+	// leaf says to skip the matches inside: some fill that holds here is a leaf.
+	leaf bool
+	// frame says that the match is the nearest enclosing frame of the matches inside it,
+	// for which it makes the context push: the rule is a rule of the document
+	// (Grammar.Rules[i] != "") in walker.record. The tokens that only recordDetails adds are
+	// no frames, so that the walk finds the same parents with them as without.
 	frame bool
-	// set, when not fNone, says that the rule's one act sets that generic component (and
-	// perhaps its kind) if no match around this one has: the walk does it without apply.
-	set field
+	push  uint8
 }
 
 // newWalker compiles fills for g. Every rule a fill names must be a rule of g.
@@ -150,30 +208,41 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 	if len(g.Rules) > pegrt.MaxRules {
 		return nil, fmt.Errorf("%s has %d rule numbers, more than a pegrt.RuleSet holds", g.ID, len(g.Rules))
 	}
-	w := &walker{rules: make([]ruleActs, len(g.Rules))}
+	w := &walker{contexts: 1}
+	// byRule holds the fills of each rule number with the rule numbers of their parents (-1
+	// for none), and context the context of each rule that fills name as parent (0 for the
+	// others).
+	type resolved struct {
+		*fill
+		parentRule int
+	}
+	byRule := make([][]resolved, len(g.Rules))
+	context := make([]uint8, len(g.Rules))
 	var unknown []string
-	for _, f := range fills {
-		a := act{fill: f, parent: -1}
-		name := f.rule
+	for i := range fills {
+		f := resolved{fill: &fills[i], parentRule: -1}
 		if f.parent != "" {
 			ns, found := number[f.parent]
 			if !found || len(ns) != 1 {
 				unknown = append(unknown, f.parent)
 				continue
 			}
-			a.parent = ns[0]
-			w.record.Add(a.parent)
-			w.recordDetails.Add(a.parent)
+			f.parentRule = ns[0]
+			if context[ns[0]] == 0 {
+				context[ns[0]] = uint8(w.contexts)
+				w.contexts++
+			}
+			w.record.Add(ns[0])
+			w.recordDetails.Add(ns[0])
+			w.qualified = true
 		}
-		ns, found := number[name]
+		ns, found := number[f.rule]
 		if !found {
-			unknown = append(unknown, name)
+			unknown = append(unknown, f.rule)
 			continue
 		}
 		for _, n := range ns {
-			r := &w.rules[n]
-			r.acts = append(r.acts, a)
-			r.qualified = r.qualified || a.parent >= 0
+			byRule[n] = append(byRule[n], f)
 			w.recordDetails.Add(n)
 			if f.field == fPart {
 				w.parts.Add(n)
@@ -182,30 +251,68 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 				w.record.Add(n)
 			}
 		}
-		w.qualified = w.qualified || a.parent >= 0
 	}
 	if len(unknown) > 0 {
 		return nil, fmt.Errorf("the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
 	}
-	for i := range w.rules {
-		r := &w.rules[i]
-		r.frame = g.Rules[i] != "" && w.record.Has(i)
-		if len(r.acts) != 1 {
-			continue
+	// The rule of each context, by context (none for 0).
+	contextRule := make([]int, w.contexts)
+	contextRule[0] = -1
+	for n, c := range context {
+		if c != 0 {
+			contextRule[c] = n
 		}
-		a := r.acts[0]
-		if a.parent < 0 && a.how == howSet && a.field > fNone && a.field < numSpans && !a.pathBySlash &&
-			(!a.kinded() || a.field == fHost || a.field == fPath) {
-			r.set = a.field
+	}
+	w.entries = make([]entry, len(g.Rules)*w.contexts)
+	for n, fs := range byRule {
+		for c := range w.contexts {
+			// The fills that hold: those with the context's rule as parent if there are
+			// any, and otherwise those with no parent.
+			var holding []resolved
+			for _, f := range fs {
+				if c > 0 && f.parentRule == contextRule[c] {
+					holding = append(holding, f)
+				}
+			}
+			e := &w.entries[n*w.contexts+c]
+			if c > 0 && holding == nil {
+				*e = w.entries[n*w.contexts] // as in no context
+				continue
+			}
+			if holding == nil {
+				for _, f := range fs {
+					if f.parentRule < 0 {
+						holding = append(holding, f)
+					}
+				}
+			}
+			e.frame = w.qualified && g.Rules[n] != "" && w.record.Has(n)
+			e.push = context[n]
+			e.first = uint16(len(w.steps))
+			// The generic steps, then the details, each in the order of the fills.
+			for _, details := range []bool{false, true} {
+				for _, f := range holding {
+					e.leaf = e.leaf || f.leaf
+					if s, ok := f.compile(); ok && f.field.detail() == details {
+						w.steps = append(w.steps, s)
+					}
+				}
+				if !details {
+					e.generic = uint16(len(w.steps))
+				}
+			}
+			e.all = uint16(len(w.steps))
 		}
+	}
+	if len(w.steps) > math.MaxUint16 {
+		return nil, fmt.Errorf("the fills of %s compile to %d steps, more than an entry can name", g.ID, len(w.steps))
 	}
 	return w, nil
 }
 
-// walkState is what one walk has found.
+// walkState is what one walk has found, besides the components.
 type walkState struct {
-	components
-	pending  [4]*act // howEmptyAfter fills to apply at the end
+	pending  [4]*step // opEmptyAfter steps to apply at the end
 	npending int
 
 	// withDetails says to find the details too, which Parse leaves out.
@@ -228,210 +335,213 @@ func (d *details) add(k itemKind, rule uint32, s span) {
 	d.tags = append(d.tags, itemTag{kind: k, rule: uint8(rule)})
 }
 
-// frame is an enclosing match of a named rule during the walk.
+// frame is an enclosing match of a named rule during the walk: where the tokens inside it
+// begin, and the context it gives them.
 type frame struct {
-	rule, first uint32
+	first   uint32
+	context uint8
 }
 
-// walk fills st from the tokens of the parse p holds, of the input raw.
+// walk fills c, and the details of st if it asks for them, from the tokens of the parse p
+// holds, of the input raw. c is zero to begin with.
 //
 // It visits the tokens from last to first. The tokens are in post-order, so this visits every
 // match before the matches inside it (the outermost first, and among siblings the rightmost
-// first); a stack of the enclosing matches gives each match its parent. A leaf fill skips the
+// first); a stack of the enclosing frames gives each match its context. A leaf skips the
 // tokens inside its match. For the generic components it reads the tokens of the rules in
 // w.record alone, and for the details those of w.recordDetails: p may hold those or every
 // token.
-func (w *walker) walk(p pegrt.Parser, raw string, st *walkState) {
+func (w *walker) walk(p pegrt.Parser, raw string, c *components, st *walkState) {
+	tokens := p.Tokens()
+	if w.qualified {
+		w.walkFrames(tokens, raw, c, st)
+	} else {
+		for i := len(tokens) - 1; i >= 0; i-- {
+			t := &tokens[i]
+			if st.enter(w, &w.entries[t.Rule], t, raw, c) {
+				i = int(t.First) // skip the tokens inside
+			}
+		}
+	}
+	st.finish(c, raw)
+	if path := &c.at[fPath-1]; w.pathDefined && path.e1 == 0 {
+		var b uint32
+		if a := c.at[fAuthority-1]; a.e1 != 0 {
+			b = a.e1 - 1
+		} else if sc := c.at[fScheme-1]; sc.e1 != 0 {
+			b = sc.e1 // after the ":"
+		}
+		*path = at{b: b, e1: b + 1}
+		c.pathKind = PathEmpty
+	}
+}
+
+// walkFrames is the loop of walk for a walker whose fills have parents: it keeps the stack
+// of the enclosing frames.
+func (w *walker) walkFrames(tokens []pegrt.Token, raw string, c *components, st *walkState) {
 	var stackArray [32]frame
 	stack := stackArray[:0]
-	tokens := p.Tokens()
 	for i := len(tokens) - 1; i >= 0; i-- {
 		t := &tokens[i]
-		if w.qualified {
-			for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
-				stack = stack[:len(stack)-1]
-			}
+		for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
+			stack = stack[:len(stack)-1]
 		}
-		r := &w.rules[t.Rule]
-		if r.set != fNone {
-			st.set(r.set, &r.acts[0].fill, t)
-			if r.acts[0].leaf {
-				i = int(t.First) // skip the tokens inside
-				continue
-			}
-		} else if acts := r.acts; len(acts) > 0 {
-			parent := -1
-			if r.qualified && len(stack) > 0 {
-				parent = int(stack[len(stack)-1].rule)
-			}
-			if st.apply(acts, parent, t, raw) {
-				i = int(t.First) // skip the tokens inside
-				continue
-			}
+		context := 0
+		if len(stack) > 0 {
+			context = int(stack[len(stack)-1].context)
 		}
-		if w.qualified && r.frame {
-			stack = append(stack, frame{rule: t.Rule, first: t.First})
-		}
-	}
-	st.finish(raw)
-	if w.pathDefined && !st.s[fPath].ok {
-		var at uint32
-		if a := st.s[fAuthority]; a.ok {
-			at = a.e
-		} else if sc := st.s[fScheme]; sc.ok {
-			at = sc.e + 1 // after the ":"
-		}
-		st.s[fPath] = span{b: at, e: at, ok: true}
-		st.pathKind = PathEmpty
-	}
-}
-
-// apply applies the acts of t's rule that hold for its parent, and reports whether one of
-// them is a leaf.
-func (st *walkState) apply(acts []act, parent int, t *pegrt.Token, raw string) (leaf bool) {
-	qualified := false
-	if parent >= 0 {
-		for i := range acts {
-			if acts[i].parent == parent {
-				qualified = true
-				break
-			}
-		}
-	}
-	ts := span{b: t.Begin, e: t.End, ok: true}
-	for i := range acts {
-		a := &acts[i]
-		if qualified != (a.parent >= 0) || qualified && a.parent != parent {
+		e := &w.entries[int(t.Rule)*w.contexts+context]
+		if st.enter(w, e, t, raw, c) {
+			i = int(t.First) // skip the tokens inside
 			continue
 		}
-		leaf = leaf || a.leaf
-		switch {
-		case a.field == fNone:
-		case a.field < numSpans:
-			st.fillSpan(a, ts, raw)
-		case a.field == fHostKind:
-			st.hostKind = a.host
-		case a.field == fPathKind:
-			if st.pathKind == PathNone {
-				st.pathKind = a.path
-			}
-		case a.field.detail() && !st.withDetails:
-		case a.field == fPart:
-			st.add(itemPart, t.Rule, ts)
-		case a.field == fSegment:
-			st.add(itemSegment, t.Rule, ts)
-		case a.field == fParam:
-			st.add(itemParam, t.Rule, ts)
+		if e.frame {
+			stack = append(stack, frame{first: t.First, context: e.push})
 		}
 	}
-	return leaf
 }
 
-// set is fillSpan for a fill a that sets the generic component f, and perhaps a kind, with
-// no parent: the outermost match wins, and its kind with it.
-func (st *walkState) set(f field, a *fill, t *pegrt.Token) {
-	sp := &st.s[f]
-	if sp.ok {
+// enter applies the steps of e to the match t, and reports whether e is a leaf.
+func (st *walkState) enter(w *walker, e *entry, t *pegrt.Token, raw string, c *components) bool {
+	end := e.generic
+	if st.withDetails {
+		end = e.all
+	}
+	for k := e.first; k < end; k++ {
+		s := &w.steps[k]
+		if s.op != opSet {
+			st.apply(c, s, t, raw)
+			continue
+		}
+		// The outermost match wins: most steps set a component that is still absent.
+		if a := &c.at[s.field-1]; a.e1 == 0 {
+			*a = at{b: t.Begin, e1: t.End + 1}
+			if s.kinded {
+				c.kind(s, t, raw)
+			}
+		}
+	}
+	return e.leaf
+}
+
+// apply applies s to t, a match in raw.
+func (st *walkState) apply(c *components, s *step, t *pegrt.Token, raw string) {
+	switch s.op {
+	case opHostKind:
+		c.hostKind = s.host
+		return
+	case opPathKind:
+		if c.pathKind == PathNone {
+			c.pathKind = s.path
+		}
+		return
+	case opPart:
+		st.add(itemPart, t.Rule, span{b: t.Begin, e: t.End, ok: true})
+		return
+	case opSegment:
+		st.add(itemSegment, t.Rule, span{b: t.Begin, e: t.End, ok: true})
+		return
+	case opParam:
+		st.add(itemParam, t.Rule, span{b: t.Begin, e: t.End, ok: true})
 		return
 	}
-	*sp = span{b: t.Begin, e: t.End, ok: true}
-	switch {
-	case f == fHost && st.hostKind == HostNone:
-		st.hostKind = a.host
-	case f == fPath && st.pathKind == PathNone:
-		st.pathKind = a.path
-	}
-}
-
-// fillSpan applies a to the generic component a.field. A kind, like a span, is set by the
-// outermost match that has one.
-func (st *walkState) fillSpan(a *act, ts span, raw string) {
-	sp := &st.s[a.field]
-	switch a.how {
-	case howSet:
-		if sp.ok {
+	a := &c.at[s.field-1]
+	switch s.op {
+	case opSet:
+		if a.e1 != 0 {
 			return
 		}
-		*sp = ts
-	case howRest:
-		if sp.ok {
+		*a = at{b: t.Begin, e1: t.End + 1}
+	case opRest:
+		if a.e1 != 0 {
 			return
 		}
-		i := strings.Index(raw[ts.b:ts.e], a.lit)
+		i := strings.Index(raw[t.Begin:t.End], s.lit)
 		if i < 0 {
 			return
 		}
-		*sp = span{b: ts.b + uint32(i+len(a.lit)), e: ts.e, ok: true}
-	case howUnion:
-		if sp.ok {
-			sp.b, sp.e = min(sp.b, ts.b), max(sp.e, ts.e)
+		*a = at{b: t.Begin + uint32(i+len(s.lit)), e1: t.End + 1}
+	case opUnion:
+		if a.e1 != 0 {
+			a.b, a.e1 = min(a.b, t.Begin), max(a.e1, t.End+1)
 		} else {
-			*sp = ts
+			*a = at{b: t.Begin, e1: t.End + 1}
 		}
-	case howClear:
-		*sp = span{}
-		switch a.field {
+	case opClear:
+		*a = at{}
+		switch s.field {
 		case fHost:
-			st.hostKind = HostNone
+			c.hostKind = HostNone
 		case fPath:
-			st.pathKind = PathNone
+			c.pathKind = PathNone
 		}
 		return
-	case howPrefix:
-		if !sp.ok {
-			*sp = span{b: ts.b, e: ts.b + uint32(len(a.lit)), ok: true}
+	case opPrefix:
+		if a.e1 == 0 {
+			*a = at{b: t.Begin, e1: t.Begin + uint32(len(s.lit)) + 1}
 		}
 		return
-	case howEmptyAfter:
+	case opEmptyAfter:
 		if st.npending < len(st.pending) {
-			st.pending[st.npending] = a
+			st.pending[st.npending] = s
 			st.npending++
 		}
 		return
 	}
+	if s.kinded {
+		c.kind(s, t, raw)
+	}
+}
+
+// kind sets the kind that s sets, for its match t, if none is set: a kind, like a span, is
+// set by the outermost match that has one.
+func (c *components) kind(s *step, t *pegrt.Token, raw string) {
 	switch {
-	case !a.kinded():
-	case a.field == fHost && st.hostKind == HostNone:
-		st.hostKind = a.host
-	case a.field == fPath && st.pathKind == PathNone:
-		st.pathKind = a.path
-		if a.pathBySlash {
-			st.pathKind = PathRelative
-			if ts.e > ts.b && raw[ts.b] == '/' {
-				st.pathKind = PathAbsolute
+	case s.field == fHost && c.hostKind == HostNone:
+		c.hostKind = s.host
+	case s.field == fPath && c.pathKind == PathNone:
+		c.pathKind = s.path
+		if s.pathBySlash {
+			c.pathKind = PathRelative
+			if t.End > t.Begin && raw[t.Begin] == '/' {
+				c.pathKind = PathAbsolute
 			}
 		}
 	}
 }
 
-// finish applies the pending fills, settles the kinds, and puts the items in input order.
-func (st *walkState) finish(raw string) {
-	for _, a := range st.pending[:st.npending] {
-		sp, after := &st.s[a.field], st.s[a.after]
-		if !sp.ok && after.ok && strings.HasPrefix(raw[after.e:], a.lit) {
-			at := after.e + uint32(len(a.lit))
-			*sp = span{b: at, e: at, ok: true}
+// finish applies the pending steps, settles the kinds, and puts the items in input order.
+func (st *walkState) finish(c *components, raw string) {
+	for _, s := range st.pending[:st.npending] {
+		a, after := &c.at[s.field-1], c.at[s.after-1]
+		if a.e1 == 0 && after.e1 != 0 && strings.HasPrefix(raw[after.e1-1:], s.lit) {
+			b := after.e1 - 1 + uint32(len(s.lit))
+			*a = at{b: b, e1: b + 1}
 		}
 	}
-	path := &st.s[fPath]
+	path := &c.at[fPath-1]
 	// A path ends where a component that follows it begins, in a grammar whose path rule
 	// holds the rest of the reference (the 1997 draft: abs_path = "/" rel_path, and
 	// rel_path = [ path_segments ] [ "?" query ]).
-	for _, f := range [...]field{fParams, fQuery, fFragment} {
-		if c := st.s[f]; c.ok && path.ok && c.b > path.b && c.b-1 < path.e {
-			path.e = c.b - 1
+	if path.e1 != 0 {
+		for _, a := range c.at[fParams-1 : fFragment] { // the components after the path
+			if a.e1 != 0 && a.b > path.b && a.b < path.e1 {
+				path.e1 = a.b
+			}
 		}
 	}
-	if path.ok && path.b == path.e {
-		st.pathKind = PathEmpty
+	if path.e1 != 0 && path.e1-1 == path.b {
+		c.pathKind = PathEmpty
 	}
-	switch host := st.s[fHost]; {
-	case !host.ok:
-		st.hostKind = HostNone
-	case host.b == host.e:
-		st.hostKind = HostEmpty
+	switch host := c.at[fHost-1]; {
+	case host.e1 == 0:
+		c.hostKind = HostNone
+	case host.e1-1 == host.b:
+		c.hostKind = HostEmpty
 	}
-	st.inOrder()
+	if len(st.items) > 0 {
+		st.inOrder()
+	}
 }
 
 // inOrder puts the items in input order, an item before the items inside it. The walk found
@@ -489,6 +599,7 @@ func (u *URL) details() *details {
 		return d
 	}
 	st := &walkState{withDetails: true}
+	var c components // found again, as Parse found them
 	if info := u.Version.info(); info != nil {
 		start := info.grammar.Rule(u.Rule)
 		w, err := info.walker()
@@ -501,7 +612,7 @@ func (u *URL) details() *details {
 				if n := len(p.Tokens()); n > 64 {
 					st.items, st.tags = make([]item, 0, n), make([]itemTag, 0, n)
 				}
-				w.walk(p, u.Raw, st)
+				w.walk(p, u.Raw, &c, st)
 			}
 			info.release(p)
 		}

@@ -88,14 +88,18 @@ func TestFewerTokens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		walk := func(start int, s string, record pegrt.RuleSet, details bool) (walkState, int) {
-			st := walkState{withDetails: details}
+		type found struct {
+			components
+			walkState
+		}
+		walk := func(start int, s string, record pegrt.RuleSet, details bool) (found, int) {
+			st := found{walkState: walkState{withDetails: details}}
 			p, ok := run(info, start, s, record)
 			defer info.release(p)
 			if !ok {
 				t.Fatalf("%v: %q accepted by Match but not by run", v, s)
 			}
-			w.walk(p, s, &st)
+			w.walk(p, s, &st.components, &st.walkState)
 			return st, len(p.Tokens())
 		}
 		fewer, all := 0, 0
