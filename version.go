@@ -41,9 +41,10 @@ func (v *Version) UnmarshalText(text []byte) error {
 type byVersion[T any] [RFC3986 + 1]T
 
 // of returns the entry of v, or the zero T for a Version that is none of the versions.
-func (t *byVersion[T]) of(v Version) (entry T) {
+func (t *byVersion[T]) of(v Version) T {
 	if v > 0 && int(v) < len(t) {
-		entry = t[v]
+		return t[v]
 	}
-	return entry
+	var zero T
+	return zero
 }

@@ -37,7 +37,7 @@ type checkOptions struct {
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", "-g ID [-rule RULE] [-q | --json] [-n] [--only-invalid] [--echo] [--count] [--explain] [--case-ignore-scheme] [--from FORMAT [--resolve]] [-f FILE | INPUT...]", stderr)
-	gf := addGrammarFlags(fs)
+	targetOf := addGrammarFlags(fs)
 	in := addInputFlags(fs)
 	var o checkOptions
 	fs.BoolVar(&o.json, "json", false, "print JSON Lines: input, valid, offset, expected, message")
@@ -56,7 +56,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitUsage
 	}
-	if o.target, err = gf.target(); err != nil {
+	if o.target, err = targetOf(); err != nil {
 		return fail(stderr, "check", err)
 	}
 	if o.quiet && (o.json || o.explain) {
@@ -133,8 +133,7 @@ func (o checkOptions) write(l *loop, in input, se *urlgrammar.SyntaxError) error
 		return encodeJSONLine(l.out, r)
 	}
 	if o.numbers {
-		l.out.WriteString(l.position(in))
-		l.out.WriteByte('\t')
+		l.out.WriteString(l.position(in) + "\t")
 	}
 	verdict := "valid"
 	if se != nil {
@@ -142,8 +141,7 @@ func (o checkOptions) write(l *loop, in input, se *urlgrammar.SyntaxError) error
 	}
 	l.out.WriteString(verdict)
 	if o.echo {
-		l.out.WriteByte('\t')
-		l.out.WriteString(compare.TSVField(in.text))
+		l.out.WriteString("\t" + compare.TSVField(in.text))
 	}
 	if se != nil && !o.quiet {
 		fmt.Fprintf(l.out, "\t%d\t%s", se.Offset, se.Reason())

@@ -46,12 +46,11 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	abort := func(err error) int { return fail(stderr, "compare", err) }
-	f := o.format
 	switch err := o.check(); {
 	case err != nil:
 		return abort(err)
 	case o.merge:
-		return compareMerge(inputArgs, f, o.summaryFile, stdout, stderr)
+		return compareMerge(inputArgs, o.format, o.summaryFile, stdout, stderr)
 	}
 	vs, targets, err := o.targets()
 	if err != nil {
@@ -66,7 +65,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.review {
 		withReview(&r)
 	}
-	if err := o.write(l, &r, f, stdout, stderr); err != nil {
+	if err := o.write(l, &r, stdout, stderr); err != nil {
 		return abort(err)
 	}
 	return l.finish()
@@ -182,9 +181,10 @@ func (o *compareFlags) inputs(vs []urlgrammar.Version, args []string, stdin io.R
 	return l, l.inputName(), nil
 }
 
-// write writes the report in format f: its rows, then its summary, to the --summary file if
+// write writes the report in its format: its rows, then its summary, to the --summary file if
 // there is one.
-func (o *compareFlags) write(l *loop, r *compare.Report, f compare.Format, stdout, stderr io.Writer) error {
+func (o *compareFlags) write(l *loop, r *compare.Report, stdout, stderr io.Writer) error {
+	f := o.format
 	sumOut, closeSum, err := summaryOut(o.summaryFile, l.out)
 	if err != nil {
 		return err

@@ -146,15 +146,18 @@ func (w *errWriter) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// grammarFlags are the -g and -rule flags of check, parse and tree.
-type grammarFlags struct {
-	id, rule *string
-}
-
-func addGrammarFlags(fs *flag.FlagSet) grammarFlags {
-	return grammarFlags{
-		id:   fs.String("g", "", "grammar version `ID` (see \"urlgrammar versions\")"),
-		rule: fs.String("rule", "", "hold inputs to `RULE`, any rule of the version's document (default: its default reading, which \"urlgrammar versions\" names: draft1993 fragmentaddress, draft1994 url, rfc1738 the rule of the URL's scheme, rfc1808 URL, draft1997 URL-reference, rfc2396, draft2003 and rfc3986 URI-reference)"),
+// addGrammarFlags adds the -g and -rule flags of check, parse and tree to fs, and returns what
+// resolves them: to the version and the rule (or "" for the default reading), or to an error
+// for an unknown version or rule.
+func addGrammarFlags(fs *flag.FlagSet) (target func() (compare.Target, error)) {
+	id := fs.String("g", "", "grammar version `ID` (see \"urlgrammar versions\")")
+	rule := fs.String("rule", "", "hold inputs to `RULE`, any rule of the version's document (default: its default reading, which \"urlgrammar versions\" names: draft1993 fragmentaddress, draft1994 url, rfc1738 the rule of the URL's scheme, rfc1808 URL, draft1997 URL-reference, rfc2396, draft2003 and rfc3986 URI-reference)")
+	return func() (compare.Target, error) {
+		v, err := versionFlag(*id)
+		if err != nil {
+			return compare.Target{}, err
+		}
+		return compare.NewTarget(v, *rule)
 	}
 }
 
@@ -162,13 +165,13 @@ func addGrammarFlags(fs *flag.FlagSet) grammarFlags {
 // the input flags, after those the command added to fs) and opens its inputs. With no loop,
 // the int is the exit status, the error reported.
 func targetLoop(fs *flag.FlagSet, args []string, stdin io.Reader, stdout, stderr io.Writer) (compare.Target, *loop, int) {
-	gf := addGrammarFlags(fs)
+	targetOf := addGrammarFlags(fs)
 	in := addInputFlags(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return compare.Target{}, nil, exitUsage
 	}
-	target, err := gf.target()
+	target, err := targetOf()
 	if err != nil {
 		return target, nil, fail(stderr, fs.Name(), err)
 	}
@@ -177,16 +180,6 @@ func targetLoop(fs *flag.FlagSet, args []string, stdin io.Reader, stdout, stderr
 		return target, nil, fail(stderr, fs.Name(), err)
 	}
 	return target, l, 0
-}
-
-// target resolves the flags: the version and the rule (or "" for the default reading), or an
-// error for an unknown version or rule.
-func (g grammarFlags) target() (compare.Target, error) {
-	v, err := versionFlag(*g.id)
-	if err != nil {
-		return compare.Target{}, err
-	}
-	return compare.NewTarget(v, *g.rule)
 }
 
 // versionFlag resolves the -g flag's value to a Version.

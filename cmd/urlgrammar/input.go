@@ -326,12 +326,6 @@ func (l *loop) lines1(yield func(input) bool) bool {
 	}
 }
 
-// skip reports an input that could not be judged, after flushing what was judged before it.
-func (l *loop) skip(in input, err error) {
-	l.bad++
-	l.note(in, err.Error())
-}
-
 // note says something of an input on standard error, after flushing what was judged before
 // it.
 func (l *loop) note(in input, msg string) {
@@ -383,7 +377,9 @@ func (l *loop) texts(queue bool) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for in := range l.all() {
 			if in.bad != nil {
-				l.skip(in, in.bad)
+				if !l.done(in, false, in.bad) { // reported, and skipped
+					return
+				}
 				continue
 			}
 			if queue {
@@ -412,8 +408,9 @@ func (l *loop) done(in input, valid bool, err error) bool {
 		if !valid {
 			l.invalid++
 		}
-	case errors.As(err, new(*badLine)):
-		l.skip(in, err)
+	case errors.As(err, new(*badLine)): // reported, after what was judged before it, and skipped
+		l.bad++
+		l.note(in, err.Error())
 	default:
 		l.writeErr = err
 		return false

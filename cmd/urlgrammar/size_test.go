@@ -13,7 +13,7 @@ import (
 // The command's code is held to a size: its non-test lines to commandLines at most, and each
 // function to 60 lines. The goal is 3 000 lines; the ceiling may only come down as code moves
 // out of the command (into the library and package compare).
-const commandLines = 3010
+const commandLines = 2998
 
 // TestCommandSize measures the command's non-test code (go/ast: a function's length is the
 // lines of its body).
