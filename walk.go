@@ -369,16 +369,16 @@ func (w *walker) walk(p pegrt.Parser, raw string, c *components, st *walkState) 
 	qualified, withDetails := w.qualified, st.withDetails
 	for i := len(tokens) - 1; i >= 0; i-- {
 		t := &tokens[i]
-		context := 0
-		if qualified {
+		context := uint8(0)
+		if qualified && len(stack) > 0 {
 			for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
 				stack = stack[:len(stack)-1]
 			}
 			if len(stack) > 0 {
-				context = int(stack[len(stack)-1].context)
+				context = stack[len(stack)-1].context
 			}
 		}
-		e := &entries[int(t.Rule)*contexts+context]
+		e := &entries[int(t.Rule)*contexts+int(context)]
 		if f := e.set; f != fNone {
 			// The outermost match wins: most steps set a component that is still absent.
 			if a := &c.at[f-1]; a.e1 == 0 {
@@ -400,7 +400,9 @@ func (w *walker) walk(p pegrt.Parser, raw string, c *components, st *walkState) 
 			i = int(t.First) // skip the tokens inside
 			continue
 		}
-		if e.frame {
+		// A frame that gives the matches inside it the context they are in already
+		// changes nothing: it is not kept.
+		if e.frame && e.push != context {
 			stack = append(stack, frame{first: t.First, context: e.push})
 		}
 	}
