@@ -1,6 +1,7 @@
 package urlgrammar
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -37,6 +38,9 @@ type engine struct {
 	schemeRules []schemeRule
 	otherRule   string
 	otherStart  int
+	// schemeFirst holds, by the first byte of a scheme name, the schemeRules whose names
+	// begin with it: bit i for schemeRules[i] (TestDefaultReading checks that they fit).
+	schemeFirst [256]uint32
 	// absoluteRule is the rule for an absolute URL with no fragment, which compare holds
 	// inputs to by default; "" is the default reading (RFC 1738, whose URLs are all absolute).
 	absoluteRule string
@@ -153,7 +157,11 @@ func init() {
 			continue
 		}
 		for i := range info.schemeRules {
-			info.schemeRules[i].start = info.grammar.Rule(info.schemeRules[i].rule)
+			sr := &info.schemeRules[i]
+			sr.start = info.grammar.Rule(sr.rule)
+			if i < 32 && sr.scheme != "" {
+				info.schemeFirst[sr.scheme[0]] |= 1 << i
+			}
 		}
 		info.otherStart = info.grammar.Rule(info.otherRule)
 	}
@@ -167,10 +175,12 @@ func (info *engine) defaultFor(s string, mode Mode) (string, int) {
 	}
 	if mode&CaseIgnoreScheme == 0 {
 		// The scheme of s is one of theirs when s begins with its name and ":".
-		for i := range info.schemeRules {
-			sr := &info.schemeRules[i]
-			if n := len(sr.scheme); len(s) > n && s[n] == ':' && s[:n] == sr.scheme {
-				return sr.rule, sr.start
+		if s != "" {
+			for set := info.schemeFirst[s[0]]; set != 0; set &= set - 1 {
+				sr := &info.schemeRules[bits.TrailingZeros32(set)]
+				if n := len(sr.scheme); len(s) > n && s[n] == ':' && s[:n] == sr.scheme {
+					return sr.rule, sr.start
+				}
 			}
 		}
 		return info.otherRule, info.otherStart

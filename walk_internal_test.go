@@ -65,6 +65,9 @@ func TestDefaultReading(t *testing.T) {
 				t.Errorf("%v: scheme %s: rule %s is not start rule number %d", v, sr.scheme, sr.rule, sr.start)
 			}
 		}
+		if len(info.schemeRules) > 32 {
+			t.Errorf("%v: %d scheme rules, more than engine.schemeFirst holds", v, len(info.schemeRules))
+		}
 		if info.schemeRules != nil && info.otherStart < 0 {
 			t.Errorf("%v: %s is no start rule", v, info.otherRule)
 		}
