@@ -25,11 +25,23 @@ var diagnosers byVersion[struct {
 	err     error
 	mu      sync.Mutex // held to add an automaton
 	byRule  atomic.Pointer[map[string]*diagnosis.Automaton]
+	// first is the first rule added and its automaton, kept apart: most programs diagnose
+	// under one rule (Validate's), whose lookup then costs a string comparison, not a hash.
+	first atomic.Pointer[ruleAutomaton]
 }]
+
+// A ruleAutomaton is a rule and its diagnosis automaton.
+type ruleAutomaton struct {
+	rule string
+	a    *diagnosis.Automaton
+}
 
 // automaton returns the diagnosis automaton of rule of v's grammar.
 func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 	d := &diagnosers[v]
+	if f := d.first.Load(); f != nil && f.rule == rule {
+		return f.a, nil
+	}
 	if m := d.byRule.Load(); m != nil {
 		if a, ok := (*m)[rule]; ok {
 			return a, nil
@@ -69,6 +81,8 @@ func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 	m := map[string]*diagnosis.Automaton{rule: a}
 	if old != nil {
 		maps.Copy(m, *old)
+	} else {
+		d.first.Store(&ruleAutomaton{rule: rule, a: a})
 	}
 	d.byRule.Store(&m)
 	return a, nil
