@@ -44,7 +44,13 @@ var rfc1738Fills = []fill{
 	// fileurl = "file://" [ host | "localhost" ] "/" fpath. Section 3.10: the host "can be the
 	// string "localhost" or the empty string".
 	{rule: "fileurl", field: fScheme, how: howPrefix, lit: "file"},
-	{parent: "fileurl", rule: "host", field: fAuthority},
+	// host = hostname | hostnumber: the authority is the match of one of them, as the host of
+	// every scheme is. No fill of a generic component names host, so that Parse does not record
+	// its matches (one per URL).
+	{parent: "fileurl", rule: "hostname", field: fAuthority},
+	{parent: "fileurl", rule: "hostname", field: fHost, host: HostDomain, leaf: true},
+	{parent: "fileurl", rule: "hostnumber", field: fAuthority},
+	{parent: "fileurl", rule: "hostnumber", field: fHost, host: HostIPv4, leaf: true},
 	{parent: "fileurl", rule: "host", field: fPart},
 	{rule: "fileurl", field: fAuthority, how: howEmptyAfter, after: fScheme, lit: "://"},
 	{rule: "fileurl", field: fHost, how: howEmptyAfter, after: fScheme, lit: "://"},

@@ -185,6 +185,12 @@ type entry struct {
 	set  field
 	host HostKind
 	path PathKind
+	// prefix, when not fNone, says that the one generic step fills that component with the
+	// first n bytes of the match (opPrefix), and clear that it empties that component
+	// (opClear): the scheme named by a literal of its rule, and RFC 1738's ip-schemepart,
+	// which the walk does without reading the step either.
+	prefix, clear field
+	n             uint8
 	// leaf says to skip the matches inside: some fill that holds here is a leaf.
 	leaf bool
 	// frame says that the match is the nearest enclosing frame of the matches inside it,
@@ -308,8 +314,13 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			}
 			e.all = uint16(len(w.steps))
 			if e.generic == e.first+1 {
-				if s := w.steps[e.first]; s.op == opSet && !s.pathBySlash {
+				switch s := w.steps[e.first]; {
+				case s.op == opSet && !s.pathBySlash:
 					e.set, e.host, e.path = s.field, s.host, s.path
+				case s.op == opPrefix && len(s.lit) <= math.MaxUint8:
+					e.prefix, e.n = s.field, uint8(len(s.lit))
+				case s.op == opClear:
+					e.clear = s.field
 				}
 			}
 		}
@@ -390,6 +401,12 @@ func (w *walker) walk(p pegrt.Parser, raw string, c *components, st *walkState) 
 					c.pathKind = e.path
 				}
 			}
+		} else if f := e.prefix; f != fNone {
+			if a := &c.at[f-1]; a.e1 == 0 {
+				*a = at{b: t.Begin, e1: t.Begin + uint32(e.n) + 1}
+			}
+		} else if f := e.clear; f != fNone {
+			c.clear(f)
 		} else if e.first < e.generic {
 			st.applyAll(c, steps[e.first:e.generic], t, raw)
 		}
@@ -470,13 +487,7 @@ func (st *walkState) apply(c *components, s *step, t *pegrt.Token, raw string) {
 			*a = at{b: t.Begin, e1: t.End + 1}
 		}
 	case opClear:
-		*a = at{}
-		switch s.field {
-		case fHost:
-			c.hostKind = HostNone
-		case fPath:
-			c.pathKind = PathNone
-		}
+		c.clear(s.field)
 		return
 	case opPrefix:
 		if a.e1 == 0 {
@@ -492,6 +503,17 @@ func (st *walkState) apply(c *components, s *step, t *pegrt.Token, raw string) {
 	}
 	if s.kinded {
 		c.kind(s, t, raw)
+	}
+}
+
+// clear empties the component that fills f, and its kind.
+func (c *components) clear(f field) {
+	c.at[f-1] = at{}
+	switch f {
+	case fHost:
+		c.hostKind = HostNone
+	case fPath:
+		c.pathKind = PathNone
 	}
 }
 
