@@ -165,11 +165,14 @@ type walker struct {
 	// derivation has no path rule has an empty path, where the path would stand.
 	pathDefined bool
 	// qualified says that some fill has a parent: only then does the walk keep the stack of
-	// enclosing matches that gives each match its context.
-	qualified bool
+	// enclosing matches that gives each match its context. qualifiedGeneric says that some
+	// fill of a generic component has one: only then does the walk of Parse keep it.
+	qualified, qualifiedGeneric bool
 	// record holds the rules whose tokens the walk reads for the generic components: the
 	// rules of the fills of those (a leaf fill of no field, which hides the matches inside
-	// it, among them), and the parents of every fill. Parse records no others.
+	// it, among them), and, if qualifiedGeneric, the parents of every fill. Parse records no
+	// others: a parent that only the fills of details name (RFC 2396's segment, the parent
+	// of param) is not recorded where no context changes a generic component.
 	// recordDetails adds the rules of the fills of the details (Segments and Parts).
 	record, recordDetails pegrt.RuleSet
 	// parts holds the rules of the fills of fPart: the rules whose matches are parts.
@@ -195,8 +198,9 @@ type entry struct {
 	leaf bool
 	// frame says that the match is the nearest enclosing frame of the matches inside it,
 	// for which it makes the context push: the rule is a rule of the document
-	// (Grammar.Rules[i] != "") in walker.record. The tokens that only recordDetails adds are
-	// no frames, so that the walk finds the same parents with them as without.
+	// (Grammar.Rules[i] != "") of a generic fill or a parent. The tokens that only
+	// recordDetails adds are no frames, so that the walk finds the same parents with them as
+	// without.
 	frame bool
 	push  uint8
 }
@@ -230,6 +234,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 	byRule := make([][]resolved, len(g.Rules))
 	context := make([]uint8, len(g.Rules))
 	var unknown []string
+	var parents pegrt.RuleSet
 	for i := range fills {
 		f := resolved{fill: &fills[i], parentRule: -1}
 		if f.parent != "" {
@@ -243,7 +248,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 				context[ns[0]] = uint8(w.contexts)
 				w.contexts++
 			}
-			w.record.Add(ns[0])
+			parents.Add(ns[0])
 			w.recordDetails.Add(ns[0])
 			w.qualified = true
 		}
@@ -265,6 +270,12 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 	}
 	if len(unknown) > 0 {
 		return nil, fmt.Errorf("the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
+	}
+	// The frames are the matches of the rules of the generic fills and of the parents, in
+	// both walks, whether Parse records the parents or not.
+	var frames pegrt.RuleSet
+	for i := range frames {
+		frames[i] = w.record[i] | parents[i]
 	}
 	// The rule of each context, by context (none for 0).
 	contextRule := make([]int, w.contexts)
@@ -297,7 +308,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 					}
 				}
 			}
-			e.frame = w.qualified && g.Rules[n] != "" && w.record.Has(n)
+			e.frame = w.qualified && g.Rules[n] != "" && frames.Has(n)
 			e.push = context[n]
 			e.first = uint16(len(w.steps))
 			// The generic steps, then the details, each in the order of the fills.
@@ -324,6 +335,29 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 				}
 			}
 		}
+	}
+	// The walk of Parse keeps the contexts, and records the parents, only where a context
+	// changes what it does with a match that it records: its generic steps, or whether it is
+	// a leaf. Where only details depend on a parent (RFC 2396's param in a segment), Parse
+	// records neither the parent's matches nor the stack; a parent that it then does not
+	// record must change nothing by its own match.
+	for n := range g.Rules {
+		if !w.qualified || w.qualifiedGeneric || !frames.Has(n) {
+			continue
+		}
+		e0 := &w.entries[n*w.contexts]
+		for c := range w.contexts {
+			e := &w.entries[n*w.contexts+c]
+			if e.leaf != e0.leaf || !slices.Equal(w.steps[e.first:e.generic], w.steps[e0.first:e0.generic]) {
+				w.qualifiedGeneric = true
+			}
+		}
+		if !w.record.Has(n) && (e0.leaf || e0.first < e0.generic) {
+			w.qualifiedGeneric = true
+		}
+	}
+	if w.qualifiedGeneric {
+		w.record = frames
 	}
 	if len(w.steps) > math.MaxUint16 {
 		return nil, fmt.Errorf("the fills of %s compile to %d steps, more than an entry can name", g.ID, len(w.steps))
@@ -377,7 +411,10 @@ func (w *walker) walk(p pegrt.Parser, raw string, c *components, st *walkState) 
 	stack := stackArray[:0]
 	tokens := p.Tokens()
 	entries, steps, contexts := w.entries, w.steps, w.contexts
-	qualified, withDetails := w.qualified, st.withDetails
+	qualified, withDetails := w.qualifiedGeneric, st.withDetails
+	if withDetails {
+		qualified = w.qualified
+	}
 	for i := len(tokens) - 1; i >= 0; i-- {
 		t := &tokens[i]
 		context := uint8(0)
