@@ -227,6 +227,10 @@ func TestRFC1738Examples(t *testing.T) {
 			"scheme": "file", "authority": "localhost", "host": "localhost", "host_kind": "domain",
 			"path": "etc/motd", "path_kind": "absolute", "segments": `["etc" "motd"]`, "part.host": "localhost", "part.fpath": "etc/motd",
 		}},
+		{"file://192.0.2.1/etc/motd", `3.10 with section 5's host = hostname | hostnumber`, m{
+			"scheme": "file", "authority": "192.0.2.1", "host": "192.0.2.1", "host_kind": "ipv4",
+			"path": "etc/motd", "path_kind": "absolute", "segments": `["etc" "motd"]`, "part.host": "192.0.2.1", "part.fpath": "etc/motd",
+		}},
 		{"file:///etc/motd", `3.10: "<host> can be ... the empty string"`, m{
 			"scheme": "file", "authority": "", "host": "", "host_kind": "empty",
 			"path": "etc/motd", "path_kind": "absolute", "segments": `["etc" "motd"]`, "part.fpath": "etc/motd", // no match of host: the empty host is the URL's alone

@@ -162,3 +162,40 @@ func TestFewerTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordedRules: Parse records the matches of a rule only where the walk reads them for a
+// generic component. RFC 2396 (section 3.3: segment = *pchar *( ";" param )) and the 1997 draft
+// name segment only as the parent of param, a detail, so Parse records no segment and keeps no
+// stack of contexts, and Segments still finds each segment's params; RFC 1738's host
+// (section 5: host = hostname | hostnumber) fills no generic component itself.
+func TestRecordedRules(t *testing.T) {
+	for _, tt := range []struct {
+		v            Version
+		rule         string
+		parseRecords bool
+	}{
+		{RFC2396, "segment", false},
+		{Draft1997, "segment", false},
+		{RFC1738, "host", false},
+		{RFC1738, "hostname", true},
+		{RFC1738, "ftpurl", true}, // the parent of fpath's fill of the path: ftpurl = "ftp://" login [ "/" fpath … ]
+	} {
+		info := tt.v.info()
+		w := info.walker()
+		n := info.grammar.Rule(tt.rule)
+		if n < 0 {
+			t.Fatalf("%v has no rule %s", tt.v, tt.rule)
+		}
+		if got := w.record.Has(n); got != tt.parseRecords {
+			t.Errorf("%v: Parse records %s: %v, want %v", tt.v, tt.rule, got, tt.parseRecords)
+		}
+		if !w.recordDetails.Has(n) {
+			t.Errorf("%v: the details do not record %s", tt.v, tt.rule)
+		}
+	}
+	for _, v := range []Version{RFC2396, Draft1997} {
+		if w := v.info().walker(); !w.qualified || w.qualifiedGeneric {
+			t.Errorf("%v: qualified %v, qualifiedGeneric %v; want true, false", v, w.qualified, w.qualifiedGeneric)
+		}
+	}
+}
