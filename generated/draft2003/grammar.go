@@ -187,18 +187,18 @@ func newParser() *parser {
 		rulereg_name:               p.rule_reg_name,    // and inline in rule_net_path
 		ruleserver:                 p.rule_server,      // and inline in rule_net_path
 		ruleuserinfo:               p.rule_userinfo,    // and inline in rule_net_path
-		rulehostport:               p.rule_hostport,    // and inline in rule_net_path
-		rulehost:                   p.rule_host,        // and inline in rule_net_path
-		ruleport:                   p.rule_port,        // and inline in rule_net_path
-		rulehostname:               p.rule_hostname,    // and inline in rule_net_path
-		rulequalified:              p.rule_qualified,   // and inline in rule_net_path
+		rulehostport:               p.rule_hostport,
+		rulehost:                   p.rule_host,      // and inline in rule_hostport
+		ruleport:                   p.rule_port,      // and inline in rule_hostport
+		rulehostname:               p.rule_hostname,  // and inline in rule_hostport
+		rulequalified:              p.rule_qualified, // and inline in rule_hostport
 		ruledomainlabel:            p.rule_domainlabel,
-		ruletoplabel:               p.rule_toplabel, // and inline in rule_net_path
+		ruletoplabel:               p.rule_toplabel, // and inline in rule_hostport
 		rulelonglabel:              p.rule_longlabel,
 		ruleIPv4address:            p.rule_IPv4address,
 		ruledec_octet:              p.rule_dec_octet,
-		ruleIPv6reference:          p.rule_IPv6reference, // and inline in rule_net_path
-		ruleIPv6address:            p.rule_IPv6address,   // and inline in rule_net_path
+		ruleIPv6reference:          p.rule_IPv6reference, // and inline in rule_hostport
+		ruleIPv6address:            p.rule_IPv6address,   // and inline in rule_hostport
 		rulels32:                   p.rule_ls32,
 		ruleh4:                     p.rule_h4,
 		rulepath:                   p.rule_path,

@@ -376,1059 +376,90 @@ func (p *parser) rule_net_path() bool {
 						position119, tokenIndex119 := p.Position, p.TokenIndex
 						{
 							position121, tokenIndex121 := p.Position, p.TokenIndex
+							if !cset20[p.Buffer[p.Position]] || !p.rule_hostport() {
+								goto l122
+							}
 							{
 								position123, tokenIndex123 := p.Position, p.TokenIndex
+								{
+									position124, tokenIndex124 := p.Position, p.TokenIndex
+									if !cset5[p.Buffer[p.Position]] {
+										goto l127
+									}
+									p.Position++
+									goto l124
+								l127:
+									p.Position, p.TokenIndex = position124, tokenIndex124
+									{
+										position128, tokenIndex128 := p.Position, p.TokenIndex
+										if !p.MatchDot() {
+											goto l128
+										}
+										goto l122
+									l128:
+										p.Position, p.TokenIndex = position128, tokenIndex128
+									}
+								}
 							l124:
+								p.Position, p.TokenIndex = position123, tokenIndex123
+							}
+							goto l121
+						l122:
+							p.Position, p.TokenIndex = position121, tokenIndex121
+							{
+								position129, tokenIndex129 := p.Position, p.TokenIndex
+							l130:
 								{
 									i, buf := p.Position, p.Buffer
-									for cset5[buf[i]] {
+									for cset6[buf[i]] {
 										i++
 									}
 									p.Position = i
 								}
 								{
-									position125, tokenIndex125 := p.Position, p.TokenIndex
+									position131, tokenIndex131 := p.Position, p.TokenIndex
 									{
-										position126, tokenIndex126 := p.Position, p.TokenIndex
-										if !cset5[p.Buffer[p.Position]] {
-											goto l145
+										position132, tokenIndex132 := p.Position, p.TokenIndex
+										if !cset6[p.Buffer[p.Position]] {
+											goto l151
 										}
 										p.Position++
-										goto l126
-									l145:
-										p.Position, p.TokenIndex = position126, tokenIndex126
+										goto l132
+									l151:
+										p.Position, p.TokenIndex = position132, tokenIndex132
 										if p.Buffer[p.Position] != '%' {
-											goto l125
+											goto l131
 										}
 										p.Position++
 										{
 											if !cset2[p.Buffer[p.Position]] {
-												goto l125
+												goto l131
 											}
 											p.Position++
 										}
 										{
 											if !cset2[p.Buffer[p.Position]] {
-												goto l125
+												goto l131
 											}
 											p.Position++
 										}
 									}
-								l126:
-									goto l124
-								l125:
-									p.Position, p.TokenIndex = position125, tokenIndex125
+								l132:
+									goto l130
+								l131:
+									p.Position, p.TokenIndex = position131, tokenIndex131
 								}
-								p.Add(ruleuserinfo, position123, tokenIndex123)
+								p.Add(ruleuserinfo, position129, tokenIndex129)
 							}
 							if p.Buffer[p.Position] != '@' {
-								goto l121
+								goto l119
 							}
 							p.Position++
-							goto l122
-						l121:
-							p.Position, p.TokenIndex = position121, tokenIndex121
-						}
-					l122:
-						{
-							position152, tokenIndex152 := p.Position, p.TokenIndex
-							{
-								position153, tokenIndex153 := p.Position, p.TokenIndex
-								{
-									position154, tokenIndex154 := p.Position, p.TokenIndex
-									{
-										position156, tokenIndex156 := p.Position, p.TokenIndex
-										if p.Buffer[p.Position] != '[' {
-											goto l155
-										}
-										p.Position++
-										{
-											position157, tokenIndex157 := p.Position, p.TokenIndex
-											{
-												position158, tokenIndex158 := p.Position, p.TokenIndex
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l159
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l159
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l159
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l159
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l159
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l159
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l159
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l159
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l159
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l159
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l159
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l159
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-													goto l159
-												}
-												{
-													position160, tokenIndex160 := p.Position, p.TokenIndex
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l160
-														}
-														p.Position++
-													}
-													goto l159
-												l160:
-													p.Position, p.TokenIndex = position160, tokenIndex160
-												}
-												goto l158
-											l159:
-												p.Position, p.TokenIndex = position158, tokenIndex158
-												if p.Buffer[p.Position] != ':' {
-													goto l166
-												}
-												p.Position++
-												if p.Buffer[p.Position] != ':' {
-													goto l166
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l166
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l166
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l166
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l166
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l166
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l166
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l166
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l166
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l166
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l166
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-													goto l166
-												}
-												{
-													position167, tokenIndex167 := p.Position, p.TokenIndex
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l167
-														}
-														p.Position++
-													}
-													goto l166
-												l167:
-													p.Position, p.TokenIndex = position167, tokenIndex167
-												}
-												goto l158
-											l166:
-												p.Position, p.TokenIndex = position158, tokenIndex158
-												{
-													position174, tokenIndex174 := p.Position, p.TokenIndex
-													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-														goto l174
-													}
-													goto l175
-												l174:
-													p.Position, p.TokenIndex = position174, tokenIndex174
-												}
-											l175:
-												if p.Buffer[p.Position] != ':' {
-													goto l173
-												}
-												p.Position++
-												if p.Buffer[p.Position] != ':' {
-													goto l173
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l173
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l173
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l173
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l173
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l173
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l173
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l173
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l173
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-													goto l173
-												}
-												{
-													position176, tokenIndex176 := p.Position, p.TokenIndex
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l176
-														}
-														p.Position++
-													}
-													goto l173
-												l176:
-													p.Position, p.TokenIndex = position176, tokenIndex176
-												}
-												goto l158
-											l173:
-												p.Position, p.TokenIndex = position158, tokenIndex158
-												{
-													position183, tokenIndex183 := p.Position, p.TokenIndex
-													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-														goto l183
-													}
-													{
-														position185, tokenIndex185 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l185
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l185
-														}
-														goto l186
-													l185:
-														p.Position, p.TokenIndex = position185, tokenIndex185
-													}
-												l186:
-													goto l184
-												l183:
-													p.Position, p.TokenIndex = position183, tokenIndex183
-												}
-											l184:
-												if p.Buffer[p.Position] != ':' {
-													goto l182
-												}
-												p.Position++
-												if p.Buffer[p.Position] != ':' {
-													goto l182
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l182
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l182
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l182
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l182
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l182
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l182
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-													goto l182
-												}
-												{
-													position187, tokenIndex187 := p.Position, p.TokenIndex
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l187
-														}
-														p.Position++
-													}
-													goto l182
-												l187:
-													p.Position, p.TokenIndex = position187, tokenIndex187
-												}
-												goto l158
-											l182:
-												p.Position, p.TokenIndex = position158, tokenIndex158
-												{
-													position194, tokenIndex194 := p.Position, p.TokenIndex
-													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-														goto l194
-													}
-													{
-														position196, tokenIndex196 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l196
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l196
-														}
-														goto l197
-													l196:
-														p.Position, p.TokenIndex = position196, tokenIndex196
-													}
-												l197:
-													{
-														position198, tokenIndex198 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l198
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l198
-														}
-														goto l199
-													l198:
-														p.Position, p.TokenIndex = position198, tokenIndex198
-													}
-												l199:
-													goto l195
-												l194:
-													p.Position, p.TokenIndex = position194, tokenIndex194
-												}
-											l195:
-												if p.Buffer[p.Position] != ':' {
-													goto l193
-												}
-												p.Position++
-												if p.Buffer[p.Position] != ':' {
-													goto l193
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l193
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l193
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l193
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l193
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-													goto l193
-												}
-												{
-													position200, tokenIndex200 := p.Position, p.TokenIndex
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l200
-														}
-														p.Position++
-													}
-													goto l193
-												l200:
-													p.Position, p.TokenIndex = position200, tokenIndex200
-												}
-												goto l158
-											l193:
-												p.Position, p.TokenIndex = position158, tokenIndex158
-												{
-													position207, tokenIndex207 := p.Position, p.TokenIndex
-													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-														goto l207
-													}
-													{
-														position209, tokenIndex209 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l209
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l209
-														}
-														goto l210
-													l209:
-														p.Position, p.TokenIndex = position209, tokenIndex209
-													}
-												l210:
-													{
-														position211, tokenIndex211 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l211
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l211
-														}
-														goto l212
-													l211:
-														p.Position, p.TokenIndex = position211, tokenIndex211
-													}
-												l212:
-													{
-														position213, tokenIndex213 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l213
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l213
-														}
-														goto l214
-													l213:
-														p.Position, p.TokenIndex = position213, tokenIndex213
-													}
-												l214:
-													goto l208
-												l207:
-													p.Position, p.TokenIndex = position207, tokenIndex207
-												}
-											l208:
-												if p.Buffer[p.Position] != ':' {
-													goto l206
-												}
-												p.Position++
-												if p.Buffer[p.Position] != ':' {
-													goto l206
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l206
-												}
-												if p.Buffer[p.Position] != ':' {
-													goto l206
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-													goto l206
-												}
-												{
-													position215, tokenIndex215 := p.Position, p.TokenIndex
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l215
-														}
-														p.Position++
-													}
-													goto l206
-												l215:
-													p.Position, p.TokenIndex = position215, tokenIndex215
-												}
-												goto l158
-											l206:
-												p.Position, p.TokenIndex = position158, tokenIndex158
-												{
-													position222, tokenIndex222 := p.Position, p.TokenIndex
-													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-														goto l222
-													}
-													{
-														position224, tokenIndex224 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l224
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l224
-														}
-														goto l225
-													l224:
-														p.Position, p.TokenIndex = position224, tokenIndex224
-													}
-												l225:
-													{
-														position226, tokenIndex226 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l226
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l226
-														}
-														goto l227
-													l226:
-														p.Position, p.TokenIndex = position226, tokenIndex226
-													}
-												l227:
-													{
-														position228, tokenIndex228 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l228
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l228
-														}
-														goto l229
-													l228:
-														p.Position, p.TokenIndex = position228, tokenIndex228
-													}
-												l229:
-													{
-														position230, tokenIndex230 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l230
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l230
-														}
-														goto l231
-													l230:
-														p.Position, p.TokenIndex = position230, tokenIndex230
-													}
-												l231:
-													goto l223
-												l222:
-													p.Position, p.TokenIndex = position222, tokenIndex222
-												}
-											l223:
-												if p.Buffer[p.Position] != ':' {
-													goto l221
-												}
-												p.Position++
-												if p.Buffer[p.Position] != ':' {
-													goto l221
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-													goto l221
-												}
-												{
-													position232, tokenIndex232 := p.Position, p.TokenIndex
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l232
-														}
-														p.Position++
-													}
-													goto l221
-												l232:
-													p.Position, p.TokenIndex = position232, tokenIndex232
-												}
-												goto l158
-											l221:
-												p.Position, p.TokenIndex = position158, tokenIndex158
-												{
-													position239, tokenIndex239 := p.Position, p.TokenIndex
-													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-														goto l239
-													}
-													{
-														position241, tokenIndex241 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l241
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l241
-														}
-														goto l242
-													l241:
-														p.Position, p.TokenIndex = position241, tokenIndex241
-													}
-												l242:
-													{
-														position243, tokenIndex243 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l243
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l243
-														}
-														goto l244
-													l243:
-														p.Position, p.TokenIndex = position243, tokenIndex243
-													}
-												l244:
-													{
-														position245, tokenIndex245 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l245
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l245
-														}
-														goto l246
-													l245:
-														p.Position, p.TokenIndex = position245, tokenIndex245
-													}
-												l246:
-													{
-														position247, tokenIndex247 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l247
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l247
-														}
-														goto l248
-													l247:
-														p.Position, p.TokenIndex = position247, tokenIndex247
-													}
-												l248:
-													{
-														position249, tokenIndex249 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l249
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l249
-														}
-														goto l250
-													l249:
-														p.Position, p.TokenIndex = position249, tokenIndex249
-													}
-												l250:
-													goto l240
-												l239:
-													p.Position, p.TokenIndex = position239, tokenIndex239
-												}
-											l240:
-												if p.Buffer[p.Position] != ':' {
-													goto l238
-												}
-												p.Position++
-												if p.Buffer[p.Position] != ':' {
-													goto l238
-												}
-												p.Position++
-												if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-													goto l238
-												}
-												{
-													position251, tokenIndex251 := p.Position, p.TokenIndex
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l251
-														}
-														p.Position++
-													}
-													goto l238
-												l251:
-													p.Position, p.TokenIndex = position251, tokenIndex251
-												}
-												goto l158
-											l238:
-												p.Position, p.TokenIndex = position158, tokenIndex158
-												{
-													position257, tokenIndex257 := p.Position, p.TokenIndex
-													if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-														goto l257
-													}
-													{
-														position259, tokenIndex259 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l259
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l259
-														}
-														goto l260
-													l259:
-														p.Position, p.TokenIndex = position259, tokenIndex259
-													}
-												l260:
-													{
-														position261, tokenIndex261 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l261
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l261
-														}
-														goto l262
-													l261:
-														p.Position, p.TokenIndex = position261, tokenIndex261
-													}
-												l262:
-													{
-														position263, tokenIndex263 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l263
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l263
-														}
-														goto l264
-													l263:
-														p.Position, p.TokenIndex = position263, tokenIndex263
-													}
-												l264:
-													{
-														position265, tokenIndex265 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l265
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l265
-														}
-														goto l266
-													l265:
-														p.Position, p.TokenIndex = position265, tokenIndex265
-													}
-												l266:
-													{
-														position267, tokenIndex267 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l267
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l267
-														}
-														goto l268
-													l267:
-														p.Position, p.TokenIndex = position267, tokenIndex267
-													}
-												l268:
-													{
-														position269, tokenIndex269 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != ':' {
-															goto l269
-														}
-														p.Position++
-														if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-															goto l269
-														}
-														goto l270
-													l269:
-														p.Position, p.TokenIndex = position269, tokenIndex269
-													}
-												l270:
-													goto l258
-												l257:
-													p.Position, p.TokenIndex = position257, tokenIndex257
-												}
-											l258:
-												if p.Buffer[p.Position] != ':' {
-													goto l155
-												}
-												p.Position++
-												if p.Buffer[p.Position] != ':' {
-													goto l155
-												}
-												p.Position++
-												{
-													position271, tokenIndex271 := p.Position, p.TokenIndex
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l271
-														}
-														p.Position++
-													}
-													goto l155
-												l271:
-													p.Position, p.TokenIndex = position271, tokenIndex271
-												}
-											}
-										l158:
-											p.Add(ruleIPv6address, position157, tokenIndex157)
-										}
-										if p.Buffer[p.Position] != ']' {
-											goto l155
-										}
-										p.Position++
-										p.Add(ruleIPv6reference, position156, tokenIndex156)
-									}
-									goto l154
-								l155:
-									p.Position, p.TokenIndex = position154, tokenIndex154
-									if !cset20[p.Buffer[p.Position]] || !p.rule_IPv4address() {
-										goto l277
-									}
-									{
-										position278, tokenIndex278 := p.Position, p.TokenIndex
-										{
-											if !cset7[p.Buffer[p.Position]] {
-												goto l278
-											}
-											p.Position++
-										}
-										goto l277
-									l278:
-										p.Position, p.TokenIndex = position278, tokenIndex278
-									}
-									goto l154
-								l277:
-									p.Position, p.TokenIndex = position154, tokenIndex154
-									{
-										position284, tokenIndex284 := p.Position, p.TokenIndex
-										if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-											goto l119
-										}
-										{
-											position285, tokenIndex285 := p.Position, p.TokenIndex
-										l286:
-											{
-												position287, tokenIndex287 := p.Position, p.TokenIndex
-												{
-													position288, tokenIndex288 := p.Position, p.TokenIndex
-													if p.Buffer[p.Position] != '.' {
-														goto l289
-													}
-													p.Position++
-													{
-														position290, tokenIndex290 := p.Position, p.TokenIndex
-														{
-															if !cset0[p.Buffer[p.Position]] {
-																goto l290
-															}
-															p.Position++
-														}
-														goto l289
-													l290:
-														p.Position, p.TokenIndex = position290, tokenIndex290
-													}
-													if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-														goto l289
-													}
-													goto l288
-												l289:
-													p.Position, p.TokenIndex = position288, tokenIndex288
-													if p.Buffer[p.Position] != '.' {
-														goto l287
-													}
-													p.Position++
-													if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-														goto l287
-													}
-													{
-														position293, tokenIndex293 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != '.' {
-															goto l293
-														}
-														p.Position++
-														{
-															position294, tokenIndex294 := p.Position, p.TokenIndex
-															{
-																if !cset8[p.Buffer[p.Position]] {
-																	goto l294
-																}
-																p.Position++
-															}
-															goto l293
-														l294:
-															p.Position, p.TokenIndex = position294, tokenIndex294
-														}
-														goto l287
-													l293:
-														p.Position, p.TokenIndex = position293, tokenIndex293
-													}
-												}
-											l288:
-												goto l286
-											l287:
-												p.Position, p.TokenIndex = position287, tokenIndex287
-											}
-											{
-												position298, tokenIndex298 := p.Position, p.TokenIndex
-												if p.Buffer[p.Position] != '.' {
-													goto l298
-												}
-												p.Position++
-												{
-													position300, tokenIndex300 := p.Position, p.TokenIndex
-													{
-														position301, tokenIndex301 := p.Position, p.TokenIndex
-														if !cset11[p.Buffer[p.Position]] || !p.rule_longlabel() {
-															goto l301
-														}
-														goto l298
-													l301:
-														p.Position, p.TokenIndex = position301, tokenIndex301
-													}
-													{
-														if !cset0[p.Buffer[p.Position]] {
-															goto l298
-														}
-														p.Position++
-													}
-												l304:
-													{
-														i, buf := p.Position, p.Buffer
-														for cset8[buf[i]] {
-															i++
-														}
-														p.Position = i
-													}
-													{
-														position305, tokenIndex305 := p.Position, p.TokenIndex
-														{
-															if !cset8[p.Buffer[p.Position]] {
-																goto l305
-															}
-															p.Position++
-														}
-														goto l304
-													l305:
-														p.Position, p.TokenIndex = position305, tokenIndex305
-													}
-												l309:
-													{
-														position310, tokenIndex310 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != '-' {
-															goto l310
-														}
-														p.Position++
-													l311:
-														{
-															i, buf := p.Position, p.Buffer
-															for buf[i] == '-' {
-																i++
-															}
-															p.Position = i
-														}
-														{
-															position312, tokenIndex312 := p.Position, p.TokenIndex
-															if p.Buffer[p.Position] != '-' {
-																goto l312
-															}
-															p.Position++
-															goto l311
-														l312:
-															p.Position, p.TokenIndex = position312, tokenIndex312
-														}
-														{
-															if !cset8[p.Buffer[p.Position]] {
-																goto l310
-															}
-															p.Position++
-														}
-													l313:
-														{
-															i, buf := p.Position, p.Buffer
-															for cset8[buf[i]] {
-																i++
-															}
-															p.Position = i
-														}
-														{
-															position314, tokenIndex314 := p.Position, p.TokenIndex
-															{
-																if !cset8[p.Buffer[p.Position]] {
-																	goto l314
-																}
-																p.Position++
-															}
-															goto l313
-														l314:
-															p.Position, p.TokenIndex = position314, tokenIndex314
-														}
-														goto l309
-													l310:
-														p.Position, p.TokenIndex = position310, tokenIndex310
-													}
-													p.Add(ruletoplabel, position300, tokenIndex300)
-												}
-												if p.Buffer[p.Position] != '.' {
-													goto l298
-												}
-												p.Position++
-												goto l299
-											l298:
-												p.Position, p.TokenIndex = position298, tokenIndex298
-											}
-										l299:
-											p.Add(rulequalified, position285, tokenIndex285)
-										}
-										p.Add(rulehostname, position284, tokenIndex284)
-									}
-								}
-							l154:
-								p.Add(rulehost, position153, tokenIndex153)
+							if !cset20[p.Buffer[p.Position]] || !p.rule_hostport() {
+								goto l119
 							}
-							{
-								position321, tokenIndex321 := p.Position, p.TokenIndex
-								if p.Buffer[p.Position] != ':' {
-									goto l321
-								}
-								p.Position++
-								{
-									position323, tokenIndex323 := p.Position, p.TokenIndex
-								l324:
-									{
-										i, buf := p.Position, p.Buffer
-										for '0' <= buf[i] && buf[i] <= '9' {
-											i++
-										}
-										p.Position = i
-									}
-									{
-										position325, tokenIndex325 := p.Position, p.TokenIndex
-										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-											goto l325
-										}
-										p.Position++
-										goto l324
-									l325:
-										p.Position, p.TokenIndex = position325, tokenIndex325
-									}
-									p.Add(ruleport, position323, tokenIndex323)
-								}
-								goto l322
-							l321:
-								p.Position, p.TokenIndex = position321, tokenIndex321
-							}
-						l322:
-							p.Add(rulehostport, position152, tokenIndex152)
 						}
+					l121:
 						goto l120
 					l119:
 						p.Position, p.TokenIndex = position119, tokenIndex119
@@ -1437,43 +468,43 @@ func (p *parser) rule_net_path() bool {
 					p.Add(ruleserver, position118, tokenIndex118)
 				}
 				{
-					position326, tokenIndex326 := p.Position, p.TokenIndex
+					position158, tokenIndex158 := p.Position, p.TokenIndex
 					{
-						position327, tokenIndex327 := p.Position, p.TokenIndex
-						if !cset9[p.Buffer[p.Position]] {
-							goto l330
+						position159, tokenIndex159 := p.Position, p.TokenIndex
+						if !cset5[p.Buffer[p.Position]] {
+							goto l162
 						}
 						p.Position++
-						goto l327
-					l330:
-						p.Position, p.TokenIndex = position327, tokenIndex327
+						goto l159
+					l162:
+						p.Position, p.TokenIndex = position159, tokenIndex159
 						{
-							position331, tokenIndex331 := p.Position, p.TokenIndex
+							position163, tokenIndex163 := p.Position, p.TokenIndex
 							if !p.MatchDot() {
-								goto l331
+								goto l163
 							}
 							goto l117
-						l331:
-							p.Position, p.TokenIndex = position331, tokenIndex331
+						l163:
+							p.Position, p.TokenIndex = position163, tokenIndex163
 						}
 					}
-				l327:
-					p.Position, p.TokenIndex = position326, tokenIndex326
+				l159:
+					p.Position, p.TokenIndex = position158, tokenIndex158
 				}
 				goto l116
 			l117:
 				p.Position, p.TokenIndex = position116, tokenIndex116
 				{
-					position332, tokenIndex332 := p.Position, p.TokenIndex
+					position164, tokenIndex164 := p.Position, p.TokenIndex
 					{
-						position335, tokenIndex335 := p.Position, p.TokenIndex
-						if !cset10[p.Buffer[p.Position]] {
-							goto l355
+						position167, tokenIndex167 := p.Position, p.TokenIndex
+						if !cset7[p.Buffer[p.Position]] {
+							goto l187
 						}
 						p.Position++
-						goto l335
-					l355:
-						p.Position, p.TokenIndex = position335, tokenIndex335
+						goto l167
+					l187:
+						p.Position, p.TokenIndex = position167, tokenIndex167
 						if p.Buffer[p.Position] != '%' {
 							goto l113
 						}
@@ -1491,57 +522,57 @@ func (p *parser) rule_net_path() bool {
 							p.Position++
 						}
 					}
-				l335:
-				l333:
+				l167:
+				l165:
 					{
-						position334, tokenIndex334 := p.Position, p.TokenIndex
+						position166, tokenIndex166 := p.Position, p.TokenIndex
 						{
-							position362, tokenIndex362 := p.Position, p.TokenIndex
-							if !cset10[p.Buffer[p.Position]] {
-								goto l382
+							position194, tokenIndex194 := p.Position, p.TokenIndex
+							if !cset7[p.Buffer[p.Position]] {
+								goto l214
 							}
 							p.Position++
-							goto l362
-						l382:
-							p.Position, p.TokenIndex = position362, tokenIndex362
+							goto l194
+						l214:
+							p.Position, p.TokenIndex = position194, tokenIndex194
 							if p.Buffer[p.Position] != '%' {
-								goto l334
+								goto l166
 							}
 							p.Position++
 							{
 								if !cset2[p.Buffer[p.Position]] {
-									goto l334
+									goto l166
 								}
 								p.Position++
 							}
 							{
 								if !cset2[p.Buffer[p.Position]] {
-									goto l334
+									goto l166
 								}
 								p.Position++
 							}
 						}
-					l362:
-						goto l333
-					l334:
-						p.Position, p.TokenIndex = position334, tokenIndex334
+					l194:
+						goto l165
+					l166:
+						p.Position, p.TokenIndex = position166, tokenIndex166
 					}
-					p.Add(rulereg_name, position332, tokenIndex332)
+					p.Add(rulereg_name, position164, tokenIndex164)
 				}
 			}
 		l116:
 			p.Add(ruleauthority, position115, tokenIndex115)
 		}
 		{
-			position389, tokenIndex389 := p.Position, p.TokenIndex
+			position221, tokenIndex221 := p.Position, p.TokenIndex
 			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l389
+				goto l221
 			}
-			goto l390
-		l389:
-			p.Position, p.TokenIndex = position389, tokenIndex389
+			goto l222
+		l221:
+			p.Position, p.TokenIndex = position221, tokenIndex221
 		}
-	l390:
+	l222:
 		p.Add(rulenet_path, position114, tokenIndex114)
 	}
 	return true
@@ -1552,39 +583,39 @@ l113:
 
 /* abs_path <- <('/' path_segments)> */
 func (p *parser) rule_abs_path() bool {
-	position391, tokenIndex391 := p.Position, p.TokenIndex
+	position223, tokenIndex223 := p.Position, p.TokenIndex
 	{
-		position392, tokenIndex392 := p.Position, p.TokenIndex
+		position224, tokenIndex224 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l391
+			goto l223
 		}
 		p.Position++
 		{
-			position393, tokenIndex393 := p.Position, p.TokenIndex
+			position225, tokenIndex225 := p.Position, p.TokenIndex
 			if !p.rule_segment() {
-				goto l391
+				goto l223
 			}
-		l394:
+		l226:
 			{
-				position395, tokenIndex395 := p.Position, p.TokenIndex
+				position227, tokenIndex227 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l395
+					goto l227
 				}
 				p.Position++
 				if !p.rule_segment() {
-					goto l395
+					goto l227
 				}
-				goto l394
-			l395:
-				p.Position, p.TokenIndex = position395, tokenIndex395
+				goto l226
+			l227:
+				p.Position, p.TokenIndex = position227, tokenIndex227
 			}
-			p.Add(rulepath_segments, position393, tokenIndex393)
+			p.Add(rulepath_segments, position225, tokenIndex225)
 		}
-		p.Add(ruleabs_path, position392, tokenIndex392)
+		p.Add(ruleabs_path, position224, tokenIndex224)
 	}
 	return true
-l391:
-	p.Position, p.TokenIndex = position391, tokenIndex391
+l223:
+	p.Position, p.TokenIndex = position223, tokenIndex223
 	return false
 }
 
@@ -1715,7 +746,7 @@ func (p *parser) rule_authority() bool {
 				position165, tokenIndex165 := p.Position, p.TokenIndex
 				{
 					position166, tokenIndex166 := p.Position, p.TokenIndex
-					if !cset9[p.Buffer[p.Position]] {
+					if !cset5[p.Buffer[p.Position]] {
 						goto l169
 					}
 					p.Position++
@@ -1758,7 +789,7 @@ func (p *parser) rule_reg_name() bool {
 		position172, tokenIndex172 := p.Position, p.TokenIndex
 		{
 			position175, tokenIndex175 := p.Position, p.TokenIndex
-			if !cset10[p.Buffer[p.Position]] {
+			if !cset7[p.Buffer[p.Position]] {
 				goto l195
 			}
 			p.Position++
@@ -1788,7 +819,7 @@ func (p *parser) rule_reg_name() bool {
 			position174, tokenIndex174 := p.Position, p.TokenIndex
 			{
 				position202, tokenIndex202 := p.Position, p.TokenIndex
-				if !cset10[p.Buffer[p.Position]] {
+				if !cset7[p.Buffer[p.Position]] {
 					goto l222
 				}
 				p.Position++
@@ -1825,7 +856,7 @@ l171:
 	return false
 }
 
-/* server <- <((userinfo '@')? hostport)?> */
+/* server <- <((hostport &('/' / '?' / '#' / !.)) / (userinfo '@' hostport))?> */
 func (p *parser) rule_server() bool {
 	{
 		position230, tokenIndex230 := p.Position, p.TokenIndex
@@ -1833,21 +864,48 @@ func (p *parser) rule_server() bool {
 			position231, tokenIndex231 := p.Position, p.TokenIndex
 			{
 				position233, tokenIndex233 := p.Position, p.TokenIndex
+				if !cset20[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l234
+				}
+				{
+					position235, tokenIndex235 := p.Position, p.TokenIndex
+					{
+						position236, tokenIndex236 := p.Position, p.TokenIndex
+						if !cset5[p.Buffer[p.Position]] {
+							goto l239
+						}
+						p.Position++
+						goto l236
+					l239:
+						p.Position, p.TokenIndex = position236, tokenIndex236
+						{
+							position240, tokenIndex240 := p.Position, p.TokenIndex
+							if !p.MatchDot() {
+								goto l240
+							}
+							goto l234
+						l240:
+							p.Position, p.TokenIndex = position240, tokenIndex240
+						}
+					}
+				l236:
+					p.Position, p.TokenIndex = position235, tokenIndex235
+				}
+				goto l233
+			l234:
+				p.Position, p.TokenIndex = position233, tokenIndex233
 				if !p.rule_userinfo() {
-					goto l233
+					goto l231
 				}
 				if p.Buffer[p.Position] != '@' {
-					goto l233
+					goto l231
 				}
 				p.Position++
-				goto l234
-			l233:
-				p.Position, p.TokenIndex = position233, tokenIndex233
+				if !cset20[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l231
+				}
 			}
-		l234:
-			if !cset22[p.Buffer[p.Position]] || !p.rule_hostport() {
-				goto l231
-			}
+		l233:
 			goto l232
 		l231:
 			p.Position, p.TokenIndex = position231, tokenIndex231
@@ -1861,132 +919,1110 @@ func (p *parser) rule_server() bool {
 /* userinfo <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_userinfo() bool {
 	{
-		position236, tokenIndex236 := p.Position, p.TokenIndex
-	l237:
+		position242, tokenIndex242 := p.Position, p.TokenIndex
+	l243:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset5[buf[i]] {
+			for cset6[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position238, tokenIndex238 := p.Position, p.TokenIndex
+			position244, tokenIndex244 := p.Position, p.TokenIndex
 			{
-				position239, tokenIndex239 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] {
-					goto l258
+				position245, tokenIndex245 := p.Position, p.TokenIndex
+				if !cset6[p.Buffer[p.Position]] {
+					goto l264
 				}
 				p.Position++
-				goto l239
-			l258:
-				p.Position, p.TokenIndex = position239, tokenIndex239
+				goto l245
+			l264:
+				p.Position, p.TokenIndex = position245, tokenIndex245
 				if p.Buffer[p.Position] != '%' {
-					goto l238
+					goto l244
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l238
+						goto l244
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l238
+						goto l244
 					}
 					p.Position++
 				}
 			}
-		l239:
-			goto l237
-		l238:
-			p.Position, p.TokenIndex = position238, tokenIndex238
+		l245:
+			goto l243
+		l244:
+			p.Position, p.TokenIndex = position244, tokenIndex244
 		}
-		p.Add(ruleuserinfo, position236, tokenIndex236)
+		p.Add(ruleuserinfo, position242, tokenIndex242)
 	}
 	return true
 }
 
 /* hostport <- <(host (':' port)?)> */
 func (p *parser) rule_hostport() bool {
-	position265, tokenIndex265 := p.Position, p.TokenIndex
+	position234, tokenIndex234 := p.Position, p.TokenIndex
 	{
-		position266, tokenIndex266 := p.Position, p.TokenIndex
-		if !cset22[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l265
+		position235, tokenIndex235 := p.Position, p.TokenIndex
+		{
+			position236, tokenIndex236 := p.Position, p.TokenIndex
+			{
+				position237, tokenIndex237 := p.Position, p.TokenIndex
+				{
+					position239, tokenIndex239 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '[' {
+						goto l238
+					}
+					p.Position++
+					{
+						position240, tokenIndex240 := p.Position, p.TokenIndex
+						{
+							position241, tokenIndex241 := p.Position, p.TokenIndex
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l242
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l242
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l242
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l242
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l242
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l242
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l242
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l242
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l242
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l242
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l242
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l242
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+								goto l242
+							}
+							{
+								position243, tokenIndex243 := p.Position, p.TokenIndex
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l243
+									}
+									p.Position++
+								}
+								goto l242
+							l243:
+								p.Position, p.TokenIndex = position243, tokenIndex243
+							}
+							goto l241
+						l242:
+							p.Position, p.TokenIndex = position241, tokenIndex241
+							if p.Buffer[p.Position] != ':' {
+								goto l249
+							}
+							p.Position++
+							if p.Buffer[p.Position] != ':' {
+								goto l249
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l249
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l249
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l249
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l249
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l249
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l249
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l249
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l249
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l249
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l249
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+								goto l249
+							}
+							{
+								position250, tokenIndex250 := p.Position, p.TokenIndex
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l250
+									}
+									p.Position++
+								}
+								goto l249
+							l250:
+								p.Position, p.TokenIndex = position250, tokenIndex250
+							}
+							goto l241
+						l249:
+							p.Position, p.TokenIndex = position241, tokenIndex241
+							{
+								position257, tokenIndex257 := p.Position, p.TokenIndex
+								if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+									goto l257
+								}
+								goto l258
+							l257:
+								p.Position, p.TokenIndex = position257, tokenIndex257
+							}
+						l258:
+							if p.Buffer[p.Position] != ':' {
+								goto l256
+							}
+							p.Position++
+							if p.Buffer[p.Position] != ':' {
+								goto l256
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l256
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l256
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l256
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l256
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l256
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l256
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l256
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l256
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+								goto l256
+							}
+							{
+								position259, tokenIndex259 := p.Position, p.TokenIndex
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l259
+									}
+									p.Position++
+								}
+								goto l256
+							l259:
+								p.Position, p.TokenIndex = position259, tokenIndex259
+							}
+							goto l241
+						l256:
+							p.Position, p.TokenIndex = position241, tokenIndex241
+							{
+								position266, tokenIndex266 := p.Position, p.TokenIndex
+								if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+									goto l266
+								}
+								{
+									position268, tokenIndex268 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l268
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l268
+									}
+									goto l269
+								l268:
+									p.Position, p.TokenIndex = position268, tokenIndex268
+								}
+							l269:
+								goto l267
+							l266:
+								p.Position, p.TokenIndex = position266, tokenIndex266
+							}
+						l267:
+							if p.Buffer[p.Position] != ':' {
+								goto l265
+							}
+							p.Position++
+							if p.Buffer[p.Position] != ':' {
+								goto l265
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l265
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l265
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l265
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l265
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l265
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l265
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+								goto l265
+							}
+							{
+								position270, tokenIndex270 := p.Position, p.TokenIndex
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l270
+									}
+									p.Position++
+								}
+								goto l265
+							l270:
+								p.Position, p.TokenIndex = position270, tokenIndex270
+							}
+							goto l241
+						l265:
+							p.Position, p.TokenIndex = position241, tokenIndex241
+							{
+								position277, tokenIndex277 := p.Position, p.TokenIndex
+								if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+									goto l277
+								}
+								{
+									position279, tokenIndex279 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l279
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l279
+									}
+									goto l280
+								l279:
+									p.Position, p.TokenIndex = position279, tokenIndex279
+								}
+							l280:
+								{
+									position281, tokenIndex281 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l281
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l281
+									}
+									goto l282
+								l281:
+									p.Position, p.TokenIndex = position281, tokenIndex281
+								}
+							l282:
+								goto l278
+							l277:
+								p.Position, p.TokenIndex = position277, tokenIndex277
+							}
+						l278:
+							if p.Buffer[p.Position] != ':' {
+								goto l276
+							}
+							p.Position++
+							if p.Buffer[p.Position] != ':' {
+								goto l276
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l276
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l276
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l276
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l276
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+								goto l276
+							}
+							{
+								position283, tokenIndex283 := p.Position, p.TokenIndex
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l283
+									}
+									p.Position++
+								}
+								goto l276
+							l283:
+								p.Position, p.TokenIndex = position283, tokenIndex283
+							}
+							goto l241
+						l276:
+							p.Position, p.TokenIndex = position241, tokenIndex241
+							{
+								position290, tokenIndex290 := p.Position, p.TokenIndex
+								if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+									goto l290
+								}
+								{
+									position292, tokenIndex292 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l292
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l292
+									}
+									goto l293
+								l292:
+									p.Position, p.TokenIndex = position292, tokenIndex292
+								}
+							l293:
+								{
+									position294, tokenIndex294 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l294
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l294
+									}
+									goto l295
+								l294:
+									p.Position, p.TokenIndex = position294, tokenIndex294
+								}
+							l295:
+								{
+									position296, tokenIndex296 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l296
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l296
+									}
+									goto l297
+								l296:
+									p.Position, p.TokenIndex = position296, tokenIndex296
+								}
+							l297:
+								goto l291
+							l290:
+								p.Position, p.TokenIndex = position290, tokenIndex290
+							}
+						l291:
+							if p.Buffer[p.Position] != ':' {
+								goto l289
+							}
+							p.Position++
+							if p.Buffer[p.Position] != ':' {
+								goto l289
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l289
+							}
+							if p.Buffer[p.Position] != ':' {
+								goto l289
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+								goto l289
+							}
+							{
+								position298, tokenIndex298 := p.Position, p.TokenIndex
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l298
+									}
+									p.Position++
+								}
+								goto l289
+							l298:
+								p.Position, p.TokenIndex = position298, tokenIndex298
+							}
+							goto l241
+						l289:
+							p.Position, p.TokenIndex = position241, tokenIndex241
+							{
+								position305, tokenIndex305 := p.Position, p.TokenIndex
+								if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+									goto l305
+								}
+								{
+									position307, tokenIndex307 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l307
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l307
+									}
+									goto l308
+								l307:
+									p.Position, p.TokenIndex = position307, tokenIndex307
+								}
+							l308:
+								{
+									position309, tokenIndex309 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l309
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l309
+									}
+									goto l310
+								l309:
+									p.Position, p.TokenIndex = position309, tokenIndex309
+								}
+							l310:
+								{
+									position311, tokenIndex311 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l311
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l311
+									}
+									goto l312
+								l311:
+									p.Position, p.TokenIndex = position311, tokenIndex311
+								}
+							l312:
+								{
+									position313, tokenIndex313 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l313
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l313
+									}
+									goto l314
+								l313:
+									p.Position, p.TokenIndex = position313, tokenIndex313
+								}
+							l314:
+								goto l306
+							l305:
+								p.Position, p.TokenIndex = position305, tokenIndex305
+							}
+						l306:
+							if p.Buffer[p.Position] != ':' {
+								goto l304
+							}
+							p.Position++
+							if p.Buffer[p.Position] != ':' {
+								goto l304
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+								goto l304
+							}
+							{
+								position315, tokenIndex315 := p.Position, p.TokenIndex
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l315
+									}
+									p.Position++
+								}
+								goto l304
+							l315:
+								p.Position, p.TokenIndex = position315, tokenIndex315
+							}
+							goto l241
+						l304:
+							p.Position, p.TokenIndex = position241, tokenIndex241
+							{
+								position322, tokenIndex322 := p.Position, p.TokenIndex
+								if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+									goto l322
+								}
+								{
+									position324, tokenIndex324 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l324
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l324
+									}
+									goto l325
+								l324:
+									p.Position, p.TokenIndex = position324, tokenIndex324
+								}
+							l325:
+								{
+									position326, tokenIndex326 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l326
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l326
+									}
+									goto l327
+								l326:
+									p.Position, p.TokenIndex = position326, tokenIndex326
+								}
+							l327:
+								{
+									position328, tokenIndex328 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l328
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l328
+									}
+									goto l329
+								l328:
+									p.Position, p.TokenIndex = position328, tokenIndex328
+								}
+							l329:
+								{
+									position330, tokenIndex330 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l330
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l330
+									}
+									goto l331
+								l330:
+									p.Position, p.TokenIndex = position330, tokenIndex330
+								}
+							l331:
+								{
+									position332, tokenIndex332 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l332
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l332
+									}
+									goto l333
+								l332:
+									p.Position, p.TokenIndex = position332, tokenIndex332
+								}
+							l333:
+								goto l323
+							l322:
+								p.Position, p.TokenIndex = position322, tokenIndex322
+							}
+						l323:
+							if p.Buffer[p.Position] != ':' {
+								goto l321
+							}
+							p.Position++
+							if p.Buffer[p.Position] != ':' {
+								goto l321
+							}
+							p.Position++
+							if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+								goto l321
+							}
+							{
+								position334, tokenIndex334 := p.Position, p.TokenIndex
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l334
+									}
+									p.Position++
+								}
+								goto l321
+							l334:
+								p.Position, p.TokenIndex = position334, tokenIndex334
+							}
+							goto l241
+						l321:
+							p.Position, p.TokenIndex = position241, tokenIndex241
+							{
+								position340, tokenIndex340 := p.Position, p.TokenIndex
+								if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+									goto l340
+								}
+								{
+									position342, tokenIndex342 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l342
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l342
+									}
+									goto l343
+								l342:
+									p.Position, p.TokenIndex = position342, tokenIndex342
+								}
+							l343:
+								{
+									position344, tokenIndex344 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l344
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l344
+									}
+									goto l345
+								l344:
+									p.Position, p.TokenIndex = position344, tokenIndex344
+								}
+							l345:
+								{
+									position346, tokenIndex346 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l346
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l346
+									}
+									goto l347
+								l346:
+									p.Position, p.TokenIndex = position346, tokenIndex346
+								}
+							l347:
+								{
+									position348, tokenIndex348 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l348
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l348
+									}
+									goto l349
+								l348:
+									p.Position, p.TokenIndex = position348, tokenIndex348
+								}
+							l349:
+								{
+									position350, tokenIndex350 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l350
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l350
+									}
+									goto l351
+								l350:
+									p.Position, p.TokenIndex = position350, tokenIndex350
+								}
+							l351:
+								{
+									position352, tokenIndex352 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != ':' {
+										goto l352
+									}
+									p.Position++
+									if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+										goto l352
+									}
+									goto l353
+								l352:
+									p.Position, p.TokenIndex = position352, tokenIndex352
+								}
+							l353:
+								goto l341
+							l340:
+								p.Position, p.TokenIndex = position340, tokenIndex340
+							}
+						l341:
+							if p.Buffer[p.Position] != ':' {
+								goto l238
+							}
+							p.Position++
+							if p.Buffer[p.Position] != ':' {
+								goto l238
+							}
+							p.Position++
+							{
+								position354, tokenIndex354 := p.Position, p.TokenIndex
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l354
+									}
+									p.Position++
+								}
+								goto l238
+							l354:
+								p.Position, p.TokenIndex = position354, tokenIndex354
+							}
+						}
+					l241:
+						p.Add(ruleIPv6address, position240, tokenIndex240)
+					}
+					if p.Buffer[p.Position] != ']' {
+						goto l238
+					}
+					p.Position++
+					p.Add(ruleIPv6reference, position239, tokenIndex239)
+				}
+				goto l237
+			l238:
+				p.Position, p.TokenIndex = position237, tokenIndex237
+				if !cset22[p.Buffer[p.Position]] || !p.rule_IPv4address() {
+					goto l360
+				}
+				{
+					position361, tokenIndex361 := p.Position, p.TokenIndex
+					{
+						if !cset9[p.Buffer[p.Position]] {
+							goto l361
+						}
+						p.Position++
+					}
+					goto l360
+				l361:
+					p.Position, p.TokenIndex = position361, tokenIndex361
+				}
+				goto l237
+			l360:
+				p.Position, p.TokenIndex = position237, tokenIndex237
+				{
+					position367, tokenIndex367 := p.Position, p.TokenIndex
+					if !cset10[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+						goto l234
+					}
+					{
+						position368, tokenIndex368 := p.Position, p.TokenIndex
+					l369:
+						{
+							position370, tokenIndex370 := p.Position, p.TokenIndex
+							{
+								position371, tokenIndex371 := p.Position, p.TokenIndex
+								if p.Buffer[p.Position] != '.' {
+									goto l372
+								}
+								p.Position++
+								{
+									position373, tokenIndex373 := p.Position, p.TokenIndex
+									{
+										if !cset0[p.Buffer[p.Position]] {
+											goto l373
+										}
+										p.Position++
+									}
+									goto l372
+								l373:
+									p.Position, p.TokenIndex = position373, tokenIndex373
+								}
+								if !cset10[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+									goto l372
+								}
+								goto l371
+							l372:
+								p.Position, p.TokenIndex = position371, tokenIndex371
+								if p.Buffer[p.Position] != '.' {
+									goto l370
+								}
+								p.Position++
+								if !cset10[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+									goto l370
+								}
+								{
+									position376, tokenIndex376 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != '.' {
+										goto l376
+									}
+									p.Position++
+									{
+										position377, tokenIndex377 := p.Position, p.TokenIndex
+										{
+											if !cset10[p.Buffer[p.Position]] {
+												goto l377
+											}
+											p.Position++
+										}
+										goto l376
+									l377:
+										p.Position, p.TokenIndex = position377, tokenIndex377
+									}
+									goto l370
+								l376:
+									p.Position, p.TokenIndex = position376, tokenIndex376
+								}
+							}
+						l371:
+							goto l369
+						l370:
+							p.Position, p.TokenIndex = position370, tokenIndex370
+						}
+						{
+							position381, tokenIndex381 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '.' {
+								goto l381
+							}
+							p.Position++
+							{
+								position383, tokenIndex383 := p.Position, p.TokenIndex
+								{
+									position384, tokenIndex384 := p.Position, p.TokenIndex
+									if !cset11[p.Buffer[p.Position]] || !p.rule_longlabel() {
+										goto l384
+									}
+									goto l381
+								l384:
+									p.Position, p.TokenIndex = position384, tokenIndex384
+								}
+								{
+									if !cset0[p.Buffer[p.Position]] {
+										goto l381
+									}
+									p.Position++
+								}
+							l387:
+								{
+									i, buf := p.Position, p.Buffer
+									for cset10[buf[i]] {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position388, tokenIndex388 := p.Position, p.TokenIndex
+									{
+										if !cset10[p.Buffer[p.Position]] {
+											goto l388
+										}
+										p.Position++
+									}
+									goto l387
+								l388:
+									p.Position, p.TokenIndex = position388, tokenIndex388
+								}
+							l392:
+								{
+									position393, tokenIndex393 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != '-' {
+										goto l393
+									}
+									p.Position++
+								l394:
+									{
+										i, buf := p.Position, p.Buffer
+										for buf[i] == '-' {
+											i++
+										}
+										p.Position = i
+									}
+									{
+										position395, tokenIndex395 := p.Position, p.TokenIndex
+										if p.Buffer[p.Position] != '-' {
+											goto l395
+										}
+										p.Position++
+										goto l394
+									l395:
+										p.Position, p.TokenIndex = position395, tokenIndex395
+									}
+									{
+										if !cset10[p.Buffer[p.Position]] {
+											goto l393
+										}
+										p.Position++
+									}
+								l396:
+									{
+										i, buf := p.Position, p.Buffer
+										for cset10[buf[i]] {
+											i++
+										}
+										p.Position = i
+									}
+									{
+										position397, tokenIndex397 := p.Position, p.TokenIndex
+										{
+											if !cset10[p.Buffer[p.Position]] {
+												goto l397
+											}
+											p.Position++
+										}
+										goto l396
+									l397:
+										p.Position, p.TokenIndex = position397, tokenIndex397
+									}
+									goto l392
+								l393:
+									p.Position, p.TokenIndex = position393, tokenIndex393
+								}
+								p.Add(ruletoplabel, position383, tokenIndex383)
+							}
+							if p.Buffer[p.Position] != '.' {
+								goto l381
+							}
+							p.Position++
+							goto l382
+						l381:
+							p.Position, p.TokenIndex = position381, tokenIndex381
+						}
+					l382:
+						p.Add(rulequalified, position368, tokenIndex368)
+					}
+					p.Add(rulehostname, position367, tokenIndex367)
+				}
+			}
+		l237:
+			p.Add(rulehost, position236, tokenIndex236)
 		}
 		{
-			position267, tokenIndex267 := p.Position, p.TokenIndex
+			position404, tokenIndex404 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ':' {
-				goto l267
+				goto l404
 			}
 			p.Position++
-			if !p.rule_port() {
-				goto l267
+			{
+				position406, tokenIndex406 := p.Position, p.TokenIndex
+			l407:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position408, tokenIndex408 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l408
+					}
+					p.Position++
+					goto l407
+				l408:
+					p.Position, p.TokenIndex = position408, tokenIndex408
+				}
+				p.Add(ruleport, position406, tokenIndex406)
 			}
-			goto l268
-		l267:
-			p.Position, p.TokenIndex = position267, tokenIndex267
+			goto l405
+		l404:
+			p.Position, p.TokenIndex = position404, tokenIndex404
 		}
-	l268:
-		p.Add(rulehostport, position266, tokenIndex266)
+	l405:
+		p.Add(rulehostport, position235, tokenIndex235)
 	}
 	return true
-l265:
-	p.Position, p.TokenIndex = position265, tokenIndex265
+l234:
+	p.Position, p.TokenIndex = position234, tokenIndex234
 	return false
 }
 
 /* host <- <(IPv6reference / (IPv4address !([A-Z] / [a-z] / [0-9] / '.' / '-')) / hostname)> */
 func (p *parser) rule_host() bool {
-	position269, tokenIndex269 := p.Position, p.TokenIndex
+	position275, tokenIndex275 := p.Position, p.TokenIndex
 	{
-		position270, tokenIndex270 := p.Position, p.TokenIndex
+		position276, tokenIndex276 := p.Position, p.TokenIndex
 		{
-			position271, tokenIndex271 := p.Position, p.TokenIndex
+			position277, tokenIndex277 := p.Position, p.TokenIndex
 			if !cset23[p.Buffer[p.Position]] || !p.rule_IPv6reference() {
-				goto l272
+				goto l278
 			}
-			goto l271
-		l272:
-			p.Position, p.TokenIndex = position271, tokenIndex271
-			if !cset20[p.Buffer[p.Position]] || !p.rule_IPv4address() {
-				goto l273
+			goto l277
+		l278:
+			p.Position, p.TokenIndex = position277, tokenIndex277
+			if !cset22[p.Buffer[p.Position]] || !p.rule_IPv4address() {
+				goto l279
 			}
 			{
-				position274, tokenIndex274 := p.Position, p.TokenIndex
+				position280, tokenIndex280 := p.Position, p.TokenIndex
 				{
-					if !cset7[p.Buffer[p.Position]] {
-						goto l274
+					if !cset9[p.Buffer[p.Position]] {
+						goto l280
 					}
 					p.Position++
 				}
-				goto l273
-			l274:
-				p.Position, p.TokenIndex = position274, tokenIndex274
+				goto l279
+			l280:
+				p.Position, p.TokenIndex = position280, tokenIndex280
 			}
-			goto l271
-		l273:
-			p.Position, p.TokenIndex = position271, tokenIndex271
-			if !cset8[p.Buffer[p.Position]] || !p.rule_hostname() {
-				goto l269
+			goto l277
+		l279:
+			p.Position, p.TokenIndex = position277, tokenIndex277
+			if !cset10[p.Buffer[p.Position]] || !p.rule_hostname() {
+				goto l275
 			}
 		}
-	l271:
-		p.Add(rulehost, position270, tokenIndex270)
+	l277:
+		p.Add(rulehost, position276, tokenIndex276)
 	}
 	return true
-l269:
-	p.Position, p.TokenIndex = position269, tokenIndex269
+l275:
+	p.Position, p.TokenIndex = position275, tokenIndex275
 	return false
 }
 
 /* port <- <[0-9]*> */
 func (p *parser) rule_port() bool {
 	{
-		position281, tokenIndex281 := p.Position, p.TokenIndex
-	l282:
+		position287, tokenIndex287 := p.Position, p.TokenIndex
+	l288:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1995,176 +2031,176 @@ func (p *parser) rule_port() bool {
 			p.Position = i
 		}
 		{
-			position283, tokenIndex283 := p.Position, p.TokenIndex
+			position289, tokenIndex289 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l283
+				goto l289
 			}
 			p.Position++
-			goto l282
-		l283:
-			p.Position, p.TokenIndex = position283, tokenIndex283
+			goto l288
+		l289:
+			p.Position, p.TokenIndex = position289, tokenIndex289
 		}
-		p.Add(ruleport, position281, tokenIndex281)
+		p.Add(ruleport, position287, tokenIndex287)
 	}
 	return true
 }
 
 /* hostname <- <(domainlabel qualified)> */
 func (p *parser) rule_hostname() bool {
-	position284, tokenIndex284 := p.Position, p.TokenIndex
+	position290, tokenIndex290 := p.Position, p.TokenIndex
 	{
-		position285, tokenIndex285 := p.Position, p.TokenIndex
-		if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-			goto l284
+		position291, tokenIndex291 := p.Position, p.TokenIndex
+		if !cset10[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+			goto l290
 		}
 		if !p.rule_qualified() {
-			goto l284
+			goto l290
 		}
-		p.Add(rulehostname, position285, tokenIndex285)
+		p.Add(rulehostname, position291, tokenIndex291)
 	}
 	return true
-l284:
-	p.Position, p.TokenIndex = position284, tokenIndex284
+l290:
+	p.Position, p.TokenIndex = position290, tokenIndex290
 	return false
 }
 
 /* qualified <- <((('.' !([A-Z] / [a-z]) domainlabel) / ('.' domainlabel !('.' !([A-Z] / [a-z] / [0-9]))))* ('.' toplabel '.')?)> */
 func (p *parser) rule_qualified() bool {
 	{
-		position287, tokenIndex287 := p.Position, p.TokenIndex
-	l288:
+		position293, tokenIndex293 := p.Position, p.TokenIndex
+	l294:
 		{
-			position289, tokenIndex289 := p.Position, p.TokenIndex
+			position295, tokenIndex295 := p.Position, p.TokenIndex
 			{
-				position290, tokenIndex290 := p.Position, p.TokenIndex
+				position296, tokenIndex296 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '.' {
-					goto l291
+					goto l297
 				}
 				p.Position++
 				{
-					position292, tokenIndex292 := p.Position, p.TokenIndex
+					position298, tokenIndex298 := p.Position, p.TokenIndex
 					{
 						if !cset0[p.Buffer[p.Position]] {
-							goto l292
+							goto l298
 						}
 						p.Position++
 					}
-					goto l291
-				l292:
-					p.Position, p.TokenIndex = position292, tokenIndex292
+					goto l297
+				l298:
+					p.Position, p.TokenIndex = position298, tokenIndex298
 				}
-				if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-					goto l291
+				if !cset10[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+					goto l297
 				}
-				goto l290
-			l291:
-				p.Position, p.TokenIndex = position290, tokenIndex290
+				goto l296
+			l297:
+				p.Position, p.TokenIndex = position296, tokenIndex296
 				if p.Buffer[p.Position] != '.' {
-					goto l289
+					goto l295
 				}
 				p.Position++
-				if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-					goto l289
+				if !cset10[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+					goto l295
 				}
 				{
-					position295, tokenIndex295 := p.Position, p.TokenIndex
+					position301, tokenIndex301 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '.' {
-						goto l295
+						goto l301
 					}
 					p.Position++
 					{
-						position296, tokenIndex296 := p.Position, p.TokenIndex
+						position302, tokenIndex302 := p.Position, p.TokenIndex
 						{
-							if !cset8[p.Buffer[p.Position]] {
-								goto l296
+							if !cset10[p.Buffer[p.Position]] {
+								goto l302
 							}
 							p.Position++
 						}
-						goto l295
-					l296:
-						p.Position, p.TokenIndex = position296, tokenIndex296
+						goto l301
+					l302:
+						p.Position, p.TokenIndex = position302, tokenIndex302
 					}
-					goto l289
-				l295:
-					p.Position, p.TokenIndex = position295, tokenIndex295
+					goto l295
+				l301:
+					p.Position, p.TokenIndex = position301, tokenIndex301
 				}
 			}
-		l290:
-			goto l288
-		l289:
-			p.Position, p.TokenIndex = position289, tokenIndex289
+		l296:
+			goto l294
+		l295:
+			p.Position, p.TokenIndex = position295, tokenIndex295
 		}
 		{
-			position300, tokenIndex300 := p.Position, p.TokenIndex
+			position306, tokenIndex306 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '.' {
-				goto l300
+				goto l306
 			}
 			p.Position++
 			if !cset0[p.Buffer[p.Position]] || !p.rule_toplabel() {
-				goto l300
+				goto l306
 			}
 			if p.Buffer[p.Position] != '.' {
-				goto l300
+				goto l306
 			}
 			p.Position++
-			goto l301
-		l300:
-			p.Position, p.TokenIndex = position300, tokenIndex300
+			goto l307
+		l306:
+			p.Position, p.TokenIndex = position306, tokenIndex306
 		}
-	l301:
-		p.Add(rulequalified, position287, tokenIndex287)
+	l307:
+		p.Add(rulequalified, position293, tokenIndex293)
 	}
 	return true
 }
 
 /* domainlabel <- <(!longlabel ([A-Z] / [a-z] / [0-9])+ ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
 func (p *parser) rule_domainlabel() bool {
-	position407, tokenIndex407 := p.Position, p.TokenIndex
+	position413, tokenIndex413 := p.Position, p.TokenIndex
 	{
-		position408, tokenIndex408 := p.Position, p.TokenIndex
+		position414, tokenIndex414 := p.Position, p.TokenIndex
 		{
-			position409, tokenIndex409 := p.Position, p.TokenIndex
+			position415, tokenIndex415 := p.Position, p.TokenIndex
 			if !cset11[p.Buffer[p.Position]] || !p.rule_longlabel() {
-				goto l409
+				goto l415
 			}
-			goto l407
-		l409:
-			p.Position, p.TokenIndex = position409, tokenIndex409
+			goto l413
+		l415:
+			p.Position, p.TokenIndex = position415, tokenIndex415
 		}
 		{
-			if !cset8[p.Buffer[p.Position]] {
-				goto l407
+			if !cset10[p.Buffer[p.Position]] {
+				goto l413
 			}
 			p.Position++
 		}
-	l410:
+	l416:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset8[buf[i]] {
+			for cset10[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position411, tokenIndex411 := p.Position, p.TokenIndex
+			position417, tokenIndex417 := p.Position, p.TokenIndex
 			{
-				if !cset8[p.Buffer[p.Position]] {
-					goto l411
+				if !cset10[p.Buffer[p.Position]] {
+					goto l417
 				}
 				p.Position++
 			}
-			goto l410
-		l411:
-			p.Position, p.TokenIndex = position411, tokenIndex411
+			goto l416
+		l417:
+			p.Position, p.TokenIndex = position417, tokenIndex417
 		}
-	l418:
+	l424:
 		{
-			position419, tokenIndex419 := p.Position, p.TokenIndex
+			position425, tokenIndex425 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '-' {
-				goto l419
+				goto l425
 			}
 			p.Position++
-		l420:
+		l426:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -2173,101 +2209,101 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position = i
 			}
 			{
-				position421, tokenIndex421 := p.Position, p.TokenIndex
+				position427, tokenIndex427 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l421
+					goto l427
 				}
 				p.Position++
-				goto l420
-			l421:
-				p.Position, p.TokenIndex = position421, tokenIndex421
+				goto l426
+			l427:
+				p.Position, p.TokenIndex = position427, tokenIndex427
 			}
 			{
-				if !cset8[p.Buffer[p.Position]] {
-					goto l419
+				if !cset10[p.Buffer[p.Position]] {
+					goto l425
 				}
 				p.Position++
 			}
-		l422:
+		l428:
 			{
 				i, buf := p.Position, p.Buffer
-				for cset8[buf[i]] {
+				for cset10[buf[i]] {
 					i++
 				}
 				p.Position = i
 			}
 			{
-				position423, tokenIndex423 := p.Position, p.TokenIndex
+				position429, tokenIndex429 := p.Position, p.TokenIndex
 				{
-					if !cset8[p.Buffer[p.Position]] {
-						goto l423
+					if !cset10[p.Buffer[p.Position]] {
+						goto l429
 					}
 					p.Position++
 				}
-				goto l422
-			l423:
-				p.Position, p.TokenIndex = position423, tokenIndex423
+				goto l428
+			l429:
+				p.Position, p.TokenIndex = position429, tokenIndex429
 			}
-			goto l418
-		l419:
-			p.Position, p.TokenIndex = position419, tokenIndex419
+			goto l424
+		l425:
+			p.Position, p.TokenIndex = position425, tokenIndex425
 		}
-		p.Add(ruledomainlabel, position408, tokenIndex408)
+		p.Add(ruledomainlabel, position414, tokenIndex414)
 	}
 	return true
-l407:
-	p.Position, p.TokenIndex = position407, tokenIndex407
+l413:
+	p.Position, p.TokenIndex = position413, tokenIndex413
 	return false
 }
 
 /* toplabel <- <(!longlabel ([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9])* ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
 func (p *parser) rule_toplabel() bool {
-	position325, tokenIndex325 := p.Position, p.TokenIndex
+	position331, tokenIndex331 := p.Position, p.TokenIndex
 	{
-		position326, tokenIndex326 := p.Position, p.TokenIndex
+		position332, tokenIndex332 := p.Position, p.TokenIndex
 		{
-			position327, tokenIndex327 := p.Position, p.TokenIndex
+			position333, tokenIndex333 := p.Position, p.TokenIndex
 			if !cset11[p.Buffer[p.Position]] || !p.rule_longlabel() {
-				goto l327
+				goto l333
 			}
-			goto l325
-		l327:
-			p.Position, p.TokenIndex = position327, tokenIndex327
+			goto l331
+		l333:
+			p.Position, p.TokenIndex = position333, tokenIndex333
 		}
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l325
+				goto l331
 			}
 			p.Position++
 		}
-	l330:
+	l336:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset8[buf[i]] {
+			for cset10[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position331, tokenIndex331 := p.Position, p.TokenIndex
+			position337, tokenIndex337 := p.Position, p.TokenIndex
 			{
-				if !cset8[p.Buffer[p.Position]] {
-					goto l331
+				if !cset10[p.Buffer[p.Position]] {
+					goto l337
 				}
 				p.Position++
 			}
-			goto l330
-		l331:
-			p.Position, p.TokenIndex = position331, tokenIndex331
+			goto l336
+		l337:
+			p.Position, p.TokenIndex = position337, tokenIndex337
 		}
-	l335:
+	l341:
 		{
-			position336, tokenIndex336 := p.Position, p.TokenIndex
+			position342, tokenIndex342 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '-' {
-				goto l336
+				goto l342
 			}
 			p.Position++
-		l337:
+		l343:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -2276,1061 +2312,1019 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position338, tokenIndex338 := p.Position, p.TokenIndex
+				position344, tokenIndex344 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l338
+					goto l344
 				}
 				p.Position++
-				goto l337
-			l338:
-				p.Position, p.TokenIndex = position338, tokenIndex338
+				goto l343
+			l344:
+				p.Position, p.TokenIndex = position344, tokenIndex344
 			}
 			{
-				if !cset8[p.Buffer[p.Position]] {
-					goto l336
+				if !cset10[p.Buffer[p.Position]] {
+					goto l342
 				}
 				p.Position++
 			}
-		l339:
+		l345:
 			{
 				i, buf := p.Position, p.Buffer
-				for cset8[buf[i]] {
+				for cset10[buf[i]] {
 					i++
 				}
 				p.Position = i
 			}
 			{
-				position340, tokenIndex340 := p.Position, p.TokenIndex
+				position346, tokenIndex346 := p.Position, p.TokenIndex
 				{
-					if !cset8[p.Buffer[p.Position]] {
-						goto l340
+					if !cset10[p.Buffer[p.Position]] {
+						goto l346
 					}
 					p.Position++
 				}
-				goto l339
-			l340:
-				p.Position, p.TokenIndex = position340, tokenIndex340
+				goto l345
+			l346:
+				p.Position, p.TokenIndex = position346, tokenIndex346
 			}
-			goto l335
-		l336:
-			p.Position, p.TokenIndex = position336, tokenIndex336
+			goto l341
+		l342:
+			p.Position, p.TokenIndex = position342, tokenIndex342
 		}
-		p.Add(ruletoplabel, position326, tokenIndex326)
+		p.Add(ruletoplabel, position332, tokenIndex332)
 	}
 	return true
-l325:
-	p.Position, p.TokenIndex = position325, tokenIndex325
+l331:
+	p.Position, p.TokenIndex = position331, tokenIndex331
 	return false
 }
 
 /* longlabel <- <(([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-') ([A-Z] / [a-z] / [0-9] / '-'))> */
 func (p *parser) rule_longlabel() bool {
-	position431, tokenIndex431 := p.Position, p.TokenIndex
+	position437, tokenIndex437 := p.Position, p.TokenIndex
 	{
-		position432, tokenIndex432 := p.Position, p.TokenIndex
+		position438, tokenIndex438 := p.Position, p.TokenIndex
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l431
+				goto l437
 			}
 			p.Position++
 		}
-		p.Add(rulelonglabel, position432, tokenIndex432)
+		p.Add(rulelonglabel, position438, tokenIndex438)
 	}
 	return true
-l431:
-	p.Position, p.TokenIndex = position431, tokenIndex431
+l437:
+	p.Position, p.TokenIndex = position437, tokenIndex437
 	return false
 }
 
 /* IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
 func (p *parser) rule_IPv4address() bool {
-	position689, tokenIndex689 := p.Position, p.TokenIndex
+	position695, tokenIndex695 := p.Position, p.TokenIndex
 	{
-		position690, tokenIndex690 := p.Position, p.TokenIndex
-		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l689
+		position696, tokenIndex696 := p.Position, p.TokenIndex
+		if !cset22[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l695
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l689
+			goto l695
 		}
 		p.Position++
-		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l689
+		if !cset22[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l695
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l689
+			goto l695
 		}
 		p.Position++
-		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l689
+		if !cset22[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l695
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l689
+			goto l695
 		}
 		p.Position++
-		if !cset20[p.Buffer[p.Position]] || !p.rule_dec_octet() {
-			goto l689
+		if !cset22[p.Buffer[p.Position]] || !p.rule_dec_octet() {
+			goto l695
 		}
-		p.Add(ruleIPv4address, position690, tokenIndex690)
+		p.Add(ruleIPv4address, position696, tokenIndex696)
 	}
 	return true
-l689:
-	p.Position, p.TokenIndex = position689, tokenIndex689
+l695:
+	p.Position, p.TokenIndex = position695, tokenIndex695
 	return false
 }
 
 /* dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9])> */
 func (p *parser) rule_dec_octet() bool {
-	position691, tokenIndex691 := p.Position, p.TokenIndex
+	position697, tokenIndex697 := p.Position, p.TokenIndex
 	{
-		position692, tokenIndex692 := p.Position, p.TokenIndex
+		position698, tokenIndex698 := p.Position, p.TokenIndex
 		{
-			position693, tokenIndex693 := p.Position, p.TokenIndex
+			position699, tokenIndex699 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '2' {
-				goto l694
+				goto l700
 			}
 			p.Position++
 			if p.Buffer[p.Position] != '5' {
-				goto l694
+				goto l700
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '5' {
-				goto l694
+				goto l700
 			}
 			p.Position++
-			goto l693
-		l694:
-			p.Position, p.TokenIndex = position693, tokenIndex693
+			goto l699
+		l700:
+			p.Position, p.TokenIndex = position699, tokenIndex699
 			if p.Buffer[p.Position] != '2' {
-				goto l695
+				goto l701
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '4' {
-				goto l695
+				goto l701
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l695
+				goto l701
 			}
 			p.Position++
-			goto l693
-		l695:
-			p.Position, p.TokenIndex = position693, tokenIndex693
+			goto l699
+		l701:
+			p.Position, p.TokenIndex = position699, tokenIndex699
 			if p.Buffer[p.Position] != '1' {
-				goto l696
+				goto l702
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l696
+				goto l702
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l696
+				goto l702
 			}
 			p.Position++
-			goto l693
-		l696:
-			p.Position, p.TokenIndex = position693, tokenIndex693
+			goto l699
+		l702:
+			p.Position, p.TokenIndex = position699, tokenIndex699
 			if c := p.Buffer[p.Position]; c < '1' || c > '9' {
-				goto l697
+				goto l703
 			}
 			p.Position++
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l697
+				goto l703
 			}
 			p.Position++
-			goto l693
-		l697:
-			p.Position, p.TokenIndex = position693, tokenIndex693
+			goto l699
+		l703:
+			p.Position, p.TokenIndex = position699, tokenIndex699
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l691
+				goto l697
 			}
 			p.Position++
 		}
-	l693:
-		p.Add(ruledec_octet, position692, tokenIndex692)
+	l699:
+		p.Add(ruledec_octet, position698, tokenIndex698)
 	}
 	return true
-l691:
-	p.Position, p.TokenIndex = position691, tokenIndex691
+l697:
+	p.Position, p.TokenIndex = position697, tokenIndex697
 	return false
 }
 
 /* IPv6reference <- <('[' IPv6address ']')> */
 func (p *parser) rule_IPv6reference() bool {
-	position614, tokenIndex614 := p.Position, p.TokenIndex
+	position620, tokenIndex620 := p.Position, p.TokenIndex
 	{
-		position615, tokenIndex615 := p.Position, p.TokenIndex
+		position621, tokenIndex621 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '[' {
-			goto l614
+			goto l620
 		}
 		p.Position++
 		if !cset24[p.Buffer[p.Position]] || !p.rule_IPv6address() {
-			goto l614
+			goto l620
 		}
 		if p.Buffer[p.Position] != ']' {
-			goto l614
+			goto l620
 		}
 		p.Position++
-		p.Add(ruleIPv6reference, position615, tokenIndex615)
+		p.Add(ruleIPv6reference, position621, tokenIndex621)
 	}
 	return true
-l614:
-	p.Position, p.TokenIndex = position614, tokenIndex614
+l620:
+	p.Position, p.TokenIndex = position620, tokenIndex620
 	return false
 }
 
 /* IPv6address <- <((h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / (':' ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / (h4? (':' ':') h4 ':' h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)?)? (':' ':') h4 ':' h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)?)? (':' ':') h4 ':' h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)?)? (':' ':') h4 ':' ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') ls32 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') h4 !([0-9] / [A-F] / [a-f] / ':' / '.')) / ((h4 (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)? (':' h4)?)? (':' ':') !([0-9] / [A-F] / [a-f] / ':' / '.')))> */
 func (p *parser) rule_IPv6address() bool {
-	position616, tokenIndex616 := p.Position, p.TokenIndex
+	position622, tokenIndex622 := p.Position, p.TokenIndex
 	{
-		position617, tokenIndex617 := p.Position, p.TokenIndex
+		position623, tokenIndex623 := p.Position, p.TokenIndex
 		{
-			position618, tokenIndex618 := p.Position, p.TokenIndex
+			position624, tokenIndex624 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l619
+				goto l625
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l619
+				goto l625
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l619
+				goto l625
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l619
+				goto l625
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l619
+				goto l625
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l619
+				goto l625
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l619
+				goto l625
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l619
+				goto l625
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l619
+				goto l625
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l619
+				goto l625
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l619
+				goto l625
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l619
+				goto l625
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l619
+				goto l625
 			}
 			{
-				position620, tokenIndex620 := p.Position, p.TokenIndex
+				position626, tokenIndex626 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l620
+					if !cset8[p.Buffer[p.Position]] {
+						goto l626
 					}
 					p.Position++
 				}
-				goto l619
-			l620:
-				p.Position, p.TokenIndex = position620, tokenIndex620
+				goto l625
+			l626:
+				p.Position, p.TokenIndex = position626, tokenIndex626
 			}
-			goto l618
-		l619:
-			p.Position, p.TokenIndex = position618, tokenIndex618
+			goto l624
+		l625:
+			p.Position, p.TokenIndex = position624, tokenIndex624
 			if p.Buffer[p.Position] != ':' {
-				goto l626
+				goto l632
 			}
 			p.Position++
 			if p.Buffer[p.Position] != ':' {
-				goto l626
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l626
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l626
+				goto l632
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l626
+				goto l632
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l626
+				goto l632
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l626
+				goto l632
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l626
+				goto l632
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l626
+				goto l632
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l626
+				goto l632
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l626
+				goto l632
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l626
+				goto l632
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l632
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l632
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l626
+				goto l632
 			}
 			{
-				position627, tokenIndex627 := p.Position, p.TokenIndex
+				position633, tokenIndex633 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l627
+					if !cset8[p.Buffer[p.Position]] {
+						goto l633
 					}
 					p.Position++
 				}
-				goto l626
-			l627:
-				p.Position, p.TokenIndex = position627, tokenIndex627
+				goto l632
+			l633:
+				p.Position, p.TokenIndex = position633, tokenIndex633
 			}
-			goto l618
-		l626:
-			p.Position, p.TokenIndex = position618, tokenIndex618
+			goto l624
+		l632:
+			p.Position, p.TokenIndex = position624, tokenIndex624
 			{
-				position634, tokenIndex634 := p.Position, p.TokenIndex
+				position640, tokenIndex640 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l634
+					goto l640
 				}
-				goto l635
-			l634:
-				p.Position, p.TokenIndex = position634, tokenIndex634
+				goto l641
+			l640:
+				p.Position, p.TokenIndex = position640, tokenIndex640
 			}
-		l635:
+		l641:
 			if p.Buffer[p.Position] != ':' {
-				goto l633
+				goto l639
 			}
 			p.Position++
 			if p.Buffer[p.Position] != ':' {
-				goto l633
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l633
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l633
+				goto l639
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l633
+				goto l639
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l633
+				goto l639
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l633
+				goto l639
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l633
+				goto l639
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l633
+				goto l639
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l633
+				goto l639
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l639
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l639
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l633
+				goto l639
 			}
 			{
-				position636, tokenIndex636 := p.Position, p.TokenIndex
+				position642, tokenIndex642 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l636
+					if !cset8[p.Buffer[p.Position]] {
+						goto l642
 					}
 					p.Position++
 				}
-				goto l633
-			l636:
-				p.Position, p.TokenIndex = position636, tokenIndex636
+				goto l639
+			l642:
+				p.Position, p.TokenIndex = position642, tokenIndex642
 			}
-			goto l618
-		l633:
-			p.Position, p.TokenIndex = position618, tokenIndex618
+			goto l624
+		l639:
+			p.Position, p.TokenIndex = position624, tokenIndex624
 			{
-				position643, tokenIndex643 := p.Position, p.TokenIndex
+				position649, tokenIndex649 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l643
+					goto l649
 				}
 				{
-					position645, tokenIndex645 := p.Position, p.TokenIndex
+					position651, tokenIndex651 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
-						goto l645
+						goto l651
 					}
 					p.Position++
 					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l645
+						goto l651
 					}
-					goto l646
-				l645:
-					p.Position, p.TokenIndex = position645, tokenIndex645
+					goto l652
+				l651:
+					p.Position, p.TokenIndex = position651, tokenIndex651
 				}
-			l646:
-				goto l644
-			l643:
-				p.Position, p.TokenIndex = position643, tokenIndex643
+			l652:
+				goto l650
+			l649:
+				p.Position, p.TokenIndex = position649, tokenIndex649
 			}
-		l644:
+		l650:
 			if p.Buffer[p.Position] != ':' {
-				goto l642
+				goto l648
 			}
 			p.Position++
 			if p.Buffer[p.Position] != ':' {
-				goto l642
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l642
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l642
+				goto l648
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l642
+				goto l648
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l642
+				goto l648
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l642
+				goto l648
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l642
+				goto l648
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l648
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l648
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l642
+				goto l648
 			}
 			{
-				position647, tokenIndex647 := p.Position, p.TokenIndex
+				position653, tokenIndex653 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l647
+					if !cset8[p.Buffer[p.Position]] {
+						goto l653
 					}
 					p.Position++
 				}
-				goto l642
-			l647:
-				p.Position, p.TokenIndex = position647, tokenIndex647
+				goto l648
+			l653:
+				p.Position, p.TokenIndex = position653, tokenIndex653
 			}
-			goto l618
-		l642:
-			p.Position, p.TokenIndex = position618, tokenIndex618
-			{
-				position654, tokenIndex654 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l654
-				}
-				{
-					position656, tokenIndex656 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l656
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l656
-					}
-					goto l657
-				l656:
-					p.Position, p.TokenIndex = position656, tokenIndex656
-				}
-			l657:
-				{
-					position658, tokenIndex658 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l658
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l658
-					}
-					goto l659
-				l658:
-					p.Position, p.TokenIndex = position658, tokenIndex658
-				}
-			l659:
-				goto l655
-			l654:
-				p.Position, p.TokenIndex = position654, tokenIndex654
-			}
-		l655:
-			if p.Buffer[p.Position] != ':' {
-				goto l653
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l653
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l653
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l653
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l653
-			}
-			if p.Buffer[p.Position] != ':' {
-				goto l653
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l653
-			}
+			goto l624
+		l648:
+			p.Position, p.TokenIndex = position624, tokenIndex624
 			{
 				position660, tokenIndex660 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+					goto l660
+				}
 				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l660
+					position662, tokenIndex662 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l662
 					}
 					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l662
+					}
+					goto l663
+				l662:
+					p.Position, p.TokenIndex = position662, tokenIndex662
 				}
-				goto l653
+			l663:
+				{
+					position664, tokenIndex664 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l664
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l664
+					}
+					goto l665
+				l664:
+					p.Position, p.TokenIndex = position664, tokenIndex664
+				}
+			l665:
+				goto l661
 			l660:
 				p.Position, p.TokenIndex = position660, tokenIndex660
 			}
-			goto l618
-		l653:
-			p.Position, p.TokenIndex = position618, tokenIndex618
-			{
-				position667, tokenIndex667 := p.Position, p.TokenIndex
-				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l667
-				}
-				{
-					position669, tokenIndex669 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l669
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l669
-					}
-					goto l670
-				l669:
-					p.Position, p.TokenIndex = position669, tokenIndex669
-				}
-			l670:
-				{
-					position671, tokenIndex671 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l671
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l671
-					}
-					goto l672
-				l671:
-					p.Position, p.TokenIndex = position671, tokenIndex671
-				}
-			l672:
-				{
-					position673, tokenIndex673 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l673
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l673
-					}
-					goto l674
-				l673:
-					p.Position, p.TokenIndex = position673, tokenIndex673
-				}
-			l674:
-				goto l668
-			l667:
-				p.Position, p.TokenIndex = position667, tokenIndex667
-			}
-		l668:
+		l661:
 			if p.Buffer[p.Position] != ':' {
-				goto l666
+				goto l659
 			}
 			p.Position++
 			if p.Buffer[p.Position] != ':' {
-				goto l666
+				goto l659
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l666
+				goto l659
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l666
+				goto l659
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l659
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l659
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l666
+				goto l659
 			}
 			{
-				position675, tokenIndex675 := p.Position, p.TokenIndex
+				position666, tokenIndex666 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					if !cset8[p.Buffer[p.Position]] {
+						goto l666
+					}
+					p.Position++
+				}
+				goto l659
+			l666:
+				p.Position, p.TokenIndex = position666, tokenIndex666
+			}
+			goto l624
+		l659:
+			p.Position, p.TokenIndex = position624, tokenIndex624
+			{
+				position673, tokenIndex673 := p.Position, p.TokenIndex
+				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+					goto l673
+				}
+				{
+					position675, tokenIndex675 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
 						goto l675
 					}
 					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l675
+					}
+					goto l676
+				l675:
+					p.Position, p.TokenIndex = position675, tokenIndex675
 				}
-				goto l666
-			l675:
-				p.Position, p.TokenIndex = position675, tokenIndex675
+			l676:
+				{
+					position677, tokenIndex677 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l677
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l677
+					}
+					goto l678
+				l677:
+					p.Position, p.TokenIndex = position677, tokenIndex677
+				}
+			l678:
+				{
+					position679, tokenIndex679 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l679
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l679
+					}
+					goto l680
+				l679:
+					p.Position, p.TokenIndex = position679, tokenIndex679
+				}
+			l680:
+				goto l674
+			l673:
+				p.Position, p.TokenIndex = position673, tokenIndex673
 			}
-			goto l618
-		l666:
-			p.Position, p.TokenIndex = position618, tokenIndex618
+		l674:
+			if p.Buffer[p.Position] != ':' {
+				goto l672
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l672
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l672
+			}
+			if p.Buffer[p.Position] != ':' {
+				goto l672
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+				goto l672
+			}
 			{
-				position682, tokenIndex682 := p.Position, p.TokenIndex
+				position681, tokenIndex681 := p.Position, p.TokenIndex
+				{
+					if !cset8[p.Buffer[p.Position]] {
+						goto l681
+					}
+					p.Position++
+				}
+				goto l672
+			l681:
+				p.Position, p.TokenIndex = position681, tokenIndex681
+			}
+			goto l624
+		l672:
+			p.Position, p.TokenIndex = position624, tokenIndex624
+			{
+				position688, tokenIndex688 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l682
+					goto l688
 				}
-				{
-					position684, tokenIndex684 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l684
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l684
-					}
-					goto l685
-				l684:
-					p.Position, p.TokenIndex = position684, tokenIndex684
-				}
-			l685:
-				{
-					position686, tokenIndex686 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l686
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l686
-					}
-					goto l687
-				l686:
-					p.Position, p.TokenIndex = position686, tokenIndex686
-				}
-			l687:
-				{
-					position688, tokenIndex688 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l688
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l688
-					}
-					goto l689
-				l688:
-					p.Position, p.TokenIndex = position688, tokenIndex688
-				}
-			l689:
 				{
 					position690, tokenIndex690 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
@@ -3345,84 +3339,84 @@ func (p *parser) rule_IPv6address() bool {
 					p.Position, p.TokenIndex = position690, tokenIndex690
 				}
 			l691:
-				goto l683
-			l682:
-				p.Position, p.TokenIndex = position682, tokenIndex682
-			}
-		l683:
-			if p.Buffer[p.Position] != ':' {
-				goto l681
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l681
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
-				goto l681
-			}
-			{
-				position692, tokenIndex692 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					position692, tokenIndex692 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
 						goto l692
 					}
 					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l692
+					}
+					goto l693
+				l692:
+					p.Position, p.TokenIndex = position692, tokenIndex692
 				}
-				goto l681
-			l692:
-				p.Position, p.TokenIndex = position692, tokenIndex692
+			l693:
+				{
+					position694, tokenIndex694 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l694
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l694
+					}
+					goto l695
+				l694:
+					p.Position, p.TokenIndex = position694, tokenIndex694
+				}
+			l695:
+				{
+					position696, tokenIndex696 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l696
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l696
+					}
+					goto l697
+				l696:
+					p.Position, p.TokenIndex = position696, tokenIndex696
+				}
+			l697:
+				goto l689
+			l688:
+				p.Position, p.TokenIndex = position688, tokenIndex688
 			}
-			goto l618
-		l681:
-			p.Position, p.TokenIndex = position618, tokenIndex618
+		l689:
+			if p.Buffer[p.Position] != ':' {
+				goto l687
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l687
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_ls32() {
+				goto l687
+			}
 			{
-				position699, tokenIndex699 := p.Position, p.TokenIndex
+				position698, tokenIndex698 := p.Position, p.TokenIndex
+				{
+					if !cset8[p.Buffer[p.Position]] {
+						goto l698
+					}
+					p.Position++
+				}
+				goto l687
+			l698:
+				p.Position, p.TokenIndex = position698, tokenIndex698
+			}
+			goto l624
+		l687:
+			p.Position, p.TokenIndex = position624, tokenIndex624
+			{
+				position705, tokenIndex705 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l699
+					goto l705
 				}
-				{
-					position701, tokenIndex701 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l701
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l701
-					}
-					goto l702
-				l701:
-					p.Position, p.TokenIndex = position701, tokenIndex701
-				}
-			l702:
-				{
-					position703, tokenIndex703 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l703
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l703
-					}
-					goto l704
-				l703:
-					p.Position, p.TokenIndex = position703, tokenIndex703
-				}
-			l704:
-				{
-					position705, tokenIndex705 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l705
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l705
-					}
-					goto l706
-				l705:
-					p.Position, p.TokenIndex = position705, tokenIndex705
-				}
-			l706:
 				{
 					position707, tokenIndex707 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
@@ -3451,84 +3445,84 @@ func (p *parser) rule_IPv6address() bool {
 					p.Position, p.TokenIndex = position709, tokenIndex709
 				}
 			l710:
-				goto l700
-			l699:
-				p.Position, p.TokenIndex = position699, tokenIndex699
-			}
-		l700:
-			if p.Buffer[p.Position] != ':' {
-				goto l698
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l698
-			}
-			p.Position++
-			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l698
-			}
-			{
-				position711, tokenIndex711 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					position711, tokenIndex711 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
 						goto l711
 					}
 					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l711
+					}
+					goto l712
+				l711:
+					p.Position, p.TokenIndex = position711, tokenIndex711
 				}
-				goto l698
-			l711:
-				p.Position, p.TokenIndex = position711, tokenIndex711
+			l712:
+				{
+					position713, tokenIndex713 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l713
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l713
+					}
+					goto l714
+				l713:
+					p.Position, p.TokenIndex = position713, tokenIndex713
+				}
+			l714:
+				{
+					position715, tokenIndex715 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l715
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l715
+					}
+					goto l716
+				l715:
+					p.Position, p.TokenIndex = position715, tokenIndex715
+				}
+			l716:
+				goto l706
+			l705:
+				p.Position, p.TokenIndex = position705, tokenIndex705
 			}
-			goto l618
-		l698:
-			p.Position, p.TokenIndex = position618, tokenIndex618
+		l706:
+			if p.Buffer[p.Position] != ':' {
+				goto l704
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l704
+			}
+			p.Position++
+			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+				goto l704
+			}
 			{
 				position717, tokenIndex717 := p.Position, p.TokenIndex
+				{
+					if !cset8[p.Buffer[p.Position]] {
+						goto l717
+					}
+					p.Position++
+				}
+				goto l704
+			l717:
+				p.Position, p.TokenIndex = position717, tokenIndex717
+			}
+			goto l624
+		l704:
+			p.Position, p.TokenIndex = position624, tokenIndex624
+			{
+				position723, tokenIndex723 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-					goto l717
+					goto l723
 				}
-				{
-					position719, tokenIndex719 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l719
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l719
-					}
-					goto l720
-				l719:
-					p.Position, p.TokenIndex = position719, tokenIndex719
-				}
-			l720:
-				{
-					position721, tokenIndex721 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l721
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l721
-					}
-					goto l722
-				l721:
-					p.Position, p.TokenIndex = position721, tokenIndex721
-				}
-			l722:
-				{
-					position723, tokenIndex723 := p.Position, p.TokenIndex
-					if p.Buffer[p.Position] != ':' {
-						goto l723
-					}
-					p.Position++
-					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-						goto l723
-					}
-					goto l724
-				l723:
-					p.Position, p.TokenIndex = position723, tokenIndex723
-				}
-			l724:
 				{
 					position725, tokenIndex725 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
@@ -3571,237 +3565,279 @@ func (p *parser) rule_IPv6address() bool {
 					p.Position, p.TokenIndex = position729, tokenIndex729
 				}
 			l730:
-				goto l718
-			l717:
-				p.Position, p.TokenIndex = position717, tokenIndex717
-			}
-		l718:
-			if p.Buffer[p.Position] != ':' {
-				goto l616
-			}
-			p.Position++
-			if p.Buffer[p.Position] != ':' {
-				goto l616
-			}
-			p.Position++
-			{
-				position731, tokenIndex731 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
+					position731, tokenIndex731 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
 						goto l731
 					}
 					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l731
+					}
+					goto l732
+				l731:
+					p.Position, p.TokenIndex = position731, tokenIndex731
 				}
-				goto l616
-			l731:
-				p.Position, p.TokenIndex = position731, tokenIndex731
+			l732:
+				{
+					position733, tokenIndex733 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l733
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l733
+					}
+					goto l734
+				l733:
+					p.Position, p.TokenIndex = position733, tokenIndex733
+				}
+			l734:
+				{
+					position735, tokenIndex735 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != ':' {
+						goto l735
+					}
+					p.Position++
+					if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
+						goto l735
+					}
+					goto l736
+				l735:
+					p.Position, p.TokenIndex = position735, tokenIndex735
+				}
+			l736:
+				goto l724
+			l723:
+				p.Position, p.TokenIndex = position723, tokenIndex723
+			}
+		l724:
+			if p.Buffer[p.Position] != ':' {
+				goto l622
+			}
+			p.Position++
+			if p.Buffer[p.Position] != ':' {
+				goto l622
+			}
+			p.Position++
+			{
+				position737, tokenIndex737 := p.Position, p.TokenIndex
+				{
+					if !cset8[p.Buffer[p.Position]] {
+						goto l737
+					}
+					p.Position++
+				}
+				goto l622
+			l737:
+				p.Position, p.TokenIndex = position737, tokenIndex737
 			}
 		}
-	l618:
-		p.Add(ruleIPv6address, position617, tokenIndex617)
+	l624:
+		p.Add(ruleIPv6address, position623, tokenIndex623)
 	}
 	return true
-l616:
-	p.Position, p.TokenIndex = position616, tokenIndex616
+l622:
+	p.Position, p.TokenIndex = position622, tokenIndex622
 	return false
 }
 
 /* ls32 <- <((h4 ':' h4) / IPv4address)> */
 func (p *parser) rule_ls32() bool {
-	position700, tokenIndex700 := p.Position, p.TokenIndex
+	position706, tokenIndex706 := p.Position, p.TokenIndex
 	{
-		position701, tokenIndex701 := p.Position, p.TokenIndex
+		position707, tokenIndex707 := p.Position, p.TokenIndex
 		{
-			position702, tokenIndex702 := p.Position, p.TokenIndex
+			position708, tokenIndex708 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l703
+				goto l709
 			}
 			if p.Buffer[p.Position] != ':' {
-				goto l703
+				goto l709
 			}
 			p.Position++
 			if !cset2[p.Buffer[p.Position]] || !p.rule_h4() {
-				goto l703
+				goto l709
 			}
-			goto l702
-		l703:
-			p.Position, p.TokenIndex = position702, tokenIndex702
-			if !cset20[p.Buffer[p.Position]] || !p.rule_IPv4address() {
-				goto l700
+			goto l708
+		l709:
+			p.Position, p.TokenIndex = position708, tokenIndex708
+			if !cset22[p.Buffer[p.Position]] || !p.rule_IPv4address() {
+				goto l706
 			}
 		}
-	l702:
-		p.Add(rulels32, position701, tokenIndex701)
+	l708:
+		p.Add(rulels32, position707, tokenIndex707)
 	}
 	return true
-l700:
-	p.Position, p.TokenIndex = position700, tokenIndex700
+l706:
+	p.Position, p.TokenIndex = position706, tokenIndex706
 	return false
 }
 
 /* h4 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)> */
 func (p *parser) rule_h4() bool {
-	position704, tokenIndex704 := p.Position, p.TokenIndex
+	position710, tokenIndex710 := p.Position, p.TokenIndex
 	{
-		position705, tokenIndex705 := p.Position, p.TokenIndex
+		position711, tokenIndex711 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l704
+				goto l710
 			}
 			p.Position++
 		}
 		{
-			position709, tokenIndex709 := p.Position, p.TokenIndex
+			position715, tokenIndex715 := p.Position, p.TokenIndex
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l709
+					goto l715
 				}
 				p.Position++
 			}
-			goto l710
-		l709:
-			p.Position, p.TokenIndex = position709, tokenIndex709
+			goto l716
+		l715:
+			p.Position, p.TokenIndex = position715, tokenIndex715
 		}
-	l710:
+	l716:
 		{
-			position714, tokenIndex714 := p.Position, p.TokenIndex
+			position720, tokenIndex720 := p.Position, p.TokenIndex
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l714
+					goto l720
 				}
 				p.Position++
 			}
-			goto l715
-		l714:
-			p.Position, p.TokenIndex = position714, tokenIndex714
+			goto l721
+		l720:
+			p.Position, p.TokenIndex = position720, tokenIndex720
 		}
-	l715:
+	l721:
 		{
-			position719, tokenIndex719 := p.Position, p.TokenIndex
+			position725, tokenIndex725 := p.Position, p.TokenIndex
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l719
+					goto l725
 				}
 				p.Position++
 			}
-			goto l720
-		l719:
-			p.Position, p.TokenIndex = position719, tokenIndex719
+			goto l726
+		l725:
+			p.Position, p.TokenIndex = position725, tokenIndex725
 		}
-	l720:
-		p.Add(ruleh4, position705, tokenIndex705)
+	l726:
+		p.Add(ruleh4, position711, tokenIndex711)
 	}
 	return true
-l704:
-	p.Position, p.TokenIndex = position704, tokenIndex704
+l710:
+	p.Position, p.TokenIndex = position710, tokenIndex710
 	return false
 }
 
 /* path <- <(abs_path / opaque_part)?> */
 func (p *parser) rule_path() bool {
 	{
-		position762, tokenIndex762 := p.Position, p.TokenIndex
+		position768, tokenIndex768 := p.Position, p.TokenIndex
 		{
-			position763, tokenIndex763 := p.Position, p.TokenIndex
+			position769, tokenIndex769 := p.Position, p.TokenIndex
 			{
-				position765, tokenIndex765 := p.Position, p.TokenIndex
+				position771, tokenIndex771 := p.Position, p.TokenIndex
 				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-					goto l766
+					goto l772
 				}
-				goto l765
-			l766:
-				p.Position, p.TokenIndex = position765, tokenIndex765
+				goto l771
+			l772:
+				p.Position, p.TokenIndex = position771, tokenIndex771
 				if !cset25[p.Buffer[p.Position]] || !p.rule_opaque_part() {
-					goto l763
+					goto l769
 				}
 			}
-		l765:
-			goto l764
-		l763:
-			p.Position, p.TokenIndex = position763, tokenIndex763
+		l771:
+			goto l770
+		l769:
+			p.Position, p.TokenIndex = position769, tokenIndex769
 		}
-	l764:
-		p.Add(rulepath, position762, tokenIndex762)
+	l770:
+		p.Add(rulepath, position768, tokenIndex768)
 	}
 	return true
 }
 
 /* path_segments <- <(segment ('/' segment)*)> */
 func (p *parser) rule_path_segments() bool {
-	position767, tokenIndex767 := p.Position, p.TokenIndex
+	position773, tokenIndex773 := p.Position, p.TokenIndex
 	{
-		position768, tokenIndex768 := p.Position, p.TokenIndex
+		position774, tokenIndex774 := p.Position, p.TokenIndex
 		if !p.rule_segment() {
-			goto l767
+			goto l773
 		}
-	l769:
+	l775:
 		{
-			position770, tokenIndex770 := p.Position, p.TokenIndex
+			position776, tokenIndex776 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l770
+				goto l776
 			}
 			p.Position++
 			if !p.rule_segment() {
-				goto l770
+				goto l776
 			}
-			goto l769
-		l770:
-			p.Position, p.TokenIndex = position770, tokenIndex770
+			goto l775
+		l776:
+			p.Position, p.TokenIndex = position776, tokenIndex776
 		}
-		p.Add(rulepath_segments, position768, tokenIndex768)
+		p.Add(rulepath_segments, position774, tokenIndex774)
 	}
 	return true
-l767:
-	p.Position, p.TokenIndex = position767, tokenIndex767
+l773:
+	p.Position, p.TokenIndex = position773, tokenIndex773
 	return false
 }
 
 /* segment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_segment() bool {
 	{
-		position727, tokenIndex727 := p.Position, p.TokenIndex
-	l728:
+		position733, tokenIndex733 := p.Position, p.TokenIndex
+	l734:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset10[buf[i]] {
+			for cset7[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position729, tokenIndex729 := p.Position, p.TokenIndex
+			position735, tokenIndex735 := p.Position, p.TokenIndex
 			{
-				position730, tokenIndex730 := p.Position, p.TokenIndex
-				if !cset10[p.Buffer[p.Position]] {
-					goto l750
+				position736, tokenIndex736 := p.Position, p.TokenIndex
+				if !cset7[p.Buffer[p.Position]] {
+					goto l756
 				}
 				p.Position++
-				goto l730
-			l750:
-				p.Position, p.TokenIndex = position730, tokenIndex730
+				goto l736
+			l756:
+				p.Position, p.TokenIndex = position736, tokenIndex736
 				if p.Buffer[p.Position] != '%' {
-					goto l729
+					goto l735
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l729
+						goto l735
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l729
+						goto l735
 					}
 					p.Position++
 				}
 			}
-		l730:
-			goto l728
-		l729:
-			p.Position, p.TokenIndex = position729, tokenIndex729
+		l736:
+			goto l734
+		l735:
+			p.Position, p.TokenIndex = position735, tokenIndex735
 		}
-		p.Add(rulesegment, position727, tokenIndex727)
+		p.Add(rulesegment, position733, tokenIndex733)
 	}
 	return true
 }
@@ -3809,8 +3845,8 @@ func (p *parser) rule_segment() bool {
 /* query <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_query() bool {
 	{
-		position758, tokenIndex758 := p.Position, p.TokenIndex
-	l759:
+		position764, tokenIndex764 := p.Position, p.TokenIndex
+	l765:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -3819,39 +3855,39 @@ func (p *parser) rule_query() bool {
 			p.Position = i
 		}
 		{
-			position760, tokenIndex760 := p.Position, p.TokenIndex
+			position766, tokenIndex766 := p.Position, p.TokenIndex
 			{
-				position761, tokenIndex761 := p.Position, p.TokenIndex
+				position767, tokenIndex767 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l783
+					goto l789
 				}
 				p.Position++
-				goto l761
-			l783:
-				p.Position, p.TokenIndex = position761, tokenIndex761
+				goto l767
+			l789:
+				p.Position, p.TokenIndex = position767, tokenIndex767
 				if p.Buffer[p.Position] != '%' {
-					goto l760
+					goto l766
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l760
+						goto l766
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l760
+						goto l766
 					}
 					p.Position++
 				}
 			}
-		l761:
-			goto l759
-		l760:
-			p.Position, p.TokenIndex = position760, tokenIndex760
+		l767:
+			goto l765
+		l766:
+			p.Position, p.TokenIndex = position766, tokenIndex766
 		}
-		p.Add(rulequery, position758, tokenIndex758)
+		p.Add(rulequery, position764, tokenIndex764)
 	}
 	return true
 }
@@ -3859,8 +3895,8 @@ func (p *parser) rule_query() bool {
 /* fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / '/' / '?' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fragment() bool {
 	{
-		position791, tokenIndex791 := p.Position, p.TokenIndex
-	l792:
+		position797, tokenIndex797 := p.Position, p.TokenIndex
+	l798:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -3869,39 +3905,39 @@ func (p *parser) rule_fragment() bool {
 			p.Position = i
 		}
 		{
-			position793, tokenIndex793 := p.Position, p.TokenIndex
+			position799, tokenIndex799 := p.Position, p.TokenIndex
 			{
-				position794, tokenIndex794 := p.Position, p.TokenIndex
+				position800, tokenIndex800 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l816
+					goto l822
 				}
 				p.Position++
-				goto l794
-			l816:
-				p.Position, p.TokenIndex = position794, tokenIndex794
+				goto l800
+			l822:
+				p.Position, p.TokenIndex = position800, tokenIndex800
 				if p.Buffer[p.Position] != '%' {
-					goto l793
+					goto l799
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l793
+						goto l799
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l793
+						goto l799
 					}
 					p.Position++
 				}
 			}
-		l794:
-			goto l792
-		l793:
-			p.Position, p.TokenIndex = position793, tokenIndex793
+		l800:
+			goto l798
+		l799:
+			p.Position, p.TokenIndex = position799, tokenIndex799
 		}
-		p.Add(rulefragment, position791, tokenIndex791)
+		p.Add(rulefragment, position797, tokenIndex797)
 	}
 	return true
 }
@@ -3909,445 +3945,426 @@ func (p *parser) rule_fragment() bool {
 /* relative_URI <- <((net_path / abs_path / rel_path)? ('?' query)?)> */
 func (p *parser) rule_relative_URI() bool {
 	{
-		position824, tokenIndex824 := p.Position, p.TokenIndex
+		position830, tokenIndex830 := p.Position, p.TokenIndex
 		{
-			position825, tokenIndex825 := p.Position, p.TokenIndex
+			position831, tokenIndex831 := p.Position, p.TokenIndex
 			{
-				position827, tokenIndex827 := p.Position, p.TokenIndex
+				position833, tokenIndex833 := p.Position, p.TokenIndex
 				if !cset19[p.Buffer[p.Position]] || !p.rule_net_path() {
-					goto l828
+					goto l834
 				}
-				goto l827
-			l828:
-				p.Position, p.TokenIndex = position827, tokenIndex827
+				goto l833
+			l834:
+				p.Position, p.TokenIndex = position833, tokenIndex833
 				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-					goto l829
+					goto l835
 				}
-				goto l827
-			l829:
-				p.Position, p.TokenIndex = position827, tokenIndex827
+				goto l833
+			l835:
+				p.Position, p.TokenIndex = position833, tokenIndex833
 				{
-					position830, tokenIndex830 := p.Position, p.TokenIndex
+					position836, tokenIndex836 := p.Position, p.TokenIndex
 					{
-						position831, tokenIndex831 := p.Position, p.TokenIndex
+						position837, tokenIndex837 := p.Position, p.TokenIndex
 						{
-							position834, tokenIndex834 := p.Position, p.TokenIndex
+							position840, tokenIndex840 := p.Position, p.TokenIndex
 							if !cset13[p.Buffer[p.Position]] {
-								goto l853
+								goto l859
 							}
 							p.Position++
-							goto l834
-						l853:
-							p.Position, p.TokenIndex = position834, tokenIndex834
+							goto l840
+						l859:
+							p.Position, p.TokenIndex = position840, tokenIndex840
 							if p.Buffer[p.Position] != '%' {
-								goto l825
+								goto l831
 							}
 							p.Position++
 							{
 								if !cset2[p.Buffer[p.Position]] {
-									goto l825
+									goto l831
 								}
 								p.Position++
 							}
 							{
 								if !cset2[p.Buffer[p.Position]] {
-									goto l825
+									goto l831
 								}
 								p.Position++
 							}
 						}
-					l834:
-					l832:
+					l840:
+					l838:
 						{
-							position833, tokenIndex833 := p.Position, p.TokenIndex
+							position839, tokenIndex839 := p.Position, p.TokenIndex
 							{
-								position860, tokenIndex860 := p.Position, p.TokenIndex
+								position866, tokenIndex866 := p.Position, p.TokenIndex
 								if !cset13[p.Buffer[p.Position]] {
-									goto l879
+									goto l885
 								}
 								p.Position++
-								goto l860
-							l879:
-								p.Position, p.TokenIndex = position860, tokenIndex860
+								goto l866
+							l885:
+								p.Position, p.TokenIndex = position866, tokenIndex866
 								if p.Buffer[p.Position] != '%' {
-									goto l833
+									goto l839
 								}
 								p.Position++
 								{
 									if !cset2[p.Buffer[p.Position]] {
-										goto l833
+										goto l839
 									}
 									p.Position++
 								}
 								{
 									if !cset2[p.Buffer[p.Position]] {
-										goto l833
+										goto l839
 									}
 									p.Position++
 								}
 							}
-						l860:
-							goto l832
-						l833:
-							p.Position, p.TokenIndex = position833, tokenIndex833
+						l866:
+							goto l838
+						l839:
+							p.Position, p.TokenIndex = position839, tokenIndex839
 						}
-						p.Add(rulerel_segment, position831, tokenIndex831)
+						p.Add(rulerel_segment, position837, tokenIndex837)
 					}
 					{
-						position886, tokenIndex886 := p.Position, p.TokenIndex
+						position892, tokenIndex892 := p.Position, p.TokenIndex
 						if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-							goto l886
+							goto l892
 						}
-						goto l887
-					l886:
-						p.Position, p.TokenIndex = position886, tokenIndex886
+						goto l893
+					l892:
+						p.Position, p.TokenIndex = position892, tokenIndex892
 					}
-				l887:
-					p.Add(rulerel_path, position830, tokenIndex830)
+				l893:
+					p.Add(rulerel_path, position836, tokenIndex836)
 				}
 			}
-		l827:
-			goto l826
-		l825:
-			p.Position, p.TokenIndex = position825, tokenIndex825
+		l833:
+			goto l832
+		l831:
+			p.Position, p.TokenIndex = position831, tokenIndex831
 		}
-	l826:
+	l832:
 		{
-			position888, tokenIndex888 := p.Position, p.TokenIndex
+			position894, tokenIndex894 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l888
+				goto l894
 			}
 			p.Position++
 			if !p.rule_query() {
-				goto l888
+				goto l894
 			}
-			goto l889
-		l888:
-			p.Position, p.TokenIndex = position888, tokenIndex888
+			goto l895
+		l894:
+			p.Position, p.TokenIndex = position894, tokenIndex894
 		}
-	l889:
-		p.Add(rulerelative_URI, position824, tokenIndex824)
+	l895:
+		p.Add(rulerelative_URI, position830, tokenIndex830)
 	}
 	return true
 }
 
 /* rel_path <- <(rel_segment abs_path?)> */
 func (p *parser) rule_rel_path() bool {
-	position877, tokenIndex877 := p.Position, p.TokenIndex
+	position883, tokenIndex883 := p.Position, p.TokenIndex
 	{
-		position878, tokenIndex878 := p.Position, p.TokenIndex
+		position884, tokenIndex884 := p.Position, p.TokenIndex
 		if !cset26[p.Buffer[p.Position]] || !p.rule_rel_segment() {
-			goto l877
+			goto l883
 		}
 		{
-			position879, tokenIndex879 := p.Position, p.TokenIndex
+			position885, tokenIndex885 := p.Position, p.TokenIndex
 			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l879
+				goto l885
 			}
-			goto l880
-		l879:
-			p.Position, p.TokenIndex = position879, tokenIndex879
+			goto l886
+		l885:
+			p.Position, p.TokenIndex = position885, tokenIndex885
 		}
-	l880:
-		p.Add(rulerel_path, position878, tokenIndex878)
+	l886:
+		p.Add(rulerel_path, position884, tokenIndex884)
 	}
 	return true
-l877:
-	p.Position, p.TokenIndex = position877, tokenIndex877
+l883:
+	p.Position, p.TokenIndex = position883, tokenIndex883
 	return false
 }
 
 /* rel_segment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '@' / '&' / '=' / '+' / '$' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+> */
 func (p *parser) rule_rel_segment() bool {
-	position881, tokenIndex881 := p.Position, p.TokenIndex
+	position887, tokenIndex887 := p.Position, p.TokenIndex
 	{
-		position882, tokenIndex882 := p.Position, p.TokenIndex
+		position888, tokenIndex888 := p.Position, p.TokenIndex
 		{
-			position885, tokenIndex885 := p.Position, p.TokenIndex
+			position891, tokenIndex891 := p.Position, p.TokenIndex
 			if !cset13[p.Buffer[p.Position]] {
-				goto l904
+				goto l910
 			}
 			p.Position++
-			goto l885
-		l904:
-			p.Position, p.TokenIndex = position885, tokenIndex885
+			goto l891
+		l910:
+			p.Position, p.TokenIndex = position891, tokenIndex891
 			if p.Buffer[p.Position] != '%' {
-				goto l881
+				goto l887
 			}
 			p.Position++
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l881
+					goto l887
 				}
 				p.Position++
 			}
 			{
 				if !cset2[p.Buffer[p.Position]] {
-					goto l881
+					goto l887
 				}
 				p.Position++
 			}
 		}
-	l885:
-	l883:
+	l891:
+	l889:
 		{
-			position884, tokenIndex884 := p.Position, p.TokenIndex
+			position890, tokenIndex890 := p.Position, p.TokenIndex
 			{
-				position911, tokenIndex911 := p.Position, p.TokenIndex
+				position917, tokenIndex917 := p.Position, p.TokenIndex
 				if !cset13[p.Buffer[p.Position]] {
-					goto l930
+					goto l936
 				}
 				p.Position++
-				goto l911
-			l930:
-				p.Position, p.TokenIndex = position911, tokenIndex911
+				goto l917
+			l936:
+				p.Position, p.TokenIndex = position917, tokenIndex917
 				if p.Buffer[p.Position] != '%' {
-					goto l884
+					goto l890
 				}
 				p.Position++
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l884
+						goto l890
 					}
 					p.Position++
 				}
 				{
 					if !cset2[p.Buffer[p.Position]] {
-						goto l884
+						goto l890
 					}
 					p.Position++
 				}
 			}
-		l911:
-			goto l883
-		l884:
-			p.Position, p.TokenIndex = position884, tokenIndex884
+		l917:
+			goto l889
+		l890:
+			p.Position, p.TokenIndex = position890, tokenIndex890
 		}
-		p.Add(rulerel_segment, position882, tokenIndex882)
+		p.Add(rulerel_segment, position888, tokenIndex888)
 	}
 	return true
-l881:
-	p.Position, p.TokenIndex = position881, tokenIndex881
+l887:
+	p.Position, p.TokenIndex = position887, tokenIndex887
 	return false
 }
 
 /* escaped <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 func (p *parser) rule_escaped() bool {
-	position937, tokenIndex937 := p.Position, p.TokenIndex
+	position943, tokenIndex943 := p.Position, p.TokenIndex
 	{
-		position938, tokenIndex938 := p.Position, p.TokenIndex
+		position944, tokenIndex944 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l937
+			goto l943
 		}
 		p.Position++
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l937
+				goto l943
 			}
 			p.Position++
 		}
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l937
+				goto l943
 			}
 			p.Position++
 		}
-		p.Add(ruleescaped, position938, tokenIndex938)
+		p.Add(ruleescaped, position944, tokenIndex944)
 	}
 	return true
-l937:
-	p.Position, p.TokenIndex = position937, tokenIndex937
+l943:
+	p.Position, p.TokenIndex = position943, tokenIndex943
 	return false
 }
 
 /* pchar <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_pchar() bool {
-	position945, tokenIndex945 := p.Position, p.TokenIndex
+	position951, tokenIndex951 := p.Position, p.TokenIndex
 	{
-		position946, tokenIndex946 := p.Position, p.TokenIndex
+		position952, tokenIndex952 := p.Position, p.TokenIndex
 		{
-			position947, tokenIndex947 := p.Position, p.TokenIndex
-			if !cset10[p.Buffer[p.Position]] {
-				goto l967
+			position953, tokenIndex953 := p.Position, p.TokenIndex
+			if !cset7[p.Buffer[p.Position]] {
+				goto l973
 			}
 			p.Position++
-			goto l947
-		l967:
-			p.Position, p.TokenIndex = position947, tokenIndex947
+			goto l953
+		l973:
+			p.Position, p.TokenIndex = position953, tokenIndex953
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l945
+				goto l951
 			}
 		}
-	l947:
-		p.Add(rulepchar, position946, tokenIndex946)
+	l953:
+		p.Add(rulepchar, position952, tokenIndex952)
 	}
 	return true
-l945:
-	p.Position, p.TokenIndex = position945, tokenIndex945
+l951:
+	p.Position, p.TokenIndex = position951, tokenIndex951
 	return false
 }
 
 /* uric <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / '[' / ']' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_uric() bool {
-	position968, tokenIndex968 := p.Position, p.TokenIndex
+	position974, tokenIndex974 := p.Position, p.TokenIndex
 	{
-		position969, tokenIndex969 := p.Position, p.TokenIndex
+		position975, tokenIndex975 := p.Position, p.TokenIndex
 		{
-			position970, tokenIndex970 := p.Position, p.TokenIndex
+			position976, tokenIndex976 := p.Position, p.TokenIndex
 			if !cset4[p.Buffer[p.Position]] {
-				goto l994
+				goto l1000
 			}
 			p.Position++
-			goto l970
-		l994:
-			p.Position, p.TokenIndex = position970, tokenIndex970
+			goto l976
+		l1000:
+			p.Position, p.TokenIndex = position976, tokenIndex976
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l968
+				goto l974
 			}
 		}
-	l970:
-		p.Add(ruleuric, position969, tokenIndex969)
+	l976:
+		p.Add(ruleuric, position975, tokenIndex975)
 	}
 	return true
-l968:
-	p.Position, p.TokenIndex = position968, tokenIndex968
+l974:
+	p.Position, p.TokenIndex = position974, tokenIndex974
 	return false
 }
 
 /* uric_no_slash <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / '[' / ']' / ';' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_uric_no_slash() bool {
-	position995, tokenIndex995 := p.Position, p.TokenIndex
+	position1001, tokenIndex1001 := p.Position, p.TokenIndex
 	{
-		position996, tokenIndex996 := p.Position, p.TokenIndex
+		position1002, tokenIndex1002 := p.Position, p.TokenIndex
 		{
-			position997, tokenIndex997 := p.Position, p.TokenIndex
+			position1003, tokenIndex1003 := p.Position, p.TokenIndex
 			if !cset3[p.Buffer[p.Position]] {
-				goto l1020
+				goto l1026
 			}
 			p.Position++
-			goto l997
-		l1020:
-			p.Position, p.TokenIndex = position997, tokenIndex997
+			goto l1003
+		l1026:
+			p.Position, p.TokenIndex = position1003, tokenIndex1003
 			if !cset27[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l995
+				goto l1001
 			}
 		}
-	l997:
-		p.Add(ruleuric_no_slash, position996, tokenIndex996)
+	l1003:
+		p.Add(ruleuric_no_slash, position1002, tokenIndex1002)
 	}
 	return true
-l995:
-	p.Position, p.TokenIndex = position995, tokenIndex995
+l1001:
+	p.Position, p.TokenIndex = position1001, tokenIndex1001
 	return false
 }
 
 /* reserved <- <('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')> */
 func (p *parser) rule_reserved() bool {
-	position1021, tokenIndex1021 := p.Position, p.TokenIndex
+	position1027, tokenIndex1027 := p.Position, p.TokenIndex
 	{
-		position1022, tokenIndex1022 := p.Position, p.TokenIndex
+		position1028, tokenIndex1028 := p.Position, p.TokenIndex
 		{
 			if !cset14[p.Buffer[p.Position]] {
-				goto l1021
+				goto l1027
 			}
 			p.Position++
 		}
-		p.Add(rulereserved, position1022, tokenIndex1022)
+		p.Add(rulereserved, position1028, tokenIndex1028)
 	}
 	return true
-l1021:
-	p.Position, p.TokenIndex = position1021, tokenIndex1021
+l1027:
+	p.Position, p.TokenIndex = position1027, tokenIndex1027
 	return false
 }
 
 /* unreserved <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~')> */
 func (p *parser) rule_unreserved() bool {
-	position1035, tokenIndex1035 := p.Position, p.TokenIndex
+	position1041, tokenIndex1041 := p.Position, p.TokenIndex
 	{
-		position1036, tokenIndex1036 := p.Position, p.TokenIndex
+		position1042, tokenIndex1042 := p.Position, p.TokenIndex
 		{
 			if !cset15[p.Buffer[p.Position]] {
-				goto l1035
+				goto l1041
 			}
 			p.Position++
 		}
-		p.Add(ruleunreserved, position1036, tokenIndex1036)
+		p.Add(ruleunreserved, position1042, tokenIndex1042)
 	}
 	return true
-l1035:
-	p.Position, p.TokenIndex = position1035, tokenIndex1035
+l1041:
+	p.Position, p.TokenIndex = position1041, tokenIndex1041
 	return false
 }
 
 /* mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
 func (p *parser) rule_mark() bool {
-	position1046, tokenIndex1046 := p.Position, p.TokenIndex
+	position1052, tokenIndex1052 := p.Position, p.TokenIndex
 	{
-		position1047, tokenIndex1047 := p.Position, p.TokenIndex
+		position1053, tokenIndex1053 := p.Position, p.TokenIndex
 		{
 			if !cset16[p.Buffer[p.Position]] {
-				goto l1046
+				goto l1052
 			}
 			p.Position++
 		}
-		p.Add(rulemark, position1047, tokenIndex1047)
+		p.Add(rulemark, position1053, tokenIndex1053)
 	}
 	return true
-l1046:
-	p.Position, p.TokenIndex = position1046, tokenIndex1046
+l1052:
+	p.Position, p.TokenIndex = position1052, tokenIndex1052
 	return false
 }
 
 /* delims <- <('"' / '#' / '%' / '<' / '>')> */
 func (p *parser) rule_delims() bool {
-	position1054, tokenIndex1054 := p.Position, p.TokenIndex
+	position1060, tokenIndex1060 := p.Position, p.TokenIndex
 	{
-		position1055, tokenIndex1055 := p.Position, p.TokenIndex
+		position1061, tokenIndex1061 := p.Position, p.TokenIndex
 		{
 			if !cset17[p.Buffer[p.Position]] {
-				goto l1054
+				goto l1060
 			}
 			p.Position++
 		}
-		p.Add(ruledelims, position1055, tokenIndex1055)
+		p.Add(ruledelims, position1061, tokenIndex1061)
 	}
 	return true
-l1054:
-	p.Position, p.TokenIndex = position1054, tokenIndex1054
+l1060:
+	p.Position, p.TokenIndex = position1060, tokenIndex1060
 	return false
 }
 
 /* unwise <- <('\\' / '^' / '`' / [{-}])> */
 func (p *parser) rule_unwise() bool {
-	position1061, tokenIndex1061 := p.Position, p.TokenIndex
-	{
-		position1062, tokenIndex1062 := p.Position, p.TokenIndex
-		{
-			if !cset18[p.Buffer[p.Position]] {
-				goto l1061
-			}
-			p.Position++
-		}
-		p.Add(ruleunwise, position1062, tokenIndex1062)
-	}
-	return true
-l1061:
-	p.Position, p.TokenIndex = position1061, tokenIndex1061
-	return false
-}
-
-/* alphanum <- <([0-9] / [A-Z] / [a-z])> */
-func (p *parser) rule_alphanum() bool {
 	position1067, tokenIndex1067 := p.Position, p.TokenIndex
 	{
 		position1068, tokenIndex1068 := p.Position, p.TokenIndex
 		{
-			if !cset8[p.Buffer[p.Position]] {
+			if !cset18[p.Buffer[p.Position]] {
 				goto l1067
 			}
 			p.Position++
 		}
-		p.Add(rulealphanum, position1068, tokenIndex1068)
+		p.Add(ruleunwise, position1068, tokenIndex1068)
 	}
 	return true
 l1067:
@@ -4355,52 +4372,37 @@ l1067:
 	return false
 }
 
-/* ALPHA <- <([A-Z] / [a-z])> */
-func (p *parser) rule_ALPHA() bool {
-	position1072, tokenIndex1072 := p.Position, p.TokenIndex
+/* alphanum <- <([0-9] / [A-Z] / [a-z])> */
+func (p *parser) rule_alphanum() bool {
+	position1073, tokenIndex1073 := p.Position, p.TokenIndex
 	{
-		position1073, tokenIndex1073 := p.Position, p.TokenIndex
+		position1074, tokenIndex1074 := p.Position, p.TokenIndex
 		{
-			if !cset0[p.Buffer[p.Position]] {
-				goto l1072
+			if !cset10[p.Buffer[p.Position]] {
+				goto l1073
 			}
 			p.Position++
 		}
-		p.Add(ruleALPHA, position1073, tokenIndex1073)
+		p.Add(rulealphanum, position1074, tokenIndex1074)
 	}
 	return true
-l1072:
-	p.Position, p.TokenIndex = position1072, tokenIndex1072
+l1073:
+	p.Position, p.TokenIndex = position1073, tokenIndex1073
 	return false
 }
 
-/* DIGIT <- <[0-9]> */
-func (p *parser) rule_DIGIT() bool {
-	position1076, tokenIndex1076 := p.Position, p.TokenIndex
-	{
-		position1077, tokenIndex1077 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l1076
-		}
-		p.Position++
-		p.Add(ruleDIGIT, position1077, tokenIndex1077)
-	}
-	return true
-l1076:
-	p.Position, p.TokenIndex = position1076, tokenIndex1076
-	return false
-}
-
-/* DQUOTE <- <'"'> */
-func (p *parser) rule_DQUOTE() bool {
+/* ALPHA <- <([A-Z] / [a-z])> */
+func (p *parser) rule_ALPHA() bool {
 	position1078, tokenIndex1078 := p.Position, p.TokenIndex
 	{
 		position1079, tokenIndex1079 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != '"' {
-			goto l1078
+		{
+			if !cset0[p.Buffer[p.Position]] {
+				goto l1078
+			}
+			p.Position++
 		}
-		p.Position++
-		p.Add(ruleDQUOTE, position1079, tokenIndex1079)
+		p.Add(ruleALPHA, position1079, tokenIndex1079)
 	}
 	return true
 l1078:
@@ -4408,22 +4410,56 @@ l1078:
 	return false
 }
 
+/* DIGIT <- <[0-9]> */
+func (p *parser) rule_DIGIT() bool {
+	position1082, tokenIndex1082 := p.Position, p.TokenIndex
+	{
+		position1083, tokenIndex1083 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l1082
+		}
+		p.Position++
+		p.Add(ruleDIGIT, position1083, tokenIndex1083)
+	}
+	return true
+l1082:
+	p.Position, p.TokenIndex = position1082, tokenIndex1082
+	return false
+}
+
+/* DQUOTE <- <'"'> */
+func (p *parser) rule_DQUOTE() bool {
+	position1084, tokenIndex1084 := p.Position, p.TokenIndex
+	{
+		position1085, tokenIndex1085 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != '"' {
+			goto l1084
+		}
+		p.Position++
+		p.Add(ruleDQUOTE, position1085, tokenIndex1085)
+	}
+	return true
+l1084:
+	p.Position, p.TokenIndex = position1084, tokenIndex1084
+	return false
+}
+
 /* HEXDIG <- <([0-9] / [A-F] / [a-f])> */
 func (p *parser) rule_HEXDIG() bool {
-	position1080, tokenIndex1080 := p.Position, p.TokenIndex
+	position1086, tokenIndex1086 := p.Position, p.TokenIndex
 	{
-		position1081, tokenIndex1081 := p.Position, p.TokenIndex
+		position1087, tokenIndex1087 := p.Position, p.TokenIndex
 		{
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1080
+				goto l1086
 			}
 			p.Position++
 		}
-		p.Add(ruleHEXDIG, position1081, tokenIndex1081)
+		p.Add(ruleHEXDIG, position1087, tokenIndex1087)
 	}
 	return true
-l1080:
-	p.Position, p.TokenIndex = position1080, tokenIndex1080
+l1086:
+	p.Position, p.TokenIndex = position1086, tokenIndex1086
 	return false
 }
 
@@ -4442,23 +4478,23 @@ var cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')
 /* cset4 is [!$&-;=?-\[\]_a-z~]. */
 var cset4 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset5 is [!$&-.0-;=A-Z_a-z~]. */
-var cset5 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset5 is [#/?]. */
+var cset5 = [256]bool{'#': true, '/': true, '?': true}
 
-/* cset6 is [.0-:A-Fa-f]. */
-var cset6 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+/* cset6 is [!$&-.0-;=A-Z_a-z~]. */
+var cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset7 is [\-.0-9A-Za-z]. */
-var cset7 = [256]bool{'-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset7 is [!$&-.0-;=@-Z_a-z~]. */
+var cset7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset8 is [0-9A-Za-z]. */
-var cset8 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset8 is [.0-:A-Fa-f]. */
+var cset8 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
 
-/* cset9 is [#/?]. */
-var cset9 = [256]bool{'#': true, '/': true, '?': true}
+/* cset9 is [\-.0-9A-Za-z]. */
+var cset9 = [256]bool{'-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset10 is [!$&-.0-;=@-Z_a-z~]. */
-var cset10 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset10 is [0-9A-Za-z]. */
+var cset10 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset11 is [\-0-9A-Za-z]. */
 var cset11 = [256]bool{'-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
@@ -4487,14 +4523,14 @@ var cset18 = [256]bool{'\\': true, '^': true, '`': true, '{': true, '|': true, '
 /* cset19 is [/]. */
 var cset19 = [256]bool{'/': true}
 
-/* cset20 is [0-9]. */
-var cset20 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+/* cset20 is [0-9A-\[a-z]. */
+var cset20 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset21 is [!$-.0-;=@-Z_a-z~]. */
 var cset21 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset22 is [0-9A-\[a-z]. */
-var cset22 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset22 is [0-9]. */
+var cset22 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
 /* cset23 is [\[]. */
 var cset23 = [256]bool{'[': true}

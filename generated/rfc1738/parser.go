@@ -511,16 +511,46 @@ l139:
 	return false
 }
 
-/* login <- <((user (':' password)? '@')? hostport)> */
+/* login <- <((hostport &('/' / !.)) / (user (':' password)? '@' hostport))> */
 func (p *parser) rule_login() bool {
 	position131, tokenIndex131 := p.Position, p.TokenIndex
 	{
 		position132, tokenIndex132 := p.Position, p.TokenIndex
 		{
 			position133, tokenIndex133 := p.Position, p.TokenIndex
+			if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+				goto l134
+			}
 			{
 				position135, tokenIndex135 := p.Position, p.TokenIndex
+				{
+					position136, tokenIndex136 := p.Position, p.TokenIndex
+					if p.Buffer[p.Position] != '/' {
+						goto l137
+					}
+					p.Position++
+					goto l136
+				l137:
+					p.Position, p.TokenIndex = position136, tokenIndex136
+					{
+						position138, tokenIndex138 := p.Position, p.TokenIndex
+						if !p.MatchDot() {
+							goto l138
+						}
+						goto l134
+					l138:
+						p.Position, p.TokenIndex = position138, tokenIndex138
+					}
+				}
 			l136:
+				p.Position, p.TokenIndex = position135, tokenIndex135
+			}
+			goto l133
+		l134:
+			p.Position, p.TokenIndex = position133, tokenIndex133
+			{
+				position139, tokenIndex139 := p.Position, p.TokenIndex
+			l140:
 				{
 					i, buf := p.Position, p.Buffer
 					for cset3[buf[i]] {
@@ -529,49 +559,49 @@ func (p *parser) rule_login() bool {
 					p.Position = i
 				}
 				{
-					position137, tokenIndex137 := p.Position, p.TokenIndex
+					position141, tokenIndex141 := p.Position, p.TokenIndex
 					{
-						position138, tokenIndex138 := p.Position, p.TokenIndex
+						position142, tokenIndex142 := p.Position, p.TokenIndex
 						if !cset3[p.Buffer[p.Position]] {
-							goto l156
+							goto l160
 						}
 						p.Position++
-						goto l138
-					l156:
-						p.Position, p.TokenIndex = position138, tokenIndex138
+						goto l142
+					l160:
+						p.Position, p.TokenIndex = position142, tokenIndex142
 						if p.Buffer[p.Position] != '%' {
-							goto l137
+							goto l141
 						}
 						p.Position++
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l137
+								goto l141
 							}
 							p.Position++
 						}
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l137
+								goto l141
 							}
 							p.Position++
 						}
 					}
-				l138:
-					goto l136
-				l137:
-					p.Position, p.TokenIndex = position137, tokenIndex137
+				l142:
+					goto l140
+				l141:
+					p.Position, p.TokenIndex = position141, tokenIndex141
 				}
-				p.Add(ruleuser, position135, tokenIndex135)
+				p.Add(ruleuser, position139, tokenIndex139)
 			}
 			{
-				position163, tokenIndex163 := p.Position, p.TokenIndex
+				position167, tokenIndex167 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ':' {
-					goto l163
+					goto l167
 				}
 				p.Position++
 				{
-					position165, tokenIndex165 := p.Position, p.TokenIndex
-				l166:
+					position169, tokenIndex169 := p.Position, p.TokenIndex
+				l170:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset3[buf[i]] {
@@ -580,57 +610,54 @@ func (p *parser) rule_login() bool {
 						p.Position = i
 					}
 					{
-						position167, tokenIndex167 := p.Position, p.TokenIndex
+						position171, tokenIndex171 := p.Position, p.TokenIndex
 						{
-							position168, tokenIndex168 := p.Position, p.TokenIndex
+							position172, tokenIndex172 := p.Position, p.TokenIndex
 							if !cset3[p.Buffer[p.Position]] {
-								goto l186
+								goto l190
 							}
 							p.Position++
-							goto l168
-						l186:
-							p.Position, p.TokenIndex = position168, tokenIndex168
+							goto l172
+						l190:
+							p.Position, p.TokenIndex = position172, tokenIndex172
 							if p.Buffer[p.Position] != '%' {
-								goto l167
+								goto l171
 							}
 							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l167
+									goto l171
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l167
+									goto l171
 								}
 								p.Position++
 							}
 						}
-					l168:
-						goto l166
-					l167:
-						p.Position, p.TokenIndex = position167, tokenIndex167
+					l172:
+						goto l170
+					l171:
+						p.Position, p.TokenIndex = position171, tokenIndex171
 					}
-					p.Add(rulepassword, position165, tokenIndex165)
+					p.Add(rulepassword, position169, tokenIndex169)
 				}
-				goto l164
-			l163:
-				p.Position, p.TokenIndex = position163, tokenIndex163
+				goto l168
+			l167:
+				p.Position, p.TokenIndex = position167, tokenIndex167
 			}
-		l164:
+		l168:
 			if p.Buffer[p.Position] != '@' {
-				goto l133
+				goto l131
 			}
 			p.Position++
-			goto l134
-		l133:
-			p.Position, p.TokenIndex = position133, tokenIndex133
+			if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+				goto l131
+			}
 		}
-	l134:
-		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l131
-		}
+	l133:
 		p.Add(rulelogin, position132, tokenIndex132)
 	}
 	return true
@@ -641,25 +668,25 @@ l131:
 
 /* hostport <- <(host (':' port)?)> */
 func (p *parser) rule_hostport() bool {
-	position193, tokenIndex193 := p.Position, p.TokenIndex
+	position197, tokenIndex197 := p.Position, p.TokenIndex
 	{
-		position194, tokenIndex194 := p.Position, p.TokenIndex
+		position198, tokenIndex198 := p.Position, p.TokenIndex
 		if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l193
+			goto l197
 		}
 		{
-			position195, tokenIndex195 := p.Position, p.TokenIndex
+			position199, tokenIndex199 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ':' {
-				goto l195
+				goto l199
 			}
 			p.Position++
 			{
-				position197, tokenIndex197 := p.Position, p.TokenIndex
+				position201, tokenIndex201 := p.Position, p.TokenIndex
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l195
+					goto l199
 				}
 				p.Position++
-			l198:
+			l202:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -668,51 +695,51 @@ func (p *parser) rule_hostport() bool {
 					p.Position = i
 				}
 				{
-					position199, tokenIndex199 := p.Position, p.TokenIndex
+					position203, tokenIndex203 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l199
+						goto l203
 					}
 					p.Position++
-					goto l198
-				l199:
-					p.Position, p.TokenIndex = position199, tokenIndex199
+					goto l202
+				l203:
+					p.Position, p.TokenIndex = position203, tokenIndex203
 				}
-				p.Add(ruleport, position197, tokenIndex197)
+				p.Add(ruleport, position201, tokenIndex201)
 			}
-			goto l196
-		l195:
-			p.Position, p.TokenIndex = position195, tokenIndex195
+			goto l200
+		l199:
+			p.Position, p.TokenIndex = position199, tokenIndex199
 		}
-	l196:
-		p.Add(rulehostport, position194, tokenIndex194)
+	l200:
+		p.Add(rulehostport, position198, tokenIndex198)
 	}
 	return true
-l193:
-	p.Position, p.TokenIndex = position193, tokenIndex193
+l197:
+	p.Position, p.TokenIndex = position197, tokenIndex197
 	return false
 }
 
 /* host <- <(hostname / hostnumber)> */
 func (p *parser) rule_host() bool {
-	position200, tokenIndex200 := p.Position, p.TokenIndex
+	position204, tokenIndex204 := p.Position, p.TokenIndex
 	{
-		position201, tokenIndex201 := p.Position, p.TokenIndex
+		position205, tokenIndex205 := p.Position, p.TokenIndex
 		{
-			position202, tokenIndex202 := p.Position, p.TokenIndex
+			position206, tokenIndex206 := p.Position, p.TokenIndex
 			{
-				position204, tokenIndex204 := p.Position, p.TokenIndex
-			l205:
+				position208, tokenIndex208 := p.Position, p.TokenIndex
+			l209:
 				{
-					position206, tokenIndex206 := p.Position, p.TokenIndex
+					position210, tokenIndex210 := p.Position, p.TokenIndex
 					{
-						position207, tokenIndex207 := p.Position, p.TokenIndex
+						position211, tokenIndex211 := p.Position, p.TokenIndex
 						{
 							if !cset4[p.Buffer[p.Position]] {
-								goto l206
+								goto l210
 							}
 							p.Position++
 						}
-					l208:
+					l212:
 						{
 							i, buf := p.Position, p.Buffer
 							for cset4[buf[i]] {
@@ -721,25 +748,25 @@ func (p *parser) rule_host() bool {
 							p.Position = i
 						}
 						{
-							position209, tokenIndex209 := p.Position, p.TokenIndex
+							position213, tokenIndex213 := p.Position, p.TokenIndex
 							{
 								if !cset4[p.Buffer[p.Position]] {
-									goto l209
+									goto l213
 								}
 								p.Position++
 							}
-							goto l208
-						l209:
-							p.Position, p.TokenIndex = position209, tokenIndex209
+							goto l212
+						l213:
+							p.Position, p.TokenIndex = position213, tokenIndex213
 						}
-					l216:
+					l220:
 						{
-							position217, tokenIndex217 := p.Position, p.TokenIndex
+							position221, tokenIndex221 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '-' {
-								goto l217
+								goto l221
 							}
 							p.Position++
-						l218:
+						l222:
 							{
 								i, buf := p.Position, p.Buffer
 								for buf[i] == '-' {
@@ -748,22 +775,22 @@ func (p *parser) rule_host() bool {
 								p.Position = i
 							}
 							{
-								position219, tokenIndex219 := p.Position, p.TokenIndex
+								position223, tokenIndex223 := p.Position, p.TokenIndex
 								if p.Buffer[p.Position] != '-' {
-									goto l219
+									goto l223
 								}
 								p.Position++
-								goto l218
-							l219:
-								p.Position, p.TokenIndex = position219, tokenIndex219
+								goto l222
+							l223:
+								p.Position, p.TokenIndex = position223, tokenIndex223
 							}
 							{
 								if !cset4[p.Buffer[p.Position]] {
-									goto l217
+									goto l221
 								}
 								p.Position++
 							}
-						l220:
+						l224:
 							{
 								i, buf := p.Position, p.Buffer
 								for cset4[buf[i]] {
@@ -772,40 +799,40 @@ func (p *parser) rule_host() bool {
 								p.Position = i
 							}
 							{
-								position221, tokenIndex221 := p.Position, p.TokenIndex
+								position225, tokenIndex225 := p.Position, p.TokenIndex
 								{
 									if !cset4[p.Buffer[p.Position]] {
-										goto l221
+										goto l225
 									}
 									p.Position++
 								}
-								goto l220
-							l221:
-								p.Position, p.TokenIndex = position221, tokenIndex221
+								goto l224
+							l225:
+								p.Position, p.TokenIndex = position225, tokenIndex225
 							}
-							goto l216
-						l217:
-							p.Position, p.TokenIndex = position217, tokenIndex217
+							goto l220
+						l221:
+							p.Position, p.TokenIndex = position221, tokenIndex221
 						}
-						p.Add(ruledomainlabel, position207, tokenIndex207)
+						p.Add(ruledomainlabel, position211, tokenIndex211)
 					}
 					if p.Buffer[p.Position] != '.' {
-						goto l206
+						goto l210
 					}
 					p.Position++
-					goto l205
-				l206:
-					p.Position, p.TokenIndex = position206, tokenIndex206
+					goto l209
+				l210:
+					p.Position, p.TokenIndex = position210, tokenIndex210
 				}
 				{
-					position228, tokenIndex228 := p.Position, p.TokenIndex
+					position232, tokenIndex232 := p.Position, p.TokenIndex
 					{
 						if !cset5[p.Buffer[p.Position]] {
-							goto l203
+							goto l207
 						}
 						p.Position++
 					}
-				l231:
+				l235:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset4[buf[i]] {
@@ -814,25 +841,25 @@ func (p *parser) rule_host() bool {
 						p.Position = i
 					}
 					{
-						position232, tokenIndex232 := p.Position, p.TokenIndex
+						position236, tokenIndex236 := p.Position, p.TokenIndex
 						{
 							if !cset4[p.Buffer[p.Position]] {
-								goto l232
+								goto l236
 							}
 							p.Position++
 						}
-						goto l231
-					l232:
-						p.Position, p.TokenIndex = position232, tokenIndex232
+						goto l235
+					l236:
+						p.Position, p.TokenIndex = position236, tokenIndex236
 					}
-				l236:
+				l240:
 					{
-						position237, tokenIndex237 := p.Position, p.TokenIndex
+						position241, tokenIndex241 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '-' {
-							goto l237
+							goto l241
 						}
 						p.Position++
-					l238:
+					l242:
 						{
 							i, buf := p.Position, p.Buffer
 							for buf[i] == '-' {
@@ -841,22 +868,22 @@ func (p *parser) rule_host() bool {
 							p.Position = i
 						}
 						{
-							position239, tokenIndex239 := p.Position, p.TokenIndex
+							position243, tokenIndex243 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '-' {
-								goto l239
+								goto l243
 							}
 							p.Position++
-							goto l238
-						l239:
-							p.Position, p.TokenIndex = position239, tokenIndex239
+							goto l242
+						l243:
+							p.Position, p.TokenIndex = position243, tokenIndex243
 						}
 						{
 							if !cset4[p.Buffer[p.Position]] {
-								goto l237
+								goto l241
 							}
 							p.Position++
 						}
-					l240:
+					l244:
 						{
 							i, buf := p.Position, p.Buffer
 							for cset4[buf[i]] {
@@ -865,84 +892,32 @@ func (p *parser) rule_host() bool {
 							p.Position = i
 						}
 						{
-							position241, tokenIndex241 := p.Position, p.TokenIndex
+							position245, tokenIndex245 := p.Position, p.TokenIndex
 							{
 								if !cset4[p.Buffer[p.Position]] {
-									goto l241
+									goto l245
 								}
 								p.Position++
 							}
-							goto l240
-						l241:
-							p.Position, p.TokenIndex = position241, tokenIndex241
+							goto l244
+						l245:
+							p.Position, p.TokenIndex = position245, tokenIndex245
 						}
-						goto l236
-					l237:
-						p.Position, p.TokenIndex = position237, tokenIndex237
+						goto l240
+					l241:
+						p.Position, p.TokenIndex = position241, tokenIndex241
 					}
-					p.Add(ruletoplabel, position228, tokenIndex228)
+					p.Add(ruletoplabel, position232, tokenIndex232)
 				}
-				p.Add(rulehostname, position204, tokenIndex204)
+				p.Add(rulehostname, position208, tokenIndex208)
 			}
-			goto l202
-		l203:
-			p.Position, p.TokenIndex = position202, tokenIndex202
+			goto l206
+		l207:
+			p.Position, p.TokenIndex = position206, tokenIndex206
 			{
-				position248, tokenIndex248 := p.Position, p.TokenIndex
+				position252, tokenIndex252 := p.Position, p.TokenIndex
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l200
-				}
-				p.Position++
-			l249:
-				{
-					i, buf := p.Position, p.Buffer
-					for '0' <= buf[i] && buf[i] <= '9' {
-						i++
-					}
-					p.Position = i
-				}
-				{
-					position250, tokenIndex250 := p.Position, p.TokenIndex
-					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l250
-					}
-					p.Position++
-					goto l249
-				l250:
-					p.Position, p.TokenIndex = position250, tokenIndex250
-				}
-				if p.Buffer[p.Position] != '.' {
-					goto l200
-				}
-				p.Position++
-				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l200
-				}
-				p.Position++
-			l251:
-				{
-					i, buf := p.Position, p.Buffer
-					for '0' <= buf[i] && buf[i] <= '9' {
-						i++
-					}
-					p.Position = i
-				}
-				{
-					position252, tokenIndex252 := p.Position, p.TokenIndex
-					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l252
-					}
-					p.Position++
-					goto l251
-				l252:
-					p.Position, p.TokenIndex = position252, tokenIndex252
-				}
-				if p.Buffer[p.Position] != '.' {
-					goto l200
-				}
-				p.Position++
-				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l200
+					goto l204
 				}
 				p.Position++
 			l253:
@@ -964,11 +939,11 @@ func (p *parser) rule_host() bool {
 					p.Position, p.TokenIndex = position254, tokenIndex254
 				}
 				if p.Buffer[p.Position] != '.' {
-					goto l200
+					goto l204
 				}
 				p.Position++
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l200
+					goto l204
 				}
 				p.Position++
 			l255:
@@ -989,135 +964,93 @@ func (p *parser) rule_host() bool {
 				l256:
 					p.Position, p.TokenIndex = position256, tokenIndex256
 				}
-				p.Add(rulehostnumber, position248, tokenIndex248)
+				if p.Buffer[p.Position] != '.' {
+					goto l204
+				}
+				p.Position++
+				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+					goto l204
+				}
+				p.Position++
+			l257:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position258, tokenIndex258 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l258
+					}
+					p.Position++
+					goto l257
+				l258:
+					p.Position, p.TokenIndex = position258, tokenIndex258
+				}
+				if p.Buffer[p.Position] != '.' {
+					goto l204
+				}
+				p.Position++
+				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+					goto l204
+				}
+				p.Position++
+			l259:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position260, tokenIndex260 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l260
+					}
+					p.Position++
+					goto l259
+				l260:
+					p.Position, p.TokenIndex = position260, tokenIndex260
+				}
+				p.Add(rulehostnumber, position252, tokenIndex252)
 			}
 		}
-	l202:
-		p.Add(rulehost, position201, tokenIndex201)
+	l206:
+		p.Add(rulehost, position205, tokenIndex205)
 	}
 	return true
-l200:
-	p.Position, p.TokenIndex = position200, tokenIndex200
+l204:
+	p.Position, p.TokenIndex = position204, tokenIndex204
 	return false
 }
 
 /* hostname <- <((domainlabel '.')* toplabel)> */
 func (p *parser) rule_hostname() bool {
-	position157, tokenIndex157 := p.Position, p.TokenIndex
-	{
-		position158, tokenIndex158 := p.Position, p.TokenIndex
-	l159:
-		{
-			position160, tokenIndex160 := p.Position, p.TokenIndex
-			if !cset4[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-				goto l160
-			}
-			if p.Buffer[p.Position] != '.' {
-				goto l160
-			}
-			p.Position++
-			goto l159
-		l160:
-			p.Position, p.TokenIndex = position160, tokenIndex160
-		}
-		if !cset5[p.Buffer[p.Position]] || !p.rule_toplabel() {
-			goto l157
-		}
-		p.Add(rulehostname, position158, tokenIndex158)
-	}
-	return true
-l157:
-	p.Position, p.TokenIndex = position157, tokenIndex157
-	return false
-}
-
-/* domainlabel <- <(([A-Z] / [a-z] / [0-9])+ ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
-func (p *parser) rule_domainlabel() bool {
 	position161, tokenIndex161 := p.Position, p.TokenIndex
 	{
 		position162, tokenIndex162 := p.Position, p.TokenIndex
-		{
-			if !cset4[p.Buffer[p.Position]] {
-				goto l161
-			}
-			p.Position++
-		}
 	l163:
 		{
-			i, buf := p.Position, p.Buffer
-			for cset4[buf[i]] {
-				i++
-			}
-			p.Position = i
-		}
-		{
 			position164, tokenIndex164 := p.Position, p.TokenIndex
-			{
-				if !cset4[p.Buffer[p.Position]] {
-					goto l164
-				}
-				p.Position++
+			if !cset4[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+				goto l164
 			}
+			if p.Buffer[p.Position] != '.' {
+				goto l164
+			}
+			p.Position++
 			goto l163
 		l164:
 			p.Position, p.TokenIndex = position164, tokenIndex164
 		}
-	l171:
-		{
-			position172, tokenIndex172 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != '-' {
-				goto l172
-			}
-			p.Position++
-		l173:
-			{
-				i, buf := p.Position, p.Buffer
-				for buf[i] == '-' {
-					i++
-				}
-				p.Position = i
-			}
-			{
-				position174, tokenIndex174 := p.Position, p.TokenIndex
-				if p.Buffer[p.Position] != '-' {
-					goto l174
-				}
-				p.Position++
-				goto l173
-			l174:
-				p.Position, p.TokenIndex = position174, tokenIndex174
-			}
-			{
-				if !cset4[p.Buffer[p.Position]] {
-					goto l172
-				}
-				p.Position++
-			}
-		l175:
-			{
-				i, buf := p.Position, p.Buffer
-				for cset4[buf[i]] {
-					i++
-				}
-				p.Position = i
-			}
-			{
-				position176, tokenIndex176 := p.Position, p.TokenIndex
-				{
-					if !cset4[p.Buffer[p.Position]] {
-						goto l176
-					}
-					p.Position++
-				}
-				goto l175
-			l176:
-				p.Position, p.TokenIndex = position176, tokenIndex176
-			}
-			goto l171
-		l172:
-			p.Position, p.TokenIndex = position172, tokenIndex172
+		if !cset5[p.Buffer[p.Position]] || !p.rule_toplabel() {
+			goto l161
 		}
-		p.Add(ruledomainlabel, position162, tokenIndex162)
+		p.Add(rulehostname, position162, tokenIndex162)
 	}
 	return true
 l161:
@@ -1125,18 +1058,18 @@ l161:
 	return false
 }
 
-/* toplabel <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9])* ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
-func (p *parser) rule_toplabel() bool {
-	position183, tokenIndex183 := p.Position, p.TokenIndex
+/* domainlabel <- <(([A-Z] / [a-z] / [0-9])+ ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
+func (p *parser) rule_domainlabel() bool {
+	position165, tokenIndex165 := p.Position, p.TokenIndex
 	{
-		position184, tokenIndex184 := p.Position, p.TokenIndex
+		position166, tokenIndex166 := p.Position, p.TokenIndex
 		{
-			if !cset5[p.Buffer[p.Position]] {
-				goto l183
+			if !cset4[p.Buffer[p.Position]] {
+				goto l165
 			}
 			p.Position++
 		}
-	l187:
+	l167:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset4[buf[i]] {
@@ -1145,25 +1078,25 @@ func (p *parser) rule_toplabel() bool {
 			p.Position = i
 		}
 		{
-			position188, tokenIndex188 := p.Position, p.TokenIndex
+			position168, tokenIndex168 := p.Position, p.TokenIndex
 			{
 				if !cset4[p.Buffer[p.Position]] {
-					goto l188
+					goto l168
 				}
 				p.Position++
 			}
-			goto l187
-		l188:
-			p.Position, p.TokenIndex = position188, tokenIndex188
+			goto l167
+		l168:
+			p.Position, p.TokenIndex = position168, tokenIndex168
 		}
-	l192:
+	l175:
 		{
-			position193, tokenIndex193 := p.Position, p.TokenIndex
+			position176, tokenIndex176 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '-' {
-				goto l193
+				goto l176
 			}
 			p.Position++
-		l194:
+		l177:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -1172,22 +1105,22 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position195, tokenIndex195 := p.Position, p.TokenIndex
+				position178, tokenIndex178 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l195
+					goto l178
 				}
 				p.Position++
-				goto l194
-			l195:
-				p.Position, p.TokenIndex = position195, tokenIndex195
+				goto l177
+			l178:
+				p.Position, p.TokenIndex = position178, tokenIndex178
 			}
 			{
 				if !cset4[p.Buffer[p.Position]] {
-					goto l193
+					goto l176
 				}
 				p.Position++
 			}
-		l196:
+		l179:
 			{
 				i, buf := p.Position, p.Buffer
 				for cset4[buf[i]] {
@@ -1196,88 +1129,130 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position197, tokenIndex197 := p.Position, p.TokenIndex
+				position180, tokenIndex180 := p.Position, p.TokenIndex
 				{
 					if !cset4[p.Buffer[p.Position]] {
-						goto l197
+						goto l180
 					}
 					p.Position++
 				}
-				goto l196
-			l197:
-				p.Position, p.TokenIndex = position197, tokenIndex197
+				goto l179
+			l180:
+				p.Position, p.TokenIndex = position180, tokenIndex180
 			}
-			goto l192
-		l193:
-			p.Position, p.TokenIndex = position193, tokenIndex193
+			goto l175
+		l176:
+			p.Position, p.TokenIndex = position176, tokenIndex176
 		}
-		p.Add(ruletoplabel, position184, tokenIndex184)
+		p.Add(ruledomainlabel, position166, tokenIndex166)
 	}
 	return true
-l183:
-	p.Position, p.TokenIndex = position183, tokenIndex183
+l165:
+	p.Position, p.TokenIndex = position165, tokenIndex165
+	return false
+}
+
+/* toplabel <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9])* ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
+func (p *parser) rule_toplabel() bool {
+	position187, tokenIndex187 := p.Position, p.TokenIndex
+	{
+		position188, tokenIndex188 := p.Position, p.TokenIndex
+		{
+			if !cset5[p.Buffer[p.Position]] {
+				goto l187
+			}
+			p.Position++
+		}
+	l191:
+		{
+			i, buf := p.Position, p.Buffer
+			for cset4[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position192, tokenIndex192 := p.Position, p.TokenIndex
+			{
+				if !cset4[p.Buffer[p.Position]] {
+					goto l192
+				}
+				p.Position++
+			}
+			goto l191
+		l192:
+			p.Position, p.TokenIndex = position192, tokenIndex192
+		}
+	l196:
+		{
+			position197, tokenIndex197 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l197
+			}
+			p.Position++
+		l198:
+			{
+				i, buf := p.Position, p.Buffer
+				for buf[i] == '-' {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position199, tokenIndex199 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '-' {
+					goto l199
+				}
+				p.Position++
+				goto l198
+			l199:
+				p.Position, p.TokenIndex = position199, tokenIndex199
+			}
+			{
+				if !cset4[p.Buffer[p.Position]] {
+					goto l197
+				}
+				p.Position++
+			}
+		l200:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset4[buf[i]] {
+					i++
+				}
+				p.Position = i
+			}
+			{
+				position201, tokenIndex201 := p.Position, p.TokenIndex
+				{
+					if !cset4[p.Buffer[p.Position]] {
+						goto l201
+					}
+					p.Position++
+				}
+				goto l200
+			l201:
+				p.Position, p.TokenIndex = position201, tokenIndex201
+			}
+			goto l196
+		l197:
+			p.Position, p.TokenIndex = position197, tokenIndex197
+		}
+		p.Add(ruletoplabel, position188, tokenIndex188)
+	}
+	return true
+l187:
+	p.Position, p.TokenIndex = position187, tokenIndex187
 	return false
 }
 
 /* hostnumber <- <([0-9]+ '.' [0-9]+ '.' [0-9]+ '.' [0-9]+)> */
 func (p *parser) rule_hostnumber() bool {
-	position204, tokenIndex204 := p.Position, p.TokenIndex
+	position208, tokenIndex208 := p.Position, p.TokenIndex
 	{
-		position205, tokenIndex205 := p.Position, p.TokenIndex
+		position209, tokenIndex209 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l204
-		}
-		p.Position++
-	l206:
-		{
-			i, buf := p.Position, p.Buffer
-			for '0' <= buf[i] && buf[i] <= '9' {
-				i++
-			}
-			p.Position = i
-		}
-		{
-			position207, tokenIndex207 := p.Position, p.TokenIndex
-			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l207
-			}
-			p.Position++
-			goto l206
-		l207:
-			p.Position, p.TokenIndex = position207, tokenIndex207
-		}
-		if p.Buffer[p.Position] != '.' {
-			goto l204
-		}
-		p.Position++
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l204
-		}
-		p.Position++
-	l208:
-		{
-			i, buf := p.Position, p.Buffer
-			for '0' <= buf[i] && buf[i] <= '9' {
-				i++
-			}
-			p.Position = i
-		}
-		{
-			position209, tokenIndex209 := p.Position, p.TokenIndex
-			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l209
-			}
-			p.Position++
 			goto l208
-		l209:
-			p.Position, p.TokenIndex = position209, tokenIndex209
-		}
-		if p.Buffer[p.Position] != '.' {
-			goto l204
-		}
-		p.Position++
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l204
 		}
 		p.Position++
 	l210:
@@ -1299,11 +1274,11 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position, p.TokenIndex = position211, tokenIndex211
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l204
+			goto l208
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l204
+			goto l208
 		}
 		p.Position++
 	l212:
@@ -1324,21 +1299,38 @@ func (p *parser) rule_hostnumber() bool {
 		l213:
 			p.Position, p.TokenIndex = position213, tokenIndex213
 		}
-		p.Add(rulehostnumber, position205, tokenIndex205)
-	}
-	return true
-l204:
-	p.Position, p.TokenIndex = position204, tokenIndex204
-	return false
-}
-
-/* port <- <[0-9]+> */
-func (p *parser) rule_port() bool {
-	position214, tokenIndex214 := p.Position, p.TokenIndex
-	{
-		position215, tokenIndex215 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != '.' {
+			goto l208
+		}
+		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l208
+		}
+		p.Position++
+	l214:
+		{
+			i, buf := p.Position, p.Buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position215, tokenIndex215 := p.Position, p.TokenIndex
+			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+				goto l215
+			}
+			p.Position++
 			goto l214
+		l215:
+			p.Position, p.TokenIndex = position215, tokenIndex215
+		}
+		if p.Buffer[p.Position] != '.' {
+			goto l208
+		}
+		p.Position++
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l208
 		}
 		p.Position++
 	l216:
@@ -1359,19 +1351,54 @@ func (p *parser) rule_port() bool {
 		l217:
 			p.Position, p.TokenIndex = position217, tokenIndex217
 		}
-		p.Add(ruleport, position215, tokenIndex215)
+		p.Add(rulehostnumber, position209, tokenIndex209)
 	}
 	return true
-l214:
-	p.Position, p.TokenIndex = position214, tokenIndex214
+l208:
+	p.Position, p.TokenIndex = position208, tokenIndex208
+	return false
+}
+
+/* port <- <[0-9]+> */
+func (p *parser) rule_port() bool {
+	position218, tokenIndex218 := p.Position, p.TokenIndex
+	{
+		position219, tokenIndex219 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l218
+		}
+		p.Position++
+	l220:
+		{
+			i, buf := p.Position, p.Buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position221, tokenIndex221 := p.Position, p.TokenIndex
+			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+				goto l221
+			}
+			p.Position++
+			goto l220
+		l221:
+			p.Position, p.TokenIndex = position221, tokenIndex221
+		}
+		p.Add(ruleport, position219, tokenIndex219)
+	}
+	return true
+l218:
+	p.Position, p.TokenIndex = position218, tokenIndex218
 	return false
 }
 
 /* user <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '?' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_user() bool {
 	{
-		position219, tokenIndex219 := p.Position, p.TokenIndex
-	l220:
+		position223, tokenIndex223 := p.Position, p.TokenIndex
+	l224:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset3[buf[i]] {
@@ -1380,39 +1407,39 @@ func (p *parser) rule_user() bool {
 			p.Position = i
 		}
 		{
-			position221, tokenIndex221 := p.Position, p.TokenIndex
+			position225, tokenIndex225 := p.Position, p.TokenIndex
 			{
-				position222, tokenIndex222 := p.Position, p.TokenIndex
+				position226, tokenIndex226 := p.Position, p.TokenIndex
 				if !cset3[p.Buffer[p.Position]] {
-					goto l240
+					goto l244
 				}
 				p.Position++
-				goto l222
-			l240:
-				p.Position, p.TokenIndex = position222, tokenIndex222
+				goto l226
+			l244:
+				p.Position, p.TokenIndex = position226, tokenIndex226
 				if p.Buffer[p.Position] != '%' {
-					goto l221
+					goto l225
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l221
+						goto l225
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l221
+						goto l225
 					}
 					p.Position++
 				}
 			}
-		l222:
-			goto l220
-		l221:
-			p.Position, p.TokenIndex = position221, tokenIndex221
+		l226:
+			goto l224
+		l225:
+			p.Position, p.TokenIndex = position225, tokenIndex225
 		}
-		p.Add(ruleuser, position219, tokenIndex219)
+		p.Add(ruleuser, position223, tokenIndex223)
 	}
 	return true
 }
@@ -1420,8 +1447,8 @@ func (p *parser) rule_user() bool {
 /* password <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '?' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_password() bool {
 	{
-		position248, tokenIndex248 := p.Position, p.TokenIndex
-	l249:
+		position252, tokenIndex252 := p.Position, p.TokenIndex
+	l253:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset3[buf[i]] {
@@ -1430,39 +1457,39 @@ func (p *parser) rule_password() bool {
 			p.Position = i
 		}
 		{
-			position250, tokenIndex250 := p.Position, p.TokenIndex
+			position254, tokenIndex254 := p.Position, p.TokenIndex
 			{
-				position251, tokenIndex251 := p.Position, p.TokenIndex
+				position255, tokenIndex255 := p.Position, p.TokenIndex
 				if !cset3[p.Buffer[p.Position]] {
-					goto l269
+					goto l273
 				}
 				p.Position++
-				goto l251
-			l269:
-				p.Position, p.TokenIndex = position251, tokenIndex251
+				goto l255
+			l273:
+				p.Position, p.TokenIndex = position255, tokenIndex255
 				if p.Buffer[p.Position] != '%' {
-					goto l250
+					goto l254
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l250
+						goto l254
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l250
+						goto l254
 					}
 					p.Position++
 				}
 			}
-		l251:
-			goto l249
-		l250:
-			p.Position, p.TokenIndex = position250, tokenIndex250
+		l255:
+			goto l253
+		l254:
+			p.Position, p.TokenIndex = position254, tokenIndex254
 		}
-		p.Add(rulepassword, position248, tokenIndex248)
+		p.Add(rulepassword, position252, tokenIndex252)
 	}
 	return true
 }
@@ -1470,8 +1497,8 @@ func (p *parser) rule_password() bool {
 /* urlpath <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_urlpath() bool {
 	{
-		position277, tokenIndex277 := p.Position, p.TokenIndex
-	l278:
+		position281, tokenIndex281 := p.Position, p.TokenIndex
+	l282:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset2[buf[i]] {
@@ -1480,173 +1507,173 @@ func (p *parser) rule_urlpath() bool {
 			p.Position = i
 		}
 		{
-			position279, tokenIndex279 := p.Position, p.TokenIndex
+			position283, tokenIndex283 := p.Position, p.TokenIndex
 			{
-				position280, tokenIndex280 := p.Position, p.TokenIndex
+				position284, tokenIndex284 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l301
+					goto l305
 				}
 				p.Position++
-				goto l280
-			l301:
-				p.Position, p.TokenIndex = position280, tokenIndex280
+				goto l284
+			l305:
+				p.Position, p.TokenIndex = position284, tokenIndex284
 				if p.Buffer[p.Position] != '%' {
-					goto l279
+					goto l283
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l279
+						goto l283
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l279
+						goto l283
 					}
 					p.Position++
 				}
 			}
-		l280:
-			goto l278
-		l279:
-			p.Position, p.TokenIndex = position279, tokenIndex279
+		l284:
+			goto l282
+		l283:
+			p.Position, p.TokenIndex = position283, tokenIndex283
 		}
-		p.Add(ruleurlpath, position277, tokenIndex277)
+		p.Add(ruleurlpath, position281, tokenIndex281)
 	}
 	return true
 }
 
 /* ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)?)> */
 func (p *parser) rule_ftpurl() bool {
-	position265, tokenIndex265 := p.Position, p.TokenIndex
+	position269, tokenIndex269 := p.Position, p.TokenIndex
 	{
-		position266, tokenIndex266 := p.Position, p.TokenIndex
+		position270, tokenIndex270 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'f' {
-			goto l265
+			goto l269
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l265
+			goto l269
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l265
+			goto l269
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l265
+			goto l269
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l265
+			goto l269
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l265
+			goto l269
 		}
 		p.Position++
 		if !cset18[p.Buffer[p.Position]] || !p.rule_login() {
-			goto l265
+			goto l269
 		}
 		{
-			position267, tokenIndex267 := p.Position, p.TokenIndex
+			position271, tokenIndex271 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l267
+				goto l271
 			}
 			p.Position++
 			if !p.rule_fpath() {
-				goto l267
+				goto l271
 			}
 			{
-				position269, tokenIndex269 := p.Position, p.TokenIndex
+				position273, tokenIndex273 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ';' {
-					goto l269
+					goto l273
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 't' {
-					goto l269
+					goto l273
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'y' {
-					goto l269
+					goto l273
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'p' {
-					goto l269
+					goto l273
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'e' {
-					goto l269
+					goto l273
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '=' {
-					goto l269
+					goto l273
 				}
 				p.Position++
 				{
-					position271, tokenIndex271 := p.Position, p.TokenIndex
+					position275, tokenIndex275 := p.Position, p.TokenIndex
 					{
 						if !cset6[p.Buffer[p.Position]] {
-							goto l269
+							goto l273
 						}
 						p.Position++
 					}
-					p.Add(ruleftptype, position271, tokenIndex271)
+					p.Add(ruleftptype, position275, tokenIndex275)
 				}
-				goto l270
-			l269:
-				p.Position, p.TokenIndex = position269, tokenIndex269
+				goto l274
+			l273:
+				p.Position, p.TokenIndex = position273, tokenIndex273
 			}
-		l270:
-			goto l268
-		l267:
-			p.Position, p.TokenIndex = position267, tokenIndex267
+		l274:
+			goto l272
+		l271:
+			p.Position, p.TokenIndex = position271, tokenIndex271
 		}
-	l268:
-		p.Add(ruleftpurl, position266, tokenIndex266)
+	l272:
+		p.Add(ruleftpurl, position270, tokenIndex270)
 	}
 	return true
-l265:
-	p.Position, p.TokenIndex = position265, tokenIndex265
+l269:
+	p.Position, p.TokenIndex = position269, tokenIndex269
 	return false
 }
 
 /* fpath <- <(fsegment ('/' fsegment)*)> */
 func (p *parser) rule_fpath() bool {
-	position278, tokenIndex278 := p.Position, p.TokenIndex
+	position282, tokenIndex282 := p.Position, p.TokenIndex
 	{
-		position279, tokenIndex279 := p.Position, p.TokenIndex
+		position283, tokenIndex283 := p.Position, p.TokenIndex
 		if !p.rule_fsegment() {
-			goto l278
+			goto l282
 		}
-	l280:
+	l284:
 		{
-			position281, tokenIndex281 := p.Position, p.TokenIndex
+			position285, tokenIndex285 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l281
+				goto l285
 			}
 			p.Position++
 			if !p.rule_fsegment() {
-				goto l281
+				goto l285
 			}
-			goto l280
-		l281:
-			p.Position, p.TokenIndex = position281, tokenIndex281
+			goto l284
+		l285:
+			p.Position, p.TokenIndex = position285, tokenIndex285
 		}
-		p.Add(rulefpath, position279, tokenIndex279)
+		p.Add(rulefpath, position283, tokenIndex283)
 	}
 	return true
-l278:
-	p.Position, p.TokenIndex = position278, tokenIndex278
+l282:
+	p.Position, p.TokenIndex = position282, tokenIndex282
 	return false
 }
 
 /* fsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fsegment() bool {
 	{
-		position283, tokenIndex283 := p.Position, p.TokenIndex
-	l284:
+		position287, tokenIndex287 := p.Position, p.TokenIndex
+	l288:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset7[buf[i]] {
@@ -1655,288 +1682,288 @@ func (p *parser) rule_fsegment() bool {
 			p.Position = i
 		}
 		{
-			position285, tokenIndex285 := p.Position, p.TokenIndex
+			position289, tokenIndex289 := p.Position, p.TokenIndex
 			{
-				position286, tokenIndex286 := p.Position, p.TokenIndex
+				position290, tokenIndex290 := p.Position, p.TokenIndex
 				if !cset7[p.Buffer[p.Position]] {
-					goto l305
+					goto l309
 				}
 				p.Position++
-				goto l286
-			l305:
-				p.Position, p.TokenIndex = position286, tokenIndex286
+				goto l290
+			l309:
+				p.Position, p.TokenIndex = position290, tokenIndex290
 				if p.Buffer[p.Position] != '%' {
-					goto l285
+					goto l289
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l285
+						goto l289
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l285
+						goto l289
 					}
 					p.Position++
 				}
 			}
-		l286:
-			goto l284
-		l285:
-			p.Position, p.TokenIndex = position285, tokenIndex285
+		l290:
+			goto l288
+		l289:
+			p.Position, p.TokenIndex = position289, tokenIndex289
 		}
-		p.Add(rulefsegment, position283, tokenIndex283)
+		p.Add(rulefsegment, position287, tokenIndex287)
 	}
 	return true
 }
 
 /* ftptype <- <('A' / 'I' / 'D' / 'a' / 'i' / 'd')> */
 func (p *parser) rule_ftptype() bool {
-	position348, tokenIndex348 := p.Position, p.TokenIndex
+	position352, tokenIndex352 := p.Position, p.TokenIndex
 	{
-		position349, tokenIndex349 := p.Position, p.TokenIndex
+		position353, tokenIndex353 := p.Position, p.TokenIndex
 		{
 			if !cset6[p.Buffer[p.Position]] {
-				goto l348
+				goto l352
 			}
 			p.Position++
 		}
-		p.Add(ruleftptype, position349, tokenIndex349)
+		p.Add(ruleftptype, position353, tokenIndex353)
 	}
 	return true
-l348:
-	p.Position, p.TokenIndex = position348, tokenIndex348
+l352:
+	p.Position, p.TokenIndex = position352, tokenIndex352
 	return false
 }
 
 /* fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' (host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))? '/' fpath)> */
 func (p *parser) rule_fileurl() bool {
-	position313, tokenIndex313 := p.Position, p.TokenIndex
+	position317, tokenIndex317 := p.Position, p.TokenIndex
 	{
-		position314, tokenIndex314 := p.Position, p.TokenIndex
+		position318, tokenIndex318 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'f' {
-			goto l313
+			goto l317
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l313
+			goto l317
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l313
+			goto l317
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l313
+			goto l317
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l313
+			goto l317
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l313
+			goto l317
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l313
+			goto l317
 		}
 		p.Position++
 		{
-			position315, tokenIndex315 := p.Position, p.TokenIndex
+			position319, tokenIndex319 := p.Position, p.TokenIndex
 			{
-				position317, tokenIndex317 := p.Position, p.TokenIndex
+				position321, tokenIndex321 := p.Position, p.TokenIndex
 				if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
-					goto l318
+					goto l322
 				}
-				goto l317
-			l318:
-				p.Position, p.TokenIndex = position317, tokenIndex317
+				goto l321
+			l322:
+				p.Position, p.TokenIndex = position321, tokenIndex321
 				if p.Buffer[p.Position] != 'l' {
-					goto l315
+					goto l319
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'o' {
-					goto l315
+					goto l319
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'c' {
-					goto l315
+					goto l319
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'a' {
-					goto l315
+					goto l319
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'l' {
-					goto l315
+					goto l319
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'h' {
-					goto l315
+					goto l319
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 'o' {
-					goto l315
+					goto l319
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 's' {
-					goto l315
+					goto l319
 				}
 				p.Position++
 				if p.Buffer[p.Position] != 't' {
-					goto l315
+					goto l319
 				}
 				p.Position++
 			}
-		l317:
-			goto l316
-		l315:
-			p.Position, p.TokenIndex = position315, tokenIndex315
+		l321:
+			goto l320
+		l319:
+			p.Position, p.TokenIndex = position319, tokenIndex319
 		}
-	l316:
+	l320:
 		if p.Buffer[p.Position] != '/' {
-			goto l313
+			goto l317
 		}
 		p.Position++
 		if !p.rule_fpath() {
-			goto l313
+			goto l317
 		}
-		p.Add(rulefileurl, position314, tokenIndex314)
+		p.Add(rulefileurl, position318, tokenIndex318)
 	}
 	return true
-l313:
-	p.Position, p.TokenIndex = position313, tokenIndex313
+l317:
+	p.Position, p.TokenIndex = position317, tokenIndex317
 	return false
 }
 
 /* httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)?)> */
 func (p *parser) rule_httpurl() bool {
-	position319, tokenIndex319 := p.Position, p.TokenIndex
+	position323, tokenIndex323 := p.Position, p.TokenIndex
 	{
-		position320, tokenIndex320 := p.Position, p.TokenIndex
+		position324, tokenIndex324 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'h' {
-			goto l319
+			goto l323
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l319
+			goto l323
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l319
+			goto l323
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l319
+			goto l323
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l319
+			goto l323
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l319
+			goto l323
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l319
+			goto l323
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l319
+			goto l323
 		}
 		{
-			position321, tokenIndex321 := p.Position, p.TokenIndex
+			position325, tokenIndex325 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l321
+				goto l325
 			}
 			p.Position++
 			{
-				position323, tokenIndex323 := p.Position, p.TokenIndex
+				position327, tokenIndex327 := p.Position, p.TokenIndex
 				if !p.rule_hsegment() {
-					goto l321
+					goto l325
 				}
-			l324:
+			l328:
 				{
-					position325, tokenIndex325 := p.Position, p.TokenIndex
+					position329, tokenIndex329 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '/' {
-						goto l325
+						goto l329
 					}
 					p.Position++
 					if !p.rule_hsegment() {
-						goto l325
+						goto l329
 					}
-					goto l324
-				l325:
-					p.Position, p.TokenIndex = position325, tokenIndex325
+					goto l328
+				l329:
+					p.Position, p.TokenIndex = position329, tokenIndex329
 				}
-				p.Add(rulehpath, position323, tokenIndex323)
+				p.Add(rulehpath, position327, tokenIndex327)
 			}
 			{
-				position326, tokenIndex326 := p.Position, p.TokenIndex
+				position330, tokenIndex330 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '?' {
-					goto l326
+					goto l330
 				}
 				p.Position++
 				if !p.rule_search() {
-					goto l326
+					goto l330
 				}
-				goto l327
-			l326:
-				p.Position, p.TokenIndex = position326, tokenIndex326
+				goto l331
+			l330:
+				p.Position, p.TokenIndex = position330, tokenIndex330
 			}
-		l327:
-			goto l322
-		l321:
-			p.Position, p.TokenIndex = position321, tokenIndex321
+		l331:
+			goto l326
+		l325:
+			p.Position, p.TokenIndex = position325, tokenIndex325
 		}
-	l322:
-		p.Add(rulehttpurl, position320, tokenIndex320)
+	l326:
+		p.Add(rulehttpurl, position324, tokenIndex324)
 	}
 	return true
-l319:
-	p.Position, p.TokenIndex = position319, tokenIndex319
+l323:
+	p.Position, p.TokenIndex = position323, tokenIndex323
 	return false
 }
 
 /* hpath <- <(hsegment ('/' hsegment)*)> */
 func (p *parser) rule_hpath() bool {
-	position368, tokenIndex368 := p.Position, p.TokenIndex
+	position372, tokenIndex372 := p.Position, p.TokenIndex
 	{
-		position369, tokenIndex369 := p.Position, p.TokenIndex
+		position373, tokenIndex373 := p.Position, p.TokenIndex
 		if !p.rule_hsegment() {
-			goto l368
+			goto l372
 		}
-	l370:
+	l374:
 		{
-			position371, tokenIndex371 := p.Position, p.TokenIndex
+			position375, tokenIndex375 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l371
+				goto l375
 			}
 			p.Position++
 			if !p.rule_hsegment() {
-				goto l371
+				goto l375
 			}
-			goto l370
-		l371:
-			p.Position, p.TokenIndex = position371, tokenIndex371
+			goto l374
+		l375:
+			p.Position, p.TokenIndex = position375, tokenIndex375
 		}
-		p.Add(rulehpath, position369, tokenIndex369)
+		p.Add(rulehpath, position373, tokenIndex373)
 	}
 	return true
-l368:
-	p.Position, p.TokenIndex = position368, tokenIndex368
+l372:
+	p.Position, p.TokenIndex = position372, tokenIndex372
 	return false
 }
 
 /* hsegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_hsegment() bool {
 	{
-		position330, tokenIndex330 := p.Position, p.TokenIndex
-	l331:
+		position334, tokenIndex334 := p.Position, p.TokenIndex
+	l335:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset8[buf[i]] {
@@ -1945,39 +1972,39 @@ func (p *parser) rule_hsegment() bool {
 			p.Position = i
 		}
 		{
-			position332, tokenIndex332 := p.Position, p.TokenIndex
+			position336, tokenIndex336 := p.Position, p.TokenIndex
 			{
-				position333, tokenIndex333 := p.Position, p.TokenIndex
+				position337, tokenIndex337 := p.Position, p.TokenIndex
 				if !cset8[p.Buffer[p.Position]] {
-					goto l352
+					goto l356
 				}
 				p.Position++
-				goto l333
-			l352:
-				p.Position, p.TokenIndex = position333, tokenIndex333
+				goto l337
+			l356:
+				p.Position, p.TokenIndex = position337, tokenIndex337
 				if p.Buffer[p.Position] != '%' {
-					goto l332
+					goto l336
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l332
+						goto l336
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l332
+						goto l336
 					}
 					p.Position++
 				}
 			}
-		l333:
-			goto l331
-		l332:
-			p.Position, p.TokenIndex = position332, tokenIndex332
+		l337:
+			goto l335
+		l336:
+			p.Position, p.TokenIndex = position336, tokenIndex336
 		}
-		p.Add(rulehsegment, position330, tokenIndex330)
+		p.Add(rulehsegment, position334, tokenIndex334)
 	}
 	return true
 }
@@ -1985,8 +2012,8 @@ func (p *parser) rule_hsegment() bool {
 /* search <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_search() bool {
 	{
-		position360, tokenIndex360 := p.Position, p.TokenIndex
-	l361:
+		position364, tokenIndex364 := p.Position, p.TokenIndex
+	l365:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset8[buf[i]] {
@@ -1995,266 +2022,266 @@ func (p *parser) rule_search() bool {
 			p.Position = i
 		}
 		{
-			position362, tokenIndex362 := p.Position, p.TokenIndex
+			position366, tokenIndex366 := p.Position, p.TokenIndex
 			{
-				position363, tokenIndex363 := p.Position, p.TokenIndex
+				position367, tokenIndex367 := p.Position, p.TokenIndex
 				if !cset8[p.Buffer[p.Position]] {
-					goto l382
+					goto l386
 				}
 				p.Position++
-				goto l363
-			l382:
-				p.Position, p.TokenIndex = position363, tokenIndex363
+				goto l367
+			l386:
+				p.Position, p.TokenIndex = position367, tokenIndex367
 				if p.Buffer[p.Position] != '%' {
-					goto l362
+					goto l366
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l362
+						goto l366
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l362
+						goto l366
 					}
 					p.Position++
 				}
 			}
-		l363:
-			goto l361
-		l362:
-			p.Position, p.TokenIndex = position362, tokenIndex362
+		l367:
+			goto l365
+		l366:
+			p.Position, p.TokenIndex = position366, tokenIndex366
 		}
-		p.Add(rulesearch, position360, tokenIndex360)
+		p.Add(rulesearch, position364, tokenIndex364)
 	}
 	return true
 }
 
 /* gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' gopher_search ('%' '0' '9' gopherplus_string)?)?)?)?)?)> */
 func (p *parser) rule_gopherurl() bool {
-	position389, tokenIndex389 := p.Position, p.TokenIndex
+	position393, tokenIndex393 := p.Position, p.TokenIndex
 	{
-		position390, tokenIndex390 := p.Position, p.TokenIndex
+		position394, tokenIndex394 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'g' {
-			goto l389
+			goto l393
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l389
+			goto l393
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l389
+			goto l393
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'h' {
-			goto l389
+			goto l393
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l389
+			goto l393
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l389
+			goto l393
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l389
+			goto l393
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l389
+			goto l393
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l389
+			goto l393
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l389
+			goto l393
 		}
 		{
-			position391, tokenIndex391 := p.Position, p.TokenIndex
+			position395, tokenIndex395 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l391
+				goto l395
 			}
 			p.Position++
 			{
-				position393, tokenIndex393 := p.Position, p.TokenIndex
+				position397, tokenIndex397 := p.Position, p.TokenIndex
 				{
-					position395, tokenIndex395 := p.Position, p.TokenIndex
+					position399, tokenIndex399 := p.Position, p.TokenIndex
 					{
-						position396, tokenIndex396 := p.Position, p.TokenIndex
+						position400, tokenIndex400 := p.Position, p.TokenIndex
 						if !cset2[p.Buffer[p.Position]] {
-							goto l417
+							goto l421
 						}
 						p.Position++
-						goto l396
-					l417:
-						p.Position, p.TokenIndex = position396, tokenIndex396
+						goto l400
+					l421:
+						p.Position, p.TokenIndex = position400, tokenIndex400
 						if p.Buffer[p.Position] != '%' {
-							goto l393
+							goto l397
 						}
 						p.Position++
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l393
+								goto l397
 							}
 							p.Position++
 						}
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l393
+								goto l397
 							}
 							p.Position++
 						}
 					}
-				l396:
-					p.Add(rulegtype, position395, tokenIndex395)
+				l400:
+					p.Add(rulegtype, position399, tokenIndex399)
 				}
 				{
 					{
-						position426, tokenIndex426 := p.Position, p.TokenIndex
+						position430, tokenIndex430 := p.Position, p.TokenIndex
 						{
-							position427, tokenIndex427 := p.Position, p.TokenIndex
-						l429:
+							position431, tokenIndex431 := p.Position, p.TokenIndex
+						l433:
 							{
-								position430, tokenIndex430 := p.Position, p.TokenIndex
+								position434, tokenIndex434 := p.Position, p.TokenIndex
 								{
-									position431, tokenIndex431 := p.Position, p.TokenIndex
+									position435, tokenIndex435 := p.Position, p.TokenIndex
 									if p.Buffer[p.Position] != '%' {
-										goto l431
+										goto l435
 									}
 									p.Position++
 									if p.Buffer[p.Position] != '0' {
-										goto l431
+										goto l435
 									}
 									p.Position++
 									if p.Buffer[p.Position] != '9' {
-										goto l431
+										goto l435
 									}
 									p.Position++
-									goto l430
-								l431:
-									p.Position, p.TokenIndex = position431, tokenIndex431
+									goto l434
+								l435:
+									p.Position, p.TokenIndex = position435, tokenIndex435
 								}
 								{
-									position432, tokenIndex432 := p.Position, p.TokenIndex
+									position436, tokenIndex436 := p.Position, p.TokenIndex
 									if !cset2[p.Buffer[p.Position]] {
-										goto l453
+										goto l457
 									}
 									p.Position++
-									goto l432
-								l453:
-									p.Position, p.TokenIndex = position432, tokenIndex432
+									goto l436
+								l457:
+									p.Position, p.TokenIndex = position436, tokenIndex436
 									if p.Buffer[p.Position] != '%' {
-										goto l430
+										goto l434
 									}
 									p.Position++
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l430
+											goto l434
 										}
 										p.Position++
 									}
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l430
+											goto l434
 										}
 										p.Position++
 									}
 								}
-							l432:
-								goto l429
-							l430:
-								p.Position, p.TokenIndex = position430, tokenIndex430
+							l436:
+								goto l433
+							l434:
+								p.Position, p.TokenIndex = position434, tokenIndex434
 							}
 							{
-								position460, tokenIndex460 := p.Position, p.TokenIndex
+								position464, tokenIndex464 := p.Position, p.TokenIndex
 								{
-									position461, tokenIndex461 := p.Position, p.TokenIndex
+									position465, tokenIndex465 := p.Position, p.TokenIndex
 									if p.Buffer[p.Position] != '%' {
-										goto l461
+										goto l465
 									}
 									p.Position++
 									if p.Buffer[p.Position] != '0' {
-										goto l461
+										goto l465
 									}
 									p.Position++
 									if p.Buffer[p.Position] != '9' {
-										goto l461
+										goto l465
 									}
 									p.Position++
-								l463:
+								l467:
 									{
-										position464, tokenIndex464 := p.Position, p.TokenIndex
+										position468, tokenIndex468 := p.Position, p.TokenIndex
 										{
-											position465, tokenIndex465 := p.Position, p.TokenIndex
+											position469, tokenIndex469 := p.Position, p.TokenIndex
 											if p.Buffer[p.Position] != '%' {
-												goto l465
+												goto l469
 											}
 											p.Position++
 											if p.Buffer[p.Position] != '0' {
-												goto l465
+												goto l469
 											}
 											p.Position++
 											if p.Buffer[p.Position] != '9' {
-												goto l465
+												goto l469
 											}
 											p.Position++
-											goto l464
-										l465:
-											p.Position, p.TokenIndex = position465, tokenIndex465
+											goto l468
+										l469:
+											p.Position, p.TokenIndex = position469, tokenIndex469
 										}
 										{
-											position466, tokenIndex466 := p.Position, p.TokenIndex
+											position470, tokenIndex470 := p.Position, p.TokenIndex
 											if !cset8[p.Buffer[p.Position]] {
-												goto l485
+												goto l489
 											}
 											p.Position++
-											goto l466
-										l485:
-											p.Position, p.TokenIndex = position466, tokenIndex466
+											goto l470
+										l489:
+											p.Position, p.TokenIndex = position470, tokenIndex470
 											if p.Buffer[p.Position] != '%' {
-												goto l464
+												goto l468
 											}
 											p.Position++
 											{
 												if !cset1[p.Buffer[p.Position]] {
-													goto l464
+													goto l468
 												}
 												p.Position++
 											}
 											{
 												if !cset1[p.Buffer[p.Position]] {
-													goto l464
+													goto l468
 												}
 												p.Position++
 											}
 										}
-									l466:
-										goto l463
-									l464:
-										p.Position, p.TokenIndex = position464, tokenIndex464
+									l470:
+										goto l467
+									l468:
+										p.Position, p.TokenIndex = position468, tokenIndex468
 									}
 									{
-										position492, tokenIndex492 := p.Position, p.TokenIndex
+										position496, tokenIndex496 := p.Position, p.TokenIndex
 										if p.Buffer[p.Position] != '%' {
-											goto l492
+											goto l496
 										}
 										p.Position++
 										if p.Buffer[p.Position] != '0' {
-											goto l492
+											goto l496
 										}
 										p.Position++
 										if p.Buffer[p.Position] != '9' {
-											goto l492
+											goto l496
 										}
 										p.Position++
-									l494:
+									l498:
 										{
 											i, buf := p.Position, p.Buffer
 											for cset2[buf[i]] {
@@ -2263,63 +2290,63 @@ func (p *parser) rule_gopherurl() bool {
 											p.Position = i
 										}
 										{
-											position495, tokenIndex495 := p.Position, p.TokenIndex
+											position499, tokenIndex499 := p.Position, p.TokenIndex
 											{
-												position496, tokenIndex496 := p.Position, p.TokenIndex
+												position500, tokenIndex500 := p.Position, p.TokenIndex
 												if !cset2[p.Buffer[p.Position]] {
-													goto l517
+													goto l521
 												}
 												p.Position++
-												goto l496
-											l517:
-												p.Position, p.TokenIndex = position496, tokenIndex496
+												goto l500
+											l521:
+												p.Position, p.TokenIndex = position500, tokenIndex500
 												if p.Buffer[p.Position] != '%' {
-													goto l495
+													goto l499
 												}
 												p.Position++
 												{
 													if !cset1[p.Buffer[p.Position]] {
-														goto l495
+														goto l499
 													}
 													p.Position++
 												}
 												{
 													if !cset1[p.Buffer[p.Position]] {
-														goto l495
+														goto l499
 													}
 													p.Position++
 												}
 											}
-										l496:
-											goto l494
-										l495:
-											p.Position, p.TokenIndex = position495, tokenIndex495
+										l500:
+											goto l498
+										l499:
+											p.Position, p.TokenIndex = position499, tokenIndex499
 										}
-										goto l493
-									l492:
-										p.Position, p.TokenIndex = position492, tokenIndex492
+										goto l497
+									l496:
+										p.Position, p.TokenIndex = position496, tokenIndex496
 									}
-								l493:
-									goto l462
-								l461:
-									p.Position, p.TokenIndex = position461, tokenIndex461
+								l497:
+									goto l466
+								l465:
+									p.Position, p.TokenIndex = position465, tokenIndex465
 								}
-							l462:
+							l466:
 								{
-									position524, tokenIndex524 := p.Position, p.TokenIndex
+									position528, tokenIndex528 := p.Position, p.TokenIndex
 									if !p.MatchDot() {
-										goto l524
+										goto l528
 									}
-									goto l428
-								l524:
-									p.Position, p.TokenIndex = position524, tokenIndex524
+									goto l432
+								l528:
+									p.Position, p.TokenIndex = position528, tokenIndex528
 								}
-								p.Position, p.TokenIndex = position460, tokenIndex460
+								p.Position, p.TokenIndex = position464, tokenIndex464
 							}
-							goto l427
-						l428:
-							p.Position, p.TokenIndex = position427, tokenIndex427
-						l525:
+							goto l431
+						l432:
+							p.Position, p.TokenIndex = position431, tokenIndex431
+						l529:
 							{
 								i, buf := p.Position, p.Buffer
 								for cset2[buf[i]] {
@@ -2328,129 +2355,129 @@ func (p *parser) rule_gopherurl() bool {
 								p.Position = i
 							}
 							{
-								position526, tokenIndex526 := p.Position, p.TokenIndex
+								position530, tokenIndex530 := p.Position, p.TokenIndex
 								{
-									position527, tokenIndex527 := p.Position, p.TokenIndex
+									position531, tokenIndex531 := p.Position, p.TokenIndex
 									if !cset2[p.Buffer[p.Position]] {
-										goto l548
+										goto l552
 									}
 									p.Position++
-									goto l527
-								l548:
-									p.Position, p.TokenIndex = position527, tokenIndex527
+									goto l531
+								l552:
+									p.Position, p.TokenIndex = position531, tokenIndex531
 									if p.Buffer[p.Position] != '%' {
-										goto l526
+										goto l530
 									}
 									p.Position++
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l526
+											goto l530
 										}
 										p.Position++
 									}
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l526
+											goto l530
 										}
 										p.Position++
 									}
 								}
-							l527:
-								goto l525
-							l526:
-								p.Position, p.TokenIndex = position526, tokenIndex526
+							l531:
+								goto l529
+							l530:
+								p.Position, p.TokenIndex = position530, tokenIndex530
 							}
 						}
-					l427:
-						p.Add(ruleselector, position426, tokenIndex426)
+					l431:
+						p.Add(ruleselector, position430, tokenIndex430)
 					}
 					{
-						position555, tokenIndex555 := p.Position, p.TokenIndex
+						position559, tokenIndex559 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '%' {
-							goto l555
+							goto l559
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l555
+							goto l559
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '9' {
-							goto l555
+							goto l559
 						}
 						p.Position++
 						{
-							position557, tokenIndex557 := p.Position, p.TokenIndex
-						l558:
+							position561, tokenIndex561 := p.Position, p.TokenIndex
+						l562:
 							{
-								position559, tokenIndex559 := p.Position, p.TokenIndex
+								position563, tokenIndex563 := p.Position, p.TokenIndex
 								{
-									position560, tokenIndex560 := p.Position, p.TokenIndex
+									position564, tokenIndex564 := p.Position, p.TokenIndex
 									if p.Buffer[p.Position] != '%' {
-										goto l560
+										goto l564
 									}
 									p.Position++
 									if p.Buffer[p.Position] != '0' {
-										goto l560
+										goto l564
 									}
 									p.Position++
 									if p.Buffer[p.Position] != '9' {
-										goto l560
+										goto l564
 									}
 									p.Position++
-									goto l559
-								l560:
-									p.Position, p.TokenIndex = position560, tokenIndex560
+									goto l563
+								l564:
+									p.Position, p.TokenIndex = position564, tokenIndex564
 								}
 								{
-									position561, tokenIndex561 := p.Position, p.TokenIndex
+									position565, tokenIndex565 := p.Position, p.TokenIndex
 									if !cset8[p.Buffer[p.Position]] {
-										goto l580
+										goto l584
 									}
 									p.Position++
-									goto l561
-								l580:
-									p.Position, p.TokenIndex = position561, tokenIndex561
+									goto l565
+								l584:
+									p.Position, p.TokenIndex = position565, tokenIndex565
 									if p.Buffer[p.Position] != '%' {
-										goto l559
+										goto l563
 									}
 									p.Position++
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l559
+											goto l563
 										}
 										p.Position++
 									}
 									{
 										if !cset1[p.Buffer[p.Position]] {
-											goto l559
+											goto l563
 										}
 										p.Position++
 									}
 								}
-							l561:
-								goto l558
-							l559:
-								p.Position, p.TokenIndex = position559, tokenIndex559
+							l565:
+								goto l562
+							l563:
+								p.Position, p.TokenIndex = position563, tokenIndex563
 							}
-							p.Add(rulegopher_search, position557, tokenIndex557)
+							p.Add(rulegopher_search, position561, tokenIndex561)
 						}
 						{
-							position587, tokenIndex587 := p.Position, p.TokenIndex
+							position591, tokenIndex591 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '%' {
-								goto l587
+								goto l591
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '0' {
-								goto l587
+								goto l591
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '9' {
-								goto l587
+								goto l591
 							}
 							p.Position++
 							{
-								position589, tokenIndex589 := p.Position, p.TokenIndex
-							l590:
+								position593, tokenIndex593 := p.Position, p.TokenIndex
+							l594:
 								{
 									i, buf := p.Position, p.Buffer
 									for cset2[buf[i]] {
@@ -2459,313 +2486,313 @@ func (p *parser) rule_gopherurl() bool {
 									p.Position = i
 								}
 								{
-									position591, tokenIndex591 := p.Position, p.TokenIndex
+									position595, tokenIndex595 := p.Position, p.TokenIndex
 									{
-										position592, tokenIndex592 := p.Position, p.TokenIndex
+										position596, tokenIndex596 := p.Position, p.TokenIndex
 										if !cset2[p.Buffer[p.Position]] {
-											goto l613
+											goto l617
 										}
 										p.Position++
-										goto l592
-									l613:
-										p.Position, p.TokenIndex = position592, tokenIndex592
+										goto l596
+									l617:
+										p.Position, p.TokenIndex = position596, tokenIndex596
 										if p.Buffer[p.Position] != '%' {
-											goto l591
+											goto l595
 										}
 										p.Position++
 										{
 											if !cset1[p.Buffer[p.Position]] {
-												goto l591
+												goto l595
 											}
 											p.Position++
 										}
 										{
 											if !cset1[p.Buffer[p.Position]] {
-												goto l591
+												goto l595
 											}
 											p.Position++
 										}
 									}
-								l592:
-									goto l590
-								l591:
-									p.Position, p.TokenIndex = position591, tokenIndex591
+								l596:
+									goto l594
+								l595:
+									p.Position, p.TokenIndex = position595, tokenIndex595
 								}
-								p.Add(rulegopherplus_string, position589, tokenIndex589)
+								p.Add(rulegopherplus_string, position593, tokenIndex593)
 							}
-							goto l588
-						l587:
-							p.Position, p.TokenIndex = position587, tokenIndex587
+							goto l592
+						l591:
+							p.Position, p.TokenIndex = position591, tokenIndex591
 						}
-					l588:
-						goto l556
-					l555:
-						p.Position, p.TokenIndex = position555, tokenIndex555
+					l592:
+						goto l560
+					l559:
+						p.Position, p.TokenIndex = position559, tokenIndex559
 					}
-				l556:
-					goto l425
+				l560:
+					goto l429
 				}
-			l425:
-				goto l394
-			l393:
-				p.Position, p.TokenIndex = position393, tokenIndex393
+			l429:
+				goto l398
+			l397:
+				p.Position, p.TokenIndex = position397, tokenIndex397
 			}
-		l394:
-			goto l392
-		l391:
-			p.Position, p.TokenIndex = position391, tokenIndex391
+		l398:
+			goto l396
+		l395:
+			p.Position, p.TokenIndex = position395, tokenIndex395
 		}
-	l392:
-		p.Add(rulegopherurl, position390, tokenIndex390)
+	l396:
+		p.Add(rulegopherurl, position394, tokenIndex394)
 	}
 	return true
-l389:
-	p.Position, p.TokenIndex = position389, tokenIndex389
+l393:
+	p.Position, p.TokenIndex = position393, tokenIndex393
 	return false
 }
 
 /* gopher_search <- <(!('%' '0' '9') ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))))*> */
 func (p *parser) rule_gopher_search() bool {
 	{
-		position445, tokenIndex445 := p.Position, p.TokenIndex
-	l446:
+		position449, tokenIndex449 := p.Position, p.TokenIndex
+	l450:
 		{
-			position447, tokenIndex447 := p.Position, p.TokenIndex
+			position451, tokenIndex451 := p.Position, p.TokenIndex
 			{
-				position448, tokenIndex448 := p.Position, p.TokenIndex
+				position452, tokenIndex452 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '%' {
-					goto l448
+					goto l452
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '0' {
-					goto l448
+					goto l452
 				}
 				p.Position++
 				if p.Buffer[p.Position] != '9' {
-					goto l448
+					goto l452
 				}
 				p.Position++
-				goto l447
-			l448:
-				p.Position, p.TokenIndex = position448, tokenIndex448
+				goto l451
+			l452:
+				p.Position, p.TokenIndex = position452, tokenIndex452
 			}
 			{
-				position449, tokenIndex449 := p.Position, p.TokenIndex
+				position453, tokenIndex453 := p.Position, p.TokenIndex
 				if !cset8[p.Buffer[p.Position]] {
-					goto l468
+					goto l472
 				}
 				p.Position++
-				goto l449
-			l468:
-				p.Position, p.TokenIndex = position449, tokenIndex449
+				goto l453
+			l472:
+				p.Position, p.TokenIndex = position453, tokenIndex453
 				if p.Buffer[p.Position] != '%' {
-					goto l447
+					goto l451
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l447
+						goto l451
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l447
+						goto l451
 					}
 					p.Position++
 				}
 			}
-		l449:
-			goto l446
-		l447:
-			p.Position, p.TokenIndex = position447, tokenIndex447
+		l453:
+			goto l450
+		l451:
+			p.Position, p.TokenIndex = position451, tokenIndex451
 		}
-		p.Add(rulegopher_search, position445, tokenIndex445)
+		p.Add(rulegopher_search, position449, tokenIndex449)
 	}
 	return true
 }
 
 /* gtype <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))> */
 func (p *parser) rule_gtype() bool {
-	position475, tokenIndex475 := p.Position, p.TokenIndex
+	position479, tokenIndex479 := p.Position, p.TokenIndex
 	{
-		position476, tokenIndex476 := p.Position, p.TokenIndex
+		position480, tokenIndex480 := p.Position, p.TokenIndex
 		{
-			position477, tokenIndex477 := p.Position, p.TokenIndex
+			position481, tokenIndex481 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l498
+				goto l502
 			}
 			p.Position++
-			goto l477
-		l498:
-			p.Position, p.TokenIndex = position477, tokenIndex477
+			goto l481
+		l502:
+			p.Position, p.TokenIndex = position481, tokenIndex481
 			if p.Buffer[p.Position] != '%' {
-				goto l475
+				goto l479
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l475
+					goto l479
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l475
+					goto l479
 				}
 				p.Position++
 			}
 		}
-	l477:
-		p.Add(rulegtype, position476, tokenIndex476)
+	l481:
+		p.Add(rulegtype, position480, tokenIndex480)
 	}
 	return true
-l475:
-	p.Position, p.TokenIndex = position475, tokenIndex475
+l479:
+	p.Position, p.TokenIndex = position479, tokenIndex479
 	return false
 }
 
 /* selector <- <(((!('%' '0' '9') ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))))* &(('%' '0' '9' (!('%' '0' '9') ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))))* ('%' '0' '9' ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*)?)? !.)) / ([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*)> */
 func (p *parser) rule_selector() bool {
 	{
-		position506, tokenIndex506 := p.Position, p.TokenIndex
+		position510, tokenIndex510 := p.Position, p.TokenIndex
 		{
-			position507, tokenIndex507 := p.Position, p.TokenIndex
-		l509:
+			position511, tokenIndex511 := p.Position, p.TokenIndex
+		l513:
 			{
-				position510, tokenIndex510 := p.Position, p.TokenIndex
+				position514, tokenIndex514 := p.Position, p.TokenIndex
 				{
-					position511, tokenIndex511 := p.Position, p.TokenIndex
+					position515, tokenIndex515 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '%' {
-						goto l511
+						goto l515
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l511
+						goto l515
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '9' {
-						goto l511
+						goto l515
 					}
 					p.Position++
-					goto l510
-				l511:
-					p.Position, p.TokenIndex = position511, tokenIndex511
+					goto l514
+				l515:
+					p.Position, p.TokenIndex = position515, tokenIndex515
 				}
 				{
-					position512, tokenIndex512 := p.Position, p.TokenIndex
+					position516, tokenIndex516 := p.Position, p.TokenIndex
 					if !cset2[p.Buffer[p.Position]] {
-						goto l533
+						goto l537
 					}
 					p.Position++
-					goto l512
-				l533:
-					p.Position, p.TokenIndex = position512, tokenIndex512
+					goto l516
+				l537:
+					p.Position, p.TokenIndex = position516, tokenIndex516
 					if p.Buffer[p.Position] != '%' {
-						goto l510
+						goto l514
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l510
+							goto l514
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l510
+							goto l514
 						}
 						p.Position++
 					}
 				}
-			l512:
-				goto l509
-			l510:
-				p.Position, p.TokenIndex = position510, tokenIndex510
+			l516:
+				goto l513
+			l514:
+				p.Position, p.TokenIndex = position514, tokenIndex514
 			}
 			{
-				position540, tokenIndex540 := p.Position, p.TokenIndex
+				position544, tokenIndex544 := p.Position, p.TokenIndex
 				{
-					position541, tokenIndex541 := p.Position, p.TokenIndex
+					position545, tokenIndex545 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != '%' {
-						goto l541
+						goto l545
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '0' {
-						goto l541
+						goto l545
 					}
 					p.Position++
 					if p.Buffer[p.Position] != '9' {
-						goto l541
+						goto l545
 					}
 					p.Position++
-				l543:
+				l547:
 					{
-						position544, tokenIndex544 := p.Position, p.TokenIndex
+						position548, tokenIndex548 := p.Position, p.TokenIndex
 						{
-							position545, tokenIndex545 := p.Position, p.TokenIndex
+							position549, tokenIndex549 := p.Position, p.TokenIndex
 							if p.Buffer[p.Position] != '%' {
-								goto l545
+								goto l549
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '0' {
-								goto l545
+								goto l549
 							}
 							p.Position++
 							if p.Buffer[p.Position] != '9' {
-								goto l545
+								goto l549
 							}
 							p.Position++
-							goto l544
-						l545:
-							p.Position, p.TokenIndex = position545, tokenIndex545
+							goto l548
+						l549:
+							p.Position, p.TokenIndex = position549, tokenIndex549
 						}
 						{
-							position546, tokenIndex546 := p.Position, p.TokenIndex
+							position550, tokenIndex550 := p.Position, p.TokenIndex
 							if !cset8[p.Buffer[p.Position]] {
-								goto l565
+								goto l569
 							}
 							p.Position++
-							goto l546
-						l565:
-							p.Position, p.TokenIndex = position546, tokenIndex546
+							goto l550
+						l569:
+							p.Position, p.TokenIndex = position550, tokenIndex550
 							if p.Buffer[p.Position] != '%' {
-								goto l544
+								goto l548
 							}
 							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l544
+									goto l548
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l544
+									goto l548
 								}
 								p.Position++
 							}
 						}
-					l546:
-						goto l543
-					l544:
-						p.Position, p.TokenIndex = position544, tokenIndex544
+					l550:
+						goto l547
+					l548:
+						p.Position, p.TokenIndex = position548, tokenIndex548
 					}
 					{
-						position572, tokenIndex572 := p.Position, p.TokenIndex
+						position576, tokenIndex576 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != '%' {
-							goto l572
+							goto l576
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '0' {
-							goto l572
+							goto l576
 						}
 						p.Position++
 						if p.Buffer[p.Position] != '9' {
-							goto l572
+							goto l576
 						}
 						p.Position++
-					l574:
+					l578:
 						{
 							i, buf := p.Position, p.Buffer
 							for cset2[buf[i]] {
@@ -2774,63 +2801,63 @@ func (p *parser) rule_selector() bool {
 							p.Position = i
 						}
 						{
-							position575, tokenIndex575 := p.Position, p.TokenIndex
+							position579, tokenIndex579 := p.Position, p.TokenIndex
 							{
-								position576, tokenIndex576 := p.Position, p.TokenIndex
+								position580, tokenIndex580 := p.Position, p.TokenIndex
 								if !cset2[p.Buffer[p.Position]] {
-									goto l597
+									goto l601
 								}
 								p.Position++
-								goto l576
-							l597:
-								p.Position, p.TokenIndex = position576, tokenIndex576
+								goto l580
+							l601:
+								p.Position, p.TokenIndex = position580, tokenIndex580
 								if p.Buffer[p.Position] != '%' {
-									goto l575
+									goto l579
 								}
 								p.Position++
 								{
 									if !cset1[p.Buffer[p.Position]] {
-										goto l575
+										goto l579
 									}
 									p.Position++
 								}
 								{
 									if !cset1[p.Buffer[p.Position]] {
-										goto l575
+										goto l579
 									}
 									p.Position++
 								}
 							}
-						l576:
-							goto l574
-						l575:
-							p.Position, p.TokenIndex = position575, tokenIndex575
+						l580:
+							goto l578
+						l579:
+							p.Position, p.TokenIndex = position579, tokenIndex579
 						}
-						goto l573
-					l572:
-						p.Position, p.TokenIndex = position572, tokenIndex572
+						goto l577
+					l576:
+						p.Position, p.TokenIndex = position576, tokenIndex576
 					}
-				l573:
-					goto l542
-				l541:
-					p.Position, p.TokenIndex = position541, tokenIndex541
+				l577:
+					goto l546
+				l545:
+					p.Position, p.TokenIndex = position545, tokenIndex545
 				}
-			l542:
+			l546:
 				{
-					position604, tokenIndex604 := p.Position, p.TokenIndex
+					position608, tokenIndex608 := p.Position, p.TokenIndex
 					if !p.MatchDot() {
-						goto l604
+						goto l608
 					}
-					goto l508
-				l604:
-					p.Position, p.TokenIndex = position604, tokenIndex604
+					goto l512
+				l608:
+					p.Position, p.TokenIndex = position608, tokenIndex608
 				}
-				p.Position, p.TokenIndex = position540, tokenIndex540
+				p.Position, p.TokenIndex = position544, tokenIndex544
 			}
-			goto l507
-		l508:
-			p.Position, p.TokenIndex = position507, tokenIndex507
-		l605:
+			goto l511
+		l512:
+			p.Position, p.TokenIndex = position511, tokenIndex511
+		l609:
 			{
 				i, buf := p.Position, p.Buffer
 				for cset2[buf[i]] {
@@ -2839,41 +2866,41 @@ func (p *parser) rule_selector() bool {
 				p.Position = i
 			}
 			{
-				position606, tokenIndex606 := p.Position, p.TokenIndex
+				position610, tokenIndex610 := p.Position, p.TokenIndex
 				{
-					position607, tokenIndex607 := p.Position, p.TokenIndex
+					position611, tokenIndex611 := p.Position, p.TokenIndex
 					if !cset2[p.Buffer[p.Position]] {
-						goto l628
+						goto l632
 					}
 					p.Position++
-					goto l607
-				l628:
-					p.Position, p.TokenIndex = position607, tokenIndex607
+					goto l611
+				l632:
+					p.Position, p.TokenIndex = position611, tokenIndex611
 					if p.Buffer[p.Position] != '%' {
-						goto l606
+						goto l610
 					}
 					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l606
+							goto l610
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l606
+							goto l610
 						}
 						p.Position++
 					}
 				}
-			l607:
-				goto l605
-			l606:
-				p.Position, p.TokenIndex = position606, tokenIndex606
+			l611:
+				goto l609
+			l610:
+				p.Position, p.TokenIndex = position610, tokenIndex610
 			}
 		}
-	l507:
-		p.Add(ruleselector, position506, tokenIndex506)
+	l511:
+		p.Add(ruleselector, position510, tokenIndex510)
 	}
 	return true
 }
@@ -2881,8 +2908,8 @@ func (p *parser) rule_selector() bool {
 /* gopherplus_string <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_gopherplus_string() bool {
 	{
-		position636, tokenIndex636 := p.Position, p.TokenIndex
-	l637:
+		position640, tokenIndex640 := p.Position, p.TokenIndex
+	l641:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset2[buf[i]] {
@@ -2891,394 +2918,394 @@ func (p *parser) rule_gopherplus_string() bool {
 			p.Position = i
 		}
 		{
-			position638, tokenIndex638 := p.Position, p.TokenIndex
+			position642, tokenIndex642 := p.Position, p.TokenIndex
 			{
-				position639, tokenIndex639 := p.Position, p.TokenIndex
+				position643, tokenIndex643 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l660
+					goto l664
 				}
 				p.Position++
-				goto l639
-			l660:
-				p.Position, p.TokenIndex = position639, tokenIndex639
+				goto l643
+			l664:
+				p.Position, p.TokenIndex = position643, tokenIndex643
 				if p.Buffer[p.Position] != '%' {
-					goto l638
+					goto l642
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l638
+						goto l642
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l638
+						goto l642
 					}
 					p.Position++
 				}
 			}
-		l639:
-			goto l637
-		l638:
-			p.Position, p.TokenIndex = position638, tokenIndex638
+		l643:
+			goto l641
+		l642:
+			p.Position, p.TokenIndex = position642, tokenIndex642
 		}
-		p.Add(rulegopherplus_string, position636, tokenIndex636)
+		p.Add(rulegopherplus_string, position640, tokenIndex640)
 	}
 	return true
 }
 
 /* mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr)> */
 func (p *parser) rule_mailtourl() bool {
-	position624, tokenIndex624 := p.Position, p.TokenIndex
+	position628, tokenIndex628 := p.Position, p.TokenIndex
 	{
-		position625, tokenIndex625 := p.Position, p.TokenIndex
+		position629, tokenIndex629 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'm' {
-			goto l624
+			goto l628
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'a' {
-			goto l624
+			goto l628
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'i' {
-			goto l624
+			goto l628
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'l' {
-			goto l624
+			goto l628
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l624
+			goto l628
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l624
+			goto l628
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l624
+			goto l628
 		}
 		p.Position++
 		{
-			position626, tokenIndex626 := p.Position, p.TokenIndex
+			position630, tokenIndex630 := p.Position, p.TokenIndex
 			{
-				position629, tokenIndex629 := p.Position, p.TokenIndex
+				position633, tokenIndex633 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l650
+					goto l654
 				}
 				p.Position++
-				goto l629
-			l650:
-				p.Position, p.TokenIndex = position629, tokenIndex629
+				goto l633
+			l654:
+				p.Position, p.TokenIndex = position633, tokenIndex633
 				if p.Buffer[p.Position] != '%' {
-					goto l624
+					goto l628
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l624
-					}
-					p.Position++
-				}
-				{
-					if !cset1[p.Buffer[p.Position]] {
-						goto l624
-					}
-					p.Position++
-				}
-			}
-		l629:
-		l627:
-			{
-				position628, tokenIndex628 := p.Position, p.TokenIndex
-				{
-					position657, tokenIndex657 := p.Position, p.TokenIndex
-					if !cset2[p.Buffer[p.Position]] {
-						goto l678
-					}
-					p.Position++
-					goto l657
-				l678:
-					p.Position, p.TokenIndex = position657, tokenIndex657
-					if p.Buffer[p.Position] != '%' {
 						goto l628
 					}
 					p.Position++
+				}
+				{
+					if !cset1[p.Buffer[p.Position]] {
+						goto l628
+					}
+					p.Position++
+				}
+			}
+		l633:
+		l631:
+			{
+				position632, tokenIndex632 := p.Position, p.TokenIndex
+				{
+					position661, tokenIndex661 := p.Position, p.TokenIndex
+					if !cset2[p.Buffer[p.Position]] {
+						goto l682
+					}
+					p.Position++
+					goto l661
+				l682:
+					p.Position, p.TokenIndex = position661, tokenIndex661
+					if p.Buffer[p.Position] != '%' {
+						goto l632
+					}
+					p.Position++
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l628
+							goto l632
 						}
 						p.Position++
 					}
 					{
 						if !cset1[p.Buffer[p.Position]] {
-							goto l628
+							goto l632
 						}
 						p.Position++
 					}
 				}
-			l657:
-				goto l627
-			l628:
-				p.Position, p.TokenIndex = position628, tokenIndex628
+			l661:
+				goto l631
+			l632:
+				p.Position, p.TokenIndex = position632, tokenIndex632
 			}
-			p.Add(ruleencoded822addr, position626, tokenIndex626)
+			p.Add(ruleencoded822addr, position630, tokenIndex630)
 		}
-		p.Add(rulemailtourl, position625, tokenIndex625)
+		p.Add(rulemailtourl, position629, tokenIndex629)
 	}
 	return true
-l624:
-	p.Position, p.TokenIndex = position624, tokenIndex624
+l628:
+	p.Position, p.TokenIndex = position628, tokenIndex628
 	return false
 }
 
 /* encoded822addr <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+> */
 func (p *parser) rule_encoded822addr() bool {
-	position669, tokenIndex669 := p.Position, p.TokenIndex
+	position673, tokenIndex673 := p.Position, p.TokenIndex
 	{
-		position670, tokenIndex670 := p.Position, p.TokenIndex
+		position674, tokenIndex674 := p.Position, p.TokenIndex
 		{
-			position673, tokenIndex673 := p.Position, p.TokenIndex
+			position677, tokenIndex677 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l694
+				goto l698
 			}
 			p.Position++
-			goto l673
-		l694:
-			p.Position, p.TokenIndex = position673, tokenIndex673
+			goto l677
+		l698:
+			p.Position, p.TokenIndex = position677, tokenIndex677
 			if p.Buffer[p.Position] != '%' {
-				goto l669
+				goto l673
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l669
+					goto l673
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l669
+					goto l673
 				}
 				p.Position++
 			}
 		}
-	l673:
-	l671:
+	l677:
+	l675:
 		{
-			position672, tokenIndex672 := p.Position, p.TokenIndex
+			position676, tokenIndex676 := p.Position, p.TokenIndex
 			{
-				position701, tokenIndex701 := p.Position, p.TokenIndex
+				position705, tokenIndex705 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l722
+					goto l726
 				}
 				p.Position++
-				goto l701
-			l722:
-				p.Position, p.TokenIndex = position701, tokenIndex701
+				goto l705
+			l726:
+				p.Position, p.TokenIndex = position705, tokenIndex705
 				if p.Buffer[p.Position] != '%' {
-					goto l672
+					goto l676
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l672
+						goto l676
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l672
+						goto l676
 					}
 					p.Position++
 				}
 			}
-		l701:
-			goto l671
-		l672:
-			p.Position, p.TokenIndex = position672, tokenIndex672
+		l705:
+			goto l675
+		l676:
+			p.Position, p.TokenIndex = position676, tokenIndex676
 		}
-		p.Add(ruleencoded822addr, position670, tokenIndex670)
+		p.Add(ruleencoded822addr, position674, tokenIndex674)
 	}
 	return true
-l669:
-	p.Position, p.TokenIndex = position669, tokenIndex669
+l673:
+	p.Position, p.TokenIndex = position673, tokenIndex673
 	return false
 }
 
 /* newsurl <- <('n' 'e' 'w' 's' ':' grouppart)> */
 func (p *parser) rule_newsurl() bool {
-	position686, tokenIndex686 := p.Position, p.TokenIndex
+	position690, tokenIndex690 := p.Position, p.TokenIndex
 	{
-		position687, tokenIndex687 := p.Position, p.TokenIndex
+		position691, tokenIndex691 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'n' {
-			goto l686
+			goto l690
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l686
+			goto l690
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'w' {
-			goto l686
+			goto l690
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l686
+			goto l690
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l686
+			goto l690
 		}
 		p.Position++
 		{
-			position688, tokenIndex688 := p.Position, p.TokenIndex
+			position692, tokenIndex692 := p.Position, p.TokenIndex
 			{
-				position689, tokenIndex689 := p.Position, p.TokenIndex
+				position693, tokenIndex693 := p.Position, p.TokenIndex
 				{
-					position691, tokenIndex691 := p.Position, p.TokenIndex
+					position695, tokenIndex695 := p.Position, p.TokenIndex
 					{
-						position694, tokenIndex694 := p.Position, p.TokenIndex
+						position698, tokenIndex698 := p.Position, p.TokenIndex
 						if !cset9[p.Buffer[p.Position]] {
-							goto l714
+							goto l718
 						}
 						p.Position++
-						goto l694
-					l714:
-						p.Position, p.TokenIndex = position694, tokenIndex694
+						goto l698
+					l718:
+						p.Position, p.TokenIndex = position698, tokenIndex698
 						if p.Buffer[p.Position] != '%' {
-							goto l690
+							goto l694
 						}
 						p.Position++
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l690
+								goto l694
 							}
 							p.Position++
 						}
 						{
 							if !cset1[p.Buffer[p.Position]] {
-								goto l690
+								goto l694
 							}
 							p.Position++
 						}
 					}
-				l694:
-				l692:
+				l698:
+				l696:
 					{
-						position693, tokenIndex693 := p.Position, p.TokenIndex
+						position697, tokenIndex697 := p.Position, p.TokenIndex
 						{
-							position721, tokenIndex721 := p.Position, p.TokenIndex
+							position725, tokenIndex725 := p.Position, p.TokenIndex
 							if !cset9[p.Buffer[p.Position]] {
-								goto l741
+								goto l745
 							}
 							p.Position++
-							goto l721
-						l741:
-							p.Position, p.TokenIndex = position721, tokenIndex721
+							goto l725
+						l745:
+							p.Position, p.TokenIndex = position725, tokenIndex725
 							if p.Buffer[p.Position] != '%' {
-								goto l693
+								goto l697
 							}
 							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l693
+									goto l697
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l693
+									goto l697
 								}
 								p.Position++
 							}
 						}
-					l721:
-						goto l692
-					l693:
-						p.Position, p.TokenIndex = position693, tokenIndex693
+					l725:
+						goto l696
+					l697:
+						p.Position, p.TokenIndex = position697, tokenIndex697
 					}
 					if p.Buffer[p.Position] != '@' {
-						goto l690
+						goto l694
 					}
 					p.Position++
 					if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
-						goto l690
+						goto l694
 					}
-					p.Add(rulearticle, position691, tokenIndex691)
+					p.Add(rulearticle, position695, tokenIndex695)
 				}
-				goto l689
-			l690:
-				p.Position, p.TokenIndex = position689, tokenIndex689
+				goto l693
+			l694:
+				p.Position, p.TokenIndex = position693, tokenIndex693
 				if !cset5[p.Buffer[p.Position]] || !p.rule_group() {
-					goto l748
+					goto l752
 				}
-				goto l689
-			l748:
-				p.Position, p.TokenIndex = position689, tokenIndex689
+				goto l693
+			l752:
+				p.Position, p.TokenIndex = position693, tokenIndex693
 				if p.Buffer[p.Position] != '*' {
-					goto l686
+					goto l690
 				}
 				p.Position++
 			}
-		l689:
-			p.Add(rulegrouppart, position688, tokenIndex688)
+		l693:
+			p.Add(rulegrouppart, position692, tokenIndex692)
 		}
-		p.Add(rulenewsurl, position687, tokenIndex687)
+		p.Add(rulenewsurl, position691, tokenIndex691)
 	}
 	return true
-l686:
-	p.Position, p.TokenIndex = position686, tokenIndex686
+l690:
+	p.Position, p.TokenIndex = position690, tokenIndex690
 	return false
 }
 
 /* grouppart <- <(article / group / '*')> */
 func (p *parser) rule_grouppart() bool {
-	position731, tokenIndex731 := p.Position, p.TokenIndex
+	position735, tokenIndex735 := p.Position, p.TokenIndex
 	{
-		position732, tokenIndex732 := p.Position, p.TokenIndex
+		position736, tokenIndex736 := p.Position, p.TokenIndex
 		{
-			position733, tokenIndex733 := p.Position, p.TokenIndex
+			position737, tokenIndex737 := p.Position, p.TokenIndex
 			if !cset28[p.Buffer[p.Position]] || !p.rule_article() {
-				goto l734
+				goto l738
 			}
-			goto l733
-		l734:
-			p.Position, p.TokenIndex = position733, tokenIndex733
+			goto l737
+		l738:
+			p.Position, p.TokenIndex = position737, tokenIndex737
 			if !cset5[p.Buffer[p.Position]] || !p.rule_group() {
-				goto l735
+				goto l739
 			}
-			goto l733
-		l735:
-			p.Position, p.TokenIndex = position733, tokenIndex733
+			goto l737
+		l739:
+			p.Position, p.TokenIndex = position737, tokenIndex737
 			if p.Buffer[p.Position] != '*' {
-				goto l731
+				goto l735
 			}
 			p.Position++
 		}
-	l733:
-		p.Add(rulegrouppart, position732, tokenIndex732)
+	l737:
+		p.Add(rulegrouppart, position736, tokenIndex736)
 	}
 	return true
-l731:
-	p.Position, p.TokenIndex = position731, tokenIndex731
+l735:
+	p.Position, p.TokenIndex = position735, tokenIndex735
 	return false
 }
 
 /* group <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9] / '-' / '.' / '+' / '_')*)> */
 func (p *parser) rule_group() bool {
-	position750, tokenIndex750 := p.Position, p.TokenIndex
+	position754, tokenIndex754 := p.Position, p.TokenIndex
 	{
-		position751, tokenIndex751 := p.Position, p.TokenIndex
+		position755, tokenIndex755 := p.Position, p.TokenIndex
 		{
 			if !cset5[p.Buffer[p.Position]] {
-				goto l750
+				goto l754
 			}
 			p.Position++
 		}
-	l754:
+	l758:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset10[buf[i]] {
@@ -3287,162 +3314,162 @@ func (p *parser) rule_group() bool {
 			p.Position = i
 		}
 		{
-			position755, tokenIndex755 := p.Position, p.TokenIndex
+			position759, tokenIndex759 := p.Position, p.TokenIndex
 			{
 				if !cset10[p.Buffer[p.Position]] {
-					goto l755
+					goto l759
 				}
 				p.Position++
 			}
-			goto l754
-		l755:
-			p.Position, p.TokenIndex = position755, tokenIndex755
+			goto l758
+		l759:
+			p.Position, p.TokenIndex = position759, tokenIndex759
 		}
-		p.Add(rulegroup, position751, tokenIndex751)
+		p.Add(rulegroup, position755, tokenIndex755)
 	}
 	return true
-l750:
-	p.Position, p.TokenIndex = position750, tokenIndex750
+l754:
+	p.Position, p.TokenIndex = position754, tokenIndex754
 	return false
 }
 
 /* article <- <(([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))+ '@' host)> */
 func (p *parser) rule_article() bool {
-	position749, tokenIndex749 := p.Position, p.TokenIndex
+	position753, tokenIndex753 := p.Position, p.TokenIndex
 	{
-		position750, tokenIndex750 := p.Position, p.TokenIndex
+		position754, tokenIndex754 := p.Position, p.TokenIndex
 		{
-			position753, tokenIndex753 := p.Position, p.TokenIndex
+			position757, tokenIndex757 := p.Position, p.TokenIndex
 			if !cset9[p.Buffer[p.Position]] {
-				goto l773
+				goto l777
 			}
 			p.Position++
-			goto l753
-		l773:
-			p.Position, p.TokenIndex = position753, tokenIndex753
+			goto l757
+		l777:
+			p.Position, p.TokenIndex = position757, tokenIndex757
 			if p.Buffer[p.Position] != '%' {
-				goto l749
+				goto l753
 			}
 			p.Position++
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l749
+					goto l753
 				}
 				p.Position++
 			}
 			{
 				if !cset1[p.Buffer[p.Position]] {
-					goto l749
+					goto l753
 				}
 				p.Position++
 			}
 		}
-	l753:
-	l751:
+	l757:
+	l755:
 		{
-			position752, tokenIndex752 := p.Position, p.TokenIndex
+			position756, tokenIndex756 := p.Position, p.TokenIndex
 			{
-				position780, tokenIndex780 := p.Position, p.TokenIndex
+				position784, tokenIndex784 := p.Position, p.TokenIndex
 				if !cset9[p.Buffer[p.Position]] {
-					goto l800
+					goto l804
 				}
 				p.Position++
-				goto l780
-			l800:
-				p.Position, p.TokenIndex = position780, tokenIndex780
+				goto l784
+			l804:
+				p.Position, p.TokenIndex = position784, tokenIndex784
 				if p.Buffer[p.Position] != '%' {
-					goto l752
+					goto l756
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l752
+						goto l756
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l752
+						goto l756
 					}
 					p.Position++
 				}
 			}
-		l780:
-			goto l751
-		l752:
-			p.Position, p.TokenIndex = position752, tokenIndex752
+		l784:
+			goto l755
+		l756:
+			p.Position, p.TokenIndex = position756, tokenIndex756
 		}
 		if p.Buffer[p.Position] != '@' {
-			goto l749
+			goto l753
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l749
+			goto l753
 		}
-		p.Add(rulearticle, position750, tokenIndex750)
+		p.Add(rulearticle, position754, tokenIndex754)
 	}
 	return true
-l749:
-	p.Position, p.TokenIndex = position749, tokenIndex749
+l753:
+	p.Position, p.TokenIndex = position753, tokenIndex753
 	return false
 }
 
 /* nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)?)> */
 func (p *parser) rule_nntpurl() bool {
-	position764, tokenIndex764 := p.Position, p.TokenIndex
+	position768, tokenIndex768 := p.Position, p.TokenIndex
 	{
-		position765, tokenIndex765 := p.Position, p.TokenIndex
+		position769, tokenIndex769 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'n' {
-			goto l764
+			goto l768
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'n' {
-			goto l764
+			goto l768
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 't' {
-			goto l764
+			goto l768
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l764
+			goto l768
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l764
+			goto l768
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l764
+			goto l768
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l764
+			goto l768
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l764
+			goto l768
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l764
+			goto l768
 		}
 		p.Position++
 		if !cset5[p.Buffer[p.Position]] || !p.rule_group() {
-			goto l764
+			goto l768
 		}
 		{
-			position766, tokenIndex766 := p.Position, p.TokenIndex
+			position770, tokenIndex770 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l766
+				goto l770
 			}
 			p.Position++
 			{
-				position768, tokenIndex768 := p.Position, p.TokenIndex
+				position772, tokenIndex772 := p.Position, p.TokenIndex
 				if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-					goto l766
+					goto l770
 				}
 				p.Position++
-			l769:
+			l773:
 				{
 					i, buf := p.Position, p.Buffer
 					for '0' <= buf[i] && buf[i] <= '9' {
@@ -3451,340 +3478,86 @@ func (p *parser) rule_nntpurl() bool {
 					p.Position = i
 				}
 				{
-					position770, tokenIndex770 := p.Position, p.TokenIndex
+					position774, tokenIndex774 := p.Position, p.TokenIndex
 					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-						goto l770
+						goto l774
 					}
 					p.Position++
-					goto l769
-				l770:
-					p.Position, p.TokenIndex = position770, tokenIndex770
+					goto l773
+				l774:
+					p.Position, p.TokenIndex = position774, tokenIndex774
 				}
-				p.Add(ruledigits, position768, tokenIndex768)
+				p.Add(ruledigits, position772, tokenIndex772)
 			}
-			goto l767
-		l766:
-			p.Position, p.TokenIndex = position766, tokenIndex766
+			goto l771
+		l770:
+			p.Position, p.TokenIndex = position770, tokenIndex770
 		}
-	l767:
-		p.Add(rulenntpurl, position765, tokenIndex765)
+	l771:
+		p.Add(rulenntpurl, position769, tokenIndex769)
 	}
 	return true
-l764:
-	p.Position, p.TokenIndex = position764, tokenIndex764
+l768:
+	p.Position, p.TokenIndex = position768, tokenIndex768
 	return false
 }
 
 /* telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'?)> */
 func (p *parser) rule_telneturl() bool {
-	position771, tokenIndex771 := p.Position, p.TokenIndex
-	{
-		position772, tokenIndex772 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != 't' {
-			goto l771
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'e' {
-			goto l771
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'l' {
-			goto l771
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'n' {
-			goto l771
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'e' {
-			goto l771
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 't' {
-			goto l771
-		}
-		p.Position++
-		if p.Buffer[p.Position] != ':' {
-			goto l771
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l771
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l771
-		}
-		p.Position++
-		if !cset18[p.Buffer[p.Position]] || !p.rule_login() {
-			goto l771
-		}
-		{
-			position773, tokenIndex773 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != '/' {
-				goto l773
-			}
-			p.Position++
-			goto l774
-		l773:
-			p.Position, p.TokenIndex = position773, tokenIndex773
-		}
-	l774:
-		p.Add(ruletelneturl, position772, tokenIndex772)
-	}
-	return true
-l771:
-	p.Position, p.TokenIndex = position771, tokenIndex771
-	return false
-}
-
-/* waisurl <- <(waisdoc / waisindex / waisdatabase)> */
-func (p *parser) rule_waisurl() bool {
 	position775, tokenIndex775 := p.Position, p.TokenIndex
 	{
 		position776, tokenIndex776 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != 't' {
+			goto l775
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'e' {
+			goto l775
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'l' {
+			goto l775
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'n' {
+			goto l775
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'e' {
+			goto l775
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 't' {
+			goto l775
+		}
+		p.Position++
+		if p.Buffer[p.Position] != ':' {
+			goto l775
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l775
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l775
+		}
+		p.Position++
+		if !cset18[p.Buffer[p.Position]] || !p.rule_login() {
+			goto l775
+		}
 		{
 			position777, tokenIndex777 := p.Position, p.TokenIndex
-			{
-				position779, tokenIndex779 := p.Position, p.TokenIndex
-				if p.Buffer[p.Position] != 'w' {
-					goto l778
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'a' {
-					goto l778
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'i' {
-					goto l778
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 's' {
-					goto l778
-				}
-				p.Position++
-				if p.Buffer[p.Position] != ':' {
-					goto l778
-				}
-				p.Position++
-				if p.Buffer[p.Position] != '/' {
-					goto l778
-				}
-				p.Position++
-				if p.Buffer[p.Position] != '/' {
-					goto l778
-				}
-				p.Position++
-				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-					goto l778
-				}
-				if p.Buffer[p.Position] != '/' {
-					goto l778
-				}
-				p.Position++
-				if !p.rule_database() {
-					goto l778
-				}
-				if p.Buffer[p.Position] != '/' {
-					goto l778
-				}
-				p.Position++
-				{
-					position780, tokenIndex780 := p.Position, p.TokenIndex
-				l781:
-					{
-						i, buf := p.Position, p.Buffer
-						for cset11[buf[i]] {
-							i++
-						}
-						p.Position = i
-					}
-					{
-						position782, tokenIndex782 := p.Position, p.TokenIndex
-						{
-							position783, tokenIndex783 := p.Position, p.TokenIndex
-							if !cset11[p.Buffer[p.Position]] {
-								goto l797
-							}
-							p.Position++
-							goto l783
-						l797:
-							p.Position, p.TokenIndex = position783, tokenIndex783
-							if p.Buffer[p.Position] != '%' {
-								goto l782
-							}
-							p.Position++
-							{
-								if !cset1[p.Buffer[p.Position]] {
-									goto l782
-								}
-								p.Position++
-							}
-							{
-								if !cset1[p.Buffer[p.Position]] {
-									goto l782
-								}
-								p.Position++
-							}
-						}
-					l783:
-						goto l781
-					l782:
-						p.Position, p.TokenIndex = position782, tokenIndex782
-					}
-					p.Add(rulewtype, position780, tokenIndex780)
-				}
-				if p.Buffer[p.Position] != '/' {
-					goto l778
-				}
-				p.Position++
-				{
-					position804, tokenIndex804 := p.Position, p.TokenIndex
-				l805:
-					{
-						i, buf := p.Position, p.Buffer
-						for cset11[buf[i]] {
-							i++
-						}
-						p.Position = i
-					}
-					{
-						position806, tokenIndex806 := p.Position, p.TokenIndex
-						{
-							position807, tokenIndex807 := p.Position, p.TokenIndex
-							if !cset11[p.Buffer[p.Position]] {
-								goto l821
-							}
-							p.Position++
-							goto l807
-						l821:
-							p.Position, p.TokenIndex = position807, tokenIndex807
-							if p.Buffer[p.Position] != '%' {
-								goto l806
-							}
-							p.Position++
-							{
-								if !cset1[p.Buffer[p.Position]] {
-									goto l806
-								}
-								p.Position++
-							}
-							{
-								if !cset1[p.Buffer[p.Position]] {
-									goto l806
-								}
-								p.Position++
-							}
-						}
-					l807:
-						goto l805
-					l806:
-						p.Position, p.TokenIndex = position806, tokenIndex806
-					}
-					p.Add(rulewpath, position804, tokenIndex804)
-				}
-				p.Add(rulewaisdoc, position779, tokenIndex779)
+			if p.Buffer[p.Position] != '/' {
+				goto l777
 			}
-			goto l777
-		l778:
+			p.Position++
+			goto l778
+		l777:
 			p.Position, p.TokenIndex = position777, tokenIndex777
-			{
-				position829, tokenIndex829 := p.Position, p.TokenIndex
-				if p.Buffer[p.Position] != 'w' {
-					goto l828
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'a' {
-					goto l828
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'i' {
-					goto l828
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 's' {
-					goto l828
-				}
-				p.Position++
-				if p.Buffer[p.Position] != ':' {
-					goto l828
-				}
-				p.Position++
-				if p.Buffer[p.Position] != '/' {
-					goto l828
-				}
-				p.Position++
-				if p.Buffer[p.Position] != '/' {
-					goto l828
-				}
-				p.Position++
-				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-					goto l828
-				}
-				if p.Buffer[p.Position] != '/' {
-					goto l828
-				}
-				p.Position++
-				if !p.rule_database() {
-					goto l828
-				}
-				if p.Buffer[p.Position] != '?' {
-					goto l828
-				}
-				p.Position++
-				if !p.rule_search() {
-					goto l828
-				}
-				p.Add(rulewaisindex, position829, tokenIndex829)
-			}
-			goto l777
-		l828:
-			p.Position, p.TokenIndex = position777, tokenIndex777
-			{
-				position830, tokenIndex830 := p.Position, p.TokenIndex
-				if p.Buffer[p.Position] != 'w' {
-					goto l775
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'a' {
-					goto l775
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 'i' {
-					goto l775
-				}
-				p.Position++
-				if p.Buffer[p.Position] != 's' {
-					goto l775
-				}
-				p.Position++
-				if p.Buffer[p.Position] != ':' {
-					goto l775
-				}
-				p.Position++
-				if p.Buffer[p.Position] != '/' {
-					goto l775
-				}
-				p.Position++
-				if p.Buffer[p.Position] != '/' {
-					goto l775
-				}
-				p.Position++
-				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-					goto l775
-				}
-				if p.Buffer[p.Position] != '/' {
-					goto l775
-				}
-				p.Position++
-				if !p.rule_database() {
-					goto l775
-				}
-				p.Add(rulewaisdatabase, position830, tokenIndex830)
-			}
 		}
-	l777:
-		p.Add(rulewaisurl, position776, tokenIndex776)
+	l778:
+		p.Add(ruletelneturl, position776, tokenIndex776)
 	}
 	return true
 l775:
@@ -3792,117 +3565,262 @@ l775:
 	return false
 }
 
+/* waisurl <- <(waisdoc / waisindex / waisdatabase)> */
+func (p *parser) rule_waisurl() bool {
+	position779, tokenIndex779 := p.Position, p.TokenIndex
+	{
+		position780, tokenIndex780 := p.Position, p.TokenIndex
+		{
+			position781, tokenIndex781 := p.Position, p.TokenIndex
+			{
+				position783, tokenIndex783 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != 'w' {
+					goto l782
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'a' {
+					goto l782
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'i' {
+					goto l782
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 's' {
+					goto l782
+				}
+				p.Position++
+				if p.Buffer[p.Position] != ':' {
+					goto l782
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l782
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l782
+				}
+				p.Position++
+				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l782
+				}
+				if p.Buffer[p.Position] != '/' {
+					goto l782
+				}
+				p.Position++
+				if !p.rule_database() {
+					goto l782
+				}
+				if p.Buffer[p.Position] != '/' {
+					goto l782
+				}
+				p.Position++
+				{
+					position784, tokenIndex784 := p.Position, p.TokenIndex
+				l785:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset11[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position786, tokenIndex786 := p.Position, p.TokenIndex
+						{
+							position787, tokenIndex787 := p.Position, p.TokenIndex
+							if !cset11[p.Buffer[p.Position]] {
+								goto l801
+							}
+							p.Position++
+							goto l787
+						l801:
+							p.Position, p.TokenIndex = position787, tokenIndex787
+							if p.Buffer[p.Position] != '%' {
+								goto l786
+							}
+							p.Position++
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l786
+								}
+								p.Position++
+							}
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l786
+								}
+								p.Position++
+							}
+						}
+					l787:
+						goto l785
+					l786:
+						p.Position, p.TokenIndex = position786, tokenIndex786
+					}
+					p.Add(rulewtype, position784, tokenIndex784)
+				}
+				if p.Buffer[p.Position] != '/' {
+					goto l782
+				}
+				p.Position++
+				{
+					position808, tokenIndex808 := p.Position, p.TokenIndex
+				l809:
+					{
+						i, buf := p.Position, p.Buffer
+						for cset11[buf[i]] {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position810, tokenIndex810 := p.Position, p.TokenIndex
+						{
+							position811, tokenIndex811 := p.Position, p.TokenIndex
+							if !cset11[p.Buffer[p.Position]] {
+								goto l825
+							}
+							p.Position++
+							goto l811
+						l825:
+							p.Position, p.TokenIndex = position811, tokenIndex811
+							if p.Buffer[p.Position] != '%' {
+								goto l810
+							}
+							p.Position++
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l810
+								}
+								p.Position++
+							}
+							{
+								if !cset1[p.Buffer[p.Position]] {
+									goto l810
+								}
+								p.Position++
+							}
+						}
+					l811:
+						goto l809
+					l810:
+						p.Position, p.TokenIndex = position810, tokenIndex810
+					}
+					p.Add(rulewpath, position808, tokenIndex808)
+				}
+				p.Add(rulewaisdoc, position783, tokenIndex783)
+			}
+			goto l781
+		l782:
+			p.Position, p.TokenIndex = position781, tokenIndex781
+			{
+				position833, tokenIndex833 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != 'w' {
+					goto l832
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'a' {
+					goto l832
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'i' {
+					goto l832
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 's' {
+					goto l832
+				}
+				p.Position++
+				if p.Buffer[p.Position] != ':' {
+					goto l832
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l832
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l832
+				}
+				p.Position++
+				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l832
+				}
+				if p.Buffer[p.Position] != '/' {
+					goto l832
+				}
+				p.Position++
+				if !p.rule_database() {
+					goto l832
+				}
+				if p.Buffer[p.Position] != '?' {
+					goto l832
+				}
+				p.Position++
+				if !p.rule_search() {
+					goto l832
+				}
+				p.Add(rulewaisindex, position833, tokenIndex833)
+			}
+			goto l781
+		l832:
+			p.Position, p.TokenIndex = position781, tokenIndex781
+			{
+				position834, tokenIndex834 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != 'w' {
+					goto l779
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'a' {
+					goto l779
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 'i' {
+					goto l779
+				}
+				p.Position++
+				if p.Buffer[p.Position] != 's' {
+					goto l779
+				}
+				p.Position++
+				if p.Buffer[p.Position] != ':' {
+					goto l779
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l779
+				}
+				p.Position++
+				if p.Buffer[p.Position] != '/' {
+					goto l779
+				}
+				p.Position++
+				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l779
+				}
+				if p.Buffer[p.Position] != '/' {
+					goto l779
+				}
+				p.Position++
+				if !p.rule_database() {
+					goto l779
+				}
+				p.Add(rulewaisdatabase, position834, tokenIndex834)
+			}
+		}
+	l781:
+		p.Add(rulewaisurl, position780, tokenIndex780)
+	}
+	return true
+l779:
+	p.Position, p.TokenIndex = position779, tokenIndex779
+	return false
+}
+
 /* waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database)> */
 func (p *parser) rule_waisdatabase() bool {
-	position820, tokenIndex820 := p.Position, p.TokenIndex
-	{
-		position821, tokenIndex821 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != 'w' {
-			goto l820
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'a' {
-			goto l820
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'i' {
-			goto l820
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 's' {
-			goto l820
-		}
-		p.Position++
-		if p.Buffer[p.Position] != ':' {
-			goto l820
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l820
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l820
-		}
-		p.Position++
-		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l820
-		}
-		if p.Buffer[p.Position] != '/' {
-			goto l820
-		}
-		p.Position++
-		if !p.rule_database() {
-			goto l820
-		}
-		p.Add(rulewaisdatabase, position821, tokenIndex821)
-	}
-	return true
-l820:
-	p.Position, p.TokenIndex = position820, tokenIndex820
-	return false
-}
-
-/* waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search)> */
-func (p *parser) rule_waisindex() bool {
-	position822, tokenIndex822 := p.Position, p.TokenIndex
-	{
-		position823, tokenIndex823 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != 'w' {
-			goto l822
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'a' {
-			goto l822
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 'i' {
-			goto l822
-		}
-		p.Position++
-		if p.Buffer[p.Position] != 's' {
-			goto l822
-		}
-		p.Position++
-		if p.Buffer[p.Position] != ':' {
-			goto l822
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l822
-		}
-		p.Position++
-		if p.Buffer[p.Position] != '/' {
-			goto l822
-		}
-		p.Position++
-		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l822
-		}
-		if p.Buffer[p.Position] != '/' {
-			goto l822
-		}
-		p.Position++
-		if !p.rule_database() {
-			goto l822
-		}
-		if p.Buffer[p.Position] != '?' {
-			goto l822
-		}
-		p.Position++
-		if !p.rule_search() {
-			goto l822
-		}
-		p.Add(rulewaisindex, position823, tokenIndex823)
-	}
-	return true
-l822:
-	p.Position, p.TokenIndex = position822, tokenIndex822
-	return false
-}
-
-/* waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath)> */
-func (p *parser) rule_waisdoc() bool {
 	position824, tokenIndex824 := p.Position, p.TokenIndex
 	{
 		position825, tokenIndex825 := p.Position, p.TokenIndex
@@ -3944,21 +3862,7 @@ func (p *parser) rule_waisdoc() bool {
 		if !p.rule_database() {
 			goto l824
 		}
-		if p.Buffer[p.Position] != '/' {
-			goto l824
-		}
-		p.Position++
-		if !p.rule_wtype() {
-			goto l824
-		}
-		if p.Buffer[p.Position] != '/' {
-			goto l824
-		}
-		p.Position++
-		if !p.rule_wpath() {
-			goto l824
-		}
-		p.Add(rulewaisdoc, position825, tokenIndex825)
+		p.Add(rulewaisdatabase, position825, tokenIndex825)
 	}
 	return true
 l824:
@@ -3966,11 +3870,134 @@ l824:
 	return false
 }
 
+/* waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search)> */
+func (p *parser) rule_waisindex() bool {
+	position826, tokenIndex826 := p.Position, p.TokenIndex
+	{
+		position827, tokenIndex827 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != 'w' {
+			goto l826
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'a' {
+			goto l826
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'i' {
+			goto l826
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 's' {
+			goto l826
+		}
+		p.Position++
+		if p.Buffer[p.Position] != ':' {
+			goto l826
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l826
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l826
+		}
+		p.Position++
+		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+			goto l826
+		}
+		if p.Buffer[p.Position] != '/' {
+			goto l826
+		}
+		p.Position++
+		if !p.rule_database() {
+			goto l826
+		}
+		if p.Buffer[p.Position] != '?' {
+			goto l826
+		}
+		p.Position++
+		if !p.rule_search() {
+			goto l826
+		}
+		p.Add(rulewaisindex, position827, tokenIndex827)
+	}
+	return true
+l826:
+	p.Position, p.TokenIndex = position826, tokenIndex826
+	return false
+}
+
+/* waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath)> */
+func (p *parser) rule_waisdoc() bool {
+	position828, tokenIndex828 := p.Position, p.TokenIndex
+	{
+		position829, tokenIndex829 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != 'w' {
+			goto l828
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'a' {
+			goto l828
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 'i' {
+			goto l828
+		}
+		p.Position++
+		if p.Buffer[p.Position] != 's' {
+			goto l828
+		}
+		p.Position++
+		if p.Buffer[p.Position] != ':' {
+			goto l828
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l828
+		}
+		p.Position++
+		if p.Buffer[p.Position] != '/' {
+			goto l828
+		}
+		p.Position++
+		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+			goto l828
+		}
+		if p.Buffer[p.Position] != '/' {
+			goto l828
+		}
+		p.Position++
+		if !p.rule_database() {
+			goto l828
+		}
+		if p.Buffer[p.Position] != '/' {
+			goto l828
+		}
+		p.Position++
+		if !p.rule_wtype() {
+			goto l828
+		}
+		if p.Buffer[p.Position] != '/' {
+			goto l828
+		}
+		p.Position++
+		if !p.rule_wpath() {
+			goto l828
+		}
+		p.Add(rulewaisdoc, position829, tokenIndex829)
+	}
+	return true
+l828:
+	p.Position, p.TokenIndex = position828, tokenIndex828
+	return false
+}
+
 /* database <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_database() bool {
 	{
-		position835, tokenIndex835 := p.Position, p.TokenIndex
-	l836:
+		position839, tokenIndex839 := p.Position, p.TokenIndex
+	l840:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -3979,39 +4006,39 @@ func (p *parser) rule_database() bool {
 			p.Position = i
 		}
 		{
-			position837, tokenIndex837 := p.Position, p.TokenIndex
+			position841, tokenIndex841 := p.Position, p.TokenIndex
 			{
-				position838, tokenIndex838 := p.Position, p.TokenIndex
+				position842, tokenIndex842 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l852
+					goto l856
 				}
 				p.Position++
-				goto l838
-			l852:
-				p.Position, p.TokenIndex = position838, tokenIndex838
+				goto l842
+			l856:
+				p.Position, p.TokenIndex = position842, tokenIndex842
 				if p.Buffer[p.Position] != '%' {
-					goto l837
+					goto l841
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l837
+						goto l841
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l837
+						goto l841
 					}
 					p.Position++
 				}
 			}
-		l838:
-			goto l836
-		l837:
-			p.Position, p.TokenIndex = position837, tokenIndex837
+		l842:
+			goto l840
+		l841:
+			p.Position, p.TokenIndex = position841, tokenIndex841
 		}
-		p.Add(ruledatabase, position835, tokenIndex835)
+		p.Add(ruledatabase, position839, tokenIndex839)
 	}
 	return true
 }
@@ -4019,8 +4046,8 @@ func (p *parser) rule_database() bool {
 /* wtype <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_wtype() bool {
 	{
-		position852, tokenIndex852 := p.Position, p.TokenIndex
-	l853:
+		position856, tokenIndex856 := p.Position, p.TokenIndex
+	l857:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -4029,39 +4056,39 @@ func (p *parser) rule_wtype() bool {
 			p.Position = i
 		}
 		{
-			position854, tokenIndex854 := p.Position, p.TokenIndex
+			position858, tokenIndex858 := p.Position, p.TokenIndex
 			{
-				position855, tokenIndex855 := p.Position, p.TokenIndex
+				position859, tokenIndex859 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l869
+					goto l873
 				}
 				p.Position++
-				goto l855
-			l869:
-				p.Position, p.TokenIndex = position855, tokenIndex855
+				goto l859
+			l873:
+				p.Position, p.TokenIndex = position859, tokenIndex859
 				if p.Buffer[p.Position] != '%' {
-					goto l854
+					goto l858
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l854
+						goto l858
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l854
+						goto l858
 					}
 					p.Position++
 				}
 			}
-		l855:
-			goto l853
-		l854:
-			p.Position, p.TokenIndex = position854, tokenIndex854
+		l859:
+			goto l857
+		l858:
+			p.Position, p.TokenIndex = position858, tokenIndex858
 		}
-		p.Add(rulewtype, position852, tokenIndex852)
+		p.Add(rulewtype, position856, tokenIndex856)
 	}
 	return true
 }
@@ -4069,8 +4096,8 @@ func (p *parser) rule_wtype() bool {
 /* wpath <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_wpath() bool {
 	{
-		position877, tokenIndex877 := p.Position, p.TokenIndex
-	l878:
+		position881, tokenIndex881 := p.Position, p.TokenIndex
+	l882:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset11[buf[i]] {
@@ -4079,132 +4106,132 @@ func (p *parser) rule_wpath() bool {
 			p.Position = i
 		}
 		{
-			position879, tokenIndex879 := p.Position, p.TokenIndex
+			position883, tokenIndex883 := p.Position, p.TokenIndex
 			{
-				position880, tokenIndex880 := p.Position, p.TokenIndex
+				position884, tokenIndex884 := p.Position, p.TokenIndex
 				if !cset11[p.Buffer[p.Position]] {
-					goto l894
+					goto l898
 				}
 				p.Position++
-				goto l880
-			l894:
-				p.Position, p.TokenIndex = position880, tokenIndex880
+				goto l884
+			l898:
+				p.Position, p.TokenIndex = position884, tokenIndex884
 				if p.Buffer[p.Position] != '%' {
-					goto l879
+					goto l883
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l879
+						goto l883
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l879
+						goto l883
 					}
 					p.Position++
 				}
 			}
-		l880:
-			goto l878
-		l879:
-			p.Position, p.TokenIndex = position879, tokenIndex879
+		l884:
+			goto l882
+		l883:
+			p.Position, p.TokenIndex = position883, tokenIndex883
 		}
-		p.Add(rulewpath, position877, tokenIndex877)
+		p.Add(rulewpath, position881, tokenIndex881)
 	}
 	return true
 }
 
 /* prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec*)> */
 func (p *parser) rule_prosperourl() bool {
-	position861, tokenIndex861 := p.Position, p.TokenIndex
+	position865, tokenIndex865 := p.Position, p.TokenIndex
 	{
-		position862, tokenIndex862 := p.Position, p.TokenIndex
+		position866, tokenIndex866 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != 'p' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 's' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'p' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'e' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'r' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		if p.Buffer[p.Position] != 'o' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		if p.Buffer[p.Position] != ':' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		if p.Buffer[p.Position] != '/' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
-			goto l861
+			goto l865
 		}
 		if p.Buffer[p.Position] != '/' {
-			goto l861
+			goto l865
 		}
 		p.Position++
 		{
-			position863, tokenIndex863 := p.Position, p.TokenIndex
+			position867, tokenIndex867 := p.Position, p.TokenIndex
 			if !p.rule_psegment() {
-				goto l861
+				goto l865
 			}
-		l864:
+		l868:
 			{
-				position865, tokenIndex865 := p.Position, p.TokenIndex
+				position869, tokenIndex869 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l865
+					goto l869
 				}
 				p.Position++
 				if !p.rule_psegment() {
-					goto l865
+					goto l869
 				}
-				goto l864
-			l865:
-				p.Position, p.TokenIndex = position865, tokenIndex865
+				goto l868
+			l869:
+				p.Position, p.TokenIndex = position869, tokenIndex869
 			}
-			p.Add(ruleppath, position863, tokenIndex863)
+			p.Add(ruleppath, position867, tokenIndex867)
 		}
-	l866:
+	l870:
 		{
-			position867, tokenIndex867 := p.Position, p.TokenIndex
+			position871, tokenIndex871 := p.Position, p.TokenIndex
 			{
-				position868, tokenIndex868 := p.Position, p.TokenIndex
+				position872, tokenIndex872 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != ';' {
-					goto l867
+					goto l871
 				}
 				p.Position++
 				{
-					position869, tokenIndex869 := p.Position, p.TokenIndex
-				l870:
+					position873, tokenIndex873 := p.Position, p.TokenIndex
+				l874:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset12[buf[i]] {
@@ -4213,47 +4240,47 @@ func (p *parser) rule_prosperourl() bool {
 						p.Position = i
 					}
 					{
-						position871, tokenIndex871 := p.Position, p.TokenIndex
+						position875, tokenIndex875 := p.Position, p.TokenIndex
 						{
-							position872, tokenIndex872 := p.Position, p.TokenIndex
+							position876, tokenIndex876 := p.Position, p.TokenIndex
 							if !cset12[p.Buffer[p.Position]] {
-								goto l890
+								goto l894
 							}
 							p.Position++
-							goto l872
-						l890:
-							p.Position, p.TokenIndex = position872, tokenIndex872
+							goto l876
+						l894:
+							p.Position, p.TokenIndex = position876, tokenIndex876
 							if p.Buffer[p.Position] != '%' {
-								goto l871
+								goto l875
 							}
 							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l871
+									goto l875
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l871
+									goto l875
 								}
 								p.Position++
 							}
 						}
-					l872:
-						goto l870
-					l871:
-						p.Position, p.TokenIndex = position871, tokenIndex871
+					l876:
+						goto l874
+					l875:
+						p.Position, p.TokenIndex = position875, tokenIndex875
 					}
-					p.Add(rulefieldname, position869, tokenIndex869)
+					p.Add(rulefieldname, position873, tokenIndex873)
 				}
 				if p.Buffer[p.Position] != '=' {
-					goto l867
+					goto l871
 				}
 				p.Position++
 				{
-					position897, tokenIndex897 := p.Position, p.TokenIndex
-				l898:
+					position901, tokenIndex901 := p.Position, p.TokenIndex
+				l902:
 					{
 						i, buf := p.Position, p.Buffer
 						for cset12[buf[i]] {
@@ -4262,89 +4289,89 @@ func (p *parser) rule_prosperourl() bool {
 						p.Position = i
 					}
 					{
-						position899, tokenIndex899 := p.Position, p.TokenIndex
+						position903, tokenIndex903 := p.Position, p.TokenIndex
 						{
-							position900, tokenIndex900 := p.Position, p.TokenIndex
+							position904, tokenIndex904 := p.Position, p.TokenIndex
 							if !cset12[p.Buffer[p.Position]] {
-								goto l918
+								goto l922
 							}
 							p.Position++
-							goto l900
-						l918:
-							p.Position, p.TokenIndex = position900, tokenIndex900
+							goto l904
+						l922:
+							p.Position, p.TokenIndex = position904, tokenIndex904
 							if p.Buffer[p.Position] != '%' {
-								goto l899
+								goto l903
 							}
 							p.Position++
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l899
+									goto l903
 								}
 								p.Position++
 							}
 							{
 								if !cset1[p.Buffer[p.Position]] {
-									goto l899
+									goto l903
 								}
 								p.Position++
 							}
 						}
-					l900:
-						goto l898
-					l899:
-						p.Position, p.TokenIndex = position899, tokenIndex899
+					l904:
+						goto l902
+					l903:
+						p.Position, p.TokenIndex = position903, tokenIndex903
 					}
-					p.Add(rulefieldvalue, position897, tokenIndex897)
+					p.Add(rulefieldvalue, position901, tokenIndex901)
 				}
-				p.Add(rulefieldspec, position868, tokenIndex868)
+				p.Add(rulefieldspec, position872, tokenIndex872)
 			}
-			goto l866
-		l867:
-			p.Position, p.TokenIndex = position867, tokenIndex867
+			goto l870
+		l871:
+			p.Position, p.TokenIndex = position871, tokenIndex871
 		}
-		p.Add(ruleprosperourl, position862, tokenIndex862)
+		p.Add(ruleprosperourl, position866, tokenIndex866)
 	}
 	return true
-l861:
-	p.Position, p.TokenIndex = position861, tokenIndex861
+l865:
+	p.Position, p.TokenIndex = position865, tokenIndex865
 	return false
 }
 
 /* ppath <- <(psegment ('/' psegment)*)> */
 func (p *parser) rule_ppath() bool {
-	position905, tokenIndex905 := p.Position, p.TokenIndex
+	position909, tokenIndex909 := p.Position, p.TokenIndex
 	{
-		position906, tokenIndex906 := p.Position, p.TokenIndex
+		position910, tokenIndex910 := p.Position, p.TokenIndex
 		if !p.rule_psegment() {
-			goto l905
+			goto l909
 		}
-	l907:
+	l911:
 		{
-			position908, tokenIndex908 := p.Position, p.TokenIndex
+			position912, tokenIndex912 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l908
+				goto l912
 			}
 			p.Position++
 			if !p.rule_psegment() {
-				goto l908
+				goto l912
 			}
-			goto l907
-		l908:
-			p.Position, p.TokenIndex = position908, tokenIndex908
+			goto l911
+		l912:
+			p.Position, p.TokenIndex = position912, tokenIndex912
 		}
-		p.Add(ruleppath, position906, tokenIndex906)
+		p.Add(ruleppath, position910, tokenIndex910)
 	}
 	return true
-l905:
-	p.Position, p.TokenIndex = position905, tokenIndex905
+l909:
+	p.Position, p.TokenIndex = position909, tokenIndex909
 	return false
 }
 
 /* psegment <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / '=' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_psegment() bool {
 	{
-		position927, tokenIndex927 := p.Position, p.TokenIndex
-	l928:
+		position931, tokenIndex931 := p.Position, p.TokenIndex
+	l932:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset7[buf[i]] {
@@ -4353,75 +4380,75 @@ func (p *parser) rule_psegment() bool {
 			p.Position = i
 		}
 		{
-			position929, tokenIndex929 := p.Position, p.TokenIndex
+			position933, tokenIndex933 := p.Position, p.TokenIndex
 			{
-				position930, tokenIndex930 := p.Position, p.TokenIndex
+				position934, tokenIndex934 := p.Position, p.TokenIndex
 				if !cset7[p.Buffer[p.Position]] {
-					goto l949
+					goto l953
 				}
 				p.Position++
-				goto l930
-			l949:
-				p.Position, p.TokenIndex = position930, tokenIndex930
+				goto l934
+			l953:
+				p.Position, p.TokenIndex = position934, tokenIndex934
 				if p.Buffer[p.Position] != '%' {
-					goto l929
+					goto l933
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l929
+						goto l933
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l929
+						goto l933
 					}
 					p.Position++
 				}
 			}
-		l930:
-			goto l928
-		l929:
-			p.Position, p.TokenIndex = position929, tokenIndex929
+		l934:
+			goto l932
+		l933:
+			p.Position, p.TokenIndex = position933, tokenIndex933
 		}
-		p.Add(rulepsegment, position927, tokenIndex927)
+		p.Add(rulepsegment, position931, tokenIndex931)
 	}
 	return true
 }
 
 /* fieldspec <- <(';' fieldname '=' fieldvalue)> */
 func (p *parser) rule_fieldspec() bool {
-	position939, tokenIndex939 := p.Position, p.TokenIndex
+	position943, tokenIndex943 := p.Position, p.TokenIndex
 	{
-		position940, tokenIndex940 := p.Position, p.TokenIndex
+		position944, tokenIndex944 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != ';' {
-			goto l939
+			goto l943
 		}
 		p.Position++
 		if !p.rule_fieldname() {
-			goto l939
+			goto l943
 		}
 		if p.Buffer[p.Position] != '=' {
-			goto l939
+			goto l943
 		}
 		p.Position++
 		if !p.rule_fieldvalue() {
-			goto l939
+			goto l943
 		}
-		p.Add(rulefieldspec, position940, tokenIndex940)
+		p.Add(rulefieldspec, position944, tokenIndex944)
 	}
 	return true
-l939:
-	p.Position, p.TokenIndex = position939, tokenIndex939
+l943:
+	p.Position, p.TokenIndex = position943, tokenIndex943
 	return false
 }
 
 /* fieldname <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fieldname() bool {
 	{
-		position942, tokenIndex942 := p.Position, p.TokenIndex
-	l943:
+		position946, tokenIndex946 := p.Position, p.TokenIndex
+	l947:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -4430,39 +4457,39 @@ func (p *parser) rule_fieldname() bool {
 			p.Position = i
 		}
 		{
-			position944, tokenIndex944 := p.Position, p.TokenIndex
+			position948, tokenIndex948 := p.Position, p.TokenIndex
 			{
-				position945, tokenIndex945 := p.Position, p.TokenIndex
+				position949, tokenIndex949 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l963
+					goto l967
 				}
 				p.Position++
-				goto l945
-			l963:
-				p.Position, p.TokenIndex = position945, tokenIndex945
+				goto l949
+			l967:
+				p.Position, p.TokenIndex = position949, tokenIndex949
 				if p.Buffer[p.Position] != '%' {
-					goto l944
+					goto l948
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l944
+						goto l948
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l944
+						goto l948
 					}
 					p.Position++
 				}
 			}
-		l945:
-			goto l943
-		l944:
-			p.Position, p.TokenIndex = position944, tokenIndex944
+		l949:
+			goto l947
+		l948:
+			p.Position, p.TokenIndex = position948, tokenIndex948
 		}
-		p.Add(rulefieldname, position942, tokenIndex942)
+		p.Add(rulefieldname, position946, tokenIndex946)
 	}
 	return true
 }
@@ -4470,8 +4497,8 @@ func (p *parser) rule_fieldname() bool {
 /* fieldvalue <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / '?' / ':' / '@' / '&' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_fieldvalue() bool {
 	{
-		position971, tokenIndex971 := p.Position, p.TokenIndex
-	l972:
+		position975, tokenIndex975 := p.Position, p.TokenIndex
+	l976:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset12[buf[i]] {
@@ -4480,53 +4507,53 @@ func (p *parser) rule_fieldvalue() bool {
 			p.Position = i
 		}
 		{
-			position973, tokenIndex973 := p.Position, p.TokenIndex
+			position977, tokenIndex977 := p.Position, p.TokenIndex
 			{
-				position974, tokenIndex974 := p.Position, p.TokenIndex
+				position978, tokenIndex978 := p.Position, p.TokenIndex
 				if !cset12[p.Buffer[p.Position]] {
-					goto l992
+					goto l996
 				}
 				p.Position++
-				goto l974
-			l992:
-				p.Position, p.TokenIndex = position974, tokenIndex974
+				goto l978
+			l996:
+				p.Position, p.TokenIndex = position978, tokenIndex978
 				if p.Buffer[p.Position] != '%' {
-					goto l973
+					goto l977
 				}
 				p.Position++
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l973
+						goto l977
 					}
 					p.Position++
 				}
 				{
 					if !cset1[p.Buffer[p.Position]] {
-						goto l973
+						goto l977
 					}
 					p.Position++
 				}
 			}
-		l974:
-			goto l972
-		l973:
-			p.Position, p.TokenIndex = position973, tokenIndex973
+		l978:
+			goto l976
+		l977:
+			p.Position, p.TokenIndex = position977, tokenIndex977
 		}
-		p.Add(rulefieldvalue, position971, tokenIndex971)
+		p.Add(rulefieldvalue, position975, tokenIndex975)
 	}
 	return true
 }
 
 /* digits <- <[0-9]+> */
 func (p *parser) rule_digits() bool {
-	position999, tokenIndex999 := p.Position, p.TokenIndex
+	position1003, tokenIndex1003 := p.Position, p.TokenIndex
 	{
-		position1000, tokenIndex1000 := p.Position, p.TokenIndex
+		position1004, tokenIndex1004 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l999
+			goto l1003
 		}
 		p.Position++
-	l1001:
+	l1005:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -4535,45 +4562,16 @@ func (p *parser) rule_digits() bool {
 			p.Position = i
 		}
 		{
-			position1002, tokenIndex1002 := p.Position, p.TokenIndex
+			position1006, tokenIndex1006 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l1002
+				goto l1006
 			}
 			p.Position++
-			goto l1001
-		l1002:
-			p.Position, p.TokenIndex = position1002, tokenIndex1002
+			goto l1005
+		l1006:
+			p.Position, p.TokenIndex = position1006, tokenIndex1006
 		}
-		p.Add(ruledigits, position1000, tokenIndex1000)
-	}
-	return true
-l999:
-	p.Position, p.TokenIndex = position999, tokenIndex999
-	return false
-}
-
-/* escape <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
-func (p *parser) rule_escape() bool {
-	position1003, tokenIndex1003 := p.Position, p.TokenIndex
-	{
-		position1004, tokenIndex1004 := p.Position, p.TokenIndex
-		if p.Buffer[p.Position] != '%' {
-			goto l1003
-		}
-		p.Position++
-		{
-			if !cset1[p.Buffer[p.Position]] {
-				goto l1003
-			}
-			p.Position++
-		}
-		{
-			if !cset1[p.Buffer[p.Position]] {
-				goto l1003
-			}
-			p.Position++
-		}
-		p.Add(ruleescape, position1004, tokenIndex1004)
+		p.Add(ruledigits, position1004, tokenIndex1004)
 	}
 	return true
 l1003:
@@ -4581,144 +4579,137 @@ l1003:
 	return false
 }
 
-/* uchar <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / escape)> */
-func (p *parser) rule_uchar() bool {
-	position1011, tokenIndex1011 := p.Position, p.TokenIndex
+/* escape <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
+func (p *parser) rule_escape() bool {
+	position1007, tokenIndex1007 := p.Position, p.TokenIndex
 	{
-		position1012, tokenIndex1012 := p.Position, p.TokenIndex
+		position1008, tokenIndex1008 := p.Position, p.TokenIndex
+		if p.Buffer[p.Position] != '%' {
+			goto l1007
+		}
+		p.Position++
 		{
-			position1013, tokenIndex1013 := p.Position, p.TokenIndex
-			if !cset11[p.Buffer[p.Position]] {
-				goto l1027
+			if !cset1[p.Buffer[p.Position]] {
+				goto l1007
 			}
 			p.Position++
-			goto l1013
-		l1027:
-			p.Position, p.TokenIndex = position1013, tokenIndex1013
-			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1011
-			}
 		}
-	l1013:
-		p.Add(ruleuchar, position1012, tokenIndex1012)
+		{
+			if !cset1[p.Buffer[p.Position]] {
+				goto l1007
+			}
+			p.Position++
+		}
+		p.Add(ruleescape, position1008, tokenIndex1008)
 	}
 	return true
-l1011:
-	p.Position, p.TokenIndex = position1011, tokenIndex1011
+l1007:
+	p.Position, p.TokenIndex = position1007, tokenIndex1007
+	return false
+}
+
+/* uchar <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / escape)> */
+func (p *parser) rule_uchar() bool {
+	position1015, tokenIndex1015 := p.Position, p.TokenIndex
+	{
+		position1016, tokenIndex1016 := p.Position, p.TokenIndex
+		{
+			position1017, tokenIndex1017 := p.Position, p.TokenIndex
+			if !cset11[p.Buffer[p.Position]] {
+				goto l1031
+			}
+			p.Position++
+			goto l1017
+		l1031:
+			p.Position, p.TokenIndex = position1017, tokenIndex1017
+			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
+				goto l1015
+			}
+		}
+	l1017:
+		p.Add(ruleuchar, position1016, tokenIndex1016)
+	}
+	return true
+l1015:
+	p.Position, p.TokenIndex = position1015, tokenIndex1015
 	return false
 }
 
 /* xchar <- <([A-Z] / [a-z] / [0-9] / '$' / '-' / '_' / '.' / '+' / '!' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / escape)> */
 func (p *parser) rule_xchar() bool {
-	position1028, tokenIndex1028 := p.Position, p.TokenIndex
+	position1032, tokenIndex1032 := p.Position, p.TokenIndex
 	{
-		position1029, tokenIndex1029 := p.Position, p.TokenIndex
+		position1033, tokenIndex1033 := p.Position, p.TokenIndex
 		{
-			position1030, tokenIndex1030 := p.Position, p.TokenIndex
+			position1034, tokenIndex1034 := p.Position, p.TokenIndex
 			if !cset2[p.Buffer[p.Position]] {
-				goto l1051
+				goto l1055
 			}
 			p.Position++
-			goto l1030
-		l1051:
-			p.Position, p.TokenIndex = position1030, tokenIndex1030
+			goto l1034
+		l1055:
+			p.Position, p.TokenIndex = position1034, tokenIndex1034
 			if !cset29[p.Buffer[p.Position]] || !p.rule_escape() {
-				goto l1028
+				goto l1032
 			}
 		}
-	l1030:
-		p.Add(rulexchar, position1029, tokenIndex1029)
+	l1034:
+		p.Add(rulexchar, position1033, tokenIndex1033)
 	}
 	return true
-l1028:
-	p.Position, p.TokenIndex = position1028, tokenIndex1028
+l1032:
+	p.Position, p.TokenIndex = position1032, tokenIndex1032
 	return false
 }
 
 /* selector_alone <- <xchar*> */
 func (p *parser) rule_selector_alone() bool {
 	{
-		position1053, tokenIndex1053 := p.Position, p.TokenIndex
-	l1054:
+		position1057, tokenIndex1057 := p.Position, p.TokenIndex
+	l1058:
 		{
-			position1055, tokenIndex1055 := p.Position, p.TokenIndex
+			position1059, tokenIndex1059 := p.Position, p.TokenIndex
 			if !cset30[p.Buffer[p.Position]] || !p.rule_xchar() {
-				goto l1055
+				goto l1059
 			}
-			goto l1054
-		l1055:
-			p.Position, p.TokenIndex = position1055, tokenIndex1055
+			goto l1058
+		l1059:
+			p.Position, p.TokenIndex = position1059, tokenIndex1059
 		}
-		p.Add(ruleselector_alone, position1053, tokenIndex1053)
+		p.Add(ruleselector_alone, position1057, tokenIndex1057)
 	}
 	return true
 }
 
 /* alphadigit <- <([0-9] / [A-Z] / [a-z])> */
 func (p *parser) rule_alphadigit() bool {
-	position1056, tokenIndex1056 := p.Position, p.TokenIndex
+	position1060, tokenIndex1060 := p.Position, p.TokenIndex
 	{
-		position1057, tokenIndex1057 := p.Position, p.TokenIndex
+		position1061, tokenIndex1061 := p.Position, p.TokenIndex
 		{
 			if !cset4[p.Buffer[p.Position]] {
-				goto l1056
+				goto l1060
 			}
 			p.Position++
 		}
-		p.Add(rulealphadigit, position1057, tokenIndex1057)
+		p.Add(rulealphadigit, position1061, tokenIndex1061)
 	}
 	return true
-l1056:
-	p.Position, p.TokenIndex = position1056, tokenIndex1056
+l1060:
+	p.Position, p.TokenIndex = position1060, tokenIndex1060
 	return false
 }
 
 /* lowalpha <- <[a-z]> */
 func (p *parser) rule_lowalpha() bool {
-	position1061, tokenIndex1061 := p.Position, p.TokenIndex
-	{
-		position1062, tokenIndex1062 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
-			goto l1061
-		}
-		p.Position++
-		p.Add(rulelowalpha, position1062, tokenIndex1062)
-	}
-	return true
-l1061:
-	p.Position, p.TokenIndex = position1061, tokenIndex1061
-	return false
-}
-
-/* hialpha <- <[A-Z]> */
-func (p *parser) rule_hialpha() bool {
-	position1063, tokenIndex1063 := p.Position, p.TokenIndex
-	{
-		position1064, tokenIndex1064 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
-			goto l1063
-		}
-		p.Position++
-		p.Add(rulehialpha, position1064, tokenIndex1064)
-	}
-	return true
-l1063:
-	p.Position, p.TokenIndex = position1063, tokenIndex1063
-	return false
-}
-
-/* alpha <- <([A-Z] / [a-z])> */
-func (p *parser) rule_alpha() bool {
 	position1065, tokenIndex1065 := p.Position, p.TokenIndex
 	{
 		position1066, tokenIndex1066 := p.Position, p.TokenIndex
-		{
-			if !cset5[p.Buffer[p.Position]] {
-				goto l1065
-			}
-			p.Position++
+		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
+			goto l1065
 		}
-		p.Add(rulealpha, position1066, tokenIndex1066)
+		p.Position++
+		p.Add(rulelowalpha, position1066, tokenIndex1066)
 	}
 	return true
 l1065:
@@ -4726,16 +4717,35 @@ l1065:
 	return false
 }
 
-/* digit <- <[0-9]> */
-func (p *parser) rule_digit() bool {
+/* hialpha <- <[A-Z]> */
+func (p *parser) rule_hialpha() bool {
+	position1067, tokenIndex1067 := p.Position, p.TokenIndex
+	{
+		position1068, tokenIndex1068 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
+			goto l1067
+		}
+		p.Position++
+		p.Add(rulehialpha, position1068, tokenIndex1068)
+	}
+	return true
+l1067:
+	p.Position, p.TokenIndex = position1067, tokenIndex1067
+	return false
+}
+
+/* alpha <- <([A-Z] / [a-z])> */
+func (p *parser) rule_alpha() bool {
 	position1069, tokenIndex1069 := p.Position, p.TokenIndex
 	{
 		position1070, tokenIndex1070 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l1069
+		{
+			if !cset5[p.Buffer[p.Position]] {
+				goto l1069
+			}
+			p.Position++
 		}
-		p.Position++
-		p.Add(ruledigit, position1070, tokenIndex1070)
+		p.Add(rulealpha, position1070, tokenIndex1070)
 	}
 	return true
 l1069:
@@ -4743,136 +4753,153 @@ l1069:
 	return false
 }
 
+/* digit <- <[0-9]> */
+func (p *parser) rule_digit() bool {
+	position1073, tokenIndex1073 := p.Position, p.TokenIndex
+	{
+		position1074, tokenIndex1074 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l1073
+		}
+		p.Position++
+		p.Add(ruledigit, position1074, tokenIndex1074)
+	}
+	return true
+l1073:
+	p.Position, p.TokenIndex = position1073, tokenIndex1073
+	return false
+}
+
 /* safe <- <('$' / '+' / '-' / '.' / '_')> */
 func (p *parser) rule_safe() bool {
-	position1071, tokenIndex1071 := p.Position, p.TokenIndex
+	position1075, tokenIndex1075 := p.Position, p.TokenIndex
 	{
-		position1072, tokenIndex1072 := p.Position, p.TokenIndex
+		position1076, tokenIndex1076 := p.Position, p.TokenIndex
 		{
 			if !cset13[p.Buffer[p.Position]] {
-				goto l1071
+				goto l1075
 			}
 			p.Position++
 		}
-		p.Add(rulesafe, position1072, tokenIndex1072)
+		p.Add(rulesafe, position1076, tokenIndex1076)
 	}
 	return true
-l1071:
-	p.Position, p.TokenIndex = position1071, tokenIndex1071
+l1075:
+	p.Position, p.TokenIndex = position1075, tokenIndex1075
 	return false
 }
 
 /* extra <- <('!' / [\'-*] / ',')> */
 func (p *parser) rule_extra() bool {
-	position1078, tokenIndex1078 := p.Position, p.TokenIndex
+	position1082, tokenIndex1082 := p.Position, p.TokenIndex
 	{
-		position1079, tokenIndex1079 := p.Position, p.TokenIndex
+		position1083, tokenIndex1083 := p.Position, p.TokenIndex
 		{
 			if !cset14[p.Buffer[p.Position]] {
-				goto l1078
+				goto l1082
 			}
 			p.Position++
 		}
-		p.Add(ruleextra, position1079, tokenIndex1079)
+		p.Add(ruleextra, position1083, tokenIndex1083)
 	}
 	return true
-l1078:
-	p.Position, p.TokenIndex = position1078, tokenIndex1078
+l1082:
+	p.Position, p.TokenIndex = position1082, tokenIndex1082
 	return false
 }
 
 /* national <- <([[-^] / '`' / [{-~])> */
 func (p *parser) rule_national() bool {
-	position1083, tokenIndex1083 := p.Position, p.TokenIndex
+	position1087, tokenIndex1087 := p.Position, p.TokenIndex
 	{
-		position1084, tokenIndex1084 := p.Position, p.TokenIndex
+		position1088, tokenIndex1088 := p.Position, p.TokenIndex
 		{
 			if !cset15[p.Buffer[p.Position]] {
-				goto l1083
+				goto l1087
 			}
 			p.Position++
 		}
-		p.Add(rulenational, position1084, tokenIndex1084)
+		p.Add(rulenational, position1088, tokenIndex1088)
 	}
 	return true
-l1083:
-	p.Position, p.TokenIndex = position1083, tokenIndex1083
+l1087:
+	p.Position, p.TokenIndex = position1087, tokenIndex1087
 	return false
 }
 
 /* punctuation <- <('"' / '#' / '%' / '<' / '>')> */
 func (p *parser) rule_punctuation() bool {
-	position1088, tokenIndex1088 := p.Position, p.TokenIndex
+	position1092, tokenIndex1092 := p.Position, p.TokenIndex
 	{
-		position1089, tokenIndex1089 := p.Position, p.TokenIndex
+		position1093, tokenIndex1093 := p.Position, p.TokenIndex
 		{
 			if !cset16[p.Buffer[p.Position]] {
-				goto l1088
+				goto l1092
 			}
 			p.Position++
 		}
-		p.Add(rulepunctuation, position1089, tokenIndex1089)
+		p.Add(rulepunctuation, position1093, tokenIndex1093)
 	}
 	return true
-l1088:
-	p.Position, p.TokenIndex = position1088, tokenIndex1088
+l1092:
+	p.Position, p.TokenIndex = position1092, tokenIndex1092
 	return false
 }
 
 /* reserved <- <('&' / '/' / ':' / ';' / '=' / '?' / '@')> */
 func (p *parser) rule_reserved() bool {
-	position1095, tokenIndex1095 := p.Position, p.TokenIndex
+	position1099, tokenIndex1099 := p.Position, p.TokenIndex
 	{
-		position1096, tokenIndex1096 := p.Position, p.TokenIndex
+		position1100, tokenIndex1100 := p.Position, p.TokenIndex
 		{
 			if !cset17[p.Buffer[p.Position]] {
-				goto l1095
+				goto l1099
 			}
 			p.Position++
 		}
-		p.Add(rulereserved, position1096, tokenIndex1096)
+		p.Add(rulereserved, position1100, tokenIndex1100)
 	}
 	return true
-l1095:
-	p.Position, p.TokenIndex = position1095, tokenIndex1095
+l1099:
+	p.Position, p.TokenIndex = position1099, tokenIndex1099
 	return false
 }
 
 /* hex <- <([0-9] / [A-F] / [a-f])> */
 func (p *parser) rule_hex() bool {
-	position1104, tokenIndex1104 := p.Position, p.TokenIndex
+	position1108, tokenIndex1108 := p.Position, p.TokenIndex
 	{
-		position1105, tokenIndex1105 := p.Position, p.TokenIndex
+		position1109, tokenIndex1109 := p.Position, p.TokenIndex
 		{
 			if !cset1[p.Buffer[p.Position]] {
-				goto l1104
+				goto l1108
 			}
 			p.Position++
 		}
-		p.Add(rulehex, position1105, tokenIndex1105)
+		p.Add(rulehex, position1109, tokenIndex1109)
 	}
 	return true
-l1104:
-	p.Position, p.TokenIndex = position1104, tokenIndex1104
+l1108:
+	p.Position, p.TokenIndex = position1108, tokenIndex1108
 	return false
 }
 
 /* unreserved <- <('!' / '$' / [\'-.] / [0-9] / [A-Z] / '_' / [a-z])> */
 func (p *parser) rule_unreserved() bool {
-	position1109, tokenIndex1109 := p.Position, p.TokenIndex
+	position1113, tokenIndex1113 := p.Position, p.TokenIndex
 	{
-		position1110, tokenIndex1110 := p.Position, p.TokenIndex
+		position1114, tokenIndex1114 := p.Position, p.TokenIndex
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l1109
+				goto l1113
 			}
 			p.Position++
 		}
-		p.Add(ruleunreserved, position1110, tokenIndex1110)
+		p.Add(ruleunreserved, position1114, tokenIndex1114)
 	}
 	return true
-l1109:
-	p.Position, p.TokenIndex = position1109, tokenIndex1109
+l1113:
+	p.Position, p.TokenIndex = position1113, tokenIndex1113
 	return false
 }
 

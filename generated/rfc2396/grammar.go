@@ -178,13 +178,13 @@ func newParser() *parser {
 		rulereg_name:      p.rule_reg_name,    // and inline in rule_net_path
 		ruleserver:        p.rule_server,      // and inline in rule_net_path
 		ruleuserinfo:      p.rule_userinfo,    // and inline in rule_net_path
-		rulehostport:      p.rule_hostport,    // and inline in rule_net_path
-		rulehost:          p.rule_host,        // and inline in rule_net_path
-		rulehostname:      p.rule_hostname,    // and inline in rule_net_path
-		ruledomainlabel:   p.rule_domainlabel, // and inline in rule_net_path
-		ruletoplabel:      p.rule_toplabel,    // and inline in rule_net_path
-		ruleIPv4address:   p.rule_IPv4address, // and inline in rule_net_path
-		ruleport:          p.rule_port,        // and inline in rule_net_path
+		rulehostport:      p.rule_hostport,
+		rulehost:          p.rule_host,        // and inline in rule_hostport
+		rulehostname:      p.rule_hostname,    // and inline in rule_hostport
+		ruledomainlabel:   p.rule_domainlabel, // and inline in rule_hostport
+		ruletoplabel:      p.rule_toplabel,    // and inline in rule_hostport
+		ruleIPv4address:   p.rule_IPv4address, // and inline in rule_hostport
+		ruleport:          p.rule_port,        // and inline in rule_hostport
 		rulepath:          p.rule_path,
 		rulepath_segments: p.rule_path_segments, // and inline in rule_abs_path
 		rulesegment:       p.rule_segment,

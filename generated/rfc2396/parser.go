@@ -455,405 +455,65 @@ func (p *parser) rule_net_path() bool {
 						position171, tokenIndex171 := p.Position, p.TokenIndex
 						{
 							position173, tokenIndex173 := p.Position, p.TokenIndex
+							if !cset8[p.Buffer[p.Position]] || !p.rule_hostport() {
+								goto l174
+							}
 							{
 								position175, tokenIndex175 := p.Position, p.TokenIndex
-							l176:
+								{
+									if !cset5[p.Buffer[p.Position]] {
+										goto l175
+									}
+									p.Position++
+								}
+								goto l174
+							l175:
+								p.Position, p.TokenIndex = position175, tokenIndex175
+							}
+							goto l173
+						l174:
+							p.Position, p.TokenIndex = position173, tokenIndex173
+							{
+								position197, tokenIndex197 := p.Position, p.TokenIndex
+							l198:
 								{
 									i, buf := p.Position, p.Buffer
-									for cset5[buf[i]] {
+									for cset6[buf[i]] {
 										i++
 									}
 									p.Position = i
 								}
 								{
-									position177, tokenIndex177 := p.Position, p.TokenIndex
+									position199, tokenIndex199 := p.Position, p.TokenIndex
 									{
-										position178, tokenIndex178 := p.Position, p.TokenIndex
-										if !cset5[p.Buffer[p.Position]] {
-											goto l197
+										position200, tokenIndex200 := p.Position, p.TokenIndex
+										if !cset6[p.Buffer[p.Position]] {
+											goto l219
 										}
 										p.Position++
-										goto l178
-									l197:
-										p.Position, p.TokenIndex = position178, tokenIndex178
+										goto l200
+									l219:
+										p.Position, p.TokenIndex = position200, tokenIndex200
 										if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-											goto l177
+											goto l199
 										}
 									}
-								l178:
-									goto l176
-								l177:
-									p.Position, p.TokenIndex = position177, tokenIndex177
+								l200:
+									goto l198
+								l199:
+									p.Position, p.TokenIndex = position199, tokenIndex199
 								}
-								p.Add(ruleuserinfo, position175, tokenIndex175)
+								p.Add(ruleuserinfo, position197, tokenIndex197)
 							}
 							if p.Buffer[p.Position] != '@' {
-								goto l173
+								goto l171
 							}
 							p.Position++
-							goto l174
-						l173:
-							p.Position, p.TokenIndex = position173, tokenIndex173
-						}
-					l174:
-						{
-							position198, tokenIndex198 := p.Position, p.TokenIndex
-							{
-								position199, tokenIndex199 := p.Position, p.TokenIndex
-								{
-									position200, tokenIndex200 := p.Position, p.TokenIndex
-									{
-										position202, tokenIndex202 := p.Position, p.TokenIndex
-									l203:
-										{
-											position204, tokenIndex204 := p.Position, p.TokenIndex
-											{
-												position205, tokenIndex205 := p.Position, p.TokenIndex
-												{
-													if !cset6[p.Buffer[p.Position]] {
-														goto l204
-													}
-													p.Position++
-												}
-											l206:
-												{
-													i, buf := p.Position, p.Buffer
-													for cset6[buf[i]] {
-														i++
-													}
-													p.Position = i
-												}
-												{
-													position207, tokenIndex207 := p.Position, p.TokenIndex
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l207
-														}
-														p.Position++
-													}
-													goto l206
-												l207:
-													p.Position, p.TokenIndex = position207, tokenIndex207
-												}
-											l214:
-												{
-													position215, tokenIndex215 := p.Position, p.TokenIndex
-													if p.Buffer[p.Position] != '-' {
-														goto l215
-													}
-													p.Position++
-												l216:
-													{
-														i, buf := p.Position, p.Buffer
-														for buf[i] == '-' {
-															i++
-														}
-														p.Position = i
-													}
-													{
-														position217, tokenIndex217 := p.Position, p.TokenIndex
-														if p.Buffer[p.Position] != '-' {
-															goto l217
-														}
-														p.Position++
-														goto l216
-													l217:
-														p.Position, p.TokenIndex = position217, tokenIndex217
-													}
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l215
-														}
-														p.Position++
-													}
-												l218:
-													{
-														i, buf := p.Position, p.Buffer
-														for cset6[buf[i]] {
-															i++
-														}
-														p.Position = i
-													}
-													{
-														position219, tokenIndex219 := p.Position, p.TokenIndex
-														{
-															if !cset6[p.Buffer[p.Position]] {
-																goto l219
-															}
-															p.Position++
-														}
-														goto l218
-													l219:
-														p.Position, p.TokenIndex = position219, tokenIndex219
-													}
-													goto l214
-												l215:
-													p.Position, p.TokenIndex = position215, tokenIndex215
-												}
-												p.Add(ruledomainlabel, position205, tokenIndex205)
-											}
-											if p.Buffer[p.Position] != '.' {
-												goto l204
-											}
-											p.Position++
-											{
-												position226, tokenIndex226 := p.Position, p.TokenIndex
-												{
-													if !cset6[p.Buffer[p.Position]] {
-														goto l204
-													}
-													p.Position++
-												}
-												p.Position, p.TokenIndex = position226, tokenIndex226
-											}
-											goto l203
-										l204:
-											p.Position, p.TokenIndex = position204, tokenIndex204
-										}
-										{
-											position230, tokenIndex230 := p.Position, p.TokenIndex
-											{
-												if !cset1[p.Buffer[p.Position]] {
-													goto l201
-												}
-												p.Position++
-											}
-										l233:
-											{
-												i, buf := p.Position, p.Buffer
-												for cset6[buf[i]] {
-													i++
-												}
-												p.Position = i
-											}
-											{
-												position234, tokenIndex234 := p.Position, p.TokenIndex
-												{
-													if !cset6[p.Buffer[p.Position]] {
-														goto l234
-													}
-													p.Position++
-												}
-												goto l233
-											l234:
-												p.Position, p.TokenIndex = position234, tokenIndex234
-											}
-										l238:
-											{
-												position239, tokenIndex239 := p.Position, p.TokenIndex
-												if p.Buffer[p.Position] != '-' {
-													goto l239
-												}
-												p.Position++
-											l240:
-												{
-													i, buf := p.Position, p.Buffer
-													for buf[i] == '-' {
-														i++
-													}
-													p.Position = i
-												}
-												{
-													position241, tokenIndex241 := p.Position, p.TokenIndex
-													if p.Buffer[p.Position] != '-' {
-														goto l241
-													}
-													p.Position++
-													goto l240
-												l241:
-													p.Position, p.TokenIndex = position241, tokenIndex241
-												}
-												{
-													if !cset6[p.Buffer[p.Position]] {
-														goto l239
-													}
-													p.Position++
-												}
-											l242:
-												{
-													i, buf := p.Position, p.Buffer
-													for cset6[buf[i]] {
-														i++
-													}
-													p.Position = i
-												}
-												{
-													position243, tokenIndex243 := p.Position, p.TokenIndex
-													{
-														if !cset6[p.Buffer[p.Position]] {
-															goto l243
-														}
-														p.Position++
-													}
-													goto l242
-												l243:
-													p.Position, p.TokenIndex = position243, tokenIndex243
-												}
-												goto l238
-											l239:
-												p.Position, p.TokenIndex = position239, tokenIndex239
-											}
-											p.Add(ruletoplabel, position230, tokenIndex230)
-										}
-										{
-											position250, tokenIndex250 := p.Position, p.TokenIndex
-											if p.Buffer[p.Position] != '.' {
-												goto l250
-											}
-											p.Position++
-											goto l251
-										l250:
-											p.Position, p.TokenIndex = position250, tokenIndex250
-										}
-									l251:
-										p.Add(rulehostname, position202, tokenIndex202)
-									}
-									goto l200
-								l201:
-									p.Position, p.TokenIndex = position200, tokenIndex200
-									{
-										position252, tokenIndex252 := p.Position, p.TokenIndex
-										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-											goto l171
-										}
-										p.Position++
-									l253:
-										{
-											i, buf := p.Position, p.Buffer
-											for '0' <= buf[i] && buf[i] <= '9' {
-												i++
-											}
-											p.Position = i
-										}
-										{
-											position254, tokenIndex254 := p.Position, p.TokenIndex
-											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-												goto l254
-											}
-											p.Position++
-											goto l253
-										l254:
-											p.Position, p.TokenIndex = position254, tokenIndex254
-										}
-										if p.Buffer[p.Position] != '.' {
-											goto l171
-										}
-										p.Position++
-										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-											goto l171
-										}
-										p.Position++
-									l255:
-										{
-											i, buf := p.Position, p.Buffer
-											for '0' <= buf[i] && buf[i] <= '9' {
-												i++
-											}
-											p.Position = i
-										}
-										{
-											position256, tokenIndex256 := p.Position, p.TokenIndex
-											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-												goto l256
-											}
-											p.Position++
-											goto l255
-										l256:
-											p.Position, p.TokenIndex = position256, tokenIndex256
-										}
-										if p.Buffer[p.Position] != '.' {
-											goto l171
-										}
-										p.Position++
-										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-											goto l171
-										}
-										p.Position++
-									l257:
-										{
-											i, buf := p.Position, p.Buffer
-											for '0' <= buf[i] && buf[i] <= '9' {
-												i++
-											}
-											p.Position = i
-										}
-										{
-											position258, tokenIndex258 := p.Position, p.TokenIndex
-											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-												goto l258
-											}
-											p.Position++
-											goto l257
-										l258:
-											p.Position, p.TokenIndex = position258, tokenIndex258
-										}
-										if p.Buffer[p.Position] != '.' {
-											goto l171
-										}
-										p.Position++
-										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-											goto l171
-										}
-										p.Position++
-									l259:
-										{
-											i, buf := p.Position, p.Buffer
-											for '0' <= buf[i] && buf[i] <= '9' {
-												i++
-											}
-											p.Position = i
-										}
-										{
-											position260, tokenIndex260 := p.Position, p.TokenIndex
-											if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-												goto l260
-											}
-											p.Position++
-											goto l259
-										l260:
-											p.Position, p.TokenIndex = position260, tokenIndex260
-										}
-										p.Add(ruleIPv4address, position252, tokenIndex252)
-									}
-								}
-							l200:
-								p.Add(rulehost, position199, tokenIndex199)
+							if !cset8[p.Buffer[p.Position]] || !p.rule_hostport() {
+								goto l171
 							}
-							{
-								position261, tokenIndex261 := p.Position, p.TokenIndex
-								if p.Buffer[p.Position] != ':' {
-									goto l261
-								}
-								p.Position++
-								{
-									position263, tokenIndex263 := p.Position, p.TokenIndex
-								l264:
-									{
-										i, buf := p.Position, p.Buffer
-										for '0' <= buf[i] && buf[i] <= '9' {
-											i++
-										}
-										p.Position = i
-									}
-									{
-										position265, tokenIndex265 := p.Position, p.TokenIndex
-										if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-											goto l265
-										}
-										p.Position++
-										goto l264
-									l265:
-										p.Position, p.TokenIndex = position265, tokenIndex265
-									}
-									p.Add(ruleport, position263, tokenIndex263)
-								}
-								goto l262
-							l261:
-								p.Position, p.TokenIndex = position261, tokenIndex261
-							}
-						l262:
-							p.Add(rulehostport, position198, tokenIndex198)
 						}
+					l173:
 						goto l172
 					l171:
 						p.Position, p.TokenIndex = position171, tokenIndex171
@@ -862,73 +522,73 @@ func (p *parser) rule_net_path() bool {
 					p.Add(ruleserver, position170, tokenIndex170)
 				}
 				{
-					position266, tokenIndex266 := p.Position, p.TokenIndex
+					position220, tokenIndex220 := p.Position, p.TokenIndex
 					{
-						if !cset7[p.Buffer[p.Position]] {
-							goto l266
+						if !cset5[p.Buffer[p.Position]] {
+							goto l220
 						}
 						p.Position++
 					}
 					goto l169
-				l266:
-					p.Position, p.TokenIndex = position266, tokenIndex266
+				l220:
+					p.Position, p.TokenIndex = position220, tokenIndex220
 				}
 				goto l168
 			l169:
 				p.Position, p.TokenIndex = position168, tokenIndex168
 				{
-					position288, tokenIndex288 := p.Position, p.TokenIndex
+					position242, tokenIndex242 := p.Position, p.TokenIndex
 					{
-						position291, tokenIndex291 := p.Position, p.TokenIndex
-						if !cset8[p.Buffer[p.Position]] {
-							goto l311
+						position245, tokenIndex245 := p.Position, p.TokenIndex
+						if !cset7[p.Buffer[p.Position]] {
+							goto l265
 						}
 						p.Position++
-						goto l291
-					l311:
-						p.Position, p.TokenIndex = position291, tokenIndex291
+						goto l245
+					l265:
+						p.Position, p.TokenIndex = position245, tokenIndex245
 						if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 							goto l165
 						}
 					}
-				l291:
-				l289:
+				l245:
+				l243:
 					{
-						position290, tokenIndex290 := p.Position, p.TokenIndex
+						position244, tokenIndex244 := p.Position, p.TokenIndex
 						{
-							position312, tokenIndex312 := p.Position, p.TokenIndex
-							if !cset8[p.Buffer[p.Position]] {
-								goto l332
+							position266, tokenIndex266 := p.Position, p.TokenIndex
+							if !cset7[p.Buffer[p.Position]] {
+								goto l286
 							}
 							p.Position++
-							goto l312
-						l332:
-							p.Position, p.TokenIndex = position312, tokenIndex312
+							goto l266
+						l286:
+							p.Position, p.TokenIndex = position266, tokenIndex266
 							if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-								goto l290
+								goto l244
 							}
 						}
-					l312:
-						goto l289
-					l290:
-						p.Position, p.TokenIndex = position290, tokenIndex290
+					l266:
+						goto l243
+					l244:
+						p.Position, p.TokenIndex = position244, tokenIndex244
 					}
-					p.Add(rulereg_name, position288, tokenIndex288)
+					p.Add(rulereg_name, position242, tokenIndex242)
 				}
 			}
 		l168:
 			p.Add(ruleauthority, position167, tokenIndex167)
 		}
 		{
-			position333, tokenIndex333 := p.Position, p.TokenIndex
+			position287, tokenIndex287 := p.Position, p.TokenIndex
 			if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l333
+				goto l287
 			}
-			goto l334
-		l333:
-			p.Position, p.TokenIndex = position333, tokenIndex333
+			goto l288
+		l287:
+			p.Position, p.TokenIndex = position287, tokenIndex287
 		}
-	l334:
+	l288:
 		p.Add(rulenet_path, position166, tokenIndex166)
 	}
 	return true
@@ -939,39 +599,39 @@ l165:
 
 /* abs_path <- <('/' path_segments)> */
 func (p *parser) rule_abs_path() bool {
-	position335, tokenIndex335 := p.Position, p.TokenIndex
+	position289, tokenIndex289 := p.Position, p.TokenIndex
 	{
-		position336, tokenIndex336 := p.Position, p.TokenIndex
+		position290, tokenIndex290 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l335
+			goto l289
 		}
 		p.Position++
 		{
-			position337, tokenIndex337 := p.Position, p.TokenIndex
+			position291, tokenIndex291 := p.Position, p.TokenIndex
 			if !p.rule_segment() {
-				goto l335
+				goto l289
 			}
-		l338:
+		l292:
 			{
-				position339, tokenIndex339 := p.Position, p.TokenIndex
+				position293, tokenIndex293 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '/' {
-					goto l339
+					goto l293
 				}
 				p.Position++
 				if !p.rule_segment() {
-					goto l339
+					goto l293
 				}
-				goto l338
-			l339:
-				p.Position, p.TokenIndex = position339, tokenIndex339
+				goto l292
+			l293:
+				p.Position, p.TokenIndex = position293, tokenIndex293
 			}
-			p.Add(rulepath_segments, position337, tokenIndex337)
+			p.Add(rulepath_segments, position291, tokenIndex291)
 		}
-		p.Add(ruleabs_path, position336, tokenIndex336)
+		p.Add(ruleabs_path, position290, tokenIndex290)
 	}
 	return true
-l335:
-	p.Position, p.TokenIndex = position335, tokenIndex335
+l289:
+	p.Position, p.TokenIndex = position289, tokenIndex289
 	return false
 }
 
@@ -1101,7 +761,7 @@ func (p *parser) rule_authority() bool {
 			{
 				position190, tokenIndex190 := p.Position, p.TokenIndex
 				{
-					if !cset7[p.Buffer[p.Position]] {
+					if !cset5[p.Buffer[p.Position]] {
 						goto l190
 					}
 					p.Position++
@@ -1113,7 +773,7 @@ func (p *parser) rule_authority() bool {
 			goto l188
 		l189:
 			p.Position, p.TokenIndex = position188, tokenIndex188
-			if !cset7[p.Buffer[p.Position]] || !p.rule_reg_name() {
+			if !cset5[p.Buffer[p.Position]] || !p.rule_reg_name() {
 				goto l186
 			}
 		}
@@ -1133,7 +793,7 @@ func (p *parser) rule_reg_name() bool {
 		position213, tokenIndex213 := p.Position, p.TokenIndex
 		{
 			position216, tokenIndex216 := p.Position, p.TokenIndex
-			if !cset8[p.Buffer[p.Position]] {
+			if !cset7[p.Buffer[p.Position]] {
 				goto l236
 			}
 			p.Position++
@@ -1150,7 +810,7 @@ func (p *parser) rule_reg_name() bool {
 			position215, tokenIndex215 := p.Position, p.TokenIndex
 			{
 				position237, tokenIndex237 := p.Position, p.TokenIndex
-				if !cset8[p.Buffer[p.Position]] {
+				if !cset7[p.Buffer[p.Position]] {
 					goto l257
 				}
 				p.Position++
@@ -1174,7 +834,7 @@ l212:
 	return false
 }
 
-/* server <- <((userinfo '@')? hostport)?> */
+/* server <- <((hostport !([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / '$' / ',' / ';' / ':' / '@' / '&' / '=' / '+' / '%')) / (userinfo '@' hostport))?> */
 func (p *parser) rule_server() bool {
 	{
 		position259, tokenIndex259 := p.Position, p.TokenIndex
@@ -1182,21 +842,36 @@ func (p *parser) rule_server() bool {
 			position260, tokenIndex260 := p.Position, p.TokenIndex
 			{
 				position262, tokenIndex262 := p.Position, p.TokenIndex
+				if !cset8[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l263
+				}
+				{
+					position264, tokenIndex264 := p.Position, p.TokenIndex
+					{
+						if !cset5[p.Buffer[p.Position]] {
+							goto l264
+						}
+						p.Position++
+					}
+					goto l263
+				l264:
+					p.Position, p.TokenIndex = position264, tokenIndex264
+				}
+				goto l262
+			l263:
+				p.Position, p.TokenIndex = position262, tokenIndex262
 				if !p.rule_userinfo() {
-					goto l262
+					goto l260
 				}
 				if p.Buffer[p.Position] != '@' {
-					goto l262
+					goto l260
 				}
 				p.Position++
-				goto l263
-			l262:
-				p.Position, p.TokenIndex = position262, tokenIndex262
+				if !cset8[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l260
+				}
 			}
-		l263:
-			if !cset6[p.Buffer[p.Position]] || !p.rule_hostport() {
-				goto l260
-			}
+		l262:
 			goto l261
 		l260:
 			p.Position, p.TokenIndex = position260, tokenIndex260
@@ -1210,280 +885,523 @@ func (p *parser) rule_server() bool {
 /* userinfo <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / ':' / '&' / '=' / '+' / '$' / ',' / escaped)*> */
 func (p *parser) rule_userinfo() bool {
 	{
-		position265, tokenIndex265 := p.Position, p.TokenIndex
-	l266:
+		position287, tokenIndex287 := p.Position, p.TokenIndex
+	l288:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset5[buf[i]] {
+			for cset6[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position267, tokenIndex267 := p.Position, p.TokenIndex
+			position289, tokenIndex289 := p.Position, p.TokenIndex
 			{
-				position268, tokenIndex268 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] {
-					goto l287
+				position290, tokenIndex290 := p.Position, p.TokenIndex
+				if !cset6[p.Buffer[p.Position]] {
+					goto l309
 				}
 				p.Position++
-				goto l268
-			l287:
-				p.Position, p.TokenIndex = position268, tokenIndex268
+				goto l290
+			l309:
+				p.Position, p.TokenIndex = position290, tokenIndex290
 				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-					goto l267
+					goto l289
 				}
 			}
-		l268:
-			goto l266
-		l267:
-			p.Position, p.TokenIndex = position267, tokenIndex267
+		l290:
+			goto l288
+		l289:
+			p.Position, p.TokenIndex = position289, tokenIndex289
 		}
-		p.Add(ruleuserinfo, position265, tokenIndex265)
+		p.Add(ruleuserinfo, position287, tokenIndex287)
 	}
 	return true
 }
 
 /* hostport <- <(host (':' port)?)> */
 func (p *parser) rule_hostport() bool {
-	position288, tokenIndex288 := p.Position, p.TokenIndex
+	position301, tokenIndex301 := p.Position, p.TokenIndex
 	{
-		position289, tokenIndex289 := p.Position, p.TokenIndex
-		if !cset6[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l288
+		position302, tokenIndex302 := p.Position, p.TokenIndex
+		{
+			position303, tokenIndex303 := p.Position, p.TokenIndex
+			{
+				position304, tokenIndex304 := p.Position, p.TokenIndex
+				{
+					position306, tokenIndex306 := p.Position, p.TokenIndex
+				l307:
+					{
+						position308, tokenIndex308 := p.Position, p.TokenIndex
+						{
+							position309, tokenIndex309 := p.Position, p.TokenIndex
+							{
+								if !cset8[p.Buffer[p.Position]] {
+									goto l308
+								}
+								p.Position++
+							}
+						l310:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset8[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position311, tokenIndex311 := p.Position, p.TokenIndex
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l311
+									}
+									p.Position++
+								}
+								goto l310
+							l311:
+								p.Position, p.TokenIndex = position311, tokenIndex311
+							}
+						l318:
+							{
+								position319, tokenIndex319 := p.Position, p.TokenIndex
+								if p.Buffer[p.Position] != '-' {
+									goto l319
+								}
+								p.Position++
+							l320:
+								{
+									i, buf := p.Position, p.Buffer
+									for buf[i] == '-' {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position321, tokenIndex321 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != '-' {
+										goto l321
+									}
+									p.Position++
+									goto l320
+								l321:
+									p.Position, p.TokenIndex = position321, tokenIndex321
+								}
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l319
+									}
+									p.Position++
+								}
+							l322:
+								{
+									i, buf := p.Position, p.Buffer
+									for cset8[buf[i]] {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position323, tokenIndex323 := p.Position, p.TokenIndex
+									{
+										if !cset8[p.Buffer[p.Position]] {
+											goto l323
+										}
+										p.Position++
+									}
+									goto l322
+								l323:
+									p.Position, p.TokenIndex = position323, tokenIndex323
+								}
+								goto l318
+							l319:
+								p.Position, p.TokenIndex = position319, tokenIndex319
+							}
+							p.Add(ruledomainlabel, position309, tokenIndex309)
+						}
+						if p.Buffer[p.Position] != '.' {
+							goto l308
+						}
+						p.Position++
+						{
+							position330, tokenIndex330 := p.Position, p.TokenIndex
+							{
+								if !cset8[p.Buffer[p.Position]] {
+									goto l308
+								}
+								p.Position++
+							}
+							p.Position, p.TokenIndex = position330, tokenIndex330
+						}
+						goto l307
+					l308:
+						p.Position, p.TokenIndex = position308, tokenIndex308
+					}
+					{
+						position334, tokenIndex334 := p.Position, p.TokenIndex
+						{
+							if !cset1[p.Buffer[p.Position]] {
+								goto l305
+							}
+							p.Position++
+						}
+					l337:
+						{
+							i, buf := p.Position, p.Buffer
+							for cset8[buf[i]] {
+								i++
+							}
+							p.Position = i
+						}
+						{
+							position338, tokenIndex338 := p.Position, p.TokenIndex
+							{
+								if !cset8[p.Buffer[p.Position]] {
+									goto l338
+								}
+								p.Position++
+							}
+							goto l337
+						l338:
+							p.Position, p.TokenIndex = position338, tokenIndex338
+						}
+					l342:
+						{
+							position343, tokenIndex343 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '-' {
+								goto l343
+							}
+							p.Position++
+						l344:
+							{
+								i, buf := p.Position, p.Buffer
+								for buf[i] == '-' {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position345, tokenIndex345 := p.Position, p.TokenIndex
+								if p.Buffer[p.Position] != '-' {
+									goto l345
+								}
+								p.Position++
+								goto l344
+							l345:
+								p.Position, p.TokenIndex = position345, tokenIndex345
+							}
+							{
+								if !cset8[p.Buffer[p.Position]] {
+									goto l343
+								}
+								p.Position++
+							}
+						l346:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset8[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position347, tokenIndex347 := p.Position, p.TokenIndex
+								{
+									if !cset8[p.Buffer[p.Position]] {
+										goto l347
+									}
+									p.Position++
+								}
+								goto l346
+							l347:
+								p.Position, p.TokenIndex = position347, tokenIndex347
+							}
+							goto l342
+						l343:
+							p.Position, p.TokenIndex = position343, tokenIndex343
+						}
+						p.Add(ruletoplabel, position334, tokenIndex334)
+					}
+					{
+						position354, tokenIndex354 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '.' {
+							goto l354
+						}
+						p.Position++
+						goto l355
+					l354:
+						p.Position, p.TokenIndex = position354, tokenIndex354
+					}
+				l355:
+					p.Add(rulehostname, position306, tokenIndex306)
+				}
+				goto l304
+			l305:
+				p.Position, p.TokenIndex = position304, tokenIndex304
+				{
+					position356, tokenIndex356 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l301
+					}
+					p.Position++
+				l357:
+					{
+						i, buf := p.Position, p.Buffer
+						for '0' <= buf[i] && buf[i] <= '9' {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position358, tokenIndex358 := p.Position, p.TokenIndex
+						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+							goto l358
+						}
+						p.Position++
+						goto l357
+					l358:
+						p.Position, p.TokenIndex = position358, tokenIndex358
+					}
+					if p.Buffer[p.Position] != '.' {
+						goto l301
+					}
+					p.Position++
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l301
+					}
+					p.Position++
+				l359:
+					{
+						i, buf := p.Position, p.Buffer
+						for '0' <= buf[i] && buf[i] <= '9' {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position360, tokenIndex360 := p.Position, p.TokenIndex
+						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+							goto l360
+						}
+						p.Position++
+						goto l359
+					l360:
+						p.Position, p.TokenIndex = position360, tokenIndex360
+					}
+					if p.Buffer[p.Position] != '.' {
+						goto l301
+					}
+					p.Position++
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l301
+					}
+					p.Position++
+				l361:
+					{
+						i, buf := p.Position, p.Buffer
+						for '0' <= buf[i] && buf[i] <= '9' {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position362, tokenIndex362 := p.Position, p.TokenIndex
+						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+							goto l362
+						}
+						p.Position++
+						goto l361
+					l362:
+						p.Position, p.TokenIndex = position362, tokenIndex362
+					}
+					if p.Buffer[p.Position] != '.' {
+						goto l301
+					}
+					p.Position++
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l301
+					}
+					p.Position++
+				l363:
+					{
+						i, buf := p.Position, p.Buffer
+						for '0' <= buf[i] && buf[i] <= '9' {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position364, tokenIndex364 := p.Position, p.TokenIndex
+						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+							goto l364
+						}
+						p.Position++
+						goto l363
+					l364:
+						p.Position, p.TokenIndex = position364, tokenIndex364
+					}
+					p.Add(ruleIPv4address, position356, tokenIndex356)
+				}
+			}
+		l304:
+			p.Add(rulehost, position303, tokenIndex303)
 		}
 		{
-			position290, tokenIndex290 := p.Position, p.TokenIndex
+			position365, tokenIndex365 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ':' {
-				goto l290
+				goto l365
 			}
 			p.Position++
-			if !p.rule_port() {
-				goto l290
+			{
+				position367, tokenIndex367 := p.Position, p.TokenIndex
+			l368:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position369, tokenIndex369 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l369
+					}
+					p.Position++
+					goto l368
+				l369:
+					p.Position, p.TokenIndex = position369, tokenIndex369
+				}
+				p.Add(ruleport, position367, tokenIndex367)
 			}
-			goto l291
-		l290:
-			p.Position, p.TokenIndex = position290, tokenIndex290
+			goto l366
+		l365:
+			p.Position, p.TokenIndex = position365, tokenIndex365
 		}
-	l291:
-		p.Add(rulehostport, position289, tokenIndex289)
+	l366:
+		p.Add(rulehostport, position302, tokenIndex302)
 	}
 	return true
-l288:
-	p.Position, p.TokenIndex = position288, tokenIndex288
+l301:
+	p.Position, p.TokenIndex = position301, tokenIndex301
 	return false
 }
 
 /* host <- <(hostname / IPv4address)> */
 func (p *parser) rule_host() bool {
-	position292, tokenIndex292 := p.Position, p.TokenIndex
+	position314, tokenIndex314 := p.Position, p.TokenIndex
 	{
-		position293, tokenIndex293 := p.Position, p.TokenIndex
+		position315, tokenIndex315 := p.Position, p.TokenIndex
 		{
-			position294, tokenIndex294 := p.Position, p.TokenIndex
-			if !cset6[p.Buffer[p.Position]] || !p.rule_hostname() {
-				goto l295
+			position316, tokenIndex316 := p.Position, p.TokenIndex
+			if !cset8[p.Buffer[p.Position]] || !p.rule_hostname() {
+				goto l317
 			}
-			goto l294
-		l295:
-			p.Position, p.TokenIndex = position294, tokenIndex294
+			goto l316
+		l317:
+			p.Position, p.TokenIndex = position316, tokenIndex316
 			if !cset21[p.Buffer[p.Position]] || !p.rule_IPv4address() {
-				goto l292
+				goto l314
 			}
 		}
-	l294:
-		p.Add(rulehost, position293, tokenIndex293)
+	l316:
+		p.Add(rulehost, position315, tokenIndex315)
 	}
 	return true
-l292:
-	p.Position, p.TokenIndex = position292, tokenIndex292
+l314:
+	p.Position, p.TokenIndex = position314, tokenIndex314
 	return false
 }
 
 /* hostname <- <((domainlabel '.' &([A-Z] / [a-z] / [0-9]))* toplabel '.'?)> */
 func (p *parser) rule_hostname() bool {
-	position296, tokenIndex296 := p.Position, p.TokenIndex
+	position318, tokenIndex318 := p.Position, p.TokenIndex
 	{
-		position297, tokenIndex297 := p.Position, p.TokenIndex
-	l298:
+		position319, tokenIndex319 := p.Position, p.TokenIndex
+	l320:
 		{
-			position299, tokenIndex299 := p.Position, p.TokenIndex
-			if !cset6[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-				goto l299
+			position321, tokenIndex321 := p.Position, p.TokenIndex
+			if !cset8[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+				goto l321
 			}
 			if p.Buffer[p.Position] != '.' {
-				goto l299
+				goto l321
 			}
 			p.Position++
 			{
-				position300, tokenIndex300 := p.Position, p.TokenIndex
+				position322, tokenIndex322 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l299
+					if !cset8[p.Buffer[p.Position]] {
+						goto l321
 					}
 					p.Position++
 				}
-				p.Position, p.TokenIndex = position300, tokenIndex300
+				p.Position, p.TokenIndex = position322, tokenIndex322
 			}
-			goto l298
-		l299:
-			p.Position, p.TokenIndex = position299, tokenIndex299
+			goto l320
+		l321:
+			p.Position, p.TokenIndex = position321, tokenIndex321
 		}
 		if !cset1[p.Buffer[p.Position]] || !p.rule_toplabel() {
-			goto l296
+			goto l318
 		}
 		{
-			position304, tokenIndex304 := p.Position, p.TokenIndex
+			position326, tokenIndex326 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '.' {
-				goto l304
+				goto l326
 			}
 			p.Position++
-			goto l305
-		l304:
-			p.Position, p.TokenIndex = position304, tokenIndex304
+			goto l327
+		l326:
+			p.Position, p.TokenIndex = position326, tokenIndex326
 		}
-	l305:
-		p.Add(rulehostname, position297, tokenIndex297)
+	l327:
+		p.Add(rulehostname, position319, tokenIndex319)
 	}
 	return true
-l296:
-	p.Position, p.TokenIndex = position296, tokenIndex296
+l318:
+	p.Position, p.TokenIndex = position318, tokenIndex318
 	return false
 }
 
 /* domainlabel <- <(([A-Z] / [a-z] / [0-9])+ ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
 func (p *parser) rule_domainlabel() bool {
-	position306, tokenIndex306 := p.Position, p.TokenIndex
-	{
-		position307, tokenIndex307 := p.Position, p.TokenIndex
-		{
-			if !cset6[p.Buffer[p.Position]] {
-				goto l306
-			}
-			p.Position++
-		}
-	l308:
-		{
-			i, buf := p.Position, p.Buffer
-			for cset6[buf[i]] {
-				i++
-			}
-			p.Position = i
-		}
-		{
-			position309, tokenIndex309 := p.Position, p.TokenIndex
-			{
-				if !cset6[p.Buffer[p.Position]] {
-					goto l309
-				}
-				p.Position++
-			}
-			goto l308
-		l309:
-			p.Position, p.TokenIndex = position309, tokenIndex309
-		}
-	l316:
-		{
-			position317, tokenIndex317 := p.Position, p.TokenIndex
-			if p.Buffer[p.Position] != '-' {
-				goto l317
-			}
-			p.Position++
-		l318:
-			{
-				i, buf := p.Position, p.Buffer
-				for buf[i] == '-' {
-					i++
-				}
-				p.Position = i
-			}
-			{
-				position319, tokenIndex319 := p.Position, p.TokenIndex
-				if p.Buffer[p.Position] != '-' {
-					goto l319
-				}
-				p.Position++
-				goto l318
-			l319:
-				p.Position, p.TokenIndex = position319, tokenIndex319
-			}
-			{
-				if !cset6[p.Buffer[p.Position]] {
-					goto l317
-				}
-				p.Position++
-			}
-		l320:
-			{
-				i, buf := p.Position, p.Buffer
-				for cset6[buf[i]] {
-					i++
-				}
-				p.Position = i
-			}
-			{
-				position321, tokenIndex321 := p.Position, p.TokenIndex
-				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l321
-					}
-					p.Position++
-				}
-				goto l320
-			l321:
-				p.Position, p.TokenIndex = position321, tokenIndex321
-			}
-			goto l316
-		l317:
-			p.Position, p.TokenIndex = position317, tokenIndex317
-		}
-		p.Add(ruledomainlabel, position307, tokenIndex307)
-	}
-	return true
-l306:
-	p.Position, p.TokenIndex = position306, tokenIndex306
-	return false
-}
-
-/* toplabel <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9])* ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
-func (p *parser) rule_toplabel() bool {
 	position328, tokenIndex328 := p.Position, p.TokenIndex
 	{
 		position329, tokenIndex329 := p.Position, p.TokenIndex
 		{
-			if !cset1[p.Buffer[p.Position]] {
+			if !cset8[p.Buffer[p.Position]] {
 				goto l328
 			}
 			p.Position++
 		}
-	l332:
+	l330:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset6[buf[i]] {
+			for cset8[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position333, tokenIndex333 := p.Position, p.TokenIndex
+			position331, tokenIndex331 := p.Position, p.TokenIndex
 			{
-				if !cset6[p.Buffer[p.Position]] {
-					goto l333
+				if !cset8[p.Buffer[p.Position]] {
+					goto l331
 				}
 				p.Position++
 			}
-			goto l332
-		l333:
-			p.Position, p.TokenIndex = position333, tokenIndex333
+			goto l330
+		l331:
+			p.Position, p.TokenIndex = position331, tokenIndex331
 		}
-	l337:
+	l338:
 		{
-			position338, tokenIndex338 := p.Position, p.TokenIndex
+			position339, tokenIndex339 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '-' {
-				goto l338
+				goto l339
 			}
 			p.Position++
-		l339:
+		l340:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -1492,46 +1410,46 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position340, tokenIndex340 := p.Position, p.TokenIndex
+				position341, tokenIndex341 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l340
+					goto l341
 				}
 				p.Position++
-				goto l339
-			l340:
-				p.Position, p.TokenIndex = position340, tokenIndex340
+				goto l340
+			l341:
+				p.Position, p.TokenIndex = position341, tokenIndex341
 			}
 			{
-				if !cset6[p.Buffer[p.Position]] {
-					goto l338
+				if !cset8[p.Buffer[p.Position]] {
+					goto l339
 				}
 				p.Position++
 			}
-		l341:
+		l342:
 			{
 				i, buf := p.Position, p.Buffer
-				for cset6[buf[i]] {
+				for cset8[buf[i]] {
 					i++
 				}
 				p.Position = i
 			}
 			{
-				position342, tokenIndex342 := p.Position, p.TokenIndex
+				position343, tokenIndex343 := p.Position, p.TokenIndex
 				{
-					if !cset6[p.Buffer[p.Position]] {
-						goto l342
+					if !cset8[p.Buffer[p.Position]] {
+						goto l343
 					}
 					p.Position++
 				}
-				goto l341
-			l342:
-				p.Position, p.TokenIndex = position342, tokenIndex342
+				goto l342
+			l343:
+				p.Position, p.TokenIndex = position343, tokenIndex343
 			}
-			goto l337
-		l338:
-			p.Position, p.TokenIndex = position338, tokenIndex338
+			goto l338
+		l339:
+			p.Position, p.TokenIndex = position339, tokenIndex339
 		}
-		p.Add(ruletoplabel, position329, tokenIndex329)
+		p.Add(ruledomainlabel, position329, tokenIndex329)
 	}
 	return true
 l328:
@@ -1539,124 +1457,218 @@ l328:
 	return false
 }
 
-/* IPv4address <- <([0-9]+ '.' [0-9]+ '.' [0-9]+ '.' [0-9]+)> */
-func (p *parser) rule_IPv4address() bool {
-	position349, tokenIndex349 := p.Position, p.TokenIndex
+/* toplabel <- <(([A-Z] / [a-z]) ([A-Z] / [a-z] / [0-9])* ('-'+ ([A-Z] / [a-z] / [0-9])+)*)> */
+func (p *parser) rule_toplabel() bool {
+	position350, tokenIndex350 := p.Position, p.TokenIndex
 	{
-		position350, tokenIndex350 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l349
+		position351, tokenIndex351 := p.Position, p.TokenIndex
+		{
+			if !cset1[p.Buffer[p.Position]] {
+				goto l350
+			}
+			p.Position++
 		}
-		p.Position++
-	l351:
+	l354:
 		{
 			i, buf := p.Position, p.Buffer
-			for '0' <= buf[i] && buf[i] <= '9' {
+			for cset8[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position352, tokenIndex352 := p.Position, p.TokenIndex
-			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l352
+			position355, tokenIndex355 := p.Position, p.TokenIndex
+			{
+				if !cset8[p.Buffer[p.Position]] {
+					goto l355
+				}
+				p.Position++
+			}
+			goto l354
+		l355:
+			p.Position, p.TokenIndex = position355, tokenIndex355
+		}
+	l359:
+		{
+			position360, tokenIndex360 := p.Position, p.TokenIndex
+			if p.Buffer[p.Position] != '-' {
+				goto l360
 			}
 			p.Position++
-			goto l351
-		l352:
-			p.Position, p.TokenIndex = position352, tokenIndex352
-		}
-		if p.Buffer[p.Position] != '.' {
-			goto l349
-		}
-		p.Position++
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l349
-		}
-		p.Position++
-	l353:
-		{
-			i, buf := p.Position, p.Buffer
-			for '0' <= buf[i] && buf[i] <= '9' {
-				i++
+		l361:
+			{
+				i, buf := p.Position, p.Buffer
+				for buf[i] == '-' {
+					i++
+				}
+				p.Position = i
 			}
-			p.Position = i
-		}
-		{
-			position354, tokenIndex354 := p.Position, p.TokenIndex
-			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l354
+			{
+				position362, tokenIndex362 := p.Position, p.TokenIndex
+				if p.Buffer[p.Position] != '-' {
+					goto l362
+				}
+				p.Position++
+				goto l361
+			l362:
+				p.Position, p.TokenIndex = position362, tokenIndex362
 			}
-			p.Position++
-			goto l353
-		l354:
-			p.Position, p.TokenIndex = position354, tokenIndex354
-		}
-		if p.Buffer[p.Position] != '.' {
-			goto l349
-		}
-		p.Position++
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l349
-		}
-		p.Position++
-	l355:
-		{
-			i, buf := p.Position, p.Buffer
-			for '0' <= buf[i] && buf[i] <= '9' {
-				i++
+			{
+				if !cset8[p.Buffer[p.Position]] {
+					goto l360
+				}
+				p.Position++
 			}
-			p.Position = i
-		}
-		{
-			position356, tokenIndex356 := p.Position, p.TokenIndex
-			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l356
+		l363:
+			{
+				i, buf := p.Position, p.Buffer
+				for cset8[buf[i]] {
+					i++
+				}
+				p.Position = i
 			}
-			p.Position++
-			goto l355
-		l356:
-			p.Position, p.TokenIndex = position356, tokenIndex356
-		}
-		if p.Buffer[p.Position] != '.' {
-			goto l349
-		}
-		p.Position++
-		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l349
-		}
-		p.Position++
-	l357:
-		{
-			i, buf := p.Position, p.Buffer
-			for '0' <= buf[i] && buf[i] <= '9' {
-				i++
+			{
+				position364, tokenIndex364 := p.Position, p.TokenIndex
+				{
+					if !cset8[p.Buffer[p.Position]] {
+						goto l364
+					}
+					p.Position++
+				}
+				goto l363
+			l364:
+				p.Position, p.TokenIndex = position364, tokenIndex364
 			}
-			p.Position = i
+			goto l359
+		l360:
+			p.Position, p.TokenIndex = position360, tokenIndex360
 		}
-		{
-			position358, tokenIndex358 := p.Position, p.TokenIndex
-			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l358
-			}
-			p.Position++
-			goto l357
-		l358:
-			p.Position, p.TokenIndex = position358, tokenIndex358
-		}
-		p.Add(ruleIPv4address, position350, tokenIndex350)
+		p.Add(ruletoplabel, position351, tokenIndex351)
 	}
 	return true
-l349:
-	p.Position, p.TokenIndex = position349, tokenIndex349
+l350:
+	p.Position, p.TokenIndex = position350, tokenIndex350
+	return false
+}
+
+/* IPv4address <- <([0-9]+ '.' [0-9]+ '.' [0-9]+ '.' [0-9]+)> */
+func (p *parser) rule_IPv4address() bool {
+	position371, tokenIndex371 := p.Position, p.TokenIndex
+	{
+		position372, tokenIndex372 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l371
+		}
+		p.Position++
+	l373:
+		{
+			i, buf := p.Position, p.Buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position374, tokenIndex374 := p.Position, p.TokenIndex
+			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+				goto l374
+			}
+			p.Position++
+			goto l373
+		l374:
+			p.Position, p.TokenIndex = position374, tokenIndex374
+		}
+		if p.Buffer[p.Position] != '.' {
+			goto l371
+		}
+		p.Position++
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l371
+		}
+		p.Position++
+	l375:
+		{
+			i, buf := p.Position, p.Buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position376, tokenIndex376 := p.Position, p.TokenIndex
+			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+				goto l376
+			}
+			p.Position++
+			goto l375
+		l376:
+			p.Position, p.TokenIndex = position376, tokenIndex376
+		}
+		if p.Buffer[p.Position] != '.' {
+			goto l371
+		}
+		p.Position++
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l371
+		}
+		p.Position++
+	l377:
+		{
+			i, buf := p.Position, p.Buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position378, tokenIndex378 := p.Position, p.TokenIndex
+			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+				goto l378
+			}
+			p.Position++
+			goto l377
+		l378:
+			p.Position, p.TokenIndex = position378, tokenIndex378
+		}
+		if p.Buffer[p.Position] != '.' {
+			goto l371
+		}
+		p.Position++
+		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+			goto l371
+		}
+		p.Position++
+	l379:
+		{
+			i, buf := p.Position, p.Buffer
+			for '0' <= buf[i] && buf[i] <= '9' {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position380, tokenIndex380 := p.Position, p.TokenIndex
+			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+				goto l380
+			}
+			p.Position++
+			goto l379
+		l380:
+			p.Position, p.TokenIndex = position380, tokenIndex380
+		}
+		p.Add(ruleIPv4address, position372, tokenIndex372)
+	}
+	return true
+l371:
+	p.Position, p.TokenIndex = position371, tokenIndex371
 	return false
 }
 
 /* port <- <[0-9]*> */
 func (p *parser) rule_port() bool {
 	{
-		position360, tokenIndex360 := p.Position, p.TokenIndex
-	l361:
+		position382, tokenIndex382 := p.Position, p.TokenIndex
+	l383:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1665,16 +1677,16 @@ func (p *parser) rule_port() bool {
 			p.Position = i
 		}
 		{
-			position362, tokenIndex362 := p.Position, p.TokenIndex
+			position384, tokenIndex384 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l362
+				goto l384
 			}
 			p.Position++
-			goto l361
-		l362:
-			p.Position, p.TokenIndex = position362, tokenIndex362
+			goto l383
+		l384:
+			p.Position, p.TokenIndex = position384, tokenIndex384
 		}
-		p.Add(ruleport, position360, tokenIndex360)
+		p.Add(ruleport, position382, tokenIndex382)
 	}
 	return true
 }
@@ -1682,67 +1694,67 @@ func (p *parser) rule_port() bool {
 /* path <- <(abs_path / opaque_part)?> */
 func (p *parser) rule_path() bool {
 	{
-		position364, tokenIndex364 := p.Position, p.TokenIndex
+		position386, tokenIndex386 := p.Position, p.TokenIndex
 		{
-			position365, tokenIndex365 := p.Position, p.TokenIndex
+			position387, tokenIndex387 := p.Position, p.TokenIndex
 			{
-				position367, tokenIndex367 := p.Position, p.TokenIndex
+				position389, tokenIndex389 := p.Position, p.TokenIndex
 				if !cset19[p.Buffer[p.Position]] || !p.rule_abs_path() {
-					goto l368
+					goto l390
 				}
-				goto l367
-			l368:
-				p.Position, p.TokenIndex = position367, tokenIndex367
+				goto l389
+			l390:
+				p.Position, p.TokenIndex = position389, tokenIndex389
 				if !cset22[p.Buffer[p.Position]] || !p.rule_opaque_part() {
-					goto l365
+					goto l387
 				}
 			}
-		l367:
-			goto l366
-		l365:
-			p.Position, p.TokenIndex = position365, tokenIndex365
+		l389:
+			goto l388
+		l387:
+			p.Position, p.TokenIndex = position387, tokenIndex387
 		}
-	l366:
-		p.Add(rulepath, position364, tokenIndex364)
+	l388:
+		p.Add(rulepath, position386, tokenIndex386)
 	}
 	return true
 }
 
 /* path_segments <- <(segment ('/' segment)*)> */
 func (p *parser) rule_path_segments() bool {
-	position369, tokenIndex369 := p.Position, p.TokenIndex
+	position391, tokenIndex391 := p.Position, p.TokenIndex
 	{
-		position370, tokenIndex370 := p.Position, p.TokenIndex
+		position392, tokenIndex392 := p.Position, p.TokenIndex
 		if !p.rule_segment() {
-			goto l369
+			goto l391
 		}
-	l371:
+	l393:
 		{
-			position372, tokenIndex372 := p.Position, p.TokenIndex
+			position394, tokenIndex394 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l372
+				goto l394
 			}
 			p.Position++
 			if !p.rule_segment() {
-				goto l372
+				goto l394
 			}
-			goto l371
-		l372:
-			p.Position, p.TokenIndex = position372, tokenIndex372
+			goto l393
+		l394:
+			p.Position, p.TokenIndex = position394, tokenIndex394
 		}
-		p.Add(rulepath_segments, position370, tokenIndex370)
+		p.Add(rulepath_segments, position392, tokenIndex392)
 	}
 	return true
-l369:
-	p.Position, p.TokenIndex = position369, tokenIndex369
+l391:
+	p.Position, p.TokenIndex = position391, tokenIndex391
 	return false
 }
 
 /* segment <- <(([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)* (';' param)*)> */
 func (p *parser) rule_segment() bool {
 	{
-		position357, tokenIndex357 := p.Position, p.TokenIndex
-	l358:
+		position379, tokenIndex379 := p.Position, p.TokenIndex
+	l380:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset9[buf[i]] {
@@ -1751,35 +1763,35 @@ func (p *parser) rule_segment() bool {
 			p.Position = i
 		}
 		{
-			position359, tokenIndex359 := p.Position, p.TokenIndex
+			position381, tokenIndex381 := p.Position, p.TokenIndex
 			{
-				position360, tokenIndex360 := p.Position, p.TokenIndex
+				position382, tokenIndex382 := p.Position, p.TokenIndex
 				if !cset9[p.Buffer[p.Position]] {
-					goto l379
+					goto l401
 				}
 				p.Position++
-				goto l360
-			l379:
-				p.Position, p.TokenIndex = position360, tokenIndex360
+				goto l382
+			l401:
+				p.Position, p.TokenIndex = position382, tokenIndex382
 				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-					goto l359
+					goto l381
 				}
 			}
-		l360:
-			goto l358
-		l359:
-			p.Position, p.TokenIndex = position359, tokenIndex359
+		l382:
+			goto l380
+		l381:
+			p.Position, p.TokenIndex = position381, tokenIndex381
 		}
-	l380:
+	l402:
 		{
-			position381, tokenIndex381 := p.Position, p.TokenIndex
+			position403, tokenIndex403 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ';' {
-				goto l381
+				goto l403
 			}
 			p.Position++
 			{
-				position382, tokenIndex382 := p.Position, p.TokenIndex
-			l383:
+				position404, tokenIndex404 := p.Position, p.TokenIndex
+			l405:
 				{
 					i, buf := p.Position, p.Buffer
 					for cset9[buf[i]] {
@@ -1788,32 +1800,32 @@ func (p *parser) rule_segment() bool {
 					p.Position = i
 				}
 				{
-					position384, tokenIndex384 := p.Position, p.TokenIndex
+					position406, tokenIndex406 := p.Position, p.TokenIndex
 					{
-						position385, tokenIndex385 := p.Position, p.TokenIndex
+						position407, tokenIndex407 := p.Position, p.TokenIndex
 						if !cset9[p.Buffer[p.Position]] {
-							goto l404
+							goto l426
 						}
 						p.Position++
-						goto l385
-					l404:
-						p.Position, p.TokenIndex = position385, tokenIndex385
+						goto l407
+					l426:
+						p.Position, p.TokenIndex = position407, tokenIndex407
 						if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-							goto l384
+							goto l406
 						}
 					}
-				l385:
-					goto l383
-				l384:
-					p.Position, p.TokenIndex = position384, tokenIndex384
+				l407:
+					goto l405
+				l406:
+					p.Position, p.TokenIndex = position406, tokenIndex406
 				}
-				p.Add(ruleparam, position382, tokenIndex382)
+				p.Add(ruleparam, position404, tokenIndex404)
 			}
-			goto l380
-		l381:
-			p.Position, p.TokenIndex = position381, tokenIndex381
+			goto l402
+		l403:
+			p.Position, p.TokenIndex = position403, tokenIndex403
 		}
-		p.Add(rulesegment, position357, tokenIndex357)
+		p.Add(rulesegment, position379, tokenIndex379)
 	}
 	return true
 }
@@ -1821,8 +1833,8 @@ func (p *parser) rule_segment() bool {
 /* param <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*> */
 func (p *parser) rule_param() bool {
 	{
-		position400, tokenIndex400 := p.Position, p.TokenIndex
-	l401:
+		position422, tokenIndex422 := p.Position, p.TokenIndex
+	l423:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset9[buf[i]] {
@@ -1831,26 +1843,26 @@ func (p *parser) rule_param() bool {
 			p.Position = i
 		}
 		{
-			position402, tokenIndex402 := p.Position, p.TokenIndex
+			position424, tokenIndex424 := p.Position, p.TokenIndex
 			{
-				position403, tokenIndex403 := p.Position, p.TokenIndex
+				position425, tokenIndex425 := p.Position, p.TokenIndex
 				if !cset9[p.Buffer[p.Position]] {
-					goto l422
+					goto l444
 				}
 				p.Position++
-				goto l403
-			l422:
-				p.Position, p.TokenIndex = position403, tokenIndex403
+				goto l425
+			l444:
+				p.Position, p.TokenIndex = position425, tokenIndex425
 				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-					goto l402
+					goto l424
 				}
 			}
-		l403:
-			goto l401
-		l402:
-			p.Position, p.TokenIndex = position402, tokenIndex402
+		l425:
+			goto l423
+		l424:
+			p.Position, p.TokenIndex = position424, tokenIndex424
 		}
-		p.Add(ruleparam, position400, tokenIndex400)
+		p.Add(ruleparam, position422, tokenIndex422)
 	}
 	return true
 }
@@ -1858,8 +1870,8 @@ func (p *parser) rule_param() bool {
 /* query <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*> */
 func (p *parser) rule_query() bool {
 	{
-		position407, tokenIndex407 := p.Position, p.TokenIndex
-	l408:
+		position429, tokenIndex429 := p.Position, p.TokenIndex
+	l430:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset0[buf[i]] {
@@ -1868,26 +1880,26 @@ func (p *parser) rule_query() bool {
 			p.Position = i
 		}
 		{
-			position409, tokenIndex409 := p.Position, p.TokenIndex
+			position431, tokenIndex431 := p.Position, p.TokenIndex
 			{
-				position410, tokenIndex410 := p.Position, p.TokenIndex
+				position432, tokenIndex432 := p.Position, p.TokenIndex
 				if !cset0[p.Buffer[p.Position]] {
-					goto l432
+					goto l454
 				}
 				p.Position++
-				goto l410
-			l432:
-				p.Position, p.TokenIndex = position410, tokenIndex410
+				goto l432
+			l454:
+				p.Position, p.TokenIndex = position432, tokenIndex432
 				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-					goto l409
+					goto l431
 				}
 			}
-		l410:
-			goto l408
-		l409:
-			p.Position, p.TokenIndex = position409, tokenIndex409
+		l432:
+			goto l430
+		l431:
+			p.Position, p.TokenIndex = position431, tokenIndex431
 		}
-		p.Add(rulequery, position407, tokenIndex407)
+		p.Add(rulequery, position429, tokenIndex429)
 	}
 	return true
 }
@@ -1895,8 +1907,8 @@ func (p *parser) rule_query() bool {
 /* fragment <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)*> */
 func (p *parser) rule_fragment() bool {
 	{
-		position451, tokenIndex451 := p.Position, p.TokenIndex
-	l452:
+		position473, tokenIndex473 := p.Position, p.TokenIndex
+	l474:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset0[buf[i]] {
@@ -1905,106 +1917,79 @@ func (p *parser) rule_fragment() bool {
 			p.Position = i
 		}
 		{
-			position453, tokenIndex453 := p.Position, p.TokenIndex
+			position475, tokenIndex475 := p.Position, p.TokenIndex
 			{
-				position454, tokenIndex454 := p.Position, p.TokenIndex
+				position476, tokenIndex476 := p.Position, p.TokenIndex
 				if !cset0[p.Buffer[p.Position]] {
-					goto l476
+					goto l498
 				}
 				p.Position++
-				goto l454
-			l476:
-				p.Position, p.TokenIndex = position454, tokenIndex454
+				goto l476
+			l498:
+				p.Position, p.TokenIndex = position476, tokenIndex476
 				if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-					goto l453
+					goto l475
 				}
 			}
-		l454:
-			goto l452
-		l453:
-			p.Position, p.TokenIndex = position453, tokenIndex453
+		l476:
+			goto l474
+		l475:
+			p.Position, p.TokenIndex = position475, tokenIndex475
 		}
-		p.Add(rulefragment, position451, tokenIndex451)
+		p.Add(rulefragment, position473, tokenIndex473)
 	}
 	return true
 }
 
 /* escaped <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 func (p *parser) rule_escaped() bool {
-	position434, tokenIndex434 := p.Position, p.TokenIndex
+	position456, tokenIndex456 := p.Position, p.TokenIndex
 	{
-		position435, tokenIndex435 := p.Position, p.TokenIndex
+		position457, tokenIndex457 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l434
+			goto l456
 		}
 		p.Position++
 		{
 			if !cset10[p.Buffer[p.Position]] {
-				goto l434
+				goto l456
 			}
 			p.Position++
 		}
 		{
 			if !cset10[p.Buffer[p.Position]] {
-				goto l434
+				goto l456
 			}
 			p.Position++
 		}
-		p.Add(ruleescaped, position435, tokenIndex435)
+		p.Add(ruleescaped, position457, tokenIndex457)
 	}
 	return true
-l434:
-	p.Position, p.TokenIndex = position434, tokenIndex434
+l456:
+	p.Position, p.TokenIndex = position456, tokenIndex456
 	return false
 }
 
 /* pchar <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
 func (p *parser) rule_pchar() bool {
-	position485, tokenIndex485 := p.Position, p.TokenIndex
-	{
-		position486, tokenIndex486 := p.Position, p.TokenIndex
-		{
-			position487, tokenIndex487 := p.Position, p.TokenIndex
-			if !cset9[p.Buffer[p.Position]] {
-				goto l506
-			}
-			p.Position++
-			goto l487
-		l506:
-			p.Position, p.TokenIndex = position487, tokenIndex487
-			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l485
-			}
-		}
-	l487:
-		p.Add(rulepchar, position486, tokenIndex486)
-	}
-	return true
-l485:
-	p.Position, p.TokenIndex = position485, tokenIndex485
-	return false
-}
-
-/* uric <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
-func (p *parser) rule_uric() bool {
 	position507, tokenIndex507 := p.Position, p.TokenIndex
 	{
 		position508, tokenIndex508 := p.Position, p.TokenIndex
 		{
 			position509, tokenIndex509 := p.Position, p.TokenIndex
-			if !cset0[p.Buffer[p.Position]] {
-				goto l531
+			if !cset9[p.Buffer[p.Position]] {
+				goto l528
 			}
 			p.Position++
 			goto l509
-		l531:
+		l528:
 			p.Position, p.TokenIndex = position509, tokenIndex509
 			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
 				goto l507
 			}
 		}
 	l509:
-		p.Add(ruleuric, position508, tokenIndex508)
+		p.Add(rulepchar, position508, tokenIndex508)
 	}
 	return true
 l507:
@@ -2012,157 +1997,110 @@ l507:
 	return false
 }
 
-/* uric_no_slash <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
-func (p *parser) rule_uric_no_slash() bool {
-	position532, tokenIndex532 := p.Position, p.TokenIndex
+/* uric <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
+func (p *parser) rule_uric() bool {
+	position529, tokenIndex529 := p.Position, p.TokenIndex
 	{
-		position533, tokenIndex533 := p.Position, p.TokenIndex
+		position530, tokenIndex530 := p.Position, p.TokenIndex
 		{
-			position534, tokenIndex534 := p.Position, p.TokenIndex
-			if !cset3[p.Buffer[p.Position]] {
-				goto l555
+			position531, tokenIndex531 := p.Position, p.TokenIndex
+			if !cset0[p.Buffer[p.Position]] {
+				goto l553
 			}
 			p.Position++
-			goto l534
-		l555:
-			p.Position, p.TokenIndex = position534, tokenIndex534
+			goto l531
+		l553:
+			p.Position, p.TokenIndex = position531, tokenIndex531
 			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l532
+				goto l529
 			}
 		}
-	l534:
-		p.Add(ruleuric_no_slash, position533, tokenIndex533)
+	l531:
+		p.Add(ruleuric, position530, tokenIndex530)
 	}
 	return true
-l532:
-	p.Position, p.TokenIndex = position532, tokenIndex532
+l529:
+	p.Position, p.TokenIndex = position529, tokenIndex529
+	return false
+}
+
+/* uric_no_slash <- <([A-Z] / [a-z] / [0-9] / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ';' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / escaped)> */
+func (p *parser) rule_uric_no_slash() bool {
+	position554, tokenIndex554 := p.Position, p.TokenIndex
+	{
+		position555, tokenIndex555 := p.Position, p.TokenIndex
+		{
+			position556, tokenIndex556 := p.Position, p.TokenIndex
+			if !cset3[p.Buffer[p.Position]] {
+				goto l577
+			}
+			p.Position++
+			goto l556
+		l577:
+			p.Position, p.TokenIndex = position556, tokenIndex556
+			if !cset18[p.Buffer[p.Position]] || !p.rule_escaped() {
+				goto l554
+			}
+		}
+	l556:
+		p.Add(ruleuric_no_slash, position555, tokenIndex555)
+	}
+	return true
+l554:
+	p.Position, p.TokenIndex = position554, tokenIndex554
 	return false
 }
 
 /* reserved <- <('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')> */
 func (p *parser) rule_reserved() bool {
-	position556, tokenIndex556 := p.Position, p.TokenIndex
+	position578, tokenIndex578 := p.Position, p.TokenIndex
 	{
-		position557, tokenIndex557 := p.Position, p.TokenIndex
+		position579, tokenIndex579 := p.Position, p.TokenIndex
 		{
 			if !cset11[p.Buffer[p.Position]] {
-				goto l556
+				goto l578
 			}
 			p.Position++
 		}
-		p.Add(rulereserved, position557, tokenIndex557)
+		p.Add(rulereserved, position579, tokenIndex579)
 	}
 	return true
-l556:
-	p.Position, p.TokenIndex = position556, tokenIndex556
+l578:
+	p.Position, p.TokenIndex = position578, tokenIndex578
 	return false
 }
 
 /* unreserved <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~')> */
 func (p *parser) rule_unreserved() bool {
-	position568, tokenIndex568 := p.Position, p.TokenIndex
+	position590, tokenIndex590 := p.Position, p.TokenIndex
 	{
-		position569, tokenIndex569 := p.Position, p.TokenIndex
+		position591, tokenIndex591 := p.Position, p.TokenIndex
 		{
 			if !cset12[p.Buffer[p.Position]] {
-				goto l568
+				goto l590
 			}
 			p.Position++
 		}
-		p.Add(ruleunreserved, position569, tokenIndex569)
+		p.Add(ruleunreserved, position591, tokenIndex591)
 	}
 	return true
-l568:
-	p.Position, p.TokenIndex = position568, tokenIndex568
+l590:
+	p.Position, p.TokenIndex = position590, tokenIndex590
 	return false
 }
 
 /* mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
 func (p *parser) rule_mark() bool {
-	position579, tokenIndex579 := p.Position, p.TokenIndex
-	{
-		position580, tokenIndex580 := p.Position, p.TokenIndex
-		{
-			if !cset13[p.Buffer[p.Position]] {
-				goto l579
-			}
-			p.Position++
-		}
-		p.Add(rulemark, position580, tokenIndex580)
-	}
-	return true
-l579:
-	p.Position, p.TokenIndex = position579, tokenIndex579
-	return false
-}
-
-/* hex <- <([0-9] / [A-F] / [a-f])> */
-func (p *parser) rule_hex() bool {
-	position587, tokenIndex587 := p.Position, p.TokenIndex
-	{
-		position588, tokenIndex588 := p.Position, p.TokenIndex
-		{
-			if !cset10[p.Buffer[p.Position]] {
-				goto l587
-			}
-			p.Position++
-		}
-		p.Add(rulehex, position588, tokenIndex588)
-	}
-	return true
-l587:
-	p.Position, p.TokenIndex = position587, tokenIndex587
-	return false
-}
-
-/* alphanum <- <([0-9] / [A-Z] / [a-z])> */
-func (p *parser) rule_alphanum() bool {
-	position592, tokenIndex592 := p.Position, p.TokenIndex
-	{
-		position593, tokenIndex593 := p.Position, p.TokenIndex
-		{
-			if !cset6[p.Buffer[p.Position]] {
-				goto l592
-			}
-			p.Position++
-		}
-		p.Add(rulealphanum, position593, tokenIndex593)
-	}
-	return true
-l592:
-	p.Position, p.TokenIndex = position592, tokenIndex592
-	return false
-}
-
-/* alpha <- <([A-Z] / [a-z])> */
-func (p *parser) rule_alpha() bool {
-	position597, tokenIndex597 := p.Position, p.TokenIndex
-	{
-		position598, tokenIndex598 := p.Position, p.TokenIndex
-		{
-			if !cset1[p.Buffer[p.Position]] {
-				goto l597
-			}
-			p.Position++
-		}
-		p.Add(rulealpha, position598, tokenIndex598)
-	}
-	return true
-l597:
-	p.Position, p.TokenIndex = position597, tokenIndex597
-	return false
-}
-
-/* lowalpha <- <[a-z]> */
-func (p *parser) rule_lowalpha() bool {
 	position601, tokenIndex601 := p.Position, p.TokenIndex
 	{
 		position602, tokenIndex602 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
-			goto l601
+		{
+			if !cset13[p.Buffer[p.Position]] {
+				goto l601
+			}
+			p.Position++
 		}
-		p.Position++
-		p.Add(rulelowalpha, position602, tokenIndex602)
+		p.Add(rulemark, position602, tokenIndex602)
 	}
 	return true
 l601:
@@ -2170,111 +2108,185 @@ l601:
 	return false
 }
 
-/* upalpha <- <[A-Z]> */
-func (p *parser) rule_upalpha() bool {
-	position603, tokenIndex603 := p.Position, p.TokenIndex
+/* hex <- <([0-9] / [A-F] / [a-f])> */
+func (p *parser) rule_hex() bool {
+	position609, tokenIndex609 := p.Position, p.TokenIndex
 	{
-		position604, tokenIndex604 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
-			goto l603
+		position610, tokenIndex610 := p.Position, p.TokenIndex
+		{
+			if !cset10[p.Buffer[p.Position]] {
+				goto l609
+			}
+			p.Position++
 		}
-		p.Position++
-		p.Add(ruleupalpha, position604, tokenIndex604)
+		p.Add(rulehex, position610, tokenIndex610)
 	}
 	return true
-l603:
-	p.Position, p.TokenIndex = position603, tokenIndex603
+l609:
+	p.Position, p.TokenIndex = position609, tokenIndex609
+	return false
+}
+
+/* alphanum <- <([0-9] / [A-Z] / [a-z])> */
+func (p *parser) rule_alphanum() bool {
+	position614, tokenIndex614 := p.Position, p.TokenIndex
+	{
+		position615, tokenIndex615 := p.Position, p.TokenIndex
+		{
+			if !cset8[p.Buffer[p.Position]] {
+				goto l614
+			}
+			p.Position++
+		}
+		p.Add(rulealphanum, position615, tokenIndex615)
+	}
+	return true
+l614:
+	p.Position, p.TokenIndex = position614, tokenIndex614
+	return false
+}
+
+/* alpha <- <([A-Z] / [a-z])> */
+func (p *parser) rule_alpha() bool {
+	position619, tokenIndex619 := p.Position, p.TokenIndex
+	{
+		position620, tokenIndex620 := p.Position, p.TokenIndex
+		{
+			if !cset1[p.Buffer[p.Position]] {
+				goto l619
+			}
+			p.Position++
+		}
+		p.Add(rulealpha, position620, tokenIndex620)
+	}
+	return true
+l619:
+	p.Position, p.TokenIndex = position619, tokenIndex619
+	return false
+}
+
+/* lowalpha <- <[a-z]> */
+func (p *parser) rule_lowalpha() bool {
+	position623, tokenIndex623 := p.Position, p.TokenIndex
+	{
+		position624, tokenIndex624 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
+			goto l623
+		}
+		p.Position++
+		p.Add(rulelowalpha, position624, tokenIndex624)
+	}
+	return true
+l623:
+	p.Position, p.TokenIndex = position623, tokenIndex623
+	return false
+}
+
+/* upalpha <- <[A-Z]> */
+func (p *parser) rule_upalpha() bool {
+	position625, tokenIndex625 := p.Position, p.TokenIndex
+	{
+		position626, tokenIndex626 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
+			goto l625
+		}
+		p.Position++
+		p.Add(ruleupalpha, position626, tokenIndex626)
+	}
+	return true
+l625:
+	p.Position, p.TokenIndex = position625, tokenIndex625
 	return false
 }
 
 /* digit <- <[0-9]> */
 func (p *parser) rule_digit() bool {
-	position605, tokenIndex605 := p.Position, p.TokenIndex
+	position627, tokenIndex627 := p.Position, p.TokenIndex
 	{
-		position606, tokenIndex606 := p.Position, p.TokenIndex
+		position628, tokenIndex628 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l605
+			goto l627
 		}
 		p.Position++
-		p.Add(ruledigit, position606, tokenIndex606)
+		p.Add(ruledigit, position628, tokenIndex628)
 	}
 	return true
-l605:
-	p.Position, p.TokenIndex = position605, tokenIndex605
+l627:
+	p.Position, p.TokenIndex = position627, tokenIndex627
 	return false
 }
 
 /* control <- <([\x00-\x1f] / '\x7f')> */
 func (p *parser) rule_control() bool {
-	position607, tokenIndex607 := p.Position, p.TokenIndex
+	position629, tokenIndex629 := p.Position, p.TokenIndex
 	{
-		position608, tokenIndex608 := p.Position, p.TokenIndex
+		position630, tokenIndex630 := p.Position, p.TokenIndex
 		{
 			if !cset14[p.Buffer[p.Position]] {
-				goto l607
+				goto l629
 			}
 			p.Position++
 		}
-		p.Add(rulecontrol, position608, tokenIndex608)
+		p.Add(rulecontrol, position630, tokenIndex630)
 	}
 	return true
-l607:
-	p.Position, p.TokenIndex = position607, tokenIndex607
+l629:
+	p.Position, p.TokenIndex = position629, tokenIndex629
 	return false
 }
 
 /* space <- <' '> */
 func (p *parser) rule_space() bool {
-	position611, tokenIndex611 := p.Position, p.TokenIndex
+	position633, tokenIndex633 := p.Position, p.TokenIndex
 	{
-		position612, tokenIndex612 := p.Position, p.TokenIndex
+		position634, tokenIndex634 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != ' ' {
-			goto l611
+			goto l633
 		}
 		p.Position++
-		p.Add(rulespace, position612, tokenIndex612)
+		p.Add(rulespace, position634, tokenIndex634)
 	}
 	return true
-l611:
-	p.Position, p.TokenIndex = position611, tokenIndex611
+l633:
+	p.Position, p.TokenIndex = position633, tokenIndex633
 	return false
 }
 
 /* delims <- <('"' / '#' / '%' / '<' / '>')> */
 func (p *parser) rule_delims() bool {
-	position613, tokenIndex613 := p.Position, p.TokenIndex
+	position635, tokenIndex635 := p.Position, p.TokenIndex
 	{
-		position614, tokenIndex614 := p.Position, p.TokenIndex
+		position636, tokenIndex636 := p.Position, p.TokenIndex
 		{
 			if !cset15[p.Buffer[p.Position]] {
-				goto l613
+				goto l635
 			}
 			p.Position++
 		}
-		p.Add(ruledelims, position614, tokenIndex614)
+		p.Add(ruledelims, position636, tokenIndex636)
 	}
 	return true
-l613:
-	p.Position, p.TokenIndex = position613, tokenIndex613
+l635:
+	p.Position, p.TokenIndex = position635, tokenIndex635
 	return false
 }
 
 /* unwise <- <([[-^] / '`' / [{-}])> */
 func (p *parser) rule_unwise() bool {
-	position620, tokenIndex620 := p.Position, p.TokenIndex
+	position642, tokenIndex642 := p.Position, p.TokenIndex
 	{
-		position621, tokenIndex621 := p.Position, p.TokenIndex
+		position643, tokenIndex643 := p.Position, p.TokenIndex
 		{
 			if !cset16[p.Buffer[p.Position]] {
-				goto l620
+				goto l642
 			}
 			p.Position++
 		}
-		p.Add(ruleunwise, position621, tokenIndex621)
+		p.Add(ruleunwise, position643, tokenIndex643)
 	}
 	return true
-l620:
-	p.Position, p.TokenIndex = position620, tokenIndex620
+l642:
+	p.Position, p.TokenIndex = position642, tokenIndex642
 	return false
 }
 
@@ -2293,17 +2305,17 @@ var cset3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')
 /* cset4 is [!$&-.0-9;=@-Z_a-z~]. */
 var cset4 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset5 is [!$&-.0-;=A-Z_a-z~]. */
-var cset5 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset5 is [!$-.0-;=@-Z_a-z~]. */
+var cset5 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset6 is [0-9A-Za-z]. */
-var cset6 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset6 is [!$&-.0-;=A-Z_a-z~]. */
+var cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset7 is [!$-.0-;=@-Z_a-z~]. */
-var cset7 = [256]bool{'!': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset7 is [!$&-.0-;=@-Z_a-z~]. */
+var cset7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset8 is [!$&-.0-;=@-Z_a-z~]. */
-var cset8 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+/* cset8 is [0-9A-Za-z]. */
+var cset8 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset9 is [!$&-.0-:=@-Z_a-z~]. */
 var cset9 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
