@@ -152,16 +152,16 @@ func newParser() *parser {
 		ruleabs_path:      p.rule_abs_path,
 		rulerel_path:      p.rule_rel_path,
 		rulescheme:        p.rule_scheme,
-		rulesite:          p.rule_site,        // and inline in rule_net_path
-		ruleuser:          p.rule_user,        // and inline in rule_net_path
-		rulepassword:      p.rule_password,    // and inline in rule_net_path
-		rulehostport:      p.rule_hostport,    // and inline in rule_net_path
-		rulehost:          p.rule_host,        // and inline in rule_net_path
-		rulehostname:      p.rule_hostname,    // and inline in rule_net_path
-		ruledomainlabel:   p.rule_domainlabel, // and inline in rule_net_path
-		ruletoplabel:      p.rule_toplabel,    // and inline in rule_net_path
-		rulehostnumber:    p.rule_hostnumber,  // and inline in rule_net_path
-		ruleport:          p.rule_port,        // and inline in rule_net_path
+		rulesite:          p.rule_site,     // and inline in rule_net_path
+		ruleuser:          p.rule_user,     // and inline in rule_net_path
+		rulepassword:      p.rule_password, // and inline in rule_net_path
+		rulehostport:      p.rule_hostport,
+		rulehost:          p.rule_host,        // and inline in rule_hostport
+		rulehostname:      p.rule_hostname,    // and inline in rule_hostport
+		ruledomainlabel:   p.rule_domainlabel, // and inline in rule_hostport
+		ruletoplabel:      p.rule_toplabel,    // and inline in rule_hostport
+		rulehostnumber:    p.rule_hostnumber,  // and inline in rule_hostport
+		ruleport:          p.rule_port,        // and inline in rule_hostport
 		rulepath:          p.rule_path,
 		rulepath_segments: p.rule_path_segments,
 		rulesegment:       p.rule_segment,

@@ -53,7 +53,7 @@ func (p *parser) rule_URL_reference() bool {
 			position18, tokenIndex18 := p.Position, p.TokenIndex
 			{
 				position20, tokenIndex20 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] || !p.rule_absoluteURL() {
+				if !cset3[p.Buffer[p.Position]] || !p.rule_absoluteURL() {
 					goto l21
 				}
 				goto l20
@@ -139,7 +139,7 @@ func (p *parser) rule_absoluteURL() bool {
 			position58, tokenIndex58 := p.Position, p.TokenIndex
 			{
 				position60, tokenIndex60 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] || !p.rule_scheme() {
+				if !cset3[p.Buffer[p.Position]] || !p.rule_scheme() {
 					goto l59
 				}
 				if p.Buffer[p.Position] != ':' {
@@ -156,7 +156,7 @@ func (p *parser) rule_absoluteURL() bool {
 			p.Position, p.TokenIndex = position58, tokenIndex58
 			{
 				position61, tokenIndex61 := p.Position, p.TokenIndex
-				if !cset5[p.Buffer[p.Position]] || !p.rule_scheme() {
+				if !cset3[p.Buffer[p.Position]] || !p.rule_scheme() {
 					goto l56
 				}
 				if p.Buffer[p.Position] != ':' {
@@ -221,7 +221,7 @@ func (p *parser) rule_opaque_URL() bool {
 	position51, tokenIndex51 := p.Position, p.TokenIndex
 	{
 		position52, tokenIndex52 := p.Position, p.TokenIndex
-		if !cset5[p.Buffer[p.Position]] || !p.rule_scheme() {
+		if !cset3[p.Buffer[p.Position]] || !p.rule_scheme() {
 			goto l51
 		}
 		if p.Buffer[p.Position] != ':' {
@@ -282,7 +282,7 @@ func (p *parser) rule_generic_URL() bool {
 	position84, tokenIndex84 := p.Position, p.TokenIndex
 	{
 		position85, tokenIndex85 := p.Position, p.TokenIndex
-		if !cset5[p.Buffer[p.Position]] || !p.rule_scheme() {
+		if !cset3[p.Buffer[p.Position]] || !p.rule_scheme() {
 			goto l84
 		}
 		if p.Buffer[p.Position] != ':' {
@@ -384,9 +384,63 @@ func (p *parser) rule_net_path() bool {
 				position133, tokenIndex133 := p.Position, p.TokenIndex
 				{
 					position135, tokenIndex135 := p.Position, p.TokenIndex
+					if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+						goto l136
+					}
 					{
 						position137, tokenIndex137 := p.Position, p.TokenIndex
+						{
+							position138, tokenIndex138 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '/' {
+								goto l139
+							}
+							p.Position++
+							goto l138
+						l139:
+							p.Position, p.TokenIndex = position138, tokenIndex138
+							{
+								position140, tokenIndex140 := p.Position, p.TokenIndex
+								{
+									position141, tokenIndex141 := p.Position, p.TokenIndex
+									if !cset1[p.Buffer[p.Position]] {
+										goto l163
+									}
+									p.Position++
+									goto l141
+								l163:
+									p.Position, p.TokenIndex = position141, tokenIndex141
+									if p.Buffer[p.Position] != '%' {
+										goto l140
+									}
+									p.Position++
+									{
+										if !cset0[p.Buffer[p.Position]] {
+											goto l140
+										}
+										p.Position++
+									}
+									{
+										if !cset0[p.Buffer[p.Position]] {
+											goto l140
+										}
+										p.Position++
+									}
+								}
+							l141:
+								goto l136
+							l140:
+								p.Position, p.TokenIndex = position140, tokenIndex140
+							}
+						}
 					l138:
+						p.Position, p.TokenIndex = position137, tokenIndex137
+					}
+					goto l135
+				l136:
+					p.Position, p.TokenIndex = position135, tokenIndex135
+					{
+						position170, tokenIndex170 := p.Position, p.TokenIndex
+					l171:
 						{
 							i, buf := p.Position, p.Buffer
 							for cset2[buf[i]] {
@@ -395,49 +449,49 @@ func (p *parser) rule_net_path() bool {
 							p.Position = i
 						}
 						{
-							position139, tokenIndex139 := p.Position, p.TokenIndex
+							position172, tokenIndex172 := p.Position, p.TokenIndex
 							{
-								position140, tokenIndex140 := p.Position, p.TokenIndex
+								position173, tokenIndex173 := p.Position, p.TokenIndex
 								if !cset2[p.Buffer[p.Position]] {
-									goto l158
+									goto l191
 								}
 								p.Position++
-								goto l140
-							l158:
-								p.Position, p.TokenIndex = position140, tokenIndex140
+								goto l173
+							l191:
+								p.Position, p.TokenIndex = position173, tokenIndex173
 								if p.Buffer[p.Position] != '%' {
-									goto l139
+									goto l172
 								}
 								p.Position++
 								{
 									if !cset0[p.Buffer[p.Position]] {
-										goto l139
+										goto l172
 									}
 									p.Position++
 								}
 								{
 									if !cset0[p.Buffer[p.Position]] {
-										goto l139
+										goto l172
 									}
 									p.Position++
 								}
 							}
-						l140:
-							goto l138
-						l139:
-							p.Position, p.TokenIndex = position139, tokenIndex139
+						l173:
+							goto l171
+						l172:
+							p.Position, p.TokenIndex = position172, tokenIndex172
 						}
-						p.Add(ruleuser, position137, tokenIndex137)
+						p.Add(ruleuser, position170, tokenIndex170)
 					}
 					{
-						position165, tokenIndex165 := p.Position, p.TokenIndex
+						position198, tokenIndex198 := p.Position, p.TokenIndex
 						if p.Buffer[p.Position] != ':' {
-							goto l165
+							goto l198
 						}
 						p.Position++
 						{
-							position167, tokenIndex167 := p.Position, p.TokenIndex
-						l168:
+							position200, tokenIndex200 := p.Position, p.TokenIndex
+						l201:
 							{
 								i, buf := p.Position, p.Buffer
 								for cset2[buf[i]] {
@@ -446,391 +500,54 @@ func (p *parser) rule_net_path() bool {
 								p.Position = i
 							}
 							{
-								position169, tokenIndex169 := p.Position, p.TokenIndex
+								position202, tokenIndex202 := p.Position, p.TokenIndex
 								{
-									position170, tokenIndex170 := p.Position, p.TokenIndex
+									position203, tokenIndex203 := p.Position, p.TokenIndex
 									if !cset2[p.Buffer[p.Position]] {
-										goto l188
+										goto l221
 									}
 									p.Position++
-									goto l170
-								l188:
-									p.Position, p.TokenIndex = position170, tokenIndex170
+									goto l203
+								l221:
+									p.Position, p.TokenIndex = position203, tokenIndex203
 									if p.Buffer[p.Position] != '%' {
-										goto l169
+										goto l202
 									}
 									p.Position++
 									{
 										if !cset0[p.Buffer[p.Position]] {
-											goto l169
+											goto l202
 										}
 										p.Position++
 									}
 									{
 										if !cset0[p.Buffer[p.Position]] {
-											goto l169
+											goto l202
 										}
 										p.Position++
 									}
 								}
-							l170:
-								goto l168
-							l169:
-								p.Position, p.TokenIndex = position169, tokenIndex169
+							l203:
+								goto l201
+							l202:
+								p.Position, p.TokenIndex = position202, tokenIndex202
 							}
-							p.Add(rulepassword, position167, tokenIndex167)
+							p.Add(rulepassword, position200, tokenIndex200)
 						}
-						goto l166
-					l165:
-						p.Position, p.TokenIndex = position165, tokenIndex165
+						goto l199
+					l198:
+						p.Position, p.TokenIndex = position198, tokenIndex198
 					}
-				l166:
+				l199:
 					if p.Buffer[p.Position] != '@' {
-						goto l135
+						goto l133
 					}
 					p.Position++
-					goto l136
-				l135:
-					p.Position, p.TokenIndex = position135, tokenIndex135
-				}
-			l136:
-				{
-					position195, tokenIndex195 := p.Position, p.TokenIndex
-					{
-						position196, tokenIndex196 := p.Position, p.TokenIndex
-						{
-							position197, tokenIndex197 := p.Position, p.TokenIndex
-							{
-								position199, tokenIndex199 := p.Position, p.TokenIndex
-							l200:
-								{
-									position201, tokenIndex201 := p.Position, p.TokenIndex
-									{
-										position202, tokenIndex202 := p.Position, p.TokenIndex
-										{
-											if !cset3[p.Buffer[p.Position]] {
-												goto l201
-											}
-											p.Position++
-										}
-									l203:
-										{
-											i, buf := p.Position, p.Buffer
-											for cset3[buf[i]] {
-												i++
-											}
-											p.Position = i
-										}
-										{
-											position204, tokenIndex204 := p.Position, p.TokenIndex
-											{
-												if !cset3[p.Buffer[p.Position]] {
-													goto l204
-												}
-												p.Position++
-											}
-											goto l203
-										l204:
-											p.Position, p.TokenIndex = position204, tokenIndex204
-										}
-									l211:
-										{
-											position212, tokenIndex212 := p.Position, p.TokenIndex
-											if p.Buffer[p.Position] != '-' {
-												goto l212
-											}
-											p.Position++
-										l213:
-											{
-												i, buf := p.Position, p.Buffer
-												for buf[i] == '-' {
-													i++
-												}
-												p.Position = i
-											}
-											{
-												position214, tokenIndex214 := p.Position, p.TokenIndex
-												if p.Buffer[p.Position] != '-' {
-													goto l214
-												}
-												p.Position++
-												goto l213
-											l214:
-												p.Position, p.TokenIndex = position214, tokenIndex214
-											}
-											{
-												if !cset3[p.Buffer[p.Position]] {
-													goto l212
-												}
-												p.Position++
-											}
-										l215:
-											{
-												i, buf := p.Position, p.Buffer
-												for cset3[buf[i]] {
-													i++
-												}
-												p.Position = i
-											}
-											{
-												position216, tokenIndex216 := p.Position, p.TokenIndex
-												{
-													if !cset3[p.Buffer[p.Position]] {
-														goto l216
-													}
-													p.Position++
-												}
-												goto l215
-											l216:
-												p.Position, p.TokenIndex = position216, tokenIndex216
-											}
-											goto l211
-										l212:
-											p.Position, p.TokenIndex = position212, tokenIndex212
-										}
-										p.Add(ruledomainlabel, position202, tokenIndex202)
-									}
-									if p.Buffer[p.Position] != '.' {
-										goto l201
-									}
-									p.Position++
-									goto l200
-								l201:
-									p.Position, p.TokenIndex = position201, tokenIndex201
-								}
-								{
-									position223, tokenIndex223 := p.Position, p.TokenIndex
-									{
-										if !cset4[p.Buffer[p.Position]] {
-											goto l198
-										}
-										p.Position++
-									}
-								l226:
-									{
-										i, buf := p.Position, p.Buffer
-										for cset3[buf[i]] {
-											i++
-										}
-										p.Position = i
-									}
-									{
-										position227, tokenIndex227 := p.Position, p.TokenIndex
-										{
-											if !cset3[p.Buffer[p.Position]] {
-												goto l227
-											}
-											p.Position++
-										}
-										goto l226
-									l227:
-										p.Position, p.TokenIndex = position227, tokenIndex227
-									}
-								l231:
-									{
-										position232, tokenIndex232 := p.Position, p.TokenIndex
-										if p.Buffer[p.Position] != '-' {
-											goto l232
-										}
-										p.Position++
-									l233:
-										{
-											i, buf := p.Position, p.Buffer
-											for buf[i] == '-' {
-												i++
-											}
-											p.Position = i
-										}
-										{
-											position234, tokenIndex234 := p.Position, p.TokenIndex
-											if p.Buffer[p.Position] != '-' {
-												goto l234
-											}
-											p.Position++
-											goto l233
-										l234:
-											p.Position, p.TokenIndex = position234, tokenIndex234
-										}
-										{
-											if !cset3[p.Buffer[p.Position]] {
-												goto l232
-											}
-											p.Position++
-										}
-									l235:
-										{
-											i, buf := p.Position, p.Buffer
-											for cset3[buf[i]] {
-												i++
-											}
-											p.Position = i
-										}
-										{
-											position236, tokenIndex236 := p.Position, p.TokenIndex
-											{
-												if !cset3[p.Buffer[p.Position]] {
-													goto l236
-												}
-												p.Position++
-											}
-											goto l235
-										l236:
-											p.Position, p.TokenIndex = position236, tokenIndex236
-										}
-										goto l231
-									l232:
-										p.Position, p.TokenIndex = position232, tokenIndex232
-									}
-									p.Add(ruletoplabel, position223, tokenIndex223)
-								}
-								p.Add(rulehostname, position199, tokenIndex199)
-							}
-							goto l197
-						l198:
-							p.Position, p.TokenIndex = position197, tokenIndex197
-							{
-								position243, tokenIndex243 := p.Position, p.TokenIndex
-								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-									goto l133
-								}
-								p.Position++
-							l244:
-								{
-									i, buf := p.Position, p.Buffer
-									for '0' <= buf[i] && buf[i] <= '9' {
-										i++
-									}
-									p.Position = i
-								}
-								{
-									position245, tokenIndex245 := p.Position, p.TokenIndex
-									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-										goto l245
-									}
-									p.Position++
-									goto l244
-								l245:
-									p.Position, p.TokenIndex = position245, tokenIndex245
-								}
-								if p.Buffer[p.Position] != '.' {
-									goto l133
-								}
-								p.Position++
-								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-									goto l133
-								}
-								p.Position++
-							l246:
-								{
-									i, buf := p.Position, p.Buffer
-									for '0' <= buf[i] && buf[i] <= '9' {
-										i++
-									}
-									p.Position = i
-								}
-								{
-									position247, tokenIndex247 := p.Position, p.TokenIndex
-									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-										goto l247
-									}
-									p.Position++
-									goto l246
-								l247:
-									p.Position, p.TokenIndex = position247, tokenIndex247
-								}
-								if p.Buffer[p.Position] != '.' {
-									goto l133
-								}
-								p.Position++
-								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-									goto l133
-								}
-								p.Position++
-							l248:
-								{
-									i, buf := p.Position, p.Buffer
-									for '0' <= buf[i] && buf[i] <= '9' {
-										i++
-									}
-									p.Position = i
-								}
-								{
-									position249, tokenIndex249 := p.Position, p.TokenIndex
-									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-										goto l249
-									}
-									p.Position++
-									goto l248
-								l249:
-									p.Position, p.TokenIndex = position249, tokenIndex249
-								}
-								if p.Buffer[p.Position] != '.' {
-									goto l133
-								}
-								p.Position++
-								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-									goto l133
-								}
-								p.Position++
-							l250:
-								{
-									i, buf := p.Position, p.Buffer
-									for '0' <= buf[i] && buf[i] <= '9' {
-										i++
-									}
-									p.Position = i
-								}
-								{
-									position251, tokenIndex251 := p.Position, p.TokenIndex
-									if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-										goto l251
-									}
-									p.Position++
-									goto l250
-								l251:
-									p.Position, p.TokenIndex = position251, tokenIndex251
-								}
-								p.Add(rulehostnumber, position243, tokenIndex243)
-							}
-						}
-					l197:
-						p.Add(rulehost, position196, tokenIndex196)
+					if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+						goto l133
 					}
-					{
-						position252, tokenIndex252 := p.Position, p.TokenIndex
-						if p.Buffer[p.Position] != ':' {
-							goto l252
-						}
-						p.Position++
-						{
-							position254, tokenIndex254 := p.Position, p.TokenIndex
-						l255:
-							{
-								i, buf := p.Position, p.Buffer
-								for '0' <= buf[i] && buf[i] <= '9' {
-									i++
-								}
-								p.Position = i
-							}
-							{
-								position256, tokenIndex256 := p.Position, p.TokenIndex
-								if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-									goto l256
-								}
-								p.Position++
-								goto l255
-							l256:
-								p.Position, p.TokenIndex = position256, tokenIndex256
-							}
-							p.Add(ruleport, position254, tokenIndex254)
-						}
-						goto l253
-					l252:
-						p.Position, p.TokenIndex = position252, tokenIndex252
-					}
-				l253:
-					p.Add(rulehostport, position195, tokenIndex195)
 				}
+			l135:
 				goto l134
 			l133:
 				p.Position, p.TokenIndex = position133, tokenIndex133
@@ -839,15 +556,15 @@ func (p *parser) rule_net_path() bool {
 			p.Add(rulesite, position132, tokenIndex132)
 		}
 		{
-			position257, tokenIndex257 := p.Position, p.TokenIndex
+			position228, tokenIndex228 := p.Position, p.TokenIndex
 			if !cset10[p.Buffer[p.Position]] || !p.rule_abs_path() {
-				goto l257
+				goto l228
 			}
-			goto l258
-		l257:
-			p.Position, p.TokenIndex = position257, tokenIndex257
+			goto l229
+		l228:
+			p.Position, p.TokenIndex = position228, tokenIndex228
 		}
-	l258:
+	l229:
 		p.Add(rulenet_path, position131, tokenIndex131)
 	}
 	return true
@@ -858,47 +575,47 @@ l130:
 
 /* abs_path <- <('/' rel_path)> */
 func (p *parser) rule_abs_path() bool {
-	position259, tokenIndex259 := p.Position, p.TokenIndex
+	position230, tokenIndex230 := p.Position, p.TokenIndex
 	{
-		position260, tokenIndex260 := p.Position, p.TokenIndex
+		position231, tokenIndex231 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '/' {
-			goto l259
+			goto l230
 		}
 		p.Position++
 		if !p.rule_rel_path() {
-			goto l259
+			goto l230
 		}
-		p.Add(ruleabs_path, position260, tokenIndex260)
+		p.Add(ruleabs_path, position231, tokenIndex231)
 	}
 	return true
-l259:
-	p.Position, p.TokenIndex = position259, tokenIndex259
+l230:
+	p.Position, p.TokenIndex = position230, tokenIndex230
 	return false
 }
 
 /* rel_path <- <(path_segments? ('?' query)?)> */
 func (p *parser) rule_rel_path() bool {
 	{
-		position262, tokenIndex262 := p.Position, p.TokenIndex
+		position233, tokenIndex233 := p.Position, p.TokenIndex
 		{
-			position263, tokenIndex263 := p.Position, p.TokenIndex
+			position234, tokenIndex234 := p.Position, p.TokenIndex
 			if !p.rule_path_segments() {
-				goto l263
+				goto l234
 			}
-			goto l264
-		l263:
-			p.Position, p.TokenIndex = position263, tokenIndex263
+			goto l235
+		l234:
+			p.Position, p.TokenIndex = position234, tokenIndex234
 		}
-	l264:
+	l235:
 		{
-			position265, tokenIndex265 := p.Position, p.TokenIndex
+			position236, tokenIndex236 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '?' {
-				goto l265
+				goto l236
 			}
 			p.Position++
 			{
-				position267, tokenIndex267 := p.Position, p.TokenIndex
-			l268:
+				position238, tokenIndex238 := p.Position, p.TokenIndex
+			l239:
 				{
 					i, buf := p.Position, p.Buffer
 					for cset1[buf[i]] {
@@ -907,90 +624,90 @@ func (p *parser) rule_rel_path() bool {
 					p.Position = i
 				}
 				{
-					position269, tokenIndex269 := p.Position, p.TokenIndex
+					position240, tokenIndex240 := p.Position, p.TokenIndex
 					{
-						position270, tokenIndex270 := p.Position, p.TokenIndex
+						position241, tokenIndex241 := p.Position, p.TokenIndex
 						if !cset1[p.Buffer[p.Position]] {
-							goto l292
+							goto l263
 						}
 						p.Position++
-						goto l270
-					l292:
-						p.Position, p.TokenIndex = position270, tokenIndex270
+						goto l241
+					l263:
+						p.Position, p.TokenIndex = position241, tokenIndex241
 						if p.Buffer[p.Position] != '%' {
-							goto l269
+							goto l240
 						}
 						p.Position++
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l269
+								goto l240
 							}
 							p.Position++
 						}
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l269
+								goto l240
 							}
 							p.Position++
 						}
 					}
-				l270:
-					goto l268
-				l269:
-					p.Position, p.TokenIndex = position269, tokenIndex269
+				l241:
+					goto l239
+				l240:
+					p.Position, p.TokenIndex = position240, tokenIndex240
 				}
-				p.Add(rulequery, position267, tokenIndex267)
+				p.Add(rulequery, position238, tokenIndex238)
 			}
-			goto l266
-		l265:
-			p.Position, p.TokenIndex = position265, tokenIndex265
+			goto l237
+		l236:
+			p.Position, p.TokenIndex = position236, tokenIndex236
 		}
-	l266:
-		p.Add(rulerel_path, position262, tokenIndex262)
+	l237:
+		p.Add(rulerel_path, position233, tokenIndex233)
 	}
 	return true
 }
 
 /* scheme <- <([a-z] / [A-Z] / [0-9] / '+' / '-' / '.')+> */
 func (p *parser) rule_scheme() bool {
-	position299, tokenIndex299 := p.Position, p.TokenIndex
+	position270, tokenIndex270 := p.Position, p.TokenIndex
 	{
-		position300, tokenIndex300 := p.Position, p.TokenIndex
+		position271, tokenIndex271 := p.Position, p.TokenIndex
 		{
-			if !cset5[p.Buffer[p.Position]] {
-				goto l299
+			if !cset3[p.Buffer[p.Position]] {
+				goto l270
 			}
 			p.Position++
 		}
-	l301:
+	l272:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset5[buf[i]] {
+			for cset3[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position302, tokenIndex302 := p.Position, p.TokenIndex
+			position273, tokenIndex273 := p.Position, p.TokenIndex
 			{
-				if !cset5[p.Buffer[p.Position]] {
-					goto l302
+				if !cset3[p.Buffer[p.Position]] {
+					goto l273
 				}
 				p.Position++
 			}
-			goto l301
-		l302:
-			p.Position, p.TokenIndex = position302, tokenIndex302
+			goto l272
+		l273:
+			p.Position, p.TokenIndex = position273, tokenIndex273
 		}
-		p.Add(rulescheme, position300, tokenIndex300)
+		p.Add(rulescheme, position271, tokenIndex271)
 	}
 	return true
-l299:
-	p.Position, p.TokenIndex = position299, tokenIndex299
+l270:
+	p.Position, p.TokenIndex = position270, tokenIndex270
 	return false
 }
 
-/* site <- <((user (':' password)? '@')? hostport)?> */
+/* site <- <((hostport &('/' / !([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))))) / (user (':' password)? '@' hostport))?> */
 func (p *parser) rule_site() bool {
 	{
 		position150, tokenIndex150 := p.Position, p.TokenIndex
@@ -998,35 +715,86 @@ func (p *parser) rule_site() bool {
 			position151, tokenIndex151 := p.Position, p.TokenIndex
 			{
 				position153, tokenIndex153 := p.Position, p.TokenIndex
-				if !p.rule_user() {
-					goto l153
+				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l154
 				}
 				{
 					position155, tokenIndex155 := p.Position, p.TokenIndex
+					{
+						position156, tokenIndex156 := p.Position, p.TokenIndex
+						if p.Buffer[p.Position] != '/' {
+							goto l157
+						}
+						p.Position++
+						goto l156
+					l157:
+						p.Position, p.TokenIndex = position156, tokenIndex156
+						{
+							position158, tokenIndex158 := p.Position, p.TokenIndex
+							{
+								position159, tokenIndex159 := p.Position, p.TokenIndex
+								if !cset1[p.Buffer[p.Position]] {
+									goto l181
+								}
+								p.Position++
+								goto l159
+							l181:
+								p.Position, p.TokenIndex = position159, tokenIndex159
+								if p.Buffer[p.Position] != '%' {
+									goto l158
+								}
+								p.Position++
+								{
+									if !cset0[p.Buffer[p.Position]] {
+										goto l158
+									}
+									p.Position++
+								}
+								{
+									if !cset0[p.Buffer[p.Position]] {
+										goto l158
+									}
+									p.Position++
+								}
+							}
+						l159:
+							goto l154
+						l158:
+							p.Position, p.TokenIndex = position158, tokenIndex158
+						}
+					}
+				l156:
+					p.Position, p.TokenIndex = position155, tokenIndex155
+				}
+				goto l153
+			l154:
+				p.Position, p.TokenIndex = position153, tokenIndex153
+				if !p.rule_user() {
+					goto l151
+				}
+				{
+					position188, tokenIndex188 := p.Position, p.TokenIndex
 					if p.Buffer[p.Position] != ':' {
-						goto l155
+						goto l188
 					}
 					p.Position++
 					if !p.rule_password() {
-						goto l155
+						goto l188
 					}
-					goto l156
-				l155:
-					p.Position, p.TokenIndex = position155, tokenIndex155
+					goto l189
+				l188:
+					p.Position, p.TokenIndex = position188, tokenIndex188
 				}
-			l156:
+			l189:
 				if p.Buffer[p.Position] != '@' {
-					goto l153
+					goto l151
 				}
 				p.Position++
-				goto l154
-			l153:
-				p.Position, p.TokenIndex = position153, tokenIndex153
+				if !cset4[p.Buffer[p.Position]] || !p.rule_hostport() {
+					goto l151
+				}
 			}
-		l154:
-			if !cset3[p.Buffer[p.Position]] || !p.rule_hostport() {
-				goto l151
-			}
+		l153:
 			goto l152
 		l151:
 			p.Position, p.TokenIndex = position151, tokenIndex151
@@ -1040,8 +808,8 @@ func (p *parser) rule_site() bool {
 /* user <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_user() bool {
 	{
-		position158, tokenIndex158 := p.Position, p.TokenIndex
-	l159:
+		position191, tokenIndex191 := p.Position, p.TokenIndex
+	l192:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset2[buf[i]] {
@@ -1050,39 +818,39 @@ func (p *parser) rule_user() bool {
 			p.Position = i
 		}
 		{
-			position160, tokenIndex160 := p.Position, p.TokenIndex
+			position193, tokenIndex193 := p.Position, p.TokenIndex
 			{
-				position161, tokenIndex161 := p.Position, p.TokenIndex
+				position194, tokenIndex194 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l179
+					goto l212
 				}
 				p.Position++
-				goto l161
-			l179:
-				p.Position, p.TokenIndex = position161, tokenIndex161
+				goto l194
+			l212:
+				p.Position, p.TokenIndex = position194, tokenIndex194
 				if p.Buffer[p.Position] != '%' {
-					goto l160
+					goto l193
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l160
+						goto l193
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l160
+						goto l193
 					}
 					p.Position++
 				}
 			}
-		l161:
-			goto l159
-		l160:
-			p.Position, p.TokenIndex = position160, tokenIndex160
+		l194:
+			goto l192
+		l193:
+			p.Position, p.TokenIndex = position193, tokenIndex193
 		}
-		p.Add(ruleuser, position158, tokenIndex158)
+		p.Add(ruleuser, position191, tokenIndex191)
 	}
 	return true
 }
@@ -1090,8 +858,8 @@ func (p *parser) rule_user() bool {
 /* password <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_password() bool {
 	{
-		position187, tokenIndex187 := p.Position, p.TokenIndex
-	l188:
+		position220, tokenIndex220 := p.Position, p.TokenIndex
+	l221:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset2[buf[i]] {
@@ -1100,168 +868,484 @@ func (p *parser) rule_password() bool {
 			p.Position = i
 		}
 		{
-			position189, tokenIndex189 := p.Position, p.TokenIndex
+			position222, tokenIndex222 := p.Position, p.TokenIndex
 			{
-				position190, tokenIndex190 := p.Position, p.TokenIndex
+				position223, tokenIndex223 := p.Position, p.TokenIndex
 				if !cset2[p.Buffer[p.Position]] {
-					goto l208
+					goto l241
 				}
 				p.Position++
-				goto l190
-			l208:
-				p.Position, p.TokenIndex = position190, tokenIndex190
+				goto l223
+			l241:
+				p.Position, p.TokenIndex = position223, tokenIndex223
 				if p.Buffer[p.Position] != '%' {
-					goto l189
+					goto l222
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l189
+						goto l222
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l189
+						goto l222
 					}
 					p.Position++
 				}
 			}
-		l190:
-			goto l188
-		l189:
-			p.Position, p.TokenIndex = position189, tokenIndex189
+		l223:
+			goto l221
+		l222:
+			p.Position, p.TokenIndex = position222, tokenIndex222
 		}
-		p.Add(rulepassword, position187, tokenIndex187)
+		p.Add(rulepassword, position220, tokenIndex220)
 	}
 	return true
 }
 
 /* hostport <- <(host (':' port)?)> */
 func (p *parser) rule_hostport() bool {
-	position215, tokenIndex215 := p.Position, p.TokenIndex
+	position289, tokenIndex289 := p.Position, p.TokenIndex
 	{
-		position216, tokenIndex216 := p.Position, p.TokenIndex
-		if !cset3[p.Buffer[p.Position]] || !p.rule_host() {
-			goto l215
+		position290, tokenIndex290 := p.Position, p.TokenIndex
+		{
+			position291, tokenIndex291 := p.Position, p.TokenIndex
+			{
+				position292, tokenIndex292 := p.Position, p.TokenIndex
+				{
+					position294, tokenIndex294 := p.Position, p.TokenIndex
+				l295:
+					{
+						position296, tokenIndex296 := p.Position, p.TokenIndex
+						{
+							position297, tokenIndex297 := p.Position, p.TokenIndex
+							{
+								if !cset4[p.Buffer[p.Position]] {
+									goto l296
+								}
+								p.Position++
+							}
+						l298:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset4[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position299, tokenIndex299 := p.Position, p.TokenIndex
+								{
+									if !cset4[p.Buffer[p.Position]] {
+										goto l299
+									}
+									p.Position++
+								}
+								goto l298
+							l299:
+								p.Position, p.TokenIndex = position299, tokenIndex299
+							}
+						l306:
+							{
+								position307, tokenIndex307 := p.Position, p.TokenIndex
+								if p.Buffer[p.Position] != '-' {
+									goto l307
+								}
+								p.Position++
+							l308:
+								{
+									i, buf := p.Position, p.Buffer
+									for buf[i] == '-' {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position309, tokenIndex309 := p.Position, p.TokenIndex
+									if p.Buffer[p.Position] != '-' {
+										goto l309
+									}
+									p.Position++
+									goto l308
+								l309:
+									p.Position, p.TokenIndex = position309, tokenIndex309
+								}
+								{
+									if !cset4[p.Buffer[p.Position]] {
+										goto l307
+									}
+									p.Position++
+								}
+							l310:
+								{
+									i, buf := p.Position, p.Buffer
+									for cset4[buf[i]] {
+										i++
+									}
+									p.Position = i
+								}
+								{
+									position311, tokenIndex311 := p.Position, p.TokenIndex
+									{
+										if !cset4[p.Buffer[p.Position]] {
+											goto l311
+										}
+										p.Position++
+									}
+									goto l310
+								l311:
+									p.Position, p.TokenIndex = position311, tokenIndex311
+								}
+								goto l306
+							l307:
+								p.Position, p.TokenIndex = position307, tokenIndex307
+							}
+							p.Add(ruledomainlabel, position297, tokenIndex297)
+						}
+						if p.Buffer[p.Position] != '.' {
+							goto l296
+						}
+						p.Position++
+						goto l295
+					l296:
+						p.Position, p.TokenIndex = position296, tokenIndex296
+					}
+					{
+						position318, tokenIndex318 := p.Position, p.TokenIndex
+						{
+							if !cset5[p.Buffer[p.Position]] {
+								goto l293
+							}
+							p.Position++
+						}
+					l321:
+						{
+							i, buf := p.Position, p.Buffer
+							for cset4[buf[i]] {
+								i++
+							}
+							p.Position = i
+						}
+						{
+							position322, tokenIndex322 := p.Position, p.TokenIndex
+							{
+								if !cset4[p.Buffer[p.Position]] {
+									goto l322
+								}
+								p.Position++
+							}
+							goto l321
+						l322:
+							p.Position, p.TokenIndex = position322, tokenIndex322
+						}
+					l326:
+						{
+							position327, tokenIndex327 := p.Position, p.TokenIndex
+							if p.Buffer[p.Position] != '-' {
+								goto l327
+							}
+							p.Position++
+						l328:
+							{
+								i, buf := p.Position, p.Buffer
+								for buf[i] == '-' {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position329, tokenIndex329 := p.Position, p.TokenIndex
+								if p.Buffer[p.Position] != '-' {
+									goto l329
+								}
+								p.Position++
+								goto l328
+							l329:
+								p.Position, p.TokenIndex = position329, tokenIndex329
+							}
+							{
+								if !cset4[p.Buffer[p.Position]] {
+									goto l327
+								}
+								p.Position++
+							}
+						l330:
+							{
+								i, buf := p.Position, p.Buffer
+								for cset4[buf[i]] {
+									i++
+								}
+								p.Position = i
+							}
+							{
+								position331, tokenIndex331 := p.Position, p.TokenIndex
+								{
+									if !cset4[p.Buffer[p.Position]] {
+										goto l331
+									}
+									p.Position++
+								}
+								goto l330
+							l331:
+								p.Position, p.TokenIndex = position331, tokenIndex331
+							}
+							goto l326
+						l327:
+							p.Position, p.TokenIndex = position327, tokenIndex327
+						}
+						p.Add(ruletoplabel, position318, tokenIndex318)
+					}
+					p.Add(rulehostname, position294, tokenIndex294)
+				}
+				goto l292
+			l293:
+				p.Position, p.TokenIndex = position292, tokenIndex292
+				{
+					position338, tokenIndex338 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l289
+					}
+					p.Position++
+				l339:
+					{
+						i, buf := p.Position, p.Buffer
+						for '0' <= buf[i] && buf[i] <= '9' {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position340, tokenIndex340 := p.Position, p.TokenIndex
+						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+							goto l340
+						}
+						p.Position++
+						goto l339
+					l340:
+						p.Position, p.TokenIndex = position340, tokenIndex340
+					}
+					if p.Buffer[p.Position] != '.' {
+						goto l289
+					}
+					p.Position++
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l289
+					}
+					p.Position++
+				l341:
+					{
+						i, buf := p.Position, p.Buffer
+						for '0' <= buf[i] && buf[i] <= '9' {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position342, tokenIndex342 := p.Position, p.TokenIndex
+						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+							goto l342
+						}
+						p.Position++
+						goto l341
+					l342:
+						p.Position, p.TokenIndex = position342, tokenIndex342
+					}
+					if p.Buffer[p.Position] != '.' {
+						goto l289
+					}
+					p.Position++
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l289
+					}
+					p.Position++
+				l343:
+					{
+						i, buf := p.Position, p.Buffer
+						for '0' <= buf[i] && buf[i] <= '9' {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position344, tokenIndex344 := p.Position, p.TokenIndex
+						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+							goto l344
+						}
+						p.Position++
+						goto l343
+					l344:
+						p.Position, p.TokenIndex = position344, tokenIndex344
+					}
+					if p.Buffer[p.Position] != '.' {
+						goto l289
+					}
+					p.Position++
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l289
+					}
+					p.Position++
+				l345:
+					{
+						i, buf := p.Position, p.Buffer
+						for '0' <= buf[i] && buf[i] <= '9' {
+							i++
+						}
+						p.Position = i
+					}
+					{
+						position346, tokenIndex346 := p.Position, p.TokenIndex
+						if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+							goto l346
+						}
+						p.Position++
+						goto l345
+					l346:
+						p.Position, p.TokenIndex = position346, tokenIndex346
+					}
+					p.Add(rulehostnumber, position338, tokenIndex338)
+				}
+			}
+		l292:
+			p.Add(rulehost, position291, tokenIndex291)
 		}
 		{
-			position217, tokenIndex217 := p.Position, p.TokenIndex
+			position347, tokenIndex347 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ':' {
-				goto l217
+				goto l347
 			}
 			p.Position++
-			if !p.rule_port() {
-				goto l217
+			{
+				position349, tokenIndex349 := p.Position, p.TokenIndex
+			l350:
+				{
+					i, buf := p.Position, p.Buffer
+					for '0' <= buf[i] && buf[i] <= '9' {
+						i++
+					}
+					p.Position = i
+				}
+				{
+					position351, tokenIndex351 := p.Position, p.TokenIndex
+					if c := p.Buffer[p.Position]; c < '0' || c > '9' {
+						goto l351
+					}
+					p.Position++
+					goto l350
+				l351:
+					p.Position, p.TokenIndex = position351, tokenIndex351
+				}
+				p.Add(ruleport, position349, tokenIndex349)
 			}
-			goto l218
-		l217:
-			p.Position, p.TokenIndex = position217, tokenIndex217
+			goto l348
+		l347:
+			p.Position, p.TokenIndex = position347, tokenIndex347
 		}
-	l218:
-		p.Add(rulehostport, position216, tokenIndex216)
+	l348:
+		p.Add(rulehostport, position290, tokenIndex290)
 	}
 	return true
-l215:
-	p.Position, p.TokenIndex = position215, tokenIndex215
+l289:
+	p.Position, p.TokenIndex = position289, tokenIndex289
 	return false
 }
 
 /* host <- <(hostname / hostnumber)> */
 func (p *parser) rule_host() bool {
-	position219, tokenIndex219 := p.Position, p.TokenIndex
+	position252, tokenIndex252 := p.Position, p.TokenIndex
 	{
-		position220, tokenIndex220 := p.Position, p.TokenIndex
+		position253, tokenIndex253 := p.Position, p.TokenIndex
 		{
-			position221, tokenIndex221 := p.Position, p.TokenIndex
-			if !cset3[p.Buffer[p.Position]] || !p.rule_hostname() {
-				goto l222
+			position254, tokenIndex254 := p.Position, p.TokenIndex
+			if !cset4[p.Buffer[p.Position]] || !p.rule_hostname() {
+				goto l255
 			}
-			goto l221
-		l222:
-			p.Position, p.TokenIndex = position221, tokenIndex221
+			goto l254
+		l255:
+			p.Position, p.TokenIndex = position254, tokenIndex254
 			if !cset11[p.Buffer[p.Position]] || !p.rule_hostnumber() {
-				goto l219
+				goto l252
 			}
 		}
-	l221:
-		p.Add(rulehost, position220, tokenIndex220)
+	l254:
+		p.Add(rulehost, position253, tokenIndex253)
 	}
 	return true
-l219:
-	p.Position, p.TokenIndex = position219, tokenIndex219
+l252:
+	p.Position, p.TokenIndex = position252, tokenIndex252
 	return false
 }
 
 /* hostname <- <((domainlabel '.')* toplabel)> */
 func (p *parser) rule_hostname() bool {
-	position223, tokenIndex223 := p.Position, p.TokenIndex
+	position256, tokenIndex256 := p.Position, p.TokenIndex
 	{
-		position224, tokenIndex224 := p.Position, p.TokenIndex
-	l225:
+		position257, tokenIndex257 := p.Position, p.TokenIndex
+	l258:
 		{
-			position226, tokenIndex226 := p.Position, p.TokenIndex
-			if !cset3[p.Buffer[p.Position]] || !p.rule_domainlabel() {
-				goto l226
+			position259, tokenIndex259 := p.Position, p.TokenIndex
+			if !cset4[p.Buffer[p.Position]] || !p.rule_domainlabel() {
+				goto l259
 			}
 			if p.Buffer[p.Position] != '.' {
-				goto l226
+				goto l259
 			}
 			p.Position++
-			goto l225
-		l226:
-			p.Position, p.TokenIndex = position226, tokenIndex226
+			goto l258
+		l259:
+			p.Position, p.TokenIndex = position259, tokenIndex259
 		}
-		if !cset4[p.Buffer[p.Position]] || !p.rule_toplabel() {
-			goto l223
+		if !cset5[p.Buffer[p.Position]] || !p.rule_toplabel() {
+			goto l256
 		}
-		p.Add(rulehostname, position224, tokenIndex224)
+		p.Add(rulehostname, position257, tokenIndex257)
 	}
 	return true
-l223:
-	p.Position, p.TokenIndex = position223, tokenIndex223
+l256:
+	p.Position, p.TokenIndex = position256, tokenIndex256
 	return false
 }
 
 /* domainlabel <- <(([a-z] / [A-Z] / [0-9])+ ('-'+ ([a-z] / [A-Z] / [0-9])+)*)> */
 func (p *parser) rule_domainlabel() bool {
-	position227, tokenIndex227 := p.Position, p.TokenIndex
+	position260, tokenIndex260 := p.Position, p.TokenIndex
 	{
-		position228, tokenIndex228 := p.Position, p.TokenIndex
+		position261, tokenIndex261 := p.Position, p.TokenIndex
 		{
-			if !cset3[p.Buffer[p.Position]] {
-				goto l227
+			if !cset4[p.Buffer[p.Position]] {
+				goto l260
 			}
 			p.Position++
 		}
-	l229:
+	l262:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset3[buf[i]] {
+			for cset4[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position230, tokenIndex230 := p.Position, p.TokenIndex
+			position263, tokenIndex263 := p.Position, p.TokenIndex
 			{
-				if !cset3[p.Buffer[p.Position]] {
-					goto l230
+				if !cset4[p.Buffer[p.Position]] {
+					goto l263
 				}
 				p.Position++
 			}
-			goto l229
-		l230:
-			p.Position, p.TokenIndex = position230, tokenIndex230
+			goto l262
+		l263:
+			p.Position, p.TokenIndex = position263, tokenIndex263
 		}
-	l237:
+	l270:
 		{
-			position238, tokenIndex238 := p.Position, p.TokenIndex
+			position271, tokenIndex271 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '-' {
-				goto l238
+				goto l271
 			}
 			p.Position++
-		l239:
+		l272:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -1270,92 +1354,92 @@ func (p *parser) rule_domainlabel() bool {
 				p.Position = i
 			}
 			{
-				position240, tokenIndex240 := p.Position, p.TokenIndex
+				position273, tokenIndex273 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l240
+					goto l273
 				}
 				p.Position++
-				goto l239
-			l240:
-				p.Position, p.TokenIndex = position240, tokenIndex240
+				goto l272
+			l273:
+				p.Position, p.TokenIndex = position273, tokenIndex273
 			}
 			{
-				if !cset3[p.Buffer[p.Position]] {
-					goto l238
+				if !cset4[p.Buffer[p.Position]] {
+					goto l271
 				}
 				p.Position++
 			}
-		l241:
+		l274:
 			{
 				i, buf := p.Position, p.Buffer
-				for cset3[buf[i]] {
+				for cset4[buf[i]] {
 					i++
 				}
 				p.Position = i
 			}
 			{
-				position242, tokenIndex242 := p.Position, p.TokenIndex
+				position275, tokenIndex275 := p.Position, p.TokenIndex
 				{
-					if !cset3[p.Buffer[p.Position]] {
-						goto l242
+					if !cset4[p.Buffer[p.Position]] {
+						goto l275
 					}
 					p.Position++
 				}
-				goto l241
-			l242:
-				p.Position, p.TokenIndex = position242, tokenIndex242
+				goto l274
+			l275:
+				p.Position, p.TokenIndex = position275, tokenIndex275
 			}
-			goto l237
-		l238:
-			p.Position, p.TokenIndex = position238, tokenIndex238
+			goto l270
+		l271:
+			p.Position, p.TokenIndex = position271, tokenIndex271
 		}
-		p.Add(ruledomainlabel, position228, tokenIndex228)
+		p.Add(ruledomainlabel, position261, tokenIndex261)
 	}
 	return true
-l227:
-	p.Position, p.TokenIndex = position227, tokenIndex227
+l260:
+	p.Position, p.TokenIndex = position260, tokenIndex260
 	return false
 }
 
 /* toplabel <- <(([a-z] / [A-Z]) ([a-z] / [A-Z] / [0-9])* ('-'+ ([a-z] / [A-Z] / [0-9])+)*)> */
 func (p *parser) rule_toplabel() bool {
-	position249, tokenIndex249 := p.Position, p.TokenIndex
+	position282, tokenIndex282 := p.Position, p.TokenIndex
 	{
-		position250, tokenIndex250 := p.Position, p.TokenIndex
+		position283, tokenIndex283 := p.Position, p.TokenIndex
 		{
-			if !cset4[p.Buffer[p.Position]] {
-				goto l249
+			if !cset5[p.Buffer[p.Position]] {
+				goto l282
 			}
 			p.Position++
 		}
-	l253:
+	l286:
 		{
 			i, buf := p.Position, p.Buffer
-			for cset3[buf[i]] {
+			for cset4[buf[i]] {
 				i++
 			}
 			p.Position = i
 		}
 		{
-			position254, tokenIndex254 := p.Position, p.TokenIndex
+			position287, tokenIndex287 := p.Position, p.TokenIndex
 			{
-				if !cset3[p.Buffer[p.Position]] {
-					goto l254
+				if !cset4[p.Buffer[p.Position]] {
+					goto l287
 				}
 				p.Position++
 			}
-			goto l253
-		l254:
-			p.Position, p.TokenIndex = position254, tokenIndex254
+			goto l286
+		l287:
+			p.Position, p.TokenIndex = position287, tokenIndex287
 		}
-	l258:
+	l291:
 		{
-			position259, tokenIndex259 := p.Position, p.TokenIndex
+			position292, tokenIndex292 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '-' {
-				goto l259
+				goto l292
 			}
 			p.Position++
-		l260:
+		l293:
 			{
 				i, buf := p.Position, p.Buffer
 				for buf[i] == '-' {
@@ -1364,63 +1448,63 @@ func (p *parser) rule_toplabel() bool {
 				p.Position = i
 			}
 			{
-				position261, tokenIndex261 := p.Position, p.TokenIndex
+				position294, tokenIndex294 := p.Position, p.TokenIndex
 				if p.Buffer[p.Position] != '-' {
-					goto l261
+					goto l294
 				}
 				p.Position++
-				goto l260
-			l261:
-				p.Position, p.TokenIndex = position261, tokenIndex261
+				goto l293
+			l294:
+				p.Position, p.TokenIndex = position294, tokenIndex294
 			}
 			{
-				if !cset3[p.Buffer[p.Position]] {
-					goto l259
+				if !cset4[p.Buffer[p.Position]] {
+					goto l292
 				}
 				p.Position++
 			}
-		l262:
+		l295:
 			{
 				i, buf := p.Position, p.Buffer
-				for cset3[buf[i]] {
+				for cset4[buf[i]] {
 					i++
 				}
 				p.Position = i
 			}
 			{
-				position263, tokenIndex263 := p.Position, p.TokenIndex
+				position296, tokenIndex296 := p.Position, p.TokenIndex
 				{
-					if !cset3[p.Buffer[p.Position]] {
-						goto l263
+					if !cset4[p.Buffer[p.Position]] {
+						goto l296
 					}
 					p.Position++
 				}
-				goto l262
-			l263:
-				p.Position, p.TokenIndex = position263, tokenIndex263
+				goto l295
+			l296:
+				p.Position, p.TokenIndex = position296, tokenIndex296
 			}
-			goto l258
-		l259:
-			p.Position, p.TokenIndex = position259, tokenIndex259
+			goto l291
+		l292:
+			p.Position, p.TokenIndex = position292, tokenIndex292
 		}
-		p.Add(ruletoplabel, position250, tokenIndex250)
+		p.Add(ruletoplabel, position283, tokenIndex283)
 	}
 	return true
-l249:
-	p.Position, p.TokenIndex = position249, tokenIndex249
+l282:
+	p.Position, p.TokenIndex = position282, tokenIndex282
 	return false
 }
 
 /* hostnumber <- <([0-9]+ '.' [0-9]+ '.' [0-9]+ '.' [0-9]+)> */
 func (p *parser) rule_hostnumber() bool {
-	position270, tokenIndex270 := p.Position, p.TokenIndex
+	position303, tokenIndex303 := p.Position, p.TokenIndex
 	{
-		position271, tokenIndex271 := p.Position, p.TokenIndex
+		position304, tokenIndex304 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l270
+			goto l303
 		}
 		p.Position++
-	l272:
+	l305:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1429,24 +1513,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position273, tokenIndex273 := p.Position, p.TokenIndex
+			position306, tokenIndex306 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l273
+				goto l306
 			}
 			p.Position++
-			goto l272
-		l273:
-			p.Position, p.TokenIndex = position273, tokenIndex273
+			goto l305
+		l306:
+			p.Position, p.TokenIndex = position306, tokenIndex306
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l270
+			goto l303
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l270
+			goto l303
 		}
 		p.Position++
-	l274:
+	l307:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1455,24 +1539,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position275, tokenIndex275 := p.Position, p.TokenIndex
+			position308, tokenIndex308 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l275
+				goto l308
 			}
 			p.Position++
-			goto l274
-		l275:
-			p.Position, p.TokenIndex = position275, tokenIndex275
+			goto l307
+		l308:
+			p.Position, p.TokenIndex = position308, tokenIndex308
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l270
+			goto l303
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l270
+			goto l303
 		}
 		p.Position++
-	l276:
+	l309:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1481,24 +1565,24 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position277, tokenIndex277 := p.Position, p.TokenIndex
+			position310, tokenIndex310 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l277
+				goto l310
 			}
 			p.Position++
-			goto l276
-		l277:
-			p.Position, p.TokenIndex = position277, tokenIndex277
+			goto l309
+		l310:
+			p.Position, p.TokenIndex = position310, tokenIndex310
 		}
 		if p.Buffer[p.Position] != '.' {
-			goto l270
+			goto l303
 		}
 		p.Position++
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l270
+			goto l303
 		}
 		p.Position++
-	l278:
+	l311:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1507,28 +1591,28 @@ func (p *parser) rule_hostnumber() bool {
 			p.Position = i
 		}
 		{
-			position279, tokenIndex279 := p.Position, p.TokenIndex
+			position312, tokenIndex312 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l279
+				goto l312
 			}
 			p.Position++
-			goto l278
-		l279:
-			p.Position, p.TokenIndex = position279, tokenIndex279
+			goto l311
+		l312:
+			p.Position, p.TokenIndex = position312, tokenIndex312
 		}
-		p.Add(rulehostnumber, position271, tokenIndex271)
+		p.Add(rulehostnumber, position304, tokenIndex304)
 	}
 	return true
-l270:
-	p.Position, p.TokenIndex = position270, tokenIndex270
+l303:
+	p.Position, p.TokenIndex = position303, tokenIndex303
 	return false
 }
 
 /* port <- <[0-9]*> */
 func (p *parser) rule_port() bool {
 	{
-		position281, tokenIndex281 := p.Position, p.TokenIndex
-	l282:
+		position314, tokenIndex314 := p.Position, p.TokenIndex
+	l315:
 		{
 			i, buf := p.Position, p.Buffer
 			for '0' <= buf[i] && buf[i] <= '9' {
@@ -1537,82 +1621,82 @@ func (p *parser) rule_port() bool {
 			p.Position = i
 		}
 		{
-			position283, tokenIndex283 := p.Position, p.TokenIndex
+			position316, tokenIndex316 := p.Position, p.TokenIndex
 			if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-				goto l283
+				goto l316
 			}
 			p.Position++
-			goto l282
-		l283:
-			p.Position, p.TokenIndex = position283, tokenIndex283
+			goto l315
+		l316:
+			p.Position, p.TokenIndex = position316, tokenIndex316
 		}
-		p.Add(ruleport, position281, tokenIndex281)
+		p.Add(ruleport, position314, tokenIndex314)
 	}
 	return true
 }
 
 /* path <- <('/'? path_segments)> */
 func (p *parser) rule_path() bool {
-	position325, tokenIndex325 := p.Position, p.TokenIndex
+	position358, tokenIndex358 := p.Position, p.TokenIndex
 	{
-		position326, tokenIndex326 := p.Position, p.TokenIndex
+		position359, tokenIndex359 := p.Position, p.TokenIndex
 		{
-			position327, tokenIndex327 := p.Position, p.TokenIndex
+			position360, tokenIndex360 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l327
+				goto l360
 			}
 			p.Position++
-			goto l328
-		l327:
-			p.Position, p.TokenIndex = position327, tokenIndex327
+			goto l361
+		l360:
+			p.Position, p.TokenIndex = position360, tokenIndex360
 		}
-	l328:
+	l361:
 		if !p.rule_path_segments() {
-			goto l325
+			goto l358
 		}
-		p.Add(rulepath, position326, tokenIndex326)
+		p.Add(rulepath, position359, tokenIndex359)
 	}
 	return true
-l325:
-	p.Position, p.TokenIndex = position325, tokenIndex325
+l358:
+	p.Position, p.TokenIndex = position358, tokenIndex358
 	return false
 }
 
 /* path_segments <- <(segment ('/' segment)*)> */
 func (p *parser) rule_path_segments() bool {
-	position329, tokenIndex329 := p.Position, p.TokenIndex
+	position362, tokenIndex362 := p.Position, p.TokenIndex
 	{
-		position330, tokenIndex330 := p.Position, p.TokenIndex
+		position363, tokenIndex363 := p.Position, p.TokenIndex
 		if !p.rule_segment() {
-			goto l329
+			goto l362
 		}
-	l331:
+	l364:
 		{
-			position332, tokenIndex332 := p.Position, p.TokenIndex
+			position365, tokenIndex365 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != '/' {
-				goto l332
+				goto l365
 			}
 			p.Position++
 			if !p.rule_segment() {
-				goto l332
+				goto l365
 			}
-			goto l331
-		l332:
-			p.Position, p.TokenIndex = position332, tokenIndex332
+			goto l364
+		l365:
+			p.Position, p.TokenIndex = position365, tokenIndex365
 		}
-		p.Add(rulepath_segments, position330, tokenIndex330)
+		p.Add(rulepath_segments, position363, tokenIndex363)
 	}
 	return true
-l329:
-	p.Position, p.TokenIndex = position329, tokenIndex329
+l362:
+	p.Position, p.TokenIndex = position362, tokenIndex362
 	return false
 }
 
 /* segment <- <(([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))* (';' param)*)> */
 func (p *parser) rule_segment() bool {
 	{
-		position334, tokenIndex334 := p.Position, p.TokenIndex
-	l335:
+		position367, tokenIndex367 := p.Position, p.TokenIndex
+	l368:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset6[buf[i]] {
@@ -1621,48 +1705,48 @@ func (p *parser) rule_segment() bool {
 			p.Position = i
 		}
 		{
-			position336, tokenIndex336 := p.Position, p.TokenIndex
+			position369, tokenIndex369 := p.Position, p.TokenIndex
 			{
-				position337, tokenIndex337 := p.Position, p.TokenIndex
+				position370, tokenIndex370 := p.Position, p.TokenIndex
 				if !cset6[p.Buffer[p.Position]] {
-					goto l356
+					goto l389
 				}
 				p.Position++
-				goto l337
-			l356:
-				p.Position, p.TokenIndex = position337, tokenIndex337
+				goto l370
+			l389:
+				p.Position, p.TokenIndex = position370, tokenIndex370
 				if p.Buffer[p.Position] != '%' {
-					goto l336
+					goto l369
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l336
+						goto l369
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l336
+						goto l369
 					}
 					p.Position++
 				}
 			}
-		l337:
-			goto l335
-		l336:
-			p.Position, p.TokenIndex = position336, tokenIndex336
+		l370:
+			goto l368
+		l369:
+			p.Position, p.TokenIndex = position369, tokenIndex369
 		}
-	l363:
+	l396:
 		{
-			position364, tokenIndex364 := p.Position, p.TokenIndex
+			position397, tokenIndex397 := p.Position, p.TokenIndex
 			if p.Buffer[p.Position] != ';' {
-				goto l364
+				goto l397
 			}
 			p.Position++
 			{
-				position365, tokenIndex365 := p.Position, p.TokenIndex
-			l366:
+				position398, tokenIndex398 := p.Position, p.TokenIndex
+			l399:
 				{
 					i, buf := p.Position, p.Buffer
 					for cset6[buf[i]] {
@@ -1671,45 +1755,45 @@ func (p *parser) rule_segment() bool {
 					p.Position = i
 				}
 				{
-					position367, tokenIndex367 := p.Position, p.TokenIndex
+					position400, tokenIndex400 := p.Position, p.TokenIndex
 					{
-						position368, tokenIndex368 := p.Position, p.TokenIndex
+						position401, tokenIndex401 := p.Position, p.TokenIndex
 						if !cset6[p.Buffer[p.Position]] {
-							goto l387
+							goto l420
 						}
 						p.Position++
-						goto l368
-					l387:
-						p.Position, p.TokenIndex = position368, tokenIndex368
+						goto l401
+					l420:
+						p.Position, p.TokenIndex = position401, tokenIndex401
 						if p.Buffer[p.Position] != '%' {
-							goto l367
+							goto l400
 						}
 						p.Position++
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l367
+								goto l400
 							}
 							p.Position++
 						}
 						{
 							if !cset0[p.Buffer[p.Position]] {
-								goto l367
+								goto l400
 							}
 							p.Position++
 						}
 					}
-				l368:
-					goto l366
-				l367:
-					p.Position, p.TokenIndex = position367, tokenIndex367
+				l401:
+					goto l399
+				l400:
+					p.Position, p.TokenIndex = position400, tokenIndex400
 				}
-				p.Add(ruleparam, position365, tokenIndex365)
+				p.Add(ruleparam, position398, tokenIndex398)
 			}
-			goto l363
-		l364:
-			p.Position, p.TokenIndex = position364, tokenIndex364
+			goto l396
+		l397:
+			p.Position, p.TokenIndex = position397, tokenIndex397
 		}
-		p.Add(rulesegment, position334, tokenIndex334)
+		p.Add(rulesegment, position367, tokenIndex367)
 	}
 	return true
 }
@@ -1717,8 +1801,8 @@ func (p *parser) rule_segment() bool {
 /* param <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_param() bool {
 	{
-		position325, tokenIndex325 := p.Position, p.TokenIndex
-	l326:
+		position358, tokenIndex358 := p.Position, p.TokenIndex
+	l359:
 		{
 			i, buf := p.Position, p.Buffer
 			for cset6[buf[i]] {
@@ -1727,95 +1811,45 @@ func (p *parser) rule_param() bool {
 			p.Position = i
 		}
 		{
-			position327, tokenIndex327 := p.Position, p.TokenIndex
+			position360, tokenIndex360 := p.Position, p.TokenIndex
 			{
-				position328, tokenIndex328 := p.Position, p.TokenIndex
+				position361, tokenIndex361 := p.Position, p.TokenIndex
 				if !cset6[p.Buffer[p.Position]] {
-					goto l347
+					goto l380
 				}
 				p.Position++
-				goto l328
-			l347:
-				p.Position, p.TokenIndex = position328, tokenIndex328
+				goto l361
+			l380:
+				p.Position, p.TokenIndex = position361, tokenIndex361
 				if p.Buffer[p.Position] != '%' {
-					goto l327
+					goto l360
 				}
 				p.Position++
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l327
+						goto l360
 					}
 					p.Position++
 				}
 				{
 					if !cset0[p.Buffer[p.Position]] {
-						goto l327
+						goto l360
 					}
 					p.Position++
 				}
 			}
-		l328:
-			goto l326
-		l327:
-			p.Position, p.TokenIndex = position327, tokenIndex327
+		l361:
+			goto l359
+		l360:
+			p.Position, p.TokenIndex = position360, tokenIndex360
 		}
-		p.Add(ruleparam, position325, tokenIndex325)
+		p.Add(ruleparam, position358, tokenIndex358)
 	}
 	return true
 }
 
 /* query <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
 func (p *parser) rule_query() bool {
-	{
-		position355, tokenIndex355 := p.Position, p.TokenIndex
-	l356:
-		{
-			i, buf := p.Position, p.Buffer
-			for cset1[buf[i]] {
-				i++
-			}
-			p.Position = i
-		}
-		{
-			position357, tokenIndex357 := p.Position, p.TokenIndex
-			{
-				position358, tokenIndex358 := p.Position, p.TokenIndex
-				if !cset1[p.Buffer[p.Position]] {
-					goto l380
-				}
-				p.Position++
-				goto l358
-			l380:
-				p.Position, p.TokenIndex = position358, tokenIndex358
-				if p.Buffer[p.Position] != '%' {
-					goto l357
-				}
-				p.Position++
-				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l357
-					}
-					p.Position++
-				}
-				{
-					if !cset0[p.Buffer[p.Position]] {
-						goto l357
-					}
-					p.Position++
-				}
-			}
-		l358:
-			goto l356
-		l357:
-			p.Position, p.TokenIndex = position357, tokenIndex357
-		}
-		p.Add(rulequery, position355, tokenIndex355)
-	}
-	return true
-}
-
-/* fragment <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
-func (p *parser) rule_fragment() bool {
 	{
 		position388, tokenIndex388 := p.Position, p.TokenIndex
 	l389:
@@ -1859,218 +1893,175 @@ func (p *parser) rule_fragment() bool {
 		l390:
 			p.Position, p.TokenIndex = position390, tokenIndex390
 		}
-		p.Add(rulefragment, position388, tokenIndex388)
+		p.Add(rulequery, position388, tokenIndex388)
+	}
+	return true
+}
+
+/* fragment <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))*> */
+func (p *parser) rule_fragment() bool {
+	{
+		position421, tokenIndex421 := p.Position, p.TokenIndex
+	l422:
+		{
+			i, buf := p.Position, p.Buffer
+			for cset1[buf[i]] {
+				i++
+			}
+			p.Position = i
+		}
+		{
+			position423, tokenIndex423 := p.Position, p.TokenIndex
+			{
+				position424, tokenIndex424 := p.Position, p.TokenIndex
+				if !cset1[p.Buffer[p.Position]] {
+					goto l446
+				}
+				p.Position++
+				goto l424
+			l446:
+				p.Position, p.TokenIndex = position424, tokenIndex424
+				if p.Buffer[p.Position] != '%' {
+					goto l423
+				}
+				p.Position++
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l423
+					}
+					p.Position++
+				}
+				{
+					if !cset0[p.Buffer[p.Position]] {
+						goto l423
+					}
+					p.Position++
+				}
+			}
+		l424:
+			goto l422
+		l423:
+			p.Position, p.TokenIndex = position423, tokenIndex423
+		}
+		p.Add(rulefragment, position421, tokenIndex421)
 	}
 	return true
 }
 
 /* escaped <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 func (p *parser) rule_escaped() bool {
-	position420, tokenIndex420 := p.Position, p.TokenIndex
+	position453, tokenIndex453 := p.Position, p.TokenIndex
 	{
-		position421, tokenIndex421 := p.Position, p.TokenIndex
+		position454, tokenIndex454 := p.Position, p.TokenIndex
 		if p.Buffer[p.Position] != '%' {
-			goto l420
+			goto l453
 		}
 		p.Position++
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l420
+				goto l453
 			}
 			p.Position++
 		}
 		{
 			if !cset0[p.Buffer[p.Position]] {
-				goto l420
+				goto l453
 			}
 			p.Position++
 		}
-		p.Add(ruleescaped, position421, tokenIndex421)
+		p.Add(ruleescaped, position454, tokenIndex454)
 	}
 	return true
-l420:
-	p.Position, p.TokenIndex = position420, tokenIndex420
+l453:
+	p.Position, p.TokenIndex = position453, tokenIndex453
 	return false
 }
 
 /* pchar <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ':' / '@' / '&' / '=' / '+' / escaped)> */
 func (p *parser) rule_pchar() bool {
-	position428, tokenIndex428 := p.Position, p.TokenIndex
+	position461, tokenIndex461 := p.Position, p.TokenIndex
 	{
-		position429, tokenIndex429 := p.Position, p.TokenIndex
+		position462, tokenIndex462 := p.Position, p.TokenIndex
 		{
-			position430, tokenIndex430 := p.Position, p.TokenIndex
+			position463, tokenIndex463 := p.Position, p.TokenIndex
 			if !cset6[p.Buffer[p.Position]] {
-				goto l449
+				goto l482
 			}
 			p.Position++
-			goto l430
-		l449:
-			p.Position, p.TokenIndex = position430, tokenIndex430
+			goto l463
+		l482:
+			p.Position, p.TokenIndex = position463, tokenIndex463
 			if !cset12[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l428
+				goto l461
 			}
 		}
-	l430:
-		p.Add(rulepchar, position429, tokenIndex429)
+	l463:
+		p.Add(rulepchar, position462, tokenIndex462)
 	}
 	return true
-l428:
-	p.Position, p.TokenIndex = position428, tokenIndex428
+l461:
+	p.Position, p.TokenIndex = position461, tokenIndex461
 	return false
 }
 
 /* urlc <- <([a-z] / [A-Z] / [0-9] / '$' / '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')' / ',' / ';' / '/' / '?' / ':' / '@' / '&' / '=' / '+' / escaped)> */
 func (p *parser) rule_urlc() bool {
-	position450, tokenIndex450 := p.Position, p.TokenIndex
+	position483, tokenIndex483 := p.Position, p.TokenIndex
 	{
-		position451, tokenIndex451 := p.Position, p.TokenIndex
+		position484, tokenIndex484 := p.Position, p.TokenIndex
 		{
-			position452, tokenIndex452 := p.Position, p.TokenIndex
+			position485, tokenIndex485 := p.Position, p.TokenIndex
 			if !cset1[p.Buffer[p.Position]] {
-				goto l474
+				goto l507
 			}
 			p.Position++
-			goto l452
-		l474:
-			p.Position, p.TokenIndex = position452, tokenIndex452
+			goto l485
+		l507:
+			p.Position, p.TokenIndex = position485, tokenIndex485
 			if !cset12[p.Buffer[p.Position]] || !p.rule_escaped() {
-				goto l450
+				goto l483
 			}
 		}
-	l452:
-		p.Add(ruleurlc, position451, tokenIndex451)
+	l485:
+		p.Add(ruleurlc, position484, tokenIndex484)
 	}
 	return true
-l450:
-	p.Position, p.TokenIndex = position450, tokenIndex450
+l483:
+	p.Position, p.TokenIndex = position483, tokenIndex483
 	return false
 }
 
 /* reserved <- <('&' / '+' / '/' / ':' / ';' / '=' / '?' / '@')> */
 func (p *parser) rule_reserved() bool {
-	position475, tokenIndex475 := p.Position, p.TokenIndex
+	position508, tokenIndex508 := p.Position, p.TokenIndex
 	{
-		position476, tokenIndex476 := p.Position, p.TokenIndex
+		position509, tokenIndex509 := p.Position, p.TokenIndex
 		{
 			if !cset7[p.Buffer[p.Position]] {
-				goto l475
+				goto l508
 			}
 			p.Position++
 		}
-		p.Add(rulereserved, position476, tokenIndex476)
+		p.Add(rulereserved, position509, tokenIndex509)
 	}
 	return true
-l475:
-	p.Position, p.TokenIndex = position475, tokenIndex475
+l508:
+	p.Position, p.TokenIndex = position508, tokenIndex508
 	return false
 }
 
 /* unreserved <- <('!' / '$' / [\'-*] / [,-.] / [0-9] / [A-Z] / '_' / [a-z] / '~')> */
 func (p *parser) rule_unreserved() bool {
-	position485, tokenIndex485 := p.Position, p.TokenIndex
-	{
-		position486, tokenIndex486 := p.Position, p.TokenIndex
-		{
-			if !cset8[p.Buffer[p.Position]] {
-				goto l485
-			}
-			p.Position++
-		}
-		p.Add(ruleunreserved, position486, tokenIndex486)
-	}
-	return true
-l485:
-	p.Position, p.TokenIndex = position485, tokenIndex485
-	return false
-}
-
-/* mark <- <('!' / '$' / [\'-*] / [,-.] / '_' / '~')> */
-func (p *parser) rule_mark() bool {
-	position496, tokenIndex496 := p.Position, p.TokenIndex
-	{
-		position497, tokenIndex497 := p.Position, p.TokenIndex
-		{
-			if !cset9[p.Buffer[p.Position]] {
-				goto l496
-			}
-			p.Position++
-		}
-		p.Add(rulemark, position497, tokenIndex497)
-	}
-	return true
-l496:
-	p.Position, p.TokenIndex = position496, tokenIndex496
-	return false
-}
-
-/* hex <- <([0-9] / [A-F] / [a-f])> */
-func (p *parser) rule_hex() bool {
-	position504, tokenIndex504 := p.Position, p.TokenIndex
-	{
-		position505, tokenIndex505 := p.Position, p.TokenIndex
-		{
-			if !cset0[p.Buffer[p.Position]] {
-				goto l504
-			}
-			p.Position++
-		}
-		p.Add(rulehex, position505, tokenIndex505)
-	}
-	return true
-l504:
-	p.Position, p.TokenIndex = position504, tokenIndex504
-	return false
-}
-
-/* alphanum <- <([0-9] / [A-Z] / [a-z])> */
-func (p *parser) rule_alphanum() bool {
-	position509, tokenIndex509 := p.Position, p.TokenIndex
-	{
-		position510, tokenIndex510 := p.Position, p.TokenIndex
-		{
-			if !cset3[p.Buffer[p.Position]] {
-				goto l509
-			}
-			p.Position++
-		}
-		p.Add(rulealphanum, position510, tokenIndex510)
-	}
-	return true
-l509:
-	p.Position, p.TokenIndex = position509, tokenIndex509
-	return false
-}
-
-/* alpha <- <([A-Z] / [a-z])> */
-func (p *parser) rule_alpha() bool {
-	position514, tokenIndex514 := p.Position, p.TokenIndex
-	{
-		position515, tokenIndex515 := p.Position, p.TokenIndex
-		{
-			if !cset4[p.Buffer[p.Position]] {
-				goto l514
-			}
-			p.Position++
-		}
-		p.Add(rulealpha, position515, tokenIndex515)
-	}
-	return true
-l514:
-	p.Position, p.TokenIndex = position514, tokenIndex514
-	return false
-}
-
-/* lowalpha <- <[a-z]> */
-func (p *parser) rule_lowalpha() bool {
 	position518, tokenIndex518 := p.Position, p.TokenIndex
 	{
 		position519, tokenIndex519 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
-			goto l518
+		{
+			if !cset8[p.Buffer[p.Position]] {
+				goto l518
+			}
+			p.Position++
 		}
-		p.Position++
-		p.Add(rulelowalpha, position519, tokenIndex519)
+		p.Add(ruleunreserved, position519, tokenIndex519)
 	}
 	return true
 l518:
@@ -2078,37 +2069,130 @@ l518:
 	return false
 }
 
-/* upalpha <- <[A-Z]> */
-func (p *parser) rule_upalpha() bool {
-	position520, tokenIndex520 := p.Position, p.TokenIndex
+/* mark <- <('!' / '$' / [\'-*] / [,-.] / '_' / '~')> */
+func (p *parser) rule_mark() bool {
+	position529, tokenIndex529 := p.Position, p.TokenIndex
 	{
-		position521, tokenIndex521 := p.Position, p.TokenIndex
-		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
-			goto l520
+		position530, tokenIndex530 := p.Position, p.TokenIndex
+		{
+			if !cset9[p.Buffer[p.Position]] {
+				goto l529
+			}
+			p.Position++
 		}
-		p.Position++
-		p.Add(ruleupalpha, position521, tokenIndex521)
+		p.Add(rulemark, position530, tokenIndex530)
 	}
 	return true
-l520:
-	p.Position, p.TokenIndex = position520, tokenIndex520
+l529:
+	p.Position, p.TokenIndex = position529, tokenIndex529
+	return false
+}
+
+/* hex <- <([0-9] / [A-F] / [a-f])> */
+func (p *parser) rule_hex() bool {
+	position537, tokenIndex537 := p.Position, p.TokenIndex
+	{
+		position538, tokenIndex538 := p.Position, p.TokenIndex
+		{
+			if !cset0[p.Buffer[p.Position]] {
+				goto l537
+			}
+			p.Position++
+		}
+		p.Add(rulehex, position538, tokenIndex538)
+	}
+	return true
+l537:
+	p.Position, p.TokenIndex = position537, tokenIndex537
+	return false
+}
+
+/* alphanum <- <([0-9] / [A-Z] / [a-z])> */
+func (p *parser) rule_alphanum() bool {
+	position542, tokenIndex542 := p.Position, p.TokenIndex
+	{
+		position543, tokenIndex543 := p.Position, p.TokenIndex
+		{
+			if !cset4[p.Buffer[p.Position]] {
+				goto l542
+			}
+			p.Position++
+		}
+		p.Add(rulealphanum, position543, tokenIndex543)
+	}
+	return true
+l542:
+	p.Position, p.TokenIndex = position542, tokenIndex542
+	return false
+}
+
+/* alpha <- <([A-Z] / [a-z])> */
+func (p *parser) rule_alpha() bool {
+	position547, tokenIndex547 := p.Position, p.TokenIndex
+	{
+		position548, tokenIndex548 := p.Position, p.TokenIndex
+		{
+			if !cset5[p.Buffer[p.Position]] {
+				goto l547
+			}
+			p.Position++
+		}
+		p.Add(rulealpha, position548, tokenIndex548)
+	}
+	return true
+l547:
+	p.Position, p.TokenIndex = position547, tokenIndex547
+	return false
+}
+
+/* lowalpha <- <[a-z]> */
+func (p *parser) rule_lowalpha() bool {
+	position551, tokenIndex551 := p.Position, p.TokenIndex
+	{
+		position552, tokenIndex552 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < 'a' || c > 'z' {
+			goto l551
+		}
+		p.Position++
+		p.Add(rulelowalpha, position552, tokenIndex552)
+	}
+	return true
+l551:
+	p.Position, p.TokenIndex = position551, tokenIndex551
+	return false
+}
+
+/* upalpha <- <[A-Z]> */
+func (p *parser) rule_upalpha() bool {
+	position553, tokenIndex553 := p.Position, p.TokenIndex
+	{
+		position554, tokenIndex554 := p.Position, p.TokenIndex
+		if c := p.Buffer[p.Position]; c < 'A' || c > 'Z' {
+			goto l553
+		}
+		p.Position++
+		p.Add(ruleupalpha, position554, tokenIndex554)
+	}
+	return true
+l553:
+	p.Position, p.TokenIndex = position553, tokenIndex553
 	return false
 }
 
 /* digit <- <[0-9]> */
 func (p *parser) rule_digit() bool {
-	position522, tokenIndex522 := p.Position, p.TokenIndex
+	position555, tokenIndex555 := p.Position, p.TokenIndex
 	{
-		position523, tokenIndex523 := p.Position, p.TokenIndex
+		position556, tokenIndex556 := p.Position, p.TokenIndex
 		if c := p.Buffer[p.Position]; c < '0' || c > '9' {
-			goto l522
+			goto l555
 		}
 		p.Position++
-		p.Add(ruledigit, position523, tokenIndex523)
+		p.Add(ruledigit, position556, tokenIndex556)
 	}
 	return true
-l522:
-	p.Position, p.TokenIndex = position522, tokenIndex522
+l555:
+	p.Position, p.TokenIndex = position555, tokenIndex555
 	return false
 }
 
@@ -2121,14 +2205,14 @@ var cset1 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')
 /* cset2 is [!$&-.0-9;=A-Z_a-z~]. */
 var cset2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-/* cset3 is [0-9A-Za-z]. */
-var cset3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset3 is [+\-.0-9A-Za-z]. */
+var cset3 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset4 is [A-Za-z]. */
-var cset4 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset4 is [0-9A-Za-z]. */
+var cset4 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset5 is [+\-.0-9A-Za-z]. */
-var cset5 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+/* cset5 is [A-Za-z]. */
+var cset5 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset6 is [!$&-.0-:=@-Z_a-z~]. */
 var cset6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
