@@ -4,8 +4,8 @@ package urlgrammar
 // URL: the whole of the mapping from grammar to typed components. The rule names are the
 // document's own (grammar/<id>.bnf). walk.go applies a table in one walk over the tokens of a
 // parse; fill and its ways of filling (howSet, howUnion, howClear, howPrefix, howEmptyAfter,
-// howRest, leaf) are described there. A test checks that every rule named here is a rule of
-// the grammar.
+// howRest, howSameAs, leaf) are described there. A test checks that every rule named here is a
+// rule of the grammar.
 
 // rfc1738Fills maps RFC 1738 (section 5's BNF) to the URL. The generic components are those
 // of section 3.1's common Internet scheme syntax, //<user>:<password>@<host>:<port>/<url-path>;
@@ -35,8 +35,9 @@ var rfc1738Fills = []fill{
 	// ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ] ]. Section 3.2.2: the url-path
 	// is <cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>.
 	{rule: "ftpurl", field: fScheme, how: howPrefix, lit: "ftp"},
-	{parent: "ftpurl", rule: "fpath", field: fPath, path: PathAbsolute, how: howUnion},
-	{parent: "ftpurl", rule: "fpath", field: fPart},
+	// fpath is the path of ftpurl and of fileurl, with the ftptype of ftpurl, a union.
+	{rule: "fpath", field: fPath, path: PathAbsolute, how: howUnion},
+	{rule: "fpath", field: fPart},
 	{rule: "fsegment", field: fSegment, leaf: true},
 	{rule: "ftptype", field: fPath, how: howUnion},
 	{rule: "ftptype", field: fPart, leaf: true},
@@ -44,18 +45,13 @@ var rfc1738Fills = []fill{
 	// fileurl = "file://" [ host | "localhost" ] "/" fpath. Section 3.10: the host "can be the
 	// string "localhost" or the empty string".
 	{rule: "fileurl", field: fScheme, how: howPrefix, lit: "file"},
-	// host = hostname | hostnumber: the authority is the match of one of them, as the host of
-	// every scheme is. No fill of a generic component names host, so that Parse does not record
-	// its matches (one per URL).
-	{parent: "fileurl", rule: "hostname", field: fAuthority},
-	{parent: "fileurl", rule: "hostname", field: fHost, host: HostDomain, leaf: true},
-	{parent: "fileurl", rule: "hostnumber", field: fAuthority},
-	{parent: "fileurl", rule: "hostnumber", field: fHost, host: HostIPv4, leaf: true},
+	// The authority is the host, the match of hostname or hostnumber as in every scheme. No
+	// fill of a generic component names host, so that Parse does not record its matches (one
+	// per URL), and none has a parent, so that Parse keeps no stack of them.
+	{rule: "fileurl", field: fAuthority, how: howSameAs, after: fHost},
 	{parent: "fileurl", rule: "host", field: fPart},
 	{rule: "fileurl", field: fAuthority, how: howEmptyAfter, after: fScheme, lit: "://"},
 	{rule: "fileurl", field: fHost, how: howEmptyAfter, after: fScheme, lit: "://"},
-	{parent: "fileurl", rule: "fpath", field: fPath, path: PathAbsolute},
-	{parent: "fileurl", rule: "fpath", field: fPart},
 
 	// httpurl = "http://" hostport [ "/" hpath [ "?" search ] ]. Section 3.3: <path> is the
 	// hpath, and <searchpart> "is a query string".
@@ -63,12 +59,13 @@ var rfc1738Fills = []fill{
 	{rule: "hpath", field: fPath, path: PathAbsolute},
 	{rule: "hpath", field: fPart},
 	{rule: "hsegment", field: fSegment, leaf: true},
-	{parent: "httpurl", rule: "search", field: fQuery, leaf: true},
-	{parent: "httpurl", rule: "search", field: fPart},
+	{rule: "search", field: fQuery, leaf: true}, // and waisindex's
+	{rule: "search", field: fPart},
 
 	// gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search
 	// [ "%09" gopher+_string ] ] ] ] ]. The transcription matches this search with the rule
-	// gopher_search, declared "as" search (it ends at the next "%09"). Section 3.4.1: the <gopher-path> runs from
+	// gopher_search, declared "as" search (it ends at the next "%09"), named here by that name:
+	// it is part of the path, where the search of the other schemes is the query. Section 3.4.1: the <gopher-path> runs from
 	// the gtype to the end; "The entire <gopher-path> may also be null, in which case the
 	// delimiting "/" is also optional".
 	{rule: "gopherurl", field: fScheme, how: howPrefix, lit: "gopher"},
@@ -77,8 +74,8 @@ var rfc1738Fills = []fill{
 	{rule: "gtype", field: fPart, leaf: true},
 	{rule: "selector", field: fPath, how: howUnion},
 	{rule: "selector", field: fPart, leaf: true},
-	{parent: "gopherurl", rule: "search", field: fPath, how: howUnion},
-	{parent: "gopherurl", rule: "search", field: fPart, leaf: true},
+	{rule: "gopher_search", field: fPath, how: howUnion},
+	{rule: "gopher_search", field: fPart, leaf: true},
 	{rule: "gopher+_string", field: fPath, how: howUnion},
 	{rule: "gopher+_string", field: fPart, leaf: true},
 
@@ -91,16 +88,16 @@ var rfc1738Fills = []fill{
 	{rule: "newsurl", field: fScheme, how: howPrefix, lit: "news"},
 	{rule: "grouppart", field: fPath, path: PathOpaque},
 	{rule: "grouppart", field: fPart},
-	{parent: "grouppart", rule: "group", field: fPart, leaf: true},
+	{rule: "group", field: fPart, leaf: true}, // and nntpurl's
 	{rule: "article", field: fPart, leaf: true},
 	{rule: "article", leaf: true}, // its host is not the URL's, for Parse too (no detail)
 
-	// nntpurl = "nntp://" hostport "/" group [ "/" digits ].
+	// nntpurl = "nntp://" hostport "/" group [ "/" digits ]: the path is the group and the
+	// digits. In a news URL the group lies inside the grouppart, which is the path already.
 	{rule: "nntpurl", field: fScheme, how: howPrefix, lit: "nntp"},
-	{parent: "nntpurl", rule: "group", field: fPath, path: PathAbsolute, how: howUnion},
-	{parent: "nntpurl", rule: "group", field: fPart, leaf: true},
-	{parent: "nntpurl", rule: "digits", field: fPath, how: howUnion},
-	{parent: "nntpurl", rule: "digits", field: fPart, leaf: true},
+	{rule: "group", field: fPath, path: PathAbsolute, how: howUnion},
+	{rule: "digits", field: fPath, how: howUnion},
+	{rule: "digits", field: fPart, leaf: true},
 
 	// telneturl = "telnet://" login [ "/" ]. Section 3.8: "The final "/" character may be
 	// omitted": after it, the url-path is empty.
@@ -112,8 +109,6 @@ var rfc1738Fills = []fill{
 	{rule: "waisurl", field: fScheme, how: howPrefix, lit: "wais"},
 	{rule: "database", field: fPath, path: PathAbsolute, how: howUnion},
 	{rule: "database", field: fPart, leaf: true},
-	{parent: "waisindex", rule: "search", field: fQuery, leaf: true},
-	{parent: "waisindex", rule: "search", field: fPart},
 	{rule: "wtype", field: fPath, how: howUnion},
 	{rule: "wtype", field: fPart, leaf: true},
 	{rule: "wpath", field: fPath, how: howUnion},

@@ -168,7 +168,7 @@ func ParseTreeRule(v Version, rule, s string, mode Mode) (Node, error) {
 // parseAll parses s as ValidateRule holds it, recording the match of every rule of the
 // document (a token a node, none for the rules that only the PEG transcription has): the
 // parser holds the tokens of the tree, and the caller gives it back with info.release.
-func parseAll(v Version, rule, s string, mode Mode) (*engine, pegrt.Parser, error) {
+func parseAll(v Version, rule, s string, mode Mode) (*engine, *pegrt.Machine, error) {
 	info, start, rule, err := startFor("parse", v, rule, s, mode)
 	if err != nil {
 		return nil, nil, err

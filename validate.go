@@ -87,7 +87,7 @@ func match(info *engine, start int, s string) bool {
 // run is match recording the tokens of the rules in record, for ParseRule and ParseTreeRule: when it
 // reports true, the parser holds the tokens. The caller gives the parser back with
 // info.release.
-func run(info *engine, start int, s string, record pegrt.RuleSet) (pegrt.Parser, bool) {
+func run(info *engine, start int, s string, record pegrt.RuleSet) (*pegrt.Machine, bool) {
 	p := info.parser(len(s))
 	return p, p.MatchRecording(start, s, record)
 }
@@ -95,7 +95,7 @@ func run(info *engine, start int, s string, record pegrt.RuleSet) (pegrt.Parser,
 // runInput is run on s read as mode says, for ParseRule and ParseTreeRule: on a rejection it gives the
 // parser back and returns the *SyntaxError that Validate would; otherwise the caller gives the
 // parser back with info.release.
-func runInput(v Version, info *engine, start int, rule, s string, mode Mode, record pegrt.RuleSet) (pegrt.Parser, error) {
+func runInput(v Version, info *engine, start int, rule, s string, mode Mode, record pegrt.RuleSet) (*pegrt.Machine, error) {
 	read := readAs(s, mode)
 	p, ok := run(info, start, read, record)
 	if !ok {

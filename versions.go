@@ -54,7 +54,7 @@ type engine struct {
 	// grew beyond it on a long input: a long input takes a large parser, so that it does not
 	// regrow a small one, and a short input a small one, so that it does not keep a large
 	// buffer busy.
-	pool, large sync.Pool // of pegrt.Parser
+	pool, large sync.Pool // of *pegrt.Machine
 	// named holds the rules of the document (Grammar.Rules[i] != ""): the rules whose matches
 	// are the nodes of a parse tree, and the tokens that parseAll records.
 	named    pegrt.RuleSet
@@ -293,13 +293,13 @@ const (
 
 // parser takes a parser of v's grammar from the pools, for an input of n bytes; release
 // gives it back.
-func (info *engine) parser(n int) pegrt.Parser {
+func (info *engine) parser(n int) *pegrt.Machine {
 	if n >= largeInput {
-		if p, ok := info.large.Get().(pegrt.Parser); ok {
+		if p, ok := info.large.Get().(*pegrt.Machine); ok {
 			return p
 		}
 	}
-	if p, ok := info.pool.Get().(pegrt.Parser); ok {
+	if p, ok := info.pool.Get().(*pegrt.Machine); ok {
 		return p
 	}
 	return info.grammar.New()
@@ -309,7 +309,7 @@ func (info *engine) parser(n int) pegrt.Parser {
 // parser that a long input made large is kept for the next long input, so that the cost per
 // byte does not step up past some length (regrowing the buffer on every call). sync.Pool lets
 // go of it after two garbage collections in which nobody took it.
-func (info *engine) release(p pegrt.Parser) {
+func (info *engine) release(p *pegrt.Machine) {
 	if p.Capacity() > largeTokens {
 		info.large.Put(p)
 		return

@@ -65,13 +65,19 @@ const (
 	// grammar writes without a rule of its own, such as the opaque part of RFC 1808's
 	// absoluteURL = generic-RL | ( scheme ":" *( uchar | reserved ) ).
 	howRest
+	// howSameAs makes the field, once the walk is done, the component that fills the field
+	// named by after, if the field is still absent and that one is present: RFC 1738's file
+	// URL has a host and no rule for its authority, which is that host (section 3.10).
+	howSameAs
 )
 
 // A fill declares that the matches of one grammar rule fill one field of a URL. A version's
 // fills (fills.go) are its whole mapping from grammar to URL.
 type fill struct {
 	// rule is the rule's name in the document; a rule that only the PEG has (declared extra
-	// in the .peg) is named by its PEG name. With a parent, the fill applies only to a match
+	// in the .peg) is named by its PEG name, and so is a context-bound copy of a rule of the
+	// document (an extra rule "as" it), which then takes only the fills that name it so, not
+	// those of the rule it copies. With a parent, the fill applies only to a match
 	// whose nearest enclosing match of a rule that the fills name is of parent; where a fill
 	// with a parent and one without could both apply, the one with the parent does.
 	rule, parent string
@@ -84,7 +90,7 @@ type fill struct {
 	pathBySlash bool
 	how         how
 	lit         string // for howPrefix, howEmptyAfter and howRest
-	after       field  // for howEmptyAfter
+	after       field  // for howEmptyAfter and howSameAs
 	// leaf says that nothing inside the match fills anything: the walk does not look inside.
 	// Parse does not record the matches of a fill of a detail (Segments, Parts), so such a
 	// leaf hides nothing from the generic components; a leaf fill of no field does.
@@ -98,7 +104,7 @@ func (f *fill) kinded() bool { return f.host != HostNone || f.path != PathNone |
 type step struct {
 	op          stepOp
 	field       field
-	after       field // for opEmptyAfter
+	after       field // for opEmptyAfter and opSameAs
 	host        HostKind
 	path        PathKind
 	pathBySlash bool
@@ -117,6 +123,7 @@ const (
 	opClear                    // howClear
 	opPrefix                   // howPrefix
 	opEmptyAfter               // howEmptyAfter
+	opSameAs                   // howSameAs
 	opHostKind                 // fHostKind
 	opPathKind                 // fPathKind
 	opPart                     // fPart
@@ -143,7 +150,7 @@ func (f *fill) compile() (step, bool) {
 		s.op = opParam
 	default:
 		s.op = [...]stepOp{howSet: opSet, howUnion: opUnion, howClear: opClear, howPrefix: opPrefix,
-			howEmptyAfter: opEmptyAfter, howRest: opRest}[f.how]
+			howEmptyAfter: opEmptyAfter, howRest: opRest, howSameAs: opSameAs}[f.how]
 	}
 	return s, true
 }
@@ -215,9 +222,25 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			number[name] = append(number[name], i)
 		}
 	}
+	// A rule that only the PEG has is named by its PEG name, and so is a copy: a rule number
+	// whose PEG name is not that of its rule of the document.
+	copies := map[string]int{}
 	for i, name := range g.PEGRules {
-		if _, ok := number[name]; !ok && g.Rules[i] == "" {
-			number[name] = []int{i}
+		switch {
+		case g.Rules[i] == "":
+			if _, ok := number[name]; !ok {
+				number[name] = []int{i}
+			}
+		case name != pegrt.PEGName(g.Rules[i]):
+			copies[name] = i
+		}
+	}
+	// A copy that some fill names by its PEG name takes those fills alone.
+	for _, f := range fills {
+		if i, ok := copies[f.rule]; ok {
+			bnf := g.Rules[i]
+			number[bnf] = slices.DeleteFunc(number[bnf], func(n int) bool { return n == i })
+			number[f.rule] = []int{i}
 		}
 	}
 	if len(g.Rules) > pegrt.MaxRules {
@@ -367,7 +390,7 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 
 // walkState is what one walk has found, besides the components.
 type walkState struct {
-	pending  [4]*step // opEmptyAfter steps to apply at the end
+	pending  [4]*step // opEmptyAfter and opSameAs steps to apply at the end
 	npending int
 
 	// withDetails says to find the details too, which Parse leaves out.
@@ -402,63 +425,14 @@ type frame struct {
 //
 // It visits the tokens from last to first. The tokens are in post-order, so this visits every
 // match before the matches inside it (the outermost first, and among siblings the rightmost
-// first); a stack of the enclosing frames gives each match its context. A leaf skips the
-// tokens inside its match. For the generic components it reads the tokens of the rules in
-// w.record alone, and for the details those of w.recordDetails: p may hold those or every
-// token.
-func (w *walker) walk(p pegrt.Parser, raw string, c *components, st *walkState) {
-	var stackArray [32]frame
-	stack := stackArray[:0]
-	tokens := p.Tokens()
-	entries, steps, contexts := w.entries, w.steps, w.contexts
-	qualified, withDetails := w.qualifiedGeneric, st.withDetails
-	if withDetails {
-		qualified = w.qualified
-	}
-	for i := len(tokens) - 1; i >= 0; i-- {
-		t := &tokens[i]
-		context := uint8(0)
-		if qualified && len(stack) > 0 {
-			for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
-				stack = stack[:len(stack)-1]
-			}
-			if len(stack) > 0 {
-				context = stack[len(stack)-1].context
-			}
-		}
-		e := &entries[int(t.Rule)*contexts+int(context)]
-		if f := e.set; f != fNone {
-			// The outermost match wins: most steps set a component that is still absent.
-			if a := &c.at[f-1]; a.e1 == 0 {
-				*a = at{b: t.Begin, e1: t.End + 1}
-				if f == fHost && c.hostKind == HostNone {
-					c.hostKind = e.host
-				}
-				if f == fPath && c.pathKind == PathNone {
-					c.pathKind = e.path
-				}
-			}
-		} else if f := e.prefix; f != fNone {
-			if a := &c.at[f-1]; a.e1 == 0 {
-				*a = at{b: t.Begin, e1: t.Begin + uint32(e.n) + 1}
-			}
-		} else if f := e.clear; f != fNone {
-			c.clear(f)
-		} else if e.first < e.generic {
-			st.applyAll(c, steps[e.first:e.generic], t, raw)
-		}
-		if withDetails && e.generic < e.all {
-			st.applyAll(c, steps[e.generic:e.all], t, raw)
-		}
-		if e.leaf {
-			i = int(t.First) // skip the tokens inside
-			continue
-		}
-		// A frame that gives the matches inside it the context they are in already
-		// changes nothing: it is not kept.
-		if e.frame && e.push != context {
-			stack = append(stack, frame{first: t.First, context: e.push})
-		}
+// first). A leaf skips the tokens inside its match. For the generic components it reads the
+// tokens of the rules in w.record alone, and for the details those of w.recordDetails: p may
+// hold those or every token.
+func (w *walker) walk(p *pegrt.Machine, raw string, c *components, st *walkState) {
+	if st.withDetails && w.qualified || w.qualifiedGeneric {
+		w.walkFramed(p.Tokens(), raw, c, st)
+	} else {
+		w.walkFlat(p.Tokens(), raw, c, st)
 	}
 	st.finish(c, raw)
 	if path := &c.at[fPath-1]; w.pathDefined && path.e1 == 0 {
@@ -470,6 +444,94 @@ func (w *walker) walk(p pegrt.Parser, raw string, c *components, st *walkState) 
 		}
 		*path = at{b: b, e1: b + 1}
 		c.pathKind = PathEmpty
+	}
+}
+
+// walkFlat is the walk where no match's context changes what is done with it: every match is
+// in context 0. It is the walk of Parse on most grammars. Its loop is walkFramed's without the
+// stack, kept apart: one loop that skips the stack where it is not needed costs 40 % more per
+// match, its variables no longer held in registers.
+func (w *walker) walkFlat(tokens []pegrt.Token, raw string, c *components, st *walkState) {
+	entries, contexts, withDetails := w.entries, w.contexts, st.withDetails
+	for i := len(tokens) - 1; i >= 0; i-- {
+		t := &tokens[i]
+		e := &entries[int(t.Rule)*contexts]
+		if e.set != fNone && !withDetails {
+			c.set(e, t) // most matches: one component set, inline
+		} else if e.first < e.all {
+			st.visit(c, e, w.steps, t, raw)
+		}
+		if e.leaf {
+			i = int(t.First) // skip the tokens inside
+		}
+	}
+}
+
+// walkFramed is the walk with the stack of enclosing frames that gives each match its
+// context.
+func (w *walker) walkFramed(tokens []pegrt.Token, raw string, c *components, st *walkState) {
+	var stackArray [16]frame
+	stack := stackArray[:0]
+	entries, contexts, withDetails := w.entries, w.contexts, st.withDetails
+	for i := len(tokens) - 1; i >= 0; i-- {
+		t := &tokens[i]
+		for len(stack) > 0 && int(stack[len(stack)-1].first) > i {
+			stack = stack[:len(stack)-1]
+		}
+		context := uint8(0)
+		if len(stack) > 0 {
+			context = stack[len(stack)-1].context
+		}
+		e := &entries[int(t.Rule)*contexts+int(context)]
+		if e.set != fNone && !withDetails {
+			c.set(e, t) // most matches: one component set, inline
+		} else if e.first < e.all {
+			st.visit(c, e, w.steps, t, raw)
+		}
+		if e.leaf {
+			i = int(t.First) // skip the tokens inside
+			continue
+		}
+		// A frame that gives the matches inside it the context they are in already
+		// changes nothing: it is not kept.
+		if e.frame && e.push != context {
+			stack = append(stack, frame{first: t.First, context: e.push})
+		}
+	}
+}
+
+// set applies the one generic step of e, which sets a component (entry.set), to t: the
+// outermost match wins, and most matches set a component that is still absent.
+func (c *components) set(e *entry, t *pegrt.Token) {
+	f := e.set
+	if a := &c.at[f-1]; a.e1 == 0 {
+		*a = at{b: t.Begin, e1: t.End + 1}
+		if f == fHost && c.hostKind == HostNone {
+			c.hostKind = e.host
+		}
+		if f == fPath && c.pathKind == PathNone {
+			c.pathKind = e.path
+		}
+	}
+}
+
+// visit applies the steps of e to t, a match in raw: the generic ones, and the details if st
+// asks for them.
+func (st *walkState) visit(c *components, e *entry, steps []step, t *pegrt.Token, raw string) {
+	switch {
+	case e.set != fNone:
+		c.set(e, t)
+	case e.prefix != fNone:
+		if a := &c.at[e.prefix-1]; a.e1 == 0 {
+			*a = at{b: t.Begin, e1: t.Begin + uint32(e.n) + 1}
+		}
+	case e.clear != fNone:
+		c.clear(e.clear)
+	default:
+		st.applyAll(c, steps[e.first:e.generic], t, raw)
+	}
+	if st.withDetails {
+		st.applyAll(c, steps[e.generic:e.all], t, raw)
 	}
 }
 
@@ -531,7 +593,7 @@ func (st *walkState) apply(c *components, s *step, t *pegrt.Token, raw string) {
 			*a = at{b: t.Begin, e1: t.Begin + uint32(len(s.lit)) + 1}
 		}
 		return
-	case opEmptyAfter:
+	case opEmptyAfter, opSameAs:
 		if st.npending < len(st.pending) {
 			st.pending[st.npending] = s
 			st.npending++
@@ -575,7 +637,11 @@ func (c *components) kind(s *step, t *pegrt.Token, raw string) {
 func (st *walkState) finish(c *components, raw string) {
 	for _, s := range st.pending[:st.npending] { // none in most grammars
 		a, after := &c.at[s.field-1], c.at[s.after-1]
-		if a.e1 == 0 && after.e1 != 0 && strings.HasPrefix(raw[after.e1-1:], s.lit) {
+		switch {
+		case a.e1 != 0 || after.e1 == 0:
+		case s.op == opSameAs:
+			*a = after
+		case strings.HasPrefix(raw[after.e1-1:], s.lit):
 			b := after.e1 - 1 + uint32(len(s.lit))
 			*a = at{b: b, e1: b + 1}
 		}

@@ -270,7 +270,7 @@ var Grammar = &pegrt.Grammar{
 		fmt.Fprintf(&b, "\t\t%q,\n", r)
 	}
 	b.WriteString(`	},
-	New: func() pegrt.Parser { return newParser() },
+	New: func() *pegrt.Machine { return &newParser().Machine },
 }
 
 // parser matches the rules of the grammar: one method per rule, in parser.go.

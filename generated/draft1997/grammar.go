@@ -131,7 +131,7 @@ var Grammar = &pegrt.Grammar{
 		"upalpha",
 		"digit",
 	},
-	New: func() pegrt.Parser { return newParser() },
+	New: func() *pegrt.Machine { return &newParser().Machine },
 }
 
 // parser matches the rules of the grammar: one method per rule, in parser.go.

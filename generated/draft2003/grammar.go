@@ -163,7 +163,7 @@ var Grammar = &pegrt.Grammar{
 		"DQUOTE",
 		"HEXDIG",
 	},
-	New: func() pegrt.Parser { return newParser() },
+	New: func() *pegrt.Machine { return &newParser().Machine },
 }
 
 // parser matches the rules of the grammar: one method per rule, in parser.go.

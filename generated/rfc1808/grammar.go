@@ -110,7 +110,7 @@ var Grammar = &pegrt.Grammar{
 		"reserved",
 		"punctuation",
 	},
-	New: func() pegrt.Parser { return newParser() },
+	New: func() *pegrt.Machine { return &newParser().Machine },
 }
 
 // parser matches the rules of the grammar: one method per rule, in parser.go.

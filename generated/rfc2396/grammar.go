@@ -152,7 +152,7 @@ var Grammar = &pegrt.Grammar{
 		"delims",
 		"unwise",
 	},
-	New: func() pegrt.Parser { return newParser() },
+	New: func() *pegrt.Machine { return &newParser().Machine },
 }
 
 // parser matches the rules of the grammar: one method per rule, in parser.go.

@@ -18,27 +18,6 @@ type Token struct {
 	First      uint32 // index of the first token inside this one (its own index if none)
 }
 
-// Parser is one generated parser. It is not safe for concurrent use; Grammar.New makes another.
-type Parser interface {
-	// Match reports whether the rule numbered rule (an index into Grammar.Rules, as
-	// Grammar.Rule returns it) matches the whole input. An input holding a NUL byte matches
-	// only a rule whose characters include NUL (RFC 2396's control; see EndSymbol).
-	Match(rule int, input string) bool
-	// Recognize is Match without recording tokens: faster, for a verdict alone. It leaves
-	// Len and Token undefined.
-	Recognize(rule int, input string) bool
-	// MatchRecording is Match recording the tokens of the rules in record alone: fewer
-	// tokens, for a reader that looks at no others. The tokens left out are as if their
-	// rules' matches had no token, so First still counts the tokens inside a token.
-	MatchRecording(rule int, input string, record RuleSet) bool
-	// Tokens returns the tokens recorded by the last Match or MatchRecording that returned
-	// true. They are the parser's own, valid until its next match: a reader reads them in
-	// place, with no call per token.
-	Tokens() []Token
-	// Capacity is the size of the token buffer the parser keeps between matches, in tokens.
-	Capacity() int
-}
-
 // Grammar describes one generated parser package.
 type Grammar struct {
 	ID string // the version id, e.g. "rfc1738"
@@ -62,7 +41,10 @@ type Grammar struct {
 	Rules []string
 	// PEGRules holds, for each rule number, the rule's name in the .peg file.
 	PEGRules []string
-	New      func() Parser // a new parser, ready to Match
+	// New returns a new parser of the grammar, ready to Match: the Machine of a value of
+	// the generated parser type, whose Rules hold that value's rule methods. A parser is not
+	// safe for concurrent use; New makes another.
+	New func() *Machine
 }
 
 // Rule returns the number of the rule that matches the rule of the document named name (its
@@ -164,13 +146,19 @@ func (m *Machine) MatchDot() bool {
 	return false
 }
 
-// Match implements Parser.
+// Match reports whether the rule numbered rule (an index into Grammar.Rules, as Grammar.Rule
+// returns it) matches the whole input, recording the tokens of every rule. An input holding a
+// NUL byte matches only a rule whose characters include NUL (RFC 2396's control; see
+// EndSymbol).
 func (m *Machine) Match(rule int, input string) bool { return m.run(rule, input, AllRules) }
 
-// Recognize implements Parser.
+// Recognize is Match without recording tokens: faster, for a verdict alone. It leaves Tokens
+// undefined.
 func (m *Machine) Recognize(rule int, input string) bool { return m.run(rule, input, RuleSet{}) }
 
-// MatchRecording implements Parser.
+// MatchRecording is Match recording the tokens of the rules in record alone: fewer tokens, for
+// a reader that looks at no others. The tokens left out are as if their rules' matches had no
+// token, so First still counts the tokens inside a token.
 func (m *Machine) MatchRecording(rule int, input string, record RuleSet) bool {
 	return m.run(rule, input, record)
 }
@@ -197,8 +185,10 @@ func (m *Machine) run(rule int, input string, record RuleSet) bool {
 	return true
 }
 
-// Tokens implements Parser.
+// Tokens returns the tokens recorded by the last Match or MatchRecording that returned true.
+// They are the machine's own, valid until its next match: a reader reads them in place, with
+// no call per token.
 func (m *Machine) Tokens() []Token { return m.tokens[:m.n] }
 
-// Capacity implements Parser.
+// Capacity is the size of the token buffer the machine keeps between matches, in tokens.
 func (m *Machine) Capacity() int { return len(m.tokens) }
