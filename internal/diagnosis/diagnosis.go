@@ -148,16 +148,23 @@ func Compile(g *bnf.Grammar, start string) (*Automaton, error) {
 	n.mark = make([]int32, len(n.nodes))
 	class, rep := n.byteClasses()
 	n.rep = rep
-	return newAutomaton(n, &class, rep), nil
+	a, err := newAutomaton(n, &class, rep)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", g.Name, start, err)
+	}
+	return a, nil
 }
 
 // newAutomaton returns the automaton over pos, whose byte classes are class and rep, with its
 // initial state.
-func newAutomaton(pos positions, class *[256]uint8, rep []byte) *Automaton {
+func newAutomaton(pos positions, class *[256]uint8, rep []byte) (*Automaton, error) {
+	if len(rep) > maxClasses {
+		return nil, fmt.Errorf("%d byte classes, more than the %d a state holds", len(rep), maxClasses)
+	}
 	a := &Automaton{pos: pos, class: *class, rep: rep, nclass: len(rep), states: map[string]*state{}, dead: &state{}}
 	first, final := pos.first()
 	a.initial = a.newState(nil, first, final)
-	return a
+	return a, nil
 }
 
 func (n *nfa) count() int                  { return len(n.posNode) }

@@ -345,7 +345,7 @@ func Decode(s string) (*Automaton, error) {
 	for i := range r {
 		r[i] = byte(rep.at(int32(i)))
 	}
-	return newAutomaton(t, &cl, r), nil
+	return newAutomaton(t, &cl, r)
 }
 
 type decoder struct {

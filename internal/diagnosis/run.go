@@ -8,12 +8,18 @@ import (
 	"sync/atomic"
 )
 
+// maxClasses bounds the byte classes of an automaton: every rule of the eight grammars has at
+// most 49 (the 1994 draft's prefixedurl). A state holds its transitions in an array of this
+// size rather than a slice, so that a step of run is one load, not two: the state's slice, then
+// its element.
+const maxClasses = 64
+
 // state is a deterministic state: the set of positions that may have read the last byte.
 type state struct {
-	pos    []int32 // sorted; empty before the first byte
-	follow []int32 // the positions that may read the next byte, sorted
-	final  bool    // the input may end here
-	next   []atomic.Pointer[state]
+	pos    []int32                           // sorted; empty before the first byte
+	follow []int32                           // the positions that may read the next byte, sorted
+	final  bool                              // the input may end here
+	next   [maxClasses]atomic.Pointer[state] // by byte class; nil until a run needs it
 
 	once     sync.Once
 	expected []string
@@ -22,7 +28,7 @@ type state struct {
 
 // newState makes a state (not yet kept).
 func (a *Automaton) newState(pos, follow []int32, final bool) *state {
-	return &state{pos: pos, follow: follow, final: final, next: make([]atomic.Pointer[state], a.nclass)}
+	return &state{pos: pos, follow: follow, final: final}
 }
 
 // Diagnose reads input and says where it leaves the language. It never panics, whatever the
