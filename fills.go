@@ -247,7 +247,9 @@ var draft1997Fills = []fill{
 var draft1993Fills = []fill{
 	{rule: "fragmentid", field: fFragment, leaf: true},
 	{rule: "scheme", field: fScheme, leaf: true},
-	{parent: "generic", rule: "path", field: fPath, path: PathRelative, leaf: true},
+	// The path of generic is rootless: generic, outer, sets the kind before path does. No fill
+	// of a generic component has a parent, so that Parse keeps no stack.
+	{rule: "generic", field: fPathKind, path: PathRelative},
 	{rule: "path", field: fPath, path: PathAbsolute, how: howUnion, leaf: true},
 	{rule: "search", field: fQuery, leaf: true},
 	{rule: "hostport", field: fAuthority, how: howUnion},
@@ -256,7 +258,7 @@ var draft1993Fills = []fill{
 	{rule: "port", field: fPort, leaf: true},
 	{rule: "httpaddress", field: fScheme, how: howPrefix, lit: "http"},
 	{rule: "fileaddress", field: fScheme, how: howPrefix, lit: "ftp"},
-	{parent: "fileaddress", rule: "host", field: fAuthority},
+	{rule: "fileaddress", field: fAuthority, how: howSameAs, after: fHost},
 	{rule: "afsaddress", field: fScheme, how: howPrefix, lit: "afs"},
 	{rule: "cellname", field: fAuthority},
 	{rule: "newsaddress", field: fScheme, how: howPrefix, lit: "news"},
@@ -265,7 +267,7 @@ var draft1993Fills = []fill{
 	{rule: "waisdoc", field: fScheme, how: howPrefix, lit: "wais"},
 	{rule: "database", field: fPath, path: PathAbsolute, how: howUnion, leaf: true},
 	{rule: "wtype", field: fPath, how: howUnion, leaf: true},
-	{parent: "waisdoc", rule: "digits", field: fPath, how: howUnion, leaf: true},
+	{rule: "digits", field: fPath, how: howUnion, leaf: true}, // waisdoc's: the others lie in leaves
 	{rule: "prosperolink", field: fScheme, how: howPrefix, lit: "prospero"},
 	{rule: "hsoname", field: fPath, path: PathAbsolute, how: howUnion, leaf: true},
 	{rule: "version", field: fPath, how: howUnion, leaf: true},
