@@ -56,6 +56,31 @@ func TestDraft1993Examples(t *testing.T) {
 	})
 }
 
+// TestDraft1993Components checks the components of the draft's examples as its BNF section
+// reads them. fileaddress = "ftp://" host "/" path: the host is the authority. waisindex =
+// "wais://" hostport "/" database [ "?" search ], and waisdoc = "wais://" hostport "/" database
+// "/" wtype "/" digits "/" path: the path of a wais address is everything after the host's
+// "/". generic = scheme ":" path [ "?" search ]: its path does not begin at a "/" (rootless).
+func TestDraft1993Components(t *testing.T) {
+	checkExamples(t, urlgrammar.Draft1993, []example{
+		{"ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol", "References, Alberti: fileaddress", m{
+			"scheme": "ftp", "authority": "boombox.micro.umn.edu", "host": "boombox.micro.umn.edu", "host_kind": "domain",
+			"path": "pub/gopher/gopher_protocol", "path_kind": "absolute",
+		}},
+		{"wais://quake.think.com/wais-discussion-archives?lynch", "References, Lynch: waisindex", m{
+			"scheme": "wais", "authority": "quake.think.com", "host": "quake.think.com", "host_kind": "domain",
+			"path": "wais-discussion-archives", "path_kind": "absolute", "query": "lynch",
+		}},
+		{"wais://quake.think.com/db/TEXT/12/doc", "BNF: waisdoc, in the form of the References' wais URLs", m{
+			"scheme": "wais", "authority": "quake.think.com", "host": "quake.think.com", "host_kind": "domain",
+			"path": "db/TEXT/12/doc", "path_kind": "absolute",
+		}},
+		{"PR:aftp/xx.yy.edu/pub/doc/README", "Choices, Fig 1: the untagged form, scheme \":\" path", m{
+			"scheme": "PR", "path": "aftp/xx.yy.edu/pub/doc/README", "path_kind": "relative",
+		}},
+	})
+}
+
 // draft1993Hand are inputs chosen for the places where a PEG transcription can differ from the
 // BNF: an ordered choice whose first alternative matches a prefix of the input while a later one
 // matches all of it, a greedy repetition that eats what the rest of the rule needs (xalpha holds
