@@ -65,9 +65,9 @@ var rfc1738Fills = []fill{
 	// gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search
 	// [ "%09" gopher+_string ] ] ] ] ]. The transcription matches this search with the rule
 	// gopher_search, declared "as" search (it ends at the next "%09"), named here by that name:
-	// it is part of the path, where the search of the other schemes is the query. Section 3.4.1: the <gopher-path> runs from
-	// the gtype to the end; "The entire <gopher-path> may also be null, in which case the
-	// delimiting "/" is also optional".
+	// it is part of the path, where the search of the other schemes is the query. Section
+	// 3.4.1: the <gopher-path> runs from the gtype to the end; "The entire <gopher-path> may
+	// also be null, in which case the delimiting "/" is also optional".
 	{rule: "gopherurl", field: fScheme, how: howPrefix, lit: "gopher"},
 	{rule: "gopherurl", field: fPath, how: howEmptyAfter, after: fAuthority, lit: "/"},
 	{rule: "gtype", field: fPath, path: PathAbsolute, how: howUnion},

@@ -75,11 +75,11 @@ const (
 // fills (fills.go) are its whole mapping from grammar to URL.
 type fill struct {
 	// rule is the rule's name in the document; a rule that only the PEG has (declared extra
-	// in the .peg) is named by its PEG name, and so is a context-bound copy of a rule of the
-	// document (an extra rule "as" it), which then takes only the fills that name it so, not
-	// those of the rule it copies. With a parent, the fill applies only to a match
-	// whose nearest enclosing match of a rule that the fills name is of parent; where a fill
-	// with a parent and one without could both apply, the one with the parent does.
+	// in the .peg) is named by its PEG name, and so may be a context-bound copy of a rule of
+	// the document (an extra rule "as" it), which then takes only the fills that name it so,
+	// not those of the rule it copies. With a parent, the fill applies only to a match whose
+	// nearest enclosing match of a rule that the fills name is of parent; where a fill with a
+	// parent and one without could both apply, the one with the parent does.
 	rule, parent string
 	field        field
 	// host and path are the kinds that a fill of fHost or fHostKind, and of fPath or
