@@ -429,7 +429,7 @@ type frame struct {
 // tokens of the rules in w.record alone, and for the details those of w.recordDetails: p may
 // hold those or every token.
 func (w *walker) walk(p *pegrt.Machine, raw string, c *components, st *walkState) {
-	if st.withDetails && w.qualified || w.qualifiedGeneric {
+	if st.withDetails || w.qualifiedGeneric {
 		w.walkFramed(p.Tokens(), raw, c, st)
 	} else {
 		w.walkFlat(p.Tokens(), raw, c, st)
@@ -447,18 +447,18 @@ func (w *walker) walk(p *pegrt.Machine, raw string, c *components, st *walkState
 	}
 }
 
-// walkFlat is the walk where no match's context changes what is done with it: every match is
-// in context 0. It is the walk of Parse on most grammars. Its loop is walkFramed's without the
-// stack, kept apart: one loop that skips the stack where it is not needed costs 40 % more per
-// match, its variables no longer held in registers.
+// walkFlat is the walk of Parse where no match's context changes what is done with a generic
+// component: every match is in context 0, and there are no details to find. It is walkFramed's
+// loop without the stack, kept apart: one loop that skips the stack where it is not needed
+// costs 40 % more per match, its variables no longer held in registers.
 func (w *walker) walkFlat(tokens []pegrt.Token, raw string, c *components, st *walkState) {
-	entries, contexts, withDetails := w.entries, w.contexts, st.withDetails
+	entries, contexts := w.entries, w.contexts
 	for i := len(tokens) - 1; i >= 0; i-- {
 		t := &tokens[i]
 		e := &entries[int(t.Rule)*contexts]
-		if e.set != fNone && !withDetails {
+		if e.set != fNone {
 			c.set(e, t) // most matches: one component set, inline
-		} else if e.first < e.all {
+		} else if e.first < e.generic {
 			st.visit(c, e, w.steps, t, raw)
 		}
 		if e.leaf {
@@ -468,7 +468,7 @@ func (w *walker) walkFlat(tokens []pegrt.Token, raw string, c *components, st *w
 }
 
 // walkFramed is the walk with the stack of enclosing frames that gives each match its
-// context.
+// context, and the walk that finds the details.
 func (w *walker) walkFramed(tokens []pegrt.Token, raw string, c *components, st *walkState) {
 	var stackArray [16]frame
 	stack := stackArray[:0]
