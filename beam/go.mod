@@ -5,7 +5,6 @@ go 1.26.0
 require (
 	github.com/apache/beam/sdks/v2 v2.77.0
 	github.com/urlgrammar/urlgrammar v0.0.0-00010101000000-000000000000
-	github.com/urlgrammar/urlgrammar/source v0.0.0-00010101000000-000000000000
 )
 
 require (
@@ -95,9 +94,6 @@ require (
 	google.golang.org/protobuf v1.36.12 // indirect
 )
 
-// The library and the source readers from this checkout; this module is not in the go.work
-// of the root, so that nobody else downloads Beam.
-replace (
-	github.com/urlgrammar/urlgrammar => ../
-	github.com/urlgrammar/urlgrammar/source => ../source
-)
+// The library (with its source readers) from this checkout: the pipeline is tested against the
+// code beside it, and the root module does not require Beam, so nobody else downloads it.
+replace github.com/urlgrammar/urlgrammar => ../

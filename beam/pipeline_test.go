@@ -30,7 +30,6 @@ func cli(t *testing.T) string {
 	bin := filepath.Join(t.TempDir(), "urlgrammar")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/urlgrammar")
 	cmd.Dir = ".."
-	cmd.Env = append(os.Environ(), "GOWORK=") // the root's workspace, which has the command
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building the command: %v\n%s", err, out)
 	}

@@ -5,8 +5,9 @@
 // generated/automata/automata.go, the diagnosis automata of every grammar's start rules
 // (automata.go here; not with -only).
 //
-// Run it from the repository root, through `go generate ./...` (see generate.go there), or as
-// `go run ./gen [-only id]`. pointlander/peg runs as `go tool peg`, the version gen/go.mod pins.
+// Run it from the repository root, through `go generate ./...` (see tools.go there), or as
+// `go run ./gen [-only id]`. pointlander/peg runs as `go tool peg`, the version that the tool
+// directive of go.mod pins.
 // The output depends on nothing but the two grammar files and that version, so it is byte for
 // byte the same on every machine.
 //
