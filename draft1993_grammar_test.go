@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // draft1993Examples are the URLs printed in the July 1993 draft. A URL broken across two lines
@@ -347,7 +347,7 @@ func TestDraft1993Decisions(t *testing.T) {
 		}
 		for _, tt := range tests {
 			got := ruleParts(t, urlgrammar.Draft1993, tt.start, tt.input, tt.rules...)
-			if diff := testdiff.Diff(tt.want, got); diff != "" {
+			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 			}
 		}
@@ -395,11 +395,11 @@ func TestDraft1993Decisions(t *testing.T) {
 		got := ruleParts(t, urlgrammar.Draft1993, "url", "prospero://h/pub/a%001b2",
 			"hsoname", "version", "attributes")
 		want := []rulePart{{"hsoname", "pub/a"}, {"version", "1"}, {"attributes", "b2"}}
-		if diff := testdiff.Diff(want, got); diff != "" {
+		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("parts (-want +got):\n%s", diff)
 		}
 		got = ruleParts(t, urlgrammar.Draft1993, "url", "prospero://h/a%001/b", "hsoname", "version")
-		if diff := testdiff.Diff([]rulePart{{"hsoname", "a%001/b"}}, got); diff != "" {
+		if diff := cmp.Diff([]rulePart{{"hsoname", "a%001/b"}}, got); diff != "" {
 			t.Errorf("parts (-want +got):\n%s", diff)
 		}
 	})
@@ -440,7 +440,7 @@ func TestDraft1993Parts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := ruleParts(t, urlgrammar.Draft1993, tt.start, tt.input, tt.rules...)
-		if diff := testdiff.Diff(tt.want, got); diff != "" {
+		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}
 	}
@@ -500,7 +500,7 @@ func checkEarlyDraftOffsets(t *testing.T, v urlgrammar.Version, tests []earlyDra
 			t.Errorf("Validate(%v, %q) = %v; want a *SyntaxError", v, tt.input, err)
 			continue
 		}
-		if diff := testdiff.Diff(got{tt.rule, tt.offset}, got{se.Rule, se.Offset}); diff != "" {
+		if diff := cmp.Diff(got{tt.rule, tt.offset}, got{se.Rule, se.Offset}); diff != "" {
 			t.Errorf("Validate(%v, %q): (-want +got):\n%s", v, tt.input, diff)
 		}
 		found := false

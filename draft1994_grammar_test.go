@@ -9,8 +9,8 @@ package urlgrammar_test
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // draft1994Examples are the URLs printed in the March 1994 draft, each held to its scheme's
@@ -353,7 +353,7 @@ func TestDraft1994Decisions(t *testing.T) {
 		})
 		got := ruleParts(t, urlgrammar.Draft1994, "url", "wais://h/db/TEXT/1=a;22=b/c;", "wtype", "wpath", "digits", "path")
 		want := []rulePart{{"wtype", "TEXT"}, {"wpath", "1=a;22=b/c;"}, {"digits", "1"}, {"path", "a"}, {"digits", "22"}, {"path", "b/c"}}
-		if diff := testdiff.Diff(want, got); diff != "" {
+		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("wpath parts (-want +got):\n%s", diff)
 		}
 	})
@@ -421,7 +421,7 @@ func TestDraft1994Parts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := ruleParts(t, urlgrammar.Draft1994, tt.start, tt.input, tt.rules...)
-		if diff := testdiff.Diff(tt.want, got); diff != "" {
+		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}
 	}

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // The expected verdicts in this file are read off Appendix A of draft-fielding-url-syntax-05
@@ -343,7 +343,7 @@ func TestDraft1997Parts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := ruleParts(t, urlgrammar.Draft1997, tt.start, tt.input, tt.rules...)
-		if diff := testdiff.Diff(tt.want, got); diff != "" {
+		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}
 	}

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/generated/draft2003"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // The tests of this file hold the draft2003 parser (draft-fielding-uri-rfc2396bis-01, March 2003)
@@ -29,7 +29,7 @@ const (
 // and 5 define the four; the draft has no rule named URI).
 func TestDraft2003StartRules(t *testing.T) {
 	want := []string{d3Ref, d3Abs, d3Rel, d3AbsRef}
-	if diff := testdiff.Diff(want, urlgrammar.Draft2003.Spec().StartRules); diff != "" {
+	if diff := cmp.Diff(want, urlgrammar.Draft2003.Spec().StartRules); diff != "" {
 		t.Errorf("StartRules (-want +got):\n%s", diff)
 	}
 	if got := urlgrammar.Draft2003.Spec().DefaultRule; got != d3Ref {
@@ -327,7 +327,7 @@ func TestDraft2003Parts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := ruleParts(t, urlgrammar.Draft2003, tt.start, tt.input, comps...)
-		if diff := testdiff.Diff(tt.want, got); diff != "" {
+		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q (-want +got):\n%s", tt.start, tt.input, diff)
 		}
 	}
@@ -445,7 +445,7 @@ func TestDraft2003Decisions(t *testing.T) {
 	host := func(t *testing.T, in string, want ...rulePart) {
 		t.Helper()
 		got := ruleParts(t, urlgrammar.Draft2003, d3Ref, in, "IPv4address", "hostname", "reg-name", "IPv6address")
-		if diff := testdiff.Diff(want, got); diff != "" {
+		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", in, diff)
 		}
 	}
@@ -554,7 +554,7 @@ func TestDraft2003SyntaxErrorOffsets(t *testing.T) {
 			t.Errorf("Validate(%q) = %v; want a *SyntaxError", tt.input, err)
 			continue
 		}
-		if diff := testdiff.Diff(tt.want, report{se.Rule, se.Offset, se.In}); diff != "" {
+		if diff := cmp.Diff(tt.want, report{se.Rule, se.Offset, se.In}); diff != "" {
 			t.Errorf("Validate(%q) (-want +got):\n%s", tt.input, diff)
 		}
 		found := false

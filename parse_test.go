@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // m is the flat view of a parsed URL that the tests compare: every PRESENT component by name,
@@ -85,7 +85,7 @@ func checkExamples(t *testing.T, v urlgrammar.Version, examples []example) {
 			t.Errorf("%v: Parse(%q): %v\n\t(%s)", v, e.in, err, e.cite)
 			continue
 		}
-		if diff := testdiff.Diff(e.want, flatten(u)); diff != "" {
+		if diff := cmp.Diff(e.want, flatten(u)); diff != "" {
 			t.Errorf("%v: Parse(%q) components (-want +got):\n%s\t(%s)", v, e.in, diff, e.cite)
 		}
 		checkSpans(t, u)
@@ -278,7 +278,7 @@ func TestRFC1738Rejections(t *testing.T) {
 			t.Errorf("Parse(%q): error at offset %d, want %d (%s)", c.in, se.Offset, c.at, c.cite)
 		}
 		verr := urlgrammar.Validate(urlgrammar.RFC1738, c.in)
-		if diff := testdiff.Diff(verr, err); diff != "" {
+		if diff := cmp.Diff(verr, err); diff != "" {
 			t.Errorf("Parse(%q) error differs from Validate's (-Validate +Parse):\n%s", c.in, diff)
 		}
 	}
@@ -299,7 +299,7 @@ func TestCaseIgnoreScheme(t *testing.T) {
 		"scheme": "HTTP", "authority": "host.dom", "host": "host.dom", "host_kind": "domain",
 		"path": "a", "path_kind": "absolute", "segments": `["a"]`, "query": "b", "part.hpath": "a", "part.search": "b",
 	}
-	if diff := testdiff.Diff(want, flatten(u)); diff != "" {
+	if diff := cmp.Diff(want, flatten(u)); diff != "" {
 		t.Errorf("Parse(%q, CaseIgnoreScheme) (-want +got):\n%s", in, diff)
 	}
 }
@@ -557,11 +557,11 @@ func FuzzParse(f *testing.F) {
 					t.Fatal(cerr)
 				}
 				root, terr := urlgrammar.ParseTreeRule(v, rule, s, 0)
-				if diff := testdiff.Diff(err, terr); diff != "" {
+				if diff := cmp.Diff(err, terr); diff != "" {
 					t.Fatalf("%v %s %q: Parse and ParseTreeRule errors differ (-Parse +ParseTreeRule):\n%s", v, rule, s, diff)
 				}
 				if err != nil {
-					if diff := testdiff.Diff(verr, err); diff != "" {
+					if diff := cmp.Diff(verr, err); diff != "" {
 						t.Fatalf("%v %s %q: Parse and Validate errors differ (-Validate +Parse):\n%s", v, rule, s, diff)
 					}
 					continue
@@ -673,7 +673,7 @@ func TestParseTree(t *testing.T) {
 		` selector "sel"`,
 		` search "fish"`,
 	}
-	if diff := testdiff.Diff(want, outline); diff != "" {
+	if diff := cmp.Diff(want, outline); diff != "" {
 		t.Errorf("tree of %q (-want +got):\n%s", in, diff)
 	}
 	for _, v := range urlgrammar.Versions() {
@@ -764,7 +764,7 @@ func checkTreeWalks(t *testing.T, v urlgrammar.Version, rule, s string) {
 	}
 	for i := range min(len(got), len(want)) {
 		if got[i] != want[i] {
-			t.Errorf("%v %.40q: Preorder node %d (-Children +Preorder):\n%s", v, s, i, testdiff.Diff(want[i], got[i]))
+			t.Errorf("%v %.40q: Preorder node %d (-Children +Preorder):\n%s", v, s, i, cmp.Diff(want[i], got[i]))
 			return
 		}
 	}
@@ -836,7 +836,7 @@ func TestPreorder(t *testing.T) {
 		"hostport host.com", "host host.com", "hostname host.com", "domainlabel host", "toplabel com",
 		"fpath a/b", "fsegment a", "fsegment b", "ftptype d",
 	}
-	if diff := testdiff.Diff(want, got); diff != "" {
+	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Preorder (-want +got):\n%s", diff)
 	}
 	var inspected, ends int

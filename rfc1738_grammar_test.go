@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // rfc1738Hand are inputs chosen for the places where a PEG transcription can differ from the
@@ -395,7 +395,7 @@ func TestRFC1738Parts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := ruleParts(t, urlgrammar.RFC1738, tt.start, tt.input, tt.rules...)
-		if diff := testdiff.Diff(tt.want, got); diff != "" {
+		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}
 	}
@@ -456,7 +456,7 @@ func TestRFC1738SyntaxErrorOffsets(t *testing.T) {
 			t.Errorf("Validate(RFC1738, %q) = %v; want a *SyntaxError", tt.input, err)
 			continue
 		}
-		if diff := testdiff.Diff(tt.want, got{se.Rule, se.Offset}); diff != "" {
+		if diff := cmp.Diff(tt.want, got{se.Rule, se.Offset}); diff != "" {
 			t.Errorf("Validate(RFC1738, %q): (-want +got):\n%s", tt.input, diff)
 		}
 		found := false

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // The expected verdicts in this file are read off RFC 1808 section 2.2 (grammar/rfc1808.bnf) by
@@ -230,17 +230,17 @@ func TestRFC1808Parts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := ruleParts(t, urlgrammar.RFC1808, tt.start, tt.input, components...)
-		if diff := testdiff.Diff(tt.want, got); diff != "" {
+		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s %q: parts (-want +got):\n%s", tt.start, tt.input, diff)
 		}
 	}
 	// fsegment and segment: "a//b" is the first segment "a", then "" and "b".
 	got := ruleParts(t, urlgrammar.RFC1808, "rel_path", "a//b", "fsegment", "segment")
-	if diff := testdiff.Diff([]P{{"fsegment", "a"}, {"segment", ""}, {"segment", "b"}}, got); diff != "" {
+	if diff := cmp.Diff([]P{{"fsegment", "a"}, {"segment", ""}, {"segment", "b"}}, got); diff != "" {
 		t.Errorf("rel_path %q: segments (-want +got):\n%s", "a//b", diff)
 	}
 	got = ruleParts(t, urlgrammar.RFC1808, "rel_path", ";a;/b;", "params", "param")
-	if diff := testdiff.Diff([]P{{"params", "a;/b;"}, {"param", "a"}, {"param", "/b"}, {"param", ""}}, got); diff != "" {
+	if diff := cmp.Diff([]P{{"params", "a;/b;"}, {"param", "a"}, {"param", "/b"}, {"param", ""}}, got); diff != "" {
 		t.Errorf("rel_path %q: params (-want +got):\n%s", ";a;/b;", diff)
 	}
 }

@@ -3,9 +3,9 @@ package compare_test
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // TestSummaryCausesAndSets: a rejection that another target does not share is a cause of a
@@ -44,7 +44,7 @@ func TestSummaryCausesAndSets(t *testing.T) {
 		{"rfc1738", "#", true, 2},
 		{"draft2003", "#", true, 2},
 	}
-	if diff := testdiff.Diff(want, got); diff != "" {
+	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("causes (-want +got):\n%s", diff)
 	}
 	wantSets := []compare.SetCount{
@@ -53,7 +53,7 @@ func TestSummaryCausesAndSets(t *testing.T) {
 		{Accepting: []bool{true, false}, Count: 1},
 		{Accepting: []bool{true, true}, Count: 1},
 	}
-	if diff := testdiff.Diff(wantSets, s.Sets()); diff != "" {
+	if diff := cmp.Diff(wantSets, s.Sets()); diff != "" {
 		t.Errorf("sets (-want +got):\n%s", diff)
 	}
 }

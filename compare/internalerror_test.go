@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // TestInternalError makes RFC 3986's reading of one input an internal error, as Validate
@@ -82,7 +82,7 @@ func TestInternalError(t *testing.T) {
 		}
 	}
 	want := &Cause{Target: targets[1], In: InternalError, Found: "", Shared: true, Count: 2, Example: bad, Err: planted}
-	if d := testdiff.Diff(want, internal); d != "" {
+	if d := cmp.Diff(want, internal); d != "" {
 		t.Errorf("the internal-error cause (-want +got):\n%s", d)
 	}
 	if whole.Accepted[1] != 2 || whole.Pairs[0].Neither != 2 {
@@ -100,7 +100,7 @@ func TestInternalError(t *testing.T) {
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
-	if d := testdiff.Diff(whole.Causes(), back.Causes()); d != "" {
+	if d := cmp.Diff(whole.Causes(), back.Causes()); d != "" {
 		t.Errorf("the causes read back from JSON (-want +got):\n%s", d)
 	}
 	if again, _ := json.Marshal(&back); string(again) != string(data) {
@@ -114,7 +114,7 @@ func TestInternalError(t *testing.T) {
 		}
 	}
 	if !reflect.DeepEqual(merged, whole) {
-		t.Errorf("the merge of the halves is not the whole:\n%s", testdiff.Diff(whole.Causes(), merged.Causes()))
+		t.Errorf("the merge of the halves is not the whole:\n%s", cmp.Diff(whole.Causes(), merged.Causes()))
 	}
 
 	for _, f := range []Format{FormatTable, FormatMarkdown, FormatTSV, FormatJSON} {

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // mergeCorpus returns the embedded corpus and the first lines of the URLs of
@@ -113,7 +113,7 @@ func TestMergeOfSplits(t *testing.T) {
 			if string(got) != string(want) {
 				t.Fatalf("%v, round %d, cuts %v: merged\n%s\nwhole\n%s", targets, round, cuts, got, want)
 			}
-			if diff := testdiff.Diff(whole.Causes(), merged.Causes()); diff != "" {
+			if diff := cmp.Diff(whole.Causes(), merged.Causes()); diff != "" {
 				t.Fatalf("%v, cuts %v: causes %s", targets, cuts, diff)
 			}
 		}
@@ -214,7 +214,7 @@ func TestReadSummary(t *testing.T) {
 		if data, _ := json.Marshal(got); string(data) != string(want) {
 			t.Errorf("read back\n%s\nnot\n%s", data, want)
 		}
-		if d := testdiff.Diff(r, back); d != "" {
+		if d := cmp.Diff(r, back, cmp.AllowUnexported(compare.Report{})); d != "" {
 			t.Errorf("the report read back: %s", d)
 		}
 	}
@@ -259,7 +259,7 @@ func TestMergeSummaries(t *testing.T) {
 	if data, _ := json.Marshal(got); string(data) != string(want) {
 		t.Errorf("merged\n%s\nnot\n%s", data, want)
 	}
-	if d := testdiff.Diff(compare.Report{Targets: targets, Read: 59}, r); d != "" {
+	if d := cmp.Diff(compare.Report{Targets: targets, Read: 59}, r, cmp.AllowUnexported(compare.Report{})); d != "" {
 		t.Errorf("the report of the whole: %s", d)
 	}
 	diff := write("diff.json", compare.Report{Targets: targets, Diff: true}, inputs)

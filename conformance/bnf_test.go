@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 func TestParseBNFRulesAndAlternatives(t *testing.T) {
@@ -25,10 +25,10 @@ HEXDIG  = DIGIT | "A" | "B" | "C" | "D" | "E" | "F"
 ALPHA   = %x41-5A / %x61-7A
 unused  = "x"
 `)
-	if diff := testdiff.Diff([]string{"host", "IP-literal", "IPv4address", "reg-name", "gopher+_string", "DIGIT", "HEXDIG", "ALPHA", "unused"}, g.Rules()); diff != "" {
+	if diff := cmp.Diff([]string{"host", "IP-literal", "IPv4address", "reg-name", "gopher+_string", "DIGIT", "HEXDIG", "ALPHA", "unused"}, g.Rules()); diff != "" {
 		t.Errorf("Rules (-want +got):\n%s", diff)
 	}
-	if diff := testdiff.Diff([]string{"host/1", "host/2", "host/3", "host/4"}, g.Alternatives("host")); diff != "" {
+	if diff := cmp.Diff([]string{"host/1", "host/2", "host/3", "host/4"}, g.Alternatives("host")); diff != "" {
 		t.Errorf("Alternatives(host) (-want +got):\n%s", diff)
 	}
 	if got := g.Alternatives("nosuch"); got != nil {
@@ -47,7 +47,7 @@ unused  = "x"
 			t.Errorf("AlternativeText(%s) = %q, want %q", name, got, want)
 		}
 	}
-	if diff := testdiff.Diff([]string{"host", "IP-literal", "IPv4address", "reg-name", "DIGIT", "HEXDIG", "ALPHA"}, g.Reachable("host")); diff != "" {
+	if diff := cmp.Diff([]string{"host", "IP-literal", "IPv4address", "reg-name", "DIGIT", "HEXDIG", "ALPHA"}, g.Reachable("host")); diff != "" {
 		t.Errorf("Reachable(host) (-want +got):\n%s", diff)
 	}
 	if !g.CaseInsensitive() || g.Name() != "test.bnf" || !g.HasRule("gopher+_string") || g.HasRule("gopher") {
@@ -114,7 +114,7 @@ func TestParseBNFErrors(t *testing.T) {
 			for _, e := range list {
 				got = append(got, e.Error())
 			}
-			if diff := testdiff.Diff(tc.want, got); diff != "" {
+			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("errors (-want +got):\n%s", diff)
 			}
 			if err.Error() != strings.Join(tc.want, "\n") {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestCheckAgreesWithItself(t *testing.T) {
@@ -90,7 +90,7 @@ d = "1" | "2"
 	rep := Check(g, "s", func(s string) bool { return g.Recognize("s", s) }, Config{N: -1, Inputs: []string{"x", "c", "q"}})
 	want := Coverage{Rules: 4, RulesExercised: 2, Alternatives: 8, AlternativesExercised: 3,
 		Unexercised: []string{"s/2", "a/2", "b", "d"}}
-	if diff := testdiff.Diff(want, rep.Coverage); diff != "" {
+	if diff := cmp.Diff(want, rep.Coverage); diff != "" {
 		t.Errorf("coverage (-want +got):\n%s", diff)
 	}
 	if rep.Samples != 3 || rep.Positives != 2 {

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
+	"github.com/google/go-cmp/cmp"
 )
 
 type diagCase struct {
@@ -18,7 +18,7 @@ func checkDiagnoses(t *testing.T, g *Grammar, cases []diagCase) {
 	t.Helper()
 	for _, tc := range cases {
 		got := g.Diagnose(tc.start, tc.in)
-		if diff := testdiff.Diff(tc.want, got); diff != "" {
+		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("Diagnose(%s, %q) (-want +got):\n%s", tc.start, tc.in, diff)
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
+	"github.com/google/go-cmp/cmp"
 )
 
 func mustParse(t testing.TB, src string) *Grammar {
@@ -174,11 +174,11 @@ dead = "q" dead
 `)
 	checkLanguage(t, g, "s", inLanguage{"ab": true, "abb": false, "a": false})
 	d := g.Diagnose("s", "abb")
-	if diff := testdiff.Diff(Diagnosis{Offset: 2, Expected: []string{EndOfInput}, In: "s"}, d); diff != "" {
+	if diff := cmp.Diff(Diagnosis{Offset: 2, Expected: []string{EndOfInput}, In: "s"}, d); diff != "" {
 		t.Errorf("Diagnose(abb) (-want +got):\n%s", diff)
 	}
 	d = g.Diagnose("dead", "q")
-	if diff := testdiff.Diff(Diagnosis{Offset: 0, In: "dead"}, d); diff != "" {
+	if diff := cmp.Diff(Diagnosis{Offset: 0, In: "dead"}, d); diff != "" {
 		t.Errorf("Diagnose(dead, q) (-want +got):\n%s", diff)
 	}
 	if g.Recognize("dead", "") || g.Recognize("nosuchrule", "") {

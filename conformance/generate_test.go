@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestGeneratorDeterministicAndValid(t *testing.T) {
@@ -22,7 +22,7 @@ func TestGeneratorDeterministicAndValid(t *testing.T) {
 		return out
 	}
 	a, b := sample(42), sample(42)
-	if diff := testdiff.Diff(a, b); diff != "" {
+	if diff := cmp.Diff(a, b); diff != "" {
 		t.Errorf("same seed, different samples (-first +second):\n%s", diff)
 	}
 	if c := sample(43); reflect.DeepEqual(a, c) {

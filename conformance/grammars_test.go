@@ -5,9 +5,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/conformance"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 // testSamples is the number of generated samples per rule in go test; `make conform`
@@ -47,7 +47,7 @@ func bnf(t testing.TB, v urlgrammar.Version) *conformance.Grammar {
 func TestGeneratedParsersConform(t *testing.T) {
 	for _, v := range urlgrammar.Versions() {
 		g := bnf(t, v)
-		if diff := testdiff.Diff(g.Rules(), v.Spec().Rules); diff != "" {
+		if diff := cmp.Diff(g.Rules(), v.Spec().Rules); diff != "" {
 			t.Errorf("%v: Rules() is not the rules of the .bnf (-bnf +Rules):\n%s", v, diff)
 		}
 		rules := v.Spec().Rules

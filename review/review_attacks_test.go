@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 	"github.com/urlgrammar/urlgrammar/review"
 )
 
@@ -251,7 +251,7 @@ func TestReviewAttackTable(t *testing.T) {
 		if len(a.want) == 0 {
 			t.Errorf("%q: in scope, but no finding expected", a.input)
 		}
-		if diff := testdiff.Diff(a.want, findingsOf(t, a.input, fs)); diff != "" {
+		if diff := cmp.Diff(a.want, findingsOf(t, a.input, fs)); diff != "" {
 			t.Errorf("%v %q (%s) (-want +got):\n%s", a.v, a.input, a.source, diff)
 		}
 	}

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 	"github.com/urlgrammar/urlgrammar/review"
 )
 
@@ -135,7 +135,7 @@ func checkReviews(t *testing.T, cases []reviewCase) {
 		if want == nil {
 			want = []found{}
 		}
-		if diff := testdiff.Diff(want, findingsOf(t, c.input, fs)); diff != "" {
+		if diff := cmp.Diff(want, findingsOf(t, c.input, fs)); diff != "" {
 			t.Errorf("URL(%v, %q) (-want +got):\n%s", c.v, c.input, diff)
 		}
 	}
@@ -427,7 +427,7 @@ func TestReference(t *testing.T) {
 		if want == nil {
 			want = []found{}
 		}
-		if diff := testdiff.Diff(want, findingsOf(t, c.ref, fs)); diff != "" {
+		if diff := cmp.Diff(want, findingsOf(t, c.ref, fs)); diff != "" {
 			t.Errorf("Reference(%v, %q, %q) (-want +got):\n%s", c.v, c.base, c.ref, diff)
 		}
 	}
@@ -527,7 +527,7 @@ func TestReviewBenchCorpus(t *testing.T) {
 		}
 		return m
 	}
-	if diff := testdiff.Diff(order(want), order(got)); diff != "" {
+	if diff := cmp.Diff(order(want), order(got)); diff != "" {
 		t.Errorf("findings on ../testdata/bench/urls.txt (-want +got):\n%s", diff)
 	}
 }

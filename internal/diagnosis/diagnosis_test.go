@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
 	"github.com/urlgrammar/urlgrammar/internal/diagnosis"
-	"github.com/urlgrammar/urlgrammar/internal/testdiff"
 )
 
 func compile(t *testing.T, src, start string) *diagnosis.Automaton {
@@ -43,7 +43,7 @@ digit  = %x30-39
 		{"http:\x00", diagnosis.Result{Offset: 5, Expected: []string{"digit"}, In: "s"}},
 		{"\xff\xfe", diagnosis.Result{Offset: 0, Expected: []string{`"http:"`}, In: "s"}},
 	} {
-		if diff := testdiff.Diff(tc.want, a.Diagnose(tc.in)); diff != "" {
+		if diff := cmp.Diff(tc.want, a.Diagnose(tc.in)); diff != "" {
 			t.Errorf("Diagnose(%q) (-want +got):\n%s", tc.in, diff)
 		}
 	}
