@@ -6,6 +6,9 @@ import (
 	"go/token"
 	"strconv"
 	"strings"
+
+	"github.com/urlgrammar/urlgrammar/internal/bnf"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
 // This file holds the passes that work on the shapes of pointlander/peg's code for choices and
@@ -35,42 +38,15 @@ import (
 // A charSet is a set of bytes.
 type charSet [256]bool
 
-// String writes the set as a PEG character class, such as [\-.0-9A-Za-z].
+// String writes the set as a PEG character class, such as [\-.0-9A-Za-z] (peg.ClassString).
 func (s *charSet) String() string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for c := 0; c < 256; {
-		if !s[c] {
-			c++
-			continue
+	var set bnf.ByteSet
+	for c := 0; c < 256; c++ {
+		if s[c] {
+			set.Add(byte(c))
 		}
-		end := c
-		for end+1 < 256 && s[end+1] {
-			end++
-		}
-		switch {
-		case end-c >= 2:
-			b.WriteString(classChar(byte(c)) + "-" + classChar(byte(end)))
-		case end-c == 1:
-			b.WriteString(classChar(byte(c)) + classChar(byte(end)))
-		default:
-			b.WriteString(classChar(byte(c)))
-		}
-		c = end + 1
 	}
-	b.WriteByte(']')
-	return b.String()
-}
-
-// classChar writes c as a character of a PEG class, escaped as pointlander/peg reads it.
-func classChar(c byte) string {
-	switch {
-	case c == '-' || c == ']' || c == '\\' || c == '[':
-		return `\` + string(c)
-	case c <= 0x20 || c >= 0x7f:
-		return fmt.Sprintf(`\0x%02x`, c)
-	}
-	return string(c)
+	return peg.ClassString(&set)
 }
 
 // goLiteral writes the set as a Go [256]bool composite literal.

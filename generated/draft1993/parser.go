@@ -4647,7 +4647,7 @@ l1333:
 /* cset0 is [0-9A-Fa-f]. */
 var cset0 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
 
-/* cset1 is [\0x20-"$&-*,-.0-;@-Z_a-z]. */
+/* cset1 is [\040-"$&-*,-.0-;@-Z_a-z]. */
 var cset1 = [256]bool{' ': true, '!': true, '"': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset2 is [A-Za-z]. */
@@ -4656,13 +4656,13 @@ var cset2 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F'
 /* cset3 is [0-9A-Za-z]. */
 var cset3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-/* cset4 is [\0x20-"$&-.0-;@-Z_a-z]. */
+/* cset4 is [\040-"$&-.0-;@-Z_a-z]. */
 var cset4 = [256]bool{' ': true, '!': true, '"': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset5 is [$&\-.@_]. */
 var cset5 = [256]bool{'$': true, '&': true, '-': true, '.': true, '@': true, '_': true}
 
-/* cset6 is [\0x20-"'-*,:;]. */
+/* cset6 is [\040-"'-*,:;]. */
 var cset6 = [256]bool{' ': true, '!': true, '"': true, '\'': true, '(': true, ')': true, '*': true, ',': true, ':': true, ';': true}
 
 /* cset7 is [\[-^{-~]. */
@@ -4695,7 +4695,7 @@ var cset15 = [256]bool{'w': true}
 /* cset16 is [a]. */
 var cset16 = [256]bool{'a': true}
 
-/* cset17 is [\0x20-"$-*,-.0-;@-Z_a-z]. */
+/* cset17 is [\040-"$-*,-.0-;@-Z_a-z]. */
 var cset17 = [256]bool{' ': true, '!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 /* cset18 is [0-9]. */

@@ -4495,7 +4495,7 @@ var cset8 = [256]bool{'$': true, '&': true, '+': true, '-': true, '.': true, '@'
 /* cset9 is [!"'-*,]. */
 var cset9 = [256]bool{'!': true, '"': true, '\'': true, '(': true, ')': true, '*': true, ',': true}
 
-/* cset10 is [\0x20#/:;=?]. */
+/* cset10 is [\040#/:;=?]. */
 var cset10 = [256]bool{' ': true, '#': true, '/': true, ':': true, ';': true, '=': true, '?': true}
 
 /* cset11 is [\[-^{-~]. */

@@ -2332,7 +2332,7 @@ var cset12 = [256]bool{'!': true, '\'': true, '(': true, ')': true, '*': true, '
 /* cset13 is [!'-*\-._~]. */
 var cset13 = [256]bool{'!': true, '\'': true, '(': true, ')': true, '*': true, '-': true, '.': true, '_': true, '~': true}
 
-/* cset14 is [\0x00-\0x1f\0x7f]. */
+/* cset14 is [\000-\037\177]. */
 var cset14 = [256]bool{'\x00': true, '\x01': true, '\x02': true, '\x03': true, '\x04': true, '\x05': true, '\x06': true, '\a': true, '\b': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true, '\x0e': true, '\x0f': true, '\x10': true, '\x11': true, '\x12': true, '\x13': true, '\x14': true, '\x15': true, '\x16': true, '\x17': true, '\x18': true, '\x19': true, '\x1a': true, '\x1b': true, '\x1c': true, '\x1d': true, '\x1e': true, '\x1f': true, '\x7f': true}
 
 /* cset15 is ["#%<>]. */
