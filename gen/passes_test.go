@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -10,87 +11,90 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/ from the passes' output")
 
-// passCases holds, for each pass, a tiny PEG whose code shows what the pass does. The golden
-// file testdata/<pass>.golden is the file after the passes up to and including it.
-var passCases = map[string]string{
-	// Everything of pointlander/peg's run-time goes but Init (which holds the rules) and the
-	// rule constants.
-	"dead code": `a <- 'x'`,
-	// The closures become methods; a call through the rule table, a direct call. _start has
-	// no method. c, used once, is written inline in a, and has a method of its own too.
-	"rules as methods": `a <- b 'x' / b c
-b <- 'y'
-c <- 'z'`,
-	// rune('x') becomes 'x'.
-	"byte input": `a <- 'x' [a-c]`,
-	// b's save takes the token index, and add receives it: its token records where its inner
-	// tokens begin.
-	"first inner token": `a <- b b
-b <- 'y'?`,
-	// [a-c] / 'x' / [0-9] is one lookup; 'x' 'y' begins a sequence and ends the run; '%'
-	// alone is no run.
-	"character classes as tables": `a <- [a-c] / 'x' / [0-9] / 'p' 'q' / '%'`,
-	// A whole choice folded into one lookup leaves its labels and its saved position unused.
-	"unused labels and saves": `a <- ([a-c] / 'z') 'q'`,
-	// [a-c]* and ([0-9] / '%' [0-9])* get a tight loop at their head; 'q'* too.
-	"tight loops": `a <- [a-c]* ([0-9] / '%' [0-9])* 'q'*`,
-	// The calls of b (first set [x]) are guarded; c can match the empty string, and is not.
-	"guarded calls": `a <- b / c
-b <- 'x' 'y'
-c <- 'z'?`,
-	// The state is pegrt.Machine's: p.Position, p.TokenIndex, p.Buffer, p.Add, p.MatchDot.
-	"state as fields": `a <- . 'x'`,
-}
+// passesStarts are the start rules of testdata/passes.peg, the one input of the golden tests.
+var passesStarts = []string{"a", "d", "e", "f", "g", "h"}
 
-// TestPassesGolden runs pointlander/peg on each pass's PEG, then the passes up to that one, and
-// compares the file with testdata/<pass>.golden (go test ./gen -update rewrites them; read the
-// diff before committing it).
+// TestPassesGolden runs pointlander/peg on testdata/passes.peg, then the passes one by one, and
+// compares what each pass changes in the file the passes before it made, as a unified diff,
+// with testdata/<pass>.golden; and the file after every pass with testdata/all-passes.golden.
+// Each pass's input is the output of the passes before it, as in gen itself: a pass such as
+// "tight loops" works on the shapes that "character classes as tables" makes, so it cannot run
+// on pointlander/peg's output alone. go test ./gen -update rewrites the golden files; read the
+// diff before committing it.
 func TestPassesGolden(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs pointlander/peg")
 	}
+	src, err := os.ReadFile(filepath.Join("testdata", "passes.peg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, inline := pegOutputs(t, string(src), passesStarts)
+	before := printed(t, raw, inline, 0)
 	for i, p := range passes {
-		peg, ok := passCases[p.name]
-		if !ok {
-			t.Errorf("pass %q has no golden test", p.name)
-			continue
+		after := printed(t, raw, inline, i+1)
+		diff := unifiedDiff(before, after)
+		if diff == "" {
+			t.Errorf("pass %q changes nothing in the output for testdata/passes.peg: the input does not show it", p.name)
 		}
-		t.Run(p.name, func(t *testing.T) {
-			got := transformed(t, peg, []string{"a"}, i+1)
-			golden := filepath.Join("testdata", strings.ReplaceAll(p.name, " ", "-")+".golden")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(got) != string(want) {
-				t.Errorf("pass %q: the output differs from %s:\n%s", p.name, golden, got)
-			}
-		})
+		header := fmt.Sprintf("What pass %d of %d, %q, changes in the output of the passes before it for testdata/passes.peg:\n\n", i+1, len(passes), p.name)
+		checkGolden(t, strings.ReplaceAll(p.name, " ", "-")+".golden", header+diff)
+		before = after
+	}
+	checkGolden(t, "all-passes.golden", before)
+}
+
+// checkGolden compares got with testdata/name, or with -update writes it there.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	golden := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (go test ./gen -update rewrites it):\n%s", golden, unifiedDiff(string(want), got))
 	}
 }
 
-// transformed returns the Go file for the PEG rules after the first n passes, with the rules
-// named by starts as the start rules (gen/main.go).
-func transformed(t *testing.T, rules string, starts []string, n int) []byte {
+// pegOutputs runs pointlander/peg on the PEG rules as gen does (gen/main.go), with the rules
+// named by starts as the start rules: -strict with every rule, -inline with the start rules.
+func pegOutputs(t *testing.T, rules string, starts []string) (raw, inline []byte) {
 	t.Helper()
-	raw, err := runPEG("..", pegSource("t", readPEG(rules).rules, rules), "-strict")
+	f, err := peg.Parse("t.peg", []byte(rules))
 	if err != nil {
 		t.Fatal(err)
 	}
-	inline, err := runPEG("..", pegSource("t", twice(starts), rules), "-inline")
+	var names []string
+	for _, r := range f.Rules {
+		names = append(names, r.Name)
+	}
+	raw, err = runPEG("..", pegSource("t", names, rules), "-strict")
 	if err != nil {
 		t.Fatal(err)
 	}
+	inline, err = runPEG("..", pegSource("t", twice(starts), rules), "-inline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw, inline
+}
+
+// printed returns the Go file after the first n passes over pointlander/peg's outputs.
+func printed(t *testing.T, raw, inline []byte, n int) string {
+	t.Helper()
 	u, err := transformUpTo("t", raw, inline, n)
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +103,103 @@ func transformed(t *testing.T, rules string, starts []string, n int) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return string(out)
+}
+
+// transformed returns the Go file for the PEG rules after the first n passes.
+func transformed(t *testing.T, rules string, starts []string, n int) []byte {
+	t.Helper()
+	raw, inline := pegOutputs(t, rules, starts)
+	return []byte(printed(t, raw, inline, n))
+}
+
+// unifiedDiff writes the lines that change from a to b as a unified diff (three lines of
+// context), or "" when a and b are equal; the lines kept are a longest common subsequence.
+func unifiedDiff(a, b string) string {
+	if a == b {
+		return ""
+	}
+	split := func(s string) []string {
+		l := strings.SplitAfter(s, "\n")
+		if l[len(l)-1] == "" {
+			l = l[:len(l)-1]
+		}
+		return l
+	}
+	x, y := split(a), split(b)
+	// lcs[i][j]: the length of a longest common subsequence of x[i:] and y[j:].
+	lcs := make([][]int32, len(x)+1)
+	for i := range lcs {
+		lcs[i] = make([]int32, len(y)+1)
+	}
+	for i := len(x) - 1; i >= 0; i-- {
+		for j := len(y) - 1; j >= 0; j-- {
+			if x[i] == y[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	type line struct {
+		op   byte // ' ', '-', '+'
+		text string
+		i, j int // the line numbers in a and b before it
+	}
+	var lines []line
+	i, j := 0, 0
+	for i < len(x) || j < len(y) {
+		switch {
+		case i < len(x) && j < len(y) && x[i] == y[j]:
+			lines = append(lines, line{' ', x[i], i, j})
+			i, j = i+1, j+1
+		case i < len(x) && (j == len(y) || lcs[i+1][j] >= lcs[i][j+1]):
+			lines = append(lines, line{'-', x[i], i, j})
+			i++
+		default:
+			lines = append(lines, line{'+', y[j], i, j})
+			j++
+		}
+	}
+	const context = 3
+	var out strings.Builder
+	for k := 0; k < len(lines); {
+		if lines[k].op == ' ' {
+			k++
+			continue
+		}
+		// A hunk: from context lines before the change to context lines after the last change
+		// that is at most 2*context lines from the one before it.
+		from := max(0, k-context)
+		to := k
+		for m := k; m < len(lines); m++ {
+			if lines[m].op != ' ' {
+				to = m
+			} else if m-to > 2*context {
+				break
+			}
+		}
+		to = min(len(lines), to+context+1)
+		var na, nb int
+		for _, l := range lines[from:to] {
+			if l.op != '+' {
+				na++
+			}
+			if l.op != '-' {
+				nb++
+			}
+		}
+		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", lines[from].i+1, na, lines[from].j+1, nb)
+		for _, l := range lines[from:to] {
+			out.WriteByte(l.op)
+			out.WriteString(l.text)
+			if !strings.HasSuffix(l.text, "\n") {
+				out.WriteString("\n\\ No newline at end of file\n")
+			}
+		}
+		k = to
+	}
+	return out.String()
 }
 
 // langGrammar exercises the passes on the shapes pointlander/peg compiles choices to: a choice
@@ -233,5 +333,18 @@ func TestGeneratedFilesAreMarked(t *testing.T) {
 		if !ast.IsGenerated(f) {
 			t.Errorf("%s: ast.IsGenerated is false", name)
 		}
+	}
+}
+
+// TestUnifiedDiff checks the diff of the golden files on a change worked out by hand.
+func TestUnifiedDiff(t *testing.T) {
+	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n"
+	b := "1\n2\n3\n4\nfive\n6\n7\n8\n9\n10\n11\n12\n13\n"
+	want := "@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n@@ -10,3 +10,4 @@\n 10\n 11\n 12\n+13\n"
+	if got := unifiedDiff(a, b); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if got := unifiedDiff(a, a); got != "" {
+		t.Errorf("equal files: %q", got)
 	}
 }
