@@ -11,15 +11,17 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/conformance"
+	"github.com/urlgrammar/urlgrammar/conformance/pegproof"
 )
 
 // runConform is "urlgrammar conform": the differential check of each generated parser against
 // the recognizer of its grammar/<id>.bnf (see package conformance). For every rule of the
 // document, each matched on its own (or the one -rule names), it prints the agreement line,
 // the coverage summary with the unexercised rules and alternatives by name, and the minimized
-// counterexamples. Exit status 1 when any rule disagrees.
+// counterexamples. Exit status 1 when any rule disagrees. --cover runs W-method suites instead,
+// --prove proves each rule's PEG equal to its BNF (package pegproof).
 func runConform(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("conform", "[-g ID] [-rule RULE] [-n N] [-seed S] [--cover [-budget B] [-k K] [-rounds R]]", stderr)
+	fs := newFlagSet("conform", "[-g ID] [-rule RULE] [-n N] [-seed S] [--cover [-budget B] [-k K] [-rounds R] | --prove]", stderr)
 	var f conformFlags
 	fs.StringVar(&f.id, "g", "", "grammar version `ID` (default: every registered version)")
 	fs.StringVar(&f.rule, "rule", "", "`RULE` to check (default: every rule of the version)")
@@ -29,6 +31,7 @@ func runConform(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.budget, "budget", 0, "with --cover: at most `B` tests per rule (0: the whole suite)")
 	fs.IntVar(&f.extra, "k", 0, "with --cover: extra states `K` the suite allows an implementation")
 	fs.IntVar(&f.rounds, "rounds", 2, "with --cover: run each suite at least `R` times, with other bytes for the classes")
+	fs.BoolVar(&f.prove, "prove", false, "prove each rule of the .peg equal to the .bnf's instead of samples")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
@@ -40,6 +43,8 @@ func runConform(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "conform", errors.New("-n, -budget, -k and -rounds must not be negative"))
 	case f.id == "" && f.rule != "":
 		return fail(stderr, "conform", errors.New("-rule needs -g"))
+	case f.cover && f.prove:
+		return fail(stderr, "conform", errors.New("--cover and --prove are two runs: give one"))
 	}
 	began := time.Now()
 	jobs, err := f.jobs()
@@ -50,6 +55,13 @@ func runConform(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if f.cover {
 		total.WriteText(stdout, time.Since(began))
 	}
+	if f.prove {
+		var proofs pegproof.Total
+		for _, j := range jobs {
+			proofs.Add(j.v.String(), j.proof)
+		}
+		proofs.WriteText(stdout, time.Since(began))
+	}
 	return status
 }
 
@@ -58,18 +70,20 @@ type conformFlags struct {
 	id, rule                 string
 	n, budget, extra, rounds int
 	seed                     uint64
-	cover                    bool
+	cover, prove             bool
 }
 
 // A conformJob is the check of one rule, and its report.
 type conformJob struct {
-	v    urlgrammar.Version
-	g    *conformance.Grammar
-	rule string
-	out  strings.Builder
-	bad  bool
-	rep  conformance.CoverReport
-	done chan struct{} // closed when the check is done
+	v     urlgrammar.Version
+	g     *conformance.Grammar
+	rule  string
+	out   strings.Builder
+	bad   bool
+	rep   conformance.CoverReport
+	peg   *pegproof.Grammar // with --prove
+	proof pegproof.Result
+	done  chan struct{} // closed when the check is done
 }
 
 // jobs returns a job per rule the flags name: every rule of every version by default.
@@ -85,6 +99,10 @@ func (f *conformFlags) jobs() ([]*conformJob, error) {
 	var jobs []*conformJob
 	for _, v := range versions {
 		g, err := conformance.Load(v.String())
+		var peg *pegproof.Grammar
+		if err == nil && f.prove {
+			peg, err = pegproof.Load(v.String())
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -96,14 +114,21 @@ func (f *conformFlags) jobs() ([]*conformJob, error) {
 			rules = []string{f.rule}
 		}
 		for _, r := range rules {
-			jobs = append(jobs, &conformJob{v: v, g: g, rule: r, done: make(chan struct{})})
+			jobs = append(jobs, &conformJob{v: v, g: g, peg: peg, rule: r, done: make(chan struct{})})
 		}
 	}
 	return jobs, nil
 }
 
-// check runs job j: its W-method suite with --cover, else its generated samples.
+// check runs job j: its W-method suite with --cover, its proof with --prove, else its
+// generated samples.
 func (f *conformFlags) check(j *conformJob) {
+	if f.prove {
+		j.proof = pegproof.Prove(j.peg, j.g, j.rule)
+		j.proof.WriteText(&j.out, j.v.String())
+		j.bad = !j.proof.Proven && j.proof.Err == nil
+		return
+	}
 	if f.cover {
 		j.rep, j.bad = coverRule(j.v, j.g, j.rule, conformance.CoverConfig{Budget: f.budget, Extra: f.extra, MinRounds: f.rounds}, &j.out)
 		return

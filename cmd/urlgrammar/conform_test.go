@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -65,6 +66,27 @@ func TestConformCover(t *testing.T) {
 	}
 }
 
+// TestConformProve proves the rules of RFC 3986: every rule of its document, matched alone by
+// its PEG rule, accepts the language of its BNF rule. Nothing but the line of the version and
+// the total is printed when every rule is proven.
+func TestConformProve(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := runConform([]string{"-g", "rfc3986", "--prove"}, nil, &out, &errOut)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	n := len(urlgrammar.RFC3986.Spec().Rules)
+	if code != exitValid || errOut.Len() > 0 || len(lines) != 2 ||
+		lines[0] != fmt.Sprintf("rfc3986: %d of %d rules proven equal to the BNF", n, n) ||
+		!strings.HasPrefix(lines[1], fmt.Sprintf("total: %d of %d rules proven equal to the BNF, ", n, n)) {
+		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, errOut.String(), out.String())
+	}
+	// Section 3.2.3's port = *DIGIT: digits so far (accepting) and dead.
+	out.Reset()
+	code = runConform([]string{"-g", "rfc3986", "-rule", "port", "--prove"}, nil, &out, &errOut)
+	if want := "rfc3986: 1 of 1 rules proven equal to the BNF\ntotal: 1 of 1 rules proven equal to the BNF, 2 states, in "; code != exitValid || !strings.HasPrefix(out.String(), want) {
+		t.Errorf("-rule port: exit %d, output:\n%s", code, out.String())
+	}
+}
+
 func TestConformUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"-g", "nosuch"},
@@ -72,6 +94,7 @@ func TestConformUsage(t *testing.T) {
 		{"-rule", "URI"},
 		{"-n", "-1"},
 		{"--cover", "-budget", "-1"},
+		{"--cover", "--prove"},
 		{"-g", "rfc3986", "extra"},
 		{"-bogus"},
 	} {

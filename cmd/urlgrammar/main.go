@@ -34,7 +34,7 @@ var commands = map[string]command{
 	"parse":     {"typed components of inputs: one JSON object per input", runParse},
 	"tree":      {"the parse tree of inputs, as an outline of rule names and matched text", runTree},
 	"charsets":  {"which printable ASCII characters may stand unescaped in each component, per version", runCharsets},
-	"conform":   {"check each generated parser against its .bnf on generated samples, with coverage", runConform},
+	"conform":   {"check each generated parser against its .bnf: samples, W-method suites (--cover), a proof of its .peg (--prove)", runConform},
 	"extract":   {"the URLs in running text, delimited as RFC 1738 and the 2003 draft recommend: one per line", runExtract},
 	"resolve":   {"resolve references against a base, by a version's own algorithm (or, with --relative, the inverse)", runResolve},
 	"normalize": {"inputs in the normal form of a version's document: one line per input", runNormalize},
