@@ -14,10 +14,12 @@ ci:
 
 # A large differential run of every generated parser against its BNF (see conformance/): random
 # samples, then every rule's W-method suite with one extra state (k 1) against the generated
-# parser and the diagnosis automaton (CI runs the suite with k 0).
+# parser and the diagnosis automaton (CI runs the suite with k 0), then the proof of every .peg
+# rule (CI runs it too).
 conform:
 	go run ./cmd/urlgrammar conform -n 100000
 	go run ./cmd/urlgrammar conform --cover -k 1
+	go run ./cmd/urlgrammar conform --prove
 
 # Benchmarks beside their baselines in the same run (bench_test.go), six counts, then the
 # ratios of the medians to the baselines and to the targets (internal/benchratio).
