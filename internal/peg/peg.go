@@ -4,9 +4,9 @@
 // rule. It is the one reader of that notation: the generator checks and compiles a .peg from
 // what it reads, and the conformance engine's proof builds each rule's language from it.
 //
-// It imports only the standard library and package bnf (for the character-set rules that the
-// generator writes from a .bnf), and declares no package-level variable that costs anything to
-// initialize: package pegrt, which every generated parser links, takes its name mapping from here.
+// It imports only the standard library, package bnf (for the character-set rules that the
+// generator writes from a .bnf) and package pegrt, whose PEGName is the one mapping of BNF rule
+// names to PEG rule names: the run-time keeps it, so that the library's binary holds no reader.
 package peg
 
 import (
@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
+	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
 // File is a .peg file as read: its rules, and what its comments declare.
@@ -55,22 +56,9 @@ type Rule struct {
 // Rule returns the rule of that name, or nil.
 func (f *File) Rule(name string) *Rule { return f.byName[name] }
 
-// Name maps a BNF rule name to its PEG rule name: "-" is written "_" and "+" "plus". It is the
-// only mapping between the two (grammar/README.md).
-func Name(bnfName string) string {
-	b := make([]byte, 0, len(bnfName)+3)
-	for i := 0; i < len(bnfName); i++ {
-		switch c := bnfName[i]; c {
-		case '-':
-			b = append(b, '_')
-		case '+':
-			b = append(b, "plus"...)
-		default:
-			b = append(b, c)
-		}
-	}
-	return string(b)
-}
+// Name maps a BNF rule name to its PEG rule name: "-" is written "_" and "+" "plus"
+// (pegrt.PEGName, the only mapping between the two; grammar/README.md).
+func Name(bnfName string) string { return pegrt.PEGName(bnfName) }
 
 // Entry returns the name of the PEG rule that matches the BNF rule bnfName alone: the extra
 // rule declared "alone" for it, or its own PEG rule.

@@ -3,8 +3,6 @@
 // and this package knows how pointlander/peg works.
 package pegrt
 
-import "github.com/urlgrammar/urlgrammar/internal/peg"
-
 // Token is one successful match of a grammar rule, recorded by a generated parser.
 //
 // The tokens of a parse are listed in post-order: a rule's token comes after the tokens of
@@ -54,9 +52,21 @@ type Grammar struct {
 func (g *Grammar) Rule(name string) int { return g.Entry(name) }
 
 // PEGName maps a BNF rule name to its PEG rule name: "-" is written "_" and "+" "plus".
-// It is the only mapping between the two (grammar/README.md), and package peg, the reader of
-// the .peg files, holds it (peg.Name): the generator names the rules by it.
-func PEGName(bnfName string) string { return peg.Name(bnfName) }
+// It is the only mapping between the two (grammar/README.md).
+func PEGName(bnfName string) string {
+	b := make([]byte, 0, len(bnfName)+3)
+	for i := 0; i < len(bnfName); i++ {
+		switch c := bnfName[i]; c {
+		case '-':
+			b = append(b, '_')
+		case '+':
+			b = append(b, "plus"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
 
 // EndSymbol follows the input in Machine.Buffer. Only a character set that holds NUL accepts
 // it; the one such set is RFC 2396's control = %x00-1F | %x7F, a rule of one character that no
