@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"net/netip"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,8 +33,10 @@ const (
 	NonDefaultPort
 	// RareIPAddress: a host that the grammar reads as a name but that address parsers such as
 	// inet_aton() read as an IPv4 address: hexadecimal or octal parts, fewer than four parts,
-	// a single 32-bit number, a trailing dot, escapes (the 2003 draft section 7.3, RFC 3986
-	// section 7.4).
+	// a single 32-bit number, a trailing dot, escapes; or an IPv6 literal that carries an IPv4
+	// address, IPv4-mapped ("[::ffff:127.0.0.1]") or IPv4-compatible ("[::127.0.0.1]"), which
+	// a filter of IPv4 addresses by their text does not see either (the 2003 draft section
+	// 7.3, RFC 3986 section 7.4).
 	RareIPAddress
 	// EscapedControl: an escaped CR or LF ("%0D", "%0A"), a delimiter of line-based protocols
 	// that must not be decoded before transmission, or an escaped NUL ("%00", RFC 3986
@@ -52,14 +55,17 @@ const (
 	// "http:/b" and ".//g" give "http://g", or was joined to the base's, as "g" against
 	// "http://a" gives "http://ag" under the 1997 draft (Reference only).
 	PathBecomesAuthority
-	// EscapedPathDelimiter: an escaped "/" or "\" in a path segment, which a back end that
-	// decodes before it splits the path reads as a separator (RFC 3986 section 7.3). When the
-	// pieces it splits into hold "." or ".." segments, the finding is DotSegments instead.
-	EscapedPathDelimiter
+	// UserinfoInHost: a host, as the grammar reads it, that holds an "@" (a reg-name of RFC 2396
+	// or of the 2003 draft, a host name of the 1994 draft): net/url and browsers take what
+	// precedes the authority's last "@" for a userinfo and connect to the host after it, so
+	// that the host a validator reads is not the one a reader reaches (the 2003 draft section
+	// 7.5's "different authority hidden behind the noise"). The userinfo and the host are then
+	// reviewed as those readers read them.
+	UserinfoInHost
 )
 
 var concernIDs = []string{"", "userinfo", "password", "misleading-userinfo", "port", "rare-ip-address",
-	"escaped-control", "escaped-host-delimiter", "dot-segments", "path-becomes-authority", "escaped-path-delimiter"}
+	"escaped-control", "escaped-host-delimiter", "dot-segments", "path-becomes-authority", "userinfo-in-host"}
 
 // String returns the concern's ID, a short name such as "password" or "rare-ip-address"; ""
 // for the zero Concern.
@@ -185,7 +191,9 @@ type review struct {
 	rareIP               cite // rare IP address formats (2003, RFC 3986)
 	hostDelimiter        cite // escaped delimiters in the host
 	nul, dotSegments     cite // RFC 3986 section 7.3: NUL, and the file system's "." and ".."
-	pathDelimiter        cite // RFC 3986 section 7.3: an escaped "/" or "\" in a path segment
+	// userinfoInHost is where the document says what an "@" in the authority delimits, for a
+	// grammar whose host can hold one (UserinfoInHost); "" for a grammar whose host cannot.
+	userinfoInHost cite
 	// resolution is where the document warns of ".." segments that climb above the root and
 	// says that ".." cannot change the authority; "" for a document that does not.
 	resolution cite
@@ -239,6 +247,11 @@ var reviews = map[urlgrammar.Version]*review{
 		port:        warning(`draft-ietf-uri-url-03 section "Security considerations"`),
 		escapedCRLF: warning(`draft-ietf-uri-url-03 section "Security considerations"`),
 		password:    shouldNot(`draft-ietf-uri-url-03 section "Security considerations"`),
+		// Its hostname admits "@" (ialpha's safe characters), but its "Security
+		// considerations" speak of no semantic attack; what an "@" delimits is in "Internet
+		// protocol parts": "the user name and optional password are followed by a commercial
+		// at sign "@"".
+		userinfoInHost: cite{`draft-ietf-uri-url-03 section "Internet protocol parts"`, SeverityInformational},
 	},
 	urlgrammar.RFC1738: {port: warning("RFC 1738 section 6"), escapedCRLF: warning("RFC 1738 section 6"), password: shouldNot("RFC 1738 section 6")},
 	urlgrammar.RFC1808: {resolution: cite{"RFC 1808 section 5.2", SeverityMust}},
@@ -253,7 +266,12 @@ var reviews = map[urlgrammar.Version]*review{
 		escapedCRLF:   warning("RFC 2396 section 7"),
 		password:      shouldNot("RFC 2396 section 7"),
 		hostDelimiter: warning("RFC 2396 section 7"),
-		resolution:    cite{"RFC 2396 Appendix C.2", SeverityMust},
+		// Its reg_name admits "@", but its section 7 speaks of no semantic attack (that came
+		// with the 2003 draft's 7.5); what an "@" in the authority is, section 3.2 says:
+		// "Within the authority component, the characters ";", ":", "@", "?", and "/" are
+		// reserved."
+		userinfoInHost: cite{"RFC 2396 section 3.2", SeverityInformational},
+		resolution:     cite{"RFC 2396 Appendix C.2", SeverityMust},
 	},
 	urlgrammar.Draft2003: {
 		port:          warning("draft-fielding-uri-rfc2396bis-01 section 7.2"),
@@ -268,7 +286,11 @@ var reviews = map[urlgrammar.Version]*review{
 		// knowing of; a userinfo that looks like a host is the attack the section warns of.
 		userinfo:   cite{"draft-fielding-uri-rfc2396bis-01 section 7.5", SeverityInformational},
 		misleading: warning("draft-fielding-uri-rfc2396bis-01 section 7.5"),
-		resolution: cite{"draft-fielding-uri-rfc2396bis-01 Appendix C.2", SeverityMust},
+		// Its reg-name admits "@": "appearing to identify one (trusted) naming authority while
+		// actually identifying a different authority hidden behind the noise", where the
+		// grammar itself reads the noise as the authority.
+		userinfoInHost: warning("draft-fielding-uri-rfc2396bis-01 section 7.5"),
+		resolution:     cite{"draft-fielding-uri-rfc2396bis-01 Appendix C.2", SeverityMust},
 	},
 	urlgrammar.RFC3986: {
 		port:        warning("RFC 3986 section 7.2"),
@@ -288,11 +310,8 @@ var reviews = map[urlgrammar.Version]*review{
 		// "Special care should be taken when the URI path interpretation process involves the
 		// use of a back-end file system or related system functions".
 		dotSegments: warning("RFC 3986 section 7.3"),
-		// An escaped "/" alone does no harm to an application that splits before it decodes,
-		// as the section requires: worth knowing of.
-		pathDelimiter: cite{"RFC 3986 section 7.3", SeverityInformational},
-		rareIP:        warning("RFC 3986 section 7.4"),
-		password:      shouldNot("RFC 3986 section 7.5"),
+		rareIP:      warning("RFC 3986 section 7.4"),
+		password:    shouldNot("RFC 3986 section 7.5"),
 		// A user name is secret or not as its producer meant; the section cannot tell.
 		userinfo: cite{"RFC 3986 section 7.5", SeverityInformational},
 		// "a URI that is intended to mislead a human user by appearing to identify one
@@ -319,11 +338,11 @@ var ErrNoConsiderations = errors.New("the document states no security considerat
 //     against), so a valid input gives an error that wraps ErrNoConsiderations;
 //   - draft1994, rfc1738, draft1997, rfc2396: a password, a port other than the scheme's
 //     default or in the reserved range, escaped CR and LF (and, in rfc2396's reg_name, escaped
-//     delimiters in the host);
+//     delimiters in the host; in draft1994's host name and rfc2396's reg_name, an "@");
 //   - rfc1808: none for a relative URL; an absolute one is reviewed as RFC 1738 reads it, as its
 //     section 6 says, when RFC 1738's grammar accepts it;
-//   - draft2003: those (escaped delimiters in its reg-name too), rare IP address formats, a
-//     user name, a userinfo that looks like a host;
+//   - draft2003: those (escaped delimiters and an "@" in its reg-name too), rare IP address
+//     formats, a user name, a userinfo that looks like a host;
 //   - rfc3986: those, escaped NUL, and "." and ".." segments (escaped, split out of a segment
 //     by an escaped "/" or "\", or climbing above the root).
 //
@@ -335,9 +354,21 @@ var ErrNoConsiderations = errors.New("the document states no security considerat
 // userinfo that looks like a host) judge the decoded text; the spans are those of the input as
 // written.
 //
-// Only the grammar's own reading is reviewed: where a grammar reads what other readers take
-// for an authority as something else (RFC 2396 makes "u:p@0x7f.1" a reg_name, with no
-// userinfo; the 1997 draft makes "http://2130706433/" a path), the review follows the grammar.
+// The grammar's own reading is reviewed, with one exception: a host that the grammar lets hold
+// an "@" (RFC 2396 and the 2003 draft read "good.com@evil.com@x" as a reg-name, the 1994 draft
+// "good.com@x" as a host name) is read as net/url and browsers read it, a userinfo up to the
+// authority's last "@" and the host after it: the host they connect to is named
+// (UserinfoInHost), and that userinfo, host and port are the ones reviewed, a password being
+// what follows the userinfo's first ":". Where a grammar reads an authority as no authority at
+// all (the 1997 draft makes "http://2130706433/" and "http://a@b@c/" paths), the review
+// follows the grammar.
+//
+// An escaped "/" or "\" alone in a path segment ("a%2Fb") is no finding: RFC 3986 section 2.2
+// says that data which "would conflict with a reserved character's purpose as a delimiter"
+// must be percent-encoded, so the escape is how the data is written, and section 7.3's concern
+// is an application that decodes before it splits ("Applications must split the URI into its
+// components and subcomponents prior to decoding the octets"), not the URI. A segment whose
+// decoded pieces hold "." or ".." ("..%2f..%2fetc") is a DotSegments finding.
 //
 // Mixed-script or confusable-looking host names are out of scope: the grammars are ASCII.
 func URL(v urlgrammar.Version, s string, mode urlgrammar.Mode) ([]Finding, error) {
@@ -376,7 +407,12 @@ func reviewURL(u *urlgrammar.URL, rv *review) []Finding {
 	var r reviewer
 	r.u = u
 	a := u.Authority()
-	r.userinfo(rv, a)
+	hidden := false
+	if ra, ok := readersAuthority(a); ok {
+		hidden = r.userinfoInHost(rv, a, ra)
+		a = ra
+	}
+	r.userinfo(rv, a, hidden)
 	r.host(rv, a)
 	r.port(rv, a)
 	r.escapes(rv)
@@ -401,13 +437,15 @@ func sortFindings(fs []Finding) {
 }
 
 // userinfo checks the userinfo: a password, a user name, a userinfo that looks like a host.
+// hidden says that a UserinfoInHost finding names the userinfo already, and what it looks
+// like: only its password is then checked.
 //
 // RFC 1738, the 1994 and the 1997 drafts divide it into user and password in their grammar.
 // RFC 2396, the 2003 draft and RFC 3986 do not, but describe the "user:password" format of
 // some schemes (RFC 2396 section 3.2.2; RFC 3986 section 3.2.1: 'Use of the format
 // "user:password" in the userinfo field is deprecated'), and their section 7 speaks of "a
 // password within the userinfo component": there the password is what follows the first ":".
-func (r *reviewer) userinfo(rv *review, a urlgrammar.Authority) {
+func (r *reviewer) userinfo(rv *review, a urlgrammar.Authority, hidden bool) {
 	ui := a.Userinfo
 	if ui.Text == "" { // absent, or empty as in "ftp://@host.com/" (RFC 1738 section 3.1)
 		return
@@ -423,6 +461,9 @@ func (r *reviewer) userinfo(rv *review, a urlgrammar.Authority) {
 	if rv.password.section != "" && secret {
 		r.add(PasswordPresent, rv.password, password, "password %q in the URL", password.Text)
 	}
+	if hidden {
+		return
+	}
 	if rv.misleading.section != "" {
 		decoded := ui.Decoded()
 		if like := looksLikeHost(decoded); like != "" {
@@ -437,6 +478,73 @@ func (r *reviewer) userinfo(rv *review, a urlgrammar.Authority) {
 	if rv.userinfo.section != "" && !secret {
 		r.add(UserinfoPresent, rv.userinfo, ui, "userinfo %q before the host", ui.Text)
 	}
+}
+
+// readersAuthority returns the authority a as net/url and the WHATWG URL Standard's parser
+// (which browsers follow) read it, and true, when the host that the grammar reads holds an "@";
+// otherwise a and false. Both readers take the authority's last "@" for the end of the
+// userinfo (net/url's parseAuthority looks for it with strings.LastIndex, the URL Standard's
+// authority state lets every "@" but the last one into the userinfo), and the host is what
+// follows it, up to its last ":" outside an IP literal's brackets, which begins the port (a
+// port that is not digits, which both refuse, is not reviewed).
+func readersAuthority(a urlgrammar.Authority) (urlgrammar.Authority, bool) {
+	if !strings.Contains(a.Host.Text, "@") {
+		return a, false
+	}
+	auth := a.Component
+	at := strings.LastIndexByte(auth.Text, '@')
+	part := func(i, j int) urlgrammar.Component {
+		return urlgrammar.Component{Present: true, Text: auth.Text[i:j], Begin: auth.Begin + i, End: auth.Begin + j}
+	}
+	ra := urlgrammar.Authority{Component: auth, Userinfo: part(0, at)}
+	hostEnd := len(auth.Text)
+	if i := strings.LastIndexByte(auth.Text, ':'); i > at && !strings.Contains(auth.Text[i:], "]") {
+		hostEnd = i
+		if isDigits(auth.Text[i+1:]) {
+			ra.Port = part(i+1, len(auth.Text))
+		}
+	}
+	ra.Host = part(at+1, hostEnd)
+	switch h := ra.Host.Text; {
+	case h == "":
+		ra.HostKind = urlgrammar.HostEmpty
+	case h[0] == '[':
+		ra.HostKind = urlgrammar.HostIPv6
+	default:
+		ra.HostKind = urlgrammar.HostRegName
+	}
+	return ra, true
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// userinfoInHost reports the userinfo that readers find in the host the grammar reads
+// (readersAuthority: grammar is the grammar's authority, readers theirs), and reports whether
+// it did: the finding names the host readers connect to, and what the userinfo looks like,
+// when it looks like a host.
+func (r *reviewer) userinfoInHost(rv *review, grammar, readers urlgrammar.Authority) bool {
+	if rv.userinfoInHost.section == "" {
+		return false
+	}
+	ui := readers.Userinfo
+	like := ""
+	if l := looksLikeHost(ui.Decoded()); l != "" {
+		like = ", and it looks like " + l
+	}
+	host := "the host " + strconv.Quote(readers.Host.Text) + " they connect to"
+	if readers.Host.Text == "" {
+		host = "an empty host"
+	}
+	r.add(UserinfoInHost, rv.userinfoInHost, ui, "userinfo %q, up to the authority's last \"@\", is what net/url and browsers read before %s, where the grammar reads the host %q%s",
+		ui.Text, host, grammar.Host.Text, like)
+	return true
 }
 
 // looksLikeHost says what a decoded userinfo looks like when a reader could take it for the
@@ -535,13 +643,48 @@ func (r *reviewer) host(rv *review, a urlgrammar.Authority) {
 	if rv.rareIP.section == "" {
 		return
 	}
-	switch a.HostKind {
+	if addr, forms, reader, ok := hostIPv4(h, a.HostKind); ok {
+		r.add(RareIPAddress, rv.rareIP, h, "host %q (%s) is read by %s as the IPv4 address %s",
+			h.Text, strings.Join(forms, ", "), reader, dotted(addr))
+	}
+}
+
+// hostIPv4 returns the IPv4 address that readers take the host h, of kind k, for when the
+// grammar does not read it as one in dotted decimal: the forms it is written in, who reads it
+// so, and true; false for a host that no reader takes for an IPv4 address, or that is one in
+// the grammar's own form. The 2003 draft section 7.3 and RFC 3986 section 7.4 ask that "literals
+// be converted to numeric form and filtered based on the numeric value", which is what a
+// reader does with each of these:
+//
+//   - a name, read by inet_aton() (see inetAton), decoded, without a trailing dot;
+//   - an IPv6 literal that carries an IPv4 address (RFC 4291 section 2.5.5): IPv4-mapped
+//     (::ffff:0:0/96, "used to represent the addresses of IPv4 nodes as IPv6 addresses", and
+//     what a dual-stack socket connects to the IPv4 node by) or IPv4-compatible (::/96 but for
+//     "::" and "::1", deprecated by that section, and routed to the IPv4 address by the
+//     transition mechanisms it was defined for).
+func hostIPv4(h urlgrammar.Component, k urlgrammar.HostKind) (addr uint32, forms []string, reader string, ok bool) {
+	switch k {
 	case urlgrammar.HostDomain, urlgrammar.HostRegName, urlgrammar.HostIPv4:
+	case urlgrammar.HostIPv6:
+		ip, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(h.Text, "["), "]"))
+		if err != nil || !ip.Is6() {
+			return 0, nil, "", false
+		}
+		b := ip.As16()
+		v4 := uint32(b[12])<<24 | uint32(b[13])<<16 | uint32(b[14])<<8 | uint32(b[15])
+		switch {
+		case ip.Is4In6():
+			forms = []string{"an IPv4-mapped IPv6 address"}
+		case [12]byte(b[:12]) == [12]byte{} && v4 > 1:
+			forms = []string{"an IPv4-compatible IPv6 address"}
+		default:
+			return 0, nil, "", false
+		}
+		return v4, forms, "IPv6 stacks (RFC 4291 section 2.5.5)", true
 	default:
-		return
+		return 0, nil, "", false
 	}
 	text := h.Decoded()
-	var forms []string
 	if text != h.Text {
 		forms = append(forms, "escapes")
 	}
@@ -551,14 +694,13 @@ func (r *reviewer) host(rv *review, a urlgrammar.Authority) {
 	}
 	addr, numForms, ok := inetAton(text)
 	if !ok {
-		return
+		return 0, nil, "", false
 	}
 	forms = append(forms, numForms...)
 	if len(forms) == 0 {
-		return // dotted decimal as written: the form the grammar has
+		return 0, nil, "", false // dotted decimal as written: the form the grammar has
 	}
-	r.add(RareIPAddress, rv.rareIP, h, "host %q (%s) is read by address parsers such as inet_aton() as the IPv4 address %s",
-		h.Text, strings.Join(forms, ", "), dotted(addr))
+	return addr, forms, "address parsers such as inet_aton()", true
 }
 
 // hostDelimiters are the octets that an escape in a host must not decode to: RFC 3986's
@@ -803,10 +945,10 @@ func (r *reviewer) componentAt(i int) string {
 //     one ("..%2f..%2fetc", "%2e%2e%2f", "..%5c.."): remove_dot_segments (section 5.2.4) does not
 //     see them;
 //   - the first ".." of an absolute path that climbs above its root, counting the decoded
-//     pieces;
-//   - an escaped "/" or "\" that splits a segment into pieces none of which is a dot segment
-//     ("a%2Fb"), which a back end that decodes first reads as two segments: informational, as
-//     the section only requires that the URI be split "prior to decoding the octets".
+//     pieces.
+//
+// An escaped "/" or "\" that splits a segment into pieces none of which is a dot segment
+// ("a%2Fb") is none: it is how section 2.2 has a "/" written as data (see URL).
 func (r *reviewer) dotSegments(rv *review) {
 	if rv.dotSegments.section == "" {
 		return
@@ -827,11 +969,8 @@ func (r *reviewer) dotSegments(rv *review) {
 		for _, p := range pieces {
 			dots = dots || p == "." || p == ".."
 		}
-		switch {
-		case dots && d != seg.Text:
+		if dots && d != seg.Text {
 			r.add(DotSegments, rv.dotSegments, seg.Component, "segment %q decodes to %q, whose dot segments dot-segment removal does not see", seg.Text, d)
-		case len(pieces) > 1 && rv.pathDelimiter.section != "":
-			r.add(EscapedPathDelimiter, rv.pathDelimiter, seg.Component, "segment %q decodes to %q, which a back end that decodes before it splits reads as %d segments", seg.Text, d, len(pieces))
 		}
 		for _, p := range pieces {
 			switch p {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -76,10 +77,18 @@ func severityOf(f review.Finding) review.Severity {
 		// section 7.4), "URI producers should not provide a URI that contains a username or
 		// password that is intended to be secret" (RFC 3986 section 7.5).
 		return review.SeverityShouldNot
-	case review.UserinfoPresent, review.EscapedPathDelimiter:
+	case review.UserinfoPresent:
 		// A user name is secret or not as its producer meant; "render userinfo if any is
-		// present" (the 2003 draft 7.5). An escaped "/" does no harm to an application that
-		// splits "prior to decoding the octets" (RFC 3986 7.3), as it must.
+		// present" (the 2003 draft 7.5).
+		return review.SeverityInformational
+	case review.UserinfoInHost:
+		// The 2003 draft 7.5 describes the attack: "a different authority hidden behind the
+		// noise". RFC 2396 and the 1994 draft state no semantic attack; their sections on the
+		// authority say what "@" delimits (RFC 2396 3.2: "Within the authority component, the
+		// characters ";", ":", "@", "?", and "/" are reserved"), and ask nothing.
+		if section == d03+"7.5" {
+			return review.SeverityWarning
+		}
 		return review.SeverityInformational
 	case review.NonDefaultPort:
 		// "Caution should be used [...] especially when it is a number within the reserved
@@ -248,12 +257,37 @@ func TestReviewSectionExamples(t *testing.T) {
 		{urlgrammar.RFC3986, "http://1.2.3.4.5/", nil},
 		{urlgrammar.RFC3986, "http://example.com./", nil},
 		{urlgrammar.RFC3986, "http://0x/", nil},
-		{urlgrammar.RFC3986, "http://08.0.0.1/", nil},        // 8 is no octal digit
-		{urlgrammar.RFC3986, "http://1.2.3.256/", nil},       // the last of four parts is one byte
-		{urlgrammar.RFC3986, "http://4294967296/", nil},      // beyond 32 bits
-		{urlgrammar.Draft1997, "http://0x7f.1/", nil},        // no such section in the 1997 draft
-		{urlgrammar.RFC2396, "http://2130706433/", nil},      // nor in RFC 2396
-		{urlgrammar.RFC3986, "http://[::ffff:7f00:1]/", nil}, // an IPv6 literal is not a rare IPv4 form
+		{urlgrammar.RFC3986, "http://08.0.0.1/", nil},   // 8 is no octal digit
+		{urlgrammar.RFC3986, "http://1.2.3.256/", nil},  // the last of four parts is one byte
+		{urlgrammar.RFC3986, "http://4294967296/", nil}, // beyond 32 bits
+		{urlgrammar.Draft1997, "http://0x7f.1/", nil},   // no such section in the 1997 draft
+		{urlgrammar.RFC2396, "http://2130706433/", nil}, // nor in RFC 2396
+		// An IPv6 literal that carries an IPv4 address is checked as that address, as the
+		// sections ask of a filter ("literals [...] converted to numeric form and filtered
+		// based on the numeric value"): IPv4-mapped (RFC 4291 section 2.5.5.2, ::ffff:0:0/96)
+		// and IPv4-compatible (section 2.5.5.1, ::/96 but for :: and ::1), in either writing.
+		{urlgrammar.RFC3986, "http://[::ffff:127.0.0.1]/", []found{{review.RareIPAddress, rfc3986s + "7.4", "[::ffff:127.0.0.1]"}}},
+		{urlgrammar.RFC3986, "http://[::ffff:7f00:1]/", []found{{review.RareIPAddress, rfc3986s + "7.4", "[::ffff:7f00:1]"}}},
+		{urlgrammar.RFC3986, "http://[::127.0.0.1]/", []found{{review.RareIPAddress, rfc3986s + "7.4", "[::127.0.0.1]"}}},
+		{urlgrammar.RFC3986, "http://[0:0:0:0:0:FFFF:7F00:1]:8080/", []found{
+			{review.RareIPAddress, rfc3986s + "7.4", "[0:0:0:0:0:FFFF:7F00:1]"},
+			{review.NonDefaultPort, rfc3986s + "7.2", "8080"},
+		}},
+		{urlgrammar.Draft2003, "http://[::ffff:127.0.0.1]/", []found{{review.RareIPAddress, d03 + "7.3", "[::ffff:127.0.0.1]"}}},
+		{urlgrammar.RFC3986, "http://[::1]/", nil},              // the loopback address (RFC 4291 section 2.5.3), no IPv4 one
+		{urlgrammar.RFC3986, "http://[::]/", nil},               // the unspecified address (section 2.5.2)
+		{urlgrammar.RFC3986, "http://[2001:db8::7f00:1]/", nil}, // an IPv6 address whose last 32 bits only look like one
+		{urlgrammar.RFC3986, "http://[v1.fe]/", nil},            // IPvFuture: no address to read
+
+		// An escaped "/" alone in a segment is how RFC 3986 section 2.2 has data that "would
+		// conflict with a reserved character's purpose as a delimiter" written: no finding.
+		// Only the dot segments it would split out are (section 7.3).
+		{urlgrammar.RFC3986, "http://example.com/path%2Fwith%2Fslashes", nil},
+		{urlgrammar.RFC3986, "http://h/a%5Cb", nil},
+		{urlgrammar.RFC3986, "http://h/a/..%2f..%2fetc", []found{
+			{review.DotSegments, rfc3986s + "7.3", "..%2f..%2fetc"}, // written with escapes
+			{review.DotSegments, rfc3986s + "7.3", "..%2f..%2fetc"}, // its second ".." climbs above "a"
+		}},
 
 		// RFC 3986 section 7.3: 'the "%00" percent-encoding (NUL) may require special handling
 		// and should be rejected if the application is not expecting to receive raw data within
@@ -517,6 +551,13 @@ func TestReviewBenchCorpus(t *testing.T) {
 		// a secret one.
 		each("ftp://anonymous@ftp.example.org/pub/README", review.UserinfoPresent, "anonymous", "draft2003", "rfc3986"),
 		each("//user@host.example/p/q", review.UserinfoPresent, "user", "draft2003", "rfc3986"),
+		// Two "@": RFC 2396 and the 2003 draft read "user@@host" as a reg-name, the 1994 draft
+		// as a host name, where net/url and browsers read the userinfo "user@" before the host
+		// "host" (RFC 3986 rejects it).
+		each("http://user@@host/", review.UserinfoInHost, "user@", "draft1994", "rfc2396", "draft2003"),
+		// An IPv4-mapped IPv6 literal, checked as the IPv4 address 192.0.2.1 it carries (the
+		// 2003 draft 7.3, RFC 3986 7.4), under the two grammars that have IPv6 literals.
+		each("http://[::ffff:192.0.2.1]/mapped", review.RareIPAddress, "[::ffff:192.0.2.1]", "draft2003", "rfc3986"),
 	} {
 		want = append(want, w...)
 	}
@@ -535,7 +576,7 @@ func TestReviewBenchCorpus(t *testing.T) {
 // TestConcernString: each concern has its own name.
 func TestConcernString(t *testing.T) {
 	seen := map[string]bool{}
-	for c := review.UserinfoPresent; c <= review.EscapedPathDelimiter; c++ {
+	for c := review.UserinfoPresent; c <= review.UserinfoInHost; c++ {
 		s := c.String()
 		if s == "" || strings.HasPrefix(s, "Concern(") || seen[s] {
 			t.Errorf("Concern(%d).String() = %q", int(c), s)
@@ -662,4 +703,131 @@ func ExampleReference() {
 		fmt.Println(f.Concern, f)
 	}
 	// Output: path-becomes-authority RFC 3986 section 5.4.2 (must): path "/.//evil.com/x" resolves to "http://evil.com/x", which moves the host from "a" to "evil.com"
+}
+
+// TestReviewUserinfoInHost: an authority with more than one "@" ("http://good.com@evil.com@x/"),
+// which RFC 2396 and the 2003 draft read as a reg-name and the 1994 draft as a host name, is a
+// finding under each of them, naming the host that net/url connects to (checked here against
+// net/url itself) and the password it sends; the versions whose grammar rejects it, reads it
+// as a path (the 1997 draft) or states no consideration (the 1993 draft) give none.
+func TestReviewUserinfoInHost(t *testing.T) {
+	const (
+		d94Authority = `draft-ietf-uri-url-03 section "Internet protocol parts"`
+		rfc2396s32   = "RFC 2396 section 3.2"
+	)
+	misleading := "http://good.com@evil.com@x/"
+	secret := "http://u:secret@evil@x/"
+	checked := map[review.Concern]int{}
+	for _, c := range []struct {
+		v     urlgrammar.Version
+		input string
+		want  []found // nil: the grammar rejects the input
+	}{
+		{urlgrammar.Draft1994, misleading, []found{{review.UserinfoInHost, d94Authority, "good.com@evil.com"}}},
+		{urlgrammar.Draft1994, secret, nil}, // its hostport takes no ":" before a port's digits
+		{urlgrammar.RFC1738, misleading, nil},
+		{urlgrammar.RFC1738, secret, nil},
+		// The 1997 draft reads "//good.com@evil.com@x/" as a path, with no authority.
+		{urlgrammar.Draft1997, misleading, []found{}},
+		{urlgrammar.Draft1997, secret, []found{}},
+		{urlgrammar.RFC2396, misleading, []found{{review.UserinfoInHost, rfc2396s32, "good.com@evil.com"}}},
+		{urlgrammar.RFC2396, secret, []found{
+			{review.UserinfoInHost, rfc2396s32, "u:secret@evil"},
+			{review.PasswordPresent, rfc2396s7, "secret@evil"},
+		}},
+		{urlgrammar.Draft2003, misleading, []found{{review.UserinfoInHost, d03 + "7.5", "good.com@evil.com"}}},
+		{urlgrammar.Draft2003, secret, []found{
+			{review.UserinfoInHost, d03 + "7.5", "u:secret@evil"},
+			{review.PasswordPresent, d03 + "7.4", "secret@evil"},
+		}},
+		// RFC 3986's userinfo and reg-name have no "@".
+		{urlgrammar.RFC3986, misleading, nil},
+		{urlgrammar.RFC3986, secret, nil},
+		// One "@" in the 1994 draft's host name, which its http URLs have no user for; its
+		// ftp URLs do, before the last "@" readers find a longer one and its password.
+		{urlgrammar.Draft1994, "http://user@host.xz/", []found{{review.UserinfoInHost, d94Authority, "user"}}},
+		{urlgrammar.Draft1994, "ftp://u:p@h@x/", []found{
+			{review.UserinfoInHost, d94Authority, "u:p@h"},
+			{review.PasswordPresent, d94Sec7, "p@h"},
+		}},
+		// The host, port and userinfo that readers find are the ones reviewed.
+		{urlgrammar.Draft2003, "http://a@b@0x7f.1:25/", []found{
+			{review.UserinfoInHost, d03 + "7.5", "a@b"},
+			{review.RareIPAddress, d03 + "7.3", "0x7f.1"},
+			{review.NonDefaultPort, d03 + "7.2", "25"},
+		}},
+		{urlgrammar.RFC2396, "http://a@b@[::1]:8080/", nil}, // RFC 2396 has no IP literals
+		{urlgrammar.Draft2003, "http://a@b@[::1]:8080/", nil},
+		{urlgrammar.RFC2396, "http://u:p@0x7f.1/", []found{
+			{review.UserinfoInHost, rfc2396s32, "u:p"},
+			{review.PasswordPresent, rfc2396s7, "p"},
+		}},
+		// One "@" that the grammar reads as the userinfo's end is no finding of this kind.
+		{urlgrammar.RFC2396, "http://u@x/", []found{}},
+		{urlgrammar.Draft2003, "http://u@x/", []found{{review.UserinfoPresent, d03 + "7.5", "u"}}},
+	} {
+		fs, err := review.URL(c.v, c.input, 0)
+		var se *urlgrammar.SyntaxError
+		if c.want == nil {
+			if !errors.As(err, &se) {
+				t.Errorf("URL(%v, %q) = %v, %v; want the grammar to reject it", c.v, c.input, fs, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("URL(%v, %q): %v", c.v, c.input, err)
+			continue
+		}
+		if diff := cmp.Diff(c.want, findingsOf(t, c.input, fs)); diff != "" {
+			t.Errorf("URL(%v, %q) (-want +got):\n%s", c.v, c.input, diff)
+		}
+		// What net/url reads: the userinfo up to the last "@", the password after its first
+		// ":", and the host it connects to, which the finding names.
+		nu, err := url.Parse(c.input)
+		if err != nil {
+			t.Errorf("net/url: %v", err)
+			continue
+		}
+		for _, f := range fs {
+			checked[f.Concern]++
+			text := c.input[f.Begin:f.End]
+			switch f.Concern {
+			case review.UserinfoInHost:
+				want := nu.User.Username()
+				if p, ok := nu.User.Password(); ok {
+					want += ":" + p
+				}
+				if text != want {
+					t.Errorf("URL(%v, %q): userinfo %q, net/url's %q", c.v, c.input, text, want)
+				}
+				if want := fmt.Sprintf("the host %q they connect to", nu.Hostname()); !strings.Contains(f.Reason, want) {
+					t.Errorf("URL(%v, %q): %q does not name net/url's host (%s)", c.v, c.input, f.Reason, want)
+				}
+			case review.PasswordPresent:
+				if p, ok := nu.User.Password(); !ok || p != text {
+					t.Errorf("URL(%v, %q): password %q, net/url's %q", c.v, c.input, text, p)
+				}
+			case review.NonDefaultPort:
+				if text != nu.Port() {
+					t.Errorf("URL(%v, %q): port %q, net/url's %q", c.v, c.input, text, nu.Port())
+				}
+			}
+		}
+	}
+	if checked[review.UserinfoInHost] < 8 || checked[review.PasswordPresent] < 4 || checked[review.NonDefaultPort] < 1 {
+		t.Errorf("findings held to net/url's reading: %v", checked)
+	}
+	// The 1993 draft states no consideration; RFC 1808 reviews an absolute URL as RFC 1738
+	// reads it, which rejects these.
+	if _, err := review.URL(urlgrammar.Draft1993, misleading, 0); !errors.Is(err, review.ErrNoConsiderations) {
+		t.Errorf("URL(draft1993, %q): %v", misleading, err)
+	}
+	if fs, err := review.URL(urlgrammar.RFC1808, misleading, 0); err != nil || len(fs) != 0 {
+		t.Errorf("URL(rfc1808, %q) = %v, %v", misleading, fs, err)
+	}
+	// The finding says what the userinfo looks like.
+	fs, _ := review.URL(urlgrammar.Draft2003, misleading, 0)
+	if len(fs) != 1 || !strings.Contains(fs[0].Reason, `looks like the host "good.com"`) {
+		t.Errorf("URL(draft2003, %q) = %v; want it to say the userinfo looks like the host \"good.com\"", misleading, fs)
+	}
 }
