@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -267,4 +268,103 @@ func TestMergeSummaries(t *testing.T) {
 	if _, err := new(compare.Report).MergeSummaries(diff, second); err == nil || err.Error() != wantErr {
 		t.Errorf("error %v, want %q", err, wantErr)
 	}
+}
+
+// manyTargets returns 70 targets: 64 rules (of any version) that accept "a" and "aa", then 6
+// that accept "a" and not "aa", so that the two inputs differ only in targets a word of 64 bits
+// has no room for.
+func manyTargets(t *testing.T) []compare.Target {
+	var both, one []compare.Target
+	for _, v := range urlgrammar.Versions() {
+		for _, rule := range v.Spec().Rules {
+			tg, err := compare.NewTarget(v, rule)
+			if err != nil || !urlgrammar.MatchRule(v, rule, "a", 0) {
+				continue
+			}
+			if urlgrammar.MatchRule(v, rule, "aa", 0) {
+				both = append(both, tg)
+			} else {
+				one = append(one, tg)
+			}
+		}
+	}
+	if len(both) < 64 || len(one) < 6 {
+		t.Fatalf("%d rules accept \"a\" and \"aa\", %d \"a\" alone", len(both), len(one))
+	}
+	return append(both[:64:64], one[:6]...)
+}
+
+// TestSummaryManyTargets: a summary of 70 targets counts every one of them: all 70 accepting
+// an input is one set of 70, not of 64, apart from the set of the first 64; every set is
+// counted as a map of each input's verdicts counts them; the JSON form reads back, and the
+// merge of two parts is the summary of the whole.
+func TestSummaryManyTargets(t *testing.T) {
+	const n = 70
+	targets := manyTargets(t)
+	inputs := []string{"a", "aa", "a1", "1", "a.b", "a-b", "%41", "a:b", "", "a", "aa"}
+	whole := compare.NewSummary(targets)
+	want := map[string]int{} // each input's accepting targets, as a string of 0 and 1
+	for _, in := range inputs {
+		c, err := compare.Compare(targets, in, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole.Add(c)
+		var b strings.Builder
+		for i := range targets {
+			b.WriteByte("01"[btoi(c.Accepted(i))])
+		}
+		want[b.String()]++
+	}
+	for i, a := range whole.Accepted {
+		if a < 2 { // "a" twice
+			t.Errorf("target %d (%v) accepted %d inputs", i, targets[i], a)
+		}
+	}
+	got := map[string]int{}
+	sum := 0
+	for _, set := range whole.Sets() {
+		if len(set.Accepting) != n {
+			t.Fatalf("a set of %d targets", len(set.Accepting))
+		}
+		var b strings.Builder
+		for _, ok := range set.Accepting {
+			b.WriteByte("01"[btoi(ok)])
+		}
+		got[b.String()] += set.Count
+		sum += set.Count
+	}
+	if !reflect.DeepEqual(got, want) || sum != len(inputs) {
+		t.Errorf("sets %v, want %v", got, want)
+	}
+	all := strings.Repeat("1", n)
+	if got[all] != 2 {
+		t.Errorf("the set of all %d targets counts %d inputs, want 2 (\"a\" twice)", n, got[all])
+	}
+	// "aa": every target but the last 6, which a set of 64 bits would count with "a".
+	if aa := strings.Repeat("1", 64) + "000000"; got[aa] < 2 {
+		t.Errorf("the set of the first 64 targets counts %d inputs, want \"aa\" twice at least", got[aa])
+	}
+	back := roundTrip(t, whole)
+	if !reflect.DeepEqual(back.Sets(), whole.Sets()) {
+		t.Errorf("the sets read back %v, not %v", back.Sets(), whole.Sets())
+	}
+	var merged compare.Summary
+	for _, part := range [][]string{inputs[:4], inputs[4:]} {
+		if err := merged.Merge(summarize(t, targets, part)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, _ := json.Marshal(&merged)
+	b, _ := json.Marshal(whole)
+	if string(a) != string(b) {
+		t.Errorf("merged\n%s\nnot\n%s", a, b)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -59,7 +60,64 @@ type Summary struct {
 	Accepted []int       // per target
 	Pairs    []PairCount // every pair i < j, in order
 	causes   map[causeKey]*Cause
-	sets     map[uint64]int // inputs per set of accepting targets, bit i for target i
+	sets     map[targetSet]int // inputs per set of accepting targets
+	// hi is Add's buffer for the words of a targetSet beyond the first.
+	hi []byte
+}
+
+// A targetSet is a set of a summary's targets, as bits: target i is bit i of lo for the first
+// 64, and bit i-64 of hi, read as bytes in order with bit 0 the lowest of the first byte, for
+// the others. A summary's sets all have ceil((n-64)/8) bytes of hi for n targets (none for 64
+// or fewer, so that Add makes no string), so that equal sets are equal keys, in every
+// summary of the same targets.
+type targetSet struct {
+	lo uint64
+	hi string
+}
+
+// has reports whether target i is in the set.
+func (t targetSet) has(i int) bool {
+	if i < 64 {
+		return t.lo&(1<<i) != 0
+	}
+	i -= 64
+	return t.hi[i/8]&(1<<(i%8)) != 0
+}
+
+// hiBytes is the length of a targetSet's hi for n targets.
+func hiBytes(n int) int { return max(n-64+7, 0) / 8 }
+
+// compareSets orders sets as binary numbers, target 0 the lowest bit.
+func compareSets(a, b targetSet) int {
+	for i := len(a.hi) - 1; i >= 0; i-- {
+		if c := cmp.Compare(a.hi[i], b.hi[i]); c != 0 {
+			return c
+		}
+	}
+	return cmp.Compare(a.lo, b.lo)
+}
+
+// setOf returns the set whose members are those of in, as a key of s.sets: a set of targets
+// of s.
+func (s *Summary) setOf(in func(i int) bool) targetSet {
+	var t targetSet
+	n := len(s.Targets)
+	for i := range min(n, 64) {
+		if in(i) {
+			t.lo |= 1 << i
+		}
+	}
+	if n <= 64 {
+		return t
+	}
+	s.hi = append(s.hi[:0], make([]byte, hiBytes(n))...)
+	for i := 64; i < n; i++ {
+		if in(i) {
+			s.hi[(i-64)/8] |= 1 << ((i - 64) % 8)
+		}
+	}
+	t.hi = string(s.hi)
+	return t
 }
 
 type causeKey struct {
@@ -75,9 +133,9 @@ type SetCount struct {
 	Count     int
 }
 
-// NewSummary returns an empty summary of comparisons under targets (at most 64).
+// NewSummary returns an empty summary of comparisons under targets, of any number.
 func NewSummary(targets []Target) *Summary {
-	s := &Summary{Targets: targets, Accepted: make([]int, len(targets)), causes: map[causeKey]*Cause{}, sets: map[uint64]int{}}
+	s := &Summary{Targets: targets, Accepted: make([]int, len(targets)), causes: map[causeKey]*Cause{}, sets: map[targetSet]int{}}
 	for i := range targets {
 		for j := i + 1; j < len(targets); j++ {
 			s.Pairs = append(s.Pairs, PairCount{First: targets[i], Second: targets[j]})
@@ -100,11 +158,9 @@ func (s *Summary) Add(c Comparison) {
 	n := len(s.Targets)
 	errs := c.errs[:min(len(c.errs), n)]
 	shared := c.Agree()
-	var set uint64
 	for i, e := range errs {
 		if e == nil {
 			s.Accepted[i]++
-			set |= 1 << i
 		} else {
 			k := causeKey{i, InternalError, "", shared}
 			if se, ok := e.(*urlgrammar.SyntaxError); ok {
@@ -133,7 +189,7 @@ func (s *Summary) Add(c Comparison) {
 			}
 		}
 	}
-	s.sets[set]++
+	s.sets[s.setOf(func(i int) bool { return i < len(errs) && errs[i] == nil })]++
 }
 
 // InternalErrors returns how many of the rejections counted, of every target, are internal
@@ -152,21 +208,21 @@ func (s *Summary) InternalErrors() int {
 // Sets returns how many inputs each set of targets accepts exactly, for the sets that occur,
 // the most frequent first (ties by the set as a binary number, target 0 its lowest bit).
 func (s *Summary) Sets() []SetCount {
-	masks := make([]uint64, 0, len(s.sets))
+	sets := make([]targetSet, 0, len(s.sets))
 	for m := range s.sets {
-		masks = append(masks, m)
+		sets = append(sets, m)
 	}
-	sort.Slice(masks, func(i, j int) bool {
-		if a, b := s.sets[masks[i]], s.sets[masks[j]]; a != b {
-			return a > b
+	slices.SortFunc(sets, func(a, b targetSet) int {
+		if c := cmp.Compare(s.sets[b], s.sets[a]); c != 0 {
+			return c
 		}
-		return masks[i] < masks[j]
+		return compareSets(a, b)
 	})
-	out := make([]SetCount, len(masks))
-	for k, m := range masks {
+	out := make([]SetCount, len(sets))
+	for k, m := range sets {
 		acc := make([]bool, len(s.Targets))
 		for i := range acc {
-			acc[i] = m&(1<<i) != 0
+			acc[i] = m.has(i)
 		}
 		out[k] = SetCount{Accepting: acc, Count: s.sets[m]}
 	}
@@ -260,7 +316,7 @@ func (s *Summary) init() {
 		s.causes = map[causeKey]*Cause{}
 	}
 	if s.sets == nil {
-		s.sets = map[uint64]int{}
+		s.sets = map[targetSet]int{}
 	}
 }
 

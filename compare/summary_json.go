@@ -158,9 +158,6 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	if len(j.Targets) > 64 {
-		return fmt.Errorf("compare: a summary of %d targets (at most 64)", len(j.Targets))
-	}
 	targets := make([]Target, len(j.Targets))
 	for i, t := range j.Targets {
 		v, err := urlgrammar.Lookup(t.Version)
@@ -198,14 +195,15 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 	}
 	sum := 0
 	for _, set := range j.Sets {
-		var mask uint64
+		in := make([]bool, len(targets))
 		for _, n := range set.Accepting {
 			i, ok := index[n]
 			if !ok {
 				return fmt.Errorf("compare: summary: a set names %q, no target", n)
 			}
-			mask |= 1 << i
+			in[i] = true
 		}
+		mask := out.setOf(func(i int) bool { return in[i] })
 		if _, ok := out.sets[mask]; ok {
 			return fmt.Errorf("compare: summary: the set %v is given twice", set.Accepting)
 		}
