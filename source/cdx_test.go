@@ -63,12 +63,14 @@ func TestCDX(t *testing.T) {
 	}
 }
 
-// TestLines: each line is one URL with its number; a CR before the LF is not part of it, and a
-// line longer than the bound is reported and skipped, not held.
+// TestLines: each line is one URL with its number; a CR before the LF is not part of it; a
+// line of 2 MiB is read (the command reads lines of up to MaxLine, and so do Lines, Text and
+// CDX), and a line longer than MaxLine is reported and skipped, not held.
 func TestLines(t *testing.T) {
-	in := "http://a/\r\n\n" + strings.Repeat("x", maxLine+10) + "\nhttp://b/"
+	long := "http://h/" + strings.Repeat("a", 2<<20)
+	in := "http://a/\r\n\n" + strings.Repeat("x", MaxLine+10) + "\nhttp://b/\n" + long
 	got, errs := collect(t, Lines(strings.NewReader(in), "list"))
-	want := []URL{{"http://a/", Where{File: "list", Line: 1}}, {"", Where{File: "list", Line: 2}}, {"http://b/", Where{File: "list", Line: 4}}}
+	want := []URL{{"http://a/", Where{File: "list", Line: 1}}, {"", Where{File: "list", Line: 2}}, {"http://b/", Where{File: "list", Line: 4}}, {long, Where{File: "list", Line: 5}}}
 	var e *Error
 	if !slices.Equal(got, want) || len(errs) != 1 || !errors.As(errs[0], &e) || e.Where.Line != 3 {
 		t.Errorf("got %v, %v", got, errs)

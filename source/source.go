@@ -174,16 +174,26 @@ func Read(format string, r io.Reader, name string) (iter.Seq2[URL, error], error
 	return nil, fmt.Errorf("unknown source format %q (%s)", format, strings.Join(Formats, ", "))
 }
 
-// maxLine bounds one line of lines, text and cdx, and one line of a WARC or HTTP header.
-const maxLine = 1 << 20
+// MaxLine is the longest line, without its end, that Lines, Text and CDX read: 64 MiB, as
+// long as an input line of the urlgrammar command may be. A longer line is yielded as an
+// [*Error] and skipped; its bytes are dropped as they are read, not held. A line is held
+// whole while it is read (in a buffer that grows with it, then in the string of its block),
+// so that a line of MaxLine bytes costs about twice that for as long as it is read.
+const MaxLine = 64 << 20
 
-// errLongLine is the Err of a line longer than maxLine, which is skipped.
-var errLongLine = fmt.Errorf("line longer than %d bytes, skipped", maxLine)
+// maxHeaderLine bounds one line of a WARC record's header and of an HTTP response's header in
+// a record (the size of the buffers they are read through): a longer one makes the record, or
+// its payload, malformed, and it is skipped. Header lines are short (a WARC-Target-URI, a
+// Content-Security-Policy); a line of this length is a damaged header more often than not.
+const maxHeaderLine = 64 << 10
+
+// errLongLine is the Err of a line longer than MaxLine, which is skipped.
+var errLongLine = fmt.Errorf("line longer than %d bytes, skipped", MaxLine)
 
 // eachLine calls fn with each line of r (without its "\n" or "\r\n") and its number, until fn
-// returns false. A line longer than maxLine is passed to long instead, and skipped.
+// returns false. A line longer than MaxLine is passed to long instead, and skipped.
 func eachLine(r io.Reader, fn func(line string, n int) bool, long func(n int) bool) error {
-	lr := NewLineReader(r, maxLine)
+	lr := NewLineReader(r, MaxLine)
 	for {
 		line, n, err := lr.Next()
 		switch {

@@ -34,7 +34,7 @@ type warcReader struct {
 
 func newWARCReader(r io.Reader, name string) *warcReader {
 	s := newWARCStream(r)
-	return &warcReader{name: name, s: s, br: bufio.NewReaderSize(s, 64<<10)}
+	return &warcReader{name: name, s: s, br: bufio.NewReaderSize(s, maxHeaderLine)}
 }
 
 // header is the header fields of a WARC record that the reader uses.
@@ -305,7 +305,7 @@ func (w *payloadReader) payload(block *countedReader, h *header, rec Where, yiel
 // header fields, an empty line) and returns its body decoded, or nil when it is not HTML.
 func (w *payloadReader) httpBody(block *countedReader) (io.Reader, error) {
 	if w.hbr == nil {
-		w.hbr = bufio.NewReaderSize(block, 16<<10)
+		w.hbr = bufio.NewReaderSize(block, maxHeaderLine)
 		w.cbr = bufio.NewReaderSize(nil, 16<<10)
 		w.pbr = bufio.NewReaderSize(nil, 16<<10)
 	}
@@ -321,10 +321,12 @@ func (w *payloadReader) httpBody(block *countedReader) (io.Reader, error) {
 	var contentType, contentEncoding, transferEncoding string
 	for {
 		line, err := br.ReadSlice('\n')
-		if err != nil {
-			if block.err != nil {
-				return nil, nil
-			}
+		switch {
+		case err == bufio.ErrBufferFull:
+			return nil, fmt.Errorf("payload: HTTP header line longer than %d bytes", br.Size())
+		case err != nil && block.err != nil:
+			return nil, nil
+		case err != nil:
 			return nil, errors.New("payload: the HTTP header does not end")
 		}
 		line = bytes.TrimRight(line, "\r\n")
