@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"strings"
 )
 
@@ -15,11 +16,15 @@ import (
 //   - the classic CDX file, space-separated fields whose meaning its header line gives, one
 //     letter each (" CDX N b a m s k r M S V g": "a" is the original URL, "N" the massaged
 //     one): the field the header names "a" is yielded. A file without a header line is read
-//     with the common one's, where the original URL is the third field.
+//     as the common formats are, where the original URL is the third field: those of 7
+//     fields (what a CDX server gives), 9, 10 and 11, and each of the last three with the 3
+//     fields of a resolved revisit (12, 13 and 14), the formats pywb reads.
 //   - CDXJ: a SURT-ordered key, a timestamp, and a JSON object, whose "url" is yielded.
 //
-// A line that has no such field, or whose JSON is malformed, is yielded as an [*Error] and
-// skipped; empty lines and the "!" lines of CDXJ metadata are skipped.
+// A line with another number of fields than its header names (or, without a header, than a
+// common format has), or whose JSON is malformed, is yielded as an [*Error] with its line
+// number and skipped: a field missing or one too many shifts every field after it, and the
+// third need not be the URL. Empty lines and the "!" lines of CDXJ metadata are skipped.
 func CDX(r io.Reader, name string) iter.Seq2[URL, error] {
 	return func(yield func(URL, error) bool) {
 		r, err := Decompress(r)
@@ -27,7 +32,8 @@ func CDX(r io.Reader, name string) iter.Seq2[URL, error] {
 			yield(URL{}, fmt.Errorf("%s: %w", name, err))
 			return
 		}
-		field := 2 // the original URL of " CDX N b a m s k r M S V g" (and of the 9-field CDX)
+		field := 2  // the original URL of " CDX N b a m s k r M S V g" (and of the 9-field CDX)
+		fields := 0 // the number of fields the header names; 0 without a header
 		var j struct {
 			URL *string `json:"url"`
 		}
@@ -39,7 +45,7 @@ func CDX(r io.Reader, name string) iter.Seq2[URL, error] {
 			}
 			if f := strings.Fields(line); len(f) > 0 && f[0] == "CDX" {
 				// The header line: the field letters after "CDX".
-				field = -1
+				field, fields = -1, len(f)-1
 				for i, l := range f[1:] {
 					if l == "a" {
 						field = i
@@ -65,8 +71,11 @@ func CDX(r io.Reader, name string) iter.Seq2[URL, error] {
 				return true // reported at the header
 			}
 			f := strings.Fields(line)
-			if field >= len(f) {
-				return fail(fmt.Errorf("CDX: %d fields, no field %d (the original URL)", len(f), field+1))
+			switch {
+			case fields > 0 && len(f) != fields:
+				return fail(fmt.Errorf("CDX: %d fields, where the header names %d", len(f), fields))
+			case fields == 0 && !slices.Contains(cdxFormats, len(f)):
+				return fail(fmt.Errorf("CDX: %d fields, which no CDX format without a header line has (%s)", len(f), cdxFormatList))
 			}
 			where.Attr = "a"
 			return yield(URL{Text: f[field], Where: where}, nil)
@@ -78,6 +87,12 @@ func CDX(r io.Reader, name string) iter.Seq2[URL, error] {
 		}
 	}
 }
+
+// cdxFormats are the numbers of fields of the CDX formats read without a header line, those
+// that pywb's CDXObject reads: in each of them the original URL is the third field.
+var cdxFormats = []int{7, 9, 10, 11, 12, 13, 14}
+
+const cdxFormatList = "7, 9, 10, 11, 12, 13 or 14"
 
 // cdxjObject returns where a CDXJ line's JSON object begins: after the key and the timestamp,
 // or -1 when the line is not CDXJ.

@@ -8,8 +8,9 @@ import (
 )
 
 // TestCDX: the original URL of classic CDX lines, found by the header's letters (the field
-// "a"; "N" is the massaged URL), and the "url" of CDXJ lines; a malformed line is reported
-// with its number and skipped.
+// "a"; "N" is the massaged URL), and the "url" of CDXJ lines; a malformed line (a field too
+// few or too many for its header, or for every format without one; JSON cut short) is
+// reported with its number and skipped.
 func TestCDX(t *testing.T) {
 	for _, c := range []struct {
 		name, in string
@@ -26,12 +27,32 @@ func TestCDX(t *testing.T) {
 		{
 			"another order",
 			" CDX a b m N\nhttp://a.example/ 1996 text/html a,example)/\n\nshort\n",
-			[]string{"http://a.example/", "short"}, nil,
+			[]string{"http://a.example/"}, []int{4},
 		},
 		{
-			"a field missing",
-			" CDX N b a m s k r M S V g\nx 1\nx 1 http://b.example/\n",
-			[]string{"http://b.example/"}, []int{2},
+			"fields missing and one too many",
+			" CDX N b a m s k r M S V g\n" +
+				"x 1\n" +
+				"x 1 http://b.example/\n" +
+				"org,example)/c 19961219164003 http://c.example/ text/html 200 CCCC - - 812 1043 crawl.warc.gz\n" +
+				"org,example)/d 19961219164003 - http://d.example/ text/html 200 DDDD - - 812 1043 crawl.warc.gz\n" +
+				"org,example)/e 19961219164003 http://e.example/ text/html 200 EEEE - 812 1043 crawl.warc.gz\n" +
+				"org,example)/f 19961219164003 http://f.example/ text/html 200 FFFF - - 812 1043 crawl.warc.gz\n",
+			[]string{"http://c.example/", "http://f.example/"}, []int{2, 3, 5, 6},
+		},
+		{
+			// The formats pywb reads without a header: 7 fields (a CDX server's), 9, 10, 11,
+			// and 12 to 14 with a resolved revisit's fields.
+			"no header",
+			"org,example)/7 19961219164003 http://7.example/ text/html 200 AAAA 812\n" +
+				"org,example)/8 19961219164003 http://8.example/ text/html 200 AAAA 812 0\n" +
+				"org,example)/9 19961219164003 http://9.example/ text/html 200 AAAA - 0 crawl.warc.gz\n" +
+				"org,example)/10 19961219164003 http://10.example/ text/html 200 AAAA - - 0 crawl.warc.gz\n" +
+				"org,example)/11 19961219164003 http://11.example/ text/html 200 AAAA - - 812 0 crawl.warc.gz\n" +
+				"org,example)/14 19961219164003 http://14.example/ warc/revisit - AAAA - - 812 0 crawl.warc.gz 812 0 other.warc.gz\n" +
+				"org,example)/15 19961219164003 http://15.example/ warc/revisit - AAAA - - 812 0 crawl.warc.gz 812 0 other.warc.gz x\n" +
+				"http://bare.example/\n",
+			[]string{"http://7.example/", "http://9.example/", "http://10.example/", "http://11.example/", "http://14.example/"}, []int{2, 7, 8},
 		},
 		{
 			"CDXJ",
