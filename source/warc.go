@@ -25,6 +25,9 @@ type warcReader struct {
 	// The record being read.
 	rec    Where
 	header header
+	// alone says that the record begins a gzip member of a file of several (one member per
+	// record, as ISO 28500 Annex D recommends): the member's end bounds it.
+	alone bool
 	// The pipeline the records are read for, and the group of records being read.
 	p *pipeline
 	g *group
@@ -50,6 +53,11 @@ type header struct {
 // each record is compressed individually, or the file whole) does not run past the member it
 // begins in, and a record whose Content-Length would take it there is reported, the reading
 // going on at the next member.
+//
+// A block that runs past the header of the next record (a Content-Length too large) is cut
+// there and reported, and the next record is read from its header (see countedReader), so
+// that the records after a damaged one keep their own URLs. A record that begins a gzip member
+// of a file of several is not looked into: the member's end bounds it.
 func (w *warcReader) record(yield func(URL, error) bool) bool {
 	if !w.skipBlankLines() {
 		if w.s.err == nil && w.s.next() {
@@ -59,6 +67,8 @@ func (w *warcReader) record(yield func(URL, error) bool) bool {
 		return w.streamEnd(Where{File: w.name, Offset: w.off, Member: w.s.memberOffset()}, false, yield)
 	}
 	w.rec = Where{File: w.name, Offset: w.off, Member: w.s.memberOffset()}
+	w.alone = w.s.gzipped && w.s.records == 0 && w.s.members > 1
+	w.s.records++
 	if err := w.readHeader(); err != nil {
 		if w.s.err != nil && w.s.err != io.EOF {
 			return w.streamEnd(w.rec, true, yield)
@@ -75,6 +85,9 @@ func (w *warcReader) record(yield func(URL, error) bool) bool {
 		}
 	}
 	block := &countedReader{r: w.br, n: h.length}
+	if !w.alone {
+		block.header = w.br
+	}
 	if err := w.readPayload(block, yield); err != nil {
 		if err == errStop || !yield(URL{}, &Error{w.rec, err}) {
 			return false
@@ -83,6 +96,11 @@ func (w *warcReader) record(yield func(URL, error) bool) bool {
 	// The rest of the block, which the payload's reader left.
 	io.Copy(io.Discard, block)
 	w.off += h.length - block.n
+	if block.cut {
+		// The next record begins here, where reading goes on.
+		err := fmt.Errorf("malformed: its Content-Length (%d) runs past the header of the record at offset %d; the block is cut there, after %d bytes", h.length, w.off, h.length-block.n)
+		return yield(URL{}, &Error{w.rec, err})
+	}
 	if block.err != nil {
 		if w.s.err != nil && w.s.err != io.EOF {
 			return w.streamEnd(w.rec, true, yield)
@@ -134,13 +152,14 @@ func (w *warcReader) streamEnd(where Where, inRecord bool, yield func(URL, error
 	}
 }
 
-// skip reports a malformed or truncated record and goes on at the next one: in a gzip file,
-// at the next member; otherwise at the next line that begins "WARC/".
+// skip reports a malformed or truncated record and goes on at the next one: at the next line
+// that begins "WARC/", or the next gzip member; a record alone in its gzip member (w.alone),
+// at the next member.
 func (w *warcReader) skip(err error, yield func(URL, error) bool) bool {
 	if !yield(URL{}, &Error{w.rec, err}) {
 		return false
 	}
-	if w.s.gzipped {
+	if w.alone {
 		n, _ := w.br.Discard(w.br.Buffered())
 		w.off += int64(n)
 		w.s.finishMember()
@@ -156,6 +175,11 @@ func (w *warcReader) skip(err error, yield func(URL, error) bool) bool {
 			return true
 		}
 		if err != nil && len(b) < 5 {
+			n, _ := w.br.Discard(len(b))
+			w.off += int64(n)
+			if w.s.gzipped && w.s.err == nil {
+				return true // the end of a gzip member: record begins the next
+			}
 			return w.streamEnd(Where{File: w.name, Offset: w.off}, false, yield)
 		}
 		line, err := w.br.ReadSlice('\n')
@@ -453,14 +477,27 @@ func sniffHTML(br *bufio.Reader) bool {
 }
 
 // A countedReader reads at most n more bytes of r; err is set when r ends (or fails) first.
+//
+// With header set (to r, a record's block read from the file), it also ends where the header
+// of a WARC record begins inside the block, and sets cut: a line that begins "WARC/1.0" or
+// "WARC/1.1" after an empty line (the two CRLFs that end a record, ISO 28500 section 4), and
+// that is a record's header in full (see recordHeaderAt). A block runs past the next record's
+// header only when its Content-Length is too large; a payload that holds a WARC record of its
+// own (an uncompressed WARC file archived as a resource) is cut too, which the reader cannot
+// tell from that damage without reading the block twice, and the error says where.
 type countedReader struct {
 	r   io.Reader
 	n   int64
 	err error
+	// header is r, when the block is to end before a record's header.
+	header *bufio.Reader
+	cut    bool
+	// tail holds the last bytes read, up to 4: the empty line before a header may end there.
+	tail []byte
 }
 
 func (c *countedReader) Read(p []byte) (int, error) {
-	if c.n <= 0 {
+	if c.n <= 0 || c.cut {
 		return 0, io.EOF
 	}
 	if c.err != nil {
@@ -469,8 +506,20 @@ func (c *countedReader) Read(p []byte) (int, error) {
 	if int64(len(p)) > c.n {
 		p = p[:c.n]
 	}
+	if c.header != nil {
+		k, cut := c.beforeHeader(len(p))
+		if cut {
+			c.cut = true
+			return 0, io.EOF
+		}
+		p = p[:k]
+	}
 	n, err := c.r.Read(p)
 	c.n -= int64(n)
+	if c.header != nil {
+		c.tail = append(c.tail, p[:n]...)
+		c.tail = c.tail[max(len(c.tail)-4, 0):]
+	}
 	if err != nil && c.n > 0 {
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF
@@ -479,6 +528,112 @@ func (c *countedReader) Read(p []byte) (int, error) {
 		return n, err
 	}
 	return n, nil
+}
+
+// beforeHeader returns how many of the next bytes of the block, at most max, come before the
+// first place where a record's header may begin (a "W" after an empty line), or whether one
+// begins at the next byte. It reads only what the header's buffer holds, and more only to see
+// whether a header begins at the next byte: each byte is looked at once, and each "W" after an
+// empty line makes one read end before it.
+func (c *countedReader) beforeHeader(max int) (int, bool) {
+	br := c.header
+	if _, err := br.Peek(1); err != nil {
+		return max, false // the block's Read gives the error
+	}
+	buf, _ := br.Peek(br.Buffered())
+	limit := min(len(buf), max)
+	for from := 0; from < limit; {
+		i := bytes.IndexByte(buf[from:limit], 'W')
+		if i < 0 {
+			break
+		}
+		h := from + i
+		from = h + 1
+		if !emptyLineBefore(c.tail, buf[:h]) {
+			continue
+		}
+		if h > 0 {
+			return h, false // the next read begins there, and looks
+		}
+		if recordHeaderAt(br) {
+			return 0, true
+		}
+	}
+	return limit, false
+}
+
+// emptyLineBefore reports whether the bytes read before (tail, then buf) end with an empty
+// line: "\r\n\r\n", or "\n\n" as some writers have it.
+func emptyLineBefore(tail, buf []byte) bool {
+	var last [4]byte
+	end := last[:0]
+	if k := 4 - len(buf); k > 0 {
+		end = append(end, tail[max(len(tail)-k, 0):]...)
+	}
+	end = append(end, buf[max(len(buf)-4, 0):]...)
+	return bytes.HasSuffix(end, []byte("\r\n\r\n")) || bytes.HasSuffix(end, []byte("\n\n"))
+}
+
+// maxHeaderProbe bounds how far recordHeaderAt looks for a header's end: within the header
+// buffer (maxHeaderLine), and longer than the header of a record.
+const maxHeaderProbe = 32 << 10
+
+// recordHeaderAt reports whether the next bytes of br are a WARC record's header, whole: the
+// version line "WARC/1.0" or "WARC/1.1", then header fields up to an empty line, among them
+// the four that ISO 28500 section 5.1 makes mandatory (WARC-Record-ID, Content-Length with a
+// number, WARC-Date and WARC-Type), within maxHeaderProbe bytes. It reads nothing.
+func recordHeaderAt(br *bufio.Reader) bool {
+	if b, _ := br.Peek(len("WARC/1.0\n")); !bytes.HasPrefix(b, []byte("WARC/1.0")) && !bytes.HasPrefix(b, []byte("WARC/1.1")) {
+		return false
+	}
+	for n := 1 << 10; ; n = min(2*n, maxHeaderProbe) {
+		b, err := br.Peek(n)
+		if ok, whole := recordHeader(b); whole {
+			return ok
+		}
+		if err != nil || n == maxHeaderProbe {
+			return false
+		}
+	}
+}
+
+// recordHeader reports whether b begins with a record's header (see recordHeaderAt), and
+// whether it holds enough of it to tell.
+func recordHeader(b []byte) (ok, whole bool) {
+	var mandatory [4]bool
+	for i := 0; ; i++ {
+		line, rest, ended := bytes.Cut(b, []byte("\n"))
+		if !ended {
+			return false, false
+		}
+		b = rest
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		switch {
+		case i == 0:
+			if string(line) != "WARC/1.0" && string(line) != "WARC/1.1" {
+				return false, true
+			}
+		case len(line) == 0:
+			return mandatory == [4]bool{true, true, true, true}, true
+		case line[0] == ' ' || line[0] == '\t': // a value continued
+		default:
+			name, value, ok := bytes.Cut(line, []byte(":"))
+			if !ok || len(bytes.TrimSpace(name)) == 0 {
+				return false, true
+			}
+			switch fieldName(name, "warc-record-id", "content-length", "warc-date", "warc-type") {
+			case "warc-record-id":
+				mandatory[0] = true
+			case "content-length":
+				_, err := strconv.ParseUint(string(bytes.TrimSpace(value)), 10, 63)
+				mandatory[1] = err == nil
+			case "warc-date":
+				mandatory[2] = true
+			case "warc-type":
+				mandatory[3] = true
+			}
+		}
+	}
 }
 
 // startsChunked reports whether br begins with a chunk-size line (RFC 9112 section 7.1): some
@@ -582,6 +737,8 @@ type warcStream struct {
 	gz       *gzip.Reader
 	inMember bool
 	member   int64 // the offset in the file of the current member
+	members  int   // the members begun
+	records  int   // the records begun in the current member (or, not gzip, in the file)
 	out      int64 // bytes read from the stream
 	err      error // the error that stopped the stream: io.EOF, a *memberError, or the reader's
 }
@@ -652,7 +809,7 @@ func (s *warcStream) next() bool {
 		return false
 	}
 	s.gz.Multistream(false)
-	s.inMember = true
+	s.inMember, s.members, s.records = true, s.members+1, 0
 	return true
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -278,10 +279,9 @@ func TestWARCDamage(t *testing.T) {
 	}
 
 	// Plain: the record without a Content-Length is skipped to the next "WARC/" line. The
-	// one whose Content-Length is too long swallows the next record's start, so reading goes
-	// on at the line after it that begins "WARC/".
+	// one whose Content-Length is too long is cut at the next record's header, which is read.
 	got, errs := collect(t, WARC(bytes.NewReader(plain), "d.warc"))
-	if u := uris(got); !slices.Equal(u, []string{"http://example.org/0", "http://example.org/3", "http://example.org/2"}) {
+	if u := uris(got); !slices.Equal(u, []string{"http://example.org/0", "http://example.org/3", "http://example.org/2", "http://example.org/4"}) {
 		t.Errorf("plain: %q", u)
 	}
 	if o := errOffsets(errs); !slices.Equal(o, []int64{offsets[1], offsets[3]}) {
@@ -369,3 +369,203 @@ func TestWARCStop(t *testing.T) {
 }
 
 func newZlib(w *bytes.Buffer) *zlib.Writer { return zlib.NewWriter(w) }
+
+// TestWARCContentLengthTooLarge: a record whose Content-Length runs past the next records'
+// headers is cut at the first of them and reported, with its offset, and every record after
+// it yields its own URLs, with its own offset and target URI: plain, gzip whole, gzip one
+// member per record (where the member's end bounds the damaged record), with LF line ends,
+// with a length too large by 2 (the cut falls in the CRLFs that end the record), and with a
+// damaged page longer than maxBuffered (tokenized as the file is read).
+func TestWARCContentLengthTooLarge(t *testing.T) {
+	pageOf := func(i, links int) []byte {
+		var p strings.Builder
+		for j := range links {
+			fmt.Fprintf(&p, "<a href=http://r%d.example/%d>link %d of record %d</a>\n", i, j, j, i)
+		}
+		return []byte(p.String())
+	}
+	uri := func(i int) string { return fmt.Sprintf("http://r%d.example/", i) }
+	type rec struct {
+		data  []byte
+		links int
+	}
+	build := func(damaged, extra, bigLinks int, lf bool) ([]rec, int) {
+		var recs []rec
+		for i := range 6 {
+			links := 3 + i
+			if i == damaged && bigLinks > 0 {
+				links = bigLinks
+			}
+			r := sourcetest.Response(uri(i), []field{{"Content-Type", "text/html"}}, pageOf(i, links))
+			if lf {
+				r = bytes.ReplaceAll(r, []byte("\r\n"), []byte("\n"))
+				// The Content-Length is the block's, whose CRLFs are LFs now.
+				r = fixLength(t, r)
+			}
+			if i == damaged {
+				r = addToLength(t, r, extra)
+			}
+			recs = append(recs, rec{r, links})
+		}
+		return recs, damaged
+	}
+	check := func(name string, file []byte, recs []rec, damaged int, offsets []int64, cut bool) {
+		t.Helper()
+		got, errs := collect(t, WARC(bytes.NewReader(file), "d.warc"))
+		if len(errs) != 1 {
+			t.Fatalf("%s: errors %v, want one, at record %d", name, errs, damaged)
+		}
+		var e *Error
+		if !errors.As(errs[0], &e) || e.Where.Record != uri(damaged) || offsets != nil && e.Where.Offset != offsets[damaged] {
+			t.Errorf("%s: error %v, want one of record %d at %d", name, errs[0], damaged, offsets[damaged])
+		}
+		if cut != strings.Contains(errs[0].Error(), "runs past the header of the record at offset") {
+			t.Errorf("%s: error %q, cut %v", name, errs[0], cut)
+		}
+		// Every record's target URI and links, each under its own record.
+		var want, have []string
+		for i, r := range recs {
+			want = append(want, fmt.Sprintf("%s of %s", uri(i), uri(i)))
+			for j := range r.links {
+				want = append(want, fmt.Sprintf("http://r%d.example/%d of %s", i, j, uri(i)))
+			}
+		}
+		for _, u := range got {
+			have = append(have, fmt.Sprintf("%s of %s", u.Text, u.Where.Record))
+			if i := slices.Index(offsets, u.Where.Offset); offsets != nil && (i < 0 || u.Where.Record != uri(i)) {
+				t.Errorf("%s: %q at offset %d, of %s: not that record's offset", name, u.Text, u.Where.Offset, u.Where.Record)
+			}
+		}
+		if !slices.Equal(have, want) {
+			t.Errorf("%s:\n got %q\nwant %q", name, have, want)
+		}
+	}
+	join := func(recs []rec) ([]byte, []int64) {
+		var file []byte
+		var offsets []int64
+		for _, r := range recs {
+			offsets = append(offsets, int64(len(file)))
+			file = append(file, r.data...)
+		}
+		return file, offsets
+	}
+	for _, c := range []struct {
+		name                string
+		damaged, extra, big int
+		lf                  bool
+	}{
+		{"plain, 3 records swallowed", 1, 3000, 0, false},
+		{"plain, the last record's header swallowed", 4, 400, 0, false},
+		{"plain, the first record", 0, 100000, 0, false},
+		{"plain, 2 bytes too many", 2, 2, 0, false},
+		{"plain, LF line ends", 2, 1000, 0, true},
+		{"plain, a damaged page longer than maxBuffered", 1, 5000, 9000, false},
+	} {
+		recs, damaged := build(c.damaged, c.extra, c.big, c.lf)
+		file, offsets := join(recs)
+		// Too large by 2, the block ends inside the CRLFs after it, where no CRLF CRLF
+		// follows: malformed, and reading goes on at the next "WARC/" line.
+		cut := c.extra > 2
+		check(c.name, file, recs, damaged, offsets, cut)
+		// The same file gzipped whole: one member, records inside it.
+		var gz bytes.Buffer
+		zw := gzip.NewWriter(&gz)
+		zw.Write(file)
+		zw.Close()
+		check(c.name+", gzip whole", gz.Bytes(), recs, damaged, offsets, cut)
+	}
+	// One member per record: the damaged record ends where its member does, reported as cut
+	// short; the records after it, each in its member, are read.
+	recs, damaged := build(1, 3000, 0, false)
+	parts := make([][]byte, len(recs))
+	for i, r := range recs {
+		parts[i] = r.data
+	}
+	gz, _ := sourcetest.Gzip(parts...)
+	_, offsets := join(recs)
+	check("gzip, a member per record", gz, recs, damaged, offsets, false)
+}
+
+// addToLength returns the record r with extra added to its Content-Length, its block as it
+// was.
+func addToLength(t *testing.T, r []byte, extra int) []byte {
+	t.Helper()
+	i := bytes.Index(r, []byte("Content-Length: ")) + len("Content-Length: ")
+	j := i + bytes.IndexAny(r[i:], "\r\n")
+	n, err := strconv.Atoi(string(r[i:j]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.Concat(r[:i], []byte(strconv.Itoa(n+extra)), r[j:])
+}
+
+// fixLength sets the Content-Length of the record r, whose lines end in LF, to its block's
+// length.
+func fixLength(t *testing.T, r []byte) []byte {
+	t.Helper()
+	head, _, _ := bytes.Cut(r, []byte("\n\n"))
+	block := len(r) - len(head) - 2 - 2 // the block, less the LF LF that ends the record
+	i := bytes.Index(r, []byte("Content-Length: ")) + len("Content-Length: ")
+	j := i + bytes.IndexByte(r[i:], '\n')
+	return slices.Concat(r[:i], []byte(strconv.Itoa(block)), r[j:])
+}
+
+// TestWARCHeaderInPayload: a block is cut only at a record's header in full (the version line
+// after an empty line, and the four mandatory fields of ISO 28500 section 5.1 up to an empty
+// line): a page that shows part of one, or whose paragraphs begin with "W", is read whole. A
+// payload that holds a whole record header of its own is cut there in a plain file, the error
+// naming the offset, but not in a file of one gzip member per record, where the member bounds
+// the record.
+func TestWARCHeaderInPayload(t *testing.T) {
+	links := "<a href=http://before.example/>x</a>\n%s\n<a href=http://after.example/>y</a>\n"
+	shown := []string{
+		"\r\n\r\nWhen the WARC format is read\r\n\r\nWARC/\r\n\r\nWARC/1.0 is old",
+		"\r\n\r\nWARC/1.1\r\nWARC-Type: response\r\nContent-Length: 10\r\n\r\n",                                          // no WARC-Date nor WARC-Record-ID
+		"\r\n\r\nWARC/1.1\r\nWARC-Type: response\r\nWARC-Date: 2006\r\nWARC-Record-ID: <a>\r\nContent-Length: x\r\n\r\n", // no length
+		"\r\n\r\nWARC/1.2\r\nWARC-Type: response\r\nWARC-Date: 2006\r\nWARC-Record-ID: <a>\r\nContent-Length: 1\r\n\r\n",
+		"WARC/1.1\r\nWARC-Type: response\r\nWARC-Date: 2006\r\nWARC-Record-ID: <a>\r\nContent-Length: 1\r\n\r\n", // no empty line before
+		"\r\n\r\nWARC/1.1\r\nWARC-Type: response\r\nWARC-Date: 2006\r\n<p>WARC-Record-ID: <a>\r\nContent-Length: 1\r\n\r\n",
+	}
+	for _, s := range shown {
+		file := slices.Concat(
+			sourcetest.Response("http://a.example/", []field{{"Content-Type", "text/html"}}, []byte(fmt.Sprintf(links, s))),
+			sourcetest.Response("http://b.example/", []field{{"Content-Type", "text/html"}}, []byte("<a href=http://b.example/x>")))
+		got, errs := collect(t, WARC(bytes.NewReader(file), "p.warc"))
+		var texts []string
+		for _, u := range got {
+			texts = append(texts, u.Text+" of "+u.Where.Record)
+		}
+		want := []string{"http://a.example/ of http://a.example/", "http://before.example/ of http://a.example/", "http://after.example/ of http://a.example/",
+			"http://b.example/ of http://b.example/", "http://b.example/x of http://b.example/"}
+		if len(errs) > 0 || !slices.Equal(texts, want) {
+			t.Errorf("%q: %q, %v", s, texts, errs)
+		}
+	}
+
+	// A whole header in the payload, as an archived WARC file has.
+	inner := sourcetest.Record("WARC/1.1", []field{{"WARC-Type", "resource"}, {"WARC-Target-URI", "http://inner.example/"},
+		{"WARC-Date", "2006-09-19T17:20:24Z"}, {"WARC-Record-ID", "<urn:uuid:00000000-0000-4000-8000-000000000001>"}}, []byte("x"))
+	outer := sourcetest.Record("WARC/1.1", []field{{"WARC-Type", "resource"}, {"WARC-Target-URI", "http://outer.example/a.warc"},
+		{"WARC-Date", "2006-09-19T17:20:24Z"}, {"WARC-Record-ID", "<urn:uuid:00000000-0000-4000-8000-000000000002>"},
+		{"Content-Type", "application/warc"}}, slices.Concat([]byte("head\r\n\r\n"), inner))
+	last := sourcetest.Response("http://last.example/", nil, []byte("x"))
+	plain := slices.Concat(outer, last)
+	got, errs := collect(t, WARC(bytes.NewReader(plain), "w.warc"))
+	innerAt := bytes.Index(plain, []byte("WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://inner"))
+	var e *Error
+	if len(errs) < 1 || !errors.As(errs[0], &e) || e.Where.Offset != 0 || !strings.Contains(errs[0].Error(), fmt.Sprintf("runs past the header of the record at offset %d", innerAt)) {
+		t.Errorf("plain: errors %v, want the outer record cut at %d", errs, innerAt)
+	}
+	if len(got) < 3 || got[1].Text != "http://inner.example/" || got[1].Where.Offset != int64(innerAt) || got[len(got)-1].Text != "http://last.example/" {
+		t.Errorf("plain: %v", got)
+	}
+	gz, _ := sourcetest.Gzip(sourcetest.Response("http://first.example/", nil, []byte("x")), outer, last)
+	got, errs = collect(t, WARC(bytes.NewReader(gz), "w.warc.gz"))
+	var texts []string
+	for _, u := range got {
+		texts = append(texts, u.Text)
+	}
+	if len(errs) > 0 || !slices.Equal(texts, []string{"http://first.example/", "http://outer.example/a.warc", "http://last.example/"}) {
+		t.Errorf("gzip, a member per record: %q, %v", texts, errs)
+	}
+}

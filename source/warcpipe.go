@@ -18,8 +18,11 @@ import (
 // record (ISO 28500 Annex D) says the member it is in; a file gzipped whole is read too. A
 // record that is malformed (no version line, no Content-Length, no CRLF CRLF after its block)
 // or truncated, and a payload that cannot be decoded, is yielded as an [*Error] with the
-// record's offset, and reading goes on at the next record (in a gzip file, at the next gzip
-// member).
+// record's offset, and reading goes on at the next record: at the next line that begins
+// "WARC/", or in a file of one gzip member per record at the next member. A record whose
+// Content-Length runs past the header of a record after it is cut at that header, and
+// reported, so that the records after it yield their own URLs (a record that begins a gzip
+// member of such a file is bounded by its member instead).
 //
 // The file is read ahead of the consumer, on goroutines of its own: one decompresses it and
 // splits it into records, and their HTML is tokenized on every core (GOMAXPROCS), while what
