@@ -10,6 +10,13 @@
 // that nothing is dropped without a word. Any other error (of the underlying reader) ends the
 // sequence.
 //
+// The parts are bounded so: a line of Lines, Text and CDX, by [MaxLine] (64 MiB, as an input
+// line of the urlgrammar command); an HTML token (a tag, a comment, a run of text), by 4 MiB,
+// past which the token alone is skipped; a line of a WARC record's header or of the HTTP header
+// in its block, by 64 KiB; a "<…>" wrapper that Text follows across lines, by 64 KiB. A WARC
+// record's block is not held (but for its HTML, up to 512 KB); its Content-Length is read as
+// far as the next record's header, where a block too long for it is cut.
+//
 // A URL is yielded as its document wrote it: a relative reference stays relative, and the base
 // it would be resolved against is in its Where (the HTML's <base href>, the WARC record's
 // target URI). Resolving it is left to the caller, by the resolution algorithm of the grammar

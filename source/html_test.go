@@ -2,6 +2,7 @@ package source
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -95,14 +96,64 @@ func TestHTMLAttributes(t *testing.T) {
 	}
 }
 
-// TestHTMLLongToken: a tag longer than the tokenizer's bound ends the document with an *Error,
-// after the URLs before it, instead of a buffer without bound.
+// TestHTMLLongToken: a token longer than the tokenizer's bound (a tag, a comment, a run of
+// text, the text of a script) is reported as an *Error with the line it begins on and skipped,
+// instead of a buffer without bound, and the rest of the document is read: the URLs after it
+// are yielded, with their lines. A tag that opens a script is skipped with the script's text.
 func TestHTMLLongToken(t *testing.T) {
-	page := "<a href=x>\n<a title=\"" + strings.Repeat("y", maxToken+1) + "\" href=z>"
+	long := strings.Repeat("y", maxToken+1)
+	longLines := strings.Repeat("y\n", maxToken/2+1) // maxToken/2+1 lines
+	after := "\n<a href=after1>\n<p><img src='after2'></p>"
+	for _, c := range []struct {
+		name, token string
+		lines       int // the lines the token ends, before "after"
+	}{
+		{"a quoted attribute", `<a title="` + long + `" href=z>`, 0},
+		{"a quoted attribute with '>' in it", `<a title="` + long + `>>" href=z>`, 0},
+		{"an unquoted attribute", `<a title=` + long + ` href=z>`, 0},
+		{"a single-quoted attribute over lines", `<img alt='` + longLines + `' src=z>`, maxToken/2 + 1},
+		{"a tag name", `<` + long + ` href=z>`, 0},
+		{"an end tag", `</a ` + long + `>`, 0},
+		{"a comment", `<!-- <a href=z> ` + long + ` -- > --!>`, 0},
+		{"a doctype", `<!DOCTYPE ` + long + `>`, 0},
+		{"text", `<p>` + long + ` < and > <`, 0},
+		{"text over lines", `<p>` + longLines, maxToken/2 + 1},
+		{"a script's text", `<script>var s = "<a href=z>` + long + `</scripts>";</script >`, 0},
+		{"a style's text, its end tag in capitals", `<style>` + long + `</STYLE>`, 0},
+		{"a script's tag", `<script data-x="` + long + `">var s = "<a href=z>";</script>`, 0},
+	} {
+		page := "<a href=x>\n" + c.token + after
+		got, errs := collect(t, HTML(strings.NewReader(page), "p"))
+		var e *Error
+		if len(errs) != 1 || !errors.As(errs[0], &e) || e.Where.Line != 2 {
+			t.Errorf("%s: errors %v, want one at line 2", c.name, errs)
+		}
+		var texts []string
+		for _, u := range got {
+			texts = append(texts, fmt.Sprintf("%s line %d", u.Text, u.Where.Line))
+		}
+		l := 2 + c.lines + 1
+		if want := []string{"x line 1", fmt.Sprintf("after1 line %d", l), fmt.Sprintf("after2 line %d", l+1)}; !slices.Equal(texts, want) {
+			t.Errorf("%s: %q, want %q", c.name, texts, want)
+		}
+	}
+	// Text that ends in a tag where the bound falls: the tag is read whatever its byte.
+	for n := maxToken - 4; n <= maxToken+1; n++ {
+		page := strings.Repeat("y", n) + "<a href=z>" + after
+		got, errs := collect(t, HTML(strings.NewReader(page), "p"))
+		var texts []string
+		for _, u := range got {
+			texts = append(texts, u.Text)
+		}
+		if !slices.Equal(texts, []string{"z", "after1", "after2"}) || n >= maxToken && len(errs) != 1 {
+			t.Errorf("text of %d bytes before a tag: %q, %v", n, texts, errs)
+		}
+	}
+	// Several in a row, each reported.
+	page := "<a title=\"" + long + "\">\n<!--" + long + "-->\n" + long + after
 	got, errs := collect(t, HTML(strings.NewReader(page), "p"))
-	var e *Error
-	if len(got) != 1 || got[0].Text != "x" || len(errs) != 1 || !errors.As(errs[0], &e) || e.Where.Line != 2 {
-		t.Errorf("got %v, errors %v", got, errs)
+	if len(errs) != 3 || len(got) != 2 {
+		t.Errorf("three long tokens: %v, %v", got, errs)
 	}
 }
 
