@@ -171,11 +171,10 @@ var rawElements = names("iframe", "noembed", "noframes", "noscript", "plaintext"
 
 // skipLong skips the token that was too long for the tokenizer's buffer, of type tt as the
 // tokenizer gave it, and goes on with a tokenizer of its own after it; it returns false at the
-// end of the document, or at a read error (d.err). The token's end is found as the tokenizer would find it, reading the bytes
-// one at a time without holding them: a tag ends at its ">" (not one in a quoted attribute
-// value), a comment at "-->", a run of text before the next "<", the text of a raw text
-// element (script, style, ...) before its end tag; a tag that opens a raw text element is
-// skipped with its text. The tokenizer's bytes read ahead are read again.
+// end of the document, or at a read error (d.err). The token's end is found as the tokenizer
+// finds it (tokenSkip follows its states), reading the bytes one at a time without holding
+// them; a tag that opens a raw text element (script, style, ...) is skipped with its text. The
+// tokenizer's bytes read ahead are read again.
 func (d *htmlDoc) skipLong(tt html.TokenType) bool {
 	partial := d.z.Raw() // the token so far
 	d.line += bytes.Count(partial, []byte{'\n'})
@@ -187,41 +186,37 @@ func (d *htmlDoc) skipLong(tt html.TokenType) bool {
 	var s tokenSkip
 	switch {
 	case tt == html.TextToken && d.raw != "":
-		s = tokenSkip{kind: skipRaw, end: "</" + d.raw}
+		s.rawText(d.raw)
 	case tt == html.CommentToken && bytes.HasPrefix(partial, []byte("<!--")):
-		s = tokenSkip{kind: skipComment}
-		partial = partial[4:]
+		s.state, partial = skipComment, partial[4:]
 	case tt == html.CommentToken || tt == html.DoctypeToken: // "<!DOCTYPE", "<?xml", "</ "
-		s = tokenSkip{kind: skipBogus}
-		partial = nil
-	case tt == html.ErrorToken && len(partial) >= 2 && partial[0] == '<': // a tag
-		s = tokenSkip{kind: skipTag}
-		name := partial[1:]
-		if name[0] == '/' {
-			name = nil // an end tag opens nothing
+		s.state, partial = skipBogus, nil
+	case tt == html.ErrorToken && len(partial) >= 2 && partial[0] == '<': // a tag, from its name
+		s.state, partial = skipTagName, partial[1:]
+		if partial[0] == '/' {
+			partial = partial[1:]
+		} else {
+			name := partial
+			if i := bytes.IndexAny(name, " \t\n\f\r/>"); i >= 0 {
+				s.opens = rawElements[strings.ToLower(string(name[:i]))]
+			}
 		}
-		if i := bytes.IndexAny(name, " \t\n\f\r/>"); i >= 0 {
-			name = name[:i]
-		}
-		if raw := rawElements[strings.ToLower(string(name))]; raw != "" && len(name) < len(partial)-1 {
-			s.end = "</" + raw // skipped with its text
-		}
-		partial = partial[1:]
 	default:
 		// Text, whose last byte or two may be the "<" of the next token, read ahead.
 		if i := bytes.LastIndexByte(partial[max(len(partial)-2, 0):], '<'); i >= 0 {
 			r.back = append(slices.Clone(partial[max(len(partial)-2, 0)+i:]), r.back...)
 		}
-		s = tokenSkip{kind: skipText}
-		partial = nil
+		s.state, partial = skipText, nil
 	}
-	// The state at the end of what was read: in a quoted value, after "--", ...
+	// The state at the end of what the tokenizer read: in a quoted value, after "--", ...;
+	// or the token's end, when the byte that would have ended it is the one past the bound.
+	ended := false
 	for _, c := range partial {
-		if s.step(c) {
-			break // cannot be: the tokenizer would have ended the token
+		if ended = s.step(c); ended {
+			break
 		}
 	}
-	for {
+	for !ended {
 		c, err := r.ReadByte()
 		if err != nil {
 			if err != io.EOF {
@@ -232,108 +227,349 @@ func (d *htmlDoc) skipLong(tt html.TokenType) bool {
 		if c == '\n' {
 			d.line++
 		}
-		if s.step(c) {
-			break
-		}
+		ended = s.step(c)
 	}
-	if s.unread != nil {
-		d.line -= bytes.Count(s.unread, []byte{'\n'})
-		r.back = append(s.unread, r.back...)
-	}
+	d.line -= bytes.Count(s.unread, []byte{'\n'})
+	r.back = append(s.unread, r.back...)
 	d.z = html.NewTokenizer(r)
 	d.z.SetMaxBuf(d.limit)
 	d.raw = ""
 	return true
 }
 
-// The kinds of token tokenSkip skips.
+// A skipState is a state of the tokenizer of golang.org/x/net/html (its token.go), in a token
+// that can be longer than its bound.
+type skipState uint8
+
 const (
-	skipText    = iota // up to the next "<"
-	skipTag            // up to its ">", then (end set) the raw text after it
-	skipComment        // up to "-->" or "--!>"
-	skipBogus          // "<!DOCTYPE", "<?xml", "</ ...": up to ">"
-	skipRaw            // up to end, the end tag of its element ("</script"), case aside
+	skipText skipState = iota // text: up to the next "<"
+	// A tag (readTag, readTagName, readTagAttrKey, readTagAttrVal): its name; before an
+	// attribute (or ">"); an attribute's name, its first byte next (an "=" there is part of
+	// it) or not; after the name; after "="; in a value quoted or not.
+	skipTagName
+	skipBeforeAttr
+	skipKeyFirst
+	skipKey
+	skipAfterKey
+	skipBeforeValue
+	skipQuoted
+	skipUnquoted
+	skipComment     // "<!--" (readComment): up to "-->" or "--!>"
+	skipCommentBang // after "--!"
+	skipBogus       // "<!DOCTYPE", "<?xml", "</ ", a bogus comment: up to ">"
+	skipPlaintext   // <plaintext>'s text: to the end of the document
+	// The text of a raw text element other than script (readRawOrRCDATA): up to "</", its
+	// name and a byte that ends a tag name.
+	skipRaw
+	skipRawLess
+	skipRawEnd
+	// A script's text (readScript), with its escapes ("<!--", "<script>" inside one).
+	skipScript
+	skipScriptLess
+	skipScriptEnd
+	skipScriptEscapeStart
+	skipScriptEscapeStartDash
+	skipScriptEscaped
+	skipScriptEscapedDash
+	skipScriptEscapedDashDash
+	skipScriptEscapedLess
+	skipScriptEscapedEnd
+	skipScriptDoubleEscapeStart
+	skipScriptDoubleEscaped
+	skipScriptDoubleEscapedDash
+	skipScriptDoubleEscapedDashDash
+	skipScriptDoubleEscapedLess
+	skipScriptDoubleEscapeEnd
 )
 
-// A tokenSkip finds the end of a token, a byte at a time.
+// A tokenSkip finds the end of a token, a byte at a time, in the tokenizer's states.
 type tokenSkip struct {
-	kind int
-	// end is the end tag that ends raw text ("</script").
-	end string
-	// The state: in a tag, whether after "=" (eq) and in which quote (quote); in a comment,
-	// the dashes before (dashes) and "!" after them (bang); in raw text, the bytes of end
-	// matched (matched).
-	eq      bool
-	quote   byte
-	dashes  int
-	bang    bool
+	state  skipState
+	quote  byte   // of a quoted attribute value
+	dashes int    // in a comment, the "-" just before
+	name   string // of the raw text element whose text is read: "script", "style"
+	opens  string // of the raw text element the tag being read opens, or ""
+	// matched counts the bytes of name matched after "</" (or, after "<!--<", before a
+	// double escape).
 	matched int
-	// unread holds, when the token has ended, the bytes after it that step read (the "<" or
-	// the end tag that begins the next token).
+	// unread holds, when the token has ended, the bytes after it that step read: the "<"
+	// that begins the next token, or a raw text element's end tag.
 	unread []byte
+}
+
+// rawText sets s to read the text of the raw text element name.
+func (s *tokenSkip) rawText(name string) {
+	s.name = name
+	switch name {
+	case "script":
+		s.state = skipScript
+	case "plaintext":
+		s.state = skipPlaintext
+	default:
+		s.state = skipRaw
+	}
+}
+
+// isTagSpace reports whether c is white space to the tokenizer: space, tab, LF, CR, FF.
+func isTagSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' }
+
+// endsEndTag reports whether c ends the name of a raw text element's end tag (readRawEndTag).
+func endsEndTag(c byte) bool { return isTagSpace(c) || c == '/' || c == '>' }
+
+// nameByte reports whether c is byte i of name, in either case (readRawEndTag).
+func nameByte(name string, i int, c byte) bool {
+	return c == name[i] || c == name[i]-('a'-'A')
 }
 
 // step takes the next byte, and reports whether the token has ended.
 func (s *tokenSkip) step(c byte) bool {
-	switch s.kind {
-	case skipText:
-		if c == '<' {
-			s.unread = []byte{c}
-			return true
-		}
-	case skipTag:
-		switch {
-		case s.quote != 0:
-			if c == s.quote {
-				s.quote = 0
-			}
-		case s.eq && (c == '"' || c == '\''):
-			s.quote, s.eq = c, false
-		case s.eq && isHTMLSpace(c):
-		case c == '=':
-			s.eq = true
-		case c == '>':
-			if s.end != "" {
-				s.kind = skipRaw
-				return false
-			}
-			return true
-		default:
-			s.eq = false
-		}
-	case skipComment:
-		switch {
-		case c == '-':
-			s.dashes, s.bang = s.dashes+1, false
-		case c == '!' && s.dashes >= 2:
-			s.bang = true
-		case c == '>' && (s.dashes >= 2 || s.bang):
-			return true
-		default:
-			s.dashes, s.bang = 0, false
-		}
-	case skipBogus:
-		return c == '>'
-	case skipRaw:
-		switch {
-		case s.matched == len(s.end):
-			// The end tag's name, and after it what ends a tag name.
-			if isHTMLSpace(c) || c == '/' || c == '>' {
-				s.unread = append([]byte(s.end), c)
+	for { // a case that ends with continue reads c again, in the new state
+		switch s.state {
+		case skipText:
+			if c == '<' {
+				s.unread = []byte{c}
 				return true
 			}
-			s.matched = 0
-		case c == s.end[s.matched] || 'A' <= c && c <= 'Z' && c+'a'-'A' == s.end[s.matched]:
-			s.matched++
-			return false
-		default:
-			s.matched = 0
+		case skipTagName:
+			switch {
+			case isTagSpace(c):
+				s.state = skipBeforeAttr
+			case c == '/' || c == '>':
+				s.state = skipBeforeAttr
+				continue
+			}
+		case skipBeforeAttr:
+			switch {
+			case isTagSpace(c):
+			case c == '>':
+				if s.opens == "" {
+					return true
+				}
+				s.rawText(s.opens) // skipped with the tag
+				s.opens = ""
+			default:
+				s.state = skipKeyFirst
+				continue
+			}
+		case skipKeyFirst, skipKey:
+			first := s.state == skipKeyFirst
+			s.state = skipKey
+			if c == '=' && first {
+				break
+			}
+			if c == '=' || isTagSpace(c) || c == '/' || c == '>' {
+				s.state = skipAfterKey
+				continue
+			}
+		case skipAfterKey:
+			switch {
+			case isTagSpace(c):
+			case c == '/':
+				s.state = skipBeforeAttr
+			case c == '=':
+				s.state = skipBeforeValue
+			default:
+				s.state = skipBeforeAttr
+				continue
+			}
+		case skipBeforeValue:
+			switch {
+			case isTagSpace(c):
+			case c == '>':
+				s.state = skipBeforeAttr
+				continue
+			case c == '\'' || c == '"':
+				s.state, s.quote = skipQuoted, c
+			default:
+				s.state = skipUnquoted
+			}
+		case skipQuoted:
+			if c == s.quote {
+				s.state = skipBeforeAttr
+			}
+		case skipUnquoted:
+			switch {
+			case isTagSpace(c):
+				s.state = skipBeforeAttr
+			case c == '>':
+				s.state = skipBeforeAttr
+				continue
+			}
+		case skipComment:
+			switch {
+			case c == '-':
+				s.dashes++
+				return false
+			case c == '>' && s.dashes >= 2:
+				return true
+			case c == '!' && s.dashes >= 2:
+				s.state = skipCommentBang
+				return false
+			}
+			s.dashes = 0
+		case skipCommentBang:
+			s.state = skipComment
+			switch c {
+			case '>':
+				return true
+			case '-':
+				s.dashes = 1
+			default:
+				s.dashes = 0
+			}
+		case skipBogus:
+			return c == '>'
+		case skipPlaintext:
+		case skipRaw:
+			if c == '<' {
+				s.state = skipRawLess
+			}
+		case skipRawLess:
+			if c == '/' {
+				s.state, s.matched = skipRawEnd, 0
+				break
+			}
+			s.state = skipRaw
+			continue
+		case skipRawEnd, skipScriptEnd, skipScriptEscapedEnd:
+			// readRawEndTag: the name, then a byte that ends it; else that byte again, in
+			// the state the end tag was looked for in.
+			if s.matched < len(s.name) && nameByte(s.name, s.matched, c) {
+				s.matched++
+				break
+			}
+			if s.matched == len(s.name) && endsEndTag(c) {
+				s.unread = append([]byte("</"+s.name), c)
+				return true
+			}
+			switch s.state {
+			case skipRawEnd:
+				s.state = skipRaw
+			case skipScriptEnd:
+				s.state = skipScript
+			default:
+				s.state = skipScriptEscaped
+			}
+			continue
+		case skipScript:
+			if c == '<' {
+				s.state = skipScriptLess
+			}
+		case skipScriptLess:
+			switch c {
+			case '/':
+				s.state, s.matched = skipScriptEnd, 0
+			case '!':
+				s.state = skipScriptEscapeStart
+			default:
+				s.state = skipScript
+				continue
+			}
+		case skipScriptEscapeStart, skipScriptEscapeStartDash:
+			switch {
+			case c != '-':
+				s.state = skipScript
+				continue
+			case s.state == skipScriptEscapeStart:
+				s.state = skipScriptEscapeStartDash
+			default:
+				s.state = skipScriptEscapedDashDash
+			}
+		case skipScriptEscaped, skipScriptEscapedDash:
+			switch c {
+			case '-':
+				if s.state == skipScriptEscaped {
+					s.state = skipScriptEscapedDash
+				} else {
+					s.state = skipScriptEscapedDashDash
+				}
+			case '<':
+				s.state = skipScriptEscapedLess
+			default:
+				s.state = skipScriptEscaped
+			}
+		case skipScriptEscapedDashDash:
+			switch c {
+			case '-':
+			case '<':
+				s.state = skipScriptEscapedLess
+			case '>':
+				s.state = skipScript
+			default:
+				s.state = skipScriptEscaped
+			}
+		case skipScriptEscapedLess:
+			switch {
+			case c == '/':
+				s.state, s.matched = skipScriptEscapedEnd, 0
+			case isASCIILetter(c):
+				s.state, s.matched = skipScriptDoubleEscapeStart, 0
+				continue
+			default:
+				s.state = skipScript
+				continue
+			}
+		case skipScriptDoubleEscapeStart:
+			// "script" (each byte in lower or upper case), then a byte that ends it.
+			if s.matched < len("script") {
+				if c == "script"[s.matched] || c == "SCRIPT"[s.matched] {
+					s.matched++
+					break
+				}
+				s.state = skipScriptEscaped
+				continue
+			}
+			if endsEndTag(c) {
+				s.state = skipScriptDoubleEscaped
+				break
+			}
+			s.state = skipScriptEscaped
+			continue
+		case skipScriptDoubleEscaped, skipScriptDoubleEscapedDash:
+			switch c {
+			case '-':
+				if s.state == skipScriptDoubleEscaped {
+					s.state = skipScriptDoubleEscapedDash
+				} else {
+					s.state = skipScriptDoubleEscapedDashDash
+				}
+			case '<':
+				s.state = skipScriptDoubleEscapedLess
+			default:
+				s.state = skipScriptDoubleEscaped
+			}
+		case skipScriptDoubleEscapedDashDash:
+			switch c {
+			case '-':
+			case '<':
+				s.state = skipScriptDoubleEscapedLess
+			case '>':
+				s.state = skipScript
+			default:
+				s.state = skipScriptDoubleEscaped
+			}
+		case skipScriptDoubleEscapedLess:
+			if c == '/' {
+				s.state, s.matched = skipScriptDoubleEscapeEnd, 0
+				break
+			}
+			s.state = skipScriptDoubleEscaped
+			continue
+		case skipScriptDoubleEscapeEnd:
+			// An end tag "</script" ends the double escape, not the text.
+			if s.matched < len(s.name) && nameByte(s.name, s.matched, c) {
+				s.matched++
+				break
+			}
+			if s.matched == len(s.name) && endsEndTag(c) {
+				s.state = skipScriptEscaped
+				break
+			}
+			s.state = skipScriptDoubleEscaped
+			continue
 		}
-		if c == '<' {
-			s.matched = 1
-		}
+		return false
 	}
-	return false
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
