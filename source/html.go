@@ -201,12 +201,8 @@ func (d *htmlDoc) skipLong(tt html.TokenType) bool {
 				s.opens = rawElements[strings.ToLower(string(name[:i]))]
 			}
 		}
-	default:
-		// Text, whose last byte or two may be the "<" of the next token, read ahead.
-		if i := bytes.LastIndexByte(partial[max(len(partial)-2, 0):], '<'); i >= 0 {
-			r.back = append(slices.Clone(partial[max(len(partial)-2, 0)+i:]), r.back...)
-		}
-		s.state, partial = skipText, nil
+	default: // text, whose last two bytes may begin the next token ("<a"), read ahead
+		s.state, partial = skipText, partial[max(len(partial)-2, 0):]
 	}
 	// The state at the end of what the tokenizer read: in a quoted value, after "--", ...;
 	// or the token's end, when the byte that would have ended it is the one past the bound.
@@ -242,7 +238,9 @@ func (d *htmlDoc) skipLong(tt html.TokenType) bool {
 type skipState uint8
 
 const (
-	skipText skipState = iota // text: up to the next "<"
+	// Text: up to a "<" that begins a token (a letter, "/", "!" or "?" after it).
+	skipText skipState = iota
+	skipTextLess
 	// A tag (readTag, readTagName, readTagAttrKey, readTagAttrVal): its name; before an
 	// attribute (or ">"); an attribute's name, its first byte next (an "=" there is part of
 	// it) or not; after the name; after "="; in a value quoted or not.
@@ -292,8 +290,8 @@ type tokenSkip struct {
 	// matched counts the bytes of name matched after "</" (or, after "<!--<", before a
 	// double escape).
 	matched int
-	// unread holds, when the token has ended, the bytes after it that step read: the "<"
-	// that begins the next token, or a raw text element's end tag.
+	// unread holds, when the token has ended, the bytes after it that step read: the "<" and
+	// the byte after it that begin the next token, or a raw text element's end tag.
 	unread []byte
 }
 
@@ -327,8 +325,15 @@ func (s *tokenSkip) step(c byte) bool {
 		switch s.state {
 		case skipText:
 			if c == '<' {
-				s.unread = []byte{c}
+				s.state = skipTextLess
+			}
+		case skipTextLess:
+			switch {
+			case isASCIILetter(c) || c == '/' || c == '!' || c == '?':
+				s.unread = []byte{'<', c}
 				return true
+			case c != '<':
+				s.state = skipText
 			}
 		case skipTagName:
 			switch {
