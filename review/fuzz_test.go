@@ -58,7 +58,7 @@ func FuzzReview(f *testing.F) {
 				continue
 			}
 			host := nu.Hostname()
-			if strings.Contains(host, ":") {
+			if strings.HasPrefix(nu.Host, "[") { // an IP literal, whose brackets Hostname drops
 				host = "[" + host + "]"
 			}
 			named := `the host "` + host + `" they connect to`
