@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,7 +62,7 @@ func FuzzReview(f *testing.F) {
 			if strings.HasPrefix(nu.Host, "[") { // an IP literal, whose brackets Hostname drops
 				host = "[" + host + "]"
 			}
-			named := `the host "` + host + `" they connect to`
+			named := "the host " + strconv.Quote(host) + " they connect to"
 			if host == "" {
 				named = "an empty host"
 			}
