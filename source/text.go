@@ -122,7 +122,7 @@ func (x *extractor) line(s string, n int, yield func(string, int) bool) bool {
 			i = len(s) - len(body) + j + 1
 		case c == '"':
 			j := strings.IndexByte(s[i+1:], '"')
-			if j > 0 && bareURL(s[i+1:i+1+j]) && !strings.ContainsAny(s[i+1:i+1+j], " \t") {
+			if j > 0 && bareURL(s[i+1:i+1+j]) && !hasSpace(s[i+1:i+1+j]) {
 				if !yield(s[i+1:i+1+j], n) {
 					return false
 				}
@@ -233,6 +233,16 @@ func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' 
 
 func isSchemeChar(c byte) bool {
 	return isAlpha(c) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
+}
+
+// hasSpace reports whether s holds whitespace (isSpace).
+func hasSpace(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isSpace(s[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 func isSpace(c byte) bool {

@@ -70,6 +70,13 @@ func TestExtractDocumentsExamples(t *testing.T) {
 			[]string{"http://"},
 		},
 		{
+			// Quotes around text with whitespace in it (a CR, a form feed, as in a line of a
+			// file with CR line ends) delimit no URL: the URL stands between the whitespace.
+			"quotes around whitespace",
+			"\"http://a/\rb\" \"ftp://c/\fd\"",
+			[]string{"http://a/", "ftp://c/"},
+		},
+		{
 			// HTML: the attribute's quotes delimit the URL.
 			"HTML",
 			`<a href="https://example.org/x?y=1&amp;z=2">link</a>`,
