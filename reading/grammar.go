@@ -15,11 +15,14 @@ func Grammar(v urlgrammar.Version, s string) Reading {
 }
 
 // FromURL returns the reading of a URL that a grammar accepted: its generic components as
-// written, absent told apart from empty as the grammar tells them. The path is written with the
-// "/" that begins an absolute path even under RFC 1738 and RFC 1808, whose grammars count that
-// "/" as the separator after the host (RFC 1738 section 3.1: 'the "/" between the host (or port)
-// and the url-path is NOT part of the url-path'), so that paths compare with other readers'.
-// RFC 1738's scheme-specific parts are left to u.Parts: its HTTP search is the Query.
+// written, absent told apart from empty as the grammar tells them. The path is taken as the
+// other readers take it, so that paths compare: with the "/" that begins an absolute path, which
+// RFC 1738, RFC 1808 and the 1993 and 1994 drafts count as the separator after the host (RFC
+// 1738 section 3.1: 'the "/" between the host (or port) and the url-path is NOT part of the
+// url-path'), and with RFC 1808's parameters (";" params), which that grammar keeps apart from
+// the path. RFC 1738's scheme-specific parts are left to u.Parts: its HTTP search is the Query.
+// RFC 1808 does not divide its net_loc: its reading has no userinfo, host and port, and Compare
+// does not hold it to those of another reading.
 func FromURL(u *urlgrammar.URL) Reading {
 	r := Reading{By: u.Version.String(), Input: u.Raw}
 	r.Scheme = component(u.Scheme())
@@ -29,21 +32,43 @@ func FromURL(u *urlgrammar.URL) Reading {
 	r.Password = component(a.Password)
 	r.Host = component(a.Host)
 	r.Port = component(a.Port)
-	p := u.Path()
-	r.Path = component(p.Component)
-	if p.Kind == urlgrammar.PathAbsolute && p.Begin > 0 && u.Raw[p.Begin-1] == '/' &&
-		(u.Version == urlgrammar.RFC1738 || u.Version == urlgrammar.RFC1808) {
-		r.Path = present(u.Raw[p.Begin-1 : p.End])
-	}
-	if p.Kind == urlgrammar.PathAbsolute && !p.Present && u.Version == urlgrammar.RFC1808 {
-		// RFC 1808's abs_path = "/" rel_path can stand with an absent path: "http://a/".
-		if e := a.End; a.Present && e < len(u.Raw) && u.Raw[e] == '/' {
-			r.Path = present("/")
-		}
-	}
+	r.Path = pathOf(u, a)
 	r.Query = component(u.Query())
 	r.Fragment = component(u.Fragment())
+	if u.Version == urlgrammar.RFC1808 {
+		r.undefined = 1<<Userinfo | 1<<Host | 1<<Port
+	}
 	return r
+}
+
+// pathOf returns the path of u as FromURL takes it; a is u's authority.
+func pathOf(u *urlgrammar.URL, a urlgrammar.Authority) Component {
+	p := u.Path()
+	begin, end, ok := p.Begin, p.End, p.Present
+	if u.Version == urlgrammar.RFC1808 {
+		if params := u.Part("params"); params.Present {
+			if !ok {
+				begin = params.Begin - 1 // its ";"
+			}
+			end, ok = params.End, true
+		}
+	}
+	raw := u.Raw
+	switch {
+	case a.Present && a.End < len(raw) && raw[a.End] == '/' && (!ok || begin == a.End+1):
+		// The "/" after the authority, not counted in the path, or standing for an absent one
+		// (RFC 1808's abs_path = "/" rel_path).
+		begin = a.End
+		if !ok {
+			end, ok = a.End+1, true
+		}
+	case ok && p.Kind == urlgrammar.PathAbsolute && begin > 0 && raw[begin-1] == '/' && (begin == end || raw[begin] != '/'):
+		begin-- // an absolute path with no authority before it
+	}
+	if !ok {
+		return Component{}
+	}
+	return present(raw[begin:end])
 }
 
 // component converts a grammar's component to a reading's.

@@ -116,6 +116,9 @@ type Reading struct {
 	Fragment Component
 
 	reader Reader // the Reader of a reading of today's parsers; zero for a grammar's
+	// undefined are the fields that the reader's grammar has no component for, by bit (1 <<
+	// Field): RFC 1808 does not divide its net_loc into userinfo, host and port.
+	undefined uint8
 }
 
 // Field returns the component of r that f names; the zero Component for a Field that is none of
