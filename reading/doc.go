@@ -25,4 +25,14 @@
 //
 // Cases lists the published URL-confusion cases that the package's tests hold the two readers
 // to, each with its source.
+//
+// # Dependency
+//
+// Package reading is the one package of the library that imports a module outside the standard
+// library: github.com/nlnwa/whatwg-url, a maintained implementation of the URL Standard's
+// parser, which this package would otherwise have to write again (its state machine, host
+// parser, IDNA and serializers). The package's tests hold it to the standard's own test data,
+// web-platform-tests' urltestdata.json (testdata/wpt, with the rows it gets wrong); it passes
+// 861 of 866. The root package, compare and review do not import this package, so that a
+// program importing them builds nothing but the standard library and this module.
 package reading
