@@ -118,17 +118,19 @@ func Compare(a, b Reading) ([]Disagreement, error) {
 	if a.Input != b.Input {
 		return nil, fmt.Errorf("reading: compare: the readings are of different inputs (%q, %q)", a.Input, b.Input)
 	}
-	for _, r := range []*Reading{&a, &b} {
-		if r.Err != nil {
-			return nil, fmt.Errorf("reading: compare: %s: %w: %v", r.By, ErrRefused, r.Err)
-		}
+	if a.Err != nil {
+		return nil, fmt.Errorf("reading: compare: %s: %w: %v", a.By, ErrRefused, a.Err)
+	}
+	if b.Err != nil {
+		return nil, fmt.Errorf("reading: compare: %s: %w: %v", b.By, ErrRefused, b.Err)
 	}
 	var out []Disagreement
-	scheme := strings.ToLower(a.Scheme.Text)
+	scheme := a.Scheme.Text
 	if scheme == "" {
-		scheme = strings.ToLower(b.Scheme.Text)
+		scheme = b.Scheme.Text
 	}
-	for _, f := range Fields() {
+	scheme = strings.ToLower(scheme)
+	for _, f := range fields {
 		if (a.undefined|b.undefined)&(1<<f) != 0 {
 			continue
 		}
@@ -137,10 +139,11 @@ func Compare(a, b Reading) ([]Disagreement, error) {
 			continue
 		}
 		d := Disagreement{Field: f, A: x, B: y, Cause: classify(f, x, y, a.Input, scheme)}
-		for _, r := range []*Reading{&a, &b} {
-			if r.reader == 0 {
-				d.Passages = append(d.Passages, passagesOf(r.By, f, d.Cause)...)
-			}
+		if a.reader == 0 {
+			d.Passages = passagesOf(a.By, f, d.Cause)
+		}
+		if b.reader == 0 {
+			d.Passages = append(d.Passages, passagesOf(b.By, f, d.Cause)...)
 		}
 		out = append(out, d)
 	}

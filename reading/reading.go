@@ -74,8 +74,10 @@ const (
 
 var fieldIDs = []string{"", "scheme", "userinfo", "host", "port", "path", "query", "fragment"}
 
+var fields = [...]Field{Scheme, Userinfo, Host, Port, Path, Query, Fragment}
+
 // Fields returns the fields, in the order they stand in a URL.
-func Fields() []Field { return []Field{Scheme, Userinfo, Host, Port, Path, Query, Fragment} }
+func Fields() []Field { return append([]Field(nil), fields[:]...) }
 
 // String returns the field's ID, such as "host"; "" for the zero Field.
 func (f Field) String() string {
