@@ -14,9 +14,12 @@ type Cause uint8
 
 // The causes, in the order Compare tries them. The zero Cause is none of them.
 const (
+	// Absent: the component is empty in one reading and absent in the other, both readers
+	// telling the two apart ("socks5h://": an empty host, or none).
+	Absent Cause = iota + 1
 	// LetterCase: the scheme or the host differ in letter case alone ("ExAmPlE.CoM" and
 	// "example.com").
-	LetterCase Cause = iota + 1
+	LetterCase
 	// TrailingDot: the hosts differ by a dot that ends one of them ("1.2.3.4." and "1.2.3.4").
 	TrailingDot
 	// IPv4Form: the hosts are one IPv4 address, one written in another of the forms that the
@@ -29,6 +32,9 @@ const (
 	// IDNA: one host is written in other characters than the other, which IDNA maps to it: a
 	// non-ASCII or fullwidth domain and its ASCII ("xn--") form.
 	IDNA
+	// Localhost: the host of a file URL is "localhost" in one reading and empty in the other,
+	// which the URL Standard writes so.
+	Localhost
 	// DefaultPort: one reader drops the port, the other keeps it, and the port is the scheme's
 	// default or empty; or the ports differ in leading zeros alone.
 	DefaultPort
@@ -43,8 +49,13 @@ const (
 	// DotSegments: the paths differ by "." and ".." segments, which one reader resolves.
 	DotSegments
 	// PercentEncoding: the components are one text, percent-encoded in another way: one reader
-	// encodes a character that the other leaves, or decodes one.
+	// encodes a character that the other leaves, or decodes one, or reads a byte that is not
+	// UTF-8 as U+FFFD.
 	PercentEncoding
+	// OpaquePath: one reader takes what follows the scheme as one opaque path (RFC 1738's
+	// schemepart of a scheme it does not define), where the other finds an authority or a query
+	// in it.
+	OpaquePath
 	// Backslash: the input holds a "\", which one reader reads as "/" (ending the authority)
 	// and the other as data.
 	Backslash
@@ -62,14 +73,14 @@ const (
 	Other
 )
 
-var causeIDs = []string{"", "case", "trailing-dot", "ipv4-form", "ipv6-form", "idna", "default-port",
-	"empty-credentials", "empty-path", "encoded-dots", "dot-segments", "percent-encoding",
-	"backslash", "slashes", "at-sign", "whitespace", "other"}
+var causeIDs = []string{"", "absent", "case", "trailing-dot", "ipv4-form", "ipv6-form", "idna",
+	"localhost", "default-port", "empty-credentials", "empty-path", "encoded-dots", "dot-segments",
+	"percent-encoding", "opaque-path", "backslash", "slashes", "at-sign", "whitespace", "other"}
 
 // Causes returns the causes, in the order Compare tries them.
 func Causes() []Cause {
 	out := make([]Cause, 0, len(causeIDs)-1)
-	for c := LetterCase; c <= Other; c++ {
+	for c := Absent; c <= Other; c++ {
 		out = append(out, c)
 	}
 	return out
@@ -138,7 +149,7 @@ func Compare(a, b Reading) ([]Disagreement, error) {
 		if x.Text == y.Text && (x.Present == y.Present || !a.distinguishes(f) || !b.distinguishes(f)) {
 			continue
 		}
-		d := Disagreement{Field: f, A: x, B: y, Cause: classify(f, x, y, a.Input, scheme)}
+		d := Disagreement{Field: f, A: x, B: y, Cause: classify(f, &a, &b, scheme)}
 		if a.reader == 0 {
 			d.Passages = passagesOf(a.By, f, d.Cause)
 		}
@@ -150,24 +161,29 @@ func Compare(a, b Reading) ([]Disagreement, error) {
 	return out, nil
 }
 
-// classify finds the cause of a disagreement on field f between x and y, components of a
-// reading of input in of the scheme scheme (in lower case): first the normalizations that
-// make one of the two texts from the other, then what in the input moves a boundary between
-// components.
-func classify(f Field, x, y Component, input, scheme string) Cause {
-	a, b := x.Text, y.Text
+// classify finds the cause of a disagreement on field f between the readings a and b of a URL
+// of the scheme scheme (in lower case): first the normalizations that make one of the two texts
+// from the other, then what in the input moves a boundary between components.
+func classify(f Field, ra, rb *Reading, scheme string) Cause {
+	a, b := ra.Field(f).Text, rb.Field(f).Text
+	if a == b {
+		return Absent
+	}
 	switch f {
 	case Scheme:
 		if strings.EqualFold(a, b) {
 			return LetterCase
 		}
 	case Host:
+		if scheme == "file" && (strings.EqualFold(a, "localhost") && b == "" || a == "" && strings.EqualFold(b, "localhost")) {
+			return Localhost
+		}
 		if c := hostCause(a, b); c != 0 {
 			return c
 		}
 	case Port:
 		if a == "" || b == "" {
-			if p := a + b; p == "" || strings.TrimLeft(p, "0") == strings.TrimLeft(defaultPorts[scheme], "0") {
+			if p := a + b; strings.TrimLeft(p, "0") == strings.TrimLeft(defaultPorts[scheme], "0") {
 				return DefaultPort
 			}
 		} else if strings.TrimLeft(a, "0") == strings.TrimLeft(b, "0") {
@@ -185,10 +201,28 @@ func classify(f Field, x, y Component, input, scheme string) Cause {
 			return c
 		}
 	}
-	if a != b && decodePercent(a) == decodePercent(b) {
+	if samePercentDecoded(a, b) {
 		return PercentEncoding
 	}
-	return boundaryCause(input, scheme)
+	if opaque(ra, rb) || opaque(rb, ra) {
+		return OpaquePath
+	}
+	return boundaryCause(ra.Input, scheme)
+}
+
+// samePercentDecoded reports whether a and b are one text once percent-decoded, a byte that is
+// not UTF-8 read as U+FFFD.
+func samePercentDecoded(a, b string) bool {
+	da, db := decodePercent(a), decodePercent(b)
+	return da == db || strings.ToValidUTF8(da, "\uFFFD") == strings.ToValidUTF8(db, "\uFFFD")
+}
+
+// opaque reports whether p read as an opaque path what q divides into an authority or a query:
+// p has no host and a path that begins with "//" where q has a host, or p has no query and a
+// path that holds "?" and q's query.
+func opaque(p, q *Reading) bool {
+	return !p.Host.Present && q.Host.Present && strings.HasPrefix(p.Path.Text, "//") ||
+		!p.Query.Present && q.Query.Present && strings.Contains(p.Path.Text, "?"+q.Query.Text)
 }
 
 // hostCause finds the cause of two hosts that differ, when one is a normalization of the

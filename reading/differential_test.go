@@ -72,6 +72,14 @@ func TestCompare(t *testing.T) {
 		{"http://h:/", "rfc3986", "whatwg", nil},
 		// Both tell them apart: an empty query is one, and no query another.
 		{"http://h/?", "rfc3986", "whatwg", nil},
+		// RFC 1738 reads the part after a scheme it does not define as one opaque path.
+		{"foo://info.example.com?fred", "rfc1738", "whatwg", []want{
+			{Host, OpaquePath, "", "info.example.com"},
+			{Path, OpaquePath, "//info.example.com?fred", ""},
+			{Query, OpaquePath, "", "fred"},
+		}},
+		{"file://localhost/etc/motd", "rfc3986", "whatwg", []want{{Host, Localhost, "localhost", ""}}},
+		{"socks5h://", "draft2003", "whatwg", []want{{Host, Absent, "", ""}}},
 		// RFC 1808 has no host: it is not compared.
 		{"http://a@b@c/", "rfc1808", "whatwg", nil},
 	} {
@@ -107,14 +115,33 @@ func TestClassify(t *testing.T) {
 		{Host, "0x7f000001", "127.0.0.1", "http://0x7f000001/", IPv4Form},
 		{Host, "09.0.0.1", "9.0.0.1", "http://09.0.0.1/", Other}, // "09" is no octal number
 		{Host, "256.0.0.1", "0.0.1.0", "http://256.0.0.1/", Other},
+		{Host, "LocalHost", "", "file://LocalHost/x", Localhost},
 		{Port, "", "21", "ftp://h:21/", DefaultPort},
 		{Port, "8080", "", "http://h:8080/", Other},
 		{Path, "/a/.%2E/b", "/b", "http://h/a/.%2E/b", EncodedDots},
 		{Path, "/a/b/..", "/a/", "http://h/a/b/..", DotSegments},
 		{Path, "/a", "/b", "http://h\\a", Backslash},
+		{Path, "/%FF", "/%EF%BF%BD", "http://h/\xff", PercentEncoding},
 		{Scheme, "HTTP", "http", "HTTP://h", LetterCase},
 	} {
-		if got := classify(tc.f, Component{Present: true, Text: tc.a}, Component{Present: tc.b != "" || tc.f != Port, Text: tc.b}, tc.input, strings.ToLower(strings.SplitN(tc.input, ":", 2)[0])); got != tc.want {
+		var ra, rb Reading
+		ra.Input, rb.Input = tc.input, tc.input
+		set := func(r *Reading, text string) {
+			c := Component{Present: text != "" || tc.f != Port, Text: text}
+			switch tc.f {
+			case Scheme:
+				r.Scheme = c
+			case Host:
+				r.Host = c
+			case Port:
+				r.Port = c
+			case Path:
+				r.Path = c
+			}
+		}
+		set(&ra, tc.a)
+		set(&rb, tc.b)
+		if got := classify(tc.f, &ra, &rb, strings.ToLower(strings.SplitN(tc.input, ":", 2)[0])); got != tc.want {
 			t.Errorf("%s %q~%q in %q: %s, want %s", tc.f, tc.a, tc.b, tc.input, got, tc.want)
 		}
 	}

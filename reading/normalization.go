@@ -39,7 +39,8 @@ const (
 	// mix: "/a/%2e%2e/b" is "/b". WHATWG.
 	RemoveDotSegments
 	// PercentEncode percent-encodes, in UTF-8, the characters outside each component's set:
-	// " " in a path is "%20", "\"" in a query "%22", a non-ASCII character its bytes. WHATWG.
+	// " " in a path is "%20", "\"" in a query "%22", a non-ASCII character its bytes, a byte
+	// that is not UTF-8 the bytes of U+FFFD. WHATWG.
 	PercentEncode
 	// DropDefaultPort drops the port when it is the scheme's default (80 for http, 443 for https,
 	// 21 for ftp, ...), or empty; leading zeros of a port are dropped. WHATWG.

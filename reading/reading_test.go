@@ -113,6 +113,7 @@ func TestWHATWGReading(t *testing.T) {
 		{IPv6Canonical, "http://[0:0:0:0:0:0:13.1.68.3]/", map[string]Component{"host": c("[::d01:4403]")}},
 		{RemoveDotSegments, "http://h/a/%2e%2E/b/./c", map[string]Component{"path": c("/b/c")}},
 		{PercentEncode, "http://h/a b?c d#e f", map[string]Component{"path": c("/a%20b"), "query": c("c%20d"), "fragment": c("e%20f")}},
+		{PercentEncode, "http://h/\xff\u00e9", map[string]Component{"path": c("/%EF%BF%BD%C3%A9")}},
 		{DropDefaultPort, "http://h:80/", map[string]Component{"port": {}}},
 		{DropDefaultPort, "https://h:0443/", map[string]Component{"port": {}}},
 		{DropDefaultPort, "http://h:/", map[string]Component{"port": {}}},
