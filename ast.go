@@ -1,14 +1,11 @@
 package urlgrammar
 
-import (
-	"iter"
-	"sync/atomic"
-
-	"github.com/urlgrammar/urlgrammar/internal/pegrt"
-)
+import "sync/atomic"
 
 // This file holds the typed components that Parse returns. Which rule of each grammar fills
-// which of them is declared in fills.go; walk.go does the filling.
+// which of them is declared in fills.go; walk.go does the filling. The methods that read an
+// input again for what Parse leaves out (Segments, Part, Parts) sit above the engine, in
+// parse.go.
 
 // A URL is an input that a grammar accepted, taken apart into its components as that grammar
 // defines them. Each component is given with its text as written and its span in the input;
@@ -242,113 +239,6 @@ type Segment struct {
 	Params []Component
 }
 
-// Segments returns an iterator over the segments of the path, in order: none when the path
-// has none (or the grammar does not divide it into segments). The first call of Segments,
-// Part or Parts reads the URL again to find them (see URL); each Segment's Params are
-// allocated as the iteration reaches it.
-func (u *URL) Segments() iter.Seq[Segment] {
-	return func(yield func(Segment) bool) {
-		d := u.details()
-		for i, it := range d.items {
-			if d.tags[i].kind != itemSegment {
-				continue
-			}
-			var params []Component
-			for j := i + 1; j < len(d.items) && d.tags[j].kind == itemParam && d.items[j].e <= it.e; j++ {
-				params = append(params, u.component(d.items[j].span()))
-			}
-			if !yield(Segment{Component: u.component(it.span()), Params: params}) {
-				return
-			}
-		}
-	}
-}
-
-// Part returns the first part of the URL named rule, by the rule's name in the document: the
-// first of Parts with that name or, for a rule of the grammar that names no part, the first
-// match of the rule in the parse, the outermost where one holds another (the node that
-// Preorder reaches first in the tree of ParseTreeRule). It is absent when nothing in the URL
-// matched the rule, and for a name that is no rule of the grammar. Under RFC 1738,
-// u.Part("ftptype") is the typecode of an ftp URL (section 3.2.2) and u.Part("search") the
-// search of an http, gopher or wais URL; under RFC 3986, u.Part("dec-octet") is the first
-// number of an IPv4 host. The first call of Segments, Part or Parts reads the URL again (see
-// URL); a rule that names no part is read for on each call.
-func (u *URL) Part(rule string) Component {
-	info := u.Version.info()
-	if info == nil || rule == "" {
-		return Component{}
-	}
-	d := u.details()
-	g := info.grammar
-	for i, it := range d.items {
-		if tag := d.tags[i]; tag.kind == itemPart && g.Rules[tag.rule] == rule {
-			return u.component(it.span())
-		}
-	}
-	w := info.walker()
-	if w == nil {
-		return Component{}
-	}
-	var record pegrt.RuleSet
-	for n, name := range g.Rules {
-		if name != rule {
-			continue
-		}
-		if w.parts.Has(n) {
-			return Component{} // a part that did not match
-		}
-		record.Add(n)
-	}
-	if record == (pegrt.RuleSet{}) {
-		return Component{}
-	}
-	start := g.Rule(u.Rule)
-	if start < 0 {
-		return Component{}
-	}
-	p, ok := run(info, start, readAs(u.Raw, u.mode()), record)
-	defer info.release(p)
-	if !ok {
-		return Component{}
-	}
-	var first span
-	for _, t := range p.Tokens() {
-		if first.ok && (t.Begin > first.b || t.Begin == first.b && t.End <= first.e) {
-			continue
-		}
-		first = span{b: t.Begin, e: t.End, ok: true}
-	}
-	return u.component(first)
-}
-
-// Parts returns an iterator over the parts of the URL, in input order (a part before the
-// parts inside it), each with the name of the rule that matched it in the document: what the
-// version's document says of a URL beyond the components that every grammar has. Under RFC
-// 1738 they are the parts of its predefined schemes (section 3), from the scheme's own rule:
-// ftpurl's fpath and ftptype, httpurl's hpath and search, gopherurl's gtype, selector, search
-// and gopher+_string, mailtourl's encoded822addr, newsurl's grouppart and its group or article,
-// nntpurl's group and digits, waisurl's database, search, wtype and wpath, fileurl's host and
-// fpath, prosperourl's ppath and each fieldname and fieldvalue. A telnet URL's parts are its
-// login's, the URL's user, password, host and port. The other grammars have no parts beyond
-// their components, which Part reaches by any of their rules. The first call of Segments,
-// Part or Parts reads the URL again (see URL).
-func (u *URL) Parts() iter.Seq2[string, Component] {
-	return func(yield func(string, Component) bool) {
-		info := u.Version.info()
-		if info == nil {
-			return
-		}
-		d := u.details()
-		for i, it := range d.items {
-			if tag := d.tags[i]; tag.kind == itemPart {
-				if !yield(info.grammar.Rules[tag.rule], u.component(it.span())) {
-					return
-				}
-			}
-		}
-	}
-}
-
 // A span is where a component stands in the input; ok is false for an absent one. Offsets
 // are uint32 like the generated parsers' own.
 type span struct {
@@ -362,6 +252,15 @@ func (u *URL) component(s span) Component {
 		return Component{}
 	}
 	return Component{Present: true, Text: u.Raw[s.b:s.e], Begin: int(s.b), End: int(s.e)}
+}
+
+// details are what a URL's Segments and Parts are made of.
+type details struct {
+	// items are the segments, their parameters and the parts, in input order, an item before
+	// the items inside it (walkState.finish puts them so). tags holds the kind and rule of each,
+	// apart, so that an item of a path of millions of segments takes 10 bytes rather than 12.
+	items []item
+	tags  []itemTag
 }
 
 // An item is a path segment, a segment parameter or a part of a URL. Its kind and rule are

@@ -1,7 +1,7 @@
 package urlgrammar
 
 // This file holds the Version enumeration, at the bottom of the package: it depends on
-// nothing else here. What the package knows of each version is in its registry (versions.go).
+// nothing else here. What the package knows of each version is in its registry (engine.go).
 
 // A Version is one of the grammars in which URLs were historically written.
 type Version int
@@ -36,7 +36,7 @@ func (v *Version) UnmarshalText(text []byte) error {
 }
 
 // byVersion is a table with an entry per Version. Every per-version table of the package is
-// one (the registry of versions.go and the documents' tables of resolution and
+// one (the registry of engine.go and the documents' tables of resolution and
 // normalization), and each is read with of, which checks the bounds for all of them.
 type byVersion[T any] [RFC3986 + 1]T
 

@@ -398,15 +398,6 @@ type walkState struct {
 	details
 }
 
-// details are what a URL's Segments and Parts are made of.
-type details struct {
-	// items are the segments, their parameters and the parts, in input order, an item before
-	// the items inside it (walkState.finish puts them so). tags holds the kind and rule of each,
-	// apart, so that an item of a path of millions of segments takes 10 bytes rather than 12.
-	items []item
-	tags  []itemTag
-}
-
 // add adds the item of kind k at s, a match of rule number rule.
 func (d *details) add(k itemKind, rule uint32, s span) {
 	d.items = append(d.items, item{b: s.b, e: s.e})
@@ -715,59 +706,4 @@ func (d *details) inOrder() {
 		slices.Reverse(d.tags[i:j])
 		i = j
 	}
-}
-
-// details returns the details of u: on the first call, it reads u again as Parse read it,
-// for what Parse leaves out (the scheme's parts and the lists), and keeps what it finds for
-// later calls. A URL that Parse did not make has none.
-func (u *URL) details() *details {
-	if d := u.more.Load(); d != nil {
-		return d
-	}
-	st := &walkState{withDetails: true}
-	var c components // found again, as Parse found them
-	if info := u.Version.info(); info != nil {
-		start := info.grammar.Rule(u.Rule)
-		w := info.walker()
-		if start >= 0 && w != nil {
-			read := readAs(u.Raw, u.mode())
-			p, ok := run(info, start, read, w.recordDetails)
-			if ok {
-				// An item comes from one token at most: made that large at once, the items
-				// of a long path (a million segments) are not copied as they grow.
-				if n := len(p.Tokens()); n > 64 {
-					st.items, st.tags = make([]item, 0, n), make([]itemTag, 0, n)
-				}
-				w.walk(p, u.Raw, &c, st)
-			}
-			info.release(p)
-		}
-	}
-	// Two goroutines may both read u on their first call; they find the same details, and
-	// the first one stored is kept.
-	u.more.CompareAndSwap(nil, &st.details)
-	return u.more.Load()
-}
-
-// walker returns the walker of info's grammar, compiled on first use, or nil if its fills do
-// not compile (info.walkErr says why). Parse calls it every time: its usual path, once the
-// walker is compiled, is small enough to inline.
-func (info *engine) walker() *walker {
-	if w := info.walk.Load(); w != nil {
-		return w
-	}
-	return info.compileWalker()
-}
-
-func (info *engine) compileWalker() *walker {
-	info.walkOnce.Do(func() {
-		w, err := newWalker(info.grammar, info.fills)
-		if err != nil {
-			info.walkErr = err
-			return
-		}
-		w.pathDefined = info.pathDefined
-		info.walk.Store(w)
-	})
-	return info.walk.Load()
 }

@@ -2,8 +2,6 @@ package urlgrammar
 
 import (
 	"math/bits"
-	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -19,11 +17,15 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
-// This file is the registry of versions, the one file of the package that imports the generated
-// parsers: for each Version, its document, its grammar and the pools of its parsers, its fills
-// (fills.go) and the walker compiled from them. The other per-version tables (the diagnosis of
-// diagnose.go, the resolution and normalization of each document) are byVersion
-// tables too, read the same way.
+// This file is the engine under the package's API: what the package knows of each version and
+// runs for it, which every function that reads an input calls down into. It holds the registry
+// of versions, the one file of the package that imports the generated parsers (for each
+// Version, its document, its grammar and the pools of its parsers, its fills and the walker
+// compiled from them); the choice of the start rule that an input is held to; the reading of an
+// input as a Mode says; and the running of a parser. It calls nothing above it: what a user asks
+// of a version (spec.go) and the diagnosis of a rejection (diagnose.go) sit on top. The other
+// per-version tables (the diagnosis of diagnose.go, the resolution and normalization of each
+// document) are byVersion tables too, read the same way.
 
 // An engine is what the package knows of one Version and runs for it: its document, its
 // generated parser and the walker of its fills.
@@ -198,62 +200,6 @@ func (info *engine) defaultFor(s string, mode Mode) (string, int) {
 // info returns what the package knows of v, or nil if v is none of the versions.
 func (v Version) info() *engine { return versions.of(v) }
 
-// A Spec is what a version's document specifies, as this package reads it: the document, its
-// grammar's rules, and which of the package's operations it defines. Version.Spec returns it.
-type Spec struct {
-	// Document names the document that defines the grammar, and Date is its date of
-	// publication, as "YYYY-MM".
-	Document, Date string
-	// StartRules lists the document's own entry points, by their names in the document, such
-	// as "URI-reference": the rules it means a URL to be read as. The first is DefaultRule,
-	// the rule that Validate holds an input to (for RFC 1738, as the package documentation
-	// says). Rules lists every rule of the document in its order: the rules that ValidateRule,
-	// MatchRule, ParseRule and ParseTreeRule accept, such as "host" or "IPv6address" of RFC
-	// 3986.
-	StartRules, Rules []string
-	DefaultRule       string
-	// AbsoluteRule is the rule for an absolute URL with no fragment, such as "absolute-URI";
-	// for RFC 1738, whose URLs are all absolute, it is "" and stands for the default reading
-	// of Validate. Package compare holds inputs to it by default, so that like is compared
-	// with like.
-	AbsoluteRule string
-	// Resolution names the part of the document that defines how a relative reference is
-	// resolved, such as "section 5.2", or is "" when it defines none (the 1994 draft and RFC
-	// 1738): then Resolve gives an error that wraps ErrNoResolution. Offers holds, as true,
-	// each choice of a Policy that the document leaves to a resolver (Resolve refuses the
-	// others).
-	Resolution string
-	Offers     Policy
-	// NormalizationSteps are the steps of the document's normalization, in its order, or nil
-	// when it says nothing of when two URLs are equivalent (the 1993 and 1994 drafts and RFC
-	// 1808): then Normalize and Equivalent give an error that wraps ErrNoNormalization.
-	NormalizationSteps []Step
-}
-
-// Spec returns what v's document specifies; the zero Spec for a Version that is none of the
-// versions. Its slices are v's own copies, which the caller may change.
-func (v Version) Spec() Spec {
-	info := v.info()
-	if info == nil {
-		return Spec{}
-	}
-	sp := Spec{
-		Document:           info.document,
-		Date:               info.date,
-		StartRules:         slices.Clone(info.grammar.Starts),
-		Rules:              slices.Clone(info.grammar.DocumentRules),
-		DefaultRule:        info.grammar.Starts[0],
-		AbsoluteRule:       info.absoluteRule,
-		Resolution:         v.resolutionSection(),
-		NormalizationSteps: v.normalizationSteps(),
-	}
-	if sp.Resolution != "" {
-		rv := resolvers.of(v)
-		sp.Offers = Policy{NonValidating: rv.nonValidating, RemoveDotDot: rv.dotDot, AvoidTraversal: rv.dotDot}
-	}
-	return sp
-}
-
 // defaultRule is Spec().DefaultRule, without the copies: "" for an unknown version.
 func (v Version) defaultRule() string {
 	if info := v.info(); info != nil {
@@ -262,25 +208,77 @@ func (v Version) defaultRule() string {
 	return ""
 }
 
-// Versions returns every Version whose grammar this package has, oldest first.
-func Versions() []Version {
-	var vs []Version
-	for v := range versions {
-		if Version(v).info() != nil {
-			vs = append(vs, Version(v))
-		}
+// startFor is the start rule that ValidateRule holds s to under v: the rule named rule, or
+// for "" the default reading of s (engine.defaultFor). It checks v, rule and mode: an
+// unknown one is the *Error of op.
+func startFor(op string, v Version, rule, s string, mode Mode) (info *engine, start int, name string, err error) {
+	info = v.info()
+	if info == nil {
+		return nil, 0, "", errorf(op, v, "unknown version")
 	}
-	return vs
+	if err := checkMode(op, v, mode); err != nil {
+		return nil, 0, "", err
+	}
+	if rule == "" {
+		rule, start = info.defaultFor(s, mode)
+	} else {
+		start = info.grammar.Rule(rule)
+	}
+	if start < 0 {
+		return nil, 0, "", errorf(op, v, "no rule %q", rule)
+	}
+	return info, start, rule, nil
 }
 
-// Lookup returns the Version whose ID is id ("rfc1738", "draft2003", …), ignoring case, as
-// Version.UnmarshalText reads it; "" is no version here.
-func Lookup(id string) (Version, error) {
-	var v Version
-	if err := v.UnmarshalText([]byte(id)); err != nil || v == 0 {
-		return 0, errorf("lookup", 0, "unknown version %q (known: %s)", id, strings.Join(versionIDs[1:], ", "))
+// checkMode refuses a mode with a flag that this package does not define: the *Error of op
+// under v.
+func checkMode(op string, v Version, mode Mode) error {
+	if mode&^knownModes != 0 {
+		return errorf(op, v, "unknown mode %#x", uint(mode&^knownModes))
 	}
-	return v, nil
+	return nil
+}
+
+// readAs returns s as mode says to read it: with CaseIgnoreScheme, its scheme in lower case.
+func readAs(s string, mode Mode) string {
+	if mode&CaseIgnoreScheme != 0 {
+		if scheme, ok := splitScheme(s); ok {
+			return lowerASCII(scheme) + s[len(scheme):]
+		}
+	}
+	return s
+}
+
+// splitScheme returns the text before the first ":" of s when it could be a scheme name in some
+// version's grammar (letters, digits, "+", "-", "."), and whether there is such a text.
+func splitScheme(s string) (string, bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ':':
+			return s[:i], i > 0
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '+', c == '-', c == '.':
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// lowerASCII returns s with its letters A to Z in lower case.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 // largeTokens is the size of token buffer above which a parser is pooled as large, and
@@ -315,4 +313,44 @@ func (info *engine) release(p *pegrt.Machine) {
 		return
 	}
 	info.pool.Put(p)
+}
+
+// match reports whether rule number start of info's grammar matches all of s.
+func match(info *engine, start int, s string) bool {
+	p := info.parser(0) // Recognize records no tokens: any parser will do
+	ok := p.Recognize(start, s)
+	info.release(p)
+	return ok
+}
+
+// run is match recording the tokens of the rules in record, for ParseRule, ParseTreeRule and
+// a URL's details: when it reports true, the parser holds the tokens. The caller gives the
+// parser back with info.release.
+func run(info *engine, start int, s string, record pegrt.RuleSet) (*pegrt.Machine, bool) {
+	p := info.parser(len(s))
+	return p, p.MatchRecording(start, s, record)
+}
+
+// walker returns the walker of info's grammar, compiled on first use, or nil if its fills do
+// not compile (info.walkErr says why). Parse calls it every time: its usual path, once the
+// walker is compiled, is small enough to inline.
+func (info *engine) walker() *walker {
+	if w := info.walk.Load(); w != nil {
+		return w
+	}
+	return info.compileWalker()
+}
+
+// compileWalker compiles the walker of info's grammar once, for walker.
+func (info *engine) compileWalker() *walker {
+	info.walkOnce.Do(func() {
+		w, err := newWalker(info.grammar, info.fills)
+		if err != nil {
+			info.walkErr = err
+			return
+		}
+		w.pathDefined = info.pathDefined
+		info.walk.Store(w)
+	})
+	return info.walk.Load()
 }
