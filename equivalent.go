@@ -91,9 +91,9 @@ func (n *normalizer) difference(v Version, a, b string, mode Mode) string {
 	for _, c := range components {
 		switch {
 		case c.ca.Present && !c.cb.Present:
-			return fmt.Sprintf("only the first has %s", article(c.name))
+			return fmt.Sprintf("only the first has %s", withArticle(c.name))
 		case !c.ca.Present && c.cb.Present:
-			return fmt.Sprintf("only the second has %s", article(c.name))
+			return fmt.Sprintf("only the second has %s", withArticle(c.name))
 		case c.ca.Text == c.cb.Text:
 			continue
 		case c.name == "authority":
@@ -108,7 +108,7 @@ func (n *normalizer) difference(v Version, a, b string, mode Mode) string {
 	return "the strings differ"
 }
 
-func article(component string) string {
+func withArticle(component string) string {
 	switch component {
 	case "authority":
 		return "an authority"

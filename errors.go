@@ -87,8 +87,8 @@ func (e *SyntaxError) Error() string {
 }
 
 func (e *SyntaxError) appendError(b []byte) []byte {
-	at := e.offset()
-	lo, hi := max(at-contextBytes, 0), min(at+contextBytes, len(e.Input))
+	off := e.offset()
+	lo, hi := max(off-contextBytes, 0), min(off+contextBytes, len(e.Input))
 	if v := e.Version.String(); v != "" {
 		b = append(append(b, v...), ' ')
 	}
@@ -103,7 +103,7 @@ func (e *SyntaxError) appendError(b []byte) []byte {
 		b = append(b, "…"...)
 	}
 	b = append(b, ": byte "...)
-	b = strconv.AppendInt(b, int64(at), 10)
+	b = strconv.AppendInt(b, int64(off), 10)
 	b = append(b, ": "...)
 	return e.appendReason(b)
 }

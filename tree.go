@@ -94,8 +94,8 @@ func Preorder(n Node) iter.Seq2[int, Node] {
 		}
 		t := n.tree
 		var smallStack [64]uint32
-		var smallGroups [16]group
-		w := walk{stack: tokenStack{top: smallStack[:0]}, groups: smallGroups[:0]}
+		var smallGroups [16]childGroup
+		w := preorderState{stack: tokenStack{top: smallStack[:0]}, groups: smallGroups[:0]}
 		w.push(t, n.index, 1)
 		for w.stack.n > 0 {
 			for w.groups[len(w.groups)-1].start >= w.stack.n {
@@ -113,19 +113,20 @@ func Preorder(n Node) iter.Seq2[int, Node] {
 	}
 }
 
-// A walk is the state of Preorder: the tokens still to visit, and the depths they are at.
-type walk struct {
+// A preorderState is the state of Preorder: the tokens still to visit, and the depths they are
+// at.
+type preorderState struct {
 	stack  tokenStack // the next on top
-	groups []group
+	groups []childGroup
 }
 
-// A group is the children of one node, stacked from the stack's start-th token on, at one
+// A childGroup is the children of one node, stacked from the stack's start-th token on, at one
 // depth.
-type group struct{ start, depth int }
+type childGroup struct{ start, depth int }
 
 // push stacks the children of t's token parent, at depth, the last first.
-func (w *walk) push(t *tree, parent, depth int) {
-	w.groups = append(w.groups, group{start: w.stack.n, depth: depth})
+func (w *preorderState) push(t *tree, parent, depth int) {
+	w.groups = append(w.groups, childGroup{start: w.stack.n, depth: depth})
 	for c := parent - 1; c >= t.first(parent); c = int(t.tokens[c].First) - 1 {
 		w.stack.push(uint32(c))
 	}
