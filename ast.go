@@ -30,6 +30,30 @@ type URL struct {
 	more atomic.Pointer[details]
 }
 
+// A field names a generic component of a URL, which every version's URL has (some of them
+// absent), by the names of URL's methods and of Authority's fields: where the component
+// stands in the input (components.at) and what a fill fills (fills.go).
+type field uint8
+
+const (
+	fNone field = iota
+	fScheme
+	fAuthority
+	fUserinfo
+	fUser
+	fPassword
+	fHost
+	fPort
+	// fPath is the path. A path ends where a component that follows it begins, in a grammar
+	// whose path rule holds the rest of the reference (the 1997 draft: abs_path = "/"
+	// rel_path, and rel_path = [ path_segments ] [ "?" query ]).
+	fPath
+	fParams
+	fQuery
+	fFragment
+	numSpans // the number of fields, fNone included
+)
+
 // components is where the generic components stand in the input, and their kinds, as the
 // walk finds them and a URL keeps them.
 type components struct {

@@ -9,151 +9,8 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/pegrt"
 )
 
-// This file holds the one walk over a parse's tokens that fills a URL, driven by the per-version
-// fill tables of fills.go. The parse tree API is in tree.go.
-
-// A field is what a fill fills.
-type field uint8
-
-const (
-	fNone field = iota
-	// The fields below numSpans are the URL's generic components.
-	fScheme
-	fAuthority
-	fUserinfo
-	fUser
-	fPassword
-	fHost
-	fPort
-	fPath
-	fParams
-	fQuery
-	fFragment
-	numSpans
-
-	fHostKind // the HostKind alone (kind), over what fHost set
-	fPathKind // the PathKind alone (kind), if no kind is set yet
-	fPart     // a part of the URL, named by its rule (URL.Parts)
-	fSegment  // a path segment
-	fParam    // a parameter of the path segment it is in
-)
-
-// detail reports whether f is a detail of a URL (what Segments and Parts return), which the
-// walk of Parse leaves out.
-func (f field) detail() bool { return f >= fPart }
-
-// how says how a match fills its field.
-type how uint8
-
-const (
-	// howSet fills the field unless a match around this one has filled it already: the
-	// outermost match wins.
-	howSet how = iota
-	// howUnion fills the field, or widens it to take this match in too: a component that the
-	// grammar writes as several rules side by side (RFC 1738's userinfo is user ":" password).
-	howUnion
-	// howClear empties the field (and its kind), so that matches inside this one fill it anew.
-	howClear
-	// howPrefix fills the field with the first len(lit) bytes of the match: a literal that the
-	// rule begins with, such as the "ftp" of ftpurl = "ftp://" ….
-	howPrefix
-	// howEmptyAfter makes the field present and empty, once the walk is done, if it is still
-	// absent and the input reads lit right after the field named by after: RFC 1738's file
-	// URL "file:///x" has an empty host (section 3.10), as the grammar has no rule for it.
-	howEmptyAfter
-	// howRest fills the field with what follows the first lit in the match: a part that the
-	// grammar writes without a rule of its own, such as the opaque part of RFC 1808's
-	// absoluteURL = generic-RL | ( scheme ":" *( uchar | reserved ) ).
-	howRest
-	// howSameAs makes the field, once the walk is done, the component that fills the field
-	// named by after, if the field is still absent and that one is present: RFC 1738's file
-	// URL has a host and no rule for its authority, which is that host (section 3.10).
-	howSameAs
-)
-
-// A fill declares that the matches of one grammar rule fill one field of a URL. A version's
-// fills (fills.go) are its whole mapping from grammar to URL.
-type fill struct {
-	// rule is the rule's name in the document; a rule that only the PEG has (declared extra
-	// in the .peg) is named by its PEG name, and so may be a context-bound copy of a rule of
-	// the document (an extra rule "as" it), which then takes only the fills that name it so,
-	// not those of the rule it copies. With a parent, the fill applies only to a match whose
-	// nearest enclosing match of a rule that the fills name is of parent; where a fill with a
-	// parent and one without could both apply, the one with the parent does.
-	rule, parent string
-	field        field
-	// host and path are the kinds that a fill of fHost or fHostKind, and of fPath or
-	// fPathKind, sets. pathBySlash sets PathAbsolute for a match that begins with "/" and
-	// PathRelative for one that does not: the 1997 draft's path = [ "/" ] path_segments.
-	host        HostKind
-	path        PathKind
-	pathBySlash bool
-	how         how
-	lit         string // for howPrefix, howEmptyAfter and howRest
-	after       field  // for howEmptyAfter and howSameAs
-	// leaf says that nothing inside the match fills anything: the walk does not look inside.
-	// Parse does not record the matches of a fill of a detail (Segments, Parts), so such a
-	// leaf hides nothing from the generic components; a leaf fill of no field does.
-	leaf bool
-}
-
-// kinded reports whether the fill sets a kind.
-func (f *fill) kinded() bool { return f.host != HostNone || f.path != PathNone || f.pathBySlash }
-
-// A step is a fill as the walk applies it, compiled for one grammar.
-type step struct {
-	op          stepOp
-	field       field
-	after       field // for opEmptyAfter and opSameAs
-	host        HostKind
-	path        PathKind
-	pathBySlash bool
-	kinded      bool   // the fill sets a kind (fill.kinded)
-	lit         string // for opRest, opPrefix and opEmptyAfter
-}
-
-// A stepOp is what a step does: a way of filling (how) of a generic component, or the
-// filling of a kind alone or of a detail.
-type stepOp uint8
-
-const (
-	opSet        stepOp = iota // howSet
-	opUnion                    // howUnion
-	opRest                     // howRest
-	opClear                    // howClear
-	opPrefix                   // howPrefix
-	opEmptyAfter               // howEmptyAfter
-	opSameAs                   // howSameAs
-	opHostKind                 // fHostKind
-	opPathKind                 // fPathKind
-	opPart                     // fPart
-	opSegment                  // fSegment
-	opParam                    // fParam
-)
-
-// compile returns the step of f, and whether f fills anything (a fill of no field only
-// hides the matches inside its own).
-func (f *fill) compile() (step, bool) {
-	s := step{field: f.field, after: f.after, host: f.host, path: f.path, pathBySlash: f.pathBySlash, kinded: f.kinded(), lit: f.lit}
-	switch f.field {
-	case fNone:
-		return s, false
-	case fHostKind:
-		s.op = opHostKind
-	case fPathKind:
-		s.op = opPathKind
-	case fPart:
-		s.op = opPart
-	case fSegment:
-		s.op = opSegment
-	case fParam:
-		s.op = opParam
-	default:
-		s.op = [...]stepOp{howSet: opSet, howUnion: opUnion, howClear: opClear, howPrefix: opPrefix,
-			howEmptyAfter: opEmptyAfter, howRest: opRest, howSameAs: opSameAs}[f.how]
-	}
-	return s, true
-}
+// This file compiles a version's fills (fills.go) into a walker, and holds the one walk over a
+// parse's tokens that fills a URL with it. The parse tree API is in tree.go.
 
 // A walker fills URLs from the parses of one grammar.
 //
@@ -176,14 +33,17 @@ type walker struct {
 	// fill of a generic component has one: only then does the walk of Parse keep it.
 	qualified, qualifiedGeneric bool
 	// record holds the rules whose tokens the walk reads for the generic components: the
-	// rules of the fills of those (a leaf fill of no field, which hides the matches inside
-	// it, among them), and, if qualifiedGeneric, the parents of every fill. Parse records no
+	// rules of the fills of those (a fill of opHide, which hides the matches inside it,
+	// among them), and, if qualifiedGeneric, the parents of every fill. Parse records no
 	// others: a parent that only the fills of details name (RFC 2396's segment, the parent
 	// of param) is not recorded where no context changes a generic component.
 	// recordDetails adds the rules of the fills of the details (Segments and Parts).
 	record, recordDetails pegrt.RuleSet
-	// parts holds the rules of the fills of fPart: the rules whose matches are parts.
+	// parts holds the rules of the fills of opPart: the rules whose matches are parts.
 	parts pegrt.RuleSet
+	// pending holds the pending steps (op.pending), by step.bit, which the walk applies once
+	// it is done, in this order.
+	pending []step
 }
 
 // An entry is what the walk does with a match of one rule in one context: the steps
@@ -196,10 +56,10 @@ type entry struct {
 	host HostKind
 	path PathKind
 	// prefix, when not fNone, says that the one generic step fills that component with the
-	// first n bytes of the match (opPrefix), and clear that it empties that component
-	// (opClear): the scheme named by a literal of its rule, and RFC 1738's ip-schemepart,
+	// first n bytes of the match (opPrefix), and reset that it empties that component
+	// (opReset): the scheme named by a literal of its rule, and RFC 1738's ip-schemepart,
 	// which the walk does without reading the step either.
-	prefix, clear field
+	prefix, reset field
 	n             uint8
 	// leaf says to skip the matches inside: some fill that holds here is a leaf.
 	leaf bool
@@ -212,10 +72,76 @@ type entry struct {
 	push  uint8
 }
 
-// newWalker compiles fills for g. Every rule a fill names must be a rule of g.
+// maxPending is the number of pending fills (op.pending) that a walker holds: a walk keeps
+// which of them it has met in the bits of a byte (walkState.pending). RFC 1738 has five,
+// fileurl's three and those of gopherurl and telneturl.
+const maxPending = 8
+
+// A resolved fill is a fill with the number of its parent's rule, -1 for none.
+type resolved struct {
+	*fill
+	parentRule int
+}
+
+// newWalker compiles fills for g. It refuses fills that do not fit together: a rule that g
+// does not have, a kind on a fill of another component, more pending fills than a walk holds.
 func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
-	// number gives the rule numbers of each name: a rule of the document may have two, where
-	// the .peg has a context-bound copy of it (an extra rule "as" it).
+	if len(g.Rules) > pegrt.MaxRules {
+		return nil, fmt.Errorf("%s has %d rule numbers, more than a pegrt.RuleSet holds", g.ID, len(g.Rules))
+	}
+	fills, pending, err := checkFills(g.ID, fills)
+	if err != nil {
+		return nil, err
+	}
+	w := &walker{contexts: 1, pending: pending}
+	byRule, context, parents, err := w.resolve(g, fills, ruleNumbers(g, fills))
+	if err != nil {
+		return nil, err
+	}
+	// The frames are the matches of the rules of the generic fills and of the parents, in
+	// both walks, whether Parse records the parents or not.
+	var frames pegrt.RuleSet
+	for i := range frames {
+		frames[i] = w.record[i] | parents[i]
+	}
+	w.compileEntries(g, byRule, context, frames)
+	w.settleContexts(g, frames)
+	if len(w.steps) > math.MaxUint16 {
+		return nil, fmt.Errorf("the fills of %s compile to %d steps, more than an entry can name", g.ID, len(w.steps))
+	}
+	return w, nil
+}
+
+// checkFills returns a copy of fills whose pending fills are numbered (step.bit), and their
+// steps in the order of the fills. It refuses a kind on a fill that fills another component,
+// and more pending fills than a walk holds (maxPending).
+func checkFills(id string, fills []fill) ([]fill, []step, error) {
+	fills = slices.Clone(fills)
+	var pending []step
+	for i := range fills {
+		f := &fills[i]
+		kinds := f.op == opSet || f.op == opUnion || f.op == opRest
+		switch {
+		case f.host != HostNone && f.op != opHostKind && !(kinds && f.field == fHost):
+			return nil, nil, fmt.Errorf("the fills of %s: a fill of %s sets the host kind %v but fills no host", id, f.rule, f.host)
+		case (f.path != PathNone || f.bySlash) && f.op != opPathKind && !(kinds && f.field == fPath):
+			return nil, nil, fmt.Errorf("the fills of %s: a fill of %s sets a path kind but fills no path", id, f.rule)
+		}
+		if f.op.pending() {
+			f.bit = uint8(len(pending))
+			pending = append(pending, f.step)
+		}
+	}
+	if len(pending) > maxPending {
+		return nil, nil, fmt.Errorf("the fills of %s have %d pending fills (emptyAfter, sameAs), more than the %d that a walk holds", id, len(pending), maxPending)
+	}
+	return fills, pending, nil
+}
+
+// ruleNumbers returns the rule numbers of each name that fills may use: a rule of the
+// document may have two, where the .peg has a context-bound copy of it (an extra rule "as"
+// it), which a fill names by its PEG name.
+func ruleNumbers(g *pegrt.Grammar, fills []fill) map[string][]int {
 	number := map[string][]int{}
 	for i, name := range g.Rules {
 		if name != "" {
@@ -243,21 +169,17 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			number[f.rule] = []int{i}
 		}
 	}
-	if len(g.Rules) > pegrt.MaxRules {
-		return nil, fmt.Errorf("%s has %d rule numbers, more than a pegrt.RuleSet holds", g.ID, len(g.Rules))
-	}
-	w := &walker{contexts: 1}
-	// byRule holds the fills of each rule number with the rule numbers of their parents (-1
-	// for none), and context the context of each rule that fills name as parent (0 for the
-	// others).
-	type resolved struct {
-		*fill
-		parentRule int
-	}
-	byRule := make([][]resolved, len(g.Rules))
-	context := make([]uint8, len(g.Rules))
+	return number
+}
+
+// resolve finds the rules that fills name, by number: it returns the fills of each rule
+// number with the rule numbers of their parents, the context of each rule that fills name as
+// parent (0 for the others) and the parents, and sets the contexts and the rules that w
+// records.
+func (w *walker) resolve(g *pegrt.Grammar, fills []fill, number map[string][]int) (byRule [][]resolved, context []uint8, parents pegrt.RuleSet, err error) {
+	byRule = make([][]resolved, len(g.Rules))
+	context = make([]uint8, len(g.Rules))
 	var unknown []string
-	var parents pegrt.RuleSet
 	for i := range fills {
 		f := resolved{fill: &fills[i], parentRule: -1}
 		if f.parent != "" {
@@ -283,23 +205,24 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 		for _, n := range ns {
 			byRule[n] = append(byRule[n], f)
 			w.recordDetails.Add(n)
-			if f.field == fPart {
+			if f.op == opPart {
 				w.parts.Add(n)
 			}
-			if !f.field.detail() {
+			if !f.op.detail() {
 				w.record.Add(n)
 			}
 		}
 	}
 	if len(unknown) > 0 {
-		return nil, fmt.Errorf("the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
+		return nil, nil, parents, fmt.Errorf("the fills of %s name rules its grammar does not have: %s", g.ID, strings.Join(unknown, ", "))
 	}
-	// The frames are the matches of the rules of the generic fills and of the parents, in
-	// both walks, whether Parse records the parents or not.
-	var frames pegrt.RuleSet
-	for i := range frames {
-		frames[i] = w.record[i] | parents[i]
-	}
+	return byRule, context, parents, nil
+}
+
+// compileEntries fills w.entries and w.steps: for each rule number and context, the fills
+// that hold there (those with the context's rule as parent if there are any, and otherwise
+// those with no parent), compiled.
+func (w *walker) compileEntries(g *pegrt.Grammar, byRule [][]resolved, context []uint8, frames pegrt.RuleSet) {
 	// The rule of each context, by context (none for 0).
 	contextRule := make([]int, w.contexts)
 	contextRule[0] = -1
@@ -311,8 +234,6 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 	w.entries = make([]entry, len(g.Rules)*w.contexts)
 	for n, fs := range byRule {
 		for c := range w.contexts {
-			// The fills that hold: those with the context's rule as parent if there are
-			// any, and otherwise those with no parent.
 			var holding []resolved
 			for _, f := range fs {
 				if c > 0 && f.parentRule == contextRule[c] {
@@ -333,37 +254,45 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 			}
 			e.frame = w.qualified && g.Rules[n] != "" && frames.Has(n)
 			e.push = context[n]
-			e.first = uint16(len(w.steps))
-			// The generic steps, then the details, each in the order of the fills.
-			for _, details := range []bool{false, true} {
-				for _, f := range holding {
-					e.leaf = e.leaf || f.leaf
-					if s, ok := f.compile(); ok && f.field.detail() == details {
-						w.steps = append(w.steps, s)
-					}
-				}
-				if !details {
-					e.generic = uint16(len(w.steps))
-				}
-			}
-			e.all = uint16(len(w.steps))
-			if e.generic == e.first+1 {
-				switch s := w.steps[e.first]; {
-				case s.op == opSet && !s.pathBySlash:
-					e.set, e.host, e.path = s.field, s.host, s.path
-				case s.op == opPrefix && len(s.lit) <= math.MaxUint8:
-					e.prefix, e.n = s.field, uint8(len(s.lit))
-				case s.op == opClear:
-					e.clear = s.field
-				}
-			}
+			w.compileEntry(e, holding)
 		}
 	}
-	// The walk of Parse keeps the contexts, and records the parents, only where a context
-	// changes what it does with a match that it records: its generic steps, or whether it is
-	// a leaf. Where only details depend on a parent (RFC 2396's param in a segment), Parse
-	// records neither the parent's matches nor the stack; a parent that it then does not
-	// record must change nothing by its own match.
+}
+
+// compileEntry makes e the entry of the fills holding: their generic steps, then their
+// details, each in the order of the fills.
+func (w *walker) compileEntry(e *entry, holding []resolved) {
+	e.first = uint16(len(w.steps))
+	for _, details := range []bool{false, true} {
+		for _, f := range holding {
+			e.leaf = e.leaf || f.skips
+			if f.op != opHide && f.op.detail() == details {
+				w.steps = append(w.steps, f.step)
+			}
+		}
+		if !details {
+			e.generic = uint16(len(w.steps))
+		}
+	}
+	e.all = uint16(len(w.steps))
+	if e.generic == e.first+1 {
+		switch s := w.steps[e.first]; {
+		case s.op == opSet && !s.bySlash:
+			e.set, e.host, e.path = s.field, s.host, s.path
+		case s.op == opPrefix && len(s.lit) <= math.MaxUint8:
+			e.prefix, e.n = s.field, uint8(len(s.lit))
+		case s.op == opReset:
+			e.reset = s.field
+		}
+	}
+}
+
+// settleContexts decides whether the walk of Parse keeps the contexts, and records the
+// parents: only where a context changes what it does with a match that it records, its
+// generic steps or whether it is a leaf. Where only details depend on a parent (RFC 2396's
+// param in a segment), Parse records neither the parent's matches nor the stack; a parent
+// that it then does not record must change nothing by its own match.
+func (w *walker) settleContexts(g *pegrt.Grammar, frames pegrt.RuleSet) {
 	for n := range g.Rules {
 		if !w.qualified || w.qualifiedGeneric || !frames.Has(n) {
 			continue
@@ -382,16 +311,13 @@ func newWalker(g *pegrt.Grammar, fills []fill) (*walker, error) {
 	if w.qualifiedGeneric {
 		w.record = frames
 	}
-	if len(w.steps) > math.MaxUint16 {
-		return nil, fmt.Errorf("the fills of %s compile to %d steps, more than an entry can name", g.ID, len(w.steps))
-	}
-	return w, nil
 }
 
 // walkState is what one walk has found, besides the components.
 type walkState struct {
-	pending  [4]*step // opEmptyAfter and opSameAs steps to apply at the end
-	npending int
+	// pending holds, bit i for walker.pending[i], the pending steps of the matches visited,
+	// which finish applies.
+	pending uint8
 
 	// withDetails says to find the details too, which Parse leaves out.
 	withDetails bool
@@ -425,7 +351,7 @@ func (w *walker) walk(p *pegrt.Machine, raw string, c *components, st *walkState
 	} else {
 		w.walkFlat(p.Tokens(), raw, c, st)
 	}
-	st.finish(c, raw)
+	st.finish(c, raw, w.pending)
 	if path := &c.at[fPath-1]; w.pathDefined && path.e1 == 0 {
 		var b uint32
 		if a := c.at[fAuthority-1]; a.e1 != 0 {
@@ -516,8 +442,8 @@ func (st *walkState) visit(c *components, e *entry, steps []step, t *pegrt.Token
 		if a := &c.at[e.prefix-1]; a.e1 == 0 {
 			*a = at{b: t.Begin, e1: t.Begin + uint32(e.n) + 1}
 		}
-	case e.clear != fNone:
-		c.clear(e.clear)
+	case e.reset != fNone:
+		c.clear(e.reset)
 	default:
 		st.applyAll(c, steps[e.first:e.generic], t, raw)
 	}
@@ -576,7 +502,7 @@ func (st *walkState) apply(c *components, s *step, t *pegrt.Token, raw string) {
 		} else {
 			*a = at{b: t.Begin, e1: t.End + 1}
 		}
-	case opClear:
+	case opReset:
 		c.clear(s.field)
 		return
 	case opPrefix:
@@ -585,13 +511,10 @@ func (st *walkState) apply(c *components, s *step, t *pegrt.Token, raw string) {
 		}
 		return
 	case opEmptyAfter, opSameAs:
-		if st.npending < len(st.pending) {
-			st.pending[st.npending] = s
-			st.npending++
-		}
+		st.pending |= 1 << s.bit // newWalker made sure that the bit is in range
 		return
 	}
-	if s.kinded {
+	if s.kinded() {
 		c.kind(s, t, raw)
 	}
 }
@@ -615,7 +538,7 @@ func (c *components) kind(s *step, t *pegrt.Token, raw string) {
 		c.hostKind = s.host
 	case s.field == fPath && c.pathKind == PathNone:
 		c.pathKind = s.path
-		if s.pathBySlash {
+		if s.bySlash {
 			c.pathKind = PathRelative
 			if t.End > t.Begin && raw[t.Begin] == '/' {
 				c.pathKind = PathAbsolute
@@ -624,23 +547,26 @@ func (c *components) kind(s *step, t *pegrt.Token, raw string) {
 	}
 }
 
-// finish applies the pending steps, settles the kinds, and puts the items in input order.
-func (st *walkState) finish(c *components, raw string) {
-	for _, s := range st.pending[:st.npending] { // none in most grammars
-		a, after := &c.at[s.field-1], c.at[s.after-1]
+// finish applies the pending steps of the matches visited, of those that pending holds, in
+// their order; settles the kinds; and puts the items in input order.
+func (st *walkState) finish(c *components, raw string, pending []step) {
+	for i := range pending { // none in most grammars
+		s := &pending[i]
+		if st.pending&(1<<i) == 0 {
+			continue
+		}
+		a, from := &c.at[s.field-1], c.at[s.from-1]
 		switch {
-		case a.e1 != 0 || after.e1 == 0:
+		case a.e1 != 0 || from.e1 == 0:
 		case s.op == opSameAs:
-			*a = after
-		case strings.HasPrefix(raw[after.e1-1:], s.lit):
-			b := after.e1 - 1 + uint32(len(s.lit))
+			*a = from
+		case strings.HasPrefix(raw[from.e1-1:], s.lit):
+			b := from.e1 - 1 + uint32(len(s.lit))
 			*a = at{b: b, e1: b + 1}
 		}
 	}
 	if path := &c.at[fPath-1]; path.e1 != 0 {
-		// A path ends where a component that follows it begins, in a grammar whose path
-		// rule holds the rest of the reference (the 1997 draft: abs_path = "/" rel_path,
-		// and rel_path = [ path_segments ] [ "?" query ]).
+		// A path ends where a component that follows it begins (see fPath).
 		for _, a := range c.at[fParams-1 : fFragment] { // the components after the path
 			if a.e1 != 0 && a.b > path.b && a.b < path.e1 {
 				path.e1 = a.b
