@@ -61,36 +61,12 @@ func (u *URL) encodeJSON(j *jsonWriter) {
 	j.component("port", a.Port)
 	j.component("path", path.Component)
 	j.kind("path_kind", path.Kind.String())
-	j.raw(`,"segments":`)
-	n, withParams := 0, false
-	for seg := range u.Segments() {
-		j.b = append(j.b, sep(n, '['))
-		j.str(seg.Text)
-		withParams = withParams || len(seg.Params) > 0
-		n++
-	}
-	j.endList(n)
-	if withParams {
-		j.raw(`,"segment_params":`)
-		n = 0
-		for seg := range u.Segments() {
-			j.b = append(j.b, sep(n, '['), '[')
-			for i, p := range seg.Params {
-				if i > 0 {
-					j.b = append(j.b, ',')
-				}
-				j.str(p.Text)
-			}
-			j.b = append(j.b, ']')
-			n++
-		}
-		j.b = append(j.b, ']')
-	}
+	u.encodeSegments(j)
 	j.component("params", u.get(fParams))
 	j.component("query", u.Query())
 	j.component("fragment", u.Fragment())
 	j.raw(`,"parts":`)
-	n = 0
+	n := 0
 	for rule, c := range u.Parts() {
 		j.b = append(j.b, sep(n, '['))
 		j.raw(`{"rule":`)
@@ -102,6 +78,37 @@ func (u *URL) encodeJSON(j *jsonWriter) {
 	}
 	j.endList(n)
 	j.b = append(j.b, '}')
+}
+
+// encodeSegments writes the "segments" of MarshalJSON's JSON to j, and the "segment_params"
+// where some segment has parameters.
+func (u *URL) encodeSegments(j *jsonWriter) {
+	j.raw(`,"segments":`)
+	n, withParams := 0, false
+	for seg := range u.Segments() {
+		j.b = append(j.b, sep(n, '['))
+		j.str(seg.Text)
+		withParams = withParams || len(seg.Params) > 0
+		n++
+	}
+	j.endList(n)
+	if !withParams {
+		return
+	}
+	j.raw(`,"segment_params":`)
+	n = 0
+	for seg := range u.Segments() {
+		j.b = append(j.b, sep(n, '['), '[')
+		for i, p := range seg.Params {
+			if i > 0 {
+				j.b = append(j.b, ',')
+			}
+			j.str(p.Text)
+		}
+		j.b = append(j.b, ']')
+		n++
+	}
+	j.b = append(j.b, ']')
 }
 
 // jsonChunk is about how much JSON a jsonWriter with a Writer holds before it writes it.

@@ -318,27 +318,7 @@ func (n *normalizer) apply(step Step, u *URL) string {
 	s := u.Raw
 	switch step {
 	case CaseNormalization:
-		b := []byte(s)
-		if sc := u.Scheme(); sc.Present {
-			lowerBytes(b[sc.Begin:sc.End])
-		}
-		a := u.Authority()
-		if a.Host.Present && n.hostCase(a.HostKind) {
-			lowerBytes(b[a.Host.Begin:a.Host.End])
-		}
-		// Lowering the host has lowered the hexadecimal digits of its escapes too: they are
-		// digits, not letters, and are written in upper case again (and, under RFC 3986, those
-		// of every escape).
-		for i := 0; i+2 < len(b); i++ {
-			if b[i] == '%' && isHex(b[i+1]) && isHex(b[i+2]) {
-				inHost := a.Host.Present && i >= a.Host.Begin && i < a.Host.End && n.hostCase(a.HostKind)
-				if n.hexInCase || inHost {
-					b[i+1], b[i+2] = upperHex(b[i+1]), upperHex(b[i+2])
-				}
-				i += 2
-			}
-		}
-		return string(b)
+		return n.normalizeCase(u)
 	case PercentEncodingNormalization:
 		return n.normalizeEscapes(s)
 	case PathSegmentNormalization:
@@ -374,6 +354,32 @@ func (n *normalizer) apply(step Step, u *URL) string {
 		return s
 	}
 	return s
+}
+
+// normalizeCase returns u's text with its scheme, and its host where the document says a
+// host is case-insensitive, in lower case.
+func (n *normalizer) normalizeCase(u *URL) string {
+	b := []byte(u.Raw)
+	if sc := u.Scheme(); sc.Present {
+		lowerBytes(b[sc.Begin:sc.End])
+	}
+	a := u.Authority()
+	if a.Host.Present && n.hostCase(a.HostKind) {
+		lowerBytes(b[a.Host.Begin:a.Host.End])
+	}
+	// Lowering the host has lowered the hexadecimal digits of its escapes too: they are
+	// digits, not letters, and are written in upper case again (and, under RFC 3986, those
+	// of every escape).
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] == '%' && isHex(b[i+1]) && isHex(b[i+2]) {
+			inHost := a.Host.Present && i >= a.Host.Begin && i < a.Host.End && n.hostCase(a.HostKind)
+			if n.hexInCase || inHost {
+				b[i+1], b[i+2] = upperHex(b[i+1]), upperHex(b[i+2])
+			}
+			i += 2
+		}
+	}
+	return string(b)
 }
 
 // normalizeEscapes decodes the escapes of unreserved characters in s and writes the
