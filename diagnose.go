@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/urlgrammar/urlgrammar/generated/automata"
 	"github.com/urlgrammar/urlgrammar/grammar"
 	"github.com/urlgrammar/urlgrammar/internal/bnf"
 	"github.com/urlgrammar/urlgrammar/internal/diagnosis"
@@ -88,6 +89,10 @@ func automaton(v Version, rule string) (*diagnosis.Automaton, error) {
 	return a, nil
 }
 
+// encodedAutomaton is the diagnosis automaton of rule of v's grammar as gen compiled and
+// encoded it, or "" for a rule that is no start rule.
+func encodedAutomaton(v Version, rule string) string { return automata.Encoded(v.String(), rule) }
+
 // newSyntaxError diagnoses why input is not matched by rule of v's grammar. The BNF is asked
 // about s, which is input as the parser read it (with CaseIgnoreScheme, its scheme in lower
 // case); the error keeps the input as given. It is an *EngineError when the BNF accepts s.
@@ -151,29 +156,6 @@ func (e *EngineError) Error() string {
 	}
 	return fmt.Sprintf("internal error: %v %s: the generated parser %s %q, the grammar's diagnosis automaton %s it",
 		e.Version, e.Rule, verdict(e.Parser), in, verdict(e.Automaton))
-}
-
-// CheckEngines reads s, as mode says, as the rule named rule of v's grammar ("" as in
-// ValidateRule) with both of this package's engines and returns their verdicts: the generated
-// parser's (MatchRule's) and the diagnosis automaton's. err is an *EngineError when they
-// differ, or ValidateRule's error for an unknown version, rule or mode. It costs a parse and
-// an automaton run of s whatever the verdict; it is for tests and conformance runs, and
-// ValidateRule already makes the check on every rejection.
-func CheckEngines(v Version, rule, s string, mode Mode) (byParser, byAutomaton bool, err error) {
-	info, start, rule, err := startFor("validate", v, rule, s, mode)
-	if err != nil {
-		return false, false, err
-	}
-	read := readAs(s, mode)
-	a, err := automaton(v, rule)
-	if err != nil {
-		return false, false, err
-	}
-	p, d := match(info, start, read), a.Match(read)
-	if p != d {
-		err = &EngineError{Version: v, Rule: rule, Input: s, Parser: p, Automaton: d}
-	}
-	return p, d, err
 }
 
 // diagnosed, when set (by the tests), is told of every rejection diagnosed and of the input as

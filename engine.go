@@ -5,7 +5,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/urlgrammar/urlgrammar/generated/automata"
 	"github.com/urlgrammar/urlgrammar/generated/draft1993"
 	"github.com/urlgrammar/urlgrammar/generated/draft1994"
 	"github.com/urlgrammar/urlgrammar/generated/draft1997"
@@ -23,9 +22,11 @@ import (
 // Version, its document, its grammar and the pools of its parsers, its fills and the walker
 // compiled from them); the choice of the start rule that an input is held to; the reading of an
 // input as a Mode says; and the running of a parser. It calls nothing above it: what a user asks
-// of a version (spec.go) and the diagnosis of a rejection (diagnose.go) sit on top. The other
-// per-version tables (the diagnosis of diagnose.go, the resolution and normalization of each
-// document) are byVersion tables too, read the same way.
+// of a version (spec.go) sits on top. The diagnosis of a rejection (diagnose.go), which reads
+// the automata that gen compiled from the grammars as printed, stands apart from it, beneath
+// the functions that diagnose what a parser rejected. The other per-version tables (the
+// diagnosis of diagnose.go, the resolution and normalization of each document) are byVersion
+// tables too, read the same way.
 
 // An engine is what the package knows of one Version and runs for it: its document, its
 // generated parser and the walker of its fills.
@@ -133,10 +134,6 @@ var versions = byVersion[*engine]{
 		fills:        rfc3986Fills,
 	},
 }
-
-// encodedAutomaton is the diagnosis automaton of rule of v's grammar as gen compiled and
-// encoded it (diagnose.go decodes it), or "" for a rule that is no start rule.
-func encodedAutomaton(v Version, rule string) string { return automata.Encoded(v.String(), rule) }
 
 // A schemeRule is a scheme of a version's default reading, the start rule that a URL of that
 // scheme is held to, and the rule's number.

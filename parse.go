@@ -30,17 +30,19 @@ func ParseRule(v Version, rule, s string, mode Mode) (*URL, error) {
 	if w == nil {
 		return nil, &Error{Op: "parse", Version: v, Err: info.walkErr}
 	}
-	p, err := runInput(v, info, start, rule, s, mode, w.record)
-	if err != nil {
-		return nil, err
+	read := readAs(s, mode)
+	p, ok := run(info, start, read, w.record)
+	if ok {
+		// The walk reads what it has filled: it fills components here, and the URL is
+		// written once, whole, rather than read back from memory that it alone has touched.
+		var c components
+		var st walkState
+		w.walk(p, s, &c, &st)
+		info.release(p)
+		return &URL{Version: v, Rule: rule, Raw: s, c: stored{components: c, mode: uint8(mode & CaseIgnoreScheme)}}, nil
 	}
-	// The walk reads what it has filled: it fills components here, and the URL is written
-	// once, whole, rather than read back from memory that it alone has touched.
-	var c components
-	var st walkState
-	w.walk(p, s, &c, &st)
 	info.release(p)
-	return &URL{Version: v, Rule: rule, Raw: s, c: stored{components: c, mode: uint8(mode & CaseIgnoreScheme)}}, nil
+	return nil, newSyntaxError(v, rule, s, read)
 }
 
 // Segments returns an iterator over the segments of the path, in order: none when the path

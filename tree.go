@@ -174,8 +174,13 @@ func parseAll(v Version, rule, s string, mode Mode) (*engine, *pegrt.Machine, er
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := runInput(v, info, start, rule, s, mode, info.named)
-	return info, p, err
+	read := readAs(s, mode)
+	p, ok := run(info, start, read, info.named)
+	if !ok {
+		info.release(p)
+		return nil, nil, newSyntaxError(v, rule, s, read)
+	}
+	return info, p, nil
 }
 
 // stackBlock is the size of a tokenStack's blocks, in tokens.

@@ -1,9 +1,5 @@
 package urlgrammar
 
-import (
-	"github.com/urlgrammar/urlgrammar/internal/pegrt"
-)
-
 // Validate reports whether s is a valid URL under v: nil, or a *SyntaxError that says where
 // and why s leaves the grammar. It holds s, as written, to v's default start rule (the first of
 // Spec.DefaultRule), except for RFC 1738 (see the package documentation). It is
@@ -44,15 +40,26 @@ func (v Version) RuleFor(s string, mode Mode) string {
 	return rule
 }
 
-// runInput is run on s read as mode says, for ParseRule and ParseTreeRule: on a rejection it gives the
-// parser back and returns the *SyntaxError that Validate would; otherwise the caller gives the
-// parser back with info.release.
-func runInput(v Version, info *engine, start int, rule, s string, mode Mode, record pegrt.RuleSet) (*pegrt.Machine, error) {
-	read := readAs(s, mode)
-	p, ok := run(info, start, read, record)
-	if !ok {
-		info.release(p)
-		return nil, newSyntaxError(v, rule, s, read)
+// CheckEngines reads s, as mode says, as the rule named rule of v's grammar ("" as in
+// ValidateRule) with both of this package's engines and returns their verdicts: the generated
+// parser's (MatchRule's) and the diagnosis automaton's. err is an *EngineError when they
+// differ, or ValidateRule's error for an unknown version, rule or mode. It costs a parse and
+// an automaton run of s whatever the verdict; it is for tests and conformance runs, and
+// ValidateRule already makes the check on every rejection.
+func CheckEngines(v Version, rule, s string, mode Mode) (byParser, byAutomaton bool, err error) {
+	info, start, rule, err := startFor("validate", v, rule, s, mode)
+	if err != nil {
+		return false, false, err
 	}
-	return p, nil
+	read := readAs(s, mode)
+	p := match(info, start, read)
+	a, err := automaton(v, rule)
+	if err != nil {
+		return false, false, err
+	}
+	d := a.Match(read)
+	if p != d {
+		err = &EngineError{Version: v, Rule: rule, Input: s, Parser: p, Automaton: d}
+	}
+	return p, d, err
 }
