@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/charset"
 )
 
 // rejection is one diagnosis the tests made: the version and rule, the input as the automaton
@@ -86,13 +86,13 @@ func checkRejections() int {
 	return 0
 }
 
-// TestProbeRejections makes, in this package's tests, the rejections of package compare's
+// TestProbeRejections makes, in this package's tests, the rejections of package charset's
 // character probes (every printable ASCII character at every position of every component
 // under every version), so that TestMain holds their diagnoses to the Earley recognizer too.
 func TestProbeRejections(t *testing.T) {
 	for _, v := range urlgrammar.Versions() {
-		for _, c := range compare.CharsetComponents() {
-			if _, err := compare.ProbeCharset(v, c.Name); err != nil {
+		for _, c := range charset.Components() {
+			if _, err := charset.Of(v, c.Name); err != nil {
 				t.Errorf("%v %s: %v", v, c.Name, err)
 			}
 		}

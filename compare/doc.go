@@ -1,6 +1,6 @@
 // Package compare holds the acceptance reports of package urlgrammar: which of several grammar
-// versions accept each input and why the others reject it, which characters each version lets
-// stand unescaped in each component, and the corpus of URLs printed in the documents.
+// versions accept each input and why the others reject it, what their documents say of the
+// characters at which they do, and the corpus of URLs printed in the documents.
 //
 // # Comparing versions
 //
@@ -21,14 +21,9 @@
 //
 // # Characters
 //
-// ProbeCharset says which printable ASCII characters may stand unescaped in a component (one of
-// CharsetComponents) under a version. It lists nothing by hand: it puts each character into
-// valid URLs at the component's positions and asks the version's parser, and Parse, whether
-// the character is then in the component (see Charset for what "may appear" means).
-// ProbeCharsets does so for every component under several versions, and its CharsetTable is
-// written for a person, as TSV, as JSON Lines or as an HTML table, whole or only where the
-// versions differ. Passages quotes what a version's document says of a character at which
-// inputs are rejected (a Cause's Found), in the document's own words.
+// Passages quotes what a version's document says of a character at which inputs are rejected
+// (a Cause's Found), in the document's own words. The HTML report shows beside them which
+// characters each version lets stand unescaped in each component, from package charset.
 //
 // # The corpus
 //

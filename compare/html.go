@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/charset"
 )
 
 // FormatHTML, the HTML report, is one self-contained file: inline CSS and SVG, no script, no
@@ -678,7 +679,7 @@ func htmlDocWords(w *bufio.Writer, s *Summary) {
 }
 
 // htmlCharsets shows, per component, which punctuation characters (and ranges of letters and
-// digits) each compared version allows unescaped: the table of ProbeCharsets (WriteHTML).
+// digits) each compared version allows unescaped: package charset's Table (WriteHTML).
 func htmlCharsets(w *bufio.Writer, s *Summary) {
 	w.WriteString("<section><h2>Characters allowed unescaped, per component</h2>\n")
 	w.WriteString("<p class=\"note\">From \"urlgrammar charsets\": a dark cell means the character stands unescaped in every probed position of the component, a light one in some, an empty one in none.</p>\n")
@@ -686,7 +687,7 @@ func htmlCharsets(w *bufio.Writer, s *Summary) {
 	for _, t := range s.Targets {
 		vs = append(vs, t.Version)
 	}
-	if t, err := ProbeCharsets(vs...); err == nil { // the targets' versions are known
+	if t, err := charset.NewTable(vs...); err == nil { // the targets' versions are known
 		t.WriteHTML(w)
 	}
 	w.WriteString("</section>\n")

@@ -712,3 +712,17 @@ func writeJSON(w *bufio.Writer, v any) {
 	enc.SetEscapeHTML(false)
 	enc.Encode(v)
 }
+
+// ShortName is the short name of a version that the reports' narrow columns show: "d93",
+// "1738", "3986".
+func ShortName(v urlgrammar.Version) string {
+	if s, ok := shortNames[v.String()]; ok {
+		return s
+	}
+	return v.String()
+}
+
+var shortNames = map[string]string{
+	"draft1993": "d93", "draft1994": "d94", "rfc1738": "1738", "rfc1808": "1808",
+	"draft1997": "d97", "rfc2396": "2396", "draft2003": "d03", "rfc3986": "3986",
+}

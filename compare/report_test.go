@@ -2,10 +2,12 @@ package compare
 
 import (
 	"bufio"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/charset"
 )
 
 // TestDisplayClipsAroundOffendingByte: on a terminal, an input too long for the width is cut
@@ -92,5 +94,32 @@ func TestReviewColumns(t *testing.T) {
 		if b.String() != tc.want {
 			t.Errorf("format %d:\n%s\nwant\n%s", tc.f, b.String(), tc.want)
 		}
+	}
+}
+
+// TestShortName: the reports' columns name versions as "d93", "1738", "3986", and so do
+// the columns of "urlgrammar charsets --diff" (package charset), for every version.
+func TestShortName(t *testing.T) {
+	for v, want := range map[urlgrammar.Version]string{urlgrammar.Draft1993: "d93", urlgrammar.RFC1738: "1738", urlgrammar.RFC3986: "3986"} {
+		if got := ShortName(v); got != want {
+			t.Errorf("ShortName(%v) = %q, want %q", v, got, want)
+		}
+	}
+	vs := urlgrammar.Versions()
+	tab, err := charset.NewTable(vs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := tab.WriteText(&b, true); err != nil {
+		t.Fatal(err)
+	}
+	want := "component     characters                 "
+	for _, v := range vs {
+		want += fmt.Sprintf("%-5s", ShortName(v)) // a column of the widest name and a space
+	}
+	want = strings.TrimRight(want, " ")
+	if !strings.Contains(b.String(), "\n"+want+"\n") {
+		t.Errorf("charsets --diff has no line %q:\n%s", want, b.String())
 	}
 }

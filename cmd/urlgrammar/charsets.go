@@ -5,12 +5,12 @@ import (
 	"io"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/charset"
 	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // runCharsets prints, per component and version, which printable ASCII characters may stand
-// unescaped in the component (compare.ProbeCharset), or with --diff only the characters
-// whose status differs between the versions.
+// unescaped in the component (charset.Of), or with --diff only those whose status differs.
 func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("charsets", "[-g ID,ID,...] [--diff] [--format table|tsv|json]", stderr)
 	ids := fs.String("g", "", "comma-separated version `IDs` (default: all)")
@@ -38,7 +38,7 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *diff && len(vs) < 2 {
 		return abort(fmt.Errorf("--diff needs at least two versions"))
 	}
-	t, err := compare.ProbeCharsets(vs...)
+	t, err := charset.NewTable(vs...)
 	if err != nil {
 		return abort(err)
 	}
@@ -48,8 +48,8 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return exitValid
 }
 
-var charsetWriters = map[string]func(t *compare.CharsetTable, w io.Writer, diff bool) error{
-	"table": (*compare.CharsetTable).WriteText,
-	"tsv":   (*compare.CharsetTable).WriteTSV,
-	"json":  (*compare.CharsetTable).WriteJSON,
+var charsetWriters = map[string]func(t *charset.Table, w io.Writer, diff bool) error{
+	"table": (*charset.Table).WriteText,
+	"tsv":   (*charset.Table).WriteTSV,
+	"json":  (*charset.Table).WriteJSON,
 }

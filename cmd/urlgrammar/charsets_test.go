@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/charset"
 	"github.com/urlgrammar/urlgrammar/internal/doccharsets"
 )
 
@@ -227,8 +227,8 @@ func TestCharsetsJSON(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
-	if len(lines) != len(compare.CharsetComponents()) {
-		t.Fatalf("%d lines for %d components", len(lines), len(compare.CharsetComponents()))
+	if len(lines) != len(charset.Components()) {
+		t.Fatalf("%d lines for %d components", len(lines), len(charset.Components()))
 	}
 	var seg struct {
 		Component string
@@ -246,7 +246,7 @@ func TestCharsetsJSON(t *testing.T) {
 			break
 		}
 	}
-	if len(seg.Chars) != compare.NumPrintable {
+	if len(seg.Chars) != charset.NumPrintable {
 		t.Fatalf("%d characters", len(seg.Chars))
 	}
 	colon := seg.Chars[':'-' ']

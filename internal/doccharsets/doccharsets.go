@@ -1,8 +1,9 @@
-// Package doccharsets holds, for the tests of urlgrammar's charsets, the character sets that
-// RFC 1738, the 2003 draft (draft-fielding-uri-rfc2396bis-01), RFC 2396 and RFC 3986 define
-// for each component, written here from the documents' own rules, section by section, and not
-// from any parser: the tests hold the probed sets (compare.ProbeCharset) and the output of
-// "urlgrammar charsets --diff" to them.
+// Package doccharsets holds, for the tests of urlgrammar's character sets, the character sets
+// that RFC 1738, the 2003 draft (draft-fielding-uri-rfc2396bis-01), RFC 2396 and RFC 3986
+// define for each component, written here from the documents' own rules, section by section,
+// and not from any parser: the tests hold to them the probed sets (package charset), the
+// classes of the passages that package compare quotes, and the output of "urlgrammar charsets
+// --diff".
 //
 // An escape ("%" hex hex) is three characters, not one: the sets hold the characters that may
 // stand for themselves.
@@ -160,7 +161,7 @@ var (
 	rfc3986RegName = Union(rfc3986Unreserved, rfc3986SubDelims)
 )
 
-// Sets holds, by version id and then component name (as compare.CharsetComponents names
+// Sets holds, by version id and then component name (as charset.Components names
 // them), what each document says. A component that a version's map does not list is one the
 // document's grammar does not have.
 var Sets = map[string]map[string]Set{

@@ -1,4 +1,4 @@
-package compare
+package charset
 
 import (
 	"strings"
@@ -7,11 +7,11 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 )
 
-// TestCharsetTableTSV holds the TSV of a CharsetTable to the documents: RFC 1738 calls "~"
+// TestCharsetTableTSV holds the TSV of a Table to the documents: RFC 1738 calls "~"
 // unsafe (section 2.2), the 2003 draft makes it an unreserved mark (section 2.3); a backslash
 // is in neither's sets, and is written escaped so that the row keeps its fields.
 func TestCharsetTableTSV(t *testing.T) {
-	tab, err := ProbeCharsets(urlgrammar.RFC1738, urlgrammar.Draft2003)
+	tab, err := NewTable(urlgrammar.RFC1738, urlgrammar.Draft2003)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,13 +33,5 @@ func TestCharsetTableTSV(t *testing.T) {
 	}
 	if want := "query\t\\\\\t5c\tno\tno\n"; !strings.Contains(all.String(), want) || strings.Contains(diff.String(), want) {
 		t.Errorf("the whole TSV should have %q, the diff not", want)
-	}
-}
-
-func TestShortName(t *testing.T) {
-	for v, want := range map[urlgrammar.Version]string{urlgrammar.Draft1993: "d93", urlgrammar.RFC1738: "1738", urlgrammar.RFC3986: "3986"} {
-		if got := ShortName(v); got != want {
-			t.Errorf("ShortName(%v) = %q, want %q", v, got, want)
-		}
 	}
 }

@@ -1,11 +1,11 @@
-package compare_test
+package charset_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/charset"
 	"github.com/urlgrammar/urlgrammar/internal/doccharsets"
 )
 
@@ -20,8 +20,8 @@ func TestCharsetsAgainstDocuments(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, comp := range compare.CharsetComponents() {
-			cs, err := compare.ProbeCharset(v, comp.Name)
+		for _, comp := range charset.Components() {
+			cs, err := charset.Of(v, comp.Name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,7 +37,7 @@ func TestCharsetsAgainstDocuments(t *testing.T) {
 				t.Errorf("%s %s: may appear\n got %q\nwant %q\n only probed: %q\n only document: %q",
 					id, comp.Name, got, doc.May, doccharsets.Minus(got, doc.May), doccharsets.Minus(doc.May, got))
 			}
-			if got := cs.Chars(compare.CharYes); got != doc.Everywhere {
+			if got := cs.Chars(charset.Yes); got != doc.Everywhere {
 				t.Errorf("%s %s: everywhere\n got %q\nwant %q\n only probed: %q\n only document: %q",
 					id, comp.Name, got, doc.Everywhere, doccharsets.Minus(got, doc.Everywhere), doccharsets.Minus(doc.Everywhere, got))
 			}
@@ -58,13 +58,13 @@ func TestCharsetsExcluded(t *testing.T) {
 		{urlgrammar.RFC2396, doccharsets.RFC2396Excluded},
 		{urlgrammar.Draft2003, doccharsets.Draft2003Excluded},
 	} {
-		for _, comp := range compare.CharsetComponents() {
-			cs, err := compare.ProbeCharset(tc.v, comp.Name)
+		for _, comp := range charset.Components() {
+			cs, err := charset.Of(tc.v, comp.Name)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for i := 0; i < len(tc.excluded); i++ {
-				if c := tc.excluded[i]; cs.Of(c) != compare.CharNo {
+				if c := tc.excluded[i]; cs.Of(c) != charset.No {
 					t.Errorf("%v %s: %q is %v", tc.v, comp.Name, c, cs.Of(c))
 				}
 			}
@@ -75,14 +75,14 @@ func TestCharsetsExcluded(t *testing.T) {
 // TestCharsetTilde is the example: "~" is unsafe in RFC 1738 (section 2.2) and
 // unreserved in the 1997 draft (mark), RFC 2396 (mark), the 2003 draft (mark) and RFC 3986.
 func TestCharsetTilde(t *testing.T) {
-	for v, want := range map[urlgrammar.Version]compare.CharStatus{
-		urlgrammar.RFC1738:   compare.CharNo,
-		urlgrammar.Draft1997: compare.CharYes,
-		urlgrammar.RFC2396:   compare.CharYes,
-		urlgrammar.Draft2003: compare.CharYes,
-		urlgrammar.RFC3986:   compare.CharYes,
+	for v, want := range map[urlgrammar.Version]charset.Status{
+		urlgrammar.RFC1738:   charset.No,
+		urlgrammar.Draft1997: charset.Yes,
+		urlgrammar.RFC2396:   charset.Yes,
+		urlgrammar.Draft2003: charset.Yes,
+		urlgrammar.RFC3986:   charset.Yes,
 	} {
-		cs, err := compare.ProbeCharset(v, "path segment")
+		cs, err := charset.Of(v, "path segment")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,7 +111,7 @@ func TestCharsetRestriction(t *testing.T) {
 		{urlgrammar.RFC1738, "path segment", ';', "not in an ftp fsegment, a file fsegment or a prospero psegment"},
 		{urlgrammar.RFC1738, "path segment", '~', ""},
 	} {
-		cs, err := compare.ProbeCharset(tc.v, tc.component)
+		cs, err := charset.Of(tc.v, tc.component)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,10 +127,10 @@ func TestCharsetRestriction(t *testing.T) {
 // placeholder is followed by two hex digits (so that a probed "%" is never an escape).
 func TestCharsetProbes(t *testing.T) {
 	hex := func(c byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", c) >= 0 }
-	for _, comp := range compare.CharsetComponents() {
+	for _, comp := range charset.Components() {
 		applies := 0
 		for _, v := range urlgrammar.Versions() {
-			cs, err := compare.ProbeCharset(v, comp.Name)
+			cs, err := charset.Of(v, comp.Name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,17 +141,17 @@ func TestCharsetProbes(t *testing.T) {
 				t.Errorf("%v %s: a part of an RFC 1738 scheme applies", v, comp.Name)
 			}
 			for _, p := range cs.Probes {
-				at, in := strings.Index(p.URL, compare.Placeholder), strings.Index(p.Want, compare.Placeholder)
-				if at < in || !strings.HasPrefix(p.URL[at-in:], p.Want) || strings.Count(p.URL, compare.Placeholder) != 1 {
+				at, in := strings.Index(p.URL, charset.Placeholder), strings.Index(p.Want, charset.Placeholder)
+				if at < in || !strings.HasPrefix(p.URL[at-in:], p.Want) || strings.Count(p.URL, charset.Placeholder) != 1 {
 					t.Errorf("%v %s: probe %q does not hold %q at its placeholder", v, comp.Name, p.URL, p.Want)
 					continue
 				}
-				if after := p.URL[at+len(compare.Placeholder):]; len(after) >= 2 && hex(after[0]) && hex(after[1]) {
+				if after := p.URL[at+len(charset.Placeholder):]; len(after) >= 2 && hex(after[0]) && hex(after[1]) {
 					t.Errorf("%v %s: probe %q has two hex digits after its placeholder", v, comp.Name, p.URL)
 				}
 				admits := false
-				for c := byte(compare.FirstPrintable); c <= compare.LastPrintable && !admits; c++ {
-					s := strings.Replace(p.URL, compare.Placeholder, string(c), 1)
+				for c := byte(charset.FirstPrintable); c <= charset.LastPrintable && !admits; c++ {
+					s := strings.Replace(p.URL, charset.Placeholder, string(c), 1)
 					u, err := urlgrammar.ParseRule(v, p.Rule, s, 0)
 					admits = err == nil && u != nil
 				}
@@ -183,21 +183,21 @@ func TestCharsetLanded(t *testing.T) {
 		if err := urlgrammar.ValidateRule(tc.v, tc.rule, tc.in, 0); err != nil {
 			t.Fatalf("%q: %v", tc.in, err)
 		}
-		cs, err := compare.ProbeCharset(tc.v, tc.component)
+		cs, err := charset.Of(tc.v, tc.component)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := cs.Of(tc.c); got != compare.CharNo {
+		if got := cs.Of(tc.c); got != charset.No {
 			t.Errorf("%v %s: %q is %v, though %q only splits the input differently", tc.v, tc.component, tc.c, got, tc.in)
 		}
 	}
 }
 
-func TestProbeCharsetErrors(t *testing.T) {
-	if _, err := compare.ProbeCharset(urlgrammar.RFC3986, "nosuch"); err == nil {
+func TestOfErrors(t *testing.T) {
+	if _, err := charset.Of(urlgrammar.RFC3986, "nosuch"); err == nil {
 		t.Error("unknown component: no error")
 	}
-	if _, err := compare.ProbeCharset(urlgrammar.Version(99), "scheme"); err == nil {
+	if _, err := charset.Of(urlgrammar.Version(99), "scheme"); err == nil {
 		t.Error("unknown version: no error")
 	}
 }

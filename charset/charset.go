@@ -1,7 +1,8 @@
-package compare
+package charset
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -10,31 +11,31 @@ import (
 
 // This file derives, for each version and component, which printable ASCII characters may
 // stand unescaped in that component. Nothing here lists characters: each verdict comes from
-// the version's generated parser, by probing. The probes are data (charsetComponents below);
-// Parse decides.
+// the version's generated parser, by probing. The probes are data (probedComponents below);
+// urlgrammar.ParseRule decides.
 
-// A CharStatus says where a character may stand unescaped in a component, over the positions
+// A Status says where a character may stand unescaped in a component, over the positions
 // that the component's probes try.
-type CharStatus uint8
+type Status uint8
 
 // The statuses, from none of the probed positions to all of them.
 const (
-	CharNo     CharStatus = iota // in none of the probed positions
-	CharPartly                   // in some of them but not in all
-	CharYes                      // in every probed position
+	No     Status = iota // in none of the probed positions
+	Partly               // in some of them but not in all
+	Yes                  // in every probed position
 )
 
-var charStatusNames = [...]string{"no", "partly", "yes"}
+var statusNames = [...]string{"no", "partly", "yes"}
 
 // String returns "no", "partly" or "yes".
-func (s CharStatus) String() string {
-	if int(s) < len(charStatusNames) {
-		return charStatusNames[s]
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
 	}
-	return fmt.Sprintf("CharStatus(%d)", int(s))
+	return fmt.Sprintf("Status(%d)", int(s))
 }
 
-// The printable ASCII characters, which ProbeCharset tries: the space (0x20) to "~" (0x7E).
+// The printable ASCII characters, which Of tries: the space (0x20) to "~" (0x7E).
 const (
 	FirstPrintable = ' '
 	LastPrintable  = '~'
@@ -67,41 +68,41 @@ type Probe struct {
 // Placeholder is where a Probe's character goes.
 const Placeholder = "•"
 
-// A Charset is, for one version and one component, the status of each printable ASCII
+// A Set is, for one version and one component, the status of each printable ASCII
 // character unescaped in the component, derived by probing the version's parser.
 //
 // A character "may appear" in the component when it may stand in some position of the
-// component in some URL of the component's probes (status CharYes or CharPartly). The probes
+// component in some URL of the component's probes (status Yes or Partly). The probes
 // of a component try each context in which the version's grammar has the component (for a
 // path segment: a segment of an absolute path, and the first segment of a relative reference,
 // which some grammars restrict), and in each context four positions: the component's only
 // character, its first, an inner and its last character. A few extra probes (Probe.Extra)
 // reach forms that only some characters can complete, such as an IPv6 reference in a host.
 // A character is then
-//   - CharYes when every probe that is not extra admits it,
-//   - CharPartly when some probe admits it, but not every one (Restriction says
+//   - Yes when every probe that is not extra admits it,
+//   - Partly when some probe admits it, but not every one (Restriction says
 //     which did not),
-//   - CharNo when no probe admits it.
+//   - No when no probe admits it.
 //
 // The verdict is the parser's reading of the input: where a grammar is ambiguous, the
 // character counts where the parse puts it (in the 2003 draft, "s://y@z/" is a server whose
 // userinfo is "y", not a reg-name "y@z", so "@" is no inner character of that host).
 //
 // A "%" counts as itself, not as the start of an escape: no probe follows the placeholder by
-// two hex digits, so "%" is CharNo wherever an escape is the only way to write it. The probes
+// two hex digits, so "%" is No wherever an escape is the only way to write it. The probes
 // use no Mode: scheme names are case-sensitive as the grammars print them.
-type Charset struct {
+type Set struct {
 	Version   urlgrammar.Version
 	Component string
 	// Applies is false when the version's grammar has no such component; the statuses are
-	// then all CharNo, and there are no probes.
+	// then all No, and there are no probes.
 	Applies bool
-	Status  [NumPrintable]CharStatus // by character, from FirstPrintable
+	Status  [NumPrintable]Status // by character, from FirstPrintable
 	Probes  []Probe
 	partly  map[byte]partlyChar
 }
 
-// partlyChar is what the probes said of a character that is CharPartly.
+// partlyChar is what the probes said of a character that is Partly.
 type partlyChar struct {
 	notIn     []Probe // the probes that do not admit it, extra probes left out
 	admitted  []Probe // the probes that admit it
@@ -109,19 +110,19 @@ type partlyChar struct {
 }
 
 // Of returns the status of the character c; a character outside the printable ASCII range is
-// CharNo.
-func (cs *Charset) Of(c byte) CharStatus {
+// No.
+func (cs *Set) Of(c byte) Status {
 	if c < FirstPrintable || c > LastPrintable {
-		return CharNo
+		return No
 	}
 	return cs.Status[c-FirstPrintable]
 }
 
-// Restriction says in words where a character that is CharPartly may not stand, such as "not
+// Restriction says in words where a character that is Partly may not stand, such as "not
 // in a relative-URI's first segment" or "not as the only or first character of an
 // absolute-URI's scheme"; or, for one that only extra probes admit, where it may: "only at
-// the start of an IPv6reference". It is "" for a character that is not CharPartly.
-func (cs *Charset) Restriction(c byte) string {
+// the start of an IPv6reference". It is "" for a character that is not Partly.
+func (cs *Set) Restriction(c byte) string {
 	pc, ok := cs.partly[c]
 	if !ok {
 		return ""
@@ -172,7 +173,7 @@ func orList(words []string) string {
 }
 
 // Chars returns the characters whose status is s, in ASCII order.
-func (cs *Charset) Chars(s CharStatus) string {
+func (cs *Set) Chars(s Status) string {
 	var b strings.Builder
 	for i, st := range cs.Status {
 		if st == s {
@@ -182,46 +183,46 @@ func (cs *Charset) Chars(s CharStatus) string {
 	return b.String()
 }
 
-// Allowed returns the characters that may appear in the component (CharYes or CharPartly),
+// Allowed returns the characters that may appear in the component (Yes or Partly),
 // in ASCII order.
-func (cs *Charset) Allowed() string {
+func (cs *Set) Allowed() string {
 	var b strings.Builder
 	for i, st := range cs.Status {
-		if st != CharNo {
+		if st != No {
 			b.WriteByte(byte(FirstPrintable + i))
 		}
 	}
 	return b.String()
 }
 
-// A CharsetComponent is a component whose characters ProbeCharset derives.
-type CharsetComponent struct {
+// A Component is a component whose characters Of derives.
+type Component struct {
 	Name string // such as "path segment", or "http search" for a scheme part
 	// Scheme is, for a part of one of RFC 1738's predefined schemes, the scheme's name
 	// ("http"); it is "" for a generic component.
 	Scheme string
 }
 
-// CharsetComponents returns the components that ProbeCharset knows, in the order the command
+// Components returns the components that Of knows, in the order the command
 // prints them: the generic components (scheme, userinfo, user, password, host, port, path
 // segment, query, fragment), then the free-text parts of RFC 1738's predefined schemes, each
 // named by its scheme and its rule in RFC 1738 section 5 ("http search", "gopher selector").
-func CharsetComponents() []CharsetComponent {
-	cs := make([]CharsetComponent, len(charsetComponents()))
-	for i, c := range charsetComponents() {
-		cs[i] = CharsetComponent{Name: c.name, Scheme: c.scheme}
+func Components() []Component {
+	cs := make([]Component, len(probedComponents()))
+	for i, c := range probedComponents() {
+		cs[i] = Component{Name: c.name, Scheme: c.scheme}
 	}
 	return cs
 }
 
-// ProbeCharset derives the Charset of the named component (one of CharsetComponents) under v
+// Of derives the Set of the named component (one of Components) under v
 // by probing v's parser with every printable ASCII character in every probe of the component.
-func ProbeCharset(v urlgrammar.Version, component string) (*Charset, error) {
-	if !known(v) {
-		return nil, fmt.Errorf("compare: unknown version %v", v)
+func Of(v urlgrammar.Version, component string) (*Set, error) {
+	if !slices.Contains(urlgrammar.Versions(), v) {
+		return nil, fmt.Errorf("charset: unknown version %v", v)
 	}
-	var comp *charsetComponent
-	components := charsetComponents()
+	var comp *probedComponent
+	components := probedComponents()
 	for i := range components {
 		if components[i].name == component {
 			comp = &components[i]
@@ -232,9 +233,9 @@ func ProbeCharset(v urlgrammar.Version, component string) (*Charset, error) {
 		for _, c := range components {
 			known = append(known, c.name)
 		}
-		return nil, fmt.Errorf("compare: no component %q (known: %s)", component, strings.Join(known, ", "))
+		return nil, fmt.Errorf("charset: no component %q (known: %s)", component, strings.Join(known, ", "))
 	}
-	cs := &Charset{Version: v, Component: component, Probes: append([]Probe(nil), comp.probes[v]...)}
+	cs := &Set{Version: v, Component: component, Probes: append([]Probe(nil), comp.probes[v]...)}
 	cs.Applies = len(cs.Probes) > 0
 	for c := byte(FirstPrintable); c <= LastPrintable; c++ {
 		var pc partlyChar
@@ -257,11 +258,11 @@ func ProbeCharset(v urlgrammar.Version, component string) (*Charset, error) {
 		st := &cs.Status[c-FirstPrintable]
 		switch {
 		case len(pc.admitted) == 0:
-			*st = CharNo
+			*st = No
 		case len(pc.notIn) == 0:
-			*st = CharYes
+			*st = Yes
 		default:
-			*st = CharPartly
+			*st = Partly
 			pc.onlyExtra = positional == 0
 			if cs.partly == nil {
 				cs.partly = map[byte]partlyChar{}
@@ -278,7 +279,7 @@ func (p Probe) admits(v urlgrammar.Version, c byte, locate func(*urlgrammar.URL)
 	at := strings.Index(p.URL, Placeholder)
 	in := strings.Index(p.Want, Placeholder)
 	if at < 0 || in < 0 {
-		return false, fmt.Errorf("compare: probe %q of %v has no placeholder", p.URL, v)
+		return false, fmt.Errorf("charset: probe %q of %v has no placeholder", p.URL, v)
 	}
 	s := p.URL[:at] + string(c) + p.URL[at+len(Placeholder):]
 	want := p.Want[:in] + string(c) + p.Want[in+len(Placeholder):]
@@ -297,9 +298,9 @@ func (p Probe) admits(v urlgrammar.Version, c byte, locate func(*urlgrammar.URL)
 	return false, nil
 }
 
-// A charsetComponent is a component whose characters ProbeCharset derives: how to find it
+// A probedComponent is a component whose characters Of derives: how to find it
 // in a URL, and per version the probes (none: the version has no such component).
-type charsetComponent struct {
+type probedComponent struct {
 	name   string
 	scheme string // for a part of an RFC 1738 scheme
 	locate func(*urlgrammar.URL) []urlgrammar.Component
@@ -394,8 +395,8 @@ func part(schemeRule, rule string) func(*urlgrammar.URL) []urlgrammar.Component 
 //
 // They are made on first use, not at start-up: a process that compares a few URLs never
 // probes a character set.
-var charsetComponents = sync.OnceValue(func() []charsetComponent {
-	return []charsetComponent{
+var probedComponents = sync.OnceValue(func() []probedComponent {
+	return []probedComponent{
 		{
 			name:   "scheme",
 			locate: one(func(u *urlgrammar.URL) urlgrammar.Component { return u.Scheme() }),

@@ -1,4 +1,4 @@
-package compare
+package charset
 
 import (
 	"bufio"
@@ -11,28 +11,28 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 )
 
-// A CharsetTable is the Charset of every component (CharsetComponents) under each of several
+// A Table is the Set of every component (Components) under each of several
 // versions: what "urlgrammar charsets" prints, as a table for a person (WriteText), as TSV or
 // as JSON Lines, whole or only the characters whose status differs between the versions.
-type CharsetTable struct {
+type Table struct {
 	Versions []urlgrammar.Version
-	rows     []charsetRow // per component, in the order of CharsetComponents
+	rows     []row // per component, in the order of Components
 }
 
-// A charsetRow is one component's Charset under each of the versions, in order.
-type charsetRow struct {
+// A row is one component's Set under each of the versions, in order.
+type row struct {
 	name string
 	part bool // a part of an RFC 1738 scheme
-	sets []*Charset
+	sets []*Set
 }
 
-// ProbeCharsets derives the Charset of every component under each of vs (ProbeCharset).
-func ProbeCharsets(vs ...urlgrammar.Version) (*CharsetTable, error) {
-	t := &CharsetTable{Versions: vs}
-	for _, c := range CharsetComponents() {
-		r := charsetRow{name: c.Name, part: c.Scheme != ""}
+// NewTable derives the Set of every component under each of vs (Of).
+func NewTable(vs ...urlgrammar.Version) (*Table, error) {
+	t := &Table{Versions: vs}
+	for _, c := range Components() {
+		r := row{name: c.Name, part: c.Scheme != ""}
 		for _, v := range vs {
-			cs, err := ProbeCharset(v, c.Name)
+			cs, err := Of(v, c.Name)
 			if err != nil {
 				return nil, err
 			}
@@ -44,7 +44,7 @@ func ProbeCharsets(vs ...urlgrammar.Version) (*CharsetTable, error) {
 }
 
 // compared returns the indexes of the versions that have the component.
-func (r charsetRow) compared() []int {
+func (r row) compared() []int {
 	var is []int
 	for i, cs := range r.sets {
 		if cs.Applies {
@@ -56,7 +56,7 @@ func (r charsetRow) compared() []int {
 
 // differs reports whether the character c has not the same status under every version that
 // has the component.
-func (r charsetRow) differs(c byte) bool {
+func (r row) differs(c byte) bool {
 	is := r.compared()
 	for _, i := range is[1:] {
 		if r.sets[i].Of(c) != r.sets[is[0]].Of(c) {
@@ -67,16 +67,17 @@ func (r charsetRow) differs(c byte) bool {
 }
 
 // status is the status of c under version i, or "n/a".
-func (r charsetRow) status(i int, c byte) string {
+func (r row) status(i int, c byte) string {
 	if !r.sets[i].Applies {
 		return "n/a"
 	}
 	return r.sets[i].Of(c).String()
 }
 
-// ShortName is the short name of a version that the reports' narrow columns show: "d93",
-// "1738", "3986".
-func ShortName(v urlgrammar.Version) string {
+// shortName is the short name of a version that the narrow columns of the diff show, "d93",
+// "1738", "3986": the one that package compare's reports show (compare.ShortName, which a test
+// of compare holds it to).
+func shortName(v urlgrammar.Version) string {
 	if s, ok := shortNames[v.String()]; ok {
 		return s
 	}
@@ -97,11 +98,11 @@ const (
 	markMixed  = "*"
 )
 
-func mark(s CharStatus) string {
+func mark(s Status) string {
 	switch s {
-	case CharYes:
+	case Yes:
 		return markYes
-	case CharPartly:
+	case Partly:
 		return markPartly
 	}
 	return markNo
@@ -142,7 +143,7 @@ var ranges = []struct {
 // The whole table is a block per generic component, with a column per punctuation character
 // and per range of letters or digits, and a line of marks per version; then, per version that
 // has scheme parts, a block of them with a line per part.
-func (t *CharsetTable) WriteText(w io.Writer, diff bool) error {
+func (t *Table) WriteText(w io.Writer, diff bool) error {
 	bw := bufio.NewWriter(w)
 	if diff {
 		t.writeDiff(bw)
@@ -152,13 +153,13 @@ func (t *CharsetTable) WriteText(w io.Writer, diff bool) error {
 	return bw.Flush()
 }
 
-func (t *CharsetTable) writeTable(bw *bufio.Writer) {
+func (t *Table) writeTable(bw *bufio.Writer) {
 	const nameWidth = 24
 	fmt.Fprintf(bw, "Printable ASCII characters unescaped in each component, derived by probing each\n")
 	fmt.Fprintf(bw, "version's parser: %s in every probed position, %s in some only, %s in none.\n", markYes, markPartly, markNo)
 	header := strings.ReplaceAll(punctuation, " ", "␣") + "  A-Z a-z 0-9"
 	mixed := false
-	marks := func(cs *Charset) string {
+	marks := func(cs *Set) string {
 		var b strings.Builder
 		for i := 0; i < len(punctuation); i++ {
 			b.WriteString(mark(cs.Of(punctuation[i])))
@@ -220,7 +221,7 @@ type diffGroup struct {
 
 // diffGroups groups the characters of r whose status differs, in ASCII order of each group's
 // first character.
-func diffGroups(r charsetRow) []*diffGroup {
+func diffGroups(r row) []*diffGroup {
 	var groups []*diffGroup
 	index := map[string]*diffGroup{}
 	for c := byte(FirstPrintable); c <= LastPrintable; c++ {
@@ -230,7 +231,7 @@ func diffGroups(r charsetRow) []*diffGroup {
 		g := &diffGroup{}
 		for i, cs := range r.sets {
 			g.statuses = append(g.statuses, r.status(i, c))
-			if cs.Applies && cs.Of(c) == CharPartly {
+			if cs.Applies && cs.Of(c) == Partly {
 				g.notes = append(g.notes, cs.Version.String()+": "+cs.Restriction(c))
 			}
 		}
@@ -283,7 +284,7 @@ func showChars(chars []byte) string {
 
 // writeDiff prints, per component that at least two of the versions have, a line per group
 // of characters with the same statuses, and under it where a "partly" character may not stand.
-func (t *CharsetTable) writeDiff(w *bufio.Writer) {
+func (t *Table) writeDiff(w *bufio.Writer) {
 	vs := t.Versions
 	words := len(vs) <= 3 // else short names and marks, to stay within 80 columns
 	heads := make([]string, len(vs))
@@ -291,14 +292,14 @@ func (t *CharsetTable) writeDiff(w *bufio.Writer) {
 	for i, v := range vs {
 		heads[i] = v.String()
 		if !words {
-			heads[i] = ShortName(v)
+			heads[i] = shortName(v)
 		}
 		colWidth = max(colWidth, len(heads[i])+1)
 	}
 	if words {
 		colWidth = max(colWidth, len("partly")+2)
 	}
-	d := newCharsetDiffLines(vs, t.rows)
+	d := newDiffLines(vs, t.rows)
 	ids := make([]string, len(vs))
 	for i, v := range vs {
 		ids[i] = v.String()
@@ -322,21 +323,21 @@ func (t *CharsetTable) writeDiff(w *bufio.Writer) {
 	}
 }
 
-// charsetDiffLines are the lines of "charsets --diff": per component, a line per group of
+// diffLines are the lines of "charsets --diff": per component, a line per group of
 // characters whose statuses differ, and the components not compared.
-type charsetDiffLines struct {
-	lines                 []charsetDiffLine
+type diffLines struct {
+	lines                 []diffLine
 	skipped               []string
 	nameWidth, charsWidth int
 }
 
-type charsetDiffLine struct {
+type diffLine struct {
 	name string
 	g    *diffGroup // nil: no character differs
 }
 
-func newCharsetDiffLines(vs []urlgrammar.Version, rows []charsetRow) *charsetDiffLines {
-	d := &charsetDiffLines{nameWidth: len("component"), charsWidth: len("characters")}
+func newDiffLines(vs []urlgrammar.Version, rows []row) *diffLines {
+	d := &diffLines{nameWidth: len("component"), charsWidth: len("characters")}
 	partsSkipped := map[string]bool{}
 	for _, r := range rows {
 		if len(r.compared()) < 2 {
@@ -350,10 +351,10 @@ func newCharsetDiffLines(vs []urlgrammar.Version, rows []charsetRow) *charsetDif
 		}
 		gs := diffGroups(r)
 		if len(gs) == 0 {
-			d.lines = append(d.lines, charsetDiffLine{r.name, nil})
+			d.lines = append(d.lines, diffLine{r.name, nil})
 		}
 		for _, g := range gs {
-			d.lines = append(d.lines, charsetDiffLine{r.name, g})
+			d.lines = append(d.lines, diffLine{r.name, g})
 			d.charsWidth = max(d.charsWidth, len([]rune(showChars(g.chars))))
 		}
 		d.nameWidth = max(d.nameWidth, len(r.name))
@@ -367,7 +368,7 @@ func newCharsetDiffLines(vs []urlgrammar.Version, rows []charsetRow) *charsetDif
 }
 
 // write prints the lines, the statuses as words or, when !words, as marks.
-func (d *charsetDiffLines) write(w *bufio.Writer, words bool, colWidth int) {
+func (d *diffLines) write(w *bufio.Writer, words bool, colWidth int) {
 	prev := ""
 	for _, l := range d.lines {
 		name := l.name
@@ -427,7 +428,7 @@ func wrap(w *bufio.Writer, indent, s string, width int) {
 // WriteTSV writes a row per component and character (with diff, only the characters whose
 // status differs): the component, the character, its code in hex, and its status per version
 // (yes, partly, no or n/a). A backslash is written as two, as in compare's TSV of inputs.
-func (t *CharsetTable) WriteTSV(w io.Writer, diff bool) error {
+func (t *Table) WriteTSV(w io.Writer, diff bool) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprint(bw, "component\tchar\thex")
 	for _, v := range t.Versions {
@@ -459,7 +460,7 @@ func (t *CharsetTable) WriteTSV(w io.Writer, diff bool) error {
 // WriteJSON writes a JSON object per component (with diff, per component that at least two
 // of the versions have): its name; for each character (with diff, each whose status differs)
 // its status per version, and for a "partly" where it may not stand; and the probes.
-func (t *CharsetTable) WriteJSON(w io.Writer, diff bool) error {
+func (t *Table) WriteJSON(w io.Writer, diff bool) error {
 	type char struct {
 		Char   string            `json:"char"`
 		Status map[string]string `json:"status"`
@@ -490,7 +491,7 @@ func (t *CharsetTable) WriteJSON(w io.Writer, diff bool) error {
 			ch := char{Char: string(c), Status: map[string]string{}}
 			for i, cs := range r.sets {
 				ch.Status[cs.Version.String()] = r.status(i, c)
-				if cs.Applies && cs.Of(c) == CharPartly {
+				if cs.Applies && cs.Of(c) == Partly {
 					if ch.NotIn == nil {
 						ch.NotIn = map[string]string{}
 					}
@@ -513,7 +514,7 @@ func (t *CharsetTable) WriteJSON(w io.Writer, diff bool) error {
 // component and version that has it, a cell per punctuation character and per range of
 // letters or digits, of class "c" and the character's status ("yes", "partly", "no"; a range
 // whose characters differ is "partly"), titled with the character, component and status.
-func (t *CharsetTable) WriteHTML(w io.Writer) error {
+func (t *Table) WriteHTML(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	esc := html.EscapeString
 	bw.WriteString("<table class=\"grid\"><thead><tr><th>component</th><th>version</th>")
@@ -546,7 +547,7 @@ func (t *CharsetTable) WriteHTML(w io.Writer) error {
 				st := cs.Of(rg.from)
 				for c := rg.from; c <= rg.to; c++ {
 					if cs.Of(c) != st {
-						st = CharPartly
+						st = Partly
 					}
 				}
 				fmt.Fprintf(bw, "<td class=\"c %s\" title=\"%s in %s: %s\"></td>", st, rg.name, esc(r.name), st)
