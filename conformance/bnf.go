@@ -46,13 +46,6 @@ func Load(id string) (*Grammar, error) {
 	return ParseBNF(name, src)
 }
 
-// Name is the name the grammar was read under (ParseBNF's first argument).
-func (g *Grammar) Name() string { return g.bnf.Name }
-
-// CaseInsensitive reports the file's @case directive: whether quoted strings match regardless of
-// case.
-func (g *Grammar) CaseInsensitive() bool { return g.bnf.CaseInsensitive }
-
 // Rules returns the names of the grammar's rules in the order of their definition.
 func (g *Grammar) Rules() []string {
 	out := make([]string, len(g.rules))
@@ -61,20 +54,6 @@ func (g *Grammar) Rules() []string {
 	}
 	return out
 }
-
-// HasRule reports whether the grammar defines a rule of that name.
-func (g *Grammar) HasRule(name string) bool { return g.bnf.Rule(name) != nil }
-
-// Alternatives returns stable names for the top-level alternatives of a rule, in order:
-// "host/1", "host/2", … It returns nil for an undefined rule.
-func (g *Grammar) Alternatives(rule string) []string { return g.bnf.Alternatives(rule) }
-
-// AlternativeText renders the alternative named like "host/2", or a rule's whole right-hand side
-// when given a plain rule name, in the .bnf notation; "" for an unknown name.
-func (g *Grammar) AlternativeText(name string) string { return g.bnf.AlternativeText(name) }
-
-// Reachable returns the rules reachable from start (start included), in definition order.
-func (g *Grammar) Reachable(start string) []string { return g.bnf.Reachable(start) }
 
 // reachable marks, by rule index, the rules reachable from start.
 func (g *Grammar) reachable(start string) []bool {

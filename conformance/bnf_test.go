@@ -28,10 +28,10 @@ unused  = "x"
 	if diff := cmp.Diff([]string{"host", "IP-literal", "IPv4address", "reg-name", "gopher+_string", "DIGIT", "HEXDIG", "ALPHA", "unused"}, g.Rules()); diff != "" {
 		t.Errorf("Rules (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"host/1", "host/2", "host/3", "host/4"}, g.Alternatives("host")); diff != "" {
+	if diff := cmp.Diff([]string{"host/1", "host/2", "host/3", "host/4"}, g.bnf.Alternatives("host")); diff != "" {
 		t.Errorf("Alternatives(host) (-want +got):\n%s", diff)
 	}
-	if got := g.Alternatives("nosuch"); got != nil {
+	if got := g.bnf.Alternatives("nosuch"); got != nil {
 		t.Errorf("Alternatives(nosuch) = %v", got)
 	}
 	for name, want := range map[string]string{
@@ -43,14 +43,14 @@ unused  = "x"
 		"host/5":         "",
 		"nosuch/1":       "",
 	} {
-		if got := g.AlternativeText(name); got != want {
+		if got := g.bnf.AlternativeText(name); got != want {
 			t.Errorf("AlternativeText(%s) = %q, want %q", name, got, want)
 		}
 	}
-	if diff := cmp.Diff([]string{"host", "IP-literal", "IPv4address", "reg-name", "DIGIT", "HEXDIG", "ALPHA"}, g.Reachable("host")); diff != "" {
+	if diff := cmp.Diff([]string{"host", "IP-literal", "IPv4address", "reg-name", "DIGIT", "HEXDIG", "ALPHA"}, g.bnf.Reachable("host")); diff != "" {
 		t.Errorf("Reachable(host) (-want +got):\n%s", diff)
 	}
-	if !g.CaseInsensitive() || g.Name() != "test.bnf" || !g.HasRule("gopher+_string") || g.HasRule("gopher") {
+	if !g.bnf.CaseInsensitive || g.bnf.Name != "test.bnf" || g.bnf.Rule("gopher+_string") == nil || g.bnf.Rule("gopher") != nil {
 		t.Errorf("CaseInsensitive, Name or HasRule wrong")
 	}
 	checkLanguage(t, g, "host", inLanguage{"*": true, "[0aF]": true, "1.2.3.4": true, "a-b": true, "1.2.3": true, "[]": false})

@@ -56,6 +56,8 @@ type Disagreement struct {
 	Panic string
 }
 
+// String says what each side said of the input, in one line: `"bb": BNF accepts, PEG
+// rejects (minimized from "abba")`.
 func (d Disagreement) String() string {
 	verdict := func(b bool) string {
 		if b {
@@ -412,6 +414,7 @@ func (r Report) WriteText(w io.Writer) {
 	}
 }
 
+// String returns what WriteText writes.
 func (r Report) String() string {
 	var b strings.Builder
 	r.WriteText(&b)

@@ -22,7 +22,7 @@ func TestCheckAgreesWithItself(t *testing.T) {
 		t.Errorf("coverage: %+v", c)
 	}
 	// absolute-URI, path, reserved and gen-delims are not reachable from URI-reference.
-	if c.Rules != len(g.Reachable("URI-reference")) || c.Rules != len(g.Rules())-4 {
+	if c.Rules != len(g.bnf.Reachable("URI-reference")) || c.Rules != len(g.Rules())-4 {
 		t.Errorf("%d reachable rules of %d", c.Rules, len(g.Rules()))
 	}
 }

@@ -65,6 +65,8 @@ type CoverDisagreement struct {
 	DFA            bool // the DFA's verdict (the grammar's); the implementation's is the other
 }
 
+// String says what the DFA and the implementation said of the input, in one line:
+// `"%00": BNF accepts, parser rejects`.
 func (d CoverDisagreement) String() string {
 	verdict := func(b bool) string {
 		if b {

@@ -97,7 +97,7 @@ func TestMinimalDFAAgreesWithRecognizer(t *testing.T) {
 				p := gen.Positive()
 				for _, s := range []string{p, gen.NearMiss(p)} {
 					if got, want := d.Match(s), g.Recognize(rule, s); got != want {
-						t.Errorf("%s %s %q: DFA %v, recognizer %v", g.Name(), rule, s, got, want)
+						t.Errorf("%s %s %q: DFA %v, recognizer %v", g.bnf.Name, rule, s, got, want)
 					}
 				}
 			}

@@ -42,32 +42,32 @@ ab     = "a" ab "b" | ""
 		// (listed in the order the file mentions them).
 		{"s", "http:1x", Diagnosis{Offset: 6, Expected: []string{`"."`, `"/"`, "digit"}, In: "digits"}},
 		{"s", "http:1.", Diagnosis{Offset: 7, Expected: []string{"digit"}, In: "s"}},
-		{"s", "http:1/", Diagnosis{Match: true, Offset: 7, Expected: []string{EndOfInput}, In: "s"}},
-		{"s", "http:1/x", Diagnosis{Offset: 7, Expected: []string{EndOfInput}, In: "s"}},
+		{"s", "http:1/", Diagnosis{Match: true, Offset: 7, Expected: []string{endOfInput}, In: "s"}},
+		{"s", "http:1/x", Diagnosis{Offset: 7, Expected: []string{endOfInput}, In: "s"}},
 		{"crlf", "\r\r", Diagnosis{Offset: 1, Expected: []string{"%x0A"}, In: "crlf"}},
 		{"crlf", "x", Diagnosis{Offset: 0, Expected: []string{"%x0D.0A"}, In: "crlf"}},
 		// Left recursion: after "1+" a term must follow; after "(1" a ")" or "+", inside the
 		// E that began after "(".
 		{"E", "1+", Diagnosis{Offset: 2, Expected: []string{`"("`, "digit"}, In: "E"}},
 		{"E", "(1", Diagnosis{Offset: 2, Expected: []string{`"+"`, `")"`}, In: "E"}},
-		{"E", "1+2", Diagnosis{Match: true, Offset: 3, Expected: []string{`"+"`, EndOfInput}, In: "E"}},
+		{"E", "1+2", Diagnosis{Match: true, Offset: 3, Expected: []string{`"+"`, endOfInput}, In: "E"}},
 		// a^n b^n: after "aab", only "b" can follow; "aabbb" leaves the language at its 5th byte.
 		{"ab", "aab", Diagnosis{Offset: 3, Expected: []string{`"b"`}, In: "ab"}},
-		{"ab", "aabbb", Diagnosis{Offset: 4, Expected: []string{EndOfInput}, In: "ab"}},
-		{"ab", "ba", Diagnosis{Offset: 0, Expected: []string{`"a"`, EndOfInput}, In: "ab"}},
+		{"ab", "aabbb", Diagnosis{Offset: 4, Expected: []string{endOfInput}, In: "ab"}},
+		{"ab", "ba", Diagnosis{Offset: 0, Expected: []string{`"a"`, endOfInput}, In: "ab"}},
 		// Any bytes at all.
 		{"s", "http:\x00", Diagnosis{Offset: 5, Expected: []string{"digit"}, In: "s"}},
 		{"s", "\xff\xfe", Diagnosis{Offset: 0, Expected: []string{`"http"`}, In: "s"}},
 		{"nosuchrule", "x", Diagnosis{}},
 	})
-	if got := (Diagnosis{Expected: []string{"digit", `"."`, `"/"`}}).ExpectedText(); got != `digit, "." or "/"` {
-		t.Errorf("ExpectedText = %s", got)
+	if got := (Diagnosis{Expected: []string{"digit", `"."`, `"/"`}}).expectedText(); got != `digit, "." or "/"` {
+		t.Errorf("expectedText = %s", got)
 	}
-	if got := (Diagnosis{Expected: []string{EndOfInput}}).ExpectedText(); got != "end of input" {
-		t.Errorf("ExpectedText = %s", got)
+	if got := (Diagnosis{Expected: []string{endOfInput}}).expectedText(); got != "end of input" {
+		t.Errorf("expectedText = %s", got)
 	}
-	if got := (Diagnosis{}).ExpectedText(); got != "nothing" {
-		t.Errorf("ExpectedText = %s", got)
+	if got := (Diagnosis{}).expectedText(); got != "nothing" {
+		t.Errorf("expectedText = %s", got)
 	}
 }
 
@@ -87,7 +87,7 @@ func TestDiagnoseRFC3986(t *testing.T) {
 		// URI's "?" and "#", authority's "@" and port ":", more userinfo or reg-name characters
 		// (unreserved, sub-delims, ":" and "%" of pct-encoded), path-abempty's "/", or the end.
 		{"URI", "http://a b", Diagnosis{Offset: 8,
-			Expected: []string{`"?"`, `"#"`, `"@"`, `":"`, "unreserved", "sub-delims", `"/"`, `"%"`, EndOfInput},
+			Expected: []string{`"?"`, `"#"`, `"@"`, `":"`, "unreserved", "sub-delims", `"/"`, `"%"`, endOfInput},
 			In:       "authority"}},
 		// After "[::1": more HEXDIG of h16, ":" after an h16, "." or DIGIT of an IPv4address
 		// in ls32 (dec-octet), or IP-literal's "]" ("::" h16 ends IPv6address's 8th form).

@@ -5,6 +5,15 @@
 // in common is package bnf, the reader of the grammar/<id>.bnf notation. Nothing in the library
 // imports it, nor does the generator (gen/); the conform command and the tests do.
 //
+// Its API is what those users need: a Grammar, read by ParseBNF or, for a version of the
+// project, Load, and its Rules; its recognizer (Recognize) and its diagnosis of a rejection (Diagnose, a
+// Diagnosis), which the tests of the library and of internal/diagnosis hold the run-time
+// engines to, on samples that a Generator makes (NewGenerator, Positive, NearMiss); the
+// differential check of the conform command (Check, with a Config, giving a Report) and its
+// cover suite (Cover, with a CoverConfig, giving a CoverReport; a CoverTotal sums them); and
+// the minimal DFA of a rule (MinimalDFA, a DFA), which the cover suite and the proofs of the
+// PEG rules are built on.
+//
 //   - bnf.go compiles what package bnf read (ParseBNF), whose errors give the line and column
 //     (undefined rule, duplicate rule, bad token, …), and names each top-level alternative of
 //     a rule for coverage: "host/2" is host's second.

@@ -583,11 +583,11 @@ type Diagnosis struct {
 	In string
 }
 
-// EndOfInput is the Expected entry that says the input may end at Offset.
-const EndOfInput = "end of input"
+// endOfInput is the Expected entry that says the input may end at Offset.
+const endOfInput = "end of input"
 
-// ExpectedText renders Expected for an error message: `digit, "." or "/"`.
-func (d Diagnosis) ExpectedText() string {
+// expectedText renders Expected for an error message: `digit, "." or "/"`.
+func (d Diagnosis) expectedText() string {
 	switch n := len(d.Expected); n {
 	case 0:
 		return "nothing"
@@ -648,7 +648,7 @@ func (g *Grammar) Diagnose(start, input string) Diagnosis {
 		d.Expected = append(d.Expected, l.text)
 	}
 	if r.accepts(s) {
-		d.Expected = append(d.Expected, EndOfInput)
+		d.Expected = append(d.Expected, endOfInput)
 	}
 	return d
 }

@@ -174,7 +174,7 @@ dead = "q" dead
 `)
 	checkLanguage(t, g, "s", inLanguage{"ab": true, "abb": false, "a": false})
 	d := g.Diagnose("s", "abb")
-	if diff := cmp.Diff(Diagnosis{Offset: 2, Expected: []string{EndOfInput}, In: "s"}, d); diff != "" {
+	if diff := cmp.Diff(Diagnosis{Offset: 2, Expected: []string{endOfInput}, In: "s"}, d); diff != "" {
 		t.Errorf("Diagnose(abb) (-want +got):\n%s", diff)
 	}
 	d = g.Diagnose("dead", "q")

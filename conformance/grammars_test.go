@@ -1,4 +1,4 @@
-package conformance_test
+package conformance
 
 import (
 	"strings"
@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/conformance"
 )
 
 // testSamples is the number of generated samples per rule in go test; `make conform`
@@ -16,17 +15,17 @@ const testSamples = 4000
 
 var (
 	loadOnce sync.Once
-	loaded   map[urlgrammar.Version]*conformance.Grammar
+	loaded   map[urlgrammar.Version]*Grammar
 	loadErr  error
 )
 
-// bnf returns the recognizer of v's grammar/<id>.bnf, read once.
-func bnf(t testing.TB, v urlgrammar.Version) *conformance.Grammar {
+// loadBNF returns the recognizer of v's grammar/<id>.bnf, read once.
+func loadBNF(t testing.TB, v urlgrammar.Version) *Grammar {
 	t.Helper()
 	loadOnce.Do(func() {
-		loaded = map[urlgrammar.Version]*conformance.Grammar{}
+		loaded = map[urlgrammar.Version]*Grammar{}
 		for _, v := range urlgrammar.Versions() {
-			g, err := conformance.Load(v.String())
+			g, err := Load(v.String())
 			if err != nil {
 				loadErr = err
 				return
@@ -46,7 +45,7 @@ func bnf(t testing.TB, v urlgrammar.Version) *conformance.Grammar {
 // alternative reachable from the rule.
 func TestGeneratedParsersConform(t *testing.T) {
 	for _, v := range urlgrammar.Versions() {
-		g := bnf(t, v)
+		g := loadBNF(t, v)
 		if diff := cmp.Diff(g.Rules(), v.Spec().Rules); diff != "" {
 			t.Errorf("%v: Rules() is not the rules of the .bnf (-bnf +Rules):\n%s", v, diff)
 		}
@@ -57,8 +56,8 @@ func TestGeneratedParsersConform(t *testing.T) {
 		for _, rule := range rules {
 			t.Run(v.String()+"/"+rule, func(t *testing.T) {
 				t.Parallel()
-				rep := conformance.Check(g, rule, func(s string) bool { return urlgrammar.MatchRule(v, rule, s, 0) },
-					conformance.Config{N: testSamples, Seed: 1})
+				rep := Check(g, rule, func(s string) bool { return urlgrammar.MatchRule(v, rule, s, 0) },
+					Config{N: testSamples, Seed: 1})
 				if rep.DisagreementCount > 0 {
 					t.Errorf("the PEG and the BNF disagree:\n%s", rep)
 				}
@@ -85,7 +84,7 @@ var rfc1738Schemes = map[string]string{
 // With foldScheme (RFC 1738 section 2.1: "programs interpreting URLs should treat upper case
 // letters as equivalent to lower case in scheme names"), the scheme's ASCII letters are read in
 // lower case.
-func rfc1738Default(g *conformance.Grammar, s string, foldScheme bool) bool {
+func rfc1738Default(g *Grammar, s string, foldScheme bool) bool {
 	rule, s := rfc1738Dispatch(s, foldScheme)
 	return g.Recognize(rule, s)
 }
@@ -121,7 +120,7 @@ func TestRFC1738DefaultReading(t *testing.T) {
 	if v.Spec().Document == "" || len(v.Spec().StartRules) == 0 {
 		t.Skip("rfc1738 is not registered")
 	}
-	g := bnf(t, v)
+	g := loadBNF(t, v)
 	hand := []string{
 		"http://www.example.com/", "http:foo", "HTTP://www.example.com/", "ftp://x/y;type=a",
 		"mailto:a@b", "news:comp.x", "nntp://h/g/1", "telnet://u@h:23/", "gopher://h/0x",
@@ -132,8 +131,8 @@ func TestRFC1738DefaultReading(t *testing.T) {
 		if fold {
 			mode = urlgrammar.CaseIgnoreScheme
 		}
-		rep := conformance.Check(g, "url", func(s string) bool { return urlgrammar.MatchRule(v, "", s, mode) },
-			conformance.Config{N: testSamples, Seed: 1, Inputs: hand,
+		rep := Check(g, "url", func(s string) bool { return urlgrammar.MatchRule(v, "", s, mode) },
+			Config{N: testSamples, Seed: 1, Inputs: hand,
 				Oracle: func(s string) bool { return rfc1738Default(g, s, fold) }})
 		if rep.DisagreementCount > 0 {
 			t.Errorf("CaseIgnoreScheme %v: the default reading and the dispatched BNF rule disagree:\n%s", fold, rep)
@@ -145,7 +144,7 @@ func TestRFC1738DefaultReading(t *testing.T) {
 // rule of the document picked by the fuzzer (and, for the index one past the rules, for
 // urlgrammar.Match's default reading); there it also holds the library's two engines, the
 // parser and the diagnosis automaton, to each other (urlgrammar.CheckEngines), and the cover
-// suite's minimal DFA (conformance.MinimalDFA) to the recognizer. Its seed corpus is a few
+// suite's minimal DFA (MinimalDFA) to the recognizer. Its seed corpus is a few
 // generated samples per rule, and the inputs it has found (testdata/fuzz).
 //
 // On an input longer than earleyMax bytes the minimal DFA alone is the oracle: the Earley
@@ -155,9 +154,9 @@ func TestRFC1738DefaultReading(t *testing.T) {
 func FuzzConformance(f *testing.F) {
 	vs := urlgrammar.Versions()
 	for vi, v := range vs {
-		g := bnf(f, v)
+		g := loadBNF(f, v)
 		for ri, rule := range v.Spec().Rules {
-			gen, err := conformance.NewGenerator(g, rule, uint64(ri))
+			gen, err := NewGenerator(g, rule, uint64(ri))
 			if err != nil {
 				f.Fatal(err)
 			}
@@ -171,7 +170,7 @@ func FuzzConformance(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, vi, ri uint8, s string) {
 		v := vs[int(vi)%len(vs)]
-		g := bnf(t, v)
+		g := loadBNF(t, v)
 		rules := v.Spec().Rules
 		k := int(ri) % (len(rules) + 1)
 		if k == len(rules) {
@@ -194,7 +193,7 @@ func FuzzConformance(f *testing.F) {
 			t.Errorf("MatchRule(%v, %s, %q) = %v, the BNF says %v", v, rule, s, got, want)
 			if len(s) <= earleyMax {
 				d := g.Diagnose(rule, s)
-				t.Errorf("BNF: offset %d in %s, expected %s", d.Offset, d.In, d.ExpectedText())
+				t.Errorf("BNF: offset %d in %s, expected %s", d.Offset, d.In, d.expectedText())
 			}
 		}
 	})
@@ -205,14 +204,14 @@ const earleyMax = 256
 
 // recognize says whether s is in the language of rule, by the minimal DFA and, on an input of
 // at most earleyMax bytes, by the Earley recognizer too, failing t if they disagree.
-func recognize(t *testing.T, g *conformance.Grammar, rule, s string) bool {
-	dfa := minimalDFA(t, g, rule).Match(s)
+func recognize(t *testing.T, g *Grammar, rule, s string) bool {
+	dfa := memoDFA(t, g, rule).Match(s)
 	if len(s) > earleyMax {
 		return dfa
 	}
 	earley := g.Recognize(rule, s)
 	if dfa != earley {
-		t.Errorf("%s %s %q: the minimal DFA says %v, the Earley recognizer %v", g.Name(), rule, s, dfa, earley)
+		t.Errorf("%s %s %q: the minimal DFA says %v, the Earley recognizer %v", g.bnf.Name, rule, s, dfa, earley)
 	}
 	return earley
 }
@@ -220,10 +219,10 @@ func recognize(t *testing.T, g *conformance.Grammar, rule, s string) bool {
 // dfas holds the minimal DFAs that FuzzConformance asked for, by grammar and rule.
 var dfas sync.Map
 
-func minimalDFA(t *testing.T, g *conformance.Grammar, rule string) *conformance.DFA {
-	key := g.Name() + " " + rule
+func memoDFA(t *testing.T, g *Grammar, rule string) *DFA {
+	key := g.bnf.Name + " " + rule
 	if d, ok := dfas.Load(key); ok {
-		return d.(*conformance.DFA)
+		return d.(*DFA)
 	}
 	d, err := g.MinimalDFA(rule, 0)
 	if err != nil {
@@ -243,9 +242,9 @@ func TestCoverEngines(t *testing.T) {
 	}
 	const budget = 3000
 	for _, v := range urlgrammar.Versions() {
-		g := bnf(t, v)
+		g := loadBNF(t, v)
 		for _, rule := range v.Spec().Rules {
-			rep, err := conformance.Cover(g, rule, conformance.CoverConfig{
+			rep, err := Cover(g, rule, CoverConfig{
 				Implementations: []string{"parser", "automaton"},
 				Run: func(s string, verdicts []bool) {
 					verdicts[0], verdicts[1], _ = urlgrammar.CheckEngines(v, rule, s, 0)
@@ -263,7 +262,7 @@ func TestCoverEngines(t *testing.T) {
 	}
 }
 
-func coverText(r conformance.CoverReport) string {
+func coverText(r CoverReport) string {
 	var b strings.Builder
 	r.WriteText(&b)
 	return b.String()
