@@ -19,13 +19,13 @@ package urlgrammar
 // a kind on a fill of another component, more pending fills than a walk holds. TestFills
 // compiles the walker of every version.
 
-// An op is what a fill does with a match of its rule.
-type op uint8
+// A fillOp is what a fill does with a match of its rule.
+type fillOp uint8
 
 const (
 	// opSet fills the field with the match, unless a match around this one has filled it
 	// already: the outermost match wins.
-	opSet op = iota
+	opSet fillOp = iota
 	// opUnion fills the field, or widens it to take this match in too: a component that the
 	// grammar writes as several rules side by side (RFC 1738's userinfo is user ":" password).
 	opUnion
@@ -63,15 +63,15 @@ const (
 )
 
 // detail reports whether o finds a detail of a URL, which the walk of Parse leaves out.
-func (o op) detail() bool { return o >= opPart }
+func (o fillOp) detail() bool { return o >= opPart }
 
 // pending reports whether o applies once the walk is done.
-func (o op) pending() bool { return o == opEmptyAfter || o == opSameAs }
+func (o fillOp) pending() bool { return o == opEmptyAfter || o == opSameAs }
 
 // A step is what a fill does with a match, as the walk applies it: its op, and what the op
 // reads. Each constructor sets what its op needs and nothing else.
 type step struct {
-	op    op
+	op    fillOp
 	field field  // the component filled: zero for opHostKind, opPathKind, opHide and the details
 	from  field  // the component after which (opEmptyAfter), or copied (opSameAs)
 	lit   string // the literal of opPrefix, opRest and opEmptyAfter
@@ -82,7 +82,7 @@ type step struct {
 	host    HostKind
 	path    PathKind
 	bySlash bool
-	// bit is the step's place among its walker's pending steps (op.pending), which newWalker
+	// bit is the step's place among its walker's pending steps (fillOp.pending), which newWalker
 	// numbers.
 	bit uint8
 }
