@@ -69,12 +69,12 @@ func (o fillOp) detail() bool { return o >= opPart }
 func (o fillOp) pending() bool { return o == opEmptyAfter || o == opSameAs }
 
 // A step is what a fill does with a match, as the walk applies it: its op, and what the op
-// reads. Each constructor sets what its op needs and nothing else.
+// reads. Each constructor sets what its op needs and nothing else. (The bytes come first and
+// the literal last, so that a step takes 24 bytes.)
 type step struct {
 	op    fillOp
-	field field  // the component filled: zero for opHostKind, opPathKind, opHide and the details
-	from  field  // the component after which (opEmptyAfter), or copied (opSameAs)
-	lit   string // the literal of opPrefix, opRest and opEmptyAfter
+	field field // the component filled: zero for opHostKind, opPathKind, opHide and the details
+	from  field // the component after which (opEmptyAfter), or copied (opSameAs)
 	// host and path are the kinds that the step sets: of a fill of fHost or fPath (set, union
 	// or restAfter), and of hostKindOnly and pathKindOnly. bySlash sets PathAbsolute for a match
 	// that begins with "/" and PathRelative for one that does not: the 1997 draft's path = [
@@ -85,6 +85,7 @@ type step struct {
 	// bit is the step's place among its walker's pending steps (fillOp.pending), which newWalker
 	// numbers.
 	bit uint8
+	lit string // the literal of opPrefix, opRest and opEmptyAfter
 }
 
 // kinded reports whether s sets a kind over the component it fills.
