@@ -14,6 +14,9 @@
 //   - BenchmarkRejected/V: Validate/net-url at most 1.00 with at most 1
 //     Validate-allocs/rejection; Validate+Error/net-url at most 2.00 with at most 3
 //     Validate+Error-allocs/rejection;
+//   - BenchmarkEscape/segment and /query: Escaper-rfc3986/net-url and Escaper-rfc1738/net-url
+//     (beside PathEscape and QueryEscape) at most 1.00 with at most 1 allocation per input;
+//     Escape-rfc3986/net-url and Escape-rfc1738/net-url reported;
 //   - BenchmarkFirstRejection/V: first-ms at most 1 (milliseconds of CPU time: the one
 //     absolute target, a start-up cost with no baseline to set it beside).
 //
@@ -214,6 +217,25 @@ func report(w io.Writer, rs *results) int {
 				cell(name, "Validate/net-url", 1.00), allocs("Validate", 1),
 				cell(name, "Validate+Error/net-url", 2.00), allocs("Validate+Error", 3))
 		}
+		fmt.Fprintln(w)
+	}
+
+	if names := rs.under("BenchmarkEscape"); len(names) > 0 {
+		fmt.Fprintln(w, "Escape (the decoded segments and queries of the corpus): CPU time per pass, ratio to net/url's PathEscape (segment) and QueryEscape (query)")
+		fmt.Fprintf(w, "%-8s %6s %10s  %-22s %-6s %-22s %-6s %-8s %-8s\n", "inputs", "count", "net/url", "Escaper 3986 (≤1.00)", "allocs", "Escaper 1738 (≤1.00)", "allocs", "Esc 3986", "Esc 1738")
+		for _, name := range names {
+			base, ok := rs.median(name, "net-url-ns/pass")
+			if !ok {
+				continue
+			}
+			n, _ := rs.median(name, "inputs/pass")
+			allocs := func(part string) string { return allocCell(name, part+"-allocs/input", "%.2f", 1) }
+			fmt.Fprintf(w, "%-8s %6.0f %7.1f µs  %-22s %-6s %-22s %-6s %-8s %-8s\n", strings.TrimPrefix(name, "BenchmarkEscape/"), n, base/1e3,
+				cell(name, "Escaper-rfc3986/net-url", 1.00), allocs("Escaper-rfc3986"),
+				cell(name, "Escaper-rfc1738/net-url", 1.00), allocs("Escaper-rfc1738"),
+				cell(name, "Escape-rfc3986/net-url", 0), cell(name, "Escape-rfc1738/net-url", 0))
+		}
+		fmt.Fprintln(w, "(Escape looks the component up by name on each call, an Escaper once; allocs: per input, at most one)")
 		fmt.Fprintln(w)
 	}
 
