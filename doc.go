@@ -58,6 +58,22 @@
 // nodes is walked in memory in proportion to the input. A URL's JSON (URL.MarshalJSON) holds its components as written, and reads back by
 // parsing the input again.
 //
+// # Writing URLs
+//
+//	u, err := urlgrammar.Build(urlgrammar.RFC1738, urlgrammar.Components{
+//		Scheme: "ftp", Host: "info.cern.ch", Segments: []string{"pub", "www", "doc"},
+//		Parts: []urlgrammar.Part{{Rule: "ftptype", Text: "d"}},
+//	}) // ftp://info.cern.ch/pub/www/doc;type=d
+//
+// Build writes a URL from its components as the version's grammar lays them out, escaping
+// each component's text by the version's own rules, and returns it parsed: a URL the version
+// accepts and reads back with the components that went in, or an *Error that says what no
+// escaping can fix (a host that is no host name, a component the scheme's URL does not
+// have). Escape and Unescape, and an Escaper for many texts, percent-encode the text of one
+// component: exactly the bytes that the version's rule for that component does not take,
+// asked of its generated parser, so that "~" is escaped in an RFC 1738 path and not in an
+// RFC 3986 one.
+//
 // # net/url
 //
 // url.Parse(u.String()) gives net/url's reading of a URL, and Parse(v, nu.String()) validates

@@ -147,6 +147,10 @@ type escaping struct {
 	// them, and that it therefore holds escaped: "/" for a segment of a path; "@" for the
 	// 1993 draft's user, whose host may hold an "@" too.
 	ends string
+	// startEnds holds the bytes that may not begin the component though first allows them:
+	// the "?" of the 2003 draft's opaque-part, which "g:?" reads as an empty hier-part and a
+	// query.
+	startEnds string
 	// literal: a host whose text begins with "[" is an IP literal (RFC 3986's IP-literal, the
 	// 2003 draft's IPv6reference), held to the rule as it is. regName: a host whose text the
 	// rule matches is a host name or an IP address, written as it is, and any other is a
@@ -188,10 +192,12 @@ var escapings = byVersion[[]*escaping]{
 		{name: "digits", rule: "digits"},
 		{name: "gtype", rule: "gtype", escaped: true},
 		{name: "selector", rule: "selector", escaped: true},
+		{name: "groupart", rule: "groupart"},
 		{name: "group", rule: "group"},
 		{name: "article", rule: "article"},
 		{name: "version", rule: "version"},
 		{name: "attributes", rule: "attributes"},
+		{name: "cellname", rule: "cellname"},
 	},
 	Draft1994: {
 		// user = alphanum2 [ user ] has no escape, nor has password.
@@ -208,6 +214,7 @@ var escapings = byVersion[[]*escaping]{
 		{name: "digits", rule: "digits"},
 		{name: "gtype", rule: "gtype", escaped: true},
 		{name: "gcommand", rule: "gcommand", escaped: true},
+		{name: "groupart", rule: "groupart"},
 		{name: "group", rule: "group"},
 		{name: "article", rule: "article"},
 		{name: "ftptype", rule: "ftptype"},
@@ -289,7 +296,7 @@ var escapings = byVersion[[]*escaping]{
 		{name: "query", rule: "query", escaped: true},
 		{name: "fragment", rule: "fragment", escaped: true},
 		{name: "rel-segment", rule: "rel-segment", escaped: true, ends: "/"},
-		{name: "opaque-part", rule: "opaque-part", escaped: true, element: "uric", first: "uric-no-slash"},
+		{name: "opaque-part", rule: "opaque-part", escaped: true, element: "uric", first: "uric-no-slash", startEnds: "?"},
 	},
 	RFC3986: {
 		{name: "scheme", rule: "scheme"},
@@ -354,6 +361,9 @@ func (c *escaping) compute(v Version) {
 		c.firstAllowed[b] = c.allowed[b]
 		if first != element {
 			c.firstAllowed[b] = MatchRule(v, first, string(one[:]), 0)
+		}
+		if strings.IndexByte(c.startEnds, byte(b)) >= 0 {
+			c.firstAllowed[b] = false
 		}
 	}
 }

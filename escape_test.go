@@ -51,6 +51,9 @@ func TestEscapeDocuments(t *testing.T) {
 		{urlgrammar.RFC2396, "rel_segment", "a:b", "a%3Ab", "RFC 2396 section 3.3 (rel_segment)"},
 		// RFC 2396's opaque_part = uric_no_slash *uric: its first character is no "/".
 		{urlgrammar.RFC2396, "opaque_part", "/a/b", "%2Fa/b", "RFC 2396 section 3"},
+		// The 2003 draft's hier-part = [ net-path / abs-path ] [ "?" query ] may be empty,
+		// so that "g:?x" is a query: an opaque-part's first "?" is escaped.
+		{urlgrammar.Draft2003, "opaque-part", "?x?", "%3Fx?", "the 2003 draft section 3"},
 		// The 1993 draft's extra lists "space" (grammar/draft1993.bnf, D3), and its search
 		// divides words by "+" (search = xalphas [ "+" search ]), so a "+" of data is escaped.
 		{urlgrammar.Draft1993, "query", "a b+c", "a b%2Bc", "the 1993 draft, BNF (search, extra)"},
