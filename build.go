@@ -1,6 +1,7 @@
 package urlgrammar
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -47,7 +48,11 @@ type Components struct {
 	Rooted   bool
 	// Opaque is a path that the grammar does not divide into segments: RFC 2396's opaque_part
 	// and the 2003 draft's opaque-part ("mailto:a@b"), the schemepart of an RFC 1738
-	// genericurl with no "//", the address of the 1994 draft's mailto, mid and cid URLs.
+	// genericurl with no "//", the address of the 1994 draft's mailto, mid and cid URLs. With
+	// Escaped set, Opaque may give any path whole, as the URL holds it, the "/" that begins
+	// it included (which RFC 1738, RFC 1808 and the 1993 and 1994 drafts count as no part of
+	// the path): "/pub/doc;type=d" for an ftp URL, "/1sel%09search" for a gopher URL, whose
+	// parts it then holds. Such a path is written as it is, and the URL's rule is its check.
 	Opaque string
 	// Query is the query; under RFC 1738 and the 1993 and 1994 drafts, the search of an http
 	// or wais URL (a gopher search is a part).
@@ -105,6 +110,10 @@ func Build(v Version, c Components) (*URL, error) {
 	if v.info() == nil {
 		return nil, errorf("build", v, "unknown version")
 	}
+	if c.Escaped && strings.HasPrefix(c.Opaque, "/") && !holdsRoot(v) && c.hasAuthority() {
+		// The "/" that begins a path as written is no part of RFC 1738's path (see Opaque).
+		c.Opaque, c.Rooted = c.Opaque[1:], true
+	}
 	b := &builder{v: v, c: &c, partUsed: make([]bool, len(c.Parts))}
 	for _, name := range c.Empty {
 		f := slices.Index(fieldNames[:], name)
@@ -132,6 +141,83 @@ func Build(v Version, c Components) (*URL, error) {
 		return nil, b.err
 	}
 	return b.readBack()
+}
+
+// hasAuthority reports whether c has a component of an authority.
+func (c *Components) hasAuthority() bool {
+	return c.Host != "" || c.Userinfo != "" || c.User != "" || c.Password != "" || c.Port != "" ||
+		slices.ContainsFunc(c.Empty, func(name string) bool { return name != "query" && name != "fragment" })
+}
+
+// holdsRoot says whether v's path holds the "/" that roots it: not in RFC 1738 (section 3.1:
+// "the "/" between the host (or port) and the url-path is NOT part of the url-path"), RFC 1808
+// (section 2.1: abs_path = "/" rel_path) and the 1993 and 1994 drafts.
+func holdsRoot(v Version) bool {
+	switch v {
+	case RFC1738, RFC1808, Draft1993, Draft1994:
+		return false
+	}
+	return true
+}
+
+// UnmarshalJSON sets c to the components of the JSON of a URL (URL.MarshalJSON, what
+// "urlgrammar parse" prints), as written: Escaped, each component present or absent (null)
+// as there, the path whole as Opaque (with the "/" that begins it, where the URL's version
+// counts it as no part of the path), RFC 1808's net_loc as the Host and its params as a part.
+// Its parts and segments, which the path holds, and its input are not read; so Build of c
+// under the version writes the URL again, with what was changed in the JSON changed, and under
+// another version writes the same components if that version can. The JSON of an invalid
+// input ("valid": false, from "urlgrammar parse") is an error.
+func (c *Components) UnmarshalJSON(data []byte) error {
+	var j struct {
+		Version                                     Version
+		Valid                                       *bool
+		Scheme, Authority, Userinfo, User, Password *string
+		Host, Port, Path, Params, Query, Fragment   *string
+		PathKind                                    string `json:"path_kind"`
+	}
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	if j.Valid != nil && !*j.Valid {
+		return errors.New("the JSON of an invalid input has no components")
+	}
+	*c = Components{Escaped: true}
+	text := func(name string, s *string) string {
+		if s != nil && *s == "" {
+			c.Empty = append(c.Empty, name)
+		}
+		if s == nil {
+			return ""
+		}
+		return *s
+	}
+	c.Scheme = text("scheme", j.Scheme)
+	if j.User != nil || j.Password != nil {
+		c.User, c.Password = text("user", j.User), text("password", j.Password)
+	} else {
+		c.Userinfo = text("userinfo", j.Userinfo)
+	}
+	switch {
+	case j.Version == RFC1808:
+		c.Host = text("host", j.Authority) // its net_loc
+	case j.Authority != nil && j.Host == nil:
+		c.Empty = append(c.Empty, "host") // an empty authority: "s:///x"
+	default:
+		c.Host = text("host", j.Host)
+	}
+	c.Port = text("port", j.Port)
+	c.Opaque = text("path", j.Path)
+	if !holdsRoot(j.Version) && (j.Authority != nil && j.Path != nil || j.Version == RFC1808 && j.PathKind == "absolute") {
+		c.Opaque = "/" + c.Opaque
+	}
+	c.Empty = slices.DeleteFunc(c.Empty, func(name string) bool { return name == "scheme" || name == "path" })
+	if j.Params != nil {
+		c.Parts = []Part{{Rule: "params", Text: *j.Params}}
+	}
+	c.Query = text("query", j.Query)
+	c.Fragment = text("fragment", j.Fragment)
+	return nil
 }
 
 // A slot is a component of Components other than its parts.
@@ -1152,6 +1238,13 @@ func (b *builder) readBack() (*URL, error) {
 			if !g.Present && want.ok && want.b == want.e || g.Present && g.Text == "" && !want.ok {
 				// An empty path is absent in some grammars (RFC 1808's "http://h/") and
 				// present in others, where every URL has a path (RFC 3986's "//h").
+				continue
+			}
+			if want.ok && !holdsRoot(b.v) && want.e > want.b && b.out[want.b] == '/' &&
+				(g.Present && g.Begin == int(want.b)+1 && g.End == int(want.e) || !g.Present && want.e == want.b+1) {
+				// A path written whole that begins with "/": RFC 1808 counts the "/" of an
+				// abs_path as no part of the path ("/a", and "s:/" has none), and that of an
+				// opaque absoluteURL as its own ("ftp://h//a" with no net_loc).
 				continue
 			}
 		}

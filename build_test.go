@@ -1,6 +1,7 @@
 package urlgrammar_test
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -10,8 +11,8 @@ import (
 )
 
 // asWritten returns the components of u as written, for Build with Escaped set: its path
-// whole, as Opaque, and Rooted where the version's path does not hold the "/" before it (RFC
-// 1738 section 3.1, RFC 1808 section 2.1, the 1993 and 1994 drafts).
+// whole, as Opaque, with the "/" before it where the version's path does not hold it (RFC 1738
+// section 3.1, RFC 1808 section 2.1, the 1993 and 1994 drafts).
 func asWritten(u *urlgrammar.URL) urlgrammar.Components {
 	c := urlgrammar.Components{Escaped: true}
 	text := func(name string, comp urlgrammar.Component) string {
@@ -40,9 +41,13 @@ func asWritten(u *urlgrammar.URL) urlgrammar.Components {
 	c.Opaque = path.Text
 	switch u.Version {
 	case urlgrammar.RFC1738, urlgrammar.Draft1993, urlgrammar.Draft1994:
-		c.Rooted = path.Present && a.Present
+		if path.Present && a.Present {
+			c.Opaque = "/" + c.Opaque // RFC 1738 section 3.1: the "/" is no part of the url-path
+		}
 	case urlgrammar.RFC1808:
-		c.Rooted = path.Kind == urlgrammar.PathAbsolute
+		if path.Kind == urlgrammar.PathAbsolute {
+			c.Opaque = "/" + c.Opaque // section 2.1: abs_path = "/" rel_path
+		}
 	}
 	if p := u.Part("params"); u.Version == urlgrammar.RFC1808 && p.Present {
 		c.Parts = []urlgrammar.Part{{Rule: "params", Text: p.Text}}
@@ -69,13 +74,20 @@ func TestBuildEscapedCorpus(t *testing.T) {
 				// no components give the input back.
 				continue
 			}
-			c := asWritten(u)
-			got, err := urlgrammar.Build(v, c)
-			switch {
-			case err != nil:
-				t.Errorf("%v %q (%s): Build(%+v): %v", v, e.Input, e.Source, c, err)
-			case got.String() != e.Input:
-				t.Errorf("%v %q (%s): Build(%+v) = %q", v, e.Input, e.Source, c, got.String())
+			// The components as written, read from the URL and from its JSON.
+			var fromJSON urlgrammar.Components
+			data, _ := u.MarshalJSON()
+			if err := json.Unmarshal(data, &fromJSON); err != nil {
+				t.Fatalf("%v %q: %s: %v", v, e.Input, data, err)
+			}
+			for _, c := range []urlgrammar.Components{asWritten(u), fromJSON} {
+				got, err := urlgrammar.Build(v, c)
+				switch {
+				case err != nil:
+					t.Errorf("%v %q (%s): Build(%+v): %v", v, e.Input, e.Source, c, err)
+				case got.String() != e.Input:
+					t.Errorf("%v %q (%s): Build(%+v) = %q", v, e.Input, e.Source, c, got.String())
+				}
 			}
 			n++
 		}
