@@ -32,6 +32,7 @@ var commands = map[string]command{
 	"check":     {"validate inputs: one verdict line per input", runCheck},
 	"compare":   {"acceptance of inputs across versions, with the reason for each rejection", runCompare},
 	"parse":     {"typed components of inputs: one JSON object per input", runParse},
+	"build":     {"write a URL from its components, escaped as a version requires (the inverse of parse)", runBuild},
 	"tree":      {"the parse tree of inputs, as an outline of rule names and matched text", runTree},
 	"charsets":  {"which printable ASCII characters may stand unescaped in each component, per version", runCharsets},
 	"conform":   {"check each generated parser against its .bnf: samples, W-method suites (--cover), a proof of its .peg (--prove)", runConform},

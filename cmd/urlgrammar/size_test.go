@@ -13,8 +13,10 @@ import (
 // The command's code is held to a size: its non-test lines to commandLines at most, and each
 // function to 60 lines. The goal is 3 000 lines; the ceiling may only come down as code moves
 // out of the command (into the library and package compare), but for what a new mode needs at
-// least (conform --prove, whose proof and report are package pegproof's: 25 lines).
-const commandLines = 3023
+// least (conform --prove, whose proof and report are package pegproof's: 25 lines; build, its
+// component flags, usage and output, whose writing and JSON reading are the library's
+// urlgrammar.Build and Components.UnmarshalJSON: 102 lines).
+const commandLines = 3125
 
 // TestCommandSize measures the command's non-test code (go/ast: a function's length is the
 // lines of its body).

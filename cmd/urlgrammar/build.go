@@ -1,0 +1,101 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+const buildUsage = `-g ID [COMPONENT FLAGS] | -g ID [-f FILE | JSON...]
+
+Writes a URL that version ID accepts from its components, escaping what the version requires,
+and prints it (urlgrammar.Build); a set of components that no escaping can write is refused
+with "error<TAB>why". The components come from the flags (--scheme, --host, --segment, ...:
+decoded texts, which are escaped, unless --escaped), or, with no component flag, from the JSON
+Lines that "urlgrammar parse" prints, one URL per line (texts as written): the path is read
+from "path" whole, with the parts and segments it holds, so "parse | (edit) | build" gives
+the input back byte for byte, and an edited path, host or query takes effect.`
+
+func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("build", buildUsage, stderr)
+	id := fs.String("g", "", "grammar version `ID` whose grammar the URL is written for (see \"urlgrammar versions\")")
+	asJSON := fs.Bool("json", false, "print JSON Lines: the URL as \"urlgrammar parse\" prints it, or valid false and the error")
+	var c urlgrammar.Components
+	for _, f := range []struct {
+		to         *string
+		name, help string
+	}{{&c.Scheme, "scheme", "the `SCHEME`"}, {&c.Userinfo, "userinfo", "the `USERINFO` (RFC 2396, the 2003 draft, RFC 3986)"},
+		{&c.User, "user", "the `USER` (RFC 1738, the 1993, 1994 and 1997 drafts)"}, {&c.Password, "password", "the `PASSWORD` (RFC 1738, the 1994 and 1997 drafts)"},
+		{&c.Host, "host", "the `HOST` (RFC 1808: the net_loc)"}, {&c.Port, "port", "the `PORT`"},
+		{&c.Opaque, "opaque", "an opaque `PATH` (RFC 2396's opaque_part, RFC 1738's schemepart; with --escaped, any path whole)"},
+		{&c.Query, "query", "the `QUERY` (RFC 1738: the search of an http or wais URL)"}, {&c.Fragment, "fragment", "the `FRAGMENT`"}} {
+		fs.StringVar(f.to, f.name, "", f.help)
+	}
+	fs.Var((*listFlag)(&c.Segments), "segment", "a `SEGMENT` of the path (repeatable, in order; its \"/\" is escaped)")
+	fs.BoolVar(&c.Rooted, "rooted", false, "the path begins with \"/\" (where no authority stands before it), or RFC 1738's \"/\" after the host")
+	fs.Func("part", "a part of the scheme's URL, `RULE=TEXT` (repeatable, in the URL's order): ftptype=i, database=db, ...", func(s string) error {
+		rule, text, ok := strings.Cut(s, "=")
+		if !ok || rule == "" {
+			return errors.New("want RULE=TEXT")
+		}
+		c.Parts = append(c.Parts, urlgrammar.Part{Rule: rule, Text: text})
+		return nil
+	})
+	fs.Var((*listFlag)(&c.Empty), "empty", "a component present and empty: `NAME`, one of userinfo, user, password, host, port, query, fragment (repeatable)")
+	fs.BoolVar(&c.Escaped, "escaped", false, "the texts are as written in a URL, escapes and all, not decoded")
+	in := addInputFlags(fs)
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	abort := func(err error) int { return fail(stderr, "build", err) }
+	v, err := versionFlag(*id)
+	if err != nil {
+		return abort(err)
+	}
+	flagged := false // some flag gives a component
+	fs.Visit(func(f *flag.Flag) { flagged = flagged || !strings.Contains(" g json f line-buffered ", " "+f.Name+" ") })
+	if flagged {
+		if len(rest) > 0 || len(in.files) > 0 {
+			return abort(errors.New("the components come from the flags or from JSON inputs, not both"))
+		}
+		l := textLoop("build", in, []input{{line: 1}}, stdout, stderr)
+		return l.run(func(input) (bool, error) { return writeBuilt(l, v, c, *asJSON) })
+	}
+	l, err := newLoop("build", in, nil, rest, stdin, stdout, stderr)
+	if err != nil {
+		return abort(err)
+	}
+	return l.run(func(in input) (bool, error) {
+		var c urlgrammar.Components
+		if err := json.Unmarshal([]byte(in.text), &c); err != nil {
+			return false, &badLine{"not the JSON of a URL (\"urlgrammar parse\"): " + err.Error()}
+		}
+		return writeBuilt(l, v, c, *asJSON)
+	})
+}
+
+// writeBuilt builds c under v and writes the URL, or "error" and why it was refused.
+func writeBuilt(l *loop, v urlgrammar.Version, c urlgrammar.Components, asJSON bool) (bool, error) {
+	u, err := urlgrammar.Build(v, c)
+	var e *urlgrammar.Error
+	if err != nil && !errors.As(err, &e) {
+		return false, err
+	}
+	switch {
+	case asJSON && err != nil:
+		return false, encodeJSONLine(l.out, map[string]any{"version": v, "valid": false, "error": map[string]string{"message": err.Error()}})
+	case asJSON:
+		return true, writeParseLine(l.out, u, true, nil)
+	case err != nil:
+		_, werr := fmt.Fprintf(l.out, "error\t%s\n", err.Error())
+		return false, werr
+	}
+	l.out.WriteString(u.String())
+	return true, l.out.WriteByte('\n')
+}
