@@ -90,17 +90,24 @@ type Part struct {
 //     name or IP address, a port that is not digits, a scheme that is not one, an ftptype
 //     that is not one of RFC 1738's six); the error wraps the rule's *SyntaxError;
 //   - a component that the layout does not have (a fragment under RFC 1738, a userinfo
-//     where the version has a user and a password, a path in a mailto URL), and a part
-//     the layout does not have or has once only;
+//     where the version has a user and a password, a user in an http URL, a query after an
+//     opaque part, which holds it), and a part the layout does not have, or not there: the
+//     parts are taken in their order in Parts, which must be the URL's;
 //   - a component the layout requires and c lacks (an http URL's host, a wais URL's
-//     database), or one that the layout writes only after another that c lacks (an RFC 1738
-//     search after a path, a password after a user);
+//     database, a host after a userinfo where the grammar has no empty one), or one that the
+//     layout writes only after another that c lacks: an RFC 1738 search after a path, a
+//     password after a user, a gopher selector after a gtype, a query after a site under
+//     the 1997 draft or a net_loc under RFC 1808 (whose net_loc holds "?"), only after "/";
 //   - text that the version cannot read back however it is escaped: a tab in a gopher
 //     selector or search (RFC 1738 section 3.4: "%09" separates them), a NUL in a prospero
-//     path (the 1993 and 1994 drafts: "%00" separates the version), a path that begins with
-//     "//" where no authority stands before it, a 1994 ftptype (the path takes it);
+//     path (the 1993 and 1994 drafts: "%00" separates the version) and attributes that begin
+//     with a digit (the version takes it), a path that begins with "//" where no authority
+//     stands before it or with an empty segment where there is no root, a 1994 ftptype (the
+//     path takes it), a userinfo or port beside an RFC 2396 or 2003 draft host that is no
+//     host name (a reg_name, which is the whole authority);
 //   - a URL that the version rejects as a whole once written (an empty segment where the
-//     grammar has none, such as the 1993 draft's "a//b"); the error wraps its *SyntaxError;
+//     grammar has none, such as the 1993 draft's "a//b"; RFC 2396's "s:", which has no path);
+//     the error wraps its *SyntaxError;
 //   - a URL that the version reads back with other components than those written, which
 //     happens only where a component without escape is ambiguous in its place (a 1993 host
 //     that holds an "@", which the parser reads as ending a user).
@@ -247,7 +254,7 @@ type builder struct {
 	out      []byte
 	used     [numFields]bool
 	partUsed []bool
-	lastPart int // the index in c.Parts of the part written last
+	nextPart int // the index in c.Parts after the part written last: the parts come in order
 	err      error
 
 	rule   string          // the rule the layout is, for the versions whose default reading depends on the scheme
@@ -371,26 +378,25 @@ var relativeFirst = byVersion[*escaping]{
 	Draft1997: {name: "first segment", rule: "segment", escaped: true, element: "pchar", ends: "/:"},
 }
 
-// part returns the text of the next part of c named rule that is not yet written, and
-// whether there is one; it marks it written.
+// part returns the text of the next part of c named rule, after those written, and whether
+// there is one; it marks it written. The parts are taken in their order in c, which is the
+// URL's: each layout asks for them in the order it writes them.
 func (b *builder) part(rule string) (string, bool) {
-	for i, p := range b.c.Parts {
-		if !b.partUsed[i] && p.Rule == rule {
-			b.partUsed[i] = true
-			if i < b.lastPart {
-				b.refuse("the part %q stands before the part %q in Parts, but after it in the URL: give the parts in the order the URL holds them", p.Rule, b.c.Parts[b.lastPart].Rule)
-			}
-			b.lastPart = i
+	for i := b.nextPart; i < len(b.c.Parts); i++ {
+		if p := b.c.Parts[i]; p.Rule == rule {
+			// The parts before it that the layout did not take stand where the URL does
+			// not hold them: leftover refuses them.
+			b.partUsed[i], b.nextPart = true, i+1
 			return p.Text, true
 		}
 	}
 	return "", false
 }
 
-// hasPart reports whether c has a part named rule not yet written.
+// hasPart reports whether c has a part named rule that the layout may still take.
 func (b *builder) hasPart(rule string) bool {
-	for i, p := range b.c.Parts {
-		if !b.partUsed[i] && p.Rule == rule {
+	for _, p := range b.c.Parts[b.nextPart:] {
+		if p.Rule == rule {
 			return true
 		}
 	}
@@ -575,7 +581,7 @@ func (b *builder) leftover() {
 	}
 	for i, p := range b.c.Parts {
 		if !b.partUsed[i] {
-			b.refuse("a %s of %v has no part %q here (or not this many)", layout, b.v, p.Rule)
+			b.refuse("a %s of %v has no part %q here, after the parts before it in Parts (the URL's order), or not this many", layout, b.v, p.Rule)
 			return
 		}
 	}
@@ -1260,14 +1266,20 @@ func (b *builder) readBack() (*URL, error) {
 		if err != nil {
 			return nil, errorf("build", b.v, "the URL written, %q, is not valid: %w", s, err)
 		}
-	parts:
+		rules := map[string]bool{}
 		for _, p := range b.partAt {
-			for _, n := range Preorder(root) {
-				if n.Rule == p.rule && n.Begin == int(p.at.b) && n.End == int(p.at.e) {
-					continue parts
-				}
+			rules[p.rule] = true
+		}
+		matched := make(map[writtenPart]bool, len(b.partAt))
+		for _, n := range Preorder(root) {
+			if rules[n.Rule] {
+				matched[writtenPart{rule: n.Rule, at: span{b: uint32(n.Begin), e: uint32(n.End), ok: true}}] = true
 			}
-			return nil, b.misread(s, "the part "+p.rule, "none", quoteSpan(s, p.at))
+		}
+		for _, p := range b.partAt {
+			if !matched[p] {
+				return nil, b.misread(s, "the part "+p.rule, "none", quoteSpan(s, p.at))
+			}
 		}
 	}
 	return u, nil

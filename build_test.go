@@ -118,6 +118,9 @@ func TestBuildRefuses(t *testing.T) {
 		{urlgrammar.RFC1738, urlgrammar.Components{Scheme: "gopher", Host: "h", Parts: []urlgrammar.Part{{Rule: "selector", Text: "s"}}}, `a gopherurl has a selector only after a gtype`, false},
 		{urlgrammar.RFC1738, urlgrammar.Components{Scheme: "mailto", Parts: []urlgrammar.Part{{Rule: "encoded822addr", Text: "a@b"}, {Rule: "database", Text: "d"}}}, `a mailtourl of rfc1738 has no part "database"`, false},
 		{urlgrammar.RFC1738, urlgrammar.Components{Scheme: "HTTP", Host: "h"}, `scheme "HTTP" has no escape and is no scheme`, true},
+		// The parts in the URL's order: a fieldspec is ";" fieldname "=" fieldvalue.
+		{urlgrammar.RFC1738, urlgrammar.Components{Scheme: "prospero", Host: "h", Segments: []string{"p"}, Parts: []urlgrammar.Part{{Rule: "fieldvalue", Text: "v"}, {Rule: "fieldname", Text: "n"}}},
+			`a prosperourl's fieldspec requires its fieldvalue`, false},
 		{urlgrammar.Draft1994, urlgrammar.Components{Scheme: "ftp", Host: "h", Parts: []urlgrammar.Part{{Rule: "ftptype", Text: "I"}}}, `its letters are read as part of the path`, false},
 		{urlgrammar.Draft1994, urlgrammar.Components{Scheme: "afs", Host: "h"}, `the 1994 draft defines no scheme "afs"`, false},
 		{urlgrammar.Draft1993, urlgrammar.Components{Scheme: "prospero", Host: "h", Segments: []string{"a\x00b"}}, `a prospero path cannot hold a NUL`, false},
@@ -200,6 +203,38 @@ func TestBuildDocuments(t *testing.T) {
 		u, err := urlgrammar.Build(tc.v, tc.c)
 		if err != nil || u.String() != tc.want {
 			t.Errorf("%v %+v: Build = %v, %v; want %q (%s)", tc.v, tc.c, u, err, tc.want, tc.doc)
+		}
+	}
+}
+
+// TestBuildLong builds long components: a segment of 1 MiB, 64 Ki segments, 32 Ki field specs
+// of a prospero URL. Build's work is linear in its components (each is escaped, checked and
+// read back once), so these take about what parsing the URL takes.
+func TestBuildLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long inputs")
+	}
+	big := strings.Repeat("a b/", 1<<18)
+	many := make([]string, 1<<16)
+	for i := range many {
+		many[i] = "s"
+	}
+	var fields []urlgrammar.Part
+	for range 1 << 15 {
+		fields = append(fields, urlgrammar.Part{Rule: "fieldname", Text: "n"}, urlgrammar.Part{Rule: "fieldvalue", Text: "v"})
+	}
+	for _, tc := range []struct {
+		v urlgrammar.Version
+		c urlgrammar.Components
+		n int // the length of the URL
+	}{
+		{urlgrammar.RFC3986, urlgrammar.Components{Scheme: "http", Host: "h", Segments: []string{big}}, len("http://h/") + len(big)*2}, // "a b/" is "a%20b%2F",
+		{urlgrammar.RFC1738, urlgrammar.Components{Scheme: "http", Host: "h", Segments: many}, len("http://h/") + 2*len(many) - 1},
+		{urlgrammar.RFC1738, urlgrammar.Components{Scheme: "prospero", Host: "h", Segments: []string{"p"}, Parts: fields}, len("prospero://h/p") + 4*len(fields)/2},
+	} {
+		u, err := urlgrammar.Build(tc.v, tc.c)
+		if err != nil || len(u.String()) != tc.n {
+			t.Errorf("%v: Build of long components: %d bytes, %v; want %d", tc.v, len(u.String()), err, tc.n)
 		}
 	}
 }
