@@ -1001,8 +1001,8 @@ func (b *builder) draft1993() {
 			return
 		}
 		b.scheme()
-		if b.c.Rooted {
-			b.refuse(`a generic URL's path does not begin with "/" (generic = scheme ":" path)`)
+		if b.c.Rooted || len(b.segs) > 1 && b.segs[0] == "" {
+			b.refuse(`a generic URL's path does not begin with "/" (generic = scheme ":" path), nor with an empty segment`)
 			return
 		}
 		b.segments("segment", "segment", len(b.out))
