@@ -62,7 +62,7 @@ type Components struct {
 	// URL holds them: RFC 1738's ftptype, gtype, selector, search, gopher+_string,
 	// encoded822addr, group, article, digits, database, wtype, wpath, fieldname and
 	// fieldvalue (in pairs), the 1993 and 1994 drafts' database, wtype, digits, wpath,
-	// gtype, selector, gcommand, group, article, version, attributes, addr-spec; RFC 1808's
+	// gtype, selector, gcommand, group, article, version and attributes; RFC 1808's
 	// params.
 	Parts []Part
 	// Empty names the components above that are present though their text is empty.
@@ -984,6 +984,11 @@ func (b *builder) waisDoc(rule, rest string) bool {
 // draft1993 writes a URL of the 1993 draft by the rule of its scheme, with its fragmentid.
 func (b *builder) draft1993() {
 	scheme := b.c.Scheme
+	if strings.Contains(scheme, ":") {
+		// scheme = ialpha, whose xalphas hold ":" (extra); the URL's scheme ends at its first.
+		b.refuse("the scheme %q holds a \":\", which ends a scheme where it stands", scheme)
+		return
+	}
 	// A URL of one of the draft's schemes that has none of its address's components is a
 	// generic URL ("http:a/b" is one: generic = scheme ":" path [ "?" search ]).
 	address := b.has(bHost) || b.has(bUser) || b.has(bPassword) || b.has(bPort) || b.c.Rooted || len(b.c.Parts) > 0
