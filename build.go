@@ -1038,6 +1038,9 @@ func (b *builder) draft1993() {
 		b.segments("segment", "segment", len(b.out))
 	case "newsaddress":
 		// newsaddress = "news:" groupart; groupart = "*" | group | article
+		if b.draftGroupWithAt() {
+			return
+		}
 		if !b.whole(len(b.out)) && !b.optionalPart("", "groupart") && !b.optionalPart("", "group") && !b.optionalPart("", "article") {
 			b.refuse(`a newsaddress requires its groupart: a part named "group", "article" or "groupart" ("*")`)
 		}
@@ -1078,6 +1081,19 @@ func (b *builder) draft1993() {
 		b.query("query")
 	}
 	b.fragment("fragment")
+}
+
+// draftGroupWithAt refuses a news group of the 1993 and 1994 drafts that holds an "@": their
+// group (ialpha) may, but "A message identifier may be distinguished from a news group name by
+// the presence of the commercial at "@" character", and the parser reads it as an article.
+func (b *builder) draftGroupWithAt() bool {
+	for _, p := range b.c.Parts {
+		if p.Rule == "group" && strings.Contains(p.Text, "@") {
+			b.refuse("the news group %q holds an \"@\", which makes it a message identifier (an article)", p.Text)
+			return true
+		}
+	}
+	return false
 }
 
 // draftPath writes [ "/" path ] of the 1993 and 1994 drafts' http address.
@@ -1160,6 +1176,9 @@ func (b *builder) draft1994() {
 		b.lit("/")
 		b.segments("segment", "segment", len(b.out))
 	case "newsaddress":
+		if b.draftGroupWithAt() {
+			return
+		}
 		if !b.whole(len(b.out)) && !b.optionalPart("", "groupart") && !b.optionalPart("", "group") && !b.optionalPart("", "article") {
 			b.refuse(`a newsaddress requires its groupart: a part named "group", "article" or "groupart" ("*")`)
 		}

@@ -460,7 +460,7 @@ var refusalKinds = []string{
 	"has an opaque part only", "has no query: give it as part of Opaque", "has no path of segments", "is given as its", "give it as Opaque",
 	"is either opaque", "defines no scheme", "every URL of", "its letters are read as part of the path",
 	"is no host name or IP address but a reg_name", "given as its Segments",
-	"is an index with a search or a document", "path does not begin with", "cannot begin with a digit", "cannot begin with an empty segment", "which ends a scheme where it stands",
+	"is an index with a search or a document", "path does not begin with", "cannot begin with a digit", "cannot begin with an empty segment", "which ends a scheme where it stands", "which makes it a message identifier",
 }
 
 // readBack marks the refusal of a URL that its version reads back with other components,
