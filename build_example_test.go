@@ -143,7 +143,7 @@ func ExampleEscaper() {
 	}
 	for _, s := range []string{"a=1&b=2", "100% sure", "?/:@"} {
 		esc, _ := e.Escape(s)
-		back, _ := e.Unescape(esc)
+		back, _ := urlgrammar.Unescape(urlgrammar.RFC3986, "query", esc)
 		fmt.Println(esc, back == s)
 	}
 	// Output:

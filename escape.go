@@ -85,12 +85,22 @@ func Unescape(v Version, component, s string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return e.Unescape(s)
+	c := e.c
+	if c.verbatim(v, s) {
+		if err := c.escapable("unescape", v, s); err != nil {
+			return "", err
+		}
+		return s, nil
+	}
+	if i := c.invalid(s); i >= 0 {
+		return "", errorf("unescape", v, "%s %q: byte %d: %s", c.name, s, i, c.whyNot(s, i))
+	}
+	return percentDecode(s), nil
 }
 
-// An Escaper escapes and unescapes the text of one component under one version, as Escape
-// and Unescape do, without looking the component up on each call. It is safe for concurrent
-// use.
+// An Escaper escapes the text of one component under one version, as Escape does, without
+// looking the component up on each call: for a loop that escapes many texts of one component.
+// It is safe for concurrent use.
 type Escaper struct {
 	v Version
 	c *escaping
@@ -112,22 +122,6 @@ func (e *Escaper) Escape(s string) (string, error) {
 		return "", err
 	}
 	return c.escapeText(e.v, s), nil
-}
-
-// Unescape returns the text of the Escaper's component written as s, decoded, as
-// Unescape(v, component, s) does.
-func (e *Escaper) Unescape(s string) (string, error) {
-	c, v := e.c, e.v
-	if c.verbatim(v, s) {
-		if err := c.escapable("unescape", v, s); err != nil {
-			return "", err
-		}
-		return s, nil
-	}
-	if i := c.invalid(s); i >= 0 {
-		return "", errorf("unescape", v, "%s %q: byte %d: %s", c.name, s, i, c.whyNot(s, i))
-	}
-	return percentDecode(s), nil
 }
 
 // An escaping is one component of a URL under one version, as Escape knows it: its name, the
