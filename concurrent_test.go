@@ -10,7 +10,7 @@ import (
 
 // TestConcurrentUse exercises, from several goroutines at once, what the package
 // documentation says is safe for concurrent use: validation and its diagnosis, Parse and the
-// details a URL finds on first use, the parse tree, and resolution. Its worth is under the
+// details a URL finds on first use, the parse tree, resolution, escaping and building. Its worth is under the
 // race detector (go test -race), which CI runs.
 func TestConcurrentUse(t *testing.T) {
 	u, err := urlgrammar.Parse(urlgrammar.RFC1738, "ftp://u:p@host/a/b;type=d")
@@ -34,6 +34,9 @@ func TestConcurrentUse(t *testing.T) {
 					}
 				}
 				urlgrammar.ParseTreeRule(v, "", "http://h/a", 0)
+				// Escape computes a component's bytes on first use.
+				urlgrammar.Escape(v, "query", "a b~")
+				urlgrammar.Build(v, urlgrammar.Components{Scheme: "http", Host: "h", Segments: []string{"a b"}})
 			}
 			if len(slices.Collect(u.Segments())) != 2 || !u.Part("ftptype").Present {
 				t.Error("Segments or Parts lost")
