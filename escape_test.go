@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/charset"
 )
 
 // TestEscapeDocuments holds Escape to what the documents say of their components.
@@ -313,7 +313,7 @@ func TestEscapeAllocs(t *testing.T) {
 	}
 }
 
-// TestEscapeAgreesWithProbes holds Escape to compare.ProbeCharset, which finds the same
+// TestEscapeAgreesWithProbes holds Escape to charset.Of, which finds the same
 // characters another way, by probing whole URLs with each character in each position of the
 // component: every printable character that the probes admit in every position ("yes") is
 // left unescaped, every one they admit in none ("no") is escaped (or, in a component without
@@ -322,24 +322,24 @@ func TestEscapeAllocs(t *testing.T) {
 // Escape has for it (partlyChecks).
 func TestEscapeAgreesWithProbes(t *testing.T) {
 	var yes, no, partly, segmentParams int
-	for _, pc := range compare.CharsetComponents() {
+	for _, pc := range charset.Components() {
 		for _, v := range urlgrammar.Versions() {
 			name, ok := probedComponent(v, pc)
 			if !ok {
 				continue
 			}
-			cs, err := compare.ProbeCharset(v, pc.Name)
+			cs, err := charset.Of(v, pc.Name)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !cs.Applies {
 				continue
 			}
-			for c := byte(compare.FirstPrintable); c <= compare.LastPrintable; c++ {
+			for c := byte(charset.FirstPrintable); c <= charset.LastPrintable; c++ {
 				s := string(rune(c))
 				got, err := urlgrammar.Escape(v, name, s)
 				switch st := cs.Of(c); st {
-				case compare.CharYes:
+				case charset.Yes:
 					yes++
 					if c == ';' && name == "segment" && (v == urlgrammar.RFC2396 || v == urlgrammar.Draft1997) {
 						// The probes find the ";" in a segment's text, which holds its
@@ -354,12 +354,12 @@ func TestEscapeAgreesWithProbes(t *testing.T) {
 					if err != nil || got != s {
 						t.Errorf("%v %s (%s): %q is admitted everywhere, but Escape gives %q, %v", v, pc.Name, name, s, got, err)
 					}
-				case compare.CharNo:
+				case charset.No:
 					no++
 					if err == nil && got == s {
 						t.Errorf("%v %s (%s): %q is admitted nowhere, but Escape leaves it", v, pc.Name, name, s)
 					}
-				case compare.CharPartly:
+				case charset.Partly:
 					partly++
 					if why := partlyCheck(v, pc.Name, name, c); why != "" {
 						t.Errorf("%v %s (%s): %q is admitted in some positions (%s): %s", v, pc.Name, name, s, cs.Restriction(c), why)
@@ -375,7 +375,7 @@ func TestEscapeAgreesWithProbes(t *testing.T) {
 // whether Escape has one. The probes' "userinfo" of the versions that divide it (RFC 1738,
 // the 1993, 1994 and 1997 drafts) is user ":" password, which Escape has as two; their
 // generic "path segment" of RFC 1738 is each scheme's, which Escape has by scheme.
-func probedComponent(v urlgrammar.Version, pc compare.CharsetComponent) (string, bool) {
+func probedComponent(v urlgrammar.Version, pc charset.Component) (string, bool) {
 	split := v == urlgrammar.RFC1738 || v == urlgrammar.Draft1993 || v == urlgrammar.Draft1994 || v == urlgrammar.Draft1997
 	switch {
 	case pc.Scheme != "":
