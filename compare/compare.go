@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/inorder"
 )
 
 // A Target is a grammar version and the rule it holds inputs to.
@@ -225,7 +226,7 @@ func CompareBatches[R any](targets []Target, inputs iter.Seq[string], mode urlgr
 	}
 	targets = slices.Clone(targets)
 	return func(yield func(R) bool) {
-		inOrder(inputs, func(first int, batch []string) R {
+		inorder.Map(inputs, func(first int, batch []string) R {
 			return f(first, compareBatch(targets, batch, mode))
 		}, yield)
 	}, nil

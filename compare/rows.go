@@ -6,6 +6,8 @@ import (
 	"iter"
 	"slices"
 	"sync"
+
+	"github.com/urlgrammar/urlgrammar/internal/inorder"
 )
 
 // WriteRows writes to w, in format f and in input order, the row of each input of a stream
@@ -63,7 +65,7 @@ func (r *Report) WriteRows(w *bufio.Writer, f Format, inputs iter.Seq2[string, s
 		}
 		return summary, err
 	}
-	inOrder(func(yield func(sourcedInput) bool) {
+	inorder.Map(func(yield func(sourcedInput) bool) {
 		for s, source := range inputs {
 			if !yield(sourcedInput{s, source}) {
 				return

@@ -1,4 +1,6 @@
-package compare
+// Package inorder runs work on the batches of a stream on every CPU and gives the results in
+// the stream's order: the pipeline of compare's reports and of the command's check.
+package inorder
 
 import (
 	"iter"
@@ -7,21 +9,21 @@ import (
 	"sync/atomic"
 )
 
-// maxBatch is how many inputs a worker takes at a time once a stream has shown it is long.
+// MaxBatch is how many inputs a worker takes at a time once a stream has shown it is long.
 // The first batches are smaller (1, 2, 4, …), so that the first verdicts on a slow stream come
 // early; at full size, handing a batch over costs little beside judging it.
-const maxBatch = 256
+const MaxBatch = 256
 
-// inOrder calls work on batches of the inputs on every CPU, and yields its results in input
+// Map calls work on batches of the inputs on every CPU, and yields its results in input
 // order; first is the index of a batch's first input. At most eight batches per CPU are in
 // flight, so it runs in constant memory on a stream of any length; that many, so that the
 // workers still have work when the goroutine that hands it out waits a while for a CPU.
 //
 // The inputs are read, and results yielded, in the calling goroutine only: a panic of inputs is
 // raised there, and so is one of work, raised again when its batch's turn comes. When yield
-// returns false, inOrder reads no more inputs, drops the batches not yet begun and returns once
+// returns false, Map reads no more inputs, drops the batches not yet begun and returns once
 // the workers are idle.
-func inOrder[T, R any](inputs iter.Seq[T], work func(first int, batch []T) R, yield func(R) bool) {
+func Map[T, R any](inputs iter.Seq[T], work func(first int, batch []T) R, yield func(R) bool) {
 	type job struct {
 		first    int
 		batch    []T
@@ -57,7 +59,7 @@ func inOrder[T, R any](inputs iter.Seq[T], work func(first int, batch []T) R, yi
 	}
 	defer func() {
 		// On a break, an early return or a panic alike: no batch is begun any more, and the
-		// workers are gone before inOrder returns.
+		// workers are gone before Map returns.
 		stopped.Store(true)
 		close(jobs)
 		wg.Wait()
@@ -99,7 +101,7 @@ func inOrder[T, R any](inputs iter.Seq[T], work func(first int, batch []T) R, yi
 		j := &job{first: read - len(batch), batch: batch, done: make(chan struct{})}
 		pending = append(pending, j)
 		jobs <- j
-		size = min(2*size, maxBatch)
+		size = min(2*size, MaxBatch)
 		batch = make([]T, 0, size)
 		return true
 	}
