@@ -158,7 +158,7 @@ func TestNewTargetRuleCase(t *testing.T) {
 // TestFormatText: a Format is named as "urlgrammar compare --format" takes it, and read back
 // from its name; another name is an error.
 func TestFormatText(t *testing.T) {
-	for f, name := range map[compare.Format]string{compare.FormatTable: "table", compare.FormatMarkdown: "markdown",
+	for f, name := range map[compare.Format]string{compare.FormatText: "text", compare.FormatMarkdown: "markdown",
 		compare.FormatTSV: "tsv", compare.FormatJSON: "json", compare.FormatHTML: "html"} {
 		var got compare.Format
 		if err := got.UnmarshalText([]byte(name)); err != nil || got != f || f.String() != name {

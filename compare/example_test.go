@@ -90,7 +90,7 @@ func ExampleReport_WriteRows() {
 	w.Flush()
 	fmt.Printf("%d of %d inputs disagree\n", s.Inputs, r.Read)
 	// Output:
-	// | input | rfc1738 | draft2003:absolute-URI | source |
+	// | input | rfc1738 | draft2003 | source |
 	// |---|:---:|:---:|---|
 	// | `http://a/~b` | · 9 | ✓ | a.txt line 2 |
 	// 1 of 2 inputs disagree

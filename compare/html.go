@@ -2,8 +2,11 @@ package compare
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"html"
+	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,7 +50,17 @@ table.matrix tbody { border-top: 2px solid #ccc; }
 table.matrix td.why { overflow-wrap: anywhere; }
 ul.why { margin: .2em 0 .4em; padding-left: 1.2em; }
 ul.why li { margin: .1em 0; }
-ol.rows { margin: .2em 0; padding-left: 3.5em; max-height: 16em; overflow-y: auto; font: 12px/1.3 ui-monospace, monospace; word-break: break-all; }
+ol.rows { margin: .2em 0; padding-left: 3.5em; font: 12px/1.3 ui-monospace, monospace; word-break: break-all; }
+p.answer { font-size: 1.25em; line-height: 1.45; margin: .5em 0 .8em; max-width: 60em; }
+p.answer span[data-key] { font-weight: 600; }
+p.answer code { font-size: .9em; background: #eef; padding: 0 .25em; border-radius: 3px; }
+#versions td.n { white-space: nowrap; } #versions code { word-break: normal; }
+table.heat td.question { outline: 2px solid #1d1d1f; outline-offset: -2px; }
+@media print {
+  body { background: #fff; } main { padding: 0; max-width: none; } section { border: none; padding: .5em 0; break-inside: auto; }
+  details::details-content { content-visibility: visible; display: block; }
+  details > summary { list-style: none; }
+}
 ol.rows li span { font-family: system-ui, sans-serif; color: #666; margin-left: .8em; word-break: normal; }
 table.heat td.cell { min-width: 3em; text-align: right; border: 1px solid #fff; }
 table.grid { table-layout: fixed; }
@@ -120,10 +133,28 @@ func htmlBegin(w *bufio.Writer, r *Report) {
 	w.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
 	w.WriteString("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\"/>\n")
 	w.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
-	w.WriteString("<title>urlgrammar compare</title>\n<style>")
+	fmt.Fprintf(w, "<title>%s</title>\n<style>", esc(htmlTitle(r)))
 	w.WriteString(htmlStyle)
 	w.WriteString("</style>\n</head>\n<body>\n<main>\n")
 	r.html = &htmlRows{groups: map[string]*htmlGroup{}}
+}
+
+// htmlTitle names the versions compared and the input: "RFC 1738 against the 2003 draft of
+// RFC 2396bis on urls.txt — urlgrammar compare".
+func htmlTitle(r *Report) string {
+	var vs []string
+	for _, t := range r.Targets {
+		vs = append(vs, Name(t.Version))
+	}
+	title := strings.Join(vs, " against ")
+	if len(vs) > 2 {
+		names, _ := targetNames(r.Targets)
+		title = fmt.Sprintf("%d versions (%s)", len(vs), strings.Join(names, ", "))
+	}
+	if r.Input != "" {
+		title += " on " + r.Input
+	}
+	return title + " — urlgrammar compare"
 }
 
 // esc escapes text for HTML (and XML) content and attribute values.
@@ -188,7 +219,8 @@ func htmlSummary(w *bufio.Writer, r *Report, s *Summary) {
 // htmlHeader opens the report with its provenance: what was read, when, by which program, and
 // the versions with the rule each is held to.
 func htmlHeader(w *bufio.Writer, r *Report, s *Summary) {
-	w.WriteString("<section id=\"provenance\"><h1>urlgrammar compare</h1>\n<dl class=\"prov\">\n")
+	w.WriteString("<section id=\"provenance\"><h1>urlgrammar compare</h1>\n")
+	fmt.Fprintf(w, "<p id=\"answer\" class=\"answer\">%s</p>\n<dl class=\"prov\">\n", headlineHTML(headline(r, s)))
 	if r.Input != "" {
 		fmt.Fprintf(w, "<dt>input</dt><dd id=\"input\">%s</dd>\n", esc(r.Input))
 	}
@@ -204,9 +236,18 @@ func htmlHeader(w *bufio.Writer, r *Report, s *Summary) {
 	}
 	w.WriteString("</dd>\n</dl>\n")
 	w.WriteString("<table id=\"versions\"><thead><tr><th>version</th><th>document</th><th>held to the rule</th><th class=\"n\">accepted</th></tr></thead><tbody>\n")
+	// Each count says what it counts: with --diff, of the disagreeing inputs only.
+	of := fmt.Sprintf(" of <span data-key=\"inputs\">%d</span>", s.Inputs)
+	if r.Diff {
+		of = fmt.Sprintf(" of the <span data-key=\"inputs\">%d</span> shown", s.Inputs)
+	}
 	for i, t := range s.Targets {
-		fmt.Fprintf(w, "<tr><td>%s</td><td>%s (%s)</td><td><code>%s</code></td><td class=\"n\" data-key=\"accepted/%s\">%d</td></tr>\n",
-			esc(t.Version.String()), esc(t.Version.Spec().Document), esc(t.Version.Spec().Date), esc(ruleLabel(t)), esc(t.Version.String()), s.Accepted[i])
+		doc := t.Version.Spec().Document
+		if !strings.HasPrefix(doc, Name(t.Version)) { // a draft: named by its year first
+			doc = Name(t.Version) + ": " + doc
+		}
+		fmt.Fprintf(w, "<tr><td>%s</td><td>%s (%s)</td><td><code>%s</code></td><td class=\"n\"><span data-key=\"accepted/%s\">%d</span>%s</td></tr>\n",
+			esc(t.Version.String()), esc(doc), esc(Month(t.Version)), esc(ruleLabel(t)), esc(t.Version.String()), s.Accepted[i], of)
 	}
 	w.WriteString("</tbody></table>\n</section>\n")
 }
@@ -242,7 +283,7 @@ func htmlMatrix(w *bufio.Writer, r *Report, s *Summary) {
 	} else {
 		fmt.Fprintf(w, " Below them, a sample of the inputs on which every version agrees.")
 	}
-	w.WriteString(" Every input with every verdict: --format tsv or json.</p>\n<table class=\"matrix\">\n<thead><tr>")
+	w.WriteString(" Every input with every verdict: <code>--format tsv</code> or <code>json</code>.</p>\n<table class=\"matrix\">\n<thead><tr>")
 	for _, t := range r.Targets {
 		fmt.Fprintf(w, "<th class=\"v\" title=\"%s\">%s</th>", esc(t.String()), esc(ShortName(t.Version)))
 	}
@@ -290,8 +331,32 @@ func htmlGroupRows(w *bufio.Writer, r *Report, g *htmlGroup, class, title string
 		}
 		w.WriteString("</ul>\n")
 	}
-	w.WriteString("<ol class=\"rows\">\n")
-	for _, row := range g.rows {
+	// A long list shows its first inputs, and folds the rest, rather than keep them in a box
+	// that scrolls, which a printed or captured page would cut; printed, it unfolds.
+	shown := g.rows
+	if len(shown) > htmlUnfolded*3/2 {
+		shown = g.rows[:htmlUnfolded]
+	}
+	htmlList(w, shown, 1, class)
+	if rest := g.rows[len(shown):]; len(rest) > 0 {
+		fmt.Fprintf(w, "<details class=\"more\"><summary>%d more inputs of the group</summary>\n", len(rest))
+		htmlList(w, rest, len(shown)+1, class)
+		w.WriteString("</details>")
+	}
+	w.WriteString("</td></tr></tbody>\n")
+}
+
+// htmlUnfolded is how many inputs of a group are shown before the rest are folded.
+const htmlUnfolded = 20
+
+// htmlList writes rows as a numbered list that begins at number start.
+func htmlList(w *bufio.Writer, rows []htmlListed, start int, class string) {
+	if start == 1 {
+		w.WriteString("<ol class=\"rows\">\n")
+	} else {
+		fmt.Fprintf(w, "<ol class=\"rows\" start=\"%d\">\n", start)
+	}
+	for _, row := range rows {
 		// Rows are the bulk of a large report: their markup is kept to the least.
 		fmt.Fprintf(w, "<li>%s", htmlInput(row.input))
 		var notes []string
@@ -309,7 +374,7 @@ func htmlGroupRows(w *bufio.Writer, r *Report, g *htmlGroup, class, title string
 		}
 		w.WriteString("</li>\n")
 	}
-	w.WriteString("</ol></td></tr></tbody>\n")
+	w.WriteString("</ol>")
 }
 
 // agree reports whether every version gives the group's inputs the same verdict.
@@ -358,7 +423,7 @@ func htmlUpSet(w *bufio.Writer, s *Summary) {
 		maxCount = max(maxCount, set.Count)
 	}
 	maxAccepted := max(1, slices.Max(s.Accepted)) // a summary has a target at least
-	w.WriteString("<section><h2>Which versions accept how many inputs</h2>\n")
+	w.WriteString("<section id=\"sets\"><h2>Which versions accept how many inputs</h2>\n")
 	w.WriteString("<p class=\"note\">Each column is a set of versions and the number of inputs that exactly those versions accept (a dot marks a member; no dot: no version accepts them). On the left, each version's total.</p>\n")
 	// The chart scales to its container (down to the container's width, up to its own).
 	fmt.Fprintf(w, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" style=\"max-width: %dpx\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"inputs per set of accepting versions\">\n", width, width, height)
@@ -475,8 +540,8 @@ func htmlHeat(w *bufio.Writer, s *Summary) {
 			}
 		}
 	}
-	w.WriteString("<section><h2>Pairs: accepted by the row's version, rejected by the column's</h2>\n")
-	w.WriteString("<p class=\"note\">The darker a cell, the more inputs one version accepts that the other rejects. The diagonal gives each version's total.</p>\n")
+	w.WriteString("<section id=\"pairs\"><h2>Pairs: accepted by the row's version, rejected by the column's</h2>\n")
+	w.WriteString("<p class=\"note\">The darker a cell, the more inputs one version accepts that the other rejects, on a logarithmic scale (a cell of 300 is about half as dark as one of 20000). The diagonal gives each version's total; the cells of RFC 1738 against the 2003 draft, the project's question, are outlined.</p>\n")
 	w.WriteString("<table class=\"heat\"><thead><tr><th></th>")
 	for _, t := range s.Targets {
 		fmt.Fprintf(w, "<th class=\"n\">%s</th>", esc(ShortName(t.Version)))
@@ -489,13 +554,19 @@ func htmlHeat(w *bufio.Writer, s *Summary) {
 				fmt.Fprintf(w, "<td class=\"cell n\" style=\"background: #eee\" title=\"%s accepts %d\">%d</td>", esc(t.Version.String()), s.Accepted[i], s.Accepted[i])
 				continue
 			}
-			alpha := float64(only[i][j]) / float64(peak)
+			// On a log scale: the question's few hundred inputs stay readable beside the
+			// drafts' tens of thousands (the https URLs they predate).
+			alpha := math.Log1p(float64(only[i][j])) / math.Log1p(float64(peak))
 			color := "#1d1d1f"
 			if alpha > 0.55 {
 				color = "#fff"
 			}
-			fmt.Fprintf(w, "<td class=\"cell n\" style=\"background: rgba(183, 28, 28, %.2f); color: %s\" title=\"accepted by %s, rejected by %s\" data-key=\"%s\">%d</td>",
-				alpha, color, esc(t.Version.String()), esc(s.Targets[j].Version.String()), keys[i][j], only[i][j])
+			class := "cell n"
+			if v, u := t.Version, s.Targets[j].Version; v == urlgrammar.RFC1738 && u == urlgrammar.Draft2003 || v == urlgrammar.Draft2003 && u == urlgrammar.RFC1738 {
+				class += " question"
+			}
+			fmt.Fprintf(w, "<td class=\"%s\" style=\"background: rgba(183, 28, 28, %.2f); color: %s\" title=\"accepted by %s, rejected by %s\" data-key=\"%s\">%d</td>",
+				class, alpha, color, esc(t.Version.String()), esc(s.Targets[j].Version.String()), keys[i][j], only[i][j])
 		}
 		w.WriteString("</tr>\n")
 	}
@@ -505,16 +576,26 @@ func htmlHeat(w *bufio.Writer, s *Summary) {
 }
 
 // htmlPairTable writes every pair's four counts, both and neither too, which the heat map
-// leaves out.
+// leaves out, and where each version rejects what the other accepts.
 func htmlPairTable(w *bufio.Writer, s *Summary) {
-	w.WriteString("<details><summary>Every pair: both, only first, only second, neither</summary>\n<table><thead><tr><th>first</th><th>second</th><th class=\"n\">both</th><th class=\"n\">only first</th><th class=\"n\">only second</th><th class=\"n\">neither</th></tr></thead><tbody>\n")
+	w.WriteString("<details><summary>Every pair: both, only first, only second, neither, and at which characters each rejects what the other accepts</summary>\n<table><thead><tr><th>first</th><th>second</th><th class=\"n\">both</th><th class=\"n\">only first</th><th class=\"n\">only second</th><th class=\"n\">neither</th><th>the first rejects at</th><th>the second rejects at</th></tr></thead><tbody>\n")
 	for _, pc := range s.Pairs {
 		a, b := pc.First.Version.String(), pc.Second.Version.String()
 		k := "pair/" + a + "/" + b + "/"
-		fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td class=\"n\" data-key=\"%sboth\">%d</td><td class=\"n\" data-key=\"%sonly_first\">%d</td><td class=\"n\" data-key=\"%sonly_second\">%d</td><td class=\"n\" data-key=\"%sneither\">%d</td></tr>\n",
-			esc(a), esc(b), k, pc.Both, k, pc.OnlyFirst, k, pc.OnlySecond, k, pc.Neither)
+		fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td class=\"n\" data-key=\"%sboth\">%d</td><td class=\"n\" data-key=\"%sonly_first\">%d</td><td class=\"n\" data-key=\"%sonly_second\">%d</td><td class=\"n\" data-key=\"%sneither\">%d</td><td>%s</td><td>%s</td></tr>\n",
+			esc(a), esc(b), k, pc.Both, k, pc.OnlyFirst, k, pc.OnlySecond, k, pc.Neither,
+			htmlFoundCounts(pc.FirstRejects, k+"first_rejects/"), htmlFoundCounts(pc.SecondRejects, k+"second_rejects/"))
 	}
 	w.WriteString("</tbody></table></details>\n")
+}
+
+// htmlFoundCounts lists the counts of by, the most frequent first: "<code>#</code> 262, …".
+func htmlFoundCounts(by map[string]int, key string) string {
+	var parts []string
+	for _, found := range slices.SortedFunc(maps.Keys(by), func(a, b string) int { return cmp.Or(by[b]-by[a], strings.Compare(a, b)) }) {
+		parts = append(parts, fmt.Sprintf("<code>%s</code> <span data-key=\"%s\">%d</span>", esc(found), esc(key+found), by[found]))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // htmlCauseKey names a cause for a data-key.
@@ -529,7 +610,7 @@ func htmlCauseKey(c *Cause) string {
 // htmlCauses lists, per version, the causes of its rejections: first those on which the
 // versions disagree, then (folded) those every version shares.
 func htmlCauses(w *bufio.Writer, s *Summary) {
-	w.WriteString("<section><h2>Why each version rejects inputs</h2>\n")
+	w.WriteString("<section id=\"causes\"><h2>Why each version rejects inputs</h2>\n")
 	w.WriteString("<p class=\"note\">Rejections grouped by the rule in which the input left the grammar and the character found there, with the count, an example and the grammar's own diagnosis.</p>\n")
 	causes := s.Causes()
 	for _, t := range s.Targets {
@@ -681,7 +762,7 @@ func htmlDocWords(w *bufio.Writer, s *Summary) {
 // htmlCharsets shows, per component, which punctuation characters (and ranges of letters and
 // digits) each compared version allows unescaped: package charset's Table (WriteHTML).
 func htmlCharsets(w *bufio.Writer, s *Summary) {
-	w.WriteString("<section><h2>Characters allowed unescaped, per component</h2>\n")
+	w.WriteString("<section id=\"charsets\"><h2>Characters allowed unescaped, per component</h2>\n")
 	w.WriteString("<p class=\"note\">From \"urlgrammar charsets\": a dark cell means the character stands unescaped in every probed position of the component, a light one in some, an empty one in none.</p>\n")
 	var vs []urlgrammar.Version
 	for _, t := range s.Targets {

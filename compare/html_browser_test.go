@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -81,6 +83,13 @@ const measureScript = `
       var el = document.getElementById(id);
       out.provenance[id] = el && visible(el) ? el.textContent : '';
     });
+    var a = document.getElementById('answer');
+    if (a) {
+      var ar = a.getBoundingClientRect();
+      out.answer = {text: a.textContent, top: ar.top, bottom: ar.bottom, visible: visible(a), keys: {}};
+      a.querySelectorAll('[data-key]').forEach(function (e) { out.answer.keys[e.getAttribute('data-key')] = e.textContent; });
+    }
+    out.title = document.title;
     var v = document.getElementById('versions');
     out.provenance.versions = v && visible(v) ? v.innerText : '';
     var pre = document.createElement('pre');
@@ -110,6 +119,14 @@ type measured struct {
 	PageWidth         int               `json:"pageWidth"`
 	ViewWidth         int               `json:"viewWidth"`
 	Height            int               `json:"height"`
+	Answer            *struct {
+		Text    string            `json:"text"`
+		Top     float64           `json:"top"`
+		Bottom  float64           `json:"bottom"`
+		Visible bool              `json:"visible"`
+		Keys    map[string]string `json:"keys"`
+	} `json:"answer"`
+	Title string `json:"title"`
 }
 
 // findBrowser returns the headless browser to render with, or "" when there is none.
@@ -206,12 +223,25 @@ func TestHTMLInBrowser(t *testing.T) {
 				t.Fatal(err)
 			}
 			height := 0
+			input := report.inputs
+			switch input {
+			case "":
+				input = "1 argument"
+			case "corpus":
+				input = "the embedded corpus"
+			}
 			for _, width := range []int{1400, 800} {
 				m := measure(t, bin, dir, measuring, width)
 				checkMeasured(t, width, m, sum, want)
+				checkAnswer(t, width, m, sum, want, input)
 				if width == 1400 {
 					height = m.Height
 				}
+			}
+			// (On the smaller reports: printing that of 20000 URLs under every version, with
+			// 19000 of them listed, takes the browser more than its minute.)
+			if strings.Contains(page, `<details class="more">`) && len(page) < 256<<10 {
+				checkPrinted(t, bin, dir, page)
 			}
 			// The screenshot is of the page as it is shipped, its whole height up to a
 			// limit that keeps the file small.
@@ -319,5 +349,82 @@ func checkMeasured(t *testing.T, width int, m measured, sum summaryJSON, want ma
 		if !strings.Contains(m.Provenance["versions"], tg.Version) || tg.Rule != "" && !strings.Contains(m.Provenance["versions"], tg.Rule) {
 			t.Errorf("at %d px: the provenance does not show %s held to %q", width, tg.Version, tg.Rule)
 		}
+	}
+}
+
+// checkAnswer holds the headline to what it must be: seen before any scrolling (the window is
+// 1000 pixels high), each of its counts the JSON summary's, and for the project's question,
+// when RFC 1738 and the 2003 draft are both compared, the counts of that pair both ways, or
+// "none"; and the page's title names the versions and the input.
+func checkAnswer(t *testing.T, width int, m measured, sum summaryJSON, want map[string]int, input string) {
+	t.Helper()
+	a := m.Answer
+	if a == nil || !a.Visible || a.Bottom > 1000 {
+		t.Fatalf("at %d px: the answer is not in view before scrolling: %+v", width, a)
+	}
+	if len(a.Keys) == 0 {
+		t.Errorf("at %d px: the answer %q holds no count", width, a.Text)
+	}
+	for k, v := range a.Keys {
+		if n, ok := want[k]; !ok || fmt.Sprint(n) != v {
+			t.Errorf("at %d px: the answer says %s for %s, the JSON summary %d (present %v)", width, v, k, n, ok)
+		}
+	}
+	var ids []string
+	for _, tg := range sum.Targets {
+		ids = append(ids, tg.Version)
+	}
+	if strings.Contains(strings.Join(ids, " "), "rfc1738") && strings.Contains(strings.Join(ids, " "), "draft2003") {
+		for _, k := range []string{"pair/rfc1738/draft2003/only_second", "pair/rfc1738/draft2003/only_first"} {
+			_, said := a.Keys[k]
+			if want[k] > 0 && !said || want[k] == 0 && !strings.Contains(a.Text, "rejects none") {
+				t.Errorf("at %d px: the answer %q does not give %s (%d)", width, a.Text, k, want[k])
+			}
+		}
+		if !strings.Contains(a.Text, "RFC 1738 (December 1994)") || !strings.Contains(a.Text, "the 2003 draft of RFC 2396bis (March 2003)") {
+			t.Errorf("at %d px: the answer %q does not name RFC 1738 and the 2003 draft with their dates", width, a.Text)
+		}
+	}
+	if !strings.Contains(m.Title, input) {
+		t.Errorf("at %d px: the title %q does not name the input %q", width, m.Title, input)
+	}
+	for _, id := range ids {
+		v, _ := urlgrammar.Lookup(id)
+		if len(ids) <= 2 && !strings.Contains(m.Title, Name(v)) || len(ids) > 2 && !strings.Contains(m.Title, id) {
+			t.Errorf("at %d px: the title %q does not name %s", width, m.Title, id)
+		}
+	}
+}
+
+// checkPrinted prints the page to PDF, as shipped and without the print style's rule that
+// unfolds what is folded, and holds the page as shipped to more pages: printed, the inputs a
+// long list folds are on paper.
+func checkPrinted(t *testing.T, bin, dir, page string) {
+	t.Helper()
+	const unfold = "details::details-content { content-visibility: visible; display: block; }"
+	if !strings.Contains(page, unfold) {
+		t.Fatalf("the page has no print rule %q", unfold)
+	}
+	pages := func(name, page string) int {
+		file, pdf := filepath.Join(dir, name+".html"), filepath.Join(dir, name+".pdf")
+		if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		browser(t, bin, dir, "--virtual-time-budget=10000", "--no-pdf-header-footer", "--print-to-pdf="+pdf, "file://"+file)
+		b, err := os.ReadFile(pdf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		most := 0 // the page tree's root counts every page
+		for _, m := range regexp.MustCompile(`/Count (\d+)`).FindAllSubmatch(b, -1) {
+			n, _ := strconv.Atoi(string(m[1]))
+			most = max(most, n)
+		}
+		return most
+	}
+	shipped, folded := pages("printed", page), pages("printed-folded", strings.Replace(page, unfold, "", 1))
+	t.Logf("printed: %d pages, %d with its lists folded", shipped, folded)
+	if shipped <= folded {
+		t.Errorf("printed, the page has %d pages, and %d with its lists folded: the print style does not unfold them", shipped, folded)
 	}
 }

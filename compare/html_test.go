@@ -143,6 +143,12 @@ func jsonNumbers(run htmlRun, diff bool) map[string]int {
 		for _, p := range sum.Pairs {
 			k := "pair/" + p.First + "/" + p.Second + "/"
 			nums[k+"both"], nums[k+"only_first"], nums[k+"only_second"], nums[k+"neither"] = p.Both, p.OnlyFirst, p.OnlySecond, p.Neither
+			for found, n := range p.FirstRejects {
+				nums[k+"first_rejects/"+found] = n
+			}
+			for found, n := range p.SecondRejects {
+				nums[k+"second_rejects/"+found] = n
+			}
 		}
 	}
 	for _, c := range sum.Causes {
@@ -328,7 +334,7 @@ func TestHTMLRows(t *testing.T) {
 			for _, li := range g.find(byClass("li", "reason")) {
 				reasons[li.text] = true
 			}
-			for _, li := range g.find(byClass("ol", "rows"))[0].children {
+			for _, li := range listedRows(g) {
 				in := li.text
 				if len(li.children) > 0 {
 					in = strings.TrimSuffix(in, li.children[0].text)
@@ -440,6 +446,15 @@ func TestHTMLDocumentWords(t *testing.T) {
 	}
 }
 
+// listedRows returns the inputs a group lists: those shown, then those folded.
+func listedRows(g *xmlNode) []*xmlNode {
+	var rows []*xmlNode
+	for _, ol := range g.find(byClass("ol", "rows")) {
+		rows = append(rows, ol.children...)
+	}
+	return rows
+}
+
 // TestHTMLLimits: past htmlMaxRows disagreeing inputs the report lists the first ones and says
 // so, with the counts of all; inputs with NUL, control bytes, invalid UTF-8 or markup leave the
 // page well-formed, with none of those bytes in it.
@@ -456,7 +471,7 @@ func TestHTMLLimits(t *testing.T) {
 	if len(groups) != 1 {
 		t.Fatalf("%d groups, want 1", len(groups))
 	}
-	if rows := len(groups[0].find(byClass("ol", "rows"))[0].children); rows != htmlMaxRows {
+	if rows := len(listedRows(groups[0])); rows != htmlMaxRows {
 		t.Errorf("%d inputs listed, want %d", rows, htmlMaxRows)
 	}
 	for _, want := range []string{fmt.Sprintf("%d inputs (the first %d listed)", n, htmlMaxRows), fmt.Sprintf("The first %d inputs are listed; the counts are of all of them.", htmlMaxRows)} {

@@ -67,7 +67,7 @@ func TestInternalError(t *testing.T) {
 		check("CompareAll", c)
 		whole.Add(c)
 		halves[i/2].Add(c)
-		r.WriteRow(w, FormatTable, c, "")
+		r.WriteRow(w, FormatText, c, "")
 		r.WriteRow(w, FormatTSV, c, "")
 		i++
 	}
@@ -117,7 +117,7 @@ func TestInternalError(t *testing.T) {
 		t.Errorf("the merge of the halves is not the whole:\n%s", cmp.Diff(whole.Causes(), merged.Causes()))
 	}
 
-	for _, f := range []Format{FormatTable, FormatMarkdown, FormatTSV, FormatJSON} {
+	for _, f := range []Format{FormatText, FormatMarkdown, FormatTSV, FormatJSON} {
 		r.WriteSummary(w, f, whole)
 	}
 	w.Flush()

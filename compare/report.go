@@ -40,7 +40,7 @@ type Report struct {
 	// beside the input (an input with findings is listed even when every target agrees on
 	// it); for FormatMarkdown the text of a table cell, the findings of a row joined by <br>
 	// in its last column, "review"; for FormatJSON a JSON value, an element of the array that
-	// is the row's last member, "review". FormatTable and FormatTSV show no findings.
+	// is the row's last member, "review". FormatText and FormatTSV show no findings.
 	// WriteRows calls it from several goroutines at once.
 	Review func(c Comparison, f Format) []string
 
@@ -53,24 +53,25 @@ type Format int
 
 // The formats.
 const (
-	// FormatTable is a table for a terminal: a column of marks per target, then the input,
-	// and the summary as text.
-	FormatTable Format = iota
-	// FormatMarkdown is a GitHub Flavored Markdown table, and the summary's tables.
+	// FormatText is text for a person: a table of a column of marks per target, then the
+	// input; and the summary, which opens with the answer (the headline: see headline.go).
+	FormatText Format = iota
+	// FormatMarkdown is a GitHub Flavored Markdown table, and the summary: the answer, then
+	// its tables.
 	FormatMarkdown
 	// FormatTSV is tab-separated values, a row per input, with tabs, newlines and backslashes
 	// in a field escaped as \t, \n, \\; the summary is a table of the causes, for a file of its own.
 	FormatTSV
 	// FormatJSON is JSON Lines: a line per input, then the summary's line (see WriteSummary).
 	FormatJSON
-	// FormatHTML is one page for a browser: the summary, its charts and the documents'
-	// words, then the inputs, which it keeps until WriteSummary (the disagreeing ones, and a
+	// FormatHTML is one page for a browser: the answer, the summary, its charts and the
+	// documents' words, then the inputs, which it keeps until WriteSummary (the disagreeing ones, and a
 	// sample of the others). WriteSummary ends the page.
 	FormatHTML
 )
 
 // formatNames are the formats' names, by Format.
-var formatNames = []string{"table", "markdown", "tsv", "json", "html"}
+var formatNames = []string{"text", "markdown", "tsv", "json", "html"}
 
 // String returns the format's name, as "urlgrammar compare --format" takes it: table,
 // markdown, tsv, json or html.
@@ -89,7 +90,7 @@ func (f Format) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
 func (f *Format) UnmarshalText(text []byte) error {
 	i := slices.Index(formatNames, string(text))
 	if i < 0 {
-		return fmt.Errorf("unknown format %q (table, tsv, json, markdown or html)", text)
+		return fmt.Errorf("unknown format %q (text, markdown, tsv, json or html)", text)
 	}
 	*f = Format(i)
 	return nil
@@ -102,7 +103,7 @@ func (r *Report) WriteHeader(w *bufio.Writer, f Format) {
 	switch f {
 	case FormatHTML:
 		htmlBegin(w, r)
-	case FormatTable:
+	case FormatText:
 		tableBegin(w, r)
 	case FormatMarkdown:
 		markdownBegin(w, r)
@@ -115,7 +116,7 @@ func (r *Report) WriteHeader(w *bufio.Writer, f Format) {
 // FormatHTML keeps it, for WriteSummary to write.
 func (r *Report) WriteRow(w *bufio.Writer, f Format, c Comparison, source string) {
 	switch f {
-	case FormatTable:
+	case FormatText:
 		tableRow(w, r, c)
 	case FormatMarkdown:
 		markdownRow(w, r, c, source)
@@ -132,11 +133,11 @@ func (r *Report) WriteRow(w *bufio.Writer, f Format, c Comparison, source string
 // of WriteHeader, a table's or Markdown's summary is set off from them by an empty line;
 // written alone (to a file of its own, or merged from others), it begins with its first line.
 func (r *Report) WriteSummary(w *bufio.Writer, f Format, s *Summary) {
-	if w == r.rows && (f == FormatTable || f == FormatMarkdown) {
+	if w == r.rows && (f == FormatText || f == FormatMarkdown) {
 		w.WriteByte('\n')
 	}
 	switch f {
-	case FormatTable:
+	case FormatText:
 		tableSummary(w, r, s)
 	case FormatMarkdown:
 		markdownSummary(w, r, s)
@@ -399,9 +400,9 @@ func needsQuotes(s string) bool {
 
 // shown says which inputs a summary counts.
 func (r *Report) shown(s *Summary) string {
-	shown := fmt.Sprintf("%d inputs", s.Inputs)
+	shown := plural(s.Inputs, "input")
 	if r.Diff {
-		shown = fmt.Sprintf("%d of %d inputs, those on which the versions disagree", s.Inputs, r.Read)
+		shown = fmt.Sprintf("%d of %s, those on which the versions disagree", s.Inputs, plural(r.Read, "input"))
 	}
 	if r.Cut != "" {
 		shown += " (the input was " + r.Cut + ": the rest was not read)"
@@ -422,6 +423,11 @@ func splitCauses(s *Summary) (disagree, shared []*Cause) {
 }
 
 func tableSummary(w *bufio.Writer, r *Report, s *Summary) {
+	width := 80
+	if r.Width > 0 {
+		width = max(r.Width, 40)
+	}
+	fmt.Fprintf(w, "%s\n\n", wrapText(headlineText(headline(r, s), false), width, ""))
 	fmt.Fprintf(w, "%s. %s valid, %s invalid.\n", r.shown(s), markValid, markInvalid)
 	fmt.Fprintln(w, "\nAccepted, per version and rule:")
 	for i, t := range s.Targets {
@@ -493,8 +499,9 @@ func shorten(s string, n int) string {
 
 func markdownBegin(w *bufio.Writer, r *Report) {
 	fmt.Fprint(w, "| input |")
-	for _, t := range r.Targets {
-		fmt.Fprintf(w, " %s |", t)
+	names, _ := targetNames(r.Targets)
+	for _, name := range names {
+		fmt.Fprintf(w, " %s |", name)
 	}
 	if r.Why {
 		fmt.Fprint(w, " why |")
@@ -574,6 +581,7 @@ func markdownRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 }
 
 func markdownSummary(w *bufio.Writer, r *Report, s *Summary) {
+	fmt.Fprintf(w, "%s\n\n", headlineText(headline(r, s), true))
 	fmt.Fprintf(w, "%s. %s valid, %s N invalid from byte N.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s), markValid, markInvalid)
 	for i, t := range s.Targets {
 		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, ruleLabel(t), s.Accepted[i])
@@ -611,11 +619,14 @@ func tsvField(s string) string {
 var tsvEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
 
 // tsvBegin prints the header: input, then per target its verdict column and its reason
-// column ("TARGET reason"), then source.
+// column ("NAME reason"), then source. A target is named as the JSON summary names it: by its
+// version's ID, whatever the rule it is held to (which the JSON says), but for two targets of
+// one version ("ID:rule").
 func tsvBegin(w *bufio.Writer, r *Report) {
 	fmt.Fprint(w, "input")
-	for _, t := range r.Targets {
-		fmt.Fprintf(w, "\t%s\t%s reason", t, t)
+	names, _ := targetNames(r.Targets)
+	for _, name := range names {
+		fmt.Fprintf(w, "\t%s\t%s reason", name, name)
 	}
 	fmt.Fprintln(w, "\tsource")
 }

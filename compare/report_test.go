@@ -58,7 +58,7 @@ func TestTSVField(t *testing.T) {
 
 // TestReviewColumns: the findings that Report.Review gives for a format end each row of
 // FormatMarkdown, in a last column, "review", joined by <br>, and each row of FormatJSON, in a
-// last member, "review", an array ([] for none); FormatTable shows none.
+// last member, "review", an array ([] for none); FormatText shows none.
 func TestReviewColumns(t *testing.T) {
 	r := Report{Targets: ReferenceTargets(urlgrammar.RFC3986)}
 	r.Review = func(c Comparison, f Format) []string {
@@ -74,11 +74,11 @@ func TestReviewColumns(t *testing.T) {
 		f    Format
 		want string
 	}{
-		{FormatMarkdown, "| input | rfc3986:URI-reference | source | review |\n|---|:---:|---|---|\n" +
+		{FormatMarkdown, "| input | rfc3986 | source | review |\n|---|:---:|---|---|\n" +
 			"| `ftp://u:pw@h/` | ✓ | src | a password<br>a userinfo |\n| `http://h/` | ✓ |  |  |\n"},
 		{FormatJSON, `{"type":"input","input":"ftp://u:pw@h/","source":"src","verdicts":[{"version":"rfc3986","rule":"URI-reference","valid":true}],"review":[{"concern":"password"},{"concern":"userinfo"}]}` + "\n" +
 			`{"type":"input","input":"http://h/","verdicts":[{"version":"rfc3986","rule":"URI-reference","valid":true}],"review":[]}` + "\n"},
-		{FormatTable, "3986 input\n ✓   ftp://u:pw@h/\n ✓   http://h/\n"},
+		{FormatText, "3986 input\n ✓   ftp://u:pw@h/\n ✓   http://h/\n"},
 	} {
 		var b strings.Builder
 		w := bufio.NewWriter(&b)

@@ -57,7 +57,7 @@ func TestWriteRowsInOrder(t *testing.T) {
 	if testing.Short() {
 		inputs = inputs[:200] // the race detector's run
 	}
-	for _, f := range []compare.Format{compare.FormatTable, compare.FormatMarkdown, compare.FormatTSV, compare.FormatJSON, compare.FormatHTML} {
+	for _, f := range []compare.Format{compare.FormatText, compare.FormatMarkdown, compare.FormatTSV, compare.FormatJSON, compare.FormatHTML} {
 		for _, diff := range []bool{false, true} {
 			r := compare.Report{Targets: compare.ReferenceTargets(urlgrammar.RFC1738, urlgrammar.Draft1994, urlgrammar.RFC3986), Why: true, Diff: diff}
 			want := writeRowsOneByOne(t, r, f, inputs)

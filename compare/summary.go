@@ -15,6 +15,20 @@ type PairCount struct {
 	First, Second         Target
 	Both, Neither         int
 	OnlyFirst, OnlySecond int
+	// FirstRejects counts the inputs of OnlySecond by the kind of character at which First
+	// rejects them (a Cause's Found, "" for an internal error); SecondRejects counts those of
+	// OnlyFirst by where Second rejects them. So the pair's disagreement has its causes even
+	// when other targets are compared beside it, whose causes are not the pair's. A map is nil
+	// while it counts nothing.
+	FirstRejects, SecondRejects map[string]int
+}
+
+// count adds n inputs rejected at the kind of character found to m, made when it is nil.
+func count(m *map[string]int, found string, n int) {
+	if *m == nil {
+		*m = map[string]int{}
+	}
+	(*m)[found] += n
 }
 
 // A Cause groups the rejections of one target that left the grammar in the same rule at the
@@ -158,13 +172,25 @@ func (s *Summary) Add(c Comparison) {
 	n := len(s.Targets)
 	errs := c.errs[:min(len(c.errs), n)]
 	shared := c.Agree()
+	// The kind of character at which each target that rejects the input does, for its cause
+	// and for the pairs (a summary of more than 64 targets makes a slice of them).
+	var few [64]string
+	found := few[:]
+	if len(errs) > len(few) {
+		found = make([]string, len(errs))
+	}
+	for i, e := range errs {
+		if se, ok := e.(*urlgrammar.SyntaxError); ok {
+			found[i] = charClass(se.Input, se.Offset)
+		}
+	}
 	for i, e := range errs {
 		if e == nil {
 			s.Accepted[i]++
 		} else {
 			k := causeKey{i, InternalError, "", shared}
 			if se, ok := e.(*urlgrammar.SyntaxError); ok {
-				k.in, k.found = se.In, charClass(se.Input, se.Offset)
+				k.in, k.found = se.In, found[i]
 			}
 			cause := s.causes[k]
 			if cause == nil {
@@ -182,8 +208,10 @@ func (s *Summary) Add(c Comparison) {
 				pc.Both++
 			case a:
 				pc.OnlyFirst++
+				count(&pc.SecondRejects, found[j], 1)
 			case b:
 				pc.OnlySecond++
+				count(&pc.FirstRejects, found[i], 1)
 			default:
 				pc.Neither++
 			}
@@ -289,6 +317,12 @@ func (s *Summary) Merge(o *Summary) error {
 		q.OnlyFirst += p.OnlyFirst
 		q.OnlySecond += p.OnlySecond
 		q.Neither += p.Neither
+		for found, n := range p.FirstRejects {
+			count(&q.FirstRejects, found, n)
+		}
+		for found, n := range p.SecondRejects {
+			count(&q.SecondRejects, found, n)
+		}
 	}
 	for set, n := range o.sets {
 		s.sets[set] += n

@@ -36,6 +36,9 @@ type pairJSON struct {
 	OnlyFirst  int    `json:"only_first"`
 	OnlySecond int    `json:"only_second"`
 	Neither    int    `json:"neither"`
+	// By the kind of character found where the one rejects what the other accepts.
+	FirstRejects  map[string]int `json:"first_rejects"`
+	SecondRejects map[string]int `json:"second_rejects"`
 }
 
 type setJSON struct {
@@ -84,7 +87,9 @@ func targetNames(targets []Target) (names []string, byVersion bool) {
 //	inputs   the number of inputs summarized
 //	targets  per target in order: {"version", "rule" ("" for the default reading), "accepted"}
 //	pairs    per pair i < j in order: {"first", "second", "both", "only_first", "only_second",
-//	         "neither"}
+//	         "neither", "first_rejects", "second_rejects"}, the last two the inputs of
+//	         only_second and only_first by the kind of character at which the other rejects
+//	         them (PairCount.FirstRejects): {"#": 262, "~": 26}
 //	sets     as Sets, per set of targets that exactly accepts some inputs:
 //	         {"accepting": [names], "count"}
 //	causes   as Causes: {"version", "target" (only when two targets share a version), "rule"
@@ -112,7 +117,8 @@ func (s *Summary) MarshalJSON() ([]byte, error) {
 	for a := range s.Targets {
 		for b := a + 1; b < len(s.Targets); b++ {
 			p := s.Pairs[k]
-			j.Pairs = append(j.Pairs, pairJSON{names[a], names[b], p.Both, p.OnlyFirst, p.OnlySecond, p.Neither})
+			j.Pairs = append(j.Pairs, pairJSON{names[a], names[b], p.Both, p.OnlyFirst, p.OnlySecond, p.Neither,
+				orEmpty(p.FirstRejects), orEmpty(p.SecondRejects)})
 			k++
 		}
 	}
@@ -144,6 +150,14 @@ func (s *Summary) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// orEmpty is m, or an empty map for nil: a count of nothing is {} in the JSON form, not null.
+func orEmpty(m map[string]int) map[string]int {
+	if m == nil {
+		return map[string]int{}
+	}
+	return m
 }
 
 // UnmarshalJSON sets s to the summary whose JSON form (see MarshalJSON) is data. It ignores
@@ -190,6 +204,20 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 				return fmt.Errorf("compare: summary: pair %d is of %s and %s, want %s and %s", k, p.First, p.Second, names[a], names[b])
 			}
 			q.Both, q.OnlyFirst, q.OnlySecond, q.Neither = p.Both, p.OnlyFirst, p.OnlySecond, p.Neither
+			for _, by := range []struct {
+				m    map[string]int
+				to   *map[string]int
+				want int
+			}{{p.FirstRejects, &q.FirstRejects, p.OnlySecond}, {p.SecondRejects, &q.SecondRejects, p.OnlyFirst}} {
+				sum := 0
+				for found, n := range by.m {
+					count(by.to, found, n)
+					sum += n
+				}
+				if by.m != nil && sum != by.want {
+					return fmt.Errorf("compare: summary: pair %d counts %d rejections by character, not %d", k, sum, by.want)
+				}
+			}
 			k++
 		}
 	}
