@@ -27,11 +27,12 @@ func marshalEnum[T anEnum](v T, ids []string, typ string) ([]byte, error) {
 	if int(v) >= 0 && int(v) < len(ids) {
 		return []byte(ids[v]), nil
 	}
-	return nil, fmt.Errorf("urlgrammar: %s(%d) has no ID", typ, int(v))
+	return nil, fmt.Errorf("%s(%d) has no ID", typ, int(v))
 }
 
 // unmarshalEnum is UnmarshalText: it sets *p to the value whose ID is text, ignoring case ("" is
-// the zero value), or returns an error that lists the IDs.
+// the zero value), or returns an error that lists the IDs. No error of the package begins with
+// its name: a flag.TextVar's error is printed after the program's own prefix.
 func unmarshalEnum[T anEnum](p *T, text []byte, ids []string, typ string) error {
 	for i, id := range ids {
 		if strings.EqualFold(id, string(text)) {
@@ -39,5 +40,5 @@ func unmarshalEnum[T anEnum](p *T, text []byte, ids []string, typ string) error 
 			return nil
 		}
 	}
-	return fmt.Errorf("urlgrammar: unknown %s %q (known: %s)", typ, text, strings.Join(ids[1:], ", "))
+	return fmt.Errorf("unknown %s %q (known: %s)", typ, text, strings.Join(ids[1:], ", "))
 }
