@@ -17,7 +17,7 @@ ci:
 # parser and the diagnosis automaton (CI runs the suite with k 0), then the proof of every .peg
 # rule (CI runs it too).
 conform:
-	go run ./cmd/urlgrammar conform -n 100000
+	go run ./cmd/urlgrammar conform --samples 100000
 	go run ./cmd/urlgrammar conform --cover -k 1
 	go run ./cmd/urlgrammar conform --prove
 

@@ -96,7 +96,7 @@
 // a generated URI reference is recognized in about 7 µs; Diagnose takes 0.3–1.2 s per MiB of
 // valid prefix depending on the grammar and about 50 MiB of allocations for a 1 MiB path
 // (the 12 bytes per input byte, grown by doubling), about 17 µs on a short invalid URL,
-// and returns at once on junk. `urlgrammar conform -n 100000` checked 3.2 million samples
+// and returns at once on junk. `urlgrammar conform --samples 100000` checked 3.2 million samples
 // (the 32 start rules of rfc1738, rfc1808, draft1997, rfc2396 and rfc3986) in about 38 s of
 // CPU time, about 1.2 s per start rule.
 //

@@ -10,7 +10,7 @@ import (
 )
 
 // testSamples is the number of generated samples per rule in go test; `make conform`
-// (urlgrammar conform -n 100000) runs many more.
+// (urlgrammar conform --samples 100000) runs many more.
 const testSamples = 4000
 
 var (

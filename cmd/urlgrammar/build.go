@@ -11,7 +11,7 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 )
 
-const buildUsage = `-g ID [COMPONENT FLAGS] | -g ID [-f FILE | JSON...]
+const buildUsage = `-g ID [--format text|json|tsv] [COMPONENT FLAGS] | -g ID [--format F] [-f FILE | JSON...]
 
 Writes a URL that version ID accepts from its components, escaping what the version requires,
 and prints it (urlgrammar.Build); a set of components that no escaping can write is refused
@@ -24,7 +24,7 @@ the input back byte for byte, and an edited path, host or query takes effect.`
 func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("build", buildUsage, stderr)
 	id := fs.String("g", "", "grammar version `ID` whose grammar the URL is written for (see \"urlgrammar versions\")")
-	asJSON := fs.Bool("json", false, "print JSON Lines: the URL as \"urlgrammar parse\" prints it, or valid false and the error")
+	format := addFormatFlag(fs, "text", "json", "tsv") // json: the URL as "urlgrammar parse" prints it, or valid false and the error
 	var c urlgrammar.Components
 	for _, f := range []struct {
 		to         *string
@@ -54,46 +54,57 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	abort := func(err error) int { return fail(stderr, "build", err) }
-	v, err := versionFlag(*id)
+	vs, err := versionsFlag("build", *id, false, stderr)
 	if err != nil {
 		return abort(err)
 	}
+	v := vs[0]
 	flagged := false // some flag gives a component
-	fs.Visit(func(f *flag.Flag) { flagged = flagged || !strings.Contains(" g json f line-buffered ", " "+f.Name+" ") })
-	if flagged {
-		if len(rest) > 0 || len(in.files) > 0 {
-			return abort(errors.New("the components come from the flags or from JSON inputs, not both"))
+	fs.Visit(func(f *flag.Flag) {
+		flagged = flagged || !strings.Contains(" g format f line-buffered ", " "+f.Name+" ")
+	})
+	l := textLoop("build", in, []input{{line: 1}}, stdout, stderr)
+	if flagged && (len(rest) > 0 || len(in.files) > 0) {
+		return abort(errors.New("the components come from the flags or from JSON inputs, not both"))
+	} else if !flagged {
+		if l, err = newLoop("build", in, nil, rest, stdin, stdout, stderr); err != nil {
+			return abort(err)
 		}
-		l := textLoop("build", in, []input{{line: 1}}, stdout, stderr)
-		return l.run(func(input) (bool, error) { return writeBuilt(l, v, c, *asJSON) })
 	}
-	l, err := newLoop("build", in, nil, rest, stdin, stdout, stderr)
-	if err != nil {
-		return abort(err)
+	if format.name == "tsv" {
+		writeTSV(l.out, "url", "error")
+	}
+	if flagged {
+		return l.run(func(input) (bool, error) { return writeBuilt(l, v, c, format.name) })
 	}
 	return l.run(func(in input) (bool, error) {
 		var c urlgrammar.Components
 		if err := json.Unmarshal([]byte(in.text), &c); err != nil {
 			return false, &badLine{"not the JSON of a URL (\"urlgrammar parse\"): " + err.Error()}
 		}
-		return writeBuilt(l, v, c, *asJSON)
+		return writeBuilt(l, v, c, format.name)
 	})
 }
 
-// writeBuilt builds c under v and writes the URL, or "error" and why it was refused.
-func writeBuilt(l *loop, v urlgrammar.Version, c urlgrammar.Components, asJSON bool) (bool, error) {
+// writeBuilt builds c under v and writes the URL, or "error" and why it was refused, in
+// format f.
+func writeBuilt(l *loop, v urlgrammar.Version, c urlgrammar.Components, f string) (bool, error) {
 	u, err := urlgrammar.Build(v, c)
 	var e *urlgrammar.Error
 	if err != nil && !errors.As(err, &e) {
 		return false, err
 	}
 	switch {
-	case asJSON && err != nil:
-		return false, encodeJSONLine(l.out, map[string]any{"version": v, "valid": false, "error": map[string]string{"message": err.Error()}})
-	case asJSON:
+	case f == "json" && err != nil:
+		return false, encodeJSONLine(l.out, map[string]any{"version": v, "valid": false, "error": map[string]string{"message": cause(err)}})
+	case f == "json":
 		return true, writeParseLine(l.out, u, true, nil)
+	case f == "tsv" && err != nil:
+		return false, writeTSV(l.out, "", cause(err))
+	case f == "tsv":
+		return true, writeTSV(l.out, u.String(), "")
 	case err != nil:
-		_, werr := fmt.Fprintf(l.out, "error\t%s\n", err.Error())
+		_, werr := fmt.Fprintf(l.out, "error\t%s\n", cause(err))
 		return false, werr
 	}
 	l.out.WriteString(u.String())

@@ -6,16 +6,15 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/charset"
-	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // runCharsets prints, per component and version, which printable ASCII characters may stand
 // unescaped in the component (charset.Of), or with --diff only those whose status differs.
 func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("charsets", "[-g ID,ID,...] [--diff] [--format table|tsv|json]", stderr)
+	fs := newFlagSet("charsets", "[-g ID,ID,...] [--diff] [--format text|tsv|json]", stderr)
 	ids := fs.String("g", "", "comma-separated version `IDs` (default: all)")
 	diff := fs.Bool("diff", false, "show only the characters whose status differs between the versions")
-	format := fs.String("format", "table", "output `format`: table, tsv or json")
+	format := addFormatFlag(fs, "text", "tsv", "json")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
@@ -24,11 +23,8 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(rest) > 0 {
 		return abort(fmt.Errorf("no arguments expected, got %q", rest))
 	}
-	write, ok := charsetWriters[*format]
-	if !ok {
-		return abort(fmt.Errorf("unknown format %q (table, tsv or json)", *format))
-	}
-	vs, err := compare.ParseVersions(*ids)
+	write := charsetWriters[format.name]
+	vs, err := versionsFlag("charsets", *ids, true, stderr)
 	if err != nil {
 		return abort(err)
 	}
@@ -49,7 +45,7 @@ func runCharsets(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 }
 
 var charsetWriters = map[string]func(t *charset.Table, w io.Writer, diff bool) error{
-	"table": (*charset.Table).WriteText,
-	"tsv":   (*charset.Table).WriteTSV,
-	"json":  (*charset.Table).WriteJSON,
+	"text": (*charset.Table).WriteText,
+	"tsv":  (*charset.Table).WriteTSV,
+	"json": (*charset.Table).WriteJSON,
 }

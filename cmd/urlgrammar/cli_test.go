@@ -115,25 +115,39 @@ func TestHelpAndVersion(t *testing.T) {
 	}
 }
 
-// TestErrorPrefix: one prefix per message, without the library's own.
+// TestErrorPrefix: one line per message, one prefix, without the library's own nor the names
+// of its operations (lookup, validate) or the os package's (stat), saying what the user asked
+// for: the flag and its value, the file being read.
 func TestErrorPrefix(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"check", "-g", "nope", "x"}, "urlgrammar check: lookup: unknown version \"nope\""},
-		{[]string{"compare", "-g", "nope"}, "urlgrammar compare: lookup: unknown version \"nope\""},
-		{[]string{"compare", "-g", "rfc1738,draft2003,rfc1738"}, "urlgrammar compare: version rfc1738 named twice"},
-		{[]string{"charsets", "-g", "rfc3986,rfc3986"}, "urlgrammar charsets: version rfc3986 named twice"},
+		{[]string{"check", "-g", "nope", "x"}, "urlgrammar check: -g: unknown version \"nope\" (known: draft1993,"},
+		{[]string{"compare", "-g", "nope"}, "urlgrammar compare: -g: unknown version \"nope\""},
+		{[]string{"compare", "-g", "rfc1738,draft2003,rfc1738"}, "urlgrammar compare: -g rfc1738,draft2003,rfc1738: version rfc1738 named twice"},
+		{[]string{"charsets", "-g", "rfc3986,rfc3986"}, "urlgrammar charsets: -g rfc3986,rfc3986: version rfc3986 named twice"},
+		{[]string{"parse", "-g", "rfc1738,draft2003", "x"}, "urlgrammar parse: -g rfc1738,draft2003: parse takes one version"},
+		{[]string{"compare", "--json"}, "urlgrammar compare: unknown flag --json (compare -h lists its flags)"},
+		{[]string{"compare", "--format", "pdf"}, "urlgrammar compare: --format pdf: compare prints text, tsv, json, markdown or html"},
+		{[]string{"check", "-g", "rfc3986", "--format", "html"}, "urlgrammar check: --format html: check prints text, json or tsv"},
+		{[]string{"check", "-g"}, "urlgrammar check: -g needs a value"},
+		{[]string{"normalize", "-g", "rfc1808", "x"}, "urlgrammar normalize: rfc1808: the document defines no normalization"},
+		{[]string{"equiv", "-g", "rfc1808", "a", "b"}, "urlgrammar equiv: rfc1808: the document defines no normalization"},
+		{[]string{"compare", "--question", "-g", "rfc3986"}, "urlgrammar compare: --question is -g rfc1738,draft2003"},
+		{[]string{"compare", "--summary", "/no/such/dir/s.json", "x"}, "urlgrammar compare: writing the summary to /no/such/dir/s.json: no such file or directory"},
+		{[]string{"compare", "--merge", "/no/such/s.json"}, "urlgrammar compare: reading /no/such/s.json: no such file or directory"},
 		{[]string{"compare", "--corpus", "-f", "x"}, "urlgrammar compare: --corpus takes no inputs"},
 		{[]string{"compare", "--corpus", "http://a/"}, "urlgrammar compare: --corpus takes no inputs"},
-		{[]string{"compare", "-f", "."}, "urlgrammar compare: . is a directory"},
+		{[]string{"compare", "-f", "."}, "urlgrammar compare: reading .: it is a directory"},
 		{[]string{"compare", "--format", "html", "--summary", "x"}, "urlgrammar compare: --summary does not apply"},
-		{[]string{"check", "-g", "rfc1738", "-f", "/no/such/file"}, "urlgrammar check: stat /no/such/file: no such file"},
-		{[]string{"check", "-g", "rfc1738", "-rule", "nope", "x"}, "urlgrammar check: validate rfc1738: no rule \"nope\""},
+		{[]string{"check", "-g", "rfc1738", "-f", "/no/such/file"}, "urlgrammar check: reading /no/such/file: no such file or directory"},
+		{[]string{"check", "-g", "rfc1738", "-rule", "nope", "x"}, "urlgrammar check: -rule nope: rfc1738: no rule \"nope\""},
+		{[]string{"compare", "-rule", "nope=x", "x"}, "urlgrammar compare: -rule nope=x: unknown version \"nope\""},
 	} {
 		out, errs, status := runCLI(t, "", c.args...)
-		if status != exitUsage || out != "" || !strings.HasPrefix(errs, c.want) || strings.Count(errs, "urlgrammar") != 1+strings.Count(c.want[len("urlgrammar"):], "urlgrammar") {
+		if status != exitUsage || out != "" || !strings.HasPrefix(errs, c.want) || strings.Count(errs, "urlgrammar") != 1+strings.Count(c.want[len("urlgrammar"):], "urlgrammar") ||
+			strings.Count(errs, "\n") != 1 || strings.Contains(errs, "lookup:") || strings.Contains(errs, "validate ") || strings.Contains(errs, "stat ") {
 			t.Errorf("%q: status %d, stdout %q, stderr %q, want %q", c.args, status, out, errs, c.want)
 		}
 	}
@@ -258,7 +272,7 @@ func TestRuleCase(t *testing.T) {
 			t.Errorf("%q: status %d, want %d: %q %q", c.args, status, c.status, out, errs)
 		}
 	}
-	out, _, _ := runCLI(t, "", "check", "-g", "rfc3986", "-rule", "uri-reference", "--json", "?y")
+	out, _, _ := runCLI(t, "", "check", "-g", "rfc3986", "-rule", "uri-reference", "--format", "json", "?y")
 	if !strings.Contains(out, `"valid":true`) {
 		t.Errorf("%q", out)
 	}
@@ -281,10 +295,10 @@ func TestCheckCaseIgnoreScheme(t *testing.T) {
 func TestCheckQuiet(t *testing.T) {
 	stdin := "http://a/~b\r\nhttp://a/b\n\nftp://h/p;type=i\n"
 	out, errs, status := runCLI(t, stdin, "check", "-g", "rfc1738", "-q")
-	if status != exitInvalid || out != "invalid\nvalid\nvalid\n" || errs != "" {
+	if status != exitInvalid || out != "invalid\nvalid\ninvalid\nvalid\n" || errs != "" {
 		t.Errorf("status %d, output %q, stderr %q", status, out, errs)
 	}
-	if _, _, status := runCLI(t, "", "check", "-g", "rfc1738", "-q", "--json", "x"); status != exitUsage {
-		t.Errorf("-q --json: status %d", status)
+	if _, errs, status := runCLI(t, "", "check", "-g", "rfc1738", "-q", "--explain", "x"); status != exitUsage || !strings.Contains(errs, "-q excludes --explain") {
+		t.Errorf("-q --explain: status %d, %q", status, errs)
 	}
 }

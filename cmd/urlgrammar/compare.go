@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"iter"
 	"os"
 	"runtime/debug"
@@ -52,13 +53,21 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case o.merge:
 		return compareMerge(inputArgs, o.format, o.summaryFile, stdout, stderr)
 	}
-	vs, targets, err := o.targets()
+	vs, targets, err := o.targets(stderr)
 	if err != nil {
 		return abort(err)
 	}
 	l, inputName, err := o.inputs(vs, inputArgs, stdin, stdout, stderr)
 	if err != nil {
 		return abort(err)
+	}
+	l.needsInputs = true // a report of no input is none
+	l.describe = func() string {
+		s := fmt.Sprintf("%s compared under %s", plural(l.inputs, "input"), plural(len(targets), "version"))
+		if o.diff {
+			s += fmt.Sprintf(", %d on which they disagree", l.invalid)
+		}
+		return s
 	}
 	r := provenance(inputName)
 	r.Targets, r.Why, r.Diff, r.Width = targets, o.why, o.diff, tableWidth(stdout)
@@ -75,21 +84,23 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type compareFlags struct {
 	fs                                  *flag.FlagSet
 	ids, summaryFile                    string
+	formatName                          *formatFlag
 	format                              compare.Format
 	diff, why, absolute, review, corpus bool
-	extract, merge                      bool
+	extract, merge, question            bool
 	sf                                  sourceFlags
 	in                                  *inputFlags
 	overrides                           ruleOverrides
 }
 
 func newCompareFlags(stderr io.Writer) *compareFlags {
-	fs := newFlagSet("compare", "[-g ID,ID,...] [--diff] [--why] [--absolute] [-rule ID=RULE] [--format table|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
+	fs := newFlagSet("compare", "[-g ID,ID,... | --question] [--diff] [--why] [--absolute] [-rule ID=RULE] [--format text|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
 	o := &compareFlags{fs: fs, overrides: ruleOverrides{}}
 	fs.StringVar(&o.ids, "g", "", "comma-separated version `IDs` (default: all)")
+	fs.BoolVar(&o.question, "question", false, "the project's question, 1994 against 2003: RFC 1738 (December 1994) against the 2003 draft of RFC 2396bis (March 2003), -g rfc1738,draft2003")
 	fs.BoolVar(&o.diff, "diff", false, "show only the inputs on which the versions disagree; the summary counts those")
 	fs.BoolVar(&o.why, "why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
-	fs.TextVar(&o.format, "format", compare.FormatTable, "output `format`: table, tsv, json, markdown or html")
+	o.formatName = addFormatFlag(fs, "text", "tsv", "json", "markdown", "html")
 	fs.StringVar(&o.summaryFile, "summary", "", "write the summary (acceptance, pairs, causes) to `FILE` instead of after the rows")
 	fs.BoolVar(&o.absolute, "absolute", false, "hold each version to its absolute-URL rule (such as absolute-URI: no fragment, no relative reference) instead of its default reading, check's")
 	fs.BoolVar(&o.review, "review", false, "add each accepting version's security review of the input (urlgrammar review) to markdown, html and json")
@@ -114,8 +125,11 @@ func (o *compareFlags) check() error {
 	if !slices.Contains(others, "-why") {
 		o.why = o.diff
 	}
+	o.format.UnmarshalText([]byte(o.formatName.name)) // one of its names: --format checked it
 	f := o.format
 	switch {
+	case o.question && o.ids != "":
+		return fmt.Errorf("--question is -g rfc1738,draft2003: give one or the other, not -g %s too", o.ids)
 	case o.summaryFile != "" && f == compare.FormatHTML:
 		return errors.New("--summary does not apply to --format html, which is one page")
 	case o.merge && len(others) > 0:
@@ -127,8 +141,11 @@ func (o *compareFlags) check() error {
 }
 
 // targets returns the versions compared (none: all) and what each is held to.
-func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error) {
-	vs, err := compare.ParseVersions(o.ids)
+func (o *compareFlags) targets(stderr io.Writer) ([]urlgrammar.Version, []compare.Target, error) {
+	if o.question {
+		o.ids = "rfc1738,draft2003"
+	}
+	vs, err := versionsFlag("compare", o.ids, true, stderr)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -140,7 +157,7 @@ func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error)
 		targets = compare.AbsoluteTargets(vs...)
 	}
 	for id, rule := range o.overrides {
-		v, err := urlgrammar.Lookup(id)
+		v, err := lookup("-rule "+id+"="+rule, id)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -149,7 +166,7 @@ func (o *compareFlags) targets() ([]urlgrammar.Version, []compare.Target, error)
 			return nil, nil, fmt.Errorf("-rule %s=%s: %s is not among the compared versions", id, rule, id)
 		}
 		if targets[i], err = compare.NewTarget(v, rule); err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("-rule %s=%s: %s", id, rule, message(err))
 		}
 	}
 	return vs, targets, nil
@@ -208,16 +225,18 @@ func (o *compareFlags) write(l *loop, r *compare.Report, stdout, stderr io.Write
 			}
 		}
 	}
-	progress := newProgress(stdout, stderr)
-	summary, err := compareRows(l, r, f, inputs, progress)
-	progress.done()
+	summary, err := compareRows(l, r, f, inputs)
 	if err != nil {
 		l.writeErr = err // the targets are known (o.targets): an error of the output
 		return nil
 	}
+	if l.empty() { // nothing compared: no report, not even its header (finish says why)
+		l.out.Reset(l.lines)
+		return nil
+	}
 	if n := summary.InternalErrors(); n > 0 {
 		l.bad += n // no verdicts a user can act on: exit status 2
-		fmt.Fprintf(stderr, "urlgrammar compare: %d internal errors, counted as rejections in the cause %q\n", n, compare.InternalError)
+		fmt.Fprintf(stderr, "urlgrammar compare: %s, counted as rejections in the cause %q\n", plural(n, "internal error"), compare.InternalError)
 	}
 	r.Cut = l.cut()
 	// The summary of TSV is a table of its own: after the rows it would break them, so it is
@@ -239,14 +258,18 @@ func summaryOut(name string, out *bufio.Writer) (w *bufio.Writer, closeSum func(
 	}
 	f, err := os.Create(name)
 	if err != nil {
-		return nil, nil, err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, nil, fmt.Errorf("writing the summary to %s: %w", name, err)
 	}
 	return bufio.NewWriter(f), f.Close, nil
 }
 
 // compareRows writes the report's beginning and its rows in format f, and returns the summary
 // of the inputs shown, each input with its source ("" when it does not say).
-func compareRows(l *loop, r *compare.Report, f compare.Format, inputs iter.Seq2[string, string], progress *progress) (*compare.Summary, error) {
+func compareRows(l *loop, r *compare.Report, f compare.Format, inputs iter.Seq2[string, string]) (*compare.Summary, error) {
 	// compare holds little (a few megabytes) and makes much garbage (a kilobyte or so per
 	// input), so at the default GOGC the collector would run every few thousand inputs; less
 	// often, it costs less, and parallelizes better.
@@ -256,10 +279,7 @@ func compareRows(l *loop, r *compare.Report, f compare.Format, inputs iter.Seq2[
 	// With --line-buffered, each row as soon as its input is read (for tail -f).
 	r.Prompt = l.flags.lineBuffered
 	r.WriteHeader(l.out, f)
-	read := 0
 	return r.WriteRows(l.out, f, inputs, func(shown bool) bool {
-		read++
-		progress.tick(read)
 		// The status of compare is that of its report: with --diff, 1 when the versions
 		// disagree on some input (an input shown is one on which they disagree).
 		return l.done(input{}, !r.Diff || !shown, nil)
@@ -276,6 +296,10 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 	r := provenance("the summaries " + strings.Join(files, ", ") + " (--merge)")
 	r.Width = tableWidth(stdout)
 	total, err := r.MergeSummaries(files...)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = readingError(pe.Path, pe.Err)
+	}
 	if err != nil {
 		return abort(err)
 	}
@@ -324,42 +348,6 @@ func tableWidth(stdout io.Writer) int {
 		return cmp.Or(w, 80)
 	}
 	return 0
-}
-
-// progress reports, on a terminal's stderr, how many inputs a long run has compared. It is
-// shown only when stdout is not that terminal too: there, the rows themselves show progress,
-// and a progress line would land among them.
-type progress struct {
-	w     io.Writer
-	start time.Time
-	next  time.Time
-	nextN int // the count at which to look at the clock again
-	shown bool
-}
-
-func newProgress(stdout, stderr io.Writer) *progress {
-	if !isTerminal(stderr) || isTerminal(stdout) {
-		return nil
-	}
-	now := time.Now()
-	return &progress{w: stderr, start: now, next: now.Add(2 * time.Second)}
-}
-
-func (p *progress) tick(n int) {
-	if p == nil || n < p.nextN {
-		return
-	}
-	p.nextN = n + 4096
-	if now := time.Now(); now.After(p.next) {
-		fmt.Fprintf(p.w, "\r%d inputs compared (%.0f/s)", n, float64(n)/now.Sub(p.start).Seconds())
-		p.next, p.shown = now.Add(500*time.Millisecond), true
-	}
-}
-
-func (p *progress) done() {
-	if p != nil && p.shown {
-		fmt.Fprint(p.w, "\r\033[K")
-	}
 }
 
 // provenance is a report of the inputs read from input (what a reader is told), as made now by

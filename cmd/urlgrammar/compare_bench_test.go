@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/urlgrammar/urlgrammar/source"
 )
 
 // BenchmarkCompare runs compare over the real URLs of testdata/urls, in each format, with its
@@ -15,11 +17,50 @@ func BenchmarkCompare(b *testing.B) {
 		b.Fatal(err)
 	}
 	data := string(raw)
-	for _, format := range []string{"table", "json"} {
+	for _, format := range []string{"text", "json"} {
 		b.Run(format, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {
 				if status := run([]string{"compare", "--format", format}, strings.NewReader(data), io.Discard, io.Discard); status != exitValid {
+					b.Fatalf("status %d", status)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCheckQuiet runs "check -q" over the real URLs of testdata/urls, five times over
+// (100000 lines), under one version and under the two of the question, with its output discarded,
+// beside its floor: reading the same lines, as every command reads them (source.LineReader),
+// and doing nothing with them. Run it at -cpu 1,2: check -q judges on every core.
+func BenchmarkCheckQuiet(b *testing.B) {
+	raw, err := os.ReadFile(urlsFile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := strings.Repeat(string(raw), 5)
+	b.Run("floor", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			r := source.NewLineReader(strings.NewReader(data), maxLine)
+			n := 0
+			for {
+				_, _, err := r.Next()
+				if err != nil {
+					break
+				}
+				n++
+			}
+			if n != 100000 {
+				b.Fatalf("%d lines", n)
+			}
+		}
+	})
+	for _, g := range []string{"rfc3986", "rfc1738,draft2003"} {
+		b.Run(g, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if status := run([]string{"check", "-g", g, "-q"}, strings.NewReader(data), io.Discard, io.Discard); status == exitUsage {
 					b.Fatalf("status %d", status)
 				}
 			}

@@ -48,7 +48,7 @@ func TestCompareMerge(t *testing.T) {
 			}
 			parts = append(parts, sum)
 		}
-		for _, format := range []string{"json", "table", "markdown", "tsv"} {
+		for _, format := range []string{"json", "text", "markdown", "tsv"} {
 			whole := filepath.Join(dir, "whole."+format)
 			if _, errs, status := runCLI(t, "", append([]string{"compare", "--format", format, "--summary", whole, "-f", all}, flags...)...); status == exitUsage {
 				t.Fatal(errs)
@@ -95,12 +95,12 @@ func TestCompareMergeRefuses(t *testing.T) {
 // TestCompareSummaryAfterRows: the summary of a table or Markdown report follows its rows after
 // an empty line; the same summary alone (--summary FILE) begins with its first line.
 func TestCompareSummaryAfterRows(t *testing.T) {
-	for _, format := range []string{"table", "markdown"} {
+	for _, format := range []string{"text", "markdown"} {
 		out, _, _ := runCLI(t, "", "compare", "-g", "rfc3986", "--format", format, "http://a/")
 		sum := filepath.Join(t.TempDir(), "sum")
 		runCLI(t, "", "compare", "-g", "rfc3986", "--format", format, "--summary", sum, "http://a/")
 		alone := readFile(t, sum)
-		if !strings.HasPrefix(alone, "1 input") || !strings.HasSuffix(out, "\n\n"+alone) {
+		if !strings.HasPrefix(alone, "Of the 1 input, RFC 3986 (January 2005) accepts 1.") || !strings.HasSuffix(out, "\n\n"+alone) {
 			t.Errorf("--format %s: after the rows %q; alone %q", format, out, alone)
 		}
 	}

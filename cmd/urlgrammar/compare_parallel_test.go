@@ -61,7 +61,7 @@ func TestCompareParallelSameOutput(t *testing.T) {
 	for _, ex := range compare.Corpus() {
 		corpus, sources = append(corpus, ex.Input), append(sources, ex.Source)
 	}
-	file, corpusFormats := urlsFile, []string{"table", "tsv", "json", "markdown", "html"}
+	file, corpusFormats := urlsFile, []string{"text", "tsv", "json", "markdown", "html"}
 	if testing.Short() {
 		// The race detector's run: the small excerpt, and the corpus in one format that
 		// shows each input's source.
@@ -76,7 +76,7 @@ func TestCompareParallelSameOutput(t *testing.T) {
 		formats []string
 	}{
 		{[]string{"--corpus"}, corpus, sources, "the embedded corpus", corpusFormats},
-		{[]string{"-f", file}, urls, nil, file, []string{"table", "tsv", "json", "markdown", "html"}},
+		{[]string{"-f", file}, urls, nil, file, []string{"text", "tsv", "json", "markdown", "html"}},
 	} {
 		for _, format := range in.formats {
 			for _, diff := range []bool{false, true} {

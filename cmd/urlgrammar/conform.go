@@ -21,11 +21,11 @@ import (
 // counterexamples. Exit status 1 when any rule disagrees. --cover runs W-method suites instead,
 // --prove proves each rule's PEG equal to its BNF (package pegproof).
 func runConform(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("conform", "[-g ID] [-rule RULE] [-n N] [-seed S] [--cover [-budget B] [-k K] [-rounds R] | --prove]", stderr)
-	var f conformFlags
-	fs.StringVar(&f.id, "g", "", "grammar version `ID` (default: every registered version)")
-	fs.StringVar(&f.rule, "rule", "", "`RULE` to check (default: every rule of the version)")
-	fs.IntVar(&f.n, "n", 100000, "generated samples per rule")
+	fs := newFlagSet("conform", "[-g ID[,ID...]] [-rule RULE] [--samples N] [-seed S] [--cover [-budget B] [-k K] [-rounds R] | --prove]", stderr)
+	f := conformFlags{stderr: stderr}
+	fs.StringVar(&f.id, "g", "", "grammar versions `IDs`, comma-separated (default: every registered version)")
+	fs.StringVar(&f.rule, "rule", "", "`RULE` to check (default: every rule of the version; with one version)")
+	fs.IntVar(&f.n, "samples", 100000, "generated samples per rule")
 	fs.Uint64Var(&f.seed, "seed", 1, "random `seed` of the samples")
 	fs.BoolVar(&f.cover, "cover", false, "run each rule's W-method suite (conformance.Cover) instead of samples")
 	fs.IntVar(&f.budget, "budget", 0, "with --cover: at most `B` tests per rule (0: the whole suite)")
@@ -40,9 +40,9 @@ func runConform(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case len(rest) > 0:
 		return fail(stderr, "conform", fmt.Errorf("unexpected argument %q", rest[0]))
 	case f.n < 0 || f.budget < 0 || f.extra < 0 || f.rounds < 0:
-		return fail(stderr, "conform", errors.New("-n, -budget, -k and -rounds must not be negative"))
-	case f.id == "" && f.rule != "":
-		return fail(stderr, "conform", errors.New("-rule needs -g"))
+		return fail(stderr, "conform", errors.New("--samples, -budget, -k and -rounds must not be negative"))
+	case f.rule != "" && (f.id == "" || strings.Contains(f.id, ",")):
+		return fail(stderr, "conform", errors.New("-rule needs -g naming one version"))
 	case f.cover && f.prove:
 		return fail(stderr, "conform", errors.New("--cover and --prove are two runs: give one"))
 	}
@@ -71,6 +71,7 @@ type conformFlags struct {
 	n, budget, extra, rounds int
 	seed                     uint64
 	cover, prove             bool
+	stderr                   io.Writer
 }
 
 // A conformJob is the check of one rule, and its report.
@@ -88,13 +89,12 @@ type conformJob struct {
 
 // jobs returns a job per rule the flags name: every rule of every version by default.
 func (f *conformFlags) jobs() ([]*conformJob, error) {
-	versions := urlgrammar.Versions()
-	if f.id != "" {
-		v, err := urlgrammar.Lookup(f.id)
-		if err != nil {
-			return nil, err
-		}
-		versions = []urlgrammar.Version{v}
+	versions, err := versionsFlag("conform", f.id, true, f.stderr)
+	if err != nil {
+		return nil, err
+	}
+	if versions == nil {
+		versions = urlgrammar.Versions()
 	}
 	var jobs []*conformJob
 	for _, v := range versions {

@@ -11,7 +11,7 @@ import (
 
 func TestConform(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := runConform([]string{"-g", "rfc3986", "-n", "400", "-seed", "7"}, nil, &out, &errOut)
+	code := runConform([]string{"-g", "rfc3986", "--samples", "400", "-seed", "7"}, nil, &out, &errOut)
 	if code != exitValid || errOut.Len() > 0 {
 		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, errOut.String(), out.String())
 	}
@@ -35,7 +35,7 @@ func TestConform(t *testing.T) {
 	}
 
 	out.Reset()
-	if code := runConform([]string{"-g", "rfc3986", "-rule", "URI", "-n", "10"}, nil, &out, &errOut); code != exitValid ||
+	if code := runConform([]string{"-g", "rfc3986", "-rule", "URI", "--samples", "10"}, nil, &out, &errOut); code != exitValid ||
 		!strings.HasPrefix(out.String(), "rfc3986 URI: 10 samples") || strings.Count(out.String(), "\n") != 2 {
 		t.Errorf("-rule URI: exit %d, output:\n%s", code, out.String())
 	}
@@ -92,7 +92,9 @@ func TestConformUsage(t *testing.T) {
 		{"-g", "nosuch"},
 		{"-g", "rfc3986", "-rule", "hostname"}, // a rule of RFC 2396, not of RFC 3986
 		{"-rule", "URI"},
-		{"-n", "-1"},
+		{"--samples", "-1"},
+		{"-n", "10"},                              // -n is a line number, as everywhere: conform has none
+		{"-g", "rfc3986,rfc1738", "-rule", "URI"}, // a rule of one version
 		{"--cover", "-budget", "-1"},
 		{"--cover", "--prove"},
 		{"-g", "rfc3986", "extra"},

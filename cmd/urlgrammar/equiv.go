@@ -8,7 +8,7 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 )
 
-// equivResult is the comparison of a pair under one version, in "equiv --json".
+// equivResult is the comparison of a pair under one version, in "equiv --format json".
 type equivResult struct {
 	Equivalent bool   `json:"equivalent"`
 	Step       string `json:"step,omitempty"`
@@ -19,31 +19,28 @@ type equivResult struct {
 	Error      string `json:"error,omitempty"`
 }
 
-// equivLine is one line of "equiv --json": with -g, Result is set; with --all, Results holds
-// one result per version whose document defines equivalence.
+// equivLine is one line of "equiv --format json": the pair and its comparison under each
+// version compared, by version.
 type equivLine struct {
 	A       string                  `json:"a"`
 	B       string                  `json:"b"`
-	Version string                  `json:"version,omitempty"`
-	Result  *equivResult            `json:"result,omitempty"`
-	Results map[string]*equivResult `json:"results,omitempty"`
+	Results map[string]*equivResult `json:"results"`
 }
 
-const equivUsage = `-g ID [--json] [A B | -f FILE]
-       urlgrammar equiv --all [--json] [A B | -f FILE]
+const equivUsage = `(-g ID[,ID...] | --all) [--format text|json|tsv] [A B | -f FILE]
 
 Compares A and B (or, when they are not given, the two tab-separated fields of each line of -f
-FILE or standard input) by the comparison ladder of the version's document. With -g, one line
-per pair: "equivalent", the rung that made them equal, its section and the normal form; or
-"different", where the normal forms differ and the two normal forms; or "error" and the reason.
-With --all, a table of the verdicts under every version that defines equivalence. Exit status 0
-when every pair is equivalent, 1 when some pair is not or is invalid.`
+FILE or standard input) by the comparison ladder of the version's document. With one version,
+one line per pair: "equivalent", the rung that made them equal, its section and the normal
+form; or "different", where the normal forms differ and the two normal forms; or "error" and the
+reason. With several (or --all, every version that defines equivalence), a table of the
+verdicts. Exit status 0 when every pair is equivalent, 1 when some pair is not or is invalid.`
 
 func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("equiv", equivUsage, stderr)
-	id := fs.String("g", "", "grammar version `ID` whose document's comparison to apply (see \"urlgrammar versions\")")
+	id := fs.String("g", "", "grammar versions `IDs` whose documents' comparison to apply, comma-separated (see \"urlgrammar versions\")")
 	all := fs.Bool("all", false, "print a table of the comparison under every version whose document defines equivalence")
-	asJSON := fs.Bool("json", false, "print JSON Lines: a, b, and the result (equivalent, step, section, a_normal, b_normal, difference, error) or, with --all, results by version")
+	format := addFormatFlag(fs, "text", "json", "tsv")
 	in := addInputFlags(fs)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -53,10 +50,10 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(rest) != 0 && len(rest) != 2 {
 		return abort(fmt.Errorf("want two inputs A and B, or none (pairs on standard input), not %d", len(rest)))
 	}
-	versions, err := versionsFor(*id, *all, normalizes, func(v urlgrammar.Version) error {
+	versions, err := versionsFor("equiv", *id, *all, normalizes, func(v urlgrammar.Version) error {
 		_, err := urlgrammar.Equivalent(v, "", "", 0)
 		return err
-	})
+	}, stderr)
 	if err != nil {
 		return abort(err)
 	}
@@ -67,14 +64,23 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return abort(err)
 	}
-	e := &equivRun{l: l, versions: versions, all: *all, json: *asJSON}
-	if *all && !*asJSON {
+	e := &equivRun{l: l, versions: versions, format: format.name}
+	switch {
+	case format.name == "tsv":
+		h := []string{"a", "b"}
+		for _, v := range versions {
+			h = append(h, v.String(), v.String()+" reason")
+		}
+		writeTSV(l.out, h...)
+	case format.name == "text" && len(versions) > 1:
 		e.table = newNotedTable(l.out, versions, "A", "B")
 		var none []string
 		for _, v := range versionsWhere(func(s urlgrammar.Spec) bool { return !normalizes(s) }) {
 			none = append(none, v.String())
 		}
-		e.table.tail = "not compared: " + strings.Join(none, ", ") + " (their documents define no equivalence)"
+		if *all {
+			e.table.tail = "not compared: " + strings.Join(none, ", ") + " (their documents define no equivalence)"
+		}
 		l.onFinish = e.table.end
 	}
 	return l.run(func(in input) (bool, error) {
@@ -90,9 +96,8 @@ func runEquiv(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type equivRun struct {
 	l        *loop
 	versions []urlgrammar.Version
-	all      bool // under every version that defines equivalence
-	json     bool
-	table    *notedTable // with --all, but for JSON
+	format   string
+	table    *notedTable // the text of several versions
 }
 
 // pair compares a and b, the pair of in, and prints the result. Under one version, it says on
@@ -101,34 +106,41 @@ type equivRun struct {
 func (e *equivRun) pair(in input, a, b string) (bool, error) {
 	results := make(map[string]*equivResult, len(e.versions))
 	cells := []string{shownInput(a), shownInput(b)}
+	row := []string{a, b}
 	ok := true
 	for _, v := range e.versions {
 		res := equivOne(v, a, b)
 		results[v.String()] = res
 		ok = ok && res.Equivalent
 		switch {
-		case e.table == nil:
 		case res.Error != "":
-			cells = append(cells, fmt.Sprintf("(error [%d])", e.table.note("%s: %s", v, res.Error)))
+			row = append(row, "error", res.Error)
+			if e.table != nil {
+				cells = append(cells, fmt.Sprintf("(error [%d])", e.table.note("%s: %s", v, res.Error)))
+			}
 		case res.Equivalent:
+			row = append(row, "equivalent", res.Step+" ("+res.Section+")")
 			cells = append(cells, "= "+res.Step)
 		default:
-			cells = append(cells, fmt.Sprintf("different [%d]", e.table.note("%s: %s", v, res.Difference)))
+			row = append(row, "different", res.Difference)
+			if e.table != nil {
+				cells = append(cells, fmt.Sprintf("different [%d]", e.table.note("%s: %s", v, res.Difference)))
+			}
 		}
 	}
 	v := e.versions[0]
 	res := results[v.String()]
-	if why := lenientReading[v]; !e.all && why != "" && res.Error == "" && (urlgrammar.Validate(v, a) != nil || urlgrammar.Validate(v, b) != nil) {
+	if why := lenientReading[v]; len(e.versions) == 1 && why != "" && res.Error == "" && (urlgrammar.Validate(v, a) != nil || urlgrammar.Validate(v, b) != nil) {
 		e.l.note(in, why)
 	}
 	out := e.l.out
 	var err error
 	switch {
-	case e.json && e.all:
+	case e.format == "json":
 		err = encodeJSONLine(out, equivLine{A: a, B: b, Results: results})
-	case e.json:
-		err = encodeJSONLine(out, equivLine{A: a, B: b, Version: v.String(), Result: res})
-	case e.all:
+	case e.format == "tsv":
+		err = writeTSV(out, row...)
+	case e.table != nil:
 		err = e.table.row(cells...)
 	case res.Error != "":
 		_, err = fmt.Fprintf(out, "error\t%s\n", res.Error)
@@ -144,7 +156,7 @@ func (e *equivRun) pair(in input, a, b string) (bool, error) {
 func equivOne(v urlgrammar.Version, a, b string) *equivResult {
 	e, err := urlgrammar.Equivalent(v, a, b, 0)
 	if err != nil {
-		return &equivResult{Error: err.Error()}
+		return &equivResult{Error: cause(err)}
 	}
 	res := &equivResult{Equivalent: e.Equivalent, Section: e.Section, A: e.A, B: e.B, Difference: e.Difference}
 	if e.Equivalent {

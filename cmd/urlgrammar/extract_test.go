@@ -25,7 +25,7 @@ func TestExtractCommand(t *testing.T) {
 	// The URLs extracted from a document's, or the corpus's, inputs are not theirs one for one:
 	// they are compared without a source.
 	out, errs, status = runCLI(t, "", "compare", "-g", "rfc3986", "--format", "tsv", "--extract", "--from", "html", `<a href="see http://a/ and http://b/">x</a>`)
-	if status != exitValid || out != "input\trfc3986:URI-reference\trfc3986:URI-reference reason\tsource\nhttp://a/\tvalid\t\t\nhttp://b/\tvalid\t\t\n" {
+	if status != exitValid || out != "input\trfc3986\trfc3986 reason\tsource\nhttp://a/\tvalid\t\t\nhttp://b/\tvalid\t\t\n" {
 		t.Errorf("compare --extract --from html: status %d, %q, %q", status, out, errs)
 	}
 }
@@ -64,7 +64,7 @@ func TestExtractFrom(t *testing.T) {
 	}
 
 	warc := writeWARC(t, true)
-	out, errs, status = runCLI(t, "", "extract", "--from", "warc", "--json", "-f", warc)
+	out, errs, status = runCLI(t, "", "extract", "--from", "warc", "--format", "json", "-f", warc)
 	// The record without a Content-Length is reported with its place and skipped, the others
 	// read; as for a line that cannot be judged, the status is then 2.
 	if status != exitUsage || !strings.Contains(errs, "urlgrammar extract: "+warc+": record at offset ") || !strings.Contains(errs, "no Content-Length") {
@@ -110,7 +110,7 @@ func TestExtractFrom(t *testing.T) {
 	if status != exitUsage || !strings.Contains(out, "\nhttp://www.w3.org/pub/WWW/Addressing/\n") || !strings.Contains(errs, "resolved against their documents' bases by rfc3986") {
 		t.Errorf("--resolve: %q %q", out, errs)
 	}
-	out, _, _ = runCLI(t, "", "extract", "--from", "warc", "--resolve", "--json", "-f", warc)
+	out, _, _ = runCLI(t, "", "extract", "--from", "warc", "--resolve", "--format", "json", "-f", warc)
 	if !strings.Contains(out, `"url":"http://www.w3.org/pub/WWW/Addressing/","ref":"Addressing/","resolved_by":"rfc3986"`) {
 		t.Errorf("--resolve --json: %s", out)
 	}
@@ -138,7 +138,7 @@ func TestCheckCompareReviewFrom(t *testing.T) {
 		t.Errorf("compare --resolve: %+v", c)
 	}
 	cdx := " CDX N b a m s k r M S V g\norg,w3)/pub/www 19961219 http://www.w3.org/pub/WWW/ text/html 200 X - - 100 0 crawl.warc.gz\n"
-	out, errs, status = runCLI(t, cdx, "review", "-g", "rfc3986", "--from", "cdx", "--json")
+	out, errs, status = runCLI(t, cdx, "review", "-g", "rfc3986", "--from", "cdx", "--format", "json")
 	if status != exitValid || !strings.Contains(out, `"source":{"file":"standard input","line":2,"attr":"a"}`) {
 		t.Errorf("review --from cdx: %d %q %q", status, out, errs)
 	}

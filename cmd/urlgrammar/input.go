@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"iter"
 	"os"
 	"strconv"
@@ -27,10 +28,11 @@ import (
 //     always meant as "-f FILE"): to judge such a name as an input, give it on standard input.
 //
 // A line ends at "\n"; one "\r" before it is dropped too (no grammar accepts a CR, and files
-// with CRLF line ends are common). An empty line is no input: it is skipped, and still counted
-// in the line numbers (a blank line separates groups in a file, and a trailing one is common;
-// the empty string, which some documents accept as a reference, is given as an argument "").
-// A gzip file (or stream) is read decompressed; other compressed files are refused.
+// with CRLF line ends are common); a last line without "\n" is a line. Every line is an input,
+// an empty one too: the empty string, which RFC 3986 (section 4.1) and others accept as a
+// reference, so that a command that prints one result per input prints one per line, and its
+// output lines up with its input (paste, join). A gzip file (or stream) is read decompressed;
+// other compressed files are refused.
 //
 // A line the command cannot judge (longer than maxLine, or not of the form the command reads)
 // is reported on standard error with its line number and skipped; the rest are judged, and the
@@ -128,6 +130,10 @@ type loop struct {
 	implicit bool               // the inputs are standard input's, by default
 	hint     string             // what to say when that input is empty
 	onFinish func() error       // run at the end, before the output is flushed, or nil
+	describe func() string      // what the run did, for its summary line: "N of M valid" when nil
+	// needsInputs makes a run without inputs an error (compare: a report of nothing).
+	needsInputs bool
+	progress    *progress // on a terminal's standard error, or nil
 	// mu is held by the loop's goroutine from its start to its finish, but while it waits
 	// for input: an interrupt then takes it (see interrupt.go).
 	mu          sync.Mutex
@@ -153,6 +159,7 @@ func newLoop(cmd string, f *inputFlags, from *documents, args []string, stdin io
 	}
 	l := textLoop(cmd, f, inputs, stdout, stderr)
 	l.files, l.stdin, l.implicit, l.from = files, stdin, implicit, from
+	l.progress = newProgress(files, stdin, stdout, stderr)
 	if len(files) > 0 {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
 		// before any output.
@@ -187,13 +194,23 @@ func checkInputs(f *inputFlags, args []string) ([]string, []string, error) {
 		}
 		st, err := os.Stat(file)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, readingError(file, err)
 		}
 		if st.IsDir() {
-			return nil, nil, fmt.Errorf("%s is a directory, not a file of inputs", file)
+			return nil, nil, fmt.Errorf("reading %s: it is a directory, not a file of inputs", file)
 		}
 	}
 	return args, files, nil
+}
+
+// readingError says that file could not be read, and why, without the os package's operation
+// and path, which would say it again: "reading urls.txt: no such file or directory".
+func readingError(file string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("reading %s: %w", fileName(file), err)
 }
 
 // textLoop returns the loop of a command over inputs of its own (compare's embedded corpus),
@@ -222,9 +239,9 @@ func (l *loop) open(file string) error {
 		if r, err = source.Decompress(r); err != nil {
 			l.close()
 			if errors.Is(err, source.ErrCompressed) {
-				return fmt.Errorf("%s is %w", fileName(file), err)
+				return fmt.Errorf("reading %s: it is %w", fileName(file), err)
 			}
-			return fmt.Errorf("%s: %w", fileName(file), err)
+			return fmt.Errorf("reading %s: %w", fileName(file), err)
 		}
 	}
 	l.r = source.NewLineReader(r, maxLine)
@@ -238,11 +255,11 @@ func (l *loop) reader(file string) (r io.Reader, typed bool, err error) {
 	if file != "-" {
 		f, err := os.Open(file)
 		if err != nil {
-			return nil, false, err
+			return nil, false, readingError(file, err)
 		}
 		r, l.closer = f, f
 	}
-	return unlockedReader{r, &l.mu}, isTerminal(r), nil
+	return unlockedReader{r, &l.mu, l.progress}, isTerminal(r), nil
 }
 
 func (l *loop) close() {
@@ -252,16 +269,20 @@ func (l *loop) close() {
 	}
 }
 
-// An unlockedReader reads from r with mu unlocked.
+// An unlockedReader reads from r with mu unlocked, and counts what it reads for the progress
+// line.
 type unlockedReader struct {
 	r  io.Reader
 	mu *sync.Mutex
+	p  *progress
 }
 
 func (u unlockedReader) Read(p []byte) (int, error) {
 	u.mu.Unlock()
 	defer u.mu.Lock()
-	return u.r.Read(p)
+	n, err := u.r.Read(p)
+	u.p.read(n)
+	return n, err
 }
 
 // all yields the inputs: the arguments, then the lines of the files in turn; or with l.from,
@@ -304,7 +325,7 @@ func (l *loop) all() iter.Seq[input] {
 	}
 }
 
-// lines1 yields the non-empty lines of the file being read; false when yield stopped it.
+// lines1 yields the lines of the file being read; false when yield stopped it.
 func (l *loop) lines1(yield func(input) bool) bool {
 	for {
 		line, n, err := l.r.Next()
@@ -314,13 +335,13 @@ func (l *loop) lines1(yield func(input) bool) bool {
 		case err == source.ErrLongLine:
 			l.cur.text, l.cur.bad = "", &badLine{fmt.Sprintf("longer than %d bytes", maxLine)}
 		case err != nil:
-			l.readErr = fmt.Errorf("%s after line %d: %w", fileName(l.cur.file), n, err)
+			l.readErr = fmt.Errorf("reading %s after line %d: %w", fileName(l.cur.file), n, err)
 			return true
 		default:
 			l.cur.text, l.cur.bad = line, nil
 		}
 		l.cur.line = n
-		if (l.cur.text != "" || l.cur.bad != nil) && !yield(l.cur) {
+		if !yield(l.cur) {
 			return false
 		}
 	}
@@ -350,17 +371,22 @@ func (l *loop) run(judge func(in input) (bool, error)) int {
 	return l.finish()
 }
 
-// runResults runs l with fn, which gives for an input its result as a line of text and as a
-// JSON value, or an error when it has none: one line per input, the text, or "error", a tab
-// and the error; with asJSON, the JSON value.
-func (l *loop) runResults(asJSON bool, fn func(input) (string, any, error)) int {
+// runResults runs l with fn, which gives for an input its result as a line of text, as a JSON
+// value and as a row of TSV, or an error when it has none: one line per input in format f, the
+// text or "error", a tab and the error; the JSON value; or the row, after header.
+func (l *loop) runResults(f string, header []string, fn func(input) (text string, value any, row []string, err error)) int {
+	if f == "tsv" {
+		writeTSV(l.out, header...)
+	}
 	return l.run(func(in input) (bool, error) {
-		text, value, err := fn(in)
+		text, value, row, err := fn(in)
 		switch {
-		case asJSON:
+		case f == "json":
 			return err == nil, encodeJSONLine(l.out, value)
+		case f == "tsv":
+			return err == nil, writeTSV(l.out, row...)
 		case err != nil:
-			_, werr := fmt.Fprintf(l.out, "error\t%s\n", err.Error())
+			_, werr := fmt.Fprintf(l.out, "error\t%s\n", cause(err))
 			return false, werr
 		}
 		l.out.WriteString(text)
@@ -415,6 +441,7 @@ func (l *loop) done(in input, valid bool, err error) bool {
 		l.writeErr = err
 		return false
 	}
+	l.progress.tick(l.inputs + l.bad)
 	_, err = l.out.Write(nil) // the error of an earlier write, which bufio keeps
 	if err == nil && l.flags.lineBuffered {
 		err = l.out.Flush()
@@ -445,15 +472,22 @@ func (l *loop) finish() int {
 	if err == nil {
 		err = l.lines.flushAll()
 	}
+	l.progress.done()
 	if l.count || l.interrupted {
 		fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, l.summary())
 	}
-	if l.implicit && l.inputs == 0 && l.bad == 0 && l.cut() == "" && err == nil {
+	empty := l.empty() && err == nil
+	switch {
+	case empty && l.implicit:
 		// Not a terminal (a terminal's inputs are typed), and empty: a CI job, an editor
 		// task or "ssh host cmd" run without inputs, which deserves a word, not silence.
 		fmt.Fprintf(l.stderr, "urlgrammar %s: no inputs: standard input was empty (give inputs as arguments, with -f FILE, or on standard input%s)\n", l.cmd, l.hint)
+	case empty && l.needsInputs:
+		fmt.Fprintf(l.stderr, "urlgrammar %s: no inputs: %s\n", l.cmd, l.nothing())
 	}
 	switch {
+	case empty && l.needsInputs:
+		return exitUsage
 	case err != nil:
 		return fail(l.stderr, l.cmd, err)
 	case l.readErr != nil:
@@ -468,16 +502,40 @@ func (l *loop) finish() int {
 	return exitValid
 }
 
-// summary is the count of a run: "N of M valid", and what cut it short.
+// summary is the count of a run: "N of M valid" (or what describe says the command did), and
+// what cut it short.
 func (l *loop) summary() string {
 	s := fmt.Sprintf("%d of %d valid", l.inputs-l.invalid, l.inputs)
+	if l.describe != nil {
+		s = l.describe()
+	}
 	if l.bad > 0 {
-		s += fmt.Sprintf(", %d lines not judged", l.bad)
+		s += fmt.Sprintf(", %s not judged", plural(l.bad, "line"))
 	}
 	if cut := l.cut(); cut != "" {
-		s += "; the input was " + cut
+		s += "; " + cut
 	}
 	return s
+}
+
+// empty reports whether the run read no input, and was neither cut short nor interrupted.
+func (l *loop) empty() bool {
+	return l.inputs == 0 && l.bad == 0 && l.cut() == "" && l.writeErr == nil
+}
+
+// nothing says what held no input: "urls.txt is empty", "standard input was empty", or
+// with --from, that its documents hold no URL.
+func (l *loop) nothing() string {
+	switch name := l.inputName(); {
+	case l.from != nil || len(l.args) > 0:
+		return "no URL in " + name
+	case name == "standard input":
+		return "standard input was empty"
+	case len(l.files) > 1:
+		return name + " are empty"
+	default:
+		return name + " is empty"
+	}
 }
 
 // wholeLines writes to w only whole lines: what follows the last "\n" of a write waits for

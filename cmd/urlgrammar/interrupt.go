@@ -55,6 +55,7 @@ func (l *loop) interrupt() (int, bool) {
 	l.interrupted = true
 	l.out.Flush()
 	l.lines.flushAll()
+	l.progress.done()
 	// A pipeline that judges several inputs at once (check without --line-buffered, compare)
 	// may hold inputs read and not yet judged: the summary's count says how many were.
 	fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, l.summary())
@@ -66,7 +67,7 @@ func (l *loop) interrupt() (int, bool) {
 func (l *loop) cut() string {
 	switch {
 	case l.interrupted && l.files == nil:
-		return fmt.Sprintf("interrupted after %d inputs", l.inputs+l.bad)
+		return "interrupted after " + plural(l.inputs+l.bad, "input")
 	case l.interrupted:
 		return "interrupted after " + l.cur.where(len(l.files))
 	case l.readErr != nil:

@@ -78,7 +78,7 @@ func TestEveryInputCommandTakesF(t *testing.T) {
 // TestBadLineGoesOn: a line that cannot be judged is reported with its number, the lines
 // around it are judged, and the status is 2.
 func TestBadLineGoesOn(t *testing.T) {
-	stdin := "http://a/\thttp://A/\nhttp://a/\n\nhttp://a/b\thttp://a/b\n"
+	stdin := "http://a/\thttp://A/\nhttp://a/\nhttp://a/b\thttp://a/b\n"
 	out, errs, status := runCLI(t, stdin, "equiv", "-g", "rfc3986")
 	if status != exitUsage || strings.Count(out, "equivalent\t") != 2 ||
 		errs != "urlgrammar equiv: line 2: want two inputs separated by a tab\n" {
@@ -86,27 +86,67 @@ func TestBadLineGoesOn(t *testing.T) {
 	}
 }
 
-// TestBlankLines: an empty line is no input, under every command (a trailing one above all);
-// the line numbers still count it, and an empty argument is judged.
-func TestBlankLines(t *testing.T) {
-	stdin := "http://a/b\n\nhttp://a/~b\n\n"
+// TestEveryLineAnInput: every line is an input, an empty one the empty input, so that the
+// output of a command that prints a result per input lines up with its input, line for line,
+// as "paste FILE <(urlgrammar check -q -f FILE)" pairs them: here a file with blank lines, CRLF
+// line ends and a last line without "\n". RFC 3986 section 4.1 makes the empty string a
+// URI-reference (section 4.4: a same-document reference), and section 3.5 lets one carry a
+// fragment; every URL of RFC 1738 begins with a scheme (section 5's url), none has a fragment
+// (section 2.2 calls "#" unsafe) or a "~" (unsafe too).
+func TestEveryLineAnInput(t *testing.T) {
+	file := writeTemp(t, "urls.txt", []byte("http://a/b\r\n\r\nhttp://a/~b\n\n\nhttp://a/c#f"))
+	lines := []string{"http://a/b", "", "http://a/~b", "", "", "http://a/c#f"}
 	for _, c := range []struct {
-		args   []string
-		out    string
-		status int
+		version  string
+		verdicts []string
 	}{
-		{[]string{"check", "-g", "rfc1738", "-q", "-n"}, "1\tvalid\n3\tinvalid\n", exitInvalid},
-		{[]string{"check", "-g", "rfc3986", "-q"}, "valid\nvalid\n", exitValid},
-		{[]string{"normalize", "-g", "rfc3986"}, "http://a/b\nhttp://a/~b\n", exitValid},
-		{[]string{"resolve", "-g", "rfc3986", "http://x/y"}, "http://a/b\nhttp://a/~b\n", exitValid},
-		{[]string{"extract"}, "http://a/b\nhttp://a/~b\n", exitValid},
+		{"rfc1738", []string{"valid", "invalid", "invalid", "invalid", "invalid", "invalid"}},
+		{"rfc3986", []string{"valid", "valid", "valid", "valid", "valid", "valid"}},
 	} {
-		out, errs, status := runCLI(t, stdin, c.args...)
-		if status != c.status || out != c.out {
-			t.Errorf("%q: status %d, %q, want %d, %q (stderr %q)", c.args, status, out, c.status, c.out, errs)
+		out, errs, _ := runCLI(t, "", "check", "-g", c.version, "-q", "-f", file)
+		got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(got) != len(lines) || errs != "" {
+			t.Fatalf("%s: %d lines for %d (stderr %q):\n%s", c.version, len(got), len(lines), errs, out)
+		}
+		for i, line := range lines { // what paste makes of the two
+			if pasted, want := line+"\t"+got[i], line+"\t"+c.verdicts[i]; pasted != want {
+				t.Errorf("%s: line %d pasted as %q, want %q", c.version, i+1, pasted, want)
+			}
+		}
+		numbered, _, _ := runCLI(t, "", "check", "-g", c.version, "-q", "-n", "-f", file)
+		if want := "5\t" + c.verdicts[4] + "\n6\t" + c.verdicts[5] + "\n"; !strings.HasSuffix(numbered, want) {
+			t.Errorf("%s -n: %q, want it to end %q", c.version, numbered, want)
 		}
 	}
-	// RFC 3986 section 4.1: a URI-reference may be empty (a same-document reference).
+	// Every command that prints a result per input: a line (or a row after the TSV's header)
+	// per line; resolve takes the empty reference, which is the base (RFC 3986 section 5.4.1's
+	// examples: "" against http://a/b/c/d;p?q is http://a/b/c/d;p?q).
+	for _, c := range []struct {
+		args   []string
+		header int
+	}{
+		{[]string{"check", "-g", "rfc1738,rfc3986"}, 0},
+		{[]string{"check", "-g", "rfc1738", "--format", "json"}, 0},
+		{[]string{"check", "-g", "rfc1738", "--format", "tsv"}, 1},
+		{[]string{"compare", "-g", "rfc1738,rfc3986", "--format", "tsv"}, 1},
+		{[]string{"compare", "-g", "rfc1738,rfc3986", "--format", "json"}, 1}, // the summary's line
+		{[]string{"normalize", "-g", "rfc3986"}, 0},
+		{[]string{"parse", "-g", "rfc3986"}, 0},
+		{[]string{"parse", "-g", "rfc3986", "--format", "tsv"}, 1},
+		{[]string{"review", "-g", "rfc3986"}, 0},
+		{[]string{"resolve", "-g", "rfc3986", "http://a/b/c/d;p?q"}, 0},
+		{[]string{"resolve", "-g", "rfc3986,draft2003", "--format", "tsv", "http://a/b/c/d;p?q"}, 1},
+	} {
+		out, errs, _ := runCLI(t, "", append(c.args, "-f", file)...)
+		if n := strings.Count(out, "\n"); n != len(lines)+c.header {
+			t.Errorf("%q: %d lines for %d inputs (stderr %q):\n%s", c.args, n, len(lines), errs, out)
+		}
+	}
+	out, _, _ := runCLI(t, "", "resolve", "-g", "rfc3986", "http://a/b/c/d;p?q", "-f", file)
+	if got := strings.Split(out, "\n")[1]; got != "http://a/b/c/d;p?q\t(current document)" {
+		t.Errorf("resolve of the empty line: %q", got)
+	}
+	// The empty argument is an input too.
 	out, _, status := runCLI(t, "", "check", "-g", "rfc3986", "-q", "")
 	if status != exitValid || out != "valid\n" {
 		t.Errorf("the empty argument: status %d, %q", status, out)
@@ -128,7 +168,7 @@ func TestCheckForConformanceRuns(t *testing.T) {
 	if out != "valid\thttp://a/b\ninvalid\thttp://a/~b\nvalid\thttp://a/c\n" {
 		t.Errorf("-q --echo: %q", out)
 	}
-	out, _, _ = runCLI(t, stdin, "check", "-g", "rfc1738", "--json", "-n", "--only-invalid")
+	out, _, _ = runCLI(t, stdin, "check", "-g", "rfc1738", "--format", "json", "-n", "--only-invalid")
 	if !strings.HasPrefix(out, `{"line":2,"input":"http://a/~b","valid":false,`) || strings.Count(out, "\n") != 1 {
 		t.Errorf("--json -n --only-invalid: %q", out)
 	}
@@ -185,7 +225,7 @@ func TestWriteErrorOnce(t *testing.T) {
 	input := strings.Repeat("http://example.com/a/b\n", 20000)
 	for _, args := range [][]string{
 		{"versions"}, {"help"}, {"-h"}, {"--version"}, {"help", "check"}, {"check", "-h"},
-		{"charsets"}, {"conform", "-g", "rfc1808", "-n", "10"},
+		{"charsets"}, {"conform", "-g", "rfc1808", "--samples", "10"},
 		{"check", "-g", "rfc3986"}, {"check", "-g", "rfc3986", "-q"}, {"compare", "-g", "rfc1738,rfc3986"},
 		{"parse", "-g", "rfc3986"}, {"tree", "-g", "rfc3986"}, {"extract"}, {"normalize", "-g", "rfc3986"},
 		{"resolve", "-g", "rfc3986", "http://x/"}, {"resolve", "--all", "http://x/"}, {"review", "-g", "rfc3986"},
@@ -319,10 +359,10 @@ func TestOneDefaultReading(t *testing.T) {
 	// RFC 3986 section 4.1: a URI-reference may carry a fragment; section 4.3: absolute-URI
 	// may not.
 	out, _, _ := runCLI(t, "", "compare", "-g", "rfc3986", "--absolute", "--format", "tsv", "http://a/b#f")
-	if !strings.Contains(out, "rfc3986:absolute-URI\t") || !strings.Contains(out, "\tinvalid") {
+	if !strings.HasPrefix(out, "input\trfc3986\trfc3986 reason\tsource\n") || !strings.Contains(out, "\tinvalid:10\t") {
 		t.Errorf("--absolute: %q", out)
 	}
-	out, _, _ = runCLI(t, "", "check", "-g", "rfc3986", "--json", "http://a/b#f")
+	out, _, _ = runCLI(t, "", "check", "-g", "rfc3986", "--format", "json", "http://a/b#f")
 	if !strings.Contains(out, `"rule":"URI-reference"`) {
 		t.Errorf("check --json names no rule: %q", out)
 	}
@@ -344,7 +384,7 @@ func TestNormalizeSaysLenient(t *testing.T) {
 	if status != exitValid || out != "http://a/A\nhttp://a/b\n" || !strings.HasPrefix(errs, "urlgrammar normalize: argument 1: read with the scheme's upper case") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("status %d, %q, %q", status, out, errs)
 	}
-	out, _, _ = runCLI(t, "", "normalize", "-g", "rfc1738", "--json", "HTTP://a/")
+	out, _, _ = runCLI(t, "", "normalize", "-g", "rfc1738", "--format", "json", "HTTP://a/")
 	if !strings.Contains(out, `"lenient":"read with`) {
 		t.Errorf("--json: %q", out)
 	}
@@ -369,7 +409,7 @@ func TestOneWordForInvalid(t *testing.T) {
 		{[]string{"compare", "-g", "rfc1738", "--format", "tsv"}, "\tinvalid:9\t"},
 		{[]string{"compare", "-g", "rfc1738"}, "✓ valid, · invalid."},
 		{[]string{"compare", "-g", "rfc1738", "--format", "markdown"}, "| · 9 |"},
-		{[]string{"check", "-g", "rfc1738", "--json"}, `"valid":false`},
+		{[]string{"check", "-g", "rfc1738", "--format", "json"}, `"valid":false`},
 	} {
 		// RFC 1738 section 5: an hsegment has no "~".
 		out, _, _ := runCLI(t, "http://a/~b\n", c.args...)
@@ -390,7 +430,7 @@ func TestReasonOnNarrowTerminal(t *testing.T) {
 	var b bytes.Buffer
 	w := bufio.NewWriter(&b)
 	r := &compare.Report{Targets: []compare.Target{{Version: urlgrammar.RFC1738}, {Version: urlgrammar.RFC3986}}, Why: true, Width: 80}
-	r.WriteRow(w, compare.FormatTable, c, "")
+	r.WriteRow(w, compare.FormatText, c, "")
 	w.Flush()
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	if len(lines) != 2 || !strings.Contains(lines[1], `1738 byte 20: found "~" (in httpurl); expected`) || len([]rune(lines[1])) > 80 {
@@ -420,27 +460,35 @@ func TestInterrupt(t *testing.T) {
 	}
 	interrupted.Store(true)
 	status, ok := active.Load().interrupt()
-	if !ok || status != exitInterrupted || errb.String() != "urlgrammar normalize: 2 of 2 valid; the input was interrupted after line 2\n" {
+	if !ok || status != exitInterrupted || errb.String() != "urlgrammar normalize: 2 of 2 valid; interrupted after line 2\n" {
 		t.Errorf("waiting: status %d, %v, stderr %q", status, ok, errb.String())
 	}
 	// Between inputs: the command ends as at the end of its input, with its summary.
 	out, errs, status := runCLI(t, "http://a/\n", "compare", "-g", "rfc1738", "--format", "json")
-	if status != exitInterrupted || !strings.Contains(out, `"cut":"interrupted after line 1"`) || errs != "urlgrammar compare: 0 of 0 valid; the input was interrupted after line 1\n" {
+	if status != exitInterrupted || !strings.Contains(out, `"cut":"interrupted after line 1"`) || errs != "urlgrammar compare: 0 inputs compared under 1 version; interrupted after line 1\n" {
 		t.Errorf("between inputs: status %d, %q, %q", status, out, errs)
 	}
 	// In a document (--from), the place of the URL read last.
 	_, errs, status = runCLI(t, "see http://a/\n", "compare", "-g", "rfc1738", "--from", "text", "--format", "json")
-	if status != exitInterrupted || errs != "urlgrammar compare: 0 of 0 valid; the input was interrupted after standard input:1\n" {
+	if status != exitInterrupted || errs != "urlgrammar compare: 0 inputs compared under 1 version; interrupted after standard input:1\n" {
 		t.Errorf("in a document: status %d, %q", status, errs)
 	}
 }
 
 // TestEmptyStdinHint: without inputs, standard input is read; when it is empty (a CI job, "ssh
-// host cmd"), one line on standard error says so, and compare's names --corpus.
+// host cmd"), one line on standard error says so, and compare's names --corpus. compare, which
+// has nothing to report on, prints nothing else and exits 2, whatever its empty input.
 func TestEmptyStdinHint(t *testing.T) {
-	out, errs, _ := runCLI(t, "", "compare")
-	if !strings.HasPrefix(out, "d93") || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "standard input was empty") || !strings.Contains(errs, "--corpus") {
-		t.Errorf("compare: stderr %q", errs)
+	out, errs, status := runCLI(t, "", "compare")
+	if out != "" || status != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "standard input was empty") || !strings.Contains(errs, "--corpus") {
+		t.Errorf("compare: status %d, stdout %q, stderr %q", status, out, errs)
+	}
+	empty := writeTemp(t, "empty.txt", nil)
+	for _, f := range []string{"text", "json", "html"} {
+		out, errs, status := runCLI(t, "", "compare", "--format", f, "-f", empty)
+		if out != "" || status != exitUsage || errs != "urlgrammar compare: no inputs: "+empty+" is empty\n" {
+			t.Errorf("compare --format %s -f empty.txt: status %d, stdout %q, stderr %q", f, status, out, errs)
+		}
 	}
 	if _, errs, status := runCLI(t, "", "check", "-g", "rfc3986"); status != exitValid || !strings.HasPrefix(errs, "urlgrammar check: no inputs") {
 		t.Errorf("check: status %d, stderr %q", status, errs)

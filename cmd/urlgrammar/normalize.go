@@ -9,7 +9,7 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 )
 
-// normalizeResult is one line of "normalize --json".
+// normalizeResult is one line of "normalize --format json".
 type normalizeResult struct {
 	Input  string `json:"input"`
 	Normal string `json:"normal,omitempty"`
@@ -24,7 +24,7 @@ var lenientReading = map[urlgrammar.Version]string{
 	urlgrammar.RFC1738: "read with the scheme's upper case as lower case (RFC 1738 section 2.1: \"programs interpreting URLs should treat upper case letters as equivalent to lower case in scheme names\"); check rejects it, but for --case-ignore-scheme",
 }
 
-const normalizeUsage = `-g ID [--steps STEP,...] [--json] [-f FILE | INPUT...]
+const normalizeUsage = `-g ID [--steps STEP,...] [--format text|json|tsv] [-f FILE | INPUT...]
 
 Prints each INPUT (or each line of FILE or standard input) in the normal form of
 the version's document, one line per input, or "error", a tab and the reason.
@@ -36,21 +36,21 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	fs := newFlagSet("normalize", normalizeUsage, stderr)
 	id := fs.String("g", "", "grammar version `ID` whose document's normalization to apply (see \"urlgrammar versions\")")
 	stepList := fs.String("steps", "", "apply only these `STEPS` of the document, comma-separated: case, percent-encoding, path-segments, default-port, empty-path")
-	asJSON := fs.Bool("json", false, "print JSON Lines: input, and normal or error")
+	format := addFormatFlag(fs, "text", "json", "tsv")
 	in := addInputFlags(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	abort := func(err error) int { return fail(stderr, "normalize", err) }
-	vs, err := versionsFor(*id, false, normalizes, func(v urlgrammar.Version) error {
-		_, err := urlgrammar.Normalize(v, "", 0)
-		return err
-	})
+	vs, err := versionsFlag("normalize", *id, false, stderr)
 	if err != nil {
 		return abort(err)
 	}
 	v := vs[0]
+	if _, err := urlgrammar.Normalize(v, "", 0); !normalizes(v.Spec()) {
+		return abort(err)
+	}
 	steps, err := parseSteps(v, *stepList)
 	if err != nil {
 		return abort(err)
@@ -59,19 +59,19 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if err != nil {
 		return abort(err)
 	}
-	return l.runResults(*asJSON, func(in input) (string, any, error) {
+	return l.runResults(format.name, []string{"input", "normal", "error"}, func(in input) (string, any, []string, error) {
 		normal, err := urlgrammar.Normalize(v, in.text, 0, steps...)
 		res := normalizeResult{Input: in.text, Normal: normal}
 		switch {
 		case err != nil:
-			res.Error = err.Error()
+			res.Error = cause(err)
 		case lenientReading[v] != "" && urlgrammar.Validate(v, in.text) != nil:
 			res.Lenient = lenientReading[v]
-			if !*asJSON {
+			if format.name != "json" {
 				l.note(in, res.Lenient)
 			}
 		}
-		return normal, res, err
+		return normal, res, []string{in.text, normal, res.Error}, err
 	})
 }
 

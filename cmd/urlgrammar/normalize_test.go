@@ -15,7 +15,7 @@ func TestNormalizeCommand(t *testing.T) {
 		t.Errorf("normalize -g rfc3986: stdout %q, status %d (stderr %q)", out, status, errOut)
 	}
 	// Standard input, one step, JSON. RFC 2396 section 2.3: "~" is unreserved.
-	out, _, status = runResolveCmd("HTTP://a:80/%7e\n", "normalize", "-g", "rfc2396", "--steps", "percent-encoding", "--json")
+	out, _, status = runResolveCmd("HTTP://a:80/%7e\n", "normalize", "-g", "rfc2396", "--steps", "percent-encoding", "--format", "json")
 	var res normalizeResult
 	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Normal != "HTTP://a:80/~" || status != exitValid {
 		t.Errorf("normalize --json: %q (%v), status %d", out, err, status)
@@ -48,7 +48,7 @@ func TestEquivCommand(t *testing.T) {
 		!strings.Contains(out, "not compared: draft1993, draft1994, rfc1808") || status != exitInvalid {
 		t.Errorf("equiv --all: %q, status %d", out, status)
 	}
-	out, _, _ = runResolveCmd("", "equiv", "--all", "--json", "HTTP://www.XEROX.com", "http://www.xerox.com")
+	out, _, _ = runResolveCmd("", "equiv", "--all", "--format", "json", "HTTP://www.XEROX.com", "http://www.xerox.com")
 	var line equivLine
 	if err := json.Unmarshal([]byte(out), &line); err != nil || len(line.Results) != 5 || line.Results["rfc2396"].Step != "case" ||
 		line.Results["rfc1738"].Equivalent {
@@ -73,7 +73,7 @@ func TestResolveRelativeCommand(t *testing.T) {
 		t.Errorf("resolve --relative: stdout %q, status %d (stderr %q)", out, status, errOut)
 	}
 	// The 1997 draft's "?y" means http://a/b/c/?y (Appendix C).
-	out, _, status = runResolveCmd("http://a/b/c/?y\n", "resolve", "--relative", "-g", "draft1997", "--json", docBase)
+	out, _, status = runResolveCmd("http://a/b/c/?y\n", "resolve", "--relative", "-g", "draft1997", "--format", "json", docBase)
 	var res relativeResult
 	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Ref != "?y" || status != exitValid {
 		t.Errorf("resolve --relative --json: %q (%v), status %d", out, err, status)

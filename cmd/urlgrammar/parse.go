@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
 // A line of "parse" is the JSON of the URL (urlgrammar.URL.MarshalJSON: the input, the
@@ -19,19 +21,37 @@ type parseErrJSON struct {
 	Message  string   `json:"message"`
 }
 
+// parseColumns are the columns of parse's TSV: the input, its verdict, its components as
+// written (empty when absent: the JSON tells absent from empty), and where and why it is
+// invalid.
+var parseColumns = []string{"input", "valid", "scheme", "userinfo", "host", "host_kind", "port", "path", "query", "fragment", "offset", "message"}
+
 func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("parse", "-g ID [-rule RULE] [-f FILE | INPUT...]", stderr)
+	fs := newFlagSet("parse", "-g ID [-rule RULE] [--format json|text|tsv] [-f FILE | INPUT...]", stderr)
+	format := addFormatFlag(fs, "json", "text", "tsv")
 	target, l, status := targetLoop(fs, args, stdin, stdout, stderr)
 	if l == nil {
 		return status
 	}
 	v := target.Version
+	if format.name == "tsv" {
+		writeTSV(l.out, parseColumns...)
+	}
+	sep := "" // in text, a blank line between the components of several inputs
 	return l.run(func(in input) (bool, error) {
 		s := in.text
 		u, err := urlgrammar.ParseRule(v, target.Rule, s, 0)
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
 			return false, err
+		}
+		switch format.name {
+		case "tsv":
+			return se == nil, writeTSV(l.out, parseRow(u, s, se)...)
+		case "text":
+			l.out.WriteString(sep)
+			sep = "\n"
+			return se == nil, writeComponents(l.out, u, s, se)
 		}
 		var errJSON any // the line's "error"
 		if se != nil {
@@ -41,6 +61,51 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return se == nil, writeParseLine(l.out, u, se == nil, errJSON)
 	})
+}
+
+// parseRow is the TSV row of the input s: its components (u), or where and why it is invalid
+// (se).
+func parseRow(u *urlgrammar.URL, s string, se *urlgrammar.SyntaxError) []string {
+	if se != nil {
+		return []string{s, "false", "", "", "", "", "", "", "", "", strconv.Itoa(se.Offset), se.Reason()}
+	}
+	a := u.Authority()
+	return []string{s, "true", u.Scheme().Text, a.Userinfo.Text, a.Host.Text, a.HostKind.String(), a.Port.Text,
+		u.Path().Text, u.Query().Text, u.Fragment().Text, "", ""}
+}
+
+// writeComponents writes the components of s for a person: the input, then each component
+// present and each part of RFC 1738's schemes, by name, one a line; or for an invalid input
+// check's line and a caret under the byte where it leaves the grammar.
+func writeComponents(w *bufio.Writer, u *urlgrammar.URL, s string, se *urlgrammar.SyntaxError) error {
+	if se != nil {
+		fmt.Fprintf(w, "invalid\t%d\t%s\n", se.Offset, se.Reason())
+		explain(w, se)
+		return nil
+	}
+	fmt.Fprintf(w, "%s\n", compare.Quote(s))
+	a, path := u.Authority(), u.Path()
+	for _, c := range []struct {
+		name string
+		c    urlgrammar.Component
+		kind string
+	}{
+		{"scheme", u.Scheme(), ""}, {"userinfo", a.Userinfo, ""}, {"user", a.User, ""}, {"password", a.Password, ""}, {"host", a.Host, a.HostKind.String()},
+		{"port", a.Port, ""}, {"path", path.Component, path.Kind.String()}, {"query", u.Query(), ""}, {"fragment", u.Fragment(), ""},
+	} {
+		if c.c.Present {
+			fmt.Fprintf(w, "  %-10s %s", c.name, compare.Quote(c.c.Text))
+			if c.kind != "" {
+				fmt.Fprintf(w, " (%s)", c.kind)
+			}
+			w.WriteByte('\n')
+		}
+	}
+	for rule, c := range u.Parts() {
+		fmt.Fprintf(w, "  %-10s %s\n", rule, compare.Quote(c.Text))
+	}
+	_, err := w.Write(nil)
+	return err
 }
 
 // writeParseLine writes the JSON of u with "valid" and "error" (errJSON, or null) added, as

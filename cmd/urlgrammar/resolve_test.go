@@ -95,7 +95,7 @@ func TestResolveCommandAll(t *testing.T) {
 		t.Errorf("resolve --all: row %q, want g unmarked", lines[2])
 	}
 
-	out, _, status = runResolveCmd("", "resolve", "--all", "--json", docBase, "#s")
+	out, _, status = runResolveCmd("", "resolve", "--all", "--format", "json", docBase, "#s")
 	var line resolveLine
 	if err := json.Unmarshal([]byte(out), &line); err != nil || status != exitValid {
 		t.Fatalf("resolve --all --json: %v, status %d, output %q", err, status, out)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -25,7 +26,7 @@ type reviewFinding struct {
 	Text     string          `json:"text"`
 }
 
-// reviewResult is one line of "review --json".
+// reviewResult is one line of "review --format json".
 type reviewResult struct {
 	Input    string          `json:"input"`
 	Valid    bool            `json:"valid"`
@@ -52,7 +53,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("review", reviewUsage, stderr)
 	o := &reviewFlags{}
 	id := fs.String("g", "", "grammar version `ID` whose document's security considerations to check (see \"urlgrammar versions\")")
-	fs.BoolVar(&o.asJSON, "json", false, "print JSON Lines: input, valid, findings (concern, severity, section, reason, begin, end, text), or the syntax error")
+	o.format = addFormatFlag(fs, "text", "json", "tsv")
 	fs.BoolVar(&o.explainSpan, "explain", false, "also show each finding on standard error, with carets under its span")
 	fs.TextVar(&o.failOn, "fail-on", review.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
 	in := addInputFlags(fs)
@@ -61,18 +62,26 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitUsage
 	}
-	v, err := versionFlag(*id)
+	vs, err := versionsFlag("review", *id, false, stderr)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
+	v := vs[0]
 	l, err := newSourceLoop("review", in, sf, v, inputs, stdin, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "review", err)
 	}
+	if o.format.name == "tsv" {
+		h := []string{"input", "result", "detail"}
+		if l.from != nil {
+			h = append(h, "source")
+		}
+		writeTSV(l.out, h...)
+	}
 	return l.run(func(in input) (bool, error) { return o.review(l.out, stderr, v, in) })
 }
 
-const reviewUsage = `-g ID [--fail-on SEVERITY] [--json] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]
+const reviewUsage = `-g ID [--fail-on SEVERITY] [--format text|json|tsv] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]
 
 Checks each valid input against the security considerations of the version's own document.
 One line per input: "ok"; or "findings" and, for each, a tab, the document's section, the
@@ -84,8 +93,9 @@ severity or above (by default, any finding).`
 
 // reviewFlags are the flags of review that shape its output and status.
 type reviewFlags struct {
-	asJSON, explainSpan bool
-	failOn              review.Severity
+	format      *formatFlag
+	explainSpan bool
+	failOn      review.Severity
 }
 
 // review reviews one input under v and writes its line. An input that could not be reviewed
@@ -96,7 +106,7 @@ func (o *reviewFlags) review(out *bufio.Writer, stderr io.Writer, v urlgrammar.V
 	var unchecked string
 	switch {
 	case errors.Is(err, review.ErrNoConsiderations):
-		unchecked = err.Error()
+		unchecked = cause(err)
 	case err != nil && !errors.As(err, &se):
 		return false, err
 	}
@@ -117,7 +127,7 @@ func (o *reviewFlags) review(out *bufio.Writer, stderr io.Writer, v urlgrammar.V
 // checked (unchecked).
 func (o *reviewFlags) write(out *bufio.Writer, in input, findings []review.Finding, se *urlgrammar.SyntaxError, unchecked string) error {
 	s := in.text
-	if o.asJSON {
+	if o.format.name == "json" {
 		r := reviewResult{Input: s, Valid: se == nil, Findings: jsonFindings(s, findings), Unchecked: unchecked, sourced: in.src}
 		if se != nil {
 			msg := se.Reason()
@@ -125,19 +135,29 @@ func (o *reviewFlags) write(out *bufio.Writer, in input, findings []review.Findi
 		}
 		return encodeJSONLine(out, r)
 	}
+	var result string
+	var details []string
 	switch {
 	case unchecked != "":
-		out.WriteString("unchecked\t" + unchecked)
+		result, details = "unchecked", []string{unchecked}
 	case se != nil:
-		fmt.Fprintf(out, "invalid\t%d\t%s", se.Offset, se.Reason())
+		result, details = "invalid", []string{strconv.Itoa(se.Offset), se.Reason()}
 	case len(findings) == 0:
-		out.WriteString("ok")
+		result = "ok"
 	default:
-		out.WriteString("findings")
+		result = "findings"
 		for _, f := range findings {
-			fmt.Fprintf(out, "\t%s (bytes %d-%d)", f, f.Begin, f.End)
+			details = append(details, fmt.Sprintf("%s (bytes %d-%d)", f, f.Begin, f.End))
 		}
 	}
+	if o.format.name == "tsv" {
+		row := []string{s, result, strings.Join(details, "; ")}
+		if in.src != nil {
+			row = append(row, in.src.String())
+		}
+		return writeTSV(out, row...)
+	}
+	out.WriteString(strings.Join(append([]string{result}, details...), "\t"))
 	if in.src != nil { // an input of a document (--from): the input, and where it was found
 		out.WriteString("\t" + s + "\t" + in.src.String())
 	}

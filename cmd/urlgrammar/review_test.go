@@ -30,7 +30,7 @@ func TestReviewCommand(t *testing.T) {
 	}
 	// The 1993 draft states no consideration: its inputs are unchecked, not "ok", and a gate
 	// that checked nothing does not pass.
-	if out, _, status := runCLI(t, "", "review", "-g", "draft1993", "ftp://u:p@h:25/"); !strings.HasPrefix(out, "unchecked\treview draft1993: ") || status != exitInvalid {
+	if out, _, status := runCLI(t, "", "review", "-g", "draft1993", "ftp://u:p@h:25/"); !strings.HasPrefix(out, "unchecked\tthe document states no security consideration") || status != exitInvalid {
 		t.Errorf("review -g draft1993: %q, status %d; want unchecked, 1", out, status)
 	}
 }
@@ -65,7 +65,7 @@ func TestReviewFailOn(t *testing.T) {
 		t.Errorf("review --fail-on must of an invalid input: status %d, want 1", status)
 	}
 	// One prefix, the command's, on the error's line.
-	const want = "urlgrammar review: invalid value \"critical\" for flag -fail-on: unknown Severity \"critical\" (known: informational, warning, should-not, must)\n"
+	const want = "urlgrammar review: --fail-on critical: unknown Severity \"critical\" (known: informational, warning, should-not, must)\n"
 	if _, errOut, status := runCLI(t, "", "review", "-g", "rfc3986", "--fail-on", "critical", "http://a/"); status != exitUsage || errOut != want {
 		t.Errorf("review --fail-on critical: status %d, %q; want %d, %q", status, errOut, exitUsage, want)
 	}
@@ -73,7 +73,7 @@ func TestReviewFailOn(t *testing.T) {
 
 // TestReviewCommandJSON: the findings with their spans, and the text each span holds.
 func TestReviewCommandJSON(t *testing.T) {
-	out, _, _ := runCLI(t, "", "review", "-g", "rfc3986", "--json", "ftp://u:secret@h:25/", "x y")
+	out, _, _ := runCLI(t, "", "review", "-g", "rfc3986", "--format", "json", "ftp://u:secret@h:25/", "x y")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if len(lines) != 2 {
 		t.Fatalf("review --json: %d lines, want 2: %q", len(lines), out)
@@ -138,9 +138,9 @@ func TestResolveWarnsOfAuthority(t *testing.T) {
 	if !strings.Contains(out, "http://g (warning [2])") || !strings.Contains(out, "[6] rfc3986, \".//g\": RFC 3986 section 5.4.2 (must): path") {
 		t.Errorf("resolve --all: %s", out)
 	}
-	out, _, _ = runCLI(t, "", "resolve", "--json", "-g", "rfc2396", "http:/b", ".//g")
+	out, _, _ = runCLI(t, "", "resolve", "--format", "json", "-g", "rfc2396", "http:/b", ".//g")
 	var line resolveLine
-	if err := json.Unmarshal([]byte(out), &line); err != nil || line.Result == nil || !strings.HasPrefix(line.Result.Warning, "RFC 2396 Appendix C.2 (must): ") {
+	if err := json.Unmarshal([]byte(out), &line); err != nil || line.Results["rfc2396"] == nil || !strings.HasPrefix(line.Results["rfc2396"].Warning, "RFC 2396 Appendix C.2 (must): ") {
 		t.Errorf("resolve --json: %s", out)
 	}
 }
@@ -154,7 +154,7 @@ func TestCompareReview(t *testing.T) {
 	}
 	lines := strings.Split(out, "\n")
 	want := []string{
-		"| input | rfc1738 | rfc3986:URI-reference | source | review |",
+		"| input | rfc1738 | rfc3986 | source | review |",
 		"|---|:---:|:---:|---|---|",
 		"| `ftp://u:secret@h/` | ✓ | ✓ |  | rfc1738: RFC 1738 section 6 (should-not): password `secret`<br>rfc3986: RFC 3986 section 7.5 (should-not): password `secret` |",
 		"| `http://a/` | ✓ | ✓ |  |  |",

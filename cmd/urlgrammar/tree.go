@@ -12,7 +12,8 @@ import (
 )
 
 func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("tree", "-g ID [-rule RULE] [-f FILE | INPUT...]", stderr)
+	fs := newFlagSet("tree", "-g ID [-rule RULE] [--format text|json] [-f FILE | INPUT...]", stderr)
+	format := addFormatFlag(fs, "text", "json")
 	target, l, status := targetLoop(fs, args, stdin, stdout, stderr)
 	if l == nil {
 		return status
@@ -23,6 +24,9 @@ func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var se *urlgrammar.SyntaxError
 		if err != nil && !errors.As(err, &se) {
 			return false, err
+		}
+		if format.name == "json" {
+			return se == nil, writeTreeJSON(l.out, in.text, root, se)
 		}
 		l.out.WriteString(sep)
 		sep = "\n"
@@ -55,4 +59,36 @@ func writeTree(w *bufio.Writer, nodes iter.Seq2[int, urlgrammar.Node]) {
 		}
 		w.WriteString("\"\n")
 	}
+}
+
+// writeTreeJSON writes the line of "tree --format json": {"input", "valid", "nodes"}, the
+// nodes in preorder, each {"depth", "rule", "begin", "end"} (its text is the input's bytes
+// from begin to end); or for an invalid input {"input", "valid", "offset", "expected",
+// "message"}. The nodes are written as they come, so that the tree of a long input is never
+// held whole.
+func writeTreeJSON(w *bufio.Writer, s string, root urlgrammar.Node, se *urlgrammar.SyntaxError) error {
+	if se != nil {
+		return encodeJSONLine(w, struct {
+			Input      string   `json:"input"`
+			InputBytes []byte   `json:"input_bytes,omitempty"` // as check's
+			Valid      bool     `json:"valid"`
+			Offset     int      `json:"offset"`
+			Expected   []string `json:"expected"`
+			Message    string   `json:"message"`
+		}{s, inputBytes(s), false, se.Offset, se.Expected, se.Reason()})
+	}
+	w.WriteString(`{"input":`)
+	encodeJSONLine(&withoutLast{w: w}, s) // the string, less its line's end
+	if b := inputBytes(s); b != nil {
+		w.WriteString(`,"input_bytes":`)
+		encodeJSONLine(&withoutLast{w: w}, b)
+	}
+	w.WriteString(`,"valid":true,"nodes":[`)
+	sep := ""
+	for depth, n := range urlgrammar.Preorder(root) {
+		fmt.Fprintf(w, `%s{"depth":%d,"rule":%q,"begin":%d,"end":%d}`, sep, depth, n.Rule, n.Begin, n.End)
+		sep = ","
+	}
+	_, err := w.WriteString("]}\n")
+	return err
 }
