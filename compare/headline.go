@@ -47,7 +47,7 @@ func headline(r *Report, s *Summary) []phrase {
 	}
 	words("Of the ")
 	count(n, key)
-	words(" input%s%s, ", map[bool]string{true: "", false: "s"}[n == 1], read)
+	words(" %s%s, ", nouns(n, "input"), read)
 	names, _ := targetNames(s.Targets)
 	if len(s.Targets) == 1 {
 		words("%s accepts ", Dated(s.Targets[0].Version))
@@ -216,9 +216,12 @@ func wrapText(text string, width int, indent string) string {
 }
 
 // plural is n and the noun, in the plural unless n is 1: "1 input", "2 inputs".
-func plural(n int, noun string) string {
+func plural(n int, noun string) string { return strconv.Itoa(n) + " " + nouns(n, noun) }
+
+// nouns is the noun, in the plural unless n is 1.
+func nouns(n int, noun string) string {
 	if n == 1 {
-		return "1 " + noun
+		return noun
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return noun + "s"
 }

@@ -271,7 +271,7 @@ func htmlMatrix(w *bufio.Writer, r *Report, s *Summary) {
 	groups := slices.Clone(h.order)
 	slices.SortStableFunc(groups, func(a, b *htmlGroup) int { return b.count - a.count })
 	w.WriteString("<section id=\"matrix\"><h2>Inputs on which the versions disagree</h2>\n")
-	fmt.Fprintf(w, "<p class=\"note\"><span data-count=\"disagree\">%d</span> inputs in %d groups: in each, every version gives the same verdict for the same reason (✓ accepted, · rejected). Each input is followed by the byte offset at which each rejecting version left the grammar (one number when they all left at the same byte).", disagree, len(groups))
+	fmt.Fprintf(w, "<p class=\"note\"><span data-count=\"disagree\">%d</span> %s in %s: in each, every version gives the same verdict for the same reason (✓ accepted, · rejected). Each input is followed by the byte offset at which each rejecting version left the grammar (one number when they all left at the same byte).", disagree, nouns(disagree, "input"), plural(len(groups), "group"))
 	if reviewed > 0 {
 		fmt.Fprintf(w, " With them, the %d inputs on which every version agrees that the security review (--review) has findings on.", reviewed)
 	}
@@ -290,9 +290,9 @@ func htmlMatrix(w *bufio.Writer, r *Report, s *Summary) {
 	w.WriteString("<th>inputs, and why they are rejected</th></tr></thead>\n")
 	for _, g := range groups {
 		if g.agree() {
-			htmlGroupRows(w, r, g, "reviewed", fmt.Sprintf("<b data-count=\"reviewed\">%d</b> inputs on which every version agrees, with review findings", g.count))
+			htmlGroupRows(w, r, g, "reviewed", fmt.Sprintf("<b data-count=\"reviewed\">%d</b> %s on which every version agrees, with review findings", g.count, nouns(g.count, "input")))
 		} else {
-			htmlGroupRows(w, r, g, "disagree", fmt.Sprintf("<b data-count=\"group\">%d</b> inputs", g.count))
+			htmlGroupRows(w, r, g, "disagree", fmt.Sprintf("<b data-count=\"group\">%d</b> %s", g.count, nouns(g.count, "input")))
 		}
 	}
 	for _, sample := range []struct {
@@ -339,7 +339,7 @@ func htmlGroupRows(w *bufio.Writer, r *Report, g *htmlGroup, class, title string
 	}
 	htmlList(w, shown, 1, class)
 	if rest := g.rows[len(shown):]; len(rest) > 0 {
-		fmt.Fprintf(w, "<details class=\"more\"><summary>%d more inputs of the group</summary>\n", len(rest))
+		fmt.Fprintf(w, "<details class=\"more\"><summary>%d more %s of the group</summary>\n", len(rest), nouns(len(rest), "input"))
 		htmlList(w, rest, len(shown)+1, class)
 		w.WriteString("</details>")
 	}
@@ -477,7 +477,7 @@ func htmlSetTable(w *bufio.Writer, s *Summary, sets []SetCount, shown int) {
 		for _, set := range sets[shown:] {
 			rest += set.Count
 		}
-		fmt.Fprintf(w, "<p class=\"note\">%d less frequent sets, %d inputs in all, not drawn.</p>\n", len(sets)-shown, rest)
+		fmt.Fprintf(w, "<p class=\"note\">%s less frequent, %s in all, not drawn.</p>\n", plural(len(sets)-shown, "set"), plural(rest, "input"))
 	}
 	w.WriteString("<details><summary>The sets as a table</summary>\n<table><thead><tr><th>accepted by exactly</th><th class=\"n\">inputs</th></tr></thead><tbody>\n")
 	for _, set := range sets[:shown] {
@@ -633,7 +633,7 @@ func htmlCauses(w *bufio.Writer, s *Summary) {
 			htmlCauseTable(w, disagree)
 		}
 		if len(shared) > 0 {
-			fmt.Fprintf(w, "<details><summary>%d causes of rejections that every version shares</summary>\n", len(shared))
+			fmt.Fprintf(w, "<details><summary>%s of rejections that every version shares</summary>\n", plural(len(shared), "cause"))
 			htmlCauseTable(w, shared)
 			w.WriteString("</details>\n")
 		}

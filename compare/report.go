@@ -481,7 +481,7 @@ func tableCauses(w *bufio.Writer, r *Report, causes []*Cause, perTarget int) {
 		fmt.Fprintf(w, "  %17s %s\n", "", reason)
 	}
 	if hidden > 0 {
-		fmt.Fprintf(w, "  (%d less frequent causes not shown: --format markdown, json or html lists them all)\n", hidden)
+		fmt.Fprintf(w, "  (%s not shown, less frequent: --format markdown, json or html lists them all)\n", plural(hidden, "cause"))
 	}
 }
 
