@@ -116,7 +116,9 @@ func (o *checkOptions) run(l *loop) int {
 		for i, r := range b.rows {
 			l.out.Write(b.out[start:r.end])
 			start = r.end
-			l.stderr.Write(r.explained)
+			if r.explained != nil {
+				l.stderr.Write(r.explained)
+			}
 			if !l.done(b.in[i], r.valid, r.err) {
 				return false
 			}

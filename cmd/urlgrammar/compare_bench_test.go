@@ -56,11 +56,13 @@ func BenchmarkCheckQuiet(b *testing.B) {
 			}
 		}
 	})
-	for _, g := range []string{"rfc3986", "rfc1738,draft2003"} {
-		b.Run(g, func(b *testing.B) {
+	for _, args := range [][]string{{"-g", "rfc3986"}, {"-g", "rfc1738,draft2003"}, {"-g", "rfc3986", "--line-buffered"}} {
+		// With --line-buffered, one input at a time in one goroutine, each line flushed:
+		// what check -q did before it judged on every core.
+		b.Run(strings.Join(args, " "), func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {
-				if status := run([]string{"check", "-g", g, "-q"}, strings.NewReader(data), io.Discard, io.Discard); status == exitUsage {
+				if status := run(append([]string{"check", "-q"}, args...), strings.NewReader(data), io.Discard, io.Discard); status == exitUsage {
 					b.Fatalf("status %d", status)
 				}
 			}

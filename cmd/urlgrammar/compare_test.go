@@ -110,3 +110,26 @@ func TestCompareRuleRepeats(t *testing.T) {
 		t.Errorf("status %d, %s\n%s", status, errs, out)
 	}
 }
+
+// TestQuestion: --question compares RFC 1738 with the 2003 draft, and the answer the report
+// opens with says so, with their dates: on the inputs of TestHeadline (compare package), RFC
+// 1738 section 2.2 calls "~" unsafe and has "#" delimit a fragment outside the URL, where the
+// 2003 draft's sections 2.3 and 4.1 accept both. A -g that names the URL draft of March 1994
+// beside the 2003 draft gets a note that the question's 1994 is RFC 1738.
+func TestQuestion(t *testing.T) {
+	stdin := "http://a/~b\nhttp://a/b#f\nhttp://a/c#g\nhttp://a/b\nhttp://a b/\n"
+	out, errs, status := runCLI(t, stdin, "compare", "--question", "--diff", "--format", "markdown")
+	want := "Of the 5 inputs read, RFC 1738 (December 1994) rejects 3 that the 2003 draft of RFC 2396bis (March 2003) accepts (2 for `#`, 1 for `~`); the 2003 draft rejects none that RFC 1738 accepts.\n"
+	if status != exitInvalid || !strings.Contains(out, "| input | rfc1738 | draft2003 |") || !strings.Contains(out, "\n\n"+want) || errs != "" {
+		t.Errorf("status %d, stderr %q:\n%s\nwant the answer\n%s", status, errs, out, want)
+	}
+	for _, g := range []string{"draft1994,draft2003", "draft2003,rfc3986,draft1994"} {
+		_, errs, _ := runCLI(t, stdin, "compare", "-g", g, "--format", "json")
+		if errs != "urlgrammar compare: note: draft1994 is the 1994 URL draft (March 1994), before RFC 1738; the 1994 of \"1994 against 2003\" is RFC 1738 (December 1994), rfc1738 (compare --question)\n" {
+			t.Errorf("-g %s: stderr %q", g, errs)
+		}
+	}
+	if _, errs, _ := runCLI(t, stdin, "compare", "-g", "draft1994,rfc1738,draft2003", "--format", "json"); errs != "" {
+		t.Errorf("-g draft1994,rfc1738,draft2003: stderr %q", errs)
+	}
+}

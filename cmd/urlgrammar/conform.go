@@ -27,6 +27,7 @@ func runConform(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.rule, "rule", "", "`RULE` to check (default: every rule of the version; with one version)")
 	fs.IntVar(&f.n, "samples", 100000, "generated samples per rule")
 	fs.Uint64Var(&f.seed, "seed", 1, "random `seed` of the samples")
+	addFormatFlag(fs, "text") // a report for people: its exit status is the verdict
 	fs.BoolVar(&f.cover, "cover", false, "run each rule's W-method suite (conformance.Cover) instead of samples")
 	fs.IntVar(&f.budget, "budget", 0, "with --cover: at most `B` tests per rule (0: the whole suite)")
 	fs.IntVar(&f.extra, "k", 0, "with --cover: extra states `K` the suite allows an implementation")

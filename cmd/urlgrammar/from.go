@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/source"
@@ -120,7 +119,7 @@ func (s *sourced) resolve(v urlgrammar.Version, ref string) string {
 	}
 	r, err := urlgrammar.Resolve(v, base, ref, 0, urlgrammar.Policy{})
 	if err != nil {
-		s.Note = strings.TrimPrefix(err.Error(), "urlgrammar: ")
+		s.Note = cause(err)
 		return ref
 	}
 	if r.Text != ref {
