@@ -91,20 +91,18 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return o.run(l)
 }
 
-// A checkRow is the result of one input: where its line ends in its batch's output, and its
-// verdict; or the reason it has none (a *badLine).
-type checkRow struct {
-	end       int
-	valid     bool
-	err       error
-	explained []byte // --explain's lines, for standard error
-}
-
-// A checkBatch is the results of a batch of inputs, their lines one after the other.
+// A checkBatch is the results of a batch of inputs: their lines one after the other, where
+// each ends, and each one's verdict; or for an input that has none, why (a *badLine), and what
+// --explain writes on standard error, each kept only for the inputs that have them (most have
+// none).
 type checkBatch struct {
-	in   []input
-	out  []byte
-	rows []checkRow
+	in        []input
+	out       []byte
+	ends      []int
+	valid     []bool
+	invalid   int            // the inputs some version rejects
+	bad       map[int]error  // by input, the reason it has no verdict
+	explained map[int][]byte // by input, --explain's lines
 }
 
 // run judges the inputs of l and writes the verdicts. They are judged and their lines made on
@@ -112,14 +110,18 @@ type checkBatch struct {
 // bounded on a stream of any length); with --line-buffered, each as soon as it is read.
 func (o *checkOptions) run(l *loop) int {
 	write := func(b checkBatch) bool {
+		if b.bad == nil && b.explained == nil { // the common case, at once
+			l.out.Write(b.out)
+			return l.doneAll(len(b.in), b.invalid)
+		}
 		start := 0
-		for i, r := range b.rows {
-			l.out.Write(b.out[start:r.end])
-			start = r.end
-			if r.explained != nil {
-				l.stderr.Write(r.explained)
+		for i, end := range b.ends {
+			l.out.Write(b.out[start:end])
+			start = end
+			if e := b.explained[i]; e != nil {
+				l.stderr.Write(e)
 			}
-			if !l.done(b.in[i], r.valid, r.err) {
+			if !l.done(b.in[i], b.valid[i], b.bad[i]) {
 				return false
 			}
 		}
@@ -143,18 +145,36 @@ func (o *checkOptions) run(l *loop) int {
 
 // batch judges a batch of inputs and makes their lines.
 func (o *checkOptions) batch(l *loop, _ int, batch []input) checkBatch {
-	b := checkBatch{in: batch, out: make([]byte, 0, 32*len(batch)), rows: make([]checkRow, len(batch))}
+	perLine := 32 // most lines of check -q are "valid\n" or "invalid\n"
+	if o.quiet && o.format.name == "text" {
+		perLine = 8
+	}
+	b := checkBatch{in: batch, out: make([]byte, 0, perLine*len(batch)), ends: make([]int, len(batch)), valid: make([]bool, len(batch))}
 	errs := make([]error, len(o.targets))
 	for i, in := range batch {
-		r := checkRow{err: in.bad}
-		if r.err == nil {
-			r.err = o.judge(in.text, errs)
+		err := in.bad
+		if err == nil {
+			err = o.judge(in.text, errs)
 		}
-		if r.err == nil {
-			b.out, r.valid, r.explained = o.line(b.out, l, in, errs)
+		if err != nil {
+			if b.bad == nil {
+				b.bad = map[int]error{}
+			}
+			b.bad[i] = err
+		} else {
+			var explained []byte
+			b.out, b.valid[i], explained = o.line(b.out, l, in, errs)
+			if explained != nil {
+				if b.explained == nil {
+					b.explained = map[int][]byte{}
+				}
+				b.explained[i] = explained
+			}
+			if !b.valid[i] {
+				b.invalid++
+			}
 		}
-		r.end = len(b.out)
-		b.rows[i] = r
+		b.ends[i] = len(b.out)
 	}
 	return b
 }

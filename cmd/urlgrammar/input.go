@@ -441,8 +441,22 @@ func (l *loop) done(in input, valid bool, err error) bool {
 		l.writeErr = err
 		return false
 	}
+	return l.written()
+}
+
+// doneAll counts the verdicts on n inputs judged at once, of which invalid are invalid, their
+// results written; it returns false when the run must stop.
+func (l *loop) doneAll(n, invalid int) bool {
+	l.inputs += n
+	l.invalid += invalid
+	return l.written()
+}
+
+// written checks that the results so far could be written, flushes them with
+// --line-buffered, and shows the progress.
+func (l *loop) written() bool {
 	l.progress.tick(l.inputs + l.bad)
-	_, err = l.out.Write(nil) // the error of an earlier write, which bufio keeps
+	_, err := l.out.Write(nil) // the error of an earlier write, which bufio keeps
 	if err == nil && l.flags.lineBuffered {
 		err = l.out.Flush()
 		l.lines.flushAll()
