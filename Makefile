@@ -1,5 +1,5 @@
 # The everyday commands; .ci/run is what CI runs.
-.PHONY: all generate test ci conform bench bench-huge bench-compare bench-cold fmt
+.PHONY: all generate test ci conform bench bench-huge bench-compare bench-check bench-cold fmt
 
 all: generate test
 
@@ -40,6 +40,11 @@ bench-huge:
 CPUS ?= 1,2
 bench-compare:
 	go test -run '^$$' -bench Compare -cpu $(CPUS) -count 6 -timeout 0 ./cmd/urlgrammar | tee bench-compare.txt
+
+# How check -q scales with the cores: BenchmarkCheckQuiet (100 000 real URLs) at each GOMAXPROCS
+# of CPUS, beside its floor, the same lines read and nothing done with them.
+bench-check:
+	go test -run '^$$' -bench CheckQuiet -cpu $(CPUS) -count 10 -benchtime 10x -timeout 0 ./cmd/urlgrammar | tee bench-check.txt
 
 # The CPU time of a whole process judging one URL under all eight versions (urlgrammar compare
 # URL), beside a process that runs net/url.Parse on it (internal/coldstart), RUNS runs of each,
