@@ -241,10 +241,10 @@ func targetLoop(fs *flag.FlagSet, args []string, stdin io.Reader, stdout, stderr
 }
 
 // versionsFlag reads -g's value: one version ID, or with several a comma-separated list of
-// them, each named once. -g is required; a command that judges under several versions where
-// it has none gets nil (compare's default, all). A list that names the 1994 draft beside the
-// 2003 draft without RFC 1738 gets a note on stderr: the question "1994 against 2003" is RFC
-// 1738's, and draft1994 is the other 1994.
+// them, each named once. Without several an empty -g is an error; with several it is nil,
+// which compare, charsets and conform read as every version. A list that names the 1994 draft
+// beside the 2003 draft without RFC 1738 gets a note on stderr: the question "1994 against
+// 2003" is RFC 1738's, and draft1994 is the other 1994.
 func versionsFlag(cmd, list string, several bool, stderr io.Writer) ([]urlgrammar.Version, error) {
 	ids := strings.Split(list, ",")
 	switch {
@@ -253,7 +253,7 @@ func versionsFlag(cmd, list string, several bool, stderr io.Writer) ([]urlgramma
 	case list == "":
 		return nil, nil
 	case len(ids) > 1 && !several:
-		return nil, fmt.Errorf("-g %s: %s takes one version (check, compare and charsets take several)", list, cmd)
+		return nil, fmt.Errorf("-g %s: %s takes one version (check, compare, charsets, conform, resolve and equiv take several)", list, cmd)
 	}
 	var vs []urlgrammar.Version
 	for _, id := range ids {
