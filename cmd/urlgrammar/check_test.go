@@ -150,14 +150,13 @@ func TestCheckManyLines(t *testing.T) {
 func TestProgressLine(t *testing.T) {
 	var b bytes.Buffer
 	p := &progress{w: &b, start: time.Now().Add(-10 * time.Second), size: 1000}
-	p.read(500)
-	p.tick(5000)
+	p.tick(5000, 500)
 	if got := b.String(); !strings.HasPrefix(got, "\r5000 inputs judged (500/s), 50% of the input read, about 10s left") {
 		t.Errorf("%q", got)
 	}
 	b.Reset()
 	p = &progress{w: &b, start: time.Now().Add(-4 * time.Second)}
-	p.tick(1)
+	p.tick(1, 0)
 	if got := b.String(); !strings.HasPrefix(got, "\r1 input judged (0/s)") {
 		t.Errorf("size not known: %q", got)
 	}

@@ -134,6 +134,7 @@ type loop struct {
 	// needsInputs makes a run without inputs an error (compare: a report of nothing).
 	needsInputs bool
 	progress    *progress // on a terminal's standard error, or nil
+	read        int64     // the bytes read from the files (a gzip file's, compressed)
 	// mu is held by the loop's goroutine from its start to its finish, but while it waits
 	// for input: an interrupt then takes it (see interrupt.go).
 	mu          sync.Mutex
@@ -259,7 +260,7 @@ func (l *loop) reader(file string) (r io.Reader, typed bool, err error) {
 		}
 		r, l.closer = f, f
 	}
-	return unlockedReader{r, &l.mu, l.progress}, isTerminal(r), nil
+	return unlockedReader{r, &l.mu, &l.read}, isTerminal(r), nil
 }
 
 func (l *loop) close() {
@@ -269,19 +270,19 @@ func (l *loop) close() {
 	}
 }
 
-// An unlockedReader reads from r with mu unlocked, and counts what it reads for the progress
-// line.
+// An unlockedReader reads from r with mu unlocked, and counts what it reads (for the progress
+// line, and to tell an empty input from one without URLs).
 type unlockedReader struct {
-	r  io.Reader
-	mu *sync.Mutex
-	p  *progress
+	r    io.Reader
+	mu   *sync.Mutex
+	read *int64
 }
 
 func (u unlockedReader) Read(p []byte) (int, error) {
 	u.mu.Unlock()
 	defer u.mu.Lock()
 	n, err := u.r.Read(p)
-	u.p.read(n)
+	*u.read += int64(n)
 	return n, err
 }
 
@@ -455,7 +456,7 @@ func (l *loop) doneAll(n, invalid int) bool {
 // written checks that the results so far could be written, flushes them with
 // --line-buffered, and shows the progress.
 func (l *loop) written() bool {
-	l.progress.tick(l.inputs + l.bad)
+	l.progress.tick(l.inputs+l.bad, l.read)
 	_, err := l.out.Write(nil) // the error of an earlier write, which bufio keeps
 	if err == nil && l.flags.lineBuffered {
 		err = l.out.Flush()
@@ -492,7 +493,7 @@ func (l *loop) finish() int {
 	}
 	empty := l.empty() && err == nil
 	switch {
-	case empty && l.implicit:
+	case empty && l.implicit && l.read == 0:
 		// Not a terminal (a terminal's inputs are typed), and empty: a CI job, an editor
 		// task or "ssh host cmd" run without inputs, which deserves a word, not silence.
 		fmt.Fprintf(l.stderr, "urlgrammar %s: no inputs: standard input was empty (give inputs as arguments, with -f FILE, or on standard input%s)\n", l.cmd, l.hint)
@@ -537,11 +538,12 @@ func (l *loop) empty() bool {
 	return l.inputs == 0 && l.bad == 0 && l.cut() == "" && l.writeErr == nil
 }
 
-// nothing says what held no input: "urls.txt is empty", "standard input was empty", or
-// with --from, that its documents hold no URL.
+// nothing says what held no input: "urls.txt is empty", "standard input was empty", or for
+// what was read and held none (compare --extract, --from), that it holds no URL: every line
+// of what is read as lines is an input.
 func (l *loop) nothing() string {
 	switch name := l.inputName(); {
-	case l.from != nil || len(l.args) > 0:
+	case l.read > 0 || len(l.args) > 0:
 		return "no URL in " + name
 	case name == "standard input":
 		return "standard input was empty"

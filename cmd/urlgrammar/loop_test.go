@@ -483,6 +483,10 @@ func TestEmptyStdinHint(t *testing.T) {
 	if out != "" || status != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "standard input was empty") || !strings.Contains(errs, "--corpus") {
 		t.Errorf("compare: status %d, stdout %q, stderr %q", status, out, errs)
 	}
+	// Text in which --extract finds no URL is no empty input.
+	if out, errs, status := runCLI(t, "no URL here\n", "compare", "--extract"); out != "" || status != exitUsage || errs != "urlgrammar compare: no inputs: no URL in standard input\n" {
+		t.Errorf("compare --extract of text without URLs: status %d, stdout %q, stderr %q", status, out, errs)
+	}
 	empty := writeTemp(t, "empty.txt", nil)
 	for _, f := range []string{"text", "json", "html"} {
 		out, errs, status := runCLI(t, "", "compare", "--format", f, "-f", empty)

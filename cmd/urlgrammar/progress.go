@@ -19,8 +19,8 @@ type progress struct {
 	nextN int // the count at which to look at the clock again
 	shown bool
 	// size is the number of bytes of the inputs (of a gzip file, its compressed bytes), 0 when
-	// it is not known; got is how many have been read.
-	size, got int64
+	// it is not known.
+	size int64
 }
 
 // newProgress returns the progress line of a run over files ("-": stdin), or nil when none is
@@ -48,15 +48,8 @@ func newProgress(files []string, stdin io.Reader, stdout, stderr io.Writer) *pro
 	return p
 }
 
-// read counts n bytes read.
-func (p *progress) read(n int) {
-	if p != nil {
-		p.got += int64(n)
-	}
-}
-
-// tick shows the progress line of n inputs judged, when it is time to.
-func (p *progress) tick(n int) {
+// tick shows the progress line of n inputs judged, read bytes read, when it is time to.
+func (p *progress) tick(n int, read int64) {
 	if p == nil || n < p.nextN {
 		return
 	}
@@ -67,8 +60,8 @@ func (p *progress) tick(n int) {
 	}
 	elapsed := now.Sub(p.start)
 	line := fmt.Sprintf("%s judged (%.0f/s)", plural(n, "input"), float64(n)/elapsed.Seconds())
-	if p.size > 0 && p.got > 0 {
-		share := float64(min(p.got, p.size)) / float64(p.size)
+	if p.size > 0 && read > 0 {
+		share := float64(min(read, p.size)) / float64(p.size)
 		left := time.Duration(float64(elapsed) * (1 - share) / share).Round(time.Second)
 		line = fmt.Sprintf("%s, %.0f%% of the input read, about %v left", line, 100*share, left)
 	}
