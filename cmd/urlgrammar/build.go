@@ -59,14 +59,12 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return abort(err)
 	}
 	v := vs[0]
-	flagged := false // some flag gives a component
-	fs.Visit(func(f *flag.Flag) {
-		flagged = flagged || !strings.Contains(" g format f line-buffered ", " "+f.Name+" ")
-	})
-	l := textLoop("build", in, []input{{line: 1}}, stdout, stderr)
-	if flagged && (len(rest) > 0 || len(in.files) > 0) {
+	flagged := componentFlags(fs)
+	l := textLoop("build", in, []input{{line: 1}}, stdout, stderr) // the one set of the flags
+	switch {
+	case flagged && (len(rest) > 0 || len(in.files) > 0):
 		return abort(errors.New("the components come from the flags or from JSON inputs, not both"))
-	} else if !flagged {
+	case !flagged:
 		if l, err = newLoop("build", in, nil, rest, stdin, stdout, stderr); err != nil {
 			return abort(err)
 		}
@@ -74,16 +72,21 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if format.name == "tsv" {
 		writeTSV(l.out, "url", "error")
 	}
-	if flagged {
-		return l.run(func(input) (bool, error) { return writeBuilt(l, v, c, format.name) })
-	}
 	return l.run(func(in input) (bool, error) {
-		var c urlgrammar.Components
-		if err := json.Unmarshal([]byte(in.text), &c); err != nil {
-			return false, &badLine{"not the JSON of a URL (\"urlgrammar parse\"): " + err.Error()}
+		c := c
+		if !flagged {
+			if err := json.Unmarshal([]byte(in.text), &c); err != nil {
+				return false, &badLine{"not the JSON of a URL (\"urlgrammar parse\"): " + err.Error()}
+			}
 		}
 		return writeBuilt(l, v, c, format.name)
 	})
+}
+
+// componentFlags reports whether some flag of fs that was set gives a component.
+func componentFlags(fs *flag.FlagSet) (set bool) {
+	fs.Visit(func(f *flag.Flag) { set = set || !strings.Contains(" g format f line-buffered ", " "+f.Name+" ") })
+	return set
 }
 
 // writeBuilt builds c under v and writes the URL, or "error" and why it was refused, in

@@ -39,7 +39,7 @@ func TestBuildCommandFlags(t *testing.T) {
 // usage error, exit status 2.
 func TestBuildCommandRefuses(t *testing.T) {
 	out, _, status := runCLI(t, "", "build", "-g", "rfc1738", "--scheme", "http", "--host", "a b")
-	if want := "error\tbuild rfc1738: host \"a b\" has no escape and is no host: "; status != exitInvalid || !strings.HasPrefix(out, want) {
+	if want := "error\thost \"a b\" has no escape and is no host: "; status != exitInvalid || !strings.HasPrefix(out, want) {
 		t.Errorf("build of host \"a b\": %q, status %d; want %q…, status 1", out, status, want)
 	}
 	for _, args := range [][]string{
@@ -99,7 +99,7 @@ func TestParseBuildRoundTrip(t *testing.T) {
 	parsed, _, _ := runCLI(t, "", "parse", "-g", "rfc3986", "http://a/~b", "http://a/b?c")
 	built, _, status := runCLI(t, parsed, "build", "-g", "rfc1738")
 	lines := strings.Split(built, "\n")
-	if status != exitInvalid || !strings.HasPrefix(lines[0], "error\tbuild rfc1738: the URL written, \"http://a/~b\", is not valid") || lines[1] != "http://a/b?c" {
+	if status != exitInvalid || !strings.HasPrefix(lines[0], "error\tthe URL written, \"http://a/~b\", is not valid") || lines[1] != "http://a/b?c" {
 		t.Errorf("rfc3986 | rfc1738: %q, status %d", built, status)
 	}
 }

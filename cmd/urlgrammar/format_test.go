@@ -25,6 +25,8 @@ func TestEveryFormat(t *testing.T) {
 		{[]string{"compare", "-g", "rfc1738,rfc3986"}, urls, []string{"text", "tsv", "json", "markdown", "html"}, 5}, // JSON: and the summary
 		{[]string{"parse", "-g", "rfc3986"}, urls, []string{"json", "text", "tsv"}, 4},
 		{[]string{"tree", "-g", "rfc3986"}, urls, []string{"text", "json"}, 4},
+		{[]string{"build", "-g", "rfc3986", "--scheme", "http", "--host", "a", "--segment", "b c"}, "", lined, 1},
+		{[]string{"build", "-g", "rfc3986"}, `{"scheme":"http","host":"a","path":"/b"}` + "\n", lined, 1},
 		{[]string{"resolve", "-g", "rfc3986", base}, "g\n\n../h\n", lined, 3},
 		{[]string{"resolve", "-g", "rfc3986,draft2003", base}, "g\n\n../h\n", lined, 3},
 		{[]string{"resolve", "--relative", "-g", "rfc3986", base}, "http://a/b/c/g\n", lined, 1},
