@@ -595,51 +595,89 @@ func (b *builder) scheme() {
 
 // generic writes a URL of the versions that lay out every URL alike (RFC 1808, the 1997
 // draft, RFC 2396, the 2003 draft, RFC 3986): [ scheme ":" ] [ "//" authority ] path
-// [ "?" query ] [ "#" fragment ], with RFC 1808's ";" params before the query.
+// [ "?" query ] [ "#" fragment ], with RFC 1808's ";" params before the query. It stops at
+// the first step that refuses c.
 func (b *builder) generic() {
-	v := b.v
 	if b.has(bScheme) {
 		b.scheme()
 	}
 	authority := b.has(bHost) || b.has(bUserinfo) || b.has(bUser) || b.has(bPassword) || b.has(bPort)
 	if authority {
 		b.lit("//")
-		switch v {
-		case RFC1808:
-			// net_loc = *( pchar | ";" | "?" ), not divided (RFC 1808 section 2.1).
-			for _, f := range []slot{bUserinfo, bUser, bPassword, bPort} {
-				if b.has(f) {
-					b.refuse("RFC 1808 does not divide its net_loc: give it whole as the Host")
-					return
-				}
-			}
-			b.host("net_loc", "host", false)
-		case Draft1997:
-			// site = [ [ user [ ":" password ] "@" ] hostport ]: a user or a port needs a host.
-			b.login("site", true, b.has(bUser) || b.has(bPassword) || b.has(bPort))
-		default:
-			if b.has(bUser) || b.has(bPassword) {
-				b.refuse("%v has a userinfo, which it does not divide: give it as Userinfo", v)
-				return
-			}
-			if (v == RFC2396 || v == Draft2003) && b.text(bHost) != "" && (b.has(bUserinfo) || b.has(bPort)) {
-				if e, err := b.escaping("host"); err == nil && !e.verbatim(v, b.text(bHost)) {
-					b.refuse("the host %q is no host name or IP address but a reg_name, which is the whole authority (authority = server | reg_name): it has no userinfo or port", b.text(bHost))
-					return
-				}
-			}
-			if b.has(bUserinfo) {
-				b.field(bUserinfo, "userinfo")
-				b.lit("@")
-			}
-			// RFC 2396's and the 2003 draft's server = [ [ userinfo "@" ] hostport ], with
-			// hostport = host [ ":" port ]: a userinfo or a port needs a host; RFC 3986's
-			// host may be an empty reg-name.
-			b.hostport("authority", v != RFC3986 && (b.has(bUserinfo) || b.has(bPort)))
+		b.authority()
+	}
+	if b.err != nil {
+		return
+	}
+	b.path(authority)
+	if b.err != nil {
+		return
+	}
+	b.queryAfterPath(authority)
+	if b.err != nil {
+		return
+	}
+	if b.v == RFC1808 {
+		b.optionalPart(";", "params")
+	}
+	b.query("query")
+	b.fragment("fragment")
+}
+
+// authority writes the authority of generic's layout: RFC 1808's net_loc, the 1997 draft's
+// site, RFC 2396's and the 2003 draft's server, RFC 3986's authority.
+func (b *builder) authority() {
+	switch b.v {
+	case RFC1808:
+		b.netLoc()
+	case Draft1997:
+		// site = [ [ user [ ":" password ] "@" ] hostport ]: a user or a port needs a host.
+		b.login("site", true, b.has(bUser) || b.has(bPassword) || b.has(bPort))
+	default:
+		b.server()
+	}
+}
+
+// netLoc writes RFC 1808's net_loc, the whole of its authority.
+func (b *builder) netLoc() {
+	// net_loc = *( pchar | ";" | "?" ), not divided (RFC 1808 section 2.1).
+	for _, f := range []slot{bUserinfo, bUser, bPassword, bPort} {
+		if b.has(f) {
+			b.refuse("RFC 1808 does not divide its net_loc: give it whole as the Host")
+			return
 		}
 	}
-	pathBegin := len(b.out)
-	if v == RFC1808 && len(b.segs) > 1 && b.segs[0] == "" {
+	b.host("net_loc", "host", false)
+}
+
+// server writes RFC 2396's and the 2003 draft's server = [ [ userinfo "@" ] hostport ] and
+// RFC 3986's authority = [ userinfo "@" ] host [ ":" port ].
+func (b *builder) server() {
+	v := b.v
+	if b.has(bUser) || b.has(bPassword) {
+		b.refuse("%v has a userinfo, which it does not divide: give it as Userinfo", v)
+		return
+	}
+	if (v == RFC2396 || v == Draft2003) && b.text(bHost) != "" && (b.has(bUserinfo) || b.has(bPort)) {
+		if e, err := b.escaping("host"); err == nil && !e.verbatim(v, b.text(bHost)) {
+			b.refuse("the host %q is no host name or IP address but a reg_name, which is the whole authority (authority = server | reg_name): it has no userinfo or port", b.text(bHost))
+			return
+		}
+	}
+	if b.has(bUserinfo) {
+		b.field(bUserinfo, "userinfo")
+		b.lit("@")
+	}
+	// RFC 2396's and the 2003 draft's server = [ [ userinfo "@" ] hostport ], with
+	// hostport = host [ ":" port ]: a userinfo or a port needs a host; RFC 3986's
+	// host may be an empty reg-name.
+	b.hostport("authority", v != RFC3986 && (b.has(bUserinfo) || b.has(bPort)))
+}
+
+// path writes the path of generic's layout, after the authority when there is one: the
+// whole path as written, an opaque part, a path that begins with "/", or one that does not.
+func (b *builder) path(authority bool) {
+	if b.v == RFC1808 && len(b.segs) > 1 && b.segs[0] == "" {
 		// path = fsegment *( "/" segment ), fsegment = 1*pchar: "//" after the net_loc, or
 		// after a scheme, is read otherwise (as an opaque absoluteURL).
 		b.refuse("RFC 1808's path cannot begin with an empty segment (its fsegment is 1*pchar)")
@@ -648,86 +686,98 @@ func (b *builder) generic() {
 	switch {
 	case b.c.Opaque != "" && b.c.Escaped:
 		// The whole path as written: RFC 1808's does not hold the "/" before it.
-		if v == RFC1808 && b.c.Rooted {
+		if b.v == RFC1808 && b.c.Rooted {
 			b.lit("/")
-			pathBegin = len(b.out)
 		}
-		b.whole(pathBegin)
+		b.whole(len(b.out))
 	case b.c.Opaque != "":
-		if len(b.segs) > 0 || b.c.Rooted {
-			b.refuse("a path is either opaque or of segments")
-			return
-		}
-		comp := map[Version]string{RFC2396: "opaque_part", Draft2003: "opaque-part"}[v]
-		if comp == "" || !b.has(bScheme) || authority {
-			b.refuse("%v has an opaque part only after a scheme and no authority", v)
-			return
-		}
-		if b.has(bQuery) {
-			// opaque_part = uric_no_slash *uric, and uric holds "?".
-			b.refuse(`an opaque part holds its "?" and all after it, and has no query: give it as part of Opaque`)
-			return
-		}
-		b.used[bPath] = true
-		b.write("opaque part", comp, b.c.Opaque)
-		b.at[bPath] = span{b: uint32(pathBegin), e: uint32(len(b.out)), ok: true}
+		b.opaquePart(authority)
 	case b.c.Rooted || authority && len(b.segs) > 0:
-		if !authority && len(b.segs) > 1 && b.segs[0] == "" {
-			b.refuse(`a path with no authority before it cannot begin with "//", which begins an authority`)
-			return
-		}
-		b.lit("/")
-		first := "segment"
-		if v == RFC1808 {
-			// RFC 1808's path does not hold the "/" before it (section 2.1: abs_path = "/"
-			// rel_path), and its first segment is an fsegment.
-			first, pathBegin = "fsegment", len(b.out)
-		}
-		b.segments(first, "segment", pathBegin)
+		b.absPath(authority)
 	case len(b.segs) > 0:
-		if b.segs[0] == "" {
-			b.refuse(`a path with no root cannot begin with an empty segment: it would begin with "/"`)
-			return
-		}
-		first := "segment"
-		switch {
-		case !b.has(bScheme):
-			first = ""
-		case v == RFC2396 || v == Draft2003:
-			b.refuse("%v's absolute URI with no authority and a path with no root has an opaque part: give it as Opaque", v)
-			return
-		case v == RFC1808:
-			first = "fsegment"
-		}
-		if first == "" {
-			b.relativeSegments(pathBegin)
-		} else {
-			b.segments(first, "segment", pathBegin)
-		}
+		b.rootlessPath()
 	}
-	if v == RFC2396 && b.has(bScheme) && !authority && !b.c.Rooted && len(b.segs) == 0 && b.c.Opaque == "" && b.has(bQuery) {
+}
+
+// opaquePart writes the path as RFC 2396's opaque_part or the 2003 draft's opaque-part,
+// which follow a scheme and no authority.
+func (b *builder) opaquePart(authority bool) {
+	if len(b.segs) > 0 || b.c.Rooted {
+		b.refuse("a path is either opaque or of segments")
+		return
+	}
+	comp := map[Version]string{RFC2396: "opaque_part", Draft2003: "opaque-part"}[b.v]
+	if comp == "" || !b.has(bScheme) || authority {
+		b.refuse("%v has an opaque part only after a scheme and no authority", b.v)
+		return
+	}
+	if b.has(bQuery) {
+		// opaque_part = uric_no_slash *uric, and uric holds "?".
+		b.refuse(`an opaque part holds its "?" and all after it, and has no query: give it as part of Opaque`)
+		return
+	}
+	begin := len(b.out)
+	b.used[bPath] = true
+	b.write("opaque part", comp, b.c.Opaque)
+	b.at[bPath] = span{b: uint32(begin), e: uint32(len(b.out)), ok: true}
+}
+
+// absPath writes a path that begins with "/": an abs_path (RFC 3986's path-absolute), or
+// the segments after an authority (path-abempty).
+func (b *builder) absPath(authority bool) {
+	if !authority && len(b.segs) > 1 && b.segs[0] == "" {
+		b.refuse(`a path with no authority before it cannot begin with "//", which begins an authority`)
+		return
+	}
+	pathBegin := len(b.out)
+	b.lit("/")
+	first := "segment"
+	if b.v == RFC1808 {
+		// RFC 1808's path does not hold the "/" before it (section 2.1: abs_path = "/"
+		// rel_path), and its first segment is an fsegment.
+		first, pathBegin = "fsegment", len(b.out)
+	}
+	b.segments(first, "segment", pathBegin)
+}
+
+// rootlessPath writes a path of segments that does not begin with "/": after a scheme, RFC
+// 3986's path-rootless; with no scheme, a relative-path reference.
+func (b *builder) rootlessPath() {
+	if b.segs[0] == "" {
+		b.refuse(`a path with no root cannot begin with an empty segment: it would begin with "/"`)
+		return
+	}
+	pathBegin := len(b.out)
+	switch {
+	case !b.has(bScheme):
+		b.relativeSegments(pathBegin)
+	case b.v == RFC2396 || b.v == Draft2003:
+		b.refuse("%v's absolute URI with no authority and a path with no root has an opaque part: give it as Opaque", b.v)
+	case b.v == RFC1808:
+		b.segments("fsegment", "segment", pathBegin)
+	default:
+		b.segments("segment", "segment", pathBegin)
+	}
+}
+
+// queryAfterPath refuses a query, and RFC 1808's params, where c has no path and the
+// version's grammar has them only after one.
+func (b *builder) queryAfterPath(authority bool) {
+	pathless := !b.c.Rooted && len(b.segs) == 0 && b.c.Opaque == ""
+	switch {
+	case b.v == RFC2396 && b.has(bScheme) && !authority && pathless && b.has(bQuery):
 		// absoluteURI = scheme ":" ( hier_part | opaque_part ), hier_part = ( net_path |
 		// abs_path ) [ "?" query ]: "s:?q" is an opaque_part "?q".
 		b.refuse(`RFC 2396's absolute URI has a query only after an authority or a path beginning with "/" (hier_part = ( net_path | abs_path ) [ "?" query ]): set Rooted`)
-		return
-	}
-	if v == Draft1997 && authority && !b.c.Rooted && len(b.segs) == 0 && b.c.Opaque == "" && b.has(bQuery) {
+	case b.v == Draft1997 && authority && pathless && b.has(bQuery):
 		// net_path = "//" site [ abs_path ], abs_path = "/" rel_path, rel_path = [
 		// path_segments ] [ "?" query ]: a query follows a site only after a "/".
 		b.refuse(`the 1997 draft's query follows a site only after a "/" (net_path = "//" site [ abs_path ]): set Rooted or give Segments`)
-		return
-	}
-	if v == RFC1808 {
+	case b.v == RFC1808 && authority && pathless && (b.hasPart("params") || b.has(bQuery)):
 		// rel_path = [ path ] [ ";" params ] [ "?" query ], which follows a net_loc only
 		// after abs_path's "/": net_loc = *( pchar | ";" | "?" ) would hold the rest.
-		if authority && !b.c.Rooted && len(b.segs) == 0 && b.c.Opaque == "" && (b.hasPart("params") || b.has(bQuery)) {
-			b.refuse(`RFC 1808's params and query follow a net_loc only after a "/" (net_path = "//" net_loc [ abs_path ]): set Rooted or give Segments`)
-			return
-		}
-		b.optionalPart(";", "params")
+		b.refuse(`RFC 1808's params and query follow a net_loc only after a "/" (net_path = "//" net_loc [ abs_path ]): set Rooted or give Segments`)
 	}
-	b.query("query")
-	b.fragment("fragment")
 }
 
 // relativeSegments writes the segments of a relative-path reference, whose first segment
@@ -759,148 +809,205 @@ func (b *builder) rfc1738() {
 		}
 	}
 	b.rule = rule
-	if rule != "genericurl" {
-		b.used[bScheme] = true
-		b.at[bScheme] = span{b: 0, e: uint32(len(scheme)), ok: true}
-		b.lit(scheme)
-		b.lit(":")
+	if rule == "genericurl" {
+		b.genericurl()
+		return
 	}
+	b.literalScheme()
 	switch rule {
 	case "ftpurl":
-		// ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
-		b.lit("//")
-		b.login(rule, true, true)
-		if b.has(bPath) || b.hasPart("ftptype") {
-			b.rooted(rule, "an ftptype")
-			b.lit("/")
-			b.segments("fsegment", "fsegment", len(b.out))
-			b.optionalPart(";type=", "ftptype")
-			b.at[bPath].e = uint32(len(b.out)) // an ftp URL's path holds its ";type=" (see Path)
-		}
+		b.ftpurl()
 	case "fileurl":
-		// fileurl = "file://" [ host | "localhost" ] "/" fpath
-		b.lit("//")
-		b.host(rule, "host", false)
-		if b.text(bHost) == "" {
-			// "file:///": the host is present and empty (section 3.10: "if <host> is
-			// the empty string, it is taken to be "the machine from which the URL is
-			// being interpreted"").
-			b.at[bHost] = span{b: uint32(len(b.out)), e: uint32(len(b.out)), ok: true}
-		}
-		b.rooted(rule, `its "/" fpath`)
+		b.fileurl()
+	case "httpurl":
+		b.httpurl()
+	case "gopherurl":
+		b.gopherurl()
+	case "mailtourl":
+		b.mailtourl()
+	case "newsurl":
+		b.newsurl()
+	case "nntpurl":
+		b.nntpurl()
+	case "telneturl":
+		b.telneturl()
+	case "waisurl":
+		b.waisurl()
+	case "prosperourl":
+		b.prosperourl()
+	}
+}
+
+// literalScheme writes the scheme of a layout whose rule spells it out ("ftp://" login …):
+// a literal of the layout, which no scheme rule checks.
+func (b *builder) literalScheme() {
+	scheme := b.c.Scheme
+	b.used[bScheme] = true
+	b.at[bScheme] = span{b: 0, e: uint32(len(scheme)), ok: true}
+	b.lit(scheme + ":")
+}
+
+// ftpurl writes the rest of RFC 1738's ftpurl = "ftp://" login [ "/" fpath [ ";type="
+// ftptype ]].
+func (b *builder) ftpurl() {
+	b.lit("//")
+	b.login("ftpurl", true, true)
+	if b.has(bPath) || b.hasPart("ftptype") {
+		b.rooted("ftpurl", "an ftptype")
 		b.lit("/")
 		b.segments("fsegment", "fsegment", len(b.out))
-	case "httpurl":
-		// httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
-		b.lit("//")
-		b.hostport(rule, true)
-		if b.has(bPath) || b.has(bQuery) {
-			b.rooted(rule, "a search")
-			b.lit("/")
-			b.segments("hsegment", "hsegment", len(b.out))
-			b.query("search")
-		}
-	case "gopherurl":
-		// gopherurl = "gopher://" hostport [ "/" [ gtype [ selector
-		//             [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
-		b.lit("//")
-		b.hostport(rule, true)
-		b.noPath(rule)
-		if b.c.Rooted || len(b.c.Parts) > 0 || b.c.Opaque != "" {
-			b.lit("/")
-			b.at[bPath] = span{b: uint32(len(b.out)), ok: true}
-			b.chain(rule, []string{"gtype", "selector", "search", "gopher+_string"}, []string{"", "", "%09", "%09"})
-			b.at[bPath].e = uint32(len(b.out))
-		}
-	case "mailtourl":
-		// mailtourl = "mailto:" encoded822addr
-		if !b.whole(len(b.out)) {
-			b.requiredPart("encoded822addr", rule)
-		}
-		b.pathOfParts(len(scheme) + 1)
-	case "newsurl":
-		// newsurl = "news:" grouppart; grouppart = "*" | group | article
-		if !b.whole(len(b.out)) && !b.optionalPart("", "grouppart") && !b.optionalPart("", "group") && !b.optionalPart("", "article") {
-			b.refuse(`a newsurl requires its grouppart: a part named "group", "article" or "grouppart" ("*")`)
-		}
-		b.pathOfParts(len(scheme) + 1)
-	case "nntpurl":
-		// nntpurl = "nntp://" hostport "/" group [ "/" digits ]
-		b.lit("//")
-		b.hostport(rule, true)
+		b.optionalPart(";type=", "ftptype")
+		b.at[bPath].e = uint32(len(b.out)) // an ftp URL's path holds its ";type=" (see Path)
+	}
+}
+
+// fileurl writes the rest of RFC 1738's fileurl = "file://" [ host | "localhost" ] "/" fpath.
+func (b *builder) fileurl() {
+	b.lit("//")
+	b.host("fileurl", "host", false)
+	if b.text(bHost) == "" {
+		// "file:///": the host is present and empty (section 3.10: "if <host> is
+		// the empty string, it is taken to be "the machine from which the URL is
+		// being interpreted"").
+		b.at[bHost] = span{b: uint32(len(b.out)), e: uint32(len(b.out)), ok: true}
+	}
+	b.rooted("fileurl", `its "/" fpath`)
+	b.lit("/")
+	b.segments("fsegment", "fsegment", len(b.out))
+}
+
+// httpurl writes the rest of RFC 1738's httpurl = "http://" hostport [ "/" hpath [ "?"
+// search ]].
+func (b *builder) httpurl() {
+	b.lit("//")
+	b.hostport("httpurl", true)
+	if b.has(bPath) || b.has(bQuery) {
+		b.rooted("httpurl", "a search")
 		b.lit("/")
-		begin := len(b.out)
-		if !b.whole(begin) {
-			b.requiredPart("group", rule)
-			b.optionalPart("/", "digits")
-		}
-		b.pathOfParts(begin)
-	case "telneturl":
-		// telneturl = "telnet://" login [ "/" ]
-		b.lit("//")
-		b.login(rule, true, true)
-		b.noPath(rule)
-		if b.c.Rooted {
-			b.lit("/")
-			b.at[bPath] = span{b: uint32(len(b.out)), e: uint32(len(b.out)), ok: true}
-		}
-	case "waisurl":
-		// waisdatabase = "wais://" hostport "/" database
-		// waisindex    = "wais://" hostport "/" database "?" search
-		// waisdoc      = "wais://" hostport "/" database "/" wtype "/" wpath
-		b.lit("//")
-		b.hostport(rule, true)
-		b.lit("/")
-		begin := len(b.out)
-		if !b.whole(begin) {
-			b.requiredPart("database", rule)
-			b.waisDoc(rule, "wpath")
-		}
-		b.pathOfParts(begin)
+		b.segments("hsegment", "hsegment", len(b.out))
 		b.query("search")
-	case "prosperourl":
-		// prosperourl = "prospero://" hostport "/" ppath *[ ";" fieldname "=" fieldvalue ]
-		b.lit("//")
-		b.hostport(rule, true)
+	}
+}
+
+// gopherurl writes the rest of RFC 1738's gopherurl = "gopher://" hostport [ "/" [ gtype
+// [ selector [ "%09" search [ "%09" gopher+_string ] ] ] ] ].
+func (b *builder) gopherurl() {
+	b.lit("//")
+	b.hostport("gopherurl", true)
+	b.noPath("gopherurl")
+	if b.c.Rooted || len(b.c.Parts) > 0 || b.c.Opaque != "" {
 		b.lit("/")
-		b.segments("psegment", "psegment", len(b.out))
-		for b.hasPart("fieldname") || b.hasPart("fieldvalue") {
-			b.lit(";")
-			b.requiredPart("fieldname", rule+"'s fieldspec")
-			b.lit("=")
-			b.requiredPart("fieldvalue", rule+"'s fieldspec")
-			if b.err != nil {
-				return
-			}
-		}
-		b.at[bPath].e = uint32(len(b.out)) // a prospero URL's path holds its field specs (see Path)
-	default:
-		// genericurl = scheme ":" schemepart; schemepart = *xchar | ip-schemepart;
-		// ip-schemepart = "//" login [ "/" urlpath ]
-		b.scheme()
-		if b.has(bHost) || b.has(bUser) || b.has(bPassword) || b.has(bPort) || b.has(bUserinfo) {
-			b.lit("//")
-			b.login("ip-schemepart", true, true)
-			if b.c.Opaque != "" && !b.c.Escaped {
-				b.refuse("an ip-schemepart's urlpath is given as its Segments, not Opaque")
-				return
-			}
-			if b.has(bPath) {
-				b.lit("/")
-				b.segments("urlpath", "urlpath", len(b.out))
-			}
+		b.at[bPath] = span{b: uint32(len(b.out)), ok: true}
+		b.chain("gopherurl", []string{"gtype", "selector", "search", "gopher+_string"}, []string{"", "", "%09", "%09"})
+		b.at[bPath].e = uint32(len(b.out))
+	}
+}
+
+// mailtourl writes the rest of RFC 1738's mailtourl = "mailto:" encoded822addr.
+func (b *builder) mailtourl() {
+	if !b.whole(len(b.out)) {
+		b.requiredPart("encoded822addr", "mailtourl")
+	}
+	b.pathOfParts(len(b.c.Scheme) + 1)
+}
+
+// newsurl writes the rest of RFC 1738's newsurl = "news:" grouppart; grouppart = "*" |
+// group | article.
+func (b *builder) newsurl() {
+	if !b.whole(len(b.out)) && !b.optionalPart("", "grouppart") && !b.optionalPart("", "group") && !b.optionalPart("", "article") {
+		b.refuse(`a newsurl requires its grouppart: a part named "group", "article" or "grouppart" ("*")`)
+	}
+	b.pathOfParts(len(b.c.Scheme) + 1)
+}
+
+// nntpurl writes the rest of RFC 1738's nntpurl = "nntp://" hostport "/" group [ "/" digits ].
+func (b *builder) nntpurl() {
+	b.lit("//")
+	b.hostport("nntpurl", true)
+	b.lit("/")
+	begin := len(b.out)
+	if !b.whole(begin) {
+		b.requiredPart("group", "nntpurl")
+		b.optionalPart("/", "digits")
+	}
+	b.pathOfParts(begin)
+}
+
+// telneturl writes the rest of RFC 1738's telneturl = "telnet://" login [ "/" ].
+func (b *builder) telneturl() {
+	b.lit("//")
+	b.login("telneturl", true, true)
+	b.noPath("telneturl")
+	if b.c.Rooted {
+		b.lit("/")
+		b.at[bPath] = span{b: uint32(len(b.out)), e: uint32(len(b.out)), ok: true}
+	}
+}
+
+// waisurl writes the rest of RFC 1738's waisurl, one of
+//
+//	waisdatabase = "wais://" hostport "/" database
+//	waisindex    = "wais://" hostport "/" database "?" search
+//	waisdoc      = "wais://" hostport "/" database "/" wtype "/" wpath
+func (b *builder) waisurl() {
+	b.lit("//")
+	b.hostport("waisurl", true)
+	b.lit("/")
+	begin := len(b.out)
+	if !b.whole(begin) {
+		b.requiredPart("database", "waisurl")
+		b.waisDoc("waisurl", "wpath")
+	}
+	b.pathOfParts(begin)
+	b.query("search")
+}
+
+// prosperourl writes the rest of RFC 1738's prosperourl = "prospero://" hostport "/" ppath
+// *[ ";" fieldname "=" fieldvalue ].
+func (b *builder) prosperourl() {
+	b.lit("//")
+	b.hostport("prosperourl", true)
+	b.lit("/")
+	b.segments("psegment", "psegment", len(b.out))
+	for b.hasPart("fieldname") || b.hasPart("fieldvalue") {
+		b.lit(";")
+		b.requiredPart("fieldname", "prosperourl's fieldspec")
+		b.lit("=")
+		b.requiredPart("fieldvalue", "prosperourl's fieldspec")
+		if b.err != nil {
 			return
 		}
-		if len(b.segs) > 0 || b.c.Rooted {
-			b.refuse("a genericurl with no login has a schemepart (*xchar) and no segments: give it as Opaque")
+	}
+	b.at[bPath].e = uint32(len(b.out)) // a prospero URL's path holds its field specs (see Path)
+}
+
+// genericurl writes RFC 1738's genericurl = scheme ":" schemepart, of a scheme that section
+// 5 defines no rule of its own for; schemepart = *xchar | ip-schemepart, ip-schemepart =
+// "//" login [ "/" urlpath ].
+func (b *builder) genericurl() {
+	b.scheme()
+	if b.has(bHost) || b.has(bUser) || b.has(bPassword) || b.has(bPort) || b.has(bUserinfo) {
+		b.lit("//")
+		b.login("ip-schemepart", true, true)
+		if b.c.Opaque != "" && !b.c.Escaped {
+			b.refuse("an ip-schemepart's urlpath is given as its Segments, not Opaque")
 			return
 		}
-		if b.c.Opaque != "" {
-			b.used[bPath] = true
-			begin := len(b.out)
-			b.write("schemepart", "schemepart", b.c.Opaque)
-			b.at[bPath] = span{b: uint32(begin), e: uint32(len(b.out)), ok: true}
+		if b.has(bPath) {
+			b.lit("/")
+			b.segments("urlpath", "urlpath", len(b.out))
 		}
+		return
+	}
+	if len(b.segs) > 0 || b.c.Rooted {
+		b.refuse("a genericurl with no login has a schemepart (*xchar) and no segments: give it as Opaque")
+		return
+	}
+	if b.c.Opaque != "" {
+		b.used[bPath] = true
+		begin := len(b.out)
+		b.write("schemepart", "schemepart", b.c.Opaque)
+		b.at[bPath] = span{b: uint32(begin), e: uint32(len(b.out)), ok: true}
 	}
 }
 
@@ -1000,67 +1107,20 @@ func (b *builder) draft1993() {
 		layout = "newsaddress"
 	}
 	if layout == "" || layout != "newsaddress" && !address {
-		// generic = scheme ":" path [ "?" search ]
-		if scheme == "" {
-			b.refuse("every URL of the 1993 draft has a scheme")
-			return
-		}
-		b.scheme()
-		if b.c.Rooted || len(b.segs) > 1 && b.segs[0] == "" {
-			b.refuse(`a generic URL's path does not begin with "/" (generic = scheme ":" path), nor with an empty segment`)
-			return
-		}
-		b.segments("segment", "segment", len(b.out))
-		b.query("query")
-		b.fragment("fragment")
+		b.draft1993Generic()
 		return
 	}
 	b.rule = layout
-	b.used[bScheme] = true
-	b.at[bScheme] = span{b: 0, e: uint32(len(scheme)), ok: true}
-	b.lit(scheme + ":")
+	b.literalScheme()
 	switch layout {
 	case "httpaddress":
-		// httpaddress = "http://" hostport [ "/" path ] [ "?" search ]
-		b.lit("//")
-		b.hostport(layout, true)
-		b.draftPath()
-		b.query("query")
+		b.httpaddress()
 	case "fileaddress", "afsaddress":
-		// fileaddress = "ftp://" host "/" path; afsaddress = "afs://" cellname "/" path
-		b.lit("//")
-		if layout == "afsaddress" {
-			b.host(layout, "cellname", true)
-		} else {
-			b.host(layout, "host", true)
-		}
-		b.lit("/")
-		b.segments("segment", "segment", len(b.out))
+		b.fileaddress()
 	case "newsaddress":
-		// newsaddress = "news:" groupart; groupart = "*" | group | article
-		if b.draftGroupWithAt() {
-			return
-		}
-		if !b.whole(len(b.out)) && !b.optionalPart("", "groupart") && !b.optionalPart("", "group") && !b.optionalPart("", "article") {
-			b.refuse(`a newsaddress requires its groupart: a part named "group", "article" or "groupart" ("*")`)
-		}
-		b.pathOfParts(len(scheme) + 1)
+		b.newsaddress()
 	case "waisaddress":
-		// waisindex = "wais://" hostport "/" database [ "?" search ]
-		// waisdoc = "wais://" hostport "/" database "/" wtype "/" digits "/" path
-		b.lit("//")
-		b.hostport(layout, true)
-		b.lit("/")
-		begin := len(b.out)
-		if !b.whole(begin) {
-			b.requiredPart("database", layout)
-			if b.waisDoc(layout, "digits") {
-				b.lit("/")
-				b.segmentsAfterParts(begin)
-			}
-		}
-		b.pathOfParts(begin)
-		b.query("query")
+		b.waisaddress()
 	case "prosperoaddress":
 		b.prospero(layout)
 	case "telnetaddress":
@@ -1069,18 +1129,100 @@ func (b *builder) draft1993() {
 		b.login(layout, false, true)
 	case "gopheraddress":
 		// gopheraddress = "gopher://" hostport [ "/" gtype [ selector ] ] [ "?" search ]
-		b.lit("//")
-		b.hostport(layout, true)
-		b.noPath(layout)
-		if b.c.Rooted || b.hasPart("gtype") || b.hasPart("selector") || b.c.Opaque != "" {
-			b.lit("/")
-			b.at[bPath] = span{b: uint32(len(b.out)), ok: true}
-			b.chain(layout, []string{"gtype", "selector"}, []string{"", ""})
-			b.at[bPath].e = uint32(len(b.out))
-		}
+		b.gopheraddress("selector")
 		b.query("query")
 	}
 	b.fragment("fragment")
+}
+
+// draft1993Generic writes the 1993 draft's generic = scheme ":" path [ "?" search ], with its
+// fragmentid.
+func (b *builder) draft1993Generic() {
+	if b.c.Scheme == "" {
+		b.refuse("every URL of the 1993 draft has a scheme")
+		return
+	}
+	b.scheme()
+	if b.c.Rooted || len(b.segs) > 1 && b.segs[0] == "" {
+		b.refuse(`a generic URL's path does not begin with "/" (generic = scheme ":" path), nor with an empty segment`)
+		return
+	}
+	b.segments("segment", "segment", len(b.out))
+	b.query("query")
+	b.fragment("fragment")
+}
+
+// httpaddress writes the rest of the 1993 and 1994 drafts' httpaddress = "http://" hostport
+// [ "/" path ] [ "?" search ].
+func (b *builder) httpaddress() {
+	b.lit("//")
+	b.hostport("httpaddress", true)
+	b.draftPath()
+	b.query("query")
+}
+
+// fileaddress writes the rest of the 1993 draft's fileaddress = "ftp://" host "/" path, or
+// of its afsaddress = "afs://" cellname "/" path, as b.rule says.
+func (b *builder) fileaddress() {
+	b.lit("//")
+	if b.rule == "afsaddress" {
+		b.host(b.rule, "cellname", true)
+	} else {
+		b.host(b.rule, "host", true)
+	}
+	b.lit("/")
+	b.segments("segment", "segment", len(b.out))
+}
+
+// newsaddress writes the rest of the 1993 and 1994 drafts' newsaddress = "news:" groupart;
+// groupart = "*" | group | article.
+func (b *builder) newsaddress() {
+	if b.draftGroupWithAt() {
+		return
+	}
+	if !b.whole(len(b.out)) && !b.optionalPart("", "groupart") && !b.optionalPart("", "group") && !b.optionalPart("", "article") {
+		b.refuse(`a newsaddress requires its groupart: a part named "group", "article" or "groupart" ("*")`)
+	}
+	b.pathOfParts(len(b.c.Scheme) + 1)
+}
+
+// waisaddress writes the rest of the 1993 and 1994 drafts' waisaddress = waisindex |
+// waisdoc, whose document forms differ:
+//
+//	waisindex = "wais://" hostport "/" database [ "?" search ]
+//	waisdoc   = "wais://" hostport "/" database "/" wtype "/" digits "/" path (1993)
+//	waisdoc   = "wais://" hostport "/" database "/" wtype "/" wpath (1994)
+func (b *builder) waisaddress() {
+	b.lit("//")
+	b.hostport("waisaddress", true)
+	b.lit("/")
+	begin := len(b.out)
+	if !b.whole(begin) {
+		b.requiredPart("database", "waisaddress")
+		if b.v == Draft1994 {
+			b.waisDoc("waisaddress", "wpath")
+		} else if b.waisDoc("waisaddress", "digits") {
+			b.lit("/")
+			b.segmentsAfterParts(begin)
+		}
+	}
+	b.pathOfParts(begin)
+	b.query("query")
+}
+
+// gopheraddress writes "gopher://" hostport [ "/" gtype [ second ] ], the rest of the 1993
+// and 1994 drafts' gopheraddress but the 1993 draft's [ "?" search ]: its second is the 1993
+// draft's selector or the 1994 draft's gcommand.
+func (b *builder) gopheraddress(second string) {
+	b.lit("//")
+	b.hostport("gopheraddress", true)
+	b.noPath("gopheraddress")
+	if b.c.Rooted || b.hasPart("gtype") || b.hasPart(second) || b.c.Opaque != "" {
+		b.lit("/")
+		b.at[bPath] = span{b: uint32(len(b.out)), ok: true}
+		b.chain("gopheraddress", []string{"gtype", second}, []string{"", ""})
+		b.at[bPath].e = uint32(len(b.out))
+	}
 }
 
 // draftGroupWithAt refuses a news group of the 1993 and 1994 drafts that holds an "@": their
@@ -1156,65 +1298,20 @@ func (b *builder) draft1994() {
 		return
 	}
 	b.rule = layout
-	b.used[bScheme] = true
-	b.at[bScheme] = span{b: 0, e: uint32(len(scheme)), ok: true}
-	b.lit(scheme + ":")
+	b.literalScheme()
 	switch layout {
 	case "httpaddress":
-		b.lit("//")
-		b.hostport(layout, true)
-		b.draftPath()
-		b.query("query")
+		b.httpaddress()
 	case "ftpaddress":
-		// ftpaddress = "ftp://" login "/" path [ ftptype ]
-		if b.hasPart("ftptype") {
-			b.refuse(`the 1994 draft's ftptype follows the path with no delimiter (ftpaddress = "ftp://" login "/" path [ ftptype ]), and its letters are read as part of the path: it cannot be written`)
-			return
-		}
-		b.lit("//")
-		b.login(layout, true, true)
-		b.lit("/")
-		b.segments("segment", "segment", len(b.out))
+		b.ftpaddress()
 	case "newsaddress":
-		if b.draftGroupWithAt() {
-			return
-		}
-		if !b.whole(len(b.out)) && !b.optionalPart("", "groupart") && !b.optionalPart("", "group") && !b.optionalPart("", "article") {
-			b.refuse(`a newsaddress requires its groupart: a part named "group", "article" or "groupart" ("*")`)
-		}
-		b.pathOfParts(len(scheme) + 1)
+		b.newsaddress()
 	case "nntpaddress":
-		// nntpaddress = "nntp:" group "/" digits
-		if !b.whole(len(b.out)) {
-			b.requiredPart("group", layout)
-			b.lit("/")
-			b.requiredPart("digits", layout)
-		}
-		b.pathOfParts(len(scheme) + 1)
+		b.nntpaddress()
 	case "midaddress", "cidaddress", "mailtoaddress":
-		// midaddress = "mid:" addr-spec; cidaddress = "cid:" content-identifier;
-		// mailtoaddress = "mailto:" xalphas "@" hostname: written as given, and held to
-		// the rule by the URL's.
-		if len(b.segs) > 0 || b.c.Rooted || b.c.Opaque == "" {
-			b.refuse("a %s is given as its Opaque address", layout)
-			return
-		}
-		b.used[bPath] = true
-		b.lit(b.c.Opaque)
-		b.at[bPath] = span{b: uint32(len(scheme) + 1), e: uint32(len(b.out)), ok: true}
+		b.opaqueAddress()
 	case "waisaddress":
-		// waisindex = "wais://" hostport "/" database [ "?" search ]
-		// waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath
-		b.lit("//")
-		b.hostport(layout, true)
-		b.lit("/")
-		begin := len(b.out)
-		if !b.whole(begin) {
-			b.requiredPart("database", layout)
-			b.waisDoc(layout, "wpath")
-		}
-		b.pathOfParts(begin)
-		b.query("query")
+		b.waisaddress()
 	case "prosperoaddress":
 		b.prospero(layout)
 	case "telnetaddress":
@@ -1223,16 +1320,44 @@ func (b *builder) draft1994() {
 		b.login(layout, true, true)
 	case "gopheraddress":
 		// gopheraddress = "gopher://" hostport [ "/" gtype [ gcommand ] ]
-		b.lit("//")
-		b.hostport(layout, true)
-		b.noPath(layout)
-		if b.c.Rooted || b.hasPart("gtype") || b.hasPart("gcommand") || b.c.Opaque != "" {
-			b.lit("/")
-			b.at[bPath] = span{b: uint32(len(b.out)), ok: true}
-			b.chain(layout, []string{"gtype", "gcommand"}, []string{"", ""})
-			b.at[bPath].e = uint32(len(b.out))
-		}
+		b.gopheraddress("gcommand")
 	}
+}
+
+// ftpaddress writes the rest of the 1994 draft's ftpaddress = "ftp://" login "/" path
+// [ ftptype ].
+func (b *builder) ftpaddress() {
+	if b.hasPart("ftptype") {
+		b.refuse(`the 1994 draft's ftptype follows the path with no delimiter (ftpaddress = "ftp://" login "/" path [ ftptype ]), and its letters are read as part of the path: it cannot be written`)
+		return
+	}
+	b.lit("//")
+	b.login("ftpaddress", true, true)
+	b.lit("/")
+	b.segments("segment", "segment", len(b.out))
+}
+
+// nntpaddress writes the rest of the 1994 draft's nntpaddress = "nntp:" group "/" digits.
+func (b *builder) nntpaddress() {
+	if !b.whole(len(b.out)) {
+		b.requiredPart("group", "nntpaddress")
+		b.lit("/")
+		b.requiredPart("digits", "nntpaddress")
+	}
+	b.pathOfParts(len(b.c.Scheme) + 1)
+}
+
+// opaqueAddress writes the rest of the 1994 draft's midaddress = "mid:" addr-spec,
+// cidaddress = "cid:" content-identifier or mailtoaddress = "mailto:" xalphas "@" hostname,
+// as b.rule says: written as given, and held to the rule by the URL's.
+func (b *builder) opaqueAddress() {
+	if len(b.segs) > 0 || b.c.Rooted || b.c.Opaque == "" {
+		b.refuse("a %s is given as its Opaque address", b.rule)
+		return
+	}
+	b.used[bPath] = true
+	b.lit(b.c.Opaque)
+	b.at[bPath] = span{b: uint32(len(b.c.Scheme) + 1), e: uint32(len(b.out)), ok: true}
 }
 
 // errReadBack marks the error of a URL that its version reads back with other components
@@ -1285,28 +1410,38 @@ func (b *builder) readBack() (*URL, error) {
 	if err := b.readSegments(s, u); err != nil {
 		return nil, err
 	}
-	if len(b.partAt) > 0 {
-		root, err := ParseTreeRule(b.v, u.Rule, s, 0)
-		if err != nil {
-			return nil, errorf("build", b.v, "the URL written, %q, is not valid: %w", s, err)
-		}
-		rules := map[string]bool{}
-		for _, p := range b.partAt {
-			rules[p.rule] = true
-		}
-		matched := make(map[writtenPart]bool, len(b.partAt))
-		for _, n := range Preorder(root) {
-			if rules[n.Rule] {
-				matched[writtenPart{rule: n.Rule, at: span{b: uint32(n.Begin), e: uint32(n.End), ok: true}}] = true
-			}
-		}
-		for _, p := range b.partAt {
-			if !matched[p] {
-				return nil, b.misread(s, "the part "+p.rule, "none", quoteSpan(s, p.at))
-			}
-		}
+	if err := b.readParts(s, u); err != nil {
+		return nil, err
 	}
 	return u, nil
+}
+
+// readParts checks that the version reads each part where it was written: a node of the
+// part's rule in the parse tree of u's rule, over the text written.
+func (b *builder) readParts(s string, u *URL) error {
+	if len(b.partAt) == 0 {
+		return nil
+	}
+	root, err := ParseTreeRule(b.v, u.Rule, s, 0)
+	if err != nil {
+		return errorf("build", b.v, "the URL written, %q, is not valid: %w", s, err)
+	}
+	rules := map[string]bool{}
+	for _, p := range b.partAt {
+		rules[p.rule] = true
+	}
+	matched := make(map[writtenPart]bool, len(b.partAt))
+	for _, n := range Preorder(root) {
+		if rules[n.Rule] {
+			matched[writtenPart{rule: n.Rule, at: span{b: uint32(n.Begin), e: uint32(n.End), ok: true}}] = true
+		}
+	}
+	for _, p := range b.partAt {
+		if !matched[p] {
+			return b.misread(s, "the part "+p.rule, "none", quoteSpan(s, p.at))
+		}
+	}
+	return nil
 }
 
 // readSegments checks that the version reads the segments where they were written, where
