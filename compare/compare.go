@@ -11,32 +11,43 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/inorder"
 )
 
-// A Target is a grammar version and the rule it holds inputs to.
+// A Target is a grammar version and the rule it holds inputs to, or a Reader, a parser of
+// today read beside the grammars.
 type Target struct {
 	Version urlgrammar.Version
 	// Rule is a start rule of the version by its name in the document, or "" for the
 	// version's default reading, that of Validate.
 	Rule string
+	// Reader, when it is set, is what the target stands for, and Version and Rule are zero.
+	Reader Reader
 }
 
-// String returns "id" for the default reading and "id:rule" otherwise.
+// String returns "id" for the default reading and "id:rule" otherwise; a reader's ID for a
+// reader.
 func (t Target) String() string {
 	if t.Rule == "" {
-		return t.Version.String()
+		return t.ID()
 	}
 	return t.Version.String() + ":" + t.Rule
 }
 
 // Validate holds s to the target: ValidateRule with its rule, or Validate for the default
-// reading.
+// reading. A reader's refusal is a *ReadError.
 func (t Target) Validate(s string, mode urlgrammar.Mode) error {
+	if t.Reader != nil {
+		if err := t.Reader.Read(s); err != nil {
+			return &ReadError{Reader: t.Reader.ID(), Err: err}
+		}
+		return nil
+	}
 	return urlgrammar.ValidateRule(t.Version, t.Rule, s, mode)
 }
 
 // RuleFor returns the start rule that s is held to under the target: its Rule, or for the
-// default reading the rule Validate chooses for s (for RFC 1738, the rule of s's scheme).
+// default reading the rule Validate chooses for s (for RFC 1738, the rule of s's scheme); ""
+// for a reader, which has none.
 func (t Target) RuleFor(s string, mode urlgrammar.Mode) string {
-	if t.Rule != "" {
+	if t.Rule != "" || t.Reader != nil {
 		return t.Rule
 	}
 	return t.Version.RuleFor(s, mode)
@@ -50,7 +61,7 @@ func AbsoluteTargets(vs ...urlgrammar.Version) []Target {
 	}
 	ts := make([]Target, len(vs))
 	for i, v := range vs {
-		ts[i] = Target{v, v.Spec().AbsoluteRule}
+		ts[i] = Target{Version: v, Rule: v.Spec().AbsoluteRule}
 	}
 	return ts
 }
@@ -108,22 +119,24 @@ func NewTarget(v urlgrammar.Version, rule string) (Target, error) {
 			rule = rules[i]
 		}
 	}
-	t := Target{v, rule}
+	t := Target{Version: v, Rule: rule}
 	return t, CheckTargets([]Target{t})
 }
 
 // A Comparison is the verdict of each target on one input. Only Compare and CompareAll make
 // one.
 type Comparison struct {
-	Input string
-	errs  []error // per target: nil when accepted
+	Input  string
+	errs   []error          // per target: nil when accepted
+	interp []Interpretation // Interpret's
 }
 
 // Err returns target i's verdict on the input: nil when it accepts the input, or a
 // *urlgrammar.SyntaxError that says where and why the input leaves its rule (errors.As gets it).
 // Were the urlgrammar package's two engines to disagree about the input, it is that package's
 // *urlgrammar.EngineError instead: an internal error, which counts as a rejection, since the
-// parser, which gives the verdicts, rejected the input (see InternalError).
+// parser, which gives the verdicts, rejected the input (see InternalError). A reader's refusal
+// is a *ReadError.
 func (c Comparison) Err(i int) error { return c.errs[i] }
 
 // Accepted reports whether target i accepts the input.
@@ -146,7 +159,7 @@ func Compare(targets []Target, s string, mode urlgrammar.Mode) (Comparison, erro
 	for i, t := range targets {
 		err := validate(t, s, mode)
 		switch err.(type) {
-		case nil, *urlgrammar.SyntaxError, *urlgrammar.EngineError:
+		case nil, *urlgrammar.SyntaxError, *urlgrammar.EngineError, *ReadError:
 			c.errs[i] = err
 		default:
 			return Comparison{}, err // an unknown version, rule or mode
@@ -158,13 +171,25 @@ func Compare(targets []Target, s string, mode urlgrammar.Mode) (Comparison, erro
 // validate is Target.Validate, which the tests replace to make the engines disagree.
 var validate = Target.Validate
 
-// CheckTargets returns an error if a target names an unknown version or rule.
+// CheckTargets returns an error if a target names an unknown version or rule, or a reader
+// whose ID is a version's or another target's.
 //
 // It looks the rule up by name among the version's rules (Spec.Rules) rather than validating
 // an input: a rejection would compile the rule's diagnosis automaton, which a process that
 // judges a few inputs, all of them accepted, never needs.
 func CheckTargets(targets []Target) error {
-	for _, t := range targets {
+	for i, t := range targets {
+		if t.Reader != nil {
+			if _, err := urlgrammar.Lookup(t.Reader.ID()); err == nil || t.Reader.ID() == "" {
+				return fmt.Errorf("compare: a reader's ID %q is no reader's: a version's, or empty", t.Reader.ID())
+			}
+			for _, u := range targets[:i] {
+				if u.Reader != nil && u.Reader.ID() == t.Reader.ID() {
+					return fmt.Errorf("compare: reader %s named twice", t.Reader.ID())
+				}
+			}
+			continue
+		}
 		if !known(t.Version) {
 			return fmt.Errorf("compare: unknown version %v", t.Version)
 		}
@@ -221,8 +246,8 @@ func CompareBatches[R any](targets []Target, inputs iter.Seq[string], mode urlgr
 	}
 	// RuleFor is "" only for an unknown mode, the targets being known; Validate then says
 	// so before it reads "" (a rejection, which would compile an automaton).
-	if len(targets) > 0 && targets[0].Version.RuleFor("", mode) == "" {
-		return nil, targets[0].Validate("", mode)
+	if i := slices.IndexFunc(targets, func(t Target) bool { return !t.IsReader() }); i >= 0 && targets[i].Version.RuleFor("", mode) == "" {
+		return nil, targets[i].Validate("", mode)
 	}
 	targets = slices.Clone(targets)
 	return func(yield func(R) bool) {
@@ -240,8 +265,8 @@ func compareBatch(targets []Target, batch []string, mode urlgrammar.Mode) []Comp
 	for i, s := range batch {
 		c := Comparison{Input: s, errs: errs[i*len(targets) : (i+1)*len(targets) : (i+1)*len(targets)]}
 		for j, t := range targets {
-			// Every error is a rejection (the targets are valid): a *SyntaxError, or an
-			// internal error, which is kept as it is, never read as a pass.
+			// Every error is a rejection (the targets are valid): a *SyntaxError, a reader's
+			// *ReadError, or an internal error, which is kept as it is, never read as a pass.
 			c.errs[j] = validate(t, s, mode)
 		}
 		out[i] = c

@@ -189,6 +189,8 @@ func rejection(err error, input string) *urlgrammar.SyntaxError {
 		return e
 	case *urlgrammar.EngineError:
 		return &urlgrammar.SyntaxError{Version: e.Version, Rule: e.Rule, Input: input, In: InternalError}
+	case *ReadError:
+		return &urlgrammar.SyntaxError{Input: input, In: Refused}
 	}
 	return &urlgrammar.SyntaxError{Input: input, In: InternalError}
 }

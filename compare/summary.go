@@ -21,6 +21,10 @@ type PairCount struct {
 	// when other targets are compared beside it, whose causes are not the pair's. A map is nil
 	// while it counts nothing.
 	FirstRejects, SecondRejects map[string]int
+	// Interpreted counts the inputs of Both whose components a report's Differential held to
+	// each other (Interpret: the pairs of which one target at least is a reader), and Alike
+	// those of them of which the two read every component alike.
+	Interpreted, Alike int
 }
 
 // count adds n inputs rejected at the kind of character found to m, made when it is nil.
@@ -75,6 +79,7 @@ type Summary struct {
 	Pairs    []PairCount // every pair i < j, in order
 	causes   map[causeKey]*Cause
 	sets     map[targetSet]int // inputs per set of accepting targets
+	diffs    map[differenceKey]*Difference
 	// hi is Add's buffer for the words of a targetSet beyond the first.
 	hi []byte
 }
@@ -149,7 +154,8 @@ type SetCount struct {
 
 // NewSummary returns an empty summary of comparisons under targets, of any number.
 func NewSummary(targets []Target) *Summary {
-	s := &Summary{Targets: targets, Accepted: make([]int, len(targets)), causes: map[causeKey]*Cause{}, sets: map[targetSet]int{}}
+	s := &Summary{Targets: targets, Accepted: make([]int, len(targets)), causes: map[causeKey]*Cause{}, sets: map[targetSet]int{},
+		diffs: map[differenceKey]*Difference{}}
 	for i := range targets {
 		for j := i + 1; j < len(targets); j++ {
 			s.Pairs = append(s.Pairs, PairCount{First: targets[i], Second: targets[j]})
@@ -189,8 +195,11 @@ func (s *Summary) Add(c Comparison) {
 			s.Accepted[i]++
 		} else {
 			k := causeKey{i, InternalError, "", shared}
-			if se, ok := e.(*urlgrammar.SyntaxError); ok {
-				k.in, k.found = se.In, found[i]
+			switch e := e.(type) {
+			case *urlgrammar.SyntaxError:
+				k.in, k.found = e.In, found[i]
+			case *ReadError:
+				k.in = Refused
 			}
 			cause := s.causes[k]
 			if cause == nil {
@@ -218,6 +227,7 @@ func (s *Summary) Add(c Comparison) {
 		}
 	}
 	s.sets[s.setOf(func(i int) bool { return i < len(errs) && errs[i] == nil })]++
+	s.addInterpretations(c)
 }
 
 // InternalErrors returns how many of the rejections counted, of every target, are internal
@@ -300,7 +310,7 @@ func (s *Summary) Merge(o *Summary) error {
 	if s.Inputs == 0 && s.causes == nil && len(s.Targets) == 0 {
 		*s = *NewSummary(slices.Clone(o.Targets))
 	}
-	if !slices.Equal(s.Targets, o.Targets) {
+	if !sameTargets(s.Targets, o.Targets) {
 		return fmt.Errorf("compare: cannot merge a summary of %v into one of %v", o.Targets, s.Targets)
 	}
 	if !s.wellFormed() || !o.wellFormed() {
@@ -317,6 +327,8 @@ func (s *Summary) Merge(o *Summary) error {
 		q.OnlyFirst += p.OnlyFirst
 		q.OnlySecond += p.OnlySecond
 		q.Neither += p.Neither
+		q.Interpreted += p.Interpreted
+		q.Alike += p.Alike
 		for found, n := range p.FirstRejects {
 			count(&q.FirstRejects, found, n)
 		}
@@ -335,6 +347,7 @@ func (s *Summary) Merge(o *Summary) error {
 			s.causes[k] = &copied
 		}
 	}
+	s.mergeDifferences(o)
 	return nil
 }
 
@@ -351,6 +364,9 @@ func (s *Summary) init() {
 	}
 	if s.sets == nil {
 		s.sets = map[targetSet]int{}
+	}
+	if s.diffs == nil {
+		s.diffs = map[differenceKey]*Difference{}
 	}
 }
 

@@ -3,6 +3,7 @@ package compare
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,12 +22,18 @@ type summaryJSON struct {
 	Pairs   []pairJSON   `json:"pairs"`
 	Sets    []setJSON    `json:"sets"`
 	Causes  []causeJSON  `json:"causes"`
+	// Differences, the interpretation differential, only when the summary holds one.
+	Differences []differenceJSON `json:"differences,omitempty"`
 }
 
 type targetJSON struct {
-	Version  string `json:"version"`
-	Rule     string `json:"rule"`
-	Accepted int    `json:"accepted"`
+	Version string `json:"version,omitempty"` // a grammar's
+	// Reader, Name and Normalizations are a reader's, which has no version.
+	Reader         string `json:"reader,omitempty"`
+	Name           string `json:"name,omitempty"`
+	Normalizations string `json:"normalizations,omitempty"`
+	Rule           string `json:"rule"`
+	Accepted       int    `json:"accepted"`
 }
 
 type pairJSON struct {
@@ -39,6 +46,31 @@ type pairJSON struct {
 	// By the kind of character found where the one rejects what the other accepts.
 	FirstRejects  map[string]int `json:"first_rejects"`
 	SecondRejects map[string]int `json:"second_rejects"`
+	Interpreted   int            `json:"interpreted,omitempty"`
+	Alike         int            `json:"alike,omitempty"`
+}
+
+type componentJSON struct {
+	Present bool   `json:"present"`
+	Text    string `json:"text"`
+}
+
+type excerptJSON struct {
+	Document string `json:"document"`
+	Section  string `json:"section"`
+	Words    string `json:"words"`
+}
+
+type differenceJSON struct {
+	First    string        `json:"first"`
+	Second   string        `json:"second"`
+	Field    string        `json:"field"`
+	Cause    string        `json:"cause"`
+	Count    int           `json:"count"`
+	Example  string        `json:"example"`
+	A        componentJSON `json:"a"`
+	B        componentJSON `json:"b"`
+	Excerpts []excerptJSON `json:"excerpts"`
 }
 
 type setJSON struct {
@@ -47,7 +79,8 @@ type setJSON struct {
 }
 
 type causeJSON struct {
-	Version      string   `json:"version"`
+	Version      string   `json:"version,omitempty"`
+	Reader       string   `json:"reader,omitempty"`
 	Target       string   `json:"target,omitempty"`
 	Rule         string   `json:"rule"`
 	Shared       bool     `json:"shared"`
@@ -61,18 +94,18 @@ type causeJSON struct {
 	Message      string   `json:"message"`
 }
 
-// targetNames names the targets as the JSON form does, and reports whether a version alone
-// names each.
+// targetNames names the targets as the JSON form does, and reports whether a version (or a
+// reader) alone names each.
 func targetNames(targets []Target) (names []string, byVersion bool) {
 	byVersion = true
 	for i, t := range targets {
 		for _, u := range targets[:i] {
-			byVersion = byVersion && u.Version != t.Version
+			byVersion = byVersion && u.ID() != t.ID()
 		}
 	}
 	for _, t := range targets {
 		if byVersion {
-			names = append(names, t.Version.String())
+			names = append(names, t.ID())
 		} else {
 			names = append(names, t.String())
 		}
@@ -85,11 +118,14 @@ func targetNames(targets []Target) (names []string, byVersion bool) {
 // these members in this order (the README's "The summary's JSON form" shows it in use):
 //
 //	inputs   the number of inputs summarized
-//	targets  per target in order: {"version", "rule" ("" for the default reading), "accepted"}
+//	targets  per target in order: {"version", "rule" ("" for the default reading), "accepted"};
+//	         for a reader (Target.Reader) {"reader" (its ID), "name", "normalizations",
+//	         "rule" (""), "accepted"}, with no "version"
 //	pairs    per pair i < j in order: {"first", "second", "both", "only_first", "only_second",
 //	         "neither", "first_rejects", "second_rejects"}, the last two the inputs of
 //	         only_second and only_first by the kind of character at which the other rejects
-//	         them (PairCount.FirstRejects): {"#": 262, "~": 26}
+//	         them (PairCount.FirstRejects): {"#": 262, "~": 26}; and, when the pair's
+//	         components were held to each other, "interpreted" and "alike"
 //	sets     as Sets, per set of targets that exactly accepts some inputs:
 //	         {"accepting": [names], "count"}
 //	causes   as Causes: {"version", "target" (only when two targets share a version), "rule"
@@ -97,7 +133,14 @@ func targetNames(targets []Target) (names []string, byVersion bool) {
 //	         "example_bytes" (the example's bytes in base64, only when it is not valid UTF-8),
 //	         "offset", "expected", "message" (the example's Reason)}; for the cause
 //	         "in": "internal error" (InternalError), "found" is "", "offset" 0, "expected" null,
-//	         "rule" the engine error's and "message" its message
+//	         "rule" the engine error's and "message" its message; a reader's cause
+//	         (Refused) has "reader" for "version", "rule" "", "offset" 0, "expected" null
+//	differences  only when the summary holds an interpretation differential, as Differences:
+//	         {"first", "second", "field", "cause", "count", "example", "a", "b" (each
+//	         {"present", "text"}), "excerpts" ([{"document", "section", "words"}])}
+//
+// A summary of grammars alone has no "reader" and no "differences": its JSON form is the one
+// of a summary made before readers were, which UnmarshalJSON reads as it reads any.
 //
 // A target is named by its version's ID, or by "ID:rule" (Target.String) when two targets of
 // the summary share a version. A summary that holds one target twice has no JSON form.
@@ -111,14 +154,20 @@ func (s *Summary) MarshalJSON() ([]byte, error) {
 	}
 	j := summaryJSON{Inputs: s.Inputs, Targets: []targetJSON{}, Pairs: []pairJSON{}, Sets: []setJSON{}, Causes: []causeJSON{}}
 	for i, t := range s.Targets {
-		j.Targets = append(j.Targets, targetJSON{t.Version.String(), t.Rule, s.Accepted[i]})
+		jt := targetJSON{Rule: t.Rule, Accepted: s.Accepted[i]}
+		if t.Reader != nil {
+			jt.Reader, jt.Name, jt.Normalizations = t.Reader.ID(), t.Reader.Name(), t.Reader.Normalizations()
+		} else {
+			jt.Version = t.Version.String()
+		}
+		j.Targets = append(j.Targets, jt)
 	}
 	k := 0
 	for a := range s.Targets {
 		for b := a + 1; b < len(s.Targets); b++ {
 			p := s.Pairs[k]
 			j.Pairs = append(j.Pairs, pairJSON{names[a], names[b], p.Both, p.OnlyFirst, p.OnlySecond, p.Neither,
-				orEmpty(p.FirstRejects), orEmpty(p.SecondRejects)})
+				orEmpty(p.FirstRejects), orEmpty(p.SecondRejects), p.Interpreted, p.Alike})
 			k++
 		}
 	}
@@ -133,8 +182,13 @@ func (s *Summary) MarshalJSON() ([]byte, error) {
 	}
 	for _, c := range s.Causes() {
 		e := rejection(c.Err, c.Example)
-		jc := causeJSON{Version: c.Target.Version.String(), Rule: e.Rule, Shared: c.Shared, In: c.In, Found: c.Found,
+		jc := causeJSON{Rule: e.Rule, Shared: c.Shared, In: c.In, Found: c.Found,
 			Count: c.Count, Example: c.Example, Offset: e.Offset, Expected: e.Expected, Message: c.Reason()}
+		if c.Target.Reader != nil {
+			jc.Reader = c.Target.Reader.ID()
+		} else {
+			jc.Version = c.Target.Version.String()
+		}
 		if !byVersion {
 			jc.Target = c.Target.String()
 		}
@@ -143,6 +197,7 @@ func (s *Summary) MarshalJSON() ([]byte, error) {
 		}
 		j.Causes = append(j.Causes, jc)
 	}
+	j.Differences = differencesJSON(s, names)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // an encoder that wants them escaped escapes what this returns
@@ -174,11 +229,15 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 	}
 	targets := make([]Target, len(j.Targets))
 	for i, t := range j.Targets {
+		if t.Reader != "" {
+			targets[i] = Target{Reader: namedReader{t.Reader, t.Name, t.Normalizations}}
+			continue
+		}
 		v, err := urlgrammar.Lookup(t.Version)
 		if err != nil {
 			return fmt.Errorf("compare: summary: %w", err)
 		}
-		targets[i] = Target{v, t.Rule}
+		targets[i] = Target{Version: v, Rule: t.Rule}
 	}
 	names, byVersion := targetNames(targets)
 	index := map[string]int{}
@@ -204,6 +263,7 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 				return fmt.Errorf("compare: summary: pair %d is of %s and %s, want %s and %s", k, p.First, p.Second, names[a], names[b])
 			}
 			q.Both, q.OnlyFirst, q.OnlySecond, q.Neither = p.Both, p.OnlyFirst, p.OnlySecond, p.Neither
+			q.Interpreted, q.Alike = p.Interpreted, p.Alike
 			for _, by := range []struct {
 				m    map[string]int
 				to   *map[string]int
@@ -242,7 +302,7 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("compare: summary: its sets count %d inputs, not %d", sum, j.Inputs)
 	}
 	for _, c := range j.Causes {
-		name := c.Version
+		name := cmp.Or(c.Version, c.Reader)
 		if !byVersion {
 			name = c.Target
 		}
@@ -259,11 +319,17 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 			return fmt.Errorf("compare: summary: the cause %s in %s at %s is given twice", name, c.In, c.Found)
 		}
 		var err error = &urlgrammar.SyntaxError{Version: targets[i].Version, Rule: c.Rule, Input: example, Offset: c.Offset, Expected: c.Expected, In: c.In}
-		if c.In == InternalError {
+		switch {
+		case targets[i].Reader != nil:
+			err = &ReadError{Reader: name, Err: errors.New(c.Message)}
+		case c.In == InternalError:
 			// The one internal error of Validate: its parser rejects, its automaton accepts.
 			err = &urlgrammar.EngineError{Version: targets[i].Version, Rule: c.Rule, Input: example, Automaton: true}
 		}
 		out.causes[k] = &Cause{Target: targets[i], In: c.In, Found: c.Found, Shared: c.Shared, Count: c.Count, Example: example, Err: err}
+	}
+	if err := out.differencesFromJSON(j.Differences, index); err != nil {
+		return err
 	}
 	*s = *out
 	return nil
@@ -344,4 +410,44 @@ func (r *Report) MergeSummaries(names ...string) (*Summary, error) {
 	}
 	r.Targets, r.Read = total.Targets, read
 	return &total, nil
+}
+
+// differencesJSON is the "differences" member of the JSON form of s, whose targets are named
+// names; nil when s holds no differential.
+func differencesJSON(s *Summary, names []string) []differenceJSON {
+	var out []differenceJSON
+	for _, d := range s.Differences() {
+		i, j := pairTargets(len(s.Targets), d.pair)
+		jd := differenceJSON{First: names[i], Second: names[j], Field: d.Field, Cause: d.Cause, Count: d.Count, Example: d.Example,
+			A: componentJSON(d.A), B: componentJSON(d.B), Excerpts: []excerptJSON{}}
+		for _, e := range d.Excerpts {
+			jd.Excerpts = append(jd.Excerpts, excerptJSON(e))
+		}
+		out = append(out, jd)
+	}
+	return out
+}
+
+// differencesFromJSON sets the differences of s, made by NewSummary, from their JSON form;
+// index gives the targets by name.
+func (s *Summary) differencesFromJSON(ds []differenceJSON, index map[string]int) error {
+	n := len(s.Targets)
+	for _, d := range ds {
+		a, okA := index[d.First]
+		b, okB := index[d.Second]
+		if !okA || !okB || a >= b {
+			return fmt.Errorf("compare: summary: a difference of %q and %q, no pair of targets", d.First, d.Second)
+		}
+		k := differenceKey{a*n - a*(a+1)/2 + b - a - 1, d.Field, d.Cause}
+		if _, ok := s.diffs[k]; ok {
+			return fmt.Errorf("compare: summary: the difference of %s and %s in the %s by %s is given twice", d.First, d.Second, d.Field, d.Cause)
+		}
+		dd := &Difference{First: s.Targets[a], Second: s.Targets[b], Field: d.Field, Cause: d.Cause, Count: d.Count,
+			Example: d.Example, A: Component(d.A), B: Component(d.B), pair: k.pair}
+		for _, e := range d.Excerpts {
+			dd.Excerpts = append(dd.Excerpts, Excerpt(e))
+		}
+		s.diffs[k] = dd
+	}
+	return nil
 }
