@@ -50,7 +50,7 @@ func headline(r *Report, s *Summary) []phrase {
 	words(" %s%s, ", nouns(n, "input"), read)
 	names, _ := targetNames(s.Targets)
 	if len(s.Targets) == 1 {
-		words("%s accepts ", Dated(s.Targets[0].Version))
+		words("%s accepts ", s.Targets[0].label())
 		count(s.Accepted[0], "accepted/"+names[0])
 		words(".")
 		return h
@@ -60,27 +60,27 @@ func headline(r *Report, s *Summary) []phrase {
 	a, b := pairTargets(len(s.Targets), p)
 	key = "pair/" + names[a] + "/" + names[b] + "/"
 	if pc.OnlyFirst == 0 && pc.OnlySecond == 0 {
-		words("%s and %s accept the same inputs: both accept ", Dated(pc.First.Version), Dated(pc.Second.Version))
+		words("%s and %s accept the same inputs: both accept ", pc.First.label(), pc.Second.label())
 		count(pc.Both, key+"both")
 		words(", neither accepts ")
 		count(pc.Neither, key+"neither")
 	} else {
 		// The version that rejects more of what the other accepts is named first.
 		type side struct {
-			rejecter, accepter urlgrammar.Version
+			rejecter, accepter Target
 			n                  int
 			by                 map[string]int
 			key, byKey         string
 		}
-		first := side{pc.First.Version, pc.Second.Version, pc.OnlySecond, pc.FirstRejects, key + "only_second", key + "first_rejects/"}
-		second := side{pc.Second.Version, pc.First.Version, pc.OnlyFirst, pc.SecondRejects, key + "only_first", key + "second_rejects/"}
+		first := side{pc.First, pc.Second, pc.OnlySecond, pc.FirstRejects, key + "only_second", key + "first_rejects/"}
+		second := side{pc.Second, pc.First, pc.OnlyFirst, pc.SecondRejects, key + "only_first", key + "second_rejects/"}
 		if second.n > first.n {
 			first, second = second, first
 		}
 		for i, sd := range []side{first, second} {
-			name, other := Dated(sd.rejecter), Dated(sd.accepter)
+			name, other := sd.rejecter.label(), sd.accepter.label()
 			if i > 0 {
-				name, other = shortName(sd.rejecter), shortName(sd.accepter)
+				name, other = sd.rejecter.shortLabel(), sd.accepter.shortLabel()
 				words("; ")
 			}
 			words("%s rejects ", name)
@@ -94,7 +94,7 @@ func headline(r *Report, s *Summary) []phrase {
 		}
 	}
 	if len(s.Targets) > 2 && !question {
-		words(" (of the %d pairs of versions, the one that disagrees on the most inputs)", len(s.Pairs))
+		words(" (of the %d pairs of columns, the one that disagrees on the most inputs)", len(s.Pairs))
 	}
 	words(".")
 	return h
@@ -102,15 +102,20 @@ func headline(r *Report, s *Summary) []phrase {
 
 // headlinePair returns the index in s.Pairs of the pair the headline is about: RFC 1738 and
 // the 2003 draft (question) when both are compared, else the pair that disagrees on the most
-// inputs, the first of them on a tie.
+// inputs, the first of them on a tie; a pair of grammars before any pair with a reader, the
+// headline being the documents' question.
 func headlinePair(s *Summary) (p int, question bool) {
 	best := -1
+	grammars := func(pc PairCount) bool { return !pc.First.IsReader() && !pc.Second.IsReader() }
 	for i, pc := range s.Pairs {
 		v, w := pc.First.Version, pc.Second.Version
-		if v == urlgrammar.RFC1738 && w == urlgrammar.Draft2003 || v == urlgrammar.Draft2003 && w == urlgrammar.RFC1738 {
+		if grammars(pc) && (v == urlgrammar.RFC1738 && w == urlgrammar.Draft2003 || v == urlgrammar.Draft2003 && w == urlgrammar.RFC1738) {
 			return i, true
 		}
-		if best < 0 || pc.OnlyFirst+pc.OnlySecond > s.Pairs[best].OnlyFirst+s.Pairs[best].OnlySecond {
+		if best >= 0 && grammars(s.Pairs[best]) && !grammars(pc) {
+			continue
+		}
+		if best < 0 || grammars(pc) && !grammars(s.Pairs[best]) || pc.OnlyFirst+pc.OnlySecond > s.Pairs[best].OnlyFirst+s.Pairs[best].OnlySecond {
 			best = i
 		}
 	}

@@ -101,7 +101,10 @@ type htmlRows struct {
 // reason.
 type htmlGroup struct {
 	errs  []*urlgrammar.SyntaxError // the first input's verdicts: nil where accepted
-	count int
+	// refusals are the first input's readers' refusals, in their words: "" but for a reader
+	// (Target.Reader) that refuses it.
+	refusals []string
+	count    int
 	rows  []htmlListed
 }
 
@@ -115,6 +118,12 @@ type htmlListed struct {
 func (g *htmlGroup) add(c Comparison, errs []*urlgrammar.SyntaxError, source string, keep bool, review []string) {
 	if g.count == 0 {
 		g.errs = errs
+		g.refusals = make([]string, len(errs))
+		for i := range errs {
+			if re, ok := c.Err(i).(*ReadError); ok {
+				g.refusals[i] = re.Error()
+			}
+		}
 	}
 	g.count++
 	if !keep {
@@ -144,7 +153,7 @@ func htmlBegin(w *bufio.Writer, r *Report) {
 func htmlTitle(r *Report) string {
 	var vs []string
 	for _, t := range r.Targets {
-		vs = append(vs, Name(t.Version))
+		vs = append(vs, t.nameOnly())
 	}
 	title := strings.Join(vs, " against ")
 	if len(vs) > 2 {
@@ -242,6 +251,11 @@ func htmlHeader(w *bufio.Writer, r *Report, s *Summary) {
 		of = fmt.Sprintf(" of the <span data-key=\"inputs\">%d</span> shown", s.Inputs)
 	}
 	for i, t := range s.Targets {
+		if t.Reader != nil {
+			fmt.Fprintf(w, "<tr><td>%s</td><td>%s (a reading of today; normalizes: %s)</td><td>%s</td><td class=\"n\"><span data-key=\"accepted/%s\">%d</span>%s</td></tr>\n",
+				esc(t.ID()), esc(t.Reader.Name()), esc(t.Reader.Normalizations()), esc(ruleLabel(t)), esc(t.ID()), s.Accepted[i], of)
+			continue
+		}
 		doc := t.Version.Spec().Document
 		if !strings.HasPrefix(doc, Name(t.Version)) { // a draft: named by its year first
 			doc = Name(t.Version) + ": " + doc
@@ -285,7 +299,7 @@ func htmlMatrix(w *bufio.Writer, r *Report, s *Summary) {
 	}
 	w.WriteString(" Every input with every verdict: <code>--format tsv</code> or <code>json</code>.</p>\n<table class=\"matrix\">\n<thead><tr>")
 	for _, t := range r.Targets {
-		fmt.Fprintf(w, "<th class=\"v\" title=\"%s\">%s</th>", esc(t.String()), esc(ShortName(t.Version)))
+		fmt.Fprintf(w, "<th class=\"v\" title=\"%s\">%s</th>", esc(t.String()), esc(t.short()))
 	}
 	w.WriteString("<th>inputs, and why they are rejected</th></tr></thead>\n")
 	for _, g := range groups {
@@ -326,6 +340,10 @@ func htmlGroupRows(w *bufio.Writer, r *Report, g *htmlGroup, class, title string
 		w.WriteString("<ul class=\"why\">")
 		for i, t := range r.Targets {
 			if e := g.errs[i]; e != nil {
+				if t.Reader != nil {
+					fmt.Fprintf(w, "<li class=\"reason\"><b>%s</b>: %s</li>", esc(t.ID()), esc(g.refusals[i]))
+					continue
+				}
 				fmt.Fprintf(w, "<li class=\"reason\"><b>%s</b> (%s): %s</li>", esc(t.Version.String()), esc(e.Rule), esc(e.Reason()))
 			}
 		}
@@ -435,8 +453,8 @@ func htmlUpSet(w *bufio.Writer, s *Summary) {
 		}
 		bw := (totalW - 40) * s.Accepted[i] / maxAccepted
 		fmt.Fprintf(w, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"12\" fill=\"#8aa4c8\"/>", labelW+totalW-10-bw, y-6, bw)
-		fmt.Fprintf(w, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" data-key=\"accepted/%s\">%d</text>", labelW+totalW-12-bw, y+4, esc(t.Version.String()), s.Accepted[i])
-		fmt.Fprintf(w, "<text x=\"4\" y=\"%d\">%s</text>\n", y+4, esc(t.Version.String()))
+		fmt.Fprintf(w, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" data-key=\"accepted/%s\">%d</text>", labelW+totalW-12-bw, y+4, esc(t.ID()), s.Accepted[i])
+		fmt.Fprintf(w, "<text x=\"4\" y=\"%d\">%s</text>\n", y+4, esc(t.ID()))
 	}
 	for k, set := range shown {
 		x := labelW + totalW + colW*k + colW/2
@@ -492,7 +510,7 @@ func setKey(s *Summary, set SetCount) string {
 	var ids []string
 	for i, in := range set.Accepting {
 		if in {
-			ids = append(ids, s.Targets[i].Version.String())
+			ids = append(ids, s.Targets[i].ID())
 		}
 	}
 	if len(ids) == 0 {
@@ -527,7 +545,7 @@ func htmlHeat(w *bufio.Writer, s *Summary) {
 		for j := i + 1; j < n; j++ {
 			pc := s.Pairs[p]
 			p++
-			a, b := s.Targets[i].Version.String(), s.Targets[j].Version.String()
+			a, b := s.Targets[i].ID(), s.Targets[j].ID()
 			only[i][j], keys[i][j] = pc.OnlyFirst, "pair/"+a+"/"+b+"/only_first"
 			only[j][i], keys[j][i] = pc.OnlySecond, "pair/"+a+"/"+b+"/only_second"
 		}
@@ -544,14 +562,14 @@ func htmlHeat(w *bufio.Writer, s *Summary) {
 	w.WriteString("<p class=\"note\">The darker a cell, the more inputs one version accepts that the other rejects, on a logarithmic scale (a cell of 300 is about half as dark as one of 20000). The diagonal gives each version's total; the cells of RFC 1738 against the 2003 draft, the project's question, are outlined.</p>\n")
 	w.WriteString("<table class=\"heat\"><thead><tr><th></th>")
 	for _, t := range s.Targets {
-		fmt.Fprintf(w, "<th class=\"n\">%s</th>", esc(ShortName(t.Version)))
+		fmt.Fprintf(w, "<th class=\"n\">%s</th>", esc(t.short()))
 	}
 	w.WriteString("</tr></thead>\n<tbody>\n")
 	for i, t := range s.Targets {
-		fmt.Fprintf(w, "<tr><th>%s</th>", esc(t.Version.String()))
+		fmt.Fprintf(w, "<tr><th>%s</th>", esc(t.ID()))
 		for j := range s.Targets {
 			if i == j {
-				fmt.Fprintf(w, "<td class=\"cell n\" style=\"background: #eee\" title=\"%s accepts %d\">%d</td>", esc(t.Version.String()), s.Accepted[i], s.Accepted[i])
+				fmt.Fprintf(w, "<td class=\"cell n\" style=\"background: #eee\" title=\"%s accepts %d\">%d</td>", esc(t.ID()), s.Accepted[i], s.Accepted[i])
 				continue
 			}
 			// On a log scale: the question's few hundred inputs stay readable beside the
@@ -566,7 +584,7 @@ func htmlHeat(w *bufio.Writer, s *Summary) {
 				class += " question"
 			}
 			fmt.Fprintf(w, "<td class=\"%s\" style=\"background: rgba(183, 28, 28, %.2f); color: %s\" title=\"accepted by %s, rejected by %s\" data-key=\"%s\">%d</td>",
-				class, alpha, color, esc(t.Version.String()), esc(s.Targets[j].Version.String()), keys[i][j], only[i][j])
+				class, alpha, color, esc(t.ID()), esc(s.Targets[j].ID()), keys[i][j], only[i][j])
 		}
 		w.WriteString("</tr>\n")
 	}
@@ -580,7 +598,7 @@ func htmlHeat(w *bufio.Writer, s *Summary) {
 func htmlPairTable(w *bufio.Writer, s *Summary) {
 	w.WriteString("<details><summary>Every pair: both, only first, only second, neither, and at which characters each rejects what the other accepts</summary>\n<table><thead><tr><th>first</th><th>second</th><th class=\"n\">both</th><th class=\"n\">only first</th><th class=\"n\">only second</th><th class=\"n\">neither</th><th>the first rejects at</th><th>the second rejects at</th></tr></thead><tbody>\n")
 	for _, pc := range s.Pairs {
-		a, b := pc.First.Version.String(), pc.Second.Version.String()
+		a, b := pc.First.ID(), pc.Second.ID()
 		k := "pair/" + a + "/" + b + "/"
 		fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td class=\"n\" data-key=\"%sboth\">%d</td><td class=\"n\" data-key=\"%sonly_first\">%d</td><td class=\"n\" data-key=\"%sonly_second\">%d</td><td class=\"n\" data-key=\"%sneither\">%d</td><td>%s</td><td>%s</td></tr>\n",
 			esc(a), esc(b), k, pc.Both, k, pc.OnlyFirst, k, pc.OnlySecond, k, pc.Neither,
@@ -604,7 +622,7 @@ func htmlCauseKey(c *Cause) string {
 	if c.Shared {
 		kind = "shared"
 	}
-	return fmt.Sprintf("cause/%s/%s/%s/%s", c.Target.Version, c.In, c.Found, kind)
+	return fmt.Sprintf("cause/%s/%s/%s/%s", c.Target.ID(), c.In, c.Found, kind)
 }
 
 // htmlCauses lists, per version, the causes of its rejections: first those on which the
@@ -704,13 +722,16 @@ func foundWithWords(s *Summary) []*docWordsFound {
 		for _, f := range order {
 			if n := counts[f.found]; n > 0 {
 				f.count += n
-				f.by = append(f.by, fmt.Sprintf("%s (%d in %s)", t.Version, n, strings.Join(slices.Compact(slices.Sorted(slices.Values(rules[f.found]))), ", ")))
+				f.by = append(f.by, fmt.Sprintf("%s (%d in %s)", t.ID(), n, strings.Join(slices.Compact(slices.Sorted(slices.Values(rules[f.found]))), ", ")))
 			}
 		}
 	}
 	for _, f := range order {
 		var b strings.Builder
 		for _, t := range s.Targets {
+			if t.Reader != nil {
+				continue // a reader quotes no document
+			}
 			id, cite := t.Version.String(), Citation(t.Version)
 			words := Passages(t.Version, f.found)
 			if len(words) == 0 {
@@ -766,7 +787,9 @@ func htmlCharsets(w *bufio.Writer, s *Summary) {
 	w.WriteString("<p class=\"note\">From \"urlgrammar charsets\": a dark cell means the character stands unescaped in every probed position of the component, a light one in some, an empty one in none.</p>\n")
 	var vs []urlgrammar.Version
 	for _, t := range s.Targets {
-		vs = append(vs, t.Version)
+		if t.Reader == nil {
+			vs = append(vs, t.Version)
+		}
 	}
 	if t, err := charset.NewTable(vs...); err == nil { // the targets' versions are known
 		t.WriteHTML(w)

@@ -56,6 +56,23 @@ func (t Target) label() string {
 	return Dated(t.Version)
 }
 
+// shortLabel is the target's name in a sentence that named it before: a version's short
+// name ("the 2003 draft"), a reader's name.
+func (t Target) shortLabel() string {
+	if t.Reader != nil {
+		return t.Reader.Name()
+	}
+	return shortName(t.Version)
+}
+
+// nameOnly is the target's name with no date: a version's Name, a reader's.
+func (t Target) nameOnly() string {
+	if t.Reader != nil {
+		return t.Reader.Name()
+	}
+	return Name(t.Version)
+}
+
 // short is the target's name in the reports' narrow columns (ShortName).
 func (t Target) short() string {
 	if t.Reader != nil {

@@ -166,6 +166,9 @@ func TSVField(s string) string { return tsvField(s) }
 // with none, RFC 1738's default reading (the only one that is not one rule), "rule of its
 // scheme".
 func ruleLabel(t Target) string {
+	if t.Reader != nil {
+		return "(a reading)"
+	}
 	if t.Rule == "" {
 		return "rule of its scheme"
 	}
@@ -211,7 +214,7 @@ const (
 
 func tableBegin(w *bufio.Writer, r *Report) {
 	for _, t := range r.Targets {
-		fmt.Fprintf(w, "%-5s", ShortName(t.Version))
+		fmt.Fprintf(w, "%-5s", t.short())
 	}
 	fmt.Fprintln(w, "input")
 }
@@ -250,7 +253,7 @@ func tableRow(w *bufio.Writer, r *Report, c Comparison) {
 		if e == nil {
 			continue
 		}
-		why := fmt.Sprintf("%s byte %d: %s", ShortName(t.Version), e.Offset, reason(c.Err(i)))
+		why := fmt.Sprintf("%s byte %d: %s", t.short(), e.Offset, reason(c.Err(i)))
 		col, ok := d.column(e.Offset)
 		if ok && (r.Width == 0 && col <= maxCaretColumn || r.Width > 0 && indent+col+2+len(why) <= r.Width) {
 			w.WriteString(strings.Repeat(" ", indent+col))
@@ -433,12 +436,12 @@ func tableSummary(w *bufio.Writer, r *Report, s *Summary) {
 	fmt.Fprintf(w, "%s. %s valid, %s invalid.\n", r.shown(s), markValid, markInvalid)
 	fmt.Fprintln(w, "\nAccepted, per version and rule:")
 	for i, t := range s.Targets {
-		fmt.Fprintf(w, "  %-10s %-18s %7d of %d\n", t.Version, ruleLabel(t), s.Accepted[i], s.Inputs)
+		fmt.Fprintf(w, "  %-10s %-18s %7d of %d\n", t.ID(), ruleLabel(t), s.Accepted[i], s.Inputs)
 	}
 	if len(s.Pairs) > 0 {
 		fmt.Fprintln(w, "\nPairs (both / only first / only second / neither):")
 		for _, p := range s.Pairs {
-			fmt.Fprintf(w, "  %-10s %-10s %7d %7d %7d %7d\n", p.First.Version, p.Second.Version, p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
+			fmt.Fprintf(w, "  %-10s %-10s %7d %7d %7d %7d\n", p.First.ID(), p.Second.ID(), p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
 		}
 	}
 	disagree, shared := splitCauses(s)
@@ -470,7 +473,7 @@ func tableCauses(w *bufio.Writer, r *Report, causes []*Cause, perTarget int) {
 			continue
 		}
 		count[c.Target]++
-		head := fmt.Sprintf("  %-10s %6d  in %s at %s  e.g. ", c.Target.Version, c.Count, c.In, c.Found)
+		head := fmt.Sprintf("  %-10s %6d  in %s at %s  e.g. ", c.Target.ID(), c.Count, c.In, c.Found)
 		avail := 0
 		if r.Width > 0 {
 			avail = max(r.Width-len(head), 12)
@@ -568,7 +571,7 @@ func markdownRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 		} else {
 			fmt.Fprintf(w, " %s %d |", markInvalid, e.Offset)
 			if !c.Agree() {
-				why = append(why, fmt.Sprintf("%s byte %d: %s", t.Version, e.Offset, markdownText(reason(c.Err(i)))))
+				why = append(why, fmt.Sprintf("%s byte %d: %s", t.ID(), e.Offset, markdownText(reason(c.Err(i)))))
 			}
 		}
 	}
@@ -586,12 +589,12 @@ func markdownSummary(w *bufio.Writer, r *Report, s *Summary) {
 	fmt.Fprintf(w, "%s\n\n", headlineText(headline(r, s), true))
 	fmt.Fprintf(w, "%s. %s valid, %s N invalid from byte N.\n\n| version | rule | accepted |\n|---|---|---:|\n", r.shown(s), markValid, markInvalid)
 	for i, t := range s.Targets {
-		fmt.Fprintf(w, "| %s | %s | %d |\n", t.Version, ruleLabel(t), s.Accepted[i])
+		fmt.Fprintf(w, "| %s | %s | %d |\n", t.ID(), ruleLabel(t), s.Accepted[i])
 	}
 	if len(s.Pairs) > 0 {
 		fmt.Fprint(w, "\n| first | second | both | only first | only second | neither |\n|---|---|---:|---:|---:|---:|\n")
 		for _, p := range s.Pairs {
-			fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d |\n", p.First.Version, p.Second.Version, p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
+			fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d |\n", p.First.ID(), p.Second.ID(), p.Both, p.OnlyFirst, p.OnlySecond, p.Neither)
 		}
 	}
 	disagree, shared := splitCauses(s)
@@ -607,7 +610,7 @@ func markdownSummary(w *bufio.Writer, r *Report, s *Summary) {
 		}
 		fmt.Fprintf(w, "\n%s:\n\n| version | left the grammar in | found | count | example | reason |\n|---|---|---|---:|---|---|\n", part.title)
 		for _, c := range part.causes {
-			fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %s |\n", c.Target.Version, c.In, markdownCode(c.Found), c.Count, markdownCode(c.Example), markdownText(c.Reason()))
+			fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %s |\n", c.Target.ID(), c.In, markdownCode(c.Found), c.Count, markdownCode(c.Example), markdownText(c.Reason()))
 		}
 	}
 }
@@ -652,13 +655,14 @@ func tsvRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 func tsvSummary(w *bufio.Writer, r *Report, s *Summary) {
 	fmt.Fprintln(w, "version\trule\tshared\tin\tfound\tcount\texample\treason")
 	for _, c := range s.Causes() {
-		fmt.Fprintf(w, "%s\t%s\t%t\t%s\t%s\t%d\t%s\t%s\n", c.Target.Version, c.Target.Rule, c.Shared, c.In, tsvField(c.Found), c.Count, tsvField(c.Example), tsvField(c.Reason()))
+		fmt.Fprintf(w, "%s\t%s\t%t\t%s\t%s\t%d\t%s\t%s\n", c.Target.ID(), c.Target.Rule, c.Shared, c.In, tsvField(c.Found), c.Count, tsvField(c.Example), tsvField(c.Reason()))
 	}
 }
 
 // jsonVerdict is one version's verdict in compare's JSON Lines.
 type jsonVerdict struct {
-	Version string `json:"version"`
+	Version string `json:"version,omitempty"` // a grammar's
+	Reader  string `json:"reader,omitempty"`  // or a reader's ID, for a reader's verdict
 	// Rule is the start rule that accepted the input, or that it was held to and left.
 	Rule     string   `json:"rule"`
 	Valid    bool     `json:"valid"`
@@ -682,7 +686,12 @@ type jsonInput struct {
 func jsonRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 	line := jsonInput{Type: "input", Input: c.Input, InputBytes: inputBytes(c.Input), Source: source}
 	for i, t := range r.Targets {
-		v := jsonVerdict{Version: t.Version.String(), Rule: t.RuleFor(c.Input, 0), Valid: c.Accepted(i)}
+		v := jsonVerdict{Rule: t.RuleFor(c.Input, 0), Valid: c.Accepted(i)}
+		if t.Reader != nil {
+			v.Reader = t.Reader.ID()
+		} else {
+			v.Version = t.Version.String()
+		}
 		if e := c.SyntaxError(i); e != nil {
 			v.Offset, v.Expected, v.In, v.Message = &e.Offset, e.Expected, e.In, reason(c.Err(i))
 			if e.Rule != "" {
