@@ -35,12 +35,19 @@ func (t Target) String() string {
 // reading. A reader's refusal is a *ReadError.
 func (t Target) Validate(s string, mode urlgrammar.Mode) error {
 	if t.Reader != nil {
-		if err := t.Reader.Read(s); err != nil {
-			return &ReadError{Reader: t.Reader.ID(), Err: err}
-		}
-		return nil
+		_, err := t.read(s)
+		return err
 	}
 	return urlgrammar.ValidateRule(t.Version, t.Rule, s, mode)
+}
+
+// read is the Reader's Read, with a refusal as a *ReadError.
+func (t Target) read(s string) (any, error) {
+	reading, err := t.Reader.Read(s)
+	if err != nil {
+		return reading, &ReadError{Reader: t.Reader.ID(), Err: err}
+	}
+	return reading, nil
 }
 
 // RuleFor returns the start rule that s is held to under the target: its Rule, or for the
@@ -129,6 +136,9 @@ type Comparison struct {
 	Input  string
 	errs   []error          // per target: nil when accepted
 	interp []Interpretation // Interpret's
+	// readings are, per target, what its Reader read in the input; nil when no target is a
+	// reader.
+	readings []any
 }
 
 // Err returns target i's verdict on the input: nil when it accepts the input, or a
@@ -157,6 +167,13 @@ func (c Comparison) Agree() bool {
 func Compare(targets []Target, s string, mode urlgrammar.Mode) (Comparison, error) {
 	c := Comparison{Input: s, errs: make([]error, len(targets))}
 	for i, t := range targets {
+		if t.Reader != nil {
+			if c.readings == nil {
+				c.readings = make([]any, len(targets))
+			}
+			c.readings[i], c.errs[i] = t.read(s)
+			continue
+		}
 		err := validate(t, s, mode)
 		switch err.(type) {
 		case nil, *urlgrammar.SyntaxError, *urlgrammar.EngineError, *ReadError:
@@ -262,9 +279,17 @@ func CompareBatches[R any](targets []Target, inputs iter.Seq[string], mode urlgr
 func compareBatch(targets []Target, batch []string, mode urlgrammar.Mode) []Comparison {
 	out := make([]Comparison, len(batch))
 	errs := make([]error, len(batch)*len(targets))
+	readers := slices.ContainsFunc(targets, Target.IsReader)
 	for i, s := range batch {
 		c := Comparison{Input: s, errs: errs[i*len(targets) : (i+1)*len(targets) : (i+1)*len(targets)]}
+		if readers {
+			c.readings = make([]any, len(targets))
+		}
 		for j, t := range targets {
+			if t.Reader != nil {
+				c.readings[j], c.errs[j] = t.read(s)
+				continue
+			}
 			// Every error is a rejection (the targets are valid): a *SyntaxError, a reader's
 			// *ReadError, or an internal error, which is kept as it is, never read as a pass.
 			c.errs[j] = validate(t, s, mode)

@@ -100,12 +100,12 @@ type htmlRows struct {
 // An htmlGroup is a set of inputs on which each version gives the same verdict for the same
 // reason.
 type htmlGroup struct {
-	errs  []*urlgrammar.SyntaxError // the first input's verdicts: nil where accepted
+	errs []*urlgrammar.SyntaxError // the first input's verdicts: nil where accepted
 	// refusals are the first input's readers' refusals, in their words: "" but for a reader
 	// (Target.Reader) that refuses it.
 	refusals []string
 	count    int
-	rows  []htmlListed
+	rows     []htmlListed
 }
 
 type htmlListed struct {
@@ -220,6 +220,7 @@ func htmlSummary(w *bufio.Writer, r *Report, s *Summary) {
 	htmlHeat(w, s)
 	htmlMatrix(w, r, s)
 	htmlCauses(w, s)
+	htmlDifferences(w, s)
 	htmlDocWords(w, s)
 	htmlCharsets(w, s)
 	w.WriteString("</main>\n</body>\n</html>\n")

@@ -7,8 +7,8 @@ import (
 
 // A Reader is a URL parser of today that a Target stands for beside the grammars, such as Go's
 // net/url or a browser's parser of the WHATWG URL Standard: a reading, not a grammar. It gives a
-// verdict on each input, with its own words for a refusal; what it reads in an input that it
-// accepts is the Differential's to compare.
+// verdict on each input, with its own words for a refusal, and what it read in the input, which
+// is the Differential's to compare.
 //
 // Package compare defines Reader and a caller supplies the readers (the command line supplies
 // package reading's), so that compare, and a program that imports it, needs nothing beyond the
@@ -22,8 +22,10 @@ type Reader interface {
 	// components (its host in lower case, its dot segments resolved, ...), for a report to say
 	// what each column's components are.
 	Normalizations() string
-	// Read returns nil when the reader accepts s, else why it refuses s, in its own words.
-	Read(s string) error
+	// Read returns what the reader read in s, opaque to package compare and handed to the
+	// Differential as it is, and nil when the reader accepts s, else why it refuses s, in its
+	// own words.
+	Read(s string) (reading any, err error)
 }
 
 // ReaderTargets returns a target for each reader, in order.
@@ -73,10 +75,11 @@ func (t Target) nameOnly() string {
 	return Name(t.Version)
 }
 
-// short is the target's name in the reports' narrow columns (ShortName).
+// short is the target's name in the reports' narrow columns (ShortName): a reader's ID, cut to
+// the column's five bytes.
 func (t Target) short() string {
 	if t.Reader != nil {
-		return t.Reader.ID()
+		return t.Reader.ID()[:min(len(t.Reader.ID()), 5)]
 	}
 	return ShortName(t.Version)
 }
@@ -104,8 +107,8 @@ type namedReader struct{ id, name, normalizations string }
 func (r namedReader) ID() string             { return r.id }
 func (r namedReader) Name() string           { return r.name }
 func (r namedReader) Normalizations() string { return r.normalizations }
-func (r namedReader) Read(string) error {
-	return errors.New("the reader " + r.id + " of a summary read from JSON reads no input")
+func (r namedReader) Read(string) (any, error) {
+	return nil, errors.New("the reader " + r.id + " of a summary read from JSON reads no input")
 }
 
 // sameTargets reports whether a and b are the same targets in the same order: the same
@@ -151,8 +154,10 @@ type Disagreement struct {
 type Differential interface {
 	// Differ returns, for each pair of pairs (indexes into targets, each pair's targets both
 	// accepting s), the components on which the two read s differently, in the order of a
-	// URL's components; none where they agree. It is called from several goroutines at once.
-	Differ(s string, targets []Target, pairs [][2]int) [][]Disagreement
+	// URL's components; none where they agree. readings are, per target, what its Reader read
+	// in s (nil for a grammar's target), so that no reader reads s twice. It is called from
+	// several goroutines at once.
+	Differ(s string, targets []Target, readings []any, pairs [][2]int) [][]Disagreement
 }
 
 // An Interpretation is how two targets that both accept an input read its components.
@@ -177,7 +182,7 @@ func Interpret(c Comparison, targets []Target, d Differential) Comparison {
 	if len(pairs) == 0 {
 		return c
 	}
-	ds := d.Differ(c.Input, targets, pairs)
+	ds := d.Differ(c.Input, targets, c.readings, pairs)
 	c.interp = make([]Interpretation, len(pairs))
 	for k, p := range pairs {
 		c.interp[k] = Interpretation{First: p[0], Second: p[1]}

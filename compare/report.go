@@ -44,6 +44,14 @@ type Report struct {
 	// WriteRows calls it from several goroutines at once.
 	Review func(c Comparison, f Format) []string
 
+	// Differential, when it is set, holds the components that the targets read in each input
+	// to each other (Interpret), for each pair of targets of which one at least is a reader:
+	// every format shows in its summary where they part ways, grouped by component and cause;
+	// under a row, with Why (and in FormatJSON's rows, always), the components it differs on.
+	// With Diff, an input that the targets read differently is shown, whatever their verdicts.
+	// WriteRows calls it from several goroutines at once.
+	Differential Differential
+
 	html *htmlRows     // the rows FormatHTML keeps until its summary
 	rows *bufio.Writer // where WriteHeader wrote: a summary written there follows the rows
 }
@@ -245,16 +253,19 @@ func tableRow(w *bufio.Writer, r *Report, c Comparison) {
 	d := newDisplay(c.Input, focus, avail)
 	w.WriteString(d.text)
 	w.WriteByte('\n')
-	if !r.Why || c.Agree() {
+	if !r.Why {
 		return
 	}
 	for i, t := range r.Targets {
 		e := c.SyntaxError(i)
-		if e == nil {
+		if e == nil || c.Agree() {
 			continue
 		}
 		why := fmt.Sprintf("%s byte %d: %s", t.short(), e.Offset, reason(c.Err(i)))
 		col, ok := d.column(e.Offset)
+		if t.IsReader() { // a reader says why, not where
+			why, ok = fmt.Sprintf("%s refuses it: %s", t.ID(), reason(c.Err(i))), false
+		}
 		if ok && (r.Width == 0 && col <= maxCaretColumn || r.Width > 0 && indent+col+2+len(why) <= r.Width) {
 			w.WriteString(strings.Repeat(" ", indent+col))
 			w.WriteString("^ ")
@@ -266,6 +277,12 @@ func tableRow(w *bufio.Writer, r *Report, c Comparison) {
 		}
 		w.WriteString(why)
 		w.WriteByte('\n')
+	}
+	for _, diff := range rowDifferences(c, r.Targets) {
+		if r.Width > 0 {
+			diff = shorten(diff, max(r.Width-indent, 12))
+		}
+		fmt.Fprintf(w, "%s%s\n", strings.Repeat(" ", indent), diff)
 	}
 }
 
@@ -457,6 +474,7 @@ func tableSummary(w *bufio.Writer, r *Report, s *Summary) {
 		}
 		tableCauses(w, r, shared, tableCausesPerTarget)
 	}
+	tableDifferences(w, r, s)
 }
 
 // tableCauses prints causes, at most perTarget per version when perTarget > 0.
@@ -474,6 +492,9 @@ func tableCauses(w *bufio.Writer, r *Report, causes []*Cause, perTarget int) {
 		}
 		count[c.Target]++
 		head := fmt.Sprintf("  %-10s %6d  in %s at %s  e.g. ", c.Target.ID(), c.Count, c.In, c.Found)
+		if c.In == Refused {
+			head = fmt.Sprintf("  %-10s %6d  refused  e.g. ", c.Target.ID(), c.Count)
+		}
 		avail := 0
 		if r.Width > 0 {
 			avail = max(r.Width-len(head), 12)
@@ -575,6 +596,9 @@ func markdownRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 			}
 		}
 	}
+	for _, diff := range rowDifferences(c, r.Targets) {
+		why = append(why, markdownText(diff))
+	}
 	if r.Why {
 		fmt.Fprintf(w, " %s |", strings.Join(why, "<br>"))
 	}
@@ -613,6 +637,7 @@ func markdownSummary(w *bufio.Writer, r *Report, s *Summary) {
 			fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %s |\n", c.Target.ID(), c.In, markdownCode(c.Found), c.Count, markdownCode(c.Example), markdownText(c.Reason()))
 		}
 	}
+	markdownDifferences(w, s)
 }
 
 // tsvField escapes tabs, newlines and backslashes so that a field stays one field.
@@ -633,6 +658,9 @@ func tsvBegin(w *bufio.Writer, r *Report) {
 	for _, name := range names {
 		fmt.Fprintf(w, "\t%s\t%s reason", name, name)
 	}
+	if r.Differential != nil {
+		fmt.Fprint(w, "\tcomponents read differently")
+	}
 	fmt.Fprintln(w, "\tsource")
 }
 
@@ -647,6 +675,9 @@ func tsvRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 			fmt.Fprintf(w, "\tinvalid:%d\t%s", e.Offset, tsvField(reason(c.Err(i))))
 		}
 	}
+	if r.Differential != nil {
+		w.WriteString("\t" + tsvField(strings.Join(rowDifferences(c, r.Targets), "; ")))
+	}
 	fmt.Fprintf(w, "\t%s\n", tsvField(source))
 }
 
@@ -657,6 +688,7 @@ func tsvSummary(w *bufio.Writer, r *Report, s *Summary) {
 	for _, c := range s.Causes() {
 		fmt.Fprintf(w, "%s\t%s\t%t\t%s\t%s\t%d\t%s\t%s\n", c.Target.ID(), c.Target.Rule, c.Shared, c.In, tsvField(c.Found), c.Count, tsvField(c.Example), tsvField(c.Reason()))
 	}
+	tsvDifferences(w, s)
 }
 
 // jsonVerdict is one version's verdict in compare's JSON Lines.
@@ -681,6 +713,9 @@ type jsonInput struct {
 	Source     string          `json:"source,omitempty"`
 	Verdicts   []jsonVerdict   `json:"verdicts"`
 	Review     json.RawMessage `json:"review,omitempty"` // with Report.Review
+	// Differences are the components that the pairs with a reader read differently, with
+	// Report.Differential, when there are.
+	Differences []jsonDifference `json:"differences,omitempty"`
 }
 
 func jsonRow(w *bufio.Writer, r *Report, c Comparison, source string) {
@@ -703,6 +738,7 @@ func jsonRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 	if r.Review != nil {
 		line.Review = json.RawMessage("[" + strings.Join(r.Review(c, FormatJSON), ",") + "]")
 	}
+	line.Differences = jsonDifferences(c, r.Targets)
 	writeJSON(w, line)
 }
 

@@ -110,7 +110,10 @@ func (rw *rowWriter) batch(_ int, batch []sourcedInput) rowBatch {
 	b := rowBatch{summary: NewSummary(rw.base.Targets), rows: rowBuffers.Get().(*rowBuffer)}
 	b.rows.b.Reset()
 	for i, c := range compareBatch(rw.base.Targets, texts, 0) {
-		shown := !rw.base.Diff || !c.Agree()
+		if rw.base.Differential != nil {
+			c = Interpret(c, rw.base.Targets, rw.base.Differential)
+		}
+		shown := !rw.base.Diff || !c.Agree() || c.disagreesOnComponents()
 		b.shown = append(b.shown, shown)
 		if !shown {
 			continue

@@ -71,6 +71,9 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	r := provenance(inputName)
 	r.Targets, r.Why, r.Diff, r.Width = targets, o.why, o.diff, tableWidth(stdout)
+	if slices.ContainsFunc(targets, compare.Target.IsReader) {
+		r.Differential = differential{}
+	}
 	if o.review {
 		withReview(&r)
 	}
@@ -96,7 +99,7 @@ type compareFlags struct {
 func newCompareFlags(stderr io.Writer) *compareFlags {
 	fs := newFlagSet("compare", "[-g ID,ID,... | --question] [--diff] [--why] [--absolute] [-rule ID=RULE] [--format text|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
 	o := &compareFlags{fs: fs, overrides: ruleOverrides{}}
-	fs.StringVar(&o.ids, "g", "", "comma-separated version `IDs` (default: all)")
+	fs.StringVar(&o.ids, "g", "", "comma-separated version `IDs` (default: all), and the readings of today neturl and whatwg")
 	fs.BoolVar(&o.question, "question", false, "the project's question, 1994 against 2003: RFC 1738 (December 1994) against the 2003 draft of RFC 2396bis (March 2003), -g rfc1738,draft2003")
 	fs.BoolVar(&o.diff, "diff", false, "show only the inputs on which the versions disagree; the summary counts those")
 	fs.BoolVar(&o.why, "why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
@@ -145,7 +148,8 @@ func (o *compareFlags) targets(stderr io.Writer) ([]urlgrammar.Version, []compar
 	if o.question {
 		o.ids = "rfc1738,draft2003"
 	}
-	vs, err := versionsFlag("compare", o.ids, true, stderr)
+	ids, placeReaders := withReaders(o.ids) // -g neturl,whatwg: readings beside the versions
+	vs, err := versionsFlag("compare", ids, true, stderr)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -155,6 +159,12 @@ func (o *compareFlags) targets(stderr io.Writer) ([]urlgrammar.Version, []compar
 	targets := compare.ReferenceTargets(vs...)
 	if o.absolute {
 		targets = compare.AbsoluteTargets(vs...)
+	}
+	if ids != o.ids {
+		if vs == nil {
+			targets = nil // the readers alone
+		}
+		targets = placeReaders(targets)
 	}
 	for id, rule := range o.overrides {
 		v, err := lookup("-rule "+id+"="+rule, id)

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"errors"
+	"net/url"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/reading"
+)
+
+// A readerColumn is one of package reading's readers as a column of compare: package compare
+// defines what a reader is (compare.Reader) and imports no reader, so that it builds with the
+// standard library alone; the command, which may import more, supplies them.
+type readerColumn reading.Reader
+
+// readerNames are the readers' names in a sentence.
+var readerNames = map[reading.Reader]string{reading.NetURL: "Go's net/url", reading.WHATWG: "the WHATWG URL Standard"}
+
+func (r readerColumn) ID() string             { return reading.Reader(r).String() }
+func (r readerColumn) Name() string           { return readerNames[reading.Reader(r)] }
+func (r readerColumn) Normalizations() string { return reading.Reader(r).Normalizations().String() }
+
+// Read reads s, and returns the reading for the differential; a refusal is the reader's words
+// without the input, which the report shows beside them (net/url's *url.Error repeats it).
+func (r readerColumn) Read(s string) (any, error) {
+	rd := reading.Read(reading.Reader(r), s)
+	var ue *url.Error
+	if errors.As(rd.Err, &ue) {
+		return nil, ue.Err
+	}
+	return rd, rd.Err
+}
+
+// lookupReader returns the reader whose ID is id, or false when id names none.
+func lookupReader(id string) (compare.Target, bool) {
+	var r reading.Reader
+	if r.UnmarshalText([]byte(id)) != nil {
+		return compare.Target{}, false
+	}
+	return compare.Target{Reader: readerColumn(r)}, true
+}
+
+// differential is compare's interpretation differential made of package reading's: each
+// target's reading of an input (a grammar's by urlgrammar.Parse, under the version's default
+// rule) held to another's by reading.Compare.
+type differential struct{}
+
+func (differential) Differ(s string, targets []compare.Target, readings []any, pairs [][2]int) [][]compare.Disagreement {
+	read := make([]*reading.Reading, len(targets))
+	get := func(i int) *reading.Reading {
+		if read[i] == nil {
+			if rd, ok := at(readings, i).(reading.Reading); ok && targets[i].IsReader() {
+				read[i] = &rd
+			} else {
+				rd := reading.Grammar(targets[i].Version, s)
+				read[i] = &rd
+			}
+		}
+		return read[i]
+	}
+	out := make([][]compare.Disagreement, len(pairs))
+	for k, p := range pairs {
+		ds, err := reading.Compare(*get(p[0]), *get(p[1]))
+		if err != nil {
+			continue // the grammar's default rule refuses what the target's rule accepts
+		}
+		for _, d := range ds {
+			cd := compare.Disagreement{Field: d.Field.String(), Cause: d.Cause.String(),
+				A: compare.Component(d.A), B: compare.Component(d.B)}
+			for _, q := range d.Passages {
+				cd.Excerpts = append(cd.Excerpts, compare.Excerpt(q))
+			}
+			out[k] = append(out[k], cd)
+		}
+	}
+	return out
+}
+
+// at is readings[i], or nil beyond them.
+func at(readings []any, i int) any {
+	if i < len(readings) {
+		return readings[i]
+	}
+	return nil
+}
+
+// withReaders splits -g's list into the versions and the readers it names, and returns a
+// function that puts the readers' targets back among the versions' where the list has them.
+func withReaders(list string) (versions string, place func([]compare.Target) []compare.Target) {
+	var ids []string
+	readers := map[int]compare.Target{}
+	n := 0
+	for _, id := range strings.Split(list, ",") {
+		if t, ok := lookupReader(strings.TrimSpace(id)); ok {
+			readers[n] = t
+		} else {
+			ids = append(ids, id)
+		}
+		n++
+	}
+	return strings.Join(ids, ","), func(ts []compare.Target) []compare.Target {
+		out := make([]compare.Target, 0, n)
+		for i := range n {
+			if t, ok := readers[i]; ok {
+				out = append(out, t)
+			} else if len(ts) > 0 {
+				out, ts = append(out, ts[0]), ts[1:]
+			}
+		}
+		return out
+	}
+}
