@@ -94,7 +94,11 @@ func headline(r *Report, s *Summary) []phrase {
 		}
 	}
 	if len(s.Targets) > 2 && !question {
-		words(" (of the %d pairs of columns, the one that disagrees on the most inputs)", len(s.Pairs))
+		kind := "versions"
+		if slices.ContainsFunc(s.Targets, Target.IsReader) {
+			kind = "columns"
+		}
+		words(" (of the %d pairs of %s, the one that disagrees on the most inputs)", len(s.Pairs), kind)
 	}
 	words(".")
 	return h

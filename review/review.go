@@ -62,10 +62,14 @@ const (
 	// 7.5's "different authority hidden behind the noise"). The userinfo and the host are then
 	// reviewed as those readers read them.
 	UserinfoInHost
+	// HostDiffers: the host the grammar reads is not the host that a parser of today, net/url
+	// or a browser's, connects to (Hosts only): the pattern of server-side request forgery
+	// (RFC 3986 section 7.6, the 2003 draft section 7.5).
+	HostDiffers
 )
 
 var concernIDs = []string{"", "userinfo", "password", "misleading-userinfo", "port", "rare-ip-address",
-	"escaped-control", "escaped-host-delimiter", "dot-segments", "path-becomes-authority", "userinfo-in-host"}
+	"escaped-control", "escaped-host-delimiter", "dot-segments", "path-becomes-authority", "userinfo-in-host", "host-differs"}
 
 // String returns the concern's ID, a short name such as "password" or "rare-ip-address"; ""
 // for the zero Concern.

@@ -3,10 +3,13 @@ package main
 import (
 	"errors"
 	"net/url"
+	"slices"
 	"strings"
 
+	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
 	"github.com/urlgrammar/urlgrammar/reading"
+	"github.com/urlgrammar/urlgrammar/review"
 )
 
 // A readerColumn is one of package reading's readers as a column of compare: package compare
@@ -110,4 +113,28 @@ func withReaders(list string) (versions string, place func([]compare.Target) []c
 		}
 		return out
 	}
+}
+
+// hostReaders are package reading's readers as review's: the host each connects to.
+var hostReaders = []review.HostReader{
+	{Name: "net/url", Host: func(s string) (string, bool) { return readHost(reading.NetURL, s) }},
+	{Name: "a browser (the WHATWG URL Standard)", Host: func(s string) (string, bool) { return readHost(reading.WHATWG, s) }},
+}
+
+// readHost is the host that r reads in s, and whether it reads one.
+func readHost(r reading.Reader, s string) (string, bool) {
+	rd := reading.Read(r, s)
+	return rd.Host.Text, rd.Accepted() && rd.Host.Present
+}
+
+// withHosts adds to the findings of review.URL for s under v those of review.Hosts, in input
+// order.
+func withHosts(fs []review.Finding, v urlgrammar.Version, s string) []review.Finding {
+	hs, err := review.Hosts(v, s, 0, hostReaders...)
+	if err != nil || len(hs) == 0 {
+		return fs
+	}
+	fs = append(fs, hs...)
+	slices.SortStableFunc(fs, func(a, b review.Finding) int { return a.Begin - b.Begin })
+	return fs
 }

@@ -56,6 +56,7 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o.format = addFormatFlag(fs, "text", "json", "tsv")
 	fs.BoolVar(&o.explainSpan, "explain", false, "also show each finding on standard error, with carets under its span")
 	fs.TextVar(&o.failOn, "fail-on", review.SeverityInformational, "exit 1 only for findings of `SEVERITY` or above: informational, warning, should-not or must")
+	fs.BoolVar(&o.hosts, "hosts", true, "also hold the host the grammar reads to the hosts net/url and a browser (the WHATWG URL Standard) connect to (host-differs)")
 	in := addInputFlags(fs)
 	sf := addSourceFlags(fs, "lines")
 	inputs, err := parseFlags(fs, args)
@@ -83,7 +84,9 @@ func runReview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 const reviewUsage = `-g ID [--fail-on SEVERITY] [--format text|json|tsv] [--explain] [--from FORMAT [--resolve]] [-f FILE | INPUT...]
 
-Checks each valid input against the security considerations of the version's own document.
+Checks each valid input against the security considerations of the version's own document,
+and (--hosts, on by default) the host the grammar reads against the hosts that net/url and a
+browser connect to.
 One line per input: "ok"; or "findings" and, for each, a tab, the document's section, the
 severity of its words (informational, warning, should-not, must), the reason and the byte
 span; or "invalid", the offset and the reason, as check prints them; or "unchecked" and why,
@@ -96,12 +99,16 @@ type reviewFlags struct {
 	format      *formatFlag
 	explainSpan bool
 	failOn      review.Severity
+	hosts       bool // --hosts: the host-differs findings of review.Hosts
 }
 
 // review reviews one input under v and writes its line. An input that could not be reviewed
 // fails the run, as does a finding of the chosen severity or above.
 func (o *reviewFlags) review(out *bufio.Writer, stderr io.Writer, v urlgrammar.Version, in input) (bool, error) {
 	findings, err := review.URL(v, in.text, 0)
+	if err == nil && o.hosts {
+		findings = withHosts(findings, v, in.text)
+	}
 	var se *urlgrammar.SyntaxError
 	var unchecked string
 	switch {
@@ -204,8 +211,9 @@ func reviewRow(targets []compare.Target, c compare.Comparison) []reviewFinding {
 		}
 		fs, err := review.URL(t.Version, c.Input, 0)
 		if err != nil {
-			continue // accepted under the compared rule, not the default reading (draft1994's url)
+			continue // accepted under the compared rule, not the default reading (draft1994's url); or a reader
 		}
+		fs = withHosts(fs, t.Version, c.Input)
 		for _, f := range jsonFindings(c.Input, fs) {
 			f.Version = t.Version.String()
 			out = append(out, f)
