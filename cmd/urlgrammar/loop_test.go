@@ -501,7 +501,7 @@ func TestEmptyStdinHint(t *testing.T) {
 		t.Errorf("-f -: %q", errs)
 	}
 	out, _, _ = runCLI(t, "", "compare", "--corpus", "-g", "rfc3986", "--format", "json")
-	if !strings.Contains(out, `"inputs":751`) {
+	if !strings.Contains(out, `"inputs":771`) {
 		t.Errorf("--corpus: %.200q", out)
 	}
 }
