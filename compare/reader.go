@@ -76,10 +76,10 @@ func (t Target) nameOnly() string {
 }
 
 // short is the target's name in the reports' narrow columns (ShortName): a reader's ID, cut to
-// the column's five bytes.
+// four bytes, which with a space fill the table's column of five.
 func (t Target) short() string {
 	if t.Reader != nil {
-		return t.Reader.ID()[:min(len(t.Reader.ID()), 5)]
+		return t.Reader.ID()[:min(len(t.Reader.ID()), 4)]
 	}
 	return ShortName(t.Version)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urlgrammar/urlgrammar/reading"
 	"github.com/urlgrammar/urlgrammar/source"
 )
 
@@ -68,4 +69,39 @@ func BenchmarkCheckQuiet(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkCompareColumns runs compare over the real URLs of testdata/urls (text, output
+// discarded) under the eight grammars, and under the ten columns: the eight and the readings
+// neturl and whatwg, whose interpretation differential holds each reading to each grammar that
+// accepts an input as well. Beside them, in the same run, the readings' own parse of the same
+// lines (net/url.Parse and whatwg-url's, through package reading, on one core), which is what
+// the two columns add at the least. Rows per second are the lines over the time per op.
+func BenchmarkCompareColumns(b *testing.B) {
+	raw, err := os.ReadFile(urlsFile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := string(raw)
+	lines := strings.Split(strings.TrimSuffix(data, "\n"), "\n")
+	all := "draft1993,draft1994,rfc1738,rfc1808,draft1997,rfc2396,draft2003,rfc3986"
+	for _, bc := range []struct{ name, ids string }{{"eight", all}, {"ten", all + ",neturl,whatwg"}, {"readings", "neturl,whatwg"}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if status := run([]string{"compare", "-g", bc.ids}, strings.NewReader(data), io.Discard, io.Discard); status != exitValid {
+					b.Fatalf("status %d", status)
+				}
+			}
+			b.ReportMetric(float64(len(lines))*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
+	b.Run("parse-only", func(b *testing.B) {
+		for b.Loop() {
+			for _, s := range lines {
+				reading.Read(reading.NetURL, s)
+				reading.Read(reading.WHATWG, s)
+			}
+		}
+		b.ReportMetric(float64(len(lines))*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+	})
 }
