@@ -199,10 +199,11 @@ func TestHTMLInBrowser(t *testing.T) {
 		name string
 		htmlCase
 	}{
-		{"corpus-all-versions", htmlCase{"corpus", false, nil}},
-		{"urls-rfc1738-draft2003-diff", htmlCase{bigFile, true, []urlgrammar.Version{urlgrammar.RFC1738, urlgrammar.Draft2003}}},
-		{"urls-all-versions", htmlCase{bigFile, false, nil}},
-		{"single-version", htmlCase{smallFile, false, []urlgrammar.Version{urlgrammar.RFC3986}}},
+		{"corpus-all-versions", htmlCase{"corpus", false, nil, false}},
+		{"urls-rfc1738-draft2003-diff", htmlCase{bigFile, true, []urlgrammar.Version{urlgrammar.RFC1738, urlgrammar.Draft2003}, false}},
+		{"urls-all-versions", htmlCase{bigFile, false, nil, false}},
+		{"single-version", htmlCase{smallFile, false, []urlgrammar.Version{urlgrammar.RFC3986}, false}},
+		{"corpus-question-with-a-reading-diff", htmlCase{"corpus", true, []urlgrammar.Version{urlgrammar.RFC1738, urlgrammar.Draft2003}, true}},
 		{"single-input", htmlCase{}},
 	} {
 		t.Run(report.name, func(t *testing.T) {

@@ -2,10 +2,12 @@ package compare
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"slices"
 	"strconv"
@@ -67,7 +69,10 @@ func runHTML(t *testing.T, r Report, inputs, sources []string) htmlRun {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Diff && c.Agree() {
+		if r.Differential != nil {
+			c = Interpret(c, r.Targets, r.Differential)
+		}
+		if r.Diff && c.Agree() && !c.disagreesOnComponents() {
 			continue
 		}
 		source := ""
@@ -127,7 +132,7 @@ func jsonNumbers(run htmlRun, diff bool) map[string]int {
 		nums["read"] = run.read
 	}
 	for _, t := range sum.Targets {
-		nums["accepted/"+t.Version] = t.Accepted
+		nums["accepted/"+cmp.Or(t.Version, t.Reader)] = t.Accepted
 	}
 	for i, s := range sum.Sets {
 		if i == maxSets {
@@ -143,6 +148,9 @@ func jsonNumbers(run htmlRun, diff bool) map[string]int {
 		for _, p := range sum.Pairs {
 			k := "pair/" + p.First + "/" + p.Second + "/"
 			nums[k+"both"], nums[k+"only_first"], nums[k+"only_second"], nums[k+"neither"] = p.Both, p.OnlyFirst, p.OnlySecond, p.Neither
+			if p.Interpreted > 0 {
+				nums[k+"interpreted"], nums[k+"alike"] = p.Interpreted, p.Alike
+			}
 			for found, n := range p.FirstRejects {
 				nums[k+"first_rejects/"+found] = n
 			}
@@ -156,7 +164,7 @@ func jsonNumbers(run htmlRun, diff bool) map[string]int {
 		if c.Shared {
 			kind = "shared"
 		}
-		nums[fmt.Sprintf("cause/%s/%s/%s/%s", c.Version, c.In, c.Found, kind)] = c.Count
+		nums[fmt.Sprintf("cause/%s/%s/%s/%s", cmp.Or(c.Version, c.Reader), c.In, c.Found, kind)] = c.Count
 	}
 	return nums
 }
@@ -167,6 +175,7 @@ type htmlCase struct {
 	inputs   string
 	diff     bool
 	versions []urlgrammar.Version
+	readings bool // net/url's column too, with a differential of the host (hostReading)
 }
 
 func (c htmlCase) String() string { return fmt.Sprintf("%s %v diff=%v", c.inputs, c.versions, c.diff) }
@@ -174,6 +183,10 @@ func (c htmlCase) String() string { return fmt.Sprintf("%s %v diff=%v", c.inputs
 func (c htmlCase) run(t *testing.T) htmlRun {
 	t.Helper()
 	r := Report{Targets: ReferenceTargets(c.versions...), Diff: c.diff, Input: c.inputs, Tool: "urlgrammar test", Date: testDate}
+	if c.readings {
+		r.Targets = append(r.Targets, Target{Reader: hostReading{}})
+		r.Differential = hostReading{}
+	}
 	if c.inputs != "corpus" {
 		return runHTML(t, r, lines(t, c.inputs), nil)
 	}
@@ -186,10 +199,11 @@ func (c htmlCase) run(t *testing.T) htmlRun {
 // JSON summary's for the same comparisons.
 func TestHTMLNumbers(t *testing.T) {
 	for _, tc := range []htmlCase{
-		{"corpus", false, nil},
-		{"corpus", true, []urlgrammar.Version{urlgrammar.RFC1738, urlgrammar.Draft2003}},
-		{smallFile, false, []urlgrammar.Version{urlgrammar.RFC3986}},
-		{smallFile, false, []urlgrammar.Version{urlgrammar.RFC1738, urlgrammar.RFC1808, urlgrammar.Draft2003}},
+		{"corpus", false, nil, false},
+		{"corpus", true, []urlgrammar.Version{urlgrammar.RFC1738, urlgrammar.Draft2003}, false},
+		{smallFile, false, []urlgrammar.Version{urlgrammar.RFC3986}, false},
+		{smallFile, false, []urlgrammar.Version{urlgrammar.RFC1738, urlgrammar.RFC1808, urlgrammar.Draft2003}, false},
+		{"corpus", true, []urlgrammar.Version{urlgrammar.RFC1738, urlgrammar.Draft2003}, true},
 	} {
 		run := tc.run(t)
 		report, args := run.page, tc
@@ -287,10 +301,10 @@ func byClass(name, class string) func(*xmlNode) bool {
 // the report opens with its provenance; and the 20 000-URL corpus gives a page of at most 2 MB.
 func TestHTMLRows(t *testing.T) {
 	for _, args := range []htmlCase{
-		{"corpus", false, nil},
-		{bigFile, false, nil},
-		{bigFile, true, []urlgrammar.Version{urlgrammar.RFC1738, urlgrammar.Draft2003}},
-		{smallFile, false, []urlgrammar.Version{urlgrammar.RFC3986}},
+		{"corpus", false, nil, false},
+		{bigFile, false, nil, false},
+		{bigFile, true, []urlgrammar.Version{urlgrammar.RFC1738, urlgrammar.Draft2003}, false},
+		{smallFile, false, []urlgrammar.Version{urlgrammar.RFC3986}, false},
 	} {
 		if testing.Short() && args.inputs == bigFile {
 			continue // the full run reads the 20 000 URLs; -short (the race detector's) does not
@@ -533,4 +547,39 @@ func TestHTMLProvenance(t *testing.T) {
 			}
 		}
 	}
+}
+
+// hostReading is net/url as a reader, whose reading is its host, and the differential of the
+// host alone: a grammar's host as written (urlgrammar.Parse), net/url's Hostname.
+type hostReading struct{}
+
+func (hostReading) ID() string             { return "gourl" }
+func (hostReading) Name() string           { return "Go's net/url" }
+func (hostReading) Normalizations() string { return "decode-host" }
+func (hostReading) Read(s string) (any, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, err.(*url.Error).Err
+	}
+	return u.Hostname(), nil
+}
+
+func (hostReading) Differ(s string, targets []Target, readings []any, pairs [][2]int) [][]Disagreement {
+	host := func(i int) string {
+		if targets[i].IsReader() {
+			return readings[i].(string)
+		}
+		if u, err := urlgrammar.Parse(targets[i].Version, s); err == nil {
+			return u.Authority().Host.Text
+		}
+		return ""
+	}
+	out := make([][]Disagreement, len(pairs))
+	for k, p := range pairs {
+		if a, b := host(p[0]), host(p[1]); a != b {
+			out[k] = []Disagreement{{Field: "host", Cause: "other", A: Component{true, a}, B: Component{true, b},
+				Excerpts: []Excerpt{{"RFC 3986", "section 3.2.2", "The host subcomponent is case-insensitive."}}}}
+		}
+	}
+	return out
 }
