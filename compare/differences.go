@@ -25,9 +25,9 @@ type differenceKey struct {
 	field, cause string
 }
 
-// Fields are the components of a URL that a Differential holds targets to, in the order they
-// stand in a URL, by the names Disagreement gives them.
-var Fields = []string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"}
+// fieldOrder are the components of a URL that a Differential holds targets to, in the order
+// they stand in a URL, by the names Disagreement gives them.
+var fieldOrder = []string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"}
 
 // addInterpretations counts the interpretations of c (Interpret's) in s's pairs and differences.
 func (s *Summary) addInterpretations(c Comparison) {
@@ -67,7 +67,7 @@ func (s *Summary) mergeDifferences(o *Summary) {
 }
 
 // Differences returns the groups of the interpretation differential: by pair of targets in
-// the order of Pairs, then by component in the order of Fields, then most frequent first (ties
+// the order of Pairs, then by component in the order of a URL's components, then most frequent first (ties
 // by cause).
 func (s *Summary) Differences() []*Difference {
 	keys := make([]differenceKey, 0, len(s.diffs))
@@ -85,24 +85,13 @@ func (s *Summary) Differences() []*Difference {
 	return out
 }
 
-// fieldIndex is the place of a component among Fields; after them, one a Differential named
+// fieldIndex is the place of a component in fieldOrder; after them, one a Differential named
 // otherwise.
 func fieldIndex(f string) int {
-	if i := slices.Index(Fields, f); i >= 0 {
+	if i := slices.Index(fieldOrder, f); i >= 0 {
 		return i
 	}
-	return len(Fields)
-}
-
-// Interpreted reports whether the summary holds an interpretation differential: some pair of
-// its targets had its components held to each other.
-func (s *Summary) Interpreted() bool {
-	for _, p := range s.Pairs {
-		if p.Interpreted > 0 {
-			return true
-		}
-	}
-	return false
+	return len(fieldOrder)
 }
 
 // ByField counts the disagreements of the differential by component, for each pair of targets

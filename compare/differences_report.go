@@ -31,8 +31,8 @@ func interpretedPairs(s *Summary) []int {
 	return out
 }
 
-// fieldCounts writes the counts of a pair's disagreements by component, in the order of
-// Fields: "host 3, path 1"; "none" when there are none.
+// fieldCounts writes the counts of a pair's disagreements by component, in the order of a
+// URL's components: "host 3, path 1"; "none" when there are none.
 func fieldCounts(by map[string]int) string {
 	if len(by) == 0 {
 		return "none"

@@ -19,6 +19,17 @@
 // page; its WriteRows writes the rows of a stream of inputs in input order, judging and
 // formatting them on every CPU.
 //
+// # Readings of today
+//
+// A Target may stand for a Reader instead of a version: a URL parser of today, such as Go's
+// net/url or a browser's parser of the WHATWG URL Standard, with its verdict on each input. A
+// Report with a Differential holds the components that two targets read in each input they both
+// accept to each other, for each pair of which one at least is a reader, and its summary groups
+// where they part ways by component and cause (Summary.Differences), with the documents' words
+// where a grammar decides the case. The package defines Reader and Differential and implements
+// neither, so that it needs nothing beyond the standard library: the caller supplies them (the
+// command line supplies package reading's).
+//
 // # Characters
 //
 // Passages quotes what a version's document says of a character at which inputs are rejected

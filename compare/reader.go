@@ -96,8 +96,10 @@ type ReadError struct {
 	Err    error  // the reader's own error
 }
 
+// Error returns the reader's words, without its ID, which the reports give beside them.
 func (e *ReadError) Error() string { return e.Err.Error() }
 
+// Unwrap returns the reader's own error.
 func (e *ReadError) Unwrap() error { return e.Err }
 
 // namedReader is a reader known by its ID and normalizations alone: a reader of a summary read
