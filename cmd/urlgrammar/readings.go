@@ -32,7 +32,7 @@ func (r readerColumn) Read(s string) (any, error) {
 	if errors.As(rd.Err, &ue) {
 		return nil, ue.Err
 	}
-	return rd, rd.Err
+	return &rd, rd.Err
 }
 
 // lookupReader returns the reader whose ID is id, or false when id names none.
@@ -50,21 +50,23 @@ func lookupReader(id string) (compare.Target, bool) {
 type differential struct{}
 
 func (differential) Differ(s string, targets []compare.Target, readings []any, pairs [][2]int) [][]compare.Disagreement {
-	read := make([]*reading.Reading, len(targets))
-	get := func(i int) *reading.Reading {
-		if read[i] == nil {
-			if rd, ok := at(readings, i).(reading.Reading); ok && targets[i].IsReader() {
-				read[i] = &rd
+	// Each target's reading is made once, when a pair first needs it, in one slice: a Reading
+	// is a few hundred bytes, which a pointer per target would allocate one by one.
+	read, done := make([]reading.Reading, len(targets)), make([]bool, len(targets))
+	get := func(i int) reading.Reading {
+		if !done[i] {
+			if rd, ok := at(readings, i).(*reading.Reading); ok {
+				read[i] = *rd
 			} else {
-				rd := reading.Grammar(targets[i].Version, s)
-				read[i] = &rd
+				read[i] = reading.Grammar(targets[i].Version, s)
 			}
+			done[i] = true
 		}
 		return read[i]
 	}
 	out := make([][]compare.Disagreement, len(pairs))
 	for k, p := range pairs {
-		ds, err := reading.Compare(*get(p[0]), *get(p[1]))
+		ds, err := reading.Compare(get(p[0]), get(p[1]))
 		if err != nil {
 			continue // the grammar's default rule refuses what the target's rule accepts
 		}
