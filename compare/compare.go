@@ -269,14 +269,16 @@ func CompareBatches[R any](targets []Target, inputs iter.Seq[string], mode urlgr
 	targets = slices.Clone(targets)
 	return func(yield func(R) bool) {
 		inorder.Map(inputs, func(first int, batch []string) R {
-			return f(first, compareBatch(targets, batch, mode))
+			return f(first, compareBatch(targets, batch, mode, false))
 		}, yield)
 	}, nil
 }
 
 // compareBatch judges each input of batch under targets, which are known to be valid. The
-// verdicts of the whole batch share one slice.
-func compareBatch(targets []Target, batch []string, mode urlgrammar.Mode) []Comparison {
+// verdicts of the whole batch share one slice. With parse, a grammar's target parses each input
+// (urlgrammar.ParseRule, whose verdict is ValidateRule's) and keeps the URL among the readings,
+// for a Differential, which would otherwise parse it again.
+func compareBatch(targets []Target, batch []string, mode urlgrammar.Mode, parse bool) []Comparison {
 	out := make([]Comparison, len(batch))
 	errs := make([]error, len(batch)*len(targets))
 	readers := slices.ContainsFunc(targets, Target.IsReader)
@@ -286,8 +288,15 @@ func compareBatch(targets []Target, batch []string, mode urlgrammar.Mode) []Comp
 			c.readings = make([]any, len(targets))
 		}
 		for j, t := range targets {
-			if t.Reader != nil {
+			switch {
+			case t.Reader != nil:
 				c.readings[j], c.errs[j] = t.read(s)
+				continue
+			case parse && readers:
+				u, err := urlgrammar.ParseRule(t.Version, t.Rule, s, mode)
+				if c.errs[j] = err; err == nil {
+					c.readings[j] = u
+				}
 				continue
 			}
 			// Every error is a rejection (the targets are valid): a *SyntaxError, a reader's

@@ -157,8 +157,9 @@ type Differential interface {
 	// Differ returns, for each pair of pairs (indexes into targets, each pair's targets both
 	// accepting s), the components on which the two read s differently, in the order of a
 	// URL's components; none where they agree. readings are, per target, what its Reader read
-	// in s (nil for a grammar's target), so that no reader reads s twice. It is called from
-	// several goroutines at once.
+	// in s, and for a grammar's target the *urlgrammar.URL of its parse when the report parsed s
+	// (Report.WriteRows does; nil otherwise), so that nothing reads s twice. It is called
+	// from several goroutines at once.
 	Differ(s string, targets []Target, readings []any, pairs [][2]int) [][]Disagreement
 }
 

@@ -109,7 +109,7 @@ func (rw *rowWriter) batch(_ int, batch []sourcedInput) rowBatch {
 	}
 	b := rowBatch{summary: NewSummary(rw.base.Targets), rows: rowBuffers.Get().(*rowBuffer)}
 	b.rows.b.Reset()
-	for i, c := range compareBatch(rw.base.Targets, texts, 0) {
+	for i, c := range compareBatch(rw.base.Targets, texts, 0, rw.base.Differential != nil) {
 		if rw.base.Differential != nil {
 			c = Interpret(c, rw.base.Targets, rw.base.Differential)
 		}

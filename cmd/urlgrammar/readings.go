@@ -45,8 +45,8 @@ func lookupReader(id string) (compare.Target, bool) {
 }
 
 // differential is compare's interpretation differential made of package reading's: each
-// target's reading of an input (a grammar's by urlgrammar.Parse, under the version's default
-// rule) held to another's by reading.Compare.
+// target's reading of an input (a grammar's from the URL of compare's parse, or by
+// urlgrammar.Parse under the version's default rule) held to another's by reading.Compare.
 type differential struct{}
 
 func (differential) Differ(s string, targets []compare.Target, readings []any, pairs [][2]int) [][]compare.Disagreement {
@@ -55,9 +55,12 @@ func (differential) Differ(s string, targets []compare.Target, readings []any, p
 	read, done := make([]reading.Reading, len(targets)), make([]bool, len(targets))
 	get := func(i int) reading.Reading {
 		if !done[i] {
-			if rd, ok := at(readings, i).(*reading.Reading); ok {
+			switch rd := at(readings, i).(type) {
+			case *reading.Reading:
 				read[i] = *rd
-			} else {
+			case *urlgrammar.URL: // the grammar's parse, as compare made it
+				read[i] = reading.FromURL(rd)
+			default:
 				read[i] = reading.Grammar(targets[i].Version, s)
 			}
 			done[i] = true
