@@ -2,6 +2,7 @@ package review_test
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -91,4 +92,41 @@ func TestHostsSame(t *testing.T) {
 	if _, err := review.Hosts(urlgrammar.RFC3986, "http://a b/", 0, goURL); err == nil {
 		t.Error("an input the grammar rejects: no error")
 	}
+}
+
+// FuzzHosts: for any input under any version, Hosts gives the grammar's error, or a finding
+// only where net/url's host is not the grammar's, each a HostDiffers over the grammar's host
+// that names net/url's host.
+func FuzzHosts(f *testing.F) {
+	for _, s := range []string{"http://0x7f.1/", "ftp://u?x@example.com/", "http://u@v@example.com/", "http://EXAMPLE.com./",
+		"file://localhost/etc/motd", "http://[::127.0.0.1]/", "http://%C3%A9.com/", "http:///a", "http://a b/"} {
+		for v := range len(urlgrammar.Versions()) {
+			f.Add(uint8(v), s)
+		}
+	}
+	versions := urlgrammar.Versions()
+	f.Fuzz(func(t *testing.T, vi uint8, s string) {
+		v := versions[int(vi)%len(versions)]
+		fs, err := review.Hosts(v, s, 0, goURL)
+		u, perr := urlgrammar.Parse(v, s)
+		if (err == nil) != (perr == nil) {
+			t.Fatalf("Hosts(%v, %q): %v; Parse: %v", v, s, err, perr)
+		}
+		if err != nil {
+			return
+		}
+		host, ok := goURL.Host(s)
+		g := u.Authority().Host
+		if !ok || !g.Present || host == g.Text {
+			if len(fs) != 0 {
+				t.Fatalf("Hosts(%v, %q): %v, where net/url reads %q (%v) and the grammar %q", v, s, fs, host, ok, g.Text)
+			}
+			return
+		}
+		for _, fd := range fs {
+			if fd.Concern != review.HostDiffers || fd.Begin != g.Begin || fd.End != g.End || !strings.Contains(fd.Reason, strconv.Quote(host)) && host != "" {
+				t.Fatalf("Hosts(%v, %q): %+v; the grammar's host %q at %d-%d, net/url's %q", v, s, fd, g.Text, g.Begin, g.End, host)
+			}
+		}
+	})
 }
