@@ -55,7 +55,7 @@ func (differential) Differ(s string, targets []compare.Target, readings []any, p
 	read, done := make([]reading.Reading, len(targets)), make([]bool, len(targets))
 	get := func(i int) reading.Reading {
 		if !done[i] {
-			switch rd := at(readings, i).(type) {
+			switch rd := readings[i].(type) { // compare gives one per target when one is a reader
 			case *reading.Reading:
 				read[i] = *rd
 			case *urlgrammar.URL: // the grammar's parse, as compare made it
@@ -83,14 +83,6 @@ func (differential) Differ(s string, targets []compare.Target, readings []any, p
 		}
 	}
 	return out
-}
-
-// at is readings[i], or nil beyond them.
-func at(readings []any, i int) any {
-	if i < len(readings) {
-		return readings[i]
-	}
-	return nil
 }
 
 // withReaders splits -g's list into the versions and the readers it names, and returns a

@@ -148,3 +148,43 @@ func TestReviewHosts(t *testing.T) {
 		t.Errorf("review --hosts=false: %q", out)
 	}
 }
+
+// FuzzDifferential: for any input, the ten columns judge it and the differential holds every
+// pair with a reading that both accept, and no other, each disagreement a component of a URL
+// read in two ways.
+func FuzzDifferential(f *testing.F) {
+	for _, c := range reading.Cases() {
+		f.Add(c.Input)
+	}
+	targets := compare.ReferenceTargets()
+	for _, id := range []string{"neturl", "whatwg"} {
+		tg, _ := lookupReader(id)
+		targets = append(targets, tg)
+	}
+	fields := "scheme userinfo host port path query fragment"
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := compare.Compare(targets, s, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c = compare.Interpret(c, targets, differential{})
+		want := 0
+		for i := range targets {
+			for j := i + 1; j < len(targets); j++ {
+				if (targets[i].IsReader() || targets[j].IsReader()) && c.Accepted(i) && c.Accepted(j) {
+					want++
+				}
+			}
+		}
+		if got := len(c.Interpretations()); got != want {
+			t.Fatalf("%q: %d interpretations, want %d", s, got, want)
+		}
+		for _, in := range c.Interpretations() {
+			for _, d := range in.Disagreements {
+				if !strings.Contains(fields, d.Field) || d.Cause == "" || d.A == d.B {
+					t.Fatalf("%q: %s and %s: %+v", s, targets[in.First], targets[in.Second], d)
+				}
+			}
+		}
+	})
+}
