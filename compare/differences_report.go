@@ -216,13 +216,15 @@ func htmlDifferences(w *bufio.Writer, s *Summary) {
 	}
 	w.WriteString("</tbody></table>\n")
 	if ds := s.Differences(); len(ds) > 0 {
-		w.WriteString("<h3>Where they read a component differently, by component and cause</h3>\n<table id=\"differences\"><thead><tr><th>first</th><th>second</th><th>component</th><th>cause</th><th class=\"n\">inputs</th><th>example</th><th>as each reads it</th><th>the document says</th></tr></thead><tbody>\n")
+		w.WriteString("<h3>Where they read a component differently, by component and cause</h3>\n<table id=\"differences\" class=\"diffs\">" +
+			"<colgroup><col style=\"width: 13%\"/><col style=\"width: 13%\"/><col style=\"width: 6%\"/><col style=\"width: 18%\"/><col style=\"width: 22%\"/><col style=\"width: 28%\"/></colgroup>" +
+			"<thead><tr><th>pair</th><th>component: cause</th><th class=\"n\">inputs</th><th>example</th><th>as each reads it</th><th>the document says</th></tr></thead><tbody>\n")
 		for _, d := range ds {
 			var words strings.Builder
 			for _, e := range d.Excerpts {
 				fmt.Fprintf(&words, "<p class=\"doc\"><b>%s</b>, %s:</p><blockquote>%s</blockquote>", esc(e.Document), esc(e.Section), esc(e.Words))
 			}
-			fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td class=\"n\">%d</td><td><code>%s</code></td><td><b>%s</b> %s<br/><b>%s</b> %s</td><td>%s</td></tr>\n",
+			fmt.Fprintf(w, "<tr><td>%s · %s</td><td>%s: %s</td><td class=\"n\">%d</td><td><code>%s</code></td><td><b>%s</b> %s<br/><b>%s</b> %s</td><td>%s</td></tr>\n",
 				esc(d.First.ID()), esc(d.Second.ID()), esc(d.Field), esc(d.Cause), d.Count, htmlInput(d.Example),
 				esc(d.First.ID()), esc(showComponent(d.A)), esc(d.Second.ID()), esc(showComponent(d.B)), words.String())
 		}

@@ -76,6 +76,7 @@ p.doc { margin: .4em 0 0; }
 ul.note { color: #555; margin: .2em 0 .4em; padding-left: 1.2em; }
 details summary { cursor: pointer; color: #333; margin: .4em 0; }
 svg.chart { display: block; width: 100%; height: auto; }
+table.diffs { width: 100%; table-layout: fixed; } table.diffs td { overflow-wrap: anywhere; }
 svg text { font: 11px system-ui, sans-serif; fill: #333; }
 `
 

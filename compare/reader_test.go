@@ -225,7 +225,7 @@ func TestDifferentialFormats(t *testing.T) {
 		compare.FormatMarkdown: {"| rfc3986 | gourl | 3 | 2 | host 1 |", "| rfc3986 | gourl | host | percent-encoding | 1 | `http://%C3%A9/` | `%C3%A9` | `\\u00e9` |"},
 		compare.FormatTSV:      {"\tcomponents read differently\t", "host: rfc3986 \"%C3%A9\", gourl \"é\" (percent-encoding)", "rfc3986\tgourl\thost\tpercent-encoding\t1\thttp://%C3%A9/"},
 		compare.FormatJSON:     {`"differences":[{"first":"rfc3986","second":"gourl","field":"host","cause":"percent-encoding","a":{"present":true,"text":"%C3%A9"}`, `{"reader":"gourl","rule":"","valid":false`},
-		compare.FormatHTML:     {`<section id="interpretation">`, `data-key="pair/rfc3986/gourl/alike">2<`, "<td>host</td><td>percent-encoding</td>"},
+		compare.FormatHTML:     {`<section id="interpretation">`, `data-key="pair/rfc3986/gourl/alike">2<`, "<td>rfc3986 · gourl</td><td>host: percent-encoding</td>"},
 	} {
 		got, _ := differentialReport(t, f, false)
 		for _, w := range want {
