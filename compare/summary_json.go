@@ -272,16 +272,17 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 // summaryHead is what the summary line of FormatJSON says of the run beside the summary (see
 // WriteSummary).
 type summaryHead struct {
-	Type  string `json:"type"`
-	Read  int    `json:"read"`
-	Shown string `json:"shown"`
-	Cut   string `json:"cut"`
+	Type    string `json:"type"`
+	Read    int    `json:"read"`
+	Shown   string `json:"shown"`
+	Cut     string `json:"cut"`
+	Stopped *Stop  `json:"stopped"`
 }
 
 // ReadSummary reads the JSON Lines of FormatJSON from rd (all of them, or the summary line
 // alone, as written to a file of its own) and returns the summary that its summary line holds,
-// as UnmarshalJSON reads it; it sets r.Targets to the summary's, and r.Read, r.Diff and r.Cut
-// to what the line says of the run, so that r writes the summary as the run did. name names
+// as UnmarshalJSON reads it; it sets r.Targets to the summary's, and r.Read, r.Diff, r.Cut and
+// r.Stopped to what the line says of the run, so that r writes the summary as the run did. name names
 // the input in errors, as go/parser's filename does. The input must hold one summary line.
 func (r *Report) ReadSummary(name string, rd io.Reader) (*Summary, error) {
 	var s *Summary
@@ -298,7 +299,7 @@ func (r *Report) ReadSummary(name string, rd io.Reader) (*Summary, error) {
 				if e := json.Unmarshal(line, s); e != nil {
 					return nil, fmt.Errorf("%s: %w", name, e)
 				}
-				r.Targets, r.Read, r.Diff, r.Cut = s.Targets, head.Read, head.Shown == "disagreeing", head.Cut
+				r.Targets, r.Read, r.Diff, r.Cut, r.Stopped = s.Targets, head.Read, head.Shown == "disagreeing", head.Cut, head.Stopped
 			}
 		}
 		if err == io.EOF {
