@@ -238,7 +238,7 @@ func (o *compareFlags) write(l *loop, r *compare.Report, stdout, stderr io.Write
 		l.bad += n // no verdicts a user can act on: exit status 2
 		fmt.Fprintf(stderr, "urlgrammar compare: %s, counted as rejections in the cause %q\n", plural(n, "internal error"), compare.InternalError)
 	}
-	r.Cut = l.cut()
+	r.Cut, r.Stopped = l.cut(), l.stopAt()
 	// The summary of TSV is a table of its own: after the rows it would break them, so it is
 	// written only to the --summary file.
 	if l.writeErr == nil && (f != compare.FormatTSV || sumOut != l.out) {

@@ -13,7 +13,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/urlgrammar/urlgrammar/source"
 )
@@ -133,13 +132,9 @@ type loop struct {
 	describe func() string      // what the run did, for its summary line: "N of M valid" when nil
 	// needsInputs makes a run without inputs an error (compare: a report of nothing).
 	needsInputs bool
-	progress    *progress // on a terminal's standard error, or nil
-	read        int64     // the bytes read from the files (a gzip file's, compressed)
-	// mu is held by the loop's goroutine from its start to its finish, but while it waits
-	// for input: an interrupt then takes it (see interrupt.go).
-	mu          sync.Mutex
-	finished    bool       // finish has run
-	interrupted bool       // an interrupt stopped the input
+	progress    *progress  // on a terminal's standard error, or nil
+	read        int64      // the bytes read from the files (a gzip file's, compressed)
+	stop        bool       // a signal stopped the input (stop.go)
 	from        *documents // the documents the inputs are read from (--from), or nil for lines
 }
 
@@ -220,8 +215,6 @@ func textLoop(cmd string, f *inputFlags, inputs []input, stdout, stderr io.Write
 	l := &loop{cmd: cmd, stderr: stderr, flags: f, args: inputs}
 	l.lines = &wholeLines{w: stdout}
 	l.out = bufio.NewWriterSize(l.lines, 64<<10)
-	l.mu.Lock()
-	active.Store(l)
 	return l
 }
 
@@ -249,8 +242,8 @@ func (l *loop) open(file string) error {
 	return nil
 }
 
-// reader opens file ("-": standard input) for reading, and says whether it is a terminal. Its
-// reads release l.mu while they wait, so that an interrupt can stop the loop (interrupt.go).
+// reader opens file ("-": standard input) for reading, and says whether it is a terminal. A
+// read that waits for input returns on a stop (stop.go).
 func (l *loop) reader(file string) (r io.Reader, typed bool, err error) {
 	r, l.closer = l.stdin, nil
 	if file != "-" {
@@ -260,7 +253,7 @@ func (l *loop) reader(file string) (r io.Reader, typed bool, err error) {
 		}
 		r, l.closer = f, f
 	}
-	return unlockedReader{r, &l.mu, &l.read}, isTerminal(r), nil
+	return readCounter{newStopReader(r), &l.read}, isTerminal(r), nil
 }
 
 func (l *loop) close() {
@@ -270,34 +263,26 @@ func (l *loop) close() {
 	}
 }
 
-// An unlockedReader reads from r with mu unlocked, and counts what it reads (for the progress
-// line, and to tell an empty input from one without URLs).
-type unlockedReader struct {
+// A readCounter counts what it reads (for the progress line, and to tell an empty input from
+// one without URLs).
+type readCounter struct {
 	r    io.Reader
-	mu   *sync.Mutex
 	read *int64
 }
 
-func (u unlockedReader) Read(p []byte) (int, error) {
-	u.mu.Unlock()
-	defer u.mu.Lock()
-	n, err := u.r.Read(p)
-	*u.read += int64(n)
+func (c readCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	*c.read += int64(n)
 	return n, err
 }
 
 // all yields the inputs: the arguments, then the lines of the files in turn; or with l.from,
 // the URLs of the documents that the arguments, then the files, are. A line too long to judge
-// is reported and skipped; a read error ends the inputs, and is kept for the end.
+// is reported and skipped; a read error ends the inputs, and is kept for the end; a stop ends
+// them after the input read last.
 func (l *loop) all() iter.Seq[input] {
 	return func(yieldAll func(input) bool) {
-		yield := func(in input) bool {
-			if interrupted.Load() {
-				l.interrupted = true
-				return false
-			}
-			return yieldAll(in)
-		}
+		yield := func(in input) bool { return yieldAll(in) && !l.stopped() }
 		for _, in := range l.args {
 			ok := l.from == nil && yield(in)
 			if l.from != nil { // each argument a document
@@ -335,6 +320,9 @@ func (l *loop) lines1(yield func(input) bool) bool {
 			return true
 		case err == source.ErrLongLine:
 			l.cur.text, l.cur.bad = "", &badLine{fmt.Sprintf("longer than %d bytes", maxLine)}
+		case err == errStopped:
+			l.stop = true
+			return false
 		case err != nil:
 			l.readErr = fmt.Errorf("reading %s after line %d: %w", fileName(l.cur.file), n, err)
 			return true
@@ -472,10 +460,6 @@ func (l *loop) written() bool {
 // finish ends the run: it flushes what was judged, then reports a write or read error, and
 // returns the exit status.
 func (l *loop) finish() int {
-	defer func() {
-		l.finished = true
-		l.mu.Unlock()
-	}()
 	l.close()
 	err := l.writeErr
 	if err == nil && l.onFinish != nil {
@@ -488,7 +472,7 @@ func (l *loop) finish() int {
 		err = l.lines.flushAll()
 	}
 	l.progress.done()
-	if l.count || l.interrupted {
+	if l.count || l.stop {
 		fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, l.summary())
 	}
 	empty := l.empty() && err == nil
@@ -507,8 +491,9 @@ func (l *loop) finish() int {
 		return fail(l.stderr, l.cmd, err)
 	case l.readErr != nil:
 		return fail(l.stderr, l.cmd, l.readErr)
-	case l.interrupted:
-		return exitInterrupted
+	case l.stop:
+		s, _ := stoppedBy()
+		return stopStatus(s)
 	case l.bad > 0:
 		return exitUsage
 	case l.invalid > 0:

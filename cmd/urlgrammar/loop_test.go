@@ -438,43 +438,6 @@ func TestReasonOnNarrowTerminal(t *testing.T) {
 	}
 }
 
-// TestInterrupt: an interrupt stops the reading; what was judged is written, in whole lines,
-// the summary says the input was interrupted, and the status is 130.
-func TestInterrupt(t *testing.T) {
-	defer interrupted.Store(false)
-	// Where the loop waits for input (tail -f): it is stopped there.
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	outR, outW, _ := os.Pipe()
-	var errb bytes.Buffer
-	go run([]string{"normalize", "-g", "rfc3986", "--line-buffered"}, r, outW, &errb)
-	w.Write([]byte("HTTP://a/b\nhttp://a/%7e\n"))
-	got := make([]byte, 0, 64)
-	for !bytes.Equal(got, []byte("http://a/b\nhttp://a/~\n")) && len(got) < 64 {
-		buf := make([]byte, 64)
-		n, _ := outR.Read(buf)
-		got = append(got, buf[:n]...)
-	}
-	interrupted.Store(true)
-	status, ok := active.Load().interrupt()
-	if !ok || status != exitInterrupted || errb.String() != "urlgrammar normalize: 2 of 2 valid; interrupted after line 2\n" {
-		t.Errorf("waiting: status %d, %v, stderr %q", status, ok, errb.String())
-	}
-	// Between inputs: the command ends as at the end of its input, with its summary.
-	out, errs, status := runCLI(t, "http://a/\n", "compare", "-g", "rfc1738", "--format", "json")
-	if status != exitInterrupted || !strings.Contains(out, `"cut":"interrupted after line 1"`) || errs != "urlgrammar compare: 0 inputs compared under 1 version; interrupted after line 1\n" {
-		t.Errorf("between inputs: status %d, %q, %q", status, out, errs)
-	}
-	// In a document (--from), the place of the URL read last.
-	_, errs, status = runCLI(t, "see http://a/\n", "compare", "-g", "rfc1738", "--from", "text", "--format", "json")
-	if status != exitInterrupted || errs != "urlgrammar compare: 0 inputs compared under 1 version; interrupted after standard input:1\n" {
-		t.Errorf("in a document: status %d, %q", status, errs)
-	}
-}
-
 // TestEmptyStdinHint: without inputs, standard input is read; when it is empty (a CI job, "ssh
 // host cmd"), one line on standard error says so, and compare's names --corpus. compare, which
 // has nothing to report on, prints nothing else and exits 2, whatever its empty input.

@@ -1,75 +1,155 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"sync/atomic"
-	"time"
+	"syscall"
+
+	"github.com/urlgrammar/urlgrammar/compare"
 )
 
-// An interrupt (SIGINT, ^C) stops a run without losing what it judged: the loop reads no
-// further input, and the command ends as at the end of its input, writing its summary, which
-// says the input was interrupted; the exit status is 130 (128 + SIGINT), as a shell reports a
-// command killed by it. A loop that waits for input (a pipe that stays open, as with tail -f)
-// is stopped where it waits, after interruptGrace: what it judged is written, in whole lines.
-// A second interrupt kills the command at once.
+// A stop ends a run as the end of its input would, whichever of three signals asks for it:
+// SIGINT (^C), SIGTERM (how timeout, systemd and kubectl stop a process) and SIGHUP (its
+// terminal gone). The loop reads no further input; the inputs already read are judged and
+// their results written, in whole lines; the summary says the run was stopped, by which signal
+// and after which input; and the exit status is 128 + the signal's number (130, 143, 129), as a
+// shell reports a command killed by it. A read that waits for input (a pipe that stays open,
+// as with tail -f) returns at once (stopReader). A line read only in part is no input yet, and
+// is not judged. A second signal kills the command at once.
 
-// exitInterrupted is the exit status of an interrupted command.
-const exitInterrupted = 130
-
-// interruptGrace is how long an interrupt waits for a loop to stop by itself.
-const interruptGrace = time.Second
+// stopSignals are the signals that stop a run, by the names a summary gives them.
+var stopSignals = map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}
 
 var (
-	interrupted atomic.Bool          // an interrupt came: loops read no further input
-	active      atomic.Pointer[loop] // the loop of the running command, if any
+	stopSignal atomic.Value            // the syscall.Signal that stopped the run, once one came
+	stopping   = make(chan struct{})   // closed when it came
+	errStopped = errors.New("stopped") // what a read waiting for input returns on a stop
 )
 
-// handleInterrupts stops the running command's loop on an interrupt (see above). main calls
+// handleStops stops the running command on the first of stopSignals (see above). main calls
 // it; the tests, which run commands in their own process, do not.
-func handleInterrupts() {
+func handleStops() {
 	c := make(chan os.Signal, 1)
-	signal.Notify(c, os.Interrupt)
+	for s := range stopSignals {
+		signal.Notify(c, s)
+	}
 	go func() {
-		<-c
-		signal.Stop(c) // a second interrupt kills at once
-		interrupted.Store(true)
-		time.Sleep(interruptGrace)
-		if l := active.Load(); l != nil {
-			if status, ok := l.interrupt(); ok {
-				os.Exit(status)
-			}
-		}
+		s := <-c
+		signal.Stop(c) // a second signal kills at once
+		stopSignal.Store(s)
+		close(stopping)
 	}()
 }
 
-// interrupt stops l where it waits for input: it writes what was judged and says the input was
-// interrupted. It is false when l has finished already (its command exits by itself).
-func (l *loop) interrupt() (int, bool) {
-	l.mu.Lock() // held by l's goroutine but while it waits for input
-	if l.finished {
-		l.mu.Unlock()
-		return 0, false
-	}
-	l.interrupted = true
-	l.out.Flush()
-	l.lines.flushAll()
-	l.progress.done()
-	// A pipeline that judges several inputs at once (check without --line-buffered, compare)
-	// may hold inputs read and not yet judged: the summary's count says how many were.
-	fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, l.summary())
-	return exitInterrupted, true
+// stoppedBy is the signal that stopped the run, and whether one did.
+func stoppedBy() (syscall.Signal, bool) {
+	s, ok := stopSignal.Load().(syscall.Signal)
+	return s, ok
 }
 
-// cut says what cut the input short, or "" when it was read to its end. An interrupt is said
-// with the last input read: "line 12", "a.txt line 12", or without files the inputs' count.
+// A stopReader reads r in a goroutine of its own, so that a Read that waits for input returns
+// errStopped when a stop comes, after what was read before it. It reads into two buffers in
+// turn, each handed back once its bytes are taken.
+type stopReader struct {
+	full, free chan []byte
+	err        error  // the error that ended r, once full is drained
+	buf        []byte // the buffer being taken, from off
+	off        int
+}
+
+// newStopReader returns r, read so that a stop ends a wait for input. A regular file is read
+// as it is: its reads never wait.
+func newStopReader(r io.Reader) io.Reader {
+	if f, ok := r.(*os.File); !ok {
+		return r
+	} else if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		return r
+	}
+	s := &stopReader{full: make(chan []byte), free: make(chan []byte, 2)}
+	s.free <- make([]byte, 64<<10)
+	s.free <- make([]byte, 64<<10)
+	go func() {
+		for buf := range s.free {
+			n, err := r.Read(buf[:cap(buf)])
+			if err != nil {
+				s.err = err // before full is closed, which Read sees after it
+				close(s.full)
+				return
+			}
+			s.full <- buf[:n]
+		}
+	}()
+	return s
+}
+
+func (s *stopReader) Read(p []byte) (int, error) {
+	if s.buf == nil {
+		var ok bool
+		select { // what was read before the stop first
+		case s.buf, ok = <-s.full:
+		default:
+			select {
+			case s.buf, ok = <-s.full:
+			case <-stopping:
+				return 0, errStopped
+			}
+		}
+		if !ok {
+			return 0, s.err
+		}
+		s.off = 0
+	}
+	n := copy(p, s.buf[s.off:])
+	if s.off += n; s.off == len(s.buf) {
+		s.free <- s.buf
+		s.buf = nil
+	}
+	return n, nil
+}
+
+// stopped says that the run was stopped by a signal, and returns true; else it returns
+// false.
+func (l *loop) stopped() bool {
+	if _, ok := stoppedBy(); ok {
+		l.stop = true
+	}
+	return l.stop
+}
+
+// stopAt says, when a signal stopped the run, which and after which input, or is nil.
+func (l *loop) stopAt() *compare.Stop {
+	s, _ := stoppedBy()
+	if !l.stop {
+		return nil
+	}
+	at := &compare.Stop{Signal: stopSignals[s], AfterLine: l.cur.line}
+	if l.files == nil {
+		at.AfterLine = l.inputs + l.bad
+	} else if len(l.files) > 1 {
+		at.File = l.cur.file
+	}
+	return at
+}
+
+// stopStatus is the exit status of a run stopped by s: 128 + its number.
+func stopStatus(s syscall.Signal) int { return 128 + int(s) }
+
+// cut says what cut the input short, or "" when it was read to its end. A stop is said with
+// the last input read: "stopped by SIGTERM after line 12", "… after a.txt line 12", or
+// without files the inputs' count.
 func (l *loop) cut() string {
+	s, _ := stoppedBy()
 	switch {
-	case l.interrupted && l.files == nil:
-		return "interrupted after " + plural(l.inputs+l.bad, "input")
-	case l.interrupted:
-		return "interrupted after " + l.cur.where(len(l.files))
+	case l.stop && l.files == nil:
+		return fmt.Sprintf("stopped by %s after %s", stopSignals[s], plural(l.inputs+l.bad, "input"))
+	case l.stop && l.cur.line == 0 && l.cur.src == nil:
+		return fmt.Sprintf("stopped by %s before the first line", stopSignals[s])
+	case l.stop:
+		return fmt.Sprintf("stopped by %s after %s", stopSignals[s], l.cur.where(len(l.files)))
 	case l.readErr != nil:
 		return "cut short by a read error"
 	}

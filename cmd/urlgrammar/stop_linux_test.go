@@ -1,0 +1,275 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// stopCases are the commands that read inputs, each with flags under which its output shows
+// each input judged once, as "h/pK/" for line K (or as result matches it), and how line K is
+// written.
+var stopCases = []struct {
+	name string
+	args []string
+	line func(k int) string // nil: "http://h/pK/"
+	// page is set for a command that writes its output whole at its end (compare's html),
+	// stopped on a file while it reads, its inputs judged counted by its summary.
+	page bool
+}{
+	{"check", []string{"check", "-g", "rfc3986", "--echo"}, nil, false},
+	{"check -q", []string{"check", "-g", "rfc3986", "-q", "--echo"}, nil, false},
+	{"check --line-buffered", []string{"check", "-g", "rfc3986", "--line-buffered", "--echo"}, nil, false},
+	{"check json", []string{"check", "-g", "rfc1738,rfc3986", "--format", "json"}, nil, false},
+	{"check --from text", []string{"check", "-g", "rfc3986", "--from", "text", "--echo"}, func(k int) string { return fmt.Sprintf("see http://h/p%d/ here", k) }, false},
+	{"parse", []string{"parse", "-g", "rfc3986"}, nil, false},
+	{"tree", []string{"tree", "-g", "rfc3986", "--format", "json"}, nil, false},
+	{"build", []string{"build", "-g", "rfc3986"}, func(k int) string { return fmt.Sprintf(`{"scheme":"http","host":"h","path":"/p%d/"}`, k) }, false},
+	{"compare text", []string{"compare", "-g", "rfc1738,rfc3986"}, nil, false},
+	{"compare json", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "json"}, nil, false},
+	{"compare tsv", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "tsv", "--summary", "SUMMARY"}, nil, false},
+	{"compare markdown", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "markdown"}, nil, false},
+	{"compare html", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "html"}, nil, true},
+	{"compare --summary", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "json", "--summary", "SUMMARY"}, nil, false},
+	{"compare --diff", []string{"compare", "-g", "rfc1738,rfc3986", "--diff", "--format", "text", "--summary", "SUMMARY"}, tilde, false},
+	{"compare --line-buffered", []string{"compare", "-g", "rfc1738,rfc3986", "--line-buffered", "--format", "json"}, nil, false},
+	{"resolve", []string{"resolve", "-g", "rfc3986", "http://h/"}, func(k int) string { return fmt.Sprintf("p%d/", k) }, false},
+	{"normalize", []string{"normalize", "-g", "rfc3986"}, nil, false},
+	{"equiv", []string{"equiv", "-g", "rfc3986"}, func(k int) string { return fmt.Sprintf("http://h/p%d/\tHTTP://h/p%d/", k, k) }, false},
+	{"review", []string{"review", "-g", "rfc3986", "--format", "json"}, nil, false},
+	{"extract", []string{"extract"}, func(k int) string { return fmt.Sprintf("see http://h/p%d/ here", k) }, false},
+}
+
+// tilde is line k with a "~", on which RFC 1738 and RFC 3986 disagree.
+func tilde(k int) string { return fmt.Sprintf("http://h/p%d/~", k) }
+
+var (
+	resultOf   = regexp.MustCompile(`h/p(\d+)/`)
+	pageInputs = regexp.MustCompile(`<span data-key="inputs">(\d+)</span>`)
+	stoppedAt  = regexp.MustCompile(`; stopped by (SIG[A-Z]+) after .*?(\d+)\n$`)
+)
+
+// TestEveryStopIsClean: SIGINT, SIGTERM and SIGHUP stop every command that reads inputs the
+// same way, on a pipe that stays open (where the command waits for input) and on a file (where
+// it is busy): every line read is judged and its result written, in order and in whole lines;
+// the summary on standard error, and compare's report in each of its formats, says by which
+// signal the run was stopped and after which line; the exit status is 128 + the signal's
+// number. It logs the table of lines lost (go test -v -run TestEveryStopIsClean).
+func TestEveryStopIsClean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the command 120 times")
+	}
+	dir := t.TempDir()
+	// More output than a pipe holds: the command is still busy. A page is written at the end,
+	// of more inputs than are read in the time it is given.
+	fileLines := map[bool]int{false: 200_000, true: 2_000_000}
+	for _, c := range stopCases {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+			for _, onPipe := range []bool{true, false} {
+				name := fmt.Sprintf("%s/%s/pipe", stopSignals[sig], c.name)
+				if !onPipe {
+					name = strings.TrimSuffix(name, "pipe") + "file"
+				}
+				t.Run(name, func(t *testing.T) {
+					t.Parallel()
+					line := c.line
+					if line == nil {
+						line = func(k int) string { return fmt.Sprintf("http://h/p%d/", k) }
+					}
+					summary := filepath.Join(dir, strings.NewReplacer("/", "-", " ", "-").Replace(name))
+					args := append([]string{}, c.args...)
+					for i, a := range args {
+						if a == "SUMMARY" {
+							args[i] = summary
+						}
+					}
+					var out, errs string
+					var status, read int
+					if onPipe {
+						read = 10
+						out, errs, status = stopOnPipe(t, sig, args, line, read)
+					} else {
+						file := filepath.Join(dir, strings.NewReplacer("/", "-", " ", "-").Replace(name)+".in")
+						var b strings.Builder
+						for k := 1; k <= fileLines[c.page]; k++ {
+							b.WriteString(line(k) + "\n")
+						}
+						if err := os.WriteFile(file, []byte(b.String()), 0o666); err != nil {
+							t.Fatal(err)
+						}
+						out, errs, status = stopOnFile(t, sig, append(args, "-f", file), c.page)
+					}
+					m := stoppedAt.FindStringSubmatch(errs)
+					if m == nil || m[1] != stopSignals[sig] {
+						t.Fatalf("status %d, stderr %q: no summary saying %s stopped the run", status, errs, stopSignals[sig])
+					}
+					after, _ := strconv.Atoi(m[2])
+					if onPipe && after != read {
+						t.Errorf("stopped after line %d, want %d (stderr %q)", after, read, errs)
+					}
+					if !onPipe && after >= fileLines[c.page] {
+						t.Errorf("stopped after line %d: the file was read to its end", after)
+					}
+					if status != 128+int(sig) {
+						t.Errorf("exit status %d, want %d", status, 128+int(sig))
+					}
+					if out != "" && !strings.HasSuffix(out, "\n") {
+						t.Errorf("output ends within a line: %q", out[max(0, len(out)-80):])
+					}
+					shown := resultOf.FindAllStringSubmatch(out, -1)
+					lost := after - len(shown)
+					if m := pageInputs.FindStringSubmatch(out); c.page && m != nil {
+						n, _ := strconv.Atoi(m[1])
+						lost, shown = after-n, shown[:min(len(shown), n)] // the page lists some
+					}
+					for i, s := range shown {
+						if s[1] != strconv.Itoa(i+1) {
+							t.Errorf("result %d is of line %s", i+1, s[1])
+							break
+						}
+					}
+					if lost != 0 {
+						t.Errorf("%d of the %d lines read are not in the output", lost, after)
+					}
+					marked := "yes (stderr)"
+					if c.args[0] == "compare" {
+						marked = stopInReport(t, out, summary, stopSignals[sig], after, flagSet(c.args))
+					}
+					t.Logf("| %s | %s | %s | %d | %d | %s | %d |", stopSignals[sig], c.name, map[bool]string{true: "pipe", false: "file"}[onPipe], after, lost, marked, status)
+				})
+			}
+		}
+	}
+}
+
+// flagSet returns the arguments as a set.
+func flagSet(args []string) map[string]bool {
+	m := map[string]bool{}
+	for _, a := range args {
+		m[a] = true
+	}
+	return m
+}
+
+// stopInReport checks that compare's report (on standard output, or in its --summary file)
+// says the run was stopped, in words and, in JSON, by its "stopped" member.
+func stopInReport(t *testing.T, out, summary, sig string, after int, flags map[string]bool) string {
+	t.Helper()
+	report := out
+	if flags["--summary"] {
+		b, err := os.ReadFile(summary)
+		if err != nil {
+			t.Fatal(err)
+		}
+		report = string(b)
+	}
+	words := fmt.Sprintf("the input was stopped by %s after line %d: the rest was not read", sig, after)
+	if flags["json"] {
+		words = fmt.Sprintf(`"cut":"stopped by %s after line %d","stopped":{"signal":"%s","after_line":%d}`, sig, after, sig, after)
+	}
+	if !strings.Contains(report, words) {
+		t.Errorf("the report does not say %s; it ends %q", words, report[max(0, len(report)-300):])
+		return "no"
+	}
+	return "yes (stderr, report)"
+}
+
+// stopOnPipe runs the command on a pipe held open, writes lines 1 to n, and once the command
+// has read them (the pipe is empty), sends it sig.
+func stopOnPipe(t *testing.T, sig syscall.Signal, args []string, line func(int) string, n int) (stdout, stderr string, status int) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close() // after the command has ended: the pipe stays open
+	cmd, outb, errb := child(args)
+	cmd.Stdin = r
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for k := 1; k <= n; k++ {
+		io.WriteString(w, line(k)+"\n")
+	}
+	for deadline := time.Now().Add(30 * time.Second); pending(t, r) > 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the command did not read its input")
+		}
+	}
+	time.Sleep(100 * time.Millisecond) // its reader is back waiting
+	cmd.Process.Signal(sig)
+	status = wait(t, cmd)
+	return outb.String(), errb.String(), status
+}
+
+// stopOnFile runs the command on a file, its output a pipe that the test reads only after
+// sending sig: the command is then waiting to write, in the middle of its input. A page
+// (written at the end) is stopped a while after it begins.
+func stopOnFile(t *testing.T, sig syscall.Signal, args []string, page bool) (stdout, stderr string, status int) {
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer outR.Close()
+	cmd, _, errb := child(args)
+	cmd.Stdout = outW
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	outW.Close()
+	br := bufio.NewReader(outR)
+	if page {
+		time.Sleep(100 * time.Millisecond) // begun
+	} else if _, err := br.Peek(1); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond) // the pipe fills, or the page's inputs are read
+	cmd.Process.Signal(sig)
+	out, err := io.ReadAll(br)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status = wait(t, cmd)
+	return string(out), errb.String(), status
+}
+
+// child is the command of args as a process of its own (the test binary as main).
+func child(args []string) (cmd *exec.Cmd, stdout, stderr *bytes.Buffer) {
+	cmd = exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), asMain+"=1")
+	stdout, stderr = new(bytes.Buffer), new(bytes.Buffer)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	return cmd, stdout, stderr
+}
+
+// wait waits for cmd and returns its exit status.
+func wait(t *testing.T, cmd *exec.Cmd) int {
+	t.Helper()
+	err := cmd.Wait()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		t.Fatalf("killed by %v: %v", ws.Signal(), err)
+	}
+	return cmd.ProcessState.ExitCode()
+}
+
+// pending is the number of bytes in the pipe of r not yet read (FIONREAD).
+func pending(t *testing.T, r *os.File) int {
+	var n int32
+	if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, r.Fd(), syscall.TIOCINQ, uintptr(unsafe.Pointer(&n))); errno != 0 {
+		t.Fatal(errno)
+	}
+	return int(n)
+}
