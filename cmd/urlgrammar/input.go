@@ -122,6 +122,8 @@ type loop struct {
 	inputs   int                // the inputs judged
 	invalid  int                // of which invalid
 	bad      int                // lines that could not be judged
+	unread   int                // files of several that could not be read
+	openErr  error              // why the first file could not be read, said at its turn
 	readErr  error              // the error that cut the input short
 	writeErr error              // the error that stopped the output
 	lines    *wholeLines        // under out: whole lines only
@@ -158,9 +160,10 @@ func newLoop(cmd string, f *inputFlags, from *documents, args []string, stdin io
 	l.progress = newProgress(files, stdin, stdout, stderr)
 	if len(files) > 0 {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
-		// before any output.
-		if err := l.open(files[0]); err != nil {
-			return nil, err
+		// before any output; of several files, each one that cannot be read is reported at
+		// its turn and skipped, and the others are read.
+		if l.openErr = l.open(files[0]); l.openErr != nil && len(files) == 1 {
+			return nil, l.openErr
 		}
 	}
 	return l, nil
@@ -184,19 +187,34 @@ func checkInputs(f *inputFlags, args []string) ([]string, []string, error) {
 			return nil, nil, fmt.Errorf("the argument %q names a file: \"-f %s\" reads its lines (arguments are inputs; to judge that text itself, give it on standard input)", a, a)
 		}
 	}
+	readable := 0
+	var first error
 	for _, file := range files {
-		if file == "-" {
-			continue
-		}
-		st, err := os.Stat(file)
-		if err != nil {
-			return nil, nil, readingError(file, err)
-		}
-		if st.IsDir() {
-			return nil, nil, fmt.Errorf("reading %s: it is a directory, not a file of inputs", file)
+		if err := openable(file); err == nil {
+			readable++
+		} else if first == nil {
+			first = err
 		}
 	}
+	if readable == 0 { // nothing to read: refused before anything is written
+		return nil, nil, first
+	}
 	return args, files, nil
+}
+
+// openable says why file ("-": standard input) cannot be opened as a file of inputs, or is nil.
+func openable(file string) error {
+	if file == "-" {
+		return nil
+	}
+	st, err := os.Stat(file)
+	if err != nil {
+		return readingError(file, err)
+	}
+	if st.IsDir() {
+		return fmt.Errorf("reading %s: it is a directory, not a file of inputs", file)
+	}
+	return nil
 }
 
 // readingError says that file could not be read, and why, without the os package's operation
@@ -246,6 +264,9 @@ func (l *loop) open(file string) error {
 // read that waits for input returns on a stop (stop.go).
 func (l *loop) reader(file string) (r io.Reader, typed bool, err error) {
 	r, l.closer = l.stdin, nil
+	if err := openable(file); err != nil {
+		return nil, false, err
+	}
 	if file != "-" {
 		f, err := os.Open(file)
 		if err != nil {
@@ -293,11 +314,14 @@ func (l *loop) all() iter.Seq[input] {
 			}
 		}
 		for i, file := range l.files {
+			err := l.openErr
 			if i > 0 {
-				if err := l.open(file); err != nil {
-					l.readErr = err
-					return
-				}
+				err = l.open(file)
+			}
+			if err != nil { // reported, after what was judged before it, and skipped
+				l.unread++
+				l.say(err.Error() + " (skipped; the other files are read)")
+				continue
 			}
 			ok := l.from == nil && l.lines1(yield)
 			if l.from != nil {
@@ -338,10 +362,13 @@ func (l *loop) lines1(yield func(input) bool) bool {
 
 // note says something of an input on standard error, after flushing what was judged before
 // it.
-func (l *loop) note(in input, msg string) {
+func (l *loop) note(in input, msg string) { l.say(in.where(len(l.files)) + ": " + msg) }
+
+// say writes msg on standard error, after flushing what was judged before it.
+func (l *loop) say(msg string) {
 	l.out.Flush()
 	l.lines.flushAll()
-	fmt.Fprintf(l.stderr, "urlgrammar %s: %s: %s\n", l.cmd, in.where(len(l.files)), msg)
+	fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, msg)
 }
 
 // run calls judge for each input, in order, and returns the exit status. judge writes its
@@ -494,7 +521,7 @@ func (l *loop) finish() int {
 	case l.stop:
 		s, _ := stoppedBy()
 		return stopStatus(s)
-	case l.bad > 0:
+	case l.bad > 0 || l.unread > 0:
 		return exitUsage
 	case l.invalid > 0:
 		return exitInvalid
@@ -511,6 +538,9 @@ func (l *loop) summary() string {
 	}
 	if l.bad > 0 {
 		s += fmt.Sprintf(", %s not judged", plural(l.bad, "line"))
+	}
+	if l.unread > 0 {
+		s += fmt.Sprintf(", %s not read", plural(l.unread, "file"))
 	}
 	if cut := l.cut(); cut != "" {
 		s += "; " + cut

@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -514,5 +515,34 @@ func TestWholeLinesLong(t *testing.T) {
 	}
 	if string(wl.pending) != "next" {
 		t.Errorf("the line after the long one: %q held back, want %q", wl.pending, "next")
+	}
+}
+
+// TestUnreadableFileInList: of several -f files, one that cannot be read (missing, a
+// directory) is reported in one line at its turn, after the results before it, and skipped;
+// the others are read, and the exit status is 2. A lone unreadable file is refused before
+// anything is written.
+func TestUnreadableFileInList(t *testing.T) {
+	dir := t.TempDir()
+	a, b, missing := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt"), filepath.Join(dir, "missing.txt")
+	os.WriteFile(a, []byte("http://a/\n"), 0o666)
+	os.WriteFile(b, []byte("http://b/~\n"), 0o666) // RFC 1738 section 5: an hsegment holds no "~"
+	var out, errb bytes.Buffer
+	status := run([]string{"check", "-g", "rfc1738", "-n", "--count", "-f", a, "-f", missing, "-f", dir, "-f", b}, strings.NewReader(""), &out, &errb)
+	wantOut := a + ":1\tvalid\n" + b + ":1\tinvalid\t9\t"
+	wantErr := "urlgrammar check: reading " + missing + ": no such file or directory (skipped; the other files are read)\n" +
+		"urlgrammar check: reading " + dir + ": it is a directory, not a file of inputs (skipped; the other files are read)\n" +
+		"urlgrammar check: 1 of 2 valid, 2 files not read\n"
+	if status != exitUsage || !strings.HasPrefix(out.String(), wantOut) || errb.String() != wantErr {
+		t.Errorf("status %d\nstdout %q, want it to begin %q\nstderr %q\nwant   %q", status, out.String(), wantOut, errb.String(), wantErr)
+	}
+	// compare reports on the files it read.
+	stdout, errs, status := runCLI(t, "", "compare", "-g", "rfc1738", "--format", "json", "-f", missing, "-f", a)
+	if status != exitUsage || !strings.Contains(stdout, `"input":"http://a/"`) || !strings.Contains(stdout, `"type":"summary"`) || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, missing) {
+		t.Errorf("compare: status %d, stdout %q, stderr %q", status, stdout, errs)
+	}
+	stdout, errs, status = runCLI(t, "", "check", "-g", "rfc1738", "-f", missing)
+	if status != exitUsage || stdout != "" || errs != "urlgrammar check: reading "+missing+": no such file or directory\n" {
+		t.Errorf("a lone missing file: status %d, %q, %q", status, stdout, errs)
 	}
 }
