@@ -196,7 +196,7 @@ func checkInputs(f *inputFlags, args []string) ([]string, []string, error) {
 			first = err
 		}
 	}
-	if readable == 0 { // nothing to read: refused before anything is written
+	if readable == 0 && len(files) > 0 { // nothing to read: refused before anything is written
 		return nil, nil, first
 	}
 	return args, files, nil
