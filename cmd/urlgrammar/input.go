@@ -47,13 +47,14 @@ type inputFlags struct {
 // addInputFlags adds -f and --line-buffered to the flags of a command that reads inputs.
 func addInputFlags(fs *flag.FlagSet) *inputFlags {
 	f := &inputFlags{}
-	fs.Var(&f.files, "f", "read one input per line from `FILE` (repeatable; - for standard input; gzip is decompressed)")
+	fs.Var(&f.files, "f", fmt.Sprintf("read one input per line (of at most %d MiB) from `FILE` (repeatable; - for standard input; gzip is decompressed)", maxLine>>20))
 	fs.BoolVar(&f.lineBuffered, "line-buffered", false, "write each result as soon as it is judged (for tail -f), not in blocks")
 	return f
 }
 
-// maxLine bounds one input line (a variable so that a test can lower it).
-var maxLine = 64 << 20
+// maxLine bounds one input line, in every command: the bound of the documents' lines too
+// (--from text, cdx), the source package's (a variable so that a test can lower it).
+var maxLine = source.MaxLine
 
 // An input is one input of a command and where it comes from.
 type input struct {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/source"
 )
 
 // TestRepeatedFlags: a flag that takes one value is refused when given twice (which one was
@@ -544,5 +545,25 @@ func TestUnreadableFileInList(t *testing.T) {
 	stdout, errs, status = runCLI(t, "", "check", "-g", "rfc1738", "-f", missing)
 	if status != exitUsage || stdout != "" || errs != "urlgrammar check: reading "+missing+": no such file or directory\n" {
 		t.Errorf("a lone missing file: status %d, %q, %q", status, stdout, errs)
+	}
+}
+
+// TestOneLineLimit: every command that reads inputs reads lines of up to one bound, the source
+// package's, and names it in its help; extract, which reads running text, too (a line of 2 MiB,
+// its URL at its end).
+func TestOneLineLimit(t *testing.T) {
+	if maxLine != source.MaxLine {
+		t.Fatalf("the command's line bound is %d, the documents' %d", maxLine, source.MaxLine)
+	}
+	for name := range commands {
+		var out bytes.Buffer
+		help(name, &out, &out)
+		if strings.Contains(out.String(), "-f FILE") && !strings.Contains(out.String(), "(of at most 64 MiB)") {
+			t.Errorf("%s -h does not name the line bound", name)
+		}
+	}
+	out, errs, status := runCLI(t, strings.Repeat("x ", 1<<20)+"http://a/b\n", "extract")
+	if status != exitValid || out != "http://a/b\n" || errs != "" {
+		t.Errorf("extract: status %d, %q, %q", status, out, errs)
 	}
 }
