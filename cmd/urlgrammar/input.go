@@ -519,9 +519,8 @@ func (l *loop) finish() int {
 		return fail(l.stderr, l.cmd, err)
 	case l.readErr != nil:
 		return fail(l.stderr, l.cmd, l.readErr)
-	case l.stop:
-		s, _ := stoppedBy()
-		return stopStatus(s)
+	case l.stop: // as a shell reports a command killed by the signal
+		return 128 + int(stopSignal.Load())
 	case l.bad > 0 || l.unread > 0:
 		return exitUsage
 	case l.invalid > 0:

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -25,7 +24,7 @@ import (
 var stopSignals = map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}
 
 var (
-	stopSignal atomic.Value            // the syscall.Signal that stopped the run, once one came
+	stopSignal atomic.Int32            // the syscall.Signal that stopped the run, once one came
 	stopping   = make(chan struct{})   // closed when it came
 	errStopped = errors.New("stopped") // what a read waiting for input returns on a stop
 )
@@ -40,25 +39,17 @@ func handleStops() {
 	go func() {
 		s := <-c
 		signal.Stop(c) // a second signal kills at once
-		stopSignal.Store(s)
+		stopSignal.Store(int32(s.(syscall.Signal)))
 		close(stopping)
 	}()
 }
 
-// stoppedBy is the signal that stopped the run, and whether one did.
-func stoppedBy() (syscall.Signal, bool) {
-	s, ok := stopSignal.Load().(syscall.Signal)
-	return s, ok
-}
-
 // A stopReader reads r in a goroutine of its own, so that a Read that waits for input returns
-// errStopped when a stop comes, after what was read before it. It reads into two buffers in
-// turn, each handed back once its bytes are taken.
+// errStopped when a stop comes, after what was read before it.
 type stopReader struct {
-	full, free chan []byte
-	err        error  // the error that ended r, once full is drained
-	buf        []byte // the buffer being taken, from off
-	off        int
+	full chan []byte // what each read of r gave; closed at its end
+	err  error       // the error that ended r, once full is closed
+	rest []byte      // of the read being taken
 }
 
 // newStopReader returns r, read so that a stop ends a wait for input. A regular file is read
@@ -69,31 +60,32 @@ func newStopReader(r io.Reader) io.Reader {
 	} else if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		return r
 	}
-	s := &stopReader{full: make(chan []byte), free: make(chan []byte, 2)}
-	s.free <- make([]byte, 64<<10)
-	s.free <- make([]byte, 64<<10)
+	s := &stopReader{full: make(chan []byte)}
 	go func() {
-		for buf := range s.free {
-			n, err := r.Read(buf[:cap(buf)])
+		for {
+			buf := make([]byte, 64<<10) // a new one each time: the last may be held when a stop comes
+			n, err := r.Read(buf)
+			if n > 0 {
+				s.full <- buf[:n]
+			}
 			if err != nil {
 				s.err = err // before full is closed, which Read sees after it
 				close(s.full)
 				return
 			}
-			s.full <- buf[:n]
 		}
 	}()
 	return s
 }
 
 func (s *stopReader) Read(p []byte) (int, error) {
-	if s.buf == nil {
+	if len(s.rest) == 0 {
 		var ok bool
 		select { // what was read before the stop first
-		case s.buf, ok = <-s.full:
+		case s.rest, ok = <-s.full:
 		default:
 			select {
-			case s.buf, ok = <-s.full:
+			case s.rest, ok = <-s.full:
 			case <-stopping:
 				return 0, errStopped
 			}
@@ -101,32 +93,24 @@ func (s *stopReader) Read(p []byte) (int, error) {
 		if !ok {
 			return 0, s.err
 		}
-		s.off = 0
 	}
-	n := copy(p, s.buf[s.off:])
-	if s.off += n; s.off == len(s.buf) {
-		s.free <- s.buf
-		s.buf = nil
-	}
+	n := copy(p, s.rest)
+	s.rest = s.rest[n:]
 	return n, nil
 }
 
-// stopped says that the run was stopped by a signal, and returns true; else it returns
-// false.
+// stopped says whether a signal has stopped the run.
 func (l *loop) stopped() bool {
-	if _, ok := stoppedBy(); ok {
-		l.stop = true
-	}
+	l.stop = l.stop || stopSignal.Load() != 0
 	return l.stop
 }
 
 // stopAt says, when a signal stopped the run, which and after which input, or is nil.
 func (l *loop) stopAt() *compare.Stop {
-	s, _ := stoppedBy()
 	if !l.stop {
 		return nil
 	}
-	at := &compare.Stop{Signal: stopSignals[s], AfterLine: l.cur.line}
+	at := &compare.Stop{Signal: stopSignals[syscall.Signal(stopSignal.Load())], AfterLine: l.cur.line}
 	if l.files == nil {
 		at.AfterLine = l.inputs + l.bad
 	} else if len(l.files) > 1 {
@@ -135,21 +119,18 @@ func (l *loop) stopAt() *compare.Stop {
 	return at
 }
 
-// stopStatus is the exit status of a run stopped by s: 128 + its number.
-func stopStatus(s syscall.Signal) int { return 128 + int(s) }
-
 // cut says what cut the input short, or "" when it was read to its end. A stop is said with
 // the last input read: "stopped by SIGTERM after line 12", "… after a.txt line 12", or
 // without files the inputs' count.
 func (l *loop) cut() string {
-	s, _ := stoppedBy()
+	stopped := "stopped by " + stopSignals[syscall.Signal(stopSignal.Load())]
 	switch {
 	case l.stop && l.files == nil:
-		return fmt.Sprintf("stopped by %s after %s", stopSignals[s], plural(l.inputs+l.bad, "input"))
+		return stopped + " after " + plural(l.inputs+l.bad, "input")
 	case l.stop && l.cur.line == 0 && l.cur.src == nil:
-		return fmt.Sprintf("stopped by %s before the first line", stopSignals[s])
+		return stopped + " before the first line"
 	case l.stop:
-		return fmt.Sprintf("stopped by %s after %s", stopSignals[s], l.cur.where(len(l.files)))
+		return stopped + " after " + l.cur.where(len(l.files))
 	case l.readErr != nil:
 		return "cut short by a read error"
 	}
