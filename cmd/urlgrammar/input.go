@@ -234,6 +234,7 @@ func textLoop(cmd string, f *inputFlags, inputs []input, stdout, stderr io.Write
 	l := &loop{cmd: cmd, stderr: stderr, flags: f, args: inputs}
 	l.lines = &wholeLines{w: stdout}
 	l.out = bufio.NewWriterSize(l.lines, 64<<10)
+	looping.Store(true)
 	return l
 }
 

@@ -27,10 +27,12 @@ var (
 	stopSignal atomic.Int32            // the syscall.Signal that stopped the run, once one came
 	stopping   = make(chan struct{})   // closed when it came
 	errStopped = errors.New("stopped") // what a read waiting for input returns on a stop
+	looping    atomic.Bool             // the command runs a loop, which a stop ends
 )
 
-// handleStops stops the running command on the first of stopSignals (see above). main calls
-// it; the tests, which run commands in their own process, do not.
+// handleStops stops the running command on the first of stopSignals (see above), or ends a
+// command that reads no inputs at once, with the same status. main calls it; the tests, which
+// run commands in their own process, do not.
 func handleStops() {
 	c := make(chan os.Signal, 1)
 	for s := range stopSignals {
@@ -41,6 +43,9 @@ func handleStops() {
 		signal.Stop(c) // a second signal kills at once
 		stopSignal.Store(int32(s.(syscall.Signal)))
 		close(stopping)
+		if !looping.Load() { // a command without inputs (conform, charsets) ends at once
+			os.Exit(128 + int(stopSignal.Load()))
+		}
 	}()
 }
 

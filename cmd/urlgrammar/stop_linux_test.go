@@ -273,3 +273,19 @@ func pending(t *testing.T, r *os.File) int {
 	}
 	return int(n)
 }
+
+// TestStopWithoutInputs: a command that reads no inputs (conform, which runs for minutes) ends
+// at once on a stop, with the status of one.
+func TestStopWithoutInputs(t *testing.T) {
+	cmd, _, _ := child([]string{"conform"})
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	timer := time.AfterFunc(30*time.Second, func() { cmd.Process.Kill() })
+	defer timer.Stop()
+	if status := wait(t, cmd); status != 128+int(syscall.SIGTERM) {
+		t.Errorf("exit status %d, want %d", status, 128+int(syscall.SIGTERM))
+	}
+}
