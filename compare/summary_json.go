@@ -3,12 +3,14 @@ package compare
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -318,12 +320,14 @@ func (r *Report) ReadSummary(name string, rd io.Reader) (*Summary, error) {
 // MergeSummaries reads the summary line of each named file (see ReadSummary) and returns the
 // summary of them all, merged in the order given (see Summary.Merge); it sets r.Targets,
 // r.Read and r.Diff to those of the whole, so that r writes the summary of one run over all
-// the inputs. The summaries must be of the same targets and of the same inputs: all of them,
+// the inputs, and r.Cut to what cut a part short, each with its name ("stopped by SIGTERM after
+// line 12 (in part2.json)"), and r.Stopped to the first part's stop. The summaries must be of the same targets and of the same inputs: all of them,
 // or those on which the targets disagree (Diff).
 func (r *Report) MergeSummaries(names ...string) (*Summary, error) {
 	var total Summary
 	shown := map[bool]string{false: "all", true: "disagreeing"}
 	read := 0
+	var cuts []string
 	for i, name := range names {
 		var part Report
 		file, err := os.Open(name)
@@ -342,7 +346,11 @@ func (r *Report) MergeSummaries(names ...string) (*Summary, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		read, r.Diff = read+part.Read, part.Diff
+		if part.Cut != "" { // the whole is cut where a part is
+			cuts = append(cuts, part.Cut+" (in "+name+")")
+			r.Stopped = cmp.Or(r.Stopped, part.Stopped)
+		}
 	}
-	r.Targets, r.Read = total.Targets, read
+	r.Targets, r.Read, r.Cut = total.Targets, read, strings.Join(cuts, "; ")
 	return &total, nil
 }
