@@ -520,7 +520,7 @@ func TestWholeLinesLong(t *testing.T) {
 }
 
 // TestUnreadableFileInList: of several -f files, one that cannot be read (missing, a
-// directory) is reported in one line at its turn, after the results before it, and skipped;
+// directory) is reported in one line when its turn comes, and skipped;
 // the others are read, and the exit status is 2. A lone unreadable file is refused before
 // anything is written.
 func TestUnreadableFileInList(t *testing.T) {
