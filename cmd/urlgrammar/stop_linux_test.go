@@ -76,7 +76,19 @@ func TestEveryStopIsClean(t *testing.T) {
 	// More output than a pipe holds: the command is still busy. A page is written at the end,
 	// of more inputs than are read in the time it is given.
 	fileLines := map[bool]int{false: 200_000, true: 2_000_000}
-	for _, c := range stopCases {
+	for i, c := range stopCases {
+		line := c.line
+		if line == nil {
+			line = func(k int) string { return fmt.Sprintf("http://h/p%d/", k) }
+		}
+		file := filepath.Join(dir, fmt.Sprintf("%d.in", i))
+		var b strings.Builder
+		for k := 1; k <= fileLines[c.page]; k++ {
+			b.WriteString(line(k) + "\n")
+		}
+		if err := os.WriteFile(file, []byte(b.String()), 0o666); err != nil {
+			t.Fatal(err)
+		}
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 			for _, onPipe := range []bool{true, false} {
 				name := fmt.Sprintf("%s/%s/pipe", stopSignals[sig], c.name)
@@ -85,10 +97,6 @@ func TestEveryStopIsClean(t *testing.T) {
 				}
 				t.Run(name, func(t *testing.T) {
 					t.Parallel()
-					line := c.line
-					if line == nil {
-						line = func(k int) string { return fmt.Sprintf("http://h/p%d/", k) }
-					}
 					summary := filepath.Join(dir, strings.NewReplacer("/", "-", " ", "-").Replace(name))
 					args := append([]string{}, c.args...)
 					for i, a := range args {
@@ -102,15 +110,7 @@ func TestEveryStopIsClean(t *testing.T) {
 						read = 10
 						out, errs, status = stopOnPipe(t, sig, args, line, read)
 					} else {
-						file := filepath.Join(dir, strings.NewReplacer("/", "-", " ", "-").Replace(name)+".in")
-						var b strings.Builder
-						for k := 1; k <= fileLines[c.page]; k++ {
-							b.WriteString(line(k) + "\n")
-						}
-						if err := os.WriteFile(file, []byte(b.String()), 0o666); err != nil {
-							t.Fatal(err)
-						}
-						out, errs, status = stopOnFile(t, sig, append(args, "-f", file), c.page)
+						out, errs, status = stopOnFile(t, sig, append(args, "-f", file), file, c.page)
 					}
 					m := stoppedAt.FindStringSubmatch(errs)
 					if m == nil || m[1] != stopSignals[sig] {
@@ -215,10 +215,10 @@ func stopOnPipe(t *testing.T, sig syscall.Signal, args []string, line func(int) 
 	return outb.String(), errb.String(), status
 }
 
-// stopOnFile runs the command on a file, its output a pipe that the test reads only after
+// stopOnFile runs the command on file, its output a pipe that the test reads only after
 // sending sig: the command is then waiting to write, in the middle of its input. A page
-// (written at the end) is stopped a while after it begins.
-func stopOnFile(t *testing.T, sig syscall.Signal, args []string, page bool) (stdout, stderr string, status int) {
+// (written at the end) is stopped once the command has begun to read the file.
+func stopOnFile(t *testing.T, sig syscall.Signal, args []string, file string, page bool) (stdout, stderr string, status int) {
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -232,11 +232,12 @@ func stopOnFile(t *testing.T, sig syscall.Signal, args []string, page bool) (std
 	outW.Close()
 	br := bufio.NewReader(outR)
 	if page {
-		time.Sleep(100 * time.Millisecond) // begun
+		reading(t, cmd.Process.Pid, file)
 	} else if _, err := br.Peek(1); err != nil {
 		t.Fatal(err)
+	} else {
+		time.Sleep(200 * time.Millisecond) // the pipe fills
 	}
-	time.Sleep(200 * time.Millisecond) // the pipe fills, or the page's inputs are read
 	cmd.Process.Signal(sig)
 	out, err := io.ReadAll(br)
 	if err != nil {
@@ -244,6 +245,29 @@ func stopOnFile(t *testing.T, sig syscall.Signal, args []string, page bool) (std
 	}
 	status = wait(t, cmd)
 	return string(out), errb.String(), status
+}
+
+// reading waits until process pid has read some of file: its offset in the file, which
+// /proc/PID/fdinfo gives, is past 0.
+func reading(t *testing.T, pid int, file string) {
+	file, err := filepath.EvalSymlinks(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proc := fmt.Sprintf("/proc/%d/", pid)
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		fds, _ := os.ReadDir(proc + "fd")
+		for _, fd := range fds {
+			if target, _ := os.Readlink(proc + "fd/" + fd.Name()); target != file {
+				continue
+			}
+			info, _ := os.ReadFile(proc + "fdinfo/" + fd.Name()) // "pos:\t123\n…"
+			if f := strings.Fields(string(info)); len(f) > 1 && f[0] == "pos:" && f[1] != "0" {
+				return
+			}
+		}
+	}
+	t.Fatal("the command did not read its file")
 }
 
 // child is the command of args as a process of its own (the test binary as main).
