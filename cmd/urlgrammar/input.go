@@ -549,7 +549,7 @@ func (l *loop) summary() string {
 	return s
 }
 
-// empty reports whether the run read no input, and was neither cut short nor interrupted.
+// empty reports whether the run read no input, and was neither cut short nor stopped.
 func (l *loop) empty() bool {
 	return l.inputs == 0 && l.bad == 0 && l.cut() == "" && l.writeErr == nil
 }
@@ -571,7 +571,7 @@ func (l *loop) nothing() string {
 }
 
 // wholeLines writes to w only whole lines: what follows the last "\n" of a write waits for
-// the line's end. So an output cut off (by a write error, or an interrupt) ends with a whole
+// the line's end. So an output cut off (by a write error, or a stop) ends with a whole
 // line, never within one or within a UTF-8 sequence. A line longer than maxPendingLine is the
 // exception: it is written as it comes once that much of it waits, so that the JSON of a
 // long input (several times its size) is not held whole; an error while writing it may cut
