@@ -138,6 +138,7 @@ type loop struct {
 	progress    *progress  // on a terminal's standard error, or nil
 	read        int64      // the bytes read from the files (a gzip file's, compressed)
 	stop        bool       // a signal stopped the input (stop.go)
+	waits       bool       // the file being read may wait for input: a stop ends it (stop.go)
 	from        *documents // the documents the inputs are read from (--from), or nil for lines
 }
 
@@ -276,7 +277,9 @@ func (l *loop) reader(file string) (r io.Reader, typed bool, err error) {
 		}
 		r, l.closer = f, f
 	}
-	return readCounter{newStopReader(r), &l.read}, isTerminal(r), nil
+	sr := newStopReader(r)
+	_, l.waits = sr.(*stopReader)
+	return readCounter{sr, &l.read}, isTerminal(r), nil
 }
 
 func (l *loop) close() {

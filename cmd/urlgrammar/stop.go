@@ -50,7 +50,9 @@ func handleStops() {
 }
 
 // A stopReader reads r in a goroutine of its own, so that a Read that waits for input returns
-// errStopped when a stop comes, after what was read before it.
+// errStopped when a stop comes, after what was read before it: a stop ends a pipe's input where
+// it was read to, so that every byte taken from the pipe is judged, and the readers above it
+// (lines, a WARC file's records) give what they hold before the error.
 type stopReader struct {
 	full chan []byte // what each read of r gave; closed at its end
 	err  error       // the error that ended r, once full is closed
@@ -68,6 +70,11 @@ func newStopReader(r io.Reader) io.Reader {
 	s := &stopReader{full: make(chan []byte)}
 	go func() {
 		for {
+			select {
+			case <-stopping: // nothing more is read
+				return
+			default:
+			}
 			buf := make([]byte, 64<<10) // a new one each time: the last may be held when a stop comes
 			n, err := r.Read(buf)
 			if n > 0 {
@@ -86,12 +93,12 @@ func newStopReader(r io.Reader) io.Reader {
 func (s *stopReader) Read(p []byte) (int, error) {
 	if len(s.rest) == 0 {
 		var ok bool
-		select { // what was read before the stop first
+		select {
 		case s.rest, ok = <-s.full:
-		default:
-			select {
+		case <-stopping:
+			select { // what was read before the stop first
 			case s.rest, ok = <-s.full:
-			case <-stopping:
+			default:
 				return 0, errStopped
 			}
 		}
@@ -104,9 +111,11 @@ func (s *stopReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// stopped says whether a signal has stopped the run.
+// stopped says whether a signal has stopped the run, for input that is read without waiting
+// (arguments, a regular file), which a stop ends after the input read last; input that may
+// wait (l.waits) ends with errStopped, after what was read from it.
 func (l *loop) stopped() bool {
-	l.stop = l.stop || stopSignal.Load() != 0
+	l.stop = l.stop || (!l.waits && stopSignal.Load() != 0)
 	return l.stop
 }
 

@@ -29,28 +29,39 @@ var stopCases = []struct {
 	// page is set for a command that writes its output whole at its end (compare's html),
 	// stopped on a file while it reads, its inputs judged counted by its summary.
 	page bool
+	// warc is set when line K is a WARC record (with a target URI of its own, as the others'
+	// lines), written as it is: the summary names a record's offset, not a line.
+	warc bool
 }{
-	{"check", []string{"check", "-g", "rfc3986", "--echo"}, nil, false},
-	{"check -q", []string{"check", "-g", "rfc3986", "-q", "--echo"}, nil, false},
-	{"check --line-buffered", []string{"check", "-g", "rfc3986", "--line-buffered", "--echo"}, nil, false},
-	{"check json", []string{"check", "-g", "rfc1738,rfc3986", "--format", "json"}, nil, false},
-	{"check --from text", []string{"check", "-g", "rfc3986", "--from", "text", "--echo"}, func(k int) string { return fmt.Sprintf("see http://h/p%d/ here", k) }, false},
-	{"parse", []string{"parse", "-g", "rfc3986"}, nil, false},
-	{"tree", []string{"tree", "-g", "rfc3986", "--format", "json"}, nil, false},
-	{"build", []string{"build", "-g", "rfc3986"}, func(k int) string { return fmt.Sprintf(`{"scheme":"http","host":"h","path":"/p%d/"}`, k) }, false},
-	{"compare text", []string{"compare", "-g", "rfc1738,rfc3986"}, nil, false},
-	{"compare json", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "json"}, nil, false},
-	{"compare tsv", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "tsv", "--summary", "SUMMARY"}, nil, false},
-	{"compare markdown", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "markdown"}, nil, false},
-	{"compare html", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "html"}, nil, true},
-	{"compare --summary", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "json", "--summary", "SUMMARY"}, nil, false},
-	{"compare --diff", []string{"compare", "-g", "rfc1738,rfc3986", "--diff", "--format", "text", "--summary", "SUMMARY"}, tilde, false},
-	{"compare --line-buffered", []string{"compare", "-g", "rfc1738,rfc3986", "--line-buffered", "--format", "json"}, nil, false},
-	{"resolve", []string{"resolve", "-g", "rfc3986", "http://h/"}, func(k int) string { return fmt.Sprintf("p%d/", k) }, false},
-	{"normalize", []string{"normalize", "-g", "rfc3986"}, nil, false},
-	{"equiv", []string{"equiv", "-g", "rfc3986"}, func(k int) string { return fmt.Sprintf("http://h/p%d/\tHTTP://h/p%d/", k, k) }, false},
-	{"review", []string{"review", "-g", "rfc3986", "--format", "json"}, nil, false},
-	{"extract", []string{"extract"}, func(k int) string { return fmt.Sprintf("see http://h/p%d/ here", k) }, false},
+	{"check", []string{"check", "-g", "rfc3986", "--echo"}, nil, false, false},
+	{"check -q", []string{"check", "-g", "rfc3986", "-q", "--echo"}, nil, false, false},
+	{"check --line-buffered", []string{"check", "-g", "rfc3986", "--line-buffered", "--echo"}, nil, false, false},
+	{"check json", []string{"check", "-g", "rfc1738,rfc3986", "--format", "json"}, nil, false, false},
+	{"check --from text", []string{"check", "-g", "rfc3986", "--from", "text", "--echo"}, func(k int) string { return fmt.Sprintf("see http://h/p%d/ here", k) }, false, false},
+	{"parse", []string{"parse", "-g", "rfc3986"}, nil, false, false},
+	{"tree", []string{"tree", "-g", "rfc3986", "--format", "json"}, nil, false, false},
+	{"build", []string{"build", "-g", "rfc3986"}, func(k int) string { return fmt.Sprintf(`{"scheme":"http","host":"h","path":"/p%d/"}`, k) }, false, false},
+	{"compare text", []string{"compare", "-g", "rfc1738,rfc3986"}, nil, false, false},
+	{"compare json", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "json"}, nil, false, false},
+	{"compare tsv", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "tsv", "--summary", "SUMMARY"}, nil, false, false},
+	{"compare markdown", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "markdown"}, nil, false, false},
+	{"compare html", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "html"}, nil, true, false},
+	{"compare --summary", []string{"compare", "-g", "rfc1738,rfc3986", "--format", "json", "--summary", "SUMMARY"}, nil, false, false},
+	{"compare --diff", []string{"compare", "-g", "rfc1738,rfc3986", "--diff", "--format", "text", "--summary", "SUMMARY"}, tilde, false, false},
+	{"compare --line-buffered", []string{"compare", "-g", "rfc1738,rfc3986", "--line-buffered", "--format", "json"}, nil, false, false},
+	{"resolve", []string{"resolve", "-g", "rfc3986", "http://h/"}, func(k int) string { return fmt.Sprintf("p%d/", k) }, false, false},
+	{"normalize", []string{"normalize", "-g", "rfc3986"}, nil, false, false},
+	{"equiv", []string{"equiv", "-g", "rfc3986"}, func(k int) string { return fmt.Sprintf("http://h/p%d/\tHTTP://h/p%d/", k, k) }, false, false},
+	{"review", []string{"review", "-g", "rfc3986", "--format", "json"}, nil, false, false},
+	{"extract", []string{"extract"}, func(k int) string { return fmt.Sprintf("see http://h/p%d/ here", k) }, false, false},
+	{"extract --from warc", []string{"extract", "--from", "warc"}, warcRecord, false, true},
+	{"check --from warc", []string{"check", "-g", "rfc3986", "--from", "warc", "--echo"}, warcRecord, false, true},
+}
+
+// warcRecord is a WARC record (ISO 28500 section 4: a version line, header fields, a block of
+// Content-Length bytes and two CRLFs) of the resource http://h/pK/, its block empty.
+func warcRecord(k int) string {
+	return fmt.Sprintf("WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://h/p%d/\r\nContent-Length: 0\r\n\r\n\r\n\r\n", k)
 }
 
 // tilde is line k with a "~", on which RFC 1738 and RFC 3986 disagree.
@@ -59,7 +70,8 @@ func tilde(k int) string { return fmt.Sprintf("http://h/p%d/~", k) }
 var (
 	resultOf   = regexp.MustCompile(`h/p(\d+)/`)
 	pageInputs = regexp.MustCompile(`<span data-key="inputs">(\d+)</span>`)
-	stoppedAt  = regexp.MustCompile(`; stopped by (SIG[A-Z]+) after .*?(\d+)\n$`)
+	stoppedAt  = regexp.MustCompile(`; stopped by (SIG[A-Z]+) after .*?(\d+)(?: WARC-Target-URI)?\n$`)
+	recordAt   = regexp.MustCompile(`after .*record at offset (\d+) WARC-Target-URI\n$`)
 )
 
 // TestEveryStopIsClean: SIGINT, SIGTERM and SIGHUP stop every command that reads inputs the
@@ -83,8 +95,10 @@ func TestEveryStopIsClean(t *testing.T) {
 		}
 		file := filepath.Join(dir, fmt.Sprintf("%d.in", i))
 		var b strings.Builder
+		offsets := map[int]int{} // of a WARC record, its number
 		for k := 1; k <= fileLines[c.page]; k++ {
-			b.WriteString(line(k) + "\n")
+			offsets[b.Len()] = k
+			b.WriteString(line(k) + map[bool]string{false: "\n"}[c.warc])
 		}
 		if err := os.WriteFile(file, []byte(b.String()), 0o666); err != nil {
 			t.Fatal(err)
@@ -108,7 +122,7 @@ func TestEveryStopIsClean(t *testing.T) {
 					var status, read int
 					if onPipe {
 						read = 10
-						out, errs, status = stopOnPipe(t, sig, args, line, read)
+						out, errs, status = stopOnPipe(t, sig, args, line, read, c.warc)
 					} else {
 						out, errs, status = stopOnFile(t, sig, append(args, "-f", file), file, c.page)
 					}
@@ -117,6 +131,10 @@ func TestEveryStopIsClean(t *testing.T) {
 						t.Fatalf("status %d, stderr %q: no summary saying %s stopped the run", status, errs, stopSignals[sig])
 					}
 					after, _ := strconv.Atoi(m[2])
+					if o := recordAt.FindStringSubmatch(errs); c.warc && o != nil {
+						offset, _ := strconv.Atoi(o[1])
+						after = offsets[offset]
+					}
 					if onPipe && after != read {
 						t.Errorf("stopped after line %d, want %d (stderr %q)", after, read, errs)
 					}
@@ -189,7 +207,7 @@ func stopInReport(t *testing.T, out, summary, sig string, after int, flags map[s
 
 // stopOnPipe runs the command on a pipe held open, writes lines 1 to n, and once the command
 // has read them (the pipe is empty), sends it sig.
-func stopOnPipe(t *testing.T, sig syscall.Signal, args []string, line func(int) string, n int) (stdout, stderr string, status int) {
+func stopOnPipe(t *testing.T, sig syscall.Signal, args []string, line func(int) string, n int, raw bool) (stdout, stderr string, status int) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -202,7 +220,7 @@ func stopOnPipe(t *testing.T, sig syscall.Signal, args []string, line func(int) 
 		t.Fatal(err)
 	}
 	for k := 1; k <= n; k++ {
-		io.WriteString(w, line(k)+"\n")
+		io.WriteString(w, line(k)+map[bool]string{false: "\n"}[raw])
 	}
 	for deadline := time.Now().Add(30 * time.Second); pending(t, r) > 0; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -311,5 +329,57 @@ func TestStopWithoutInputs(t *testing.T) {
 	defer timer.Stop()
 	if status := wait(t, cmd); status != 128+int(syscall.SIGTERM) {
 		t.Errorf("exit status %d, want %d", status, 128+int(syscall.SIGTERM))
+	}
+}
+
+// TestStopOnAFlowingPipe: on a pipe that never runs dry (yes | urlgrammar check), a stop ends
+// the input where it was read to, at once, and every line read is judged and written.
+func TestStopOnAFlowingPipe(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	go func() {
+		bw := bufio.NewWriter(w)
+		for k := 1; ; k++ {
+			if _, err := fmt.Fprintf(bw, "http://h/p%d/\n", k); err != nil {
+				return
+			}
+		}
+	}()
+	defer w.Close() // which ends the writer
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer outR.Close()
+	cmd, _, errb := child([]string{"check", "-g", "rfc3986", "-q", "--echo"})
+	cmd.Stdin, cmd.Stdout = r, outW
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	outW.Close()
+	br := bufio.NewReader(outR)
+	if _, err := br.Peek(1); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	timer := time.AfterFunc(30*time.Second, func() { cmd.Process.Kill() })
+	defer timer.Stop()
+	out, err := io.ReadAll(br)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := wait(t, cmd)
+	m := stoppedAt.FindStringSubmatch(errb.String())
+	if status != 128+int(syscall.SIGTERM) || m == nil {
+		t.Fatalf("status %d, stderr %q", status, errb.String())
+	}
+	after, _ := strconv.Atoi(m[2])
+	shown := resultOf.FindAllStringSubmatch(string(out), -1)
+	if len(shown) != after || (after > 0 && shown[after-1][1] != m[2]) {
+		t.Errorf("stopped after line %d, %d results written", after, len(shown))
 	}
 }
