@@ -138,14 +138,19 @@ func TestQuestion(t *testing.T) {
 }
 
 // TestSummaryFileWholeOrOld: the --summary file is written beside itself and renamed once
-// whole: on a full disk the file that was there stays as it was, the command says so and exits
-// 2, and no temporary file is left.
+// whole: on a full disk (/dev/full, where there is one) the file that was there stays as it
+// was, the command says so and exits 2, and no temporary file is left.
 func TestSummaryFileWholeOrOld(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "s.json")
 	os.WriteFile(name, []byte("old\n"), 0o666)
 	defer func(w func(*os.File) io.Writer) { summaryWriter = w }(summaryWriter)
-	summaryWriter = func(*os.File) io.Writer { return failingWriter{} }
+	var full io.Writer = failingWriter{}
+	if f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil { // the kernel's full disk
+		defer f.Close()
+		full = f
+	}
+	summaryWriter = func(*os.File) io.Writer { return full }
 	_, errs, status := runCLI(t, "", "compare", "-g", "rfc1738", "--format", "json", "--summary", name, "http://a/")
 	if b, _ := os.ReadFile(name); status != exitUsage || string(b) != "old\n" || errs != "urlgrammar compare: writing the summary to "+name+": no space left on device\n" {
 		t.Errorf("full disk: status %d, stderr %q, the file %q", status, errs, b)
