@@ -245,6 +245,9 @@ func htmlHeader(w *bufio.Writer, r *Report, s *Summary) {
 	if r.Diff {
 		fmt.Fprintf(w, " on which the versions disagree (--diff), of <span data-key=\"read\">%d</span> read", r.Read)
 	}
+	if r.Cut != "" {
+		fmt.Fprintf(w, "</dd>\n<dt>cut</dt><dd id=\"cut\">the input was %s: the rest was not read", esc(r.Cut))
+	}
 	w.WriteString("</dd>\n</dl>\n")
 	w.WriteString("<table id=\"versions\"><thead><tr><th>version</th><th>document</th><th>held to the rule</th><th class=\"n\">accepted</th></tr></thead><tbody>\n")
 	// Each count says what it counts: with --diff, of the disagreeing inputs only.

@@ -198,7 +198,7 @@ func TestReadSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := compare.Report{Targets: targets, Diff: true, Read: len(inputs) + 3, Cut: "interrupted after line 12"}
+	r := compare.Report{Targets: targets, Diff: true, Read: len(inputs) + 3, Cut: "stopped by SIGTERM after line 12", Stopped: &compare.Stop{Signal: "SIGTERM", AfterLine: 12}}
 	var rows, line strings.Builder
 	rw, lw := bufio.NewWriter(&rows), bufio.NewWriter(&line)
 	c, _ := compare.Compare(targets, "http://a/~b", 0) // RFC 1738 section 2.2: "~" is unsafe
@@ -262,6 +262,16 @@ func TestMergeSummaries(t *testing.T) {
 	}
 	if d := cmp.Diff(compare.Report{Targets: targets, Read: 59}, r, cmp.AllowUnexported(compare.Report{})); d != "" {
 		t.Errorf("the report of the whole: %s", d)
+	}
+	// A part cut short: the whole says where, and which part.
+	stop := &compare.Stop{Signal: "SIGINT", AfterLine: 9}
+	cut := write("cut.json", compare.Report{Targets: targets, Read: 9, Cut: "stopped by SIGINT after line 9", Stopped: stop}, inputs[50:])
+	r = compare.Report{}
+	if _, err := r.MergeSummaries(first, cut); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(compare.Report{Targets: targets, Read: 59, Cut: "stopped by SIGINT after line 9 (in " + cut + ")", Stopped: stop}, r, cmp.AllowUnexported(compare.Report{})); d != "" {
+		t.Errorf("the report of a whole with a part cut short: %s", d)
 	}
 	diff := write("diff.json", compare.Report{Targets: targets, Diff: true}, inputs)
 	wantErr := second + " summarizes all inputs, the summaries before it disagreeing inputs"

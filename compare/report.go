@@ -22,7 +22,10 @@ type Report struct {
 	Diff    bool   // only the inputs on which the targets disagree are shown and summarized
 	Width   int    // the table's width, to which its rows and causes are clipped; 0: no clipping
 	Read    int    // the inputs read, shown or not (for the summary)
-	Cut     string // what cut the input short ("interrupted after line 12"), or ""
+	Cut     string // what cut the input short ("stopped by SIGTERM after line 12"), or ""
+	// Stopped says, when a signal stopped the run, which and after which input (FormatJSON's
+	// "stopped"; Cut says it in words).
+	Stopped *Stop
 
 	// Prompt makes WriteRows judge each input, and write its row, before it reads the next,
 	// for a stream read as it is written (a log followed as it grows); else a row waits for
@@ -54,6 +57,15 @@ type Report struct {
 
 	html *htmlRows     // the rows FormatHTML keeps until its summary
 	rows *bufio.Writer // where WriteHeader wrote: a summary written there follows the rows
+}
+
+// A Stop is how a signal stopped a run: the signal's name ("SIGTERM"), and the input read last,
+// its file ("" for the only one, or for inputs that are not lines) and its line (or its
+// position among inputs that are not lines).
+type Stop struct {
+	Signal    string `json:"signal"`
+	File      string `json:"file,omitempty"`
+	AfterLine int    `json:"after_line"`
 }
 
 // A Format is one of the forms a Report is written in.
@@ -682,11 +694,15 @@ func tsvRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 }
 
 // tsvSummary prints the causes as a table of their own: a TSV of rows would be broken by a
-// summary after them, so it is printed only to the --summary file.
+// summary after them, so it is printed only to the --summary file. When the input was cut
+// short, a last row says so, "(cut)" in its version column.
 func tsvSummary(w *bufio.Writer, r *Report, s *Summary) {
 	fmt.Fprintln(w, "version\trule\tshared\tin\tfound\tcount\texample\treason")
 	for _, c := range s.Causes() {
 		fmt.Fprintf(w, "%s\t%s\t%t\t%s\t%s\t%d\t%s\t%s\n", c.Target.ID(), c.Target.Rule, c.Shared, c.In, tsvField(c.Found), c.Count, tsvField(c.Example), tsvField(c.Reason()))
+	}
+	if r.Cut != "" { // a row of its own, its reason what cut the input: the causes are not all
+		fmt.Fprintf(w, "(cut)\t\t\t\t\t\t\tthe input was %s: the rest was not read\n", tsvField(r.Cut))
 	}
 	tsvDifferences(w, s)
 }
@@ -746,8 +762,8 @@ func jsonRow(w *bufio.Writer, r *Report, c Comparison, source string) {
 // "read" (the inputs read) and "shown" ("all", or with --diff "disagreeing": the summary counts
 // the inputs on which the versions disagree), then the members of the summary's JSON form
 // (Summary's MarshalJSON); when the input was cut short, "cut" says how
-// ("interrupted after line 12", "cut short by a read error"). ReadSummary reads such lines
-// back.
+// ("stopped by SIGTERM after line 12", "cut short by a read error"), and when a signal cut
+// it, "stopped" says which and after which input (a Stop). ReadSummary reads such lines back.
 func jsonSummary(w *bufio.Writer, r *Report, s *Summary) {
 	body, err := s.MarshalJSON()
 	if err != nil {
@@ -760,6 +776,10 @@ func jsonSummary(w *bufio.Writer, r *Report, s *Summary) {
 	fmt.Fprintf(w, "{\"type\":\"summary\",\"read\":%d,\"shown\":%q,", r.Read, shown)
 	if r.Cut != "" {
 		fmt.Fprintf(w, "\"cut\":%q,", r.Cut)
+	}
+	if r.Stopped != nil {
+		stop, _ := json.Marshal(r.Stopped)
+		fmt.Fprintf(w, "\"stopped\":%s,", stop)
 	}
 	w.Write(body[1:])
 	w.WriteByte('\n')

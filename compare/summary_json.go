@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -338,16 +339,17 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 // summaryHead is what the summary line of FormatJSON says of the run beside the summary (see
 // WriteSummary).
 type summaryHead struct {
-	Type  string `json:"type"`
-	Read  int    `json:"read"`
-	Shown string `json:"shown"`
-	Cut   string `json:"cut"`
+	Type    string `json:"type"`
+	Read    int    `json:"read"`
+	Shown   string `json:"shown"`
+	Cut     string `json:"cut"`
+	Stopped *Stop  `json:"stopped"`
 }
 
 // ReadSummary reads the JSON Lines of FormatJSON from rd (all of them, or the summary line
 // alone, as written to a file of its own) and returns the summary that its summary line holds,
-// as UnmarshalJSON reads it; it sets r.Targets to the summary's, and r.Read, r.Diff and r.Cut
-// to what the line says of the run, so that r writes the summary as the run did. name names
+// as UnmarshalJSON reads it; it sets r.Targets to the summary's, and r.Read, r.Diff, r.Cut and
+// r.Stopped to what the line says of the run, so that r writes the summary as the run did. name names
 // the input in errors, as go/parser's filename does. The input must hold one summary line.
 func (r *Report) ReadSummary(name string, rd io.Reader) (*Summary, error) {
 	var s *Summary
@@ -364,7 +366,7 @@ func (r *Report) ReadSummary(name string, rd io.Reader) (*Summary, error) {
 				if e := json.Unmarshal(line, s); e != nil {
 					return nil, fmt.Errorf("%s: %w", name, e)
 				}
-				r.Targets, r.Read, r.Diff, r.Cut = s.Targets, head.Read, head.Shown == "disagreeing", head.Cut
+				r.Targets, r.Read, r.Diff, r.Cut, r.Stopped = s.Targets, head.Read, head.Shown == "disagreeing", head.Cut, head.Stopped
 			}
 		}
 		if err == io.EOF {
@@ -383,12 +385,14 @@ func (r *Report) ReadSummary(name string, rd io.Reader) (*Summary, error) {
 // MergeSummaries reads the summary line of each named file (see ReadSummary) and returns the
 // summary of them all, merged in the order given (see Summary.Merge); it sets r.Targets,
 // r.Read and r.Diff to those of the whole, so that r writes the summary of one run over all
-// the inputs. The summaries must be of the same targets and of the same inputs: all of them,
+// the inputs, and r.Cut to what cut a part short, each with its name ("stopped by SIGTERM after
+// line 12 (in part2.json)"), and r.Stopped to the first part's stop. The summaries must be of the same targets and of the same inputs: all of them,
 // or those on which the targets disagree (Diff).
 func (r *Report) MergeSummaries(names ...string) (*Summary, error) {
 	var total Summary
 	shown := map[bool]string{false: "all", true: "disagreeing"}
 	read := 0
+	var cuts []string
 	for i, name := range names {
 		var part Report
 		file, err := os.Open(name)
@@ -407,8 +411,12 @@ func (r *Report) MergeSummaries(names ...string) (*Summary, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		read, r.Diff = read+part.Read, part.Diff
+		if part.Cut != "" { // the whole is cut where a part is
+			cuts = append(cuts, part.Cut+" (in "+name+")")
+			r.Stopped = cmp.Or(r.Stopped, part.Stopped)
+		}
 	}
-	r.Targets, r.Read = total.Targets, read
+	r.Targets, r.Read, r.Cut = total.Targets, read, strings.Join(cuts, "; ")
 	return &total, nil
 }
 

@@ -248,33 +248,16 @@ func (o *compareFlags) write(l *loop, r *compare.Report, stdout, stderr io.Write
 		l.bad += n // no verdicts a user can act on: exit status 2
 		fmt.Fprintf(stderr, "urlgrammar compare: %s, counted as rejections in the cause %q\n", plural(n, "internal error"), compare.InternalError)
 	}
-	r.Cut = l.cut()
+	r.Cut, r.Stopped = l.cut(), l.stopAt()
 	// The summary of TSV is a table of its own: after the rows it would break them, so it is
 	// written only to the --summary file.
 	if l.writeErr == nil && (f != compare.FormatTSV || sumOut != l.out) {
 		r.WriteSummary(sumOut, f, summary)
 		if sumOut != l.out {
-			l.writeErr = sumOut.Flush()
+			l.writeErr = closeSum()
 		}
 	}
 	return nil
-}
-
-// summaryOut returns where the summary is written: out, or when name is set the --summary file
-// of that name, which closeSum closes.
-func summaryOut(name string, out *bufio.Writer) (w *bufio.Writer, closeSum func() error, err error) {
-	if name == "" {
-		return out, func() error { return nil }, nil
-	}
-	f, err := os.Create(name)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, nil, fmt.Errorf("writing the summary to %s: %w", name, err)
-	}
-	return bufio.NewWriter(f), f.Close, nil
 }
 
 // compareRows writes the report's beginning and its rows in format f, and returns the summary
@@ -323,7 +306,7 @@ func compareMerge(files []string, f compare.Format, summaryFile string, stdout, 
 		r.WriteHeader(out, f) // the page: its beginning, then its summary
 	} // else the summary is all there is
 	r.WriteSummary(sumOut, f, total)
-	if err := cmp.Or(sumOut.Flush(), out.Flush()); err != nil {
+	if err := cmp.Or(closeSum(), out.Flush()); err != nil {
 		return abort(err)
 	}
 	return exitValid

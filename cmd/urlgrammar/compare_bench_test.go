@@ -69,6 +69,29 @@ func BenchmarkCheckQuiet(b *testing.B) {
 			}
 		})
 	}
+	// The same lines on a pipe, which is read in a goroutine of its own so that a stop ends a
+	// wait for input (stop.go), beside the pipe read in the loop's goroutine (hidden from
+	// newStopReader): the cost of that goroutine.
+	for _, own := range []bool{true, false} {
+		b.Run(map[bool]string{true: "-g rfc3986 on a pipe", false: "-g rfc3986 on a pipe read directly"}[own], func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				r, w, err := os.Pipe()
+				if err != nil {
+					b.Fatal(err)
+				}
+				go func() { io.WriteString(w, data); w.Close() }()
+				in := io.Reader(r)
+				if !own {
+					in = struct{ io.Reader }{r}
+				}
+				if status := run([]string{"check", "-q", "-g", "rfc3986"}, in, io.Discard, io.Discard); status == exitUsage {
+					b.Fatalf("status %d", status)
+				}
+				r.Close()
+			}
+		})
+	}
 }
 
 // BenchmarkCompareColumns runs compare over the real URLs of testdata/urls (text, output

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -131,5 +134,33 @@ func TestQuestion(t *testing.T) {
 	}
 	if _, errs, _ := runCLI(t, stdin, "compare", "-g", "draft1994,rfc1738,draft2003", "--format", "json"); errs != "" {
 		t.Errorf("-g draft1994,rfc1738,draft2003: stderr %q", errs)
+	}
+}
+
+// TestSummaryFileWholeOrOld: the --summary file is written beside itself and renamed once
+// whole: on a full disk (/dev/full, where there is one) the file that was there stays as it
+// was, the command says so and exits 2, and no temporary file is left.
+func TestSummaryFileWholeOrOld(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "s.json")
+	os.WriteFile(name, []byte("old\n"), 0o666)
+	defer func(w func(*os.File) io.Writer) { summaryWriter = w }(summaryWriter)
+	var full io.Writer = failingWriter{}
+	if f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil { // the kernel's full disk
+		defer f.Close()
+		full = f
+	}
+	summaryWriter = func(*os.File) io.Writer { return full }
+	_, errs, status := runCLI(t, "", "compare", "-g", "rfc1738", "--format", "json", "--summary", name, "http://a/")
+	if b, _ := os.ReadFile(name); status != exitUsage || string(b) != "old\n" || errs != "urlgrammar compare: writing the summary to "+name+": no space left on device\n" {
+		t.Errorf("full disk: status %d, stderr %q, the file %q", status, errs, b)
+	}
+	summaryWriter = func(f *os.File) io.Writer { return f }
+	_, errs, status = runCLI(t, "", "compare", "-g", "rfc1738", "--format", "json", "--summary", name, "http://a/")
+	if b, _ := os.ReadFile(name); status != exitValid || errs != "" || !strings.HasPrefix(string(b), `{"type":"summary","read":1,`) {
+		t.Errorf("status %d, stderr %q, the file %q", status, errs, b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files left in the directory, want 1: %v", len(entries), entries)
 	}
 }

@@ -89,13 +89,16 @@ func (l *loop) document(r io.Reader, name, file string, yield func(input) bool) 
 		switch {
 		case errors.As(err, &se): // a part of the document skipped: reported with its place, as a line is
 			in = input{file: file, line: se.Where.Line, src: &sourced{Where: se.Where}, bad: &badLine{se.Err.Error()}}
+		case errors.Is(err, errStopped):
+			l.stop = true
+			return false
 		case err != nil:
 			l.readErr = err
 			return false
 		case l.from.resolveBy != 0:
 			in.text = in.src.resolve(l.from.resolveBy, u.Text)
 		}
-		l.cur = in // the last input read, which an interrupt names
+		l.cur = in // the last input read, which a stop names
 		if !yield(in) {
 			return false
 		}

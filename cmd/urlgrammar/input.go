@@ -13,7 +13,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/urlgrammar/urlgrammar/source"
 )
@@ -48,13 +47,14 @@ type inputFlags struct {
 // addInputFlags adds -f and --line-buffered to the flags of a command that reads inputs.
 func addInputFlags(fs *flag.FlagSet) *inputFlags {
 	f := &inputFlags{}
-	fs.Var(&f.files, "f", "read one input per line from `FILE` (repeatable; - for standard input; gzip is decompressed)")
+	fs.Var(&f.files, "f", fmt.Sprintf("read one input per line (of at most %d MiB) from `FILE` (repeatable; - for standard input; gzip is decompressed)", maxLine>>20))
 	fs.BoolVar(&f.lineBuffered, "line-buffered", false, "write each result as soon as it is judged (for tail -f), not in blocks")
 	return f
 }
 
-// maxLine bounds one input line (a variable so that a test can lower it).
-var maxLine = 64 << 20
+// maxLine bounds one input line, in every command: the bound of the documents' lines too
+// (--from text, cdx), the source package's (a variable so that a test can lower it).
+var maxLine = source.MaxLine
 
 // An input is one input of a command and where it comes from.
 type input struct {
@@ -123,6 +123,8 @@ type loop struct {
 	inputs   int                // the inputs judged
 	invalid  int                // of which invalid
 	bad      int                // lines that could not be judged
+	unread   int                // files of several that could not be read
+	openErr  error              // why the first file could not be read, said at its turn
 	readErr  error              // the error that cut the input short
 	writeErr error              // the error that stopped the output
 	lines    *wholeLines        // under out: whole lines only
@@ -133,13 +135,10 @@ type loop struct {
 	describe func() string      // what the run did, for its summary line: "N of M valid" when nil
 	// needsInputs makes a run without inputs an error (compare: a report of nothing).
 	needsInputs bool
-	progress    *progress // on a terminal's standard error, or nil
-	read        int64     // the bytes read from the files (a gzip file's, compressed)
-	// mu is held by the loop's goroutine from its start to its finish, but while it waits
-	// for input: an interrupt then takes it (see interrupt.go).
-	mu          sync.Mutex
-	finished    bool       // finish has run
-	interrupted bool       // an interrupt stopped the input
+	progress    *progress  // on a terminal's standard error, or nil
+	read        int64      // the bytes read from the files (a gzip file's, compressed)
+	stop        bool       // a signal stopped the input (stop.go)
+	waits       bool       // the file being read may wait for input: a stop ends it (stop.go)
 	from        *documents // the documents the inputs are read from (--from), or nil for lines
 }
 
@@ -163,9 +162,10 @@ func newLoop(cmd string, f *inputFlags, from *documents, args []string, stdin io
 	l.progress = newProgress(files, stdin, stdout, stderr)
 	if len(files) > 0 {
 		// The first file is opened now, so that its errors (unreadable, compressed) come
-		// before any output.
-		if err := l.open(files[0]); err != nil {
-			return nil, err
+		// before any output; of several files, each one that cannot be read is reported at
+		// its turn and skipped, and the others are read.
+		if l.openErr = l.open(files[0]); l.openErr != nil && len(files) == 1 {
+			return nil, l.openErr
 		}
 	}
 	return l, nil
@@ -189,19 +189,34 @@ func checkInputs(f *inputFlags, args []string) ([]string, []string, error) {
 			return nil, nil, fmt.Errorf("the argument %q names a file: \"-f %s\" reads its lines (arguments are inputs; to judge that text itself, give it on standard input)", a, a)
 		}
 	}
+	readable := 0
+	var first error
 	for _, file := range files {
-		if file == "-" {
-			continue
-		}
-		st, err := os.Stat(file)
-		if err != nil {
-			return nil, nil, readingError(file, err)
-		}
-		if st.IsDir() {
-			return nil, nil, fmt.Errorf("reading %s: it is a directory, not a file of inputs", file)
+		if err := openable(file); err == nil {
+			readable++
+		} else if first == nil {
+			first = err
 		}
 	}
+	if readable == 0 && len(files) > 0 { // nothing to read: refused before anything is written
+		return nil, nil, first
+	}
 	return args, files, nil
+}
+
+// openable says why file ("-": standard input) cannot be opened as a file of inputs, or is nil.
+func openable(file string) error {
+	if file == "-" {
+		return nil
+	}
+	st, err := os.Stat(file)
+	if err != nil {
+		return readingError(file, err)
+	}
+	if st.IsDir() {
+		return fmt.Errorf("reading %s: it is a directory, not a file of inputs", file)
+	}
+	return nil
 }
 
 // readingError says that file could not be read, and why, without the os package's operation
@@ -220,8 +235,7 @@ func textLoop(cmd string, f *inputFlags, inputs []input, stdout, stderr io.Write
 	l := &loop{cmd: cmd, stderr: stderr, flags: f, args: inputs}
 	l.lines = &wholeLines{w: stdout}
 	l.out = bufio.NewWriterSize(l.lines, 64<<10)
-	l.mu.Lock()
-	active.Store(l)
+	looping.Store(true)
 	return l
 }
 
@@ -249,10 +263,13 @@ func (l *loop) open(file string) error {
 	return nil
 }
 
-// reader opens file ("-": standard input) for reading, and says whether it is a terminal. Its
-// reads release l.mu while they wait, so that an interrupt can stop the loop (interrupt.go).
+// reader opens file ("-": standard input) for reading, and says whether it is a terminal. A
+// read that waits for input returns on a stop (stop.go).
 func (l *loop) reader(file string) (r io.Reader, typed bool, err error) {
 	r, l.closer = l.stdin, nil
+	if err := openable(file); err != nil {
+		return nil, false, err
+	}
 	if file != "-" {
 		f, err := os.Open(file)
 		if err != nil {
@@ -260,7 +277,9 @@ func (l *loop) reader(file string) (r io.Reader, typed bool, err error) {
 		}
 		r, l.closer = f, f
 	}
-	return unlockedReader{r, &l.mu, &l.read}, isTerminal(r), nil
+	sr := newStopReader(r)
+	_, l.waits = sr.(*stopReader)
+	return readCounter{sr, &l.read}, isTerminal(r), nil
 }
 
 func (l *loop) close() {
@@ -270,34 +289,26 @@ func (l *loop) close() {
 	}
 }
 
-// An unlockedReader reads from r with mu unlocked, and counts what it reads (for the progress
-// line, and to tell an empty input from one without URLs).
-type unlockedReader struct {
+// A readCounter counts what it reads (for the progress line, and to tell an empty input from
+// one without URLs).
+type readCounter struct {
 	r    io.Reader
-	mu   *sync.Mutex
 	read *int64
 }
 
-func (u unlockedReader) Read(p []byte) (int, error) {
-	u.mu.Unlock()
-	defer u.mu.Lock()
-	n, err := u.r.Read(p)
-	*u.read += int64(n)
+func (c readCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	*c.read += int64(n)
 	return n, err
 }
 
 // all yields the inputs: the arguments, then the lines of the files in turn; or with l.from,
 // the URLs of the documents that the arguments, then the files, are. A line too long to judge
-// is reported and skipped; a read error ends the inputs, and is kept for the end.
+// is reported and skipped; a read error ends the inputs, and is kept for the end; a stop ends
+// them after the input read last.
 func (l *loop) all() iter.Seq[input] {
 	return func(yieldAll func(input) bool) {
-		yield := func(in input) bool {
-			if interrupted.Load() {
-				l.interrupted = true
-				return false
-			}
-			return yieldAll(in)
-		}
+		yield := func(in input) bool { return yieldAll(in) && !l.stopped() }
 		for _, in := range l.args {
 			ok := l.from == nil && yield(in)
 			if l.from != nil { // each argument a document
@@ -308,11 +319,14 @@ func (l *loop) all() iter.Seq[input] {
 			}
 		}
 		for i, file := range l.files {
+			err := l.openErr
 			if i > 0 {
-				if err := l.open(file); err != nil {
-					l.readErr = err
-					return
-				}
+				err = l.open(file)
+			}
+			if err != nil { // reported, after what was judged before it, and skipped
+				l.unread++
+				l.say(err.Error() + " (skipped; the other files are read)")
+				continue
 			}
 			ok := l.from == nil && l.lines1(yield)
 			if l.from != nil {
@@ -335,6 +349,9 @@ func (l *loop) lines1(yield func(input) bool) bool {
 			return true
 		case err == source.ErrLongLine:
 			l.cur.text, l.cur.bad = "", &badLine{fmt.Sprintf("longer than %d bytes", maxLine)}
+		case err == errStopped:
+			l.stop = true
+			return false
 		case err != nil:
 			l.readErr = fmt.Errorf("reading %s after line %d: %w", fileName(l.cur.file), n, err)
 			return true
@@ -350,10 +367,13 @@ func (l *loop) lines1(yield func(input) bool) bool {
 
 // note says something of an input on standard error, after flushing what was judged before
 // it.
-func (l *loop) note(in input, msg string) {
+func (l *loop) note(in input, msg string) { l.say(in.where(len(l.files)) + ": " + msg) }
+
+// say writes msg on standard error, after flushing what was judged before it.
+func (l *loop) say(msg string) {
 	l.out.Flush()
 	l.lines.flushAll()
-	fmt.Fprintf(l.stderr, "urlgrammar %s: %s: %s\n", l.cmd, in.where(len(l.files)), msg)
+	fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, msg)
 }
 
 // run calls judge for each input, in order, and returns the exit status. judge writes its
@@ -472,10 +492,6 @@ func (l *loop) written() bool {
 // finish ends the run: it flushes what was judged, then reports a write or read error, and
 // returns the exit status.
 func (l *loop) finish() int {
-	defer func() {
-		l.finished = true
-		l.mu.Unlock()
-	}()
 	l.close()
 	err := l.writeErr
 	if err == nil && l.onFinish != nil {
@@ -488,7 +504,7 @@ func (l *loop) finish() int {
 		err = l.lines.flushAll()
 	}
 	l.progress.done()
-	if l.count || l.interrupted {
+	if l.count || l.stop {
 		fmt.Fprintf(l.stderr, "urlgrammar %s: %s\n", l.cmd, l.summary())
 	}
 	empty := l.empty() && err == nil
@@ -507,9 +523,9 @@ func (l *loop) finish() int {
 		return fail(l.stderr, l.cmd, err)
 	case l.readErr != nil:
 		return fail(l.stderr, l.cmd, l.readErr)
-	case l.interrupted:
-		return exitInterrupted
-	case l.bad > 0:
+	case l.stop: // as a shell reports a command killed by the signal
+		return 128 + int(stopSignal.Load())
+	case l.bad > 0 || l.unread > 0:
 		return exitUsage
 	case l.invalid > 0:
 		return exitInvalid
@@ -527,13 +543,16 @@ func (l *loop) summary() string {
 	if l.bad > 0 {
 		s += fmt.Sprintf(", %s not judged", plural(l.bad, "line"))
 	}
+	if l.unread > 0 {
+		s += fmt.Sprintf(", %s not read", plural(l.unread, "file"))
+	}
 	if cut := l.cut(); cut != "" {
 		s += "; " + cut
 	}
 	return s
 }
 
-// empty reports whether the run read no input, and was neither cut short nor interrupted.
+// empty reports whether the run read no input, and was neither cut short nor stopped.
 func (l *loop) empty() bool {
 	return l.inputs == 0 && l.bad == 0 && l.cut() == "" && l.writeErr == nil
 }
@@ -555,7 +574,7 @@ func (l *loop) nothing() string {
 }
 
 // wholeLines writes to w only whole lines: what follows the last "\n" of a write waits for
-// the line's end. So an output cut off (by a write error, or an interrupt) ends with a whole
+// the line's end. So an output cut off (by a write error, or a stop) ends with a whole
 // line, never within one or within a UTF-8 sequence. A line longer than maxPendingLine is the
 // exception: it is written as it comes once that much of it waits, so that the JSON of a
 // long input (several times its size) is not held whole; an error while writing it may cut

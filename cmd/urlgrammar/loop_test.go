@@ -6,11 +6,13 @@ import (
 	"compress/gzip"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/compare"
+	"github.com/urlgrammar/urlgrammar/source"
 )
 
 // TestRepeatedFlags: a flag that takes one value is refused when given twice (which one was
@@ -438,43 +440,6 @@ func TestReasonOnNarrowTerminal(t *testing.T) {
 	}
 }
 
-// TestInterrupt: an interrupt stops the reading; what was judged is written, in whole lines,
-// the summary says the input was interrupted, and the status is 130.
-func TestInterrupt(t *testing.T) {
-	defer interrupted.Store(false)
-	// Where the loop waits for input (tail -f): it is stopped there.
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	outR, outW, _ := os.Pipe()
-	var errb bytes.Buffer
-	go run([]string{"normalize", "-g", "rfc3986", "--line-buffered"}, r, outW, &errb)
-	w.Write([]byte("HTTP://a/b\nhttp://a/%7e\n"))
-	got := make([]byte, 0, 64)
-	for !bytes.Equal(got, []byte("http://a/b\nhttp://a/~\n")) && len(got) < 64 {
-		buf := make([]byte, 64)
-		n, _ := outR.Read(buf)
-		got = append(got, buf[:n]...)
-	}
-	interrupted.Store(true)
-	status, ok := active.Load().interrupt()
-	if !ok || status != exitInterrupted || errb.String() != "urlgrammar normalize: 2 of 2 valid; interrupted after line 2\n" {
-		t.Errorf("waiting: status %d, %v, stderr %q", status, ok, errb.String())
-	}
-	// Between inputs: the command ends as at the end of its input, with its summary.
-	out, errs, status := runCLI(t, "http://a/\n", "compare", "-g", "rfc1738", "--format", "json")
-	if status != exitInterrupted || !strings.Contains(out, `"cut":"interrupted after line 1"`) || errs != "urlgrammar compare: 0 inputs compared under 1 version; interrupted after line 1\n" {
-		t.Errorf("between inputs: status %d, %q, %q", status, out, errs)
-	}
-	// In a document (--from), the place of the URL read last.
-	_, errs, status = runCLI(t, "see http://a/\n", "compare", "-g", "rfc1738", "--from", "text", "--format", "json")
-	if status != exitInterrupted || errs != "urlgrammar compare: 0 inputs compared under 1 version; interrupted after standard input:1\n" {
-		t.Errorf("in a document: status %d, %q", status, errs)
-	}
-}
-
 // TestEmptyStdinHint: without inputs, standard input is read; when it is empty (a CI job, "ssh
 // host cmd"), one line on standard error says so, and compare's names --corpus. compare, which
 // has nothing to report on, prints nothing else and exits 2, whatever its empty input.
@@ -551,5 +516,54 @@ func TestWholeLinesLong(t *testing.T) {
 	}
 	if string(wl.pending) != "next" {
 		t.Errorf("the line after the long one: %q held back, want %q", wl.pending, "next")
+	}
+}
+
+// TestUnreadableFileInList: of several -f files, one that cannot be read (missing, a
+// directory) is reported in one line when its turn comes, and skipped;
+// the others are read, and the exit status is 2. A lone unreadable file is refused before
+// anything is written.
+func TestUnreadableFileInList(t *testing.T) {
+	dir := t.TempDir()
+	a, b, missing := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt"), filepath.Join(dir, "missing.txt")
+	os.WriteFile(a, []byte("http://a/\n"), 0o666)
+	os.WriteFile(b, []byte("http://b/~\n"), 0o666) // RFC 1738 section 5: an hsegment holds no "~"
+	var out, errb bytes.Buffer
+	status := run([]string{"check", "-g", "rfc1738", "-n", "--count", "-f", a, "-f", missing, "-f", dir, "-f", b}, strings.NewReader(""), &out, &errb)
+	wantOut := a + ":1\tvalid\n" + b + ":1\tinvalid\t9\t"
+	wantErr := "urlgrammar check: reading " + missing + ": no such file or directory (skipped; the other files are read)\n" +
+		"urlgrammar check: reading " + dir + ": it is a directory, not a file of inputs (skipped; the other files are read)\n" +
+		"urlgrammar check: 1 of 2 valid, 2 files not read\n"
+	if status != exitUsage || !strings.HasPrefix(out.String(), wantOut) || errb.String() != wantErr {
+		t.Errorf("status %d\nstdout %q, want it to begin %q\nstderr %q\nwant   %q", status, out.String(), wantOut, errb.String(), wantErr)
+	}
+	// compare reports on the files it read.
+	stdout, errs, status := runCLI(t, "", "compare", "-g", "rfc1738", "--format", "json", "-f", missing, "-f", a)
+	if status != exitUsage || !strings.Contains(stdout, `"input":"http://a/"`) || !strings.Contains(stdout, `"type":"summary"`) || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, missing) {
+		t.Errorf("compare: status %d, stdout %q, stderr %q", status, stdout, errs)
+	}
+	stdout, errs, status = runCLI(t, "", "check", "-g", "rfc1738", "-f", missing)
+	if status != exitUsage || stdout != "" || errs != "urlgrammar check: reading "+missing+": no such file or directory\n" {
+		t.Errorf("a lone missing file: status %d, %q, %q", status, stdout, errs)
+	}
+}
+
+// TestOneLineLimit: every command that reads inputs reads lines of up to one bound, the source
+// package's, and names it in its help; extract, which reads running text, too (a line of 2 MiB,
+// its URL at its end).
+func TestOneLineLimit(t *testing.T) {
+	if maxLine != source.MaxLine {
+		t.Fatalf("the command's line bound is %d, the documents' %d", maxLine, source.MaxLine)
+	}
+	for name := range commands {
+		var out bytes.Buffer
+		help(name, &out, &out)
+		if strings.Contains(out.String(), "-f FILE") && !strings.Contains(out.String(), "(of at most 64 MiB)") {
+			t.Errorf("%s -h does not name the line bound", name)
+		}
+	}
+	out, errs, status := runCLI(t, strings.Repeat("x ", 1<<20)+"http://a/b\n", "extract")
+	if status != exitValid || out != "http://a/b\n" || errs != "" {
+		t.Errorf("extract: status %d, %q, %q", status, out, errs)
 	}
 }

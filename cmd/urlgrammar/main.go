@@ -8,8 +8,9 @@
 // input, every line an input (see input.go), and prints its results in the formats of
 // --format (see format.go). "--" ends the flags; -h or --help prints a command's usage,
 // --version the module's version. Exit status: 0 when every input is valid, 1 when some
-// input is invalid, 2 on a usage or I/O error; a standard output whose reader is gone (a pipe
-// into head) ends the command quietly, by SIGPIPE, as it ends cat. Run "urlgrammar help" for
+// input is invalid, 2 on a usage or I/O error, 128 + the signal's number when SIGINT, SIGTERM or
+// SIGHUP stopped it (see stop.go); a standard output whose reader is gone (a pipe into head)
+// ends the command quietly, by SIGPIPE, as it ends cat. Run "urlgrammar help" for
 // the commands.
 package main
 
@@ -61,7 +62,7 @@ func main() {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
 		debug.SetMemoryLimit(768 << 20)
 	}
-	handleInterrupts()
+	handleStops()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
