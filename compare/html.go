@@ -159,7 +159,11 @@ func htmlTitle(r *Report) string {
 	title := strings.Join(vs, " against ")
 	if len(vs) > 2 {
 		names, _ := targetNames(r.Targets)
-		title = fmt.Sprintf("%d versions (%s)", len(vs), strings.Join(names, ", "))
+		noun := "versions"
+		if slices.ContainsFunc(r.Targets, Target.IsReader) { // a reading is not a version
+			noun = "columns"
+		}
+		title = fmt.Sprintf("%d %s (%s)", len(vs), noun, strings.Join(names, ", "))
 	}
 	if r.Input != "" {
 		title += " on " + r.Input

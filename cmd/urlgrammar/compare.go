@@ -63,7 +63,11 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	l.needsInputs = true // a report of no input is none
 	l.describe = func() string {
-		s := fmt.Sprintf("%s compared under %s", plural(l.inputs, "input"), plural(len(targets), "version"))
+		under := plural(len(vs), "version")
+		if readers := len(targets) - len(vs); readers > 0 { // net/url and a browser: not versions
+			under += " and " + plural(readers, "reading")
+		}
+		s := fmt.Sprintf("%s compared under %s", plural(l.inputs, "input"), under)
 		if o.diff {
 			s += fmt.Sprintf(", %d on which they disagree", l.invalid)
 		}
