@@ -110,6 +110,11 @@ func TestCompareReadings(t *testing.T) {
 	if strings.Contains(out, "rfc2396.txt\n") {
 		t.Errorf("--diff shows an input every column reads alike:\n%s", out)
 	}
+	// A reading is not a version: the page's title counts columns.
+	page, _, _ := runCLI(t, in, "compare", "-g", "rfc1738,neturl,draft2003,whatwg", "--format", "html")
+	if want := "<title>4 columns (rfc1738, neturl, draft2003, whatwg) on standard input"; !strings.Contains(page, want) {
+		t.Errorf("the page's title is not %q:\n%.400s", want, page)
+	}
 	// The summary's JSON form says what each reading is, and merges (--merge).
 	dir := t.TempDir()
 	var files []string
