@@ -103,7 +103,7 @@ type compareFlags struct {
 func newCompareFlags(stderr io.Writer) *compareFlags {
 	fs := newFlagSet("compare", "[-g ID,ID,... | --question] [--diff] [--why] [--absolute] [-rule ID=RULE] [--format text|tsv|json|markdown|html] [--summary FILE] [--extract] [--from FORMAT [--resolve]] [--corpus | -f FILE | INPUT... | --merge SUMMARY...]", stderr)
 	o := &compareFlags{fs: fs, overrides: ruleOverrides{}}
-	fs.StringVar(&o.ids, "g", "", "comma-separated version `IDs` (default: all), and the readings of today neturl and whatwg")
+	fs.StringVar(&o.ids, "g", "", "comma-separated version `IDs` (default: the eight versions), and neturl or whatwg for what net/url or a browser reads")
 	fs.BoolVar(&o.question, "question", false, "the project's question, 1994 against 2003: RFC 1738 (December 1994) against the 2003 draft of RFC 2396bis (March 2003), -g rfc1738,draft2003")
 	fs.BoolVar(&o.diff, "diff", false, "show only the inputs on which the versions disagree; the summary counts those")
 	fs.BoolVar(&o.why, "why", false, "under each row on which the versions disagree, each refusing version's offset and reason (default with --diff)")
