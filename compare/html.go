@@ -159,11 +159,7 @@ func htmlTitle(r *Report) string {
 	title := strings.Join(vs, " against ")
 	if len(vs) > 2 {
 		names, _ := targetNames(r.Targets)
-		noun := "versions"
-		if slices.ContainsFunc(r.Targets, Target.IsReader) { // a reading is not a version
-			noun = "columns"
-		}
-		title = fmt.Sprintf("%d %s (%s)", len(vs), noun, strings.Join(names, ", "))
+		title = fmt.Sprintf("%d %s (%s)", len(vs), targetsNoun(r.Targets), strings.Join(names, ", "))
 	}
 	if r.Input != "" {
 		title += " on " + r.Input
@@ -247,7 +243,7 @@ func htmlHeader(w *bufio.Writer, r *Report, s *Summary) {
 	}
 	fmt.Fprintf(w, "<dt>inputs</dt><dd><span data-key=\"inputs\">%d</span>", s.Inputs)
 	if r.Diff {
-		fmt.Fprintf(w, " on which the versions disagree (--diff), of <span data-key=\"read\">%d</span> read", r.Read)
+		fmt.Fprintf(w, " on which the %s disagree (--diff), of <span data-key=\"read\">%d</span> read", targetsNoun(r.Targets), r.Read)
 	}
 	if r.Cut != "" {
 		fmt.Fprintf(w, "</dd>\n<dt>cut</dt><dd id=\"cut\">the input was %s: the rest was not read", esc(r.Cut))
@@ -293,7 +289,7 @@ func htmlMatrix(w *bufio.Writer, r *Report, s *Summary) {
 	}
 	groups := slices.Clone(h.order)
 	slices.SortStableFunc(groups, func(a, b *htmlGroup) int { return b.count - a.count })
-	w.WriteString("<section id=\"matrix\"><h2>Inputs on which the versions disagree</h2>\n")
+	fmt.Fprintf(w, "<section id=\"matrix\"><h2>Inputs on which the %s disagree</h2>\n", targetsNoun(r.Targets))
 	fmt.Fprintf(w, "<p class=\"note\"><span data-count=\"disagree\">%d</span> %s in %s: in each, every version gives the same verdict for the same reason (✓ accepted, · rejected). Each input is followed by the byte offset at which each rejecting version left the grammar (one number when they all left at the same byte).", disagree, nouns(disagree, "input"), plural(len(groups), "group"))
 	if reviewed > 0 {
 		fmt.Fprintf(w, " With them, the %d inputs on which every version agrees that the security review (--review) has findings on.", reviewed)
@@ -450,7 +446,7 @@ func htmlUpSet(w *bufio.Writer, s *Summary) {
 		maxCount = max(maxCount, set.Count)
 	}
 	maxAccepted := max(1, slices.Max(s.Accepted)) // a summary has a target at least
-	w.WriteString("<section id=\"sets\"><h2>Which versions accept how many inputs</h2>\n")
+	fmt.Fprintf(w, "<section id=\"sets\"><h2>Which %s accept how many inputs</h2>\n", targetsNoun(s.Targets))
 	w.WriteString("<p class=\"note\">Each column is a set of versions and the number of inputs that exactly those versions accept (a dot marks a member; no dot: no version accepts them). On the left, each version's total.</p>\n")
 	// The chart scales to its container (down to the container's width, up to its own).
 	fmt.Fprintf(w, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" style=\"max-width: %dpx\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"inputs per set of accepting versions\">\n", width, width, height)

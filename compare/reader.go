@@ -40,6 +40,15 @@ func ReaderTargets(rs ...Reader) []Target {
 // IsReader reports whether the target stands for a reader rather than a grammar version.
 func (t Target) IsReader() bool { return t.Reader != nil }
 
+// targetsNoun names targets in a report's sentences: "versions", or "versions and readings"
+// when a reading of today is among them, for a reading is no version.
+func targetsNoun(ts []Target) string {
+	if slices.ContainsFunc(ts, Target.IsReader) {
+		return "versions and readings"
+	}
+	return "versions"
+}
+
 // ID names the target's column in short: its version's ID ("rfc1738") or its reader's
 // ("neturl"), whatever the rule.
 func (t Target) ID() string {

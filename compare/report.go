@@ -436,7 +436,7 @@ func needsQuotes(s string) bool {
 func (r *Report) shown(s *Summary) string {
 	shown := plural(s.Inputs, "input")
 	if r.Diff {
-		shown = fmt.Sprintf("%d of %s, those on which the versions disagree", s.Inputs, plural(r.Read, "input"))
+		shown = fmt.Sprintf("%d of %s, those on which the %s disagree", s.Inputs, plural(r.Read, "input"), targetsNoun(r.Targets))
 	}
 	if r.Cut != "" {
 		shown += " (the input was " + r.Cut + ": the rest was not read)"
@@ -477,7 +477,7 @@ func tableSummary(w *bufio.Writer, r *Report, s *Summary) {
 	fmt.Fprintln(w, "\nRejections by cause: version, count, the rule in which the input left the")
 	fmt.Fprintln(w, "grammar, the character found there, an example, and what was expected.")
 	if len(s.Targets) > 1 {
-		fmt.Fprintln(w, "\nWhere the versions disagree (another version accepts these inputs):")
+		fmt.Fprintf(w, "\nWhere the %s disagree (another of them accepts these inputs):\n", targetsNoun(s.Targets))
 		tableCauses(w, r, disagree, 0)
 	}
 	if len(shared) > 0 {
